@@ -1,0 +1,111 @@
+/**
+ * Runs any game one step at a time: set-up, order validation, resolution with recorded dice.
+ * The envelope is what the service stores per step; the dice key in it never reaches a view.
+ */
+import { diceKeyOf, committedDice } from './dice.ts';
+import type { AnyGame, Dice, DieEvent, GameEvent, ResolveContext, RuleError, SeatId, Viewer } from './types.ts';
+
+/** A game's whole state between steps: the game's own state plus the step counter and the dice key. */
+export interface Envelope<S = unknown> {
+  game: string;
+  mode: string;
+  /** Number of resolutions run so far (0 before the first). */
+  step: number;
+  /** Derived from the game's secret (docs/dice.md); null for games run only with supplied dice. */
+  diceKey: string | null;
+  state: S;
+}
+
+export type Result<T, E> = ({ ok: true } & T) | { ok: false; errors: E };
+
+/** Every problem with a step's orders, per seat. */
+export type SeatErrors = Record<SeatId, RuleError[]>;
+
+const shapeError = (path: string, message: string): RuleError => ({
+  code: 'orders/shape',
+  message: { en: `${path ? `${path}: ` : ''}${message}`, ja: `${path ? `${path}: ` : ''}命令の形式が正しくありません (${message})` },
+  rule: 'orders-format',
+  path,
+});
+
+/** Parses and validates one seat's orders against the current state. Returns the typed orders or every error. */
+export function checkOrders(game: AnyGame, envelope: Envelope, seat: SeatId, raw: unknown): Result<{ orders: unknown }, RuleError[]> {
+  if (!game.sides(envelope.mode).some((s) => s.seat === seat)) {
+    return { ok: false, errors: [{ code: 'orders/unknown-seat', message: { en: `no seat "${seat}" in this game`, ja: `このゲームに席「${seat}」はありません` }, rule: 'seats' }] };
+  }
+  const parsed = game.ordersSchema.safeParse(raw);
+  if (!parsed.success) {
+    return { ok: false, errors: parsed.error.issues.map((i) => shapeError(i.path.join('.'), i.message)) };
+  }
+  const errors = game.validate(envelope.state, seat, parsed.data);
+  return errors.length ? { ok: false, errors } : { ok: true, orders: parsed.data };
+}
+
+/** Starts a game: options and data are parsed with the game's zod schemas (defaults filled in). */
+export function startGame(game: AnyGame, args: { mode: string; options?: unknown; data?: unknown; secret?: string }): Result<{ envelope: Envelope }, string[]> {
+  if (!game.modes.includes(args.mode)) return { ok: false, errors: [`unknown mode "${args.mode}" (one of ${game.modes.join(', ')})`] };
+  const options = game.optionsSchema.safeParse(args.options ?? {});
+  if (!options.success) return { ok: false, errors: options.error.issues.map((i) => `options.${i.path.join('.')}: ${i.message}`) };
+  const data = game.dataSchema.safeParse(args.data ?? game.defaultData);
+  if (!data.success) return { ok: false, errors: data.error.issues.map((i) => `data.${i.path.join('.')}: ${i.message}`) };
+  const dataProblems = game.checkData(data.data);
+  if (dataProblems.length) return { ok: false, errors: dataProblems.map((p) => `data: ${p}`) };
+  const state = game.setup({ mode: args.mode, options: options.data, data: data.data });
+  return { ok: true, envelope: { game: game.id, mode: args.mode, step: 0, diceKey: args.secret ? diceKeyOf(args.secret) : null, state } };
+}
+
+/** Orders with seats in sorted order, so nothing depends on the order they arrived in. */
+export function sortedOrders(orders: Readonly<Record<SeatId, unknown>>): Record<SeatId, unknown> {
+  const out: Record<SeatId, unknown> = {};
+  for (const seat of Object.keys(orders).sort()) out[seat] = orders[seat];
+  return out;
+}
+
+/**
+ * Resolves the current step: every owed seat must have orders; orders of other seats (standing orders) are
+ * passed along. Dice come from `dice` when given (tests, simulations, forced records), otherwise from the committed
+ * scheme of docs/dice.md. Returns the next envelope and the ordered event log (dice included), or every error.
+ */
+export function advance(
+  game: AnyGame,
+  envelope: Envelope,
+  orders: Readonly<Record<SeatId, unknown>>,
+  dice?: Dice,
+): Result<{ envelope: Envelope; events: GameEvent[] }, SeatErrors> {
+  const errors: SeatErrors = {};
+  const parsed: Record<SeatId, unknown> = {};
+  for (const owed of game.owed(envelope.state)) {
+    if (!(owed.seat in orders)) {
+      errors[owed.seat] = [{ code: 'orders/missing', message: { en: `orders owed for ${owed.point}`, ja: `${owed.point} の命令が未提出です` }, rule: owed.rule }];
+    }
+  }
+  for (const [seat, raw] of Object.entries(sortedOrders(orders))) {
+    const checked = checkOrders(game, envelope, seat, raw);
+    if (checked.ok) parsed[seat] = checked.orders;
+    else errors[seat] = [...(errors[seat] ?? []), ...checked.errors];
+  }
+  if (Object.keys(errors).length) return { ok: false, errors };
+  if (!dice && !envelope.diceKey) throw new Error('advance: no dice given and the game has no dice key');
+  const source = dice ?? committedDice(envelope.diceKey as string, envelope.step, parsed);
+  const events: GameEvent[] = [];
+  let index = 0;
+  const ctx: ResolveContext = {
+    roll(sides, purpose, visibleTo) {
+      const value = source.roll(sides, purpose, visibleTo);
+      const die: DieEvent = { type: 'die', index: index++, sides, value, purpose };
+      if (visibleTo) die.visibleTo = [...visibleTo];
+      events.push(die);
+      return value;
+    },
+    emit(event) {
+      events.push(event);
+    },
+  };
+  const state = game.resolve(envelope.state, parsed, ctx);
+  return { ok: true, envelope: { ...envelope, step: envelope.step + 1, state }, events };
+}
+
+/** What a viewer may see of the envelope: the game's view, never the dice key. */
+export function viewOf(game: AnyGame, envelope: Envelope, viewer: Viewer): unknown {
+  return game.view(envelope.state, viewer);
+}
