@@ -1,7 +1,64 @@
 /**
- * Runs once before the suite. Database-backed tests get their connection from here (see test/support/db.ts):
- * TEST_DATABASE_URL / DATABASE_URL when set, otherwise an embedded Postgres started for the run.
+ * Runs once before the suite: finds a Postgres server (TEST_DATABASE_URL, else DATABASE_URL, else an embedded
+ * Postgres started for the run under ./data/test-pg), builds a template database with every migration applied,
+ * and hands both to the test files (test/support/db.ts clones the template once per test file).
  */
-export default async function setup(): Promise<void | (() => Promise<void>)> {
-  return undefined;
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../src/db/embedded.ts';
+import { applyMigrationSql } from '../../src/db/migrate.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    dbServerUrl: string;
+    dbTemplate: string;
+  }
+}
+
+const root = resolve(import.meta.dirname, '../..');
+
+function migrationsHash(): string {
+  const dir = join(root, 'prisma/migrations');
+  const hash = createHash('sha256');
+  for (const f of readdirSync(dir).sort()) {
+    if (f.endsWith('.toml')) continue;
+    hash.update(f).update(readFileSync(join(dir, f, 'migration.sql')));
+  }
+  return hash.digest('hex').slice(0, 12);
+}
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  let embedded: EmbeddedDatabase | undefined;
+  let serverUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
+  if (!serverUrl) {
+    embedded = await startEmbeddedPostgres({ dir: join(root, 'data/test-pg'), port: Number(process.env.TEST_EMBEDDED_PG_PORT ?? 54331), database: 'postgres' });
+    serverUrl = embedded.url;
+  }
+  const template = `pbem_template_${migrationsHash()}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [template]);
+  if (exists.rowCount === 0) {
+    const building = `${template}_building_${process.pid}`;
+    await admin.query(`DROP DATABASE IF EXISTS "${building}"`);
+    await admin.query(`CREATE DATABASE "${building}"`);
+    const url = new URL(serverUrl);
+    url.pathname = `/${building}`;
+    await applyMigrationSql(url.toString());
+    await admin.query(`ALTER DATABASE "${building}" RENAME TO "${template}"`).catch(async () => {
+      await admin.query(`DROP DATABASE IF EXISTS "${building}" WITH (FORCE)`); // another run won the race
+    });
+  }
+  // Leftovers of interrupted runs.
+  const stale = await admin.query("SELECT datname FROM pg_database WHERE datname LIKE 'pbem_test_%'");
+  for (const row of stale.rows) await admin.query(`DROP DATABASE IF EXISTS "${row.datname}" WITH (FORCE)`).catch(() => {});
+  await admin.end();
+  project.provide('dbServerUrl', serverUrl);
+  project.provide('dbTemplate', template);
+  return async () => {
+    await embedded?.stop();
+  };
 }

