@@ -4,3 +4,4 @@ export * from './dice.ts';
 export * from './canonical-json.ts';
 export * from './step-runner.ts';
 export * from './visibility.ts';
+export * from './record.ts';

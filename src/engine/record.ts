@@ -1,0 +1,125 @@
+/**
+ * The game record (`pbem-record/1`, docs/game-record.md): everything needed to re-adjudicate a game. Replaying a
+ * record is pure: start the game, then advance step by step with the recorded orders and the recorded dice source.
+ */
+import { z } from 'zod';
+import { canonicalJson } from './canonical-json.ts';
+import { commitmentOf, forcedDice } from './dice.ts';
+import { advance, startGame, type Envelope, type SeatErrors } from './step-runner.ts';
+import type { AnyGame, Dice, GameEvent, Viewer } from './types.ts';
+
+const diceSourceSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('forced'), values: z.array(z.number().int().min(1)) }).strict(),
+  z.object({ kind: z.literal('seed'), secret: z.string().min(1) }).strict(),
+]);
+
+export const recordSchema = z
+  .object({
+    format: z.literal('pbem-record/1'),
+    game: z.string(),
+    mode: z.string(),
+    options: z.record(z.string(), z.unknown()).default({}),
+    /** Component data overrides (a whole data set); null or absent = the game's shipped default. */
+    data: z.unknown().optional(),
+    /** SHA-256 of the secret, published at creation. */
+    commitment: z.string().optional(),
+    /** How the dice were made. Absent while a game's secret is still hidden. */
+    dice: diceSourceSchema.nullable().optional(),
+    /** Whose eyes the recorded events were filtered for: `moderator`, `public` or `seat:<id>`. */
+    viewer: z.string().optional(),
+    steps: z.array(
+      z
+        .object({
+          number: z.number().int().min(0).optional(),
+          orders: z.record(z.string(), z.unknown()),
+          events: z.array(z.record(z.string(), z.unknown())).optional(),
+        })
+        .strict(),
+    ),
+    /** Optional expectations, checked by `pbem replay` (e.g. { "winner": "allied" }). */
+    expect: z.record(z.string(), z.unknown()).optional(),
+  })
+  .passthrough();
+
+export type GameRecord = z.infer<typeof recordSchema>;
+
+export interface ReplayedStep {
+  number: number;
+  events: GameEvent[];
+}
+
+export type ReplayResult =
+  | { ok: true; envelope: Envelope; steps: ReplayedStep[] }
+  | { ok: false; step: number; message: string; errors?: SeatErrors; envelope: Envelope; steps: ReplayedStep[] };
+
+/** Parses a viewer string of a record. */
+export function parseViewer(text: string | undefined): Viewer {
+  if (!text || text === 'moderator') return { kind: 'moderator' };
+  if (text === 'public') return { kind: 'public' };
+  return { kind: 'seat', seat: text.replace(/^seat:/, '') };
+}
+
+/** Replays a record from the start. Stops at the first step whose orders are refused or whose dice run out. */
+export function replayRecord(game: AnyGame, record: GameRecord): ReplayResult {
+  const secret = record.dice?.kind === 'seed' ? record.dice.secret : undefined;
+  const started = startGame(game, { mode: record.mode, options: record.options, data: record.data ?? undefined, secret });
+  if (!started.ok) throw new Error(`cannot start the game: ${started.errors.join('; ')}`);
+  let envelope = started.envelope;
+  const forced: Dice | undefined = record.dice?.kind === 'forced' ? forcedDice(record.dice.values) : undefined;
+  if (!forced && !secret) throw new Error('the record has no dice: neither forced values nor a revealed secret');
+  const steps: ReplayedStep[] = [];
+  for (const [i, step] of record.steps.entries()) {
+    let result;
+    try {
+      result = advance(game, envelope, step.orders, forced);
+    } catch (error) {
+      return { ok: false, step: i, message: (error as Error).message, envelope, steps };
+    }
+    if (!result.ok) return { ok: false, step: i, message: 'orders refused', errors: result.errors, envelope, steps };
+    envelope = result.envelope;
+    steps.push({ number: i, events: result.events });
+  }
+  return { ok: true, envelope, steps };
+}
+
+export interface VerifyReport {
+  ok: boolean;
+  commitmentOk: boolean | null;
+  stepsChecked: number;
+  diceChecked: number;
+  mismatches: string[];
+}
+
+/**
+ * Re-derives every die and re-adjudicates every step of a record whose secret is revealed, comparing the result
+ * with the recorded events (as the record's viewer may see them) and the secret with the published commitment.
+ */
+export function verifyRecord(game: AnyGame, record: GameRecord): VerifyReport {
+  const mismatches: string[] = [];
+  let commitmentOk: boolean | null = null;
+  if (record.dice?.kind !== 'seed') mismatches.push('the record reveals no secret seed: nothing to verify');
+  else if (record.commitment) {
+    commitmentOk = commitmentOf(record.dice.secret) === record.commitment;
+    if (!commitmentOk) mismatches.push('SHA-256 of the revealed secret differs from the published commitment');
+  }
+  if (mismatches.length && record.dice?.kind !== 'seed') return { ok: false, commitmentOk, stepsChecked: 0, diceChecked: 0, mismatches };
+  const replay = replayRecord(game, record);
+  if (!replay.ok) mismatches.push(`step ${replay.step}: ${replay.message}${replay.errors ? ` ${JSON.stringify(replay.errors)}` : ''}`);
+  const viewer = parseViewer(record.viewer);
+  let diceChecked = 0;
+  for (const [i, step] of replay.steps.entries()) {
+    const recorded = record.steps[i].events;
+    if (!recorded) continue;
+    const expected = game.visibleEvents(step.events, viewer);
+    diceChecked += expected.filter((e) => e.type === 'die').length;
+    if (expected.length !== recorded.length) mismatches.push(`step ${i}: ${recorded.length} events recorded, ${expected.length} re-derived`);
+    const n = Math.min(expected.length, recorded.length);
+    for (let k = 0; k < n; k++) {
+      if (canonicalJson(expected[k]) !== canonicalJson(recorded[k])) {
+        mismatches.push(`step ${i}, event ${k}: recorded ${canonicalJson(recorded[k])} but re-derived ${canonicalJson(expected[k])}`);
+        break;
+      }
+    }
+  }
+  return { ok: mismatches.length === 0, commitmentOk, stepsChecked: replay.steps.length, diceChecked, mismatches };
+}
