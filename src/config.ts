@@ -1,0 +1,67 @@
+/**
+ * The service's settings, read from the environment and validated with zod at start-up. Every setting is
+ * documented in .env.example; an invalid one stops the start with a message naming it.
+ */
+import { z } from 'zod';
+
+const port = z.coerce.number().int().min(0).max(65535);
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => (v && v.trim() !== '' ? v.trim() : undefined));
+
+/** The zod schema of the environment the service reads. */
+export const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  /** HTTP port of the API and web pages. */
+  PORT: port.default(3000),
+  /** Interface to listen on. */
+  HOST: z.string().min(1).default('0.0.0.0'),
+  /** Postgres connection URL; unset = start an embedded Postgres under DATA_DIR. */
+  DATABASE_URL: optionalText.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+  /** Pool size of the service's database connections. */
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  /** Folder for the embedded Postgres cluster (DATA_DIR/pg) and other local state. */
+  DATA_DIR: z.string().min(1).default('./data'),
+  /** Port of the embedded Postgres (127.0.0.1 only). */
+  EMBEDDED_PG_PORT: port.default(54329),
+  /** The operator's token for creating games. Unset: one is generated, stored (hashed) and printed at first start. */
+  ADMIN_TOKEN: optionalText.pipe(z.string().min(16, 'ADMIN_TOKEN must be at least 16 characters').optional()),
+  /** Public base URL used in links in mails and pages. */
+  PUBLIC_URL: z.url().default('http://localhost:3000'),
+  /** pino log level. */
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Largest request body accepted, in bytes (413 beyond). */
+  BODY_LIMIT: z.coerce.number().int().min(1024).max(10 * 1024 * 1024).default(256 * 1024),
+  /** Requests per minute per client address on the API (0 disables the limit). */
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(0),
+  /** From address of outbound mail. */
+  MAIL_FROM: z.string().min(3).default('PBEM Judge <judge@localhost>'),
+  /** Domain of the reply-to addresses orders+<token>@MAIL_DOMAIN. */
+  MAIL_DOMAIN: z.string().min(1).default('localhost'),
+});
+
+/** The validated settings every part of the service reads. */
+export type Config = z.output<typeof configSchema>;
+
+/** Thrown when the environment does not validate; its message lists every problem, one per line. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}\nSee .env.example for every setting.`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Reads and validates the settings from an environment (process.env by default). Throws ConfigError. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.') || '(env)'}: ${i.message}`));
+  }
+  return parsed.data;
+}
+
+/** Settings for tests: defaults, a quiet logger, and any overrides. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), ...overrides };
+}

@@ -1,0 +1,30 @@
+/**
+ * What every service function takes first: the database, a logger, the settings, a clock (tests move time) and
+ * the game registry (tests may add a game of their own).
+ */
+import type { Logger } from 'pino';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import type { AnyGame } from '../engine/types.ts';
+import { registeredGame } from './registry.ts';
+
+/** Looks a game definition up by its id (e.g. "atlantic-wolves"). */
+export type GameLookup = (id: string) => AnyGame | undefined;
+
+/** The dependencies of every service function. */
+export interface ServiceDeps {
+  db: Db;
+  log: Logger;
+  config: Config;
+  clock: () => Date;
+  /** Game definitions; defaults to the registry of src/games. */
+  games?: GameLookup;
+}
+
+/** A Prisma transaction client (what `db.$transaction(async (tx) => ...)` passes). */
+export type Tx = Parameters<Parameters<Db['$transaction']>[0]>[0];
+
+/** The game definition of an engine id, from the deps' lookup or the registry. */
+export function gameDefinition(deps: Pick<ServiceDeps, 'games'>, id: string): AnyGame | undefined {
+  return deps.games?.(id) ?? registeredGame(id);
+}

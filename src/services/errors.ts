@@ -1,0 +1,30 @@
+/**
+ * Domain errors with a stable code and the HTTP status they map to. Services throw them; the server's one error
+ * handler turns them into `{ error: { code, message, requestId, details? } }`.
+ */
+import type { RuleError } from '../engine/types.ts';
+
+/** An error a client may see: `code` is stable and namespaced (e.g. `game/not-found`). */
+export class ServiceError extends Error {
+  constructor(
+    readonly code: string,
+    readonly status: number,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+    this.name = 'ServiceError';
+  }
+}
+
+/** The 422 of invalid orders: every rule error the engine found. */
+export class OrdersInvalidError extends ServiceError {
+  constructor(readonly errors: RuleError[]) {
+    super('orders/invalid', 422, `the orders have ${errors.length} problem(s)`);
+  }
+}
+
+export const notFound = (what: string, code = 'game/not-found'): ServiceError => new ServiceError(code, 404, `${what} not found`);
+export const conflict = (code: string, message: string, details?: unknown): ServiceError => new ServiceError(code, 409, message, details);
+export const forbidden = (code: string, message: string): ServiceError => new ServiceError(code, 403, message);
+export const badRequest = (code: string, message: string, details?: unknown): ServiceError => new ServiceError(code, 400, message, details);

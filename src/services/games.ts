@@ -1,0 +1,153 @@
+/**
+ * Creating a game: the seats with their tokens (shown once), the secret seed and its public commitment, step 0 with
+ * the engine's set-up, and a welcome mail per seat in the outbox, all in one transaction.
+ */
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import { commitmentOf } from '../engine/dice.ts';
+import { startGame } from '../engine/step-runner.ts';
+import { audit } from './audit.ts';
+import { gameDefinition, type ServiceDeps } from './deps.ts';
+import { ServiceError } from './errors.ts';
+import { asJson } from './json.ts';
+import { queueWelcomeMails } from './notifications.ts';
+import { hashToken, newGameId, newSeedSecret, newToken } from './tokens.ts';
+
+const timeZone = z.string().refine((tz) => {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}, 'unknown IANA time zone');
+
+/** One seat of a new game. */
+export const seatInputSchema = z.object({
+  side: z.string().min(1).max(40),
+  email: z.email(),
+  name: z.string().min(1).max(100).optional(),
+  locale: z.enum(['en', 'ja']).default('en'),
+  timeZone: timeZone.default('UTC'),
+});
+
+/** The body of `POST /api/games`. Everything but the game, mode and seats has a default. */
+export const createGameInputSchema = z.object({
+  game: z.string().min(1).max(60),
+  mode: z.string().min(1).max(40),
+  name: z.string().min(1).max(120).optional(),
+  options: z.record(z.string(), z.unknown()).default({}),
+  /** A component data set of the moderator's; omitted = the game's shipped set. */
+  data: z.unknown().optional(),
+  /** `auto` publishes results at once; `moderator` keeps each result as a preview until approved. */
+  review: z.enum(['auto', 'moderator']).default('auto'),
+  moderatorEmail: z.email().optional(),
+  seats: z.array(seatInputSchema).min(1).max(20),
+  deadlines: z.record(z.string(), z.unknown()).default({}),
+  graceSeconds: z.number().int().min(0).max(7 * 86400).default(0),
+  processingDelaySeconds: z.number().int().min(0).max(86400).default(0),
+  missedPolicy: z.enum(['wait', 'default-after-grace', 'extend-once']).default('wait'),
+  maxAbsences: z.number().int().min(0).max(100).default(2),
+  reminderHours: z.array(z.number().int().min(1).max(24 * 14)).max(5).default([48, 6]),
+});
+export type CreateGameInput = z.input<typeof createGameInputSchema>;
+
+/** What creation returns: the only time the tokens are shown. */
+export interface CreatedGame {
+  id: string;
+  name: string;
+  game: string;
+  mode: string;
+  review: 'auto' | 'moderator';
+  commitment: string;
+  moderatorToken: string;
+  seats: { side: string; email: string; name: string | null; token: string }[];
+  currentStep: number;
+}
+
+/** Creates a game (operator action). Throws ServiceError 422 for an unknown game, mode, side or bad options. */
+export async function createGame(deps: ServiceDeps, rawInput: CreateGameInput): Promise<CreatedGame> {
+  const parsedInput = createGameInputSchema.safeParse(rawInput);
+  if (!parsedInput.success) {
+    throw new ServiceError('request/invalid', 422, 'the game description is invalid', parsedInput.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })));
+  }
+  const input = parsedInput.data;
+  const def = gameDefinition(deps, input.game);
+  if (!def) throw new ServiceError('game/unknown-game', 422, `no game "${input.game}"`);
+  if (!def.modes.includes(input.mode)) throw new ServiceError('game/unknown-mode', 422, `"${input.game}" has no mode "${input.mode}" (one of ${def.modes.join(', ')})`);
+  const sides = def.sides(input.mode).map((s) => s.seat);
+  const given = input.seats.map((s) => s.side);
+  const missing = sides.filter((s) => !given.includes(s));
+  const extra = given.filter((s, i) => !sides.includes(s) || given.indexOf(s) !== i);
+  if (missing.length || extra.length) {
+    throw new ServiceError('game/seats', 422, `seats must be exactly ${sides.join(', ')}`, { missing, unexpected: extra });
+  }
+
+  const secret = newSeedSecret();
+  const started = startGame(def, { mode: input.mode, options: input.options, data: input.data, secret });
+  if (!started.ok) throw new ServiceError('game/setup', 422, 'the options or data set are invalid', started.errors);
+  const envelope = started.envelope;
+  const options = def.optionsSchema.parse(input.options);
+  const id = newGameId();
+  const moderatorToken = newToken();
+  const now = deps.clock();
+  const seats = input.seats.map((s) => ({ ...s, id: randomUUID(), token: newToken(), mailToken: newToken(), calendarToken: newToken() }));
+
+  await deps.db.$transaction(async (tx) => {
+    await tx.game.create({
+      data: {
+        id,
+        name: input.name ?? `${def.title.en} ${id}`,
+        game: def.id,
+        mode: input.mode,
+        options: asJson(options),
+        ...(input.data !== undefined ? { data: asJson(input.data) } : {}),
+        reviewMode: input.review,
+        deadlines: asJson(input.deadlines),
+        graceSeconds: input.graceSeconds,
+        processingDelaySeconds: input.processingDelaySeconds,
+        missedPolicy: input.missedPolicy,
+        maxAbsences: input.maxAbsences,
+        reminderHours: input.reminderHours,
+        seedSecret: secret,
+        seedCommitment: commitmentOf(secret),
+        moderatorTokenHash: hashToken(moderatorToken),
+        moderatorEmail: input.moderatorEmail ?? null,
+        createdAt: now,
+      },
+    });
+    await tx.seat.createMany({
+      data: seats.map((s) => ({
+        id: s.id,
+        gameId: id,
+        side: s.side,
+        playerName: s.name ?? null,
+        email: s.email,
+        locale: s.locale,
+        timeZone: s.timeZone,
+        tokenHash: hashToken(s.token),
+        mailTokenHash: hashToken(s.mailToken),
+        mailToken: s.mailToken,
+        calendarToken: s.calendarToken,
+      })),
+    });
+    await tx.step.create({
+      data: { gameId: id, number: 0, envelope: asJson(envelope), owed: asJson(def.owed(envelope.state)), openedAt: now },
+    });
+    await audit(tx, id, 'operator', 'game.create', { game: def.id, mode: input.mode, review: input.review, seats: given }, now);
+    await queueWelcomeMails(tx, deps, { gameId: id, seats: seats.map((s) => ({ seatId: s.id, token: s.token })) });
+  });
+  deps.log.info({ gameId: id, game: def.id, mode: input.mode }, 'game created');
+
+  return {
+    id,
+    name: input.name ?? `${def.title.en} ${id}`,
+    game: def.id,
+    mode: input.mode,
+    review: input.review,
+    commitment: commitmentOf(secret),
+    moderatorToken,
+    seats: seats.map((s) => ({ side: s.side, email: s.email, name: s.name ?? null, token: s.token })),
+    currentStep: 0,
+  };
+}
