@@ -35,7 +35,7 @@ export interface SubmitOrdersResult {
   orderId: string;
   step: number;
   /** The resolution this submission completed, if any. */
-  resolution: ResolveResult | null;
+  resolution: Extract<ResolveResult, { resolved: true }> | null;
 }
 
 /**

@@ -1,0 +1,62 @@
+/**
+ * Bearer-token authentication of API calls. `request.principal` is set by the guards below for routes under
+ * /api/games/:id: the game's moderator or one of its seats (a seat token acts only for its seat and game).
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { authenticate, isAdminToken, type Principal } from '../../services/auth.ts';
+import { ServiceError } from '../../services/errors.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The authenticated caller of the game in the route (set by a guard). */
+    principal?: Principal;
+  }
+}
+
+/** The bearer token of a request (Authorization: Bearer <token>), or null. */
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match ? match[1] : null;
+}
+
+const unauthorized = () => new ServiceError('auth/unauthorized', 401, 'a valid bearer token of this game is required');
+
+async function principalOf(request: FastifyRequest): Promise<Principal> {
+  const { id } = request.params as { id: string };
+  const principal = await authenticate(request.server.deps, id, bearerToken(request));
+  if (!principal) throw unauthorized();
+  request.principal = principal;
+  return principal;
+}
+
+/** Guard: the game's moderator or one of its seats. */
+export async function anyGameRole(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  await principalOf(request);
+}
+
+/** Guard: the game's moderator only. */
+export async function moderatorOnly(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  const p = await principalOf(request);
+  if (p.kind !== 'moderator') throw new ServiceError('auth/moderator-only', 403, 'only the moderator of this game may do this');
+}
+
+/** Guard: a seat of the game only (the moderator amends orders through its own route). */
+export async function seatOnly(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  const p = await principalOf(request);
+  if (p.kind !== 'seat') throw new ServiceError('auth/seat-only', 403, 'only a seat submits its own orders (the moderator amends with PUT /api/games/:id/seats/:side/orders)');
+}
+
+/** Guard: the operator (ADMIN_TOKEN). */
+export async function operatorOnly(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  const token = bearerToken(request);
+  if (!token) throw new ServiceError('auth/unauthorized', 401, 'the operator token (ADMIN_TOKEN) is required');
+  if (!(await isAdminToken(request.server.deps, token))) throw new ServiceError('auth/unauthorized', 401, 'the operator token (ADMIN_TOKEN) is required');
+}
+
+/** The principal a guard has set (routes behind a guard only). */
+export function principal(request: FastifyRequest): Principal {
+  if (!request.principal) throw unauthorized();
+  return request.principal;
+}

@@ -1,0 +1,59 @@
+/**
+ * The one error handler: every error a client sees is `{ error: { code, message, requestId, details? } }` with a
+ * stable code; invalid orders are 422 `{ error: { code: 'orders/invalid', message, requestId, errors: [...] } }`.
+ */
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { OrdersInvalidError, ServiceError } from '../../services/errors.ts';
+import { global } from './global.ts';
+
+/** The body of every error response. */
+export interface ErrorBody {
+  error: { code: string; message: string; requestId: string; details?: unknown; errors?: unknown };
+}
+
+/** Sends an error body with a status. */
+export function sendError(reply: FastifyReply, request: FastifyRequest, status: number, code: string, message: string, extra: { details?: unknown; errors?: unknown } = {}): FastifyReply {
+  const body: ErrorBody = { error: { code, message, requestId: String(request.id), ...extra } };
+  return reply.code(status).type('application/json; charset=utf-8').send(body);
+}
+
+const FASTIFY_CODES: Record<string, { status: number; code: string }> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: 'request/too-large' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, code: 'request/unsupported-media-type' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, code: 'request/bad-length' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, code: 'request/empty-body' },
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: 'request/bad-json' },
+};
+
+async function errorsPlugin(app: FastifyInstance): Promise<void> {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof OrdersInvalidError) {
+      return sendError(reply, request, 422, error.code, error.message, { errors: error.errors });
+    }
+    if (error instanceof ServiceError) {
+      if (error.status >= 500) request.log.error({ err: error }, error.message);
+      return sendError(reply, request, error.status, error.code, error.message, error.details === undefined ? {} : { details: error.details });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const details = error.validation.map((v) => ({ path: v.instancePath || '/', message: v.message }));
+      return sendError(reply, request, 400, 'request/invalid', `the request does not match the schema (${error.validationContext ?? 'body'})`, { details });
+    }
+    if (error.validation) {
+      return sendError(reply, request, 400, 'request/invalid', error.message);
+    }
+    const known = error.code ? FASTIFY_CODES[error.code] : undefined;
+    if (known) return sendError(reply, request, known.status, known.code, error.message);
+    if (error instanceof SyntaxError) return sendError(reply, request, 400, 'request/bad-json', 'the body is not valid JSON');
+    if (error.statusCode === 429) return sendError(reply, request, 429, 'request/rate-limited', error.message);
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return sendError(reply, request, error.statusCode, `request/${error.code ?? 'error'}`, error.message);
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return sendError(reply, request, 500, 'internal', 'internal error: quote the request id when reporting it');
+  });
+  app.setNotFoundHandler((request, reply) => sendError(reply, request, 404, 'route/not-found', `no route ${request.method} ${request.url.split('?')[0]}`));
+}
+
+/** Registers the error and not-found handlers for the whole app. */
+export default global(errorsPlugin, 'errors');

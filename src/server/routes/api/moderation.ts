@@ -1,0 +1,71 @@
+/** The moderator's actions on a game. */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { seatInputSchema } from '../../../services/games.ts';
+import { amendOrders, approveStep, auditLogOf, pauseGame, rejectStep, replaceSeat, resumeGame, rotateSeatTokens, setDeadline } from '../../../services/moderation.ts';
+import { moderatorOnly } from '../../plugins/auth.ts';
+import { anyObject, bearer, errorBody, gameErrors, gameParams, seatParams, stepParams } from './schemas.ts';
+
+const errors = { 400: errorBody, 409: errorBody, 422: errorBody, ...gameErrors };
+const tags = ['moderation'];
+
+export default async function moderationRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const common = { preHandler: moderatorOnly };
+
+  r.post('/api/games/:id/steps/:n/approve', {
+    ...common,
+    schema: { tags, summary: 'Publish a step awaiting review', security: bearer, params: stepParams, response: { 200: z.object({ step: z.number(), finished: z.boolean() }), ...errors } },
+  }, async (request) => approveStep(app.deps, request.params.id, request.params.n));
+
+  r.post('/api/games/:id/steps/:n/reject', {
+    ...common,
+    schema: { tags, summary: 'Reject a step awaiting review: the step reopens with its orders kept', security: bearer, params: stepParams, body: z.object({ reason: z.string().min(1).max(2000) }), response: { 200: z.object({ step: z.number() }), ...errors } },
+  }, async (request) => rejectStep(app.deps, request.params.id, request.params.n, request.body.reason));
+
+  r.put('/api/games/:id/seats/:side/orders', {
+    ...common,
+    schema: { tags, summary: "Amend a seat's orders for the current step (audited)", security: bearer, params: seatParams, body: z.object({ orders: z.unknown(), reason: z.string().max(2000).optional() }), response: { 200: anyObject, ...errors } },
+  }, async (request) => ({ ...(await amendOrders(app.deps, request.params.id, request.params.side, request.body.orders ?? {}, request.body.reason)) }));
+
+  r.post('/api/games/:id/pause', {
+    ...common,
+    schema: { tags, summary: 'Pause the game: orders are refused until it resumes', security: bearer, params: gameParams, body: z.object({ reason: z.string().max(2000).optional() }).optional(), response: { 200: z.object({ status: z.literal('paused') }), ...errors } },
+  }, async (request) => {
+    await pauseGame(app.deps, request.params.id, request.body?.reason);
+    return { status: 'paused' as const };
+  });
+
+  r.post('/api/games/:id/resume', {
+    ...common,
+    schema: { tags, summary: 'Resume a paused game', security: bearer, params: gameParams, response: { 200: z.object({ status: z.literal('active'), resolution: anyObject }), ...errors } },
+  }, async (request) => ({ status: 'active' as const, resolution: await resumeGame(app.deps, request.params.id) }));
+
+  r.put('/api/games/:id/seats/:side', {
+    ...common,
+    schema: {
+      tags,
+      summary: "Replace a seat's player; the seat's tokens are rotated and the new one shown once",
+      security: bearer,
+      params: seatParams,
+      body: seatInputSchema.omit({ side: true }).partial({ locale: true, timeZone: true }),
+      response: { 200: z.object({ side: z.string(), email: z.string(), token: z.string() }), ...errors },
+    },
+  }, async (request) => replaceSeat(app.deps, request.params.id, request.params.side, request.body));
+
+  r.post('/api/games/:id/seats/:side/rotate-token', {
+    ...common,
+    schema: { tags, summary: "Rotate a seat's tokens (the old ones stop working)", security: bearer, params: seatParams, response: { 200: z.object({ side: z.string(), token: z.string() }), ...errors } },
+  }, async (request) => rotateSeatTokens(app.deps, request.params.id, request.params.side));
+
+  r.put('/api/games/:id/deadline', {
+    ...common,
+    schema: { tags, summary: 'Set or clear the deadline of the current step', security: bearer, params: gameParams, body: z.object({ deadlineAt: z.iso.datetime({ offset: true }).nullable() }), response: { 200: z.object({ step: z.number(), deadlineAt: z.date().nullable() }), ...errors } },
+  }, async (request) => setDeadline(app.deps, request.params.id, request.body.deadlineAt ? new Date(request.body.deadlineAt) : null));
+
+  r.get('/api/games/:id/audit', {
+    ...common,
+    schema: { tags, summary: 'The audit log of the game', security: bearer, params: gameParams, response: { 200: z.object({ entries: z.array(anyObject) }), ...gameErrors } },
+  }, async (request) => ({ entries: await auditLogOf(app.deps, request.params.id) }));
+}

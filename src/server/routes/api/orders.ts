@@ -1,0 +1,50 @@
+/** A seat's orders for the current step: submit or replace, and read back. */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { submitOrders } from '../../../services/orders.ts';
+import { ordersFor } from '../../../services/views.ts';
+import { anyGameRole, principal, seatOnly } from '../../plugins/auth.ts';
+import { bearer, errorBody, gameErrors, gameParams } from './schemas.ts';
+
+const submitBody = z.object({
+  orders: z.unknown().describe("the seat's orders JSON (the game's orders schema); standing orders included"),
+});
+
+const submitted = z.object({
+  orderId: z.string(),
+  step: z.number(),
+  resolution: z.union([z.null(), z.object({ resolved: z.literal(true), step: z.number(), status: z.enum(['published', 'awaiting_review']), finished: z.boolean() })]),
+});
+
+export default async function orderRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post('/api/games/:id/orders', {
+    preHandler: seatOnly,
+    schema: {
+      tags: ['orders'],
+      summary: "Submit or replace the caller's orders for the current step (a seat may revise until the step resolves)",
+      security: bearer,
+      params: gameParams,
+      body: submitBody,
+      response: { 200: submitted, 400: errorBody, 409: errorBody, 413: errorBody, 422: errorBody, ...gameErrors },
+    },
+  }, async (request) => {
+    const p = principal(request);
+    if (p.kind !== 'seat') throw new Error('unreachable');
+    const orders = request.body.orders ?? {};
+    return submitOrders(app.deps, { gameId: p.gameId, seatId: p.seatId, orders, raw: JSON.stringify(orders), source: 'api' });
+  });
+
+  r.get('/api/games/:id/orders', {
+    preHandler: anyGameRole,
+    schema: {
+      tags: ['orders'],
+      summary: "The caller's current orders for the current step (the moderator: every seat's)",
+      security: bearer,
+      params: gameParams,
+      response: { 200: z.object({ step: z.number(), status: z.string(), orders: z.record(z.string(), z.object({ orders: z.unknown(), raw: z.string(), source: z.string(), receivedAt: z.date() })) }), ...gameErrors },
+    },
+  }, async (request) => ordersFor(app.deps, request.params.id, principal(request)));
+}

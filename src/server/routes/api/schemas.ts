@@ -1,0 +1,29 @@
+/** Shared zod schemas of the API: parameters, the error body, security. */
+import { z } from 'zod';
+
+export const gameParams = z.object({ id: z.string().min(1).max(40).describe('game id') });
+export const stepParams = gameParams.extend({ n: z.coerce.number().int().min(0).describe('step number') });
+export const seatParams = gameParams.extend({ side: z.string().min(1).max(40).describe('seat id, e.g. allied') });
+
+/** The body of every error response. */
+export const errorBody = z
+  .object({
+    error: z.object({
+      code: z.string(),
+      message: z.string(),
+      requestId: z.string(),
+      details: z.unknown().optional(),
+      errors: z
+        .array(z.object({ code: z.string(), message: z.object({ en: z.string(), ja: z.string() }), rule: z.string(), path: z.string().optional() }))
+        .optional(),
+    }),
+  })
+  .describe('error');
+
+/** Error responses every authenticated game route can give. */
+export const gameErrors = { 401: errorBody, 403: errorBody, 404: errorBody } as const;
+
+export const bearer = [{ bearer: [] }];
+
+/** A loose JSON object response (engine views are game-specific). */
+export const anyObject = z.record(z.string(), z.unknown());

@@ -1,0 +1,105 @@
+/**
+ * Read-only queries for the moderator console and the board pictures: the games list with whose move it is and
+ * who is overdue, a game's component data set (the moderator's, or the game's shipped default), and the game a
+ * moderator token belongs to (console sign-in without a game id).
+ */
+import { viewOf } from '../engine/step-runner.ts';
+import type { GameEvent, Owed } from '../engine/types.ts';
+import { gameDefinition, type ServiceDeps } from './deps.ts';
+import { notFound } from './errors.ts';
+import { asEnvelope } from './json.ts';
+import { hashToken } from './tokens.ts';
+
+/** One row of the console's games list. */
+export interface GameListRow {
+  id: string;
+  name: string;
+  game: string;
+  mode: string;
+  status: string;
+  review: string;
+  step: number;
+  stepStatus: string;
+  owed: Owed[];
+  deadlineAt: Date | null;
+  /** Owed seats without orders whose deadline has passed. */
+  overdue: string[];
+  createdAt: Date;
+}
+
+/** Games, newest first (all of them, or only `ids`). */
+export async function listGames(deps: Pick<ServiceDeps, 'db' | 'clock'>, filter: { ids?: string[]; limit?: number } = {}): Promise<GameListRow[]> {
+  const games = await deps.db.game.findMany({
+    where: filter.ids ? { id: { in: filter.ids } } : {},
+    orderBy: { createdAt: 'desc' },
+    take: filter.limit ?? 200,
+    include: { seats: { select: { id: true, side: true } } },
+  });
+  if (!games.length) return [];
+  const steps = await deps.db.step.findMany({
+    where: { OR: games.map((g) => ({ gameId: g.id, number: g.currentStep })) },
+    select: { gameId: true, number: true, status: true, owed: true, deadlineAt: true, orders: { where: { supersededById: null }, select: { seatId: true } } },
+  });
+  const now = deps.clock();
+  return games.map((g) => {
+    const step = steps.find((s) => s.gameId === g.id);
+    const owed = (step?.owed ?? []) as unknown as Owed[];
+    const withOrders = new Set(step?.orders.map((o) => o.seatId) ?? []);
+    const missing = owed.filter((o) => !withOrders.has(g.seats.find((s) => s.side === o.seat)?.id ?? '')).map((o) => o.seat);
+    const late = g.status === 'active' && step?.status === 'open' && !!step.deadlineAt && step.deadlineAt <= now;
+    return {
+      id: g.id,
+      name: g.name,
+      game: g.game,
+      mode: g.mode,
+      status: g.status,
+      review: g.reviewMode,
+      step: g.currentStep,
+      stepStatus: step?.status ?? 'open',
+      owed,
+      deadlineAt: step?.deadlineAt ?? null,
+      overdue: late ? missing : [],
+      createdAt: g.createdAt,
+    };
+  });
+}
+
+/** The component data set a game runs with: the moderator's upload, or the game's shipped default. */
+export async function componentDataOf(deps: Pick<ServiceDeps, 'db' | 'games'>, gameId: string): Promise<unknown> {
+  const game = await deps.db.game.findUnique({ where: { id: gameId }, select: { game: true, data: true } });
+  if (!game) throw notFound('game');
+  return game.data ?? gameDefinition(deps, game.game)?.defaultData ?? null;
+}
+
+/** The id of the game whose moderator token this is, or null. */
+export async function gameOfModeratorToken(deps: Pick<ServiceDeps, 'db'>, token: string | undefined | null): Promise<string | null> {
+  if (!token || token.length > 200) return null;
+  const game = await deps.db.game.findUnique({ where: { moderatorTokenHash: hashToken(token) }, select: { id: true } });
+  return game?.id ?? null;
+}
+
+/** The public facts of one seat (for the seat's own page: its side, name, language and time zone). */
+export async function seatOf(deps: Pick<ServiceDeps, 'db'>, gameId: string, seatId: string) {
+  const seat = await deps.db.seat.findFirst({ where: { id: seatId, gameId }, select: { id: true, side: true, playerName: true, locale: true, timeZone: true } });
+  if (!seat) throw notFound('seat', 'seat/not-found');
+  return seat;
+}
+
+/**
+ * A step awaiting review as each seat will see it once approved: the game's view of the resolved state and the
+ * events visible to that seat (moderator only: the caller checks the role).
+ */
+export async function reviewPreviewFor(deps: ServiceDeps, gameId: string): Promise<{ step: number; seats: { side: string; view: unknown; events: GameEvent[] }[] } | null> {
+  const game = await deps.db.game.findUnique({ where: { id: gameId }, select: { game: true, currentStep: true, seats: { select: { side: true }, orderBy: { side: 'asc' } } } });
+  if (!game) throw notFound('game');
+  const step = await deps.db.step.findUnique({ where: { gameId_number: { gameId, number: game.currentStep } }, select: { id: true, status: true, resultEnvelope: true } });
+  const def = gameDefinition(deps, game.game);
+  if (!def || !step || step.status !== 'awaiting_review' || !step.resultEnvelope) return null;
+  const rows = await deps.db.event.findMany({ where: { stepId: step.id }, orderBy: { seq: 'asc' }, select: { payload: true } });
+  const events = rows.map((r) => r.payload as GameEvent);
+  const result = asEnvelope(step.resultEnvelope);
+  return {
+    step: game.currentStep,
+    seats: game.seats.map(({ side }) => ({ side, view: viewOf(def, result, { kind: 'seat', seat: side }), events: def.visibleEvents(events, { kind: 'seat', seat: side }) })),
+  };
+}

@@ -1,0 +1,133 @@
+/**
+ * The moderator's actions, each audited in its own transaction: approve or reject a step awaiting review, amend a
+ * seat's orders, pause and resume, replace a seat's player, rotate a seat's tokens, set a deadline.
+ */
+import type { SeatId } from '../engine/types.ts';
+import { Prisma } from '../generated/prisma/client.ts';
+import { audit } from './audit.ts';
+import { gameDefinition, type ServiceDeps } from './deps.ts';
+import { conflict, notFound, ServiceError } from './errors.ts';
+import { asEnvelope } from './json.ts';
+import { submitOrders, type SubmitOrdersResult } from './orders.ts';
+import { hashToken, newToken } from './tokens.ts';
+import { lockGame, publishStep, resolveIfReady, RESOLVE_TX, type ResolveResult } from './turn-processor.ts';
+
+async function lockedStep(deps: ServiceDeps, tx: Parameters<Parameters<ServiceDeps['db']['$transaction']>[0]>[0], gameId: string, number: number) {
+  const game = await lockGame(tx, gameId);
+  if (!game) throw notFound('game');
+  if (number !== game.currentStep) throw conflict('step/not-current', `step ${number} is not the current step (${game.currentStep})`);
+  const step = await tx.step.findUniqueOrThrow({ where: { gameId_number: { gameId, number } } });
+  if (step.status !== 'awaiting_review' || !step.resultEnvelope) throw conflict('step/not-awaiting-review', `step ${number} is ${step.status.replace('_', ' ')}, not awaiting review`);
+  return { game, step };
+}
+
+/** Publishes a preview: events become visible, the next step opens, result mails are queued. */
+export async function approveStep(deps: ServiceDeps, gameId: string, number: number): Promise<{ step: number; finished: boolean }> {
+  return deps.db.$transaction(async (tx) => {
+    const { game, step } = await lockedStep(deps, tx, gameId, number);
+    const def = gameDefinition(deps, game.game);
+    if (!def) throw new ServiceError('game/unknown-game', 500, `game "${game.game}" is not installed`);
+    const finished = await publishStep(tx, deps, { gameId, stepId: step.id, stepNumber: number, def, result: asEnvelope(step.resultEnvelope) });
+    await audit(tx, gameId, 'moderator', 'step.approve', { step: number }, deps.clock());
+    return { step: number, finished };
+  }, RESOLVE_TX);
+}
+
+/**
+ * Rejects a preview: its events and result are deleted and the step reopens with every order kept (resolving the
+ * same orders again gives the same dice: rejection cannot reroll). The reason is stored and audited.
+ */
+export async function rejectStep(deps: ServiceDeps, gameId: string, number: number, reason: string): Promise<{ step: number }> {
+  return deps.db.$transaction(async (tx) => {
+    const { step } = await lockedStep(deps, tx, gameId, number);
+    await tx.event.deleteMany({ where: { stepId: step.id } });
+    await tx.step.update({ where: { id: step.id }, data: { status: 'open', resultEnvelope: Prisma.DbNull, ordersDigest: null, resolvedAt: null, rejectedReason: reason } });
+    await audit(tx, gameId, 'moderator', 'step.reject', { step: number, reason }, deps.clock());
+    return { step: number };
+  }, RESOLVE_TX);
+}
+
+/** The moderator submits orders for a seat (source "moderator", audited with the reason); may complete the step. */
+export async function amendOrders(deps: ServiceDeps, gameId: string, side: SeatId, orders: unknown, reason?: string): Promise<SubmitOrdersResult> {
+  const seat = await deps.db.seat.findUnique({ where: { gameId_side: { gameId, side } }, select: { id: true } });
+  if (!seat) throw notFound('seat', 'seat/not-found');
+  return submitOrders(deps, { gameId, seatId: seat.id, orders, raw: JSON.stringify(orders), source: 'moderator', actor: 'moderator', reason });
+}
+
+/** Pauses a game: submissions are refused (409 game/paused) and nothing resolves until it resumes. */
+export async function pauseGame(deps: ServiceDeps, gameId: string, reason?: string): Promise<void> {
+  await deps.db.$transaction(async (tx) => {
+    const game = await lockGame(tx, gameId);
+    if (!game) throw notFound('game');
+    if (game.status !== 'active') throw conflict(`game/${game.status}`, `the game is ${game.status}`);
+    const now = deps.clock();
+    await tx.game.update({ where: { id: gameId }, data: { status: 'paused', pausedAt: now } });
+    await audit(tx, gameId, 'moderator', 'game.pause', { reason: reason ?? null }, now);
+  }, RESOLVE_TX);
+}
+
+/** Resumes a paused game, and resolves the current step if its orders were completed meanwhile (by amendment). */
+export async function resumeGame(deps: ServiceDeps, gameId: string): Promise<ResolveResult> {
+  await deps.db.$transaction(async (tx) => {
+    const game = await lockGame(tx, gameId);
+    if (!game) throw notFound('game');
+    if (game.status !== 'paused') throw conflict('game/not-paused', `the game is ${game.status}, not paused`);
+    const now = deps.clock();
+    await tx.game.update({ where: { id: gameId }, data: { status: 'active', pausedAt: null } });
+    await audit(tx, gameId, 'moderator', 'game.resume', { pausedSeconds: game.pausedAt ? Math.round((now.getTime() - game.pausedAt.getTime()) / 1000) : null }, now);
+  }, RESOLVE_TX);
+  return resolveIfReady(deps, gameId);
+}
+
+/** New tokens of a seat (bearer and mail reply-to); the old ones stop working. Returns the new bearer token, once. */
+export async function rotateSeatTokens(deps: ServiceDeps, gameId: string, side: SeatId): Promise<{ side: string; token: string }> {
+  return deps.db.$transaction(async (tx) => {
+    const seat = await tx.seat.findUnique({ where: { gameId_side: { gameId, side } } });
+    if (!seat) throw notFound('seat', 'seat/not-found');
+    const token = newToken();
+    const mailToken = newToken();
+    await tx.seat.update({ where: { id: seat.id }, data: { tokenHash: hashToken(token), mailTokenHash: hashToken(mailToken), mailToken, calendarToken: newToken(), tokenVersion: { increment: 1 } } });
+    await audit(tx, gameId, 'moderator', 'seat.rotate-tokens', { side }, deps.clock());
+    return { side, token };
+  });
+}
+
+/** The new player of a seat. */
+export interface ReplaceSeatInput {
+  email: string;
+  name?: string | null;
+  locale?: 'en' | 'ja';
+  timeZone?: string;
+}
+
+/** Gives a seat to a new player: new address, name, locale; tokens rotated (the new one returned once); audited. */
+export async function replaceSeat(deps: ServiceDeps, gameId: string, side: SeatId, input: ReplaceSeatInput): Promise<{ side: string; email: string; token: string }> {
+  const before = await deps.db.seat.findUnique({ where: { gameId_side: { gameId, side } } });
+  if (!before) throw notFound('seat', 'seat/not-found');
+  await deps.db.$transaction(async (tx) => {
+    await tx.seat.update({
+      where: { id: before.id },
+      data: { email: input.email, playerName: input.name ?? null, ...(input.locale ? { locale: input.locale } : {}), ...(input.timeZone ? { timeZone: input.timeZone } : {}) },
+    });
+    await audit(tx, gameId, 'moderator', 'seat.replace', { side, from: { email: before.email, name: before.playerName }, to: { email: input.email, name: input.name ?? null } }, deps.clock());
+  });
+  const { token } = await rotateSeatTokens(deps, gameId, side);
+  return { side, email: input.email, token };
+}
+
+/** Sets (or clears) the deadline of the current step; the deadlines worker reads Step.deadlineAt. */
+export async function setDeadline(deps: ServiceDeps, gameId: string, deadlineAt: Date | null): Promise<{ step: number; deadlineAt: Date | null }> {
+  return deps.db.$transaction(async (tx) => {
+    const game = await lockGame(tx, gameId);
+    if (!game) throw notFound('game');
+    const step = await tx.step.update({ where: { gameId_number: { gameId, number: game.currentStep } }, data: { deadlineAt } });
+    await audit(tx, gameId, 'moderator', 'step.deadline', { step: step.number, deadlineAt: deadlineAt?.toISOString() ?? null }, deps.clock());
+    return { step: step.number, deadlineAt };
+  }, RESOLVE_TX);
+}
+
+/** The audit log of a game, oldest first (moderator only). */
+export async function auditLogOf(deps: ServiceDeps, gameId: string) {
+  const rows = await deps.db.auditLog.findMany({ where: { gameId }, orderBy: { id: 'asc' } });
+  return rows.map((r) => ({ at: r.at, actor: r.actor, action: r.action, detail: r.detail }));
+}
