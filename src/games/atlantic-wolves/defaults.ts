@@ -1,0 +1,103 @@
+/**
+ * Default orders for a seat that missed its deadline: legal and deterministic (documented per decision point in
+ * docs/atlantic-wolves.md). Placement fills areas in area id order up to capacity, units in id order; response: stay;
+ * allocations: escorts on the strongest UB in their area, UBs spread over the weakest convoys.
+ */
+import type { AwSide, AwUnit } from './data/schema.ts';
+import { indexOf } from './data/data-index.ts';
+import { activeAir, activeShips, activeUbs } from './combat.ts';
+import type { AwOrders } from './orders/schema.ts';
+import { currentPoint } from './owed.ts';
+import { overfull, placeholder, step1Pool } from './placement.ts';
+import { turn5Count } from './reinforcement.ts';
+import { areaCounts, capacityFor, convoyStrength, placeable, shipAttacks, ubAttacks, ubStrength, ubsToPlace, unitsAt } from './rules.ts';
+import type { AwState } from './state.ts';
+
+const byId = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/** Fills areas in area id order up to their remaining capacity; returns unit -> area for the first units that fit. */
+function fill(s: AwState, side: AwSide, ids: string[], extraCounts?: Map<string, number>): Record<string, string> {
+  const counts = extraCounts ?? areaCounts(s, side);
+  const out: Record<string, string> = {};
+  const areas = indexOf(s.data).areaIds;
+  let ai = 0;
+  for (const id of ids) {
+    while (ai < areas.length && (counts.get(areas[ai]) ?? 0) >= capacityFor(s, areas[ai], side)) ai++;
+    if (ai >= areas.length) break;
+    out[id] = areas[ai];
+    counts.set(areas[ai], (counts.get(areas[ai]) ?? 0) + 1);
+  }
+  return out;
+}
+
+/** The strongest UB in an area now (strength − damage, then data order). */
+function strongestUb(s: AwState, area: string): string | undefined {
+  let best: AwUnit | undefined;
+  for (const u of unitsAt(s, area, 'german')) if (!best || ubStrength(s, u) > ubStrength(s, best)) best = u;
+  return best?.id;
+}
+
+/** The default orders of a seat now ({} when it owes nothing). */
+export function defaultOrders(s: AwState, seat: string): AwOrders {
+  const point = currentPoint(s);
+  if (!point || point.seat !== seat) return {};
+  const p = s.phase;
+  const ix = indexOf(s.data);
+  switch (p.kind) {
+    case 'reinforce': {
+      const sunk = s.sunkUbs.map((id) => ix.unit.get(id)!).sort((a, b) => b.strength - a.strength || (ix.order.get(a.id)! - ix.order.get(b.id)!));
+      return { reinforce: sunk.slice(0, turn5Count(s)).map((u) => u.id) };
+    }
+    case 'placement':
+      return { placement: fill(s, 'allied', placeable(s, 'allied').map((u) => u.id).sort(byId)) };
+    case 'ub-placement': {
+      const ids = placeable(s, 'german').map((u) => u.id).sort(byId);
+      return { placement: fill(s, 'german', ids.slice(0, ubsToPlace(s, ids.length))) };
+    }
+    case 'step2': {
+      const slots = Array.from({ length: p.draw }, (_, i) => `s${i}`);
+      const counts: Record<string, number> = {};
+      for (const a of Object.values(fill(s, 'allied', slots))) counts[a] = (counts[a] ?? 0) + 1;
+      return { step2: counts };
+    }
+    case 'step3': {
+      const placed = fill(s, 'allied', step1Pool(s).sort(byId));
+      return { step3: Object.fromEntries(Object.entries(placed).map(([id, area]) => [id, { area, face: 'down' as const }])) };
+    }
+    case 'overflow-name': {
+      const named: string[] = [];
+      for (const [area, excess] of Object.entries(overfull(s, p.side)).sort()) named.push(...unitsAt(s, area, p.side).map((u) => u.id).slice(-excess));
+      return { overflow: named };
+    }
+    case 'overflow-replace': {
+      const keys = p.units.map((_, i) => placeholder(i));
+      return { replace: fill(s, p.side, keys) };
+    }
+    case 'response':
+      return { response: 'stay' };
+    case 'air':
+      return { air: Object.fromEntries(activeAir(s).map((u) => [u.id, unitsAt(s, s.loc[u.id], 'german').map((g) => g.id)])) };
+    case 'escorts': {
+      const escorts: Record<string, string[]> = {};
+      for (const u of activeShips(s)) {
+        const t = strongestUb(s, s.loc[u.id]);
+        if (t) escorts[u.id] = Array.from({ length: shipAttacks(u) }, () => t);
+      }
+      return { escorts };
+    }
+    case 'ubs': {
+      const ubs: Record<string, string[]> = {};
+      const next = new Map<string, number>();
+      for (const u of activeUbs(s)) {
+        const area = s.loc[u.id];
+        const convoys = unitsAt(s, area).filter((c) => c.type === 'convoy').sort((a, b) => convoyStrength(a, s.turn, s.options.convoyBonus) - convoyStrength(b, s.turn, s.options.convoyBonus) || ix.order.get(a.id)! - ix.order.get(b.id)!);
+        let k = next.get(area) ?? 0;
+        ubs[u.id] = Array.from({ length: ubAttacks(s, u.id) }, () => convoys[k++ % convoys.length].id);
+        next.set(area, k);
+      }
+      return { ubs };
+    }
+    default:
+      return {};
+  }
+}

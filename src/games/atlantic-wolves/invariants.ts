@@ -1,0 +1,66 @@
+/**
+ * Rule invariants of spec section 8, checked on any state: returns a message per violation (empty when all hold).
+ */
+import { indexOf } from './data/data-index.ts';
+import { capacityFor, ubSlack } from './rules.ts';
+import { isArea, OFF_MAP, type AwState } from './state.ts';
+import { ALLIED_VP, START_TABLE } from './vp.ts';
+
+/** Placement is complete (capacities must hold) from UB placement on, before clean-up. */
+const PLACED_KINDS = new Set(['response', 'air', 'escorts', 'ubs']);
+
+/** Checks invariants 1-6 of spec section 8 (7, order independence, is a property test). */
+export function invariants(s: AwState): string[] {
+  const out: string[] = [];
+  const ix = indexOf(s.data);
+  // 1. every unit in exactly one place; convoys never unused; ☆ convoys out of play from turn 3.
+  const keys = Object.keys(s.loc);
+  if (keys.length !== s.data.units.length) out.push(`inv1: ${keys.length} locations for ${s.data.units.length} units`);
+  for (const u of s.data.units) {
+    const l = s.loc[u.id];
+    if (l === undefined) out.push(`inv1: ${u.id} has no location`);
+    else if (!isArea(l) && !(OFF_MAP as readonly string[]).includes(l)) out.push(`inv1: ${u.id} at unknown place ${l}`);
+    else if (isArea(l) && !ix.area.has(l)) out.push(`inv1: ${u.id} in unknown area ${l}`);
+    if (u.type === 'convoy' && l === 'unused') out.push(`inv1: convoy ${u.id} is unused`);
+    if (u.type === 'convoy' && u.star && s.turn >= 3 && l !== 'out') out.push(`inv1: ☆ convoy ${u.id} in play on turn ${s.turn}`);
+    if (l === 'sunk' && u.type !== 'convoy') out.push(`inv1: ${u.id} is sunk but not a convoy`);
+  }
+  // 2. capacities after placement (AW 6.0-C1, 7.0[3], 10.0-E2).
+  const moving = s.options.responseCapacity === 'allowThenReplace' && (s.phase.kind === 'response' || (s.phase.kind === 'go' && s.phase.step === 'response'));
+  if (!moving && (PLACED_KINDS.has(s.phase.kind) || (s.phase.kind === 'go' && ['response', 'combat', 'combat-group', 'vp'].includes(s.phase.step)))) {
+    for (const side of ['allied', 'german'] as const) {
+      let over = 0;
+      for (const a of ix.areaIds) {
+        const n = (side === 'allied' ? ix.allied : ix.german).filter((u) => s.loc[u.id] === a).length;
+        over += Math.max(0, n - capacityFor(s, a, side));
+      }
+      const usedUbs = ix.german.filter((u) => s.loc[u.id] === 'used' || isArea(s.loc[u.id])).length;
+      const slack = side === 'german' ? ubSlack(s, usedUbs) : 0;
+      if (over > slack) out.push(`inv2: ${side} units over capacity by ${over}`);
+    }
+  }
+  // 3. UB damage 0..2 on the map; damage only for UBs on the map.
+  for (const [id, d] of Object.entries(s.t.damage)) {
+    if (!isArea(s.loc[id])) out.push(`inv3: ${id} has damage ${d} off the map`);
+    if (d < 0 || d > 2) out.push(`inv3: ${id} damage ${d}`);
+  }
+  // 4. the attacked list names UBs only (the attack count 3 ⇔ not attacked follows from it).
+  for (const id of s.t.attacked) if (ix.unit.get(id)?.type !== 'UB') out.push(`inv4: ${id} marked attacked but not a UB`);
+  // 5. table arithmetic (AW 9.0, 2.2-1).
+  let table = START_TABLE;
+  for (const h of s.history) {
+    table = s.options.vpTable === 'clamp' ? Math.min(s.data.vpTrack.max, Math.max(s.data.vpTrack.min, table + h.vp - ALLIED_VP)) : table + h.vp - ALLIED_VP;
+    if (table !== h.table) out.push(`inv5: table after turn ${h.turn} is ${h.table}, expected ${table}`);
+  }
+  if (s.history.length && s.table !== table) out.push(`inv5: table ${s.table} does not match the history (${table})`);
+  // 6. the game stops at the first minus table or after turn 5.
+  s.history.forEach((h, i) => {
+    if ((h.table < 0 || h.turn === 5) && i !== s.history.length - 1) out.push(`inv6: the game went on after turn ${h.turn} (table ${h.table})`);
+  });
+  const last = s.history[s.history.length - 1];
+  const shouldEnd = last && (last.table < 0 || last.turn === 5);
+  if (shouldEnd && (!s.result || s.phase.kind !== 'over')) out.push('inv6: the game should be over');
+  if (s.result && !shouldEnd) out.push('inv6: the game is over too early');
+  if (s.turn < 1 || s.turn > 5) out.push(`inv6: turn ${s.turn}`);
+  return out;
+}

@@ -1,0 +1,141 @@
+/**
+ * Allied placement (AW 6.0 Steps 1-3; AW 12.0-2 in mail mode), UB placement (AW 7.0), and the literal overflow
+ * procedure (AW 6.0-C2, 7.0[6]) used with option overflow = literal or responseCapacity = allowThenReplace.
+ */
+import type { ResolveContext } from '../../engine/types.ts';
+import type { AwSide } from './data/schema.ts';
+import { indexOf } from './data/data-index.ts';
+import type { AwOrders } from './orders/schema.ts';
+import { areaCounts, capacityFor, placeable } from './rules.ts';
+import type { AwState } from './state.ts';
+
+/** Applies a mail-mode Allied placement or a UB placement: unit -> area (AW 12.0-2, AW 7.0[1]). */
+export function applyPlacement(s: AwState, ctx: ResolveContext, side: AwSide, placement: Record<string, string>): void {
+  const ix = indexOf(s.data);
+  const placed: Record<string, string> = {};
+  for (const u of side === 'allied' ? ix.allied : ix.german) {
+    const a = placement[u.id];
+    if (a !== undefined && s.loc[u.id] === 'used') {
+      s.loc[u.id] = a;
+      placed[u.id] = a;
+    }
+  }
+  ctx.emit({ type: 'placed', rule: side === 'allied' ? 'AW 12.0-2' : 'AW 7.0[1]', side, turn: s.turn, placement: placed });
+}
+
+/** The Step-1 pool (AW 6.0-Step1): convoys in use and used escorts, in data order. */
+export const step1Pool = (s: AwState): string[] => placeable(s, 'allied').map((u) => u.id);
+
+/** Area counts of a Step-2 plan (AW 6.0-Step2 in advance, spec S-A): the first `n` slots. */
+export function planCounts(plan: string[], n: number): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const a of plan.slice(0, n)) out[a] = (out[a] ?? 0) + 1;
+  return out;
+}
+
+/**
+ * AW 6.0-Step2: draws units blind and puts them in the areas by the given counts. Areas in id order; each unit drawn
+ * at random from the remaining pool. Identities are hidden from both seats until combat (AW-A06).
+ */
+export function applyStep2(s: AwState, ctx: ResolveContext, counts: Record<string, number>): void {
+  const ix = indexOf(s.data);
+  const pool = step1Pool(s);
+  const placed: Record<string, string[]> = {};
+  for (const area of ix.areaIds) {
+    const c = counts[area] ?? 0;
+    for (let i = 0; i < c && pool.length; i++) {
+      const k = ctx.roll(pool.length, 'AW 6.0-Step2 blind draw', []);
+      const [id] = pool.splice(k - 1, 1);
+      s.loc[id] = area;
+      s.t.step2.push(id);
+      (placed[area] ??= []).push(id);
+    }
+  }
+  const shown: Record<string, number> = {};
+  for (const a of ix.areaIds) if (placed[a]) shown[a] = placed[a].length;
+  ctx.emit({ type: 'step2-placed', rule: 'AW 6.0-Step2', turn: s.turn, counts: shown });
+  ctx.emit({ type: 'step2-units', rule: 'AW-A06', turn: s.turn, units: placed, visibleTo: [] });
+  // AW 6.0-Step3[3a]: the Allied player may now look at the remaining units (privately).
+  const rest = step1Pool(s);
+  for (const id of rest) if (ix.unit.get(id)?.type !== 'convoy' && !s.seen.includes(id)) s.seen.push(id);
+  ctx.emit({ type: 'step3-units', rule: 'AW 6.0-Step3[3a]', turn: s.turn, units: rest, visibleTo: ['allied'] });
+}
+
+/** AW 6.0-Step3: the remaining units, each with area and facing. */
+export function applyStep3(s: AwState, ctx: ResolveContext, step3: NonNullable<AwOrders['step3']>): void {
+  const ix = indexOf(s.data);
+  const counts: Record<string, number> = {};
+  const up: Record<string, string> = {};
+  for (const u of ix.allied) {
+    const p = step3[u.id];
+    if (!p || s.loc[u.id] !== 'used') continue;
+    s.loc[u.id] = p.area;
+    counts[p.area] = (counts[p.area] ?? 0) + 1;
+    if (p.face === 'up') {
+      s.t.faceUp.push(u.id);
+      up[u.id] = p.area;
+    }
+  }
+  ctx.emit({ type: 'step3-placed', rule: 'AW 6.0-Step3', turn: s.turn, counts, faceUp: up });
+  ctx.emit({ type: 'step3-units-placed', rule: 'AW 6.0-Step3[3a]', turn: s.turn, placement: Object.fromEntries(Object.keys(step3).sort().map((k) => [k, step3[k]])), visibleTo: ['allied'] });
+}
+
+/** Areas over a side's capacity, with the excess of each (AW 6.0-C2, 7.0[6]). */
+export function overfull(s: AwState, side: AwSide): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const [a, n] of areaCounts(s, side)) {
+    const cap = capacityFor(s, a, side);
+    if (n > cap) out[a] = n - cap;
+  }
+  return out;
+}
+
+/**
+ * Units named in advance with a placement order (`overflow` priority list) that settle every overfull area: the
+ * first listed units of each overfull area, exactly its excess (AW-A07(a)). Null when the list does not cover it.
+ */
+export function designationFromPreference(s: AwState, side: AwSide): string[] | null {
+  const pref = s.t.overflowPref[side];
+  if (!pref) return null;
+  const out: string[] = [];
+  for (const [area, excess] of Object.entries(overfull(s, side))) {
+    const named = pref.filter((id) => s.loc[id] === area).slice(0, excess);
+    if (named.length < excess) return null;
+    out.push(...named);
+  }
+  return out;
+}
+
+/** AW 6.0-C2 / 7.0[6] first half: the named units leave the map to be re-placed by the opponent (facing kept, A07b). */
+export function liftNamed(s: AwState, ctx: ResolveContext, side: AwSide, units: string[]): string[] {
+  const ix = indexOf(s.data);
+  const sorted = units.slice().sort((a, b) => (ix.order.get(a) ?? 0) - (ix.order.get(b) ?? 0));
+  const from: Record<string, string> = {};
+  for (const id of sorted) {
+    from[id] = s.loc[id];
+    s.loc[id] = 'used';
+  }
+  const hidden = s.mode === 'standard' && side === 'allied' && !s.t.revealed;
+  ctx.emit({ type: 'overflow-named', rule: side === 'allied' ? 'AW 6.0-C2' : 'AW 7.0[6]', side, count: sorted.length, ...(hidden ? {} : { units: from }) });
+  if (hidden) ctx.emit({ type: 'overflow-named-units', rule: 'AW 6.0-C2', side, units: from, visibleTo: ['allied'] });
+  return sorted;
+}
+
+/** Placeholder keys for units the opponent re-places when he may not see their fronts (standard, face down). */
+export const placeholder = (i: number): string => `#${i + 1}`;
+
+/** AW 6.0-C2 / 7.0[6] second half: the opponent re-places the named units. Keys are unit ids or `#n` placeholders. */
+export function applyReplace(s: AwState, ctx: ResolveContext, side: AwSide, units: string[], replace: Record<string, string>): void {
+  const placed: Record<string, string> = {};
+  const left: string[] = [];
+  units.forEach((id, i) => {
+    const a = replace[id] ?? replace[placeholder(i)];
+    if (a && s.loc[id] === 'used') {
+      s.loc[id] = a;
+      placed[placeholder(i)] = a;
+    } else left.push(id);
+  });
+  ctx.emit({ type: 'replaced', rule: side === 'allied' ? 'AW 6.0-C2' : 'AW 7.0[6]', side, placement: placed });
+  // AW-A07(c): no room left anywhere: the units stay off the map this turn; the moderator is told.
+  if (left.length) ctx.emit({ type: 'moderator-flag', rule: 'AW-A07(c)', side, count: left.length, units: left, visibleTo: [] });
+}

@@ -1,0 +1,135 @@
+/**
+ * Random legal orders for simulations and property tests: the same choices as `choices()` (legal areas, targets,
+ * attack slots) drawn with a caller-supplied `rand()` in [0, 1). Pure and allocation-light: no JSON cloning.
+ */
+import type { AwSide } from './data/schema.ts';
+import { indexOf } from './data/data-index.ts';
+import { activeAir, activeShips, activeUbs } from './combat.ts';
+import type { AwOrders } from './orders/schema.ts';
+import { currentPoint } from './owed.ts';
+import { overfull, placeholder, step1Pool } from './placement.ts';
+import { turn5Count } from './reinforcement.ts';
+import { responseDestinations } from './response-movement.ts';
+import { areaCounts, capacityFor, placeable, shipAttacks, ubAttacks, ubsToPlace, unitsAt } from './rules.ts';
+import type { AwState } from './state.ts';
+
+/** A source of uniform numbers in [0, 1). */
+export type Rand = () => number;
+
+const pick = <T>(rand: Rand, list: readonly T[]): T => list[Math.floor(rand() * list.length)];
+
+/** Puts each id in a random area with room left; ids that fit nowhere are left out. */
+function scatter(s: AwState, side: AwSide, ids: string[], rand: Rand): Record<string, string> {
+  const areas = indexOf(s.data).areaIds;
+  const counts = areaCounts(s, side);
+  const room = areas.map((a) => capacityFor(s, a, side) - (counts.get(a) ?? 0));
+  const out: Record<string, string> = {};
+  for (const id of ids) {
+    let total = 0;
+    for (const r of room) if (r > 0) total++;
+    if (!total) break;
+    let k = Math.floor(rand() * total);
+    for (let i = 0; i < areas.length; i++) {
+      if (room[i] <= 0) continue;
+      if (k-- === 0) {
+        out[id] = areas[i];
+        room[i]--;
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+/** Random standing response preferences for a seat's units (about 70% of them), so most rolls need no message. */
+function randomResponseTable(s: AwState, side: AwSide, rand: Rand): Record<string, string[]> {
+  const areas = indexOf(s.data).areaIds;
+  const table: Record<string, string[]> = {};
+  for (const u of side === 'allied' ? indexOf(s.data).allied : indexOf(s.data).german) {
+    if (rand() < 0.7) table[u.id] = rand() < 0.3 ? ['stay'] : [pick(rand, areas), pick(rand, areas)];
+  }
+  return table;
+}
+
+/** Shuffles a copy of a list (Fisher-Yates with `rand`). */
+function shuffled<T>(list: readonly T[], rand: Rand): T[] {
+  const a = list.slice();
+  for (let i = a.length - 1; i > 0; i--) {
+    const j = Math.floor(rand() * (i + 1));
+    const t = a[i];
+    a[i] = a[j];
+    a[j] = t;
+  }
+  return a;
+}
+
+/** Legal random orders for a seat at the current decision point ({} when it owes nothing). */
+export function randomLegalOrders(s: AwState, seat: string, rand: Rand): AwOrders {
+  const point = currentPoint(s);
+  if (!point || point.seat !== seat) return {};
+  const p = s.phase;
+  const side = seat as AwSide;
+  switch (p.kind) {
+    case 'reinforce':
+      return { reinforce: shuffled(s.sunkUbs, rand).slice(0, turn5Count(s)) };
+    case 'placement':
+    case 'ub-placement': {
+      let ids = shuffled(placeable(s, side).map((u) => u.id), rand);
+      if (side === 'german') ids = ids.slice(0, ubsToPlace(s, ids.length));
+      const o: AwOrders = { placement: scatter(s, side, ids, rand) };
+      if (s.mode === 'mail' && rand() < 0.8) o.standing = { responseTable: randomResponseTable(s, side, rand) };
+      return o;
+    }
+    case 'step2': {
+      const max = s.options.step2Draw === 'exact' ? p.draw : Math.floor(rand() * (p.draw + 1));
+      const slots = Array.from({ length: max }, (_, i) => `s${i}`);
+      const step2: Record<string, number> = {};
+      for (const a of Object.values(scatter(s, 'allied', slots, rand))) step2[a] = (step2[a] ?? 0) + 1;
+      return { step2 };
+    }
+    case 'step3': {
+      const placed = scatter(s, 'allied', step1Pool(s), rand);
+      const step3: NonNullable<AwOrders['step3']> = {};
+      for (const id of Object.keys(placed)) step3[id] = { area: placed[id], face: rand() < 0.5 ? 'up' : 'down' };
+      return { step3 };
+    }
+    case 'overflow-name': {
+      const named: string[] = [];
+      for (const [area, excess] of Object.entries(overfull(s, p.side))) named.push(...shuffled(unitsAt(s, area, p.side).map((u) => u.id), rand).slice(0, excess));
+      return { overflow: named };
+    }
+    case 'overflow-replace':
+      return { replace: scatter(s, p.side, p.units.map((_, i) => placeholder(i)), rand) };
+    case 'response':
+      return { response: pick(rand, ['stay', ...responseDestinations(s, p.unit)]) };
+    case 'air': {
+      const air: Record<string, string[]> = {};
+      for (const u of activeAir(s)) air[u.id] = unitsAt(s, s.loc[u.id], 'german').filter(() => rand() < 0.8).map((g) => g.id);
+      return { air };
+    }
+    case 'escorts': {
+      const escorts: Record<string, string[]> = {};
+      for (const u of activeShips(s)) {
+        const ubs = unitsAt(s, s.loc[u.id], 'german');
+        const n = shipAttacks(u);
+        const list: string[] = [];
+        for (let i = 0; i < n; i++) list.push(pick(rand, ubs).id);
+        escorts[u.id] = list;
+      }
+      return { escorts };
+    }
+    case 'ubs': {
+      const ubs: Record<string, string[]> = {};
+      for (const u of activeUbs(s)) {
+        const convoys = unitsAt(s, s.loc[u.id], 'allied').filter((c) => c.type === 'convoy');
+        const n = ubAttacks(s, u.id);
+        const list: string[] = [];
+        for (let i = 0; i < n; i++) list.push(pick(rand, convoys).id);
+        ubs[u.id] = list;
+      }
+      return { ubs };
+    }
+    default:
+      return {};
+  }
+}

@@ -1,0 +1,80 @@
+/**
+ * Response movement (AW 12.0-3, mail mode): six rolls of 2d6 read as a two-digit unit number; the owner of a rolled
+ * unit on the map may move it to one adjacent area or leave it. Rolls and moves happen one at a time (spec 6).
+ */
+import type { ResolveContext } from '../../engine/types.ts';
+import { indexOf } from './data/data-index.ts';
+import { areaCounts, capacityFor } from './rules.ts';
+import { isArea, type AwState } from './state.ts';
+
+/** Number of response rolls per turn (AW 12.0-3c: 6, formerly 3). */
+export const RESPONSE_ROLLS = 6;
+
+/** Legal destinations of a unit now: adjacent areas with room (AW-A28 R1), area id order. `stay` is always legal. */
+export function responseDestinations(s: AwState, unit: string): string[] {
+  const ix = indexOf(s.data);
+  const u = ix.unit.get(unit);
+  const from = s.loc[unit];
+  if (!u || !isArea(from)) return [];
+  const adj = ix.adjacent.get(from);
+  if (!adj) return [];
+  const counts = s.options.responseCapacity === 'prohibit' ? areaCounts(s, u.side) : null;
+  const out: string[] = [];
+  for (const a of ix.areaIds) {
+    if (!adj.has(a)) continue;
+    // AW 12.0-3d, AW-A28 R1: a move may not exceed the destination's capacity (UBs: reduced by E2).
+    if (counts && (counts.get(a) ?? 0) >= capacityFor(s, a, u.side)) continue;
+    out.push(a);
+  }
+  return out;
+}
+
+/**
+ * Rolls the next response roll and returns the units it names that are on the map (AW 12.0-3a/b). The first die is
+ * the tens digit (AW-A25 R1); with option responseDice = either, the swapped reading also counts (R2).
+ */
+export function rollResponse(s: AwState, ctx: ResolveContext): string[] {
+  const ix = indexOf(s.data);
+  s.t.rolls += 1;
+  const d1 = ctx.roll(6, `AW 12.0-3 roll ${s.t.rolls} first die (tens)`);
+  const d2 = ctx.roll(6, `AW 12.0-3 roll ${s.t.rolls} second die (ones)`);
+  const numbers = [d1 * 10 + d2];
+  if (s.options.responseDice === 'either' && d1 !== d2) numbers.push(d2 * 10 + d1);
+  const units: string[] = [];
+  for (const n of numbers) {
+    for (const u of ix.byNumber.get(n) ?? []) {
+      if (!isArea(s.loc[u.id])) continue; // AW-A30: a number matching no unit on the map still counts
+      if (s.options.repeatMove === 'once' && s.t.moved.includes(u.id)) continue; // AW-A27 R2
+      units.push(u.id);
+    }
+  }
+  ctx.emit({ type: 'response-roll', rule: 'AW 12.0-3b', roll: s.t.rolls, dice: [d1, d2], numbers, units });
+  return units;
+}
+
+/** What a standing `responseTable` entry decides for a rolled unit: a destination, `stay`, or ask (null). */
+export function standingResponse(s: AwState, unit: string): string | null {
+  const side = indexOf(s.data).unit.get(unit)?.side;
+  const entry = side ? s.standing[side]?.responseTable?.[unit] : undefined;
+  if (!entry) return null;
+  const legal = responseDestinations(s, unit);
+  for (const pref of entry) {
+    if (pref === 'ask') return null;
+    if (pref === 'stay') return 'stay';
+    if (legal.includes(pref)) return pref; // spec 5.2: destinations that would break capacity are skipped
+  }
+  return 'stay';
+}
+
+/** Moves (or keeps) a rolled unit (AW 12.0-3b: one adjacent area at most). */
+export function applyResponse(s: AwState, ctx: ResolveContext, unit: string, dest: string, how: 'orders' | 'standing'): void {
+  const from = s.loc[unit];
+  const owner = indexOf(s.data).unit.get(unit)?.side;
+  if (dest === 'stay' || dest === from) {
+    ctx.emit({ type: 'response-stay', rule: 'AW 12.0-3b', roll: s.t.rolls, unit, area: from, side: owner, by: how });
+    return;
+  }
+  s.loc[unit] = dest;
+  if (!s.t.moved.includes(unit)) s.t.moved.push(unit);
+  ctx.emit({ type: 'response-move', rule: 'AW 12.0-3b', roll: s.t.rolls, unit, from, to: dest, side: owner, by: how });
+}

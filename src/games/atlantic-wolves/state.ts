@@ -1,0 +1,125 @@
+/**
+ * The Atlantic Wolves game state: small, plain JSON. Every unit has exactly one location (spec section 8 inv. 1):
+ * an off-map keyword or an area id. Turn-scoped facts (damage, attacks, sunk convoys, facing) live in `t`.
+ */
+import type { AwStandingOrders } from './orders/schema.ts';
+import type { AwData, AwSide } from './data/schema.ts';
+import type { AwOptions } from './options.ts';
+
+/** Off-map locations (AW 1.21[6]): unused cup, used group, set aside (☆ UBs before turn 1, A04), Turn Table box
+ * (☆ US CVE, 10.0-B), out of play (☆ convoys from turn 3, 10.0-E3), sunk this turn (convoys until clean-up). */
+export const OFF_MAP = ['unused', 'used', 'aside', 'track', 'out', 'sunk'] as const;
+export type OffMap = (typeof OFF_MAP)[number];
+
+/** The two play modes: the rulebook's mail variant (AW 12.0) and the standard rules with a referee. */
+export const MODES = ['mail', 'standard'] as const;
+export type AwMode = (typeof MODES)[number];
+
+/** Steps the engine runs through without a decision (a cursor, never owed). */
+export type RunStep = 'turn' | 'allied-placement' | 'after-allied-placement' | 'ub-placement' | 'after-ub-placement' | 'response' | 'after-response' | 'combat' | 'combat-group' | 'vp';
+
+/** Where the game stands: a cursor (`go`), a decision point, or the end. */
+export type AwPhase =
+  | { kind: 'go'; step: RunStep }
+  | { kind: 'reinforce' } // D1, AW 11.0[4]
+  | { kind: 'step2'; draw: number } // D2, AW 6.0-Step2
+  | { kind: 'step3' } // D3 standard, AW 6.0-Step3
+  | { kind: 'placement' } // D3 mail, AW 12.0-2
+  | { kind: 'overflow-name'; side: AwSide; then: RunStep } // D4a / D6a
+  | { kind: 'overflow-replace'; side: AwSide; units: string[]; then: RunStep } // D4b / D6b
+  | { kind: 'ub-placement' } // D5, AW 7.0
+  | { kind: 'response'; roll: number; unit: string; rest: string[] } // D7, AW 12.0-3
+  | { kind: 'air' } // D8, AW 8.1 (option airAttack = optional)
+  | { kind: 'escorts' } // D9, AW 8.2[5]
+  | { kind: 'ubs' } // D10, AW 8.3[3]
+  | { kind: 'over' };
+
+/** Combat stages within one group of areas (AW 8.0[3]). */
+export type CombatStage = 'air' | 'escorts' | 'ubs';
+
+/** Facts that last one turn and are cleared at clean-up (AW 9.0[6]). */
+export interface TurnState {
+  /** Standard mode: all units turned face up for combat (AW 8.0[1]). */
+  revealed: boolean;
+  /** Standard mode: Allied units placed face up in Step 3 (AW 6.0-Step3[3b]). */
+  faceUp: string[];
+  /** Standard mode: units drawn blind in Step 2 (hidden from both seats until combat, AW-A06). */
+  step2: string[];
+  /** Standard mode: the Step-2 2d6 sum. */
+  step2Roll: number;
+  /** UB damage this turn (AW 8.2[11]); only UBs with damage > 0. */
+  damage: Record<string, number>;
+  /** UBs against which an air or escort attack was resolved (AW 8.3[2]). */
+  attacked: string[];
+  /** Convoys sunk this turn (AW 8.3[4]). */
+  sunk: string[];
+  /** German VP scored this turn (AW 9.0[2]). */
+  vp: number;
+  /** Response rolls made so far (AW 12.0-3c: 6 in all). */
+  rolls: number;
+  /** Units moved by response movement this turn (option repeatMove = once). */
+  moved: string[];
+  /** Combat: groups of contested areas (one group under AW-AD1, one area each with strictAreaSequence). */
+  groups: string[][];
+  group: number;
+  stage: CombatStage;
+  /** Literal overflow: own units named in advance with the placement order, per seat. */
+  overflowPref: Partial<Record<AwSide, string[]>>;
+}
+
+/** The final result kept in the state. */
+export interface AwResult {
+  winner: AwSide;
+  rule: string;
+  table: number;
+  turn: number;
+}
+
+/** The whole game state. `data` is the component data set in force (never mutated). */
+export interface AwState {
+  game: 'atlantic-wolves';
+  mode: AwMode;
+  options: AwOptions;
+  data: AwData;
+  turn: number;
+  /** German VP Table (AW 2.2-1: starts at 3). */
+  table: number;
+  phase: AwPhase;
+  /** Unit id -> off-map keyword or area id. */
+  loc: Record<string, string>;
+  /** UBs removed with damage >= 3 and still in the unused group (AW 11.0[4], AW-A23). */
+  sunkUbs: string[];
+  /** Standard mode: Allied escorts whose fronts the Allied seat has seen (Step 3 or combat). */
+  seen: string[];
+  t: TurnState;
+  /** Standing orders per seat (never shown to the other seat). */
+  standing: Record<AwSide, AwStandingOrders | null>;
+  /** One row per VP check (AW 9.0). */
+  history: { turn: number; vp: number; table: number }[];
+  result: AwResult | null;
+}
+
+/** A fresh turn state. */
+export function emptyTurn(): TurnState {
+  return { revealed: false, faceUp: [], step2: [], step2Roll: 0, damage: {}, attacked: [], sunk: [], vp: 0, rolls: 0, moved: [], groups: [], group: 0, stage: 'air', overflowPref: {} };
+}
+
+/** A copy of the state that `resolve` may change freely (the input is never mutated). Data is shared, read-only. */
+export function cloneState(s: AwState): AwState {
+  const t = s.t;
+  return {
+    ...s,
+    loc: { ...s.loc },
+    sunkUbs: [...s.sunkUbs],
+    seen: [...s.seen],
+    standing: { ...s.standing },
+    history: [...s.history],
+    t: { ...t, faceUp: [...t.faceUp], step2: [...t.step2], damage: { ...t.damage }, attacked: [...t.attacked], sunk: [...t.sunk], moved: [...t.moved], groups: t.groups, overflowPref: { ...t.overflowPref } },
+  };
+}
+
+/** The other seat. */
+export const opponent = (side: AwSide): AwSide => (side === 'allied' ? 'german' : 'allied');
+
+/** True when a location is an area (not an off-map keyword). */
+export const isArea = (loc: string | undefined): boolean => loc !== undefined && !(OFF_MAP as readonly string[]).includes(loc);

@@ -1,0 +1,124 @@
+/**
+ * Validation of response movement (D7, AW 12.0-3) and the combat allocations D8 (AW 8.1), D9 (AW 8.2[5]) and
+ * D10 (AW 8.3[3]).
+ */
+import type { RuleError } from '../../engine/types.ts';
+import { indexOf } from './data/data-index.ts';
+import { activeAir, activeShips, activeUbs, groupAreas } from './combat.ts';
+import { areaEn, areaErrors, areaJa, duplicateErrors, ownUnitErrors, ruleError, unitEn, unitJa } from './errors.ts';
+import { responseDestinations } from './response-movement.ts';
+import { shipAttacks, ubAttacks } from './rules.ts';
+import type { AwState } from './state.ts';
+
+/** D7: `stay`, or an adjacent area with room (AW 12.0-3b/d, AW-A28 R1). */
+export function validateResponse(s: AwState, unit: string, dest: string): RuleError[] {
+  if (dest === 'stay') return [];
+  const e = areaErrors(s, dest, 'response', 'AW 12.0-3b');
+  if (e.length) return e;
+  const from = s.loc[unit];
+  if (dest === from) return [];
+  if (!indexOf(s.data).adjacent.get(from)?.has(dest)) {
+    return [ruleError('aw/response/not-adjacent', 'AW 12.0-3b', 'response', `${areaEn(s, dest)} is not adjacent to ${areaEn(s, from)}, where ${unitEn(s, unit)} is`, `${areaJa(s, dest)}は${unitJa(s, unit)}のいる${areaJa(s, from)}に隣接していません`)];
+  }
+  if (!responseDestinations(s, unit).includes(dest)) {
+    return [ruleError('aw/response/capacity', 'AW 12.0-3d, AW-A28', 'response', `${areaEn(s, dest)} is full: ${unitEn(s, unit)} cannot move there`, `${areaJa(s, dest)}は満杯です: ${unitJa(s, unit)}は移動できません`)];
+  }
+  return [];
+}
+
+/** Target checks shared by D8-D10: each target is a unit of `kind` in the attacker's area. */
+function targetErrors(s: AwState, attacker: string, targets: string[], path: string, rule: string, want: 'UB' | 'convoy'): RuleError[] {
+  const ix = indexOf(s.data);
+  const out: RuleError[] = [];
+  targets.forEach((t, i) => {
+    const u = ix.unit.get(t);
+    const p = `${path}.${i}`;
+    if (!u) out.push(ruleError('aw/unit/unknown', rule, p, `unknown unit "${t}"`, `ユニット「${t}」は存在しません`));
+    else if (u.type !== want) out.push(ruleError(`aw/${want === 'UB' ? 'escorts' : 'ubs'}/bad-target`, rule, p, `${unitEn(s, t)} cannot be attacked by ${unitEn(s, attacker)} (${want === 'UB' ? 'escorts attack UBs' : 'UBs attack convoys only, AW 8.3[1]'})`, `${unitJa(s, attacker)}は${unitJa(s, t)}を攻撃できません`));
+    else if (s.loc[t] !== s.loc[attacker]) out.push(ruleError(`aw/${want === 'UB' ? 'escorts' : 'ubs'}/wrong-area`, rule, p, `${unitEn(s, t)} is not in ${areaEn(s, s.loc[attacker])} with ${unitEn(s, attacker)}`, `${unitJa(s, t)}は${unitJa(s, attacker)}と同じ${areaJa(s, s.loc[attacker])}にいません`));
+  });
+  return out;
+}
+
+/** Why an attacker listed in an allocation cannot attack now (not in the group, strength ≤ 0, no targets). */
+function inactiveError(s: AwState, id: string, path: string, rule: string, code: string): RuleError {
+  const inGroup = groupAreas(s).includes(s.loc[id]);
+  return inGroup
+    ? ruleError(`${code}/cannot-attack`, rule, path, `${unitEn(s, id)} cannot attack now (strength 0 or less, AW 10.0-C, AW-A16, or no target in its area)`, `${unitJa(s, id)}は攻撃できません（戦力0以下または目標なし）`)
+    : ruleError(`${code}/outside-combat`, rule, path, `${unitEn(s, id)} is not in an area whose combat is being decided`, `${unitJa(s, id)}は今回割り当てるエリアにいません`);
+}
+
+/** D8 (option airAttack = optional, AW-A10 R2): air unit -> UBs it attacks, each once. */
+export function validateAir(s: AwState, air: Record<string, string[]>): RuleError[] {
+  const active = new Set(activeAir(s).map((u) => u.id));
+  const errors: RuleError[] = [];
+  for (const id of Object.keys(air).sort()) {
+    const path = `air.${id}`;
+    const e = ownUnitErrors(s, 'allied', id, path, 'AW 8.1');
+    if (e.length) errors.push(...e);
+    else if (indexOf(s.data).unit.get(id)?.type !== 'air') errors.push(ruleError('aw/air/not-air', 'AW 8.1', path, `${unitEn(s, id)} is not an air unit`, `${unitJa(s, id)}は空軍ユニットではありません`));
+    else if (!active.has(id)) errors.push(inactiveError(s, id, path, 'AW 8.1', 'aw/air'));
+    else errors.push(...duplicateErrors(air[id], path, 'AW 8.1[1]'), ...targetErrors(s, id, air[id], path, 'AW 8.1[1]', 'UB'));
+  }
+  return errors;
+}
+
+/** D9 (AW 8.2[2], [5]): escort ship -> UB targets; a DD 1, a CVE 2; fewer declines (AW-A33) unless mandatory. */
+export function validateEscorts(s: AwState, alloc: Record<string, string[]>): RuleError[] {
+  const active = activeShips(s);
+  const activeIds = new Set(active.map((u) => u.id));
+  const errors: RuleError[] = [];
+  for (const id of Object.keys(alloc).sort()) {
+    const path = `escorts.${id}`;
+    const e = ownUnitErrors(s, 'allied', id, path, 'AW 8.2');
+    if (e.length) {
+      errors.push(...e);
+      continue;
+    }
+    const u = indexOf(s.data).unit.get(id)!;
+    if (u.type !== 'DD' && u.type !== 'CVE') errors.push(ruleError('aw/escorts/not-escort-ship', 'AW 8.2[1]', path, `${unitEn(s, id)} is not an escort ship (DD or CVE)`, `${unitJa(s, id)}は護衛艦（DD・CVE）ではありません`));
+    else if (!activeIds.has(id)) {
+      if (alloc[id].length) errors.push(inactiveError(s, id, path, 'AW 8.2', 'aw/escorts'));
+    } else {
+      const n = shipAttacks(u);
+      if (alloc[id].length > n) errors.push(ruleError('aw/escorts/too-many', 'AW 8.2[2]', path, `${unitEn(s, id)} makes ${n} attack(s), not ${alloc[id].length}`, `${unitJa(s, id)}の攻撃は${n}回です（${alloc[id].length}回指定）`));
+      errors.push(...targetErrors(s, id, alloc[id], path, 'AW 8.2[1]', 'UB'));
+    }
+  }
+  if (s.options.escortDecline === 'mandatory') {
+    for (const u of active) {
+      const n = (alloc[u.id] ?? []).length;
+      if (n < shipAttacks(u)) errors.push(ruleError('aw/escorts/too-few', 'AW-A33', `escorts.${u.id}`, `${unitEn(s, u.id)} must allocate all ${shipAttacks(u)} attack(s)`, `${unitJa(s, u.id)}は${shipAttacks(u)}回すべて割り当ててください`));
+    }
+  }
+  return errors;
+}
+
+/** D10 (AW 8.3[2]-[3]): UB -> convoy targets, at most its 2 or 3 attacks (AW-A34: fewer declines unless mandatory). */
+export function validateUbs(s: AwState, alloc: Record<string, string[]>): RuleError[] {
+  const active = activeUbs(s);
+  const activeIds = new Set(active.map((u) => u.id));
+  const errors: RuleError[] = [];
+  for (const id of Object.keys(alloc).sort()) {
+    const path = `ubs.${id}`;
+    const e = ownUnitErrors(s, 'german', id, path, 'AW 8.3');
+    if (e.length) {
+      errors.push(...e);
+      continue;
+    }
+    if (!activeIds.has(id)) {
+      if (alloc[id].length) errors.push(inactiveError(s, id, path, 'AW 8.3', 'aw/ubs'));
+      continue;
+    }
+    const n = ubAttacks(s, id);
+    if (alloc[id].length > n) errors.push(ruleError('aw/ubs/too-many', 'AW 8.3[2]', path, `${unitEn(s, id)} makes ${n} attacks (${n === 2 ? 'it was attacked' : 'it was not attacked'}), not ${alloc[id].length}`, `${unitJa(s, id)}の攻撃は${n}回です（${alloc[id].length}回指定）`));
+    errors.push(...targetErrors(s, id, alloc[id], path, 'AW 8.3[1]', 'convoy'));
+  }
+  if (s.options.ubDecline === 'mandatory') {
+    for (const u of active) {
+      const n = (alloc[u.id] ?? []).length;
+      if (n < ubAttacks(s, u.id)) errors.push(ruleError('aw/ubs/too-few', 'AW-A34', `ubs.${u.id}`, `${unitEn(s, u.id)} must allocate all ${ubAttacks(s, u.id)} attacks`, `${unitJa(s, u.id)}は${ubAttacks(s, u.id)}回すべて割り当ててください`));
+    }
+  }
+  return errors;
+}

@@ -1,0 +1,180 @@
+/**
+ * Validation of the placement decision points: D1 (AW 11.0[4]), D2 (AW 6.0-Step2), D3 (AW 6.0-Step3, AW 12.0-2),
+ * D4/D6 (AW 6.0-C2, 7.0[6]) and D5 (AW 7.0).
+ */
+import type { RuleError } from '../../engine/types.ts';
+import type { AwSide } from './data/schema.ts';
+import { indexOf } from './data/data-index.ts';
+import { areaEn, areaErrors, areaJa, duplicateErrors, ownUnitErrors, ruleError, unitEn, unitJa } from './errors.ts';
+import type { AwOrders } from './orders/schema.ts';
+import { overfull, placeholder, step1Pool } from './placement.ts';
+import { turn5Count } from './reinforcement.ts';
+import { areaCounts, capacityFor, placeable, ubSlack, ubsToPlace } from './rules.ts';
+import { isArea, type AwState } from './state.ts';
+
+/** Capacity errors for area counts (Allied 配置数, UB capacity with E2); `slack` allows AW-A08 R2 overflow. */
+function capacityErrors(s: AwState, side: AwSide, counts: Map<string, number>, path: string, rule: string, slack = 0): RuleError[] {
+  if (s.options.overflow === 'literal') return []; // AW 6.0-C2 / 7.0[6] literal: overflow is handled by re-placement
+  const out: RuleError[] = [];
+  let over = 0;
+  for (const a of indexOf(s.data).areaIds) {
+    const n = counts.get(a) ?? 0;
+    const cap = capacityFor(s, a, side);
+    if (n > cap) {
+      over += n - cap;
+      out.push(ruleError('aw/placement/capacity', rule, `${path}`, `${areaEn(s, a)} would hold ${n} ${side === 'allied' ? 'Allied units' : 'UBs'}; its capacity this turn is ${cap}`, `${areaJa(s, a)}に${n}個は置けません（今ターンの配置数${cap}）`));
+    }
+  }
+  return over <= slack ? [] : out;
+}
+
+/** D3 (mail, AW 12.0-2) or D5 (AW 7.0): every used unit of the seat placed once, in a known area, within capacity. */
+export function validatePlacement(s: AwState, side: AwSide, placement: Record<string, string>): RuleError[] {
+  const rule = side === 'allied' ? 'AW 12.0-2' : 'AW 7.0';
+  const errors: RuleError[] = [];
+  const counts = areaCounts(s, side);
+  let placed = 0;
+  for (const id of Object.keys(placement).sort()) {
+    const path = `placement.${id}`;
+    const e = ownUnitErrors(s, side, id, path, rule);
+    if (e.length) {
+      errors.push(...e);
+      continue;
+    }
+    if (s.loc[id] !== 'used') {
+      const out = s.loc[id] === 'out';
+      errors.push(ruleError(out ? 'aw/placement/withdrawn' : 'aw/placement/not-available', out ? 'AW 10.0-E3' : rule, path, out ? `${unitEn(s, id)} is out of play from turn 3` : `${unitEn(s, id)} is not in your used group now`, out ? `${unitJa(s, id)}は第3ターンから除外されています` : `${unitJa(s, id)}は現在使用ユニットではありません`));
+      continue;
+    }
+    const area = placement[id];
+    const ae = areaErrors(s, area, path, rule);
+    if (ae.length) {
+      errors.push(...ae);
+      continue;
+    }
+    counts.set(area, (counts.get(area) ?? 0) + 1);
+    placed++;
+  }
+  const units = placeable(s, side);
+  const need = side === 'german' ? ubsToPlace(s, units.length) : units.length;
+  if (placed < need) {
+    for (const u of units) {
+      if (placement[u.id] !== undefined) continue;
+      errors.push(ruleError('aw/placement/missing', side === 'allied' ? 'AW 6.0[2]' : 'AW 7.0[2]', `placement.${u.id}`, `${unitEn(s, u.id)} is not placed (${need} units must be placed)`, `${unitJa(s, u.id)}が配置されていません（${need}個を配置すること）`));
+    }
+  }
+  errors.push(...capacityErrors(s, side, counts, 'placement', side === 'allied' ? 'AW 6.0-C1' : 'AW 7.0[3]', side === 'german' ? ubSlack(s, units.length) : 0));
+  return errors;
+}
+
+/** D2 (AW 6.0-Step2): area -> count of blindly drawn units, summing to the draw (or up to it, AW-A05 R2). */
+export function validateStep2(s: AwState, step2: Record<string, number>, draw: number): RuleError[] {
+  const errors: RuleError[] = [];
+  const counts = new Map<string, number>();
+  let total = 0;
+  for (const a of Object.keys(step2).sort()) {
+    const e = areaErrors(s, a, `step2.${a}`, 'AW 6.0-Step2');
+    if (e.length) errors.push(...e);
+    else counts.set(a, step2[a]);
+    total += step2[a];
+  }
+  const ok = s.options.step2Draw === 'exact' ? total === draw : total <= draw;
+  if (!ok) errors.push(ruleError('aw/step2/total', s.options.step2Draw === 'exact' ? 'AW 6.0-Step2, AW-A05 R1' : 'AW-A05 R2', 'step2', `the counts add up to ${total}; they must ${s.options.step2Draw === 'exact' ? 'equal' : 'not exceed'} ${draw}`, `合計${total}個です。${draw}個${s.options.step2Draw === 'exact' ? 'ちょうど' : '以下'}にしてください`));
+  errors.push(...capacityErrors(s, 'allied', counts, 'step2', 'AW 6.0-C1'));
+  return errors;
+}
+
+/** D3 standard (AW 6.0-Step3): every remaining Step-1 unit with area and facing. */
+export function validateStep3(s: AwState, step3: NonNullable<AwOrders['step3']>): RuleError[] {
+  const errors: RuleError[] = [];
+  const pool = new Set(step1Pool(s));
+  const counts = areaCounts(s, 'allied');
+  for (const id of Object.keys(step3).sort()) {
+    const path = `step3.${id}`;
+    const e = ownUnitErrors(s, 'allied', id, path, 'AW 6.0-Step3');
+    if (e.length) {
+      errors.push(...e);
+      continue;
+    }
+    if (!pool.has(id)) {
+      // Also the answer for a Step-2 unit: its identity stays hidden (AW-A06), so it is "not a Step-3 unit".
+      errors.push(ruleError('aw/placement/not-available', 'AW 6.0-Step3', path, `${id} is not one of your Step-3 units`, `${id}は手順3のユニットではありません`));
+      continue;
+    }
+    const ae = areaErrors(s, step3[id].area, `${path}.area`, 'AW 6.0-Step3');
+    if (ae.length) errors.push(...ae);
+    else counts.set(step3[id].area, (counts.get(step3[id].area) ?? 0) + 1);
+  }
+  for (const id of [...pool]) {
+    if (!step3[id]) errors.push(ruleError('aw/placement/missing', 'AW 6.0[2]', `step3.${id}`, `${unitEn(s, id)} is not placed`, `${unitJa(s, id)}が配置されていません`));
+  }
+  errors.push(...capacityErrors(s, 'allied', counts, 'step3', 'AW 6.0-C1'));
+  return errors;
+}
+
+/** D4a / D6a (AW 6.0-C2, 7.0[6], AW-A07(a)): the owner names the excess units of each overfull area. */
+export function validateOverflowNames(s: AwState, side: AwSide, named: string[]): RuleError[] {
+  const rule = side === 'allied' ? 'AW 6.0-C2' : 'AW 7.0[6]';
+  const errors: RuleError[] = [...duplicateErrors(named, 'overflow', rule)];
+  const over = overfull(s, side);
+  const per = new Map<string, number>();
+  named.forEach((id, i) => {
+    const e = ownUnitErrors(s, side, id, `overflow.${i}`, rule);
+    if (e.length) return void errors.push(...e);
+    const area = s.loc[id];
+    if (!isArea(area)) return void errors.push(ruleError('aw/overflow/not-on-map', rule, `overflow.${i}`, `${unitEn(s, id)} is not on the map`, `${unitJa(s, id)}は地図上にありません`));
+    if (s.options.overflowNaming === 'excess' && !over[area]) errors.push(ruleError('aw/overflow/not-overfull', 'AW-A07(a)', `overflow.${i}`, `${unitEn(s, id)} is in ${areaEn(s, area)}, which is not over capacity`, `${unitJa(s, id)}のいる${areaJa(s, area)}は配置数を超えていません`));
+    per.set(area, (per.get(area) ?? 0) + 1);
+  });
+  for (const [area, excess] of Object.entries(over).sort()) {
+    const n = per.get(area) ?? 0;
+    const bad = s.options.overflowNaming === 'excess' ? n !== excess : n < excess;
+    if (bad) errors.push(ruleError('aw/overflow/count', 'AW-A07(a)', 'overflow', `name ${s.options.overflowNaming === 'excess' ? 'exactly' : 'at least'} ${excess} unit(s) in ${areaEn(s, area)} (named ${n})`, `${areaJa(s, area)}から${excess}個${s.options.overflowNaming === 'excess' ? 'ちょうど' : '以上'}指名してください（${n}個）`));
+  }
+  return errors;
+}
+
+/** D4b / D6b: the opponent re-places every named unit so that every area is within capacity (AW-A07(c) aside). */
+export function validateReplace(s: AwState, side: AwSide, units: string[], replace: Record<string, string>): RuleError[] {
+  const rule = side === 'allied' ? 'AW 6.0-C2' : 'AW 7.0[6]';
+  const errors: RuleError[] = [];
+  const keys = new Set<string>();
+  units.forEach((id, i) => {
+    keys.add(id);
+    keys.add(placeholder(i));
+  });
+  const counts = areaCounts(s, side);
+  let room = 0;
+  for (const a of indexOf(s.data).areaIds) room += Math.max(0, capacityFor(s, a, side) - (counts.get(a) ?? 0));
+  for (const k of Object.keys(replace).sort()) {
+    if (!keys.has(k)) errors.push(ruleError('aw/replace/unknown-unit', rule, `replace.${k}`, `"${k}" is not one of the units to re-place`, `「${k}」は再配置するユニットではありません`));
+    else errors.push(...areaErrors(s, replace[k], `replace.${k}`, rule));
+  }
+  let placed = 0;
+  units.forEach((id, i) => {
+    const a = replace[id] ?? replace[placeholder(i)];
+    if (a === undefined) return;
+    if (replace[id] !== undefined && replace[placeholder(i)] !== undefined) errors.push(ruleError('aw/orders/duplicate', rule, `replace.${id}`, `${id} is given twice`, `${id}が2回指定されています`));
+    if (indexOf(s.data).area.has(a)) counts.set(a, (counts.get(a) ?? 0) + 1);
+    placed++;
+  });
+  if (placed < Math.min(units.length, room)) errors.push(ruleError('aw/replace/missing', rule, 'replace', `re-place all ${units.length} named unit(s) (placed ${placed})`, `指名された${units.length}個すべてを再配置してください（${placed}個）`));
+  for (const a of indexOf(s.data).areaIds) {
+    const cap = capacityFor(s, a, side);
+    if ((counts.get(a) ?? 0) > cap) errors.push(ruleError('aw/replace/capacity', rule, 'replace', `${areaEn(s, a)} would exceed its capacity ${cap}`, `${areaJa(s, a)}が配置数${cap}を超えます`));
+  }
+  return errors;
+}
+
+/** D1 (AW 11.0[4]): exactly the turn-5 number of distinct sunk UBs. */
+export function validateReinforce(s: AwState, list: string[], path = 'reinforce'): RuleError[] {
+  const errors: RuleError[] = [...duplicateErrors(list, path, 'AW 11.0[4]')];
+  list.forEach((id, i) => {
+    const e = ownUnitErrors(s, 'german', id, `${path}.${i}`, 'AW 11.0[4]');
+    if (e.length) errors.push(...e);
+    else if (!s.sunkUbs.includes(id)) errors.push(ruleError('aw/reinforce/not-sunk', 'AW 11.0[4]', `${path}.${i}`, `${unitEn(s, id)} has not been sunk`, `${unitJa(s, id)}は撃沈されていません`));
+  });
+  const k = turn5Count(s);
+  if (path === 'reinforce' && new Set(list).size !== k) errors.push(ruleError('aw/reinforce/count', 'AW 11.0[4]', path, `choose exactly ${k} sunk UBs (chose ${new Set(list).size})`, `撃沈UBを${k}個ちょうど選んでください（${new Set(list).size}個）`));
+  return errors;
+}

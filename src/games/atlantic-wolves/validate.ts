@@ -1,0 +1,132 @@
+/**
+ * `validate(state, seat, orders)`: every problem with one seat's orders at the current decision point, each with a
+ * stable code, bilingual message, rule id and path. Nothing is half-applied: `resolve` only ever sees valid orders.
+ */
+import type { RuleError } from '../../engine/types.ts';
+import type { AwSide } from './data/schema.ts';
+import { indexOf } from './data/data-index.ts';
+import { areaEn, areaJa, ownUnitErrors, ruleError } from './errors.ts';
+import type { AwOrders, AwStandingOrders } from './orders/schema.ts';
+import { currentPoint } from './owed.ts';
+import { capacityFor } from './rules.ts';
+import type { AwPhase, AwState } from './state.ts';
+import { validateAir, validateEscorts, validateResponse, validateUbs } from './validate-combat.ts';
+import { validateOverflowNames, validatePlacement, validateReinforce, validateReplace, validateStep2, validateStep3 } from './validate-placement.ts';
+
+type Field = Exclude<keyof AwOrders, 'standing'>;
+
+/** Which phase kinds each orders field answers (`overflow` may also come with a placement, as a priority list). */
+const ANSWERS: Record<Field, AwPhase['kind'][]> = {
+  reinforce: ['reinforce'],
+  placement: ['placement', 'ub-placement'],
+  step2: ['step2'],
+  step3: ['step3'],
+  overflow: ['overflow-name', 'placement', 'ub-placement', 'step3'],
+  replace: ['overflow-replace'],
+  response: ['response'],
+  air: ['air'],
+  escorts: ['escorts'],
+  ubs: ['ubs'],
+};
+
+/** The field that answers each decision point. */
+const REQUIRED: Partial<Record<AwPhase['kind'], Field>> = {
+  reinforce: 'reinforce',
+  step2: 'step2',
+  step3: 'step3',
+  placement: 'placement',
+  'ub-placement': 'placement',
+  'overflow-name': 'overflow',
+  'overflow-replace': 'replace',
+  response: 'response',
+  air: 'air',
+  escorts: 'escorts',
+  ubs: 'ubs',
+};
+
+/** Standing orders (answers to later decision points, spec 5.2): shape of each entry against the data and mode. */
+function validateStanding(s: AwState, seat: AwSide, st: AwStandingOrders): RuleError[] {
+  const errors: RuleError[] = [];
+  const ix = indexOf(s.data);
+  if (st.responseTable) {
+    if (s.mode !== 'mail') errors.push(ruleError('aw/standing/not-in-mode', 'AW 12.0-3', 'standing.responseTable', 'response movement exists only in mail mode', '対応移動はメールプレイのみです'));
+    for (const id of Object.keys(st.responseTable).sort()) {
+      const path = `standing.responseTable.${id}`;
+      const e = ownUnitErrors(s, seat, id, path, 'AW 12.0-3');
+      if (e.length) errors.push(...e);
+      st.responseTable[id].forEach((v, i) => {
+        if (v !== 'stay' && v !== 'ask' && !ix.area.has(v)) errors.push(ruleError('aw/standing/unknown-area', 'AW 12.0-3', `${path}.${i}`, `"${v}" is not an area, "stay" or "ask"`, `「${v}」はエリア・stay・askのいずれでもありません`));
+      });
+    }
+  }
+  if (st.step2Plan) {
+    if (seat !== 'allied' || s.mode !== 'standard') errors.push(ruleError('aw/standing/not-in-mode', 'AW 6.0-Step2', 'standing.step2Plan', 'a Step-2 plan is an Allied order of the standard game', '手順2の計画は標準ルールの連合軍のみです'));
+    const counts = new Map<string, number>();
+    st.step2Plan.forEach((a, i) => {
+      if (!ix.area.has(a)) errors.push(ruleError('aw/standing/unknown-area', 'AW 6.0-Step2', `standing.step2Plan.${i}`, `unknown area "${a}"`, `エリア「${a}」は存在しません`));
+      else counts.set(a, (counts.get(a) ?? 0) + 1);
+    });
+    if (s.options.overflow === 'reject') {
+      for (const [a, n] of [...counts].sort()) {
+        if (n > capacityFor(s, a, 'allied')) errors.push(ruleError('aw/standing/step2-plan-capacity', 'AW 6.0-C1', 'standing.step2Plan', `the plan puts ${n} units in ${areaEn(s, a)} (capacity ${capacityFor(s, a, 'allied')})`, `計画で${areaJa(s, a)}に${n}個（配置数${capacityFor(s, a, 'allied')}）`));
+      }
+    }
+  }
+  if (st.reinforce) {
+    if (seat !== 'german' || s.mode !== 'mail') errors.push(ruleError('aw/standing/not-in-mode', 'AW 11.0[4]', 'standing.reinforce', 'the turn-5 choice of sunk UBs is a German order of the historical (mail) game', '撃沈UBの選択はメールプレイのドイツ軍のみです'));
+    else errors.push(...validateReinforce(s, st.reinforce, 'standing.reinforce').filter((e) => e.code !== 'aw/reinforce/not-sunk'));
+  }
+  return errors;
+}
+
+/** Validates the answer to the decision point the seat owes now. */
+function validateAnswer(s: AwState, seat: AwSide, o: AwOrders): RuleError[] {
+  const p = s.phase;
+  switch (p.kind) {
+    case 'reinforce':
+      return validateReinforce(s, o.reinforce ?? []);
+    case 'step2':
+      return validateStep2(s, o.step2 ?? {}, p.draw);
+    case 'step3':
+      return validateStep3(s, o.step3 ?? {});
+    case 'placement':
+    case 'ub-placement':
+      return validatePlacement(s, seat, o.placement ?? {});
+    case 'overflow-name':
+      return validateOverflowNames(s, p.side, o.overflow ?? []);
+    case 'overflow-replace':
+      return validateReplace(s, p.side, p.units, o.replace ?? {});
+    case 'response':
+      return validateResponse(s, p.unit, o.response ?? 'stay');
+    case 'air':
+      return validateAir(s, o.air ?? {});
+    case 'escorts':
+      return validateEscorts(s, o.escorts ?? {});
+    case 'ubs':
+      return validateUbs(s, o.ubs ?? {});
+    default:
+      return [];
+  }
+}
+
+/** Every error in one seat's orders (empty when they may be resolved). */
+export function validate(s: AwState, seat: string, orders: AwOrders): RuleError[] {
+  if (seat !== 'allied' && seat !== 'german') return [ruleError('aw/orders/unknown-seat', 'AW 2.1', '', `no seat "${seat}"`, `席「${seat}」はありません`)];
+  const point = currentPoint(s);
+  const owes = point?.seat === seat;
+  const errors: RuleError[] = [];
+  for (const f of Object.keys(orders).sort() as (keyof AwOrders)[]) {
+    if (f === 'standing' || orders[f] === undefined) continue;
+    if (!owes || !ANSWERS[f].includes(s.phase.kind)) {
+      errors.push(ruleError('aw/orders/not-owed', point?.rule ?? 'AW 4.0', f, `"${f}" answers a decision you do not owe now${point ? ` (${point.point} is owed by ${point.seat})` : ''}`, `「${f}」は現在あなたが行う決定ではありません`));
+    }
+  }
+  if (owes) {
+    const field = REQUIRED[s.phase.kind];
+    if (field && orders[field] === undefined) {
+      errors.push(ruleError('aw/orders/missing', point!.rule, field, `${point!.point} is owed: give "${field}"`, `${point!.point}の命令「${field}」がありません`));
+    } else if (errors.length === 0) errors.push(...validateAnswer(s, seat, orders));
+  }
+  if (orders.standing) errors.push(...validateStanding(s, seat, orders.standing));
+  return errors;
+}
