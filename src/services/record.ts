@@ -7,44 +7,54 @@ import type { AnyGame, GameEvent, Viewer } from '../engine/types.ts';
 /** The record format id. */
 export const RECORD_FORMAT = 'pbem-record/1';
 
-/** One resolved step of a record: the orders the engine was given (every seat's) and its events. */
+/** One resolved step of a record: the orders the engine was given and the events the viewer may see. */
 export interface RecordStep {
   number: number;
-  status: 'published' | 'awaiting_review';
-  /** seat -> orders JSON, exactly as passed to the engine; seats absent when hidden from the viewer. */
+  /** seat -> orders JSON, exactly as passed to the engine; a seat is absent when its orders are hidden from the viewer. */
   orders: Record<string, unknown>;
-  /** Seats whose orders were the engine's defaults (missed deadline). */
-  defaultsApplied: string[];
-  /** SHA-256 of canonicalJson(orders of every seat): the dice of the step derive from it (docs/dice.md). */
-  ordersDigest: string | null;
   events: GameEvent[];
 }
 
-/** A whole game as one JSON document. */
+/** Service facts of a recorded step (not needed to replay it). */
+export interface RecordStepInfo {
+  number: number;
+  status: 'published' | 'awaiting_review';
+  /** Seats whose orders were the engine's defaults (missed deadline). */
+  defaultsApplied: string[];
+  /** SHA-256 of canonicalJson(every seat's orders): the step's dice derive from it (docs/dice.md). */
+  ordersDigest: string | null;
+  resolvedAt: string | null;
+  publishedAt: string | null;
+}
+
+/** A whole game as one JSON document (read by src/engine/record.ts: `pbem replay`, `pbem verify`). */
 export interface GameRecord {
   format: typeof RECORD_FORMAT;
-  id: string;
-  name: string;
   game: string;
   mode: string;
-  options: unknown;
+  options: Record<string, unknown>;
   data: unknown | null;
-  viewer: Viewer;
+  commitment: string;
+  /** The revealed seed, once the game is over; null before. */
+  dice: { kind: 'seed'; secret: string } | null;
+  /** Whose eyes the events were filtered for: "moderator" or "seat:<id>". */
+  viewer: string;
   /** True when nothing of the listed steps is withheld from this viewer (always for the moderator). */
   complete: boolean;
+  id: string;
+  name: string;
   status: 'active' | 'paused' | 'finished';
-  commitment: string;
-  dice: { kind: 'seed'; scheme: 'pbem-dice-v1'; secret: string } | null;
   seats: { seat: string; name: string | null }[];
-  steps: RecordStep[];
   outcome: unknown | null;
+  steps: RecordStep[];
+  stepInfo: RecordStepInfo[];
 }
 
 /** The rows a record is built from. */
 export interface RecordSource {
   game: { id: string; name: string; game: string; mode: string; options: unknown; data: unknown | null; status: 'active' | 'paused' | 'finished'; seedCommitment: string; seedSecret: string; outcome: unknown | null };
   seats: { side: string; playerName: string | null }[];
-  steps: { number: number; status: string; ordersDigest: string | null; defaultsApplied: string[]; orders: { side: string; parsed: unknown }[]; events: GameEvent[] }[];
+  steps: { number: number; status: string; ordersDigest: string | null; defaultsApplied: string[]; resolvedAt: Date | null; publishedAt: Date | null; orders: { side: string; parsed: unknown }[]; events: GameEvent[] }[];
 }
 
 /**
@@ -55,6 +65,7 @@ export interface RecordSource {
 export function buildRecord(def: AnyGame, source: RecordSource, viewer: Viewer): GameRecord {
   const moderator = viewer.kind === 'moderator';
   const steps: RecordStep[] = [];
+  const stepInfo: RecordStepInfo[] = [];
   let complete = true;
   const finished = source.game.status === 'finished';
   // Orders can carry hidden information (AW: where the UBs are placed): another seat's orders are shown only once
@@ -69,23 +80,32 @@ export function buildRecord(def: AnyGame, source: RecordSource, viewer: Viewer):
     }
     const events = moderator ? step.events : def.visibleEvents(step.events, viewer);
     if (events.length !== step.events.length) complete = false;
-    steps.push({ number: step.number, status: step.status as RecordStep['status'], orders, defaultsApplied: step.defaultsApplied, ordersDigest: step.ordersDigest, events });
+    steps.push({ number: step.number, orders, events });
+    stepInfo.push({
+      number: step.number,
+      status: step.status as RecordStepInfo['status'],
+      defaultsApplied: step.defaultsApplied,
+      ordersDigest: step.ordersDigest,
+      resolvedAt: step.resolvedAt?.toISOString() ?? null,
+      publishedAt: step.publishedAt?.toISOString() ?? null,
+    });
   }
   return {
     format: RECORD_FORMAT,
-    id: source.game.id,
-    name: source.game.name,
     game: source.game.game,
     mode: source.game.mode,
-    options: source.game.options,
+    options: (source.game.options ?? {}) as Record<string, unknown>,
     data: source.game.data ?? null,
-    viewer,
-    complete,
-    status: source.game.status,
     commitment: source.game.seedCommitment,
-    dice: finished ? { kind: 'seed', scheme: 'pbem-dice-v1', secret: source.game.seedSecret } : null,
+    dice: finished ? { kind: 'seed', secret: source.game.seedSecret } : null,
+    viewer: viewer.kind === 'seat' ? `seat:${viewer.seat}` : viewer.kind,
+    complete,
+    id: source.game.id,
+    name: source.game.name,
+    status: source.game.status,
     seats: [...source.seats].sort((a, b) => a.side.localeCompare(b.side)).map((s) => ({ seat: s.side, name: s.playerName })),
-    steps,
     outcome: finished ? source.game.outcome : null,
+    steps,
+    stepInfo,
   };
 }
