@@ -1,0 +1,31 @@
+# syntax=docker/dockerfile:1
+# Multi-stage build of the PBEM adjudication service. The runtime runs as the unprivileged `node` user.
+
+# --- deps: every dependency, the generated Prisma client (postinstall runs `prisma generate`) ---------------------
+FROM node:20-bookworm-slim AS deps
+WORKDIR /app
+ENV DATABASE_URL=postgresql://build@127.0.0.1:5432/build
+COPY package.json package-lock.json prisma.config.ts ./
+COPY prisma ./prisma
+COPY src/db ./src/db
+RUN npm ci --no-audit --no-fund
+
+# --- runtime ------------------------------------------------------------------------------------------------------
+FROM node:20-bookworm-slim AS runtime
+ENV NODE_ENV=production \
+    PORT=3000 \
+    HOST=0.0.0.0 \
+    DATA_DIR=/app/data
+WORKDIR /app
+COPY --from=deps --chown=node:node /app/node_modules ./node_modules
+COPY --chown=node:node package.json package-lock.json tsconfig.json prisma.config.ts ./
+COPY --chown=node:node prisma ./prisma
+COPY --chown=node:node bin ./bin
+COPY --chown=node:node src ./src
+COPY --from=deps --chown=node:node /app/src/generated ./src/generated
+RUN mkdir -p /app/data && chown node:node /app/data
+USER node
+EXPOSE 3000
+VOLUME ["/app/data"]
+HEALTHCHECK --interval=30s --timeout=5s --start-period=30s CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/health').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
+CMD ["npm", "start"]
