@@ -15,6 +15,7 @@ import gameRoutes from './routes/api/games.ts';
 import moderationRoutes from './routes/api/moderation.ts';
 import orderRoutes from './routes/api/orders.ts';
 import healthRoutes from './routes/health.ts';
+import webRoutes from './routes/web/index.ts';
 
 /**
  * The feature plugins, registered in this order after the core (context, errors, OpenAPI). Each receives the app
@@ -25,7 +26,7 @@ export const featurePlugins: { name: string; plugin: FastifyPluginAsync }[] = [
   { name: 'api/games', plugin: gameRoutes },
   { name: 'api/orders', plugin: orderRoutes },
   { name: 'api/moderation', plugin: moderationRoutes },
-  // { name: 'web', plugin: webRoutes },          (src/web, routes/web)
+  { name: 'web', plugin: webRoutes },
   // { name: 'mail/intake', plugin: mailIntake }, (src/mail)
 ];
 

@@ -1,0 +1,132 @@
+/**
+ * One game in the moderator console: status, seats, the board, a step awaiting review shown as every seat will
+ * see it (approve, or reject with a reason), and the moderator's actions: amend orders, move the deadline, pause
+ * and resume, replace a seat's player. Every action is audited by its service; the page shows the audit log.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { GameEvent } from '../../../engine/types.ts';
+import type { Principal } from '../../../services/auth.ts';
+import { gameDefinition } from '../../../services/deps.ts';
+import { OrdersInvalidError, ServiceError } from '../../../services/errors.ts';
+import { componentDataOf, reviewPreviewFor, seatIdBySide } from '../../../services/listing.ts';
+import { amendOrders, approveStep, auditLogOf, pauseGame, rejectStep, replaceSeat, resumeGame, setDeadline } from '../../../services/moderation.ts';
+import { gameViewFor, ordersFor, stepsFor } from '../../../services/views.ts';
+import { renderMapSvg } from '../../../web/map-svg.ts';
+import { describeEvent, localeOf } from '../../../web/page.ts';
+import { endSeatSessions } from '../../../web/sessions.ts';
+import { consoleDenied, consoleSession, renderConsole } from './console.ts';
+import { checkCsrf } from './guards.ts';
+
+type Params = { gameId: string };
+type Req = FastifyRequest<{ Params: Params; Body: Record<string, string> }>;
+
+async function moderatorOf(app: FastifyInstance, request: FastifyRequest<{ Params: Params }>) {
+  const session = await consoleSession(app, request);
+  if (!session) return null;
+  if (session.role === 'moderator' && session.gameId !== request.params.gameId) return null;
+  return session;
+}
+
+async function renderGame(app: FastifyInstance, request: FastifyRequest<{ Params: Params }>, reply: FastifyReply, extra: { errors?: string[]; done?: string | null; newLink?: string | null } = {}, status = 200) {
+  const { gameId } = request.params;
+  const locale = localeOf(request);
+  const principal: Principal = { kind: 'moderator', gameId };
+  const [game, steps, audit, data, preview, orders] = await Promise.all([
+    gameViewFor(app.deps, gameId, principal),
+    stepsFor(app.deps, gameId, principal),
+    auditLogOf(app.deps, gameId),
+    componentDataOf(app.deps, gameId),
+    reviewPreviewFor(app.deps, gameId),
+    ordersFor(app.deps, gameId, principal),
+  ]);
+  const def = gameDefinition(app.deps, game.game);
+  const sideName = (side: string) => def?.sides(game.mode).find((s) => s.seat === side)?.name[locale] ?? side;
+  const lines = (events: GameEvent[]) => events.map((e) => describeEvent(e, locale));
+  return renderConsole(
+    request,
+    reply,
+    'console-game',
+    {
+      title: game.name,
+      game,
+      sideName,
+      mapSvg: renderMapSvg(game.view, data, locale),
+      review: preview
+        ? preview.seats.map((s) => ({ side: s.side, mapSvg: renderMapSvg(s.view, data, locale), lines: lines(s.events) }))
+        : null,
+      history: steps.filter((s) => s.events.length).reverse().map((s) => ({ number: s.number, status: s.status, publishedAt: s.publishedAt, defaultsApplied: s.defaultsApplied, lines: lines(s.events as GameEvent[]) })),
+      audit: [...audit].reverse(),
+      orders: orders.orders,
+      errors: extra.errors ?? [],
+      done: extra.done ?? (request.query as { done?: string }).done ?? null,
+      newLink: extra.newLink ?? null,
+      base: `/console/games/${encodeURIComponent(gameId)}`,
+      zone: 'UTC',
+    },
+    status,
+  );
+}
+
+/** Registers the game page and the moderator's actions. */
+export async function consoleActionRoutes(app: FastifyInstance): Promise<void> {
+  app.get<{ Params: Params }>('/console/games/:gameId', async (request, reply) => {
+    if (!(await moderatorOf(app, request))) return consoleDenied(request, reply);
+    return renderGame(app, request, reply);
+  });
+
+  /** Runs one action after the session and CSRF checks; service refusals are shown on the page. */
+  const action = (name: string, run: (request: Req) => Promise<string | void>) =>
+    app.post<{ Params: Params; Body: Record<string, string> }>(`/console/games/:gameId/${name}`, async (request, reply) => {
+      if (!(await moderatorOf(app, request))) return consoleDenied(request, reply);
+      await checkCsrf(app, request);
+      try {
+        const newLink = await run(request);
+        if (newLink) return renderGame(app, request, reply, { done: name, newLink });
+      } catch (error) {
+        const locale = localeOf(request);
+        if (error instanceof OrdersInvalidError) return renderGame(app, request, reply, { errors: error.errors.map((e) => `${e.message[locale]} [${e.rule}]`) }, 422);
+        if (error instanceof ServiceError && error.status < 500) return renderGame(app, request, reply, { errors: [`${error.message} (${error.code})`] }, error.status);
+        throw error;
+      }
+      return reply.redirect(`/console/games/${encodeURIComponent(request.params.gameId)}?done=${name}`, 303);
+    });
+
+  const stepOf = (r: Req) => Number(r.body?.step);
+  action('approve', async (r) => void (await approveStep(app.deps, r.params.gameId, stepOf(r))));
+  action('reject', async (r) => {
+    const reason = String(r.body?.reason ?? '').trim();
+    if (!reason) throw new ServiceError('request/invalid', 400, 'a reason is required to reject a step');
+    await rejectStep(app.deps, r.params.gameId, stepOf(r), reason.slice(0, 2000));
+  });
+  action('amend', async (r) => {
+    let orders: unknown;
+    try {
+      orders = JSON.parse(String(r.body?.orders ?? ''));
+    } catch (e) {
+      throw new ServiceError('request/bad-json', 400, `the orders are not valid JSON (${(e as Error).message})`);
+    }
+    await amendOrders(app.deps, r.params.gameId, String(r.body?.side ?? ''), orders, String(r.body?.reason ?? '').trim() || undefined);
+  });
+  action('deadline', async (r) => {
+    const game = await gameViewFor(app.deps, r.params.gameId, { kind: 'moderator', gameId: r.params.gameId });
+    if (r.body?.clear === 'on') return void (await setDeadline(app.deps, r.params.gameId, null));
+    const hours = Number(r.body?.hours);
+    if (!Number.isFinite(hours) || hours === 0) throw new ServiceError('request/invalid', 400, 'give a number of hours (negative shortens)');
+    const from = game.step.deadlineAt ? new Date(game.step.deadlineAt) : app.deps.clock();
+    await setDeadline(app.deps, r.params.gameId, new Date(from.getTime() + hours * 3_600_000));
+  });
+  action('pause', async (r) => void (await pauseGame(app.deps, r.params.gameId, String(r.body?.reason ?? '').trim() || undefined)));
+  action('resume', async (r) => void (await resumeGame(app.deps, r.params.gameId)));
+  action('replace', async (r) => {
+    const b = r.body ?? {};
+    const seat = await replaceSeat(app.deps, r.params.gameId, String(b.side ?? ''), {
+      email: String(b.email ?? '').trim(),
+      name: String(b.name ?? '').trim() || null,
+      ...(b.locale === 'ja' || b.locale === 'en' ? { locale: b.locale } : {}),
+      ...(b.timeZone ? { timeZone: String(b.timeZone).trim() } : {}),
+    });
+    const seatRow = await seatIdBySide(app.deps, r.params.gameId, seat.side);
+    if (seatRow) await endSeatSessions(app.deps, seatRow);
+    return `${app.deps.config.PUBLIC_URL.replace(/\/$/, '')}/play/${r.params.gameId}?token=${encodeURIComponent(seat.token)}`;
+  });
+}

@@ -1,0 +1,116 @@
+/**
+ * The moderator console: sign-in by token (`/console/login?token=`: the operator's ADMIN_TOKEN sees every game and
+ * creates games; a game's moderator token sees that game), the games list, and game creation.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { games as registeredGames } from '../../../games/index.ts';
+import { isAdminToken } from '../../../services/auth.ts';
+import { gameDefinition } from '../../../services/deps.ts';
+import { ServiceError } from '../../../services/errors.ts';
+import { createGame } from '../../../services/games.ts';
+import { gameOfModeratorToken, listGames } from '../../../services/listing.ts';
+import { parseCreateForm } from '../../../web/console-form.ts';
+import { CONSOLE_COOKIE, cookieOptions, localeOf, pageData } from '../../../web/page.ts';
+import { createWebSession, endWebSession, findWebSession, SESSION_DAYS, type WebSessionInfo } from '../../../web/sessions.ts';
+import { checkCsrf } from './guards.ts';
+
+/** The console session of the request, or null. Sets the CSRF secret for the session's forms. */
+export async function consoleSession(app: FastifyInstance, request: FastifyRequest): Promise<WebSessionInfo | null> {
+  const session = await findWebSession(app.deps, request.cookies[CONSOLE_COOKIE]);
+  if (!session || (session.role !== 'operator' && session.role !== 'moderator')) return null;
+  request.webSession = session;
+  request.session = { _csrf: session.csrfSecret };
+  return session;
+}
+
+/** Renders a console template with the shared page data. */
+export function renderConsole(request: FastifyRequest, reply: FastifyReply, template: string, data: Record<string, unknown>, status = 200) {
+  const locale = localeOf(request);
+  return reply
+    .code(status)
+    .type('text/html; charset=utf-8')
+    .view(template, pageData(request, reply, locale, { logoutUrl: '/console/logout', session: request.webSession, ...data }));
+}
+
+export function consoleDenied(request: FastifyRequest, reply: FastifyReply, status = 401) {
+  return reply.code(status).type('text/html; charset=utf-8').view('message', pageData(request, reply, localeOf(request), { title: '', messageKey: status === 403 ? 'error.forbidden' : 'login.consoleRequired' }));
+}
+
+/** The games and their option docs the creation form offers. */
+function catalogue(app: FastifyInstance) {
+  return Object.keys(registeredGames)
+    .map((id) => gameDefinition(app.deps, id))
+    .filter((d): d is NonNullable<typeof d> => !!d)
+    .map((d) => ({ id: d.id, title: d.title, modes: d.modes, sides: d.sides(d.modes[0]), optionDocs: d.optionDocs }));
+}
+
+/** Registers the console's sign-in, list and creation routes. */
+export async function consoleRoutes(app: FastifyInstance): Promise<void> {
+  app.get<{ Querystring: { token?: string } }>('/console/login', { config: { rateLimit: { max: 10, timeWindow: '1 minute' } } }, async (request, reply) => {
+    const token = request.query.token;
+    let session: { key: string } | null = null;
+    let target = '/console';
+    if (await isAdminToken(app.deps, token)) session = await createWebSession(app.deps, { role: 'operator' });
+    else {
+      const gameId = await gameOfModeratorToken(app.deps, token);
+      if (gameId) {
+        session = await createWebSession(app.deps, { role: 'moderator', gameId });
+        target = `/console/games/${encodeURIComponent(gameId)}`;
+      }
+    }
+    if (!session) return reply.code(403).type('text/html; charset=utf-8').view('message', pageData(request, reply, localeOf(request), { title: '', messageKey: 'login.invalid' }));
+    reply.setCookie(CONSOLE_COOKIE, session.key, cookieOptions(app.deps.config.PUBLIC_URL, '/console', SESSION_DAYS * 86400));
+    return reply.redirect(target, 303);
+  });
+
+  app.get('/console', async (request, reply) => {
+    const session = await consoleSession(app, request);
+    if (!session) return consoleDenied(request, reply);
+    const rows = await listGames(app.deps, session.role === 'operator' ? {} : { ids: [session.gameId as string] });
+    return renderConsole(request, reply, 'console-list', { title: 'Console', rows, now: app.deps.clock() });
+  });
+
+  app.get('/console/new', async (request, reply) => {
+    const session = await consoleSession(app, request);
+    if (!session) return consoleDenied(request, reply);
+    if (session.role !== 'operator') return consoleDenied(request, reply, 403);
+    return renderConsole(request, reply, 'console-new', { title: 'New game', catalogue: catalogue(app), values: {}, errors: [] });
+  });
+
+  app.post<{ Body: Record<string, unknown> }>('/console/games', async (request, reply) => {
+    const session = await consoleSession(app, request);
+    if (!session) return consoleDenied(request, reply);
+    if (session.role !== 'operator') return consoleDenied(request, reply, 403);
+    await checkCsrf(app, request);
+    const body = request.body ?? {};
+    const parsed = parseCreateForm(body, (id) => gameDefinition(app.deps, id));
+    const again = (errors: string[]) => renderConsole(request, reply, 'console-new', { title: 'New game', catalogue: catalogue(app), values: body, errors }, 422);
+    if (!parsed.ok) return again(parsed.errors);
+    try {
+      const created = await createGame(app.deps, parsed.input);
+      const base = app.deps.config.PUBLIC_URL.replace(/\/$/, '');
+      return renderConsole(request, reply, 'console-created', {
+        title: created.name,
+        created,
+        links: created.seats.map((s) => ({ side: s.side, email: s.email, url: `${base}/play/${created.id}?token=${encodeURIComponent(s.token)}` })),
+        moderatorUrl: `${base}/console/login?token=${encodeURIComponent(created.moderatorToken)}`,
+      });
+    } catch (error) {
+      if (error instanceof ServiceError && error.status === 422) {
+        const details = Array.isArray(error.details) ? error.details.map((d) => (typeof d === 'string' ? d : `${(d as { path?: string }).path ?? ''}: ${(d as { message?: string }).message ?? JSON.stringify(d)}`)) : error.details ? [JSON.stringify(error.details)] : [];
+        return again([`${error.message} (${error.code})`, ...details]);
+      }
+      throw error;
+    }
+  });
+
+  app.post('/console/logout', async (request, reply) => {
+    const session = await consoleSession(app, request);
+    if (session) {
+      await checkCsrf(app, request);
+      await endWebSession(app.deps, request.cookies[CONSOLE_COOKIE]);
+    }
+    reply.clearCookie(CONSOLE_COOKIE, { path: '/console' });
+    return reply.redirect('/console', 303);
+  });
+}

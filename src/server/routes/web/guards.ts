@@ -1,0 +1,15 @@
+/** Shared checks of the web routes: the CSRF token of a form post (against the session's secret). */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+/**
+ * Resolves when the request's `_csrf` field matches its session's secret; otherwise rejects with the plugin's 403
+ * error (rendered by the web error handler). The plugin reports a failure through `reply.send(error)`, which is
+ * turned into a rejection here so that the route stops.
+ */
+export function checkCsrf(app: FastifyInstance, request: FastifyRequest): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const reporter = { send: (error: Error) => reject(error) };
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    (app.csrfProtection as any).call(app, request, reporter, (err?: Error) => (err ? reject(err) : resolve()));
+  });
+}

@@ -1,0 +1,181 @@
+/**
+ * The player's page. `GET /play/:gameId?token=` exchanges the seat token of the magic link for a session cookie
+ * and redirects to the clean URL; the page shows the board, the order form of the current decision point (or a
+ * text box taking the email grammar), and the history. Orders may be revised until the step resolves.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ChoiceTree, GameEvent, RuleError } from '../../../engine/types.ts';
+import { authenticate, type Principal } from '../../../services/auth.ts';
+import { gameDefinition } from '../../../services/deps.ts';
+import { OrdersInvalidError, ServiceError } from '../../../services/errors.ts';
+import { componentDataOf, seatOf } from '../../../services/listing.ts';
+import { currentOrdersOf, submitOrders } from '../../../services/orders.ts';
+import { gameViewFor, stepsFor } from '../../../services/views.ts';
+import { formModel, ordersFromForm } from '../../../web/form.ts';
+import { formatOrders, readOrderText } from '../../../web/grammar.ts';
+import { toMapModel } from '../../../web/map-model.ts';
+import { renderMapSvg } from '../../../web/map-svg.ts';
+import { CONSOLE_COOKIE, cookieOptions, describeEvent, localeOf, pageData, PLAY_COOKIE } from '../../../web/page.ts';
+import { checkCsrf } from './guards.ts';
+import { createWebSession, endWebSession, findWebSession, SESSION_DAYS } from '../../../web/sessions.ts';
+
+type Params = { gameId: string };
+
+/** Loads the seat session of this game's cookie; null when there is none. */
+async function seatSession(app: FastifyInstance, request: FastifyRequest<{ Params: Params }>) {
+  const session = await findWebSession(app.deps, request.cookies[PLAY_COOKIE]);
+  if (!session || session.role !== 'seat' || session.gameId !== request.params.gameId || !session.seatId) return null;
+  request.webSession = session;
+  request.session = { _csrf: session.csrfSecret };
+  const seat = await seatOf(app.deps, request.params.gameId, session.seatId);
+  const principal: Principal = { kind: 'seat', gameId: request.params.gameId, seatId: seat.id, side: seat.side };
+  return { session, seat, principal };
+}
+
+type Ctx = NonNullable<Awaited<ReturnType<typeof seatSession>>>;
+
+interface Problems {
+  formErrors?: RuleError[];
+  submitted?: unknown;
+  text?: string;
+  textErrors?: { line: number; message: string; rule: string }[];
+  notice?: string;
+  status?: number;
+}
+
+async function renderPage(app: FastifyInstance, request: FastifyRequest<{ Params: Params }>, reply: FastifyReply, ctx: Ctx, p: Problems = {}) {
+  const { gameId } = request.params;
+  const locale = localeOf(request, ctx.seat.locale);
+  const [game, steps, data, onFile] = await Promise.all([
+    gameViewFor(app.deps, gameId, ctx.principal),
+    stepsFor(app.deps, gameId, ctx.principal),
+    componentDataOf(app.deps, gameId),
+    currentOrdersOf(app.deps, gameId, ctx.seat.id),
+  ]);
+  const choices = (game.choices ?? null) as ChoiceTree | null;
+  const current = p.submitted ?? (onFile && onFile.step === game.step.number ? onFile.orders : undefined);
+  const form = choices ? formModel(choices, locale, current, p.formErrors ?? []) : null;
+  const grammarInput = { data, seat: ctx.seat.side, choices };
+  const published = steps.filter((s) => s.status === 'published' && s.events.length).reverse();
+  const sideName = (side: string) => {
+    const def = gameDefinition(app.deps, game.game);
+    const spec = def?.sides(game.mode).find((s) => s.seat === side);
+    return spec ? spec.name[locale] : side;
+  };
+  const deadline = game.step.deadlineAt ? new Date(game.step.deadlineAt) : null;
+  return reply
+    .code(p.status ?? 200)
+    .type('text/html; charset=utf-8')
+    .view(
+      'play',
+      pageData(request, reply, locale, {
+        title: game.name,
+        game,
+        seat: ctx.seat,
+        sideName,
+        mapSvg: renderMapSvg(game.view, data, locale),
+        board: toMapModel(game.view, data),
+        form,
+        choices,
+        onFile: onFile && onFile.step === game.step.number ? onFile : null,
+        text: p.text ?? formatOrders(game.game, grammarInput, current, locale),
+        textErrors: p.textErrors ?? [],
+        notice: p.notice ?? ((request.query as { saved?: string }).saved ? 'saved' : null),
+        deadline,
+        overdue: !!deadline && deadline <= app.deps.clock(),
+        history: published.map((s) => ({ number: s.number, publishedAt: s.publishedAt, defaultsApplied: s.defaultsApplied, lines: (s.events as GameEvent[]).map((e) => describeEvent(e, locale)) })),
+        actionBase: `/play/${encodeURIComponent(gameId)}`,
+      }),
+    );
+}
+
+const denied = (request: FastifyRequest, reply: FastifyReply, key: 'login.required' | 'login.invalid', status = 401) => {
+  const locale = localeOf(request);
+  return reply.code(status).type('text/html; charset=utf-8').view('message', pageData(request, reply, locale, { title: '', messageKey: key }));
+};
+
+/** Registers the player's page routes. */
+export async function playRoutes(app: FastifyInstance): Promise<void> {
+  const limit = { rateLimit: { max: 10, timeWindow: '1 minute', allowList: (req: FastifyRequest) => !(req.query as { token?: string }).token } };
+
+  app.get<{ Params: Params; Querystring: { token?: string } }>('/play/:gameId', { config: limit }, async (request, reply) => {
+    const { gameId } = request.params;
+    const token = request.query.token;
+    if (token) {
+      const who = await authenticate(app.deps, gameId, token);
+      if (!who) return denied(request, reply, 'login.invalid', 403);
+      const base = app.deps.config.PUBLIC_URL;
+      if (who.kind === 'moderator') {
+        const { key } = await createWebSession(app.deps, { role: 'moderator', gameId });
+        reply.setCookie(CONSOLE_COOKIE, key, cookieOptions(base, '/console', SESSION_DAYS * 86400));
+        return reply.redirect(`/console/games/${encodeURIComponent(gameId)}`, 303);
+      }
+      const { key } = await createWebSession(app.deps, { role: 'seat', gameId, seatId: who.seatId });
+      reply.setCookie(PLAY_COOKIE, key, cookieOptions(base, `/play/${gameId}`, SESSION_DAYS * 86400));
+      return reply.redirect(`/play/${encodeURIComponent(gameId)}`, 303);
+    }
+    const ctx = await seatSession(app, request);
+    if (!ctx) return denied(request, reply, 'login.required');
+    return renderPage(app, request, reply, ctx);
+  });
+
+  app.get<{ Params: Params }>('/play/:gameId/map.svg', async (request, reply) => {
+    const ctx = await seatSession(app, request);
+    if (!ctx) return reply.code(401).send('');
+    const [game, data] = await Promise.all([gameViewFor(app.deps, request.params.gameId, ctx.principal), componentDataOf(app.deps, request.params.gameId)]);
+    return reply.type('image/svg+xml; charset=utf-8').header('cache-control', 'private, no-store').send(renderMapSvg(game.view, data, localeOf(request, ctx.seat.locale)));
+  });
+
+  /** Runs a submission; invalid orders re-render the page with the errors inline (422), success redirects. */
+  async function submit(request: FastifyRequest<{ Params: Params }>, reply: FastifyReply, ctx: Ctx, orders: unknown, raw: string, text?: string) {
+    try {
+      await submitOrders(app.deps, { gameId: request.params.gameId, seatId: ctx.seat.id, orders, raw, source: 'web' });
+    } catch (error) {
+      if (error instanceof OrdersInvalidError) {
+        if (text !== undefined) {
+          const locale = localeOf(request, ctx.seat.locale);
+          return renderPage(app, request, reply, ctx, { status: 422, text, textErrors: error.errors.map((e) => ({ line: 0, message: e.message[locale], rule: e.rule })) });
+        }
+        return renderPage(app, request, reply, ctx, { status: 422, formErrors: error.errors, submitted: orders });
+      }
+      if (error instanceof ServiceError && error.status === 409) return renderPage(app, request, reply, ctx, { status: 409, notice: error.code });
+      throw error;
+    }
+    return reply.redirect(`/play/${encodeURIComponent(request.params.gameId)}?saved=1#orders`, 303);
+  }
+
+  app.post<{ Params: Params; Body: Record<string, unknown> }>('/play/:gameId/orders', async (request, reply) => {
+    const ctx = await seatSession(app, request);
+    if (!ctx) return denied(request, reply, 'login.required');
+    await checkCsrf(app, request);
+    const game = await gameViewFor(app.deps, request.params.gameId, ctx.principal);
+    const def = gameDefinition(app.deps, game.game);
+    if (!game.choices || !def) return renderPage(app, request, reply, ctx, { status: 409, notice: 'step/not-open' });
+    const orders = ordersFromForm(request.body ?? {}, game.choices as ChoiceTree, def.ordersSchema);
+    return submit(request, reply, ctx, orders, JSON.stringify(orders));
+  });
+
+  app.post<{ Params: Params; Body: { text?: string } }>('/play/:gameId/orders/text', async (request, reply) => {
+    const ctx = await seatSession(app, request);
+    if (!ctx) return denied(request, reply, 'login.required');
+    await checkCsrf(app, request);
+    const text = String(request.body?.text ?? '').slice(0, 20_000);
+    const [game, data] = await Promise.all([gameViewFor(app.deps, request.params.gameId, ctx.principal), componentDataOf(app.deps, request.params.gameId)]);
+    const read = readOrderText(game.game, { data, seat: ctx.seat.side, choices: (game.choices ?? null) as ChoiceTree | null }, text);
+    if (!read.ok) {
+      const locale = localeOf(request, ctx.seat.locale);
+      return renderPage(app, request, reply, ctx, { status: 422, text, textErrors: read.errors.map((e) => ({ line: e.line, message: e.message[locale], rule: e.rule })) });
+    }
+    return submit(request, reply, ctx, read.orders, text, text);
+  });
+
+  app.post<{ Params: Params }>('/play/:gameId/logout', async (request, reply) => {
+    const ctx = await seatSession(app, request);
+    if (ctx) {
+      await checkCsrf(app, request);
+      await endWebSession(app.deps, request.cookies[PLAY_COOKIE]);
+    }
+    reply.clearCookie(PLAY_COOKIE, { path: `/play/${request.params.gameId}` });
+    return denied(request, reply, 'login.required', 200);
+  });
+}

@@ -1,0 +1,221 @@
+/**
+ * The order form: built from the engine's tree of legal choices (ChoiceTree) and read back into the game's orders
+ * JSON. A field's key is a dotted path into the orders (`placement.C11`, `ubs.U1[0]` or `ubs.U1.0`); the game's
+ * orders schema (as JSON Schema) says whether a segment indexes an array or names a record key, and which values
+ * are numbers, so the same code serves every game.
+ */
+import { z } from 'zod';
+import type { ChoiceField, ChoiceTree, RuleError } from '../engine/types.ts';
+import type { Locale } from '../i18n/index.ts';
+
+/** One form control as the template renders it. */
+export interface FormField {
+  name: string;
+  label: string;
+  kind: 'one' | 'many';
+  options: { value: string; label: string; selected: boolean }[];
+  min?: number;
+  max?: number;
+  defaultLabel?: string;
+  errors: { message: string; rule: string }[];
+}
+
+/** Fields shown together (e.g. every attack of one UB). */
+export interface FormGroup {
+  id: string;
+  label: string | null;
+  fields: FormField[];
+}
+
+/** The whole form for one decision point. */
+export interface FormModel {
+  point: string;
+  rule: string;
+  prompt: string;
+  constraints: string[];
+  groups: FormGroup[];
+  /** Errors that belong to no single field (shown above the form). */
+  errors: { message: string; rule: string; path?: string }[];
+}
+
+type JsonSchema = {
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  additionalProperties?: JsonSchema | boolean;
+  items?: JsonSchema;
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+};
+
+/** Splits a field key into path segments: `ubs.U1[0]` and `ubs.U1.0` both give ["ubs", "U1", "0"]. */
+export function pathSegments(key: string): string[] {
+  return key
+    .replace(/\[(\d+)\]/g, '.$1')
+    .split('.')
+    .filter((s) => s !== '');
+}
+
+const schemaCache = new WeakMap<z.ZodType, JsonSchema>();
+
+function jsonSchemaOf(schema: z.ZodType): JsonSchema {
+  let js = schemaCache.get(schema);
+  if (!js) {
+    js = z.toJSONSchema(schema, { unrepresentable: 'any', io: 'input' }) as JsonSchema;
+    schemaCache.set(schema, js);
+  }
+  return js;
+}
+
+function unwrap(s: JsonSchema | undefined): JsonSchema | undefined {
+  if (!s) return s;
+  const alt = s.anyOf ?? s.oneOf;
+  if (alt) return alt.find((a) => a.type !== 'null') ?? s;
+  return s;
+}
+
+function typeOf(s: JsonSchema | undefined): string | undefined {
+  const t = unwrap(s)?.type;
+  return Array.isArray(t) ? t.find((x) => x !== 'null') : t;
+}
+
+function child(s: JsonSchema | undefined, segment: string): JsonSchema | undefined {
+  const u = unwrap(s);
+  if (!u) return undefined;
+  if (typeOf(u) === 'array') return u.items;
+  if (u.properties && segment in u.properties) return u.properties[segment];
+  return typeof u.additionalProperties === 'object' ? u.additionalProperties : undefined;
+}
+
+function coerce(value: string, s: JsonSchema | undefined): unknown {
+  const t = typeOf(s);
+  if ((t === 'integer' || t === 'number') && /^-?\d+(\.\d+)?$/.test(value.trim())) return Number(value);
+  if (t === 'boolean' && (value === 'true' || value === 'false')) return value === 'true';
+  return value;
+}
+
+function asList(v: unknown): string[] {
+  if (v === undefined || v === null) return [];
+  return (Array.isArray(v) ? v : [v]).map(String);
+}
+
+/** Writes `value` at `segments` into `root`, creating arrays or objects as the schema says. */
+function setPath(root: Record<string, unknown>, segments: string[], value: unknown, schema: JsonSchema): void {
+  let node: Record<string, unknown> | unknown[] = root;
+  let s: JsonSchema | undefined = schema;
+  for (let i = 0; i < segments.length; i++) {
+    const seg = segments[i];
+    const next = child(s, seg);
+    const last = i === segments.length - 1;
+    const key: string | number = Array.isArray(node) ? Number(seg) : seg;
+    if (last) {
+      (node as Record<string | number, unknown>)[key] = value;
+      return;
+    }
+    const container = (node as Record<string | number, unknown>)[key];
+    const fresh = typeOf(next) === 'array' ? [] : {};
+    if (container === undefined || typeof container !== 'object') (node as Record<string | number, unknown>)[key] = fresh;
+    node = (node as Record<string | number, unknown>)[key] as Record<string, unknown> | unknown[];
+    s = next;
+  }
+}
+
+/** Removes holes from arrays (declined positions) and drops empty containers. */
+function compact(v: unknown): unknown {
+  if (Array.isArray(v)) {
+    const out = v.filter((x) => x !== undefined && x !== null).map(compact).filter((x) => x !== undefined);
+    return out;
+  }
+  if (v && typeof v === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [k, x] of Object.entries(v)) {
+      const c = compact(x);
+      if (c !== undefined && !(typeof c === 'object' && !Array.isArray(c) && Object.keys(c as object).length === 0)) out[k] = c;
+    }
+    return out;
+  }
+  return v;
+}
+
+/**
+ * Reads a submitted form body into orders JSON. Only keys of the tree's fields are read (anything else in the body
+ * is ignored); an empty `one` answer means "no answer" and is left out; numbers are converted where the schema wants
+ * them. The engine still validates the result.
+ */
+export function ordersFromForm(body: Record<string, unknown>, tree: ChoiceTree, ordersSchema: z.ZodType): Record<string, unknown> {
+  const schema = jsonSchemaOf(ordersSchema);
+  const out: Record<string, unknown> = {};
+  for (const field of tree.fields) {
+    const segments = pathSegments(field.key);
+    let target: JsonSchema | undefined = schema;
+    for (const seg of segments) target = child(target, seg);
+    const raw = asList(body[field.key]).filter((x) => x !== '');
+    if (field.kind === 'many') {
+      if (typeOf(target) === 'array') setPath(out, segments, raw.map((x) => coerce(x, unwrap(target)?.items)), schema);
+      else if (raw.length) setPath(out, segments, coerce(raw[0], target), schema);
+    } else if (raw.length) {
+      setPath(out, segments, coerce(raw[0], target), schema);
+    }
+  }
+  return compact(out) as Record<string, unknown>;
+}
+
+/** The value found at a field key in an orders object (for prefilling the form with the current orders). */
+export function valueAt(orders: unknown, key: string): unknown {
+  let v: unknown = orders;
+  for (const seg of pathSegments(key)) {
+    if (v === null || typeof v !== 'object') return undefined;
+    v = (v as Record<string, unknown>)[seg];
+  }
+  return v;
+}
+
+function labelOf(field: ChoiceField, value: string, locale: Locale): string {
+  return field.options.find((o) => o.value === value)?.label[locale] ?? value;
+}
+
+function belongs(path: string | undefined, key: string): boolean {
+  if (!path) return false;
+  const p = pathSegments(path).join('.');
+  const k = pathSegments(key).join('.');
+  return p === k || p.startsWith(`${k}.`);
+}
+
+/**
+ * Builds the form model for a seat: the tree's fields grouped, each prefilled from `current` (the seat's orders
+ * now on file, or what it just submitted) or else the engine's default, with the engine's errors placed inline.
+ */
+export function formModel(tree: ChoiceTree, locale: Locale, current?: unknown, errors: RuleError[] = []): FormModel {
+  const placed = new Set<RuleError>();
+  const groups: FormGroup[] = [];
+  for (const f of tree.fields) {
+    const have = current === undefined ? undefined : valueAt(current, f.key);
+    const chosen = new Set(asList(have === undefined && current === undefined ? f.defaultValue : have));
+    const fieldErrors = errors.filter((e) => belongs(e.path, f.key));
+    fieldErrors.forEach((e) => placed.add(e));
+    const field: FormField = {
+      name: f.key,
+      label: f.label[locale],
+      kind: f.kind,
+      options: f.options.map((o) => ({ value: o.value, label: o.label[locale], selected: chosen.has(o.value) })),
+      ...(f.min !== undefined ? { min: f.min } : {}),
+      ...(f.max !== undefined ? { max: f.max } : {}),
+      ...(f.defaultValue !== undefined ? { defaultLabel: asList(f.defaultValue).map((v) => labelOf(f, v, locale)).join(', ') || '—' } : {}),
+      errors: fieldErrors.map((e) => ({ message: e.message[locale], rule: e.rule })),
+    };
+    const id = f.group ?? `_${f.key}`;
+    let g = groups.find((x) => x.id === id);
+    if (!g) {
+      g = { id, label: f.group ?? null, fields: [] };
+      groups.push(g);
+    }
+    g.fields.push(field);
+  }
+  return {
+    point: tree.point,
+    rule: tree.rule,
+    prompt: tree.prompt[locale],
+    constraints: tree.constraints.map((c) => c[locale]),
+    groups,
+    errors: errors.filter((e) => !placed.has(e)).map((e) => ({ message: e.message[locale], rule: e.rule, ...(e.path ? { path: e.path } : {}) })),
+  };
+}
