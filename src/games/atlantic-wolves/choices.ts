@@ -12,7 +12,7 @@ import { overfull, placeholder, step1Pool } from './placement.ts';
 import { turn5Count } from './reinforcement.ts';
 import { responseDestinations } from './response-movement.ts';
 import { capacityFor, placeable, shipAttacks, ubAttacks, ubsToPlace, unitsAt } from './rules.ts';
-import type { AwState } from './state.ts';
+import { at, type AwState } from './state.ts';
 
 const unitOpt = (s: AwState, id: string): ChoiceOption => {
   const u = indexOf(s.data).unit.get(id)!;
@@ -89,11 +89,11 @@ export function choices(s: AwState, seat: string): ChoiceTree | null {
     case 'response':
       return tree([{ key: 'response', label: unitOpt(s, p.unit).label, kind: 'one', options: [STAY, ...responseDestinations(s, p.unit).map((a) => areaOpt(s, a))], defaultValue: 'stay' }]);
     case 'air':
-      return tree(activeAir(s).map((u) => ({ key: `air.${u.id}`, label: unitOpt(s, u.id).label, kind: 'many', options: unitsAt(s, s.loc[u.id], 'german').map((g) => unitOpt(s, g.id)), min: 0, max: unitsAt(s, s.loc[u.id], 'german').length, defaultValue: d.air?.[u.id] })));
+      return tree(activeAir(s).map((u) => ({ key: `air.${u.id}`, label: unitOpt(s, u.id).label, kind: 'many', options: unitsAt(s, at(s, u.id), 'german').map((g) => unitOpt(s, g.id)), min: 0, max: unitsAt(s, at(s, u.id), 'german').length, defaultValue: d.air?.[u.id] })));
     case 'escorts':
-      return tree(activeShips(s).flatMap((u) => slotFields(s, 'escorts', u.id, shipAttacks(u), unitsAt(s, s.loc[u.id], 'german').map((g) => g.id), s.options.escortDecline === 'optional', d.escorts?.[u.id] ?? [])));
+      return tree(activeShips(s).flatMap((u) => slotFields(s, 'escorts', u.id, shipAttacks(u), unitsAt(s, at(s, u.id), 'german').map((g) => g.id), s.options.escortDecline === 'optional', d.escorts?.[u.id] ?? [])));
     case 'ubs':
-      return tree(activeUbs(s).flatMap((u) => slotFields(s, 'ubs', u.id, ubAttacks(s, u.id), unitsAt(s, s.loc[u.id], 'allied').filter((c) => c.type === 'convoy').map((c) => c.id), s.options.ubDecline === 'optional', d.ubs?.[u.id] ?? [])));
+      return tree(activeUbs(s).flatMap((u) => slotFields(s, 'ubs', u.id, ubAttacks(s, u.id), unitsAt(s, at(s, u.id), 'allied').filter((c) => c.type === 'convoy').map((c) => c.id), s.options.ubDecline === 'optional', d.ubs?.[u.id] ?? [])));
     default:
       return null;
   }

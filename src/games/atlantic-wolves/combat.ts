@@ -5,15 +5,13 @@
 import type { ResolveContext } from '../../engine/types.ts';
 import type { AwUnit } from './data/schema.ts';
 import { indexOf } from './data/data-index.ts';
-import { convoyStrength, convoyVp, escortStrength, shipAttacks, ubAttacks, ubStrength, unitsAt } from './rules.ts';
-import type { AwState } from './state.ts';
+import { convoyStrength, convoyVp, escortStrength, occupancy, shipAttacks, ubAttacks, ubStrength, unitsAt, type AreaOccupancy } from './rules.ts';
+import { at, put, type AwState } from './state.ts';
 
 /** Areas holding units of both sides (AW 8.0[2], AW-A09), in area id order. */
 export function contestedAreas(s: AwState): string[] {
-  const allied = new Set<string>();
-  const german = new Set<string>();
-  for (const u of s.data.units) (u.side === 'allied' ? allied : german).add(s.loc[u.id]);
-  return indexOf(s.data).areaIds.filter((a) => allied.has(a) && german.has(a));
+  const occ = occupancy(s);
+  return indexOf(s.data).areaIds.filter((a) => occ.get(a)!.allied.length > 0 && occ.get(a)!.german.length > 0);
 }
 
 /** AW 8.0[1]: every unit on the map is turned face up; combat groups are formed (AW-AD1 or strict sequence). */
@@ -21,10 +19,9 @@ export function startCombat(s: AwState, ctx: ResolveContext): void {
   s.t.revealed = true;
   const ix = indexOf(s.data);
   const map: Record<string, string[]> = {};
-  for (const a of ix.areaIds) {
-    const here = unitsAt(s, a).map((u) => u.id);
-    if (here.length) map[a] = here;
-  }
+  s.data.units.forEach((u, i) => {
+    if (ix.area.has(s.loc[i])) (map[s.loc[i]] ??= []).push(u.id);
+  });
   for (const id of Object.values(map).flat()) if (ix.unit.get(id)?.type !== 'convoy' && ix.unit.get(id)?.side === 'allied' && !s.seen.includes(id)) s.seen.push(id);
   ctx.emit({ type: 'combat-reveal', rule: 'AW 8.0[1]', turn: s.turn, areas: map });
   const contested = contestedAreas(s);
@@ -34,15 +31,30 @@ export function startCombat(s: AwState, ctx: ResolveContext): void {
 }
 
 /** Whether an area holds a convoy at the start of its combat (AW 10.0-D, AW-A17). */
-const hasConvoy = (s: AwState, area: string): boolean => s.data.units.some((u) => u.type === 'convoy' && s.loc[u.id] === area);
+const hasConvoy = (s: AwState, area: string): boolean => s.data.units.some((u, i) => u.type === 'convoy' && s.loc[i] === area);
 
-/** Modified strength of an escort unit where it stands. */
-export const strengthHere = (s: AwState, u: AwUnit): number => escortStrength(u, s.turn, hasConvoy(s, s.loc[u.id]));
+/** Modified strength of an escort unit where it stands (`occ` when the caller has the occupancy at hand). */
+export const strengthHere = (s: AwState, u: AwUnit, occ?: AreaOccupancy): number => escortStrength(u, s.turn, occ ? occ.convoy : hasConvoy(s, at(s, u.id)));
+
+/** Escorts of a type set in the current group that can attack: strength > 0 (AW-A16) and a UB in their area. */
+function activeEscorts(s: AwState, types: readonly string[]): AwUnit[] {
+  const areas = groupAreas(s);
+  const occ = occupancy(s);
+  const out: AwUnit[] = [];
+  for (const u of indexOf(s.data).escorts) {
+    if (!types.includes(u.type)) continue;
+    const l = at(s, u.id);
+    if (!areas.includes(l)) continue;
+    const o = occ.get(l)!;
+    if (o.german.length > 0 && strengthHere(s, u, o) > 0) out.push(u);
+  }
+  return out;
+}
 
 /** Resolves one air or escort attack (AW 8.2[7]-[11]): die ≤ strength succeeds, damage = die, ≥ 3 removes the UB. */
 function escortAttack(s: AwState, ctx: ResolveContext, u: AwUnit, target: string, rule: string): void {
-  const area = s.loc[u.id];
-  if (s.loc[target] !== area) {
+  const area = at(s, u.id);
+  if (at(s, target) !== area) {
     ctx.emit({ type: 'attack-void', rule: 'AW-A11', attacker: u.id, target, area }); // the UB has left the map
     return;
   }
@@ -55,7 +67,7 @@ function escortAttack(s: AwState, ctx: ResolveContext, u: AwUnit, target: string
   ctx.emit({ type: 'attack', rule, area, attacker: u.id, target, die, strength, success, damage });
   if (damage >= 3) {
     // AW 8.2[11]: removed face down to the unused group.
-    s.loc[target] = 'unused';
+    put(s, target, 'unused');
     delete s.t.damage[target];
     s.sunkUbs.push(target);
     ctx.emit({ type: 'ub-removed', rule: 'AW 8.2[11]', area, unit: target, damage });
@@ -67,8 +79,7 @@ export const groupAreas = (s: AwState): string[] => s.t.groups[s.t.group] ?? [];
 
 /** Air units able to attack in the group (strength > 0, AW-A16) with UBs in their area. */
 export function activeAir(s: AwState): AwUnit[] {
-  const areas = groupAreas(s);
-  return indexOf(s.data).escorts.filter((u) => u.type === 'air' && areas.includes(s.loc[u.id]) && strengthHere(s, u) > 0 && unitsAt(s, s.loc[u.id], 'german').length > 0);
+  return activeEscorts(s, ['air']);
 }
 
 /** AW 8.1: air attacks in the group. `choice` (option airAttack = optional, D8) lists the UBs each air unit attacks. */
@@ -76,7 +87,7 @@ export function resolveAir(s: AwState, ctx: ResolveContext, choice?: Record<stri
   for (const area of groupAreas(s)) {
     const ubs = unitsAt(s, area, 'german').map((u) => u.id);
     for (const u of activeAir(s)) {
-      if (s.loc[u.id] !== area) continue;
+      if (at(s, u.id) !== area) continue;
       const targets = choice ? ubs.filter((id) => (choice[u.id] ?? []).includes(id)) : ubs;
       for (const t of targets) escortAttack(s, ctx, u, t, 'AW 8.1');
     }
@@ -85,15 +96,14 @@ export function resolveAir(s: AwState, ctx: ResolveContext, choice?: Record<stri
 
 /** Escort ships able to attack in the group (strength > 0, AW 10.0-C, AW-A16) with UBs in their area. */
 export function activeShips(s: AwState): AwUnit[] {
-  const areas = groupAreas(s);
-  return indexOf(s.data).escorts.filter((u) => (u.type === 'DD' || u.type === 'CVE') && areas.includes(s.loc[u.id]) && strengthHere(s, u) > 0 && unitsAt(s, s.loc[u.id], 'german').length > 0);
+  return activeEscorts(s, ['DD', 'CVE']);
 }
 
 /** AW 8.2: escort-ship attacks as allocated (D9), units in data order, targets in list order. */
 export function resolveEscorts(s: AwState, ctx: ResolveContext, alloc: Record<string, string[]>): void {
   for (const area of groupAreas(s)) {
     for (const u of activeShips(s)) {
-      if (s.loc[u.id] !== area) continue;
+      if (at(s, u.id) !== area) continue;
       for (const t of (alloc[u.id] ?? []).slice(0, shipAttacks(u))) escortAttack(s, ctx, u, t, 'AW 8.2');
     }
   }
@@ -102,8 +112,10 @@ export function resolveEscorts(s: AwState, ctx: ResolveContext, alloc: Record<st
 /** UBs in the group with a convoy in their area (they have a D10 allocation to make). */
 export function activeUbs(s: AwState): AwUnit[] {
   const areas = groupAreas(s);
-  const withConvoy = new Set(areas.filter((a) => hasConvoy(s, a)));
-  return indexOf(s.data).german.filter((u) => withConvoy.has(s.loc[u.id]));
+  const occ = occupancy(s);
+  const out: AwUnit[] = [];
+  for (const a of areas) if (occ.get(a)!.convoy) out.push(...occ.get(a)!.german);
+  return out.sort((x, y) => indexOf(s.data).order.get(x.id)! - indexOf(s.data).order.get(y.id)!);
 }
 
 /** AW 8.3: UB attacks as allocated (D10). Sunk if die + (strength − damage) ≥ convoy strength; later ones void. */
@@ -111,11 +123,11 @@ export function resolveUbs(s: AwState, ctx: ResolveContext, alloc: Record<string
   const ix = indexOf(s.data);
   for (const area of groupAreas(s)) {
     for (const u of activeUbs(s)) {
-      if (s.loc[u.id] !== area) continue;
+      if (at(s, u.id) !== area) continue;
       const strength = ubStrength(s, u);
       for (const t of (alloc[u.id] ?? []).slice(0, ubAttacks(s, u.id))) {
         const c = ix.unit.get(t);
-        if (!c || s.loc[t] !== area) {
+        if (!c || at(s, t) !== area) {
           ctx.emit({ type: 'attack-void', rule: 'AW 8.3[5]', area, attacker: u.id, target: t });
           continue;
         }
@@ -124,7 +136,7 @@ export function resolveUbs(s: AwState, ctx: ResolveContext, alloc: Record<string
         const success = die + strength >= need;
         ctx.emit({ type: 'attack', rule: 'AW 8.3[4]', area, attacker: u.id, target: t, die, strength, need, success });
         if (success) {
-          s.loc[t] = 'sunk';
+          put(s, t, 'sunk');
           s.t.sunk.push(t);
           const vp = convoyVp(s, c);
           s.t.vp += vp;

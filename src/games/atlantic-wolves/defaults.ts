@@ -11,7 +11,7 @@ import { currentPoint } from './owed.ts';
 import { overfull, placeholder, step1Pool } from './placement.ts';
 import { turn5Count } from './reinforcement.ts';
 import { areaCounts, capacityFor, convoyStrength, placeable, shipAttacks, ubAttacks, ubStrength, ubsToPlace, unitsAt } from './rules.ts';
-import type { AwState } from './state.ts';
+import { at, type AwState } from './state.ts';
 
 const byId = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
@@ -76,11 +76,11 @@ export function defaultOrders(s: AwState, seat: string): AwOrders {
     case 'response':
       return { response: 'stay' };
     case 'air':
-      return { air: Object.fromEntries(activeAir(s).map((u) => [u.id, unitsAt(s, s.loc[u.id], 'german').map((g) => g.id)])) };
+      return { air: Object.fromEntries(activeAir(s).map((u) => [u.id, unitsAt(s, at(s, u.id), 'german').map((g) => g.id)])) };
     case 'escorts': {
       const escorts: Record<string, string[]> = {};
       for (const u of activeShips(s)) {
-        const t = strongestUb(s, s.loc[u.id]);
+        const t = strongestUb(s, at(s, u.id));
         if (t) escorts[u.id] = Array.from({ length: shipAttacks(u) }, () => t);
       }
       return { escorts };
@@ -89,7 +89,7 @@ export function defaultOrders(s: AwState, seat: string): AwOrders {
       const ubs: Record<string, string[]> = {};
       const next = new Map<string, number>();
       for (const u of activeUbs(s)) {
-        const area = s.loc[u.id];
+        const area = at(s, u.id);
         const convoys = unitsAt(s, area).filter((c) => c.type === 'convoy').sort((a, b) => convoyStrength(a, s.turn, s.options.convoyBonus) - convoyStrength(b, s.turn, s.options.convoyBonus) || ix.order.get(a.id)! - ix.order.get(b.id)!);
         let k = next.get(area) ?? 0;
         ubs[u.id] = Array.from({ length: ubAttacks(s, u.id) }, () => convoys[k++ % convoys.length].id);

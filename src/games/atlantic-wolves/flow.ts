@@ -13,7 +13,7 @@ import { applyPlacement, applyReplace, applyStep2, applyStep3, designationFromPr
 import { returnSunk, startTurn } from './reinforcement.ts';
 import { applyResponse, RESPONSE_ROLLS, rollResponse, standingResponse } from './response-movement.ts';
 import { capacityFor } from './rules.ts';
-import { opponent, type AwState, type RunStep } from './state.ts';
+import { at, opponent, type AwState, type RunStep } from './state.ts';
 import { vpCheck } from './vp.ts';
 
 const go = (step: RunStep) => ({ kind: 'go' as const, step });
@@ -70,8 +70,8 @@ function standardPlacement(s: AwState, ctx: ResolveContext): void {
 }
 
 /** One step of the cursor; the loop in `runForward` repeats until a decision point or the end. */
-function step(s: AwState, ctx: ResolveContext, at: RunStep): void {
-  switch (at) {
+function step(s: AwState, ctx: ResolveContext, cursor: RunStep): void {
+  switch (cursor) {
     case 'turn':
       s.phase = startTurn(s, ctx) === 'needs-choice' ? { kind: 'reinforce' } : go('allied-placement');
       return;
@@ -83,7 +83,7 @@ function step(s: AwState, ctx: ResolveContext, at: RunStep): void {
       if (!checkOverflow(s, ctx, 'allied', 'after-allied-placement')) s.phase = go('ub-placement');
       return;
     case 'ub-placement':
-      s.phase = indexOf(s.data).german.some((u) => s.loc[u.id] === 'used') ? { kind: 'ub-placement' } : go('after-ub-placement');
+      s.phase = indexOf(s.data).german.some((u) => at(s, u.id) === 'used') ? { kind: 'ub-placement' } : go('after-ub-placement');
       return;
     case 'after-ub-placement':
       if (!checkOverflow(s, ctx, 'german', 'after-ub-placement')) s.phase = go(s.mode === 'mail' ? 'response' : 'combat');
@@ -147,7 +147,16 @@ export function absorbStanding(s: AwState, orders: Readonly<Record<string, AwOrd
   for (const seat of Object.keys(orders).sort()) {
     const st = orders[seat]?.standing;
     if (!st || (seat !== 'allied' && seat !== 'german')) continue;
-    s.standing[seat] = structuredClone({ ...(s.standing[seat] ?? {}), ...st });
+    // Copied (arrays too) so that later changes to the orders object cannot reach the state.
+    const merged = { ...(s.standing[seat] ?? {}) };
+    if (st.reinforce) merged.reinforce = [...st.reinforce];
+    if (st.step2Plan) merged.step2Plan = [...st.step2Plan];
+    if (st.responseTable) {
+      const table: Record<string, string[]> = {};
+      for (const k of Object.keys(st.responseTable).sort()) table[k] = [...st.responseTable[k]];
+      merged.responseTable = table;
+    }
+    s.standing[seat] = merged;
   }
 }
 

@@ -3,7 +3,7 @@
  */
 import { indexOf } from './data/data-index.ts';
 import { capacityFor, ubSlack } from './rules.ts';
-import { isArea, OFF_MAP, type AwState } from './state.ts';
+import { at, isArea, OFF_MAP, type AwState } from './state.ts';
 import { ALLIED_VP, START_TABLE } from './vp.ts';
 
 /** Placement is complete (capacities must hold) from UB placement on, before clean-up. */
@@ -17,7 +17,7 @@ export function invariants(s: AwState): string[] {
   const keys = Object.keys(s.loc);
   if (keys.length !== s.data.units.length) out.push(`inv1: ${keys.length} locations for ${s.data.units.length} units`);
   for (const u of s.data.units) {
-    const l = s.loc[u.id];
+    const l = at(s, u.id);
     if (l === undefined) out.push(`inv1: ${u.id} has no location`);
     else if (!isArea(l) && !(OFF_MAP as readonly string[]).includes(l)) out.push(`inv1: ${u.id} at unknown place ${l}`);
     else if (isArea(l) && !ix.area.has(l)) out.push(`inv1: ${u.id} in unknown area ${l}`);
@@ -31,17 +31,17 @@ export function invariants(s: AwState): string[] {
     for (const side of ['allied', 'german'] as const) {
       let over = 0;
       for (const a of ix.areaIds) {
-        const n = (side === 'allied' ? ix.allied : ix.german).filter((u) => s.loc[u.id] === a).length;
+        const n = (side === 'allied' ? ix.allied : ix.german).filter((u) => at(s, u.id) === a).length;
         over += Math.max(0, n - capacityFor(s, a, side));
       }
-      const usedUbs = ix.german.filter((u) => s.loc[u.id] === 'used' || isArea(s.loc[u.id])).length;
+      const usedUbs = ix.german.filter((u) => at(s, u.id) === 'used' || isArea(at(s, u.id))).length;
       const slack = side === 'german' ? ubSlack(s, usedUbs) : 0;
       if (over > slack) out.push(`inv2: ${side} units over capacity by ${over}`);
     }
   }
   // 3. UB damage 0..2 on the map; damage only for UBs on the map.
   for (const [id, d] of Object.entries(s.t.damage)) {
-    if (!isArea(s.loc[id])) out.push(`inv3: ${id} has damage ${d} off the map`);
+    if (!isArea(at(s, id))) out.push(`inv3: ${id} has damage ${d} off the map`);
     if (d < 0 || d > 2) out.push(`inv3: ${id} damage ${d}`);
   }
   // 4. the attacked list names UBs only (the attack count 3 ⇔ not attacked follows from it).

@@ -7,7 +7,7 @@ import type { AwSide } from './data/schema.ts';
 import { indexOf } from './data/data-index.ts';
 import type { AwOrders } from './orders/schema.ts';
 import { areaCounts, capacityFor, placeable } from './rules.ts';
-import type { AwState } from './state.ts';
+import { at, put, type AwState } from './state.ts';
 
 /** Applies a mail-mode Allied placement or a UB placement: unit -> area (AW 12.0-2, AW 7.0[1]). */
 export function applyPlacement(s: AwState, ctx: ResolveContext, side: AwSide, placement: Record<string, string>): void {
@@ -15,8 +15,8 @@ export function applyPlacement(s: AwState, ctx: ResolveContext, side: AwSide, pl
   const placed: Record<string, string> = {};
   for (const u of side === 'allied' ? ix.allied : ix.german) {
     const a = placement[u.id];
-    if (a !== undefined && s.loc[u.id] === 'used') {
-      s.loc[u.id] = a;
+    if (a !== undefined && at(s, u.id) === 'used') {
+      put(s, u.id, a);
       placed[u.id] = a;
     }
   }
@@ -46,7 +46,7 @@ export function applyStep2(s: AwState, ctx: ResolveContext, counts: Record<strin
     for (let i = 0; i < c && pool.length; i++) {
       const k = ctx.roll(pool.length, 'AW 6.0-Step2 blind draw', []);
       const [id] = pool.splice(k - 1, 1);
-      s.loc[id] = area;
+      put(s, id, area);
       s.t.step2.push(id);
       (placed[area] ??= []).push(id);
     }
@@ -68,8 +68,8 @@ export function applyStep3(s: AwState, ctx: ResolveContext, step3: NonNullable<A
   const up: Record<string, string> = {};
   for (const u of ix.allied) {
     const p = step3[u.id];
-    if (!p || s.loc[u.id] !== 'used') continue;
-    s.loc[u.id] = p.area;
+    if (!p || at(s, u.id) !== 'used') continue;
+    put(s, u.id, p.area);
     counts[p.area] = (counts[p.area] ?? 0) + 1;
     if (p.face === 'up') {
       s.t.faceUp.push(u.id);
@@ -99,7 +99,7 @@ export function designationFromPreference(s: AwState, side: AwSide): string[] | 
   if (!pref) return null;
   const out: string[] = [];
   for (const [area, excess] of Object.entries(overfull(s, side))) {
-    const named = pref.filter((id) => s.loc[id] === area).slice(0, excess);
+    const named = pref.filter((id) => at(s, id) === area).slice(0, excess);
     if (named.length < excess) return null;
     out.push(...named);
   }
@@ -112,8 +112,8 @@ export function liftNamed(s: AwState, ctx: ResolveContext, side: AwSide, units: 
   const sorted = units.slice().sort((a, b) => (ix.order.get(a) ?? 0) - (ix.order.get(b) ?? 0));
   const from: Record<string, string> = {};
   for (const id of sorted) {
-    from[id] = s.loc[id];
-    s.loc[id] = 'used';
+    from[id] = at(s, id);
+    put(s, id, 'used');
   }
   const hidden = s.mode === 'standard' && side === 'allied' && !s.t.revealed;
   ctx.emit({ type: 'overflow-named', rule: side === 'allied' ? 'AW 6.0-C2' : 'AW 7.0[6]', side, count: sorted.length, ...(hidden ? {} : { units: from }) });
@@ -130,8 +130,8 @@ export function applyReplace(s: AwState, ctx: ResolveContext, side: AwSide, unit
   const left: string[] = [];
   units.forEach((id, i) => {
     const a = replace[id] ?? replace[placeholder(i)];
-    if (a && s.loc[id] === 'used') {
-      s.loc[id] = a;
+    if (a && at(s, id) === 'used') {
+      put(s, id, a);
       placed[placeholder(i)] = a;
     } else left.push(id);
   });

@@ -6,12 +6,12 @@ import type { AwSide } from './data/schema.ts';
 import { indexOf } from './data/data-index.ts';
 import { activeAir, activeShips, activeUbs } from './combat.ts';
 import type { AwOrders } from './orders/schema.ts';
-import { currentPoint } from './owed.ts';
+import { owingSeat } from './owed.ts';
 import { overfull, placeholder, step1Pool } from './placement.ts';
 import { turn5Count } from './reinforcement.ts';
 import { responseDestinations } from './response-movement.ts';
 import { areaCounts, capacityFor, placeable, shipAttacks, ubAttacks, ubsToPlace, unitsAt } from './rules.ts';
-import type { AwState } from './state.ts';
+import { at, type AwState } from './state.ts';
 
 /** A source of uniform numbers in [0, 1). */
 export type Rand = () => number;
@@ -65,8 +65,7 @@ function shuffled<T>(list: readonly T[], rand: Rand): T[] {
 
 /** Legal random orders for a seat at the current decision point ({} when it owes nothing). */
 export function randomLegalOrders(s: AwState, seat: string, rand: Rand): AwOrders {
-  const point = currentPoint(s);
-  if (!point || point.seat !== seat) return {};
+  if (owingSeat(s) !== seat) return {};
   const p = s.phase;
   const side = seat as AwSide;
   switch (p.kind) {
@@ -104,13 +103,13 @@ export function randomLegalOrders(s: AwState, seat: string, rand: Rand): AwOrder
       return { response: pick(rand, ['stay', ...responseDestinations(s, p.unit)]) };
     case 'air': {
       const air: Record<string, string[]> = {};
-      for (const u of activeAir(s)) air[u.id] = unitsAt(s, s.loc[u.id], 'german').filter(() => rand() < 0.8).map((g) => g.id);
+      for (const u of activeAir(s)) air[u.id] = unitsAt(s, at(s, u.id), 'german').filter(() => rand() < 0.8).map((g) => g.id);
       return { air };
     }
     case 'escorts': {
       const escorts: Record<string, string[]> = {};
       for (const u of activeShips(s)) {
-        const ubs = unitsAt(s, s.loc[u.id], 'german');
+        const ubs = unitsAt(s, at(s, u.id), 'german');
         const n = shipAttacks(u);
         const list: string[] = [];
         for (let i = 0; i < n; i++) list.push(pick(rand, ubs).id);
@@ -121,7 +120,7 @@ export function randomLegalOrders(s: AwState, seat: string, rand: Rand): AwOrder
     case 'ubs': {
       const ubs: Record<string, string[]> = {};
       for (const u of activeUbs(s)) {
-        const convoys = unitsAt(s, s.loc[u.id], 'allied').filter((c) => c.type === 'convoy');
+        const convoys = unitsAt(s, at(s, u.id), 'allied').filter((c) => c.type === 'convoy');
         const n = ubAttacks(s, u.id);
         const list: string[] = [];
         for (let i = 0; i < n; i++) list.push(pick(rand, convoys).id);

@@ -4,7 +4,7 @@
  */
 import type { ResolveContext } from '../../engine/types.ts';
 import { indexOf } from './data/data-index.ts';
-import type { AwState } from './state.ts';
+import { at, put, type AwState } from './state.ts';
 
 /** Decision still open after the automatic part of reinforcement: D1 (German turn-5 choice) or none. */
 export type ReinforceResult = 'done' | 'needs-choice';
@@ -15,15 +15,15 @@ export const turn5Count = (s: AwState): number => s.data.turns[4].reinforcements
 /** AW 10.0-E3: from turn 3 the two ☆ convoys leave the used group (out of play for the rest of the game). */
 function withdrawStarConvoys(s: AwState, ctx: ResolveContext): void {
   if (s.turn < 3) return;
-  const out = indexOf(s.data).convoys.filter((u) => u.star && s.loc[u.id] === 'used').map((u) => u.id);
-  for (const id of out) s.loc[id] = 'out';
+  const out = indexOf(s.data).convoys.filter((u) => u.star && at(s, u.id) === 'used').map((u) => u.id);
+  for (const id of out) put(s, id, 'out');
   if (out.length) ctx.emit({ type: 'withdrawn', rule: 'AW 10.0-E3', turn: s.turn, units: out });
 }
 
 /** Draws `count` units at random from a side's unused cup (AW 5.0[1]; fewer if the cup runs out, AW-A21). */
 function draw(s: AwState, ctx: ResolveContext, side: 'allied' | 'german', count: number): string[] {
   const ix = indexOf(s.data);
-  const pool = (side === 'allied' ? ix.escorts : ix.german).filter((u) => s.loc[u.id] === 'unused').map((u) => u.id);
+  const pool = (side === 'allied' ? ix.escorts : ix.german).filter((u) => at(s, u.id) === 'unused').map((u) => u.id);
   const drawn: string[] = [];
   // AW 5.0[2]: drawn Allied units stay face down and nobody sees them; the German looks at his before placing (7.0[4]).
   const visibleTo = side === 'allied' ? [] : ['german'];
@@ -31,7 +31,7 @@ function draw(s: AwState, ctx: ResolveContext, side: 'allied' | 'german', count:
     const k = ctx.roll(pool.length, `AW 5.0 ${side} reinforcement draw`, visibleTo);
     const [id] = pool.splice(k - 1, 1);
     drawn.push(id);
-    s.loc[id] = 'used';
+    put(s, id, 'used');
   }
   if (side === 'german') s.sunkUbs = s.sunkUbs.filter((id) => !drawn.includes(id));
   ctx.emit({ type: 'reinforced', rule: 'AW 5.0[1]', side, turn: s.turn, count: drawn.length });
@@ -41,9 +41,9 @@ function draw(s: AwState, ctx: ResolveContext, side: 'allied' | 'german', count:
 
 /** AW 10.0-B: the ☆ US CVE moves from the Turn Table into the unused group at the start of turn 3. */
 function releaseStarCve(s: AwState, ctx: ResolveContext): void {
-  const cve = indexOf(s.data).escorts.find((u) => u.star && s.loc[u.id] === 'track');
+  const cve = indexOf(s.data).escorts.find((u) => u.star && at(s, u.id) === 'track');
   if (!cve) return;
-  s.loc[cve.id] = 'unused';
+  put(s, cve.id, 'unused');
   ctx.emit({ type: 'star-cve-released', rule: 'AW 10.0-B', unit: cve.id, timing: s.options.cveTiming });
 }
 
@@ -54,8 +54,8 @@ function standardReinforcement(s: AwState, ctx: ResolveContext): void {
   draw(s, ctx, 'allied', counts.allied);
   if (s.turn === 1) {
     // AW 10.0-A: the German turn-1 reinforcement is the four ☆ UBs.
-    const stars = indexOf(s.data).german.filter((u) => u.star && s.loc[u.id] === 'aside').map((u) => u.id);
-    for (const id of stars) s.loc[id] = 'used';
+    const stars = indexOf(s.data).german.filter((u) => u.star && at(s, u.id) === 'aside').map((u) => u.id);
+    for (const id of stars) put(s, id, 'used');
     ctx.emit({ type: 'reinforced', rule: 'AW 10.0-A', side: 'german', turn: 1, count: stars.length, units: stars });
   } else {
     draw(s, ctx, 'german', counts.german);
@@ -67,8 +67,8 @@ function standardReinforcement(s: AwState, ctx: ResolveContext): void {
 function historicalReinforcement(s: AwState, ctx: ResolveContext): ReinforceResult {
   const ix = indexOf(s.data);
   for (const side of ['allied', 'german'] as const) {
-    const units = (side === 'allied' ? ix.escorts : ix.german).filter((u) => u.turn === s.turn && s.loc[u.id] === 'unused' && !s.sunkUbs.includes(u.id)).map((u) => u.id);
-    for (const id of units) s.loc[id] = 'used';
+    const units = (side === 'allied' ? ix.escorts : ix.german).filter((u) => u.turn === s.turn && at(s, u.id) === 'unused' && !s.sunkUbs.includes(u.id)).map((u) => u.id);
+    for (const id of units) put(s, id, 'used');
     if (units.length) ctx.emit({ type: 'reinforced', rule: 'AW 11.0[2]', side, turn: s.turn, count: units.length, units });
   }
   if (s.turn !== 5) return 'done';
@@ -89,7 +89,7 @@ function historicalReinforcement(s: AwState, ctx: ResolveContext): ReinforceResu
 /** Puts chosen sunk UBs back into the used group (AW 11.0[4]). */
 export function returnSunk(s: AwState, ctx: ResolveContext, ids: string[]): void {
   const sorted = ids.slice().sort((a, b) => (indexOf(s.data).order.get(a) ?? 0) - (indexOf(s.data).order.get(b) ?? 0));
-  for (const id of sorted) s.loc[id] = 'used';
+  for (const id of sorted) put(s, id, 'used');
   s.sunkUbs = s.sunkUbs.filter((id) => !sorted.includes(id));
   ctx.emit({ type: 'reinforced', rule: 'AW 11.0[4]', side: 'german', turn: s.turn, count: sorted.length, units: sorted });
 }

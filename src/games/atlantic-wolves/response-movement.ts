@@ -5,7 +5,7 @@
 import type { ResolveContext } from '../../engine/types.ts';
 import { indexOf } from './data/data-index.ts';
 import { areaCounts, capacityFor } from './rules.ts';
-import { isArea, type AwState } from './state.ts';
+import { put, at, isArea, type AwState } from './state.ts';
 
 /** Number of response rolls per turn (AW 12.0-3c: 6, formerly 3). */
 export const RESPONSE_ROLLS = 6;
@@ -14,7 +14,7 @@ export const RESPONSE_ROLLS = 6;
 export function responseDestinations(s: AwState, unit: string): string[] {
   const ix = indexOf(s.data);
   const u = ix.unit.get(unit);
-  const from = s.loc[unit];
+  const from = at(s, unit);
   if (!u || !isArea(from)) return [];
   const adj = ix.adjacent.get(from);
   if (!adj) return [];
@@ -43,7 +43,7 @@ export function rollResponse(s: AwState, ctx: ResolveContext): string[] {
   const units: string[] = [];
   for (const n of numbers) {
     for (const u of ix.byNumber.get(n) ?? []) {
-      if (!isArea(s.loc[u.id])) continue; // AW-A30: a number matching no unit on the map still counts
+      if (!isArea(at(s, u.id))) continue; // AW-A30: a number matching no unit on the map still counts
       if (s.options.repeatMove === 'once' && s.t.moved.includes(u.id)) continue; // AW-A27 R2
       units.push(u.id);
     }
@@ -68,13 +68,13 @@ export function standingResponse(s: AwState, unit: string): string | null {
 
 /** Moves (or keeps) a rolled unit (AW 12.0-3b: one adjacent area at most). */
 export function applyResponse(s: AwState, ctx: ResolveContext, unit: string, dest: string, how: 'orders' | 'standing'): void {
-  const from = s.loc[unit];
+  const from = at(s, unit);
   const owner = indexOf(s.data).unit.get(unit)?.side;
   if (dest === 'stay' || dest === from) {
     ctx.emit({ type: 'response-stay', rule: 'AW 12.0-3b', roll: s.t.rolls, unit, area: from, side: owner, by: how });
     return;
   }
-  s.loc[unit] = dest;
+  put(s, unit, dest);
   if (!s.t.moved.includes(unit)) s.t.moved.push(unit);
   ctx.emit({ type: 'response-move', rule: 'AW 12.0-3b', roll: s.t.rolls, unit, from, to: dest, side: owner, by: how });
 }

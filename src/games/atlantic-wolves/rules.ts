@@ -4,7 +4,7 @@
  */
 import type { AwUnit } from './data/schema.ts';
 import { indexOf } from './data/data-index.ts';
-import type { AwState } from './state.ts';
+import { at, type AwState } from './state.ts';
 
 /** UB placement capacity of an area on a turn: 配置数, −1 on turns 3-4, −2 on turn 5, floored at 0 (10.0-E2, AW-A19). */
 export function ubCapacity(capacity: number, turn: number): number {
@@ -48,18 +48,47 @@ export const ubStrength = (s: AwState, u: AwUnit): number => u.strength - (s.t.d
 /** Units at a location, in data order (the canonical order, AW-A12). */
 export function unitsAt(s: AwState, where: string, side?: 'allied' | 'german'): AwUnit[] {
   const out: AwUnit[] = [];
-  for (const u of s.data.units) if (s.loc[u.id] === where && (!side || u.side === side)) out.push(u);
+  const units = s.data.units;
+  for (let i = 0; i < units.length; i++) if (s.loc[i] === where && (!side || units[i].side === side)) out.push(units[i]);
   return out;
+}
+
+/** Who is in one area: units of each side in data order, and whether a convoy is there. */
+export interface AreaOccupancy {
+  allied: AwUnit[];
+  german: AwUnit[];
+  convoy: boolean;
+}
+
+/** Occupancy of every area in one pass over the units (hot paths use this instead of repeated scans). */
+export function occupancy(s: AwState): Map<string, AreaOccupancy> {
+  const ix = indexOf(s.data);
+  const m = new Map<string, AreaOccupancy>();
+  for (const a of ix.areaIds) m.set(a, { allied: [], german: [], convoy: false });
+  const units = s.data.units;
+  for (let i = 0; i < units.length; i++) {
+    const u = units[i];
+    const o = m.get(s.loc[i]);
+    if (!o) continue;
+    if (u.side === 'german') o.german.push(u);
+    else {
+      o.allied.push(u);
+      if (u.type === 'convoy') o.convoy = true;
+    }
+  }
+  return m;
 }
 
 /** Number of a side's units in each area. */
 export function areaCounts(s: AwState, side: 'allied' | 'german'): Map<string, number> {
   const ix = indexOf(s.data);
-  const m = new Map<string, number>(ix.areaIds.map((a) => [a, 0]));
-  for (const u of side === 'allied' ? ix.allied : ix.german) {
-    const l = s.loc[u.id];
-    const c = m.get(l);
-    if (c !== undefined) m.set(l, c + 1);
+  const m = new Map<string, number>();
+  for (const a of ix.areaIds) m.set(a, 0);
+  const units = s.data.units;
+  for (let i = 0; i < units.length; i++) {
+    if (units[i].side !== side) continue;
+    const c = m.get(s.loc[i]);
+    if (c !== undefined) m.set(s.loc[i], c + 1);
   }
   return m;
 }
@@ -73,8 +102,10 @@ export function capacityFor(s: AwState, area: string, side: 'allied' | 'german')
 
 /** Units of a side that must be placed now: the whole used group (AW 6.0[1], 7.0[1]). */
 export function placeable(s: AwState, side: 'allied' | 'german'): AwUnit[] {
-  const ix = indexOf(s.data);
-  return (side === 'allied' ? ix.allied : ix.german).filter((u) => s.loc[u.id] === 'used');
+  const out: AwUnit[] = [];
+  const units = s.data.units;
+  for (let i = 0; i < units.length; i++) if (s.loc[i] === 'used' && units[i].side === side) out.push(units[i]);
+  return out;
 }
 
 /** Total UB capacity of the map on the current turn. */

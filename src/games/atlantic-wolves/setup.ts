@@ -6,7 +6,7 @@ import type { AwData } from './data/schema.ts';
 import { indexOf } from './data/data-index.ts';
 import { runForward } from './flow.ts';
 import type { AwOptions } from './options.ts';
-import { emptyTurn, type AwMode, type AwState, type RunStep } from './state.ts';
+import { put, emptyTurn, type AwMode, type AwState, type RunStep } from './state.ts';
 import { START_TABLE } from './vp.ts';
 
 /** A context for deterministic set-up steps: no die may be rolled and events are dropped. */
@@ -24,12 +24,11 @@ const noDice: ResolveContext = {
  */
 export function setup(args: SetupArgs<AwOptions, AwData>): AwState {
   const mode = args.mode as AwMode;
-  const loc: Record<string, string> = {};
-  for (const u of args.data.units) {
-    if (u.type === 'convoy') loc[u.id] = 'used';
-    else if (mode === 'standard' && u.star) loc[u.id] = u.type === 'UB' ? 'aside' : 'track';
-    else loc[u.id] = 'unused';
-  }
+  const loc = args.data.units.map((u) => {
+    if (u.type === 'convoy') return 'used';
+    if (mode === 'standard' && u.star) return u.type === 'UB' ? 'aside' : 'track';
+    return 'unused';
+  });
   const s: AwState = {
     game: 'atlantic-wolves',
     mode,
@@ -81,14 +80,14 @@ export function positionFromFixture(f: FixturePosition): AwState {
   s.table = f.table ?? START_TABLE;
   const ix = indexOf(f.data);
   for (const u of f.data.units) {
-    if (u.type === 'convoy') s.loc[u.id] = u.star && f.turn >= 3 ? 'out' : 'used';
-    else if (f.mode === 'mail' || f.turn > 1) s.loc[u.id] = u.star && u.type !== 'UB' && f.turn < 3 && f.mode === 'standard' ? 'track' : 'unused';
+    if (u.type === 'convoy') put(s, u.id, u.star && f.turn >= 3 ? 'out' : 'used');
+    else if (f.mode === 'mail' || f.turn > 1) put(s, u.id, u.star && u.type !== 'UB' && f.turn < 3 && f.mode === 'standard' ? 'track' : 'unused');
   }
-  for (const id of f.used ?? []) s.loc[id] = 'used';
-  for (const id of f.unused ?? []) s.loc[id] = 'unused';
-  for (const [area, ids] of Object.entries(f.map ?? {})) for (const id of ids) s.loc[id] = area;
+  for (const id of f.used ?? []) put(s, id, 'used');
+  for (const id of f.unused ?? []) put(s, id, 'unused');
+  for (const [area, ids] of Object.entries(f.map ?? {})) for (const id of ids) put(s, id, area);
   s.sunkUbs = (f.sunkUbs ?? []).filter((id) => ix.unit.has(id));
-  for (const id of s.sunkUbs) s.loc[id] = 'unused';
+  for (const id of s.sunkUbs) put(s, id, 'unused');
   const step: RunStep = f.start;
   s.phase = { kind: 'go', step };
   return s;

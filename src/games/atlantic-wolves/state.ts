@@ -5,6 +5,7 @@
 import type { AwStandingOrders } from './orders/schema.ts';
 import type { AwData, AwSide } from './data/schema.ts';
 import type { AwOptions } from './options.ts';
+import { indexOf } from './data/data-index.ts';
 
 /** Off-map locations (AW 1.21[6]): unused cup, used group, set aside (☆ UBs before turn 1, A04), Turn Table box
  * (☆ US CVE, 10.0-B), out of play (☆ convoys from turn 3, 10.0-E3), sunk this turn (convoys until clean-up). */
@@ -85,8 +86,8 @@ export interface AwState {
   /** German VP Table (AW 2.2-1: starts at 3). */
   table: number;
   phase: AwPhase;
-  /** Unit id -> off-map keyword or area id. */
-  loc: Record<string, string>;
+  /** Location of each unit, in data order (`at`/`put` by id): an off-map keyword or an area id. */
+  loc: string[];
   /** UBs removed with damage >= 3 and still in the unused group (AW 11.0[4], AW-A23). */
   sunkUbs: string[];
   /** Standard mode: Allied escorts whose fronts the Allied seat has seen (Step 3 or combat). */
@@ -107,19 +108,65 @@ export function emptyTurn(): TurnState {
 /** A copy of the state that `resolve` may change freely (the input is never mutated). Data is shared, read-only. */
 export function cloneState(s: AwState): AwState {
   const t = s.t;
+  // Explicit literals (not spreads): this runs once per step and dominates simulation speed.
+  const damage: Record<string, number> = {};
+  for (const k in t.damage) damage[k] = t.damage[k];
+  const turn: TurnState = {
+    revealed: t.revealed,
+    faceUp: t.faceUp.slice(),
+    step2: t.step2.slice(),
+    step2Roll: t.step2Roll,
+    damage,
+    attacked: t.attacked.slice(),
+    sunk: t.sunk.slice(),
+    vp: t.vp,
+    rolls: t.rolls,
+    moved: t.moved.slice(),
+    groups: t.groups,
+    group: t.group,
+    stage: t.stage,
+    overflowPref: t.overflowPref.allied || t.overflowPref.german ? { ...t.overflowPref } : {},
+  };
   return {
-    ...s,
-    loc: { ...s.loc },
-    sunkUbs: [...s.sunkUbs],
-    seen: [...s.seen],
-    standing: { ...s.standing },
-    history: [...s.history],
-    t: { ...t, faceUp: [...t.faceUp], step2: [...t.step2], damage: { ...t.damage }, attacked: [...t.attacked], sunk: [...t.sunk], moved: [...t.moved], groups: t.groups, overflowPref: { ...t.overflowPref } },
+    game: s.game,
+    mode: s.mode,
+    options: s.options,
+    data: s.data,
+    turn: s.turn,
+    table: s.table,
+    phase: s.phase,
+    loc: s.loc.slice(),
+    sunkUbs: s.sunkUbs.slice(),
+    seen: s.seen.slice(),
+    t: turn,
+    standing: { allied: s.standing.allied, german: s.standing.german },
+    history: s.history.slice(),
+    result: s.result,
   };
 }
 
 /** The other seat. */
 export const opponent = (side: AwSide): AwSide => (side === 'allied' ? 'german' : 'allied');
 
+const OFF = new Set<string>(OFF_MAP);
 /** True when a location is an area (not an off-map keyword). */
-export const isArea = (loc: string | undefined): boolean => loc !== undefined && !(OFF_MAP as readonly string[]).includes(loc);
+export const isArea = (loc: string | undefined): boolean => loc !== undefined && !OFF.has(loc);
+
+/** Where a unit is (undefined for an unknown id). */
+export function at(s: AwState, id: string): string {
+  const i = indexOf(s.data).order.get(id);
+  return i === undefined ? (undefined as unknown as string) : s.loc[i];
+}
+
+/** Moves a unit (state under construction only). */
+export function put(s: AwState, id: string, where: string): void {
+  const i = indexOf(s.data).order.get(id);
+  if (i !== undefined) s.loc[i] = where;
+}
+
+/** Unit id -> location, for fixtures, tests and views. */
+export function locations(s: AwState): Record<string, string> {
+  const out: Record<string, string> = {};
+  s.data.units.forEach((u, i) => (out[u.id] = s.loc[i]));
+  return out;
+}

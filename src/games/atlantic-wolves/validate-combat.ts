@@ -8,14 +8,14 @@ import { activeAir, activeShips, activeUbs, groupAreas } from './combat.ts';
 import { areaEn, areaErrors, areaJa, duplicateErrors, ownUnitErrors, ruleError, unitEn, unitJa } from './errors.ts';
 import { responseDestinations } from './response-movement.ts';
 import { shipAttacks, ubAttacks } from './rules.ts';
-import type { AwState } from './state.ts';
+import { at, type AwState } from './state.ts';
 
 /** D7: `stay`, or an adjacent area with room (AW 12.0-3b/d, AW-A28 R1). */
 export function validateResponse(s: AwState, unit: string, dest: string): RuleError[] {
   if (dest === 'stay') return [];
   const e = areaErrors(s, dest, 'response', 'AW 12.0-3b');
   if (e.length) return e;
-  const from = s.loc[unit];
+  const from = at(s, unit);
   if (dest === from) return [];
   if (!indexOf(s.data).adjacent.get(from)?.has(dest)) {
     return [ruleError('aw/response/not-adjacent', 'AW 12.0-3b', 'response', `${areaEn(s, dest)} is not adjacent to ${areaEn(s, from)}, where ${unitEn(s, unit)} is`, `${areaJa(s, dest)}は${unitJa(s, unit)}のいる${areaJa(s, from)}に隣接していません`)];
@@ -35,14 +35,14 @@ function targetErrors(s: AwState, attacker: string, targets: string[], path: str
     const p = `${path}.${i}`;
     if (!u) out.push(ruleError('aw/unit/unknown', rule, p, `unknown unit "${t}"`, `ユニット「${t}」は存在しません`));
     else if (u.type !== want) out.push(ruleError(`aw/${want === 'UB' ? 'escorts' : 'ubs'}/bad-target`, rule, p, `${unitEn(s, t)} cannot be attacked by ${unitEn(s, attacker)} (${want === 'UB' ? 'escorts attack UBs' : 'UBs attack convoys only, AW 8.3[1]'})`, `${unitJa(s, attacker)}は${unitJa(s, t)}を攻撃できません`));
-    else if (s.loc[t] !== s.loc[attacker]) out.push(ruleError(`aw/${want === 'UB' ? 'escorts' : 'ubs'}/wrong-area`, rule, p, `${unitEn(s, t)} is not in ${areaEn(s, s.loc[attacker])} with ${unitEn(s, attacker)}`, `${unitJa(s, t)}は${unitJa(s, attacker)}と同じ${areaJa(s, s.loc[attacker])}にいません`));
+    else if (at(s, t) !== at(s, attacker)) out.push(ruleError(`aw/${want === 'UB' ? 'escorts' : 'ubs'}/wrong-area`, rule, p, `${unitEn(s, t)} is not in ${areaEn(s, at(s, attacker))} with ${unitEn(s, attacker)}`, `${unitJa(s, t)}は${unitJa(s, attacker)}と同じ${areaJa(s, at(s, attacker))}にいません`));
   });
   return out;
 }
 
 /** Why an attacker listed in an allocation cannot attack now (not in the group, strength ≤ 0, no targets). */
 function inactiveError(s: AwState, id: string, path: string, rule: string, code: string): RuleError {
-  const inGroup = groupAreas(s).includes(s.loc[id]);
+  const inGroup = groupAreas(s).includes(at(s, id));
   return inGroup
     ? ruleError(`${code}/cannot-attack`, rule, path, `${unitEn(s, id)} cannot attack now (strength 0 or less, AW 10.0-C, AW-A16, or no target in its area)`, `${unitJa(s, id)}は攻撃できません（戦力0以下または目標なし）`)
     : ruleError(`${code}/outside-combat`, rule, path, `${unitEn(s, id)} is not in an area whose combat is being decided`, `${unitJa(s, id)}は今回割り当てるエリアにいません`);

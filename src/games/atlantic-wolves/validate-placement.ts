@@ -10,7 +10,7 @@ import type { AwOrders } from './orders/schema.ts';
 import { overfull, placeholder, step1Pool } from './placement.ts';
 import { turn5Count } from './reinforcement.ts';
 import { areaCounts, capacityFor, placeable, ubSlack, ubsToPlace } from './rules.ts';
-import { isArea, type AwState } from './state.ts';
+import { at, isArea, type AwState } from './state.ts';
 
 /** Capacity errors for area counts (Allied 配置数, UB capacity with E2); `slack` allows AW-A08 R2 overflow. */
 function capacityErrors(s: AwState, side: AwSide, counts: Map<string, number>, path: string, rule: string, slack = 0): RuleError[] {
@@ -41,8 +41,8 @@ export function validatePlacement(s: AwState, side: AwSide, placement: Record<st
       errors.push(...e);
       continue;
     }
-    if (s.loc[id] !== 'used') {
-      const out = s.loc[id] === 'out';
+    if (at(s, id) !== 'used') {
+      const out = at(s, id) === 'out';
       errors.push(ruleError(out ? 'aw/placement/withdrawn' : 'aw/placement/not-available', out ? 'AW 10.0-E3' : rule, path, out ? `${unitEn(s, id)} is out of play from turn 3` : `${unitEn(s, id)} is not in your used group now`, out ? `${unitJa(s, id)}は第3ターンから除外されています` : `${unitJa(s, id)}は現在使用ユニットではありません`));
       continue;
     }
@@ -121,7 +121,7 @@ export function validateOverflowNames(s: AwState, side: AwSide, named: string[])
   named.forEach((id, i) => {
     const e = ownUnitErrors(s, side, id, `overflow.${i}`, rule);
     if (e.length) return void errors.push(...e);
-    const area = s.loc[id];
+    const area = at(s, id);
     if (!isArea(area)) return void errors.push(ruleError('aw/overflow/not-on-map', rule, `overflow.${i}`, `${unitEn(s, id)} is not on the map`, `${unitJa(s, id)}は地図上にありません`));
     if (s.options.overflowNaming === 'excess' && !over[area]) errors.push(ruleError('aw/overflow/not-overfull', 'AW-A07(a)', `overflow.${i}`, `${unitEn(s, id)} is in ${areaEn(s, area)}, which is not over capacity`, `${unitJa(s, id)}のいる${areaJa(s, area)}は配置数を超えていません`));
     per.set(area, (per.get(area) ?? 0) + 1);

@@ -9,7 +9,7 @@ import { indexOf } from './data/data-index.ts';
 import { owed } from './owed.ts';
 import { placeholder } from './placement.ts';
 import { ubCapacity } from './rules.ts';
-import type { AwState } from './state.ts';
+import { at, type AwState } from './state.ts';
 
 /** A unit as shown to a viewer who may see its front. */
 export interface UnitView {
@@ -52,7 +52,7 @@ export function view(s: AwState, viewer: Viewer): unknown {
     const allied: (UnitView | { id: string; hidden: true })[] = [];
     const german: UnitView[] = [];
     for (const u of s.data.units) {
-      if (s.loc[u.id] !== id) continue;
+      if (at(s, u.id) !== id) continue;
       if (u.side === 'german') german.push(unitView(s, u));
       else if (alliedVisible(s, viewer, u.id)) allied.push(unitView(s, u));
       else allied.push({ id: `hidden-${++hidden}`, hidden: true });
@@ -63,7 +63,7 @@ export function view(s: AwState, viewer: Viewer): unknown {
     const units = side === 'allied' ? ix.allied : ix.german;
     const mine = open || seat === side;
     const group = (where: string) => {
-      const list = units.filter((u) => s.loc[u.id] === where);
+      const list = units.filter((u) => at(s, u.id) === where);
       if (open || where === 'out' || where === 'sunk' || where === 'aside' || where === 'track') return { count: list.length, units: list.map((u) => unitView(s, u)) };
       // The unused cup and the Allied used group are face down: the owner knows which UBs he holds; the Allied
       // seat knows its convoys and the escorts it has seen (Step 3, combat). Others see counts.

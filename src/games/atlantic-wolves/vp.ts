@@ -4,7 +4,7 @@
  */
 import type { ResolveContext } from '../../engine/types.ts';
 import { indexOf } from './data/data-index.ts';
-import { emptyTurn, isArea, type AwState } from './state.ts';
+import { put, at, emptyTurn, isArea, type AwState } from './state.ts';
 
 /** Allied VP per turn, unconditional (AW 9.0[3]). */
 export const ALLIED_VP = 6;
@@ -28,8 +28,8 @@ export function verdict(table: number, turn: number): { winner: 'allied' | 'germ
 function cleanUp(s: AwState, ctx: ResolveContext): void {
   const ix = indexOf(s.data);
   for (const u of s.data.units) {
-    const l = s.loc[u.id];
-    if (isArea(l) || l === 'sunk') s.loc[u.id] = 'used';
+    const l = at(s, u.id);
+    if (isArea(l) || l === 'sunk') put(s, u.id, 'used');
   }
   s.t = emptyTurn();
   // Turn-scoped standing orders lapse (spec 5.2: response tables and Step-2 plans hold for one turn).
@@ -40,7 +40,7 @@ function cleanUp(s: AwState, ctx: ResolveContext): void {
       s.standing[side] = Object.keys(rest).length ? rest : null;
     }
   }
-  ctx.emit({ type: 'clean-up', rule: 'AW 9.0[6]', turn: s.turn, unitsInUse: ix.allied.filter((u) => s.loc[u.id] === 'used').length });
+  ctx.emit({ type: 'clean-up', rule: 'AW 9.0[6]', turn: s.turn, unitsInUse: ix.allied.filter((u) => at(s, u.id) === 'used').length });
   s.turn += 1;
 }
 
