@@ -39,6 +39,26 @@ export const configSchema = z.object({
   MAIL_FROM: z.string().min(3).default('PBEM Judge <judge@localhost>'),
   /** Domain of the reply-to addresses orders+<token>@MAIL_DOMAIN. */
   MAIL_DOMAIN: z.string().min(1).default('localhost'),
+
+  // Jobs, deadlines and webhooks (src/jobs, src/services/deadlines, src/webhooks).
+  /** Jobs one worker process runs at the same time (deadlines, reminders, resolutions, webhooks). */
+  JOB_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(8),
+  /** How often an idle worker polls the job queue, in seconds (pg-boss minimum 0.5). */
+  JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(1),
+  /** A job still running after this many seconds (e.g. its worker was killed) is retried by another worker. */
+  JOB_EXPIRE_SECONDS: z.coerce.number().int().min(5).max(3600).default(300),
+  /** Interval of the queue's housekeeping (expiring jobs of dead workers, archiving), in seconds. */
+  JOB_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /** Timeout of one webhook request, in milliseconds. */
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  /** Attempts of one webhook delivery before it is dropped (exponential back-off between them). */
+  WEBHOOK_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(6),
+  /** Allow webhook URLs on loopback or private addresses (tests, local bots); off in production. */
+  WEBHOOK_ALLOW_PRIVATE: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
+
 });
 
 /** The validated settings every part of the service reads. */

@@ -71,7 +71,7 @@ export interface EffectiveRule {
   at: string | null;
   timeZone: string;
   skipWeekends: boolean;
-  weekendDays: number[];
+  weekendDays: readonly number[];
 }
 
 /** The rule of a decision point (exact id, then its short form after the game prefix, then the default); null = none. */

@@ -1,0 +1,46 @@
+/**
+ * The pg-boss lifecycle: one boss per process, started against the service's Postgres. API processes start it
+ * without housekeeping (they only send jobs); worker processes start it with housekeeping (expiring the jobs of
+ * killed workers, archiving) and the cron schedule of the deadline sweep. Any number of processes may share it.
+ */
+import PgBoss from 'pg-boss';
+import type { Logger } from 'pino';
+import type { Config } from '../config.ts';
+import { JOB_SCHEMA, QUEUES } from './queues.ts';
+
+/** Starts a boss and makes sure every queue exists (createQueue is idempotent in pg-boss 10). */
+export async function startBoss(input: { databaseUrl: string; config: Config; log: Logger; worker: boolean }): Promise<PgBoss> {
+  const { config } = input;
+  const boss = new PgBoss({
+    connectionString: input.databaseUrl,
+    schema: JOB_SCHEMA,
+    application_name: input.worker ? 'pbem-worker' : 'pbem-api',
+    max: input.worker ? 4 : 2,
+    supervise: input.worker,
+    schedule: input.worker,
+    maintenanceIntervalSeconds: config.JOB_MAINTENANCE_SECONDS,
+    // Completed jobs are archived after an hour; their deterministic ids are free again after that.
+    archiveCompletedAfterSeconds: 3600,
+  });
+  boss.on('error', (error) => input.log.warn({ err: error }, 'job queue error'));
+  await boss.start();
+  await createQueues(boss, config);
+  return boss;
+}
+
+/** The queues with their retry and expiry policies. */
+export async function createQueues(boss: PgBoss, config: Config): Promise<void> {
+  const expireInSeconds = config.JOB_EXPIRE_SECONDS;
+  await boss.createQueue(QUEUES.deadline, { name: QUEUES.deadline, retryLimit: 20, retryDelay: 5, retryBackoff: true, expireInSeconds });
+  await boss.createQueue(QUEUES.reminder, { name: QUEUES.reminder, retryLimit: 10, retryDelay: 10, retryBackoff: true, expireInSeconds });
+  await boss.createQueue(QUEUES.resolve, { name: QUEUES.resolve, retryLimit: 20, retryDelay: 5, retryBackoff: true, expireInSeconds });
+  await boss.createQueue(QUEUES.webhook, {
+    name: QUEUES.webhook,
+    retryLimit: config.WEBHOOK_ATTEMPTS - 1,
+    retryDelay: 10,
+    retryBackoff: true,
+    expireInSeconds: Math.max(30, Math.ceil((config.WEBHOOK_TIMEOUT_MS * 2) / 1000)),
+  });
+  await boss.createQueue(QUEUES.mail, { name: QUEUES.mail, retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds });
+  await boss.createQueue(QUEUES.sweep, { name: QUEUES.sweep, retryLimit: 0, expireInSeconds });
+}

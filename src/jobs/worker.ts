@@ -1,0 +1,77 @@
+/**
+ * The jobs worker: works every queue of queues.ts in this process, any number of processes side by side. Each
+ * queue is fetched in batches and the jobs of a batch run concurrently (JOB_CONCURRENCY); a failing job is failed
+ * alone (pg-boss retries it with back-off), the others complete. A full batch fetches the next one at once.
+ */
+import type PgBoss from 'pg-boss';
+import type { ServiceDeps } from '../services/deps.ts';
+import { handleDeadline, handleDelayedResolution, handleReminder } from '../services/deadlines/policy.ts';
+import { sweepDeadlines } from '../services/deadlines/sweep.ts';
+import { deliverWebhook } from '../webhooks/deliver.ts';
+import { startBoss } from './boss.ts';
+import { markJobTablesInstalled } from './enqueue.ts';
+import { mailDelivery } from './mail-hook.ts';
+import { QUEUES, type DeadlineJob, type QueueName, type ReminderJob, type ResolveJob, type WebhookJob } from './queues.ts';
+
+/** A started jobs worker. */
+export interface JobsWorker {
+  boss: PgBoss;
+  stop(): Promise<void>;
+}
+
+/** Runs `fn` over `items` with at most `limit` at a time. */
+async function eachLimited<T>(items: T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) await fn(items[next++]);
+  });
+  await Promise.all(lanes);
+}
+
+/** Works one queue with a handler of one job. */
+async function workQueue<T extends object>(boss: PgBoss, deps: ServiceDeps, queue: QueueName, handle: (data: T) => Promise<unknown>): Promise<void> {
+  const concurrency = deps.config.JOB_CONCURRENCY;
+  const batchSize = concurrency * 2;
+  const workerId: string = await boss.work<T>(queue, { batchSize, pollingIntervalSeconds: deps.config.JOB_POLL_SECONDS }, async (jobs) => {
+    await eachLimited(jobs, concurrency, async (job) => {
+      try {
+        const outcome = await handle(job.data);
+        deps.log.debug({ queue, jobId: job.id, outcome }, 'job done');
+      } catch (error) {
+        deps.log.warn({ queue, jobId: job.id, err: error }, 'job failed: will be retried');
+        await boss.fail(queue, job.id, { message: (error as Error).message }).catch(() => {});
+      }
+    });
+    if (jobs.length === batchSize) boss.notifyWorker(workerId);
+  });
+}
+
+/** Starts the boss and works every queue. */
+export async function startJobsWorker(deps: ServiceDeps, databaseUrl: string): Promise<JobsWorker> {
+  const boss = await startBoss({ databaseUrl, config: deps.config, log: deps.log, worker: true });
+  markJobTablesInstalled();
+  await workQueue<DeadlineJob>(boss, deps, QUEUES.deadline, (job) => handleDeadline(deps, job));
+  await workQueue<ReminderJob>(boss, deps, QUEUES.reminder, (job) => handleReminder(deps, job));
+  await workQueue<ResolveJob>(boss, deps, QUEUES.resolve, (job) => handleDelayedResolution(deps, job));
+  await workQueue<WebhookJob>(boss, deps, QUEUES.webhook, (job) => deliverWebhook(deps, job));
+  await workQueue<object>(boss, deps, QUEUES.mail, async () => {
+    const run = mailDelivery();
+    if (!run) return 'no-delivery';
+    for (let i = 0; i < 100; i++) {
+      const { handled, batchSize } = await run(deps);
+      if (handled < batchSize) break;
+    }
+    return 'delivered';
+  });
+  await workQueue<object>(boss, deps, QUEUES.sweep, () => sweepDeadlines(deps));
+  // The safety net: every minute by the queue's cron (one run across all workers), and once now.
+  await boss.schedule(QUEUES.sweep, '* * * * *', {}, { singletonKey: 'sweep' });
+  await boss.schedule(QUEUES.mail, '* * * * *', {}, { singletonKey: 'cron' });
+  await boss.send(QUEUES.sweep, {}, { singletonKey: 'start', singletonSeconds: 10 });
+  return {
+    boss,
+    async stop() {
+      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+    },
+  };
+}

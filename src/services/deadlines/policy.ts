@@ -1,0 +1,257 @@
+/**
+ * What happens when a deadline comes: the jobs of src/jobs call these. Each re-reads the step under the game row
+ * lock and acts only on what is still true: a resolved step, a paused game or a moved deadline end the job (a
+ * moved deadline has its own job). Default orders go through the service's resolveWithDefaults, which resolves
+ * under the same lock, exactly once.
+ *
+ * Policies (Game.missedPolicy), after the deadline D and the grace period G:
+ * - `wait`: at D the seats still owing are told they are in grace until D+G; at D+G everyone and the moderator
+ *   are told who missed it, and the game waits (the moderator extends, or applies default orders).
+ * - `default-after-grace`: as `wait`, but at D+G the engine's default orders are applied to the missing seats.
+ * - `extend-once`: at D the deadline is extended once by G (everyone is told); at the new deadline default orders
+ *   are applied.
+ */
+import type { DeadlineJob, ReminderJob, ResolveJob } from '../../jobs/queues.ts';
+import { enqueue } from '../../jobs/enqueue.ts';
+import { QUEUES } from '../../jobs/queues.ts';
+import type { ServiceDeps, Tx } from '../deps.ts';
+import { asJson } from '../json.ts';
+import { audit } from '../audit.ts';
+import { lockGame, resolveIfReady, resolveWithDefaults, RESOLVE_TX } from '../turn-processor.ts';
+import { queueNoticeMails, queueNoticeWebhooks, utc, type NoticeSeat } from './notices.ts';
+import { recordPunctuality } from './punctuality.ts';
+import { loadStep, owedOf, queueDeadlineJobs, readState, scheduleStepDeadline, type DeadlineGame, type DeadlineState, type DeadlineStep } from './schedule.ts';
+
+/** What a deadline job did (for logs and tests). */
+export type DeadlineOutcome =
+  | 'gone'
+  | 'not-current'
+  | 'paused'
+  | 'no-deadline'
+  | 'complete'
+  | 'moved'
+  | 'grace'
+  | 'extended'
+  | 'waiting'
+  | 'defaults-applied'
+  | 'resolved-meanwhile';
+
+const seatColumns = { id: true, side: true, email: true, locale: true, timeZone: true, mailToken: true } as const;
+
+/** Sides owing orders at a step that have none in, and all seats of the game. */
+async function missingSides(tx: Tx, step: DeadlineStep): Promise<{ missing: string[]; seats: NoticeSeat[] }> {
+  const seats = await tx.seat.findMany({ where: { gameId: step.gameId }, orderBy: { side: 'asc' }, select: seatColumns });
+  const orders = await tx.order.findMany({ where: { stepId: step.id, supersededById: null }, select: { seatId: true } });
+  const sent = new Set(orders.map((o) => seats.find((s) => s.id === o.seatId)?.side));
+  const missing = [...new Set(owedOf(step).map((o) => o.seat))].filter((side) => !sent.has(side)).sort();
+  return { missing, seats };
+}
+
+const saveState = (tx: Tx, stepId: string, state: DeadlineState) => tx.step.update({ where: { id: stepId }, data: { deadlineState: asJson(state) } });
+
+/** Handles a deadline job. Safe to run any number of times, from any process. */
+export async function handleDeadline(deps: ServiceDeps, job: DeadlineJob): Promise<DeadlineOutcome> {
+  const decision = await deps.db.$transaction((tx) => decide(tx, deps, job), RESOLVE_TX);
+  if (decision.kind !== 'defaults') return decision.outcome;
+  const result = await resolveWithDefaults(deps, job.gameId, decision.sides);
+  await deps.db.$transaction((tx) => announceDefaults(tx, deps, job.gameId, job.stepId), RESOLVE_TX);
+  return result.resolved ? 'defaults-applied' : 'resolved-meanwhile';
+}
+
+type Decision = { kind: 'done'; outcome: DeadlineOutcome } | { kind: 'defaults'; sides: string[] };
+const done = (outcome: DeadlineOutcome): Decision => ({ kind: 'done', outcome });
+
+async function decide(tx: Tx, deps: ServiceDeps, job: DeadlineJob): Promise<Decision> {
+  if (!(await lockGame(tx, job.gameId))) return done('gone');
+  const loaded = await loadStep(tx, job.gameId, { id: job.stepId });
+  if (!loaded) return done('gone');
+  const { game, step } = loaded;
+  if (step.status !== 'open') {
+    await announceDefaultsLocked(tx, deps, game, step);
+    return done('not-current');
+  }
+  if (game.currentStep !== step.number) return done('not-current');
+  if (game.status !== 'active') return done('paused');
+  if (!step.deadlineAt) return done('no-deadline');
+  // The queue starts a job at or after its instant by the database's clock: a worker clock a little behind it
+  // must not make a due deadline look early.
+  const now = new Date(Math.max(deps.clock().getTime(), Date.parse(job.at)));
+  const deadline = step.deadlineAt;
+  const state = readState(step.deadlineState);
+  if (now < deadline) {
+    // Moved later: make sure the job of the new instant exists (normally queued with the move).
+    await queueDeadlineJobs(tx, deps, game, step.id, deadline);
+    return done('moved');
+  }
+  const { missing, seats } = await missingSides(tx, step);
+  if (!missing.length) return done('complete'); // all in: resolution is pending (processing delay) or running
+  const iso = deadline.toISOString();
+  const missingSeats = seats.filter((s) => missing.includes(s.side));
+
+  if (game.missedPolicy === 'extend-once' && !state.extendedFrom && game.graceSeconds > 0) {
+    const next: DeadlineState = { ...state, extendedFrom: iso, adjustSeconds: (state.adjustSeconds ?? 0) + game.graceSeconds };
+    const { deadlineAt } = await scheduleStepDeadline(tx, deps, game, step, next);
+    await audit(tx, game.id, 'system', 'deadline.extend-once', { step: step.number, sides: missing, from: iso, to: deadlineAt?.toISOString() }, now);
+    await announceMissed(tx, deps, game, step, seats, missing, { kind: 'extended', until: deadlineAt ?? deadline });
+    return done('extended');
+  }
+  const graceEnd = new Date(deadline.getTime() + (game.missedPolicy === 'extend-once' ? 0 : game.graceSeconds) * 1000);
+  if (now < graceEnd) {
+    if (state.graceNoticeFor !== iso) {
+      await saveState(tx, step.id, { ...state, graceNoticeFor: iso });
+      await queueNoticeMails(tx, deps, {
+        game,
+        seats: missingSeats,
+        kind: 'reminder',
+        key: `grace:${step.id}:${iso}`,
+        text: (when, locale) =>
+          locale === 'ja'
+            ? { subject: `締切を過ぎました: 猶予は ${when(graceEnd)} まで`, body: `ステップ ${step.number} の命令の締切 (${when(deadline)}) を過ぎました。${when(graceEnd)} までに送ってください。` }
+            : { subject: `Deadline passed: grace until ${when(graceEnd)}`, body: `The deadline of step ${step.number} (${when(deadline)}) has passed. Please send your orders before ${when(graceEnd)}.` },
+      });
+    }
+    await enqueue(tx, QUEUES.deadline, { gameId: game.id, stepId: step.id, at: graceEnd.toISOString() } satisfies DeadlineJob, { key: `${step.id}:${graceEnd.toISOString()}`, startAfter: graceEnd });
+    return done('grace');
+  }
+  if (game.missedPolicy === 'wait') {
+    if (state.missedNoticeFor !== iso) {
+      await saveState(tx, step.id, { ...state, missedNoticeFor: iso });
+      await audit(tx, game.id, 'system', 'deadline.missed', { step: step.number, sides: missing, deadline: iso }, now);
+      await announceMissed(tx, deps, game, step, seats, missing, { kind: 'waiting' });
+    }
+    return done('waiting');
+  }
+  return { kind: 'defaults', sides: missing };
+}
+
+/** Tells everyone (and the moderator) that seats missed a deadline, and what happens now. */
+async function announceMissed(
+  tx: Tx,
+  deps: ServiceDeps,
+  game: DeadlineGame,
+  step: DeadlineStep,
+  seats: NoticeSeat[],
+  sides: string[],
+  what: { kind: 'waiting' } | { kind: 'extended'; until: Date } | { kind: 'defaults' },
+): Promise<void> {
+  const who = sides.join(', ');
+  const key = `missed:${step.id}:${what.kind}:${step.deadlineAt?.toISOString()}`;
+  await queueNoticeMails(tx, deps, {
+    game,
+    seats,
+    moderator: true,
+    kind: 'missed',
+    key,
+    text: (when, locale) => {
+      if (locale === 'ja') {
+        const next = what.kind === 'waiting' ? '進行役の判断を待ちます。' : what.kind === 'extended' ? `締切を一度だけ ${when(what.until)} まで延長します。` : 'エンジンの既定命令を適用しました（結果に記載）。';
+        return { subject: `締切超過: ${who}`, body: `${who} はステップ ${step.number} の締切に命令を送りませんでした。${next}` };
+      }
+      const next = what.kind === 'waiting' ? 'The game waits for the moderator.' : what.kind === 'extended' ? `The deadline is extended once, to ${when(what.until)}.` : "The engine's default orders were applied (see the result).";
+      return { subject: `Missed deadline: ${who}`, body: `${who} sent no orders by the deadline of step ${step.number}. ${next}` };
+    },
+  });
+  await queueNoticeWebhooks(tx, deps, {
+    game,
+    event: 'missed',
+    key,
+    title: `Missed deadline at step ${step.number}: ${who}`,
+    description:
+      what.kind === 'waiting' ? 'The game waits for the moderator.' : what.kind === 'extended' ? `Deadline extended once, to ${utc(what.until)}.` : "The engine's default orders were applied.",
+  });
+}
+
+/** After default orders: the missed notice and the punctuality record of the step (each once). */
+async function announceDefaults(tx: Tx, deps: ServiceDeps, gameId: string, stepId: string): Promise<void> {
+  if (!(await lockGame(tx, gameId))) return;
+  const loaded = await loadStep(tx, gameId, { id: stepId });
+  if (loaded) await announceDefaultsLocked(tx, deps, loaded.game, loaded.step);
+}
+
+async function announceDefaultsLocked(tx: Tx, deps: ServiceDeps, game: DeadlineGame, step: DeadlineStep): Promise<void> {
+  const state = readState(step.deadlineState);
+  if (!step.defaultsApplied.length || state.defaultsAnnounced) return;
+  await saveState(tx, step.id, { ...state, defaultsAnnounced: true });
+  const seats = await tx.seat.findMany({ where: { gameId: game.id }, orderBy: { side: 'asc' }, select: seatColumns });
+  await announceMissed(tx, deps, game, step, seats, [...step.defaultsApplied].sort(), { kind: 'defaults' });
+  if (step.status === 'published') await recordPunctuality(tx, step, deps.clock());
+}
+
+/**
+ * The moderator's "apply default orders now" (e.g. under the `wait` policy): default orders for every seat that
+ * still owes, then the missed notice. Returns the sides defaulted.
+ */
+export async function applyDefaultsNow(deps: ServiceDeps, gameId: string): Promise<{ sides: string[]; resolved: boolean }> {
+  const found = await deps.db.$transaction(async (tx) => {
+    const game = await lockGame(tx, gameId);
+    if (!game) return null;
+    const loaded = await loadStep(tx, gameId, { number: game.currentStep });
+    if (!loaded || loaded.step.status !== 'open') return null;
+    await audit(tx, gameId, 'moderator', 'orders.apply-defaults', { step: loaded.step.number }, deps.clock());
+    return { stepId: loaded.step.id, ...(await missingSides(tx, loaded.step)) };
+  }, RESOLVE_TX);
+  if (!found || !found.missing.length) return { sides: [], resolved: false };
+  const result = await resolveWithDefaults(deps, gameId, found.missing);
+  await deps.db.$transaction((tx) => announceDefaults(tx, deps, gameId, found.stepId), RESOLVE_TX);
+  return { sides: found.missing, resolved: result.resolved };
+}
+
+/** Handles a reminder job: one mail per seat still owing orders, and one webhook message. */
+export async function handleReminder(deps: ServiceDeps, job: ReminderJob): Promise<'sent' | 'void'> {
+  return deps.db.$transaction(async (tx) => {
+    if (!(await lockGame(tx, job.gameId))) return 'void';
+    const loaded = await loadStep(tx, job.gameId, { id: job.stepId });
+    if (!loaded) return 'void';
+    const { game, step } = loaded;
+    if (step.status !== 'open' || game.status !== 'active' || game.currentStep !== step.number || step.deadlineAt?.toISOString() !== job.deadlineAt) return 'void';
+    const { missing, seats } = await missingSides(tx, step);
+    if (!missing.length) return 'void';
+    const deadline = step.deadlineAt;
+    const points = (side: string) => [...new Set(owedOf(step).filter((o) => o.seat === side).map((o) => o.point))].join(', ');
+    const key = `reminder:${step.id}:${job.hours}:${job.deadlineAt}`;
+    for (const seat of seats.filter((s) => missing.includes(s.side))) {
+      await queueNoticeMails(tx, deps, {
+        game,
+        seats: [seat],
+        kind: 'reminder',
+        key,
+        text: (when, locale) =>
+          locale === 'ja'
+            ? { subject: `リマインダー: 締切 ${when(deadline)}`, body: `ステップ ${step.number} (${points(seat.side)}) の命令がまだ届いていません。締切は ${when(deadline)}（あと約 ${job.hours} 時間）です。` }
+            : { subject: `Reminder: orders due ${when(deadline)}`, body: `Your orders for step ${step.number} (${points(seat.side)}) are not in yet. They are due ${when(deadline)} (about ${job.hours} h from now).` },
+      });
+    }
+    await queueNoticeWebhooks(tx, deps, { game, event: 'reminder', key, title: `Orders due in ${job.hours} h (step ${step.number})`, description: `Still owed by: ${missing.join(', ')}. Deadline ${utc(deadline)}.` });
+    return 'sent';
+  }, RESOLVE_TX);
+}
+
+/**
+ * Handles the end of a processing delay: resolves the step when the delay after its last order has run out and
+ * every owed order is in; a later order pushed the delay, so the job then waits for the new end.
+ */
+export async function handleDelayedResolution(deps: ServiceDeps, job: ResolveJob): Promise<'resolved' | 'later' | 'nothing'> {
+  const step = await deps.db.step.findUnique({ where: { id: job.stepId }, select: { status: true, lastOrderAt: true, game: { select: { processingDelaySeconds: true } } } });
+  if (!step || step.status !== 'open') return 'nothing';
+  const due = new Date((step.lastOrderAt?.getTime() ?? 0) + step.game.processingDelaySeconds * 1000);
+  if (Math.max(deps.clock().getTime(), Date.parse(job.at)) < due.getTime()) {
+    await deps.db.$transaction((tx) => enqueue(tx, QUEUES.resolve, { gameId: job.gameId, stepId: job.stepId, at: due.toISOString() } satisfies ResolveJob, { key: `${job.stepId}:${due.toISOString()}`, startAfter: due }));
+    return 'later';
+  }
+  const result = await resolveIfReady(deps, job.gameId);
+  return result.resolved ? 'resolved' : 'nothing';
+}
+
+/**
+ * Called by the service in the transaction that stores an order: records the step's last order time and, when the
+ * game has a processing delay, queues the resolution at its end. Returns true when resolution is delayed (the
+ * caller must then not resolve at once).
+ */
+export async function noteOrderReceived(tx: Tx, input: { gameId: string; stepId: string; at: Date }): Promise<boolean> {
+  const step = await tx.step.update({ where: { id: input.stepId }, data: { lastOrderAt: input.at }, select: { game: { select: { processingDelaySeconds: true } } } });
+  const delay = step.game.processingDelaySeconds;
+  if (delay <= 0) return false;
+  const due = new Date(input.at.getTime() + delay * 1000);
+  await enqueue(tx, QUEUES.resolve, { gameId: input.gameId, stepId: input.stepId, at: due.toISOString() } satisfies ResolveJob, { key: `${input.stepId}:${due.toISOString()}`, startAfter: due });
+  return true;
+}

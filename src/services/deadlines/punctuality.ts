@@ -1,0 +1,58 @@
+/**
+ * The punctuality record: per seat and step, whether its orders came in on time, late (after the deadline: in the
+ * grace period, during an extend-once extension or while the game waited) or were missed (default orders applied).
+ * Written once when a step's result is published (and after default orders); visible to the moderator.
+ */
+import type { ServiceDeps, Tx } from '../deps.ts';
+import { notFound } from '../errors.ts';
+import { punctualityOf } from './compute.ts';
+import { owedOf, readState, type DeadlineStep } from './schedule.ts';
+
+/** Records the outcome of every seat that owed orders at a resolved step (idempotent). */
+export async function recordPunctuality(tx: Tx, step: DeadlineStep, now: Date): Promise<void> {
+  const sides = [...new Set(owedOf(step).map((o) => o.seat))];
+  if (!sides.length) return;
+  const seats = await tx.seat.findMany({ where: { gameId: step.gameId, side: { in: sides } }, select: { id: true, side: true } });
+  const orders = await tx.order.findMany({ where: { stepId: step.id, supersededById: null }, select: { seatId: true, receivedAt: true, source: true } });
+  const state = readState(step.deadlineState);
+  // With extend-once, orders after the original deadline are late even though the deadline moved.
+  const due = state.extendedFrom ? new Date(state.extendedFrom) : step.deadlineAt;
+  const rows = [];
+  for (const seat of seats) {
+    const order = orders.find((o) => o.seatId === seat.id);
+    if (step.defaultsApplied.includes(seat.side) || order?.source === 'default') rows.push({ seatId: seat.id, stepId: step.id, outcome: 'missed', at: order?.receivedAt ?? now });
+    else if (order) rows.push({ seatId: seat.id, stepId: step.id, outcome: punctualityOf(order.receivedAt, due), at: order.receivedAt });
+  }
+  if (rows.length) await tx.punctuality.createMany({ data: rows, skipDuplicates: true });
+}
+
+/** One seat's record as the moderator sees it. */
+export interface PunctualityRow {
+  side: string;
+  playerName: string | null;
+  onTime: number;
+  late: number;
+  missed: number;
+  steps: { step: number; outcome: string; at: string }[];
+}
+
+/** The punctuality record of every seat of a game (moderator view). */
+export async function punctualityReport(deps: Pick<ServiceDeps, 'db'>, gameId: string): Promise<PunctualityRow[]> {
+  const game = await deps.db.game.findUnique({ where: { id: gameId }, select: { id: true } });
+  if (!game) throw notFound('game');
+  const seats = await deps.db.seat.findMany({ where: { gameId }, orderBy: { side: 'asc' }, select: { id: true, side: true, playerName: true } });
+  const records = await deps.db.punctuality.findMany({ where: { seat: { gameId } }, select: { seatId: true, outcome: true, at: true, stepId: true } });
+  const stepNumbers = new Map((await deps.db.step.findMany({ where: { gameId }, select: { id: true, number: true } })).map((s) => [s.id, s.number]));
+  return seats.map((seat) => {
+    const mine = records.filter((r) => r.seatId === seat.id).map((r) => ({ step: stepNumbers.get(r.stepId) ?? -1, outcome: r.outcome, at: r.at.toISOString() }));
+    mine.sort((a, b) => a.step - b.step);
+    return {
+      side: seat.side,
+      playerName: seat.playerName,
+      onTime: mine.filter((r) => r.outcome === 'on-time').length,
+      late: mine.filter((r) => r.outcome === 'late').length,
+      missed: mine.filter((r) => r.outcome === 'missed').length,
+      steps: mine,
+    };
+  });
+}
