@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { commitmentOf } from '../engine/dice.ts';
 import { startGame } from '../engine/step-runner.ts';
 import { audit } from './audit.ts';
+import { afterStepOpened } from './deadlines/schedule.ts';
 import { gameDefinition, type ServiceDeps } from './deps.ts';
 import { ServiceError } from './errors.ts';
 import { asJson } from './json.ts';
@@ -134,6 +135,7 @@ export async function createGame(deps: ServiceDeps, rawInput: CreateGameInput): 
     await tx.step.create({
       data: { gameId: id, number: 0, envelope: asJson(envelope), owed: asJson(def.owed(envelope.state)), openedAt: now },
     });
+    await afterStepOpened(tx, deps, { gameId: id, number: 0 }); // deadline of step 0 and its jobs
     await audit(tx, id, 'operator', 'game.create', { game: def.id, mode: input.mode, review: input.review, seats: given }, now);
     await queueWelcomeMails(tx, deps, { gameId: id, seats: seats.map((s) => ({ seatId: s.id, token: s.token })) });
   });

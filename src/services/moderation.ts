@@ -2,6 +2,7 @@
  * The moderator's actions, each audited in its own transaction: approve or reject a step awaiting review, amend a
  * seat's orders, pause and resume, replace a seat's player, rotate a seat's tokens, set a deadline.
  */
+import { afterGameResumed, setDeadlineLocked } from './deadlines/changes.ts';
 import type { SeatId } from '../engine/types.ts';
 import { Prisma } from '../generated/prisma/client.ts';
 import { audit } from './audit.ts';
@@ -75,6 +76,7 @@ export async function resumeGame(deps: ServiceDeps, gameId: string): Promise<Res
     const now = deps.clock();
     await tx.game.update({ where: { id: gameId }, data: { status: 'active', pausedAt: null } });
     await audit(tx, gameId, 'moderator', 'game.resume', { pausedSeconds: game.pausedAt ? Math.round((now.getTime() - game.pausedAt.getTime()) / 1000) : null }, now);
+    await afterGameResumed(tx, deps, { gameId, pausedAt: game.pausedAt }); // the pause does not count: deadline moves
   }, RESOLVE_TX);
   return resolveIfReady(deps, gameId);
 }
@@ -120,9 +122,8 @@ export async function setDeadline(deps: ServiceDeps, gameId: string, deadlineAt:
   return deps.db.$transaction(async (tx) => {
     const game = await lockGame(tx, gameId);
     if (!game) throw notFound('game');
-    const step = await tx.step.update({ where: { gameId_number: { gameId, number: game.currentStep } }, data: { deadlineAt } });
-    await audit(tx, gameId, 'moderator', 'step.deadline', { step: step.number, deadlineAt: deadlineAt?.toISOString() ?? null }, deps.clock());
-    return { step: step.number, deadlineAt };
+    // Recorded as an adjustment of the computed deadline (absences keep moving it), jobs queued, audited, announced.
+    return setDeadlineLocked(tx, deps, gameId, deadlineAt);
   }, RESOLVE_TX);
 }
 

@@ -7,6 +7,7 @@ import { checkOrders } from '../engine/step-runner.ts';
 import type { ServiceDeps } from './deps.ts';
 import { gameDefinition } from './deps.ts';
 import { audit } from './audit.ts';
+import { noteOrderReceived } from './deadlines/policy.ts';
 import { conflict, notFound, OrdersInvalidError, ServiceError } from './errors.ts';
 import { asJson } from './json.ts';
 import { currentStep } from './steps.ts';
@@ -58,6 +59,7 @@ export async function submitOrders(deps: ServiceDeps, input: SubmitOrdersInput):
 
   const orderId = randomUUID();
   const now = deps.clock();
+  let delayed = false;
   await deps.db.$transaction(
     async (tx) => {
       // Shared lock on the game: submissions of different seats run side by side, the resolver (FOR UPDATE) waits.
@@ -81,11 +83,13 @@ export async function submitOrders(deps: ServiceDeps, input: SubmitOrdersInput):
         UPDATE "Order" SET "supersededById" = ${orderId}
         WHERE "stepId" = ${step.stepId} AND "seatId" = ${seat.id} AND "supersededById" IS NULL AND id <> ${orderId}`;
       if (moderator) await audit(tx, input.gameId, input.actor ?? 'moderator', 'orders.amend', { step: step.number, side: seat.side, orderId, reason: input.reason ?? null }, now);
+      // Last-order time; with a processing delay the resolution is queued for its end (orders may still change).
+      delayed = await noteOrderReceived(tx, { gameId: input.gameId, stepId: step.stepId, at: now });
     },
     { maxWait: 20_000, timeout: 20_000 },
   );
 
-  const resolution = (await isReady(deps, step.stepId)) ? await resolveIfReady(deps, input.gameId) : null;
+  const resolution = !delayed && (await isReady(deps, step.stepId)) ? await resolveIfReady(deps, input.gameId) : null;
   return { orderId, step: step.number, resolution: resolution?.resolved ? resolution : null };
 }
 

@@ -8,6 +8,7 @@ import { advance, sortedOrders, type Envelope } from '../engine/step-runner.ts';
 import { ordersDigest } from '../engine/dice.ts';
 import type { AnyGame, GameEvent, Owed, SeatId } from '../engine/types.ts';
 import { audit } from './audit.ts';
+import { afterStepOpened } from './deadlines/schedule.ts';
 import { gameDefinition, type ServiceDeps, type Tx } from './deps.ts';
 import { ServiceError } from './errors.ts';
 import { asEnvelope, asJson } from './json.ts';
@@ -121,6 +122,8 @@ export async function publishStep(tx: Tx, deps: ServiceDeps, input: { gameId: st
     data: { currentStep: input.stepNumber + 1, ...(outcome ? { status: 'finished', outcome: asJson(outcome), finishedAt: now } : {}) },
   });
   await queueStepNotifications(tx, deps, { gameId: input.gameId, stepNumber: input.stepNumber });
+  // Punctuality and result webhook of this step; deadline and jobs of the next one.
+  await afterStepOpened(tx, deps, { gameId: input.gameId, number: input.stepNumber + 1 });
   return !!outcome;
 }
 
