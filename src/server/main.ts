@@ -47,7 +47,8 @@ export async function startService(config: Config, role: Role): Promise<RunningS
   await deployMigrations(databaseUrl);
   log.info('migrations applied');
   const db = createDb(databaseUrl, { max: config.DATABASE_POOL_MAX });
-  const deps: ServiceDeps = { db, log, config, clock: () => new Date() };
+  // The URL actually used (embedded or configured) is what the jobs worker's queue connects to.
+  const deps: ServiceDeps = { db, log, config: { ...config, DATABASE_URL: databaseUrl }, clock: () => new Date() };
 
   const adminToken = await ensureAdminToken(deps);
   if (adminToken) {

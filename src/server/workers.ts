@@ -2,6 +2,7 @@
  * Background workers started by main.ts for `--role worker` and `--role all`, in this order (stopped in reverse).
  * The jobs and mail features add one line each here.
  */
+import { jobsWorker } from '../jobs/index.ts';
 import type { ServiceDeps } from '../services/deps.ts';
 
 /** A running worker. */
@@ -48,5 +49,5 @@ export const logMailSink: Worker = {
 /** The workers, in start order. */
 export const workers: Worker[] = [
   logMailSink,
-  // deadlines, reminders, resolution jobs (src/jobs)
+  jobsWorker, // deadlines, reminders, delayed resolutions, webhooks, mail delivery queue (src/jobs)
 ];

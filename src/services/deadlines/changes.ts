@@ -117,5 +117,6 @@ export async function afterGameResumed(tx: Tx, deps: ServiceDeps, input: { gameI
   const paused = Math.max(0, Math.round((now.getTime() - from) / 1000));
   const state = readState(step.deadlineState);
   const { previous, deadlineAt } = await scheduleStepDeadline(tx, deps, game, step, { ...state, adjustSeconds: (state.adjustSeconds ?? 0) + paused });
+  await audit(tx, game.id, 'system', 'deadline.resume', { step: step.number, pausedSeconds: paused, from: previous?.toISOString() ?? null, to: deadlineAt?.toISOString() ?? null }, now);
   await announceMove(tx, deps, game, step, previous, deadlineAt, { actor: 'system', action: 'deadline.resume', because: { en: 'the game was paused', ja: 'ゲームの一時停止のため' } });
 }
