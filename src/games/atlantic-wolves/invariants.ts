@@ -4,7 +4,7 @@
 import { indexOf } from './data/data-index.ts';
 import { capacityFor, ubSlack } from './rules.ts';
 import { at, isArea, OFF_MAP, type AwState } from './state.ts';
-import { ALLIED_VP, START_TABLE } from './vp.ts';
+import { ALLIED_VP } from './vp.ts';
 
 /** Placement is complete (capacities must hold) from UB placement on, before clean-up. */
 const PLACED_KINDS = new Set(['response', 'air', 'escorts', 'ubs']);
@@ -47,7 +47,7 @@ export function invariants(s: AwState): string[] {
   // 4. the attacked list names UBs only (the attack count 3 ⇔ not attacked follows from it).
   for (const id of s.t.attacked) if (ix.unit.get(id)?.type !== 'UB') out.push(`inv4: ${id} marked attacked but not a UB`);
   // 5. table arithmetic (AW 9.0, 2.2-1).
-  let table = START_TABLE;
+  let table = s.table0;
   for (const h of s.history) {
     table = s.options.vpTable === 'clamp' ? Math.min(s.data.vpTrack.max, Math.max(s.data.vpTrack.min, table + h.vp - ALLIED_VP)) : table + h.vp - ALLIED_VP;
     if (table !== h.table) out.push(`inv5: table after turn ${h.turn} is ${h.table}, expected ${table}`);

@@ -36,6 +36,7 @@ export function setup(args: SetupArgs<AwOptions, AwData>): AwState {
     data: args.data,
     turn: 1,
     table: START_TABLE,
+    table0: START_TABLE,
     phase: { kind: 'go', step: 'turn' },
     loc,
     sunkUbs: [],
@@ -78,6 +79,7 @@ export function positionFromFixture(f: FixturePosition): AwState {
   s.mode = f.mode;
   s.turn = f.turn;
   s.table = f.table ?? START_TABLE;
+  s.table0 = s.table;
   const ix = indexOf(f.data);
   for (const u of f.data.units) {
     if (u.type === 'convoy') put(s, u.id, u.star && f.turn >= 3 ? 'out' : 'used');

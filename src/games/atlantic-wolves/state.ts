@@ -85,6 +85,8 @@ export interface AwState {
   turn: number;
   /** German VP Table (AW 2.2-1: starts at 3). */
   table: number;
+  /** The table before the first VP check of `history` (3 from set-up; a fixture may start elsewhere). */
+  table0: number;
   phase: AwPhase;
   /** Location of each unit, in data order (`at`/`put` by id): an off-map keyword or an area id. */
   loc: string[];
@@ -134,6 +136,7 @@ export function cloneState(s: AwState): AwState {
     data: s.data,
     turn: s.turn,
     table: s.table,
+    table0: s.table0,
     phase: s.phase,
     loc: s.loc.slice(),
     sunkUbs: s.sunkUbs.slice(),
