@@ -83,7 +83,11 @@ export function positionFromFixture(f: FixturePosition): AwState {
   const ix = indexOf(f.data);
   for (const u of f.data.units) {
     if (u.type === 'convoy') put(s, u.id, u.star && f.turn >= 3 ? 'out' : 'used');
-    else if (f.mode === 'mail' || f.turn > 1) put(s, u.id, u.star && u.type !== 'UB' && f.turn < 3 && f.mode === 'standard' ? 'track' : 'unused');
+    else if (f.mode === 'mail' || f.turn > 1) {
+      // The ☆ US CVE waits on the Turn Table until the start of turn 3 (10.0-B).
+      const onTrack = f.mode === 'standard' && u.star && u.type !== 'UB' && (f.turn < 3 || (f.turn === 3 && f.start === 'turn'));
+      put(s, u.id, onTrack ? 'track' : 'unused');
+    }
   }
   for (const id of f.used ?? []) put(s, id, 'used');
   for (const id of f.unused ?? []) put(s, id, 'unused');
