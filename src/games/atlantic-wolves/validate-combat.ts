@@ -27,15 +27,15 @@ export function validateResponse(s: AwState, unit: string, dest: string): RuleEr
 }
 
 /** Target checks shared by D8-D10: each target is a unit of `kind` in the attacker's area. */
-function targetErrors(s: AwState, attacker: string, targets: string[], path: string, rule: string, want: 'UB' | 'convoy'): RuleError[] {
+function targetErrors(s: AwState, attacker: string, targets: string[], path: string, rule: string, want: 'UB' | 'convoy', prefix: string): RuleError[] {
   const ix = indexOf(s.data);
   const out: RuleError[] = [];
   targets.forEach((t, i) => {
     const u = ix.unit.get(t);
     const p = `${path}.${i}`;
     if (!u) out.push(ruleError('aw/unit/unknown', rule, p, `unknown unit "${t}"`, `ユニット「${t}」は存在しません`));
-    else if (u.type !== want) out.push(ruleError(`aw/${want === 'UB' ? 'escorts' : 'ubs'}/bad-target`, rule, p, `${unitEn(s, t)} cannot be attacked by ${unitEn(s, attacker)} (${want === 'UB' ? 'escorts attack UBs' : 'UBs attack convoys only, AW 8.3[1]'})`, `${unitJa(s, attacker)}は${unitJa(s, t)}を攻撃できません`));
-    else if (at(s, t) !== at(s, attacker)) out.push(ruleError(`aw/${want === 'UB' ? 'escorts' : 'ubs'}/wrong-area`, rule, p, `${unitEn(s, t)} is not in ${areaEn(s, at(s, attacker))} with ${unitEn(s, attacker)}`, `${unitJa(s, t)}は${unitJa(s, attacker)}と同じ${areaJa(s, at(s, attacker))}にいません`));
+    else if (u.type !== want) out.push(ruleError(`${prefix}/bad-target`, rule, p, `${unitEn(s, t)} cannot be attacked by ${unitEn(s, attacker)} (${want === 'UB' ? 'escorts attack UBs' : 'UBs attack convoys only, AW 8.3[1]'})`, `${unitJa(s, attacker)}は${unitJa(s, t)}を攻撃できません`));
+    else if (at(s, t) !== at(s, attacker)) out.push(ruleError(`${prefix}/wrong-area`, rule, p, `${unitEn(s, t)} is not in ${areaEn(s, at(s, attacker))} with ${unitEn(s, attacker)}`, `${unitJa(s, t)}は${unitJa(s, attacker)}と同じ${areaJa(s, at(s, attacker))}にいません`));
   });
   return out;
 }
@@ -58,7 +58,7 @@ export function validateAir(s: AwState, air: Record<string, string[]>): RuleErro
     if (e.length) errors.push(...e);
     else if (indexOf(s.data).unit.get(id)?.type !== 'air') errors.push(ruleError('aw/air/not-air', 'AW 8.1', path, `${unitEn(s, id)} is not an air unit`, `${unitJa(s, id)}は空軍ユニットではありません`));
     else if (!active.has(id)) errors.push(inactiveError(s, id, path, 'AW 8.1', 'aw/air'));
-    else errors.push(...duplicateErrors(air[id], path, 'AW 8.1[1]'), ...targetErrors(s, id, air[id], path, 'AW 8.1[1]', 'UB'));
+    else errors.push(...duplicateErrors(air[id], path, 'AW 8.1[1]'), ...targetErrors(s, id, air[id], path, 'AW 8.1[1]', 'UB', 'aw/air'));
   }
   return errors;
 }
@@ -82,7 +82,7 @@ export function validateEscorts(s: AwState, alloc: Record<string, string[]>): Ru
     } else {
       const n = shipAttacks(u);
       if (alloc[id].length > n) errors.push(ruleError('aw/escorts/too-many', 'AW 8.2[2]', path, `${unitEn(s, id)} makes ${n} attack(s), not ${alloc[id].length}`, `${unitJa(s, id)}の攻撃は${n}回です（${alloc[id].length}回指定）`));
-      errors.push(...targetErrors(s, id, alloc[id], path, 'AW 8.2[1]', 'UB'));
+      errors.push(...targetErrors(s, id, alloc[id], path, 'AW 8.2[1]', 'UB', 'aw/escorts'));
     }
   }
   if (s.options.escortDecline === 'mandatory') {
@@ -112,7 +112,7 @@ export function validateUbs(s: AwState, alloc: Record<string, string[]>): RuleEr
     }
     const n = ubAttacks(s, id);
     if (alloc[id].length > n) errors.push(ruleError('aw/ubs/too-many', 'AW 8.3[2]', path, `${unitEn(s, id)} makes ${n} attacks (${n === 2 ? 'it was attacked' : 'it was not attacked'}), not ${alloc[id].length}`, `${unitJa(s, id)}の攻撃は${n}回です（${alloc[id].length}回指定）`));
-    errors.push(...targetErrors(s, id, alloc[id], path, 'AW 8.3[1]', 'convoy'));
+    errors.push(...targetErrors(s, id, alloc[id], path, 'AW 8.3[1]', 'convoy', 'aw/ubs'));
   }
   if (s.options.ubDecline === 'mandatory') {
     for (const u of active) {
