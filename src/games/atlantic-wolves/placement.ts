@@ -77,7 +77,7 @@ export function applyStep3(s: AwState, ctx: ResolveContext, step3: NonNullable<A
     }
   }
   ctx.emit({ type: 'step3-placed', rule: 'AW 6.0-Step3', turn: s.turn, counts, faceUp: up });
-  ctx.emit({ type: 'step3-units-placed', rule: 'AW 6.0-Step3[3a]', turn: s.turn, placement: Object.fromEntries(Object.keys(step3).sort().map((k) => [k, step3[k]])), visibleTo: ['allied'] });
+  ctx.emit({ type: 'step3-units-placed', rule: 'AW 6.0-Step3[3a]', turn: s.turn, placement: Object.fromEntries(Object.keys(step3).sort().map((k) => [k, { area: step3[k].area, face: step3[k].face }])), visibleTo: ['allied'] });
 }
 
 /** Areas over a side's capacity, with the excess of each (AW 6.0-C2, 7.0[6]). */
