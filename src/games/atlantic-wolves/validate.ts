@@ -5,7 +5,7 @@
 import type { RuleError } from '../../engine/types.ts';
 import type { AwSide } from './data/schema.ts';
 import { indexOf } from './data/data-index.ts';
-import { areaEn, areaJa, ownUnitErrors, ruleError } from './errors.ts';
+import { areaEn, areaJa, duplicateErrors, ownUnitErrors, ruleError } from './errors.ts';
 import type { AwOrders, AwStandingOrders } from './orders/schema.ts';
 import { currentPoint } from './owed.ts';
 import { capacityFor } from './rules.ts';
@@ -79,6 +79,13 @@ function validateStanding(s: AwState, seat: AwSide, st: AwStandingOrders): RuleE
   return errors;
 }
 
+/** An `overflow` priority list sent with a placement (literal overflow, AW 6.0-C2 / 7.0[6]): own units, once each. */
+function priorityErrors(s: AwState, seat: AwSide, list: string[] | undefined): RuleError[] {
+  if (!list) return [];
+  const rule = seat === 'allied' ? 'AW 6.0-C2' : 'AW 7.0[6]';
+  return [...duplicateErrors(list, 'overflow', rule), ...list.flatMap((id, i) => ownUnitErrors(s, seat, id, `overflow.${i}`, rule))];
+}
+
 /** Validates the answer to the decision point the seat owes now. */
 function validateAnswer(s: AwState, seat: AwSide, o: AwOrders): RuleError[] {
   const p = s.phase;
@@ -88,10 +95,10 @@ function validateAnswer(s: AwState, seat: AwSide, o: AwOrders): RuleError[] {
     case 'step2':
       return validateStep2(s, o.step2 ?? {}, p.draw);
     case 'step3':
-      return validateStep3(s, o.step3 ?? {});
+      return [...validateStep3(s, o.step3 ?? {}), ...priorityErrors(s, seat, o.overflow)];
     case 'placement':
     case 'ub-placement':
-      return validatePlacement(s, seat, o.placement ?? {});
+      return [...validatePlacement(s, seat, o.placement ?? {}), ...priorityErrors(s, seat, o.overflow)];
     case 'overflow-name':
       return validateOverflowNames(s, p.side, o.overflow ?? []);
     case 'overflow-replace':
