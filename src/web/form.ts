@@ -136,9 +136,19 @@ function compact(v: unknown): unknown {
   return v;
 }
 
+/** Answers that mean "no attack" in an attack slot (a position of a list): the slot is left out. */
+const DECLINE = new Set(['none']);
+
+function parentIsArray(schema: JsonSchema, segments: string[]): boolean {
+  let s: JsonSchema | undefined = schema;
+  for (const seg of segments.slice(0, -1)) s = child(s, seg);
+  return typeOf(s) === 'array';
+}
+
 /**
  * Reads a submitted form body into orders JSON. Only keys of the tree's fields are read (anything else in the body
- * is ignored); an empty `one` answer means "no answer" and is left out; numbers are converted where the schema wants
+ * is ignored); an empty `one` answer means "no answer" and is left out, and so does `none` in a list slot (a declined
+ * attack); numbers are converted where the schema wants
  * them. The engine still validates the result.
  */
 export function ordersFromForm(body: Record<string, unknown>, tree: ChoiceTree, ordersSchema: z.ZodType): Record<string, unknown> {
@@ -150,9 +160,12 @@ export function ordersFromForm(body: Record<string, unknown>, tree: ChoiceTree, 
     for (const seg of segments) target = child(target, seg);
     const raw = asList(body[field.key]).filter((x) => x !== '');
     if (field.kind === 'many') {
-      if (typeOf(target) === 'array') setPath(out, segments, raw.map((x) => coerce(x, unwrap(target)?.items)), schema);
+      // Nothing ticked is an answer ("none of these") only where the field allows zero picks.
+      if (typeOf(target) === 'array') {
+        if (raw.length || field.min === 0) setPath(out, segments, raw.map((x) => coerce(x, unwrap(target)?.items)), schema);
+      }
       else if (raw.length) setPath(out, segments, coerce(raw[0], target), schema);
-    } else if (raw.length) {
+    } else if (raw.length && !(DECLINE.has(raw[0]) && parentIsArray(schema, segments))) {
       setPath(out, segments, coerce(raw[0], target), schema);
     }
   }
@@ -202,7 +215,7 @@ export function formModel(tree: ChoiceTree, locale: Locale, current?: unknown, e
       ...(f.defaultValue !== undefined ? { defaultLabel: asList(f.defaultValue).map((v) => labelOf(f, v, locale)).join(', ') || '—' } : {}),
       errors: fieldErrors.map((e) => ({ message: e.message[locale], rule: e.rule })),
     };
-    const id = f.group ?? `_${f.key}`;
+    const id = f.group ?? '_';
     let g = groups.find((x) => x.id === id);
     if (!g) {
       g = { id, label: f.group ?? null, fields: [] };

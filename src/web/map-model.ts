@@ -145,6 +145,13 @@ export function toMapModel(view: unknown, data: unknown): MapModel {
     if (area) area.units.push(unit);
     else if (u.status === 'used' || u.pool === 'used' || u.onMap === false) offMap.push(unit);
   }
+  // AW view: offMap.<side>.used.units are the units in use but not on the map (to be placed) that the viewer knows.
+  if (isRec(v.offMap)) {
+    for (const side of ['allied', 'german'] as const) {
+      const group = isRec(v.offMap[side]) ? (v.offMap[side] as Rec).used : undefined;
+      if (isRec(group)) for (const u of arr(group.units).filter(isRec)) offMap.push(unitFrom({ side, ...u }, catalogue));
+    }
+  }
   const adjacency: [string, string][] = [];
   for (const a of [...areaDefs, ...viewAreas]) {
     for (const b of arr(a.adjacent ?? a.adjacency)) {

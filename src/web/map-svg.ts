@@ -32,8 +32,8 @@ const KNOWN: Record<string, [number, number]> = {
 };
 
 const L = {
-  en: { allied: 'Allied', german: 'German', turn: 'Turn', vp: 'German VP table', cap: 'cap.', none: 'no units', reconstructed: 'reconstructed data' },
-  ja: { allied: '連合軍', german: 'ドイツ軍', turn: 'ターン', vp: 'ドイツ軍VP表', cap: '配置数', none: 'ユニットなし', reconstructed: '推定データ' },
+  en: { allied: 'Allied', german: 'German', turn: 'Turn', vp: 'German VP table', cap: 'cap.', none: 'no units', reconstructed: 'reconstructed data', offMap: 'In use, off the map' },
+  ja: { allied: '連合軍', german: 'ドイツ軍', turn: 'ターン', vp: 'ドイツ軍VP表', cap: '配置数', none: 'ユニットなし', reconstructed: '推定データ', offMap: '使用中（盤外）' },
 } as const;
 const TURN_LABEL = {
   en: ['1942 H1', '1942 H2', '1943 H1', '1943 H2', '1944 H1'],
@@ -129,11 +129,16 @@ function panelSvg(a: MapArea, x: number, y: number, locale: Locale): string {
   return out.join('') + '</g>';
 }
 
-function positions(model: MapModel): Map<string, [number, number]> {
+/** Panel positions: the printed five areas where they lie on the North Atlantic, anything else on a grid. */
+function positions(model: MapModel, column: boolean): Map<string, [number, number]> {
   const pos = new Map<string, [number, number]>();
-  const useKnown = model.areas.every((a) => KNOWN[a.name.en.toLowerCase()]) && model.areas.length <= 5;
+  const useKnown = !column && model.areas.every((a) => KNOWN[a.name.en.toLowerCase()]) && model.areas.length <= 5;
+  let y = 10;
   model.areas.forEach((a, i) => {
-    pos.set(a.id, useKnown ? KNOWN[a.name.en.toLowerCase()] : [12 + (i % 3) * 328, 40 + Math.floor(i / 3) * 330]);
+    if (column) {
+      pos.set(a.id, [10, y]);
+      y += panelHeight(a) + 10;
+    } else pos.set(a.id, useKnown ? KNOWN[a.name.en.toLowerCase()] : [12 + (i % 3) * 328, 40 + Math.floor(i / 3) * 330]);
   });
   return pos;
 }
@@ -150,74 +155,101 @@ function landSvg(): string {
   ].join('');
 }
 
-function stripSvg(model: MapModel, y: number, locale: Locale): string {
+/** Units in play but off the map (e.g. still to be placed), in a tray above the tracks. */
+function traySvg(model: MapModel, y: number, width: number, locale: Locale): { svg: string; height: number } {
+  if (!model.offMap.length) return { svg: '', height: 0 };
+  const perRow = Math.max(1, Math.floor((width - 24 + GAP) / (C + GAP)));
+  const rowsN = Math.ceil(model.offMap.length / perRow);
+  const height = 34 + rowsN * (C + GAP) + 6;
+  const out = [`<g class="tray"><rect x="0" y="${y}" width="${width}" height="${height}" fill="#e4ecf3"/>`];
+  out.push(text(12, y + 22, L[locale].offMap, 'font-size="14" font-weight="700" fill="#10324f"'));
+  model.offMap.forEach((u, i) => out.push(counterSvg(u, 12 + (i % perRow) * (C + GAP), y + 32 + Math.floor(i / perRow) * (C + GAP))));
+  return { svg: out.join('') + '</g>', height };
+}
+
+/** The Turn Table and the German VP Table: one row on the wide map, two rows on the narrow one. */
+function stripSvg(model: MapModel, y: number, width: number, locale: Locale): { svg: string; height: number } {
   const l = L[locale];
-  const out: string[] = [`<g class="tracks">`];
-  out.push(`<rect x="0" y="${y}" width="${W}" height="96" fill="#10324f"/>`);
+  const narrow = width < 800;
+  const height = narrow ? 170 : 96;
+  const out: string[] = [`<g class="tracks">`, `<rect x="0" y="${y}" width="${width}" height="${height}" fill="#10324f"/>`];
   out.push(text(14, y + 22, l.turn, 'font-size="14" font-weight="700" fill="#ffffff"'));
+  const tw = Math.min(70, (width - 28) / model.lastTurn - 6);
   for (let t = 1; t <= model.lastTurn; t++) {
-    const x = 14 + (t - 1) * 76;
+    const x = 14 + (t - 1) * (tw + 6);
     const cur = t === model.turn;
-    out.push(`<rect x="${x}" y="${y + 32}" width="70" height="52" rx="5" fill="${cur ? '#f6c343' : '#e8eef4'}" stroke="${cur ? '#ffffff' : '#8aa1b8'}" stroke-width="${cur ? 3 : 1}"/>`);
-    out.push(text(x + 35, y + 56, String(t), 'text-anchor="middle" font-size="20" font-weight="700" fill="#10324f"'));
+    out.push(`<rect x="${x}" y="${y + 32}" width="${tw}" height="52" rx="5" fill="${cur ? '#f6c343' : '#e8eef4'}" stroke="${cur ? '#ffffff' : '#8aa1b8'}" stroke-width="${cur ? 3 : 1}"/>`);
+    out.push(text(x + tw / 2, y + 56, String(t), 'text-anchor="middle" font-size="20" font-weight="700" fill="#10324f"'));
     const label = TURN_LABEL[locale][t - 1] ?? model.turnLabels?.[t - 1]?.[locale] ?? '';
-    out.push(text(x + 35, y + 76, label, 'text-anchor="middle" font-size="10.5" fill="#10324f"'));
+    out.push(text(x + tw / 2, y + 76, label, 'text-anchor="middle" font-size="10.5" fill="#10324f"'));
   }
   const lo = Math.min(-3, model.vp - 2);
-  const hi = Math.max(lo + 12, model.vp + 2);
-  const bx = 420;
-  const bw = Math.min(40, (W - bx - 14) / (hi - lo + 1));
-  out.push(text(bx, y + 22, `${l.vp}: ${model.vp > 0 ? '+' : ''}${model.vp}`, 'font-size="14" font-weight="700" fill="#ffffff"'));
+  const hi = Math.max(lo + (narrow ? 9 : 12), model.vp + 2);
+  const bx = narrow ? 14 : 420;
+  const by = narrow ? y + 96 : y;
+  const bw = Math.min(40, (width - bx - 14) / (hi - lo + 1));
+  out.push(text(bx, by + 22, `${l.vp}: ${model.vp > 0 ? '+' : ''}${model.vp}`, 'font-size="14" font-weight="700" fill="#ffffff"'));
   for (let v = lo; v <= hi; v++) {
     const x = bx + (v - lo) * bw;
     const cur = v === model.vp;
     const fill = cur ? '#f6c343' : v < 0 ? '#cfe0f1' : v === 0 ? '#ffffff' : '#e6d3d3';
-    out.push(`<rect x="${x}" y="${y + 40}" width="${bw - 3}" height="40" rx="4" fill="${fill}" stroke="${cur ? '#ffffff' : '#8aa1b8'}" stroke-width="${cur ? 3 : 1}"/>`);
-    out.push(text(x + (bw - 3) / 2, y + 66, `${v > 0 ? '+' : ''}${v}`, `text-anchor="middle" font-size="${cur ? 16 : 13}" font-weight="${cur ? 700 : 400}" fill="#10324f"`));
+    out.push(`<rect x="${x}" y="${by + 34}" width="${bw - 3}" height="34" rx="4" fill="${fill}" stroke="${cur ? '#ffffff' : '#8aa1b8'}" stroke-width="${cur ? 3 : 1}"/>`);
+    out.push(text(x + (bw - 3) / 2, by + 57, `${v > 0 ? '+' : ''}${v}`, `text-anchor="middle" font-size="${cur ? 15 : 12}" font-weight="${cur ? 700 : 400}" fill="#10324f"`));
   }
-  return out.join('') + '</g>';
+  return { svg: out.join('') + '</g>', height };
+}
+
+/** Options of the renderer: `column` stacks the areas in one narrow column (phones, narrow mail clients). */
+export interface MapSvgOptions {
+  title?: string;
+  layout?: 'map' | 'column';
 }
 
 /** Renders the board as a self-contained SVG document string. */
-export function renderMapSvg(view: unknown, data: unknown, locale: Locale, opts: { title?: string } = {}): string {
+export function renderMapSvg(view: unknown, data: unknown, locale: Locale, opts: MapSvgOptions = {}): string {
   return renderMapModelSvg(toMapModel(view, data), locale, opts);
 }
 
 /** Renders an already normalised map model (tests and previews). */
-export function renderMapModelSvg(model: MapModel, locale: Locale, opts: { title?: string } = {}): string {
-  const pos = positions(model);
+export function renderMapModelSvg(model: MapModel, locale: Locale, opts: MapSvgOptions = {}): string {
+  const column = opts.layout === 'column';
+  const width = column ? PANEL_W + 20 : W;
+  const pos = positions(model, column);
   let bottom = 0;
   for (const a of model.areas) {
     const [, y] = pos.get(a.id) as [number, number];
     bottom = Math.max(bottom, y + panelHeight(a));
   }
-  const stripY = Math.max(bottom + 16, 680);
-  const H = stripY + 96;
+  const trayY = column ? bottom + 10 : Math.max(bottom + 16, 680);
+  const tray = traySvg(model, trayY, width, locale);
+  const strip = stripSvg(model, trayY + tray.height, width, locale);
+  const H = trayY + tray.height + strip.height;
   const title = opts.title ?? (locale === 'ja' ? `大西洋の狼 第${model.turn}ターン` : `Atlantic Wolves, turn ${model.turn}`);
   const out: string[] = [
-    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${W} ${H}" width="${W}" height="${H}" role="img" aria-label="${xmlEscape(title)}" font-family="'Noto Sans', 'Noto Sans CJK JP', 'Hiragino Sans', 'Yu Gothic', Arial, sans-serif" class="aw-map">`,
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${H}" width="${width}" height="${H}" role="img" aria-label="${xmlEscape(title)}" font-family="'Noto Sans', 'Noto Sans CJK JP', 'Hiragino Sans', 'Yu Gothic', Arial, sans-serif" class="aw-map aw-map-${column ? 'column' : 'wide'}">`,
     `<title>${xmlEscape(title)}</title>`,
-    `<rect width="${W}" height="${H}" fill="#bcd6ea"/>`,
-    landSvg(),
+    `<rect width="${width}" height="${H}" fill="#bcd6ea"/>`,
   ];
+  if (!column) out.push(landSvg());
   const center = (id: string): [number, number] | undefined => {
     const p = pos.get(id);
     const a = model.areas.find((x) => x.id === id);
     return p && a ? [p[0] + PANEL_W / 2, p[1] + panelHeight(a) / 2] : undefined;
   };
-  for (const [a, b] of model.adjacency) {
-    const p = center(a);
-    const q = center(b);
-    if (p && q) out.push(`<line x1="${p[0]}" y1="${p[1]}" x2="${q[0]}" y2="${q[1]}" stroke="#1f4e79" stroke-width="4" stroke-dasharray="10 7" stroke-opacity="0.6"/>`);
+  if (!column) {
+    for (const [a, b] of model.adjacency) {
+      const p = center(a);
+      const q = center(b);
+      if (p && q) out.push(`<line x1="${p[0]}" y1="${p[1]}" x2="${q[0]}" y2="${q[1]}" stroke="#1f4e79" stroke-width="4" stroke-dasharray="10 7" stroke-opacity="0.6"/>`);
+    }
   }
   for (const a of model.areas) {
     const [x, y] = pos.get(a.id) as [number, number];
     out.push(panelSvg(a, x, y, locale));
   }
   if (model.reconstructed) {
-    out.push(text(W - 10, stripY - 6, `(${L[locale].reconstructed})`, 'text-anchor="end" font-size="11" fill="#33475b"'));
+    out.push(text(width - 10, trayY - 4, `(${L[locale].reconstructed})`, 'text-anchor="end" font-size="11" fill="#33475b"'));
   }
-  out.push(stripSvg(model, stripY, locale));
-  out.push('</svg>');
+  out.push(tray.svg, strip.svg, '</svg>');
   return out.join('');
 }

@@ -22,7 +22,7 @@ export class Jar {
 export function client(app: FastifyInstance, headers: Record<string, string> = {}) {
   const jar = new Jar();
   const send = async (method: 'GET' | 'POST', url: string, form?: Record<string, string | string[]>) => {
-    const payload = form ? new URLSearchParams(Object.entries(form).flatMap(([k, v]) => [v].flat().map((x) => [k, x]))).toString() : undefined;
+    const payload = form ? new URLSearchParams(Object.entries(form).flatMap(([k, v]) => [v].flat().map((x): [string, string] => [k, x]))).toString() : undefined;
     const res = await app.inject({
       method,
       url,

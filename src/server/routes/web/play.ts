@@ -74,6 +74,7 @@ async function renderPage(app: FastifyInstance, request: FastifyRequest<{ Params
         seat: ctx.seat,
         sideName,
         mapSvg: renderMapSvg(game.view, data, locale),
+        mapSvgColumn: renderMapSvg(game.view, data, locale, { layout: 'column' }),
         board: toMapModel(game.view, data),
         form,
         choices,
