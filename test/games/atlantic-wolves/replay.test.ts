@@ -5,7 +5,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import { advance, forcedDice, startGame, type Dice } from '../../../src/engine/index.ts';
-import { atlanticWolves as game } from '../../../src/games/atlantic-wolves/index.ts';
+import { atlanticWolves as game, type AwState } from '../../../src/games/atlantic-wolves/index.ts';
 
 interface GameRecord {
   format: 'pbem-record/1';
@@ -32,10 +32,10 @@ describe('recorded Atlantic Wolves games', () => {
       const r = advance(game, env, step.orders, (forced as Dice | null) ?? undefined);
       if (!r.ok) throw new Error(`step ${i + 1}: ${JSON.stringify(r.errors)}`);
       env = r.envelope;
-      expect(game.invariants(env.state)).toEqual([]);
+      expect(game.invariants(env.state as AwState)).toEqual([]);
     }
     if (forced) expect(forced.remaining()).toBe(0);
-    const out = game.outcome(env.state);
+    const out = game.outcome(env.state as AwState);
     expect(out?.winner).toBe(rec.expect?.winner);
     expect((env.state as { table: number }).table).toBe(rec.expect?.table);
     expect((env.state as { turn: number }).turn).toBe(rec.expect?.turn);
