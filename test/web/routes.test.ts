@@ -80,4 +80,44 @@ describe('web pages', () => {
     expect(res2.statusCode).toBe(422);
     expect(res2.body).toContain('data.');
   });
+
+  it('runs the moderator actions from the console, each in the audit log', async () => {
+    const c = await operator();
+    const { gameId, seats } = linksOf((await createGame(c)).body);
+    const base = `/console/games/${gameId}`;
+    const csrf = async () => csrfOf((await c.get(base)).body);
+    expect((await c.post(`${base}/deadline`, { _csrf: await csrf(), hours: '48' })).statusCode).toBe(303);
+    expect((await c.post(`${base}/pause`, { _csrf: await csrf(), reason: 'holiday' })).statusCode).toBe(303);
+    expect((await c.post(`${base}/resume`, { _csrf: await csrf() })).statusCode).toBe(303);
+    const bad = await c.post(`${base}/amend`, { _csrf: await csrf(), side: 'allied', orders: '{"placement": {"nope": "WA"}}' });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.body).toContain('class="errors"');
+    const replaced = await c.post(`${base}/replace`, { _csrf: await csrf(), side: 'allied', email: 'new@example.com', name: 'New <player>', locale: 'ja', timeZone: 'Asia/Tokyo' });
+    expect(replaced.statusCode).toBe(200);
+    expect(replaced.body).toContain(`/play/${gameId}?token=`);
+    // The old link no longer works.
+    const old = new URL(seats.allied);
+    expect((await client(t.app).get(old.pathname + old.search)).statusCode).toBe(403);
+    const page = (await c.get(base)).body;
+    for (const action of ['step.deadline', 'game.pause', 'game.resume', 'seat.replace']) expect(page).toContain(action);
+    expect(page).toContain('New &lt;player&gt;');
+    const list = await c.get('/console');
+    expect(list.body).toContain(gameId);
+  });
+
+  it('lets a game moderator see only that game, and switches language by link', async () => {
+    const c = await operator();
+    const created = (await createGame(c)).body;
+    const { moderator, gameId } = linksOf(created);
+    const m = client(t.app);
+    const u = new URL(moderator);
+    const login = await m.get(u.pathname + u.search);
+    expect(login.headers.location).toBe(`/console/games/${gameId}`);
+    expect((await m.get('/console/new')).statusCode).toBe(403);
+    expect((await m.get('/console/games/otherxxxxx')).statusCode).toBe(401);
+    const lang = await m.get(`/lang?to=ja&back=${encodeURIComponent(`/console/games/${gameId}`)}`);
+    expect(lang.headers.location).toBe(`/console/games/${gameId}`);
+    expect((await m.get(`/console/games/${gameId}`)).body).toContain('監査ログ');
+    expect((await m.get('/lang?to=en&back=//evil.example')).headers.location).toBe('/');
+  });
 });
