@@ -3,6 +3,7 @@
  * documented in .env.example; an invalid one stops the start with a message naming it.
  */
 import { z } from 'zod';
+import { mailSettingsShape } from './mail/settings.ts';
 
 const port = z.coerce.number().int().min(0).max(65535);
 const optionalText = z
@@ -59,6 +60,8 @@ export const configSchema = z.object({
     .default('false')
     .transform((v) => v === 'true' || v === '1'),
 
+  // Mail: inbound doors, outbound delivery and limits (src/mail/settings.ts, docs/email.md).
+  ...mailSettingsShape,
 });
 
 /** The validated settings every part of the service reads. */

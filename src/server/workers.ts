@@ -3,6 +3,7 @@
  * The jobs and mail features add one line each here.
  */
 import { jobsWorker } from '../jobs/index.ts';
+import { mailWorker } from '../mail/worker.ts';
 import type { ServiceDeps } from '../services/deps.ts';
 
 /** A running worker. */
@@ -48,6 +49,6 @@ export const logMailSink: Worker = {
 
 /** The workers, in start order. */
 export const workers: Worker[] = [
-  logMailSink,
+  mailWorker, // outbound delivery (SMTP_URL or the MAIL_SINK_DIR .eml folder), SMTP order listener, IMAP poller (src/mail)
   jobsWorker, // deadlines, reminders, delayed resolutions, webhooks, mail delivery queue (src/jobs)
 ];

@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { AnyGame, GameEvent, Owed, Viewer } from '../engine/types.ts';
 import { gameDefinition, type ServiceDeps, type Tx } from './deps.ts';
 import { asJson } from './json.ts';
+import { queueStepResults, queueWelcome } from '../mail/notify.ts';
 
 interface Mail {
   gameId: string;
@@ -38,25 +39,9 @@ async function queue(tx: Tx, deps: ServiceDeps, mail: Mail): Promise<void> {
 
 const replyAddress = (deps: ServiceDeps, mailToken: string): string => `orders+${mailToken}@${deps.config.MAIL_DOMAIN}`;
 
-/** Welcome mails of a new game, one per seat, each with the seat's link (its token is in it: sent once). */
+/** Welcome mails of a new game, one per seat, each with the seat's link (its token is in it: sent once). Composed by src/mail. */
 export async function queueWelcomeMails(tx: Tx, deps: ServiceDeps, input: { gameId: string; seats: { seatId: string; token: string }[] }): Promise<void> {
-  const game = await tx.game.findUniqueOrThrow({ where: { id: input.gameId }, include: { seats: true } });
-  for (const { seatId, token } of input.seats) {
-    const seat = game.seats.find((s) => s.id === seatId);
-    if (!seat) continue;
-    const link = `${deps.config.PUBLIC_URL}/g/${game.id}?token=${token}`;
-    const en = `You have the ${seat.side} seat in "${game.name}" (${game.game}, ${game.mode}).\nYour page: ${link}\nReply to this mail to send orders.\nDice commitment (SHA-256 of the secret seed): ${game.seedCommitment}\n`;
-    const ja = `「${game.name}」(${game.game}, ${game.mode}) の ${seat.side} 席に登録されました。\nあなたのページ: ${link}\nこのメールに返信して命令を送れます。\nダイス・コミットメント (秘密シードの SHA-256): ${game.seedCommitment}\n`;
-    await queue(tx, deps, {
-      gameId: game.id,
-      seatId,
-      kind: 'welcome',
-      to: seat.email,
-      subject: seat.locale === 'ja' ? `[${game.name}] ゲーム開始` : `[${game.name}] Welcome`,
-      text: seat.locale === 'ja' ? `${ja}\n---\n${en}` : en,
-      replyTo: replyAddress(deps, seat.mailToken),
-    });
-  }
+  await queueWelcome(tx, deps, input);
 }
 
 function describeEvent(e: GameEvent): string {
@@ -79,27 +64,10 @@ function visible(def: AnyGame, events: GameEvent[], viewer: Viewer): GameEvent[]
 
 /**
  * Result mails for step `stepNumber` just published: one per seat with the events that seat may see, what it owes
- * next, and the outcome when the game is over. Called in the publishing transaction.
+ * next, and the outcome when the game is over. Called in the publishing transaction; composed by src/mail.
  */
 export async function queueStepNotifications(tx: Tx, deps: ServiceDeps, input: { gameId: string; stepNumber: number }): Promise<void> {
-  const game = await tx.game.findUniqueOrThrow({ where: { id: input.gameId }, include: { seats: true } });
-  const def = gameDefinition(deps, game.game);
-  if (!def) return;
-  const step = await tx.step.findUniqueOrThrow({ where: { gameId_number: { gameId: game.id, number: input.stepNumber } }, include: { events: { orderBy: { seq: 'asc' } } } });
-  const next = await tx.step.findUnique({ where: { gameId_number: { gameId: game.id, number: input.stepNumber + 1 } }, select: { owed: true } });
-  const events = step.events.map((e) => e.payload as GameEvent);
-  const owed = (next?.owed ?? []) as unknown as Owed[];
-  for (const seat of [...game.seats].sort((a, b) => a.side.localeCompare(b.side))) {
-    const mail = composeResultText({
-      gameName: game.name,
-      stepNumber: step.number,
-      events: visible(def, events, { kind: 'seat', seat: seat.side }),
-      owed: owed.filter((o) => o.seat === seat.side),
-      outcome: game.outcome,
-      locale: seat.locale === 'ja' ? 'ja' : 'en',
-    });
-    await queue(tx, deps, { gameId: game.id, seatId: seat.id, kind: 'result', to: seat.email, ...mail, replyTo: replyAddress(deps, seat.mailToken) });
-  }
+  await queueStepResults(tx, deps, input);
 }
 
 /** Tells the moderator (when the game has a moderator address) that a step's result awaits review. */

@@ -1,0 +1,173 @@
+/**
+ * The outbox delivery worker. Rows are claimed with SKIP LOCKED (several workers never take one row), sent with
+ * nodemailer to SMTP_URL or written to the .eml sink, and marked sent. A failure is retried with exponential
+ * back-off; a permanent failure (an SMTP 5xx answer, or too many attempts) marks the row failed and tells the
+ * game's moderator. Each row keeps its Message-ID, so a mail re-sent after a worker crash is recognisably the same.
+ */
+import nodemailer from 'nodemailer';
+import type { SendMailOptions } from 'nodemailer';
+import type { Logger } from 'pino';
+import type { Db } from '../db/client.ts';
+import type { Outbox } from '../generated/prisma/client.ts';
+import { composeDeliveryFailure } from './compose.ts';
+import { queueMail } from './outbox.ts';
+import type { MailSettings } from './settings.ts';
+import { writeToSink } from './sink.ts';
+
+/** Where mail goes: `send` resolves when the peer accepted it, and rejects with the peer's error otherwise. */
+export interface MailSender {
+  describe: string;
+  send(message: SendMailOptions, name: string): Promise<void>;
+  close(): void;
+}
+
+/** The sender of the settings: SMTP when SMTP_URL is set, otherwise the .eml folder. */
+export function createSender(settings: Pick<MailSettings, 'SMTP_URL' | 'MAIL_SINK_DIR'>): MailSender {
+  if (settings.SMTP_URL) {
+    const url = new URL(settings.SMTP_URL);
+    const transport = nodemailer.createTransport({
+      host: url.hostname,
+      port: Number(url.port || (url.protocol === 'smtps:' ? 465 : 587)),
+      secure: url.protocol === 'smtps:',
+      auth: url.username ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } : undefined,
+      // Plain SMTP on loopback (a local relay, tests) has no certificate; anywhere else STARTTLS is used when offered.
+      ignoreTLS: url.searchParams.get('tls') === 'off',
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 30_000,
+    });
+    return { describe: `smtp ${url.host}`, send: async (m) => void (await transport.sendMail(m)), close: () => transport.close() };
+  }
+  const builder = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    describe: `sink ${settings.MAIL_SINK_DIR}`,
+    send: async (m, name) => {
+      const info = await builder.sendMail(m);
+      await writeToSink(settings.MAIL_SINK_DIR, name, info.message as Buffer);
+    },
+    close: () => builder.close(),
+  };
+}
+
+/** The nodemailer message of an outbox row (its Message-ID, threading and headers as stored). */
+export function messageOf(row: Outbox): SendMailOptions {
+  const attachments = (Array.isArray(row.attachments) ? row.attachments : []) as { filename: string; contentType: string; content: string }[];
+  return {
+    from: row.fromAddress ?? undefined,
+    to: row.toAddress,
+    replyTo: row.replyTo ?? undefined,
+    subject: row.subject,
+    text: row.text,
+    html: row.html ?? undefined,
+    messageId: row.messageId,
+    inReplyTo: row.inReplyTo ?? undefined,
+    references: row.references.length ? row.references : undefined,
+    date: row.createdAt,
+    // ASCII header values go out exactly as composed (List-Id must not become an encoded word).
+    headers: Object.fromEntries(Object.entries((row.headers ?? {}) as Record<string, string>).map(([k, v]) => [k, /^[\x20-\x7e]*$/.test(v) ? { prepared: true, value: v } : v])),
+    attachments: attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })),
+  };
+}
+
+/** What the worker needs. */
+export interface DeliveryDeps {
+  db: Db;
+  log: Logger;
+  clock: () => Date;
+  settings: Pick<MailSettings, 'MAIL_MAX_ATTEMPTS' | 'MAIL_RETRY_BASE_SECONDS' | 'MAIL_FROM' | 'MAIL_DOMAIN' | 'PUBLIC_URL'>;
+}
+
+/** A claimed row stays claimed this long; a worker that died holding it lets another retry after it. */
+const LEASE_MS = 5 * 60_000;
+
+/** Whether an SMTP error will never succeed on retry (5xx answer, or an address the transport refuses). */
+export function isPermanent(error: unknown): boolean {
+  const e = error as { responseCode?: number };
+  return typeof e.responseCode === 'number' && e.responseCode >= 500 && e.responseCode < 600;
+}
+
+/** Claims up to `limit` due rows (pending, or a dead worker's lease run out). */
+async function claim(deps: DeliveryDeps, limit: number): Promise<Outbox[]> {
+  const now = deps.clock();
+  const lease = new Date(now.getTime() + LEASE_MS);
+  const ids = await deps.db.$queryRaw<{ id: string }[]>`
+    UPDATE "Outbox" SET status = 'sending', attempts = attempts + 1, "nextAttemptAt" = ${lease}
+    WHERE id IN (
+      SELECT id FROM "Outbox" WHERE status IN ('pending', 'sending') AND "nextAttemptAt" <= ${now}
+      ORDER BY "nextAttemptAt", "createdAt" LIMIT ${limit} FOR UPDATE SKIP LOCKED)
+    RETURNING id`;
+  if (!ids.length) return [];
+  return deps.db.outbox.findMany({ where: { id: { in: ids.map((r) => r.id) } }, orderBy: { createdAt: 'asc' } });
+}
+
+/** Delivers due outbox rows once; returns how many were sent, retried and failed. */
+export async function deliverDue(deps: DeliveryDeps, sender: MailSender, limit = 50): Promise<{ sent: number; retried: number; failed: number }> {
+  const rows = await claim(deps, limit);
+  const counts = { sent: 0, retried: 0, failed: 0 };
+  for (const row of rows) {
+    try {
+      await sender.send(messageOf(row), `${row.createdAt.toISOString().replace(/[:.]/g, '-')}-${row.id}`);
+      await deps.db.outbox.update({ where: { id: row.id }, data: { status: 'sent', sentAt: deps.clock(), lastError: null } });
+      counts.sent++;
+    } catch (error) {
+      const message = String((error as Error).message ?? error).slice(0, 1000);
+      const permanent = isPermanent(error) || row.attempts >= deps.settings.MAIL_MAX_ATTEMPTS;
+      if (permanent) {
+        await markFailed(deps, row, message);
+        counts.failed++;
+      } else {
+        const delay = Math.min(6 * 3600_000, deps.settings.MAIL_RETRY_BASE_SECONDS * 1000 * 2 ** (row.attempts - 1));
+        await deps.db.outbox.update({ where: { id: row.id }, data: { status: 'pending', lastError: message, nextAttemptAt: new Date(deps.clock().getTime() + delay) } });
+        counts.retried++;
+      }
+      deps.log.warn({ outboxId: row.id, to: row.toAddress, attempts: row.attempts, permanent, err: message }, 'mail delivery failed');
+    }
+  }
+  return counts;
+}
+
+/** Marks a row failed and queues a notice to the game's moderator (never for a notice itself: no loops). */
+async function markFailed(deps: DeliveryDeps, row: Outbox, error: string): Promise<void> {
+  await deps.db.$transaction(async (tx) => {
+    await tx.outbox.update({ where: { id: row.id }, data: { status: 'failed', lastError: error } });
+    if (!row.gameId || row.kind === 'delivery-failed') return;
+    const game = await tx.game.findUnique({ where: { id: row.gameId }, select: { id: true, name: true, moderatorEmail: true } });
+    if (!game?.moderatorEmail || game.moderatorEmail.toLowerCase() === row.toAddress.toLowerCase()) return;
+    const site = { domain: deps.settings.MAIL_DOMAIN, from: deps.settings.MAIL_FROM, publicUrl: deps.settings.PUBLIC_URL };
+    await queueMail(tx, deps.settings, composeDeliveryFailure(site, { gameId: game.id, gameName: game.name, to: game.moderatorEmail, failedTo: row.toAddress, failedSubject: row.subject, error }), deps.clock());
+  });
+}
+
+/** Runs the worker until stopped: a pass every `intervalMs`, and at once after a pass that found work. */
+export function startDeliveryLoop(deps: DeliveryDeps, sender: MailSender, intervalMs: number): { stop(): Promise<void>; kick(): void } {
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> = Promise.resolve();
+  const pass = async () => {
+    timer = undefined;
+    if (stopped) return;
+    let busy = false;
+    try {
+      const r = await deliverDue(deps, sender);
+      busy = r.sent + r.retried + r.failed > 0;
+    } catch (error) {
+      deps.log.error({ err: error }, 'mail delivery pass failed');
+    }
+    if (!stopped) timer = setTimeout(() => (running = pass()), busy ? 0 : intervalMs);
+  };
+  running = pass();
+  return {
+    kick() {
+      if (timer && !stopped) {
+        clearTimeout(timer);
+        timer = setTimeout(() => (running = pass()), 0);
+      }
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running;
+      sender.close();
+    },
+  };
+}

@@ -1,0 +1,74 @@
+/**
+ * The service's mail call sites (src/services/notifications.ts) land here: the welcome mails of a new game and the
+ * per-seat result mails of a published step, composed in each seat's language with its own view, and written to
+ * the outbox in the caller's transaction.
+ */
+import { viewOf } from '../engine/step-runner.ts';
+import type { GameEvent, Owed, Text } from '../engine/types.ts';
+import { syntaxFor } from '../orders-text/registry.ts';
+import { gameDefinition, type ServiceDeps, type Tx } from '../services/deps.ts';
+import { asEnvelope } from '../services/json.ts';
+import { composeReminder, composeResult, composeWelcome } from './compose.ts';
+import { loadGameWithSeats, seatMailContext } from './context.ts';
+import { queueMail } from './outbox.ts';
+
+/** The link of a seat's player page (the magic link: its bearer token signs the player in). */
+export function playerPageUrl(publicUrl: string, gameId: string, token: string): string {
+  return `${publicUrl.replace(/\/$/, '')}/play/${gameId}?token=${encodeURIComponent(token)}`;
+}
+
+/** Welcome mails, one per seat: side, how to send orders, the page link, what is owed first and the deadline. */
+export async function queueWelcome(tx: Tx, deps: ServiceDeps, input: { gameId: string; seats: { seatId: string; token: string }[] }): Promise<void> {
+  const game = await loadGameWithSeats(tx, input.gameId);
+  const def = gameDefinition(deps, game.game);
+  const step = await tx.step.findUnique({ where: { gameId_number: { gameId: game.id, number: game.currentStep } }, select: { envelope: true, owed: true, deadlineAt: true } });
+  const owed = (step?.owed ?? []) as unknown as Owed[];
+  for (const { seatId, token } of input.seats) {
+    const seat = game.seats.find((s) => s.id === seatId);
+    if (!seat) continue;
+    const ctx = seatMailContext(deps, game, seat);
+    const view = def && step ? viewOf(def, asEnvelope(step.envelope), { kind: 'seat', seat: seat.side }) : null;
+    const mail = await composeWelcome(ctx, {
+      pageUrl: playerPageUrl(deps.config.PUBLIC_URL, game.id, token),
+      owed: owed.filter((o) => o.seat === seat.side),
+      deadline: step?.deadlineAt ?? null,
+      view,
+      syntax: syntaxFor(game.game, ctx.seat.locale),
+    });
+    await queueMail(tx, deps.config, mail, deps.clock());
+  }
+}
+
+/** Result mails of a just-published step: per seat its visible events, its view, what it owes next, the outcome. */
+export async function queueStepResults(tx: Tx, deps: ServiceDeps, input: { gameId: string; stepNumber: number }): Promise<void> {
+  const game = await loadGameWithSeats(tx, input.gameId);
+  const def = gameDefinition(deps, game.game);
+  if (!def) return;
+  const step = await tx.step.findUniqueOrThrow({ where: { gameId_number: { gameId: game.id, number: input.stepNumber } }, include: { events: { orderBy: { seq: 'asc' } } } });
+  const next = await tx.step.findUnique({ where: { gameId_number: { gameId: game.id, number: input.stepNumber + 1 } }, select: { owed: true, envelope: true, deadlineAt: true } });
+  const events = step.events.map((e) => e.payload as GameEvent);
+  const owed = (next?.owed ?? []) as unknown as Owed[];
+  const after = next ? asEnvelope(next.envelope) : step.resultEnvelope ? asEnvelope(step.resultEnvelope) : asEnvelope(step.envelope);
+  const outcome = game.outcome as { winner: string | null; reason: Text } | null;
+  for (const seat of game.seats) {
+    const viewer = { kind: 'seat' as const, seat: seat.side };
+    const mail = await composeResult(seatMailContext(deps, game, seat), {
+      stepNumber: step.number,
+      events: def.visibleEvents(events, viewer),
+      view: viewOf(def, after, viewer),
+      owed: owed.filter((o) => o.seat === seat.side),
+      deadline: next?.deadlineAt ?? null,
+      outcome: game.status === 'finished' || outcome ? outcome : null,
+      defaultsApplied: step.defaultsApplied,
+    });
+    await queueMail(tx, deps.config, mail, deps.clock());
+  }
+}
+
+/** A reminder to one seat (for the deadlines feature). */
+export async function queueReminder(tx: Tx, deps: ServiceDeps, input: { gameId: string; seatId: string; stepNumber: number; owed: Owed[]; deadline: Date | null }): Promise<void> {
+  const game = await loadGameWithSeats(tx, input.gameId);
+  const seat = game.seats.find((s) => s.id === input.seatId);
+  if (!seat) return;
+  await queueMail(tx, deps.config, composeReminder(seatMailContext(deps, game, seat), input), deps.clock());
+}

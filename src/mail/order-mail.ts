@@ -1,0 +1,150 @@
+/**
+ * An authenticated order mail: its commands (HELP, STATUS, APPROVE, REJECT) and orders, submitted through the same
+ * service path as the API (submitOrders, approveStep, rejectStep), answered with a Judge-style reply: the orders as
+ * understood, every error with its rule id, what the seat still owes and the deadline in its time zone.
+ */
+import type { Owed, RuleError } from '../engine/types.ts';
+import type { Locale } from '../i18n/index.ts';
+import { formatOrderText, readOrderText, syntaxFor } from '../orders-text/registry.ts';
+import type { ParsedText } from '../orders-text/types.ts';
+import { gameDefinition, type ServiceDeps } from '../services/deps.ts';
+import { OrdersInvalidError, ServiceError } from '../services/errors.ts';
+import { approveStep, rejectStep } from '../services/moderation.ts';
+import { currentOrdersOf, submitOrders } from '../services/orders.ts';
+import { currentStep } from '../services/steps.ts';
+import { gameViewFor } from '../services/views.ts';
+import { ordersAddress } from './addresses.ts';
+import type { MailPrincipal } from './auth.ts';
+import { composeReply, helpAnswer, statusAnswer, type ReplyReport } from './compose.ts';
+import { dataOf, loadGameWithSeats, seatMailContext } from './context.ts';
+import { queueMail, replyBudgetLeft } from './outbox.ts';
+import type { Part } from './render.ts';
+
+/** The readable parts of an inbound mail. */
+export interface OrderMail {
+  text: string;
+  subject?: string;
+  from?: string;
+  inReplyTo?: string;
+  references: string[];
+  attachments: number;
+}
+
+/** What the mail did (stored with the inbound record). */
+export interface OrderMailResult {
+  outcome: ReplyReport['outcome'];
+  statements: number;
+  textErrors: number;
+  ruleErrors: number;
+  commands: string[];
+  resolved: boolean;
+  replied: boolean;
+}
+
+const L = (locale: Locale, en: string, ja: string) => (locale === 'ja' ? ja : en);
+const note = (t: string): Part => ({ text: t, html: `<p>${t.replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c]!)}</p>` });
+
+/** Processes an authenticated mail and queues the reply. */
+export async function processOrderMail(deps: ServiceDeps, principal: MailPrincipal, mail: OrderMail): Promise<OrderMailResult> {
+  const game = await loadGameWithSeats(deps.db, principal.gameId);
+  const def = gameDefinition(deps, game.game);
+  const step = await currentStep(deps, game.id);
+  const data = dataOf(def, game);
+  const seat = principal.kind === 'seat' ? game.seats.find((s) => s.id === principal.seatId) : undefined;
+  const side = seat?.side;
+  const owesNow = !!side && step.status === 'open' && step.owed.some((o) => o.seat === side);
+  const choices = def && side && owesNow ? def.choices(step.envelope.state, side) : null;
+  const grammarInput = { data, seat: side, choices };
+  const parsed: ParsedText = readOrderText(game.game, grammarInput, mail.text) ?? { orders: {}, statements: 0, commands: [], errors: [], ignored: [], redacted: mail.text };
+  const locale: Locale = seat?.locale === 'ja' ? 'ja' : 'en';
+
+  const answers: Part[] = [];
+  const auth = principal.kind === 'seat' ? { kind: 'seat' as const, gameId: game.id, seatId: principal.seatId, side: principal.side } : { kind: 'moderator' as const, gameId: game.id };
+  for (const cmd of parsed.commands) {
+    try {
+      if (cmd.kind === 'help') answers.push(...helpAnswer(locale, syntaxFor(game.game, locale), choices));
+      else if (cmd.kind === 'status') {
+        const view = (await gameViewFor(deps, game.id, auth)) as { view: unknown; step: { number: number; status: string } };
+        const mine = seat ? await currentOrdersOf(deps, game.id, seat.id) : null;
+        const echo = mine ? formatOrderText(game.game, grammarInput, mine.orders, locale) : null;
+        answers.push(...statusAnswer(locale, data, view.view, view.step, seat ? (echo ?? []) : null));
+      } else if (cmd.kind === 'approve' || cmd.kind === 'reject') {
+        if (principal.kind !== 'moderator') answers.push(note(L(locale, `${cmd.kind.toUpperCase()} is for the moderator only.`, `${cmd.kind.toUpperCase()} はモデレーター専用です。`)));
+        else if (cmd.kind === 'approve') {
+          const r = await approveStep(deps, game.id, step.number);
+          answers.push(note(`APPROVE: step ${r.step} published${r.finished ? ' (game over)' : ''}.`));
+        } else {
+          const r = await rejectStep(deps, game.id, step.number, cmd.reason);
+          answers.push(note(`REJECT: step ${r.step} sent back (${cmd.reason}).`));
+        }
+      }
+    } catch (error) {
+      answers.push(note(`${cmd.kind.toUpperCase()}: ${error instanceof ServiceError ? `${error.message} [${error.code}]` : 'failed'}`));
+    }
+  }
+
+  let outcome: ReplyReport['outcome'] = 'none';
+  let ruleErrors: RuleError[] = [];
+  let problem: ReplyReport['problem'];
+  let resolved = false;
+  if (parsed.statements > 0) {
+    if (principal.kind !== 'seat') {
+      outcome = 'rejected';
+      problem = { en: 'Moderators amend orders on the moderator console, not by mail.', ja: 'モデレーターの命令修正はメールではなくモデレーター画面で行ってください。' };
+    } else if (parsed.errors.length) {
+      outcome = 'rejected';
+    } else {
+      try {
+        const r = await submitOrders(deps, { gameId: game.id, seatId: principal.seatId, orders: parsed.orders, raw: parsed.redacted, source: 'email' });
+        outcome = 'accepted';
+        resolved = !!r.resolution;
+      } catch (error) {
+        outcome = 'rejected';
+        if (error instanceof OrdersInvalidError) ruleErrors = error.errors;
+        else if (error instanceof ServiceError) problem = { en: `${error.message} [${error.code}]`, ja: `${error.message} [${error.code}]` };
+        else throw error;
+      }
+    }
+  } else if (!parsed.commands.length && !parsed.errors.length) {
+    answers.push(note(L(locale, 'No orders or commands were found in your mail. Send HELP for the syntax.', 'メールに命令もコマンドも見つかりませんでした。書き方は HELP で確認できます。')));
+    if (mail.attachments) answers.push(note(L(locale, 'Attachments are not read: write the orders in the mail text.', '添付ファイルは読みません。命令は本文に書いてください。')));
+  }
+
+  // What is owed now (after a resolution this is the next step).
+  const now = await currentStep(deps, game.id);
+  const stepRow = await deps.db.step.findUnique({ where: { id: now.stepId }, select: { deadlineAt: true } });
+  const owed: Owed[] = side && now.status === 'open' ? now.owed.filter((o) => o.seat === side) : [];
+
+  const report: ReplyReport = {
+    echo: parsed.statements ? formatOrderText(game.game, grammarInput, parsed.orders, locale) : [],
+    textErrors: parsed.errors,
+    ruleErrors,
+    ignored: parsed.ignored,
+    outcome,
+    problem,
+    answers,
+    owed,
+    deadline: stepRow?.deadlineAt ?? null,
+    resolved,
+  };
+  const replied = await reply(deps, principal, game, seat, report, mail);
+  return { outcome, statements: parsed.statements, textErrors: parsed.errors.length, ruleErrors: ruleErrors.length, commands: parsed.commands.map((c) => c.kind), resolved, replied };
+}
+
+async function reply(deps: ServiceDeps, principal: MailPrincipal, game: Awaited<ReturnType<typeof loadGameWithSeats>>, seat: Awaited<ReturnType<typeof loadGameWithSeats>>['seats'][number] | undefined, report: ReplyReport, mail: OrderMail): Promise<boolean> {
+  // Seats are answered at their registered address (never at a From that may be forged); moderators at theirs.
+  const pseudo = seat ?? { ...game.seats[0], id: '', side: 'moderator', email: game.moderatorEmail ?? mail.from ?? '', locale: 'en', timeZone: 'UTC', mailToken: '', playerName: null };
+  if (!pseudo.email) return false;
+  const ctx = seatMailContext(deps, game, pseudo);
+  const composed = composeReply(ctx, { ...report, inReplyTo: mail.inReplyTo, references: mail.references, subject: mail.subject });
+  if (principal.kind === 'moderator') {
+    composed.seatId = undefined;
+    composed.replyTo = ordersAddress(deps.config.MAIL_DOMAIN);
+  }
+  if (!(await replyBudgetLeft(deps.db, composed.to, deps.config.MAIL_REPLY_LIMIT_PER_HOUR, deps.clock()))) {
+    deps.log.warn({ gameId: game.id, to: composed.to }, 'reply budget spent: reply not sent');
+    return false;
+  }
+  await queueMail(deps.db, deps.config, composed, deps.clock());
+  return true;
+}

@@ -1,0 +1,53 @@
+/**
+ * Writing composed mails to the outbox (in the caller's transaction when given one), with a stable Message-ID per
+ * row, and the per-address reply budget that keeps the service from feeding a mail loop or a flood.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../db/client.ts';
+import type { Tx } from '../services/deps.ts';
+import { outboxMessageId } from './addresses.ts';
+import type { ComposedMail } from './compose.ts';
+
+/** Settings the outbox writer needs. */
+export interface OutboxSite {
+  MAIL_FROM: string;
+  MAIL_DOMAIN: string;
+}
+
+/** Inserts one outbox row; returns its id and Message-ID. */
+export async function queueMail(client: Tx | Db, site: OutboxSite, mail: ComposedMail, now: Date): Promise<{ id: string; messageId: string }> {
+  const id = randomUUID();
+  const messageId = outboxMessageId(id, site.MAIL_DOMAIN);
+  await client.outbox.create({
+    data: {
+      id,
+      gameId: mail.gameId ?? null,
+      seatId: mail.seatId ?? null,
+      kind: mail.kind,
+      toAddress: mail.to,
+      fromAddress: site.MAIL_FROM,
+      replyTo: mail.replyTo ?? null,
+      subject: mail.subject,
+      messageId,
+      inReplyTo: mail.inReplyTo ?? null,
+      references: mail.references,
+      headers: mail.headers,
+      text: mail.text,
+      html: mail.html,
+      attachments: mail.attachments,
+      nextAttemptAt: now,
+      createdAt: now,
+    },
+  });
+  return { id, messageId };
+}
+
+/** Kinds that answer an inbound mail (counted by the reply budget). */
+export const REPLY_KINDS = ['reply', 'refusal'];
+
+/** Whether one more reply may go to `address` this hour (DB-backed: counts replies queued in the last hour). */
+export async function replyBudgetLeft(client: Tx | Db, address: string, perHour: number, now: Date): Promise<boolean> {
+  const since = new Date(now.getTime() - 3600_000);
+  const sent = await client.outbox.count({ where: { toAddress: { equals: address, mode: 'insensitive' }, kind: { in: REPLY_KINDS }, createdAt: { gte: since } } });
+  return sent < perHour;
+}

@@ -1,0 +1,144 @@
+/**
+ * Pieces of a mail body in text and HTML: the events of a step (dice included) with unit and area names, the map
+ * as a table of areas and units (every mail client shows a table; the SVG map goes along as an attachment), what
+ * a seat owes and by when. Pure functions of what the seat may see.
+ */
+import type { ChoiceTree, GameEvent, Owed, Text } from '../engine/types.ts';
+import { formatDateTime, type Locale } from '../i18n/index.ts';
+import { toMapModel, type MapUnit } from '../web/map-model.ts';
+
+/** Escapes text for HTML. */
+export function esc(s: unknown): string {
+  return String(s ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+/** A text and an HTML rendering of one section. */
+export interface Part {
+  text: string;
+  html: string;
+}
+
+/** Unit and area names of a data set, for readable events. */
+export function namesOf(data: unknown): Map<string, Text> {
+  const out = new Map<string, Text>();
+  const d = data as { areas?: { id: string; name: Text }[]; units?: { id: string; name: Text }[] } | null;
+  for (const a of d?.areas ?? []) out.set(a.id, a.name);
+  for (const u of d?.units ?? []) out.set(u.id, u.name);
+  return out;
+}
+
+function valueText(v: unknown, names: Map<string, Text>, locale: Locale): string {
+  if (typeof v === 'string') return names.has(v) ? `${v} (${names.get(v)![locale]})` : v;
+  if (Array.isArray(v)) return v.map((x) => valueText(x, names, locale)).join(', ');
+  if (v && typeof v === 'object') {
+    const t = v as Record<string, unknown>;
+    if (typeof t.en === 'string' && typeof t.ja === 'string') return String(t[locale]);
+    return Object.entries(t).map(([k, x]) => `${valueText(k, names, locale)}: ${valueText(x, names, locale)}`).join('; ');
+  }
+  return String(v);
+}
+
+const EVENT_LABELS: Record<string, Text> = {
+  die: { en: 'Die', ja: 'ダイス' },
+  attack: { en: 'Attack', ja: '攻撃' },
+  'attack-void': { en: 'Attack void', ja: '攻撃無効' },
+  'ub-removed': { en: 'UB removed', ja: 'UB除去' },
+  'convoy-sunk': { en: 'Convoy sunk', ja: '船団撃沈' },
+  'turn-start': { en: 'Turn', ja: 'ターン' },
+  placed: { en: 'Placed', ja: '配置' },
+  reinforced: { en: 'Reinforced', ja: '増強' },
+  'response-roll': { en: 'Response roll', ja: '対応移動ダイス' },
+  'response-move': { en: 'Response move', ja: '対応移動' },
+  'response-stay': { en: 'Response: stays', ja: '対応移動: 移動せず' },
+  'combat-reveal': { en: 'Units revealed', ja: '全ユニット表向き' },
+  'clean-up': { en: 'Clean-up', ja: '後片付け' },
+};
+
+/** One line per event: label, rule id, and its fields with names. Dice read `Die (purpose): value/sides`. */
+export function renderEvents(events: readonly GameEvent[], names: Map<string, Text>, locale: Locale): Part {
+  const lines = events.map((e) => {
+    const { type, rule, visibleTo: _v, ...rest } = e;
+    const label = EVENT_LABELS[type]?.[locale] ?? type;
+    if (type === 'die') return `${label} (${String(rest.purpose ?? '')}): ${String(rest.value)}${rest.sides !== 6 ? `/${String(rest.sides)}` : ''}`;
+    const fields = Object.entries(rest)
+      .filter(([k]) => k !== 'index')
+      .map(([k, v]) => `${k}=${valueText(v, names, locale)}`)
+      .join(', ');
+    return `${label}${rule ? ` [${rule}]` : ''}${fields ? `: ${fields}` : ''}`;
+  });
+  if (!lines.length) lines.push(locale === 'ja' ? '(このステップで見える出来事はありません)' : '(nothing visible to you happened in this step)');
+  return {
+    text: lines.map((l) => `  ${l}`).join('\n'),
+    html: `<ul style="font-family:monospace">${lines.map((l) => `<li>${esc(l)}</li>`).join('')}</ul>`,
+  };
+}
+
+function unitLabel(u: MapUnit, names: Map<string, Text>, locale: Locale): string {
+  if (u.faceDown) return locale === 'ja' ? '(裏向き)' : '(face down)';
+  const name = names.get(u.id)?.[locale];
+  const bits = [u.id, name && name !== u.id ? name : undefined, u.strength != null ? `${locale === 'ja' ? '戦力' : 'str'} ${u.strength}` : undefined, u.damage ? `${locale === 'ja' ? '損害' : 'dmg'} ${u.damage}` : undefined];
+  return bits.filter(Boolean).join(' ');
+}
+
+/** The map as a table: per area its capacity, Allied units and UBs, plus units off the map. Empty when no map. */
+export function renderMap(view: unknown, data: unknown, locale: Locale): Part {
+  let model;
+  try {
+    model = toMapModel(view, data);
+  } catch {
+    return { text: '', html: '' };
+  }
+  if (!model.areas.length) return { text: '', html: '' };
+  const names = namesOf(data);
+  const ja = locale === 'ja';
+  const head = ja ? `ターン ${model.turn} / ドイツ軍VP ${model.vp}` : `Turn ${model.turn} / German VP ${model.vp}`;
+  const text: string[] = [head];
+  const rows: string[] = [];
+  for (const a of model.areas) {
+    const allied = a.units.filter((u) => u.side === 'allied').map((u) => unitLabel(u, names, locale));
+    const german = a.units.filter((u) => u.side === 'german').map((u) => unitLabel(u, names, locale));
+    const cap = `${allied.length}/${a.capacity}, UB ${german.length}/${a.ubCapacity}`;
+    text.push(`  ${a.id} ${a.name[locale]} (${cap})`);
+    if (allied.length) text.push(`    ${ja ? '連合軍' : 'Allied'}: ${allied.join(', ')}`);
+    if (german.length) text.push(`    ${ja ? 'ドイツ軍' : 'German'}: ${german.join(', ')}`);
+    rows.push(`<tr><td><b>${esc(a.id)}</b> ${esc(a.name[locale])}</td><td>${esc(cap)}</td><td>${esc(allied.join(', ') || '-')}</td><td>${esc(german.join(', ') || '-')}</td></tr>`);
+  }
+  if (model.offMap.length) text.push(`  ${ja ? '盤外' : 'Off the map'}: ${model.offMap.map((u) => unitLabel(u, names, locale)).join(', ')}`);
+  const th = ja ? ['エリア', '配置数', '連合軍', 'ドイツ軍'] : ['Area', 'Units/capacity', 'Allied', 'German'];
+  const html =
+    `<p><b>${esc(head)}</b></p><table border="1" cellpadding="4" cellspacing="0" style="border-collapse:collapse">` +
+    `<tr>${th.map((t) => `<th>${esc(t)}</th>`).join('')}</tr>${rows.join('')}</table>` +
+    (model.offMap.length ? `<p>${esc(ja ? '盤外' : 'Off the map')}: ${esc(model.offMap.map((u) => unitLabel(u, names, locale)).join(', '))}</p>` : '');
+  return { text: text.join('\n'), html };
+}
+
+/** What the seat owes and the deadline in its time zone. */
+export function renderOwed(owed: readonly Owed[], deadline: Date | null, timeZone: string, locale: Locale): Part {
+  const ja = locale === 'ja';
+  if (!owed.length) {
+    const t = ja ? '今は命令を送る必要はありません。' : 'You owe no orders now.';
+    return { text: t, html: `<p>${esc(t)}</p>` };
+  }
+  const lines = owed.map((o) => `${o.point} (${o.rule}): ${o.prompt[locale]}`);
+  const due = deadline ? `${ja ? '締切' : 'Deadline'}: ${formatDateTime(deadline, timeZone, locale)}` : ja ? '締切: なし' : 'Deadline: none set';
+  return {
+    text: `${ja ? '提出が必要な命令' : 'Orders you owe'}:\n${lines.map((l) => `  ${l}`).join('\n')}\n${due}`,
+    html: `<p><b>${esc(ja ? '提出が必要な命令' : 'Orders you owe')}</b></p><ul>${lines.map((l) => `<li>${esc(l)}</li>`).join('')}</ul><p><b>${esc(due)}</b></p>`,
+  };
+}
+
+/** The seat's legal choices now (HELP), field by field. */
+export function renderChoices(choices: ChoiceTree | null, locale: Locale): Part {
+  if (!choices) {
+    const t = locale === 'ja' ? '今は選択肢はありません。' : 'No choices are open to you now.';
+    return { text: t, html: `<p>${esc(t)}</p>` };
+  }
+  const lines = [`${choices.point} (${choices.rule}): ${choices.prompt[locale]}`];
+  for (const f of choices.fields) {
+    const opts = f.options.map((o) => o.value).join(' | ');
+    const count = f.kind === 'many' ? ` [${f.min ?? 0}..${f.max ?? f.options.length}]` : '';
+    lines.push(`  ${f.key}${count}: ${opts}`);
+  }
+  for (const c of choices.constraints) lines.push(`  * ${c[locale]}`);
+  return { text: lines.join('\n'), html: `<pre>${esc(lines.join('\n'))}</pre>` };
+}

@@ -1,0 +1,80 @@
+/**
+ * The HTTP door of the order mail pipeline and the development sink page:
+ * - POST /mail/inbound: a raw MIME message (body `message/rfc822`, `application/octet-stream` or `text/plain`; or
+ *   JSON `{ raw, encoding?: "base64", envelopeFrom?, envelopeTo? }`), as inbound-mail providers post it,
+ *   authenticated by the shared secret INBOUND_WEBHOOK_TOKEN (`Authorization: Bearer ...` or `?token=`).
+ * - GET /dev/mail and /dev/mail/:file: the .eml files of the outbound sink (when SMTP_URL is unset, not in
+ *   production, or MAIL_SINK_PAGE=on).
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { intakeMail } from '../../../mail/intake.ts';
+import { esc } from '../../../mail/render.ts';
+import { listSink, readSinkFile } from '../../../mail/sink.ts';
+import { safeEqual } from '../../../services/tokens.ts';
+
+/** Largest HTTP body read at all; between INBOUND_MAX_BYTES and this the mail is refused with a clear answer. */
+const HARD_LIMIT = 32 * 1024 * 1024;
+
+function tokenOf(request: FastifyRequest): string | undefined {
+  const auth = request.headers.authorization;
+  if (auth?.toLowerCase().startsWith('bearer ')) return auth.slice(7).trim();
+  const q = (request.query as Record<string, unknown> | undefined)?.token;
+  return typeof q === 'string' ? q : undefined;
+}
+
+const fail = (reply: FastifyReply, request: FastifyRequest, status: number, code: string, message: string) => reply.code(status).send({ error: { code, message, requestId: request.id } });
+
+/** Whether the sink page is served with these settings. */
+export function sinkPageEnabled(config: FastifyInstance['deps']['config']): boolean {
+  if (config.MAIL_SINK_PAGE === 'on') return true;
+  if (config.MAIL_SINK_PAGE === 'off') return false;
+  return !config.SMTP_URL && config.NODE_ENV !== 'production';
+}
+
+export default async function mailRoutes(app: FastifyInstance): Promise<void> {
+  const raw = (_req: FastifyRequest, body: Buffer, done: (err: Error | null, body?: unknown) => void) => done(null, body);
+  app.addContentTypeParser(['message/rfc822', 'application/octet-stream', 'text/plain'], { parseAs: 'buffer', bodyLimit: HARD_LIMIT }, raw);
+
+  app.post('/mail/inbound', { bodyLimit: HARD_LIMIT, schema: { tags: ['mail'], summary: 'Raw MIME order mail (inbound-mail provider webhook)', hide: false } }, async (request, reply) => {
+    const deps = app.deps;
+    const secret = deps.config.INBOUND_WEBHOOK_TOKEN;
+    if (!secret) return fail(reply, request, 404, 'mail/inbound-off', 'the inbound mail endpoint is not enabled (INBOUND_WEBHOOK_TOKEN)');
+    const given = tokenOf(request);
+    if (!given || !safeEqual(given, secret)) return fail(reply, request, 401, 'mail/unauthorized', 'a valid inbound webhook token is required');
+    let body: Buffer;
+    let envelopeFrom: string | null | undefined;
+    let envelopeTo: string[] | undefined;
+    if (Buffer.isBuffer(request.body)) body = request.body;
+    else if (request.body && typeof request.body === 'object' && typeof (request.body as { raw?: unknown }).raw === 'string') {
+      const b = request.body as { raw: string; encoding?: string; envelopeFrom?: string | null; envelopeTo?: unknown };
+      body = Buffer.from(b.raw, b.encoding === 'base64' ? 'base64' : 'utf8');
+      envelopeFrom = b.envelopeFrom;
+      envelopeTo = Array.isArray(b.envelopeTo) ? b.envelopeTo.filter((x): x is string => typeof x === 'string') : undefined;
+    } else return fail(reply, request, 400, 'mail/no-message', 'post the raw MIME message as the body, or JSON { raw }');
+    if (!body.length) return fail(reply, request, 400, 'mail/no-message', 'the message is empty');
+    const outcome = await intakeMail(deps, { raw: body, source: 'http', envelopeFrom, envelopeTo });
+    if (outcome.reason === 'too-large') {
+      return reply.code(413).send({ error: { code: 'mail/too-large', message: `the message is larger than ${deps.config.INBOUND_MAX_BYTES} bytes`, requestId: request.id }, ...outcome });
+    }
+    return reply.code(outcome.status === 'duplicate' ? 200 : 202).send(outcome);
+  });
+
+  if (!sinkPageEnabled(app.deps.config)) return;
+
+  app.get('/dev/mail', { schema: { hide: true } }, async (_request, reply) => {
+    const entries = await listSink(app.deps.config.MAIL_SINK_DIR);
+    const rows = entries
+      .map((e) => `<tr><td>${esc(e.mtime.toISOString())}</td><td>${esc(e.to)}</td><td><a href="/dev/mail/${encodeURIComponent(e.file)}">${esc(e.subject || e.file)}</a></td><td>${e.size}</td></tr>`)
+      .join('');
+    reply.type('text/html; charset=utf-8');
+    return `<!doctype html><html><head><meta charset="utf-8"><title>Outbound mail sink</title></head><body><h1>Outbound mail (${esc(app.deps.config.MAIL_SINK_DIR)})</h1><p>${entries.length} message(s), newest first.</p><table border="1" cellpadding="4" cellspacing="0"><tr><th>Written</th><th>To</th><th>Subject</th><th>Bytes</th></tr>${rows}</table></body></html>`;
+  });
+
+  app.get('/dev/mail/:file', { schema: { hide: true } }, async (request, reply) => {
+    const { file } = request.params as { file: string };
+    const content = await readSinkFile(app.deps.config.MAIL_SINK_DIR, file);
+    if (!content) return fail(reply, request, 404, 'mail/not-found', 'no such message');
+    reply.type('text/plain; charset=utf-8');
+    return content;
+  });
+}
