@@ -4,7 +4,8 @@
  * and hands both to the test files (test/support/db.ts clones the template once per test file).
  */
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
@@ -20,6 +21,18 @@ declare module 'vitest' {
 
 const root = resolve(import.meta.dirname, '../..');
 
+/** A TCP port nothing listens on right now. */
+function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => done(port));
+    });
+  });
+}
+
 function migrationsHash(): string {
   const dir = join(root, 'prisma/migrations');
   const hash = createHash('sha256');
@@ -33,8 +46,11 @@ function migrationsHash(): string {
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   let embedded: EmbeddedDatabase | undefined;
   let serverUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
+  let runDir: string | undefined;
   if (!serverUrl) {
-    embedded = await startEmbeddedPostgres({ dir: join(root, 'data/test-pg'), port: Number(process.env.TEST_EMBEDDED_PG_PORT ?? 54331), database: 'postgres' });
+    // A cluster of this run's own (directory and port), so that concurrent runs never stop each other's server.
+    runDir = join(root, `data/test-pg-${process.pid}`);
+    embedded = await startEmbeddedPostgres({ dir: runDir, port: await freePort(), database: 'postgres' });
     serverUrl = embedded.url;
   }
   const template = `pbem_template_${migrationsHash()}`;
@@ -60,5 +76,6 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('dbTemplate', template);
   return async () => {
     await embedded?.stop();
+    if (runDir) rmSync(runDir, { recursive: true, force: true });
   };
 }
