@@ -28,19 +28,25 @@ export async function startBoss(input: { databaseUrl: string; config: Config; lo
   return boss;
 }
 
-/** The queues with their retry and expiry policies. */
+/** The queues with their retry and expiry policies (applied again at every start: settings may have changed). */
 export async function createQueues(boss: PgBoss, config: Config): Promise<void> {
   const expireInSeconds = config.JOB_EXPIRE_SECONDS;
-  await boss.createQueue(QUEUES.deadline, { name: QUEUES.deadline, retryLimit: 20, retryDelay: 5, retryBackoff: true, expireInSeconds });
-  await boss.createQueue(QUEUES.reminder, { name: QUEUES.reminder, retryLimit: 10, retryDelay: 10, retryBackoff: true, expireInSeconds });
-  await boss.createQueue(QUEUES.resolve, { name: QUEUES.resolve, retryLimit: 20, retryDelay: 5, retryBackoff: true, expireInSeconds });
-  await boss.createQueue(QUEUES.webhook, {
-    name: QUEUES.webhook,
-    retryLimit: config.WEBHOOK_ATTEMPTS - 1,
-    retryDelay: 10,
-    retryBackoff: true,
-    expireInSeconds: Math.max(30, Math.ceil((config.WEBHOOK_TIMEOUT_MS * 2) / 1000)),
-  });
-  await boss.createQueue(QUEUES.mail, { name: QUEUES.mail, retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds });
-  await boss.createQueue(QUEUES.sweep, { name: QUEUES.sweep, retryLimit: 0, expireInSeconds });
+  const queues: PgBoss.Queue[] = [
+    { name: QUEUES.deadline, retryLimit: 20, retryDelay: 5, retryBackoff: true, expireInSeconds },
+    { name: QUEUES.reminder, retryLimit: 10, retryDelay: 10, retryBackoff: true, expireInSeconds },
+    { name: QUEUES.resolve, retryLimit: 20, retryDelay: 5, retryBackoff: true, expireInSeconds },
+    {
+      name: QUEUES.webhook,
+      retryLimit: config.WEBHOOK_ATTEMPTS - 1,
+      retryDelay: 10,
+      retryBackoff: true,
+      expireInSeconds: Math.max(30, Math.ceil((config.WEBHOOK_TIMEOUT_MS * 2) / 1000)),
+    },
+    { name: QUEUES.mail, retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds },
+    { name: QUEUES.sweep, retryLimit: 0, expireInSeconds },
+  ];
+  for (const q of queues) {
+    await boss.createQueue(q.name, q);
+    await boss.updateQueue(q.name, q);
+  }
 }

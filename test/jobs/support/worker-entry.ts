@@ -1,0 +1,30 @@
+/**
+ * A worker process for the multi-process tests: the jobs worker of src/jobs against DATABASE_URL, with the toy
+ * game of test/support installed. Prints "ready" once it works the queues; SIGTERM stops it gracefully.
+ */
+import { pino } from 'pino';
+import { loadConfig } from '../../../src/config.ts';
+import { createDb } from '../../../src/db/client.ts';
+import { startJobsWorker } from '../../../src/jobs/worker.ts';
+import type { ServiceDeps } from '../../../src/services/deps.ts';
+import { registeredGame } from '../../../src/services/registry.ts';
+import { toyGame } from '../../support/toy-game.ts';
+
+const config = loadConfig();
+const url = config.DATABASE_URL as string;
+const db = createDb(url, { max: config.DATABASE_POOL_MAX });
+const deps: ServiceDeps = {
+  db,
+  log: pino({ level: process.env.WORKER_LOG_LEVEL ?? 'warn' }),
+  config,
+  clock: () => new Date(),
+  games: (id) => (id === 'toy' ? toyGame : registeredGame(id)),
+};
+const worker = await startJobsWorker(deps, url);
+process.stdout.write('ready\n');
+process.on('SIGTERM', () => {
+  void worker.stop().then(async () => {
+    await db.$disconnect();
+    process.exit(0);
+  });
+});
