@@ -41,9 +41,11 @@ function activeEscorts(s: AwState, types: readonly string[]): AwUnit[] {
   const areas = groupAreas(s);
   const occ = occupancy(s);
   const out: AwUnit[] = [];
-  for (const u of indexOf(s.data).escorts) {
+  const ix = indexOf(s.data);
+  for (const i of ix.escortPos) {
+    const u = s.data.units[i];
     if (!types.includes(u.type)) continue;
-    const l = at(s, u.id);
+    const l = s.loc[i];
     if (!areas.includes(l)) continue;
     const o = occ.get(l)!;
     if (o.german.length > 0 && strengthHere(s, u, o) > 0) out.push(u);
@@ -84,9 +86,10 @@ export function activeAir(s: AwState): AwUnit[] {
 
 /** AW 8.1: air attacks in the group. `choice` (option airAttack = optional, D8) lists the UBs each air unit attacks. */
 export function resolveAir(s: AwState, ctx: ResolveContext, choice?: Record<string, string[]>): void {
+  const air = activeAir(s);
   for (const area of groupAreas(s)) {
     const ubs = unitsAt(s, area, 'german').map((u) => u.id);
-    for (const u of activeAir(s)) {
+    for (const u of air) {
       if (at(s, u.id) !== area) continue;
       const targets = choice ? ubs.filter((id) => (choice[u.id] ?? []).includes(id)) : ubs;
       for (const t of targets) escortAttack(s, ctx, u, t, 'AW 8.1');
@@ -101,8 +104,9 @@ export function activeShips(s: AwState): AwUnit[] {
 
 /** AW 8.2: escort-ship attacks as allocated (D9), units in data order, targets in list order. */
 export function resolveEscorts(s: AwState, ctx: ResolveContext, alloc: Record<string, string[]>): void {
+  const ships = activeShips(s); // fixed before any die (AW 8.2[5])
   for (const area of groupAreas(s)) {
-    for (const u of activeShips(s)) {
+    for (const u of ships) {
       if (at(s, u.id) !== area) continue;
       for (const t of (alloc[u.id] ?? []).slice(0, shipAttacks(u))) escortAttack(s, ctx, u, t, 'AW 8.2');
     }
@@ -121,8 +125,9 @@ export function activeUbs(s: AwState): AwUnit[] {
 /** AW 8.3: UB attacks as allocated (D10). Sunk if die + (strength − damage) ≥ convoy strength; later ones void. */
 export function resolveUbs(s: AwState, ctx: ResolveContext, alloc: Record<string, string[]>): void {
   const ix = indexOf(s.data);
+  const ubs = activeUbs(s); // fixed before any die (AW 8.3[3])
   for (const area of groupAreas(s)) {
-    for (const u of activeUbs(s)) {
+    for (const u of ubs) {
       if (at(s, u.id) !== area) continue;
       const strength = ubStrength(s, u);
       for (const t of (alloc[u.id] ?? []).slice(0, ubAttacks(s, u.id))) {
