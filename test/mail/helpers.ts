@@ -2,6 +2,8 @@
  * Real peers for mail tests: a recording SMTP server (the outbound side's far end, with scripted outages), and
  * a nodemailer client that sends to the order listener. No mocks at the socket.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import nodemailer from 'nodemailer';
 import type { SendMailOptions, SentMessageInfo } from 'nodemailer';
@@ -91,4 +93,14 @@ export async function sendToListener(port: number, mail: SendMailOptions): Promi
 /** Sends a raw message (bytes as they are) to the listener. */
 export async function sendRawToListener(port: number, raw: Buffer | string, envelope: { from: string; to: string[] }): Promise<SentMessageInfo> {
   return sendToListener(port, { envelope, raw });
+}
+
+/** The corpus folder. */
+export const fixtureDir = join(import.meta.dirname, '../fixtures/mail');
+
+/** A corpus message with its {{TOKEN}}, {{MID}} and {{PASSWORD}} placeholders filled in. */
+export function fixture(name: string, vars: Record<string, string> = {}): Buffer {
+  let raw = readFileSync(join(fixtureDir, name)).toString('latin1');
+  for (const [k, v] of Object.entries({ TOKEN: 'T0kenT0kenT0kenT0ken', MID: `m-${name}`, PASSWORD: 'pw', ...vars })) raw = raw.replaceAll(`{{${k}}}`, v);
+  return Buffer.from(raw, 'latin1');
 }
