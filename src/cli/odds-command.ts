@@ -29,7 +29,7 @@ export function previewOdds(game: AnyGame, state: unknown, samples: number, seed
     let s = state;
     for (let step = 0; step < 500; step++) {
       const owed = game.owed(s);
-      if (owed.length === 0) break;
+      if (owed.length === 0 && game.outcome(s)) break;
       const orders: Record<SeatId, unknown> = {};
       for (const { seat } of owed) orders[seat] = game.defaultOrders(s, seat);
       s = game.resolve(s, orders, ctx);

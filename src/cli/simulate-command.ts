@@ -58,7 +58,8 @@ export function simulate(opts: { gameId: string; mode: string; games: number; se
     let state = game.setup({ mode: opts.mode, options, data });
     for (let step = 0; step < (opts.maxSteps ?? 500); step++) {
       const owed = game.owed(state);
-      if (owed.length === 0) break;
+      // A step that owes nothing and is not over (e.g. the opening dice of a standard game) resolves with no orders.
+      if (owed.length === 0 && game.outcome(state)) break;
       const orders: Record<SeatId, unknown> = {};
       for (const { seat } of owed) {
         const o = play(state, seat, rand);

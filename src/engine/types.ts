@@ -175,6 +175,8 @@ export interface GameDefinition<S = unknown, O = unknown, Opt = unknown, Data = 
    */
   resolve(state: S, orders: Readonly<Record<SeatId, O>>, ctx: ResolveContext): S;
   outcome(state: S): Outcome | null;
+  /** One event in words for a player (history pages, result mails, `pbem replay --text`). */
+  describeEvent(event: GameEvent, locale: 'en' | 'ja'): string;
   /** Rule invariants that must hold in every state; returns the violated ones (empty when all hold). */
   invariants(state: S): string[];
 }
