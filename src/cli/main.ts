@@ -22,6 +22,10 @@ export async function main(argv: readonly string[]): Promise<number> {
   const args = parseArgs(argv);
   const [command, file] = args.positionals;
   const out = (text: string) => process.stdout.write(`${text}\n`);
+  // A reader that stops early (`pbem replay x | head`) is not an error.
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+  });
   try {
     switch (command) {
       case 'replay':

@@ -20,7 +20,7 @@ export function runReplay(raw: unknown, args: ParsedArgs, out: (s: string) => vo
   const { record, game } = loadRecord(raw);
   const result = replayRecord(game, record);
   const outcome = game.outcome(result.envelope.state);
-  const expectationProblems = checkExpectations(record, outcome);
+  const expectationProblems = checkExpectations(record, { ...(result.envelope.state as object), ...(outcome ?? {}), steps: result.steps.length });
   if (args.flags.has('text')) {
     out(textReport(game, record, result.steps, outcome));
     if (!result.ok) out(`STOPPED at step ${result.step}: ${result.message}${result.errors ? `\n${formatErrors(result.errors)}` : ''}`);
@@ -54,10 +54,13 @@ export function runVerify(raw: unknown, out: (s: string) => void): number {
   return report.ok ? 0 : 1;
 }
 
-function checkExpectations(record: GameRecord, outcome: unknown): string[] {
+/**
+ * Checks a record's `expect` block: each key is looked up in the outcome, then `steps` (the number of steps
+ * replayed), then the final game state.
+ */
+function checkExpectations(record: GameRecord, actual: Record<string, unknown>): string[] {
   if (!record.expect) return [];
   const problems: string[] = [];
-  const actual = (outcome ?? {}) as Record<string, unknown>;
   for (const [key, want] of Object.entries(record.expect)) {
     if (canonicalJson(actual[key]) !== canonicalJson(want)) problems.push(`${key}: expected ${canonicalJson(want)}, got ${canonicalJson(actual[key])}`);
   }

@@ -1,0 +1,128 @@
+/** The `pbem` command as a user runs it: the real bin, real files, exit codes and JSON output. */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { commitmentOf } from '../../src/engine/dice.ts';
+import { replayRecord, type GameRecord } from '../../src/engine/record.ts';
+import { getGame } from '../../src/games/index.ts';
+
+const root = resolve(import.meta.dirname, '../..');
+const games = join(root, 'test/fixtures/atlantic-wolves/games');
+const tmp = mkdtempSync(join(tmpdir(), 'pbem-cli-'));
+
+function pbem(...args: string[]) {
+  const r = spawnSync(process.execPath, [join(root, 'bin/pbem.mjs'), ...args], { cwd: root, encoding: 'utf8' });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+}
+
+function writeRecord(name: string, record: unknown): string {
+  const file = join(tmp, name);
+  writeFileSync(file, JSON.stringify(record));
+  return file;
+}
+
+describe('pbem replay', () => {
+  it.each(['mail-forced-dice.json', 'standard-seeded.json'])('%s replays to its recorded outcome', (file) => {
+    const r = pbem('replay', join(games, file));
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.out);
+    const record = JSON.parse(readFileSync(join(games, file), 'utf8'));
+    expect(out.ok).toBe(true);
+    expect(out.outcome.winner).toBe(record.expect.winner);
+    expect(out.steps).toHaveLength(record.steps.length);
+    expect(out.steps.flatMap((s: { events: { type: string }[] }) => s.events).some((e: { type: string }) => e.type === 'die')).toBe(true);
+  });
+
+  it('a record whose dice were changed no longer meets its expectations (exit 1)', () => {
+    const record = JSON.parse(readFileSync(join(games, 'mail-forced-dice.json'), 'utf8'));
+    record.dice.values = record.dice.values.map((v: number) => 7 - v);
+    const r = pbem('replay', writeRecord('flipped.json', record));
+    expect(r.code).toBe(1);
+    const out = JSON.parse(r.out);
+    expect(out.ok).toBe(false);
+  });
+
+  it('--text prints a readable report', () => {
+    const r = pbem('replay', join(games, 'mail-forced-dice.json'), '--text');
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/Atlantic Wolves/);
+    expect(r.out).toMatch(/Outcome: .*german/);
+  });
+
+  it('malformed input gets a clear error', () => {
+    expect(pbem('replay', writeRecord('bad.json', { format: 'x' })).err).toMatch(/not a pbem-record\/1 game record/);
+    writeFileSync(join(tmp, 'nojson.json'), '{');
+    expect(pbem('replay', join(tmp, 'nojson.json')).err).toMatch(/is not JSON/);
+    expect(pbem('replay').code).toBe(1);
+  });
+});
+
+describe('pbem verify', () => {
+  const record = JSON.parse(readFileSync(join(games, 'standard-seeded.json'), 'utf8')) as GameRecord;
+  const game = getGame('atlantic-wolves')!;
+  const replay = replayRecord(game, record);
+  const secret = (record.dice as { secret: string }).secret;
+  const full = {
+    ...record,
+    commitment: commitmentOf(secret),
+    viewer: 'seat:german',
+    steps: record.steps.map((s, i) => ({ ...s, events: game.visibleEvents(replay.steps[i].events, { kind: 'seat', seat: 'german' }) })),
+  };
+
+  it('re-derives every die of a finished game and finds them all', () => {
+    const r = pbem('verify', writeRecord('full.json', full));
+    const report = JSON.parse(r.out);
+    expect(report).toMatchObject({ ok: true, commitmentOk: true, mismatches: [] });
+    expect(report.diceChecked).toBeGreaterThan(50);
+    expect(r.code).toBe(0);
+  });
+
+  it('reports a changed die', () => {
+    const tampered = structuredClone(full);
+    const step = tampered.steps.find((s) => s.events!.some((e) => e.type === 'die'))!;
+    const die = step.events!.find((e) => e.type === 'die') as { value: number };
+    die.value = die.value === 6 ? 1 : die.value + 1;
+    const r = pbem('verify', writeRecord('tampered.json', tampered));
+    expect(r.code).toBe(1);
+    expect(JSON.parse(r.out).mismatches.join('\n')).toMatch(/re-derived/);
+  });
+
+  it('reports a secret that does not match the commitment', () => {
+    const r = pbem('verify', writeRecord('wrong-commitment.json', { ...full, commitment: commitmentOf('other') }));
+    expect(r.code).toBe(1);
+    expect(JSON.parse(r.out).commitmentOk).toBe(false);
+  });
+});
+
+describe('pbem simulate and odds', () => {
+  it('plays complete games and reports the required fields', () => {
+    const r = pbem('simulate', '--games', '200', '--seed', '7');
+    expect(r.code).toBe(0);
+    const s = JSON.parse(r.out);
+    expect(s.games).toBe(200);
+    expect(s.germanWins + s.alliedWins).toBe(200);
+    expect(s.invariantViolations).toBe(0);
+    expect(s.gamesPerSecond).toBeGreaterThan(0);
+    expect(pbem('simulate', '--games', '200', '--seed', '7').out).toContain(`"germanWins":${s.germanWins},`);
+  });
+
+  it('plays standard games too', () => {
+    const s = JSON.parse(pbem('simulate', '--games', '50', '--seed', '3', '--mode', 'standard').out);
+    expect(s.germanWins + s.alliedWins).toBe(50);
+    expect(s.unfinished).toBe(0);
+  });
+
+  it('previews the odds from a recorded position', () => {
+    const record = JSON.parse(readFileSync(join(games, 'mail-forced-dice.json'), 'utf8'));
+    record.steps = record.steps.slice(0, 10);
+    delete record.expect;
+    const r = pbem('odds', writeRecord('partial.json', record), '--samples', '500');
+    expect(r.code).toBe(0);
+    const odds = JSON.parse(r.out);
+    expect(odds.samples).toBe(500);
+    const total = Object.values(odds.wins as Record<string, number>).reduce((a, b) => a + b, 0);
+    expect(total + odds.unfinished).toBe(500);
+  });
+});
