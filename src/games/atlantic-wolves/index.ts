@@ -9,6 +9,7 @@ import { defaultData } from './data/default-data.ts';
 import { awDataSchema, type AwData } from './data/schema.ts';
 import { choices } from './choices.ts';
 import { defaultOrders } from './defaults.ts';
+import { describeEvent } from './describe.ts';
 import { absorbStanding, applyAnswer, runForward } from './flow.ts';
 import { invariants } from './invariants.ts';
 import { awOptionsSchema, optionDocs, type AwOptions } from './options.ts';
@@ -65,6 +66,7 @@ export const atlanticWolves: GameDefinition<AwState, AwOrders, AwOptions, AwData
   defaultOrders,
   resolve,
   outcome,
+  describeEvent,
   invariants,
 };
 

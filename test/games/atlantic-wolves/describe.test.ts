@@ -1,0 +1,228 @@
+/**
+ * Atlantic Wolves events in words: every event of real resolutions (the recorded games and the adjudication
+ * fixtures run through the engine) described in English and Japanese, checked for the facts a player needs.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, test } from 'vitest';
+import { advance, forcedDice, startGame, type Dice, type Envelope, type GameEvent } from '../../../src/engine/index.ts';
+import { defaultData } from '../../../src/games/atlantic-wolves/data/default-data.ts';
+import { stateFromFixture } from '../../../src/games/atlantic-wolves/fixture.ts';
+import { atlanticWolves as game, type AwState } from '../../../src/games/atlantic-wolves/index.ts';
+import { loadFixtures } from './fixture-runner.ts';
+
+const fixturesDir = fileURLToPath(new URL('../../fixtures/atlantic-wolves/', import.meta.url));
+const gamesDir = fileURLToPath(new URL('../../fixtures/atlantic-wolves/games/', import.meta.url));
+
+/** Every event of the recorded games and of the fixtures' resolved steps, in order. */
+function realEvents(): GameEvent[] {
+  const out: GameEvent[] = [];
+  for (const f of readdirSync(gamesDir).filter((x) => x.endsWith('.json')).sort()) {
+    const rec = JSON.parse(readFileSync(gamesDir + f, 'utf8'));
+    const started = startGame(game, { mode: rec.mode, options: rec.options, data: rec.data ?? undefined, secret: rec.dice.kind === 'seed' ? rec.dice.secret : undefined });
+    if (!started.ok) throw new Error(started.errors.join('; '));
+    let env = started.envelope;
+    const forced = rec.dice.kind === 'forced' ? forcedDice(rec.dice.values) : null;
+    for (const step of rec.steps) {
+      const r = advance(game, env, step.orders, (forced as Dice | null) ?? undefined);
+      if (!r.ok) throw new Error(`${f}: ${JSON.stringify(r.errors)}`);
+      env = r.envelope;
+      out.push(...r.events);
+    }
+  }
+  for (const fx of loadFixtures(fixturesDir)) {
+    let env: Envelope<AwState> = { game: game.id, mode: fx.setup.mode, step: 0, diceKey: null, state: stateFromFixture(fx.setup) };
+    for (const step of fx.steps) {
+      if (step.errors) continue;
+      const r = advance(game, env, step.orders, forcedDice(step.dice ?? []));
+      if (!r.ok) break;
+      env = r.envelope as Envelope<AwState>;
+      out.push(...r.events);
+    }
+  }
+  return out;
+}
+
+/** Events the fixtures do not reach, written as the engine emits them (placement.ts, reinforcement.ts). */
+const constructed: GameEvent[] = [
+  { type: 'overflow-named', rule: 'AW 6.0-C2', side: 'allied', count: 2, units: { C05: 'CB', 'GB-DD1': 'CB' } },
+  { type: 'overflow-named', rule: 'AW 6.0-C2', side: 'allied', count: 1 },
+  { type: 'overflow-named-units', rule: 'AW 6.0-C2', side: 'allied', units: { 'GB-DD1': 'CB' }, visibleTo: ['allied'] },
+  { type: 'overflow-named', rule: 'AW 7.0[6]', side: 'german', count: 1, units: { U03: 'WA' } },
+  { type: 'replaced', rule: 'AW 7.0[6]', side: 'german', placement: { '#1': 'CG' } },
+  { type: 'moderator-flag', rule: 'AW-A07(c)', side: 'german', count: 1, units: ['U05'], visibleTo: [] },
+  { type: 'reinforced', rule: 'AW 10.0-A', side: 'german', turn: 1, count: 4, units: ['U01', 'U02', 'U03', 'U04'] },
+  { type: 'reinforced', rule: 'AW 11.0[4]', side: 'german', turn: 5, count: 2, units: ['U03', 'U07'] },
+  { type: 'reinforced', rule: 'AW 5.0[1]', side: 'german', turn: 2, count: 3 },
+  { type: 'response-roll', rule: 'AW 12.0-3b', roll: 4, dice: [5, 3], numbers: [53, 35], units: ['U03', 'US-CVE1'] },
+  { type: 'response-move', rule: 'AW 12.0-3b', roll: 4, unit: 'U03', from: 'WA', to: 'CG', side: 'german', by: 'standing' },
+  { type: 'attack', rule: 'AW 8.3[4]', area: 'CB', attacker: 'U07', target: 'C05', die: 5, strength: -1, need: 5, success: false },
+  { type: 'attack', rule: 'AW 8.2', area: 'CB', attacker: 'GB-DD1', target: 'U03', die: 4, strength: 2, success: false, damage: 1 },
+  { type: 'vp-check', rule: 'AW 9.0', turn: 2, germanVp: 0, alliedVp: 6, difference: -6, tableBefore: 3, table: -3, sunk: [] },
+  { type: 'game-end', rule: 'AW 9.0[8] (minus table: immediate Allied victory)', winner: 'allied', table: -3, turn: 2 },
+  { type: 'game-end', rule: 'AW 9.0[8] (0 or minus at the end of turn 5)', winner: 'allied', table: 0, turn: 5 },
+];
+
+const events = realEvents();
+const all = [...events, ...constructed];
+
+/** Up to three events per kind (type, rule, outcome, die purpose shape): the table of the test. */
+function samples(list: GameEvent[]): [string, GameEvent][] {
+  const seen = new Map<string, number>();
+  const out: [string, GameEvent][] = [];
+  for (const e of list) {
+    const shape = e.type === 'die' ? String(e.purpose).replace(/\b[A-Z]+(-[A-Z]+)?\d+\b/g, 'X').replace(/\d+/g, 'n') : `${e.rule} ${e.success ?? ''} ${e.by ?? ''}`;
+    const key = `${e.type} ${shape}`;
+    const n = seen.get(key) ?? 0;
+    if (n >= 3) continue;
+    seen.set(key, n + 1);
+    out.push([`${key} #${n + 1}`, e]);
+  }
+  return out;
+}
+
+const JAPANESE = /[\u3040-\u30ff\u4e00-\u9fff]/;
+const unitName = new Map(defaultData.units.map((u) => [u.id, u.name]));
+const areaName = new Map(defaultData.areas.map((a) => [a.id, a.name]));
+const ruleIdOf = (rule: unknown) => (typeof rule === 'string' ? rule.replace(/ \(.*\)$/, '') : undefined);
+
+/** The facts an event's description must show: ids, area names, numbers, the result. */
+function facts(e: GameEvent, lc: 'en' | 'ja'): string[] {
+  const area = (id: unknown) => areaName.get(String(id))?.[lc] ?? String(id);
+  const out: string[] = [];
+  const rule = ruleIdOf(e.rule);
+  if (rule) out.push(rule);
+  for (const k of ['unit', 'attacker', 'target'] as const) if (typeof e[k] === 'string') out.push(e[k] as string);
+  for (const k of ['area', 'from', 'to'] as const) if (typeof e[k] === 'string') out.push(area(e[k]));
+  if (Array.isArray(e.units)) out.push(...(e.units as string[]));
+  switch (e.type) {
+    case 'die':
+      out.push(`d${e.sides} = ${e.value}`);
+      if (/^AW \S+/.test(String(e.purpose))) out.push(/^AW \S+/.exec(String(e.purpose))![0]);
+      break;
+    case 'attack':
+      out.push(lc === 'ja' ? `出目${e.die}` : `die ${e.die}`);
+      if (e.need !== undefined) out.push(String(e.need), e.success ? (lc === 'ja' ? '撃沈' : 'sunk') : lc === 'ja' ? '失敗' : 'fails');
+      else {
+        out.push(lc === 'ja' ? `戦力${e.strength}` : `strength ${e.strength}`, e.success ? (lc === 'ja' ? '命中' : 'hit') : lc === 'ja' ? '失敗' : 'miss');
+        if (e.success) out.push(lc === 'ja' ? `損害${e.damage}` : `damage ${e.damage}`);
+      }
+      break;
+    case 'ub-removed':
+      out.push(lc === 'ja' ? `損害${e.damage}` : `damage ${e.damage}`);
+      break;
+    case 'convoy-sunk':
+      out.push(`${e.vp}`, lc === 'ja' ? '撃沈' : 'sunk');
+      if (e.note) out.push(String(e.note));
+      break;
+    case 'vp-check':
+      out.push(lc === 'ja' ? `${e.germanVp}VP` : `German VP ${e.germanVp}`, `${e.tableBefore}`, `${e.table}`, lc === 'ja' ? 'VP確認' : 'VP check', ...(e.sunk as string[]));
+      break;
+    case 'response-roll':
+      out.push(...(e.numbers as number[]).map(String), lc === 'ja' ? '対応移動' : 'Response roll');
+      break;
+    case 'response-move':
+    case 'response-stay':
+      out.push(lc === 'ja' ? '対応移動' : 'Response roll');
+      break;
+    case 'reinforced':
+      out.push(String(e.count), lc === 'ja' ? '増強' : 'reinforce');
+      break;
+    case 'placed':
+      out.push(...Object.keys(e.placement as object), ...new Set(Object.values(e.placement as object).map(area)), lc === 'ja' ? '配置' : 'place');
+      break;
+    case 'combat-reveal':
+      out.push(...Object.values(e.areas as Record<string, string[]>).flat(), ...Object.keys(e.areas as object).map(area));
+      break;
+    case 'step2-roll':
+      out.push(...(e.dice as number[]).map(String), String(e.sum));
+      break;
+    case 'step2-placed':
+    case 'step3-placed':
+      out.push(...Object.keys(e.counts as object).map(area));
+      break;
+    case 'game-end':
+      out.push(e.winner === 'german' ? (lc === 'ja' ? 'ドイツ軍の勝利' : 'German victory') : lc === 'ja' ? '連合軍の勝利' : 'Allied victory');
+      break;
+    case 'turn-start':
+      out.push(String(e.turn), (e.label as { en: string; ja: string })[lc]);
+      break;
+  }
+  return out;
+}
+
+describe('Atlantic Wolves events in words', () => {
+  test('the real resolutions reach every event type the game emits, and the engine dice', () => {
+    const types = new Set(all.map((e) => e.type));
+    for (const t of ['die', 'turn-start', 'withdrawn', 'reinforced', 'reinforced-units', 'star-cve-released', 'placed', 'step2-roll', 'step2-placed', 'step2-units', 'step3-units', 'step3-placed', 'step3-units-placed', 'overflow-named', 'overflow-named-units', 'replaced', 'moderator-flag', 'response-roll', 'response-move', 'response-stay', 'combat-reveal', 'attack', 'attack-void', 'ub-removed', 'convoy-sunk', 'vp-check', 'clean-up', 'game-end']) {
+      expect(types, t).toContain(t);
+    }
+    expect(events.length).toBeGreaterThan(500);
+  });
+
+  test.each(samples(all))('%s', (_label, e) => {
+    for (const lc of ['en', 'ja'] as const) {
+      const text = game.describeEvent(e, lc);
+      for (const fact of facts(e, lc)) expect(text, `${lc}: ${text}`).toContain(fact);
+      // Known types get a sentence of their own, not the generic key=value line.
+      expect(text).not.toMatch(/^Event "|^出来事「/);
+    }
+    const ja = game.describeEvent(e, 'ja');
+    // Unit names of the shipped data set appear beside the ids of a short list.
+    const id = [e.unit, e.attacker, e.target].find((x): x is string => typeof x === 'string' && unitName.has(x));
+    if (id) {
+      expect(game.describeEvent(e, 'en')).toContain(unitName.get(id)!.en);
+      expect(ja).toContain(unitName.get(id)!.ja);
+    }
+  });
+
+  test('no description of any real event is empty, undefined or an object dump; Japanese ones are Japanese', () => {
+    for (const e of all) {
+      for (const lc of ['en', 'ja'] as const) {
+        const text = game.describeEvent(e, lc);
+        expect(text.trim().length, JSON.stringify(e)).toBeGreaterThan(0);
+        expect(text, JSON.stringify(e)).not.toMatch(/undefined|\[object|NaN/);
+        if (lc === 'ja') expect(text, JSON.stringify(e)).toMatch(JAPANESE);
+        if (lc === 'en') expect(text, JSON.stringify(e)).not.toMatch(/[\u3040-\u30ff]/);
+      }
+    }
+  });
+
+  test('the canonical attack sentence', () => {
+    const e: GameEvent = { type: 'attack', rule: 'AW 8.2', area: 'CB', attacker: 'GB-DD1', target: 'U03', die: 2, strength: 3, success: true, damage: 2 };
+    expect(game.describeEvent(e, 'en')).toBe('GB-DD1 (British DD 1) attacks U03 (UB 3 ☆) in the Caribbean: die 2 ≤ strength 3, hit — U03 damage 2 (AW 8.2).');
+    expect(game.describeEvent(e, 'ja')).toBe('GB-DD1（英駆逐艦1）がカリブ海でU03（UB3☆）を攻撃: 出目2 ≦ 戦力3で命中、U03の損害2（AW 8.2）。');
+  });
+
+  test('a response die names its roll and digit', () => {
+    const e: GameEvent = { type: 'die', index: 5, sides: 6, value: 4, purpose: 'AW 12.0-3 roll 3 first die (tens)' };
+    expect(game.describeEvent(e, 'en')).toBe('Response roll 3, tens die: d6 = 4 (AW 12.0-3).');
+    expect(game.describeEvent(e, 'ja')).toBe('対応移動3回目、十の位のサイコロ: d6 = 4（AW 12.0-3）。');
+  });
+
+  test('ids the shipped data set does not know (a moderator data set) are shown as ids', () => {
+    const e: GameEvent = { type: 'response-move', rule: 'AW 12.0-3b', roll: 1, unit: 'X9', from: 'Area-1', to: 'Area-3', side: 'allied', by: 'orders' };
+    expect(game.describeEvent(e, 'en')).toBe('Response roll 1: X9 moves from area Area-1 to area Area-3 (AW 12.0-3b).');
+    expect(game.describeEvent(e, 'ja')).toBe('対応移動1回目: X9はエリアArea-1からエリアArea-3へ移動した（AW 12.0-3b）。');
+  });
+
+  test.each([
+    ['an unknown type', { type: 'weather', rule: 'AW 99', wind: 'NW', force: 7, areas: ['CB', 'WA'], extra: { a: 1, b: null } }],
+    ['an unknown type with no rule or fields', { type: 'nothing' }],
+    ['a known type missing its fields', { type: 'attack', rule: 'AW 8.2' }],
+    ['a known type with fields of the wrong kind', { type: 'vp-check', rule: 'AW 9.0', turn: 'two', germanVp: {}, sunk: 'C01' }],
+    ['a die without a purpose', { type: 'die', index: 0, sides: 6, value: 3 }],
+    ['a die with an unknown purpose', { type: 'die', index: 0, sides: 6, value: 3, purpose: 'tie-break' }],
+    ['an event with its own text', { type: 'note', rule: 'AW-A99', text: { en: 'The moderator extended the deadline.', ja: '締切が延長された。' } }],
+  ] as [string, GameEvent][])('%s gets a readable line, never a crash', (_label, e) => {
+    for (const lc of ['en', 'ja'] as const) {
+      const text = game.describeEvent(e, lc);
+      expect(text.trim()).not.toBe('');
+      expect(text).not.toMatch(/undefined|\[object|NaN/);
+      if (typeof e.rule === 'string') expect(text).toContain(e.rule);
+      if (lc === 'ja') expect(text).toMatch(JAPANESE);
+    }
+    if (e.type === 'weather') expect(game.describeEvent(e, 'en')).toBe('Event "weather": wind=NW, force=7, areas=[CB, WA], extra={a: 1, b: -} (AW 99).');
+    if (e.type === 'note') expect(game.describeEvent(e, 'ja')).toBe('締切が延長された（AW-A99）。');
+  });
+});
