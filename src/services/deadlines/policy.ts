@@ -19,7 +19,7 @@ import { asJson } from '../json.ts';
 import { audit } from '../audit.ts';
 import { lockGame, resolveIfReady, resolveWithDefaults, RESOLVE_TX } from '../turn-processor.ts';
 import { queueNoticeMails, queueNoticeWebhooks, utc, type NoticeSeat } from './notices.ts';
-import { recordPunctuality } from './punctuality.ts';
+import { announceDefaultsLocked, announceMissed, seatColumns } from './missed.ts';
 import { loadStep, owedOf, queueDeadlineJobs, readState, scheduleStepDeadline, type DeadlineGame, type DeadlineState, type DeadlineStep } from './schedule.ts';
 
 /** What a deadline job did (for logs and tests). */
@@ -36,7 +36,6 @@ export type DeadlineOutcome =
   | 'defaults-applied'
   | 'resolved-meanwhile';
 
-const seatColumns = { id: true, side: true, email: true, locale: true, timeZone: true, mailToken: true } as const;
 
 /** Sides owing orders at a step that have none in, and all seats of the game. */
 async function missingSides(tx: Tx, step: DeadlineStep): Promise<{ missing: string[]; seats: NoticeSeat[] }> {
@@ -54,7 +53,7 @@ export async function handleDeadline(deps: ServiceDeps, job: DeadlineJob): Promi
   const decision = await deps.db.$transaction((tx) => decide(tx, deps, job), RESOLVE_TX);
   if (decision.kind !== 'defaults') return decision.outcome;
   const result = await resolveWithDefaults(deps, job.gameId, decision.sides);
-  await deps.db.$transaction((tx) => announceDefaults(tx, deps, job.gameId, job.stepId), RESOLVE_TX);
+  if (result.resolved && result.status === 'awaiting_review') await deps.db.$transaction((tx) => announceDefaults(tx, deps, job.gameId, job.stepId), RESOLVE_TX);
   return result.resolved ? 'defaults-applied' : 'resolved-meanwhile';
 }
 
@@ -124,57 +123,11 @@ async function decide(tx: Tx, deps: ServiceDeps, job: DeadlineJob): Promise<Deci
   return { kind: 'defaults', sides: missing };
 }
 
-/** Tells everyone (and the moderator) that seats missed a deadline, and what happens now. */
-async function announceMissed(
-  tx: Tx,
-  deps: ServiceDeps,
-  game: DeadlineGame,
-  step: DeadlineStep,
-  seats: NoticeSeat[],
-  sides: string[],
-  what: { kind: 'waiting' } | { kind: 'extended'; until: Date } | { kind: 'defaults' },
-): Promise<void> {
-  const who = sides.join(', ');
-  const key = `missed:${step.id}:${what.kind}:${step.deadlineAt?.toISOString()}`;
-  await queueNoticeMails(tx, deps, {
-    game,
-    seats,
-    moderator: true,
-    kind: 'missed',
-    key,
-    text: (when, locale) => {
-      if (locale === 'ja') {
-        const next = what.kind === 'waiting' ? '進行役の判断を待ちます。' : what.kind === 'extended' ? `締切を一度だけ ${when(what.until)} まで延長します。` : 'エンジンの既定命令を適用しました（結果に記載）。';
-        return { subject: `締切超過: ${who}`, body: `${who} はステップ ${step.number} の締切に命令を送りませんでした。${next}` };
-      }
-      const next = what.kind === 'waiting' ? 'The game waits for the moderator.' : what.kind === 'extended' ? `The deadline is extended once, to ${when(what.until)}.` : "The engine's default orders were applied (see the result).";
-      return { subject: `Missed deadline: ${who}`, body: `${who} sent no orders by the deadline of step ${step.number}. ${next}` };
-    },
-  });
-  await queueNoticeWebhooks(tx, deps, {
-    game,
-    event: 'missed',
-    key,
-    title: `Missed deadline at step ${step.number}: ${who}`,
-    description:
-      what.kind === 'waiting' ? 'The game waits for the moderator.' : what.kind === 'extended' ? `Deadline extended once, to ${utc(what.until)}.` : "The engine's default orders were applied.",
-  });
-}
-
-/** After default orders: the missed notice and the punctuality record of the step (each once). */
+/** After default orders on a step kept for review (published steps are announced when they publish). */
 async function announceDefaults(tx: Tx, deps: ServiceDeps, gameId: string, stepId: string): Promise<void> {
   if (!(await lockGame(tx, gameId))) return;
   const loaded = await loadStep(tx, gameId, { id: stepId });
   if (loaded) await announceDefaultsLocked(tx, deps, loaded.game, loaded.step);
-}
-
-async function announceDefaultsLocked(tx: Tx, deps: ServiceDeps, game: DeadlineGame, step: DeadlineStep): Promise<void> {
-  const state = readState(step.deadlineState);
-  if (!step.defaultsApplied.length || state.defaultsAnnounced) return;
-  await saveState(tx, step.id, { ...state, defaultsAnnounced: true });
-  const seats = await tx.seat.findMany({ where: { gameId: game.id }, orderBy: { side: 'asc' }, select: seatColumns });
-  await announceMissed(tx, deps, game, step, seats, [...step.defaultsApplied].sort(), { kind: 'defaults' });
-  if (step.status === 'published') await recordPunctuality(tx, step, deps.clock());
 }
 
 /**
@@ -192,7 +145,7 @@ export async function applyDefaultsNow(deps: ServiceDeps, gameId: string): Promi
   }, RESOLVE_TX);
   if (!found || !found.missing.length) return { sides: [], resolved: false };
   const result = await resolveWithDefaults(deps, gameId, found.missing);
-  await deps.db.$transaction((tx) => announceDefaults(tx, deps, gameId, found.stepId), RESOLVE_TX);
+  if (result.resolved && result.status === 'awaiting_review') await deps.db.$transaction((tx) => announceDefaults(tx, deps, gameId, found.stepId), RESOLVE_TX);
   return { sides: found.missing, resolved: result.resolved };
 }
 

@@ -11,6 +11,7 @@ import { gameDefinition, type ServiceDeps, type Tx } from '../deps.ts';
 import { asJson } from '../json.ts';
 import { computeStepDeadline, readDeadlineSettings, reminderTimes, type Interval } from './compute.ts';
 import { queueNoticeWebhooks, utc } from './notices.ts';
+import { announceDefaultsLocked } from './missed.ts';
 import { recordPunctuality } from './punctuality.ts';
 
 /** Deadline bookkeeping kept in Step.deadlineState. */
@@ -126,7 +127,7 @@ export async function loadStep(tx: Tx, gameId: string, where: { id: string } | {
  * previous step's punctuality is recorded and its result goes to the game's webhooks, and the new step's deadline
  * is computed and its jobs queued.
  */
-export async function afterStepOpened(tx: Tx, deps: Pick<ServiceDeps, 'clock' | 'config' | 'games'>, input: { gameId: string; number: number }): Promise<void> {
+export async function afterStepOpened(tx: Tx, deps: ServiceDeps, input: { gameId: string; number: number }): Promise<void> {
   const loaded = await loadStep(tx, input.gameId, { number: input.number });
   if (!loaded) return;
   const { game, step } = loaded;
@@ -135,6 +136,7 @@ export async function afterStepOpened(tx: Tx, deps: Pick<ServiceDeps, 'clock' | 
     const prev = await loadStep(tx, input.gameId, { number: input.number - 1 });
     if (prev) {
       await recordPunctuality(tx, prev.step, deps.clock());
+      await announceDefaultsLocked(tx, deps, game, prev.step); // missed notice with the result, when defaults applied
       await queueResultWebhook(tx, deps, game, prev.step, step, scheduled?.deadlineAt ?? null);
     }
   }

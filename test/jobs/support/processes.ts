@@ -13,7 +13,7 @@ export interface WorkerProcess {
 
 /** Starts a worker process with test settings; resolves `ready` when it works the queues. */
 export function spawnWorker(databaseUrl: string, env: Record<string, string> = {}, entry = 'test/jobs/support/worker-entry.ts'): WorkerProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', resolve(root, entry)], {
+  const child = spawn(process.execPath, [...(process.env.WORKER_NODE_ARGS?.split(' ').filter(Boolean) ?? []), '--import', 'tsx', resolve(root, entry)], {
     cwd: root,
     env: {
       ...process.env,

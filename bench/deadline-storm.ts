@@ -1,0 +1,93 @@
+/**
+ * bench/deadline-storm: N games (default 10,000) whose steps hit the same deadline; measures the time from the
+ * deadline until every step is resolved (default orders, events, next step) and its mails are queued (results and
+ * missed-deadline notices), with 1 and with 2 worker processes. Each run uses a fresh database.
+ *
+ *   npm run bench:deadline-storm                 # 10,000 games, 1 then 2 workers
+ *   STORM_GAMES=2000 STORM_WORKERS=2 npm run bench:deadline-storm
+ *
+ * Postgres: BENCH_DATABASE_URL (a server where databases may be created), else an embedded Postgres under
+ * data/bench-pg (port 54336).
+ */
+import { join, resolve } from 'node:path';
+import pg from 'pg';
+import { pino } from 'pino';
+import { testConfig } from '../src/config.ts';
+import { startEmbeddedPostgres } from '../src/db/embedded.ts';
+import { applyMigrationSql } from '../src/db/migrate.ts';
+import { startBoss } from '../src/jobs/boss.ts';
+import { spawnWorker, stopGracefully } from '../test/jobs/support/processes.ts';
+import { countDone, seedStorm } from './deadline-storm/setup.ts';
+
+const root = resolve(import.meta.dirname, '..');
+const GAMES = Number(process.env.STORM_GAMES ?? 10_000);
+const WORKER_COUNTS = (process.env.STORM_WORKERS ?? '1,2').split(',').map(Number);
+const LIMIT_S = Number(process.env.STORM_LIMIT_SECONDS ?? 300);
+const WORKER_ENV = { JOB_CONCURRENCY: process.env.JOB_CONCURRENCY ?? '10', DATABASE_POOL_MAX: process.env.DATABASE_POOL_MAX ?? '12', JOB_POLL_SECONDS: '0.5', JOB_EXPIRE_SECONDS: '120' };
+
+async function run(serverUrl: string, workers: number): Promise<{ workers: number; games: number; seconds: number; perSecond: number; seedSeconds: number }> {
+  const name = `pbem_storm_${workers}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const dbUrl = url.toString();
+  const client = new pg.Client({ connectionString: dbUrl });
+  try {
+    await applyMigrationSql(dbUrl);
+    const log = pino({ level: 'warn' });
+    const boss = await startBoss({ databaseUrl: dbUrl, config: testConfig({ JOB_EXPIRE_SECONDS: 120 }), log, worker: false });
+    const seedStart = Date.now();
+    const deadlineAt = new Date(Date.now() + 3_600_000); // moved to "soon" once everything is seeded
+    await seedStorm(dbUrl, boss, GAMES, deadlineAt);
+    const seedSeconds = (Date.now() - seedStart) / 1000;
+    const procs = Array.from({ length: workers }, () => spawnWorker(dbUrl, WORKER_ENV));
+    await Promise.all(procs.map((p) => p.ready));
+    // Every step and its job become due at the same instant, a moment from now.
+    const due = new Date(Date.now() + 1500);
+    await client.connect();
+    await client.query(`UPDATE "Step" SET "deadlineAt" = $1`, [due]);
+    await client.query(`UPDATE pgboss.job SET start_after = $1, data = jsonb_set(data, '{at}', to_jsonb($2::text)) WHERE name = 'deadline'`, [due, due.toISOString()]);
+    await new Promise((r) => setTimeout(r, Math.max(0, due.getTime() - Date.now())));
+    let done = 0;
+    while (done < GAMES && Date.now() - due.getTime() < LIMIT_S * 1000) {
+      await new Promise((r) => setTimeout(r, 250));
+      done = await countDone(client);
+    }
+    const seconds = (Date.now() - due.getTime()) / 1000;
+    const mails = await client.query(`SELECT kind, count(*)::int AS n FROM "Outbox" GROUP BY kind ORDER BY kind`);
+    const steps = await client.query(`SELECT count(*)::int AS n FROM "Step"`);
+    const retried = await client.query(`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'deadline' AND retry_count > 0`);
+    if (retried.rows[0].n) console.log(`  (${retried.rows[0].n} deadline jobs needed a retry)`);
+    await Promise.all(procs.map(stopGracefully));
+    await boss.stop({ graceful: false, wait: true });
+    console.log(`  ${workers} worker(s): ${done}/${GAMES} steps resolved with mails queued in ${seconds.toFixed(1)} s (${(done / seconds).toFixed(0)}/s); steps ${steps.rows[0].n}; outbox ${mails.rows.map((r) => `${r.kind}=${r.n}`).join(' ')}`);
+    if (done < GAMES) throw new Error(`only ${done} of ${GAMES} done within ${LIMIT_S} s`);
+    return { workers, games: GAMES, seconds, perSecond: done / seconds, seedSeconds };
+  } finally {
+    await client.end().catch(() => {});
+    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch(() => {});
+    await admin.end();
+  }
+}
+
+async function main(): Promise<void> {
+  let serverUrl = process.env.BENCH_DATABASE_URL;
+  let stop: (() => Promise<void>) | undefined;
+  if (!serverUrl) {
+    const embedded = await startEmbeddedPostgres({ dir: join(root, 'data/bench-pg'), port: Number(process.env.BENCH_EMBEDDED_PG_PORT ?? 54336), database: 'postgres' });
+    serverUrl = embedded.url;
+    stop = embedded.stop;
+  }
+  console.log(`deadline storm: ${GAMES} games, one deadline; workers ${WORKER_COUNTS.join(' then ')}`);
+  const results = [];
+  try {
+    for (const w of WORKER_COUNTS) results.push(await run(serverUrl, w));
+  } finally {
+    await stop?.();
+  }
+  console.log(JSON.stringify(results));
+}
+
+await main();

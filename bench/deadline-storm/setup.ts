@@ -1,0 +1,70 @@
+/**
+ * Set-up of the deadline storm: N minimal games (the two-seat toy game, one round: both seats owe orders at
+ * step 0) inserted in bulk, every step 0 with the same deadline, and its deadline job queued for that instant, as
+ * the service would have queued it when the step opened. Policy: default orders right at the deadline.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import pg from 'pg';
+import type PgBoss from 'pg-boss';
+import { startGame } from '../../src/engine/step-runner.ts';
+import { QUEUES, jobIdFor } from '../../src/jobs/queues.ts';
+import { toyGame } from '../../test/support/toy-game.ts';
+
+const hex = () => randomBytes(16).toString('hex');
+
+/** Inserts `n` games with step 0 due at `deadlineAt` and queues their deadline jobs. Returns the game ids. */
+export async function seedStorm(databaseUrl: string, boss: PgBoss, n: number, deadlineAt: Date): Promise<string[]> {
+  const started = startGame(toyGame, { mode: 'mail', options: { rounds: 1 }, secret: 'storm-secret' });
+  if (!started.ok) throw new Error(started.errors.join('; '));
+  const envelope = JSON.stringify(started.envelope);
+  const owed = JSON.stringify(toyGame.owed(started.envelope.state as Parameters<typeof toyGame.owed>[0]));
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const ids: string[] = [];
+  try {
+    for (let from = 0; from < n; from += 1000) {
+      const size = Math.min(1000, n - from);
+      const games = Array.from({ length: size }, (_, i) => ({ id: `storm${String(from + i).padStart(6, '0')}`, step: randomUUID() }));
+      ids.push(...games.map((g) => g.id));
+      await client.query('BEGIN');
+      await client.query(
+        `INSERT INTO "Game" (id, name, game, mode, options, "missedPolicy", "graceSeconds", "reminderHours", "seedSecret", "seedCommitment", "moderatorTokenHash", "moderatorEmail", "updatedAt")
+         SELECT g, 'Storm ' || g, 'toy', 'mail', '{"rounds":1}', 'default-after-grace', 0, '{}', 'storm-secret', 'c', h, 'mod@example.org', now()
+         FROM unnest($1::text[], $2::text[]) AS t(g, h)`,
+        [games.map((g) => g.id), games.map(() => hex())],
+      );
+      for (const side of ['a', 'b']) {
+        await client.query(
+          `INSERT INTO "Seat" (id, "gameId", side, email, "tokenHash", "mailTokenHash", "mailToken", "calendarToken", "updatedAt")
+           SELECT gen_random_uuid()::text, g, $2, $2 || '-' || g || '@example.org', t1, t2, t3, t4, now()
+           FROM unnest($1::text[], $3::text[], $4::text[], $5::text[], $6::text[]) AS t(g, t1, t2, t3, t4)`,
+          [games.map((g) => g.id), side, ...[0, 1, 2, 3].map(() => games.map(() => hex()))],
+        );
+      }
+      await client.query(
+        `INSERT INTO "Step" (id, "gameId", number, envelope, owed, "deadlineAt")
+         SELECT s, g, 0, $3::jsonb, $4::jsonb, $5 FROM unnest($1::text[], $2::text[]) AS t(s, g)`,
+        [games.map((g) => g.step), games.map((g) => g.id), envelope, owed, deadlineAt],
+      );
+      await client.query('COMMIT');
+      const at = deadlineAt.toISOString();
+      await boss.insert(
+        games.map((g) => ({
+          id: jobIdFor(`${QUEUES.deadline}:${g.step}:${at}`),
+          name: QUEUES.deadline,
+          data: { gameId: g.id, stepId: g.step, at },
+          startAfter: at,
+        })),
+      );
+    }
+  } finally {
+    await client.end();
+  }
+  return ids;
+}
+
+/** How many of the games are resolved with their mails queued (result and missed notices). */
+export async function countDone(client: pg.Client): Promise<number> {
+  const r = await client.query(`SELECT count(*)::int AS n FROM "Step" WHERE number = 0 AND status = 'published' AND ("deadlineState"->>'defaultsAnnounced')::boolean`);
+  return r.rows[0].n;
+}

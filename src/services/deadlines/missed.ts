@@ -1,0 +1,58 @@
+/**
+ * Telling everyone that seats missed a deadline: mails to every seat and the moderator, and the game's webhooks.
+ * After default orders the notice goes out in the transaction that publishes the step (afterStepOpened), so the
+ * result and the notice exist together or not at all.
+ */
+import type { ServiceDeps, Tx } from '../deps.ts';
+import { queueNoticeMails, queueNoticeWebhooks, utc, type NoticeSeat } from './notices.ts';
+import { readState, type DeadlineGame, type DeadlineStep } from './schedule.ts';
+import { asJson } from '../json.ts';
+
+/** Seat columns notices need. */
+export const seatColumns = { id: true, side: true, email: true, locale: true, timeZone: true, mailToken: true } as const;
+
+/** Tells everyone (and the moderator) that seats missed a deadline, and what happens now. */
+export async function announceMissed(
+  tx: Tx,
+  deps: ServiceDeps,
+  game: DeadlineGame,
+  step: DeadlineStep,
+  seats: NoticeSeat[],
+  sides: string[],
+  what: { kind: 'waiting' } | { kind: 'extended'; until: Date } | { kind: 'defaults' },
+): Promise<void> {
+  const who = sides.join(', ');
+  const key = `missed:${step.id}:${what.kind}:${step.deadlineAt?.toISOString()}`;
+  await queueNoticeMails(tx, deps, {
+    game,
+    seats,
+    moderator: true,
+    kind: 'missed',
+    key,
+    text: (when, locale) => {
+      if (locale === 'ja') {
+        const next = what.kind === 'waiting' ? '進行役の判断を待ちます。' : what.kind === 'extended' ? `締切を一度だけ ${when(what.until)} まで延長します。` : 'エンジンの既定命令を適用しました（結果に記載）。';
+        return { subject: `締切超過: ${who}`, body: `${who} はステップ ${step.number} の締切に命令を送りませんでした。${next}` };
+      }
+      const next = what.kind === 'waiting' ? 'The game waits for the moderator.' : what.kind === 'extended' ? `The deadline is extended once, to ${when(what.until)}.` : "The engine's default orders were applied (see the result).";
+      return { subject: `Missed deadline: ${who}`, body: `${who} sent no orders by the deadline of step ${step.number}. ${next}` };
+    },
+  });
+  await queueNoticeWebhooks(tx, deps, {
+    game,
+    event: 'missed',
+    key,
+    title: `Missed deadline at step ${step.number}: ${who}`,
+    description:
+      what.kind === 'waiting' ? 'The game waits for the moderator.' : what.kind === 'extended' ? `Deadline extended once, to ${utc(what.until)}.` : "The engine's default orders were applied.",
+  });
+}
+
+export async function announceDefaultsLocked(tx: Tx, deps: ServiceDeps, game: DeadlineGame, step: DeadlineStep): Promise<void> {
+  const state = readState(step.deadlineState);
+  if (!step.defaultsApplied.length || state.defaultsAnnounced) return;
+  await tx.step.update({ where: { id: step.id }, data: { deadlineState: asJson({ ...state, defaultsAnnounced: true }) } });
+  const seats = await tx.seat.findMany({ where: { gameId: game.id }, orderBy: { side: 'asc' }, select: seatColumns });
+  await announceMissed(tx, deps, game, step, seats, [...step.defaultsApplied].sort(), { kind: 'defaults' });
+}
+
