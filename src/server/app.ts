@@ -15,6 +15,7 @@ import gameRoutes from './routes/api/games.ts';
 import moderationRoutes from './routes/api/moderation.ts';
 import orderRoutes from './routes/api/orders.ts';
 import healthRoutes from './routes/health.ts';
+import deadlineRoutes from './routes/deadlines/index.ts';
 import mailRoutes from './routes/mail/index.ts';
 import webRoutes from './routes/web/index.ts';
 
@@ -28,6 +29,7 @@ export const featurePlugins: { name: string; plugin: FastifyPluginAsync }[] = [
   { name: 'api/orders', plugin: orderRoutes },
   { name: 'api/moderation', plugin: moderationRoutes },
   { name: 'web', plugin: webRoutes },
+  { name: 'deadlines', plugin: deadlineRoutes }, // absences, deadline moves, punctuality, webhooks, calendar feeds
   { name: 'mail', plugin: mailRoutes },
 ];
 
