@@ -3,7 +3,7 @@
  * cookie settings, the data every template gets, and safe local redirects.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { GameEvent, RuleError } from '../engine/types.ts';
+import type { AnyGame, GameEvent, RuleError } from '../engine/types.ts';
 import { asLocale, formatDateTime, localeFromAcceptLanguage, type Locale } from '../i18n/index.ts';
 import { t, type StringKey } from './strings.ts';
 import type { WebSessionInfo } from './sessions.ts';
@@ -59,19 +59,19 @@ export function pageData(request: FastifyRequest, reply: FastifyReply, locale: L
   };
 }
 
-/** One event as a line of the history: dice first-class, anything else as its type and fields. */
-export function describeEvent(e: GameEvent, locale: Locale): { kind: 'die' | 'event'; text: string; rule?: string } {
-  if (e.type === 'die') {
-    const purpose = String(e.purpose ?? '');
-    return { kind: 'die', text: `${purpose}: ${String(e.value)}${e.sides !== 6 ? ` (1-${String(e.sides)})` : ''}` };
-  }
-  const text = (e as { text?: unknown }).text;
-  if (text && typeof text === 'object' && 'en' in text) return { kind: 'event', text: (text as Record<Locale, string>)[locale], rule: e.rule };
+/**
+ * One event as a line of the history: the game's own sentence for it (`describeEvent`, rule id included) in the
+ * reader's language; dice are marked so the page can set them apart. A game the service does not know gets the
+ * event's type and fields.
+ */
+export function historyLine(game: Pick<AnyGame, 'describeEvent'> | undefined, e: GameEvent, locale: Locale): { kind: 'die' | 'event'; text: string } {
+  const kind = e.type === 'die' ? 'die' : 'event';
+  if (game) return { kind, text: game.describeEvent(e, locale) };
   const fields = Object.entries(e)
-    .filter(([k]) => !['type', 'rule', 'visibleTo', 'text'].includes(k))
+    .filter(([k]) => !['type', 'rule', 'visibleTo'].includes(k))
     .map(([k, v]) => `${k}=${typeof v === 'object' ? JSON.stringify(v) : String(v)}`)
     .join(' ');
-  return { kind: 'event', text: `${e.type}${fields ? ` ${fields}` : ''}`, rule: e.rule };
+  return { kind, text: `${e.type}${fields ? ` ${fields}` : ''}${e.rule ? ` (${e.rule})` : ''}` };
 }
 
 /** Rule errors as plain lines (for messages not tied to one field). */

@@ -163,11 +163,11 @@ describe.skipIf(!have)('browser: a whole Atlantic Wolves turn in Chromium', () =
     expect(approvals).toBeGreaterThan(2);
     expect(points).toEqual(expect.arrayContaining(['AW-D3', 'AW-D5', 'AW-D9', 'AW-D10']));
 
-    // The history shows the published steps with their dice.
+    // The history tells the published steps in words, dice included.
     await pages.allied.goto(`${base}/play/${gameId}`);
     const history = await pages.allied.locator('.history').textContent();
     expect(await pages.allied.locator('.history li.ev-die').count()).toBeGreaterThan(0);
-    expect(history).toMatch(/d6\s*AW 8\.[23]/);
+    expect(history).toMatch(/attacks \S+: d6 = \d \(AW 8\.[23]\)/);
     await pages.allied.screenshot({ path: join(shots, 'player-page-turn2.png'), fullPage: true });
     await pages.german.goto(`${base}/play/${gameId}`);
     await pages.german.screenshot({ path: join(shots, 'player-page-ja.png'), fullPage: false });

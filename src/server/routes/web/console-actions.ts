@@ -12,7 +12,7 @@ import { componentDataOf, reviewPreviewFor, seatIdBySide } from '../../../servic
 import { amendOrders, approveStep, auditLogOf, pauseGame, rejectStep, replaceSeat, resumeGame, setDeadline } from '../../../services/moderation.ts';
 import { gameViewFor, ordersFor, stepsFor } from '../../../services/views.ts';
 import { renderMapSvg } from '../../../web/map-svg.ts';
-import { describeEvent, localeOf } from '../../../web/page.ts';
+import { historyLine, localeOf } from '../../../web/page.ts';
 import { endSeatSessions } from '../../../web/sessions.ts';
 import { consoleDenied, consoleSession, renderConsole } from './console.ts';
 import { checkCsrf } from './guards.ts';
@@ -41,7 +41,7 @@ async function renderGame(app: FastifyInstance, request: FastifyRequest<{ Params
   ]);
   const def = gameDefinition(app.deps, game.game);
   const sideName = (side: string) => def?.sides(game.mode).find((s) => s.seat === side)?.name[locale] ?? side;
-  const lines = (events: GameEvent[]) => events.map((e) => describeEvent(e, locale));
+  const lines = (events: GameEvent[]) => events.map((e) => historyLine(def, e, locale));
   return renderConsole(
     request,
     reply,

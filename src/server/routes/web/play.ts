@@ -15,7 +15,7 @@ import { formModel, ordersFromForm } from '../../../web/form.ts';
 import { formatOrders, readOrderText } from '../../../web/grammar.ts';
 import { toMapModel } from '../../../web/map-model.ts';
 import { renderMapSvg } from '../../../web/map-svg.ts';
-import { CONSOLE_COOKIE, cookieOptions, describeEvent, localeOf, pageData, PLAY_COOKIE } from '../../../web/page.ts';
+import { CONSOLE_COOKIE, cookieOptions, historyLine, localeOf, pageData, PLAY_COOKIE } from '../../../web/page.ts';
 import { checkCsrf } from './guards.ts';
 import { createWebSession, endWebSession, findWebSession, SESSION_DAYS } from '../../../web/sessions.ts';
 
@@ -57,6 +57,7 @@ async function renderPage(app: FastifyInstance, request: FastifyRequest<{ Params
   const form = choices ? formModel(choices, locale, current, p.formErrors ?? []) : null;
   const grammarInput = { data, seat: ctx.seat.side, choices };
   const published = steps.filter((s) => s.status === 'published' && s.events.length).reverse();
+  const definition = gameDefinition(app.deps, game.game);
   const sideName = (side: string) => {
     const def = gameDefinition(app.deps, game.game);
     const spec = def?.sides(game.mode).find((s) => s.seat === side);
@@ -84,7 +85,7 @@ async function renderPage(app: FastifyInstance, request: FastifyRequest<{ Params
         notice: p.notice ?? ((request.query as { saved?: string }).saved ? 'saved' : null),
         deadline,
         overdue: !!deadline && deadline <= app.deps.clock(),
-        history: published.map((s) => ({ number: s.number, publishedAt: s.publishedAt, defaultsApplied: s.defaultsApplied, lines: (s.events as GameEvent[]).map((e) => describeEvent(e, locale)) })),
+        history: published.map((s) => ({ number: s.number, publishedAt: s.publishedAt, defaultsApplied: s.defaultsApplied, lines: (s.events as GameEvent[]).map((e) => historyLine(definition, e, locale)) })),
         actionBase: `/play/${encodeURIComponent(gameId)}`,
       }),
     );
