@@ -1,6 +1,6 @@
 /**
  * `pbem`: the command line.
- *   pbem replay FILE [--text]            adjudicate a game record, print events and final state (JSON or text)
+ *   pbem replay FILE [--text [--lang ja]] adjudicate a game record, print events and final state (JSON or text)
  *   pbem verify FILE                     check a finished game's revealed seed against its record
  *   pbem simulate --games N --seed S [--mode mail|standard] [--game atlantic-wolves]
  *   pbem odds FILE [--samples N]         play a record's final position to the end N times with default orders
@@ -12,7 +12,7 @@ import { runReplay, runVerify } from './replay-command.ts';
 import { runSimulate } from './simulate-command.ts';
 
 const USAGE = `usage:
-  pbem replay FILE [--text]
+  pbem replay FILE [--text [--lang en|ja]]
   pbem verify FILE
   pbem simulate --games N --seed S [--mode mail|standard] [--game atlantic-wolves]
   pbem odds FILE [--samples N] [--seed S]`;

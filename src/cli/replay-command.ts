@@ -1,7 +1,7 @@
 /** `pbem replay` and `pbem verify`: adjudicate or check a game record (docs/game-record.md). */
 import { canonicalJson } from '../engine/canonical-json.ts';
 import { recordSchema, replayRecord, verifyRecord, type GameRecord } from '../engine/record.ts';
-import type { AnyGame, GameEvent } from '../engine/types.ts';
+import type { AnyGame, GameEvent, Outcome } from '../engine/types.ts';
 import { getGame } from '../games/index.ts';
 import type { ParsedArgs } from './args.ts';
 
@@ -22,7 +22,7 @@ export function runReplay(raw: unknown, args: ParsedArgs, out: (s: string) => vo
   const outcome = game.outcome(result.envelope.state);
   const expectationProblems = checkExpectations(record, { ...(result.envelope.state as object), ...(outcome ?? {}), steps: result.steps.length });
   if (args.flags.has('text')) {
-    out(textReport(game, record, result.steps, outcome));
+    out(textReport(game, record, result.steps, outcome, langOf(args)));
     if (!result.ok) out(`STOPPED at step ${result.step}: ${result.message}${result.errors ? `\n${formatErrors(result.errors)}` : ''}`);
     for (const p of expectationProblems) out(`EXPECTATION FAILED: ${p}`);
   } else {
@@ -73,21 +73,36 @@ function formatErrors(errors: Record<string, { code: string; message: { en: stri
     .join('\n');
 }
 
-/** A readable report: one line per event, dice shown inline. */
-function textReport(game: AnyGame, record: GameRecord, steps: { number: number; events: GameEvent[] }[], outcome: unknown): string {
-  const lines = [`${game.title.en} (${record.mode}) — ${steps.length} steps`];
+/** The language of `--text`: English unless `--lang ja`. */
+function langOf(args: ParsedArgs): 'en' | 'ja' {
+  const lang = args.flags.get('lang');
+  if (lang === undefined || lang === 'en') return 'en';
+  if (lang === 'ja') return 'ja';
+  throw new Error('--lang must be en or ja');
+}
+
+/** A readable report in English or Japanese: one sentence per event (the game's own words), dice inline. */
+function textReport(game: AnyGame, record: GameRecord, steps: { number: number; events: GameEvent[] }[], outcome: Outcome | null, lang: 'en' | 'ja'): string {
+  const ja = lang === 'ja';
+  const side = (seat: string) => game.sides(record.mode).find((s) => s.seat === seat)?.name[lang] ?? seat;
+  const lines = [ja ? `${game.title.ja}（${record.mode}）— ${steps.length}ステップ` : `${game.title.en} (${record.mode}) — ${steps.length} steps`];
   for (const step of steps) {
-    lines.push(`\n== step ${step.number}`);
-    for (const e of step.events) lines.push(`  ${describeEvent(e)}`);
+    lines.push(ja ? `\n== ステップ ${step.number}` : `\n== step ${step.number}`);
+    for (const e of step.events) lines.push(`  ${game.describeEvent(e, lang)}${seenBy(e, side, ja)}`);
   }
-  lines.push(`\nOutcome: ${outcome ? JSON.stringify(outcome) : 'game not over'}`);
+  if (!outcome) lines.push(ja ? '\n結果: ゲームは終了していない' : '\nOutcome: game not over');
+  else {
+    const winner = outcome.winner ? side(outcome.winner) : ja ? 'なし' : 'none';
+    const rule = outcome.rule.replace(/ \(.*\)$/, '');
+    lines.push(ja ? `\n結果: 勝者 ${winner}（${outcome.winner ?? '-'}）— ${outcome.reason.ja.replace(/。$/, '')}（${rule}）` : `\nOutcome: winner ${winner} (${outcome.winner ?? '-'}) — ${outcome.reason.en.replace(/\.$/, '')} (${rule})`);
+  }
   return lines.join('\n');
 }
 
-function describeEvent(e: GameEvent): string {
-  if (e.type === 'die') return `die #${e.index} d${e.sides} = ${e.value} (${e.purpose})`;
-  const text = (e as { text?: { en?: string } }).text?.en;
-  const { type, rule, visibleTo, ...rest } = e;
-  const hidden = visibleTo ? ` [seen by ${visibleTo.join(', ')}]` : '';
-  return `${type}${rule ? ` (${rule})` : ''}${hidden}: ${text ?? JSON.stringify(rest)}`;
+/** Marks an event only some seats see (the replay shows everything, as the moderator sees it). */
+function seenBy(e: GameEvent, side: (seat: string) => string, ja: boolean): string {
+  if (!e.visibleTo) return '';
+  if (!e.visibleTo.length) return ja ? ' ［モデレーターのみ］' : ' [moderator only]';
+  const who = e.visibleTo.map(side).join(ja ? '、' : ', ');
+  return ja ? ` ［${who}のみ］` : ` [seen only by ${who}]`;
 }

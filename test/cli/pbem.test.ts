@@ -49,6 +49,21 @@ describe('pbem replay', () => {
     expect(r.code).toBe(0);
     expect(r.out).toMatch(/Atlantic Wolves/);
     expect(r.out).toMatch(/Outcome: .*german/);
+    // Events in words, dice with what they were rolled for, rule ids at the end.
+    expect(r.out).toMatch(/Response roll 1, tens die: d6 = \d \(AW 12\.0-3\)\./);
+    expect(r.out).toMatch(/ attacks .* in the [A-Z][a-z]+.*: die \d .* \(AW 8\.[123]/);
+    expect(r.out).not.toMatch(/undefined|\[object|\{"/);
+  });
+
+  it('--text --lang ja prints the report in Japanese', () => {
+    const r = pbem('replay', join(games, 'standard-seeded.json'), '--text', '--lang', 'ja');
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/大西洋の狼/);
+    expect(r.out).toMatch(/== ステップ 1/);
+    expect(r.out).toMatch(/VP確認（第1ターン）/);
+    expect(r.out).toMatch(/を攻撃: 出目\d/);
+    expect(r.out).toMatch(/結果: 勝者 /);
+    expect(pbem('replay', join(games, 'standard-seeded.json'), '--text', '--lang', 'fr').err).toMatch(/--lang must be en or ja/);
   });
 
   it('malformed input gets a clear error', () => {
