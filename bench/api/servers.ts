@@ -1,0 +1,93 @@
+/**
+ * The two servers of the API benchmark, in one child process: the service (buildApp on its own database, with
+ * games created through its API) and a bare fastify + pg route doing a single INSERT, on the same Postgres.
+ * Prints one JSON line `{ service, bare, targets }` when ready; stops on SIGTERM.
+ */
+import { randomUUID } from 'node:crypto';
+import Fastify from 'fastify';
+import pg from 'pg';
+import { pino } from 'pino';
+import { loadConfig } from '../../src/config.ts';
+import { createDb } from '../../src/db/client.ts';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../src/db/embedded.ts';
+import { applyMigrationSql } from '../../src/db/migrate.ts';
+import { buildApp } from '../../src/server/app.ts';
+import { ensureAdminToken } from '../../src/services/auth.ts';
+import type { ServiceDeps } from '../../src/services/deps.ts';
+
+const GAMES = Number(process.env.BENCH_GAMES ?? 25);
+const POOL = Number(process.env.BENCH_POOL ?? 20);
+const ADMIN = 'bench-admin-token-0123456789';
+
+async function main(): Promise<void> {
+  let embedded: EmbeddedDatabase | undefined;
+  let serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) {
+    embedded = await startEmbeddedPostgres({ dir: 'data/bench-pg', port: Number(process.env.BENCH_PG_PORT ?? 54339), database: 'postgres' });
+    serverUrl = embedded.url;
+  }
+  const name = `pbem_bench_${process.pid}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  await applyMigrationSql(url.toString());
+
+  const config = loadConfig({ ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', ADMIN_TOKEN: ADMIN, DATABASE_URL: url.toString(), DATABASE_POOL_MAX: String(POOL) });
+  const db = createDb(url.toString(), { max: POOL });
+  const deps: ServiceDeps = { db, log: pino({ level: 'warn' }), config, clock: () => new Date() };
+  await ensureAdminToken(deps);
+  const app = await buildApp({ deps });
+  const service = await app.listen({ port: 0, host: '127.0.0.1' });
+
+  // Games created through the API; the German seat (who owes nothing at the start of mail play) re-submits
+  // standing orders: each request is authenticated, validated by the engine and inserted (superseding the last).
+  const targets: { gameId: string; token: string; body: string }[] = [];
+  for (let i = 0; i < GAMES; i++) {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/games',
+      headers: { authorization: `Bearer ${ADMIN}` },
+      payload: { game: 'atlantic-wolves', mode: 'mail', seats: [{ side: 'allied', email: `a${i}@example.org` }, { side: 'german', email: `g${i}@example.org` }] },
+    });
+    if (res.statusCode !== 201) throw new Error(res.body);
+    const g = res.json();
+    const token = g.seats.find((s: { side: string }) => s.side === 'german').token;
+    const body = JSON.stringify({ orders: { standing: { responseTable: { U01: ['stay'], U02: ['AM', 'ask'], U03: ['CB', 'AF'] } } } });
+    targets.push({ gameId: g.id, token, body });
+  }
+  const check = await app.inject({ method: 'POST', url: `/api/games/${targets[0].gameId}/orders`, headers: { authorization: `Bearer ${targets[0].token}`, 'content-type': 'application/json' }, payload: targets[0].body });
+  if (check.statusCode !== 200) throw new Error(`the benchmark's orders are refused: ${check.body}`);
+
+  const pool = new pg.Pool({ connectionString: url.toString(), max: POOL });
+  await pool.query('CREATE TABLE bench_insert (id uuid PRIMARY KEY, seat text NOT NULL, body jsonb NOT NULL, received_at timestamptz NOT NULL DEFAULT now())');
+  const bareApp = Fastify({ logger: false, bodyLimit: 256 * 1024 });
+  bareApp.post('/bare/:id/orders', async (request) => {
+    const id = randomUUID();
+    await pool.query('INSERT INTO bench_insert (id, seat, body) VALUES ($1, $2, $3)', [id, (request.params as { id: string }).id, JSON.stringify(request.body)]);
+    return { orderId: id };
+  });
+  const bare = await bareApp.listen({ port: 0, host: '127.0.0.1' });
+  process.stdout.write(`${JSON.stringify({ service, bare, targets })}\n`);
+
+  let stopping = false;
+  process.on('SIGTERM', async () => {
+    if (stopping) return;
+    stopping = true;
+    setTimeout(() => process.exit(0), 5000).unref();
+    await app.close();
+    await bareApp.close();
+    await pool.end();
+    await db.$disconnect();
+    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await admin.end();
+    await embedded?.stop();
+    process.exit(0);
+  });
+}
+
+main().catch((error) => {
+  process.stderr.write(`${error.stack ?? error}\n`);
+  process.exit(1);
+});
