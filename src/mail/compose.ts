@@ -6,6 +6,7 @@
  */
 import type { ChoiceTree, GameEvent, Owed, RuleError, Text } from '../engine/types.ts';
 import { formatDateTime, type Locale } from '../i18n/index.ts';
+import { registeredGame } from '../services/registry.ts';
 import { seatReplyAddress, threadRoot, listId, moderatorThreadRoot, ordersAddress } from './addresses.ts';
 import { esc, namesOf, renderChoices, renderEvents, renderMap, renderOwed, type Part } from './render.ts';
 
@@ -106,13 +107,21 @@ export async function composeWelcome(ctx: SeatMailContext, input: { pageUrl: str
   return envelope(ctx, 'welcome', L(lc, `Welcome: you play ${seat.sideName.en}`, `ゲーム開始: ${seat.sideName.ja}`), parts, { attachments: map.attachment });
 }
 
+/** A step's events in the seat's language, one sentence each as the game words them (rule id included). */
+function eventSentences(gameId: string, events: readonly GameEvent[], names: Map<string, Text>, locale: Locale): Part {
+  const def = registeredGame(gameId);
+  if (!def || !events.length) return renderEvents(events, names, locale);
+  const lines = events.map((e) => def.describeEvent(e, locale));
+  return { text: lines.map((l) => `  ${l}`).join('\n'), html: `<ul>${lines.map((l) => `<li>${esc(l)}</li>`).join('')}</ul>` };
+}
+
 /** The result of a published step for one seat: events and dice it may see, the map, what it owes next, the end. */
 export async function composeResult(ctx: SeatMailContext, input: { stepNumber: number; events: GameEvent[]; view: unknown; owed: Owed[]; deadline: Date | null; outcome: { winner: string | null; reason: Text } | null; defaultsApplied?: string[] }): Promise<ComposedMail> {
   const { game, seat } = ctx;
   const lc = seat.locale;
   const names = namesOf(game.data);
   const map = await mapParts(input.view, game.data, lc, game.name);
-  const parts: Part[] = [heading(L(lc, `Result of step ${input.stepNumber}`, `ステップ ${input.stepNumber} の結果`)), renderEvents(input.events, names, lc)];
+  const parts: Part[] = [heading(L(lc, `Result of step ${input.stepNumber}`, `ステップ ${input.stepNumber} の結果`)), eventSentences(game.game, input.events, names, lc)];
   if (input.defaultsApplied?.length) parts.push(para(L(lc, `Default orders were applied for: ${input.defaultsApplied.join(', ')}`, `締切までに命令がなく既定の命令を適用: ${input.defaultsApplied.join(', ')}`)));
   if (map.part) parts.push(heading(L(lc, 'The map', 'マップ')), map.part);
   if (input.outcome) {
