@@ -24,7 +24,7 @@ async function lockedStep(deps: ServiceDeps, tx: Parameters<Parameters<ServiceDe
 
 /** Publishes a preview: events become visible, the next step opens, result mails are queued. */
 export async function approveStep(deps: ServiceDeps, gameId: string, number: number): Promise<{ step: number; finished: boolean }> {
-  return deps.db.$transaction(async (tx) => {
+  const approved = await deps.db.$transaction(async (tx) => {
     const { game, step } = await lockedStep(deps, tx, gameId, number);
     const def = gameDefinition(deps, game.game);
     if (!def) throw new ServiceError('game/unknown-game', 500, `game "${game.game}" is not installed`);
@@ -32,6 +32,9 @@ export async function approveStep(deps: ServiceDeps, gameId: string, number: num
     await audit(tx, gameId, 'moderator', 'step.approve', { step: number }, deps.clock());
     return { step: number, finished };
   }, RESOLVE_TX);
+  // A next step that owes nothing resolves at once (into a new preview in review mode).
+  if (!approved.finished) await resolveIfReady(deps, gameId);
+  return approved;
 }
 
 /**

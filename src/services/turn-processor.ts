@@ -48,7 +48,7 @@ function definitionOf(deps: ServiceDeps, id: string): AnyGame {
   return def;
 }
 
-async function resolveLocked(tx: Tx, deps: ServiceDeps, gameId: string, defaultSeats: SeatId[]): Promise<ResolveResult> {
+async function resolveLocked(tx: Tx, deps: ServiceDeps, gameId: string, defaultSeats: SeatId[], depth = 0): Promise<ResolveResult> {
   const game = await lockGame(tx, gameId);
   if (!game) return { resolved: false, reason: 'no-game' };
   if (game.status !== 'active') return { resolved: false, reason: 'not-active' };
@@ -102,6 +102,11 @@ async function resolveLocked(tx: Tx, deps: ServiceDeps, gameId: string, defaultS
     return { resolved: true, step: step.number, status: 'awaiting_review', finished: false };
   }
   const finished = await publishStep(tx, deps, { gameId, stepId: step.id, stepNumber: step.number, def, result: result.envelope });
+  // A step that owes nothing (the engine stopped where no seat has to answer) resolves at once, still under the lock.
+  if (!finished && def.owed(result.envelope.state).length === 0 && depth < 50) {
+    const next = await resolveLocked(tx, deps, gameId, [], depth + 1);
+    if (next.resolved) return { ...next, step: step.number };
+  }
   return { resolved: true, step: step.number, status: 'published', finished };
 }
 

@@ -114,7 +114,8 @@ describe('hidden information', () => {
     // The outbox: b's result mail has only b's secret.
     const mails = await t.db.outbox.findMany({ where: { gameId: h.id, kind: 'result' }, include: {} });
     const toB = mails.find((m) => m.toAddress === 'b@example.org');
-    expect(toB?.text).toContain('"seat":"b"');
-    expect(toB?.text).not.toContain('"seat":"a"');
+    expect(toB?.text).toContain('seat=b');
+    expect(toB?.text).not.toContain('seat=a');
+    expect(toB?.text).not.toContain('hidden a');
   });
 });

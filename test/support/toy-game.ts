@@ -79,4 +79,8 @@ export const toyGame: GameDefinition<ToyState, ToyOrders, ToyOptions, { name: st
     return { winner: a === b ? null : a > b ? 'a' : 'b', reason: { en: 'final score', ja: '最終得点' }, rule: 'TOY 3', score: state.score };
   },
   invariants: () => [],
+  describeEvent(event) {
+    const { type, rule: _r, visibleTo: _v, ...rest } = event;
+    return `${type}: ${Object.entries(rest).map(([k, v]) => `${k}=${String(v)}`).join(', ')}`;
+  },
 };
