@@ -5,24 +5,38 @@
 import type { ResolveContext } from '../../engine/types.ts';
 import type { AwUnit } from './data/schema.ts';
 import { indexOf } from './data/data-index.ts';
-import { convoyStrength, convoyVp, escortStrength, occupancy, shipAttacks, ubAttacks, ubStrength, unitsAt, type AreaOccupancy } from './rules.ts';
+import { convoyStrength, convoyVp, escortStrength, scanAreas, shipAttacks, ubAttacks, ubStrength, unitsAt, type AreaOccupancy } from './rules.ts';
 import { at, put, type AwState } from './state.ts';
 
 /** Areas holding units of both sides (AW 8.0[2], AW-A09), in area id order. */
 export function contestedAreas(s: AwState): string[] {
-  const occ = occupancy(s);
-  return indexOf(s.data).areaIds.filter((a) => occ.get(a)!.allied.length > 0 && occ.get(a)!.german.length > 0);
+  const ix = indexOf(s.data);
+  const sc = scanAreas(s);
+  const out: string[] = [];
+  for (let a = 0; a < ix.areaIds.length; a++) if (sc.allied[a] > 0 && sc.german[a] > 0) out.push(ix.areaIds[a]);
+  return out;
 }
 
 /** AW 8.0[1]: every unit on the map is turned face up; combat groups are formed (AW-AD1 or strict sequence). */
 export function startCombat(s: AwState, ctx: ResolveContext): void {
   s.t.revealed = true;
   const ix = indexOf(s.data);
+  const units = s.data.units;
+  // Areas in order of first appearance (data order), each with its units in data order.
   const map: Record<string, string[]> = {};
-  s.data.units.forEach((u, i) => {
-    if (ix.area.has(s.loc[i])) (map[s.loc[i]] ??= []).push(u.id);
-  });
-  for (const id of Object.values(map).flat()) if (ix.unit.get(id)?.type !== 'convoy' && ix.unit.get(id)?.side === 'allied' && !s.seen.includes(id)) s.seen.push(id);
+  for (let i = 0; i < units.length; i++) {
+    const l = s.loc[i];
+    if (!ix.area.has(l)) continue;
+    const list = map[l];
+    if (list) list.push(units[i].id);
+    else map[l] = [units[i].id];
+  }
+  for (const k of Object.keys(map)) {
+    for (const id of map[k]) {
+      const u = ix.unit.get(id);
+      if (u?.type !== 'convoy' && u?.side === 'allied' && !s.seen.includes(id)) s.seen.push(id);
+    }
+  }
   ctx.emit({ type: 'combat-reveal', rule: 'AW 8.0[1]', turn: s.turn, areas: map });
   const contested = contestedAreas(s);
   s.t.groups = s.options.strictAreaSequence ? contested.map((a) => [a]) : contested.length ? [contested] : [];
@@ -31,24 +45,40 @@ export function startCombat(s: AwState, ctx: ResolveContext): void {
 }
 
 /** Whether an area holds a convoy at the start of its combat (AW 10.0-D, AW-A17). */
-const hasConvoy = (s: AwState, area: string): boolean => s.data.units.some((u, i) => u.type === 'convoy' && s.loc[i] === area);
+function hasConvoy(s: AwState, area: string): boolean {
+  const pos = indexOf(s.data).convoyPos;
+  for (let k = 0; k < pos.length; k++) if (s.loc[pos[k]] === area) return true;
+  return false;
+}
 
 /** Modified strength of an escort unit where it stands (`occ` when the caller has the occupancy at hand). */
 export const strengthHere = (s: AwState, u: AwUnit, occ?: AreaOccupancy): number => escortStrength(u, s.turn, occ ? occ.convoy : hasConvoy(s, at(s, u.id)));
 
-/** Escorts of a type set in the current group that can attack: strength > 0 (AW-A16) and a UB in their area. */
-function activeEscorts(s: AwState, types: readonly string[]): AwUnit[] {
-  const areas = groupAreas(s);
-  const occ = occupancy(s);
-  const out: AwUnit[] = [];
+/** Area positions of the current group, as flags by area position. */
+function groupFlags(s: AwState): boolean[] {
   const ix = indexOf(s.data);
+  const flags: boolean[] = new Array(ix.areaIds.length).fill(false);
+  for (const a of groupAreas(s)) {
+    const p = ix.areaPos.get(a);
+    if (p !== undefined) flags[p] = true;
+  }
+  return flags;
+}
+
+/** Escorts of a kind in the current group that can attack: strength > 0 (AW-A16) and a UB in their area. */
+function activeEscorts(s: AwState, air: boolean): AwUnit[] {
+  const ix = indexOf(s.data);
+  const out: AwUnit[] = [];
+  const groups = s.t.groups[s.t.group];
+  if (!groups || groups.length === 0) return out;
+  const inGroup = groupFlags(s);
+  const sc = scanAreas(s);
   for (const i of ix.escortPos) {
     const u = s.data.units[i];
-    if (!types.includes(u.type)) continue;
-    const l = s.loc[i];
-    if (!areas.includes(l)) continue;
-    const o = occ.get(l)!;
-    if (o.german.length > 0 && strengthHere(s, u, o) > 0) out.push(u);
+    if (air ? u.type !== 'air' : u.type !== 'DD' && u.type !== 'CVE') continue;
+    const a = ix.areaPos.get(s.loc[i]);
+    if (a === undefined || !inGroup[a]) continue;
+    if (sc.german[a] > 0 && escortStrength(u, s.turn, sc.convoys[a] > 0) > 0) out.push(u);
   }
   return out;
 }
@@ -81,7 +111,7 @@ export const groupAreas = (s: AwState): string[] => s.t.groups[s.t.group] ?? [];
 
 /** Air units able to attack in the group (strength > 0, AW-A16) with UBs in their area. */
 export function activeAir(s: AwState): AwUnit[] {
-  return activeEscorts(s, ['air']);
+  return activeEscorts(s, true);
 }
 
 /** AW 8.1: air attacks in the group. `choice` (option airAttack = optional, D8) lists the UBs each air unit attacks. */
@@ -99,7 +129,7 @@ export function resolveAir(s: AwState, ctx: ResolveContext, choice?: Record<stri
 
 /** Escort ships able to attack in the group (strength > 0, AW 10.0-C, AW-A16) with UBs in their area. */
 export function activeShips(s: AwState): AwUnit[] {
-  return activeEscorts(s, ['DD', 'CVE']);
+  return activeEscorts(s, false);
 }
 
 /** AW 8.2: escort-ship attacks as allocated (D9), units in data order, targets in list order. */
@@ -115,11 +145,18 @@ export function resolveEscorts(s: AwState, ctx: ResolveContext, alloc: Record<st
 
 /** UBs in the group with a convoy in their area (they have a D10 allocation to make). */
 export function activeUbs(s: AwState): AwUnit[] {
-  const areas = groupAreas(s);
-  const occ = occupancy(s);
+  const ix = indexOf(s.data);
   const out: AwUnit[] = [];
-  for (const a of areas) if (occ.get(a)!.convoy) out.push(...occ.get(a)!.german);
-  return out.sort((x, y) => indexOf(s.data).order.get(x.id)! - indexOf(s.data).order.get(y.id)!);
+  const groups = s.t.groups[s.t.group];
+  if (!groups || groups.length === 0) return out;
+  const inGroup = groupFlags(s);
+  const sc = scanAreas(s);
+  // Every UB of the group's areas holding a convoy, in data order.
+  for (const i of ix.germanPos) {
+    const a = ix.areaPos.get(s.loc[i]);
+    if (a !== undefined && inGroup[a] && sc.convoys[a] > 0) out.push(s.data.units[i]);
+  }
+  return out;
 }
 
 /** AW 8.3: UB attacks as allocated (D10). Sunk if die + (strength − damage) ≥ convoy strength; later ones void. */

@@ -2,39 +2,51 @@
  * Rule invariants of spec section 8, checked on any state: returns a message per violation (empty when all hold).
  */
 import { indexOf } from './data/data-index.ts';
-import { capacityFor, ubSlack } from './rules.ts';
-import { at, isArea, OFF_MAP, type AwState } from './state.ts';
+import { capacityAt, ubSlack } from './rules.ts';
+import { at, isArea, type AwState } from './state.ts';
 import { ALLIED_VP } from './vp.ts';
 
 /** Placement is complete (capacities must hold) from UB placement on, before clean-up. */
 const PLACED_KINDS = new Set(['response', 'air', 'escorts', 'ubs']);
+/** Cursors at which placement is complete. */
+const PLACED_STEPS = new Set(['response', 'combat', 'combat-group', 'vp']);
 
 /** Checks invariants 1-6 of spec section 8 (7, order independence, is a property test). */
 export function invariants(s: AwState): string[] {
   const out: string[] = [];
   const ix = indexOf(s.data);
   // 1. every unit in exactly one place; convoys never unused; ☆ convoys out of play from turn 3.
-  const keys = Object.keys(s.loc);
-  if (keys.length !== s.data.units.length) out.push(`inv1: ${keys.length} locations for ${s.data.units.length} units`);
-  for (const u of s.data.units) {
-    const l = at(s, u.id);
+  const units = s.data.units;
+  const loc = s.loc;
+  let dense = loc.length === units.length;
+  for (let i = 0; dense && i < loc.length; i++) if (loc[i] === undefined) dense = false;
+  // A dense location array has exactly one key per unit; anything else is counted the slow way.
+  const keyCount = dense ? loc.length : Object.keys(loc).length;
+  if (keyCount !== units.length) out.push(`inv1: ${keyCount} locations for ${units.length} units`);
+  // Per area position: units of each side there (inv 2); UBs in use (used group or on the map).
+  const nAreas = ix.areaIds.length;
+  const count = [new Array<number>(nAreas).fill(0), new Array<number>(nAreas).fill(0)];
+  let usedUbs = 0;
+  for (let i = 0; i < units.length; i++) {
+    const u = units[i];
+    const l = loc[i]; // = at(s, u.id): unit ids are unique (checkData)
+    const code = l === undefined ? undefined : ix.locCode.get(l);
     if (l === undefined) out.push(`inv1: ${u.id} has no location`);
-    else if (!isArea(l) && !(OFF_MAP as readonly string[]).includes(l)) out.push(`inv1: ${u.id} at unknown place ${l}`);
-    else if (isArea(l) && !ix.area.has(l)) out.push(`inv1: ${u.id} in unknown area ${l}`);
-    if (u.type === 'convoy' && l === 'unused') out.push(`inv1: convoy ${u.id} is unused`);
-    if (u.type === 'convoy' && u.star && s.turn >= 3 && l !== 'out') out.push(`inv1: ☆ convoy ${u.id} in play on turn ${s.turn}`);
-    if (l === 'sunk' && u.type !== 'convoy') out.push(`inv1: ${u.id} is sunk but not a convoy`);
+    else if (code === undefined && !ix.area.has(l)) out.push(`inv1: ${u.id} in unknown area ${l}`);
+    if (u.type === 'convoy') {
+      if (l === 'unused') out.push(`inv1: convoy ${u.id} is unused`);
+      if (u.star && s.turn >= 3 && l !== 'out') out.push(`inv1: ☆ convoy ${u.id} in play on turn ${s.turn}`);
+    } else if (l === 'sunk') out.push(`inv1: ${u.id} is sunk but not a convoy`);
+    if (code !== undefined && code >= 0) count[u.side === 'allied' ? 0 : 1][code]++;
+    if (u.side === 'german' && (l === 'used' || (l !== undefined && (code === undefined || code >= 0)))) usedUbs++;
   }
   // 2. capacities after placement (AW 6.0-C1, 7.0[3], 10.0-E2).
   const moving = s.options.responseCapacity === 'allowThenReplace' && (s.phase.kind === 'response' || (s.phase.kind === 'go' && s.phase.step === 'response'));
-  if (!moving && (PLACED_KINDS.has(s.phase.kind) || (s.phase.kind === 'go' && ['response', 'combat', 'combat-group', 'vp'].includes(s.phase.step)))) {
+  if (!moving && (PLACED_KINDS.has(s.phase.kind) || (s.phase.kind === 'go' && PLACED_STEPS.has(s.phase.step)))) {
     for (const side of ['allied', 'german'] as const) {
       let over = 0;
-      for (const a of ix.areaIds) {
-        const n = (side === 'allied' ? ix.allied : ix.german).filter((u) => at(s, u.id) === a).length;
-        over += Math.max(0, n - capacityFor(s, a, side));
-      }
-      const usedUbs = ix.german.filter((u) => at(s, u.id) === 'used' || isArea(at(s, u.id))).length;
+      const c = count[side === 'allied' ? 0 : 1];
+      for (let a = 0; a < nAreas; a++) over += Math.max(0, c[a] - capacityAt(s, a, side));
       const slack = side === 'german' ? ubSlack(s, usedUbs) : 0;
       if (over > slack) out.push(`inv2: ${side} units over capacity by ${over}`);
     }

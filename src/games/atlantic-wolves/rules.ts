@@ -45,11 +45,65 @@ export const ubAttacks = (s: AwState, ub: string): number => (s.t.attacked.inclu
 /** UB strength for its attacks: printed strength reduced by damage, may be negative (AW 8.2[10], AW-X4). */
 export const ubStrength = (s: AwState, u: AwUnit): number => u.strength - (s.t.damage[u.id] ?? 0);
 
+/** Capacity of an area position (in `areaIds` order) for a side on the current turn (as `capacityFor`). */
+export function capacityAt(s: AwState, ap: number, side: 'allied' | 'german'): number {
+  const c = indexOf(s.data).capacity[ap];
+  return side === 'allied' ? c : ubCapacity(c, s.turn);
+}
+
+/** Number of a side's units in each area, indexed by area position (`areaIds` order). */
+export function sideCounts(s: AwState, side: 'allied' | 'german'): number[] {
+  const ix = indexOf(s.data);
+  const out: number[] = new Array(ix.areaIds.length).fill(0);
+  const pos = side === 'german' ? ix.germanPos : ix.alliedPos;
+  const loc = s.loc;
+  for (let k = 0; k < pos.length; k++) {
+    const a = ix.areaPos.get(loc[pos[k]]);
+    if (a !== undefined) out[a]++;
+  }
+  return out;
+}
+
+/** Per area position: units of each side there and convoys there, in one pass over the units. */
+export interface AreaScan {
+  allied: number[];
+  german: number[];
+  convoys: number[];
+}
+
+/** Counts of who is in each area (area positions), in one pass. */
+export function scanAreas(s: AwState): AreaScan {
+  const ix = indexOf(s.data);
+  const n = ix.areaIds.length;
+  const allied: number[] = new Array(n).fill(0);
+  const german: number[] = new Array(n).fill(0);
+  const convoys: number[] = new Array(n).fill(0);
+  const loc = s.loc;
+  const units = s.data.units.length;
+  for (let i = 0; i < units; i++) {
+    const a = ix.areaPos.get(loc[i]);
+    if (a === undefined) continue;
+    if (ix.isGerman[i]) german[a]++;
+    else {
+      allied[a]++;
+      if (ix.isConvoy[i]) convoys[a]++;
+    }
+  }
+  return { allied, german, convoys };
+}
+
 /** Units at a location, in data order (the canonical order, AW-A12). */
 export function unitsAt(s: AwState, where: string, side?: 'allied' | 'german'): AwUnit[] {
   const out: AwUnit[] = [];
   const units = s.data.units;
-  for (let i = 0; i < units.length; i++) if (s.loc[i] === where && (!side || units[i].side === side)) out.push(units[i]);
+  const loc = s.loc;
+  if (side) {
+    const ix = indexOf(s.data);
+    const pos = side === 'german' ? ix.germanPos : ix.alliedPos;
+    for (let k = 0; k < pos.length; k++) if (loc[pos[k]] === where) out.push(units[pos[k]]);
+    return out;
+  }
+  for (let i = 0; i < units.length; i++) if (loc[i] === where) out.push(units[i]);
   return out;
 }
 
@@ -82,14 +136,9 @@ export function occupancy(s: AwState): Map<string, AreaOccupancy> {
 /** Number of a side's units in each area. */
 export function areaCounts(s: AwState, side: 'allied' | 'german'): Map<string, number> {
   const ix = indexOf(s.data);
+  const counts = sideCounts(s, side);
   const m = new Map<string, number>();
-  for (const a of ix.areaIds) m.set(a, 0);
-  const units = s.data.units;
-  for (let i = 0; i < units.length; i++) {
-    if (units[i].side !== side) continue;
-    const c = m.get(s.loc[i]);
-    if (c !== undefined) m.set(s.loc[i], c + 1);
-  }
+  for (let a = 0; a < ix.areaIds.length; a++) m.set(ix.areaIds[a], counts[a]);
   return m;
 }
 
@@ -102,9 +151,11 @@ export function capacityFor(s: AwState, area: string, side: 'allied' | 'german')
 
 /** Units of a side that must be placed now: the whole used group (AW 6.0[1], 7.0[1]). */
 export function placeable(s: AwState, side: 'allied' | 'german'): AwUnit[] {
+  const ix = indexOf(s.data);
   const out: AwUnit[] = [];
   const units = s.data.units;
-  for (let i = 0; i < units.length; i++) if (s.loc[i] === 'used' && units[i].side === side) out.push(units[i]);
+  const pos = side === 'german' ? ix.germanPos : ix.alliedPos;
+  for (let k = 0; k < pos.length; k++) if (s.loc[pos[k]] === 'used') out.push(units[pos[k]]);
   return out;
 }
 
