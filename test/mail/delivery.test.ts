@@ -1,0 +1,94 @@
+/**
+ * Outbound delivery against a real SMTP server that records what it receives: an outage (server down, then
+ * temporary 4xx answers) and recovery lose no mail and send none twice; a permanent 5xx marks the mail failed and
+ * tells the moderator; with no SMTP_URL the mail lands in the .eml sink listed at /dev/mail.
+ */
+import { mkdtempSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { composeRefusal } from '../../src/mail/compose.ts';
+import { createSender, deliverDue } from '../../src/mail/delivery.ts';
+import { queueMail } from '../../src/mail/outbox.ts';
+import { createGame } from '../../src/services/games.ts';
+import { buildTestApp, type TestApp } from '../support/app.ts';
+import { createDeliveryDeps } from './deps.ts';
+import { startRecorder, type Recorder } from './helpers.ts';
+
+let t: TestApp;
+let recorder: Recorder;
+let now = new Date('2026-11-22T00:00:00Z');
+const clock = () => now;
+const site = { domain: 'judge.test', from: 'Judge <judge@judge.test>', publicUrl: 'http://localhost:3000' };
+
+beforeAll(async () => {
+  recorder = await startRecorder();
+  t = await buildTestApp({ clock, config: { SMTP_URL: `smtp://127.0.0.1:${recorder.port}?tls=off`, MAIL_DOMAIN: 'judge.test', MAIL_RETRY_BASE_SECONDS: 10, MAIL_MAX_ATTEMPTS: 6 } });
+});
+afterAll(async () => {
+  await recorder?.stop();
+  await t?.close();
+});
+
+test('outage and recovery: every mail arrives exactly once, with its stable Message-ID', async () => {
+  const ids: string[] = [];
+  for (let i = 0; i < 20; i++) ids.push((await queueMail(t.db, t.deps.config, composeRefusal(site, { to: `p${i}@example.org`, reason: 'unreadable' }), now)).messageId);
+  const sender = createSender(t.deps.config);
+  const deps = createDeliveryDeps(t.deps, clock);
+  await recorder.stop(); // the server is down
+  let r = await deliverDue(deps, sender);
+  expect(r).toEqual({ sent: 0, retried: 20, failed: 0 });
+  await recorder.start(); // back, but answering 451 to the next 5 messages
+  recorder.failNext(5, 451);
+  for (let round = 0; round < 10; round++) {
+    now = new Date(now.getTime() + 3600_000);
+    r = await deliverDue(deps, sender);
+  }
+  const got = recorder.messages.map((m) => m.parsed.messageId!);
+  expect(got.sort()).toEqual([...ids].sort());
+  expect(new Set(got).size).toBe(20);
+  expect(await t.db.outbox.count({ where: { status: 'sent' } })).toBe(20);
+  // Nothing is due any more: another pass sends nothing.
+  expect(await deliverDue(deps, sender)).toEqual({ sent: 0, retried: 0, failed: 0 });
+  sender.close();
+});
+
+test('a permanent failure is marked and the moderator is told', async () => {
+  const game = await createGame(t.deps, { game: 'atlantic-wolves', mode: 'mail', name: 'Bounce Game', moderatorEmail: 'mod@example.org', seats: [{ side: 'allied', email: 'gone@example.org' }, { side: 'german', email: 'wolf@example.jp' }] });
+  const sender = createSender(t.deps.config);
+  const deps = createDeliveryDeps(t.deps, clock);
+  recorder.failNext(1, 550); // the first welcome mail (allied, by creation order) bounces permanently
+  await deliverDue(deps, sender);
+  const failed = await t.db.outbox.findMany({ where: { gameId: game.id, status: 'failed' } });
+  expect(failed).toHaveLength(1);
+  expect(failed[0].lastError).toMatch(/550|unavailable/i);
+  await deliverDue(deps, sender);
+  const notice = recorder.to('mod@example.org');
+  expect(notice).toHaveLength(1);
+  expect(notice[0].parsed.subject).toContain('Undeliverable');
+  sender.close();
+});
+
+test('without SMTP_URL the mail goes to the .eml sink, once, and /dev/mail lists it', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'sink-'));
+  const sink = await buildTestApp({ config: { MAIL_SINK_DIR: dir, MAIL_DOMAIN: 'judge.test' } });
+  try {
+    await queueMail(sink.db, sink.deps.config, composeRefusal(site, { to: 'reader@example.org', reason: 'unreadable', subject: 'テスト' }), new Date());
+    const sender = createSender(sink.deps.config);
+    expect(await deliverDue(createDeliveryDeps(sink.deps), sender)).toMatchObject({ sent: 1 });
+    // A second claim of the same row (a crashed worker's lease) would not write a second file.
+    await sink.db.outbox.updateMany({ data: { status: 'pending' } });
+    await deliverDue(createDeliveryDeps(sink.deps), sender);
+    expect(readdirSync(dir).filter((f) => f.endsWith('.eml'))).toHaveLength(1);
+    const page = await sink.app.inject({ method: 'GET', url: '/dev/mail' });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('reader@example.org');
+    expect(page.body).toContain('Re: テスト');
+    const file = /href="\/dev\/mail\/([^"]+)"/.exec(page.body)![1];
+    const eml = await sink.app.inject({ method: 'GET', url: `/dev/mail/${file}` });
+    expect(eml.body).toContain('Message-ID: <');
+    sender.close();
+  } finally {
+    await sink.close();
+  }
+});
