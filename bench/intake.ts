@@ -1,0 +1,67 @@
+/**
+ * Intake benchmark: order mails per second through the built-in SMTP listener, end to end (SMTP session, raw
+ * message stored, parsed, authenticated by reply token, order text read, checked by the engine, reply written to
+ * the outbox). Needs a Postgres server: BENCH_DATABASE_URL or DATABASE_URL (a fresh database is created on it and
+ * dropped afterwards).
+ * Usage: npm run bench:intake [-- --mails 2000 --connections 8]
+ */
+import { randomBytes } from 'node:crypto';
+import nodemailer from 'nodemailer';
+import pg from 'pg';
+import { pino } from 'pino';
+import { testConfig } from '../src/config.ts';
+import { createDb } from '../src/db/client.ts';
+import { applyMigrationSql } from '../src/db/migrate.ts';
+import { startSmtpListener } from '../src/mail/smtp-listener.ts';
+import { createGame } from '../src/services/games.ts';
+import type { ServiceDeps } from '../src/services/deps.ts';
+
+const arg = (name: string, def: number) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : def;
+};
+const MAILS = arg('mails', 2000);
+const CONNECTIONS = arg('connections', 8);
+const server = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
+if (!server) {
+  process.stderr.write('set BENCH_DATABASE_URL (or DATABASE_URL) to a Postgres server URL\n');
+  process.exit(2);
+}
+
+const name = `pbem_bench_${randomBytes(4).toString('hex')}`;
+const admin = new pg.Client({ connectionString: server });
+await admin.connect();
+await admin.query(`CREATE DATABASE "${name}"`);
+const url = new URL(server);
+url.pathname = `/${name}`;
+try {
+  await applyMigrationSql(url.toString());
+  const db = createDb(url.toString(), { max: 20 });
+  const deps: ServiceDeps = { db, log: pino({ level: 'silent' }), config: testConfig({ MAIL_DOMAIN: 'judge.test', MAIL_REPLY_LIMIT_PER_HOUR: 1_000_000 }), clock: () => new Date() };
+  const game = await createGame(deps, { game: 'atlantic-wolves', mode: 'mail', seats: [{ side: 'allied', email: 'ally@example.org' }, { side: 'german', email: 'wolf@example.jp', locale: 'ja' }] });
+  const seat = await db.seat.findFirstOrThrow({ where: { gameId: game.id, side: 'allied' } });
+  const listener = await startSmtpListener(deps, { port: 0, host: '127.0.0.1' });
+  const to = `orders+${seat.mailToken}@judge.test`;
+  const body = 'PLACE C01 C02 -> WA\nPLACE C03 -> Central Gap\n\nOn Sun, 22 Nov 2026 at 10:00, Judge <judge@judge.test> wrote:\n> Result of step 0\n> PLACE C09 -> CB\n';
+  const send = async (from: number, count: number) => {
+    const t = nodemailer.createTransport({ host: '127.0.0.1', port: listener.port, secure: false, ignoreTLS: true, pool: true, maxConnections: 1, maxMessages: Infinity });
+    for (let i = 0; i < count; i++) {
+      await t.sendMail({ from: 'ally@example.org', to, subject: 'Re: [Game] Step 0', text: body, messageId: `<bench-${from + i}-${name}@example.org>` });
+    }
+    t.close();
+  };
+  await send(-50, 50); // warm-up
+  const per = Math.ceil(MAILS / CONNECTIONS);
+  const started = process.hrtime.bigint();
+  await Promise.all(Array.from({ length: CONNECTIONS }, (_, c) => send(c * per, per)));
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  const total = per * CONNECTIONS;
+  const processed = await db.inboundMail.count({ where: { status: 'processed', messageId: { startsWith: '<bench-' } } });
+  const replies = await db.outbox.count({ where: { kind: 'reply' } });
+  process.stdout.write(`${JSON.stringify({ mails: total, connections: CONNECTIONS, seconds: +seconds.toFixed(2), mailsPerSecond: +(total / seconds).toFixed(1), processed, replies }, null, 2)}\n`);
+  await listener.close();
+  await db.$disconnect();
+} finally {
+  await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  await admin.end();
+}
