@@ -11,14 +11,14 @@ import { currentPoint } from './owed.ts';
 import { overfull, placeholder, step1Pool } from './placement.ts';
 import { turn5Count } from './reinforcement.ts';
 import { areaCounts, capacityFor, convoyStrength, placeable, shipAttacks, ubAttacks, ubStrength, ubsToPlace, unitsAt } from './rules.ts';
-import { at, type AwState } from './state.ts';
+import { at, record, type AwState } from './state.ts';
 
 const byId = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /** Fills areas in area id order up to their remaining capacity; returns unit -> area for the first units that fit. */
 function fill(s: AwState, side: AwSide, ids: string[], extraCounts?: Map<string, number>): Record<string, string> {
   const counts = extraCounts ?? areaCounts(s, side);
-  const out: Record<string, string> = {};
+  const out = record<string>();
   const areas = indexOf(s.data).areaIds;
   let ai = 0;
   for (const id of ids) {
@@ -78,7 +78,7 @@ export function defaultOrders(s: AwState, seat: string): AwOrders {
     case 'air':
       return { air: Object.fromEntries(activeAir(s).map((u) => [u.id, unitsAt(s, at(s, u.id), 'german').map((g) => g.id)])) };
     case 'escorts': {
-      const escorts: Record<string, string[]> = {};
+      const escorts = record<string[]>();
       for (const u of activeShips(s)) {
         const t = strongestUb(s, at(s, u.id));
         if (t) escorts[u.id] = Array.from({ length: shipAttacks(u) }, () => t);
@@ -86,7 +86,7 @@ export function defaultOrders(s: AwState, seat: string): AwOrders {
       return { escorts };
     }
     case 'ubs': {
-      const ubs: Record<string, string[]> = {};
+      const ubs = record<string[]>();
       const next = new Map<string, number>();
       for (const u of activeUbs(s)) {
         const area = at(s, u.id);

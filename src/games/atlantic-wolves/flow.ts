@@ -13,7 +13,7 @@ import { applyPlacement, applyReplace, applyStep2, applyStep3, designationFromPr
 import { returnSunk, startTurn } from './reinforcement.ts';
 import { applyResponse, RESPONSE_ROLLS, rollResponse, standingResponse } from './response-movement.ts';
 import { capacityFor } from './rules.ts';
-import { at, opponent, type AwState, type RunStep } from './state.ts';
+import { at, opponent, record, type AwState, type RunStep } from './state.ts';
 import { vpCheck } from './vp.ts';
 
 const go = (step: RunStep) => ({ kind: 'go' as const, step });
@@ -152,8 +152,9 @@ export function absorbStanding(s: AwState, orders: Readonly<Record<string, AwOrd
     if (st.reinforce) merged.reinforce = [...st.reinforce];
     if (st.step2Plan) merged.step2Plan = [...st.step2Plan];
     if (st.responseTable) {
-      const table: Record<string, string[]> = {};
-      for (const k of Object.keys(st.responseTable).sort()) table[k] = [...st.responseTable[k]];
+      const table = record<string[]>();
+      const src = st.responseTable;
+      for (const k of Object.keys(src).sort()) table[k] = src[k].slice();
       merged.responseTable = table;
     }
     s.standing[seat] = merged;

@@ -7,10 +7,14 @@ import type { AwSide } from './data/schema.ts';
 import { indexOf } from './data/data-index.ts';
 import { at, opponent, type AwState } from './state.ts';
 
+/** One owed decision point. */
+function owe(seat: AwSide, point: string, rule: string, en: string, ja: string): Owed {
+  return { seat, point, rule, prompt: { en, ja } };
+}
+
 /** The decision point of the current phase: seat, point id, rule and prompt; null when nobody owes anything. */
 export function currentPoint(s: AwState): Owed | null {
   const p = s.phase;
-  const owe = (seat: AwSide, point: string, rule: string, en: string, ja: string): Owed => ({ seat, point, rule, prompt: { en, ja } });
   const t = s.turn;
   switch (p.kind) {
     case 'reinforce':

@@ -7,17 +7,22 @@ import type { AwSide } from './data/schema.ts';
 import { indexOf } from './data/data-index.ts';
 import type { AwOrders } from './orders/schema.ts';
 import { areaCounts, capacityFor, placeable } from './rules.ts';
-import { at, put, type AwState } from './state.ts';
+import { at, put, record, type AwState } from './state.ts';
 
 /** Applies a mail-mode Allied placement or a UB placement: unit -> area (AW 12.0-2, AW 7.0[1]). */
 export function applyPlacement(s: AwState, ctx: ResolveContext, side: AwSide, placement: Record<string, string>): void {
   const ix = indexOf(s.data);
-  const placed: Record<string, string> = {};
-  for (const u of side === 'allied' ? ix.allied : ix.german) {
-    const a = placement[u.id];
-    if (a !== undefined && at(s, u.id) === 'used') {
-      put(s, u.id, a);
-      placed[u.id] = a;
+  const placed = record<string>();
+  const pos = side === 'allied' ? ix.alliedPos : ix.germanPos;
+  const units = s.data.units;
+  for (let k = 0; k < pos.length; k++) {
+    const i = pos[k];
+    const id = units[i].id;
+    const a = placement[id];
+    // Unit ids are unique (checkData): position i is where at/put look the unit up.
+    if (a !== undefined && s.loc[i] === 'used') {
+      s.loc[i] = a;
+      placed[id] = a;
     }
   }
   ctx.emit({ type: 'placed', rule: side === 'allied' ? 'AW 12.0-2' : 'AW 7.0[1]', side, turn: s.turn, placement: placed });

@@ -10,8 +10,8 @@ import { owingSeat } from './owed.ts';
 import { overfull, placeholder, step1Pool } from './placement.ts';
 import { turn5Count } from './reinforcement.ts';
 import { responseDestinations } from './response-movement.ts';
-import { areaCounts, capacityFor, placeable, shipAttacks, ubAttacks, ubsToPlace, unitsAt } from './rules.ts';
-import { at, type AwState } from './state.ts';
+import { capacityAt, placeable, shipAttacks, sideCounts, ubAttacks, ubsToPlace, unitsAt } from './rules.ts';
+import { at, record, type AwState } from './state.ts';
 
 /** A source of uniform numbers in [0, 1). */
 export type Rand = () => number;
@@ -21,19 +21,22 @@ const pick = <T>(rand: Rand, list: readonly T[]): T => list[Math.floor(rand() * 
 /** Puts each id in a random area with room left; ids that fit nowhere are left out. */
 function scatter(s: AwState, side: AwSide, ids: string[], rand: Rand): Record<string, string> {
   const areas = indexOf(s.data).areaIds;
-  const counts = areaCounts(s, side);
-  const room = areas.map((a) => capacityFor(s, a, side) - (counts.get(a) ?? 0));
-  const out: Record<string, string> = {};
+  const counts = sideCounts(s, side);
+  const room: number[] = new Array(areas.length);
+  let total = 0; // areas with room left
+  for (let a = 0; a < areas.length; a++) {
+    room[a] = capacityAt(s, a, side) - counts[a];
+    if (room[a] > 0) total++;
+  }
+  const out = record<string>();
   for (const id of ids) {
-    let total = 0;
-    for (const r of room) if (r > 0) total++;
     if (!total) break;
     let k = Math.floor(rand() * total);
     for (let i = 0; i < areas.length; i++) {
       if (room[i] <= 0) continue;
       if (k-- === 0) {
         out[id] = areas[i];
-        room[i]--;
+        if (--room[i] === 0) total--;
         break;
       }
     }
@@ -43,10 +46,12 @@ function scatter(s: AwState, side: AwSide, ids: string[], rand: Rand): Record<st
 
 /** Random standing response preferences for a seat's units (about 70% of them), so most rolls need no message. */
 function randomResponseTable(s: AwState, side: AwSide, rand: Rand): Record<string, string[]> {
-  const areas = indexOf(s.data).areaIds;
-  const table: Record<string, string[]> = {};
-  for (const u of side === 'allied' ? indexOf(s.data).allied : indexOf(s.data).german) {
-    if (rand() < 0.7) table[u.id] = rand() < 0.3 ? ['stay'] : [pick(rand, areas), pick(rand, areas)];
+  const ix = indexOf(s.data);
+  const areas = ix.areaIds;
+  const table = record<string[]>();
+  const units = side === 'allied' ? ix.allied : ix.german;
+  for (let k = 0; k < units.length; k++) {
+    if (rand() < 0.7) table[units[k].id] = rand() < 0.3 ? ['stay'] : [pick(rand, areas), pick(rand, areas)];
   }
   return table;
 }
@@ -102,12 +107,12 @@ export function randomLegalOrders(s: AwState, seat: string, rand: Rand): AwOrder
     case 'response':
       return { response: pick(rand, ['stay', ...responseDestinations(s, p.unit)]) };
     case 'air': {
-      const air: Record<string, string[]> = {};
+      const air = record<string[]>();
       for (const u of activeAir(s)) air[u.id] = unitsAt(s, at(s, u.id), 'german').filter(() => rand() < 0.8).map((g) => g.id);
       return { air };
     }
     case 'escorts': {
-      const escorts: Record<string, string[]> = {};
+      const escorts = record<string[]>();
       for (const u of activeShips(s)) {
         const ubs = unitsAt(s, at(s, u.id), 'german');
         const n = shipAttacks(u);
@@ -118,7 +123,7 @@ export function randomLegalOrders(s: AwState, seat: string, rand: Rand): AwOrder
       return { escorts };
     }
     case 'ubs': {
-      const ubs: Record<string, string[]> = {};
+      const ubs = record<string[]>();
       for (const u of activeUbs(s)) {
         const convoys = unitsAt(s, at(s, u.id), 'allied').filter((c) => c.type === 'convoy');
         const n = ubAttacks(s, u.id);

@@ -104,14 +104,14 @@ export interface AwState {
 
 /** A fresh turn state. */
 export function emptyTurn(): TurnState {
-  return { revealed: false, faceUp: [], step2: [], step2Roll: 0, damage: {}, attacked: [], sunk: [], vp: 0, rolls: 0, moved: [], groups: [], group: 0, stage: 'air', overflowPref: {} };
+  return { revealed: false, faceUp: [], step2: [], step2Roll: 0, damage: record<number>(), attacked: [], sunk: [], vp: 0, rolls: 0, moved: [], groups: [], group: 0, stage: 'air', overflowPref: {} };
 }
 
 /** A copy of the state that `resolve` may change freely (the input is never mutated). Data is shared, read-only. */
 export function cloneState(s: AwState): AwState {
   const t = s.t;
   // Explicit literals (not spreads): this runs once per step and dominates simulation speed.
-  const damage: Record<string, number> = {};
+  const damage = record<number>();
   for (const k in t.damage) damage[k] = t.damage[k];
   const turn: TurnState = {
     revealed: t.revealed,
@@ -146,6 +146,18 @@ export function cloneState(s: AwState): AwState {
     history: s.history.slice(),
     result: s.result,
   };
+}
+
+/**
+ * A new empty string-keyed record for ids added in data-dependent order (orders, event payloads): a plain object
+ * like `{}` to every reader (Object.prototype, keys in insertion order), but created in V8's hash-table mode (deleting
+ * a property that is not the last one does that), so adding keys in ever new orders does not grow hidden classes.
+ */
+export function record<T>(): Record<string, T> {
+  const o: Record<string, unknown> = { a: 0, b: 0 };
+  delete o.a;
+  delete o.b;
+  return o as Record<string, T>;
 }
 
 /** The other seat. */

@@ -9,21 +9,22 @@ import { areaEn, areaErrors, areaJa, duplicateErrors, ownUnitErrors, ruleError, 
 import type { AwOrders } from './orders/schema.ts';
 import { overfull, placeholder, step1Pool } from './placement.ts';
 import { turn5Count } from './reinforcement.ts';
-import { areaCounts, capacityFor, placeable, ubSlack, ubsToPlace } from './rules.ts';
+import { areaCounts, capacityAt, capacityFor, placeable, sideCounts, ubSlack, ubsToPlace } from './rules.ts';
 import { at, isArea, type AwState } from './state.ts';
 
 /** Capacity errors for area counts (Allied 配置数, UB capacity with E2); `slack` allows AW-A08 R2 overflow. */
-function capacityErrors(s: AwState, side: AwSide, counts: Map<string, number>, path: string, rule: string, slack = 0): RuleError[] {
+function capacityErrors(s: AwState, side: AwSide, counts: Map<string, number> | number[], path: string, rule: string, slack = 0): RuleError[] {
   if (s.options.overflow === 'literal') return []; // AW 6.0-C2 / 7.0[6] literal: overflow is handled by re-placement
   const out: RuleError[] = [];
   let over = 0;
-  for (const a of indexOf(s.data).areaIds) {
-    const n = counts.get(a) ?? 0;
-    const cap = capacityFor(s, a, side);
-    if (n > cap) {
-      over += n - cap;
-      out.push(ruleError('aw/placement/capacity', rule, `${path}`, `${areaEn(s, a)} would hold ${n} ${side === 'allied' ? 'Allied units' : 'UBs'}; its capacity this turn is ${cap}`, `${areaJa(s, a)}に${n}個は置けません（今ターンの配置数${cap}）`));
-    }
+  const ids = indexOf(s.data).areaIds;
+  for (let i = 0; i < ids.length; i++) {
+    const a = ids[i];
+    const n = Array.isArray(counts) ? counts[i] : (counts.get(a) ?? 0);
+    const cap = capacityAt(s, i, side);
+    if (n <= cap) continue;
+    over += n - cap;
+    out.push(ruleError('aw/placement/capacity', rule, `${path}`, `${areaEn(s, a)} would hold ${n} ${side === 'allied' ? 'Allied units' : 'UBs'}; its capacity this turn is ${cap}`, `${areaJa(s, a)}に${n}個は置けません（今ターンの配置数${cap}）`));
   }
   return over <= slack ? [] : out;
 }
@@ -32,27 +33,29 @@ function capacityErrors(s: AwState, side: AwSide, counts: Map<string, number>, p
 export function validatePlacement(s: AwState, side: AwSide, placement: Record<string, string>): RuleError[] {
   const rule = side === 'allied' ? 'AW 12.0-2' : 'AW 7.0';
   const errors: RuleError[] = [];
-  const counts = areaCounts(s, side);
+  const ix = indexOf(s.data);
+  const counts = sideCounts(s, side);
   let placed = 0;
   for (const id of Object.keys(placement).sort()) {
-    const path = `placement.${id}`;
-    const e = ownUnitErrors(s, side, id, path, rule);
-    if (e.length) {
-      errors.push(...e);
+    const u = ix.unit.get(id);
+    if (!u || u.side !== side) {
+      errors.push(...ownUnitErrors(s, side, id, `placement.${id}`, rule));
       continue;
     }
-    if (at(s, id) !== 'used') {
-      const out = at(s, id) === 'out';
+    const l = s.loc[ix.order.get(id)!]; // at(s, id)
+    if (l !== 'used') {
+      const path = `placement.${id}`;
+      const out = l === 'out';
       errors.push(ruleError(out ? 'aw/placement/withdrawn' : 'aw/placement/not-available', out ? 'AW 10.0-E3' : rule, path, out ? `${unitEn(s, id)} is out of play from turn 3` : `${unitEn(s, id)} is not in your used group now`, out ? `${unitJa(s, id)}は第3ターンから除外されています` : `${unitJa(s, id)}は現在使用ユニットではありません`));
       continue;
     }
     const area = placement[id];
-    const ae = areaErrors(s, area, path, rule);
-    if (ae.length) {
-      errors.push(...ae);
+    const ap = ix.areaPos.get(area);
+    if (ap === undefined) {
+      errors.push(...areaErrors(s, area, `placement.${id}`, rule));
       continue;
     }
-    counts.set(area, (counts.get(area) ?? 0) + 1);
+    counts[ap]++;
     placed++;
   }
   const units = placeable(s, side);

@@ -7,7 +7,7 @@ import type { AwSide } from './data/schema.ts';
 import { indexOf } from './data/data-index.ts';
 import { areaEn, areaJa, duplicateErrors, ownUnitErrors, ruleError } from './errors.ts';
 import type { AwOrders, AwStandingOrders } from './orders/schema.ts';
-import { currentPoint } from './owed.ts';
+import { currentPoint, owingSeat } from './owed.ts';
 import { capacityFor } from './rules.ts';
 import type { AwPhase, AwState } from './state.ts';
 import { validateAir, validateEscorts, validateResponse, validateUbs } from './validate-combat.ts';
@@ -51,12 +51,13 @@ function validateStanding(s: AwState, seat: AwSide, st: AwStandingOrders): RuleE
   if (st.responseTable) {
     if (s.mode !== 'mail') errors.push(ruleError('aw/standing/not-in-mode', 'AW 12.0-3', 'standing.responseTable', 'response movement exists only in mail mode', '対応移動はメールプレイのみです'));
     for (const id of Object.keys(st.responseTable).sort()) {
-      const path = `standing.responseTable.${id}`;
-      const e = ownUnitErrors(s, seat, id, path, 'AW 12.0-3');
-      if (e.length) errors.push(...e);
-      st.responseTable[id].forEach((v, i) => {
-        if (v !== 'stay' && v !== 'ask' && !ix.area.has(v)) errors.push(ruleError('aw/standing/unknown-area', 'AW 12.0-3', `${path}.${i}`, `"${v}" is not an area, "stay" or "ask"`, `「${v}」はエリア・stay・askのいずれでもありません`));
-      });
+      const u = ix.unit.get(id);
+      if (!u || u.side !== seat) errors.push(...ownUnitErrors(s, seat, id, `standing.responseTable.${id}`, 'AW 12.0-3'));
+      const list = st.responseTable[id];
+      for (let i = 0; i < list.length; i++) {
+        const v = list[i];
+        if (v !== 'stay' && v !== 'ask' && !ix.area.has(v)) errors.push(ruleError('aw/standing/unknown-area', 'AW 12.0-3', `standing.responseTable.${id}.${i}`, `"${v}" is not an area, "stay" or "ask"`, `「${v}」はエリア・stay・askのいずれでもありません`));
+      }
     }
   }
   if (st.step2Plan) {
@@ -119,18 +120,20 @@ function validateAnswer(s: AwState, seat: AwSide, o: AwOrders): RuleError[] {
 /** Every error in one seat's orders (empty when they may be resolved). */
 export function validate(s: AwState, seat: string, orders: AwOrders): RuleError[] {
   if (seat !== 'allied' && seat !== 'german') return [ruleError('aw/orders/unknown-seat', 'AW 2.1', '', `no seat "${seat}"`, `席「${seat}」はありません`)];
-  const point = currentPoint(s);
-  const owes = point?.seat === seat;
+  // The owing seat without building prompts; the full point only when a message needs it.
+  const owes = owingSeat(s) === seat;
   const errors: RuleError[] = [];
   for (const f of Object.keys(orders).sort() as (keyof AwOrders)[]) {
     if (f === 'standing' || orders[f] === undefined) continue;
     if (!owes || !ANSWERS[f].includes(s.phase.kind)) {
+      const point = currentPoint(s);
       errors.push(ruleError('aw/orders/not-owed', point?.rule ?? 'AW 4.0', f, `"${f}" answers a decision you do not owe now${point ? ` (${point.point} is owed by ${point.seat})` : ''}`, `「${f}」は現在あなたが行う決定ではありません`));
     }
   }
   if (owes) {
     const field = REQUIRED[s.phase.kind];
     if (field && orders[field] === undefined) {
+      const point = currentPoint(s);
       errors.push(ruleError('aw/orders/missing', point!.rule, field, `${point!.point} is owed: give "${field}"`, `${point!.point}の命令「${field}」がありません`));
     } else if (errors.length === 0) errors.push(...validateAnswer(s, seat, orders));
   }
