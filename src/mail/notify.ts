@@ -8,6 +8,7 @@ import type { GameEvent, Owed, Text } from '../engine/types.ts';
 import { syntaxFor } from '../orders-text/registry.ts';
 import { gameDefinition, type ServiceDeps, type Tx } from '../services/deps.ts';
 import { asEnvelope } from '../services/json.ts';
+import { calendarUrl } from '../calendar/url.ts';
 import { composeReminder, composeResult, composeWelcome } from './compose.ts';
 import { loadGameWithSeats, seatMailContext } from './context.ts';
 import { queueMail } from './outbox.ts';
@@ -30,6 +31,7 @@ export async function queueWelcome(tx: Tx, deps: ServiceDeps, input: { gameId: s
     const view = def && step ? viewOf(def, asEnvelope(step.envelope), { kind: 'seat', seat: seat.side }) : null;
     const mail = await composeWelcome(ctx, {
       pageUrl: playerPageUrl(deps.config.PUBLIC_URL, game.id, token),
+      calendarUrl: calendarUrl(deps.config.PUBLIC_URL, seat.calendarToken),
       owed: owed.filter((o) => o.seat === seat.side),
       deadline: step?.deadlineAt ?? null,
       view,

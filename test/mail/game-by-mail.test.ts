@@ -56,6 +56,10 @@ test('a full mail-play game by email alone: orders as replies, results in the in
   expect(welcome.replyTo?.value[0].address).toMatch(/^orders\+[A-Za-z0-9_-]+@judge\.test$/);
   expect(recorder.to(players.german)[0].raw.toString()).toMatch(/^List-Id: .*<[a-z0-9]+\.games\.judge\.test>/im);
   expect(recorder.to(players.allied)[0].parsed.text).toContain('How to send orders');
+  // The seat's secret calendar feed, which the calendar route serves.
+  const feed = /\/calendar\/([A-Za-z0-9_-]+)\.ics/.exec(recorder.to(players.allied)[0].parsed.text ?? '');
+  expect(feed).not.toBeNull();
+  expect((await deps.db.seat.findFirstOrThrow({ where: { gameId: game.id, side: 'allied' } })).calendarToken).toBe(feed![1]);
 
   const def = gameDefinition(deps, 'atlantic-wolves')!;
   let mails = 0;

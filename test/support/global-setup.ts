@@ -68,9 +68,6 @@ export default async function setup(project: TestProject): Promise<() => Promise
       await admin.query(`DROP DATABASE IF EXISTS "${building}" WITH (FORCE)`); // another run won the race
     });
   }
-  // Leftovers of interrupted runs.
-  const stale = await admin.query("SELECT datname FROM pg_database WHERE datname LIKE 'pbem_test_%'");
-  for (const row of stale.rows) await admin.query(`DROP DATABASE IF EXISTS "${row.datname}" WITH (FORCE)`).catch(() => {});
   await admin.end();
   project.provide('dbServerUrl', serverUrl);
   project.provide('dbTemplate', template);
