@@ -1,0 +1,3 @@
+-- CreateIndex
+CREATE INDEX "Outbox_toAddress_createdAt_idx" ON "Outbox"("toAddress", "createdAt");
+
