@@ -52,7 +52,10 @@ export function invariants(s: AwState): string[] {
     }
   }
   // 3. UB damage 0..2 on the map; damage only for UBs on the map.
-  for (const [id, d] of Object.entries(s.t.damage)) {
+  const damage = s.t.damage;
+  for (const id in damage) {
+    if (!Object.prototype.hasOwnProperty.call(damage, id)) continue;
+    const d = damage[id];
     if (!isArea(at(s, id))) out.push(`inv3: ${id} has damage ${d} off the map`);
     if (d < 0 || d > 2) out.push(`inv3: ${id} damage ${d}`);
   }

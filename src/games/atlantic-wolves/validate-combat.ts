@@ -30,13 +30,16 @@ export function validateResponse(s: AwState, unit: string, dest: string): RuleEr
 function targetErrors(s: AwState, attacker: string, targets: string[], path: string, rule: string, want: 'UB' | 'convoy', prefix: string): RuleError[] {
   const ix = indexOf(s.data);
   const out: RuleError[] = [];
-  targets.forEach((t, i) => {
+  const from = at(s, attacker);
+  for (let i = 0; i < targets.length; i++) {
+    const t = targets[i];
     const u = ix.unit.get(t);
+    if (u && u.type === want && at(s, t) === from) continue; // the common case: no error, no message
     const p = `${path}.${i}`;
     if (!u) out.push(ruleError('aw/unit/unknown', rule, p, `unknown unit "${t}"`, `ユニット「${t}」は存在しません`));
     else if (u.type !== want) out.push(ruleError(`${prefix}/bad-target`, rule, p, `${unitEn(s, t)} cannot be attacked by ${unitEn(s, attacker)} (${want === 'UB' ? 'escorts attack UBs' : 'UBs attack convoys only, AW 8.3[1]'})`, `${unitJa(s, attacker)}は${unitJa(s, t)}を攻撃できません`));
     else if (at(s, t) !== at(s, attacker)) out.push(ruleError(`${prefix}/wrong-area`, rule, p, `${unitEn(s, t)} is not in ${areaEn(s, at(s, attacker))} with ${unitEn(s, attacker)}`, `${unitJa(s, t)}は${unitJa(s, attacker)}と同じ${areaJa(s, at(s, attacker))}にいません`));
-  });
+  }
   return out;
 }
 
@@ -68,14 +71,14 @@ export function validateEscorts(s: AwState, alloc: Record<string, string[]>): Ru
   const active = activeShips(s);
   const activeIds = new Set(active.map((u) => u.id));
   const errors: RuleError[] = [];
+  const ix = indexOf(s.data);
   for (const id of Object.keys(alloc).sort()) {
     const path = `escorts.${id}`;
-    const e = ownUnitErrors(s, 'allied', id, path, 'AW 8.2');
-    if (e.length) {
-      errors.push(...e);
+    const u = ix.unit.get(id);
+    if (!u || u.side !== 'allied') {
+      errors.push(...ownUnitErrors(s, 'allied', id, path, 'AW 8.2'));
       continue;
     }
-    const u = indexOf(s.data).unit.get(id)!;
     if (u.type !== 'DD' && u.type !== 'CVE') errors.push(ruleError('aw/escorts/not-escort-ship', 'AW 8.2[1]', path, `${unitEn(s, id)} is not an escort ship (DD or CVE)`, `${unitJa(s, id)}は護衛艦（DD・CVE）ではありません`));
     else if (!activeIds.has(id)) {
       if (alloc[id].length) errors.push(inactiveError(s, id, path, 'AW 8.2', 'aw/escorts'));
@@ -99,11 +102,12 @@ export function validateUbs(s: AwState, alloc: Record<string, string[]>): RuleEr
   const active = activeUbs(s);
   const activeIds = new Set(active.map((u) => u.id));
   const errors: RuleError[] = [];
+  const ix = indexOf(s.data);
   for (const id of Object.keys(alloc).sort()) {
     const path = `ubs.${id}`;
-    const e = ownUnitErrors(s, 'german', id, path, 'AW 8.3');
-    if (e.length) {
-      errors.push(...e);
+    const u = ix.unit.get(id);
+    if (!u || u.side !== 'german') {
+      errors.push(...ownUnitErrors(s, 'german', id, path, 'AW 8.3'));
       continue;
     }
     if (!activeIds.has(id)) {

@@ -29,8 +29,36 @@ function capacityErrors(s: AwState, side: AwSide, counts: Map<string, number> | 
   return over <= slack ? [] : out;
 }
 
+/**
+ * Whether a placement has no error at all, checked without sorting or building messages (the common case). Any
+ * doubt answers false and the full check below runs (its error order depends on sorted keys).
+ */
+function placementClean(s: AwState, side: AwSide, placement: Record<string, string>): boolean {
+  const ix = indexOf(s.data);
+  const counts = sideCounts(s, side);
+  let placed = 0;
+  for (const id in placement) {
+    if (!Object.prototype.hasOwnProperty.call(placement, id)) return false;
+    const u = ix.unit.get(id);
+    if (!u || u.side !== side) return false;
+    if (s.loc[ix.order.get(id)!] !== 'used') return false;
+    const ap = ix.areaPos.get(placement[id]);
+    if (ap === undefined) return false;
+    counts[ap]++;
+    placed++;
+  }
+  const units = placeable(s, side).length;
+  const need = side === 'german' ? ubsToPlace(s, units) : units;
+  if (placed < need) return false;
+  if (s.options.overflow === 'literal') return true;
+  let over = 0;
+  for (let a = 0; a < counts.length; a++) over += Math.max(0, counts[a] - capacityAt(s, a, side));
+  return over === 0 || over <= (side === 'german' ? ubSlack(s, units) : 0);
+}
+
 /** D3 (mail, AW 12.0-2) or D5 (AW 7.0): every used unit of the seat placed once, in a known area, within capacity. */
 export function validatePlacement(s: AwState, side: AwSide, placement: Record<string, string>): RuleError[] {
+  if (placementClean(s, side, placement)) return [];
   const rule = side === 'allied' ? 'AW 12.0-2' : 'AW 7.0';
   const errors: RuleError[] = [];
   const ix = indexOf(s.data);

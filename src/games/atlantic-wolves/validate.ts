@@ -44,11 +44,27 @@ const REQUIRED: Partial<Record<AwPhase['kind'], Field>> = {
   ubs: 'ubs',
 };
 
+/** Whether a standing response table has no error (checked without sorting or building messages). */
+function responseTableClean(s: AwState, seat: AwSide, table: Record<string, string[]>): boolean {
+  const ix = indexOf(s.data);
+  for (const id in table) {
+    if (!Object.prototype.hasOwnProperty.call(table, id)) return false;
+    const u = ix.unit.get(id);
+    if (!u || u.side !== seat) return false;
+    const list = table[id];
+    for (let i = 0; i < list.length; i++) {
+      const v = list[i];
+      if (v !== 'stay' && v !== 'ask' && !ix.area.has(v)) return false;
+    }
+  }
+  return true;
+}
+
 /** Standing orders (answers to later decision points, spec 5.2): shape of each entry against the data and mode. */
 function validateStanding(s: AwState, seat: AwSide, st: AwStandingOrders): RuleError[] {
   const errors: RuleError[] = [];
   const ix = indexOf(s.data);
-  if (st.responseTable) {
+  if (st.responseTable && !(s.mode === 'mail' && responseTableClean(s, seat, st.responseTable))) {
     if (s.mode !== 'mail') errors.push(ruleError('aw/standing/not-in-mode', 'AW 12.0-3', 'standing.responseTable', 'response movement exists only in mail mode', '対応移動はメールプレイのみです'));
     for (const id of Object.keys(st.responseTable).sort()) {
       const u = ix.unit.get(id);
