@@ -13,7 +13,7 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../src/db/embed
 import { applyMigrationSql } from '../../src/db/migrate.ts';
 import { buildApp } from '../../src/server/app.ts';
 import { ensureAdminToken } from '../../src/services/auth.ts';
-import type { ServiceDeps } from '../../src/services/deps.ts';
+import { createSqlPool, type ServiceDeps } from '../../src/services/deps.ts';
 
 const GAMES = Number(process.env.BENCH_GAMES ?? 25);
 const POOL = Number(process.env.BENCH_POOL ?? 20);
@@ -36,7 +36,9 @@ async function main(): Promise<void> {
 
   const config = loadConfig({ ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', ADMIN_TOKEN: ADMIN, DATABASE_URL: url.toString(), DATABASE_POOL_MAX: String(POOL) });
   const db = createDb(url.toString(), { max: POOL });
-  const deps: ServiceDeps = { db, log: pino({ level: 'warn' }), config, clock: () => new Date() };
+  const log = pino({ level: 'warn' });
+  const sqlPool = createSqlPool(url.toString(), { max: POOL, log });
+  const deps: ServiceDeps = { db, pool: sqlPool, log, config, clock: () => new Date() };
   await ensureAdminToken(deps);
   const app = await buildApp({ deps });
   const service = await app.listen({ port: 0, host: '127.0.0.1' });
@@ -79,6 +81,7 @@ async function main(): Promise<void> {
     await app.close();
     await bareApp.close();
     await pool.end();
+    await sqlPool.end();
     await db.$disconnect();
     await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
     await admin.end();

@@ -10,7 +10,7 @@ import { createDb } from '../db/client.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded.ts';
 import { deployMigrations } from '../db/migrate.ts';
 import { ensureAdminToken } from '../services/auth.ts';
-import type { ServiceDeps } from '../services/deps.ts';
+import { createSqlPool, type ServiceDeps } from '../services/deps.ts';
 import { buildApp } from './app.ts';
 import { workers, type RunningWorker } from './workers.ts';
 
@@ -47,8 +47,10 @@ export async function startService(config: Config, role: Role): Promise<RunningS
   await deployMigrations(databaseUrl);
   log.info('migrations applied');
   const db = createDb(databaseUrl, { max: config.DATABASE_POOL_MAX });
+  // Beside Prisma, a plain pg pool for the hot paths written in SQL (authentication, order submission).
+  const pool = createSqlPool(databaseUrl, { max: config.DATABASE_POOL_MAX, log });
   // The URL actually used (embedded or configured) is what the jobs worker's queue connects to.
-  const deps: ServiceDeps = { db, log, config: { ...config, DATABASE_URL: databaseUrl }, clock: () => new Date() };
+  const deps: ServiceDeps = { db, pool, log, config: { ...config, DATABASE_URL: databaseUrl }, clock: () => new Date() };
 
   const adminToken = await ensureAdminToken(deps);
   if (adminToken) {
@@ -73,6 +75,7 @@ export async function startService(config: Config, role: Role): Promise<RunningS
     async stop() {
       await app?.close();
       for (const w of running.reverse()) await w.stop();
+      await pool.end();
       await db.$disconnect();
       await embedded?.stop();
     },

@@ -8,19 +8,45 @@ import { hashToken, newToken, safeEqual } from './tokens.ts';
 /** An authenticated caller of one game. A seat token only ever acts for its own seat and game. */
 export type Principal = { kind: 'moderator'; gameId: string } | { kind: 'seat'; gameId: string; seatId: string; side: string };
 
-/** The principal a bearer token stands for in game `gameId`, or null (unknown game, wrong token, other game). */
-export async function authenticate(deps: Pick<ServiceDeps, 'db'>, gameId: string, bearerToken: string | undefined | null): Promise<Principal | null> {
+/**
+ * The principal a bearer token stands for in game `gameId`, or null (unknown game, wrong token, other game).
+ * One indexed query by the token's hash, every time: nothing is cached, so a rotated or replaced token stops
+ * working at once in every process.
+ */
+export async function authenticate(deps: Pick<ServiceDeps, 'db' | 'pool'>, gameId: string, bearerToken: string | undefined | null): Promise<Principal | null> {
   if (!bearerToken) return null;
   const hash = hashToken(bearerToken);
+  const game = deps.pool ? await byHashSql(deps.pool, gameId, hash) : await byHashPrisma(deps, gameId, hash);
+  if (!game) return null;
+  if (safeEqual(game.moderatorTokenHash, hash)) return { kind: 'moderator', gameId };
+  const seat = game.seat;
+  if (seat && safeEqual(seat.tokenHash, hash)) return { kind: 'seat', gameId, seatId: seat.id, side: seat.side };
+  return null;
+}
+
+interface TokenMatch {
+  moderatorTokenHash: string;
+  seat: { id: string; side: string; tokenHash: string } | null;
+}
+
+const BY_HASH_SQL = `
+  SELECT g."moderatorTokenHash", se.id, se.side, se."tokenHash"
+  FROM "Game" g LEFT JOIN "Seat" se ON se."gameId" = g.id AND se."tokenHash" = $2
+  WHERE g.id = $1`;
+
+async function byHashSql(pool: NonNullable<ServiceDeps['pool']>, gameId: string, hash: string): Promise<TokenMatch | null> {
+  const { rows } = await pool.query<{ moderatorTokenHash: string; id: string | null; side: string | null; tokenHash: string | null }>({ name: 'auth/by-hash', text: BY_HASH_SQL, values: [gameId, hash] });
+  const r = rows[0];
+  if (!r) return null;
+  return { moderatorTokenHash: r.moderatorTokenHash, seat: r.id && r.side && r.tokenHash ? { id: r.id, side: r.side, tokenHash: r.tokenHash } : null };
+}
+
+async function byHashPrisma(deps: Pick<ServiceDeps, 'db'>, gameId: string, hash: string): Promise<TokenMatch | null> {
   const game = await deps.db.game.findUnique({
     where: { id: gameId },
     select: { moderatorTokenHash: true, seats: { where: { tokenHash: hash }, select: { id: true, side: true, tokenHash: true } } },
   });
-  if (!game) return null;
-  if (safeEqual(game.moderatorTokenHash, hash)) return { kind: 'moderator', gameId };
-  const seat = game.seats[0];
-  if (seat && safeEqual(seat.tokenHash, hash)) return { kind: 'seat', gameId, seatId: seat.id, side: seat.side };
-  return null;
+  return game ? { moderatorTokenHash: game.moderatorTokenHash, seat: game.seats[0] ?? null } : null;
 }
 
 const ADMIN_KEY = 'admin_token_hash';

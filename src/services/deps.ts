@@ -2,6 +2,7 @@
  * What every service function takes first: the database, a logger, the settings, a clock (tests move time) and
  * the game registry (tests may add a game of their own).
  */
+import pg from 'pg';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
@@ -19,6 +20,20 @@ export interface ServiceDeps {
   clock: () => Date;
   /** Game definitions; defaults to the registry of src/games. */
   games?: GameLookup;
+  /**
+   * A node-postgres pool on the same database as `db`, for the hot paths written in SQL (bearer-token
+   * authentication, order submission). Optional: without it those paths run through Prisma.
+   */
+  pool?: pg.Pool;
+}
+
+/** The pool of `ServiceDeps.pool` (close it with `end()` after the app). */
+export function createSqlPool(databaseUrl: string, opts: { max?: number; log?: Logger } = {}): pg.Pool {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: opts.max ?? 10, idleTimeoutMillis: 30_000 });
+  // An idle connection that breaks (e.g. Postgres restarting) is dropped by the pool; without a listener the
+  // error would end the process.
+  pool.on('error', (error) => opts.log?.warn({ err: error }, 'idle database connection lost'));
+  return pool;
 }
 
 /** A Prisma transaction client (what `db.$transaction(async (tx) => ...)` passes). */

@@ -10,7 +10,7 @@ import type { Db } from '../../src/db/client.ts';
 import type { AnyGame } from '../../src/engine/types.ts';
 import { buildApp } from '../../src/server/app.ts';
 import { ensureAdminToken } from '../../src/services/auth.ts';
-import type { ServiceDeps } from '../../src/services/deps.ts';
+import { createSqlPool, type ServiceDeps } from '../../src/services/deps.ts';
 import { registeredGame } from '../../src/services/registry.ts';
 import { createTestDatabase, type TestDatabase } from './db.ts';
 
@@ -35,6 +35,8 @@ export interface TestAppOptions {
   extraPlugins?: FastifyPluginAsync[];
   /** Reuse a database (e.g. two app instances on one database). */
   database?: TestDatabase;
+  /** Without the pg pool: order submission and authentication then run through Prisma (as in the tools). */
+  noPool?: boolean;
 }
 
 /** Builds the app on a fresh test database. */
@@ -42,8 +44,11 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
   const database = opts.database ?? (await createTestDatabase());
   const config = testConfig({ ADMIN_TOKEN: TEST_ADMIN_TOKEN, DATABASE_URL: database.url, ...opts.config });
   const extra = new Map((opts.games ?? []).map((g) => [g.id, g]));
+  // Each app has its own pool, as each server process would.
+  const pool = opts.noPool ? undefined : createSqlPool(database.url, { max: 10 });
   const deps: ServiceDeps = {
     db: database.db,
+    pool,
     log: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
     config,
     clock: opts.clock ?? (() => new Date()),
@@ -59,6 +64,7 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     adminAuth: { authorization: `Bearer ${TEST_ADMIN_TOKEN}` },
     async close() {
       await app.close();
+      await pool?.end();
       if (!opts.database) await database.drop();
     },
   };
