@@ -9,10 +9,10 @@ import type { AwSide } from './data/schema.ts';
 import { indexOf } from './data/data-index.ts';
 import type { AwOrders } from './orders/schema.ts';
 import { activeAir, activeShips, activeUbs, resolveAir, resolveEscorts, resolveUbs, startCombat } from './combat.ts';
-import { applyPlacement, applyReplace, applyStep2, applyStep3, designationFromPreference, liftNamed, overfull, planCounts, step1Pool } from './placement.ts';
+import { anyOverfull, applyPlacement, applyReplace, applyStep2, applyStep3, designationFromPreference, liftNamed, planCounts, step1Pool } from './placement.ts';
 import { returnSunk, startTurn } from './reinforcement.ts';
 import { applyResponse, RESPONSE_ROLLS, rollResponse, standingResponse } from './response-movement.ts';
-import { capacityFor } from './rules.ts';
+import { capacityFor, placeable } from './rules.ts';
 import { at, opponent, record, type AwState, type RunStep } from './state.ts';
 import { vpCheck } from './vp.ts';
 
@@ -20,7 +20,7 @@ const go = (step: RunStep) => ({ kind: 'go' as const, step });
 
 /** Starts the literal overflow procedure for a side if an area is over capacity; returns true if it did. */
 function checkOverflow(s: AwState, ctx: ResolveContext, side: AwSide, then: RunStep): boolean {
-  if (Object.keys(overfull(s, side)).length === 0) return false;
+  if (!anyOverfull(s, side)) return false;
   const named = designationFromPreference(s, side);
   if (named) s.phase = { kind: 'overflow-replace', side, units: liftNamed(s, ctx, side, named), then };
   else s.phase = { kind: 'overflow-name', side, then };
@@ -83,7 +83,7 @@ function step(s: AwState, ctx: ResolveContext, cursor: RunStep): void {
       if (!checkOverflow(s, ctx, 'allied', 'after-allied-placement')) s.phase = go('ub-placement');
       return;
     case 'ub-placement':
-      s.phase = indexOf(s.data).german.some((u) => at(s, u.id) === 'used') ? { kind: 'ub-placement' } : go('after-ub-placement');
+      s.phase = placeable(s, 'german').length ? { kind: 'ub-placement' } : go('after-ub-placement');
       return;
     case 'after-ub-placement':
       if (!checkOverflow(s, ctx, 'german', 'after-ub-placement')) s.phase = go(s.mode === 'mail' ? 'response' : 'combat');

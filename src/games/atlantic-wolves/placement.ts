@@ -6,7 +6,7 @@ import type { ResolveContext } from '../../engine/types.ts';
 import type { AwSide } from './data/schema.ts';
 import { indexOf } from './data/data-index.ts';
 import type { AwOrders } from './orders/schema.ts';
-import { areaCounts, capacityFor, placeable } from './rules.ts';
+import { areaCounts, capacityAt, capacityFor, placeable, sideCounts } from './rules.ts';
 import { at, put, record, type AwState } from './state.ts';
 
 /** Applies a mail-mode Allied placement or a UB placement: unit -> area (AW 12.0-2, AW 7.0[1]). */
@@ -83,6 +83,13 @@ export function applyStep3(s: AwState, ctx: ResolveContext, step3: NonNullable<A
   }
   ctx.emit({ type: 'step3-placed', rule: 'AW 6.0-Step3', turn: s.turn, counts, faceUp: up });
   ctx.emit({ type: 'step3-units-placed', rule: 'AW 6.0-Step3[3a]', turn: s.turn, placement: Object.fromEntries(Object.keys(step3).sort().map((k) => [k, { area: step3[k].area, face: step3[k].face }])), visibleTo: ['allied'] });
+}
+
+/** Whether any area is over a side's capacity (as `overfull` being non-empty, without building it). */
+export function anyOverfull(s: AwState, side: AwSide): boolean {
+  const counts = sideCounts(s, side);
+  for (let a = 0; a < counts.length; a++) if (counts[a] > capacityAt(s, a, side)) return true;
+  return false;
 }
 
 /** Areas over a side's capacity, with the excess of each (AW 6.0-C2, 7.0[6]). */

@@ -4,7 +4,7 @@
  */
 import type { ResolveContext } from '../../engine/types.ts';
 import { indexOf } from './data/data-index.ts';
-import { areaCounts, capacityFor } from './rules.ts';
+import { capacityAt, sideCounts } from './rules.ts';
 import { put, at, isArea, type AwState } from './state.ts';
 
 /** Number of response rolls per turn (AW 12.0-3c: 6, formerly 3). */
@@ -16,15 +16,16 @@ export function responseDestinations(s: AwState, unit: string): string[] {
   const u = ix.unit.get(unit);
   const from = at(s, unit);
   if (!u || !isArea(from)) return [];
-  const adj = ix.adjacent.get(from);
-  if (!adj) return [];
-  const counts = s.options.responseCapacity === 'prohibit' ? areaCounts(s, u.side) : null;
+  const fromPos = ix.areaPos.get(from);
+  if (fromPos === undefined) return [];
+  const adj = ix.adj[fromPos];
+  const counts = s.options.responseCapacity === 'prohibit' ? sideCounts(s, u.side) : null;
   const out: string[] = [];
-  for (const a of ix.areaIds) {
-    if (!adj.has(a)) continue;
+  for (let a = 0; a < ix.areaIds.length; a++) {
+    if (!adj[a]) continue;
     // AW 12.0-3d, AW-A28 R1: a move may not exceed the destination's capacity (UBs: reduced by E2).
-    if (counts && (counts.get(a) ?? 0) >= capacityFor(s, a, u.side)) continue;
-    out.push(a);
+    if (counts && counts[a] >= capacityAt(s, a, u.side)) continue;
+    out.push(ix.areaIds[a]);
   }
   return out;
 }

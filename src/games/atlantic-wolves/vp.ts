@@ -4,7 +4,8 @@
  */
 import type { ResolveContext } from '../../engine/types.ts';
 import { indexOf } from './data/data-index.ts';
-import { put, at, emptyTurn, isArea, type AwState } from './state.ts';
+import { emptyTurn, isArea, type AwState } from './state.ts';
+import { placeable } from './rules.ts';
 
 /** Allied VP per turn, unconditional (AW 9.0[3]). */
 export const ALLIED_VP = 6;
@@ -27,9 +28,10 @@ export function verdict(table: number, turn: number): { winner: 'allied' | 'germ
 /** AW 9.0[6]: UBs back to used with damage cleared; sunk convoys and Allied units on the map back to used. */
 function cleanUp(s: AwState, ctx: ResolveContext): void {
   const ix = indexOf(s.data);
-  for (const u of s.data.units) {
-    const l = at(s, u.id);
-    if (isArea(l) || l === 'sunk') put(s, u.id, 'used');
+  // Unit ids are unique (checkData): position i is where at/put look each unit up.
+  for (let i = 0; i < s.data.units.length; i++) {
+    const l = s.loc[i];
+    if (isArea(l) || l === 'sunk') s.loc[i] = 'used';
   }
   s.t = emptyTurn();
   // Turn-scoped standing orders lapse (spec 5.2: response tables and Step-2 plans hold for one turn).
@@ -40,7 +42,7 @@ function cleanUp(s: AwState, ctx: ResolveContext): void {
       s.standing[side] = Object.keys(rest).length ? rest : null;
     }
   }
-  ctx.emit({ type: 'clean-up', rule: 'AW 9.0[6]', turn: s.turn, unitsInUse: ix.allied.filter((u) => at(s, u.id) === 'used').length });
+  ctx.emit({ type: 'clean-up', rule: 'AW 9.0[6]', turn: s.turn, unitsInUse: placeable(s, 'allied').length });
   s.turn += 1;
 }
 
