@@ -7,25 +7,25 @@ import type { AwSide, AwUnit } from './data/schema.ts';
 import { indexOf } from './data/data-index.ts';
 import { activeAir, activeShips, activeUbs } from './combat.ts';
 import type { AwOrders } from './orders/schema.ts';
-import { currentPoint } from './owed.ts';
+import { owingSeat } from './owed.ts';
 import { overfull, placeholder, step1Pool } from './placement.ts';
 import { turn5Count } from './reinforcement.ts';
-import { areaCounts, capacityFor, convoyStrength, placeable, shipAttacks, ubAttacks, ubStrength, ubsToPlace, unitsAt } from './rules.ts';
+import { capacityAt, convoyStrength, sideCounts, placeable, shipAttacks, ubAttacks, ubStrength, ubsToPlace, unitsAt } from './rules.ts';
 import { at, record, type AwState } from './state.ts';
 
 const byId = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /** Fills areas in area id order up to their remaining capacity; returns unit -> area for the first units that fit. */
-function fill(s: AwState, side: AwSide, ids: string[], extraCounts?: Map<string, number>): Record<string, string> {
-  const counts = extraCounts ?? areaCounts(s, side);
+function fill(s: AwState, side: AwSide, ids: string[]): Record<string, string> {
+  const counts = sideCounts(s, side);
   const out = record<string>();
   const areas = indexOf(s.data).areaIds;
   let ai = 0;
   for (const id of ids) {
-    while (ai < areas.length && (counts.get(areas[ai]) ?? 0) >= capacityFor(s, areas[ai], side)) ai++;
+    while (ai < areas.length && counts[ai] >= capacityAt(s, ai, side)) ai++;
     if (ai >= areas.length) break;
     out[id] = areas[ai];
-    counts.set(areas[ai], (counts.get(areas[ai]) ?? 0) + 1);
+    counts[ai]++;
   }
   return out;
 }
@@ -39,8 +39,7 @@ function strongestUb(s: AwState, area: string): string | undefined {
 
 /** The default orders of a seat now ({} when it owes nothing). */
 export function defaultOrders(s: AwState, seat: string): AwOrders {
-  const point = currentPoint(s);
-  if (!point || point.seat !== seat) return {};
+  if (owingSeat(s) !== seat) return {}; // = currentPoint(s)?.seat, without building its prompt
   const p = s.phase;
   const ix = indexOf(s.data);
   switch (p.kind) {
