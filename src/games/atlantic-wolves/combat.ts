@@ -6,7 +6,7 @@ import type { ResolveContext } from '../../engine/types.ts';
 import type { AwUnit } from './data/schema.ts';
 import { indexOf } from './data/data-index.ts';
 import { convoyStrength, convoyVp, escortStrength, scanAreas, shipAttacks, ubAttacks, ubStrength, unitsAt, type AreaOccupancy } from './rules.ts';
-import { at, put, type AwState } from './state.ts';
+import { at, ownDamage, put, type AwState } from './state.ts';
 
 /** Areas holding units of both sides (AW 8.0[2], AW-A09), in area id order. */
 export function contestedAreas(s: AwState): string[] {
@@ -95,12 +95,12 @@ function escortAttack(s: AwState, ctx: ResolveContext, u: AwUnit, target: string
   const success = die <= strength;
   if (!s.t.attacked.includes(target)) s.t.attacked.push(target); // AW 8.3[2]: attacked, hit or not
   const damage = (s.t.damage[target] ?? 0) + (success ? die : 0);
-  if (success) s.t.damage[target] = damage;
+  if (success) ownDamage(s)[target] = damage;
   ctx.emit({ type: 'attack', rule, area, attacker: u.id, target, die, strength, success, damage });
   if (damage >= 3) {
     // AW 8.2[11]: removed face down to the unused group.
     put(s, target, 'unused');
-    delete s.t.damage[target];
+    delete ownDamage(s)[target];
     s.sunkUbs.push(target);
     ctx.emit({ type: 'ub-removed', rule: 'AW 8.2[11]', area, unit: target, damage });
   }

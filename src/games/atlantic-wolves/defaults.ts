@@ -80,18 +80,29 @@ export function defaultOrders(s: AwState, seat: string): AwOrders {
       const escorts = record<string[]>();
       for (const u of activeShips(s)) {
         const t = strongestUb(s, at(s, u.id));
-        if (t) escorts[u.id] = Array.from({ length: shipAttacks(u) }, () => t);
+        if (t) {
+          const list: string[] = [];
+          for (let j = shipAttacks(u); j > 0; j--) list.push(t);
+          escorts[u.id] = list;
+        }
       }
       return { escorts };
     }
     case 'ubs': {
       const ubs = record<string[]>();
       const next = new Map<string, number>();
+      const sortedConvoys = new Map<string, AwUnit[]>(); // per area: the state does not change while allocating
       for (const u of activeUbs(s)) {
         const area = at(s, u.id);
-        const convoys = unitsAt(s, area).filter((c) => c.type === 'convoy').sort((a, b) => convoyStrength(a, s.turn, s.options.convoyBonus) - convoyStrength(b, s.turn, s.options.convoyBonus) || ix.order.get(a.id)! - ix.order.get(b.id)!);
+        let convoys = sortedConvoys.get(area);
+        if (!convoys) {
+          convoys = unitsAt(s, area).filter((c) => c.type === 'convoy').sort((a, b) => convoyStrength(a, s.turn, s.options.convoyBonus) - convoyStrength(b, s.turn, s.options.convoyBonus) || ix.order.get(a.id)! - ix.order.get(b.id)!);
+          sortedConvoys.set(area, convoys);
+        }
         let k = next.get(area) ?? 0;
-        ubs[u.id] = Array.from({ length: ubAttacks(s, u.id) }, () => convoys[k++ % convoys.length].id);
+        const list: string[] = [];
+        for (let j = ubAttacks(s, u.id); j > 0; j--) list.push(convoys[k++ % convoys.length].id);
+        ubs[u.id] = list;
         next.set(area, k);
       }
       return { ubs };

@@ -107,18 +107,34 @@ export function emptyTurn(): TurnState {
   return { revealed: false, faceUp: [], step2: [], step2Roll: 0, damage: record<number>(), attacked: [], sunk: [], vp: 0, rolls: 0, moved: [], groups: [], group: 0, stage: 'air', overflowPref: {} };
 }
 
-/** A copy of the state that `resolve` may change freely (the input is never mutated). Data is shared, read-only. */
+/** Turn states made by `cloneState` whose damage record is still the input state's (copy before writing). */
+const sharedDamage = new WeakSet<TurnState>();
+
+/** The damage record of a state under construction, made its own before the first write. */
+export function ownDamage(s: AwState): Record<string, number> {
+  if (sharedDamage.has(s.t)) {
+    const damage = record<number>();
+    for (const k in s.t.damage) damage[k] = s.t.damage[k];
+    s.t.damage = damage;
+    sharedDamage.delete(s.t);
+  }
+  return s.t.damage;
+}
+
+/**
+ * A copy of the state that `resolve` may change freely (the input is never mutated). Data is shared, read-only;
+ * the damage record is shared until written (`ownDamage`).
+ */
 export function cloneState(s: AwState): AwState {
   const t = s.t;
   // Explicit literals (not spreads): this runs once per step and dominates simulation speed.
-  const damage = record<number>();
-  for (const k in t.damage) damage[k] = t.damage[k];
+  // Damage is copied on first write (`ownDamage`): most steps never change it.
   const turn: TurnState = {
     revealed: t.revealed,
     faceUp: t.faceUp.slice(),
     step2: t.step2.slice(),
     step2Roll: t.step2Roll,
-    damage,
+    damage: t.damage,
     attacked: t.attacked.slice(),
     sunk: t.sunk.slice(),
     vp: t.vp,
@@ -129,6 +145,7 @@ export function cloneState(s: AwState): AwState {
     stage: t.stage,
     overflowPref: t.overflowPref.allied || t.overflowPref.german ? { ...t.overflowPref } : {},
   };
+  sharedDamage.add(turn);
   return {
     game: s.game,
     mode: s.mode,
