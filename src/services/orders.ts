@@ -64,6 +64,10 @@ export async function submitOrders(deps: ServiceDeps, input: SubmitOrdersInput):
 
     const orderId = randomUUID();
     const now = deps.clock();
+    const delayed = step.delaySeconds > 0;
+    // The common case ends the transaction with the write itself; an amendment's audit row or a delayed
+    // resolution's job follow it in the same transaction.
+    const last = !moderator && !delayed;
     const result = await storeOrder(sql, {
       id: orderId,
       gameId: input.gameId,
@@ -75,12 +79,11 @@ export async function submitOrders(deps: ServiceDeps, input: SubmitOrdersInput):
       parsed: checked.orders,
       receivedAt: now,
       allowPaused: moderator,
-    });
+    }, { commit: last });
     // Not stored: the step stopped being the open current step while this waited for the locks.
     if (!result.stored) throw conflict('step/changed', 'the step resolved while these orders were on their way: read the game again');
     if (moderator) await auditInTransaction(sql, input.gameId, input.actor ?? 'moderator', 'orders.amend', { step: step.number, side: seat.side, orderId, reason: input.reason ?? null }, now);
     // With a processing delay the resolution is queued for its end (orders may still change until then).
-    const delayed = step.delaySeconds > 0;
     if (delayed) await queueDelayedResolution(sql, { gameId: input.gameId, stepId: step.stepId, at: now, delaySeconds: step.delaySeconds });
     return { orderId, step: step.number, ready: result.complete && !delayed };
   });

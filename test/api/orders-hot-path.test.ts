@@ -1,0 +1,147 @@
+/**
+ * Order submission on the SQL path (the app's pg pool) and, for parity, without the pool (through Prisma):
+ * rotated and replaced tokens are refused at once, simultaneous submissions of one seat leave exactly one current
+ * order with an unbroken supersession chain, and the same validation, pause and review answers as before.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../support/app.ts';
+import { createGameVia, postOrders, toyPayload } from '../support/api-helpers.ts';
+import { toyGame } from '../support/toy-game.ts';
+import { createDb } from '../../src/db/client.ts';
+
+let pooled: TestApp;
+let pooled2: TestApp;
+let prismaOnly: TestApp;
+beforeAll(async () => {
+  pooled = await buildTestApp({ games: [toyGame] });
+  // A second process on the same database: its own Prisma client and its own pg pool.
+  const db2 = createDb(pooled.database.url, { max: 10 });
+  pooled2 = await buildTestApp({ games: [toyGame], database: { ...pooled.database, db: db2, drop: async () => db2.$disconnect() } });
+  prismaOnly = await buildTestApp({ games: [toyGame], database: pooled.database, noPool: true });
+});
+afterAll(async () => {
+  await prismaOnly?.close();
+  await pooled2?.close();
+  await pooled2?.db.$disconnect();
+  await pooled?.close();
+});
+
+/** The orders of one seat at a step: current ones, and whether the supersession chain links all of them. */
+async function chainOf(t: TestApp, gameId: string, side: string, number = 0) {
+  const step = await t.db.step.findFirstOrThrow({ where: { gameId, number } });
+  const seat = await t.db.seat.findFirstOrThrow({ where: { gameId, side } });
+  const orders = await t.db.order.findMany({ where: { stepId: step.id, seatId: seat.id } });
+  const current = orders.filter((o) => o.supersededById === null);
+  const byId = new Map(orders.map((o) => [o.id, o]));
+  const superseded = new Set(orders.map((o) => o.supersededById).filter(Boolean));
+  // The first order is the one nothing supersedes into; following supersededById must visit every order once.
+  const first = orders.filter((o) => !superseded.has(o.id));
+  let length = 0;
+  for (let o = first[0]; o; o = o.supersededById ? byId.get(o.supersededById)! : (undefined as never)) {
+    length++;
+    if (length > orders.length) break;
+  }
+  return { total: orders.length, current, firsts: first.length, length, step };
+}
+
+describe.each([
+  ['the SQL path (pg pool)', () => pooled],
+  ['Prisma only (no pool)', () => prismaOnly],
+])('%s', (_name, app) => {
+  it('a rotated token gets 401 at once, the new one works', async () => {
+    const t = app();
+    const g = await createGameVia(t, toyPayload());
+    expect((await postOrders(t, g.id, g.seat.b, { pick: 2 })).statusCode).toBe(200);
+    const rotated = await t.app.inject({ method: 'POST', url: `/api/games/${g.id}/seats/b/rotate-token`, headers: g.moderator });
+    expect(rotated.statusCode, rotated.body).toBe(200);
+    const old = await postOrders(t, g.id, g.seat.b, { pick: 3 });
+    expect(old.statusCode, old.body).toBe(401);
+    expect(old.json().error.code).toBe('auth/unauthorized');
+    // Also in the other process at once: nothing is cached anywhere.
+    expect((await postOrders(pooled2, g.id, g.seat.b, { pick: 3 })).statusCode).toBe(401);
+    const fresh = await postOrders(t, g.id, { authorization: `Bearer ${rotated.json().token}` }, { pick: 4 });
+    expect(fresh.statusCode, fresh.body).toBe(200);
+    const c = await chainOf(t, g.id, 'b');
+    expect(c.current.map((o) => o.parsed)).toEqual([{ pick: 4 }]);
+  });
+
+  it('a replaced seat: the old token gets 401 at once, on every process', async () => {
+    const t = app();
+    const g = await createGameVia(t, toyPayload());
+    expect((await postOrders(pooled2, g.id, g.seat.a, { pick: 1 })).statusCode).toBe(200);
+    const res = await t.app.inject({ method: 'PUT', url: `/api/games/${g.id}/seats/a`, headers: g.moderator, payload: { email: 'dave@example.org', name: 'Dave' } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await postOrders(t, g.id, g.seat.a, { pick: 2 })).statusCode).toBe(401);
+    expect((await postOrders(pooled2, g.id, g.seat.a, { pick: 2 })).statusCode).toBe(401);
+    expect((await postOrders(pooled2, g.id, { authorization: `Bearer ${res.json().token}` }, { pick: 2 })).statusCode).toBe(200);
+  });
+
+  it('a token of another game, the moderator token and garbage are refused as before', async () => {
+    const t = app();
+    const g = await createGameVia(t, toyPayload());
+    const other = await createGameVia(t, toyPayload());
+    expect((await postOrders(t, g.id, other.seat.a, { pick: 1 })).statusCode).toBe(401);
+    expect((await postOrders(t, g.id, g.moderator, { pick: 1 })).statusCode).toBe(403);
+    expect((await postOrders(t, g.id, { authorization: 'Bearer x' }, { pick: 1 })).statusCode).toBe(401);
+    expect((await postOrders(t, 'nosuchgame', g.seat.a, { pick: 1 })).statusCode).toBe(401);
+  });
+
+  it('40 simultaneous submissions of one seat on two processes: all stored, exactly one current order, one chain', async () => {
+    const t = app();
+    const g = await createGameVia(t, toyPayload());
+    const burst = Array.from({ length: 40 }, (_, i) => postOrders(i % 2 ? t : pooled2, g.id, g.seat.a, { pick: (i % 6) + 1, standing: { note: `n${i}` } }));
+    const responses = await Promise.all(burst);
+    expect(responses.map((r) => r.statusCode)).toEqual(responses.map(() => 200));
+    expect(responses.every((r) => r.json().resolution === null)).toBe(true);
+    const c = await chainOf(t, g.id, 'a');
+    expect(c.total).toBe(40);
+    expect(c.current).toHaveLength(1);
+    expect(c.firsts).toBe(1);
+    expect(c.length).toBe(40);
+    // The current order is the last one stored: the end of the chain, and the step's last order time.
+    const last = responses.map((r) => r.json().orderId);
+    expect(last).toContain(c.current[0].id);
+    expect(c.step.lastOrderAt).not.toBeNull();
+  });
+
+  it('simultaneous final submissions of both seats plus revisions resolve once, and late ones get 409', async () => {
+    const t = app();
+    const g = await createGameVia(t, toyPayload({ review: 'moderator' }));
+    const burst = [];
+    for (let i = 0; i < 12; i++) {
+      burst.push(postOrders(i % 2 ? t : pooled2, g.id, g.seat.a, { pick: (i % 6) + 1 }));
+      burst.push(postOrders(i % 2 ? pooled2 : t, g.id, g.seat.b, { pick: ((i + 2) % 6) + 1 }));
+    }
+    const responses = await Promise.all(burst);
+    expect(responses.every((r) => r.statusCode === 200 || (r.statusCode === 409 && ['step/not-open', 'step/changed'].includes(r.json().error.code)))).toBe(true);
+    expect(responses.filter((r) => r.statusCode === 200 && r.json().resolution).length).toBe(1);
+    for (const side of ['a', 'b']) {
+      const c = await chainOf(t, g.id, side);
+      expect(c.current).toHaveLength(1);
+      expect(c.length).toBe(c.total);
+      expect(c.step.status).toBe('awaiting_review');
+    }
+  });
+
+  it('keeps the answers: 422 with every rule error, 409 when paused, amendment audited while paused', async () => {
+    const t = app();
+    const g = await createGameVia(t, toyPayload());
+    const bad = await postOrders(t, g.id, g.seat.a, { pick: 9, standing: { note: 'forbidden' } });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().error.code).toBe('orders/invalid');
+    expect(bad.json().error.errors.map((e: { code: string }) => e.code)).toEqual(['toy/range', 'toy/note']);
+    expect((await t.app.inject({ method: 'POST', url: `/api/games/${g.id}/pause`, headers: g.moderator, payload: {} })).statusCode).toBe(200);
+    const paused = await postOrders(t, g.id, g.seat.a, { pick: 2 });
+    expect(paused.statusCode).toBe(409);
+    expect(paused.json().error.code).toBe('game/paused');
+    const amend = await t.app.inject({ method: 'PUT', url: `/api/games/${g.id}/seats/b/orders`, headers: g.moderator, payload: { orders: { pick: 5 }, reason: 'by phone' } });
+    expect(amend.statusCode, amend.body).toBe(200);
+    const audit = await t.app.inject({ method: 'GET', url: `/api/games/${g.id}/audit`, headers: g.moderator });
+    const entry = audit.json().entries.find((e: { action: string }) => e.action === 'orders.amend');
+    expect(entry.detail).toMatchObject({ step: 0, side: 'b', reason: 'by phone', orderId: amend.json().orderId });
+    expect(new Date(entry.at).getTime()).toBeGreaterThan(Date.now() - 60_000);
+    const order = await t.db.order.findUniqueOrThrow({ where: { id: amend.json().orderId } });
+    expect(order.source).toBe('moderator');
+    expect(Math.abs(order.receivedAt.getTime() - Date.now())).toBeLessThan(60_000);
+  });
+});

@@ -1,0 +1,148 @@
+/**
+ * The SQL path of order submission: parameters sent as literals arrive byte for byte, times are stored in UTC
+ * whatever the process time zone, the step envelope cache, and the locks (the turn processor and submissions).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../support/app.ts';
+import { createGameVia, toyPayload } from '../support/api-helpers.ts';
+import { toyGame } from '../support/toy-game.ts';
+import { submitOrders } from '../../src/services/orders.ts';
+import { cachedEnvelope, envelopeCacheSize, inOrderTransaction, literal, lockForSubmission } from '../../src/services/order-store.ts';
+import { resolveIfReady } from '../../src/services/turn-processor.ts';
+
+const fixed = new Date('2031-03-04T05:06:07.089Z');
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp({ games: [toyGame], clock: () => fixed });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+async function seatOf(gameId: string, side: string) {
+  return t.db.seat.findFirstOrThrow({ where: { gameId, side } });
+}
+
+describe('literals', () => {
+  it('escapes quotes and backslashes in E strings; numbers, booleans, dates and null as SQL', () => {
+    expect(literal("it's")).toBe("E'it''s'");
+    expect(literal('a\\b')).toBe("E'a\\\\b'");
+    expect(literal(true)).toBe('true');
+    expect(literal(null)).toBe('NULL');
+    expect(literal(12)).toBe('12');
+    expect(literal(new Date('2030-01-01T00:00:00Z'))).toBe("E'2030-01-01T00:00:00.000Z'");
+    expect(() => literal({})).toThrow(TypeError);
+  });
+
+  it('stores awkward text and JSON byte for byte', async () => {
+    const g = await createGameVia(t, toyPayload());
+    const seat = await seatOf(g.id, 'b');
+    const note = `quote ' double '' backslash \\ \\' E'x' $1 ; COMMIT; -- 日本語 🚢 \n tab\t`;
+    const raw = `${note} raw ${'\\'.repeat(5)}'`;
+    const r = await submitOrders(t.deps, { gameId: g.id, seatId: seat.id, orders: { pick: 3, standing: { note: note.slice(0, 100) } }, raw, source: 'email' });
+    const order = await t.db.order.findUniqueOrThrow({ where: { id: r.orderId } });
+    expect(order.raw).toBe(raw);
+    expect(order.parsed).toEqual({ pick: 3, standing: { note: note.slice(0, 100) } });
+    expect(order.source).toBe('email');
+  });
+});
+
+describe('times', () => {
+  it('receivedAt and the step last-order time are the clock instant, whatever the process time zone', async () => {
+    const before = process.env.TZ;
+    process.env.TZ = 'Asia/Tokyo';
+    try {
+      const g = await createGameVia(t, toyPayload());
+      const seat = await seatOf(g.id, 'a');
+      const r = await submitOrders(t.deps, { gameId: g.id, seatId: seat.id, orders: { pick: 1 }, raw: '{}', source: 'api' });
+      const order = await t.db.order.findUniqueOrThrow({ where: { id: r.orderId } });
+      expect(order.receivedAt.toISOString()).toBe(fixed.toISOString());
+      const step = await t.db.step.findFirstOrThrow({ where: { gameId: g.id, number: 0 } });
+      expect(step.lastOrderAt?.toISOString()).toBe(fixed.toISOString());
+    } finally {
+      if (before === undefined) delete process.env.TZ;
+      else process.env.TZ = before;
+    }
+  });
+});
+
+describe('envelope cache', () => {
+  it('reads a step envelope once, then serves it from memory', async () => {
+    const g = await createGameVia(t, toyPayload());
+    const step = await t.db.step.findFirstOrThrow({ where: { gameId: g.id, number: 0 } });
+    const size = envelopeCacheSize();
+    const first = await inOrderTransaction(t.deps, (sql) => cachedEnvelope(sql, step.id));
+    expect(envelopeCacheSize()).toBe(size + 1);
+    const second = await inOrderTransaction(t.deps, (sql) => cachedEnvelope(sql, step.id));
+    expect(second).toBe(first);
+    expect(first).toEqual(step.envelope);
+  });
+});
+
+describe('locks', () => {
+  it('the turn processor waits while a submission holds the game', async () => {
+    const g = await createGameVia(t, toyPayload());
+    const a = await seatOf(g.id, 'a');
+    const b = await seatOf(g.id, 'b');
+    await submitOrders(t.deps, { gameId: g.id, seatId: a.id, orders: { pick: 2 }, raw: '{}', source: 'api' });
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let locked!: () => void;
+    const isLocked = new Promise<void>((r) => (locked = r));
+    const holder = inOrderTransaction(t.deps, async (sql) => {
+      expect((await lockForSubmission(sql, g.id, b.id))?.number).toBe(0);
+      locked();
+      await held;
+    });
+    await isLocked;
+    let resolverDone = false;
+    const resolver = resolveIfReady(t.deps, g.id).then((r) => ((resolverDone = true), r));
+    await new Promise((r) => setTimeout(r, 200));
+    expect(resolverDone).toBe(false);
+    release();
+    await holder;
+    expect(await resolver).toEqual({ resolved: false, reason: 'not-ready' });
+  });
+
+  it('a submission that waited for a resolution goes to the step that resolution opened', async () => {
+    const g = await createGameVia(t, toyPayload());
+    const a = await seatOf(g.id, 'a');
+    const client = await t.deps.pool!.connect();
+    try {
+      // What a resolution does under the game row lock, held while the submission arrives.
+      await client.query('BEGIN');
+      await client.query('SELECT id FROM "Game" WHERE id = $1 FOR UPDATE', [g.id]);
+      const submission = submitOrders(t.deps, { gameId: g.id, seatId: a.id, orders: { pick: 4 }, raw: '{}', source: 'api' });
+      await new Promise((r) => setTimeout(r, 200));
+      await client.query(`UPDATE "Step" SET status = 'published' WHERE "gameId" = $1 AND number = 0`, [g.id]);
+      await client.query(`INSERT INTO "Step" (id, "gameId", number, envelope, owed) SELECT gen_random_uuid()::text, "gameId", 1, envelope, owed FROM "Step" WHERE "gameId" = $1 AND number = 0`, [g.id]);
+      await client.query('UPDATE "Game" SET "currentStep" = 1 WHERE id = $1', [g.id]);
+      await client.query('COMMIT');
+      const r = await submission;
+      expect(r.step).toBe(1);
+      const order = await t.db.order.findUniqueOrThrow({ where: { id: r.orderId }, include: { step: true } });
+      expect(order.step.number).toBe(1);
+    } finally {
+      client.release();
+    }
+  });
+
+  it('a submission that waited while the step went to review is refused with 409', async () => {
+    const g = await createGameVia(t, toyPayload());
+    const a = await seatOf(g.id, 'a');
+    const client = await t.deps.pool!.connect();
+    try {
+      await client.query('BEGIN');
+      await client.query('SELECT id FROM "Game" WHERE id = $1 FOR UPDATE', [g.id]);
+      const submission = submitOrders(t.deps, { gameId: g.id, seatId: a.id, orders: { pick: 4 }, raw: '{}', source: 'api' }).catch((e: unknown) => e);
+      await new Promise((r) => setTimeout(r, 200));
+      await client.query(`UPDATE "Step" SET status = 'awaiting_review' WHERE "gameId" = $1 AND number = 0`, [g.id]);
+      await client.query('COMMIT');
+      // Validated against the step as it was, then refused by the write, which sees the review: nothing stored.
+      expect(await submission).toMatchObject({ status: 409, code: 'step/changed' });
+      expect(await t.db.order.count({ where: { gameId: g.id } })).toBe(0);
+    } finally {
+      client.release();
+    }
+  });
+});
