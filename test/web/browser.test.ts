@@ -2,7 +2,7 @@
  * End to end in Chromium (playwright-core driving Debian's /usr/bin/chromium): the operator creates a game in the
  * console, both players place and allocate through their pages over a whole turn, the moderator previews and
  * approves every step, the history shows the dice; an inline validation error; a Japanese page; an XSS attempt
- * shown as text. Screenshots go to docs/screenshots/. Skipped, with a message, when Chromium is not installed.
+ * shown as text. Screenshots go to test-results/screenshots/ (docs/screenshots/ with UPDATE_SCREENSHOTS=1). Skipped, with a message, when Chromium is not installed.
  */
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -15,7 +15,8 @@ import { buildTestApp, TEST_ADMIN_TOKEN, type TestApp } from '../support/app.ts'
 const CHROMIUM = '/usr/bin/chromium';
 const have = existsSync(CHROMIUM);
 if (!have) console.warn(`[web browser tests] skipped: ${CHROMIUM} not found (apt-get install -y --no-install-recommends chromium)`);
-const shots = resolve(import.meta.dirname, '../../docs/screenshots');
+// Screenshots land in test-results/screenshots (ignored); UPDATE_SCREENSHOTS=1 refreshes the README's docs/screenshots.
+const shots = resolve(import.meta.dirname, process.env.UPDATE_SCREENSHOTS === '1' ? '../../docs/screenshots' : '../../test-results/screenshots');
 const XSS_NAME = '<img src=x onerror="window.__xss=1"><script>window.__xss=1</script>';
 
 async function freePort(): Promise<number> {
