@@ -18,6 +18,12 @@ import type { ServiceDeps, Tx } from '../deps.ts';
 import { asJson } from '../json.ts';
 import { audit } from '../audit.ts';
 import { lockGame, resolveIfReady, resolveWithDefaults, RESOLVE_TX } from '../turn-processor.ts';
+
+/** Takes the game row lock (the one the service's resolution takes); false when the game is gone. */
+async function lockGameRow(tx: Tx, gameId: string): Promise<boolean> {
+  const rows = await tx.$queryRaw<unknown[]>`SELECT 1 FROM "Game" WHERE id = ${gameId} FOR UPDATE`;
+  return rows.length > 0;
+}
 import { queueNoticeMails, queueNoticeWebhooks, utc, type NoticeSeat } from './notices.ts';
 import { announceDefaultsLocked, announceMissed, seatColumns } from './missed.ts';
 import { loadStep, owedOf, queueDeadlineJobs, readState, scheduleStepDeadline, type DeadlineGame, type DeadlineState, type DeadlineStep } from './schedule.ts';
@@ -61,7 +67,7 @@ type Decision = { kind: 'done'; outcome: DeadlineOutcome } | { kind: 'defaults';
 const done = (outcome: DeadlineOutcome): Decision => ({ kind: 'done', outcome });
 
 async function decide(tx: Tx, deps: ServiceDeps, job: DeadlineJob): Promise<Decision> {
-  if (!(await lockGame(tx, job.gameId))) return done('gone');
+  if (!(await lockGameRow(tx, job.gameId))) return done('gone');
   const loaded = await loadStep(tx, job.gameId, { id: job.stepId });
   if (!loaded) return done('gone');
   const { game, step } = loaded;
@@ -125,7 +131,7 @@ async function decide(tx: Tx, deps: ServiceDeps, job: DeadlineJob): Promise<Deci
 
 /** After default orders on a step kept for review (published steps are announced when they publish). */
 async function announceDefaults(tx: Tx, deps: ServiceDeps, gameId: string, stepId: string): Promise<void> {
-  if (!(await lockGame(tx, gameId))) return;
+  if (!(await lockGameRow(tx, gameId))) return;
   const loaded = await loadStep(tx, gameId, { id: stepId });
   if (loaded) await announceDefaultsLocked(tx, deps, loaded.game, loaded.step);
 }
@@ -152,7 +158,7 @@ export async function applyDefaultsNow(deps: ServiceDeps, gameId: string): Promi
 /** Handles a reminder job: one mail per seat still owing orders, and one webhook message. */
 export async function handleReminder(deps: ServiceDeps, job: ReminderJob): Promise<'sent' | 'void'> {
   return deps.db.$transaction(async (tx) => {
-    if (!(await lockGame(tx, job.gameId))) return 'void';
+    if (!(await lockGameRow(tx, job.gameId))) return 'void';
     const loaded = await loadStep(tx, job.gameId, { id: job.stepId });
     if (!loaded) return 'void';
     const { game, step } = loaded;
@@ -193,18 +199,4 @@ export async function handleDelayedResolution(deps: ServiceDeps, job: ResolveJob
   }
   const result = await resolveIfReady(deps, job.gameId);
   return result.resolved ? 'resolved' : 'nothing';
-}
-
-/**
- * Called by the service in the transaction that stores an order: records the step's last order time and, when the
- * game has a processing delay, queues the resolution at its end. Returns true when resolution is delayed (the
- * caller must then not resolve at once).
- */
-export async function noteOrderReceived(tx: Tx, input: { gameId: string; stepId: string; at: Date }): Promise<boolean> {
-  const step = await tx.step.update({ where: { id: input.stepId }, data: { lastOrderAt: input.at }, select: { game: { select: { processingDelaySeconds: true } } } });
-  const delay = step.game.processingDelaySeconds;
-  if (delay <= 0) return false;
-  const due = new Date(input.at.getTime() + delay * 1000);
-  await enqueue(tx, QUEUES.resolve, { gameId: input.gameId, stepId: input.stepId, at: due.toISOString() } satisfies ResolveJob, { key: `${input.stepId}:${due.toISOString()}`, startAfter: due });
-  return true;
 }

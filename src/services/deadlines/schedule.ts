@@ -109,7 +109,9 @@ export async function scheduleStepDeadline(tx: Tx, deps: Pick<ServiceDeps, 'cloc
   const previous = step.deadlineAt;
   const moved = (previous?.getTime() ?? null) !== (deadlineAt?.getTime() ?? null);
   const next: DeadlineState = { ...state, ...(moved && previous ? { changes: (state.changes ?? 0) + 1 } : {}) };
-  await tx.step.update({ where: { id: step.id }, data: { deadlineAt, deadlineState: asJson(next) } });
+  if (moved || JSON.stringify(next) !== JSON.stringify(readState(step.deadlineState))) {
+    await tx.step.update({ where: { id: step.id }, data: { deadlineAt, deadlineState: asJson(next) } });
+  }
   if (deadlineAt && game.status === 'active' && step.status === 'open') await queueDeadlineJobs(tx, deps, game, step.id, deadlineAt);
   return { previous, deadlineAt };
 }

@@ -7,7 +7,7 @@ import type { ServiceDeps } from '../deps.ts';
 import { gameColumns, queueDeadlineJobs } from './schedule.ts';
 
 const HORIZON_MS = 120_000;
-const BATCH = 2000;
+const BATCH = 500;
 
 /** Queues the deadline jobs of open current steps due by now + 2 min; returns how many steps it looked at. */
 export async function sweepDeadlines(deps: ServiceDeps): Promise<number> {
@@ -18,10 +18,10 @@ export async function sweepDeadlines(deps: ServiceDeps): Promise<number> {
     select: { id: true, number: true, deadlineAt: true, game: { select: gameColumns } },
   });
   const current = steps.filter((s) => s.number === s.game.currentStep && s.deadlineAt);
-  for (let i = 0; i < current.length; i += 200) {
+  for (let i = 0; i < current.length; i += 100) {
     await deps.db.$transaction(async (tx) => {
-      for (const s of current.slice(i, i + 200)) await queueDeadlineJobs(tx, deps, s.game, s.id, s.deadlineAt as Date);
-    });
+      for (const s of current.slice(i, i + 100)) await queueDeadlineJobs(tx, deps, s.game, s.id, s.deadlineAt as Date);
+    }, { maxWait: 20_000, timeout: 60_000 });
   }
   return current.length;
 }
