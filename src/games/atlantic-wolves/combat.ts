@@ -5,13 +5,14 @@
 import type { ResolveContext } from '../../engine/types.ts';
 import type { AwUnit } from './data/schema.ts';
 import { indexOf } from './data/data-index.ts';
-import { convoyStrength, convoyVp, escortStrength, scanAreas, shipAttacks, ubAttacks, ubStrength, unitsAt, type AreaOccupancy } from './rules.ts';
+import { areaScan } from './area-scan.ts';
+import { convoyStrength, convoyVp, escortStrength, shipAttacks, ubAttacks, ubStrength, unitsAt, type AreaOccupancy } from './rules.ts';
 import { at, ownDamage, put, type AwState } from './state.ts';
 
 /** Areas holding units of both sides (AW 8.0[2], AW-A09), in area id order. */
 export function contestedAreas(s: AwState): string[] {
   const ix = indexOf(s.data);
-  const sc = scanAreas(s);
+  const sc = areaScan(s);
   const out: string[] = [];
   for (let a = 0; a < ix.areaIds.length; a++) if (sc.allied[a] > 0 && sc.german[a] > 0) out.push(ix.areaIds[a]);
   return out;
@@ -22,20 +23,30 @@ export function startCombat(s: AwState, ctx: ResolveContext): void {
   s.t.revealed = true;
   const ix = indexOf(s.data);
   const units = s.data.units;
-  // Areas in order of first appearance (data order), each with its units in data order.
-  const map: Record<string, string[]> = {};
-  for (let i = 0; i < units.length; i++) {
-    const l = s.loc[i];
-    if (!ix.area.has(l)) continue;
-    const list = map[l];
-    if (list) list.push(units[i].id);
-    else map[l] = [units[i].id];
-  }
-  for (const k of Object.keys(map)) {
-    for (const id of map[k]) {
-      const u = ix.unit.get(id);
-      if (u?.type !== 'convoy' && u?.side === 'allied' && !s.seen.includes(id)) s.seen.push(id);
+  const code = areaScan(s).code;
+  // Areas in order of first appearance (data order), each with its units (positions) in data order.
+  const byArea: number[][] = [];
+  const first: number[] = [];
+  for (let i = 0; i < code.length; i++) {
+    const a = code[i];
+    if (a < 0) continue;
+    const list = byArea[a];
+    if (list) list.push(i);
+    else {
+      byArea[a] = [i];
+      first.push(a);
     }
+  }
+  const map: Record<string, string[]> = {};
+  for (const a of first) {
+    const list = byArea[a];
+    const ids: string[] = new Array(list.length);
+    for (let k = 0; k < list.length; k++) {
+      const i = list[k];
+      const id = (ids[k] = units[i].id);
+      if (!ix.isConvoy[i] && !ix.isGerman[i] && !s.seen.includes(id)) s.seen.push(id);
+    }
+    map[ix.areaIds[a]] = ids;
   }
   ctx.emit({ type: 'combat-reveal', rule: 'AW 8.0[1]', turn: s.turn, areas: map });
   const contested = contestedAreas(s);
@@ -54,43 +65,56 @@ function hasConvoy(s: AwState, area: string): boolean {
 /** Modified strength of an escort unit where it stands (`occ` when the caller has the occupancy at hand). */
 export const strengthHere = (s: AwState, u: AwUnit, occ?: AreaOccupancy): number => escortStrength(u, s.turn, occ ? occ.convoy : hasConvoy(s, at(s, u.id)));
 
-/** Area positions of the current group, as flags by area position. */
-function groupFlags(s: AwState): boolean[] {
+// The flags of the last group asked about: group lists are never changed once made, so identity is enough.
+let flagsOf: { group: string[]; ix: unknown; flags: boolean[] } | null = null;
+
+/** Area positions of a group of areas, as flags by area position (shared: read only). */
+function groupFlags(s: AwState, group: string[]): boolean[] {
   const ix = indexOf(s.data);
+  if (flagsOf && flagsOf.group === group && flagsOf.ix === ix) return flagsOf.flags;
   const flags: boolean[] = new Array(ix.areaIds.length).fill(false);
-  for (const a of groupAreas(s)) {
+  for (const a of group) {
     const p = ix.areaPos.get(a);
     if (p !== undefined) flags[p] = true;
   }
+  flagsOf = { group, ix, flags };
   return flags;
 }
 
-/** Escorts of a kind in the current group that can attack: strength > 0 (AW-A16) and a UB in their area. */
-function activeEscorts(s: AwState, air: boolean): AwUnit[] {
+/** Positions (data order) of the escorts of a kind in the current group that can attack: strength > 0 (AW-A16), a UB in their area. */
+function activeEscortPos(s: AwState, air: boolean): number[] {
   const ix = indexOf(s.data);
-  const out: AwUnit[] = [];
-  const groups = s.t.groups[s.t.group];
-  if (!groups || groups.length === 0) return out;
-  const inGroup = groupFlags(s);
-  const sc = scanAreas(s);
+  const out: number[] = [];
+  const group = s.t.groups[s.t.group];
+  if (!group || group.length === 0) return out;
+  const inGroup = groupFlags(s, group);
+  const sc = areaScan(s);
+  const units = s.data.units;
   for (const i of ix.escortPos) {
-    const u = s.data.units[i];
+    const a = sc.code[i];
+    if (a < 0 || !inGroup[a] || sc.german[a] === 0) continue;
+    const u = units[i];
     if (air ? u.type !== 'air' : u.type !== 'DD' && u.type !== 'CVE') continue;
-    const a = ix.areaPos.get(s.loc[i]);
-    if (a === undefined || !inGroup[a]) continue;
-    if (sc.german[a] > 0 && escortStrength(u, s.turn, sc.convoys[a] > 0) > 0) out.push(u);
+    if (escortStrength(u, s.turn, sc.convoys[a] > 0) > 0) out.push(i);
   }
   return out;
 }
 
-/** Resolves one air or escort attack (AW 8.2[7]-[11]): die ≤ strength succeeds, damage = die, ≥ 3 removes the UB. */
-function escortAttack(s: AwState, ctx: ResolveContext, u: AwUnit, target: string, rule: string): void {
-  const area = at(s, u.id);
+const unitsOf = (s: AwState, pos: number[]): AwUnit[] => pos.map((i) => s.data.units[i]);
+
+/**
+ * Resolves one air or escort attack (AW 8.2[7]-[11]) by the unit at position `i`: die ≤ strength succeeds,
+ * damage = die, ≥ 3 removes the UB.
+ */
+function escortAttack(s: AwState, ctx: ResolveContext, i: number, target: string, rule: string): void {
+  const u = s.data.units[i];
+  const area = s.loc[i]; // = at(s, u.id): unit ids are unique (checkData)
   if (at(s, target) !== area) {
     ctx.emit({ type: 'attack-void', rule: 'AW-A11', attacker: u.id, target, area }); // the UB has left the map
     return;
   }
-  const strength = strengthHere(s, u);
+  const sc = areaScan(s);
+  const strength = escortStrength(u, s.turn, sc.code[i] >= 0 && sc.convoys[sc.code[i]] > 0);
   const die = ctx.roll(6, `${rule} ${u.id} attacks ${target}`);
   const success = die <= strength;
   if (!s.t.attacked.includes(target)) s.t.attacked.push(target); // AW 8.3[2]: attacked, hit or not
@@ -111,50 +135,60 @@ export const groupAreas = (s: AwState): string[] => s.t.groups[s.t.group] ?? [];
 
 /** Air units able to attack in the group (strength > 0, AW-A16) with UBs in their area. */
 export function activeAir(s: AwState): AwUnit[] {
-  return activeEscorts(s, true);
+  return unitsOf(s, activeEscortPos(s, true));
 }
 
 /** AW 8.1: air attacks in the group. `choice` (option airAttack = optional, D8) lists the UBs each air unit attacks. */
 export function resolveAir(s: AwState, ctx: ResolveContext, choice?: Record<string, string[]>): void {
-  const air = activeAir(s);
+  const air = activeEscortPos(s, true);
+  if (air.length === 0) return;
   for (const area of groupAreas(s)) {
     const ubs = unitsAt(s, area, 'german').map((u) => u.id);
-    for (const u of air) {
-      if (at(s, u.id) !== area) continue;
-      const targets = choice ? ubs.filter((id) => (choice[u.id] ?? []).includes(id)) : ubs;
-      for (const t of targets) escortAttack(s, ctx, u, t, 'AW 8.1');
+    for (const i of air) {
+      if (s.loc[i] !== area) continue;
+      const id = s.data.units[i].id;
+      const targets = choice ? ubs.filter((t) => (choice[id] ?? []).includes(t)) : ubs;
+      for (const t of targets) escortAttack(s, ctx, i, t, 'AW 8.1');
     }
   }
 }
 
 /** Escort ships able to attack in the group (strength > 0, AW 10.0-C, AW-A16) with UBs in their area. */
 export function activeShips(s: AwState): AwUnit[] {
-  return activeEscorts(s, false);
+  return unitsOf(s, activeEscortPos(s, false));
 }
 
 /** AW 8.2: escort-ship attacks as allocated (D9), units in data order, targets in list order. */
 export function resolveEscorts(s: AwState, ctx: ResolveContext, alloc: Record<string, string[]>): void {
-  const ships = activeShips(s); // fixed before any die (AW 8.2[5])
+  const ships = activeEscortPos(s, false); // fixed before any die (AW 8.2[5])
   for (const area of groupAreas(s)) {
-    for (const u of ships) {
-      if (at(s, u.id) !== area) continue;
-      for (const t of (alloc[u.id] ?? []).slice(0, shipAttacks(u))) escortAttack(s, ctx, u, t, 'AW 8.2');
+    for (const i of ships) {
+      if (s.loc[i] !== area) continue;
+      const u = s.data.units[i];
+      const list = alloc[u.id];
+      if (!list) continue;
+      const n = Math.min(list.length, shipAttacks(u));
+      for (let k = 0; k < n; k++) escortAttack(s, ctx, i, list[k], 'AW 8.2');
     }
   }
 }
 
 /** UBs in the group with a convoy in their area (they have a D10 allocation to make). */
 export function activeUbs(s: AwState): AwUnit[] {
+  return unitsOf(s, activeUbPos(s));
+}
+
+/** Positions (data order) of every UB of the group's areas holding a convoy. */
+function activeUbPos(s: AwState): number[] {
   const ix = indexOf(s.data);
-  const out: AwUnit[] = [];
-  const groups = s.t.groups[s.t.group];
-  if (!groups || groups.length === 0) return out;
-  const inGroup = groupFlags(s);
-  const sc = scanAreas(s);
-  // Every UB of the group's areas holding a convoy, in data order.
+  const out: number[] = [];
+  const group = s.t.groups[s.t.group];
+  if (!group || group.length === 0) return out;
+  const inGroup = groupFlags(s, group);
+  const sc = areaScan(s);
   for (const i of ix.germanPos) {
-    const a = ix.areaPos.get(s.loc[i]);
-    if (a !== undefined && inGroup[a] && sc.convoys[a] > 0) out.push(s.data.units[i]);
+    const a = sc.code[i];
+    if (a >= 0 && inGroup[a] && sc.convoys[a] > 0) out.push(i);
   }
   return out;
 }
@@ -162,14 +196,20 @@ export function activeUbs(s: AwState): AwUnit[] {
 /** AW 8.3: UB attacks as allocated (D10). Sunk if die + (strength − damage) ≥ convoy strength; later ones void. */
 export function resolveUbs(s: AwState, ctx: ResolveContext, alloc: Record<string, string[]>): void {
   const ix = indexOf(s.data);
-  const ubs = activeUbs(s); // fixed before any die (AW 8.3[3])
+  const ubs = activeUbPos(s); // fixed before any die (AW 8.3[3])
   for (const area of groupAreas(s)) {
-    for (const u of ubs) {
-      if (at(s, u.id) !== area) continue;
+    for (const i of ubs) {
+      if (s.loc[i] !== area) continue;
+      const u = s.data.units[i];
+      const list = alloc[u.id];
+      if (!list) continue;
       const strength = ubStrength(s, u);
-      for (const t of (alloc[u.id] ?? []).slice(0, ubAttacks(s, u.id))) {
-        const c = ix.unit.get(t);
-        if (!c || at(s, t) !== area) {
+      const n = Math.min(list.length, ubAttacks(s, u.id));
+      for (let k = 0; k < n; k++) {
+        const t = list[k];
+        const ti = ix.order.get(t);
+        const c = ti === undefined ? undefined : s.data.units[ti];
+        if (!c || s.loc[ti!] !== area) {
           ctx.emit({ type: 'attack-void', rule: 'AW 8.3[5]', area, attacker: u.id, target: t });
           continue;
         }

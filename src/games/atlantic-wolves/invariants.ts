@@ -1,6 +1,7 @@
 /**
  * Rule invariants of spec section 8, checked on any state: returns a message per violation (empty when all hold).
  */
+import { areaCodes, NOWHERE, OFF } from './area-scan.ts';
 import { indexOf } from './data/data-index.ts';
 import { capacityAt, ubSlack } from './rules.ts';
 import { at, isArea, type AwState } from './state.ts';
@@ -27,18 +28,19 @@ export function invariants(s: AwState): string[] {
   const nAreas = ix.areaIds.length;
   const count = [new Array<number>(nAreas).fill(0), new Array<number>(nAreas).fill(0)];
   let usedUbs = 0;
+  const codes = areaCodes(s);
   for (let i = 0; i < units.length; i++) {
     const u = units[i];
     const l = loc[i]; // = at(s, u.id): unit ids are unique (checkData)
-    const code = l === undefined ? undefined : ix.locCode.get(l);
+    const code = codes[i];
     if (l === undefined) out.push(`inv1: ${u.id} has no location`);
-    else if (code === undefined && !ix.area.has(l)) out.push(`inv1: ${u.id} in unknown area ${l}`);
+    else if (code === NOWHERE) out.push(`inv1: ${u.id} in unknown area ${l}`);
     if (u.type === 'convoy') {
       if (l === 'unused') out.push(`inv1: convoy ${u.id} is unused`);
       if (u.star && s.turn >= 3 && l !== 'out') out.push(`inv1: ☆ convoy ${u.id} in play on turn ${s.turn}`);
     } else if (l === 'sunk') out.push(`inv1: ${u.id} is sunk but not a convoy`);
-    if (code !== undefined && code >= 0) count[u.side === 'allied' ? 0 : 1][code]++;
-    if (u.side === 'german' && (l === 'used' || (l !== undefined && (code === undefined || code >= 0)))) usedUbs++;
+    if (code >= 0) count[u.side === 'allied' ? 0 : 1][code]++;
+    if (u.side === 'german' && (l === 'used' || (l !== undefined && code !== OFF))) usedUbs++;
   }
   // 2. capacities after placement (AW 6.0-C1, 7.0[3], 10.0-E2).
   const moving = s.options.responseCapacity === 'allowThenReplace' && (s.phase.kind === 'response' || (s.phase.kind === 'go' && s.phase.step === 'response'));

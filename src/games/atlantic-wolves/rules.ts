@@ -4,6 +4,9 @@
  */
 import type { AwUnit } from './data/schema.ts';
 import { indexOf } from './data/data-index.ts';
+import { areaScan, type AreaScan } from './area-scan.ts';
+
+export type { AreaScan };
 import { at, type AwState } from './state.ts';
 
 /** UB placement capacity of an area on a turn: 配置数, −1 on turns 3-4, −2 on turn 5, floored at 0 (10.0-E2, AW-A19). */
@@ -51,46 +54,14 @@ export function capacityAt(s: AwState, ap: number, side: 'allied' | 'german'): n
   return side === 'allied' ? c : ubCapacity(c, s.turn);
 }
 
-/** Number of a side's units in each area, indexed by area position (`areaIds` order). */
+/** Number of a side's units in each area, indexed by area position (`areaIds` order); a fresh array. */
 export function sideCounts(s: AwState, side: 'allied' | 'german'): number[] {
-  const ix = indexOf(s.data);
-  const out: number[] = new Array(ix.areaIds.length).fill(0);
-  const pos = side === 'german' ? ix.germanPos : ix.alliedPos;
-  const loc = s.loc;
-  for (let k = 0; k < pos.length; k++) {
-    const a = ix.areaPos.get(loc[pos[k]]);
-    if (a !== undefined) out[a]++;
-  }
-  return out;
+  const sc = areaScan(s);
+  return (side === 'german' ? sc.german : sc.allied).slice();
 }
 
-/** Per area position: units of each side there and convoys there, in one pass over the units. */
-export interface AreaScan {
-  allied: number[];
-  german: number[];
-  convoys: number[];
-}
-
-/** Counts of who is in each area (area positions), in one pass. */
-export function scanAreas(s: AwState): AreaScan {
-  const ix = indexOf(s.data);
-  const n = ix.areaIds.length;
-  const allied: number[] = new Array(n).fill(0);
-  const german: number[] = new Array(n).fill(0);
-  const convoys: number[] = new Array(n).fill(0);
-  const loc = s.loc;
-  const units = s.data.units.length;
-  for (let i = 0; i < units; i++) {
-    const a = ix.areaPos.get(loc[i]);
-    if (a === undefined) continue;
-    if (ix.isGerman[i]) german[a]++;
-    else {
-      allied[a]++;
-      if (ix.isConvoy[i]) convoys[a]++;
-    }
-  }
-  return { allied, german, convoys };
-}
+/** Counts of who is in each area (area positions): shared arrays, read at once (area-scan.ts). */
+export const scanAreas = (s: AwState): AreaScan => areaScan(s);
 
 /** Units at a location, in data order (the canonical order, AW-A12). */
 export function unitsAt(s: AwState, where: string, side?: 'allied' | 'german'): AwUnit[] {
