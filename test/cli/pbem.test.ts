@@ -97,7 +97,7 @@ describe('pbem verify', () => {
   it('reports a changed die', () => {
     const tampered = structuredClone(full);
     const step = tampered.steps.find((s) => s.events!.some((e) => e.type === 'die'))!;
-    const die = step.events!.find((e) => e.type === 'die') as { value: number };
+    const die = step.events!.find((e) => e.type === 'die') as unknown as { value: number };
     die.value = die.value === 6 ? 1 : die.value + 1;
     const r = pbem('verify', writeRecord('tampered.json', tampered));
     expect(r.code).toBe(1);

@@ -56,6 +56,10 @@ describe('web pages', () => {
     expect(page.body).not.toContain('<script>alert(1)</script>');
     expect(page.body).toContain('Test &lt;b&gt;game&lt;/b&gt;');
     expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    // The seat's own calendar feed is linked, and it is this seat's.
+    const feed = /href="[^"]*\/calendar\/([A-Za-z0-9_-]+)\.ics"/.exec(page.body);
+    const seat = await t.db.seat.findFirstOrThrow({ where: { gameId: links.gameId, side: 'allied' } });
+    expect(feed?.[1]).toBe(seat.calendarToken);
   });
 
   it('refuses a bad token, a missing session and a form without its CSRF token', async () => {

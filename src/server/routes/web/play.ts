@@ -12,6 +12,7 @@ import { componentDataOf, seatOf } from '../../../services/listing.ts';
 import { currentOrdersOf, submitOrders } from '../../../services/orders.ts';
 import { gameViewFor, stepsFor } from '../../../services/views.ts';
 import { formModel, ordersFromForm } from '../../../web/form.ts';
+import { calendarUrl } from '../../../calendar/url.ts';
 import { formatOrders, readOrderText } from '../../../web/grammar.ts';
 import { toMapModel } from '../../../web/map-model.ts';
 import { renderMapSvg } from '../../../web/map-svg.ts';
@@ -84,6 +85,7 @@ async function renderPage(app: FastifyInstance, request: FastifyRequest<{ Params
         textErrors: p.textErrors ?? [],
         notice: p.notice ?? ((request.query as { saved?: string }).saved ? 'saved' : null),
         deadline,
+        calendarUrl: calendarUrl(app.deps.config.PUBLIC_URL, ctx.seat.calendarToken),
         overdue: !!deadline && deadline <= app.deps.clock(),
         history: published.map((s) => ({ number: s.number, publishedAt: s.publishedAt, defaultsApplied: s.defaultsApplied, lines: (s.events as GameEvent[]).map((e) => historyLine(definition, e, locale)) })),
         actionBase: `/play/${encodeURIComponent(gameId)}`,
