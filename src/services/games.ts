@@ -12,6 +12,7 @@ import { gameDefinition, type ServiceDeps } from './deps.ts';
 import { ServiceError } from './errors.ts';
 import { asJson } from './json.ts';
 import { queueWelcomeMails } from './notifications.ts';
+import { resolveLocked } from './turn-processor.ts';
 import { hashToken, newGameId, newSeedSecret, newToken } from './tokens.ts';
 
 const timeZone = z.string().refine((tz) => {
@@ -137,6 +138,9 @@ export async function createGame(deps: ServiceDeps, rawInput: CreateGameInput): 
     });
     await afterStepOpened(tx, deps, { gameId: id, number: 0 }); // deadline of step 0 and its jobs
     await audit(tx, id, 'operator', 'game.create', { game: def.id, mode: input.mode, review: input.review, seats: given }, now);
+    // A game that opens on dice alone (Atlantic Wolves standard: the turn-1 draw and the Step-2 roll) resolves that
+    // step now, so that the welcome mails already say what each seat owes.
+    if (def.owed(envelope.state).length === 0 && !def.outcome(envelope.state)) await resolveLocked(tx, deps, id, []);
     await queueWelcomeMails(tx, deps, { gameId: id, seats: seats.map((s) => ({ seatId: s.id, token: s.token })) });
   });
   deps.log.info({ gameId: id, game: def.id, mode: input.mode }, 'game created');
@@ -150,6 +154,6 @@ export async function createGame(deps: ServiceDeps, rawInput: CreateGameInput): 
     commitment: commitmentOf(secret),
     moderatorToken,
     seats: seats.map((s) => ({ side: s.side, email: s.email, name: s.name ?? null, token: s.token })),
-    currentStep: 0,
+    currentStep: (await deps.db.game.findUniqueOrThrow({ where: { id }, select: { currentStep: true } })).currentStep,
   };
 }

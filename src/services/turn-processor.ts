@@ -48,7 +48,7 @@ function definitionOf(deps: ServiceDeps, id: string): AnyGame {
   return def;
 }
 
-async function resolveLocked(tx: Tx, deps: ServiceDeps, gameId: string, defaultSeats: SeatId[], depth = 0): Promise<ResolveResult> {
+export async function resolveLocked(tx: Tx, deps: ServiceDeps, gameId: string, defaultSeats: SeatId[], depth = 0): Promise<ResolveResult> {
   const game = await lockGame(tx, gameId);
   if (!game) return { resolved: false, reason: 'no-game' };
   if (game.status !== 'active') return { resolved: false, reason: 'not-active' };
