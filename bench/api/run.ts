@@ -6,6 +6,7 @@
  *   BENCH_SECONDS=10 BENCH_CONNECTIONS=50 BENCH_GAMES=25 npm run bench:api
  */
 import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 
@@ -18,7 +19,34 @@ interface Ready {
   targets: { gameId: string; token: string; body: string }[];
 }
 
-function startServers(): Promise<{ ready: Ready; stop(): Promise<void> }> {
+/** CPU seconds used so far by a process tree (the servers and, with the embedded database, Postgres), by name. */
+function treeCpu(root: number): Record<string, number> {
+  const procs = new Map<number, { ppid: number; comm: string; cpu: number }>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      procs.set(Number(entry), { ppid: Number(f[1]), comm, cpu: (Number(f[11]) + Number(f[12])) / 100 });
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const out: Record<string, number> = {};
+  const inTree = (pid: number): boolean => {
+    for (let p = pid, hops = 0; p > 1 && hops < 10; p = procs.get(p)?.ppid ?? 0, hops++) if (p === root) return true;
+    return false;
+  };
+  for (const [pid, p] of procs) {
+    if (!inTree(pid)) continue;
+    const name = p.comm.startsWith('postgres') ? 'postgres' : 'service';
+    out[name] = (out[name] ?? 0) + p.cpu;
+  }
+  return out;
+}
+
+function startServers(): Promise<{ ready: Ready; pid: number; stop(): Promise<void> }> {
   const child = spawn(process.execPath, [...(process.env.BENCH_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROF}`] : []), '--import', 'tsx', 'bench/api/servers.ts'], { stdio: ['ignore', 'pipe', 'inherit'], env: process.env });
   return new Promise((resolve, reject) => {
     const lines = createInterface({ input: child.stdout });
@@ -26,6 +54,7 @@ function startServers(): Promise<{ ready: Ready; stop(): Promise<void> }> {
       const ready = JSON.parse(line) as Ready;
       resolve({
         ready,
+        pid: child.pid ?? 0,
         stop: () =>
           new Promise((done) => {
             child.once('exit', () => done());
@@ -37,8 +66,10 @@ function startServers(): Promise<{ ready: Ready; stop(): Promise<void> }> {
   });
 }
 
-async function load(name: string, url: string, requests: { path: string; headers: Record<string, string>; body: string }[]) {
+async function load(name: string, url: string, requests: { path: string; headers: Record<string, string>; body: string }[], serverPid: number) {
   let next = 0;
+  const cpuBefore = treeCpu(serverPid);
+  const ownBefore = process.cpuUsage();
   const result = await autocannon({
     url,
     connections: CONNECTIONS,
@@ -55,22 +86,34 @@ async function load(name: string, url: string, requests: { path: string; headers
   });
   const ok = result['2xx'];
   const bad = result.non2xx + result.errors + result.timeouts;
-  return { name, reqPerSec: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, ok, bad };
+  // CPU per request (ms) of the process serving the routes, of Postgres, and of autocannon itself.
+  const cpuAfter = treeCpu(serverPid);
+  const own = process.cpuUsage(ownBefore);
+  const total = Math.max(1, result.requests.total);
+  const perRequest = (seconds: number) => (seconds * 1000) / total;
+  const cpu = {
+    server: perRequest((cpuAfter.service ?? 0) - (cpuBefore.service ?? 0)),
+    postgres: perRequest((cpuAfter.postgres ?? 0) - (cpuBefore.postgres ?? 0)),
+    load: perRequest((own.user + own.system) / 1e6),
+  };
+  return { name, reqPerSec: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, ok, bad, cpu };
 }
 
 async function main(): Promise<void> {
-  const { ready, stop } = await startServers();
+  const { ready, pid, stop } = await startServers();
   try {
     const serviceRequests = ready.targets.map((t) => ({ path: `/api/games/${t.gameId}/orders`, headers: { authorization: `Bearer ${t.token}` }, body: t.body }));
     const bareRequests = ready.targets.map((t) => ({ path: `/bare/${t.gameId}/orders`, headers: {}, body: t.body }));
     // Warm-up of both (JIT, pools), then the measured runs.
     await autocannon({ url: ready.bare, connections: 10, duration: 2, method: 'POST', body: bareRequests[0].body, headers: { 'content-type': 'application/json' }, requests: [{ path: bareRequests[0].path }] });
     await autocannon({ url: ready.service, connections: 10, duration: 2, method: 'POST', body: serviceRequests[0].body, headers: { 'content-type': 'application/json', ...serviceRequests[0].headers }, requests: [{ path: serviceRequests[0].path }] });
-    const bare = await load('bare fastify + pg INSERT', ready.bare, bareRequests);
-    const service = await load('service POST /api/games/:id/orders', ready.service, serviceRequests);
+    const bare = await load('bare fastify + pg INSERT', ready.bare, bareRequests, pid);
+    const service = await load('service POST /api/games/:id/orders', ready.service, serviceRequests, pid);
     const ratio = service.reqPerSec / bare.reqPerSec;
     const rows = [bare, service].map((r) => `${r.name.padEnd(40)} ${r.reqPerSec.toFixed(0).padStart(7)} req/s   p50 ${String(r.p50).padStart(4)} ms   p99 ${String(r.p99).padStart(4)} ms   2xx ${r.ok}  other ${r.bad}`);
     process.stdout.write(`\nAPI benchmark: ${CONNECTIONS} connections, ${SECONDS} s each, ${ready.targets.length} games\n${rows.join('\n')}\n`);
+    const cpuRows = [bare, service].map((r) => `${r.name.padEnd(40)} CPU ms per request: server ${r.cpu.server.toFixed(3)}   postgres ${r.cpu.postgres.toFixed(3)}   autocannon ${r.cpu.load.toFixed(3)}`);
+    process.stdout.write(`${cpuRows.join('\n')}\n`);
     process.stdout.write(`ratio service/bare: ${ratio.toFixed(2)} (target >= 0.5)   service p99: ${service.p99} ms (target <= 50)\n`);
     process.stdout.write(`${ratio >= 0.5 && service.p99 <= 50 && service.bad === 0 ? 'PASS' : 'MISS'}\n`);
   } finally {

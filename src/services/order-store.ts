@@ -3,14 +3,16 @@
  * moderator). With the deps' `pool` (node-postgres) the statements go straight to Postgres as prepared statements;
  * without it (tools that build deps with Prisma only) the same statements run in a Prisma transaction.
  *
- * One submission is one transaction:
- *   1. lock: the game row FOR SHARE (the turn processor's FOR UPDATE waits for it, and it for the turn processor)
- *      and a transaction-scoped advisory lock per game, which serialises the submissions of one game; the same
- *      statement reads the current step and the seat;
+ * A submission:
+ *   1. read: the game, its current step and the seat (one query; remembered per game and seat while the step is
+ *      open, since the write checks it anyway);
  *   2. the caller validates the orders against the step's envelope (cached per step id: it never changes);
- *   3. write: one statement inserts the order, supersedes the seat's previous current order of the step, records
- *      the step's last-order time and says whether every owed seat now has a current order. Its snapshot is taken
- *      after the locks, so it sees every submission of the game that committed before it.
+ *   3. one transaction, sent in one round trip: the game row FOR SHARE (the turn processor's FOR UPDATE waits for
+ *      it, and it for the turn processor) after a transaction-scoped advisory lock per game, which serialises the
+ *      submissions of one game; then one statement that checks the step is still the open current one, inserts
+ *      the order, supersedes the seat's previous current order, records the step's last-order time and says
+ *      whether every owed seat now has a current order (its snapshot is taken after the locks, so it sees every
+ *      submission of the game that committed before); COMMIT. The locks are held only inside Postgres.
  */
 import type pg from 'pg';
 import type { Envelope } from '../engine/step-runner.ts';
@@ -22,9 +24,9 @@ import { asEnvelope } from './json.ts';
 
 /**
  * A statement of the submission path: `text` with $1..$n parameters of the listed types. On the pg pool each
- * connection prepares every statement once (PREPARE), and a statement runs as `EXECUTE name(literals)` in the
- * simple protocol, so that BEGIN goes in the same round trip as the first statement and COMMIT in the same round
- * trip as the last. Parameters are sent as escaped literals (see `literal`).
+ * connection prepares every statement once (PREPARE), and the statements of a transaction go to Postgres in one
+ * round trip as `BEGIN; EXECUTE name(literals); ...; COMMIT` (simple protocol; each statement still takes its own
+ * snapshot). Parameters are sent as escaped literals (see `literal`).
  */
 export interface Statement {
   name: string;
@@ -41,9 +43,11 @@ function statement(name: string, types: string[], text: string): Statement {
 
 /** Runs the statements of one transaction. */
 export interface SqlRunner {
-  query<T>(s: Statement, params: unknown[]): Promise<T[]>;
-  /** Runs the transaction's last statement and commits (one round trip on the pg pool). */
-  queryAndCommit<T>(s: Statement, params: unknown[]): Promise<T[]>;
+  /**
+   * Runs statements in order and returns the rows of each; with `commit` the transaction ends with them (on the
+   * pool: BEGIN, the statements and COMMIT in one round trip).
+   */
+  batch(items: [Statement, unknown[]][], opts?: { commit?: boolean }): Promise<unknown[][]>;
   /** Any SQL with positional parameters, in the form the job queue's `enqueue` takes. */
   $queryRawUnsafe<T = unknown>(text: string, ...params: unknown[]): Promise<T>;
 }
@@ -70,30 +74,38 @@ async function prepareAll(client: pg.PoolClient): Promise<void> {
 type TxState = { begun: boolean; committed: boolean };
 
 function pgRunner(client: pg.PoolClient, state: TxState): SqlRunner {
-  const run = async <T>(s: Statement, params: unknown[], commit: boolean): Promise<T[]> => {
-    const sql = [state.begun ? null : 'BEGIN', `EXECUTE ${s.name}(${params.map(literal).join(', ')})`, commit ? 'COMMIT' : null].filter(Boolean).join('; ');
+  const begin = async () => {
+    if (state.begun) return;
     state.begun = true;
-    const results = (await client.query(sql)) as unknown as pg.QueryResult | pg.QueryResult[];
-    if (commit) state.committed = true;
-    const list = Array.isArray(results) ? results : [results];
-    return list.find((r) => r.command === 'SELECT' || r.command === 'INSERT')?.rows as T[];
+    await client.query('BEGIN');
   };
   return {
-    query: (s, params) => run(s, params, false),
-    queryAndCommit: (s, params) => run(s, params, true),
+    async batch(items, opts = {}) {
+      const sql = [...(state.begun ? [] : ['BEGIN']), ...items.map(([s, params]) => `EXECUTE ${s.name}(${params.map(literal).join(', ')})`), ...(opts.commit ? ['COMMIT'] : [])].join(';\n');
+      state.begun = true;
+      const results = (await client.query(sql)) as unknown as pg.QueryResult | pg.QueryResult[];
+      if (opts.commit) state.committed = true;
+      const list = Array.isArray(results) ? results : [results];
+      // BEGIN and COMMIT answer too: the statements' results are the ones in between.
+      const offset = list.length - items.length - (opts.commit ? 1 : 0);
+      return items.map((_, i) => list[offset + i]?.rows ?? []);
+    },
     $queryRawUnsafe: async <T>(text: string, ...params: unknown[]) => {
-      if (!state.begun) {
-        state.begun = true;
-        await client.query('BEGIN');
-      }
+      await begin();
       return (await client.query(text, params)).rows as T;
     },
   };
 }
 
 function prismaRunner(tx: Tx): SqlRunner {
-  const query = <T>(s: Statement, params: unknown[]) => tx.$queryRawUnsafe<T[]>(s.text, ...params);
-  return { query, queryAndCommit: query, $queryRawUnsafe: <T>(text: string, ...params: unknown[]) => tx.$queryRawUnsafe<T>(text, ...params) };
+  return {
+    async batch(items) {
+      const out: unknown[][] = [];
+      for (const [s, params] of items) out.push(await tx.$queryRawUnsafe<unknown[]>(s.text, ...params));
+      return out;
+    },
+    $queryRawUnsafe: <T>(text: string, ...params: unknown[]) => tx.$queryRawUnsafe<T>(text, ...params),
+  };
 }
 
 /** Transaction settings when Prisma carries the statements (waiting for the game lock is normal). */
@@ -101,7 +113,7 @@ const PRISMA_TX = { maxWait: 20_000, timeout: 20_000 } as const;
 
 /**
  * Runs `fn` in one transaction on the deps' pg pool, or in a Prisma transaction without one. On the pool the
- * transaction begins with `fn`'s first statement and ends with its `queryAndCommit`, or with a COMMIT here.
+ * transaction begins with `fn`'s first statement and ends with a batch that commits, or with a COMMIT here.
  */
 export async function inOrderTransaction<T>(deps: Pick<ServiceDeps, 'db' | 'pool'>, fn: (sql: SqlRunner) => Promise<T>): Promise<T> {
   if (!deps.pool) return deps.db.$transaction((tx) => fn(prismaRunner(tx)), PRISMA_TX);
@@ -127,25 +139,36 @@ export async function inOrderTransaction<T>(deps: Pick<ServiceDeps, 'db' | 'pool
   }
 }
 
+/** One statement outside any transaction: a prepared statement of the pool, or Prisma. */
+async function readOne<T>(deps: Pick<ServiceDeps, 'db' | 'pool'>, s: Statement, params: unknown[]): Promise<T[]> {
+  // A protocol-level name of its own: the SQL-level PREPAREd statements of the same connection share the namespace.
+  if (deps.pool) return (await deps.pool.query({ name: `read_${s.name}`, text: s.text, values: params })).rows as T[];
+  return deps.db.$queryRawUnsafe<T[]>(s.text, ...params);
+}
+
 // ---- Step envelopes: immutable per step id, parsed once per process (least recently used evicted). ----
 
 const ENVELOPE_CACHE_MAX = 500;
 const ENVELOPE = statement('order_envelope', ['text'], 'SELECT envelope FROM "Step" WHERE id = $1');
 const envelopes = new Map<string, Envelope>();
 
-/** The envelope at the start of a step, from the cache or read through `sql`. */
-export async function cachedEnvelope(sql: SqlRunner, stepId: string): Promise<Envelope> {
+function touch<K, V>(map: Map<K, V>, key: K, value: V, max: number): void {
+  map.delete(key); // most recently used last
+  map.set(key, value);
+  if (map.size > max) map.delete(map.keys().next().value as K);
+}
+
+/** The envelope at the start of a step, from the cache or read once. */
+export async function cachedEnvelope(deps: Pick<ServiceDeps, 'db' | 'pool'>, stepId: string): Promise<Envelope> {
   const hit = envelopes.get(stepId);
   if (hit) {
-    envelopes.delete(stepId); // most recently used last
-    envelopes.set(stepId, hit);
+    touch(envelopes, stepId, hit, ENVELOPE_CACHE_MAX);
     return hit;
   }
-  const rows = await sql.query<{ envelope: unknown }>(ENVELOPE, [stepId]);
+  const rows = await readOne<{ envelope: unknown }>(deps, ENVELOPE, [stepId]);
   if (!rows[0]) throw new Error(`step ${stepId} not found`);
   const envelope = asEnvelope(rows[0].envelope);
-  envelopes.set(stepId, envelope);
-  if (envelopes.size > ENVELOPE_CACHE_MAX) envelopes.delete(envelopes.keys().next().value as string);
+  touch(envelopes, stepId, envelope, ENVELOPE_CACHE_MAX);
   return envelope;
 }
 
@@ -154,10 +177,10 @@ export function envelopeCacheSize(): number {
   return envelopes.size;
 }
 
-// ---- 1. Locks and what validation needs ----
+// ---- What validation needs: the game, its current step and the seat ----
 
-/** The game, its current step and the seat, read under the submission locks. */
-export interface LockedSubmission {
+/** The game, its current step and the seat, as read (or remembered) before the transaction. */
+export interface SubmissionState {
   game: string;
   gameStatus: 'active' | 'paused' | 'finished';
   delaySeconds: number;
@@ -167,62 +190,88 @@ export interface LockedSubmission {
   owed: Owed[];
   /** Null when the seat is not one of the game's. */
   seat: { id: string; side: string } | null;
+  /** Remembered from an earlier submission, not read now: the write checks it, and a refusal is re-read. */
+  remembered: boolean;
 }
 
-// The advisory lock's first key keeps this lock apart from any other user of advisory locks.
-const LOCK_NAMESPACE = 0x6f726472; // "ordr"
-
-const LOCK = statement('order_lock', ['text', 'text'], `
+const READ = statement('order_read', ['text', 'text'], `
   SELECT g.game, g.status::text AS "gameStatus", g."processingDelaySeconds" AS "delaySeconds",
     st.id AS "stepId", st.number, st.status::text AS status, st.owed, se.id AS "seatId", se.side
   FROM "Game" g
-  CROSS JOIN LATERAL (SELECT pg_advisory_xact_lock(${LOCK_NAMESPACE}, hashtext(g.id))) lk
   JOIN "Step" st ON st."gameId" = g.id AND st.number = g."currentStep"
   LEFT JOIN "Seat" se ON se.id = $2 AND se."gameId" = g.id
-  WHERE g.id = $1
-  FOR SHARE OF g`);
-const GAME_EXISTS = statement('order_game_exists', ['text'], 'SELECT 1 AS one FROM "Game" WHERE id = $1');
+  WHERE g.id = $1`);
 
-interface LockRow {
+interface ReadRow {
   game: string;
-  gameStatus: LockedSubmission['gameStatus'];
+  gameStatus: SubmissionState['gameStatus'];
   delaySeconds: number;
   stepId: string;
   number: number;
-  status: LockedSubmission['status'];
+  status: SubmissionState['status'];
   owed: Owed[];
   seatId: string | null;
   side: string | null;
 }
 
-/**
- * Takes the submission locks of a game and reads its current step and the seat; null for an unknown game.
- * A resolution that committed while this waited for the game lock moved the current step: the statement then
- * finds no row and is run again (a fresh snapshot) so that it reads the new step.
- */
-export async function lockForSubmission(sql: SqlRunner, gameId: string, seatId: string): Promise<LockedSubmission | null> {
-  for (let attempt = 0; attempt < 5; attempt++) {
-    const rows = await sql.query<LockRow>(LOCK, [gameId, seatId]);
-    const r = rows[0];
-    if (r) {
-      return {
-        game: r.game,
-        gameStatus: r.gameStatus,
-        delaySeconds: Number(r.delaySeconds),
-        stepId: r.stepId,
-        number: Number(r.number),
-        status: r.status,
-        owed: r.owed,
-        seat: r.seatId && r.side ? { id: r.seatId, side: r.side } : null,
-      };
-    }
-    const exists = await sql.query<{ one: number }>(GAME_EXISTS, [gameId]);
-    if (!exists.length) return null;
-  }
-  throw new Error(`game ${gameId}: the current step kept moving while orders were submitted`);
+// Open steps of active games, by game and seat, as the last submission found them. Only ever used to try the
+// write (which checks game status, step and delay under the locks): every refusal is decided on a fresh read.
+const STATE_CACHE_MAX = 2000;
+const states = new Map<string, SubmissionState>();
+
+/** Forgets what submissions remembered (tests). */
+export function forgetSubmissionStates(): void {
+  states.clear();
 }
 
-// ---- 3. The write ----
+/**
+ * The game's current step and the seat: remembered from the last submission of this seat if the step was open
+ * then (`fresh` forces a read). Null for an unknown game.
+ */
+export async function submissionState(deps: Pick<ServiceDeps, 'db' | 'pool'>, gameId: string, seatId: string, opts: { fresh?: boolean } = {}): Promise<SubmissionState | null> {
+  const key = `${gameId}:${seatId}`;
+  const known = opts.fresh ? undefined : states.get(key);
+  if (known) return known;
+  const rows = await readOne<ReadRow>(deps, READ, [gameId, seatId]);
+  const r = rows[0];
+  if (!r) {
+    states.delete(key);
+    return null;
+  }
+  const state: SubmissionState = {
+    game: r.game,
+    gameStatus: r.gameStatus,
+    delaySeconds: Number(r.delaySeconds),
+    stepId: r.stepId,
+    number: Number(r.number),
+    status: r.status,
+    owed: r.owed,
+    seat: r.seatId && r.side ? { id: r.seatId, side: r.side } : null,
+    remembered: false,
+  };
+  if (state.gameStatus === 'active' && state.status === 'open' && state.seat) touch(states, key, { ...state, remembered: true }, STATE_CACHE_MAX);
+  else states.delete(key);
+  return state;
+}
+
+// ---- The transaction ----
+
+// The advisory lock's first key keeps this lock apart from any other user of advisory locks.
+const LOCK_NAMESPACE = 0x6f726472; // "ordr"
+
+// The game row FOR SHARE (the turn processor's FOR UPDATE and this wait for each other) and, taken first, the
+// game's submission lock, which serialises the submissions of one game.
+const LOCK = statement('order_lock', ['text'], `
+  SELECT 1 AS locked FROM "Game" g
+  CROSS JOIN LATERAL (SELECT pg_advisory_xact_lock(${LOCK_NAMESPACE}, hashtext(g.id))) lk
+  WHERE g.id = $1
+  FOR SHARE OF g`);
+
+/** Takes the submission locks of a game in `sql`'s transaction (tests hold them to watch others wait). */
+export async function takeSubmissionLocks(sql: SqlRunner, gameId: string): Promise<boolean> {
+  const [rows] = await sql.batch([[LOCK, [gameId]]]);
+  return rows.length === 1;
+}
 
 /** One order to store. */
 export interface OrderRow {
@@ -235,17 +284,21 @@ export interface OrderRow {
   raw: string;
   parsed: unknown;
   receivedAt: Date;
+  /** The processing delay the caller acts on (no job queued when 0): the write refuses if it changed. */
+  delaySeconds: number;
   /** A moderator may amend orders while the game is paused. */
   allowPaused: boolean;
 }
 
-// Stores the order only while the step is still the game's current, open step (checked in this statement's
-// snapshot, taken under the locks). The superseded order is the seat's current one of the step (at most one: the
-// submissions of a game are serialised). `complete`: every owed seat has a current order, this one included.
-const STORE = statement('order_store', ['text', 'text', 'text', 'text', 'text', 'text', 'jsonb', 'timestamptz', 'text', 'boolean'], `
+// Stores the order only while the step is still the game's current, open step and the game is active (or paused,
+// for a moderator) with the expected processing delay: checked in this statement's snapshot, taken under the locks.
+// The superseded order is the seat's current one of the step (at most one: the submissions of a game are
+// serialised). `complete`: every owed seat has a current order, this one included.
+const STORE = statement('order_store', ['text', 'text', 'text', 'text', 'text', 'text', 'jsonb', 'timestamptz', 'text', 'boolean', 'integer'], `
   WITH cur AS (
     SELECT st.id, st.owed FROM "Game" g JOIN "Step" st ON st."gameId" = g.id AND st.number = g."currentStep"
     WHERE g.id = $1 AND st.id = $2 AND st.status = 'open' AND (g.status = 'active' OR (g.status = 'paused' AND $10::boolean))
+      AND g."processingDelaySeconds" = $11::integer
   ), ins AS (
     INSERT INTO "Order" (id, "gameId", "stepId", "seatId", source, raw, parsed, "receivedAt")
     SELECT $4, $1, cur.id, $3, $5, $6, $7::jsonb, ($8::timestamptz AT TIME ZONE 'UTC') FROM cur
@@ -268,46 +321,48 @@ const STORE = statement('order_store', ['text', 'text', 'text', 'text', 'text', 
       FROM cur, jsonb_to_recordset(cur.owed) AS w(seat text)
     ), true) AS complete`);
 
-/** What the write did: stored (false: the step is no longer the open current step), and completeness. */
+// A moderator's amendment, written only if the order was stored (a later statement of the same transaction).
+const AUDIT = statement('order_audit', ['text', 'text', 'text', 'jsonb', 'timestamptz', 'text'], `
+  INSERT INTO "AuditLog" ("gameId", actor, action, detail, at)
+  SELECT $1, $2, $3, $4::jsonb, ($5::timestamptz AT TIME ZONE 'UTC') WHERE EXISTS (SELECT 1 FROM "Order" WHERE id = $6)`);
+
+/** What the write did: stored (false: the game or step is no longer as the caller saw it), and completeness. */
 export interface StoreResult {
   stored: boolean;
   superseded: number;
   complete: boolean;
 }
 
-/**
- * Inserts the order, supersedes the seat's previous current order, notes the step's last order time. With
- * `commit`, this is the transaction's last statement.
- */
-export async function storeOrder(sql: SqlRunner, o: OrderRow, opts: { commit?: boolean } = {}): Promise<StoreResult> {
-  const run = opts.commit ? sql.queryAndCommit.bind(sql) : sql.query.bind(sql);
-  const rows = await run<{ stored: number; superseded: number; complete: boolean }>(STORE, [
-    o.gameId,
-    o.stepId,
-    o.seatId,
-    o.id,
-    o.source,
-    o.raw,
-    JSON.stringify(o.parsed),
-    o.receivedAt.toISOString(),
-    o.side,
-    o.allowPaused,
-  ]);
-  const r = rows[0];
-  const stored = Number(r?.stored ?? 0) === 1;
-  return { stored, superseded: Number(r?.superseded ?? 0), complete: stored && r.complete === true };
+/** An audit row to write with the order. */
+export interface AuditRow {
+  actor: string;
+  action: string;
+  detail: Record<string, unknown>;
 }
 
-const AUDIT = statement('order_audit', ['text', 'text', 'text', 'jsonb', 'timestamptz'], `
-  INSERT INTO "AuditLog" ("gameId", actor, action, detail, at) VALUES ($1, $2, $3, $4::jsonb, ($5::timestamptz AT TIME ZONE 'UTC'))`);
-
-/** An audit row in the submission's transaction (moderator amendments). */
-export async function auditInTransaction(sql: SqlRunner, gameId: string, actor: string, action: string, detail: Record<string, unknown>, at: Date): Promise<void> {
-  await sql.query(AUDIT, [gameId, actor, action, JSON.stringify(detail), at.toISOString()]);
+/**
+ * The submission's transaction: takes the game's locks, inserts the order, supersedes the seat's previous current
+ * order, notes the step's last order time (and the audit row, if any), all in one round trip with the commit.
+ * With a processing delay the resolution job is queued in the same transaction.
+ */
+export async function storeOrder(deps: Pick<ServiceDeps, 'db' | 'pool'>, o: OrderRow, audit?: AuditRow): Promise<StoreResult> {
+  return inOrderTransaction(deps, async (sql) => {
+    const delayed = o.delaySeconds > 0;
+    const items: [Statement, unknown[]][] = [
+      [LOCK, [o.gameId]],
+      [STORE, [o.gameId, o.stepId, o.seatId, o.id, o.source, o.raw, JSON.stringify(o.parsed), o.receivedAt.toISOString(), o.side, o.allowPaused, o.delaySeconds]],
+    ];
+    if (audit) items.push([AUDIT, [o.gameId, audit.actor, audit.action, JSON.stringify(audit.detail), o.receivedAt.toISOString(), o.id]]);
+    const results = await sql.batch(items, { commit: !delayed });
+    const r = results[1][0] as { stored: number; superseded: number; complete: boolean } | undefined;
+    const stored = Number(r?.stored ?? 0) === 1;
+    if (stored && delayed) await queueDelayedResolution(sql, { gameId: o.gameId, stepId: o.stepId, at: o.receivedAt, delaySeconds: o.delaySeconds });
+    return { stored, superseded: Number(r?.superseded ?? 0), complete: stored && r?.complete === true };
+  });
 }
 
 /** With a processing delay, queues the step's resolution at the end of the delay (in the same transaction). */
-export async function queueDelayedResolution(sql: SqlRunner, input: { gameId: string; stepId: string; at: Date; delaySeconds: number }): Promise<void> {
+async function queueDelayedResolution(sql: SqlRunner, input: { gameId: string; stepId: string; at: Date; delaySeconds: number }): Promise<void> {
   const due = new Date(input.at.getTime() + input.delaySeconds * 1000);
   // enqueue only calls $queryRawUnsafe and awaits it: a plain promise serves as well as Prisma's.
   const runner = sql as unknown as Parameters<typeof enqueue>[0];

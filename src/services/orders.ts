@@ -7,7 +7,7 @@ import { checkOrders } from '../engine/step-runner.ts';
 import type { ServiceDeps } from './deps.ts';
 import { gameDefinition } from './deps.ts';
 import { conflict, notFound, OrdersInvalidError, ServiceError } from './errors.ts';
-import { auditInTransaction, cachedEnvelope, inOrderTransaction, lockForSubmission, queueDelayedResolution, storeOrder } from './order-store.ts';
+import { cachedEnvelope, storeOrder, submissionState } from './order-store.ts';
 import { currentStep } from './steps.ts';
 import { resolveIfReady, type ResolveResult } from './turn-processor.ts';
 
@@ -41,15 +41,18 @@ export interface SubmitOrdersResult {
  * Validates and stores one seat's orders for the current step. Throws OrdersInvalidError (422) with every rule
  * error, 409 when the game is paused or finished or the step is not open, 404 for an unknown game or seat.
  *
- * One transaction (src/services/order-store.ts): the game's submission locks and the current step in one
- * statement, the engine's validation, then one statement that stores the order, supersedes the seat's previous
- * one and says whether every owed seat is now in. Only then, after the commit, does the turn processor run
- * (exactly once under its own lock); with a processing delay its job is queued in the transaction instead.
+ * src/services/order-store.ts: the current step (one read, or remembered from this seat's last submission while
+ * the step is open), the engine's validation, then one transaction in one round trip that locks the game, stores
+ * the order only if the step is still the open current one, supersedes the seat's previous order and says whether
+ * every owed seat is now in. Only then, after the commit, does the turn processor run (exactly once under its own
+ * lock); with a processing delay its job is queued in the transaction instead. Every refusal is decided on a
+ * fresh read.
  */
 export async function submitOrders(deps: ServiceDeps, input: SubmitOrdersInput): Promise<SubmitOrdersResult> {
   const moderator = input.source === 'moderator';
-  const stored = await inOrderTransaction(deps, async (sql) => {
-    const step = await lockForSubmission(sql, input.gameId, input.seatId);
+  // At most twice: a remembered step that turns out stale is read again, as if the request had just arrived.
+  for (let fresh = false; ; fresh = true) {
+    const step = await submissionState(deps, input.gameId, input.seatId, { fresh });
     if (!step) throw notFound('game');
     if (step.gameStatus === 'finished') throw conflict('game/finished', 'the game is over');
     if (step.gameStatus === 'paused' && !moderator) throw conflict('game/paused', 'the game is paused by its moderator');
@@ -59,38 +62,34 @@ export async function submitOrders(deps: ServiceDeps, input: SubmitOrdersInput):
     const seat = step.seat;
     if (!seat) throw notFound('seat', 'seat/not-found');
 
-    const checked = checkOrders(def, await cachedEnvelope(sql, step.stepId), seat.side, input.orders);
-    if (!checked.ok) throw new OrdersInvalidError(checked.errors);
+    const checked = checkOrders(def, await cachedEnvelope(deps, step.stepId), seat.side, input.orders);
+    if (!checked.ok) {
+      if (step.remembered) continue; // the 409s above come first: decide on the game as it is now
+      throw new OrdersInvalidError(checked.errors);
+    }
 
     const orderId = randomUUID();
     const now = deps.clock();
-    const delayed = step.delaySeconds > 0;
-    // The common case ends the transaction with the write itself; an amendment's audit row or a delayed
-    // resolution's job follow it in the same transaction.
-    const last = !moderator && !delayed;
-    const result = await storeOrder(sql, {
-      id: orderId,
-      gameId: input.gameId,
-      stepId: step.stepId,
-      seatId: seat.id,
-      side: seat.side,
-      source: input.source,
-      raw: input.raw,
-      parsed: checked.orders,
-      receivedAt: now,
-      allowPaused: moderator,
-    }, { commit: last });
-    // Not stored: the step stopped being the open current step while this waited for the locks.
-    if (!result.stored) throw conflict('step/changed', 'the step resolved while these orders were on their way: read the game again');
-    if (moderator) await auditInTransaction(sql, input.gameId, input.actor ?? 'moderator', 'orders.amend', { step: step.number, side: seat.side, orderId, reason: input.reason ?? null }, now);
-    // With a processing delay the resolution is queued for its end (orders may still change until then).
-    if (delayed) await queueDelayedResolution(sql, { gameId: input.gameId, stepId: step.stepId, at: now, delaySeconds: step.delaySeconds });
-    return { orderId, step: step.number, ready: result.complete && !delayed };
-  });
+    const result = await storeOrder(
+      deps,
+      { id: orderId, gameId: input.gameId, stepId: step.stepId, seatId: seat.id, side: seat.side, source: input.source, raw: input.raw, parsed: checked.orders, receivedAt: now, delaySeconds: step.delaySeconds, allowPaused: moderator },
+      moderator ? { actor: input.actor ?? 'moderator', action: 'orders.amend', detail: { step: step.number, side: seat.side, orderId, reason: input.reason ?? null } } : undefined,
+    );
+    if (!result.stored) {
+      if (step.remembered) continue;
+      // The game changed between the read and the write (a resolution, a pause): say what happened.
+      const current = await submissionState(deps, input.gameId, input.seatId, { fresh: true });
+      if (!current) throw notFound('game');
+      if (current.gameStatus === 'finished') throw conflict('game/finished', 'the game is over');
+      if (current.gameStatus === 'paused' && !moderator) throw conflict('game/paused', 'the game is paused by its moderator');
+      throw conflict('step/changed', 'the step resolved while these orders were on their way: read the game again');
+    }
 
-  // A paused game (a moderator's amendment) resolves when it resumes; resolveIfReady re-checks everything.
-  const resolution = stored.ready ? await resolveIfReady(deps, input.gameId) : null;
-  return { orderId: stored.orderId, step: stored.step, resolution: resolution?.resolved ? resolution : null };
+    // A paused game (a moderator's amendment) resolves when it resumes; resolveIfReady re-checks everything.
+    const ready = result.complete && step.delaySeconds === 0;
+    const resolution = ready ? await resolveIfReady(deps, input.gameId) : null;
+    return { orderId, step: step.number, resolution: resolution?.resolved ? resolution : null };
+  }
 }
 
 /** The current (not superseded) orders of one seat for the current step, or null. */

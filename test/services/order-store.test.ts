@@ -7,7 +7,7 @@ import { buildTestApp, type TestApp } from '../support/app.ts';
 import { createGameVia, toyPayload } from '../support/api-helpers.ts';
 import { toyGame } from '../support/toy-game.ts';
 import { submitOrders } from '../../src/services/orders.ts';
-import { cachedEnvelope, envelopeCacheSize, inOrderTransaction, literal, lockForSubmission } from '../../src/services/order-store.ts';
+import { cachedEnvelope, envelopeCacheSize, forgetSubmissionStates, inOrderTransaction, literal, takeSubmissionLocks } from '../../src/services/order-store.ts';
 import { resolveIfReady } from '../../src/services/turn-processor.ts';
 
 const fixed = new Date('2031-03-04T05:06:07.089Z');
@@ -71,9 +71,9 @@ describe('envelope cache', () => {
     const g = await createGameVia(t, toyPayload());
     const step = await t.db.step.findFirstOrThrow({ where: { gameId: g.id, number: 0 } });
     const size = envelopeCacheSize();
-    const first = await inOrderTransaction(t.deps, (sql) => cachedEnvelope(sql, step.id));
+    const first = await cachedEnvelope(t.deps, step.id);
     expect(envelopeCacheSize()).toBe(size + 1);
-    const second = await inOrderTransaction(t.deps, (sql) => cachedEnvelope(sql, step.id));
+    const second = await cachedEnvelope(t.deps, step.id);
     expect(second).toBe(first);
     expect(first).toEqual(step.envelope);
   });
@@ -90,7 +90,7 @@ describe('locks', () => {
     let locked!: () => void;
     const isLocked = new Promise<void>((r) => (locked = r));
     const holder = inOrderTransaction(t.deps, async (sql) => {
-      expect((await lockForSubmission(sql, g.id, b.id))?.number).toBe(0);
+      expect(await takeSubmissionLocks(sql, g.id)).toBe(true);
       locked();
       await held;
     });
@@ -104,45 +104,66 @@ describe('locks', () => {
     expect(await resolver).toEqual({ resolved: false, reason: 'not-ready' });
   });
 
-  it('a submission that waited for a resolution goes to the step that resolution opened', async () => {
-    const g = await createGameVia(t, toyPayload());
-    const a = await seatOf(g.id, 'a');
+  /** Holds the game row as a resolution does, lets `during` run into it, then opens step 1 and commits. */
+  async function resolveUnder(gameId: string, during: () => Promise<unknown>) {
     const client = await t.deps.pool!.connect();
     try {
-      // What a resolution does under the game row lock, held while the submission arrives.
       await client.query('BEGIN');
-      await client.query('SELECT id FROM "Game" WHERE id = $1 FOR UPDATE', [g.id]);
-      const submission = submitOrders(t.deps, { gameId: g.id, seatId: a.id, orders: { pick: 4 }, raw: '{}', source: 'api' });
+      await client.query('SELECT id FROM "Game" WHERE id = $1 FOR UPDATE', [gameId]);
+      const pending = during().catch((e: unknown) => e);
       await new Promise((r) => setTimeout(r, 200));
-      await client.query(`UPDATE "Step" SET status = 'published' WHERE "gameId" = $1 AND number = 0`, [g.id]);
-      await client.query(`INSERT INTO "Step" (id, "gameId", number, envelope, owed) SELECT gen_random_uuid()::text, "gameId", 1, envelope, owed FROM "Step" WHERE "gameId" = $1 AND number = 0`, [g.id]);
-      await client.query('UPDATE "Game" SET "currentStep" = 1 WHERE id = $1', [g.id]);
+      await client.query(`UPDATE "Step" SET status = 'published' WHERE "gameId" = $1 AND number = 0`, [gameId]);
+      await client.query(`INSERT INTO "Step" (id, "gameId", number, envelope, owed) SELECT gen_random_uuid()::text, "gameId", 1, envelope, owed FROM "Step" WHERE "gameId" = $1 AND number = 0`, [gameId]);
+      await client.query('UPDATE "Game" SET "currentStep" = 1 WHERE id = $1', [gameId]);
       await client.query('COMMIT');
-      const r = await submission;
-      expect(r.step).toBe(1);
-      const order = await t.db.order.findUniqueOrThrow({ where: { id: r.orderId }, include: { step: true } });
-      expect(order.step.number).toBe(1);
+      return await pending;
     } finally {
       client.release();
     }
+  }
+
+  it('orders read and validated against a step that resolves meanwhile are refused with 409 step/changed', async () => {
+    forgetSubmissionStates();
+    const g = await createGameVia(t, toyPayload());
+    const a = await seatOf(g.id, 'a');
+    const r = await resolveUnder(g.id, () => submitOrders(t.deps, { gameId: g.id, seatId: a.id, orders: { pick: 4 }, raw: '{}', source: 'api' }));
+    expect(r).toMatchObject({ status: 409, code: 'step/changed' });
+    expect(await t.db.order.count({ where: { gameId: g.id } })).toBe(0);
   });
 
-  it('a submission that waited while the step went to review is refused with 409', async () => {
+  it('a step remembered from an earlier submission that resolved meanwhile: the orders go to the new step, as a new request', async () => {
     const g = await createGameVia(t, toyPayload());
     const a = await seatOf(g.id, 'a');
-    const client = await t.deps.pool!.connect();
-    try {
-      await client.query('BEGIN');
-      await client.query('SELECT id FROM "Game" WHERE id = $1 FOR UPDATE', [g.id]);
-      const submission = submitOrders(t.deps, { gameId: g.id, seatId: a.id, orders: { pick: 4 }, raw: '{}', source: 'api' }).catch((e: unknown) => e);
-      await new Promise((r) => setTimeout(r, 200));
-      await client.query(`UPDATE "Step" SET status = 'awaiting_review' WHERE "gameId" = $1 AND number = 0`, [g.id]);
-      await client.query('COMMIT');
-      // Validated against the step as it was, then refused by the write, which sees the review: nothing stored.
-      expect(await submission).toMatchObject({ status: 409, code: 'step/changed' });
-      expect(await t.db.order.count({ where: { gameId: g.id } })).toBe(0);
-    } finally {
-      client.release();
-    }
+    await submitOrders(t.deps, { gameId: g.id, seatId: a.id, orders: { pick: 1 }, raw: '{}', source: 'api' });
+    const r = (await resolveUnder(g.id, () => submitOrders(t.deps, { gameId: g.id, seatId: a.id, orders: { pick: 4 }, raw: '{}', source: 'api' }))) as { step: number; orderId: string };
+    expect(r.step).toBe(1);
+    const order = await t.db.order.findUniqueOrThrow({ where: { id: r.orderId }, include: { step: true } });
+    expect(order.step.number).toBe(1);
+  });
+
+  it('a remembered step of a game paused since: 409 game/paused, also for invalid orders (never 422 first)', async () => {
+    const g = await createGameVia(t, toyPayload());
+    const a = await seatOf(g.id, 'a');
+    await submitOrders(t.deps, { gameId: g.id, seatId: a.id, orders: { pick: 1 }, raw: '{}', source: 'api' });
+    await t.db.game.update({ where: { id: g.id }, data: { status: 'paused' } });
+    await expect(submitOrders(t.deps, { gameId: g.id, seatId: a.id, orders: { pick: 99 }, raw: '{}', source: 'api' })).rejects.toMatchObject({ status: 409, code: 'game/paused' });
+    await expect(submitOrders(t.deps, { gameId: g.id, seatId: a.id, orders: { pick: 2 }, raw: '{}', source: 'api' })).rejects.toMatchObject({ status: 409, code: 'game/paused' });
+    await t.db.game.update({ where: { id: g.id }, data: { status: 'active' } });
+    await expect(submitOrders(t.deps, { gameId: g.id, seatId: a.id, orders: { pick: 99 }, raw: '{}', source: 'api' })).rejects.toMatchObject({ status: 422 });
+  });
+
+  it('a processing delay set since the step was remembered: the completing orders do not resolve at once', async () => {
+    const g = await createGameVia(t, toyPayload());
+    const a = await seatOf(g.id, 'a');
+    const b = await seatOf(g.id, 'b');
+    await submitOrders(t.deps, { gameId: g.id, seatId: b.id, orders: { pick: 1 }, raw: '{}', source: 'api' });
+    // a's step is remembered from a refused submission, then the moderator's settings change.
+    await expect(submitOrders(t.deps, { gameId: g.id, seatId: a.id, orders: { pick: 99 }, raw: '{}', source: 'api' })).rejects.toMatchObject({ status: 422 });
+    await t.db.game.update({ where: { id: g.id }, data: { processingDelaySeconds: 3600 } });
+    const r = await submitOrders(t.deps, { gameId: g.id, seatId: a.id, orders: { pick: 4 }, raw: '{}', source: 'api' });
+    expect(r.resolution).toBeNull();
+    const step = await t.db.step.findFirstOrThrow({ where: { gameId: g.id, number: 0 } });
+    expect(step.status).toBe('open');
+    expect(await t.db.order.count({ where: { stepId: step.id, supersededById: null } })).toBe(2);
   });
 });
