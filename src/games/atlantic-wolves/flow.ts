@@ -142,6 +142,12 @@ export function runForward(s: AwState, ctx: ResolveContext): void {
   while (s.phase.kind === 'go') step(s, ctx, s.phase.step);
 }
 
+/** Whether keys are in ascending (default sort) order. */
+function sortedKeys(keys: string[]): boolean {
+  for (let i = 1; i < keys.length; i++) if (keys[i - 1] > keys[i]) return false;
+  return true;
+}
+
 /** Stores standing orders of every seat that sent some (seats in sorted order; later keys replace earlier ones). */
 export function absorbStanding(s: AwState, orders: Readonly<Record<string, AwOrders>>): void {
   for (const seat of Object.keys(orders).sort()) {
@@ -154,7 +160,9 @@ export function absorbStanding(s: AwState, orders: Readonly<Record<string, AwOrd
     if (st.responseTable) {
       const table = record<string[]>();
       const src = st.responseTable;
-      for (const k of Object.keys(src).sort()) table[k] = src[k].slice();
+      const keys = Object.keys(src);
+      if (!sortedKeys(keys)) keys.sort(); // tables usually come in id order already
+      for (const k of keys) table[k] = src[k].slice();
       merged.responseTable = table;
     }
     s.standing[seat] = merged;

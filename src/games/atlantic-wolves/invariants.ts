@@ -1,7 +1,7 @@
 /**
  * Rule invariants of spec section 8, checked on any state: returns a message per violation (empty when all hold).
  */
-import { areaCodes, NOWHERE, OFF } from './area-scan.ts';
+import { areaScan, NOWHERE, OFF } from './area-scan.ts';
 import { indexOf } from './data/data-index.ts';
 import { capacityAt, ubSlack } from './rules.ts';
 import { at, isArea, type AwState } from './state.ts';
@@ -24,23 +24,22 @@ export function invariants(s: AwState): string[] {
   // A dense location array has exactly one key per unit; anything else is counted the slow way.
   const keyCount = dense ? loc.length : Object.keys(loc).length;
   if (keyCount !== units.length) out.push(`inv1: ${keyCount} locations for ${units.length} units`);
-  // Per area position: units of each side there (inv 2); UBs in use (used group or on the map).
+  // Units of each side per area (inv 2) come from the shared area scan; UBs in use (used group or on the map).
   const nAreas = ix.areaIds.length;
-  const count = [new Array<number>(nAreas).fill(0), new Array<number>(nAreas).fill(0)];
+  const sc = areaScan(s);
+  const codes = sc.code;
+  const count = [sc.allied, sc.german];
   let usedUbs = 0;
-  const codes = areaCodes(s);
   for (let i = 0; i < units.length; i++) {
-    const u = units[i];
     const l = loc[i]; // = at(s, u.id): unit ids are unique (checkData)
     const code = codes[i];
-    if (l === undefined) out.push(`inv1: ${u.id} has no location`);
-    else if (code === NOWHERE) out.push(`inv1: ${u.id} in unknown area ${l}`);
-    if (u.type === 'convoy') {
-      if (l === 'unused') out.push(`inv1: convoy ${u.id} is unused`);
-      if (u.star && s.turn >= 3 && l !== 'out') out.push(`inv1: ☆ convoy ${u.id} in play on turn ${s.turn}`);
-    } else if (l === 'sunk') out.push(`inv1: ${u.id} is sunk but not a convoy`);
-    if (code >= 0) count[u.side === 'allied' ? 0 : 1][code]++;
-    if (u.side === 'german' && (l === 'used' || (l !== undefined && code !== OFF))) usedUbs++;
+    if (code === NOWHERE) out.push(l === undefined ? `inv1: ${units[i].id} has no location` : `inv1: ${units[i].id} in unknown area ${l}`);
+    if (ix.isConvoy[i]) {
+      if (l === 'unused') out.push(`inv1: convoy ${units[i].id} is unused`);
+      if (s.turn >= 3 && units[i].star && l !== 'out') out.push(`inv1: ☆ convoy ${units[i].id} in play on turn ${s.turn}`);
+    } else if (l === 'sunk') out.push(`inv1: ${units[i].id} is sunk but not a convoy`);
+    // In use: on the map or at an unknown location (not OFF), or in the used group.
+    if (ix.isGerman[i] && (code !== OFF ? l !== undefined : l === 'used')) usedUbs++;
   }
   // 2. capacities after placement (AW 6.0-C1, 7.0[3], 10.0-E2).
   const moving = s.options.responseCapacity === 'allowThenReplace' && (s.phase.kind === 'response' || (s.phase.kind === 'go' && s.phase.step === 'response'));
@@ -71,9 +70,10 @@ export function invariants(s: AwState): string[] {
   }
   if (s.history.length && s.table !== table) out.push(`inv5: table ${s.table} does not match the history (${table})`);
   // 6. the game stops at the first minus table or after turn 5.
-  s.history.forEach((h, i) => {
-    if ((h.table < 0 || h.turn === 5) && i !== s.history.length - 1) out.push(`inv6: the game went on after turn ${h.turn} (table ${h.table})`);
-  });
+  for (let i = 0; i < s.history.length - 1; i++) {
+    const h = s.history[i];
+    if (h.table < 0 || h.turn === 5) out.push(`inv6: the game went on after turn ${h.turn} (table ${h.table})`);
+  }
   const last = s.history[s.history.length - 1];
   const shouldEnd = last && (last.table < 0 || last.turn === 5);
   if (shouldEnd && (!s.result || s.phase.kind !== 'over')) out.push('inv6: the game should be over');
