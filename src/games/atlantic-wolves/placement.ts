@@ -17,10 +17,11 @@ export function applyPlacement(s: AwState, ctx: ResolveContext, side: AwSide, pl
   const units = s.data.units;
   for (let k = 0; k < pos.length; k++) {
     const i = pos[k];
+    // Unit ids are unique (checkData): position i is where at/put look the unit up.
+    if (s.loc[i] !== 'used') continue; // checked first: a cheaper test than the record lookup
     const id = units[i].id;
     const a = placement[id];
-    // Unit ids are unique (checkData): position i is where at/put look the unit up.
-    if (a !== undefined && s.loc[i] === 'used') {
+    if (a !== undefined) {
       s.loc[i] = a;
       placed[id] = a;
     }

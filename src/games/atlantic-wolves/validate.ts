@@ -47,10 +47,12 @@ const REQUIRED: Partial<Record<AwPhase['kind'], Field>> = {
 /** Whether a standing response table has no error (checked without sorting or building messages). */
 function responseTableClean(s: AwState, seat: AwSide, table: Record<string, string[]>): boolean {
   const ix = indexOf(s.data);
-  for (const id in table) {
-    if (!Object.prototype.hasOwnProperty.call(table, id)) return false;
-    const u = ix.unit.get(id);
-    if (!u || u.side !== seat) return false;
+  const german = seat === 'german' ? 1 : 0;
+  const ids = Object.keys(table); // own keys, as the full check sees them
+  for (let k = 0; k < ids.length; k++) {
+    const id = ids[k];
+    const i = ix.order.get(id);
+    if (i === undefined || ix.isGerman[i] !== german) return false;
     const list = table[id];
     for (let i = 0; i < list.length; i++) {
       const v = list[i];
