@@ -7,7 +7,7 @@ import type { AwUnit } from './data/schema.ts';
 import { indexOf } from './data/data-index.ts';
 import { areaScan } from './area-scan.ts';
 import { convoyStrength, convoyVp, escortStrength, shipAttacks, ubAttacks, ubStrength, unitsAt, type AreaOccupancy } from './rules.ts';
-import { at, ownDamage, put, type AwState } from './state.ts';
+import { at, ownDamage, ownList, ownTurnList, put, type AwState } from './state.ts';
 
 /** Areas holding units of both sides (AW 8.0[2], AW-A09), in area id order. */
 export function contestedAreas(s: AwState): string[] {
@@ -44,7 +44,7 @@ export function startCombat(s: AwState, ctx: ResolveContext): void {
     for (let k = 0; k < list.length; k++) {
       const i = list[k];
       const id = (ids[k] = units[i].id);
-      if (!ix.isConvoy[i] && !ix.isGerman[i] && !s.seen.includes(id)) s.seen.push(id);
+      if (!ix.isConvoy[i] && !ix.isGerman[i] && !s.seen.includes(id)) ownList(s, 'seen').push(id);
     }
     map[ix.areaIds[a]] = ids;
   }
@@ -117,7 +117,7 @@ function escortAttack(s: AwState, ctx: ResolveContext, i: number, target: string
   const strength = escortStrength(u, s.turn, sc.code[i] >= 0 && sc.convoys[sc.code[i]] > 0);
   const die = ctx.roll(6, `${rule} ${u.id} attacks ${target}`);
   const success = die <= strength;
-  if (!s.t.attacked.includes(target)) s.t.attacked.push(target); // AW 8.3[2]: attacked, hit or not
+  if (!s.t.attacked.includes(target)) ownTurnList(s, 'attacked').push(target); // AW 8.3[2]: attacked, hit or not
   const damage = (s.t.damage[target] ?? 0) + (success ? die : 0);
   if (success) ownDamage(s)[target] = damage;
   ctx.emit({ type: 'attack', rule, area, attacker: u.id, target, die, strength, success, damage });
@@ -125,7 +125,7 @@ function escortAttack(s: AwState, ctx: ResolveContext, i: number, target: string
     // AW 8.2[11]: removed face down to the unused group.
     put(s, target, 'unused');
     delete ownDamage(s)[target];
-    s.sunkUbs.push(target);
+    ownList(s, 'sunkUbs').push(target);
     ctx.emit({ type: 'ub-removed', rule: 'AW 8.2[11]', area, unit: target, damage });
   }
 }
@@ -219,7 +219,7 @@ export function resolveUbs(s: AwState, ctx: ResolveContext, alloc: Record<string
         ctx.emit({ type: 'attack', rule: 'AW 8.3[4]', area, attacker: u.id, target: t, die, strength, need, success });
         if (success) {
           put(s, t, 'sunk');
-          s.t.sunk.push(t);
+          ownTurnList(s, 'sunk').push(t);
           const vp = convoyVp(s, c);
           s.t.vp += vp;
           ctx.emit({ type: 'convoy-sunk', rule: 'AW 8.3[4]', area, unit: t, vp, ...(vp === 0 && c.star ? { note: 'AW 10.0-E4' } : {}) });

@@ -7,7 +7,7 @@ import type { AwSide } from './data/schema.ts';
 import { indexOf } from './data/data-index.ts';
 import type { AwOrders } from './orders/schema.ts';
 import { areaCounts, capacityAt, capacityFor, placeable, sideCounts } from './rules.ts';
-import { at, put, record, type AwState } from './state.ts';
+import { at, ownList, ownTurnList, put, record, type AwState } from './state.ts';
 
 /** Applies a mail-mode Allied placement or a UB placement: unit -> area (AW 12.0-2, AW 7.0[1]). */
 export function applyPlacement(s: AwState, ctx: ResolveContext, side: AwSide, placement: Record<string, string>): void {
@@ -53,7 +53,7 @@ export function applyStep2(s: AwState, ctx: ResolveContext, counts: Record<strin
       const k = ctx.roll(pool.length, 'AW 6.0-Step2 blind draw', []);
       const [id] = pool.splice(k - 1, 1);
       put(s, id, area);
-      s.t.step2.push(id);
+      ownTurnList(s, 'step2').push(id);
       (placed[area] ??= []).push(id);
     }
   }
@@ -63,7 +63,7 @@ export function applyStep2(s: AwState, ctx: ResolveContext, counts: Record<strin
   ctx.emit({ type: 'step2-units', rule: 'AW-A06', turn: s.turn, units: placed, visibleTo: [] });
   // AW 6.0-Step3[3a]: the Allied player may now look at the remaining units (privately).
   const rest = step1Pool(s);
-  for (const id of rest) if (ix.unit.get(id)?.type !== 'convoy' && !s.seen.includes(id)) s.seen.push(id);
+  for (const id of rest) if (ix.unit.get(id)?.type !== 'convoy' && !s.seen.includes(id)) ownList(s, 'seen').push(id);
   ctx.emit({ type: 'step3-units', rule: 'AW 6.0-Step3[3a]', turn: s.turn, units: rest, visibleTo: ['allied'] });
 }
 
@@ -78,7 +78,7 @@ export function applyStep3(s: AwState, ctx: ResolveContext, step3: NonNullable<A
     put(s, u.id, p.area);
     counts[p.area] = (counts[p.area] ?? 0) + 1;
     if (p.face === 'up') {
-      s.t.faceUp.push(u.id);
+      ownTurnList(s, 'faceUp').push(u.id);
       up[u.id] = p.area;
     }
   }

@@ -5,7 +5,7 @@
 import type { ResolveContext } from '../../engine/types.ts';
 import { indexOf } from './data/data-index.ts';
 import { capacityAt, sideCounts } from './rules.ts';
-import { put, at, isArea, type AwState } from './state.ts';
+import { ownTurnList, put, at, isArea, type AwState } from './state.ts';
 
 /** Number of response rolls per turn (AW 12.0-3c: 6, formerly 3). */
 export const RESPONSE_ROLLS = 6;
@@ -76,6 +76,6 @@ export function applyResponse(s: AwState, ctx: ResolveContext, unit: string, des
     return;
   }
   put(s, unit, dest);
-  if (!s.t.moved.includes(unit)) s.t.moved.push(unit);
+  if (!s.t.moved.includes(unit)) ownTurnList(s, 'moved').push(unit);
   ctx.emit({ type: 'response-move', rule: 'AW 12.0-3b', roll: s.t.rolls, unit, from, to: dest, side: owner, by: how });
 }

@@ -107,46 +107,74 @@ export function emptyTurn(): TurnState {
   return { revealed: false, faceUp: [], step2: [], step2Roll: 0, damage: record<number>(), attacked: [], sunk: [], vp: 0, rolls: 0, moved: [], groups: [], group: 0, stage: 'air', overflowPref: {} };
 }
 
-/** Turn states made by `cloneState` whose damage record is still the input state's (copy before writing). */
-const sharedDamage = new WeakSet<TurnState>();
+/**
+ * Copy-on-write. `cloneState` shares the lists below (and the damage record) with its input; most steps change none
+ * of them. A write goes through `own...`, which copies the value once per state under construction. `owned` holds
+ * the copies made for `building`, the one state being built; any other state copies again (always safe).
+ */
+let building: AwState | null = null;
+const owned: unknown[] = [];
+
+function claim<T>(s: AwState, value: T, copy: (v: T) => T): T {
+  if (building === s && owned.includes(value)) return value;
+  if (building !== s) {
+    building = s;
+    owned.length = 0;
+  }
+  const mine = copy(value);
+  owned.push(mine);
+  return mine;
+}
+
+const copyList = <T>(a: T[]): T[] => a.slice();
+function copyRecord(r: Record<string, number>): Record<string, number> {
+  const out = record<number>();
+  for (const k in r) out[k] = r[k];
+  return out;
+}
+
+type StateList = 'sunkUbs' | 'seen' | 'history';
+type TurnList = 'faceUp' | 'step2' | 'attacked' | 'sunk' | 'moved';
+
+/** A list of the state under construction, made its own before a write. */
+export function ownList<K extends StateList>(s: AwState, key: K): AwState[K] {
+  return (s[key] = claim(s, s[key], copyList as (v: AwState[K]) => AwState[K]));
+}
+
+/** A turn list of the state under construction, made its own before a write. */
+export function ownTurnList(s: AwState, key: TurnList): string[] {
+  return (s.t[key] = claim(s, s.t[key], copyList));
+}
 
 /** The damage record of a state under construction, made its own before the first write. */
 export function ownDamage(s: AwState): Record<string, number> {
-  if (sharedDamage.has(s.t)) {
-    const damage = record<number>();
-    for (const k in s.t.damage) damage[k] = s.t.damage[k];
-    s.t.damage = damage;
-    sharedDamage.delete(s.t);
-  }
-  return s.t.damage;
+  return (s.t.damage = claim(s, s.t.damage, copyRecord));
 }
 
 /**
  * A copy of the state that `resolve` may change freely (the input is never mutated). Data is shared, read-only;
- * the damage record is shared until written (`ownDamage`).
+ * the lists and the damage record are shared until written (`ownList`, `ownTurnList`, `ownDamage`).
  */
 export function cloneState(s: AwState): AwState {
   const t = s.t;
   // Explicit literals (not spreads): this runs once per step and dominates simulation speed.
-  // Damage is copied on first write (`ownDamage`): most steps never change it.
   const turn: TurnState = {
     revealed: t.revealed,
-    faceUp: t.faceUp.slice(),
-    step2: t.step2.slice(),
+    faceUp: t.faceUp,
+    step2: t.step2,
     step2Roll: t.step2Roll,
     damage: t.damage,
-    attacked: t.attacked.slice(),
-    sunk: t.sunk.slice(),
+    attacked: t.attacked,
+    sunk: t.sunk,
     vp: t.vp,
     rolls: t.rolls,
-    moved: t.moved.slice(),
+    moved: t.moved,
     groups: t.groups,
     group: t.group,
     stage: t.stage,
     overflowPref: t.overflowPref.allied || t.overflowPref.german ? { ...t.overflowPref } : {},
   };
-  sharedDamage.add(turn);
-  return {
+  const out: AwState = {
     game: s.game,
     mode: s.mode,
     options: s.options,
@@ -156,13 +184,16 @@ export function cloneState(s: AwState): AwState {
     table0: s.table0,
     phase: s.phase,
     loc: s.loc.slice(),
-    sunkUbs: s.sunkUbs.slice(),
-    seen: s.seen.slice(),
+    sunkUbs: s.sunkUbs,
+    seen: s.seen,
     t: turn,
     standing: { allied: s.standing.allied, german: s.standing.german },
-    history: s.history.slice(),
+    history: s.history,
     result: s.result,
   };
+  building = out;
+  owned.length = 0;
+  return out;
 }
 
 /**

@@ -4,7 +4,7 @@
  */
 import type { ResolveContext } from '../../engine/types.ts';
 import { indexOf } from './data/data-index.ts';
-import { emptyTurn, isArea, type AwState } from './state.ts';
+import { emptyTurn, isArea, ownList, type AwState } from './state.ts';
 import { placeable } from './rules.ts';
 
 /** Allied VP per turn, unconditional (AW 9.0[3]). */
@@ -51,7 +51,7 @@ export function vpCheck(s: AwState, ctx: ResolveContext): boolean {
   const clamp = s.options.vpTable === 'clamp' ? s.data.vpTrack : null;
   const before = s.table;
   s.table = nextTable(before, s.t.vp, clamp);
-  s.history.push({ turn: s.turn, vp: s.t.vp, table: s.table });
+  ownList(s, 'history').push({ turn: s.turn, vp: s.t.vp, table: s.table });
   ctx.emit({ type: 'vp-check', rule: 'AW 9.0', turn: s.turn, germanVp: s.t.vp, alliedVp: ALLIED_VP, difference: s.t.vp - ALLIED_VP, tableBefore: before, table: s.table, sunk: [...s.t.sunk] });
   const v = verdict(s.table, s.turn);
   if (v) {
