@@ -192,6 +192,8 @@ export interface SubmissionState {
   seat: { id: string; side: string } | null;
   /** Remembered from an earlier submission, not read now: the write checks it, and a refusal is re-read. */
   remembered: boolean;
+  /** The seat's current order of this step as the last submission here stored it (a hint for the write). */
+  currentHint: string | null;
 }
 
 const READ = statement('order_read', ['text', 'text'], `
@@ -218,6 +220,13 @@ interface ReadRow {
 // write (which checks game status, step and delay under the locks): every refusal is decided on a fresh read.
 const STATE_CACHE_MAX = 2000;
 const states = new Map<string, SubmissionState>();
+
+/** Notes the order a submission stored as the seat's current one of its step. */
+export function rememberStoredOrder(gameId: string, seatId: string, stepId: string, orderId: string): void {
+  const key = `${gameId}:${seatId}`;
+  const known = states.get(key);
+  if (known && known.stepId === stepId) known.currentHint = orderId;
+}
 
 /** Forgets what submissions remembered (tests). */
 export function forgetSubmissionStates(): void {
@@ -248,6 +257,7 @@ export async function submissionState(deps: Pick<ServiceDeps, 'db' | 'pool'>, ga
     owed: r.owed,
     seat: r.seatId && r.side ? { id: r.seatId, side: r.side } : null,
     remembered: false,
+    currentHint: null,
   };
   if (state.gameStatus === 'active' && state.status === 'open' && state.seat) touch(states, key, { ...state, remembered: true }, STATE_CACHE_MAX);
   else states.delete(key);
@@ -288,13 +298,16 @@ export interface OrderRow {
   delaySeconds: number;
   /** A moderator may amend orders while the game is paused. */
   allowPaused: boolean;
+  /** The seat's current order of the step as this process last stored it (a hint), or null. */
+  currentHint: string | null;
 }
 
 // Stores the order only while the step is still the game's current, open step and the game is active (or paused,
 // for a moderator) with the expected processing delay: checked in this statement's snapshot, taken under the locks.
 // The superseded order is the seat's current one of the step (at most one: the submissions of a game are
-// serialised). `complete`: every owed seat has a current order, this one included.
-const STORE = statement('order_store', ['text', 'text', 'text', 'text', 'text', 'text', 'jsonb', 'timestamptz', 'text', 'boolean', 'integer'], `
+// serialised): looked up by id when this process stored it ($12, a hint that may be stale: checked), otherwise
+// among the seat's orders of the step. `complete`: every owed seat has a current order, this one included.
+const STORE = statement('order_store', ['text', 'text', 'text', 'text', 'text', 'text', 'jsonb', 'timestamptz', 'text', 'boolean', 'integer', 'text'], `
   WITH cur AS (
     SELECT st.id, st.owed FROM "Game" g JOIN "Step" st ON st."gameId" = g.id AND st.number = g."currentStep"
     WHERE g.id = $1 AND st.id = $2 AND st.status = 'open' AND (g.status = 'active' OR (g.status = 'paused' AND $10::boolean))
@@ -303,16 +316,20 @@ const STORE = statement('order_store', ['text', 'text', 'text', 'text', 'text', 
     INSERT INTO "Order" (id, "gameId", "stepId", "seatId", source, raw, parsed, "receivedAt")
     SELECT $4, $1, cur.id, $3, $5, $6, $7::jsonb, ($8::timestamptz AT TIME ZONE 'UTC') FROM cur
     RETURNING id
+  ), sup_known AS (
+    UPDATE "Order" o SET "supersededById" = ins.id FROM ins
+    WHERE o.id = $12 AND o."stepId" = $2 AND o."seatId" = $3 AND o."supersededById" IS NULL
+    RETURNING o.id
   ), sup AS (
     UPDATE "Order" o SET "supersededById" = ins.id FROM ins
-    WHERE o."stepId" = $2 AND o."seatId" = $3 AND o."supersededById" IS NULL
+    WHERE o."stepId" = $2 AND o."seatId" = $3 AND o."supersededById" IS NULL AND NOT EXISTS (SELECT 1 FROM sup_known)
     RETURNING o.id
   ), last AS (
     UPDATE "Step" s SET "lastOrderAt" = ($8::timestamptz AT TIME ZONE 'UTC') FROM ins WHERE s.id = $2
     RETURNING s.id
   )
   SELECT (SELECT count(*) FROM ins)::int AS stored,
-    (SELECT count(*) FROM sup)::int AS superseded,
+    ((SELECT count(*) FROM sup_known) + (SELECT count(*) FROM sup))::int AS superseded,
     (SELECT count(*) FROM last)::int AS noted,
     COALESCE((
       SELECT bool_and(w.seat = $9 OR EXISTS (
@@ -350,7 +367,7 @@ export async function storeOrder(deps: Pick<ServiceDeps, 'db' | 'pool'>, o: Orde
     const delayed = o.delaySeconds > 0;
     const items: [Statement, unknown[]][] = [
       [LOCK, [o.gameId]],
-      [STORE, [o.gameId, o.stepId, o.seatId, o.id, o.source, o.raw, JSON.stringify(o.parsed), o.receivedAt.toISOString(), o.side, o.allowPaused, o.delaySeconds]],
+      [STORE, [o.gameId, o.stepId, o.seatId, o.id, o.source, o.raw, JSON.stringify(o.parsed), o.receivedAt.toISOString(), o.side, o.allowPaused, o.delaySeconds, o.currentHint]],
     ];
     if (audit) items.push([AUDIT, [o.gameId, audit.actor, audit.action, JSON.stringify(audit.detail), o.receivedAt.toISOString(), o.id]]);
     const results = await sql.batch(items, { commit: !delayed });

@@ -7,7 +7,7 @@ import { checkOrders } from '../engine/step-runner.ts';
 import type { ServiceDeps } from './deps.ts';
 import { gameDefinition } from './deps.ts';
 import { conflict, notFound, OrdersInvalidError, ServiceError } from './errors.ts';
-import { cachedEnvelope, storeOrder, submissionState } from './order-store.ts';
+import { cachedEnvelope, rememberStoredOrder, storeOrder, submissionState } from './order-store.ts';
 import { currentStep } from './steps.ts';
 import { resolveIfReady, type ResolveResult } from './turn-processor.ts';
 
@@ -72,7 +72,7 @@ export async function submitOrders(deps: ServiceDeps, input: SubmitOrdersInput):
     const now = deps.clock();
     const result = await storeOrder(
       deps,
-      { id: orderId, gameId: input.gameId, stepId: step.stepId, seatId: seat.id, side: seat.side, source: input.source, raw: input.raw, parsed: checked.orders, receivedAt: now, delaySeconds: step.delaySeconds, allowPaused: moderator },
+      { id: orderId, gameId: input.gameId, stepId: step.stepId, seatId: seat.id, side: seat.side, source: input.source, raw: input.raw, parsed: checked.orders, receivedAt: now, delaySeconds: step.delaySeconds, allowPaused: moderator, currentHint: step.currentHint },
       moderator ? { actor: input.actor ?? 'moderator', action: 'orders.amend', detail: { step: step.number, side: seat.side, orderId, reason: input.reason ?? null } } : undefined,
     );
     if (!result.stored) {
@@ -85,6 +85,7 @@ export async function submitOrders(deps: ServiceDeps, input: SubmitOrdersInput):
       throw conflict('step/changed', 'the step resolved while these orders were on their way: read the game again');
     }
 
+    rememberStoredOrder(input.gameId, seat.id, step.stepId, orderId);
     // A paused game (a moderator's amendment) resolves when it resumes; resolveIfReady re-checks everything.
     const ready = result.complete && step.delaySeconds === 0;
     const resolution = ready ? await resolveIfReady(deps, input.gameId) : null;
