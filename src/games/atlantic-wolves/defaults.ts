@@ -15,10 +15,17 @@ import { at, record, type AwState } from './state.ts';
 
 const byId = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
+/** Ids sorted (in place); the common case, ids already in order (data sets listed by id), costs one pass. */
+function sortIds(ids: string[]): string[] {
+  for (let i = 1; i < ids.length; i++) if (ids[i - 1] > ids[i]) return ids.sort(byId);
+  return ids;
+}
+
 /** Fills areas in area id order up to their remaining capacity; returns unit -> area for the first units that fit. */
 function fill(s: AwState, side: AwSide, ids: string[]): Record<string, string> {
   const counts = sideCounts(s, side);
-  const out = record<string>();
+  // A plain object, not a hash-table `record`: keys always come in sorted order here, so the shapes stay few.
+  const out: Record<string, string> = {};
   const areas = indexOf(s.data).areaIds;
   let ai = 0;
   for (const id of ids) {
@@ -48,9 +55,9 @@ export function defaultOrders(s: AwState, seat: string): AwOrders {
       return { reinforce: sunk.slice(0, turn5Count(s)).map((u) => u.id) };
     }
     case 'placement':
-      return { placement: fill(s, 'allied', placeable(s, 'allied').map((u) => u.id).sort(byId)) };
+      return { placement: fill(s, 'allied', sortIds(placeable(s, 'allied').map((u) => u.id))) };
     case 'ub-placement': {
-      const ids = placeable(s, 'german').map((u) => u.id).sort(byId);
+      const ids = sortIds(placeable(s, 'german').map((u) => u.id));
       return { placement: fill(s, 'german', ids.slice(0, ubsToPlace(s, ids.length))) };
     }
     case 'step2': {
@@ -60,7 +67,7 @@ export function defaultOrders(s: AwState, seat: string): AwOrders {
       return { step2: counts };
     }
     case 'step3': {
-      const placed = fill(s, 'allied', step1Pool(s).sort(byId));
+      const placed = fill(s, 'allied', sortIds(step1Pool(s)));
       return { step3: Object.fromEntries(Object.entries(placed).map(([id, area]) => [id, { area, face: 'down' as const }])) };
     }
     case 'overflow-name': {
