@@ -12,7 +12,8 @@ import { at, ownList, ownTurnList, put, record, type AwState } from './state.ts'
 /** Applies a mail-mode Allied placement or a UB placement: unit -> area (AW 12.0-2, AW 7.0[1]). */
 export function applyPlacement(s: AwState, ctx: ResolveContext, side: AwSide, placement: Record<string, string>): void {
   const ix = indexOf(s.data);
-  const placed = record<string>();
+  // A plain object, not a hash-table `record`: keys come in data order, so the shapes stay few (and cheap to fill).
+  const placed: Record<string, string> = {};
   const pos = side === 'allied' ? ix.alliedPos : ix.germanPos;
   const units = s.data.units;
   for (let k = 0; k < pos.length; k++) {
