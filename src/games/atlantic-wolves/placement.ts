@@ -7,7 +7,7 @@ import type { AwSide } from './data/schema.ts';
 import { indexOf } from './data/data-index.ts';
 import type { AwOrders } from './orders/schema.ts';
 import { areaCounts, capacityAt, capacityFor, placeable, sideCounts } from './rules.ts';
-import { at, ownList, ownTurnList, put, record, type AwState } from './state.ts';
+import { at, ownList, ownTurnList, put, type AwState } from './state.ts';
 
 /** Applies a mail-mode Allied placement or a UB placement: unit -> area (AW 12.0-2, AW 7.0[1]). */
 export function applyPlacement(s: AwState, ctx: ResolveContext, side: AwSide, placement: Record<string, string>): void {
