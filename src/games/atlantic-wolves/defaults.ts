@@ -11,7 +11,7 @@ import { owingSeat } from './owed.ts';
 import { overfull, placeholder, step1Pool } from './placement.ts';
 import { turn5Count } from './reinforcement.ts';
 import { capacityAt, convoyStrength, sideCounts, placeable, shipAttacks, ubAttacks, ubStrength, ubsToPlace, unitsAt } from './rules.ts';
-import { at, record, type AwState } from './state.ts';
+import { at, type AwState } from './state.ts';
 
 const byId = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
@@ -84,7 +84,7 @@ export function defaultOrders(s: AwState, seat: string): AwOrders {
     case 'air':
       return { air: Object.fromEntries(activeAir(s).map((u) => [u.id, unitsAt(s, at(s, u.id), 'german').map((g) => g.id)])) };
     case 'escorts': {
-      const escorts = record<string[]>();
+      const escorts: Record<string, string[]> = {}; // keys in data order: a plain object keeps few shapes
       for (const u of activeShips(s)) {
         const t = strongestUb(s, at(s, u.id));
         if (t) {
@@ -96,7 +96,7 @@ export function defaultOrders(s: AwState, seat: string): AwOrders {
       return { escorts };
     }
     case 'ubs': {
-      const ubs = record<string[]>();
+      const ubs: Record<string, string[]> = {}; // keys in data order
       const next = new Map<string, number>();
       const sortedConvoys = new Map<string, AwUnit[]>(); // per area: the state does not change while allocating
       for (const u of activeUbs(s)) {

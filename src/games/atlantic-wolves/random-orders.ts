@@ -107,12 +107,12 @@ export function randomLegalOrders(s: AwState, seat: string, rand: Rand): AwOrder
     case 'response':
       return { response: pick(rand, ['stay', ...responseDestinations(s, p.unit)]) };
     case 'air': {
-      const air = record<string[]>();
+      const air: Record<string, string[]> = {}; // keys in data order: a plain object keeps few shapes
       for (const u of activeAir(s)) air[u.id] = unitsAt(s, at(s, u.id), 'german').filter(() => rand() < 0.8).map((g) => g.id);
       return { air };
     }
     case 'escorts': {
-      const escorts = record<string[]>();
+      const escorts: Record<string, string[]> = {}; // keys in data order
       for (const u of activeShips(s)) {
         const ubs = unitsAt(s, at(s, u.id), 'german');
         const n = shipAttacks(u);
@@ -123,7 +123,7 @@ export function randomLegalOrders(s: AwState, seat: string, rand: Rand): AwOrder
       return { escorts };
     }
     case 'ubs': {
-      const ubs = record<string[]>();
+      const ubs: Record<string, string[]> = {}; // keys in data order
       for (const u of activeUbs(s)) {
         const convoys = unitsAt(s, at(s, u.id), 'allied').filter((c) => c.type === 'convoy');
         const n = ubAttacks(s, u.id);
