@@ -3,17 +3,22 @@
  * step 0) inserted in bulk, every step 0 with the same deadline, and its deadline job queued for that instant, as
  * the service would have queued it when the step opened. Policy: default orders right at the deadline.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type PgBoss from 'pg-boss';
 import { startGame } from '../../src/engine/step-runner.ts';
 import { QUEUES, jobIdFor } from '../../src/jobs/queues.ts';
 import { toyGame } from '../../test/support/toy-game.ts';
 
-const hex = () => randomBytes(16).toString('hex');
-
-/** Inserts `n` games with step 0 due at `deadlineAt` and queues their deadline jobs. Returns the game ids. */
-export async function seedStorm(databaseUrl: string, boss: PgBoss, n: number, deadlineAt: Date): Promise<string[]> {
+/**
+ * Inserts `n` games with step 0 due at `deadlineAt` and queues their deadline jobs. Returns the game ids.
+ * `deterministic`: step ids and tokens derived from the game ids (two runs write the same rows).
+ */
+export async function seedStorm(databaseUrl: string, boss: PgBoss, n: number, deadlineAt: Date, opts: { deterministic?: boolean } = {}): Promise<string[]> {
+  let counter = 0;
+  const derived = () => createHash('sha256').update(`storm:${counter++}`).digest('hex');
+  const hex = opts.deterministic ? () => derived().slice(0, 32) : () => randomBytes(16).toString('hex');
+  const uuid = opts.deterministic ? () => { const h = derived(); return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-8${h.slice(17, 20)}-${h.slice(20, 32)}`; } : randomUUID;
   const started = startGame(toyGame, { mode: 'mail', options: { rounds: 1 }, secret: 'storm-secret' });
   if (!started.ok) throw new Error(started.errors.join('; '));
   const envelope = JSON.stringify(started.envelope);
@@ -24,7 +29,7 @@ export async function seedStorm(databaseUrl: string, boss: PgBoss, n: number, de
   try {
     for (let from = 0; from < n; from += 1000) {
       const size = Math.min(1000, n - from);
-      const games = Array.from({ length: size }, (_, i) => ({ id: `storm${String(from + i).padStart(6, '0')}`, step: randomUUID() }));
+      const games = Array.from({ length: size }, (_, i) => ({ id: `storm${String(from + i).padStart(6, '0')}`, step: uuid() }));
       ids.push(...games.map((g) => g.id));
       await client.query('BEGIN');
       await client.query(
@@ -36,9 +41,9 @@ export async function seedStorm(databaseUrl: string, boss: PgBoss, n: number, de
       for (const side of ['a', 'b']) {
         await client.query(
           `INSERT INTO "Seat" (id, "gameId", side, email, "tokenHash", "mailTokenHash", "mailToken", "calendarToken", "updatedAt")
-           SELECT gen_random_uuid()::text, g, $2, $2 || '-' || g || '@example.org', t1, t2, t3, t4, now()
-           FROM unnest($1::text[], $3::text[], $4::text[], $5::text[], $6::text[]) AS t(g, t1, t2, t3, t4)`,
-          [games.map((g) => g.id), side, ...[0, 1, 2, 3].map(() => games.map(() => hex()))],
+           SELECT s, g, $2, $2 || '-' || g || '@example.org', t1, t2, t3, t4, now()
+           FROM unnest($1::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[]) AS t(g, t1, t2, t3, t4, s)`,
+          [games.map((g) => g.id), side, ...[0, 1, 2, 3].map(() => games.map(() => hex())), games.map(() => uuid())],
         );
       }
       await client.query(

@@ -11,7 +11,8 @@ import { asEnvelope } from '../services/json.ts';
 import { calendarUrl } from '../calendar/url.ts';
 import { composeReminder, composeResult, composeWelcome } from './compose.ts';
 import { loadGameWithSeats, seatMailContext } from './context.ts';
-import { queueMail } from './outbox.ts';
+import { queueMail, queueMails } from './outbox.ts';
+import type { Game, Seat, Step } from '../generated/prisma/client.ts';
 
 /** The link of a seat's player page (the magic link: its bearer token signs the player in). */
 export function playerPageUrl(publicUrl: string, gameId: string, token: string): string {
@@ -41,30 +42,47 @@ export async function queueWelcome(tx: Tx, deps: ServiceDeps, input: { gameId: s
   }
 }
 
+/** What the publishing transaction already read: the game (as updated), its seats, the step, its events, the next step. */
+export interface StepResultsKnown {
+  game: Game;
+  seats: Seat[];
+  step: Pick<Step, 'number' | 'defaultsApplied' | 'envelope' | 'resultEnvelope'>;
+  events: GameEvent[];
+  next: Pick<Step, 'owed' | 'envelope' | 'deadlineAt'> | null;
+}
+
 /** Result mails of a just-published step: per seat its visible events, its view, what it owes next, the outcome. */
-export async function queueStepResults(tx: Tx, deps: ServiceDeps, input: { gameId: string; stepNumber: number }): Promise<void> {
-  const game = await loadGameWithSeats(tx, input.gameId);
+export async function queueStepResults(tx: Tx, deps: ServiceDeps, input: { gameId: string; stepNumber: number; known?: StepResultsKnown }): Promise<void> {
+  const known = input.known ?? (await loadStepResults(tx, input.gameId, input.stepNumber));
+  const { game, step, events, next } = known;
   const def = gameDefinition(deps, game.game);
   if (!def) return;
-  const step = await tx.step.findUniqueOrThrow({ where: { gameId_number: { gameId: game.id, number: input.stepNumber } }, include: { events: { orderBy: { seq: 'asc' } } } });
-  const next = await tx.step.findUnique({ where: { gameId_number: { gameId: game.id, number: input.stepNumber + 1 } }, select: { owed: true, envelope: true, deadlineAt: true } });
-  const events = step.events.map((e) => e.payload as GameEvent);
   const owed = (next?.owed ?? []) as unknown as Owed[];
   const after = next ? asEnvelope(next.envelope) : step.resultEnvelope ? asEnvelope(step.resultEnvelope) : asEnvelope(step.envelope);
   const outcome = game.outcome as { winner: string | null; reason: Text } | null;
-  for (const seat of game.seats) {
+  const mails = [];
+  for (const seat of known.seats) {
     const viewer = { kind: 'seat' as const, seat: seat.side };
-    const mail = await composeResult(seatMailContext(deps, game, seat), {
-      stepNumber: step.number,
-      events: def.visibleEvents(events, viewer),
-      view: viewOf(def, after, viewer),
-      owed: owed.filter((o) => o.seat === seat.side),
-      deadline: next?.deadlineAt ?? null,
-      outcome: game.status === 'finished' || outcome ? outcome : null,
-      defaultsApplied: step.defaultsApplied,
-    });
-    await queueMail(tx, deps.config, mail, deps.clock());
+    mails.push(
+      await composeResult(seatMailContext(deps, game, seat), {
+        stepNumber: step.number,
+        events: def.visibleEvents(events, viewer),
+        view: viewOf(def, after, viewer),
+        owed: owed.filter((o) => o.seat === seat.side),
+        deadline: next?.deadlineAt ?? null,
+        outcome: game.status === 'finished' || outcome ? outcome : null,
+        defaultsApplied: step.defaultsApplied,
+      }),
+    );
   }
+  await queueMails(tx, deps.config, mails, deps.clock());
+}
+
+async function loadStepResults(tx: Tx, gameId: string, stepNumber: number): Promise<StepResultsKnown> {
+  const { seats, ...game } = await loadGameWithSeats(tx, gameId);
+  const step = await tx.step.findUniqueOrThrow({ where: { gameId_number: { gameId: game.id, number: stepNumber } }, include: { events: { orderBy: { seq: 'asc' } } } });
+  const next = await tx.step.findUnique({ where: { gameId_number: { gameId: game.id, number: stepNumber + 1 } }, select: { owed: true, envelope: true, deadlineAt: true } });
+  return { game, seats, step, events: step.events.map((e) => e.payload as GameEvent), next };
 }
 
 /** A reminder to one seat (for the deadlines feature). */

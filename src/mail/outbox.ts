@@ -7,6 +7,7 @@ import type { Db } from '../db/client.ts';
 import type { Tx } from '../services/deps.ts';
 import { outboxMessageId } from './addresses.ts';
 import type { ComposedMail } from './compose.ts';
+import { insertRows } from '../services/deadlines/sql.ts';
 
 /** Settings the outbox writer needs. */
 export interface OutboxSite {
@@ -40,6 +41,34 @@ export async function queueMail(client: Tx | Db, site: OutboxSite, mail: Compose
     },
   });
   return { id, messageId };
+}
+
+/** Inserts several outbox rows in one statement (same rows as `queueMail` for each, in order). */
+export async function queueMails(client: Tx | Db, site: OutboxSite, mails: ComposedMail[], now: Date): Promise<{ id: string; messageId: string }[]> {
+  const rows = mails.map((mail) => {
+    const id = randomUUID();
+    return {
+      id,
+      gameId: mail.gameId ?? null,
+      seatId: mail.seatId ?? null,
+      kind: mail.kind,
+      toAddress: mail.to,
+      fromAddress: site.MAIL_FROM,
+      replyTo: mail.replyTo ?? null,
+      subject: mail.subject,
+      messageId: outboxMessageId(id, site.MAIL_DOMAIN),
+      inReplyTo: mail.inReplyTo ?? null,
+      references: mail.references,
+      headers: mail.headers,
+      text: mail.text,
+      html: mail.html,
+      attachments: mail.attachments,
+      nextAttemptAt: now,
+      createdAt: now,
+    };
+  });
+  await insertRows(client, 'Outbox', rows, { references: 'text[]', headers: 'jsonb', attachments: 'jsonb' });
+  return rows.map((r) => ({ id: r.id, messageId: r.messageId }));
 }
 
 /** Kinds that answer an inbound mail (counted by the reply budget). */

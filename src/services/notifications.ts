@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { AnyGame, GameEvent, Owed, Viewer } from '../engine/types.ts';
 import { gameDefinition, type ServiceDeps, type Tx } from './deps.ts';
 import { asJson } from './json.ts';
-import { queueStepResults, queueWelcome } from '../mail/notify.ts';
+import { queueStepResults, queueWelcome, type StepResultsKnown } from '../mail/notify.ts';
 
 interface Mail {
   gameId: string;
@@ -66,13 +66,13 @@ function visible(def: AnyGame, events: GameEvent[], viewer: Viewer): GameEvent[]
  * Result mails for step `stepNumber` just published: one per seat with the events that seat may see, what it owes
  * next, and the outcome when the game is over. Called in the publishing transaction; composed by src/mail.
  */
-export async function queueStepNotifications(tx: Tx, deps: ServiceDeps, input: { gameId: string; stepNumber: number }): Promise<void> {
+export async function queueStepNotifications(tx: Tx, deps: ServiceDeps, input: { gameId: string; stepNumber: number; known?: StepResultsKnown }): Promise<void> {
   await queueStepResults(tx, deps, input);
 }
 
 /** Tells the moderator (when the game has a moderator address) that a step's result awaits review. */
-export async function queueReviewNotice(tx: Tx, deps: ServiceDeps, input: { gameId: string; stepNumber: number }): Promise<void> {
-  const game = await tx.game.findUniqueOrThrow({ where: { id: input.gameId }, select: { id: true, name: true, moderatorEmail: true } });
+export async function queueReviewNotice(tx: Tx, deps: ServiceDeps, input: { gameId: string; stepNumber: number; game?: { id: string; name: string; moderatorEmail: string | null } }): Promise<void> {
+  const game = input.game ?? (await tx.game.findUniqueOrThrow({ where: { id: input.gameId }, select: { id: true, name: true, moderatorEmail: true } }));
   if (!game.moderatorEmail) return;
   await queue(tx, deps, {
     gameId: game.id,

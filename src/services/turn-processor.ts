@@ -4,9 +4,12 @@
  * mails) or keep the result as a preview for the moderator. The lock plus the step status make it exactly once,
  * whatever the number of concurrent submissions or server processes.
  */
+import { randomUUID } from 'node:crypto';
 import { advance, sortedOrders, type Envelope } from '../engine/step-runner.ts';
 import { ordersDigest } from '../engine/dice.ts';
 import type { AnyGame, GameEvent, Owed, SeatId } from '../engine/types.ts';
+import type { Game, Seat, Step } from '../generated/prisma/client.ts';
+import { insertRows } from './deadlines/sql.ts';
 import { audit } from './audit.ts';
 import { afterStepOpened } from './deadlines/schedule.ts';
 import { gameDefinition, type ServiceDeps, type Tx } from './deps.ts';
@@ -22,11 +25,59 @@ export type ResolveResult =
 /** Transaction settings for resolutions: waiting for the lock is normal under concurrent submissions. */
 export const RESOLVE_TX = { maxWait: 20_000, timeout: 30_000 } as const;
 
-/** Locks the game row for the rest of the transaction; returns the game or null. */
-export async function lockGame(tx: Tx, gameId: string) {
-  const rows = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM "Game" WHERE id = ${gameId} FOR UPDATE`;
+/** Locks the game row for the rest of the transaction; returns the game (every column) or null. */
+export async function lockGame(tx: Tx, gameId: string): Promise<Game | null> {
+  const rows = await tx.$queryRaw<Game[]>`SELECT * FROM "Game" WHERE id = ${gameId} FOR UPDATE`;
+  return rows[0] ?? null;
+}
+
+/**
+ * What a resolution reads under the game lock, read once and passed down (deadline bookkeeping, punctuality,
+ * notices and mails use the same rows): the game, the events its webhooks subscribe to, and its seats.
+ */
+export interface LockedGame {
+  game: Game;
+  /** The events the game's webhooks subscribe to (none: no webhook job to queue). */
+  hookEvents: string[];
+  seats: Seat[];
+}
+
+/** Locks the game row and reads the game with its webhook events and seats (null when the game is gone). */
+export async function lockGameWithSeats(tx: Tx, gameId: string): Promise<LockedGame | null> {
+  const rows = await tx.$queryRaw<(Game & { __hookEvents: string[] })[]>`
+    SELECT g.*, COALESCE((SELECT array_agg(DISTINCT ev ORDER BY ev) FROM "Webhook" w, unnest(w.events) ev WHERE w."gameId" = g.id), '{}') AS "__hookEvents"
+    FROM "Game" g WHERE g.id = ${gameId} FOR UPDATE OF g`;
   if (!rows.length) return null;
-  return tx.game.findUniqueOrThrow({ where: { id: gameId } });
+  const { __hookEvents: hookEvents, ...game } = rows[0];
+  const seats = await tx.$queryRaw<Seat[]>`SELECT * FROM "Seat" WHERE "gameId" = ${gameId} ORDER BY side`;
+  return { game, hookEvents, seats };
+}
+
+/** A current (not superseded) order of a step, with its seat's side. */
+export interface CurrentOrder {
+  seatId: string;
+  side: string;
+  parsed: unknown;
+  receivedAt: Date;
+  source: string;
+}
+
+/** A step (every column) with its current orders. */
+export type StepWithOrders = Step & { orders: CurrentOrder[] };
+
+/** Reads a step of a game (by id or number) with its current orders, in one statement. */
+export async function loadStepWithOrders(tx: Tx, gameId: string, where: { id: string } | { number: number }): Promise<StepWithOrders | null> {
+  const rows = await tx.$queryRawUnsafe<(Step & { __orders: (Omit<CurrentOrder, 'receivedAt'> & { receivedAt: string })[] })[]>(
+    `SELECT s.*, COALESCE((SELECT json_agg(json_build_object('seatId', o."seatId", 'side', se.side, 'parsed', o.parsed, 'receivedAt', o."receivedAt", 'source', o.source) ORDER BY o."receivedAt", o.id)
+       FROM "Order" o JOIN "Seat" se ON se.id = o."seatId" WHERE o."stepId" = s.id AND o."supersededById" IS NULL), '[]'::json) AS "__orders"
+     FROM "Step" s WHERE s."gameId" = $1 AND ${'id' in where ? 's.id = $2' : 's.number = $2'}`,
+    gameId,
+    'id' in where ? where.id : where.number,
+  );
+  if (!rows.length) return null;
+  const { __orders, ...step } = rows[0];
+  // json_build_object writes timestamps without a zone: they are UTC (the columns are timestamp(3) in UTC).
+  return { ...step, orders: __orders.map((o) => ({ ...o, receivedAt: new Date(`${o.receivedAt}Z`) })) };
 }
 
 /** Resolves the current step if every owed order is in. Safe to call any time, from any process. */
@@ -48,31 +99,39 @@ function definitionOf(deps: ServiceDeps, id: string): AnyGame {
   return def;
 }
 
-export async function resolveLocked(tx: Tx, deps: ServiceDeps, gameId: string, defaultSeats: SeatId[], depth = 0): Promise<ResolveResult> {
-  const game = await lockGame(tx, gameId);
-  if (!game) return { resolved: false, reason: 'no-game' };
+export async function resolveLocked(tx: Tx, deps: ServiceDeps, gameId: string, defaultSeats: SeatId[], depth = 0, pre?: { locked: LockedGame; step?: StepWithOrders }): Promise<ResolveResult> {
+  // What the caller read under the lock is used as it is (the next step of a chained resolution is read again).
+  const locked = pre?.locked ?? (await lockGameWithSeats(tx, gameId));
+  if (!locked) return { resolved: false, reason: 'no-game' };
+  const { game } = locked;
   if (game.status !== 'active') return { resolved: false, reason: 'not-active' };
-  const step = await tx.step.findUniqueOrThrow({
-    where: { gameId_number: { gameId, number: game.currentStep } },
-    include: { orders: { where: { supersededById: null }, include: { seat: { select: { side: true } } } } },
-  });
+  const step = pre?.step && pre.step.number === game.currentStep ? pre.step : await loadStepWithOrders(tx, gameId, { number: game.currentStep });
+  if (!step) throw new ServiceError('game/no-step', 500, `step ${game.currentStep} of game ${gameId} is missing`);
   if (step.status !== 'open') return { resolved: false, reason: 'not-open' };
   const def = definitionOf(deps, game.game);
   const envelope = asEnvelope(step.envelope);
   const owed = step.owed as unknown as Owed[];
   const orders: Record<SeatId, unknown> = {};
-  for (const o of step.orders) orders[o.seat.side] = o.parsed;
+  for (const o of step.orders) orders[o.side] = o.parsed;
 
   const now = deps.clock();
   const defaulted: SeatId[] = [];
+  const defaultOrders: (CurrentOrder & { id: string; raw: string })[] = [];
   for (const { seat } of owed) {
     if (seat in orders || !defaultSeats.includes(seat)) continue;
-    const seatRow = await tx.seat.findUniqueOrThrow({ where: { gameId_side: { gameId, side: seat } }, select: { id: true } });
+    const seatRow = locked.seats.find((s) => s.side === seat);
+    if (!seatRow) throw new ServiceError('game/no-seat', 500, `seat ${seat} of game ${gameId} is missing`);
     const parsed = def.defaultOrders(envelope.state, seat);
-    await tx.order.create({ data: { gameId, stepId: step.id, seatId: seatRow.id, source: 'default', raw: JSON.stringify(parsed), parsed: asJson(parsed), receivedAt: now } });
+    defaultOrders.push({ id: randomUUID(), seatId: seatRow.id, side: seat, parsed, raw: JSON.stringify(parsed), receivedAt: now, source: 'default' });
     orders[seat] = parsed;
     defaulted.push(seat);
   }
+  await insertRows(
+    tx,
+    'Order',
+    defaultOrders.map((o) => ({ id: o.id, gameId, stepId: step.id, seatId: o.seatId, source: o.source, raw: o.raw, parsed: o.parsed, receivedAt: o.receivedAt })),
+    { parsed: 'jsonb' },
+  );
   if (!owed.every((o) => o.seat in orders)) return { resolved: false, reason: 'not-ready' };
 
   const result = advance(def, envelope, orders);
@@ -80,28 +139,42 @@ export async function resolveLocked(tx: Tx, deps: ServiceDeps, gameId: string, d
     deps.log.error({ gameId, step: step.number, errors: result.errors }, 'the engine refused orders it had accepted');
     throw new ServiceError('engine/refused', 500, 'the engine refused the stored orders of this step', result.errors);
   }
-  await tx.event.createMany({
-    data: result.events.map((e, seq) => ({ stepId: step.id, seq, type: e.type, visibleTo: e.visibleTo ?? [], payload: asJson(e) })),
-  });
+  await insertRows(
+    tx,
+    'Event',
+    result.events.map((e, seq) => ({ stepId: step.id, seq, type: e.type, visibleTo: e.visibleTo ?? [], payload: e })),
+    { visibleTo: 'text[]', payload: 'jsonb' },
+  );
   const review = game.reviewMode === 'moderator';
-  await tx.step.update({
-    where: { id: step.id },
-    data: {
-      status: review ? 'awaiting_review' : 'published',
-      ordersDigest: ordersDigest(sortedOrders(orders)),
-      resultEnvelope: asJson(result.envelope),
-      resolvedAt: now,
-      defaultsApplied: [...step.defaultsApplied, ...defaulted],
-      rejectedReason: null,
-    },
-  });
+  const defaultsApplied = [...step.defaultsApplied, ...defaulted];
+  // Published at once (no review): the status and publication time are written here, not again by publishStep.
+  const publishedAt = review ? null : deps.clock();
+  await tx.$executeRawUnsafe(
+    `UPDATE "Step" SET status = $1::"StepStatus", "ordersDigest" = $2, "resultEnvelope" = $3::jsonb, "resolvedAt" = $4::timestamp(3), "defaultsApplied" = ARRAY(SELECT jsonb_array_elements_text($5::jsonb))::text[], "rejectedReason" = NULL${publishedAt ? ', "publishedAt" = $7::timestamp(3)' : ''} WHERE id = $6`,
+    review ? 'awaiting_review' : 'published',
+    ordersDigest(sortedOrders(orders)),
+    JSON.stringify(result.envelope),
+    now.toISOString(),
+    JSON.stringify(defaultsApplied),
+    step.id,
+    ...(publishedAt ? [publishedAt.toISOString()] : []),
+  );
   if (defaulted.length) await audit(tx, gameId, 'system', 'orders.default', { step: step.number, seats: defaulted }, now);
   deps.log.info({ gameId, step: step.number, events: result.events.length, review }, 'step resolved');
   if (review) {
-    await queueReviewNotice(tx, deps, { gameId, stepNumber: step.number });
+    await queueReviewNotice(tx, deps, { gameId, stepNumber: step.number, game });
     return { resolved: true, step: step.number, status: 'awaiting_review', finished: false };
   }
-  const finished = await publishStep(tx, deps, { gameId, stepId: step.id, stepNumber: step.number, def, result: result.envelope });
+  const published: StepWithOrders = {
+    ...step,
+    status: 'published',
+    defaultsApplied,
+    resolvedAt: now,
+    publishedAt,
+    rejectedReason: null,
+    orders: [...step.orders, ...defaultOrders.map(({ id: _id, raw: _raw, ...o }) => o)],
+  };
+  const finished = await publishStep(tx, deps, { gameId, stepId: step.id, stepNumber: step.number, def, result: result.envelope, known: { locked, step: published } });
   // A step that owes nothing (the engine stopped where no seat has to answer) resolves at once, still under the lock.
   if (!finished && def.owed(result.envelope.state).length === 0 && depth < 50) {
     const next = await resolveLocked(tx, deps, gameId, [], depth + 1);
@@ -113,22 +186,48 @@ export async function resolveLocked(tx: Tx, deps: ServiceDeps, gameId: string, d
 /**
  * Publishes a resolved step (called under the game lock): its events become visible, the next step opens with the
  * engine's next decision point (or the game finishes with its outcome), and the result mails are queued.
- * Returns whether the game is over.
+ * Returns whether the game is over. `known`: the locked game and the step as published, when the caller has them
+ * (the step's status and publication time are then already written).
  */
-export async function publishStep(tx: Tx, deps: ServiceDeps, input: { gameId: string; stepId: string; stepNumber: number; def: AnyGame; result: Envelope }): Promise<boolean> {
+export async function publishStep(tx: Tx, deps: ServiceDeps, input: { gameId: string; stepId: string; stepNumber: number; def: AnyGame; result: Envelope; known?: { locked: LockedGame; step: StepWithOrders } }): Promise<boolean> {
   const now = deps.clock();
   const { def, result } = input;
   const outcome = def.outcome(result.state);
   const owed = outcome ? [] : def.owed(result.state);
-  await tx.step.update({ where: { id: input.stepId }, data: { status: 'published', publishedAt: now } });
-  await tx.step.create({ data: { gameId: input.gameId, number: input.stepNumber + 1, envelope: asJson(result), owed: asJson(owed), openedAt: now } });
-  await tx.game.update({
-    where: { id: input.gameId },
-    data: { currentStep: input.stepNumber + 1, ...(outcome ? { status: 'finished', outcome: asJson(outcome), finishedAt: now } : {}) },
-  });
-  await queueStepNotifications(tx, deps, { gameId: input.gameId, stepNumber: input.stepNumber });
+  let known = input.known;
+  if (!known) {
+    await tx.$executeRawUnsafe(`UPDATE "Step" SET status = 'published', "publishedAt" = $1::timestamp(3) WHERE id = $2`, now.toISOString(), input.stepId);
+    const locked = await lockGameWithSeats(tx, input.gameId);
+    const step = await loadStepWithOrders(tx, input.gameId, { id: input.stepId });
+    if (!locked || !step) throw new ServiceError('game/no-step', 500, `step ${input.stepNumber} of game ${input.gameId} is missing`);
+    known = { locked, step };
+  }
+  // The next step, read back as stored, with the events of this one (in order) for the mails and webhooks.
+  const [created] = await tx.$queryRawUnsafe<(Step & { __events: GameEvent[] })[]>(
+    `WITH ins AS (INSERT INTO "Step" (id, "gameId", number, envelope, owed, "openedAt") VALUES ($1, $2, $3, $4::jsonb, $5::jsonb, $6::timestamp(3)) RETURNING *)
+     SELECT ins.*, COALESCE((SELECT json_agg(e.payload ORDER BY e.seq) FROM "Event" e WHERE e."stepId" = $7), '[]'::json) AS "__events" FROM ins`,
+    randomUUID(),
+    input.gameId,
+    input.stepNumber + 1,
+    JSON.stringify(result),
+    JSON.stringify(owed),
+    now.toISOString(),
+    input.stepId,
+  );
+  const { __events: events, ...next } = created;
+  const [game] = await tx.$queryRawUnsafe<Game[]>(
+    outcome
+      ? `UPDATE "Game" SET "currentStep" = $1, "updatedAt" = $3::timestamp(3), status = 'finished', outcome = $4::jsonb, "finishedAt" = $5::timestamp(3) WHERE id = $2 RETURNING *`
+      : `UPDATE "Game" SET "currentStep" = $1, "updatedAt" = $3::timestamp(3) WHERE id = $2 RETURNING *`,
+    input.stepNumber + 1,
+    input.gameId,
+    new Date().toISOString(),
+    ...(outcome ? [JSON.stringify(outcome), now.toISOString()] : []),
+  );
+  const { seats, hookEvents } = known.locked;
+  await queueStepNotifications(tx, deps, { gameId: input.gameId, stepNumber: input.stepNumber, known: { game, seats, step: known.step, events, next } });
   // Punctuality and result webhook of this step; deadline and jobs of the next one.
-  await afterStepOpened(tx, deps, { gameId: input.gameId, number: input.stepNumber + 1 });
+  await afterStepOpened(tx, deps, { gameId: input.gameId, number: input.stepNumber + 1, known: { game, step: next, prev: known.step, seats, hookEvents, events } });
   return !!outcome;
 }
 

@@ -20,6 +20,7 @@ export async function announceMissed(
   seats: NoticeSeat[],
   sides: string[],
   what: { kind: 'waiting' } | { kind: 'extended'; until: Date } | { kind: 'defaults' },
+  hookEvents?: string[],
 ): Promise<void> {
   const who = sides.join(', ');
   const key = `missed:${step.id}:${what.kind}:${step.deadlineAt?.toISOString()}`;
@@ -40,6 +41,7 @@ export async function announceMissed(
   });
   await queueNoticeWebhooks(tx, deps, {
     game,
+    hookEvents,
     event: 'missed',
     key,
     title: `Missed deadline at step ${step.number}: ${who}`,
@@ -48,11 +50,15 @@ export async function announceMissed(
   });
 }
 
-export async function announceDefaultsLocked(tx: Tx, deps: ServiceDeps, game: DeadlineGame, step: DeadlineStep): Promise<void> {
+/**
+ * The missed notice after default orders (once per step). `known`: the game's seats (by side) and the events its
+ * webhooks subscribe to, when the caller has read them under the game lock.
+ */
+export async function announceDefaultsLocked(tx: Tx, deps: ServiceDeps, game: DeadlineGame, step: DeadlineStep, known?: { seats: NoticeSeat[]; hookEvents: string[] }): Promise<void> {
   const state = readState(step.deadlineState);
   if (!step.defaultsApplied.length || state.defaultsAnnounced) return;
-  await tx.step.update({ where: { id: step.id }, data: { deadlineState: asJson({ ...state, defaultsAnnounced: true }) } });
-  const seats = await tx.seat.findMany({ where: { gameId: game.id }, orderBy: { side: 'asc' }, select: seatColumns });
-  await announceMissed(tx, deps, game, step, seats, [...step.defaultsApplied].sort(), { kind: 'defaults' });
+  await tx.$executeRawUnsafe(`UPDATE "Step" SET "deadlineState" = $1::jsonb WHERE id = $2`, JSON.stringify(asJson({ ...state, defaultsAnnounced: true })), step.id);
+  const seats = known ? known.seats : await tx.seat.findMany({ where: { gameId: game.id }, orderBy: { side: 'asc' }, select: seatColumns });
+  await announceMissed(tx, deps, game, step, seats, [...step.defaultsApplied].sort(), { kind: 'defaults' }, known?.hookEvents);
 }
 

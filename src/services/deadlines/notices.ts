@@ -4,7 +4,8 @@
  * Message-ID derived from what it reports, inserted with ON CONFLICT DO NOTHING: a job that runs twice queues
  * each mail once.
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
+import { insertRows } from './sql.ts';
 import { asLocale, formatDateTime, type Locale } from '../../i18n/index.ts';
 import type { Text } from '../../engine/types.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
@@ -76,15 +77,17 @@ export async function queueNoticeMails(
       nextAttemptAt: now,
     });
   }
-  if (rows.length) await tx.outbox.createMany({ data: rows, skipDuplicates: true });
+  await insertRows(tx, 'Outbox', rows.map((r) => ({ id: randomUUID(), ...r })), {}, { skipDuplicates: true });
 }
 
 /** Queues the webhook message of an occurrence (times in UTC: a channel has no single reader zone). */
 export async function queueNoticeWebhooks(
   tx: Tx,
   deps: Pick<ServiceDeps, 'config' | 'clock'>,
-  input: { game: NoticeGame; event: WebhookEvent; key: string; title: string; description: string; fields?: { name: string; value: string; inline?: boolean }[] },
+  input: { game: NoticeGame; event: WebhookEvent; key: string; title: string; description: string; fields?: { name: string; value: string; inline?: boolean }[]; hookEvents?: string[] },
 ): Promise<void> {
+  // The caller knows which events the game's webhooks want: none wants this one, nothing to queue.
+  if (input.hookEvents && !input.hookEvents.includes(input.event)) return;
   await queueWebhooks(tx, input.game.id, input.key, {
     event: input.event,
     gameName: input.game.name,

@@ -17,7 +17,7 @@ import { QUEUES } from '../../jobs/queues.ts';
 import type { ServiceDeps, Tx } from '../deps.ts';
 import { asJson } from '../json.ts';
 import { audit } from '../audit.ts';
-import { lockGame, resolveIfReady, resolveWithDefaults, RESOLVE_TX } from '../turn-processor.ts';
+import { lockGame, lockGameWithSeats, loadStepWithOrders, resolveIfReady, resolveLocked, resolveWithDefaults, RESOLVE_TX, type LockedGame, type StepWithOrders } from '../turn-processor.ts';
 
 /** Takes the game row lock (the one the service's resolution takes); false when the game is gone. */
 async function lockGameRow(tx: Tx, gameId: string): Promise<boolean> {
@@ -54,25 +54,40 @@ async function missingSides(tx: Tx, step: DeadlineStep): Promise<{ missing: stri
 
 const saveState = (tx: Tx, stepId: string, state: DeadlineState) => tx.step.update({ where: { id: stepId }, data: { deadlineState: asJson(state) } });
 
-/** Handles a deadline job. Safe to run any number of times, from any process. */
-export async function handleDeadline(deps: ServiceDeps, job: DeadlineJob): Promise<DeadlineOutcome> {
-  const decision = await deps.db.$transaction((tx) => decide(tx, deps, job), RESOLVE_TX);
-  if (decision.kind !== 'defaults') return decision.outcome;
-  const result = await resolveWithDefaults(deps, job.gameId, decision.sides);
-  if (result.resolved && result.status === 'awaiting_review') await deps.db.$transaction((tx) => announceDefaults(tx, deps, job.gameId, job.stepId), RESOLVE_TX);
-  return result.resolved ? 'defaults-applied' : 'resolved-meanwhile';
+/** Sides owing orders at a step read with its current orders that have none in. */
+function missingOf(step: StepWithOrders): string[] {
+  const sent = new Set(step.orders.map((o) => o.side));
+  return [...new Set(owedOf(step).map((o) => o.seat))].filter((side) => !sent.has(side)).sort();
 }
 
-type Decision = { kind: 'done'; outcome: DeadlineOutcome } | { kind: 'defaults'; sides: string[] };
+/**
+ * Handles a deadline job. Safe to run any number of times, from any process. One transaction under the game row
+ * lock: what the job finds decides, and default orders resolve the step in the same transaction.
+ */
+export async function handleDeadline(deps: ServiceDeps, job: DeadlineJob): Promise<DeadlineOutcome> {
+  return deps.db.$transaction(async (tx) => {
+    const decision = await decide(tx, deps, job);
+    if (decision.kind !== 'defaults') return decision.outcome;
+    const result = await resolveLocked(tx, deps, job.gameId, decision.sides, 0, { locked: decision.locked, step: decision.step });
+    if (result.resolved && result.status === 'awaiting_review') {
+      const step = await loadStepWithOrders(tx, job.gameId, { id: job.stepId });
+      if (step) await announceDefaultsLocked(tx, deps, decision.locked.game, step, decision.locked);
+    }
+    return result.resolved ? 'defaults-applied' : 'resolved-meanwhile';
+  }, RESOLVE_TX);
+}
+
+type Decision = { kind: 'done'; outcome: DeadlineOutcome } | { kind: 'defaults'; sides: string[]; locked: LockedGame; step: StepWithOrders };
 const done = (outcome: DeadlineOutcome): Decision => ({ kind: 'done', outcome });
 
 async function decide(tx: Tx, deps: ServiceDeps, job: DeadlineJob): Promise<Decision> {
-  if (!(await lockGameRow(tx, job.gameId))) return done('gone');
-  const loaded = await loadStep(tx, job.gameId, { id: job.stepId });
-  if (!loaded) return done('gone');
-  const { game, step } = loaded;
+  const locked = await lockGameWithSeats(tx, job.gameId);
+  if (!locked) return done('gone');
+  const step = await loadStepWithOrders(tx, job.gameId, { id: job.stepId });
+  if (!step) return done('gone');
+  const { game, seats } = locked;
   if (step.status !== 'open') {
-    await announceDefaultsLocked(tx, deps, game, step);
+    await announceDefaultsLocked(tx, deps, game, step, locked);
     return done('not-current');
   }
   if (game.currentStep !== step.number) return done('not-current');
@@ -88,7 +103,7 @@ async function decide(tx: Tx, deps: ServiceDeps, job: DeadlineJob): Promise<Deci
     await queueDeadlineJobs(tx, deps, game, step.id, deadline);
     return done('moved');
   }
-  const { missing, seats } = await missingSides(tx, step);
+  const missing = missingOf(step);
   if (!missing.length) return done('complete'); // all in: resolution is pending (processing delay) or running
   const iso = deadline.toISOString();
   const missingSeats = seats.filter((s) => missing.includes(s.side));
@@ -97,7 +112,7 @@ async function decide(tx: Tx, deps: ServiceDeps, job: DeadlineJob): Promise<Deci
     const next: DeadlineState = { ...state, extendedFrom: iso, adjustSeconds: (state.adjustSeconds ?? 0) + game.graceSeconds };
     const { deadlineAt } = await scheduleStepDeadline(tx, deps, game, step, next);
     await audit(tx, game.id, 'system', 'deadline.extend-once', { step: step.number, sides: missing, from: iso, to: deadlineAt?.toISOString() }, now);
-    await announceMissed(tx, deps, game, step, seats, missing, { kind: 'extended', until: deadlineAt ?? deadline });
+    await announceMissed(tx, deps, game, step, seats, missing, { kind: 'extended', until: deadlineAt ?? deadline }, locked.hookEvents);
     return done('extended');
   }
   const graceEnd = new Date(deadline.getTime() + (game.missedPolicy === 'extend-once' ? 0 : game.graceSeconds) * 1000);
@@ -122,11 +137,11 @@ async function decide(tx: Tx, deps: ServiceDeps, job: DeadlineJob): Promise<Deci
     if (state.missedNoticeFor !== iso) {
       await saveState(tx, step.id, { ...state, missedNoticeFor: iso });
       await audit(tx, game.id, 'system', 'deadline.missed', { step: step.number, sides: missing, deadline: iso }, now);
-      await announceMissed(tx, deps, game, step, seats, missing, { kind: 'waiting' });
+      await announceMissed(tx, deps, game, step, seats, missing, { kind: 'waiting' }, locked.hookEvents);
     }
     return done('waiting');
   }
-  return { kind: 'defaults', sides: missing };
+  return { kind: 'defaults', sides: missing, locked, step };
 }
 
 /** After default orders on a step kept for review (published steps are announced when they publish). */

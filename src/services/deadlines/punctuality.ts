@@ -3,17 +3,29 @@
  * grace period, during an extend-once extension or while the game waited) or were missed (default orders applied).
  * Written once when a step's result is published (and after default orders); visible to the moderator.
  */
+import { randomUUID } from 'node:crypto';
 import type { ServiceDeps, Tx } from '../deps.ts';
+import { insertRows } from './sql.ts';
 import { notFound } from '../errors.ts';
 import { punctualityOf } from './compute.ts';
 import { owedOf, readState, type DeadlineStep } from './schedule.ts';
 
-/** Records the outcome of every seat that owed orders at a resolved step (idempotent). */
-export async function recordPunctuality(tx: Tx, step: DeadlineStep, now: Date): Promise<void> {
+/** A current order of a step as punctuality needs it. */
+export interface KnownOrder {
+  seatId: string;
+  receivedAt: Date;
+  source: string;
+}
+
+/**
+ * Records the outcome of every seat that owed orders at a resolved step (idempotent). `known`: the game's seats and
+ * the step's current orders, when the caller has read them under the game lock.
+ */
+export async function recordPunctuality(tx: Tx, step: DeadlineStep, now: Date, known?: { seats: { id: string; side: string }[]; orders: KnownOrder[] }): Promise<void> {
   const sides = [...new Set(owedOf(step).map((o) => o.seat))];
   if (!sides.length) return;
-  const seats = await tx.seat.findMany({ where: { gameId: step.gameId, side: { in: sides } }, select: { id: true, side: true } });
-  const orders = await tx.order.findMany({ where: { stepId: step.id, supersededById: null }, select: { seatId: true, receivedAt: true, source: true } });
+  const seats = known ? known.seats.filter((s) => sides.includes(s.side)) : await tx.seat.findMany({ where: { gameId: step.gameId, side: { in: sides } }, select: { id: true, side: true } });
+  const orders = known ? known.orders : await tx.order.findMany({ where: { stepId: step.id, supersededById: null }, select: { seatId: true, receivedAt: true, source: true } });
   const state = readState(step.deadlineState);
   // With extend-once, orders after the original deadline are late even though the deadline moved.
   const due = state.extendedFrom ? new Date(state.extendedFrom) : step.deadlineAt;
@@ -23,7 +35,7 @@ export async function recordPunctuality(tx: Tx, step: DeadlineStep, now: Date): 
     if (step.defaultsApplied.includes(seat.side) || order?.source === 'default') rows.push({ seatId: seat.id, stepId: step.id, outcome: 'missed', at: order?.receivedAt ?? now });
     else if (order) rows.push({ seatId: seat.id, stepId: step.id, outcome: punctualityOf(order.receivedAt, due), at: order.receivedAt });
   }
-  if (rows.length) await tx.punctuality.createMany({ data: rows, skipDuplicates: true });
+  await insertRows(tx, 'Punctuality', rows.map((r) => ({ id: randomUUID(), ...r })), {}, { skipDuplicates: true });
 }
 
 /** One seat's record as the moderator sees it. */

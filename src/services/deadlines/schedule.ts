@@ -10,9 +10,9 @@ import { QUEUES, type DeadlineJob, type ReminderJob } from '../../jobs/queues.ts
 import { gameDefinition, type ServiceDeps, type Tx } from '../deps.ts';
 import { asJson } from '../json.ts';
 import { computeStepDeadline, readDeadlineSettings, reminderTimes, type Interval } from './compute.ts';
-import { queueNoticeWebhooks, utc } from './notices.ts';
+import { queueNoticeWebhooks, utc, type NoticeSeat } from './notices.ts';
 import { announceDefaultsLocked } from './missed.ts';
-import { recordPunctuality } from './punctuality.ts';
+import { recordPunctuality, type KnownOrder } from './punctuality.ts';
 
 /** Deadline bookkeeping kept in Step.deadlineState. */
 export interface DeadlineState {
@@ -110,7 +110,7 @@ export async function scheduleStepDeadline(tx: Tx, deps: Pick<ServiceDeps, 'cloc
   const moved = (previous?.getTime() ?? null) !== (deadlineAt?.getTime() ?? null);
   const next: DeadlineState = { ...state, ...(moved && previous ? { changes: (state.changes ?? 0) + 1 } : {}) };
   if (moved || JSON.stringify(next) !== JSON.stringify(readState(step.deadlineState))) {
-    await tx.step.update({ where: { id: step.id }, data: { deadlineAt, deadlineState: asJson(next) } });
+    await tx.$executeRawUnsafe(`UPDATE "Step" SET "deadlineAt" = $1::timestamp(3), "deadlineState" = $2::jsonb WHERE id = $3`, deadlineAt?.toISOString() ?? null, JSON.stringify(asJson(next)), step.id);
   }
   if (deadlineAt && game.status === 'active' && step.status === 'open') await queueDeadlineJobs(tx, deps, game, step.id, deadlineAt);
   return { previous, deadlineAt };
@@ -125,28 +125,45 @@ export async function loadStep(tx: Tx, gameId: string, where: { id: string } | {
 }
 
 /**
+ * What the publishing transaction already read (the game as updated, the step just opened, the step just published
+ * with its current orders and events, the seats, the events the game's webhooks subscribe to): used instead of
+ * reading them again.
+ */
+export interface OpenedKnown {
+  game: DeadlineGame;
+  step: DeadlineStep;
+  prev: DeadlineStep & { orders: KnownOrder[] };
+  seats: NoticeSeat[];
+  hookEvents: string[];
+  events: unknown[];
+}
+
+/**
  * The service calls this in the transaction that opens step `number` (game creation, publishing a result): the
  * previous step's punctuality is recorded and its result goes to the game's webhooks, and the new step's deadline
  * is computed and its jobs queued.
  */
-export async function afterStepOpened(tx: Tx, deps: ServiceDeps, input: { gameId: string; number: number }): Promise<void> {
-  const loaded = await loadStep(tx, input.gameId, { number: input.number });
+export async function afterStepOpened(tx: Tx, deps: ServiceDeps, input: { gameId: string; number: number; known?: OpenedKnown }): Promise<void> {
+  const { known } = input;
+  const loaded = known ? { game: known.game, step: known.step } : await loadStep(tx, input.gameId, { number: input.number });
   if (!loaded) return;
   const { game, step } = loaded;
   const scheduled = game.status === 'active' ? await scheduleStepDeadline(tx, deps, game, step) : null;
   if (input.number > 0) {
-    const prev = await loadStep(tx, input.gameId, { number: input.number - 1 });
+    const prev = known ? { step: known.prev } : await loadStep(tx, input.gameId, { number: input.number - 1 });
     if (prev) {
-      await recordPunctuality(tx, prev.step, deps.clock());
-      await announceDefaultsLocked(tx, deps, game, prev.step); // missed notice with the result, when defaults applied
-      await queueResultWebhook(tx, deps, game, prev.step, step, scheduled?.deadlineAt ?? null);
+      await recordPunctuality(tx, prev.step, deps.clock(), known && { seats: known.seats, orders: known.prev.orders });
+      // missed notice with the result, when defaults applied
+      await announceDefaultsLocked(tx, deps, game, prev.step, known && { seats: known.seats, hookEvents: known.hookEvents });
+      await queueResultWebhook(tx, deps, game, prev.step, step, scheduled?.deadlineAt ?? null, known);
     }
   }
 }
 
-async function queueResultWebhook(tx: Tx, deps: Pick<ServiceDeps, 'clock' | 'config' | 'games'>, game: DeadlineGame, prev: DeadlineStep, next: DeadlineStep, deadlineAt: Date | null): Promise<void> {
+async function queueResultWebhook(tx: Tx, deps: Pick<ServiceDeps, 'clock' | 'config' | 'games'>, game: DeadlineGame, prev: DeadlineStep, next: DeadlineStep, deadlineAt: Date | null, known?: Pick<OpenedKnown, 'hookEvents' | 'events'>): Promise<void> {
+  if (known && !known.hookEvents.includes('result')) return; // no webhook wants results
   const def = gameDefinition(deps, game.game);
-  const events = await tx.event.findMany({ where: { stepId: prev.id }, orderBy: { seq: 'asc' }, select: { payload: true } });
+  const events = known ? known.events.map((payload) => ({ payload })) : await tx.event.findMany({ where: { stepId: prev.id }, orderBy: { seq: 'asc' }, select: { payload: true } });
   const payloads = events.map((e) => e.payload as { type: string; rule?: string });
   const visible = def ? def.visibleEvents(payloads as never, { kind: 'public' }) : [];
   const lines = visible.filter((e) => e.type !== 'die').slice(0, 15).map((e) => `• ${e.type}${e.rule ? ` (${e.rule})` : ''}`);
@@ -159,6 +176,7 @@ async function queueResultWebhook(tx: Tx, deps: Pick<ServiceDeps, 'clock' | 'con
   ];
   await queueNoticeWebhooks(tx, deps, {
     game,
+    hookEvents: known?.hookEvents,
     event: 'result',
     key: `result:${prev.id}`,
     title: finished ? `Game over after step ${prev.number}` : `Step ${prev.number} resolved`,

@@ -1,0 +1,146 @@
+/**
+ * bench/deadline-storm/profile.ts: the deadline work of the storm in this process, without pg-boss: N storm games
+ * (default 300) resolved by handleDeadline, CONCURRENCY at a time, with a fixed clock. Prints SQL statements and
+ * CPU per resolution, and writes a canonical dump of everything the resolutions wrote (ids replaced by labels) to
+ * PROFILE_DUMP (when set), so two versions of the code can be compared row for row.
+ *
+ *   node --import tsx bench/deadline-storm/profile.ts
+ *   PROFILE_GAMES=1000 PROFILE_CONCURRENCY=8 PROFILE_DUMP=/tmp/a.json node --cpu-prof --import tsx bench/deadline-storm/profile.ts
+ */
+import { join, resolve } from 'node:path';
+import { writeFileSync } from 'node:fs';
+import pg from 'pg';
+import { pino } from 'pino';
+import { testConfig } from '../../src/config.ts';
+import { createDb } from '../../src/db/client.ts';
+import { startEmbeddedPostgres } from '../../src/db/embedded.ts';
+import { applyMigrationSql } from '../../src/db/migrate.ts';
+import { startBoss } from '../../src/jobs/boss.ts';
+import { markJobTablesInstalled } from '../../src/jobs/enqueue.ts';
+import { handleDeadline } from '../../src/services/deadlines/policy.ts';
+import { createSqlPool, type ServiceDeps } from '../../src/services/deps.ts';
+import { registeredGame } from '../../src/services/registry.ts';
+import { toyGame } from '../../test/support/toy-game.ts';
+import { seedStorm } from './setup.ts';
+
+const root = resolve(import.meta.dirname, '../..');
+const GAMES = Number(process.env.PROFILE_GAMES ?? 300);
+const CONCURRENCY = Number(process.env.PROFILE_CONCURRENCY ?? 8);
+
+// Every statement sent by any pg client of this process (Prisma's adapter, pg pools, pg-boss).
+let statements = 0;
+const texts = new Map<string, number>();
+const originalQuery = pg.Client.prototype.query;
+pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+  statements++;
+  const q = args[0] as string | { text?: string; name?: string };
+  const text = (typeof q === 'string' ? q : (q?.text ?? q?.name ?? '?')).replace(/\s+/g, ' ').slice(0, 110);
+  texts.set(text, (texts.get(text) ?? 0) + 1);
+  return (originalQuery as (...a: unknown[]) => unknown).apply(this, args);
+} as typeof pg.Client.prototype.query;
+
+async function main(): Promise<void> {
+  let serverUrl = process.env.BENCH_DATABASE_URL;
+  let stop: (() => Promise<void>) | undefined;
+  if (!serverUrl) {
+    const embedded = await startEmbeddedPostgres({ dir: join(root, 'data/bench-pg-profile'), port: Number(process.env.PROFILE_PG_PORT ?? 54338), database: 'postgres' });
+    serverUrl = embedded.url;
+    stop = embedded.stop;
+  }
+  const name = `pbem_profile_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const dbUrl = url.toString();
+  try {
+    await applyMigrationSql(dbUrl);
+    const log = pino({ level: 'warn' });
+    const config = testConfig({ JOB_EXPIRE_SECONDS: 120 });
+    const boss = await startBoss({ databaseUrl: dbUrl, config, log, worker: false });
+    markJobTablesInstalled();
+    const due = new Date('2030-01-01T00:00:00.000Z');
+    const ids = await seedStorm(dbUrl, boss, GAMES, due, { deterministic: true });
+    await boss.stop({ graceful: false, wait: true });
+    const db = createDb(dbUrl, { max: CONCURRENCY + 2 });
+    const pool = process.env.PROFILE_NO_POOL ? undefined : createSqlPool(dbUrl, { max: CONCURRENCY + 2 });
+    const clock = () => new Date(due.getTime() + 1000);
+    const deps: ServiceDeps = { db, pool, log, config, clock, games: (id) => (id === 'toy' ? toyGame : registeredGame(id)) };
+    const jobs = (await admin.query(`SELECT 1`)) && ids;
+    const stepIds = new Map((await withClient(dbUrl, (c) => c.query(`SELECT "gameId", id FROM "Step" WHERE number = 0`))).rows.map((r) => [r.gameId as string, r.id as string]));
+    // Warm-up: one game outside the measurement.
+    await handleDeadline(deps, { gameId: jobs[0], stepId: stepIds.get(jobs[0])!, at: due.toISOString() });
+    statements = 0;
+    texts.clear();
+    const cpu0 = process.cpuUsage();
+    const t0 = performance.now();
+    let next = 1;
+    const outcomes = new Map<string, number>();
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async () => {
+        while (next < jobs.length) {
+          const g = jobs[next++];
+          const o = await handleDeadline(deps, { gameId: g, stepId: stepIds.get(g)!, at: due.toISOString() });
+          outcomes.set(o, (outcomes.get(o) ?? 0) + 1);
+        }
+      }),
+    );
+    const wall = (performance.now() - t0) / 1000;
+    const cpu = process.cpuUsage(cpu0);
+    const n = jobs.length - 1;
+    const cpuS = (cpu.user + cpu.system) / 1e6;
+    console.log(`${n} resolutions, concurrency ${CONCURRENCY}: ${wall.toFixed(2)} s wall, ${cpuS.toFixed(2)} s CPU (${((cpuS / n) * 1000).toFixed(2)} ms/resolution), ${(statements / n).toFixed(1)} statements/resolution; outcomes ${JSON.stringify(Object.fromEntries(outcomes))}`);
+    if (process.env.PROFILE_STATEMENTS) {
+      for (const [t, c] of [...texts].sort((a, b) => b[1] - a[1])) console.log(`${(c / n).toFixed(2).padStart(6)}  ${t}`);
+    }
+    // A second run of every job changes nothing.
+    const before = await dump(dbUrl);
+    await handleDeadline(deps, { gameId: jobs[1], stepId: stepIds.get(jobs[1])!, at: due.toISOString() });
+    const again = await dump(dbUrl);
+    if (JSON.stringify(before) !== JSON.stringify(again)) console.log('!! a second run of a deadline job changed something');
+    if (process.env.PROFILE_DUMP) writeFileSync(process.env.PROFILE_DUMP, JSON.stringify(before, null, 1));
+    await db.$disconnect();
+    await pool?.end();
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch(() => {});
+    await admin.end();
+    await stop?.();
+  }
+}
+
+async function withClient<T>(url: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    return await fn(c);
+  } finally {
+    await c.end();
+  }
+}
+
+/** Everything the resolutions wrote, per game, with generated ids replaced by labels. */
+async function dump(url: string): Promise<unknown> {
+  return withClient(url, async (c) => {
+    const q = async (sql: string) => (await c.query(sql)).rows;
+    const labels = new Map<string, string>();
+    for (const s of await q(`SELECT id, "gameId", number FROM "Step"`)) labels.set(s.id, `step:${s.gameId}:${s.number}`);
+    for (const s of await q(`SELECT id, "gameId", side FROM "Seat"`)) labels.set(s.id, `seat:${s.gameId}:${s.side}`);
+    for (const s of await q(`SELECT o.id, o."gameId", s.side, o.source FROM "Order" o JOIN "Seat" s ON s.id = o."seatId"`)) labels.set(s.id, `order:${s.gameId}:${s.side}:${s.source}`);
+    for (const s of await q(`SELECT id, "gameId", kind, "toAddress" FROM "Outbox"`)) labels.set(s.id, `outbox:${s.gameId}:${s.kind}:${s.toAddress}`);
+    const data = {
+      games: await q(`SELECT id, status, "currentStep", outcome, "finishedAt" FROM "Game" ORDER BY id`),
+      steps: await q(`SELECT "gameId", number, status, envelope, owed, "deadlineAt", "deadlineState", "ordersDigest", "resultEnvelope", "defaultsApplied", "rejectedReason", "openedAt", "lastOrderAt", "resolvedAt", "publishedAt" FROM "Step" ORDER BY "gameId", number`),
+      orders: await q(`SELECT o."gameId", s.side, o."stepId", o.source, o.raw, o.parsed, o."receivedAt", o."supersededById", o.note FROM "Order" o JOIN "Seat" s ON s.id = o."seatId" ORDER BY o."gameId", s.side`),
+      events: await q(`SELECT s."gameId", s.number, e.seq, e.type, e."visibleTo", e.payload FROM "Event" e JOIN "Step" s ON s.id = e."stepId" ORDER BY s."gameId", s.number, e.seq`),
+      outbox: await q(`SELECT "gameId", "seatId", kind, "toAddress", "fromAddress", "replyTo", subject, "messageId", "inReplyTo", "references", headers, text, html, attachments, status, attempts, "nextAttemptAt", "createdAt" > now() - interval '1 hour' AS "createdNow", "createdAt" = '2030-01-01T00:00:01Z' AS "createdAtClock" FROM "Outbox" ORDER BY "gameId", kind, "toAddress"`),
+      audit: await q(`SELECT "gameId", actor, action, detail, at FROM "AuditLog" ORDER BY "gameId", action`),
+      punctuality: await q(`SELECT p."seatId", p."stepId", p.outcome, p.at FROM "Punctuality" p ORDER BY p."seatId"`),
+      jobs: await q(`SELECT name, data, start_after > now() AS later, singleton_key FROM pgboss.job WHERE name <> 'deadline' OR NOT (data->>'at' = '2030-01-01T00:00:00.000Z') ORDER BY name, data::text`),
+    };
+    const text = JSON.stringify(data).replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, (id) => labels.get(id) ?? id);
+    return JSON.parse(text);
+  });
+}
+
+await main();

@@ -1,0 +1,46 @@
+/**
+ * Multi-row inserts in the caller's transaction, as one SQL statement: the resolution of a step writes its orders,
+ * events, mails and punctuality rows this way (one round trip per table instead of one per row).
+ */
+import type { Tx } from '../deps.ts';
+
+/** The SQL type of a column whose value needs a cast (JSON, text arrays); dates are cast to timestamp(3) as UTC. */
+export type ColumnCast = 'jsonb' | 'text[]';
+
+/**
+ * Inserts `rows` (objects with the same keys, in the same order) into `table`. Values of `jsonb` columns are
+ * serialised here. `skipDuplicates`: ON CONFLICT DO NOTHING. Returns the number of rows inserted.
+ */
+export async function insertRows(tx: Pick<Tx, '$executeRawUnsafe'>, table: string, rows: Record<string, unknown>[], casts: Record<string, ColumnCast> = {}, opts: { skipDuplicates?: boolean } = {}): Promise<number> {
+  if (!rows.length) return 0;
+  const columns = Object.keys(rows[0]);
+  const values: unknown[] = [];
+  const tuples = rows.map((row) => {
+    const cells = columns.map((c) => {
+      const cast = casts[c];
+      const v = row[c];
+      if (v === null || v === undefined) {
+        values.push(null);
+        return cast === 'text[]' ? `$${values.length}::text[]` : `$${values.length}${cast ? `::${cast}` : ''}`;
+      }
+      if (cast === 'jsonb') {
+        values.push(JSON.stringify(v));
+        return `$${values.length}::jsonb`;
+      }
+      if (cast === 'text[]') {
+        values.push(JSON.stringify(v));
+        return `ARRAY(SELECT jsonb_array_elements_text($${values.length}::jsonb))::text[]`;
+      }
+      if (v instanceof Date) {
+        // The columns are timestamp(3) holding UTC: the zone of the ISO text is dropped, whatever the session's.
+        values.push(v.toISOString());
+        return `$${values.length}::timestamp(3)`;
+      }
+      values.push(v);
+      return `$${values.length}${cast ? `::${cast}` : ''}`;
+    });
+    return `(${cells.join(', ')})`;
+  });
+  const sql = `INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) VALUES ${tuples.join(', ')}${opts.skipDuplicates ? ' ON CONFLICT DO NOTHING' : ''}`;
+  return tx.$executeRawUnsafe(sql, ...values);
+}
