@@ -30,6 +30,13 @@ export function responseDestinations(s: AwState, unit: string): string[] {
   return out;
 }
 
+const purposes: string[][] = [];
+/** The purpose of a response die (made once per roll number: the same text every turn). */
+function purpose(roll: number, die: 0 | 1): string {
+  const p = (purposes[roll] ??= [`AW 12.0-3 roll ${roll} first die (tens)`, `AW 12.0-3 roll ${roll} second die (ones)`]);
+  return p[die];
+}
+
 /**
  * Rolls the next response roll and returns the units it names that are on the map (AW 12.0-3a/b). The first die is
  * the tens digit (AW-A25 R1); with option responseDice = either, the swapped reading also counts (R2).
@@ -37,14 +44,16 @@ export function responseDestinations(s: AwState, unit: string): string[] {
 export function rollResponse(s: AwState, ctx: ResolveContext): string[] {
   const ix = indexOf(s.data);
   s.t.rolls += 1;
-  const d1 = ctx.roll(6, `AW 12.0-3 roll ${s.t.rolls} first die (tens)`);
-  const d2 = ctx.roll(6, `AW 12.0-3 roll ${s.t.rolls} second die (ones)`);
+  const d1 = ctx.roll(6, purpose(s.t.rolls, 0));
+  const d2 = ctx.roll(6, purpose(s.t.rolls, 1));
   const numbers = [d1 * 10 + d2];
   if (s.options.responseDice === 'either' && d1 !== d2) numbers.push(d2 * 10 + d1);
   const units: string[] = [];
   for (const n of numbers) {
-    for (const u of ix.byNumber.get(n) ?? []) {
-      if (!isArea(at(s, u.id))) continue; // AW-A30: a number matching no unit on the map still counts
+    const list = ix.byNumber.get(n);
+    if (!list) continue;
+    for (const u of list) {
+      if (!isArea(s.loc[ix.order.get(u.id)!])) continue; // AW-A30: a number matching no unit on the map still counts
       if (s.options.repeatMove === 'once' && s.t.moved.includes(u.id)) continue; // AW-A27 R2
       units.push(u.id);
     }

@@ -3,6 +3,7 @@
  * D10 (AW 8.3[3]).
  */
 import type { RuleError } from '../../engine/types.ts';
+import type { AwUnit } from './data/schema.ts';
 import { indexOf } from './data/data-index.ts';
 import { activeAir, activeShips, activeUbs, groupAreas } from './combat.ts';
 import { areaEn, areaErrors, areaJa, duplicateErrors, ownUnitErrors, ruleError, unitEn, unitJa } from './errors.ts';
@@ -66,9 +67,34 @@ export function validateAir(s: AwState, air: Record<string, string[]>): RuleErro
   return errors;
 }
 
+/**
+ * Whether an allocation has no error at all (the common case), checked without sorting or building messages: every
+ * attacker listed is active, has at most its attacks, and every target is a unit of `want` in its area; with
+ * `mandatory`, every active attacker uses all its attacks. Any doubt answers false and the full check runs.
+ */
+function allocationClean(s: AwState, alloc: Record<string, string[]>, active: AwUnit[], attacks: (u: AwUnit) => number, want: 'UB' | 'convoy', mandatory: boolean): boolean {
+  const ix = indexOf(s.data);
+  const units = s.data.units;
+  const ids = Object.keys(alloc);
+  for (let k = 0; k < ids.length; k++) {
+    const i = ix.order.get(ids[k]);
+    if (i === undefined || !active.includes(units[i])) return false;
+    const list = alloc[ids[k]];
+    if (list.length > attacks(units[i])) return false;
+    const from = s.loc[i];
+    for (let j = 0; j < list.length; j++) {
+      const t = ix.order.get(list[j]);
+      if (t === undefined || units[t].type !== want || s.loc[t] !== from) return false;
+    }
+  }
+  if (mandatory) for (const u of active) if ((alloc[u.id]?.length ?? 0) < attacks(u)) return false;
+  return true;
+}
+
 /** D9 (AW 8.2[2], [5]): escort ship -> UB targets; a DD 1, a CVE 2; fewer declines (AW-A33) unless mandatory. */
 export function validateEscorts(s: AwState, alloc: Record<string, string[]>): RuleError[] {
   const active = activeShips(s);
+  if (allocationClean(s, alloc, active, shipAttacks, 'UB', s.options.escortDecline === 'mandatory')) return [];
   const activeIds = new Set(active.map((u) => u.id));
   const errors: RuleError[] = [];
   const ix = indexOf(s.data);
@@ -100,6 +126,7 @@ export function validateEscorts(s: AwState, alloc: Record<string, string[]>): Ru
 /** D10 (AW 8.3[2]-[3]): UB -> convoy targets, at most its 2 or 3 attacks (AW-A34: fewer declines unless mandatory). */
 export function validateUbs(s: AwState, alloc: Record<string, string[]>): RuleError[] {
   const active = activeUbs(s);
+  if (allocationClean(s, alloc, active, (u) => ubAttacks(s, u.id), 'convoy', s.options.ubDecline === 'mandatory')) return [];
   const activeIds = new Set(active.map((u) => u.id));
   const errors: RuleError[] = [];
   const ix = indexOf(s.data);
