@@ -304,11 +304,14 @@ export interface OrderRow {
 
 // Stores the order only while the step is still the game's current, open step and the game is active (or paused,
 // for a moderator) with the expected processing delay: checked in this statement's snapshot, taken under the locks.
-// The superseded order is the seat's current one of the step (at most one: the submissions of a game are
-// serialised): looked up by id when this process stored it ($12, a hint that may be stale: checked), otherwise
-// among the seat's orders of the step. `complete`: every owed seat has a current order, this one included.
+// The superseded order is the seat's current one of the step. There is at most one (the submissions of a game are
+// serialised, and so were they before this path). It is found from the order this process last stored for the
+// seat ($12, a hint): following supersededById from it to the end of the chain (a few steps when other processes
+// or concurrent requests stored orders since), checked to be of this step and seat; without a usable hint, among
+// the seat's orders of the step. So a seat that revised its orders hundreds of times in one step does not make
+// every revision scan them all. `complete`: every owed seat has a current order, this one included.
 const STORE = statement('order_store', ['text', 'text', 'text', 'text', 'text', 'text', 'jsonb', 'timestamptz', 'text', 'boolean', 'integer', 'text'], `
-  WITH cur AS (
+  WITH RECURSIVE cur AS (
     SELECT st.id, st.owed FROM "Game" g JOIN "Step" st ON st."gameId" = g.id AND st.number = g."currentStep"
     WHERE g.id = $1 AND st.id = $2 AND st.status = 'open' AND (g.status = 'active' OR (g.status = 'paused' AND $10::boolean))
       AND g."processingDelaySeconds" = $11::integer
@@ -316,25 +319,27 @@ const STORE = statement('order_store', ['text', 'text', 'text', 'text', 'text', 
     INSERT INTO "Order" (id, "gameId", "stepId", "seatId", source, raw, parsed, "receivedAt")
     SELECT $4, $1, cur.id, $3, $5, $6, $7::jsonb, ($8::timestamptz AT TIME ZONE 'UTC') FROM cur
     RETURNING id
-  ), sup_known AS (
-    UPDATE "Order" o SET "supersededById" = ins.id FROM ins
-    WHERE o.id = $12 AND o."stepId" = $2 AND o."seatId" = $3 AND o."supersededById" IS NULL
-    RETURNING o.id
+  ), chain AS (
+    SELECT k.id, k."stepId", k."seatId", k."supersededById" FROM "Order" k WHERE k.id = $12
+    UNION ALL
+    SELECT k.id, k."stepId", k."seatId", k."supersededById" FROM chain c JOIN "Order" k ON k.id = c."supersededById"
   ), sup AS (
     UPDATE "Order" o SET "supersededById" = ins.id FROM ins
-    WHERE o."stepId" = $2 AND o."seatId" = $3 AND o."supersededById" IS NULL AND NOT EXISTS (SELECT 1 FROM sup_known)
+    WHERE o.id = COALESCE(
+      (SELECT c.id FROM chain c WHERE c."supersededById" IS NULL AND c."stepId" = $2 AND c."seatId" = $3 LIMIT 1),
+      (SELECT k.id FROM "Order" k WHERE k."stepId" = $2 AND k."seatId" = $3 AND k."supersededById" IS NULL LIMIT 1))
     RETURNING o.id
   ), last AS (
     UPDATE "Step" s SET "lastOrderAt" = ($8::timestamptz AT TIME ZONE 'UTC') FROM ins WHERE s.id = $2
     RETURNING s.id
   )
   SELECT (SELECT count(*) FROM ins)::int AS stored,
-    ((SELECT count(*) FROM sup_known) + (SELECT count(*) FROM sup))::int AS superseded,
+    (SELECT count(*) FROM sup)::int AS superseded,
     (SELECT count(*) FROM last)::int AS noted,
     COALESCE((
       SELECT bool_and(w.seat = $9 OR EXISTS (
-        SELECT 1 FROM "Order" o JOIN "Seat" se ON se.id = o."seatId"
-        WHERE o."stepId" = $2 AND o."supersededById" IS NULL AND se.side = w.seat))
+        SELECT 1 FROM "Seat" se JOIN "Order" o ON o."stepId" = $2 AND o."seatId" = se.id AND o."supersededById" IS NULL
+        WHERE se."gameId" = $1 AND se.side = w.seat))
       FROM cur, jsonb_to_recordset(cur.owed) AS w(seat text)
     ), true) AS complete`);
 
