@@ -4,7 +4,7 @@
 import { areaScan, NOWHERE, OFF } from './area-scan.ts';
 import { indexOf } from './data/data-index.ts';
 import { capacityAt, ubSlack } from './rules.ts';
-import { at, isArea, type AwState } from './state.ts';
+import { at, isArea, NO_DAMAGE, type AwState } from './state.ts';
 import { ALLIED_VP } from './vp.ts';
 
 /** Placement is complete (capacities must hold) from UB placement on, before clean-up. */
@@ -54,7 +54,8 @@ export function invariants(s: AwState): string[] {
   }
   // 3. UB damage 0..2 on the map; damage only for UBs on the map.
   const damage = s.t.damage;
-  for (const id in damage) {
+  // NO_DAMAGE (most states) is known empty: enumerating a hash-table record costs even when it is empty.
+  if (damage !== NO_DAMAGE) for (const id in damage) {
     if (!Object.prototype.hasOwnProperty.call(damage, id)) continue;
     const d = damage[id];
     if (!isArea(at(s, id))) out.push(`inv3: ${id} has damage ${d} off the map`);

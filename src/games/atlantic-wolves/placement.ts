@@ -5,8 +5,9 @@
 import type { ResolveContext } from '../../engine/types.ts';
 import type { AwSide } from './data/schema.ts';
 import { indexOf } from './data/data-index.ts';
+import { areaScan } from './area-scan.ts';
 import type { AwOrders } from './orders/schema.ts';
-import { areaCounts, capacityAt, capacityFor, placeable, sideCounts } from './rules.ts';
+import { areaCounts, capacityAt, capacityFor, placeable } from './rules.ts';
 import { at, ownList, ownTurnList, put, type AwState } from './state.ts';
 
 /** Applies a mail-mode Allied placement or a UB placement: unit -> area (AW 12.0-2, AW 7.0[1]). */
@@ -89,7 +90,8 @@ export function applyStep3(s: AwState, ctx: ResolveContext, step3: NonNullable<A
 
 /** Whether any area is over a side's capacity (as `overfull` being non-empty, without building it). */
 export function anyOverfull(s: AwState, side: AwSide): boolean {
-  const counts = sideCounts(s, side);
+  const sc = areaScan(s);
+  const counts = side === 'german' ? sc.german : sc.allied; // shared, read only
   for (let a = 0; a < counts.length; a++) if (counts[a] > capacityAt(s, a, side)) return true;
   return false;
 }

@@ -15,7 +15,9 @@ export const turn5Count = (s: AwState): number => s.data.turns[4].reinforcements
 /** AW 10.0-E3: from turn 3 the two ☆ convoys leave the used group (out of play for the rest of the game). */
 function withdrawStarConvoys(s: AwState, ctx: ResolveContext): void {
   if (s.turn < 3) return;
-  const out = indexOf(s.data).convoys.filter((u) => u.star && at(s, u.id) === 'used').map((u) => u.id);
+  const ix = indexOf(s.data);
+  const out: string[] = [];
+  for (const i of ix.convoyPos) if (s.data.units[i].star && s.loc[i] === 'used') out.push(s.data.units[i].id);
   for (const id of out) put(s, id, 'out');
   if (out.length) ctx.emit({ type: 'withdrawn', rule: 'AW 10.0-E3', turn: s.turn, units: out });
 }
@@ -67,7 +69,11 @@ function standardReinforcement(s: AwState, ctx: ResolveContext): void {
 function historicalReinforcement(s: AwState, ctx: ResolveContext): ReinforceResult {
   const ix = indexOf(s.data);
   for (const side of ['allied', 'german'] as const) {
-    const units = (side === 'allied' ? ix.escorts : ix.german).filter((u) => u.turn === s.turn && at(s, u.id) === 'unused' && !s.sunkUbs.includes(u.id)).map((u) => u.id);
+    const units: string[] = [];
+    for (const i of side === 'allied' ? ix.escortPos : ix.germanPos) {
+      const u = s.data.units[i];
+      if (u.turn === s.turn && s.loc[i] === 'unused' && !s.sunkUbs.includes(u.id)) units.push(u.id);
+    }
     for (const id of units) put(s, id, 'used');
     if (units.length) ctx.emit({ type: 'reinforced', rule: 'AW 11.0[2]', side, turn: s.turn, count: units.length, units });
   }

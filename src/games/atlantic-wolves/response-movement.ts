@@ -4,7 +4,8 @@
  */
 import type { ResolveContext } from '../../engine/types.ts';
 import { indexOf } from './data/data-index.ts';
-import { capacityAt, sideCounts } from './rules.ts';
+import { areaScan } from './area-scan.ts';
+import { capacityAt } from './rules.ts';
 import { ownTurnList, put, at, isArea, type AwState } from './state.ts';
 
 /** Number of response rolls per turn (AW 12.0-3c: 6, formerly 3). */
@@ -19,7 +20,8 @@ export function responseDestinations(s: AwState, unit: string): string[] {
   const fromPos = ix.areaPos.get(from);
   if (fromPos === undefined) return [];
   const adj = ix.adj[fromPos];
-  const counts = s.options.responseCapacity === 'prohibit' ? sideCounts(s, u.side) : null;
+  const sc = s.options.responseCapacity === 'prohibit' ? areaScan(s) : null;
+  const counts = sc ? (u.side === 'german' ? sc.german : sc.allied) : null; // shared, read only
   const out: string[] = [];
   for (let a = 0; a < ix.areaIds.length; a++) {
     if (!adj[a]) continue;

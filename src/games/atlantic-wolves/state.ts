@@ -102,9 +102,9 @@ export interface AwState {
   result: AwResult | null;
 }
 
-/** A fresh turn state. */
+/** A fresh turn state. Its damage record is the shared frozen `NO_DAMAGE` until a hit (copy-on-write, `ownDamage`). */
 export function emptyTurn(): TurnState {
-  return { revealed: false, faceUp: [], step2: [], step2Roll: 0, damage: record<number>(), attacked: [], sunk: [], vp: 0, rolls: 0, moved: [], groups: [], group: 0, stage: 'air', overflowPref: {} };
+  return { revealed: false, faceUp: [], step2: [], step2Roll: 0, damage: NO_DAMAGE, attacked: [], sunk: [], vp: 0, rolls: 0, moved: [], groups: [], group: 0, stage: 'air', overflowPref: {} };
 }
 
 /**
@@ -195,6 +195,9 @@ export function cloneState(s: AwState): AwState {
   owned.length = 0;
   return out;
 }
+
+/** The empty damage record of every fresh turn (frozen: writes go through `ownDamage`, which copies it). */
+export const NO_DAMAGE: Readonly<Record<string, number>> = Object.freeze(record<number>());
 
 /**
  * A new empty string-keyed record for ids added in data-dependent order (orders, event payloads): a plain object

@@ -3,8 +3,8 @@
  * victory at once; after turn 5 plus is a German victory, 0 or minus an Allied one.
  */
 import type { ResolveContext } from '../../engine/types.ts';
-import { indexOf } from './data/data-index.ts';
-import { emptyTurn, isArea, ownList, type AwState } from './state.ts';
+import { areaCodes, NOWHERE } from './area-scan.ts';
+import { emptyTurn, ownList, type AwState } from './state.ts';
 import { placeable } from './rules.ts';
 
 /** Allied VP per turn, unconditional (AW 9.0[3]). */
@@ -27,11 +27,12 @@ export function verdict(table: number, turn: number): { winner: 'allied' | 'germ
 
 /** AW 9.0[6]: UBs back to used with damage cleared; sunk convoys and Allied units on the map back to used. */
 function cleanUp(s: AwState, ctx: ResolveContext): void {
-  const ix = indexOf(s.data);
-  // Unit ids are unique (checkData): position i is where at/put look each unit up.
-  for (let i = 0; i < s.data.units.length; i++) {
+  const code = areaCodes(s);
+  // Unit ids are unique (checkData): position i is where at/put look each unit up. isArea(l) is: on the map, or
+  // at a location that is neither an area nor an off-map keyword (NOWHERE with a location).
+  for (let i = 0; i < code.length; i++) {
     const l = s.loc[i];
-    if (isArea(l) || l === 'sunk') s.loc[i] = 'used';
+    if (code[i] >= 0 || (code[i] === NOWHERE && l !== undefined) || l === 'sunk') s.loc[i] = 'used';
   }
   s.t = emptyTurn();
   // Turn-scoped standing orders lapse (spec 5.2: response tables and Step-2 plans hold for one turn).
