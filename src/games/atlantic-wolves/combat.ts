@@ -113,8 +113,7 @@ function escortAttack(s: AwState, ctx: ResolveContext, i: number, target: string
     ctx.emit({ type: 'attack-void', rule: 'AW-A11', attacker: u.id, target, area }); // the UB has left the map
     return;
   }
-  const sc = areaScan(s);
-  const strength = escortStrength(u, s.turn, sc.code[i] >= 0 && sc.convoys[sc.code[i]] > 0);
+  const strength = escortStrength(u, s.turn, hasConvoy(s, area)); // 10 convoys to look at, not a scan of all units
   const die = ctx.roll(6, `${rule} ${u.id} attacks ${target}`);
   const success = die <= strength;
   if (!s.t.attacked.includes(target)) ownTurnList(s, 'attacked').push(target); // AW 8.3[2]: attacked, hit or not
