@@ -19,8 +19,8 @@ interface Ready {
   targets: { gameId: string; token: string; body: string }[];
 }
 
-/** CPU seconds used so far by a process tree (the servers and, with the embedded database, Postgres), by name. */
-function treeCpu(root: number): Record<string, number> {
+/** CPU seconds used so far by each process of a tree (the servers and, with the embedded database, Postgres). */
+function treeCpu(root: number): Map<number, { name: string; cpu: number }> {
   const procs = new Map<number, { ppid: number; comm: string; cpu: number }>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
@@ -33,16 +33,19 @@ function treeCpu(root: number): Record<string, number> {
       // gone meanwhile
     }
   }
-  const out: Record<string, number> = {};
+  const out = new Map<number, { name: string; cpu: number }>();
   const inTree = (pid: number): boolean => {
     for (let p = pid, hops = 0; p > 1 && hops < 10; p = procs.get(p)?.ppid ?? 0, hops++) if (p === root) return true;
     return false;
   };
-  for (const [pid, p] of procs) {
-    if (!inTree(pid)) continue;
-    const name = p.comm.startsWith('postgres') ? 'postgres' : 'service';
-    out[name] = (out[name] ?? 0) + p.cpu;
-  }
+  for (const [pid, p] of procs) if (inTree(pid)) out.set(pid, { name: p.comm.startsWith('postgres') ? 'postgres' : 'service', cpu: p.cpu });
+  return out;
+}
+
+/** CPU seconds by name between two readings (processes that ended meanwhile are not counted). */
+function cpuBetween(before: ReturnType<typeof treeCpu>, after: ReturnType<typeof treeCpu>): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const [pid, p] of after) out[p.name] = (out[p.name] ?? 0) + p.cpu - (before.get(pid)?.cpu ?? 0);
   return out;
 }
 
@@ -87,13 +90,13 @@ async function load(name: string, url: string, requests: { path: string; headers
   const ok = result['2xx'];
   const bad = result.non2xx + result.errors + result.timeouts;
   // CPU per request (ms) of the process serving the routes, of Postgres, and of autocannon itself.
-  const cpuAfter = treeCpu(serverPid);
+  const used = cpuBetween(cpuBefore, treeCpu(serverPid));
   const own = process.cpuUsage(ownBefore);
   const total = Math.max(1, result.requests.total);
   const perRequest = (seconds: number) => (seconds * 1000) / total;
   const cpu = {
-    server: perRequest((cpuAfter.service ?? 0) - (cpuBefore.service ?? 0)),
-    postgres: perRequest((cpuAfter.postgres ?? 0) - (cpuBefore.postgres ?? 0)),
+    server: perRequest(used.service ?? 0),
+    postgres: perRequest(used.postgres ?? 0),
     load: perRequest((own.user + own.system) / 1e6),
   };
   return { name, reqPerSec: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, ok, bad, cpu };
