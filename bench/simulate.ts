@@ -3,6 +3,7 @@
  * Usage: npm run bench:simulate [-- --games 50000]
  * Target (engine issue): at least 10,000 complete mail-play games per second; an odds preview well under 100 ms.
  */
+import { loadavg } from 'node:os';
 import { parseArgs, intFlag } from '../src/cli/args.ts';
 import { previewOdds } from '../src/cli/odds-command.ts';
 import { simulate } from '../src/cli/simulate-command.ts';
@@ -74,6 +75,7 @@ const oddsFromTurn5CpuMs = (cpuSeconds() - c0) * 1000;
 
 console.log(JSON.stringify({
   node: process.version,
+  loadAverage: loadavg().map((x) => +x.toFixed(2)), // wall figures mean little on a loaded machine; CPU figures less so
   simulate: results,
   oddsPreview10k: {
     fromStartMs: +oddsFromStart.milliseconds.toFixed(1), fromStartCpuMs: +oddsFromStartCpuMs.toFixed(1), fromStartProbabilities: oddsFromStart.probabilities,
