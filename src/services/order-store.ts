@@ -309,7 +309,10 @@ export interface OrderRow {
 // seat ($12, a hint): following supersededById from it to the end of the chain (a few steps when other processes
 // or concurrent requests stored orders since), checked to be of this step and seat; without a usable hint, among
 // the seat's orders of the step. So a seat that revised its orders hundreds of times in one step does not make
-// every revision scan them all. `complete`: every owed seat has a current order, this one included.
+// every revision scan them all. The step's last-order time is what a processing delay counts from (its only
+// reader, the delayed resolution job): it is written when the game has a delay. Without one it would rewrite the
+// step's row, envelope included (a few KB), on every submission for nobody. `complete`: every owed seat has a
+// current order, this one included.
 const STORE = statement('order_store', ['text', 'text', 'text', 'text', 'text', 'text', 'jsonb', 'timestamptz', 'text', 'boolean', 'integer', 'text'], `
   WITH RECURSIVE cur AS (
     SELECT st.id, st.owed FROM "Game" g JOIN "Step" st ON st."gameId" = g.id AND st.number = g."currentStep"
@@ -330,7 +333,7 @@ const STORE = statement('order_store', ['text', 'text', 'text', 'text', 'text', 
       (SELECT k.id FROM "Order" k WHERE k."stepId" = $2 AND k."seatId" = $3 AND k."supersededById" IS NULL LIMIT 1))
     RETURNING o.id
   ), last AS (
-    UPDATE "Step" s SET "lastOrderAt" = ($8::timestamptz AT TIME ZONE 'UTC') FROM ins WHERE s.id = $2
+    UPDATE "Step" s SET "lastOrderAt" = ($8::timestamptz AT TIME ZONE 'UTC') FROM ins WHERE s.id = $2 AND $11::integer > 0
     RETURNING s.id
   )
   SELECT (SELECT count(*) FROM ins)::int AS stored,

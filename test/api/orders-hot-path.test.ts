@@ -98,10 +98,7 @@ describe.each([
     expect(c.current).toHaveLength(1);
     expect(c.firsts).toBe(1);
     expect(c.length).toBe(40);
-    // The current order is the last one stored: the end of the chain, and the step's last order time.
-    const last = responses.map((r) => r.json().orderId);
-    expect(last).toContain(c.current[0].id);
-    expect(c.step.lastOrderAt).not.toBeNull();
+    expect(responses.map((r) => r.json().orderId)).toContain(c.current[0].id);
   });
 
   it('simultaneous final submissions of both seats plus revisions resolve once, and late ones get 409', async () => {

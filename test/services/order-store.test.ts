@@ -52,13 +52,18 @@ describe('times', () => {
     const before = process.env.TZ;
     process.env.TZ = 'Asia/Tokyo';
     try {
-      const g = await createGameVia(t, toyPayload());
+      // The last-order time is what a processing delay counts from: kept for games with a delay.
+      const g = await createGameVia(t, toyPayload({ processingDelaySeconds: 60 }));
       const seat = await seatOf(g.id, 'a');
       const r = await submitOrders(t.deps, { gameId: g.id, seatId: seat.id, orders: { pick: 1 }, raw: '{}', source: 'api' });
       const order = await t.db.order.findUniqueOrThrow({ where: { id: r.orderId } });
       expect(order.receivedAt.toISOString()).toBe(fixed.toISOString());
       const step = await t.db.step.findFirstOrThrow({ where: { gameId: g.id, number: 0 } });
       expect(step.lastOrderAt?.toISOString()).toBe(fixed.toISOString());
+      // Without a delay nobody reads it: the step row is not rewritten for it.
+      const h = await createGameVia(t, toyPayload());
+      await submitOrders(t.deps, { gameId: h.id, seatId: (await seatOf(h.id, 'a')).id, orders: { pick: 1 }, raw: '{}', source: 'api' });
+      expect((await t.db.step.findFirstOrThrow({ where: { gameId: h.id, number: 0 } })).lastOrderAt).toBeNull();
     } finally {
       if (before === undefined) delete process.env.TZ;
       else process.env.TZ = before;
