@@ -34,7 +34,8 @@ export function currentPoint(s: AwState): Owed | null {
     case 'response': {
       const u = indexOf(s.data).unit.get(p.unit);
       const side = u?.side ?? 'allied';
-      return owe(side, 'AW-D7', 'AW 12.0-3', `Response roll ${p.roll}: unit ${u?.number} (${p.unit}) in ${at(s, p.unit)} may move to an adjacent area or stay.`, `対応移動${p.roll}回目: ユニット${u?.number}（${p.unit}、${at(s, p.unit)}）は隣接エリアへ移動するか留まれます。`);
+      const area = at(s, p.unit);
+      return owe(side, 'AW-D7', 'AW 12.0-3', `Response roll ${p.roll}: unit ${u?.number} (${p.unit}) in ${area} may move to an adjacent area or stay.`, `対応移動${p.roll}回目: ユニット${u?.number}（${p.unit}、${area}）は隣接エリアへ移動するか留まれます。`);
     }
     case 'air':
       return owe('allied', 'AW-D8', 'AW 8.1', 'Choose the UBs each air unit attacks.', '各空軍ユニットが攻撃するUBを選んでください。');
