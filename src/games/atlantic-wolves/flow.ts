@@ -184,17 +184,17 @@ export function applyAnswer(s: AwState, orders: Readonly<Record<string, AwOrders
       afterStep2(s);
       return;
     case 'step3':
-      if (a.overflow) s.t.overflowPref.allied = [...a.overflow];
+      if (a.overflow) s.t.overflowPref = { ...s.t.overflowPref, allied: [...a.overflow] }; // shared until replaced (cloneState)
       applyStep3(s, ctx, a.step3 ?? {});
       s.phase = go('after-allied-placement');
       return;
     case 'placement':
-      if (a.overflow) s.t.overflowPref.allied = [...a.overflow];
+      if (a.overflow) s.t.overflowPref = { ...s.t.overflowPref, allied: [...a.overflow] };
       applyPlacement(s, ctx, 'allied', a.placement ?? {});
       s.phase = go('after-allied-placement');
       return;
     case 'ub-placement':
-      if (g.overflow) s.t.overflowPref.german = [...g.overflow];
+      if (g.overflow) s.t.overflowPref = { ...s.t.overflowPref, german: [...g.overflow] };
       applyPlacement(s, ctx, 'german', g.placement ?? {});
       s.phase = go('after-ub-placement');
       return;

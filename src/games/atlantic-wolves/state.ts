@@ -172,7 +172,7 @@ export function cloneState(s: AwState): AwState {
     groups: t.groups,
     group: t.group,
     stage: t.stage,
-    overflowPref: t.overflowPref.allied || t.overflowPref.german ? { ...t.overflowPref } : {},
+    overflowPref: t.overflowPref, // never written in place: a step that changes it makes a new object
   };
   const out: AwState = {
     game: s.game,
