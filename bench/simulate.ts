@@ -1,11 +1,13 @@
 /**
- * Benchmark of `pbem simulate` throughput (one core) and of a 10,000-sample odds preview.
+ * Benchmark of `pbem simulate` throughput (one core) and of 10,000-sample odds previews (the step being decided,
+ * and whole play-outs).
  * Usage: npm run bench:simulate [-- --games 50000]
  * Target (engine issue): at least 10,000 complete mail-play games per second; an odds preview well under 100 ms.
  */
 import { loadavg } from 'node:os';
 import { parseArgs, intFlag } from '../src/cli/args.ts';
 import { previewOdds } from '../src/cli/odds-command.ts';
+import { previewStepOdds } from '../src/engine/odds.ts';
 import { simulate } from '../src/cli/simulate-command.ts';
 import { getGame } from '../src/games/index.ts';
 import { randomPlayerFor } from '../src/cli/random-players.ts';
@@ -65,6 +67,27 @@ for (let attempt = 0; attempt < 200 && !turn5; attempt++) {
   }
   if (turnOf(s) === 5 && game.owed(s).length) turn5 = s;
 }
+// Positions where a seat is about to allocate attacks: the odds a player previews before sending orders.
+const allocation: Record<string, unknown> = {};
+for (let attempt = 0; attempt < 200 && Object.keys(allocation).length < 2; attempt++) {
+  let s: unknown = start;
+  while (game.owed(s).length && Object.keys(allocation).length < 2) {
+    const owed = game.owed(s);
+    for (const { point } of owed) if ((point === 'AW-D9' || point === 'AW-D10') && !allocation[point]) allocation[point] = s;
+    s = game.resolve(s, Object.fromEntries(owed.map(({ seat }) => [seat, play(s, seat, rand)])), ctx);
+  }
+}
+const stepOdds: Record<string, unknown> = {};
+for (const [point, position] of Object.entries(allocation)) {
+  const orders = Object.fromEntries(game.owed(position).map(({ seat }) => [seat, game.defaultOrders(position, seat)]));
+  const dice = { roll: (sides: number) => uniformDie(rngState, sides) };
+  previewStepOdds(game, position, orders, 1000, dice); // warm-up
+  const wall = performance.now();
+  const cpu = cpuSeconds();
+  const odds = previewStepOdds(game, position, orders, 10_000, dice);
+  stepOdds[point] = { ms: +(performance.now() - wall).toFixed(1), cpuMs: +((cpuSeconds() - cpu) * 1000).toFixed(1), outcomes: Object.keys(odds.probabilities).length };
+}
+
 previewOdds(game, start, 1000, 'warm');
 let c0 = cpuSeconds();
 const oddsFromStart = previewOdds(game, start, 10_000, 'odds-1');
@@ -77,7 +100,10 @@ console.log(JSON.stringify({
   node: process.version,
   loadAverage: loadavg().map((x) => +x.toFixed(2)), // wall figures mean little on a loaded machine; CPU figures less so
   simulate: results,
-  oddsPreview10k: {
+  // The odds of the step about to resolve (the allocation a seat is deciding), 10,000 samples: the target figure.
+  stepOddsPreview10k: stepOdds,
+  // Whole play-outs to the end of the game with default orders, 10,000 samples.
+  playoutOddsPreview10k: {
     fromStartMs: +oddsFromStart.milliseconds.toFixed(1), fromStartCpuMs: +oddsFromStartCpuMs.toFixed(1), fromStartProbabilities: oddsFromStart.probabilities,
     fromTurn5Ms: oddsFromTurn5 ? +oddsFromTurn5.milliseconds.toFixed(1) : null, fromTurn5CpuMs: oddsFromTurn5 ? +oddsFromTurn5CpuMs.toFixed(1) : null, fromTurn5Probabilities: oddsFromTurn5?.probabilities ?? null,
   },

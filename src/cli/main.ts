@@ -3,7 +3,7 @@
  *   pbem replay FILE [--text [--lang ja]] adjudicate a game record, print events and final state (JSON or text)
  *   pbem verify FILE                     check a finished game's revealed seed against its record
  *   pbem simulate --games N --seed S [--mode mail|standard] [--game atlantic-wolves]
- *   pbem odds FILE [--samples N]         play a record's final position to the end N times with default orders
+ *   pbem odds FILE [--samples N] [--orders F] [--playout]   odds of the owed step (or of the whole game) from a record
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from './args.ts';
@@ -15,7 +15,7 @@ const USAGE = `usage:
   pbem replay FILE [--text [--lang en|ja]]
   pbem verify FILE
   pbem simulate --games N --seed S [--mode mail|standard] [--game atlantic-wolves]
-  pbem odds FILE [--samples N] [--seed S]`;
+  pbem odds FILE [--samples N] [--seed S] [--orders FILE] [--playout]`;
 
 /** Runs the CLI; returns the process exit code. Output goes to stdout, errors to stderr. */
 export async function main(argv: readonly string[]): Promise<number> {

@@ -5,7 +5,10 @@
 import { createHash } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { sfc32FromHex, uniformDie, type Sfc32State } from '../engine/dice.ts';
+import { readFileSync } from 'node:fs';
+import { previewStepOdds } from '../engine/odds.ts';
 import { replayRecord } from '../engine/record.ts';
+import { checkOrders } from '../engine/step-runner.ts';
 import type { AnyGame, ResolveContext, SeatId } from '../engine/types.ts';
 import { intFlag, type ParsedArgs } from './args.ts';
 import { loadRecord } from './replay-command.ts';
@@ -46,11 +49,35 @@ export function previewOdds(game: AnyGame, state: unknown, samples: number, seed
   return { samples, wins, probabilities, unfinished, milliseconds };
 }
 
+/**
+ * `pbem odds FILE`: from the position a record reaches, the odds of the step now owed, with the owed seats'
+ * orders from `--orders FILE` (JSON `{ seat: orders }`) or their defaults; `--playout` instead plays the game to
+ * its end with default orders and reports who wins how often.
+ */
 export function runOdds(raw: unknown, args: ParsedArgs, out: (s: string) => void): number {
   const { record, game } = loadRecord(raw);
   const replay = replayRecord(game, record);
   if (!replay.ok) throw new Error(`the record stops at step ${replay.step}: ${replay.message}`);
-  const preview = previewOdds(game, replay.envelope.state, intFlag(args, 'samples', 10_000, 1), String(args.flags.get('seed') ?? '1'));
-  out(JSON.stringify(preview));
+  const state = replay.envelope.state;
+  const samples = intFlag(args, 'samples', 10_000, 1);
+  const seed = String(args.flags.get('seed') ?? '1');
+  if (args.flags.has('playout')) {
+    out(JSON.stringify({ kind: 'playout', ...previewOdds(game, state, samples, seed) }));
+    return 0;
+  }
+  const owed = game.owed(state);
+  if (owed.length === 0) throw new Error('nothing is owed at this position: the game is over');
+  const given = args.flags.get('orders');
+  const supplied = typeof given === 'string' ? (JSON.parse(readFileSync(given, 'utf8')) as Record<SeatId, unknown>) : {};
+  const orders: Record<SeatId, unknown> = {};
+  for (const { seat } of owed) {
+    const checked = checkOrders(game, replay.envelope, seat, supplied[seat] ?? game.defaultOrders(state, seat));
+    if (!checked.ok) throw new Error(`orders of ${seat} refused: ${checked.errors.map((e) => `[${e.code}] ${e.message.en} (${e.rule})`).join('; ')}`);
+    orders[seat] = checked.orders;
+  }
+  const rng: Sfc32State = sfc32FromHex(createHash('sha256').update(`pbem-odds|${seed}`).digest('hex'));
+  const started = performance.now();
+  const odds = previewStepOdds(game, state, orders, samples, { roll: (sides) => uniformDie(rng, sides) });
+  out(JSON.stringify({ kind: 'step', owed: owed.map((o) => ({ seat: o.seat, point: o.point })), orders, ...odds, milliseconds: performance.now() - started }));
   return 0;
 }

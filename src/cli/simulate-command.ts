@@ -97,7 +97,7 @@ export function runSimulate(args: ParsedArgs, out: (s: string) => void): number 
     mode: String(args.flags.get('mode') ?? 'mail'),
     games: intFlag(args, 'games', 1000, 1),
     seed: String(args.flags.get('seed') ?? '1'),
-    validate: args.flags.get('validate') !== 'false',
+    validate: args.flags.has('validate') && args.flags.get('validate') !== 'false',
   });
   out(JSON.stringify(summary));
   return summary.invariantViolations === 0 && summary.orderErrors === 0 && summary.unfinished === 0 ? 0 : 1;

@@ -5,3 +5,4 @@ export * from './canonical-json.ts';
 export * from './step-runner.ts';
 export * from './visibility.ts';
 export * from './record.ts';
+export * from './odds.ts';

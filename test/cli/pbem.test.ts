@@ -129,15 +129,20 @@ describe('pbem simulate and odds', () => {
     expect(s.unfinished).toBe(0);
   });
 
-  it('previews the odds from a recorded position', () => {
+  it('previews the odds of the step owed at a recorded position, and of whole play-outs', () => {
     const record = JSON.parse(readFileSync(join(games, 'mail-forced-dice.json'), 'utf8'));
-    record.steps = record.steps.slice(0, 10);
+    record.steps = record.steps.slice(0, 4); // the Allies owe their escort allocation (AW-D9)
     delete record.expect;
-    const r = pbem('odds', writeRecord('partial.json', record), '--samples', '500');
-    expect(r.code).toBe(0);
-    const odds = JSON.parse(r.out);
-    expect(odds.samples).toBe(500);
-    const total = Object.values(odds.wins as Record<string, number>).reduce((a, b) => a + b, 0);
-    expect(total + odds.unfinished).toBe(500);
+    const file = writeRecord('partial.json', record);
+    const step = JSON.parse(pbem('odds', file, '--samples', '2000').out);
+    expect(step).toMatchObject({ kind: 'step', samples: 2000, owed: [{ seat: 'allied', point: 'AW-D9' }] });
+    expect(Object.keys(step.probabilities).length).toBeGreaterThan(0);
+    const orders = writeRecord('orders.json', { allied: { escorts: { 'NO-SUCH-UNIT': ['U01'] } } });
+    const refused = pbem('odds', file, '--orders', orders);
+    expect(refused.code).toBe(1);
+    expect(refused.err).toMatch(/orders of allied refused/);
+    const playout = JSON.parse(pbem('odds', file, '--playout', '--samples', '300').out);
+    const total = Object.values(playout.wins as Record<string, number>).reduce((a, b) => a + b, 0);
+    expect(total + playout.unfinished).toBe(300);
   });
 });
