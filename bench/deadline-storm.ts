@@ -7,8 +7,10 @@
  *   STORM_GAMES=2000 STORM_WORKERS=2 npm run bench:deadline-storm
  *
  * Postgres: BENCH_DATABASE_URL (a server where databases may be created), else an embedded Postgres under
- * data/bench-pg (port 54336).
+ * data/bench-pg-storm (port 54336; bench/api has data/bench-pg).
  */
+import { readdirSync, readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { pino } from 'pino';
@@ -16,16 +18,56 @@ import { testConfig } from '../src/config.ts';
 import { startEmbeddedPostgres } from '../src/db/embedded.ts';
 import { applyMigrationSql } from '../src/db/migrate.ts';
 import { startBoss } from '../src/jobs/boss.ts';
+import { QUEUES, jobIdFor } from '../src/jobs/queues.ts';
 import { spawnWorker, stopGracefully } from '../test/jobs/support/processes.ts';
 import { countDone, seedStorm } from './deadline-storm/setup.ts';
 
 const root = resolve(import.meta.dirname, '..');
+
+/** CPU seconds (user + system) a process has used so far, from /proc (0 where there is no /proc). */
+function cpuSecondsOf(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100; // utime + stime, in clock ticks (100 per second)
+  } catch {
+    return 0;
+  }
+}
 const GAMES = Number(process.env.STORM_GAMES ?? 10_000);
 const WORKER_COUNTS = (process.env.STORM_WORKERS ?? '1,2').split(',').map(Number);
 const LIMIT_S = Number(process.env.STORM_LIMIT_SECONDS ?? 300);
 const WORKER_ENV = { JOB_CONCURRENCY: process.env.JOB_CONCURRENCY ?? '10', DATABASE_POOL_MAX: process.env.DATABASE_POOL_MAX ?? '12', JOB_POLL_SECONDS: '0.5', JOB_EXPIRE_SECONDS: '120' };
 
-async function run(serverUrl: string, workers: number): Promise<{ workers: number; games: number; seconds: number; perSecond: number; seedSeconds: number }> {
+/**
+ * CPU seconds used so far by the Postgres server whose data directory is `dir`: the postmaster, its live
+ * backends, and (as the postmaster's children's time) the backends that have exited. 0 when not found.
+ */
+function postgresCpuSeconds(dir: string | undefined): number {
+  if (!dir) return 0;
+  try {
+    const stats = readdirSync('/proc')
+      .filter((d) => /^\d+$/.test(d))
+      .map((pid) => {
+        try {
+          return { pid, cmd: readFileSync(`/proc/${pid}/cmdline`, 'utf8'), f: readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ') };
+        } catch {
+          return null;
+        }
+      })
+      .filter((x) => x !== null);
+    const master = stats.find((s) => s.cmd.includes(dir) && s.cmd.includes('/bin/postgres'));
+    if (!master) return 0;
+    const ticks = (f: string[], children: boolean) => Number(f[11]) + Number(f[12]) + (children ? Number(f[13]) + Number(f[14]) : 0);
+    const total = ticks(master.f, true) + stats.filter((s) => s.f[1] === master.pid).reduce((sum, s) => sum + ticks(s.f, false), 0);
+    return total / 100;
+  } catch {
+    return 0;
+  }
+}
+
+let embeddedDir: string | undefined;
+
+async function run(serverUrl: string, workers: number): Promise<{ workers: number; games: number; seconds: number; perSecond: number; seedSeconds: number; workerCpuSeconds: number; postgresCpuSeconds: number; load: number[] }> {
   const name = `pbem_storm_${workers}_${Date.now()}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
@@ -48,23 +90,36 @@ async function run(serverUrl: string, workers: number): Promise<{ workers: numbe
     const due = new Date(Date.now() + 1500);
     await client.connect();
     await client.query(`UPDATE "Step" SET "deadlineAt" = $1`, [due]);
-    await client.query(`UPDATE pgboss.job SET start_after = $1, data = jsonb_set(data, '{at}', to_jsonb($2::text)) WHERE name = 'deadline'`, [due, due.toISOString()]);
+    // The jobs of the new instant, with the ids the service gives them (the sweep then finds them and adds none).
+    const at = due.toISOString();
+    const opened = (await client.query(`SELECT id, "gameId" FROM "Step" WHERE number = 0`)).rows as { id: string; gameId: string }[];
+    await client.query(`DELETE FROM pgboss.job WHERE name = 'deadline'`);
+    for (let from = 0; from < opened.length; from += 1000) {
+      await boss.insert(opened.slice(from, from + 1000).map((s) => ({ id: jobIdFor(`${QUEUES.deadline}:${s.id}:${at}`), name: QUEUES.deadline, data: { gameId: s.gameId, stepId: s.id, at }, startAfter: at })));
+    }
     await new Promise((r) => setTimeout(r, Math.max(0, due.getTime() - Date.now())));
+    const cpuAtDue = procs.map((p) => cpuSecondsOf(p.child.pid));
+    const pgCpuAtDue = postgresCpuSeconds(embeddedDir);
     let done = 0;
     while (done < GAMES && Date.now() - due.getTime() < LIMIT_S * 1000) {
       await new Promise((r) => setTimeout(r, 250));
       done = await countDone(client);
     }
     const seconds = (Date.now() - due.getTime()) / 1000;
+    const workerCpuSeconds = procs.reduce((sum, p, i) => sum + cpuSecondsOf(p.child.pid) - cpuAtDue[i], 0);
+    const postgresCpu = postgresCpuSeconds(embeddedDir) - pgCpuAtDue;
+    const load = loadavg().map((l) => Math.round(l * 100) / 100);
     const mails = await client.query(`SELECT kind, count(*)::int AS n FROM "Outbox" GROUP BY kind ORDER BY kind`);
     const steps = await client.query(`SELECT count(*)::int AS n FROM "Step"`);
     const retried = await client.query(`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'deadline' AND retry_count > 0`);
+    const jobs = await client.query(`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'deadline'`);
+    if (jobs.rows[0].n !== GAMES) console.log(`  (${jobs.rows[0].n} deadline jobs for ${GAMES} steps)`);
     if (retried.rows[0].n) console.log(`  (${retried.rows[0].n} deadline jobs needed a retry)`);
     await Promise.all(procs.map(stopGracefully));
     await boss.stop({ graceful: false, wait: true });
-    console.log(`  ${workers} worker(s): ${done}/${GAMES} steps resolved with mails queued in ${seconds.toFixed(1)} s (${(done / seconds).toFixed(0)}/s); steps ${steps.rows[0].n}; outbox ${mails.rows.map((r) => `${r.kind}=${r.n}`).join(' ')}`);
+    console.log(`  ${workers} worker(s): ${done}/${GAMES} steps resolved with mails queued in ${seconds.toFixed(1)} s (${(done / seconds).toFixed(0)}/s); worker CPU ${workerCpuSeconds.toFixed(1)} s (${((workerCpuSeconds / done) * 1000).toFixed(1)} ms/step)${embeddedDir ? `, Postgres CPU ${postgresCpu.toFixed(1)} s` : ''}; load ${load.join(' ')}; steps ${steps.rows[0].n}; outbox ${mails.rows.map((r) => `${r.kind}=${r.n}`).join(' ')}`);
     if (done < GAMES) throw new Error(`only ${done} of ${GAMES} done within ${LIMIT_S} s`);
-    return { workers, games: GAMES, seconds, perSecond: done / seconds, seedSeconds };
+    return { workers, games: GAMES, seconds, perSecond: done / seconds, seedSeconds, workerCpuSeconds, postgresCpuSeconds: postgresCpu, load };
   } finally {
     await client.end().catch(() => {});
     await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch(() => {});
@@ -76,7 +131,8 @@ async function main(): Promise<void> {
   let serverUrl = process.env.BENCH_DATABASE_URL;
   let stop: (() => Promise<void>) | undefined;
   if (!serverUrl) {
-    const embedded = await startEmbeddedPostgres({ dir: join(root, 'data/bench-pg'), port: Number(process.env.BENCH_EMBEDDED_PG_PORT ?? 54336), database: 'postgres' });
+    embeddedDir = join(root, process.env.BENCH_EMBEDDED_PG_DIR ?? 'data/bench-pg-storm');
+    const embedded = await startEmbeddedPostgres({ dir: embeddedDir, port: Number(process.env.BENCH_EMBEDDED_PG_PORT ?? 54336), database: 'postgres' });
     serverUrl = embedded.url;
     stop = embedded.stop;
   }
