@@ -221,13 +221,14 @@ export async function publishStep(tx: Tx, deps: ServiceDeps, input: { gameId: st
       : `UPDATE "Game" SET "currentStep" = $1, "updatedAt" = $3::timestamp(3) WHERE id = $2 RETURNING *`,
     input.stepNumber + 1,
     input.gameId,
-    new Date().toISOString(),
+    now.toISOString(),
     ...(outcome ? [JSON.stringify(outcome), now.toISOString()] : []),
   );
   const { seats, hookEvents } = known.locked;
-  await queueStepNotifications(tx, deps, { gameId: input.gameId, stepNumber: input.stepNumber, known: { game, seats, step: known.step, events, next } });
-  // Punctuality and result webhook of this step; deadline and jobs of the next one.
-  await afterStepOpened(tx, deps, { gameId: input.gameId, number: input.stepNumber + 1, known: { game, step: next, prev: known.step, seats, hookEvents, events } });
+  // Deadline and jobs of the next step (first, so that the result mails can say when the next orders are due);
+  // punctuality and result webhook of this one.
+  const deadlineAt = await afterStepOpened(tx, deps, { gameId: input.gameId, number: input.stepNumber + 1, known: { game, step: next, prev: known.step, seats, hookEvents, events } });
+  await queueStepNotifications(tx, deps, { gameId: input.gameId, stepNumber: input.stepNumber, known: { game, seats, step: known.step, events, next: { ...next, deadlineAt } } });
   return !!outcome;
 }
 

@@ -112,6 +112,12 @@ describe('default-after-grace', () => {
     ]);
     // Step 1 got its own deadline, counted from when it opened.
     expect((await g.step(1)).deadlineAt?.toISOString()).toBe(new Date(graceEnd.getTime() + 24 * H).toISOString());
+    // The result mail of a seat that owes the next orders says when they are due, in its time zone and language.
+    const owedNext = ((await g.step(1)).owed as { seat: string }[]).map((o) => o.seat);
+    const results = await g.mails('result');
+    const due = { a: '2026年3月4日(水) 19:00 (Asia/Tokyo)', b: 'Wed 2026-03-04 10:00 (UTC)' } as Record<string, string>;
+    expect(owedNext.length).toBeGreaterThan(0);
+    for (const seat of owedNext) expect(results.find((m) => m.toAddress === `${seat}@example.org`)?.text).toContain(due[seat]);
   });
 });
 

@@ -143,10 +143,10 @@ export interface OpenedKnown {
  * previous step's punctuality is recorded and its result goes to the game's webhooks, and the new step's deadline
  * is computed and its jobs queued.
  */
-export async function afterStepOpened(tx: Tx, deps: ServiceDeps, input: { gameId: string; number: number; known?: OpenedKnown }): Promise<void> {
+export async function afterStepOpened(tx: Tx, deps: ServiceDeps, input: { gameId: string; number: number; known?: OpenedKnown }): Promise<Date | null> {
   const { known } = input;
   const loaded = known ? { game: known.game, step: known.step } : await loadStep(tx, input.gameId, { number: input.number });
-  if (!loaded) return;
+  if (!loaded) return null;
   const { game, step } = loaded;
   const scheduled = game.status === 'active' ? await scheduleStepDeadline(tx, deps, game, step) : null;
   if (input.number > 0) {
@@ -158,6 +158,7 @@ export async function afterStepOpened(tx: Tx, deps: ServiceDeps, input: { gameId
       await queueResultWebhook(tx, deps, game, prev.step, step, scheduled?.deadlineAt ?? null, known);
     }
   }
+  return scheduled?.deadlineAt ?? null;
 }
 
 async function queueResultWebhook(tx: Tx, deps: Pick<ServiceDeps, 'clock' | 'config' | 'games'>, game: DeadlineGame, prev: DeadlineStep, next: DeadlineStep, deadlineAt: Date | null, known?: Pick<OpenedKnown, 'hookEvents' | 'events'>): Promise<void> {
