@@ -1,8 +1,8 @@
 /**
  * Intake benchmark: order mails per second through the built-in SMTP listener, end to end (SMTP session, raw
  * message stored, parsed, authenticated by reply token, order text read, checked by the engine, reply written to
- * the outbox). Needs a Postgres server: BENCH_DATABASE_URL or DATABASE_URL (a fresh database is created on it and
- * dropped afterwards).
+ * the outbox). Postgres: BENCH_DATABASE_URL or DATABASE_URL, else an embedded server under data/bench-intake-pg
+ * (a fresh database is created on it and dropped afterwards).
  * Usage: npm run bench:intake [-- --mails 2000 --connections 8]
  */
 import { randomBytes } from 'node:crypto';
@@ -11,6 +11,7 @@ import pg from 'pg';
 import { pino } from 'pino';
 import { testConfig } from '../src/config.ts';
 import { createDb } from '../src/db/client.ts';
+import { startEmbeddedPostgres } from '../src/db/embedded.ts';
 import { applyMigrationSql } from '../src/db/migrate.ts';
 import { startSmtpListener } from '../src/mail/smtp-listener.ts';
 import { createGame } from '../src/services/games.ts';
@@ -22,11 +23,10 @@ const arg = (name: string, def: number) => {
 };
 const MAILS = arg('mails', 2000);
 const CONNECTIONS = arg('connections', 8);
-const server = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
-if (!server) {
-  process.stderr.write('set BENCH_DATABASE_URL (or DATABASE_URL) to a Postgres server URL\n');
-  process.exit(2);
-}
+const embedded = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL
+  ? null
+  : await startEmbeddedPostgres({ dir: 'data/bench-intake-pg', port: Number(process.env.BENCH_PG_PORT ?? 54341), database: 'postgres' });
+const server = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? (embedded as { url: string }).url;
 
 const name = `pbem_bench_${randomBytes(4).toString('hex')}`;
 const admin = new pg.Client({ connectionString: server });
@@ -64,4 +64,5 @@ try {
 } finally {
   await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
   await admin.end();
+  await embedded?.stop();
 }
