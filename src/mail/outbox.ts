@@ -15,58 +15,40 @@ export interface OutboxSite {
   MAIL_DOMAIN: string;
 }
 
+/** The outbox row of a composed mail, with a fresh id and the stable Message-ID derived from it. */
+function outboxRow(site: OutboxSite, mail: ComposedMail, now: Date) {
+  const id = randomUUID();
+  return {
+    id,
+    gameId: mail.gameId ?? null,
+    seatId: mail.seatId ?? null,
+    kind: mail.kind,
+    toAddress: mail.to,
+    fromAddress: site.MAIL_FROM,
+    replyTo: mail.replyTo ?? null,
+    subject: mail.subject,
+    messageId: outboxMessageId(id, site.MAIL_DOMAIN),
+    inReplyTo: mail.inReplyTo ?? null,
+    references: mail.references,
+    headers: mail.headers,
+    text: mail.text,
+    html: mail.html,
+    attachments: mail.attachments,
+    nextAttemptAt: now,
+    createdAt: now,
+  };
+}
+
 /** Inserts one outbox row; returns its id and Message-ID. */
 export async function queueMail(client: Tx | Db, site: OutboxSite, mail: ComposedMail, now: Date): Promise<{ id: string; messageId: string }> {
-  const id = randomUUID();
-  const messageId = outboxMessageId(id, site.MAIL_DOMAIN);
-  await client.outbox.create({
-    data: {
-      id,
-      gameId: mail.gameId ?? null,
-      seatId: mail.seatId ?? null,
-      kind: mail.kind,
-      toAddress: mail.to,
-      fromAddress: site.MAIL_FROM,
-      replyTo: mail.replyTo ?? null,
-      subject: mail.subject,
-      messageId,
-      inReplyTo: mail.inReplyTo ?? null,
-      references: mail.references,
-      headers: mail.headers,
-      text: mail.text,
-      html: mail.html,
-      attachments: mail.attachments,
-      nextAttemptAt: now,
-      createdAt: now,
-    },
-  });
-  return { id, messageId };
+  const row = outboxRow(site, mail, now);
+  await client.outbox.create({ data: row });
+  return { id: row.id, messageId: row.messageId };
 }
 
 /** Inserts several outbox rows in one statement (same rows as `queueMail` for each, in order). */
 export async function queueMails(client: Tx | Db, site: OutboxSite, mails: ComposedMail[], now: Date): Promise<{ id: string; messageId: string }[]> {
-  const rows = mails.map((mail) => {
-    const id = randomUUID();
-    return {
-      id,
-      gameId: mail.gameId ?? null,
-      seatId: mail.seatId ?? null,
-      kind: mail.kind,
-      toAddress: mail.to,
-      fromAddress: site.MAIL_FROM,
-      replyTo: mail.replyTo ?? null,
-      subject: mail.subject,
-      messageId: outboxMessageId(id, site.MAIL_DOMAIN),
-      inReplyTo: mail.inReplyTo ?? null,
-      references: mail.references,
-      headers: mail.headers,
-      text: mail.text,
-      html: mail.html,
-      attachments: mail.attachments,
-      nextAttemptAt: now,
-      createdAt: now,
-    };
-  });
+  const rows = mails.map((mail) => outboxRow(site, mail, now));
   await insertRows(client, 'Outbox', rows, { references: 'text[]', headers: 'jsonb', attachments: 'jsonb' });
   return rows.map((r) => ({ id: r.id, messageId: r.messageId }));
 }

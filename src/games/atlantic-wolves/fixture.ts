@@ -6,8 +6,8 @@ import { checkData } from './data/check-data.ts';
 import { defaultData } from './data/default-data.ts';
 import { awDataSchema, type AwData, type AwUnit } from './data/schema.ts';
 import { awOptionsSchema } from './options.ts';
-import { positionFromFixture, type FixtureStart } from './setup.ts';
-import type { AwMode, AwState } from './state.ts';
+import { positionFromFixture, type FixturePosition } from './setup.ts';
+import type { AwState } from './state.ts';
 
 /** A fixture unit: only id, type and strength are required. */
 export interface FixtureUnit {
@@ -81,18 +81,10 @@ export function fixtureData(spec: FixtureDataSpec): AwData {
 }
 
 /** A whole fixture position as stored in fixture files. */
-export interface FixtureSetup {
-  mode: AwMode;
+export type FixtureSetup = Omit<FixturePosition, 'options' | 'data'> & {
   options?: Record<string, unknown>;
   data: FixtureDataSpec;
-  turn: number;
-  table?: number;
-  start: FixtureStart;
-  map?: Record<string, string[]>;
-  used?: string[];
-  unused?: string[];
-  sunkUbs?: string[];
-}
+};
 
 /** Builds the positioned state of a fixture (options parsed with their defaults). */
 export function stateFromFixture(f: FixtureSetup): AwState {
