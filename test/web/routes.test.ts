@@ -56,6 +56,11 @@ describe('web pages', () => {
     expect(page.body).not.toContain('<script>alert(1)</script>');
     expect(page.body).toContain('Test &lt;b&gt;game&lt;/b&gt;');
     expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    // The short link in every mail footer leads to this page, the moderator's to the console.
+    const short = await p.get(`/g/${links.gameId}`);
+    expect(short.statusCode).toBe(303);
+    expect(short.headers.location).toBe(`/play/${links.gameId}`);
+    expect((await p.get(`/g/${links.gameId}/moderate`)).headers.location).toBe(`/console/games/${links.gameId}`);
     // The seat's own calendar feed is linked, and it is this seat's.
     const feed = /href="[^"]*\/calendar\/([A-Za-z0-9_-]+)\.ics"/.exec(page.body);
     const seat = await t.db.seat.findFirstOrThrow({ where: { gameId: links.gameId, side: 'allied' } });

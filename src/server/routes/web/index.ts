@@ -20,6 +20,7 @@ import { t } from '../../../web/strings.ts';
 import { consoleRoutes } from './console.ts';
 import { consoleActionRoutes } from './console-actions.ts';
 import { playRoutes } from './play.ts';
+import { shortLinkRoutes } from './short-links.ts';
 
 const webDir = join(dirname(fileURLToPath(import.meta.url)), '../../../web');
 
@@ -81,6 +82,7 @@ export default async function webRoutes(app: FastifyInstance): Promise<void> {
   });
 
   await app.register(playRoutes);
+  await app.register(shortLinkRoutes);
   await app.register(consoleRoutes);
   await app.register(consoleActionRoutes);
 }
