@@ -58,7 +58,7 @@ export function messageOf(row: Outbox): SendMailOptions {
     replyTo: row.replyTo ?? undefined,
     subject: row.subject,
     text: row.text,
-    html: row.html ?? undefined,
+    html: row.html || undefined, // an empty HTML part is none
     messageId: row.messageId,
     inReplyTo: row.inReplyTo ?? undefined,
     references: row.references.length ? row.references : undefined,

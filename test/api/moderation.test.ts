@@ -18,7 +18,12 @@ describe('moderator review', () => {
     await postOrders(t, g.id, g.seat.a, { pick: 2 });
     const last = await postOrders(t, g.id, g.seat.b, { pick: 3 });
     expect(last.json().resolution.status).toBe('awaiting_review');
-    expect(await t.db.outbox.count({ where: { gameId: g.id, kind: 'moderator' } })).toBe(1);
+    const notice = await t.db.outbox.findMany({ where: { gameId: g.id, kind: 'moderator' } });
+    expect(notice.map((m) => m.toAddress)).toEqual(['mod@example.org']);
+    // Its link leads to the game in the console; the Message-ID is derived from the outbox row (stable on retries).
+    const link = /http:\/\/[^/\s]+(\/g\/[^\s]+\/moderate)/.exec(notice[0].text)![1];
+    expect((await t.app.inject({ method: 'GET', url: link })).headers.location).toBe(`/console/games/${g.id}`);
+    expect(notice[0].messageId).toContain(notice[0].id);
     expect(await t.db.outbox.count({ where: { gameId: g.id, kind: 'result' } })).toBe(0);
     const first = (await t.app.inject({ method: 'GET', url: `/api/games/${g.id}`, headers: g.moderator })).json().preview.events;
 
