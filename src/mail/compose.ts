@@ -6,7 +6,6 @@
  */
 import type { ChoiceTree, GameEvent, Owed, RuleError, Text } from '../engine/types.ts';
 import { formatDateTime, type Locale } from '../i18n/index.ts';
-import { registeredGame } from '../services/registry.ts';
 import { seatReplyAddress, threadRoot, listId, moderatorThreadRoot, ordersAddress } from './addresses.ts';
 import { esc, namesOf, renderChoices, renderEvents, renderMap, renderOwed, type Part } from './render.ts';
 
@@ -36,7 +35,7 @@ export interface MailSite {
 /** One seat of one game, as its mails address it. */
 export interface SeatMailContext {
   site: MailSite;
-  game: { id: string; name: string; game: string; mode: string; title: Text; commitment: string; data: unknown };
+  game: { id: string; name: string; game: string; mode: string; title: Text; commitment: string; data: unknown; describe?: (event: GameEvent, locale: Locale) => string };
   seat: { id: string; side: string; sideName: Text; email: string; locale: Locale; timeZone: string; mailToken: string; playerName?: string | null };
 }
 
@@ -108,10 +107,9 @@ export async function composeWelcome(ctx: SeatMailContext, input: { pageUrl: str
 }
 
 /** A step's events in the seat's language, one sentence each as the game words them (rule id included). */
-function eventSentences(gameId: string, events: readonly GameEvent[], names: Map<string, Text>, locale: Locale): Part {
-  const def = registeredGame(gameId);
-  if (!def || !events.length) return renderEvents(events, names, locale);
-  const lines = events.map((e) => def.describeEvent(e, locale));
+function eventSentences(describe: ((event: GameEvent, locale: Locale) => string) | undefined, events: readonly GameEvent[], names: Map<string, Text>, locale: Locale): Part {
+  if (!describe || !events.length) return renderEvents(events, names, locale);
+  const lines = events.map((e) => describe(e, locale));
   return { text: lines.map((l) => `  ${l}`).join('\n'), html: `<ul>${lines.map((l) => `<li>${esc(l)}</li>`).join('')}</ul>` };
 }
 
@@ -121,7 +119,7 @@ export async function composeResult(ctx: SeatMailContext, input: { stepNumber: n
   const lc = seat.locale;
   const names = namesOf(game.data);
   const map = await mapParts(input.view, game.data, lc, game.name);
-  const parts: Part[] = [heading(L(lc, `Result of step ${input.stepNumber}`, `ステップ ${input.stepNumber} の結果`)), eventSentences(game.game, input.events, names, lc)];
+  const parts: Part[] = [heading(L(lc, `Result of step ${input.stepNumber}`, `ステップ ${input.stepNumber} の結果`)), eventSentences(game.describe, input.events, names, lc)];
   if (input.defaultsApplied?.length) parts.push(para(L(lc, `Default orders were applied for: ${input.defaultsApplied.join(', ')}`, `締切までに命令がなく既定の命令を適用: ${input.defaultsApplied.join(', ')}`)));
   if (map.part) parts.push(heading(L(lc, 'The map', 'マップ')), map.part);
   if (input.outcome) {

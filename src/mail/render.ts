@@ -38,27 +38,15 @@ function valueText(v: unknown, names: Map<string, Text>, locale: Locale): string
   return String(v);
 }
 
-const EVENT_LABELS: Record<string, Text> = {
-  die: { en: 'Die', ja: 'ダイス' },
-  attack: { en: 'Attack', ja: '攻撃' },
-  'attack-void': { en: 'Attack void', ja: '攻撃無効' },
-  'ub-removed': { en: 'UB removed', ja: 'UB除去' },
-  'convoy-sunk': { en: 'Convoy sunk', ja: '船団撃沈' },
-  'turn-start': { en: 'Turn', ja: 'ターン' },
-  placed: { en: 'Placed', ja: '配置' },
-  reinforced: { en: 'Reinforced', ja: '増強' },
-  'response-roll': { en: 'Response roll', ja: '対応移動ダイス' },
-  'response-move': { en: 'Response move', ja: '対応移動' },
-  'response-stay': { en: 'Response: stays', ja: '対応移動: 移動せず' },
-  'combat-reveal': { en: 'Units revealed', ja: '全ユニット表向き' },
-  'clean-up': { en: 'Clean-up', ja: '後片付け' },
-};
 
-/** One line per event: label, rule id, and its fields with names. Dice read `Die (purpose): value/sides`. */
+/**
+ * One line per event for a game that is not installed here: type, rule id, and its fields with names. Dice read
+ * `die (purpose): value/sides`. An installed game words its own events (GameDefinition.describeEvent).
+ */
 export function renderEvents(events: readonly GameEvent[], names: Map<string, Text>, locale: Locale): Part {
   const lines = events.map((e) => {
     const { type, rule, visibleTo: _v, ...rest } = e;
-    const label = EVENT_LABELS[type]?.[locale] ?? type;
+    const label = type;
     if (type === 'die') return `${label} (${String(rest.purpose ?? '')}): ${String(rest.value)}${rest.sides !== 6 ? `/${String(rest.sides)}` : ''}`;
     const fields = Object.entries(rest)
       .filter(([k]) => k !== 'index')
