@@ -5,7 +5,7 @@
 import type { ResolveContext } from '../../engine/types.ts';
 import type { AwUnit } from './data/schema.ts';
 import { indexOf } from './data/data-index.ts';
-import { areaScan } from './area-scan.ts';
+import { areaScan, type AreaScan } from './area-scan.ts';
 import { convoyStrength, convoyVp, escortStrength, shipAttacks, ubAttacks, ubStrength, unitsAt, type AreaOccupancy } from './rules.ts';
 import { at, ownDamage, ownList, ownTurnList, put, type AwState } from './state.ts';
 
@@ -81,16 +81,21 @@ function groupFlags(s: AwState, group: string[]): boolean[] {
   return flags;
 }
 
+/** The areas of the combat group being fought (as flags by area position) and the area scan; null when none is. */
+function currentGroup(s: AwState): { inGroup: boolean[]; sc: AreaScan } | null {
+  const group = s.t.groups[s.t.group];
+  if (!group || group.length === 0) return null;
+  return { inGroup: groupFlags(s, group), sc: areaScan(s) };
+}
+
 /** Positions (data order) of the escorts of a kind in the current group that can attack: strength > 0 (AW-A16), a UB in their area. */
 function activeEscortPos(s: AwState, air: boolean): number[] {
-  const ix = indexOf(s.data);
   const out: number[] = [];
-  const group = s.t.groups[s.t.group];
-  if (!group || group.length === 0) return out;
-  const inGroup = groupFlags(s, group);
-  const sc = areaScan(s);
+  const here = currentGroup(s);
+  if (!here) return out;
+  const { inGroup, sc } = here;
   const units = s.data.units;
-  for (const i of ix.escortPos) {
+  for (const i of indexOf(s.data).escortPos) {
     const a = sc.code[i];
     if (a < 0 || !inGroup[a] || sc.german[a] === 0) continue;
     const u = units[i];
@@ -179,13 +184,11 @@ export function activeUbs(s: AwState): AwUnit[] {
 
 /** Positions (data order) of every UB of the group's areas holding a convoy. */
 function activeUbPos(s: AwState): number[] {
-  const ix = indexOf(s.data);
   const out: number[] = [];
-  const group = s.t.groups[s.t.group];
-  if (!group || group.length === 0) return out;
-  const inGroup = groupFlags(s, group);
-  const sc = areaScan(s);
-  for (const i of ix.germanPos) {
+  const here = currentGroup(s);
+  if (!here) return out;
+  const { inGroup, sc } = here;
+  for (const i of indexOf(s.data).germanPos) {
     const a = sc.code[i];
     if (a >= 0 && inGroup[a] && sc.convoys[a] > 0) out.push(i);
   }
