@@ -13,10 +13,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
+import { createScratchDatabase } from './scratch-database.ts';
 import { pino } from 'pino';
 import { testConfig } from '../src/config.ts';
 import { startEmbeddedPostgres } from '../src/db/embedded.ts';
-import { applyMigrationSql } from '../src/db/migrate.ts';
 import { startBoss } from '../src/jobs/boss.ts';
 import { QUEUES, jobIdFor } from '../src/jobs/queues.ts';
 import { spawnWorker, stopGracefully } from '../test/jobs/support/processes.ts';
@@ -69,15 +69,10 @@ let embeddedDir: string | undefined;
 
 async function run(serverUrl: string, workers: number): Promise<{ workers: number; games: number; seconds: number; perSecond: number; seedSeconds: number; workerCpuSeconds: number; postgresCpuSeconds: number; load: number[] }> {
   const name = `pbem_storm_${workers}_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const dbUrl = url.toString();
+  const scratch = await createScratchDatabase(serverUrl, name);
+  const dbUrl = scratch.url;
   const client = new pg.Client({ connectionString: dbUrl });
   try {
-    await applyMigrationSql(dbUrl);
     const log = pino({ level: 'warn' });
     const boss = await startBoss({ databaseUrl: dbUrl, config: testConfig({ JOB_EXPIRE_SECONDS: 120 }), log, worker: false });
     const seedStart = Date.now();
@@ -122,8 +117,7 @@ async function run(serverUrl: string, workers: number): Promise<{ workers: numbe
     return { workers, games: GAMES, seconds, perSecond: done / seconds, seedSeconds, workerCpuSeconds, postgresCpuSeconds: postgresCpu, load };
   } finally {
     await client.end().catch(() => {});
-    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch(() => {});
-    await admin.end();
+    await scratch.drop();
   }
 }
 

@@ -7,12 +7,11 @@
  */
 import { randomBytes } from 'node:crypto';
 import nodemailer from 'nodemailer';
-import pg from 'pg';
 import { pino } from 'pino';
 import { testConfig } from '../src/config.ts';
 import { createDb } from '../src/db/client.ts';
 import { startEmbeddedPostgres } from '../src/db/embedded.ts';
-import { applyMigrationSql } from '../src/db/migrate.ts';
+import { createScratchDatabase } from './scratch-database.ts';
 import { startSmtpListener } from '../src/mail/smtp-listener.ts';
 import { createGame } from '../src/services/games.ts';
 import type { ServiceDeps } from '../src/services/deps.ts';
@@ -29,13 +28,9 @@ const embedded = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL
 const server = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? (embedded as { url: string }).url;
 
 const name = `pbem_bench_${randomBytes(4).toString('hex')}`;
-const admin = new pg.Client({ connectionString: server });
-await admin.connect();
-await admin.query(`CREATE DATABASE "${name}"`);
-const url = new URL(server);
-url.pathname = `/${name}`;
+const scratch = await createScratchDatabase(server, name);
+const url = new URL(scratch.url);
 try {
-  await applyMigrationSql(url.toString());
   const db = createDb(url.toString(), { max: 20 });
   const deps: ServiceDeps = { db, log: pino({ level: 'silent' }), config: testConfig({ MAIL_DOMAIN: 'judge.test', MAIL_REPLY_LIMIT_PER_HOUR: 1_000_000 }), clock: () => new Date() };
   const game = await createGame(deps, { game: 'atlantic-wolves', mode: 'mail', seats: [{ side: 'allied', email: 'ally@example.org' }, { side: 'german', email: 'wolf@example.jp', locale: 'ja' }] });
@@ -62,7 +57,6 @@ try {
   await listener.close();
   await db.$disconnect();
 } finally {
-  await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  await admin.end();
+  await scratch.drop();
   await embedded?.stop();
 }

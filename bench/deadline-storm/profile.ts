@@ -14,7 +14,7 @@ import { pino } from 'pino';
 import { testConfig } from '../../src/config.ts';
 import { createDb } from '../../src/db/client.ts';
 import { startEmbeddedPostgres } from '../../src/db/embedded.ts';
-import { applyMigrationSql } from '../../src/db/migrate.ts';
+import { createScratchDatabase } from '../scratch-database.ts';
 import { startBoss } from '../../src/jobs/boss.ts';
 import { markJobTablesInstalled } from '../../src/jobs/enqueue.ts';
 import { handleDeadline } from '../../src/services/deadlines/policy.ts';
@@ -48,14 +48,9 @@ async function main(): Promise<void> {
     stop = embedded.stop;
   }
   const name = `pbem_profile_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const dbUrl = url.toString();
+  const scratch = await createScratchDatabase(serverUrl, name);
+  const dbUrl = scratch.url;
   try {
-    await applyMigrationSql(dbUrl);
     const log = pino({ level: 'warn' });
     const config = testConfig({ JOB_EXPIRE_SECONDS: 120 });
     const boss = await startBoss({ databaseUrl: dbUrl, config, log, worker: false });
@@ -67,7 +62,7 @@ async function main(): Promise<void> {
     const pool = process.env.PROFILE_NO_POOL ? undefined : createSqlPool(dbUrl, { max: CONCURRENCY + 2 });
     const clock = () => new Date(due.getTime() + 1000);
     const deps: ServiceDeps = { db, pool, log, config, clock, games: (id) => (id === 'toy' ? toyGame : registeredGame(id)) };
-    const jobs = (await admin.query(`SELECT 1`)) && ids;
+    const jobs = ids;
     const stepIds = new Map((await withClient(dbUrl, (c) => c.query(`SELECT "gameId", id FROM "Step" WHERE number = 0`))).rows.map((r) => [r.gameId as string, r.id as string]));
     // Warm-up: one game outside the measurement.
     await handleDeadline(deps, { gameId: jobs[0], stepId: stepIds.get(jobs[0])!, at: due.toISOString() });
@@ -103,8 +98,7 @@ async function main(): Promise<void> {
     await db.$disconnect();
     await pool?.end();
   } finally {
-    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch(() => {});
-    await admin.end();
+    await scratch.drop();
     await stop?.();
   }
 }
