@@ -19,7 +19,7 @@ import { startBoss } from '../../src/jobs/boss.ts';
 import { markJobTablesInstalled } from '../../src/jobs/enqueue.ts';
 import { handleDeadline } from '../../src/services/deadlines/policy.ts';
 import { createSqlPool, type ServiceDeps } from '../../src/services/deps.ts';
-import { registeredGame } from '../../src/services/registry.ts';
+import { getGame } from '../../src/games/index.ts';
 import { toyGame } from '../../test/support/toy-game.ts';
 import { seedStorm } from './setup.ts';
 
@@ -61,7 +61,7 @@ async function main(): Promise<void> {
     const db = createDb(dbUrl, { max: CONCURRENCY + 2 });
     const pool = process.env.PROFILE_NO_POOL ? undefined : createSqlPool(dbUrl, { max: CONCURRENCY + 2 });
     const clock = () => new Date(due.getTime() + 1000);
-    const deps: ServiceDeps = { db, pool, log, config, clock, games: (id) => (id === 'toy' ? toyGame : registeredGame(id)) };
+    const deps: ServiceDeps = { db, pool, log, config, clock, games: (id) => (id === 'toy' ? toyGame : getGame(id)) };
     const jobs = ids;
     const stepIds = new Map((await withClient(dbUrl, (c) => c.query(`SELECT "gameId", id FROM "Step" WHERE number = 0`))).rows.map((r) => [r.gameId as string, r.id as string]));
     // Warm-up: one game outside the measurement.

@@ -7,7 +7,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { AnyGame } from '../engine/types.ts';
-import { registeredGame } from './registry.ts';
+import { getGame } from '../games/index.ts';
 
 /** Looks a game definition up by its id (e.g. "atlantic-wolves"). */
 export type GameLookup = (id: string) => AnyGame | undefined;
@@ -41,5 +41,5 @@ export type Tx = Parameters<Parameters<Db['$transaction']>[0]>[0];
 
 /** The game definition of an engine id, from the deps' lookup or the registry. */
 export function gameDefinition(deps: Pick<ServiceDeps, 'games'>, id: string): AnyGame | undefined {
-  return deps.games?.(id) ?? registeredGame(id);
+  return deps.games?.(id) ?? getGame(id);
 }

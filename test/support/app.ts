@@ -11,7 +11,7 @@ import type { AnyGame } from '../../src/engine/types.ts';
 import { buildApp } from '../../src/server/app.ts';
 import { ensureAdminToken } from '../../src/services/auth.ts';
 import { createSqlPool, type ServiceDeps } from '../../src/services/deps.ts';
-import { registeredGame } from '../../src/services/registry.ts';
+import { getGame } from '../../src/games/index.ts';
 import { createTestDatabase, type TestDatabase } from './db.ts';
 
 /** The operator token of test apps. */
@@ -52,7 +52,7 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     log: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
     config,
     clock: opts.clock ?? (() => new Date()),
-    games: (id) => extra.get(id) ?? registeredGame(id),
+    games: (id) => extra.get(id) ?? getGame(id),
   };
   await ensureAdminToken(deps);
   const app = await buildApp({ deps, extraPlugins: opts.extraPlugins });

@@ -7,7 +7,7 @@ import { loadConfig } from '../../../src/config.ts';
 import { createDb } from '../../../src/db/client.ts';
 import { startJobsWorker } from '../../../src/jobs/worker.ts';
 import type { ServiceDeps } from '../../../src/services/deps.ts';
-import { registeredGame } from '../../../src/services/registry.ts';
+import { getGame } from '../../../src/games/index.ts';
 import { toyGame } from '../../support/toy-game.ts';
 
 const config = loadConfig();
@@ -18,7 +18,7 @@ const deps: ServiceDeps = {
   log: pino({ level: process.env.WORKER_LOG_LEVEL ?? 'warn' }),
   config,
   clock: () => new Date(),
-  games: (id) => (id === 'toy' ? toyGame : registeredGame(id)),
+  games: (id) => (id === 'toy' ? toyGame : getGame(id)),
 };
 const worker = await startJobsWorker(deps, url);
 process.stdout.write('ready\n');
