@@ -4,11 +4,11 @@
  * Each job has a stable id derived from a key, so sending the same thing twice inserts one job.
  */
 import PgBoss from 'pg-boss';
-import type { Tx } from '../services/deps.ts';
+import type { SqlTx } from '../services/deps.ts';
 import { JOB_SCHEMA, jobIdFor, type QueueName } from './queues.ts';
 
 /** What `enqueue` needs: a transaction client, or anything that runs SQL with positional parameters. */
-export type SqlRunner = Pick<Tx, '$queryRawUnsafe'>;
+export type SqlRunner = Pick<SqlTx, '$queryRawUnsafe'>;
 
 // A never-started boss: only its SQL (insert with queue defaults) is used, through the caller's connection.
 let sqlBoss: PgBoss | null = null;

@@ -6,7 +6,7 @@
 import { viewOf } from '../engine/step-runner.ts';
 import type { GameEvent, Owed, Text } from '../engine/types.ts';
 import { syntaxFor } from '../orders-text/registry.ts';
-import { gameDefinition, type ServiceDeps, type Tx } from '../services/deps.ts';
+import { gameDefinition, type ServiceDeps, type SqlTx, type Tx } from '../services/deps.ts';
 import { asEnvelope } from '../services/json.ts';
 import { calendarUrl } from '../calendar/url.ts';
 import { composeReminder, composeResult, composeWelcome } from './compose.ts';
@@ -52,8 +52,8 @@ export interface StepResultsKnown {
 }
 
 /** Result mails of a just-published step: per seat its visible events, its view, what it owes next, the outcome. */
-export async function queueStepResults(tx: Tx, deps: ServiceDeps, input: { gameId: string; stepNumber: number; known?: StepResultsKnown }): Promise<void> {
-  const known = input.known ?? (await loadStepResults(tx, input.gameId, input.stepNumber));
+export async function queueStepResults(tx: SqlTx, deps: ServiceDeps, input: { gameId: string; stepNumber: number; known: StepResultsKnown }): Promise<void> {
+  const { known } = input;
   const { game, step, events, next } = known;
   const def = gameDefinition(deps, game.game);
   if (!def) return;
@@ -76,13 +76,6 @@ export async function queueStepResults(tx: Tx, deps: ServiceDeps, input: { gameI
     );
   }
   await queueMails(tx, deps.config, mails, deps.clock());
-}
-
-async function loadStepResults(tx: Tx, gameId: string, stepNumber: number): Promise<StepResultsKnown> {
-  const { seats, ...game } = await loadGameWithSeats(tx, gameId);
-  const step = await tx.step.findUniqueOrThrow({ where: { gameId_number: { gameId: game.id, number: stepNumber } }, include: { events: { orderBy: { seq: 'asc' } } } });
-  const next = await tx.step.findUnique({ where: { gameId_number: { gameId: game.id, number: stepNumber + 1 } }, select: { owed: true, envelope: true, deadlineAt: true } });
-  return { game, seats, step, events: step.events.map((e) => e.payload as GameEvent), next };
 }
 
 /** A reminder to one seat (for the deadlines feature). */

@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/client.ts';
-import type { Tx } from '../services/deps.ts';
+import type { SqlTx, Tx } from '../services/deps.ts';
 import { outboxMessageId } from './addresses.ts';
 import type { ComposedMail } from './compose.ts';
 import { insertRows } from '../services/deadlines/sql.ts';
@@ -47,7 +47,7 @@ export async function queueMail(client: Tx | Db, site: OutboxSite, mail: Compose
 }
 
 /** Inserts several outbox rows in one statement (same rows as `queueMail` for each, in order). */
-export async function queueMails(client: Tx | Db, site: OutboxSite, mails: ComposedMail[], now: Date): Promise<{ id: string; messageId: string }[]> {
+export async function queueMails(client: SqlTx, site: OutboxSite, mails: ComposedMail[], now: Date): Promise<{ id: string; messageId: string }[]> {
   const rows = mails.map((mail) => outboxRow(site, mail, now));
   await insertRows(client, 'Outbox', rows, { references: 'text[]', headers: 'jsonb', attachments: 'jsonb' });
   return rows.map((r) => ({ id: r.id, messageId: r.messageId }));

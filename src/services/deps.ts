@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
+import { inPgTransaction, type SqlTx } from '../db/sql-tx.ts';
 import type { AnyGame } from '../engine/types.ts';
 import { getGame } from '../games/index.ts';
 
@@ -22,7 +23,7 @@ export interface ServiceDeps {
   games?: GameLookup;
   /**
    * A node-postgres pool on the same database as `db`, for the hot paths written in SQL (bearer-token
-   * authentication, order submission). Optional: without it those paths run through Prisma.
+   * authentication, order submission, step resolution). Optional: without it those paths run through Prisma.
    */
   pool?: pg.Pool;
 }
@@ -38,6 +39,16 @@ export function createSqlPool(databaseUrl: string, opts: { max?: number; log?: L
 
 /** A Prisma transaction client (what `db.$transaction(async (tx) => ...)` passes). */
 export type Tx = Parameters<Parameters<Db['$transaction']>[0]>[0];
+
+/**
+ * Runs `fn` in one transaction of raw SQL: on the deps' pg pool when there is one (the service and its workers),
+ * else in a Prisma transaction with `prismaOptions` (tools and tests built without a pool).
+ */
+export function inTransaction<T>(deps: Pick<ServiceDeps, 'db' | 'pool'>, fn: (tx: SqlTx) => Promise<T>, prismaOptions?: { maxWait?: number; timeout?: number }): Promise<T> {
+  return deps.pool ? inPgTransaction(deps.pool, fn) : deps.db.$transaction((tx) => fn(tx), prismaOptions);
+}
+
+export type { SqlTx };
 
 /** The game definition of an engine id, from the deps' lookup or the registry. */
 export function gameDefinition(deps: Pick<ServiceDeps, 'games'>, id: string): AnyGame | undefined {

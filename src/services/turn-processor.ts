@@ -12,7 +12,7 @@ import type { Game, Seat, Step } from '../generated/prisma/client.ts';
 import { insertRows } from './deadlines/sql.ts';
 import { audit } from './audit.ts';
 import { afterStepOpened } from './deadlines/schedule.ts';
-import { gameDefinition, type ServiceDeps, type Tx } from './deps.ts';
+import { gameDefinition, inTransaction, type ServiceDeps, type SqlTx } from './deps.ts';
 import { ServiceError } from './errors.ts';
 import { asEnvelope, asJson } from './json.ts';
 import { queueReviewNotice, queueStepNotifications } from './notifications.ts';
@@ -22,11 +22,11 @@ export type ResolveResult =
   | { resolved: true; step: number; status: 'published' | 'awaiting_review'; finished: boolean }
   | { resolved: false; reason: 'not-ready' | 'not-open' | 'not-active' | 'no-game' };
 
-/** Transaction settings for resolutions: waiting for the lock is normal under concurrent submissions. */
+/** Prisma transaction settings for resolutions: waiting for the lock is normal under concurrent submissions. */
 export const RESOLVE_TX = { maxWait: 20_000, timeout: 30_000 } as const;
 
 /** Locks the game row for the rest of the transaction; returns the game (every column) or null. */
-export async function lockGame(tx: Tx, gameId: string): Promise<Game | null> {
+export async function lockGame(tx: SqlTx, gameId: string): Promise<Game | null> {
   const rows = await tx.$queryRaw<Game[]>`SELECT * FROM "Game" WHERE id = ${gameId} FOR UPDATE`;
   return rows[0] ?? null;
 }
@@ -43,7 +43,7 @@ export interface LockedGame {
 }
 
 /** Locks the game row and reads the game with its webhook events and seats (null when the game is gone). */
-export async function lockGameWithSeats(tx: Tx, gameId: string): Promise<LockedGame | null> {
+export async function lockGameWithSeats(tx: SqlTx, gameId: string): Promise<LockedGame | null> {
   const rows = await tx.$queryRaw<(Game & { __hookEvents: string[] })[]>`
     SELECT g.*, COALESCE((SELECT array_agg(DISTINCT ev ORDER BY ev) FROM "Webhook" w, unnest(w.events) ev WHERE w."gameId" = g.id), '{}') AS "__hookEvents"
     FROM "Game" g WHERE g.id = ${gameId} FOR UPDATE OF g`;
@@ -66,7 +66,7 @@ export interface CurrentOrder {
 export type StepWithOrders = Step & { orders: CurrentOrder[] };
 
 /** Reads a step of a game (by id or number) with its current orders, in one statement. */
-export async function loadStepWithOrders(tx: Tx, gameId: string, where: { id: string } | { number: number }): Promise<StepWithOrders | null> {
+export async function loadStepWithOrders(tx: SqlTx, gameId: string, where: { id: string } | { number: number }): Promise<StepWithOrders | null> {
   const rows = await tx.$queryRawUnsafe<(Step & { __orders: (Omit<CurrentOrder, 'receivedAt'> & { receivedAt: string })[] })[]>(
     `SELECT s.*, COALESCE((SELECT json_agg(json_build_object('seatId', o."seatId", 'side', se.side, 'parsed', o.parsed, 'receivedAt', o."receivedAt", 'source', o.source) ORDER BY o."receivedAt", o.id)
        FROM "Order" o JOIN "Seat" se ON se.id = o."seatId" WHERE o."stepId" = s.id AND o."supersededById" IS NULL), '[]'::json) AS "__orders"
@@ -82,7 +82,7 @@ export async function loadStepWithOrders(tx: Tx, gameId: string, where: { id: st
 
 /** Resolves the current step if every owed order is in. Safe to call any time, from any process. */
 export async function resolveIfReady(deps: ServiceDeps, gameId: string): Promise<ResolveResult> {
-  return deps.db.$transaction((tx) => resolveLocked(tx, deps, gameId, []), RESOLVE_TX);
+  return inTransaction(deps, (tx) => resolveLocked(tx, deps, gameId, []), RESOLVE_TX);
 }
 
 /**
@@ -90,7 +90,7 @@ export async function resolveIfReady(deps: ServiceDeps, gameId: string): Promise
  * (deadline policy; recorded as orders of source "default" and in Step.defaultsApplied).
  */
 export async function resolveWithDefaults(deps: ServiceDeps, gameId: string, seats: SeatId[]): Promise<ResolveResult> {
-  return deps.db.$transaction((tx) => resolveLocked(tx, deps, gameId, seats), RESOLVE_TX);
+  return inTransaction(deps, (tx) => resolveLocked(tx, deps, gameId, seats), RESOLVE_TX);
 }
 
 function definitionOf(deps: ServiceDeps, id: string): AnyGame {
@@ -99,7 +99,7 @@ function definitionOf(deps: ServiceDeps, id: string): AnyGame {
   return def;
 }
 
-export async function resolveLocked(tx: Tx, deps: ServiceDeps, gameId: string, defaultSeats: SeatId[], depth = 0, pre?: { locked: LockedGame; step?: StepWithOrders }): Promise<ResolveResult> {
+export async function resolveLocked(tx: SqlTx, deps: ServiceDeps, gameId: string, defaultSeats: SeatId[], depth = 0, pre?: { locked: LockedGame; step?: StepWithOrders }): Promise<ResolveResult> {
   // What the caller read under the lock is used as it is (the next step of a chained resolution is read again).
   const locked = pre?.locked ?? (await lockGameWithSeats(tx, gameId));
   if (!locked) return { resolved: false, reason: 'no-game' };
@@ -189,7 +189,7 @@ export async function resolveLocked(tx: Tx, deps: ServiceDeps, gameId: string, d
  * Returns whether the game is over. `known`: the locked game and the step as published, when the caller has them
  * (the step's status and publication time are then already written).
  */
-export async function publishStep(tx: Tx, deps: ServiceDeps, input: { gameId: string; stepId: string; stepNumber: number; def: AnyGame; result: Envelope; known?: { locked: LockedGame; step: StepWithOrders } }): Promise<boolean> {
+export async function publishStep(tx: SqlTx, deps: ServiceDeps, input: { gameId: string; stepId: string; stepNumber: number; def: AnyGame; result: Envelope; known?: { locked: LockedGame; step: StepWithOrders } }): Promise<boolean> {
   const now = deps.clock();
   const { def, result } = input;
   const outcome = def.outcome(result.state);

@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { audit } from '../services/audit.ts';
-import type { ServiceDeps, Tx } from '../services/deps.ts';
+import type { ServiceDeps, SqlTx, Tx } from '../services/deps.ts';
 import { badRequest, notFound } from '../services/errors.ts';
 import { enqueue } from '../jobs/enqueue.ts';
 import { QUEUES, type WebhookJob } from '../jobs/queues.ts';
@@ -59,8 +59,9 @@ export async function removeWebhook(deps: ServiceDeps, gameId: string, webhookId
  * Queues one delivery per hook of the game that subscribes to the message's event, in the caller's transaction.
  * `eventKey` names the occurrence (e.g. "result:<stepId>"): the same occurrence is delivered once per hook.
  */
-export async function queueWebhooks(tx: Tx, gameId: string, eventKey: string, message: WebhookMessage): Promise<number> {
-  const hooks = await tx.webhook.findMany({ where: { gameId, events: { has: message.event satisfies WebhookEvent } }, select: { id: true } });
+export async function queueWebhooks(tx: SqlTx, gameId: string, eventKey: string, message: WebhookMessage): Promise<number> {
+  const event: WebhookEvent = message.event;
+  const hooks = await tx.$queryRawUnsafe<{ id: string }[]>(`SELECT id FROM "Webhook" WHERE "gameId" = $1 AND $2 = ANY(events)`, gameId, event);
   const body = discordBody(message);
   for (const hook of hooks) {
     const job: WebhookJob = { webhookId: hook.id, eventKey, body };

@@ -3,7 +3,8 @@
  * After default orders the notice goes out in the transaction that publishes the step (afterStepOpened), so the
  * result and the notice exist together or not at all.
  */
-import type { ServiceDeps, Tx } from '../deps.ts';
+import { columnsOf } from '../../db/sql-tx.ts';
+import type { ServiceDeps, SqlTx } from '../deps.ts';
 import { queueNoticeMails, queueNoticeWebhooks, utc, type NoticeSeat } from './notices.ts';
 import { readState, type DeadlineGame, type DeadlineStep } from './schedule.ts';
 import { asJson } from '../json.ts';
@@ -13,7 +14,7 @@ export const seatColumns = { id: true, side: true, email: true, locale: true, ti
 
 /** Tells everyone (and the moderator) that seats missed a deadline, and what happens now. */
 export async function announceMissed(
-  tx: Tx,
+  tx: SqlTx,
   deps: ServiceDeps,
   game: DeadlineGame,
   step: DeadlineStep,
@@ -54,11 +55,11 @@ export async function announceMissed(
  * The missed notice after default orders (once per step). `known`: the game's seats (by side) and the events its
  * webhooks subscribe to, when the caller has read them under the game lock.
  */
-export async function announceDefaultsLocked(tx: Tx, deps: ServiceDeps, game: DeadlineGame, step: DeadlineStep, known?: { seats: NoticeSeat[]; hookEvents: string[] }): Promise<void> {
+export async function announceDefaultsLocked(tx: SqlTx, deps: ServiceDeps, game: DeadlineGame, step: DeadlineStep, known?: { seats: NoticeSeat[]; hookEvents: string[] }): Promise<void> {
   const state = readState(step.deadlineState);
   if (!step.defaultsApplied.length || state.defaultsAnnounced) return;
   await tx.$executeRawUnsafe(`UPDATE "Step" SET "deadlineState" = $1::jsonb WHERE id = $2`, JSON.stringify(asJson({ ...state, defaultsAnnounced: true })), step.id);
-  const seats = known ? known.seats : await tx.seat.findMany({ where: { gameId: game.id }, orderBy: { side: 'asc' }, select: seatColumns });
+  const seats = known ? known.seats : await tx.$queryRawUnsafe<NoticeSeat[]>(`SELECT ${columnsOf(seatColumns)} FROM "Seat" WHERE "gameId" = $1 ORDER BY side`, game.id);
   await announceMissed(tx, deps, game, step, seats, [...step.defaultsApplied].sort(), { kind: 'defaults' }, known?.hookEvents);
 }
 

@@ -9,7 +9,7 @@ import { insertRows } from './sql.ts';
 import { asLocale, formatDateTime, type Locale } from '../../i18n/index.ts';
 import type { Text } from '../../engine/types.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
-import type { ServiceDeps, Tx } from '../deps.ts';
+import type { ServiceDeps, SqlTx } from '../deps.ts';
 import { queueWebhooks } from '../../webhooks/service.ts';
 import type { WebhookEvent } from '../../webhooks/payload.ts';
 
@@ -41,7 +41,7 @@ const messageIdOf = (deps: Pick<ServiceDeps, 'config'>, key: string, to: string)
  * each in the reader's language with times in the reader's zone. `key` identifies the occurrence.
  */
 export async function queueNoticeMails(
-  tx: Tx,
+  tx: SqlTx,
   deps: Pick<ServiceDeps, 'config' | 'clock'>,
   input: { game: NoticeGame; seats: NoticeSeat[]; moderator?: boolean; kind: string; key: string; text: NoticeText },
 ): Promise<void> {
@@ -82,7 +82,7 @@ export async function queueNoticeMails(
 
 /** Queues the webhook message of an occurrence (times in UTC: a channel has no single reader zone). */
 export async function queueNoticeWebhooks(
-  tx: Tx,
+  tx: SqlTx,
   deps: Pick<ServiceDeps, 'config' | 'clock'>,
   input: { game: NoticeGame; event: WebhookEvent; key: string; title: string; description: string; fields?: { name: string; value: string; inline?: boolean }[]; hookEvents?: string[] },
 ): Promise<void> {

@@ -14,7 +14,7 @@
 import type { DeadlineJob, ReminderJob, ResolveJob } from '../../jobs/queues.ts';
 import { enqueue } from '../../jobs/enqueue.ts';
 import { QUEUES } from '../../jobs/queues.ts';
-import type { ServiceDeps, Tx } from '../deps.ts';
+import { inTransaction, type ServiceDeps, type SqlTx, type Tx } from '../deps.ts';
 import { asJson } from '../json.ts';
 import { audit } from '../audit.ts';
 import { lockGame, lockGameWithSeats, loadStepWithOrders, resolveIfReady, resolveLocked, resolveWithDefaults, RESOLVE_TX, type LockedGame, type StepWithOrders } from '../turn-processor.ts';
@@ -52,7 +52,7 @@ async function missingSides(tx: Tx, step: DeadlineStep): Promise<{ missing: stri
   return { missing, seats };
 }
 
-const saveState = (tx: Tx, stepId: string, state: DeadlineState) => tx.step.update({ where: { id: stepId }, data: { deadlineState: asJson(state) } });
+const saveState = (tx: SqlTx, stepId: string, state: DeadlineState) => tx.$executeRawUnsafe(`UPDATE "Step" SET "deadlineState" = $1::jsonb WHERE id = $2`, JSON.stringify(asJson(state)), stepId);
 
 /** Sides owing orders at a step read with its current orders that have none in. */
 function missingOf(step: StepWithOrders): string[] {
@@ -65,7 +65,7 @@ function missingOf(step: StepWithOrders): string[] {
  * lock: what the job finds decides, and default orders resolve the step in the same transaction.
  */
 export async function handleDeadline(deps: ServiceDeps, job: DeadlineJob): Promise<DeadlineOutcome> {
-  return deps.db.$transaction(async (tx) => {
+  return inTransaction(deps, async (tx) => {
     const decision = await decide(tx, deps, job);
     if (decision.kind !== 'defaults') return decision.outcome;
     const result = await resolveLocked(tx, deps, job.gameId, decision.sides, 0, { locked: decision.locked, step: decision.step });
@@ -80,7 +80,7 @@ export async function handleDeadline(deps: ServiceDeps, job: DeadlineJob): Promi
 type Decision = { kind: 'done'; outcome: DeadlineOutcome } | { kind: 'defaults'; sides: string[]; locked: LockedGame; step: StepWithOrders };
 const done = (outcome: DeadlineOutcome): Decision => ({ kind: 'done', outcome });
 
-async function decide(tx: Tx, deps: ServiceDeps, job: DeadlineJob): Promise<Decision> {
+async function decide(tx: SqlTx, deps: ServiceDeps, job: DeadlineJob): Promise<Decision> {
   const locked = await lockGameWithSeats(tx, job.gameId);
   if (!locked) return done('gone');
   const step = await loadStepWithOrders(tx, job.gameId, { id: job.stepId });

@@ -4,7 +4,7 @@
  * Written once when a step's result is published (and after default orders); visible to the moderator.
  */
 import { randomUUID } from 'node:crypto';
-import type { ServiceDeps, Tx } from '../deps.ts';
+import type { ServiceDeps, SqlTx } from '../deps.ts';
 import { insertRows } from './sql.ts';
 import { notFound } from '../errors.ts';
 import { punctualityOf } from './compute.ts';
@@ -21,11 +21,11 @@ export interface KnownOrder {
  * Records the outcome of every seat that owed orders at a resolved step (idempotent). `known`: the game's seats and
  * the step's current orders, when the caller has read them under the game lock.
  */
-export async function recordPunctuality(tx: Tx, step: DeadlineStep, now: Date, known?: { seats: { id: string; side: string }[]; orders: KnownOrder[] }): Promise<void> {
+export async function recordPunctuality(tx: SqlTx, step: DeadlineStep, now: Date, known?: { seats: { id: string; side: string }[]; orders: KnownOrder[] }): Promise<void> {
   const sides = [...new Set(owedOf(step).map((o) => o.seat))];
   if (!sides.length) return;
-  const seats = known ? known.seats.filter((s) => sides.includes(s.side)) : await tx.seat.findMany({ where: { gameId: step.gameId, side: { in: sides } }, select: { id: true, side: true } });
-  const orders = known ? known.orders : await tx.order.findMany({ where: { stepId: step.id, supersededById: null }, select: { seatId: true, receivedAt: true, source: true } });
+  const seats = known ? known.seats.filter((s) => sides.includes(s.side)) : await tx.$queryRawUnsafe<{ id: string; side: string }[]>(`SELECT id, side FROM "Seat" WHERE "gameId" = $1 AND side = ANY($2::text[])`, step.gameId, sides);
+  const orders = known ? known.orders : await tx.$queryRawUnsafe<KnownOrder[]>(`SELECT "seatId", "receivedAt", source FROM "Order" WHERE "stepId" = $1 AND "supersededById" IS NULL`, step.id);
   const state = readState(step.deadlineState);
   // With extend-once, orders after the original deadline are late even though the deadline moved.
   const due = state.extendedFrom ? new Date(state.extendedFrom) : step.deadlineAt;

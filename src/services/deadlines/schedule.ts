@@ -3,11 +3,12 @@
  * and its deadline and reminder jobs are queued in the same transaction; when absences or the moderator move it,
  * it is recomputed and the jobs for the new instant are queued (jobs of the old instant find it moved and stop).
  */
+import { columnsOf } from '../../db/sql-tx.ts';
 import type { Owed } from '../../engine/types.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
 import { enqueue } from '../../jobs/enqueue.ts';
 import { QUEUES, type DeadlineJob, type ReminderJob } from '../../jobs/queues.ts';
-import { gameDefinition, type ServiceDeps, type Tx } from '../deps.ts';
+import { gameDefinition, type ServiceDeps, type SqlTx } from '../deps.ts';
 import { asJson } from '../json.ts';
 import { computeStepDeadline, readDeadlineSettings, reminderTimes, type Interval } from './compute.ts';
 import { queueNoticeWebhooks, utc, type NoticeSeat } from './notices.ts';
@@ -68,20 +69,23 @@ const stepColumns = { id: true, gameId: true, number: true, status: true, owed: 
 export const owedOf = (step: Pick<DeadlineStep, 'owed'>): Owed[] => (Array.isArray(step.owed) ? (step.owed as unknown as Owed[]) : []);
 
 /** The absences (per side) of the seats owing orders at a step that end after it opened. */
-async function absencesOf(tx: Tx, step: DeadlineStep): Promise<Record<string, Interval[]>> {
+async function absencesOf(tx: SqlTx, step: DeadlineStep): Promise<Record<string, Interval[]>> {
   const sides = [...new Set(owedOf(step).map((o) => o.seat))];
   if (!sides.length) return {};
-  const rows = await tx.absence.findMany({
-    where: { endsAt: { gt: step.openedAt }, seat: { gameId: step.gameId, side: { in: sides } } },
-    select: { startsAt: true, endsAt: true, seat: { select: { side: true } } },
-  });
+  const rows = await tx.$queryRawUnsafe<{ startsAt: Date; endsAt: Date; side: string }[]>(
+    `SELECT a."startsAt", a."endsAt", se.side FROM "Absence" a JOIN "Seat" se ON se.id = a."seatId"
+     WHERE a."endsAt" > $1::timestamp(3) AND se."gameId" = $2 AND se.side = ANY($3::text[])`,
+    step.openedAt,
+    step.gameId,
+    sides,
+  );
   const out: Record<string, Interval[]> = {};
-  for (const r of rows) (out[r.seat.side] ??= []).push({ start: r.startsAt, end: r.endsAt });
+  for (const r of rows) (out[r.side] ??= []).push({ start: r.startsAt, end: r.endsAt });
   return out;
 }
 
 /** The deadline a step has with a given state (absences and settings read now). */
-export async function deadlineWith(tx: Tx, game: DeadlineGame, step: DeadlineStep, state: DeadlineState): Promise<Date | null> {
+export async function deadlineWith(tx: SqlTx, game: DeadlineGame, step: DeadlineStep, state: DeadlineState): Promise<Date | null> {
   if (state.cleared) return null;
   const adjustSeconds = state.adjustSeconds ?? 0;
   const computed = computeStepDeadline({ openedAt: step.openedAt, settings: readDeadlineSettings(game.deadlines), owed: owedOf(step), absences: await absencesOf(tx, step), adjustSeconds });
@@ -90,7 +94,7 @@ export async function deadlineWith(tx: Tx, game: DeadlineGame, step: DeadlineSte
 }
 
 /** Queues the deadline job and the reminder jobs of a step's deadline (each key once). */
-export async function queueDeadlineJobs(tx: Tx, deps: Pick<ServiceDeps, 'clock'>, game: DeadlineGame, stepId: string, deadlineAt: Date): Promise<void> {
+export async function queueDeadlineJobs(tx: SqlTx, deps: Pick<ServiceDeps, 'clock'>, game: DeadlineGame, stepId: string, deadlineAt: Date): Promise<void> {
   const at = deadlineAt.toISOString();
   const job: DeadlineJob = { gameId: game.id, stepId, at };
   await enqueue(tx, QUEUES.deadline, job, { key: `${stepId}:${at}`, startAfter: deadlineAt });
@@ -104,7 +108,7 @@ export async function queueDeadlineJobs(tx: Tx, deps: Pick<ServiceDeps, 'clock'>
  * (Re)computes the deadline of a step and queues its jobs. `state` replaces the stored state (e.g. a new
  * adjustment). Returns the previous and the new deadline. Call under the game lock.
  */
-export async function scheduleStepDeadline(tx: Tx, deps: Pick<ServiceDeps, 'clock'>, game: DeadlineGame, step: DeadlineStep, state: DeadlineState = readState(step.deadlineState)): Promise<{ previous: Date | null; deadlineAt: Date | null }> {
+export async function scheduleStepDeadline(tx: SqlTx, deps: Pick<ServiceDeps, 'clock'>, game: DeadlineGame, step: DeadlineStep, state: DeadlineState = readState(step.deadlineState)): Promise<{ previous: Date | null; deadlineAt: Date | null }> {
   const deadlineAt = await deadlineWith(tx, game, step, state);
   const previous = step.deadlineAt;
   const moved = (previous?.getTime() ?? null) !== (deadlineAt?.getTime() ?? null);
@@ -117,10 +121,10 @@ export async function scheduleStepDeadline(tx: Tx, deps: Pick<ServiceDeps, 'cloc
 }
 
 /** Reads a game and one of its steps for deadline work (null when either is gone). */
-export async function loadStep(tx: Tx, gameId: string, where: { id: string } | { number: number }): Promise<{ game: DeadlineGame; step: DeadlineStep } | null> {
-  const game = await tx.game.findUnique({ where: { id: gameId }, select: gameColumns });
+export async function loadStep(tx: SqlTx, gameId: string, where: { id: string } | { number: number }): Promise<{ game: DeadlineGame; step: DeadlineStep } | null> {
+  const [game] = await tx.$queryRawUnsafe<DeadlineGame[]>(`SELECT ${columnsOf(gameColumns)} FROM "Game" WHERE id = $1`, gameId);
   if (!game) return null;
-  const step = 'id' in where ? await tx.step.findFirst({ where: { id: where.id, gameId }, select: stepColumns }) : await tx.step.findUnique({ where: { gameId_number: { gameId, number: where.number } }, select: stepColumns });
+  const [step] = await tx.$queryRawUnsafe<DeadlineStep[]>(`SELECT ${columnsOf(stepColumns)} FROM "Step" WHERE "gameId" = $1 AND ${'id' in where ? 'id = $2' : 'number = $2'}`, gameId, 'id' in where ? where.id : where.number);
   return step ? { game, step } : null;
 }
 
@@ -143,7 +147,7 @@ export interface OpenedKnown {
  * previous step's punctuality is recorded and its result goes to the game's webhooks, and the new step's deadline
  * is computed and its jobs queued.
  */
-export async function afterStepOpened(tx: Tx, deps: ServiceDeps, input: { gameId: string; number: number; known?: OpenedKnown }): Promise<Date | null> {
+export async function afterStepOpened(tx: SqlTx, deps: ServiceDeps, input: { gameId: string; number: number; known?: OpenedKnown }): Promise<Date | null> {
   const { known } = input;
   const loaded = known ? { game: known.game, step: known.step } : await loadStep(tx, input.gameId, { number: input.number });
   if (!loaded) return null;
@@ -161,10 +165,10 @@ export async function afterStepOpened(tx: Tx, deps: ServiceDeps, input: { gameId
   return scheduled?.deadlineAt ?? null;
 }
 
-async function queueResultWebhook(tx: Tx, deps: Pick<ServiceDeps, 'clock' | 'config' | 'games'>, game: DeadlineGame, prev: DeadlineStep, next: DeadlineStep, deadlineAt: Date | null, known?: Pick<OpenedKnown, 'hookEvents' | 'events'>): Promise<void> {
+async function queueResultWebhook(tx: SqlTx, deps: Pick<ServiceDeps, 'clock' | 'config' | 'games'>, game: DeadlineGame, prev: DeadlineStep, next: DeadlineStep, deadlineAt: Date | null, known?: Pick<OpenedKnown, 'hookEvents' | 'events'>): Promise<void> {
   if (known && !known.hookEvents.includes('result')) return; // no webhook wants results
   const def = gameDefinition(deps, game.game);
-  const events = known ? known.events.map((payload) => ({ payload })) : await tx.event.findMany({ where: { stepId: prev.id }, orderBy: { seq: 'asc' }, select: { payload: true } });
+  const events = known ? known.events.map((payload) => ({ payload })) : await tx.$queryRawUnsafe<{ payload: unknown }[]>(`SELECT payload FROM "Event" WHERE "stepId" = $1 ORDER BY seq`, prev.id);
   const payloads = events.map((e) => e.payload as { type: string; rule?: string });
   const visible = def ? def.visibleEvents(payloads as never, { kind: 'public' }) : [];
   const lines = visible.filter((e) => e.type !== 'die').slice(0, 15).map((e) => `• ${e.type}${e.rule ? ` (${e.rule})` : ''}`);

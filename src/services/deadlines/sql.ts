@@ -2,7 +2,7 @@
  * Multi-row inserts in the caller's transaction, as one SQL statement: the resolution of a step writes its orders,
  * events, mails and punctuality rows this way (one round trip per table instead of one per row).
  */
-import type { Tx } from '../deps.ts';
+import type { SqlTx } from '../deps.ts';
 
 /** The SQL type of a column whose value needs a cast (JSON, text arrays); dates are cast to timestamp(3) as UTC. */
 export type ColumnCast = 'jsonb' | 'text[]';
@@ -11,7 +11,7 @@ export type ColumnCast = 'jsonb' | 'text[]';
  * Inserts `rows` (objects with the same keys, in the same order) into `table`. Values of `jsonb` columns are
  * serialised here. `skipDuplicates`: ON CONFLICT DO NOTHING. Returns the number of rows inserted.
  */
-export async function insertRows(tx: Pick<Tx, '$executeRawUnsafe'>, table: string, rows: Record<string, unknown>[], casts: Record<string, ColumnCast> = {}, opts: { skipDuplicates?: boolean } = {}): Promise<number> {
+export async function insertRows(tx: Pick<SqlTx, '$executeRawUnsafe'>, table: string, rows: Record<string, unknown>[], casts: Record<string, ColumnCast> = {}, opts: { skipDuplicates?: boolean } = {}): Promise<number> {
   if (!rows.length) return 0;
   const columns = Object.keys(rows[0]);
   const values: unknown[] = [];
