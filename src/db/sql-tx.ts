@@ -7,6 +7,7 @@
  * Results are shaped as Prisma's raw queries shape them: `timestamp` columns (this schema's DateTime, in UTC) as
  * Dates, int8 as BigInt, json and jsonb parsed. Date parameters are sent as UTC ISO text.
  */
+import { createHash } from 'node:crypto';
 import pg from 'pg';
 
 /** The raw-SQL methods of a Prisma transaction client (`$queryRaw` and friends), which a pg client also offers here. */
@@ -46,9 +47,25 @@ export const columnsOf = (select: Record<string, boolean>): string =>
     .map((c) => `"${c}"`)
     .join(', ');
 
+/**
+ * The prepared-statement name of a statement text: each connection then parses and plans it once, not on every
+ * execution (most of Postgres's work for the small statements of a resolution). Names come from the text's hash,
+ * so that a name always means one text; texts beyond the first `MAX_NAMED` (e.g. multi-row inserts of unusual
+ * sizes) run unnamed, which keeps each connection's prepared statements bounded.
+ */
+const MAX_NAMED = 1000;
+const names = new Map<string, string>();
+function statementName(text: string): string | undefined {
+  const known = names.get(text);
+  if (known || names.size >= MAX_NAMED) return known;
+  const name = `sqltx_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+  names.set(text, name);
+  return name;
+}
+
 /** A SqlTx over one pg client (inside a transaction begun by the caller). */
 export function pgSqlTx(client: pg.PoolClient): SqlTx {
-  const run = (text: string, values: unknown[]) => client.query({ text, values: values.map(param), types: prismaLikeTypes });
+  const run = (text: string, values: unknown[]) => client.query({ name: statementName(text), text, values: values.map(param), types: prismaLikeTypes });
   return {
     $queryRaw: async <T>(strings: TemplateStringsArray, ...values: unknown[]) => (await run(placeholders(strings), values)).rows as T,
     $queryRawUnsafe: async <T>(text: string, ...values: unknown[]) => (await run(text, values)).rows as T,

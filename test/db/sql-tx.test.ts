@@ -63,3 +63,15 @@ it('rolls back everything when the function throws, and the connection stays usa
     client.release();
   }
 });
+
+it('prepares each statement text once per connection and reuses it', async () => {
+  const client = await pool.connect();
+  try {
+    const tx = pgSqlTx(client);
+    for (const n of [1, 2, 3]) expect(await tx.$queryRawUnsafe<{ n: number }[]>('SELECT $1::int AS n', n)).toEqual([{ n }]);
+    const prepared = await tx.$queryRawUnsafe<{ statement: string }[]>(`SELECT statement FROM pg_prepared_statements WHERE name LIKE 'sqltx_%'`);
+    expect(prepared.filter((p) => p.statement === 'SELECT $1::int AS n')).toHaveLength(1);
+  } finally {
+    client.release();
+  }
+});
