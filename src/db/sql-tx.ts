@@ -76,13 +76,16 @@ export function pgSqlTx(client: pg.PoolClient): SqlTx {
 
 /**
  * Runs `fn` in one transaction on a client of `pool`: COMMIT when it returns, ROLLBACK when it throws. A client
- * whose ROLLBACK fails is destroyed rather than returned to the pool.
+ * whose ROLLBACK fails is destroyed rather than returned to the pool. `timeoutMs` bounds each statement (lock waits
+ * included) and each pause of the caller inside the transaction, as Prisma's transaction timeout would: a stalled
+ * transaction does not keep its locks.
  */
-export async function inPgTransaction<T>(pool: pg.Pool, fn: (tx: SqlTx) => Promise<T>): Promise<T> {
+export async function inPgTransaction<T>(pool: pg.Pool, fn: (tx: SqlTx) => Promise<T>, opts: { timeoutMs?: number } = {}): Promise<T> {
   const client = await pool.connect();
   let broken: Error | undefined;
+  const ms = Math.round(opts.timeoutMs ?? 0);
   try {
-    await client.query('BEGIN');
+    await client.query(ms > 0 ? `BEGIN; SET LOCAL statement_timeout = ${ms}; SET LOCAL idle_in_transaction_session_timeout = ${ms}` : 'BEGIN');
     const result = await fn(pgSqlTx(client));
     await client.query('COMMIT');
     return result;

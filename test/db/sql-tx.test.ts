@@ -75,3 +75,16 @@ it('prepares each statement text once per connection and reuses it', async () =>
     client.release();
   }
 });
+
+it('a timeout ends a statement that waits too long, and the transaction rolls back', async () => {
+  const holder = await pool.connect();
+  try {
+    await holder.query('BEGIN; LOCK TABLE "Setting" IN ACCESS EXCLUSIVE MODE');
+    const started = Date.now();
+    await expect(inPgTransaction(pool, (tx) => tx.$queryRawUnsafe('SELECT count(*) FROM "Setting"'), { timeoutMs: 300 })).rejects.toThrow(/statement timeout/);
+    expect(Date.now() - started).toBeLessThan(5000);
+  } finally {
+    await holder.query('ROLLBACK');
+    holder.release();
+  }
+});
