@@ -10,7 +10,7 @@ import { owingSeat } from './owed.ts';
 import { overfull, placeholder, step1Pool } from './placement.ts';
 import { turn5Count } from './reinforcement.ts';
 import { responseDestinations } from './response-movement.ts';
-import { capacityAt, placeable, shipAttacks, sideCounts, ubAttacks, ubsToPlace, unitsAt } from './rules.ts';
+import { capacityAt, scanAreas, shipAttacks, ubAttacks, ubsToPlace } from './rules.ts';
 import { at, record, type AwState } from './state.ts';
 
 /** A source of uniform numbers in [0, 1). */
@@ -21,7 +21,7 @@ const pick = <T>(rand: Rand, list: readonly T[]): T => list[Math.floor(rand() * 
 /** Puts each id in a random area with room left; ids that fit nowhere are left out. */
 function scatter(s: AwState, side: AwSide, ids: string[], rand: Rand): Record<string, string> {
   const areas = indexOf(s.data).areaIds;
-  const counts = sideCounts(s, side);
+  const counts = scanAreas(s)[side]; // shared: read at once, before anything moves
   const room: number[] = new Array(areas.length);
   let total = 0; // areas with room left
   for (let a = 0; a < areas.length; a++) {
@@ -31,17 +31,17 @@ function scatter(s: AwState, side: AwSide, ids: string[], rand: Rand): Record<st
   const out = record<string>();
   for (const id of ids) {
     if (!total) break;
-    let k = Math.floor(rand() * total);
-    for (let i = 0; i < areas.length; i++) {
-      if (room[i] <= 0) continue;
-      if (k-- === 0) {
-        out[id] = areas[i];
-        if (--room[i] === 0) total--;
-        break;
-      }
-    }
+    const a = nthWithRoom(room, Math.floor(rand() * total));
+    out[id] = areas[a];
+    if (--room[a] === 0) total--;
   }
   return out;
+}
+
+/** Position of the k-th area (from 0) that still has room. */
+function nthWithRoom(room: number[], k: number): number {
+  for (let a = 0; a < room.length; a++) if (room[a] > 0 && k-- === 0) return a;
+  return -1; // not reached: k < number of areas with room
 }
 
 /** Random standing response preferences for a seat's units (about 70% of them), so most rolls need no message. */
@@ -56,9 +56,8 @@ function randomResponseTable(s: AwState, side: AwSide, rand: Rand): Record<strin
   return table;
 }
 
-/** Shuffles a copy of a list (Fisher-Yates with `rand`). */
-function shuffled<T>(list: readonly T[], rand: Rand): T[] {
-  const a = list.slice();
+/** Shuffles a list in place (Fisher-Yates with `rand`) and returns it. */
+function shuffle<T>(a: T[], rand: Rand): T[] {
   for (let i = a.length - 1; i > 0; i--) {
     const j = Math.floor(rand() * (i + 1));
     const t = a[i];
@@ -68,6 +67,24 @@ function shuffled<T>(list: readonly T[], rand: Rand): T[] {
   return a;
 }
 
+/** Ids of a side's units at a location, in data order (as `unitsAt`). */
+function idsAt(s: AwState, where: string, side: AwSide): string[] {
+  const ix = indexOf(s.data);
+  const units = s.data.units;
+  const pos = side === 'german' ? ix.germanPos : ix.alliedPos;
+  const out: string[] = [];
+  for (let k = 0; k < pos.length; k++) if (s.loc[pos[k]] === where) out.push(units[pos[k]].id);
+  return out;
+}
+
+/** Ids of the convoys at a location, in data order. */
+function convoyIdsAt(s: AwState, where: string): string[] {
+  const ix = indexOf(s.data);
+  const out: string[] = [];
+  for (const i of ix.convoyPos) if (s.loc[i] === where) out.push(s.data.units[i].id);
+  return out;
+}
+
 /** Legal random orders for a seat at the current decision point ({} when it owes nothing). */
 export function randomLegalOrders(s: AwState, seat: string, rand: Rand): AwOrders {
   if (owingSeat(s) !== seat) return {};
@@ -75,10 +92,10 @@ export function randomLegalOrders(s: AwState, seat: string, rand: Rand): AwOrder
   const side = seat as AwSide;
   switch (p.kind) {
     case 'reinforce':
-      return { reinforce: shuffled(s.sunkUbs, rand).slice(0, turn5Count(s)) };
+      return { reinforce: shuffle(s.sunkUbs.slice(), rand).slice(0, turn5Count(s)) };
     case 'placement':
     case 'ub-placement': {
-      let ids = shuffled(placeable(s, side).map((u) => u.id), rand);
+      let ids = shuffle(idsAt(s, 'used', side), rand); // the units to place (AW 6.0[1], 7.0[1])
       if (side === 'german') ids = ids.slice(0, ubsToPlace(s, ids.length));
       const o: AwOrders = { placement: scatter(s, side, ids, rand) };
       if (s.mode === 'mail' && rand() < 0.8) o.standing = { responseTable: randomResponseTable(s, side, rand) };
@@ -99,25 +116,29 @@ export function randomLegalOrders(s: AwState, seat: string, rand: Rand): AwOrder
     }
     case 'overflow-name': {
       const named: string[] = [];
-      for (const [area, excess] of Object.entries(overfull(s, p.side))) named.push(...shuffled(unitsAt(s, area, p.side).map((u) => u.id), rand).slice(0, excess));
+      for (const [area, excess] of Object.entries(overfull(s, p.side))) named.push(...shuffle(idsAt(s, area, p.side), rand).slice(0, excess));
       return { overflow: named };
     }
     case 'overflow-replace':
       return { replace: scatter(s, p.side, p.units.map((_, i) => placeholder(i)), rand) };
-    case 'response':
-      return { response: pick(rand, ['stay', ...responseDestinations(s, p.unit)]) };
+    case 'response': {
+      // One pick among 'stay' and the destinations, without building the joined list.
+      const dests = responseDestinations(s, p.unit);
+      const k = Math.floor(rand() * (dests.length + 1));
+      return { response: k === 0 ? 'stay' : dests[k - 1] };
+    }
     case 'air': {
       const air: Record<string, string[]> = {}; // keys in data order: a plain object keeps few shapes
-      for (const u of activeAir(s)) air[u.id] = unitsAt(s, at(s, u.id), 'german').filter(() => rand() < 0.8).map((g) => g.id);
+      for (const u of activeAir(s)) air[u.id] = idsAt(s, at(s, u.id), 'german').filter(() => rand() < 0.8);
       return { air };
     }
     case 'escorts': {
       const escorts: Record<string, string[]> = {}; // keys in data order
       for (const u of activeShips(s)) {
-        const ubs = unitsAt(s, at(s, u.id), 'german');
+        const ubs = idsAt(s, at(s, u.id), 'german');
         const n = shipAttacks(u);
         const list: string[] = [];
-        for (let i = 0; i < n; i++) list.push(pick(rand, ubs).id);
+        for (let i = 0; i < n; i++) list.push(pick(rand, ubs));
         escorts[u.id] = list;
       }
       return { escorts };
@@ -125,10 +146,10 @@ export function randomLegalOrders(s: AwState, seat: string, rand: Rand): AwOrder
     case 'ubs': {
       const ubs: Record<string, string[]> = {}; // keys in data order
       for (const u of activeUbs(s)) {
-        const convoys = unitsAt(s, at(s, u.id), 'allied').filter((c) => c.type === 'convoy');
+        const convoys = convoyIdsAt(s, at(s, u.id));
         const n = ubAttacks(s, u.id);
         const list: string[] = [];
-        for (let i = 0; i < n; i++) list.push(pick(rand, convoys).id);
+        for (let i = 0; i < n; i++) list.push(pick(rand, convoys));
         ubs[u.id] = list;
       }
       return { ubs };
