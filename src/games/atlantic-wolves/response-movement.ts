@@ -3,6 +3,7 @@
  * unit on the map may move it to one adjacent area or leave it. Rolls and moves happen one at a time (spec 6).
  */
 import type { ResolveContext } from '../../engine/types.ts';
+import type { AwUnit } from './data/schema.ts';
 import { indexOf } from './data/data-index.ts';
 import { areaScan } from './area-scan.ts';
 import { capacityAt } from './rules.ts';
@@ -11,25 +12,45 @@ import { ownTurnList, put, at, isArea, type AwState } from './state.ts';
 /** Number of response rolls per turn (AW 12.0-3c: 6, formerly 3). */
 export const RESPONSE_ROLLS = 6;
 
-/** Legal destinations of a unit now: adjacent areas with room (AW-A28 R1), area id order. `stay` is always legal. */
-export function responseDestinations(s: AwState, unit: string): string[] {
+/** Where a unit may make a response move from: its area position, or null when it is unknown or off the map. */
+function responseOrigin(s: AwState, unit: string): { u: AwUnit; from: number } | null {
   const ix = indexOf(s.data);
   const u = ix.unit.get(unit);
   const from = at(s, unit);
-  if (!u || !isArea(from)) return [];
+  if (!u || !isArea(from)) return null;
   const fromPos = ix.areaPos.get(from);
-  if (fromPos === undefined) return [];
-  const adj = ix.adj[fromPos];
-  const sc = s.options.responseCapacity === 'prohibit' ? areaScan(s) : null;
-  const counts = sc ? (u.side === 'german' ? sc.german : sc.allied) : null; // shared, read only
+  return fromPos === undefined ? null : { u, from: fromPos };
+}
+
+/** Units of the unit's side per area position when capacity limits response moves (AW-A28 R1), else null. */
+function countsLimiting(s: AwState, u: AwUnit): number[] | null {
+  if (s.options.responseCapacity !== 'prohibit') return null;
+  const sc = areaScan(s);
+  return u.side === 'german' ? sc.german : sc.allied; // shared, read at once
+}
+
+/** Whether area position `a` is adjacent to `from` and, under `counts`, has room for the unit (AW 12.0-3d). */
+function openFor(s: AwState, u: AwUnit, from: number, a: number, counts: number[] | null): boolean {
+  if (!indexOf(s.data).adj[from][a]) return false;
+  return !counts || counts[a] < capacityAt(s, a, u.side); // UBs: capacity reduced by E2
+}
+
+/** Legal destinations of a unit now: adjacent areas with room (AW-A28 R1), area id order. `stay` is always legal. */
+export function responseDestinations(s: AwState, unit: string): string[] {
+  const o = responseOrigin(s, unit);
+  if (!o) return [];
+  const areas = indexOf(s.data).areaIds;
+  const counts = countsLimiting(s, o.u);
   const out: string[] = [];
-  for (let a = 0; a < ix.areaIds.length; a++) {
-    if (!adj[a]) continue;
-    // AW 12.0-3d, AW-A28 R1: a move may not exceed the destination's capacity (UBs: reduced by E2).
-    if (counts && counts[a] >= capacityAt(s, a, u.side)) continue;
-    out.push(ix.areaIds[a]);
-  }
+  for (let a = 0; a < areas.length; a++) if (openFor(s, o.u, o.from, a, counts)) out.push(areas[a]);
   return out;
+}
+
+/** Whether `area` is one of `responseDestinations(s, unit)`, without building the list. */
+export function isResponseDestination(s: AwState, unit: string, area: string): boolean {
+  const o = responseOrigin(s, unit);
+  const a = indexOf(s.data).areaPos.get(area);
+  return o !== null && a !== undefined && openFor(s, o.u, o.from, a, countsLimiting(s, o.u));
 }
 
 const purposes: string[][] = [];
@@ -69,11 +90,10 @@ export function standingResponse(s: AwState, unit: string): string | null {
   const side = indexOf(s.data).unit.get(unit)?.side;
   const entry = side ? s.standing[side]?.responseTable?.[unit] : undefined;
   if (!entry) return null;
-  const legal = responseDestinations(s, unit);
   for (const pref of entry) {
     if (pref === 'ask') return null;
     if (pref === 'stay') return 'stay';
-    if (legal.includes(pref)) return pref; // spec 5.2: destinations that would break capacity are skipped
+    if (isResponseDestination(s, unit, pref)) return pref; // spec 5.2: destinations that would break capacity are skipped
   }
   return 'stay';
 }
