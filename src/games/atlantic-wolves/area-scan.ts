@@ -32,12 +32,19 @@ interface Kept extends AreaScan {
 
 let kept: Kept | null = null;
 
+/**
+ * What a fresh scan has "seen" for each unit: a string no location equals, so the first scan moves every unit. A
+ * string rather than undefined keeps the compare in `areaScan` a string compare (a pointer compare for the interned
+ * ids and keywords of real states), which is most of the cost of a scan.
+ */
+const UNSCANNED = '\u0000unscanned';
+
 function fresh(ix: DataIndex): Kept {
   const n = ix.isGerman.length;
   const areas = ix.areaIds.length;
   return {
     ix,
-    seen: new Array<string | undefined>(n).fill(undefined),
+    seen: Array.from({ length: n }, () => UNSCANNED),
     code: new Int32Array(n).fill(NOWHERE),
     allied: new Array<number>(areas).fill(0),
     german: new Array<number>(areas).fill(0),

@@ -6,7 +6,7 @@ import type { ResolveContext } from '../../engine/types.ts';
 import type { AwUnit } from './data/schema.ts';
 import { indexOf } from './data/data-index.ts';
 import { areaScan, type AreaScan } from './area-scan.ts';
-import { convoyStrength, convoyVp, escortStrength, shipAttacks, ubAttacks, ubStrength, unitsAt, type AreaOccupancy } from './rules.ts';
+import { convoyStrength, convoyVp, escortStrength, shipAttacks, ubAttacks, ubStrength, type AreaOccupancy } from './rules.ts';
 import { at, ownDamage, ownList, ownTurnList, put, type AwState } from './state.ts';
 
 /** Areas holding units of both sides (AW 8.0[2], AW-A09), in area id order. */
@@ -134,6 +134,13 @@ function escortAttack(s: AwState, ctx: ResolveContext, i: number, target: string
   }
 }
 
+/** Ids of the UBs in an area, in data order (as `unitsAt(s, area, 'german')`). */
+function ubIdsAt(s: AwState, area: string): string[] {
+  const out: string[] = [];
+  for (const i of indexOf(s.data).germanPos) if (s.loc[i] === area) out.push(s.data.units[i].id);
+  return out;
+}
+
 /** The current group's areas. */
 export const groupAreas = (s: AwState): string[] => s.t.groups[s.t.group] ?? [];
 
@@ -142,12 +149,21 @@ export function activeAir(s: AwState): AwUnit[] {
   return unitsOf(s, activeEscortPos(s, true));
 }
 
+/** Whether any air unit can attack in the group (as `activeAir(s).length > 0`, without the list of units). */
+export const anyActiveAir = (s: AwState): boolean => activeEscortPos(s, true).length > 0;
+
+/** Whether any escort ship can attack in the group (as `activeShips(s).length > 0`). */
+export const anyActiveShips = (s: AwState): boolean => activeEscortPos(s, false).length > 0;
+
+/** Whether any UB of the group has a convoy in its area (as `activeUbs(s).length > 0`). */
+export const anyActiveUbs = (s: AwState): boolean => activeUbPos(s).length > 0;
+
 /** AW 8.1: air attacks in the group. `choice` (option airAttack = optional, D8) lists the UBs each air unit attacks. */
 export function resolveAir(s: AwState, ctx: ResolveContext, choice?: Record<string, string[]>): void {
   const air = activeEscortPos(s, true);
   if (air.length === 0) return;
   for (const area of groupAreas(s)) {
-    const ubs = unitsAt(s, area, 'german').map((u) => u.id);
+    const ubs = ubIdsAt(s, area);
     for (const i of air) {
       if (s.loc[i] !== area) continue;
       const id = s.data.units[i].id;

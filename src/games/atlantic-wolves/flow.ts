@@ -8,7 +8,7 @@ import type { ResolveContext } from '../../engine/types.ts';
 import type { AwSide } from './data/schema.ts';
 import { indexOf } from './data/data-index.ts';
 import type { AwOrders } from './orders/schema.ts';
-import { activeAir, activeShips, activeUbs, resolveAir, resolveEscorts, resolveUbs, startCombat } from './combat.ts';
+import { anyActiveAir, anyActiveShips, anyActiveUbs, resolveAir, resolveEscorts, resolveUbs, startCombat } from './combat.ts';
 import { anyOverfull, applyPlacement, applyReplace, applyStep2, applyStep3, designationFromPreference, liftNamed, planCounts, step1Pool } from './placement.ts';
 import { returnSunk, startTurn } from './reinforcement.ts';
 import { applyResponse, RESPONSE_ROLLS, rollResponse, standingResponse } from './response-movement.ts';
@@ -115,7 +115,7 @@ function combatGroup(s: AwState, ctx: ResolveContext): void {
     return;
   }
   if (s.t.stage === 'air') {
-    if (s.options.airAttack === 'optional' && activeAir(s).length) {
+    if (s.options.airAttack === 'optional' && anyActiveAir(s)) {
       s.phase = { kind: 'air' };
       return;
     }
@@ -123,13 +123,13 @@ function combatGroup(s: AwState, ctx: ResolveContext): void {
     s.t.stage = 'escorts';
   }
   if (s.t.stage === 'escorts') {
-    if (activeShips(s).length) {
+    if (anyActiveShips(s)) {
       s.phase = { kind: 'escorts' };
       return;
     }
     s.t.stage = 'ubs';
   }
-  if (activeUbs(s).length) {
+  if (anyActiveUbs(s)) {
     s.phase = { kind: 'ubs' };
     return;
   }

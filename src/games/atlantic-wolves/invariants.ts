@@ -19,28 +19,30 @@ export function invariants(s: AwState): string[] {
   // 1. every unit in exactly one place; convoys never unused; ☆ convoys out of play from turn 3.
   const units = s.data.units;
   const loc = s.loc;
-  let dense = loc.length === units.length;
-  for (let i = 0; dense && i < loc.length; i++) if (loc[i] === undefined) dense = false;
-  // A dense location array has exactly one key per unit; anything else is counted the slow way.
-  const keyCount = dense ? loc.length : Object.keys(loc).length;
-  if (keyCount !== units.length) out.push(`inv1: ${keyCount} locations for ${units.length} units`);
   // Units of each side per area (inv 2) come from the shared area scan; UBs in use (used group or on the map).
   const nAreas = ix.areaIds.length;
   const sc = areaScan(s);
   const codes = sc.code;
   const count = [sc.allied, sc.german];
   let usedUbs = 0;
+  let holes = loc.length !== units.length;
   for (let i = 0; i < units.length; i++) {
     const l = loc[i]; // = at(s, u.id): unit ids are unique (checkData)
     const code = codes[i];
-    if (code === NOWHERE) out.push(l === undefined ? `inv1: ${units[i].id} has no location` : `inv1: ${units[i].id} in unknown area ${l}`);
+    if (code === NOWHERE) {
+      if (l === undefined) holes = true;
+      out.push(l === undefined ? `inv1: ${units[i].id} has no location` : `inv1: ${units[i].id} in unknown area ${l}`);
+    }
     if (ix.isConvoy[i]) {
       if (l === 'unused') out.push(`inv1: convoy ${units[i].id} is unused`);
-      if (s.turn >= 3 && units[i].star && l !== 'out') out.push(`inv1: ☆ convoy ${units[i].id} in play on turn ${s.turn}`);
+      if (s.turn >= 3 && l !== 'out' && units[i].star) out.push(`inv1: ☆ convoy ${units[i].id} in play on turn ${s.turn}`);
     } else if (l === 'sunk') out.push(`inv1: ${units[i].id} is sunk but not a convoy`);
     // In use: on the map or at an unknown location (not OFF), or in the used group.
     if (ix.isGerman[i] && (code !== OFF ? l !== undefined : l === 'used')) usedUbs++;
   }
+  // A location array with one entry per unit and no holes has exactly one key per unit; anything else is counted.
+  const keyCount = holes ? Object.keys(loc).length : loc.length;
+  if (keyCount !== units.length) out.unshift(`inv1: ${keyCount} locations for ${units.length} units`);
   // 2. capacities after placement (AW 6.0-C1, 7.0[3], 10.0-E2).
   const moving = s.options.responseCapacity === 'allowThenReplace' && (s.phase.kind === 'response' || (s.phase.kind === 'go' && s.phase.step === 'response'));
   if (!moving && (PLACED_KINDS.has(s.phase.kind) || (s.phase.kind === 'go' && PLACED_STEPS.has(s.phase.step)))) {
