@@ -9,6 +9,7 @@
  * keep them across a change of the state or a call for another state.
  */
 import { indexOf, type DataIndex } from './data/data-index.ts';
+import type { AwUnit } from './data/schema.ts';
 import type { AwState } from './state.ts';
 
 /** Area position of a unit: >= 0 on the map; OFF for an off-map keyword; NOWHERE for no or an unknown location. */
@@ -22,10 +23,18 @@ export interface AreaScan {
   allied: number[];
   german: number[];
   convoys: number[];
+  /** UBs in use: on the map (or at an unknown location) or in the used group. */
+  ubsInUse: number;
+  /** Units at a location that breaks invariant 1 on any turn: none or unknown, a convoy unused, a non-convoy sunk. */
+  misplaced: number;
+  /** ☆ convoys not out of play (which breaks invariant 1 from turn 3, AW 10.0-E3). */
+  starConvoysIn: number;
 }
 
 interface Kept extends AreaScan {
   ix: DataIndex;
+  /** Per unit: 1 for a ☆ convoy. */
+  starConvoy: Uint8Array;
   /** The location strings the codes were made from. */
   seen: (string | undefined)[];
 }
@@ -39,23 +48,38 @@ let kept: Kept | null = null;
  */
 const UNSCANNED = '\u0000unscanned';
 
-function fresh(ix: DataIndex): Kept {
+function fresh(ix: DataIndex, units: readonly AwUnit[]): Kept {
   const n = ix.isGerman.length;
   const areas = ix.areaIds.length;
-  return {
+  const k: Kept = {
     ix,
+    starConvoy: Uint8Array.from(units, (u) => (u.type === 'convoy' && u.star ? 1 : 0)),
     seen: Array.from({ length: n }, () => UNSCANNED),
     code: new Int32Array(n).fill(NOWHERE),
     allied: new Array<number>(areas).fill(0),
     german: new Array<number>(areas).fill(0),
     convoys: new Array<number>(areas).fill(0),
+    ubsInUse: 0,
+    misplaced: 0,
+    starConvoysIn: 0,
   };
+  for (let i = 0; i < n; i++) tally(k, i, UNSCANNED, NOWHERE, 1);
+  return k;
+}
+
+/** Adds (`d` = 1) or takes away (-1) unit `i` at location `l` (area position `code`) in the unit tallies. */
+function tally(k: Kept, i: number, l: string | undefined, code: number, d: number): void {
+  const ix = k.ix;
+  if (ix.isGerman[i] && (code !== OFF ? l !== undefined : l === 'used')) k.ubsInUse += d;
+  if (code === NOWHERE || (ix.isConvoy[i] ? l === 'unused' : l === 'sunk')) k.misplaced += d;
+  if (k.starConvoy[i] && l !== 'out') k.starConvoysIn += d;
 }
 
 /** Moves unit `i` of the kept scan to location `l`. */
 function move(k: Kept, i: number, l: string | undefined): void {
   const ix = k.ix;
   const old = k.code[i];
+  tally(k, i, k.seen[i], old, -1);
   const side = ix.isGerman[i] ? k.german : k.allied;
   if (old >= 0) {
     side[old]--;
@@ -68,13 +92,14 @@ function move(k: Kept, i: number, l: string | undefined): void {
   }
   k.code[i] = code;
   k.seen[i] = l;
+  tally(k, i, l, code, 1);
 }
 
 /** The area scan of a state now (shared arrays: read at once). */
 export function areaScan(s: AwState): AreaScan {
   const ix = indexOf(s.data);
   let k = kept;
-  if (k === null || k.ix !== ix) k = kept = fresh(ix);
+  if (k === null || k.ix !== ix) k = kept = fresh(ix, s.data.units);
   const loc = s.loc;
   const seen = k.seen;
   for (let i = 0; i < seen.length; i++) {

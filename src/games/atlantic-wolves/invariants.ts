@@ -1,7 +1,7 @@
 /**
  * Rule invariants of spec section 8, checked on any state: returns a message per violation (empty when all hold).
  */
-import { areaScan, NOWHERE, OFF } from './area-scan.ts';
+import { areaScan, NOWHERE } from './area-scan.ts';
 import { indexOf } from './data/data-index.ts';
 import { capacityAt, ubSlack } from './rules.ts';
 import { at, isArea, NO_DAMAGE, type AwState } from './state.ts';
@@ -12,6 +12,30 @@ const PLACED_KINDS = new Set(['response', 'air', 'escorts', 'ubs']);
 /** Cursors at which placement is complete. */
 const PLACED_STEPS = new Set(['response', 'combat', 'combat-group', 'vp']);
 
+/** Invariant 1 per unit: a message for each unit without exactly one known place, or in a place its kind may not be. */
+function misplacedUnits(s: AwState, codes: Int32Array): string[] {
+  const out: string[] = [];
+  const ix = indexOf(s.data);
+  const units = s.data.units;
+  const loc = s.loc;
+  let holes = loc.length !== units.length;
+  for (let i = 0; i < units.length; i++) {
+    const l = loc[i]; // = at(s, u.id): unit ids are unique (checkData)
+    if (codes[i] === NOWHERE) {
+      if (l === undefined) holes = true;
+      out.push(l === undefined ? `inv1: ${units[i].id} has no location` : `inv1: ${units[i].id} in unknown area ${l}`);
+    }
+    if (ix.isConvoy[i]) {
+      if (l === 'unused') out.push(`inv1: convoy ${units[i].id} is unused`);
+      if (s.turn >= 3 && units[i].star && l !== 'out') out.push(`inv1: ☆ convoy ${units[i].id} in play on turn ${s.turn}`);
+    } else if (l === 'sunk') out.push(`inv1: ${units[i].id} is sunk but not a convoy`);
+  }
+  // A location list with one entry per unit and no holes has exactly one key per unit; anything else is counted.
+  const keyCount = holes ? Object.keys(loc).length : loc.length;
+  if (keyCount !== units.length) out.unshift(`inv1: ${keyCount} locations for ${units.length} units`);
+  return out;
+}
+
 /** Checks invariants 1-6 of spec section 8 (7, order independence, is a property test). */
 export function invariants(s: AwState): string[] {
   const out: string[] = [];
@@ -19,30 +43,14 @@ export function invariants(s: AwState): string[] {
   // 1. every unit in exactly one place; convoys never unused; ☆ convoys out of play from turn 3.
   const units = s.data.units;
   const loc = s.loc;
-  // Units of each side per area (inv 2) come from the shared area scan; UBs in use (used group or on the map).
+  // Units of each side per area (inv 2) and the UBs in use come from the shared area scan, which also counts the
+  // units placed against invariant 1: the pass naming them runs only when there is one (or a location list of
+  // another length).
   const nAreas = ix.areaIds.length;
   const sc = areaScan(s);
-  const codes = sc.code;
   const count = [sc.allied, sc.german];
-  let usedUbs = 0;
-  let holes = loc.length !== units.length;
-  for (let i = 0; i < units.length; i++) {
-    const l = loc[i]; // = at(s, u.id): unit ids are unique (checkData)
-    const code = codes[i];
-    if (code === NOWHERE) {
-      if (l === undefined) holes = true;
-      out.push(l === undefined ? `inv1: ${units[i].id} has no location` : `inv1: ${units[i].id} in unknown area ${l}`);
-    }
-    if (ix.isConvoy[i]) {
-      if (l === 'unused') out.push(`inv1: convoy ${units[i].id} is unused`);
-      if (s.turn >= 3 && l !== 'out' && units[i].star) out.push(`inv1: ☆ convoy ${units[i].id} in play on turn ${s.turn}`);
-    } else if (l === 'sunk') out.push(`inv1: ${units[i].id} is sunk but not a convoy`);
-    // In use: on the map or at an unknown location (not OFF), or in the used group.
-    if (ix.isGerman[i] && (code !== OFF ? l !== undefined : l === 'used')) usedUbs++;
-  }
-  // A location array with one entry per unit and no holes has exactly one key per unit; anything else is counted.
-  const keyCount = holes ? Object.keys(loc).length : loc.length;
-  if (keyCount !== units.length) out.unshift(`inv1: ${keyCount} locations for ${units.length} units`);
+  const usedUbs = sc.ubsInUse;
+  if (sc.misplaced > 0 || (s.turn >= 3 && sc.starConvoysIn > 0) || loc.length !== units.length) out.push(...misplacedUnits(s, sc.code));
   // 2. capacities after placement (AW 6.0-C1, 7.0[3], 10.0-E2).
   const moving = s.options.responseCapacity === 'allowThenReplace' && (s.phase.kind === 'response' || (s.phase.kind === 'go' && s.phase.step === 'response'));
   if (!moving && (PLACED_KINDS.has(s.phase.kind) || (s.phase.kind === 'go' && PLACED_STEPS.has(s.phase.step)))) {
