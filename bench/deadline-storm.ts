@@ -36,7 +36,14 @@ function cpuSecondsOf(pid: number | undefined): number {
 const GAMES = Number(process.env.STORM_GAMES ?? 10_000);
 const WORKER_COUNTS = (process.env.STORM_WORKERS ?? '1,2').split(',').map(Number);
 const LIMIT_S = Number(process.env.STORM_LIMIT_SECONDS ?? 300);
-const WORKER_ENV = { JOB_CONCURRENCY: process.env.JOB_CONCURRENCY ?? '10', DATABASE_POOL_MAX: process.env.DATABASE_POOL_MAX ?? '12', JOB_POLL_SECONDS: '0.5', JOB_EXPIRE_SECONDS: '120' };
+// Workers run with the service's defaults (JOB_CONCURRENCY, DATABASE_POOL_MAX) unless those are set here.
+const defaults = testConfig();
+const WORKER_ENV = {
+  JOB_CONCURRENCY: process.env.JOB_CONCURRENCY ?? String(defaults.JOB_CONCURRENCY),
+  DATABASE_POOL_MAX: process.env.DATABASE_POOL_MAX ?? String(defaults.DATABASE_POOL_MAX),
+  JOB_POLL_SECONDS: '0.5',
+  JOB_EXPIRE_SECONDS: '120',
+};
 
 /**
  * CPU seconds used so far by the Postgres server whose data directory is `dir`: the postmaster, its live

@@ -21,7 +21,7 @@ export const configSchema = z.object({
   /** Postgres connection URL; unset = start an embedded Postgres under DATA_DIR. */
   DATABASE_URL: optionalText.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
   /** Pool size of the service's database connections. */
-  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(20),
   /** Folder for the embedded Postgres cluster (DATA_DIR/pg) and other local state. */
   DATA_DIR: z.string().min(1).default('./data'),
   /** Port of the embedded Postgres (127.0.0.1 only). */
@@ -43,7 +43,7 @@ export const configSchema = z.object({
 
   // Jobs, deadlines and webhooks (src/jobs, src/services/deadlines, src/webhooks).
   /** Jobs one worker process runs at the same time (deadlines, reminders, resolutions, webhooks). */
-  JOB_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(8),
+  JOB_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(16),
   /** How often an idle worker polls the job queue, in seconds (pg-boss minimum 0.5). */
   JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(1),
   /** A job still running after this many seconds (e.g. its worker was killed) is retried by another worker. */
