@@ -48,7 +48,7 @@ export function startGame(game: AnyGame, args: { mode: string; options?: unknown
   if (!options.success) return { ok: false, errors: options.error.issues.map((i) => `options.${i.path.join('.')}: ${i.message}`) };
   const data = game.dataSchema.safeParse(args.data ?? game.defaultData);
   if (!data.success) return { ok: false, errors: data.error.issues.map((i) => `data.${i.path.join('.')}: ${i.message}`) };
-  const dataProblems = game.checkData(data.data);
+  const dataProblems = game.checkData(data.data, options.data);
   if (dataProblems.length) return { ok: false, errors: dataProblems.map((p) => `data: ${p}`) };
   const state = game.setup({ mode: args.mode, options: options.data, data: data.data });
   return { ok: true, envelope: { game: game.id, mode: args.mode, step: 0, diceKey: args.secret ? diceKeyOf(args.secret) : null, state } };

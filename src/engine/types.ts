@@ -154,8 +154,8 @@ export interface GameDefinition<S = unknown, O = unknown, Opt = unknown, Data = 
   /** zod schema of the component data set; `defaultData` is the shipped set. */
   dataSchema: z.ZodType<Data>;
   defaultData: Data;
-  /** Checks beyond shape (unique ids, references): returns every problem found. */
-  checkData(data: Data): string[];
+  /** Checks beyond shape (unique ids, references), under the game's options: returns every problem found. */
+  checkData(data: Data, options: Opt): string[];
   /** zod schema of one seat's orders (shape only; rules are checked by `validate`). */
   ordersSchema: z.ZodType<O>;
 

@@ -83,6 +83,15 @@ describe('errors, comments, commands', () => {
     expect(r.errors[0].line).toBe(1);
   });
 
+  test('a number shared by an Allied and a German unit (unitNumbers perSide, AW-A26 R2) is refused; the typed form names one', () => {
+    const data = structuredClone(defaultData);
+    const escort = data.units.find((u) => u.id === 'GB-DD1')!;
+    data.units.find((u) => u.id === 'U05')!.number = escort.number;
+    const shared = awTextGrammar.context({ data });
+    expect(read(`ESCORT ${escort.number} -> U01`, shared).errors.map((e) => e.code)).toEqual(['aw/text/ambiguous']);
+    expect(read(`ESCORT DD${escort.number} -> U${escort.number}`, shared).orders).toEqual({ escorts: { 'GB-DD1': ['U05'] } });
+  });
+
   test('greetings are ignored, comments and lines after END are not read, SIGNON is redacted', () => {
     const r = read('Hello judge,\nSIGNON s3cret\nPLACE C01 WA # first\n// note\nSTATUS\nEND\nPLACE C02 Atlantis');
     expect(r.orders).toEqual({ placement: { C01: 'WA' } });

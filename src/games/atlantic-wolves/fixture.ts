@@ -5,7 +5,7 @@
 import { checkData } from './data/check-data.ts';
 import { defaultData } from './data/default-data.ts';
 import { awDataSchema, type AwData, type AwUnit } from './data/schema.ts';
-import { awOptionsSchema } from './options.ts';
+import { awOptionsSchema, type AwOptions } from './options.ts';
 import { positionFromFixture, type FixturePosition } from './setup.ts';
 import type { AwState } from './state.ts';
 
@@ -43,7 +43,7 @@ const FIXTURE_F = [
  * Expands a fixture data spec into a checked data set. Missing ☆ units the data rules require (4 ☆ UBs, the ☆ US CVE,
  * 2 ☆ convoys) are added as fillers `XU1..XU4`, `XCVE`, `XC1`, `XC2` after the fixture's own units.
  */
-export function fixtureData(spec: FixtureDataSpec): AwData {
+export function fixtureData(spec: FixtureDataSpec, options?: Pick<AwOptions, 'unitNumbers'>): AwData {
   const used = new Set(spec.units.map((u) => u.number).filter((n): n is number => n !== undefined));
   const free: number[] = [];
   for (let t = 1; t <= 6; t++) for (let o = 1; o <= 6; o++) if (!used.has(t * 10 + o)) free.push(t * 10 + o);
@@ -75,7 +75,7 @@ export function fixtureData(spec: FixtureDataSpec): AwData {
     reconstructed: ['TEST FIXTURE'],
   };
   const parsed = awDataSchema.parse(data);
-  const problems = checkData(parsed);
+  const problems = checkData(parsed, options);
   if (problems.length) throw new Error(`fixture data: ${problems.join('; ')}`);
   return parsed;
 }
@@ -88,5 +88,6 @@ export type FixtureSetup = Omit<FixturePosition, 'options' | 'data'> & {
 
 /** Builds the positioned state of a fixture (options parsed with their defaults). */
 export function stateFromFixture(f: FixtureSetup): AwState {
-  return positionFromFixture({ ...f, options: awOptionsSchema.parse(f.options ?? {}), data: fixtureData(f.data) });
+  const options = awOptionsSchema.parse(f.options ?? {});
+  return positionFromFixture({ ...f, options, data: fixtureData(f.data, options) });
 }

@@ -5,6 +5,7 @@ import { describe, expect, test } from 'vitest';
 import { checkData } from '../../../src/games/atlantic-wolves/data/check-data.ts';
 import { defaultData } from '../../../src/games/atlantic-wolves/data/default-data.ts';
 import type { AwUnit } from '../../../src/games/atlantic-wolves/data/schema.ts';
+import { startGame } from '../../../src/engine/step-runner.ts';
 import { atlanticWolves as game } from '../../../src/games/atlantic-wolves/index.ts';
 import { convoyStrength, escortStrength, ubCapacity } from '../../../src/games/atlantic-wolves/rules.ts';
 import { nextTable, verdict } from '../../../src/games/atlantic-wolves/vp.ts';
@@ -100,6 +101,24 @@ describe('component data (AW-A01, AW-A02, AW-A26, component-facts.md)', () => {
     const d = structuredClone(defaultData);
     mutate(d);
     expect(checkData(d).join('\n')).toMatch(message);
+  });
+
+  test('unitNumbers perSide (AW-A26 R2): one number per side may repeat across sides, never within a side', () => {
+    const d = structuredClone(defaultData);
+    const ub = d.units.find((u) => u.side === 'german')!;
+    const escort = d.units.find((u) => u.side === 'allied' && u.type === 'DD')!;
+    ub.number = escort.number;
+    expect(checkData(d).join('\n')).toMatch(new RegExp(`number ${escort.number} is already used by ${escort.id}.*perSide`));
+    expect(checkData(d, { unitNumbers: 'perSide' })).toEqual([]);
+    const otherUb = d.units.find((u) => u.side === 'german' && u.id !== ub.id)!;
+    otherUb.number = escort.number;
+    expect(checkData(d, { unitNumbers: 'perSide' })).toEqual([`unit ${otherUb.id}: number ${escort.number} is already used by ${ub.id} (german)`]);
+    // Starting a game checks the data under the game's options.
+    expect(startGame(game, { mode: 'mail', data: structuredClone(defaultData), options: {} }).ok).toBe(true);
+    const shared = structuredClone(d);
+    shared.units.find((u) => u.id === otherUb.id)!.number = defaultData.units.find((u) => u.id === otherUb.id)!.number;
+    expect(startGame(game, { mode: 'mail', data: shared }).ok).toBe(false);
+    expect(startGame(game, { mode: 'mail', data: shared, options: { unitNumbers: 'perSide' } }).ok).toBe(true);
   });
 
   test('options: {} gives every documented default; every option is documented', () => {

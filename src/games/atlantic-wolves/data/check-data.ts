@@ -2,6 +2,7 @@
  * Cross-reference checks of a component data set, beyond its zod shape (AW-A01, AW-A02, AW-A26): returns every
  * problem found as a clear English message (empty when the set is usable).
  */
+import type { AwOptions } from '../options.ts';
 import type { AwData } from './schema.ts';
 
 const digitsOk = (n: number): boolean => {
@@ -13,8 +14,12 @@ const digitsOk = (n: number): boolean => {
 /** Words that orders and locations use and that an area id must not be. */
 const RESERVED = ['unused', 'used', 'aside', 'track', 'out', 'sunk', 'stay', 'ask', 'none'];
 
-/** Checks ids, unit numbers, adjacency, unit kinds and the Turn Table of a data set. */
-export function checkData(data: AwData): string[] {
+/**
+ * Checks ids, unit numbers, adjacency, unit kinds and the Turn Table of a data set. Unit numbers must be unique
+ * across both sides, or within each side with option unitNumbers = perSide (AW-A26 R2).
+ */
+export function checkData(data: AwData, options?: Pick<AwOptions, 'unitNumbers'>): string[] {
+  const perSide = options?.unitNumbers === 'perSide';
   const problems: string[] = [];
   const areaIds = new Set<string>();
   for (const a of data.areas) {
@@ -35,16 +40,18 @@ export function checkData(data: AwData): string[] {
     }
   }
   const unitIds = new Set<string>();
-  const numbers = new Map<number, string>();
+  const numbers = new Map<string, string>();
   for (const u of data.units) {
     if (unitIds.has(u.id)) problems.push(`unit id "${u.id}" is used twice`);
     if (areaIds.has(u.id) || u.id === 'stay' || u.id === 'ask' || u.id === 'none') problems.push(`unit id "${u.id}" clashes with an area id or a keyword`);
     unitIds.add(u.id);
-    // AW-A26 R1: unit numbers are unique across both sides; only 11..66 with digits 1-6 can be rolled.
+    // AW-A26: unit numbers are unique across both sides (R1) or within each side (R2); only 11..66 with digits
+    // 1-6 can be rolled.
     if (!digitsOk(u.number)) problems.push(`unit ${u.id}: number ${u.number} cannot be rolled (both digits must be 1-6)`);
-    const other = numbers.get(u.number);
-    if (other) problems.push(`unit ${u.id}: number ${u.number} is already used by ${other}`);
-    numbers.set(u.number, u.id);
+    const numberKey = perSide ? `${u.side}:${u.number}` : String(u.number);
+    const other = numbers.get(numberKey);
+    if (other) problems.push(`unit ${u.id}: number ${u.number} is already used by ${other}${perSide ? ` (${u.side})` : ' (option unitNumbers = perSide allows one per side)'}`);
+    numbers.set(numberKey, u.id);
     const german = u.type === 'UB';
     if (german !== (u.side === 'german')) problems.push(`unit ${u.id}: type ${u.type} does not belong to side ${u.side}`);
     if (german !== (u.nationality === 'DE')) problems.push(`unit ${u.id}: nationality ${u.nationality} does not fit type ${u.type}`);
