@@ -36,6 +36,13 @@ function misplacedUnits(s: AwState, codes: Int32Array): string[] {
   return out;
 }
 
+/** Units of a side beyond capacity, summed over the areas (`counts` by area position). */
+function overCapacity(s: AwState, counts: number[], side: 'allied' | 'german'): number {
+  let over = 0;
+  for (let a = 0; a < counts.length; a++) over += Math.max(0, counts[a] - capacityAt(s, a, side));
+  return over;
+}
+
 /** Checks invariants 1-6 of spec section 8 (7, order independence, is a property test). */
 export function invariants(s: AwState): string[] {
   const out: string[] = [];
@@ -46,21 +53,15 @@ export function invariants(s: AwState): string[] {
   // Units of each side per area (inv 2) and the UBs in use come from the shared area scan, which also counts the
   // units placed against invariant 1: the pass naming them runs only when there is one (or a location list of
   // another length).
-  const nAreas = ix.areaIds.length;
   const sc = areaScan(s);
-  const count = [sc.allied, sc.german];
-  const usedUbs = sc.ubsInUse;
   if (sc.misplaced > 0 || (s.turn >= 3 && sc.starConvoysIn > 0) || loc.length !== units.length) out.push(...misplacedUnits(s, sc.code));
   // 2. capacities after placement (AW 6.0-C1, 7.0[3], 10.0-E2).
   const moving = s.options.responseCapacity === 'allowThenReplace' && (s.phase.kind === 'response' || (s.phase.kind === 'go' && s.phase.step === 'response'));
   if (!moving && (PLACED_KINDS.has(s.phase.kind) || (s.phase.kind === 'go' && PLACED_STEPS.has(s.phase.step)))) {
-    for (const side of ['allied', 'german'] as const) {
-      let over = 0;
-      const c = count[side === 'allied' ? 0 : 1];
-      for (let a = 0; a < nAreas; a++) over += Math.max(0, c[a] - capacityAt(s, a, side));
-      const slack = side === 'german' ? ubSlack(s, usedUbs) : 0;
-      if (over > slack) out.push(`inv2: ${side} units over capacity by ${over}`);
-    }
+    const alliedOver = overCapacity(s, sc.allied, 'allied');
+    if (alliedOver > 0) out.push(`inv2: allied units over capacity by ${alliedOver}`);
+    const germanOver = overCapacity(s, sc.german, 'german');
+    if (germanOver > ubSlack(s, sc.ubsInUse)) out.push(`inv2: german units over capacity by ${germanOver}`);
   }
   // 3. UB damage 0..2 on the map; damage only for UBs on the map.
   const damage = s.t.damage;
