@@ -1,6 +1,8 @@
 /**
  * Where every unit is, as area positions, and how many units of each side (and convoys) stand in each area: the
  * scan that placement, response movement, combat, validation and the invariant check all need, several times a step.
+ * It also tallies the units the invariant check counts or names (UBs in use, units placed against invariant 1), so
+ * that the check needs no pass over the units of a sound state.
  *
  * Speed: the answer for the last state asked about is kept and brought up to date by comparing each location string
  * with the one seen last (a pointer compare when unchanged) instead of a map lookup per unit. It is keyed by content,
@@ -43,8 +45,7 @@ let kept: Kept | null = null;
 
 /**
  * What a fresh scan has "seen" for each unit: a string no location equals, so the first scan moves every unit. A
- * string rather than undefined keeps the compare in `areaScan` a string compare (a pointer compare for the interned
- * ids and keywords of real states), which is most of the cost of a scan.
+ * string rather than undefined keeps the compare in `areaScan` a compare of strings only.
  */
 const UNSCANNED = '\u0000unscanned';
 

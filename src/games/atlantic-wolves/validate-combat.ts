@@ -7,7 +7,7 @@ import type { AwUnit } from './data/schema.ts';
 import { indexOf } from './data/data-index.ts';
 import { activeAir, activeShips, activeUbs, groupAreas } from './combat.ts';
 import { areaEn, areaErrors, areaJa, duplicateErrors, ownUnitErrors, ruleError, unitEn, unitJa } from './errors.ts';
-import { responseDestinations } from './response-movement.ts';
+import { isResponseDestination } from './response-movement.ts';
 import { shipAttacks, ubAttacks } from './rules.ts';
 import { at, type AwState } from './state.ts';
 
@@ -21,7 +21,7 @@ export function validateResponse(s: AwState, unit: string, dest: string): RuleEr
   if (!indexOf(s.data).adjacent.get(from)?.has(dest)) {
     return [ruleError('aw/response/not-adjacent', 'AW 12.0-3b', 'response', `${areaEn(s, dest)} is not adjacent to ${areaEn(s, from)}, where ${unitEn(s, unit)} is`, `${areaJa(s, dest)}は${unitJa(s, unit)}のいる${areaJa(s, from)}に隣接していません`)];
   }
-  if (!responseDestinations(s, unit).includes(dest)) {
+  if (!isResponseDestination(s, unit, dest)) {
     return [ruleError('aw/response/capacity', 'AW 12.0-3d, AW-A28', 'response', `${areaEn(s, dest)} is full: ${unitEn(s, unit)} cannot move there`, `${areaJa(s, dest)}は満杯です: ${unitJa(s, unit)}は移動できません`)];
   }
   return [];
