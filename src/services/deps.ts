@@ -42,10 +42,11 @@ export type Tx = Parameters<Parameters<Db['$transaction']>[0]>[0];
 
 /**
  * Runs `fn` in one transaction of raw SQL: on the deps' pg pool when there is one (the service and its workers),
- * else in a Prisma transaction with `prismaOptions` (tools and tests built without a pool). The timeout applies to both.
+ * else in a Prisma transaction (tools and tests built without a pool). `limits.timeout` bounds either; `maxWait`
+ * (for a connection) applies to Prisma's.
  */
-export function inTransaction<T>(deps: Pick<ServiceDeps, 'db' | 'pool'>, fn: (tx: SqlTx) => Promise<T>, prismaOptions?: { maxWait?: number; timeout?: number }): Promise<T> {
-  return deps.pool ? inPgTransaction(deps.pool, fn, { timeoutMs: prismaOptions?.timeout }) : deps.db.$transaction((tx) => fn(tx), prismaOptions);
+export function inTransaction<T>(deps: Pick<ServiceDeps, 'db' | 'pool'>, fn: (tx: SqlTx) => Promise<T>, limits?: { maxWait?: number; timeout?: number }): Promise<T> {
+  return deps.pool ? inPgTransaction(deps.pool, fn, { timeoutMs: limits?.timeout }) : deps.db.$transaction((tx) => fn(tx), limits);
 }
 
 export type { SqlTx };
