@@ -46,8 +46,34 @@ async function workQueue<T extends object>(boss: PgBoss, deps: ServiceDeps, queu
   });
 }
 
+/** Errors of a lost database connection (a restart, a shutdown, the network), as pg reports them. */
+const CONNECTION_LOST_CODES = new Set(['57P01', '57P02', '57P03', '08000', '08001', '08003', '08006', 'ECONNREFUSED', 'ECONNRESET', 'EPIPE']);
+export function isConnectionLoss(reason: unknown): boolean {
+  const e = reason as { code?: unknown; message?: unknown } | null;
+  if (typeof e?.code === 'string' && CONNECTION_LOST_CODES.has(e.code)) return true;
+  return typeof e?.message === 'string' && /Connection terminated|not queryable|connection error/i.test(e.message);
+}
+
+let guardInstalled = false;
+/**
+ * pg-boss 10 marks a finished batch complete without awaiting the call (manager.js, `onFetch`): when the database
+ * goes away at that moment the rejection is unhandled, and Node would end the worker process, which then resolves
+ * nothing once the database is back. Such a rejection is logged and the worker carries on: the job was not marked
+ * complete, so it expires and runs again, and every handler is idempotent. Any other unhandled rejection still ends
+ * the process, as it would without this.
+ */
+function surviveLostCompletions(log: ServiceDeps['log']): void {
+  if (guardInstalled) return;
+  guardInstalled = true;
+  process.on('unhandledRejection', (reason) => {
+    if (!isConnectionLoss(reason)) throw reason;
+    log.warn({ err: reason }, 'database connection lost during a job queue call: the job will run again');
+  });
+}
+
 /** Starts the boss and works every queue. */
 export async function startJobsWorker(deps: ServiceDeps, databaseUrl: string): Promise<JobsWorker> {
+  surviveLostCompletions(deps.log);
   const boss = await startBoss({ databaseUrl, config: deps.config, log: deps.log, worker: true });
   markJobTablesInstalled();
   await workQueue<DeadlineJob>(boss, deps, QUEUES.deadline, (job) => handleDeadline(deps, job));
