@@ -20,7 +20,7 @@ export const configSchema = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   /** Postgres connection URL; unset = start an embedded Postgres under DATA_DIR. */
   DATABASE_URL: optionalText.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
-  /** Pool size of the service's database connections. */
+  /** Connections in each of a process's pools (Prisma's, and the pg pool of the SQL hot paths). */
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(20),
   /** Folder for the embedded Postgres cluster (DATA_DIR/pg) and other local state. */
   DATA_DIR: z.string().min(1).default('./data'),
@@ -42,7 +42,7 @@ export const configSchema = z.object({
   MAIL_DOMAIN: z.string().min(1).default('localhost'),
 
   // Jobs, deadlines and webhooks (src/jobs, src/services/deadlines, src/webhooks).
-  /** Jobs one worker process runs at the same time (deadlines, reminders, resolutions, webhooks). */
+  /** Jobs of one queue a worker process runs at the same time (deadlines, reminders, resolutions, webhooks). */
   JOB_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(16),
   /** How often an idle worker polls the job queue, in seconds (pg-boss minimum 0.5). */
   JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(1),

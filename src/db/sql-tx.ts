@@ -75,6 +75,19 @@ export function pgSqlTx(client: pg.PoolClient): SqlTx {
 }
 
 /**
+ * Rolls back the client's open transaction. Returns the error when the ROLLBACK itself fails: the connection is then
+ * unusable, and `client.release(error)` destroys it rather than return it to the pool.
+ */
+export async function rollBack(client: pg.PoolClient): Promise<Error | undefined> {
+  try {
+    await client.query('ROLLBACK');
+    return undefined;
+  } catch (error) {
+    return error instanceof Error ? error : new Error(String(error));
+  }
+}
+
+/**
  * Runs `fn` in one transaction on a client of `pool`: COMMIT when it returns, ROLLBACK when it throws. A client
  * whose ROLLBACK fails is destroyed rather than returned to the pool. `timeoutMs` bounds each statement (lock waits
  * included) and each pause of the caller inside the transaction, as Prisma's transaction timeout would: a stalled
@@ -90,11 +103,7 @@ export async function inPgTransaction<T>(pool: pg.Pool, fn: (tx: SqlTx) => Promi
     await client.query('COMMIT');
     return result;
   } catch (error) {
-    try {
-      await client.query('ROLLBACK');
-    } catch (rollbackError) {
-      broken = rollbackError instanceof Error ? rollbackError : new Error(String(rollbackError));
-    }
+    broken = await rollBack(client);
     throw error;
   } finally {
     client.release(broken);

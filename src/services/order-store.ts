@@ -19,6 +19,7 @@ import type { Envelope } from '../engine/step-runner.ts';
 import type { Owed } from '../engine/types.ts';
 import { enqueue } from '../jobs/enqueue.ts';
 import { QUEUES, type ResolveJob } from '../jobs/queues.ts';
+import { rollBack } from '../db/sql-tx.ts';
 import type { ServiceDeps, Tx } from './deps.ts';
 import { asEnvelope } from './json.ts';
 
@@ -126,13 +127,7 @@ export async function inOrderTransaction<T>(deps: Pick<ServiceDeps, 'db' | 'pool
     if (state.begun && !state.committed) await client.query('COMMIT');
     return result;
   } catch (error) {
-    if (state.begun && !state.committed) {
-      try {
-        await client.query('ROLLBACK');
-      } catch (rollbackError) {
-        broken = rollbackError instanceof Error ? rollbackError : new Error(String(rollbackError)); // unusable: destroy it
-      }
-    }
+    if (state.begun && !state.committed) broken = await rollBack(client); // a failed ROLLBACK: destroy the connection
     throw error;
   } finally {
     client.release(broken);
