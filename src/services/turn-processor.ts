@@ -22,7 +22,7 @@ export type ResolveResult =
   | { resolved: true; step: number; status: 'published' | 'awaiting_review'; finished: boolean }
   | { resolved: false; reason: 'not-ready' | 'not-open' | 'not-active' | 'no-game' };
 
-/** Prisma transaction settings for resolutions: waiting for the lock is normal under concurrent submissions. */
+/** Limits of a resolution transaction (either kind, see inTransaction): waiting for the lock is normal under concurrent submissions. */
 export const RESOLVE_TX = { maxWait: 20_000, timeout: 30_000 } as const;
 
 /** Locks the game row for the rest of the transaction; returns the game (every column) or null. */
