@@ -14,6 +14,7 @@ import { applyMigrationSql } from '../../src/db/migrate.ts';
 import { buildApp } from '../../src/server/app.ts';
 import { ensureAdminToken } from '../../src/services/auth.ts';
 import { createSqlPool, type ServiceDeps } from '../../src/services/deps.ts';
+import { groupCommitStats } from '../../src/services/order-store.ts';
 
 const GAMES = Number(process.env.BENCH_GAMES ?? 25);
 const POOL = Number(process.env.BENCH_POOL ?? 20);
@@ -77,6 +78,7 @@ async function main(): Promise<void> {
   process.on('SIGTERM', async () => {
     if (stopping) return;
     stopping = true;
+    process.stderr.write(`group commit: ${JSON.stringify(groupCommitStats(sqlPool))}\n`);
     setTimeout(() => process.exit(0), 5000).unref();
     await app.close();
     await bareApp.close();

@@ -38,7 +38,7 @@ export async function listGames(deps: Pick<ServiceDeps, 'db' | 'clock'>, filter:
   if (!games.length) return [];
   const steps = await deps.db.step.findMany({
     where: { OR: games.map((g) => ({ gameId: g.id, number: g.currentStep })) },
-    select: { gameId: true, number: true, status: true, owed: true, deadlineAt: true, orders: { where: { supersededById: null }, select: { seatId: true } } },
+    select: { gameId: true, number: true, status: true, owed: true, deadlineAt: true, orders: { distinct: ['seatId'], select: { seatId: true } } },
   });
   const now = deps.clock();
   return games.map((g) => {

@@ -10,9 +10,11 @@
  *   3. one transaction, sent in one round trip: the game row FOR SHARE (the turn processor's FOR UPDATE waits for
  *      it, and it for the turn processor) after a transaction-scoped advisory lock per game, which serialises the
  *      submissions of one game; then one statement that checks the step is still the open current one, inserts
- *      the order, supersedes the seat's previous current order, records the step's last-order time and says
- *      whether every owed seat now has a current order (its snapshot is taken after the locks, so it sees every
+ *      the order as the seat's next revision (superseding the ones before), records the step's last-order time
+ *      and says whether every owed seat now has orders (its snapshot is taken after the locks, so it sees every
  *      submission of the game that committed before); COMMIT. The locks are held only inside Postgres.
+ *      On the pool, submissions that arrive while others are in flight share one such transaction and round trip
+ *      (group commit, src/services/group-commit.ts): each keeps the outcome it would have had alone.
  */
 import type pg from 'pg';
 import type { Envelope } from '../engine/step-runner.ts';
@@ -20,6 +22,7 @@ import type { Owed } from '../engine/types.ts';
 import { enqueue } from '../jobs/enqueue.ts';
 import { QUEUES, type ResolveJob } from '../jobs/queues.ts';
 import { rollBack } from '../db/sql-tx.ts';
+import { GroupCommit, type GroupCommitStats } from './group-commit.ts';
 import type { ServiceDeps, Tx } from './deps.ts';
 import { asEnvelope } from './json.ts';
 
@@ -187,8 +190,6 @@ export interface SubmissionState {
   seat: { id: string; side: string } | null;
   /** Remembered from an earlier submission, not read now: the write checks it, and a refusal is re-read. */
   remembered: boolean;
-  /** The seat's current order of this step as the last submission here stored it (a hint for the write). */
-  currentHint: string | null;
 }
 
 const READ = statement('order_read', ['text', 'text'], `
@@ -215,13 +216,6 @@ interface ReadRow {
 // write (which checks game status, step and delay under the locks): every refusal is decided on a fresh read.
 const STATE_CACHE_MAX = 2000;
 const states = new Map<string, SubmissionState>();
-
-/** Notes the order a submission stored as the seat's current one of its step. */
-export function rememberStoredOrder(gameId: string, seatId: string, stepId: string, orderId: string): void {
-  const key = `${gameId}:${seatId}`;
-  const known = states.get(key);
-  if (known && known.stepId === stepId) known.currentHint = orderId;
-}
 
 /** Forgets what submissions remembered (tests). */
 export function forgetSubmissionStates(): void {
@@ -252,7 +246,6 @@ export async function submissionState(deps: Pick<ServiceDeps, 'db' | 'pool'>, ga
     owed: r.owed,
     seat: r.seatId && r.side ? { id: r.seatId, side: r.side } : null,
     remembered: false,
-    currentHint: null,
   };
   if (state.gameStatus === 'active' && state.status === 'open' && state.seat) touch(states, key, { ...state, remembered: true }, STATE_CACHE_MAX);
   else states.delete(key);
@@ -293,51 +286,36 @@ export interface OrderRow {
   delaySeconds: number;
   /** A moderator may amend orders while the game is paused. */
   allowPaused: boolean;
-  /** The seat's current order of the step as this process last stored it (a hint), or null. */
-  currentHint: string | null;
 }
 
 // Stores the order only while the step is still the game's current, open step and the game is active (or paused,
 // for a moderator) with the expected processing delay: checked in this statement's snapshot, taken under the locks.
-// The superseded order is the seat's current one of the step. There is at most one (the submissions of a game are
-// serialised, and so were they before this path). It is found from the order this process last stored for the
-// seat ($12, a hint): following supersededById from it to the end of the chain (a few steps when other processes
-// or concurrent requests stored orders since), checked to be of this step and seat; without a usable hint, among
-// the seat's orders of the step. So a seat that revised its orders hundreds of times in one step does not make
-// every revision scan them all. The step's last-order time is what a processing delay counts from (its only
-// reader, the delayed resolution job): it is written when the game has a delay. Without one it would rewrite the
-// step's row, envelope included (a few KB), on every submission for nobody. `complete`: every owed seat has a
-// current order, this one included.
-const STORE = statement('order_store', ['text', 'text', 'text', 'text', 'text', 'text', 'jsonb', 'timestamptz', 'text', 'boolean', 'integer', 'text'], `
-  WITH RECURSIVE cur AS (
+// The order is the seat's next revision of the step, which supersedes the ones before: one insert, found by the
+// unique (step, seat, revision) index however often the seat revised its orders. The step's last-order time is
+// what a processing delay counts from (its only reader, the delayed resolution job): it is written when the game
+// has a delay. Without one it would rewrite the step's row, envelope included (a few KB), on every submission for
+// nobody. `complete`: every owed seat has orders, these included.
+const STORE = statement('order_store', ['text', 'text', 'text', 'text', 'text', 'text', 'jsonb', 'timestamptz', 'text', 'boolean', 'integer'], `
+  WITH cur AS (
     SELECT st.id, st.owed FROM "Game" g JOIN "Step" st ON st."gameId" = g.id AND st.number = g."currentStep"
     WHERE g.id = $1 AND st.id = $2 AND st.status = 'open' AND (g.status = 'active' OR (g.status = 'paused' AND $10::boolean))
       AND g."processingDelaySeconds" = $11::integer
   ), ins AS (
-    INSERT INTO "Order" (id, "gameId", "stepId", "seatId", source, raw, parsed, "receivedAt")
-    SELECT $4, $1, cur.id, $3, $5, $6, $7::jsonb, ($8::timestamptz AT TIME ZONE 'UTC') FROM cur
-    RETURNING id
-  ), chain AS (
-    SELECT k.id, k."stepId", k."seatId", k."supersededById" FROM "Order" k WHERE k.id = $12
-    UNION ALL
-    SELECT k.id, k."stepId", k."seatId", k."supersededById" FROM chain c JOIN "Order" k ON k.id = c."supersededById"
-  ), sup AS (
-    UPDATE "Order" o SET "supersededById" = ins.id FROM ins
-    WHERE o.id = COALESCE(
-      (SELECT c.id FROM chain c WHERE c."supersededById" IS NULL AND c."stepId" = $2 AND c."seatId" = $3 LIMIT 1),
-      (SELECT k.id FROM "Order" k WHERE k."stepId" = $2 AND k."seatId" = $3 AND k."supersededById" IS NULL LIMIT 1))
-    RETURNING o.id
+    INSERT INTO "Order" (id, "gameId", "stepId", "seatId", revision, source, raw, parsed, "receivedAt")
+    SELECT $4, $1, cur.id, $3, COALESCE((SELECT max(o.revision) FROM "Order" o WHERE o."stepId" = $2 AND o."seatId" = $3), 0) + 1,
+      $5, $6, $7::jsonb, ($8::timestamptz AT TIME ZONE 'UTC') FROM cur
+    RETURNING revision
   ), last AS (
     UPDATE "Step" s SET "lastOrderAt" = ($8::timestamptz AT TIME ZONE 'UTC') FROM ins WHERE s.id = $2 AND $11::integer > 0
     RETURNING s.id
   )
   SELECT (SELECT count(*) FROM ins)::int AS stored,
-    (SELECT count(*) FROM sup)::int AS superseded,
+    (SELECT revision FROM ins) AS revision,
     (SELECT count(*) FROM last)::int AS noted,
     COALESCE((
       SELECT bool_and(w.seat = $9 OR EXISTS (
-        SELECT 1 FROM "Seat" se JOIN "Order" o ON o."stepId" = $2 AND o."seatId" = se.id AND o."supersededById" IS NULL
-        WHERE se."gameId" = $1 AND se.side = w.seat))
+        SELECT 1 FROM "Order" o WHERE o."stepId" = $2
+          AND o."seatId" = (SELECT se.id FROM "Seat" se WHERE se."gameId" = $1 AND se.side = w.seat)))
       FROM cur, jsonb_to_recordset(cur.owed) AS w(seat text)
     ), true) AS complete`);
 
@@ -346,10 +324,15 @@ const AUDIT = statement('order_audit', ['text', 'text', 'text', 'jsonb', 'timest
   INSERT INTO "AuditLog" ("gameId", actor, action, detail, at)
   SELECT $1, $2, $3, $4::jsonb, ($5::timestamptz AT TIME ZONE 'UTC') WHERE EXISTS (SELECT 1 FROM "Order" WHERE id = $6)`);
 
+function storeParams(o: OrderRow): unknown[] {
+  return [o.gameId, o.stepId, o.seatId, o.id, o.source, o.raw, JSON.stringify(o.parsed), o.receivedAt.toISOString(), o.side, o.allowPaused, o.delaySeconds];
+}
+
 /** What the write did: stored (false: the game or step is no longer as the caller saw it), and completeness. */
 export interface StoreResult {
   stored: boolean;
-  superseded: number;
+  /** The order's revision for its seat and step (1 for the first), null when not stored. */
+  revision: number | null;
   complete: boolean;
 }
 
@@ -366,19 +349,68 @@ export interface AuditRow {
  * With a processing delay the resolution job is queued in the same transaction.
  */
 export async function storeOrder(deps: Pick<ServiceDeps, 'db' | 'pool'>, o: OrderRow, audit?: AuditRow): Promise<StoreResult> {
+  // The common case goes through the pool's group commit; an audited amendment or a delayed game's job goes alone.
+  if (deps.pool && !audit && o.delaySeconds === 0) return groupCommitOf(deps.pool, deps).write(o);
+  return storeAlone(deps, o, audit);
+}
+
+async function storeAlone(deps: Pick<ServiceDeps, 'db' | 'pool'>, o: OrderRow, audit?: AuditRow): Promise<StoreResult> {
   return inOrderTransaction(deps, async (sql) => {
     const delayed = o.delaySeconds > 0;
     const items: [Statement, unknown[]][] = [
       [LOCK, [o.gameId]],
-      [STORE, [o.gameId, o.stepId, o.seatId, o.id, o.source, o.raw, JSON.stringify(o.parsed), o.receivedAt.toISOString(), o.side, o.allowPaused, o.delaySeconds, o.currentHint]],
+      [STORE, storeParams(o)],
     ];
     if (audit) items.push([AUDIT, [o.gameId, audit.actor, audit.action, JSON.stringify(audit.detail), o.receivedAt.toISOString(), o.id]]);
     const results = await sql.batch(items, { commit: !delayed });
-    const r = results[1][0] as { stored: number; superseded: number; complete: boolean } | undefined;
-    const stored = Number(r?.stored ?? 0) === 1;
-    if (stored && delayed) await queueDelayedResolution(sql, { gameId: o.gameId, stepId: o.stepId, at: o.receivedAt, delaySeconds: o.delaySeconds });
-    return { stored, superseded: Number(r?.superseded ?? 0), complete: stored && r?.complete === true };
+    const result = storeResult(results[1][0]);
+    if (result.stored && delayed) await queueDelayedResolution(sql, { gameId: o.gameId, stepId: o.stepId, at: o.receivedAt, delaySeconds: o.delaySeconds });
+    return result;
   });
+}
+
+function storeResult(row: unknown): StoreResult {
+  const r = row as { stored: number; revision: number | null; complete: boolean } | undefined;
+  const stored = Number(r?.stored ?? 0) === 1;
+  return { stored, revision: stored ? Number(r?.revision) : null, complete: stored && r?.complete === true };
+}
+
+/**
+ * Several submissions (of any games, without audit rows or processing delays) in one transaction and one round
+ * trip: the locks of every game involved, taken one game at a time in one order (game id), so that two batches
+ * never wait for each other in a cycle; then each order's STORE, in arrival order. Each STORE takes its own
+ * snapshot, so it sees the orders stored before it in the batch as it would see them committed: the outcome of
+ * every submission (stored or refused, what it supersedes, completeness) is what it would have been alone, in
+ * this order.
+ */
+async function storeBatch(deps: Pick<ServiceDeps, 'db' | 'pool'>, rows: OrderRow[]): Promise<StoreResult[]> {
+  const games = [...new Set(rows.map((o) => o.gameId))].sort();
+  return inOrderTransaction(deps, async (sql) => {
+    const items: [Statement, unknown[]][] = [
+      ...games.map((g): [Statement, unknown[]] => [LOCK, [g]]),
+      ...rows.map((o): [Statement, unknown[]] => [STORE, storeParams(o)]),
+    ];
+    const results = await sql.batch(items, { commit: true });
+    return rows.map((_, i) => storeResult(results[games.length + i][0]));
+  });
+}
+
+/** Order submissions in flight to one pool, and a batch size that keeps one round trip small. */
+const GROUP_COMMIT = { maxBatch: 64, maxFlights: 2 } as const;
+const groupCommits = new WeakMap<pg.Pool, GroupCommit<OrderRow, StoreResult>>();
+
+function groupCommitOf(pool: pg.Pool, deps: Pick<ServiceDeps, 'db' | 'pool'>): GroupCommit<OrderRow, StoreResult> {
+  let group = groupCommits.get(pool);
+  if (!group) {
+    group = new GroupCommit({ ...GROUP_COMMIT, writeBatch: (rows) => storeBatch(deps, rows), writeOne: (o) => storeAlone(deps, o) });
+    groupCommits.set(pool, group);
+  }
+  return group;
+}
+
+/** What the pool's group commit has done so far (tests, benchmarks), or null before its first write. */
+export function groupCommitStats(pool: pg.Pool): GroupCommitStats | null {
+  return groupCommits.get(pool)?.stats ?? null;
 }
 
 /** With a processing delay, queues the step's resolution at the end of the delay (in the same transaction). */

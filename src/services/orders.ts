@@ -7,7 +7,7 @@ import { checkOrders } from '../engine/step-runner.ts';
 import type { ServiceDeps } from './deps.ts';
 import { gameDefinition } from './deps.ts';
 import { conflict, notFound, OrdersInvalidError, ServiceError } from './errors.ts';
-import { cachedEnvelope, rememberStoredOrder, storeOrder, submissionState } from './order-store.ts';
+import { cachedEnvelope, storeOrder, submissionState } from './order-store.ts';
 import { currentStep } from './steps.ts';
 import { resolveIfReady, type ResolveResult } from './turn-processor.ts';
 
@@ -43,7 +43,7 @@ export interface SubmitOrdersResult {
  *
  * src/services/order-store.ts: the current step (one read, or remembered from this seat's last submission while
  * the step is open), the engine's validation, then one transaction in one round trip that locks the game, stores
- * the order only if the step is still the open current one, supersedes the seat's previous order and says whether
+ * the order only if the step is still the open current one, as the seat's next revision, and says whether
  * every owed seat is now in. Only then, after the commit, does the turn processor run (exactly once under its own
  * lock); with a processing delay its job is queued in the transaction instead. Every refusal is decided on a
  * fresh read.
@@ -72,7 +72,7 @@ export async function submitOrders(deps: ServiceDeps, input: SubmitOrdersInput):
     const now = deps.clock();
     const result = await storeOrder(
       deps,
-      { id: orderId, gameId: input.gameId, stepId: step.stepId, seatId: seat.id, side: seat.side, source: input.source, raw: input.raw, parsed: checked.orders, receivedAt: now, delaySeconds: step.delaySeconds, allowPaused: moderator, currentHint: step.currentHint },
+      { id: orderId, gameId: input.gameId, stepId: step.stepId, seatId: seat.id, side: seat.side, source: input.source, raw: input.raw, parsed: checked.orders, receivedAt: now, delaySeconds: step.delaySeconds, allowPaused: moderator },
       moderator ? { actor: input.actor ?? 'moderator', action: 'orders.amend', detail: { step: step.number, side: seat.side, orderId, reason: input.reason ?? null } } : undefined,
     );
     if (!result.stored) {
@@ -85,7 +85,6 @@ export async function submitOrders(deps: ServiceDeps, input: SubmitOrdersInput):
       throw conflict('step/changed', 'the step resolved while these orders were on their way: read the game again');
     }
 
-    rememberStoredOrder(input.gameId, seat.id, step.stepId, orderId);
     // A paused game (a moderator's amendment) resolves when it resumes; resolveIfReady re-checks everything.
     const ready = result.complete && step.delaySeconds === 0;
     const resolution = ready ? await resolveIfReady(deps, input.gameId) : null;
@@ -96,6 +95,6 @@ export async function submitOrders(deps: ServiceDeps, input: SubmitOrdersInput):
 /** The current (not superseded) orders of one seat for the current step, or null. */
 export async function currentOrdersOf(deps: ServiceDeps, gameId: string, seatId: string): Promise<{ step: number; orders: unknown; raw: string; source: string; receivedAt: Date } | null> {
   const step = await currentStep(deps, gameId);
-  const order = await deps.db.order.findFirst({ where: { stepId: step.stepId, seatId, supersededById: null }, orderBy: { receivedAt: 'desc' } });
+  const order = await deps.db.order.findFirst({ where: { stepId: step.stepId, seatId }, orderBy: { revision: 'desc' } });
   return order ? { step: step.number, orders: order.parsed, raw: order.raw, source: order.source, receivedAt: order.receivedAt } : null;
 }

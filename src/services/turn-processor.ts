@@ -53,7 +53,7 @@ export async function lockGameWithSeats(tx: SqlTx, gameId: string): Promise<Lock
   return { game, hookEvents, seats };
 }
 
-/** A current (not superseded) order of a step, with its seat's side. */
+/** A current order of a step (its seat's highest revision), with its seat's side. */
 export interface CurrentOrder {
   seatId: string;
   side: string;
@@ -69,7 +69,9 @@ export type StepWithOrders = Step & { orders: CurrentOrder[] };
 export async function loadStepWithOrders(tx: SqlTx, gameId: string, where: { id: string } | { number: number }): Promise<StepWithOrders | null> {
   const rows = await tx.$queryRawUnsafe<(Step & { __orders: (Omit<CurrentOrder, 'receivedAt'> & { receivedAt: string })[] })[]>(
     `SELECT s.*, COALESCE((SELECT json_agg(json_build_object('seatId', o."seatId", 'side', se.side, 'parsed', o.parsed, 'receivedAt', o."receivedAt", 'source', o.source) ORDER BY o."receivedAt", o.id)
-       FROM "Order" o JOIN "Seat" se ON se.id = o."seatId" WHERE o."stepId" = s.id AND o."supersededById" IS NULL), '[]'::json) AS "__orders"
+       FROM "Seat" se CROSS JOIN LATERAL (
+         SELECT * FROM "Order" o WHERE o."stepId" = s.id AND o."seatId" = se.id ORDER BY o.revision DESC LIMIT 1) o
+       WHERE se."gameId" = s."gameId"), '[]'::json) AS "__orders"
      FROM "Step" s WHERE s."gameId" = $1 AND ${'id' in where ? 's.id = $2' : 's.number = $2'}`,
     gameId,
     'id' in where ? where.id : where.number,

@@ -3,6 +3,7 @@
  * dice key), the steps with their visible events, the caller's orders, and the game record.
  */
 import type { AnyGame, GameEvent, Owed, Viewer } from '../engine/types.ts';
+import type { Prisma } from '../generated/prisma/client.ts';
 import { viewOf } from '../engine/step-runner.ts';
 import type { Principal } from './auth.ts';
 import { gameDefinition, type ServiceDeps } from './deps.ts';
@@ -15,6 +16,13 @@ import { stepEnvelope } from './steps.ts';
 export function viewerOf(principal: Principal): Viewer {
   return principal.kind === 'moderator' ? { kind: 'moderator' } : { kind: 'seat', seat: principal.side };
 }
+
+/** A step's current orders, read through Prisma: each seat's highest revision (the first of its seat in this order). */
+const currentOrdersQuery = {
+  distinct: ['seatId'],
+  orderBy: [{ seatId: 'asc' }, { revision: 'desc' }],
+  include: { seat: { select: { side: true } } },
+} satisfies Prisma.OrderFindManyArgs;
 
 function definition(deps: ServiceDeps, id: string): AnyGame {
   const def = gameDefinition(deps, id);
@@ -31,7 +39,7 @@ export async function gameViewFor(deps: ServiceDeps, gameId: string, principal: 
   const moderator = viewer.kind === 'moderator';
   const step = await deps.db.step.findUniqueOrThrow({
     where: { gameId_number: { gameId, number: game.currentStep } },
-    select: { id: true, number: true, status: true, owed: true, deadlineAt: true, openedAt: true, resultEnvelope: true, rejectedReason: true, orders: { where: { supersededById: null }, select: { seatId: true } } },
+    select: { id: true, number: true, status: true, owed: true, deadlineAt: true, openedAt: true, resultEnvelope: true, rejectedReason: true, orders: { distinct: ['seatId'], select: { seatId: true } } },
   });
   const envelope = await stepEnvelope(deps, step.id);
   const withOrders = new Set(step.orders.map((o) => o.seatId));
@@ -112,7 +120,7 @@ export async function stepFor(deps: ServiceDeps, gameId: string, number: number,
   const def = definition(deps, game.game);
   const step = await deps.db.step.findUnique({
     where: { gameId_number: { gameId, number } },
-    include: { events: { orderBy: { seq: 'asc' }, select: { payload: true } }, orders: { where: { supersededById: null }, include: { seat: { select: { side: true } } } } },
+    include: { events: { orderBy: { seq: 'asc' }, select: { payload: true } }, orders: currentOrdersQuery },
   });
   if (!step) throw notFound('step', 'step/not-found');
   const viewer = viewerOf(principal);
@@ -128,9 +136,8 @@ export async function ordersFor(deps: ServiceDeps, gameId: string, principal: Pr
   if (!game) throw notFound('game');
   const step = await deps.db.step.findUniqueOrThrow({ where: { gameId_number: { gameId, number: game.currentStep } }, select: { id: true, number: true, status: true } });
   const rows = await deps.db.order.findMany({
-    where: { stepId: step.id, supersededById: null, ...(principal.kind === 'seat' ? { seatId: principal.seatId } : {}) },
-    include: { seat: { select: { side: true } } },
-    orderBy: { receivedAt: 'asc' },
+    where: { stepId: step.id, ...(principal.kind === 'seat' ? { seatId: principal.seatId } : {}) },
+    ...currentOrdersQuery,
   });
   const orders: Record<string, { orders: unknown; raw: string; source: string; receivedAt: Date }> = {};
   for (const o of rows) orders[o.seat.side] = { orders: o.parsed, raw: o.raw, source: o.source, receivedAt: o.receivedAt };
@@ -145,7 +152,7 @@ export async function recordFor(deps: ServiceDeps, gameId: string, principal: Pr
   const steps = await deps.db.step.findMany({
     where: { gameId, status: { in: ['published', 'awaiting_review'] } },
     orderBy: { number: 'asc' },
-    include: { events: { orderBy: { seq: 'asc' }, select: { payload: true } }, orders: { where: { supersededById: null }, include: { seat: { select: { side: true } } } } },
+    include: { events: { orderBy: { seq: 'asc' }, select: { payload: true } }, orders: currentOrdersQuery },
   });
   return buildRecord(
     def,

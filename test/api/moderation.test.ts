@@ -73,7 +73,7 @@ describe('amend, pause, resume', () => {
     const mine = (await t.app.inject({ method: 'GET', url: `/api/games/${g.id}/orders`, headers: g.seat.a })).json();
     expect(mine.orders.a.orders).toEqual({ pick: 3 });
     expect(await t.db.order.count({ where: { gameId: g.id } })).toBe(3);
-    expect(await t.db.order.count({ where: { gameId: g.id, supersededById: null } })).toBe(1);
+    expect((await t.db.order.findMany({ where: { gameId: g.id }, orderBy: { revision: 'asc' } })).map((o) => [o.revision, o.parsed])).toEqual([[1, { pick: 1 }], [2, { pick: 2 }], [3, { pick: 3 }]]);
   });
 
   it('deadline set and cleared', async () => {

@@ -1,7 +1,7 @@
 /**
  * Order submission on the SQL path (the app's pg pool) and, for parity, without the pool (through Prisma):
  * rotated and replaced tokens are refused at once, simultaneous submissions of one seat leave exactly one current
- * order with an unbroken supersession chain, and the same validation, pause and review answers as before.
+ * order and revisions numbered 1..n without a gap, and the same validation, pause and review answers as before.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../support/app.ts';
@@ -26,22 +26,18 @@ afterAll(async () => {
   await pooled?.close();
 });
 
-/** The orders of one seat at a step: current ones, and whether the supersession chain links all of them. */
+/**
+ * The orders of one seat at a step: the current one (the highest revision), how many are revision 1, and how long
+ * the unbroken run of revisions 1, 2, 3... is (every order once, in the order they were stored).
+ */
 async function chainOf(t: TestApp, gameId: string, side: string, number = 0) {
   const step = await t.db.step.findFirstOrThrow({ where: { gameId, number } });
   const seat = await t.db.seat.findFirstOrThrow({ where: { gameId, side } });
-  const orders = await t.db.order.findMany({ where: { stepId: step.id, seatId: seat.id } });
-  const current = orders.filter((o) => o.supersededById === null);
-  const byId = new Map(orders.map((o) => [o.id, o]));
-  const superseded = new Set(orders.map((o) => o.supersededById).filter(Boolean));
-  // The first order is the one nothing supersedes into; following supersededById must visit every order once.
-  const first = orders.filter((o) => !superseded.has(o.id));
+  const orders = await t.db.order.findMany({ where: { stepId: step.id, seatId: seat.id }, orderBy: { revision: 'asc' } });
+  const current = orders.length ? [orders[orders.length - 1]] : [];
   let length = 0;
-  for (let o = first[0]; o; o = o.supersededById ? byId.get(o.supersededById)! : (undefined as never)) {
-    length++;
-    if (length > orders.length) break;
-  }
-  return { total: orders.length, current, firsts: first.length, length, step };
+  while (length < orders.length && orders[length].revision === length + 1) length++;
+  return { total: orders.length, current, firsts: orders.filter((o) => o.revision === 1).length, length, step };
 }
 
 describe.each([

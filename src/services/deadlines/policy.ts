@@ -46,7 +46,7 @@ export type DeadlineOutcome =
 /** Sides owing orders at a step that have none in, and all seats of the game. */
 async function missingSides(tx: Tx, step: DeadlineStep): Promise<{ missing: string[]; seats: NoticeSeat[] }> {
   const seats = await tx.seat.findMany({ where: { gameId: step.gameId }, orderBy: { side: 'asc' }, select: seatColumns });
-  const orders = await tx.order.findMany({ where: { stepId: step.id, supersededById: null }, select: { seatId: true } });
+  const orders = await tx.order.findMany({ where: { stepId: step.id }, distinct: ['seatId'], select: { seatId: true } });
   const sent = new Set(orders.map((o) => seats.find((s) => s.id === o.seatId)?.side));
   const missing = [...new Set(owedOf(step).map((o) => o.seat))].filter((side) => !sent.has(side)).sort();
   return { missing, seats };

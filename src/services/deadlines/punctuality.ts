@@ -25,7 +25,13 @@ export async function recordPunctuality(tx: SqlTx, step: DeadlineStep, now: Date
   const sides = [...new Set(owedOf(step).map((o) => o.seat))];
   if (!sides.length) return;
   const seats = known ? known.seats.filter((s) => sides.includes(s.side)) : await tx.$queryRawUnsafe<{ id: string; side: string }[]>(`SELECT id, side FROM "Seat" WHERE "gameId" = $1 AND side = ANY($2::text[])`, step.gameId, sides);
-  const orders = known ? known.orders : await tx.$queryRawUnsafe<KnownOrder[]>(`SELECT "seatId", "receivedAt", source FROM "Order" WHERE "stepId" = $1 AND "supersededById" IS NULL`, step.id);
+  const orders = known ? known.orders : await tx.$queryRawUnsafe<KnownOrder[]>(
+        `SELECT o."seatId", o."receivedAt", o.source FROM "Seat" se CROSS JOIN LATERAL (
+           SELECT * FROM "Order" o WHERE o."stepId" = $1 AND o."seatId" = se.id ORDER BY o.revision DESC LIMIT 1) o
+         WHERE se."gameId" = $2`,
+        step.id,
+        step.gameId,
+      );
   const state = readState(step.deadlineState);
   // With extend-once, orders after the original deadline are late even though the deadline moved.
   const due = state.extendedFrom ? new Date(state.extendedFrom) : step.deadlineAt;
