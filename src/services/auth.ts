@@ -6,12 +6,24 @@ import type { ServiceDeps } from './deps.ts';
 import { hashToken, newToken, safeEqual } from './tokens.ts';
 
 /** An authenticated caller of one game. A seat token only ever acts for its own seat and game. */
-export type Principal = { kind: 'moderator'; gameId: string } | { kind: 'seat'; gameId: string; seatId: string; side: string };
+export type Principal = { kind: 'moderator'; gameId: string } | SeatPrincipal;
+
+export interface SeatPrincipal {
+  kind: 'seat';
+  gameId: string;
+  seatId: string;
+  side: string;
+  /**
+   * Set when the seat was recognised from an earlier request (`rememberedSeat`) and the token was not checked now:
+   * its hash, which the order submission's write checks (see submitOrders). Never set for any other route.
+   */
+  tokenHashToCheck?: string;
+}
 
 /**
  * The principal a bearer token stands for in game `gameId`, or null (unknown game, wrong token, other game).
- * One indexed query by the token's hash, every time: nothing is cached, so a rotated or replaced token stops
- * working at once in every process.
+ * One indexed query by the token's hash, every time: a rotated or replaced token stops working at once in every
+ * process.
  */
 export async function authenticate(deps: Pick<ServiceDeps, 'db' | 'pool'>, gameId: string, bearerToken: string | undefined | null): Promise<Principal | null> {
   if (!bearerToken) return null;
@@ -47,6 +59,36 @@ async function byHashPrisma(deps: Pick<ServiceDeps, 'db'>, gameId: string, hash:
     select: { moderatorTokenHash: true, seats: { where: { tokenHash: hash }, select: { id: true, side: true, tokenHash: true } } },
   });
   return game ? { moderatorTokenHash: game.moderatorTokenHash, seat: game.seats[0] ?? null } : null;
+}
+
+// Seat tokens that authenticated here before, by game and token hash (least recently used evicted). Only order
+// submission uses them: its write stores nothing unless the seat's token still has this hash, and it checks the
+// token afresh before giving any other answer, so a rotated or replaced token is refused as at once as above.
+const REMEMBERED_MAX = 10_000;
+const rememberedSeats = new Map<string, SeatPrincipal>();
+
+/** A seat this game's token authenticated before, as an unchecked principal (`tokenHashToCheck` set), or null. */
+export function rememberedSeat(gameId: string, tokenHash: string): SeatPrincipal | null {
+  const key = `${gameId}:${tokenHash}`;
+  const known = rememberedSeats.get(key);
+  if (!known) return null;
+  rememberedSeats.delete(key); // most recently used last
+  rememberedSeats.set(key, known);
+  return { ...known, tokenHashToCheck: tokenHash };
+}
+
+/** Remembers a seat its token just authenticated. */
+export function rememberSeat(principal: SeatPrincipal, tokenHash: string): void {
+  const { tokenHashToCheck: _unchecked, ...seat } = principal;
+  rememberedSeats.set(`${principal.gameId}:${tokenHash}`, seat);
+  if (rememberedSeats.size > REMEMBERED_MAX) rememberedSeats.delete(rememberedSeats.keys().next().value as string);
+}
+
+/** Whether the seat's token still has this hash (one indexed query); forgets the remembered seat if not. */
+export async function seatTokenHolds(deps: Pick<ServiceDeps, 'db'>, principal: SeatPrincipal, tokenHash: string): Promise<boolean> {
+  const holds = (await deps.db.seat.count({ where: { id: principal.seatId, gameId: principal.gameId, tokenHash } })) === 1;
+  if (!holds) rememberedSeats.delete(`${principal.gameId}:${tokenHash}`);
+  return holds;
 }
 
 const ADMIN_KEY = 'admin_token_hash';

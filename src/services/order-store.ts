@@ -286,20 +286,23 @@ export interface OrderRow {
   delaySeconds: number;
   /** A moderator may amend orders while the game is paused. */
   allowPaused: boolean;
+  /** A seat token's hash not checked before the write: stored only if the seat's token still has it. */
+  tokenHash: string | null;
 }
 
 // Stores the order only while the step is still the game's current, open step and the game is active (or paused,
-// for a moderator) with the expected processing delay: checked in this statement's snapshot, taken under the locks.
-// The order is the seat's next revision of the step, which supersedes the ones before: one insert, found by the
+// for a moderator) with the expected processing delay, and, for a seat token taken from memory ($12), while the
+// seat's token still has that hash: checked in this statement's snapshot, taken under the locks. The order is the seat's next revision of the step, which supersedes the ones before: one insert, found by the
 // unique (step, seat, revision) index however often the seat revised its orders. The step's last-order time is
 // what a processing delay counts from (its only reader, the delayed resolution job): it is written when the game
 // has a delay. Without one it would rewrite the step's row, envelope included (a few KB), on every submission for
 // nobody. `complete`: every owed seat has orders, these included.
-const STORE = statement('order_store', ['text', 'text', 'text', 'text', 'text', 'text', 'jsonb', 'timestamptz', 'text', 'boolean', 'integer'], `
+const STORE = statement('order_store', ['text', 'text', 'text', 'text', 'text', 'text', 'jsonb', 'timestamptz', 'text', 'boolean', 'integer', 'text'], `
   WITH cur AS (
     SELECT st.id, st.owed FROM "Game" g JOIN "Step" st ON st."gameId" = g.id AND st.number = g."currentStep"
     WHERE g.id = $1 AND st.id = $2 AND st.status = 'open' AND (g.status = 'active' OR (g.status = 'paused' AND $10::boolean))
       AND g."processingDelaySeconds" = $11::integer
+      AND ($12::text IS NULL OR EXISTS (SELECT 1 FROM "Seat" se WHERE se.id = $3 AND se."gameId" = $1 AND se."tokenHash" = $12::text))
   ), ins AS (
     INSERT INTO "Order" (id, "gameId", "stepId", "seatId", revision, source, raw, parsed, "receivedAt")
     SELECT $4, $1, cur.id, $3, COALESCE((SELECT max(o.revision) FROM "Order" o WHERE o."stepId" = $2 AND o."seatId" = $3), 0) + 1,
@@ -325,7 +328,7 @@ const AUDIT = statement('order_audit', ['text', 'text', 'text', 'jsonb', 'timest
   SELECT $1, $2, $3, $4::jsonb, ($5::timestamptz AT TIME ZONE 'UTC') WHERE EXISTS (SELECT 1 FROM "Order" WHERE id = $6)`);
 
 function storeParams(o: OrderRow): unknown[] {
-  return [o.gameId, o.stepId, o.seatId, o.id, o.source, o.raw, JSON.stringify(o.parsed), o.receivedAt.toISOString(), o.side, o.allowPaused, o.delaySeconds];
+  return [o.gameId, o.stepId, o.seatId, o.id, o.source, o.raw, JSON.stringify(o.parsed), o.receivedAt.toISOString(), o.side, o.allowPaused, o.delaySeconds, o.tokenHash];
 }
 
 /** What the write did: stored (false: the game or step is no longer as the caller saw it), and completeness. */

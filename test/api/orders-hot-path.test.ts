@@ -53,12 +53,27 @@ describe.each([
     const old = await postOrders(t, g.id, g.seat.b, { pick: 3 });
     expect(old.statusCode, old.body).toBe(401);
     expect(old.json().error.code).toBe('auth/unauthorized');
-    // Also in the other process at once: nothing is cached anywhere.
+    // Also in the other process at once: a token remembered there stores nothing once rotated.
     expect((await postOrders(pooled2, g.id, g.seat.b, { pick: 3 })).statusCode).toBe(401);
     const fresh = await postOrders(t, g.id, { authorization: `Bearer ${rotated.json().token}` }, { pick: 4 });
     expect(fresh.statusCode, fresh.body).toBe(200);
     const c = await chainOf(t, g.id, 'b');
     expect(c.current.map((o) => o.parsed)).toEqual([{ pick: 4 }]);
+  });
+
+  it('a rotated token that was remembered gets 401 before any other answer, and stores nothing', async () => {
+    const t = app();
+    const g = await createGameVia(t, toyPayload());
+    // Used twice, so the second request took the seat from memory without a query.
+    for (const pick of [1, 2]) expect((await postOrders(t, g.id, g.seat.a, { pick })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'POST', url: `/api/games/${g.id}/seats/a/rotate-token`, headers: g.moderator })).statusCode).toBe(200);
+    const invalid = await postOrders(t, g.id, g.seat.a, { pick: 99 });
+    expect(invalid.statusCode, invalid.body).toBe(401); // not the 422 that would describe the orders
+    expect((await t.app.inject({ method: 'POST', url: `/api/games/${g.id}/pause`, headers: g.moderator, payload: {} })).statusCode).toBe(200);
+    expect((await postOrders(t, g.id, g.seat.a, { pick: 3 })).statusCode).toBe(401); // not the 409 of a paused game
+    const c = await chainOf(t, g.id, 'a');
+    expect(c.current.map((o) => o.parsed)).toEqual([{ pick: 2 }]);
+    expect(c.total).toBe(2);
   });
 
   it('a replaced seat: the old token gets 401 at once, on every process', async () => {

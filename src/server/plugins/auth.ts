@@ -3,8 +3,9 @@
  * /api/games/:id: the game's moderator or one of its seats (a seat token acts only for its seat and game).
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { authenticate, isAdminToken, type Principal } from '../../services/auth.ts';
-import { ServiceError } from '../../services/errors.ts';
+import { authenticate, isAdminToken, rememberedSeat, rememberSeat, type Principal } from '../../services/auth.ts';
+import { hashToken } from '../../services/tokens.ts';
+import { ServiceError, unauthorized } from '../../services/errors.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -20,8 +21,6 @@ export function bearerToken(request: FastifyRequest): string | null {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
   return match ? match[1] : null;
 }
-
-const unauthorized = () => new ServiceError('auth/unauthorized', 401, 'a valid bearer token of this game is required');
 
 async function principalOf(request: FastifyRequest): Promise<Principal> {
   const { id } = request.params as { id: string };
@@ -46,6 +45,24 @@ export async function moderatorOnly(request: FastifyRequest, _reply: FastifyRepl
 export async function seatOnly(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
   const p = await principalOf(request);
   if (p.kind !== 'seat') throw new ServiceError('auth/seat-only', 403, 'only a seat submits its own orders (the moderator amends with PUT /api/games/:id/seats/:side/orders)');
+}
+
+/**
+ * Guard of order submission: a seat only, as `seatOnly`. A seat token that authenticated here before is taken
+ * without a query (`tokenHashToCheck` set): the submission's write stores nothing unless the token still holds,
+ * and any refusal checks it first (submitOrders), so a rotated or replaced token still gets 401 at once.
+ */
+export async function seatSubmitting(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const token = bearerToken(request);
+  const { id } = request.params as { id: string };
+  const hash = token ? hashToken(token) : null;
+  const known = hash ? rememberedSeat(id, hash) : null;
+  if (known) {
+    request.principal = known;
+    return;
+  }
+  await seatOnly(request, reply);
+  if (hash && request.principal?.kind === 'seat') rememberSeat(request.principal, hash);
 }
 
 /** Guard: the operator (ADMIN_TOKEN). */
