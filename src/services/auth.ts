@@ -85,9 +85,9 @@ export function rememberSeat(principal: SeatPrincipal, tokenHash: string): void 
 }
 
 /** Whether the seat's token still has this hash (one indexed query); forgets the remembered seat if not. */
-export async function seatTokenHolds(deps: Pick<ServiceDeps, 'db'>, principal: SeatPrincipal, tokenHash: string): Promise<boolean> {
-  const holds = (await deps.db.seat.count({ where: { id: principal.seatId, gameId: principal.gameId, tokenHash } })) === 1;
-  if (!holds) rememberedSeats.delete(`${principal.gameId}:${tokenHash}`);
+export async function seatTokenHolds(deps: Pick<ServiceDeps, 'db'>, seat: { gameId: string; seatId: string }, tokenHash: string): Promise<boolean> {
+  const holds = (await deps.db.seat.count({ where: { id: seat.seatId, gameId: seat.gameId, tokenHash } })) === 1;
+  if (!holds) rememberedSeats.delete(`${seat.gameId}:${tokenHash}`);
   return holds;
 }
 

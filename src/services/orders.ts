@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { checkOrders } from '../engine/step-runner.ts';
 import type { ServiceDeps } from './deps.ts';
 import { gameDefinition } from './deps.ts';
-import { seatTokenHolds, type SeatPrincipal } from './auth.ts';
+import { seatTokenHolds } from './auth.ts';
 import { conflict, notFound, OrdersInvalidError, ServiceError, unauthorized } from './errors.ts';
 import { cachedEnvelope, storeOrder, submissionState } from './order-store.ts';
 import { currentStep } from './steps.ts';
@@ -29,10 +29,10 @@ export interface SubmitOrdersInput {
   /** A moderator's reason for amending. */
   reason?: string;
   /**
-   * A seat token taken from memory, not checked for this request: the write stores the orders only if the seat's
-   * token still has this hash, and any refusal checks the token first (401 if it no longer holds).
+   * The hash of a seat token taken from memory, not checked for this request: the write stores the orders only if
+   * the seat's token still has this hash, and any refusal checks the token first (401 if it no longer holds).
    */
-  unchecked?: { principal: SeatPrincipal; tokenHash: string };
+  uncheckedTokenHash?: string;
 }
 
 /** What a successful submission returns. */
@@ -55,14 +55,14 @@ export interface SubmitOrdersResult {
  * fresh read.
  */
 export async function submitOrders(deps: ServiceDeps, input: SubmitOrdersInput): Promise<SubmitOrdersResult> {
-  const { unchecked } = input;
-  if (!unchecked) return submit(deps, input);
+  const tokenHash = input.uncheckedTokenHash;
+  if (!tokenHash) return submit(deps, input);
   try {
     return await submit(deps, input);
   } catch (error) {
     // Nothing was stored for a token that no longer holds (the write checks it): that is the answer, not what the
     // orders or the game would have got (a 422 can say where units are).
-    if (!(await seatTokenHolds(deps, unchecked.principal, unchecked.tokenHash))) throw unauthorized();
+    if (!(await seatTokenHolds(deps, input, tokenHash))) throw unauthorized();
     throw error;
   }
 }
@@ -91,7 +91,7 @@ async function submit(deps: ServiceDeps, input: SubmitOrdersInput): Promise<Subm
     const now = deps.clock();
     const result = await storeOrder(
       deps,
-      { id: orderId, gameId: input.gameId, stepId: step.stepId, seatId: seat.id, side: seat.side, source: input.source, raw: input.raw, parsed: checked.orders, receivedAt: now, delaySeconds: step.delaySeconds, allowPaused: moderator, tokenHash: input.unchecked?.tokenHash ?? null },
+      { id: orderId, gameId: input.gameId, stepId: step.stepId, seatId: seat.id, side: seat.side, source: input.source, raw: input.raw, parsed: checked.orders, receivedAt: now, delaySeconds: step.delaySeconds, allowPaused: moderator, tokenHash: input.uncheckedTokenHash ?? null },
       moderator ? { actor: input.actor ?? 'moderator', action: 'orders.amend', detail: { step: step.number, side: seat.side, orderId, reason: input.reason ?? null } } : undefined,
     );
     if (!result.stored) {

@@ -34,7 +34,7 @@ export default async function orderRoutes(app: FastifyInstance): Promise<void> {
     const p = principal(request);
     if (p.kind !== 'seat') throw new Error('unreachable');
     const orders = request.body.orders ?? {};
-    return submitOrders(app.deps, { gameId: p.gameId, seatId: p.seatId, orders, raw: JSON.stringify(orders), source: 'api', unchecked: p.tokenHashToCheck ? { principal: p, tokenHash: p.tokenHashToCheck } : undefined });
+    return submitOrders(app.deps, { gameId: p.gameId, seatId: p.seatId, orders, raw: JSON.stringify(orders), source: 'api', uncheckedTokenHash: p.tokenHashToCheck });
   });
 
   r.get('/api/games/:id/orders', {
