@@ -1,5 +1,5 @@
 -- A seat's orders of a step are numbered 1, 2, 3...: the current ones are those with the highest revision, and
--- each order is superseded by the next revision. Submitting only ever inserts a row; nothing is updated, so no
+-- each order is superseded by the next revision. Submitting only ever inserts a row (nothing is updated), so no
 -- dead index entries pile up while a seat revises its orders hundreds of times in one step.
 ALTER TABLE "Order" ADD COLUMN "revision" INTEGER NOT NULL DEFAULT 1;
 
