@@ -292,11 +292,12 @@ export interface OrderRow {
 
 // Stores the order only while the step is still the game's current, open step and the game is active (or paused,
 // for a moderator) with the expected processing delay, and, for a seat token taken from memory ($12), while the
-// seat's token still has that hash: checked in this statement's snapshot, taken under the locks. The order is the seat's next revision of the step, which supersedes the ones before: one insert, found by the
-// unique (step, seat, revision) index however often the seat revised its orders. The step's last-order time is
-// what a processing delay counts from (its only reader, the delayed resolution job): it is written when the game
-// has a delay. Without one it would rewrite the step's row, envelope included (a few KB), on every submission for
-// nobody. `complete`: every owed seat has orders, these included.
+// seat's token still has that hash: checked in this statement's snapshot, taken under the locks. The order is the
+// seat's next revision of the step, which supersedes the ones before: one insert, found by the unique (step, seat,
+// revision) index however often the seat revised its orders. The step's last-order time is what a processing delay
+// counts from (its only reader, the delayed resolution job): it is written when the game has a delay. Without one
+// it would rewrite the step's row, envelope included (a few KB), on every submission for nobody. `complete`: every
+// owed seat has orders, these included.
 const STORE = statement('order_store', ['text', 'text', 'text', 'text', 'text', 'text', 'jsonb', 'timestamptz', 'text', 'boolean', 'integer', 'text'], `
   WITH cur AS (
     SELECT st.id, st.owed FROM "Game" g JOIN "Step" st ON st."gameId" = g.id AND st.number = g."currentStep"
