@@ -7,22 +7,13 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, expect, inject, it } from 'vitest';
 import { applyMigrationSql, deployMigrations } from '../../src/db/migrate.ts';
+import { admin } from '../support/db.ts';
 
 const created: string[] = [];
 
-async function withAdmin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: inject('dbServerUrl') });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
-}
-
 async function emptyDatabase(): Promise<string> {
   const name = `pbem_migrate_${randomBytes(6).toString('hex')}`;
-  await withAdmin((c) => c.query(`CREATE DATABASE "${name}"`));
+  await admin((c) => c.query(`CREATE DATABASE "${name}"`));
   created.push(name);
   const url = new URL(inject('dbServerUrl'));
   url.pathname = `/${name}`;
@@ -46,7 +37,7 @@ async function schemaOf(url: string): Promise<string[]> {
 }
 
 afterAll(async () => {
-  for (const name of created) await withAdmin((c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+  for (const name of created) await admin((c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
 });
 
 it('prisma migrate deploy and the direct SQL path build the same schema from every migration', async () => {

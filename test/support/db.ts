@@ -13,7 +13,8 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-async function admin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
+/** Runs `fn` with a client of the test server's maintenance connection (to create and drop databases). */
+export async function admin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: inject('dbServerUrl') });
   await client.connect();
   try {
