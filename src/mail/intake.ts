@@ -48,7 +48,8 @@ export function rawHeaders(raw: Buffer): string {
 
 /** The Message-ID a raw mail is stored under: its own, or `<sha256:...>` of the bytes when it has none. */
 export function inboundMessageId(raw: Buffer): string {
-  const m = /^message-id:\s*(<[^<>\s]{1,900}>|\S{1,900})/im.exec(rawHeaders(raw));
+  // No control characters: Postgres text cannot hold NUL, and such an id is no use for threading anyway.
+  const m = /^message-id:[ \t]*(<[^<>\s\x00-\x1f\x7f]{1,900}>|[^\s\x00-\x1f\x7f]{1,900})(?=\s|$)/im.exec(rawHeaders(raw));
   return m ? m[1] : `<sha256.${createHash('sha256').update(raw).digest('hex')}@inbound>`;
 }
 
@@ -65,9 +66,17 @@ function headerList(parsed: ParsedMail, name: string): string[] {
   return [String(v)];
 }
 
+/**
+ * Text decoded from a mail without NUL characters: a broken transfer encoding or an unknown charset can decode to
+ * them, and Postgres text cannot hold them (nobody writes one on purpose).
+ */
+function withoutNul<T extends string | undefined>(text: T): T {
+  return (text === undefined ? text : text.replace(/\u0000/g, '')) as T;
+}
+
 /** The body a person wrote: the text part, or text made from the HTML part; quotes and signatures removed. */
 export function bodyText(parsed: ParsedMail): string {
-  return stripReply(parsed.text ?? '').text;
+  return stripReply(withoutNul(parsed.text ?? '')).text;
 }
 
 /** The SIGNON line of a body, if any (read before authentication, without the game's grammar). */
@@ -143,13 +152,14 @@ export async function intakeMail(deps: ServiceDeps, msg: InboundMessage): Promis
 
 async function process(deps: ServiceDeps, msg: InboundMessage, id: string): Promise<IntakeOutcome> {
   const parsed = await simpleParser(msg.raw, { skipImageLinks: true, skipTextToHtml: true, maxHtmlLengthToParse: 2_000_000 });
+  const subject = withoutNul(parsed.subject);
   const from = parsed.from?.value[0]?.address ? bareAddress(parsed.from.value[0].address) : undefined;
   const automatic = automaticKind({
     headers: parsed.headers as unknown as Map<string, string | string[]>,
     envelopeFrom: msg.envelopeFrom,
     from,
     contentType: String((parsed.headers.get('content-type') as { value?: string } | undefined)?.value ?? ''),
-    subject: parsed.subject,
+    subject,
     ownDomain: deps.config.MAIL_DOMAIN,
     ownFrom: bareAddress(deps.config.MAIL_FROM),
   });
@@ -157,25 +167,25 @@ async function process(deps: ServiceDeps, msg: InboundMessage, id: string): Prom
     await finish(deps, id, 'ignored', { result: { reason: automatic } });
     return { status: 'ignored', inboundId: id, reason: automatic, replied: false };
   }
-  const inReplyTo = parsed.messageId && !messageIdIsSynthetic(parsed.messageId) ? parsed.messageId : undefined;
+  const inReplyTo = parsed.messageId && !messageIdIsSynthetic(parsed.messageId) && !parsed.messageId.includes('\u0000') ? parsed.messageId : undefined;
   const text = bodyText(parsed);
   const recipients = [...(msg.envelopeTo ?? []), ...addressesOf(parsed.to), ...addressesOf(parsed.cc), ...headerList(parsed, 'delivered-to'), ...headerList(parsed, 'x-original-to')];
   let principal: MailPrincipal | null = await principalFromAddresses(deps, recipients);
   if (!principal) {
-    const signon = signonIn(text, parsed.subject ?? '');
+    const signon = signonIn(text, subject ?? '');
     if (signon) principal = await principalFromSignon(deps, signon);
   }
   if (!principal) {
-    const replied = await refuse(deps, from, 'unauthenticated', inReplyTo, parsed.subject);
+    const replied = await refuse(deps, from, 'unauthenticated', inReplyTo, subject);
     await finish(deps, id, 'refused', { result: { reason: 'unauthenticated', replied } });
     return { status: 'refused', inboundId: id, reason: 'unauthenticated', replied };
   }
   const result = await processOrderMail(deps, principal, {
     text,
-    subject: parsed.subject,
+    subject,
     from,
     inReplyTo,
-    references: [...(Array.isArray(parsed.references) ? parsed.references : parsed.references ? [parsed.references] : [])],
+    references: [...(Array.isArray(parsed.references) ? parsed.references : parsed.references ? [parsed.references] : [])].filter((r) => !r.includes('\u0000')),
     attachments: parsed.attachments.length,
   });
   await finish(deps, id, 'processed', { gameId: principal.gameId, seatId: principal.kind === 'seat' ? principal.seatId : undefined, result: { ...result, via: principal.via } });

@@ -55,6 +55,16 @@ describe('request errors', () => {
     const res = await t.app.inject({ method: 'POST', url: `/api/games/${g.id}/orders`, headers: { ...g.seat.a, 'content-type': 'application/json' }, payload: '{"orders": ' });
     expectError(res, 400, 'request/bad-json');
   });
+  it('400 for a NUL character (U+0000) anywhere in a JSON body, before anything is stored', async () => {
+    const g = await createGameVia(t, toyPayload());
+    const post = (payload: string) => t.app.inject({ method: 'POST', url: `/api/games/${g.id}/orders`, headers: { ...g.seat.a, 'content-type': 'application/json' }, payload });
+    expectError(await post('{"orders":{"pick":2,"standing":{"note":"a\\u0000b"}}}'), 400, 'request/nul-character');
+    expectError(await post('{"orders":{"pick":2,"standing":{"no\\u0000te":"x"}}}'), 400, 'request/nul-character');
+    expectError(await t.app.inject({ method: 'POST', url: `/api/games/${g.id}/pause`, headers: g.moderator, payload: { reason: 'away\u0000' } }), 400, 'request/nul-character');
+    expect(await t.db.order.count({ where: { gameId: g.id } })).toBe(0);
+    expect((await t.db.game.findUniqueOrThrow({ where: { id: g.id } })).status).toBe('active');
+    expect((await post('{"orders":{"pick":2,"standing":{"note":"a\\\\u0000b"}}}')).statusCode).toBe(200); // a backslash, then "u0000": text
+  });
   it('415 for an unsupported content type', async () => {
     const g = await createGameVia(t, toyPayload());
     const res = await t.app.inject({ method: 'POST', url: `/api/games/${g.id}/orders`, headers: { ...g.seat.a, 'content-type': 'text/csv' }, payload: 'a,b' });

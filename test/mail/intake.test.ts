@@ -182,6 +182,31 @@ describe('floods and loops', () => {
   });
 });
 
+describe('NUL characters (Postgres text cannot hold them)', () => {
+  test('a body that decodes to NUL (base64 of plain text, unknown charset) is read without them', async () => {
+    // A counterexample the fuzzer found: the base64 decoder turns the plain text into bytes that include 0x00.
+    const text = 'MOVE 25 CG\r\nHELP\r\nSIGNON abc\r\nPLACE C01 WA\r\nPLACE C01 WA\r\n配置 11 WA';
+    const raw = Buffer.from(`From: nul@example.org\r\nTo: orders+${mailToken.german}@judge.test\r\nMessage-ID: <nul-body@x>\r\nContent-Transfer-Encoding: base64\r\nSubject: x\r\nContent-Type: text/plain; charset=x-unknown\r\n\r\n${text}\r\n`);
+    const out = await intakeMail(t.deps, { source: 'http', raw });
+    expect(['processed', 'refused']).toContain(out.status);
+    expect((await t.db.inboundMail.findFirstOrThrow({ where: { messageId: '<nul-body@x>' } })).status).toBe(out.status);
+  });
+
+  test('a subject with an encoded NUL and a Message-ID with a raw NUL byte', async () => {
+    const raw = Buffer.concat([
+      Buffer.from('From: nul@example.org\r\nTo: orders@judge.test\r\nMessage-ID: <nul'),
+      Buffer.from([0]),
+      Buffer.from('-id@x>\r\nSubject: =?utf-8?B?YQBi?=\r\n\r\nSTATUS\r\n'),
+    ]);
+    const out = await intakeMail(t.deps, { source: 'http', raw });
+    expect(out.status).toBe('refused'); // no seat: unauthenticated, answered like any other
+    const row = await t.db.inboundMail.findFirstOrThrow({ where: { id: out.inboundId } });
+    expect(row.messageId).toMatch(/^<sha256\.[0-9a-f]{64}@inbound>$/);
+    const reply = await t.db.outbox.findFirst({ where: { toAddress: 'nul@example.org' }, orderBy: { createdAt: 'desc' } });
+    expect(reply?.subject).toContain('ab');
+  });
+});
+
 describe('fuzzed intake', () => {
   const header = fc.constantFrom('Subject: x', 'Content-Type: text/html', 'Content-Type: multipart/mixed; boundary=zz', 'Content-Transfer-Encoding: base64', 'Content-Transfer-Encoding: quoted-printable', 'Auto-Submitted: no', 'Precedence: bulk', 'Content-Type: text/plain; charset=iso-2022-jp', 'Content-Type: text/plain; charset=x-unknown');
   const body = fc.oneof(fc.string({ maxLength: 300 }), fc.array(fc.constantFrom('PLACE C01 WA', 'STATUS', 'HELP', 'SIGNON abc', '> quoted', '-- ', '--zz', 'MOVE 25 CG', '=E3=81', 'APPROVE', '配置 11 WA', 'REJECT x'), { maxLength: 10 }).map((l) => l.join('\r\n')));

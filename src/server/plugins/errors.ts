@@ -26,7 +26,20 @@ const FASTIFY_CODES: Record<string, { status: number; code: string }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: 'request/bad-json' },
 };
 
+/** Whether a parsed body holds U+0000 in any string or key (Buffers, e.g. raw mail, are bytes and may). */
+function holdsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (value === null || typeof value !== 'object' || Buffer.isBuffer(value) || depth > 64) return false;
+  if (Array.isArray(value)) return value.some((v) => holdsNul(v, depth + 1));
+  for (const key in value) if (key.includes('\u0000') || holdsNul((value as Record<string, unknown>)[key], depth + 1)) return true;
+  return false;
+}
+
 async function errorsPlugin(app: FastifyInstance): Promise<void> {
+  // Postgres text cannot hold U+0000 and nobody types one: refuse it up front rather than fail at the write.
+  app.addHook('preValidation', async (request, reply) => {
+    if (holdsNul(request.body)) return sendError(reply, request, 400, 'request/nul-character', 'the request holds a NUL character (U+0000), which no field accepts');
+  });
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof OrdersInvalidError) {
       return sendError(reply, request, 422, error.code, error.message, { errors: error.errors });
