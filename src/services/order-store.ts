@@ -308,13 +308,12 @@ const STORE = statement('order_store', ['text', 'text', 'text', 'text', 'text', 
     INSERT INTO "Order" (id, "gameId", "stepId", "seatId", revision, source, raw, parsed, "receivedAt")
     SELECT $4, $1, cur.id, $3, COALESCE((SELECT max(o.revision) FROM "Order" o WHERE o."stepId" = $2 AND o."seatId" = $3), 0) + 1,
       $5, $6, $7::jsonb, ($8::timestamptz AT TIME ZONE 'UTC') FROM cur
-    RETURNING revision
+    RETURNING id
   ), last AS (
     UPDATE "Step" s SET "lastOrderAt" = ($8::timestamptz AT TIME ZONE 'UTC') FROM ins WHERE s.id = $2 AND $11::integer > 0
     RETURNING s.id
   )
   SELECT (SELECT count(*) FROM ins)::int AS stored,
-    (SELECT revision FROM ins) AS revision,
     (SELECT count(*) FROM last)::int AS noted,
     COALESCE((
       SELECT bool_and(w.seat = $9 OR EXISTS (
@@ -335,8 +334,6 @@ function storeParams(o: OrderRow): unknown[] {
 /** What the write did: stored (false: the game or step is no longer as the caller saw it), and completeness. */
 export interface StoreResult {
   stored: boolean;
-  /** The order's revision for its seat and step (1 for the first), null when not stored. */
-  revision: number | null;
   complete: boolean;
 }
 
@@ -374,9 +371,9 @@ async function storeAlone(deps: Pick<ServiceDeps, 'db' | 'pool'>, o: OrderRow, a
 }
 
 function storeResult(row: unknown): StoreResult {
-  const r = row as { stored: number; revision: number | null; complete: boolean } | undefined;
+  const r = row as { stored: number; complete: boolean } | undefined;
   const stored = Number(r?.stored ?? 0) === 1;
-  return { stored, revision: stored ? Number(r?.revision) : null, complete: stored && r?.complete === true };
+  return { stored, complete: stored && r?.complete === true };
 }
 
 /**
