@@ -3,6 +3,7 @@
  * are bearer tokens; only their SHA-256 hashes are stored, compared in constant time.
  */
 import type { ServiceDeps } from './deps.ts';
+import { touch } from './lru.ts';
 import { hashToken, newToken, safeEqual } from './tokens.ts';
 
 /** An authenticated caller of one game. A seat token only ever acts for its own seat and game. */
@@ -72,16 +73,14 @@ export function rememberedSeat(gameId: string, tokenHash: string): SeatPrincipal
   const key = `${gameId}:${tokenHash}`;
   const known = rememberedSeats.get(key);
   if (!known) return null;
-  rememberedSeats.delete(key); // most recently used last
-  rememberedSeats.set(key, known);
+  touch(rememberedSeats, key, known, REMEMBERED_MAX);
   return { ...known, tokenHashToCheck: tokenHash };
 }
 
 /** Remembers a seat its token just authenticated. */
 export function rememberSeat(principal: SeatPrincipal, tokenHash: string): void {
   const { tokenHashToCheck: _unchecked, ...seat } = principal;
-  rememberedSeats.set(`${principal.gameId}:${tokenHash}`, seat);
-  if (rememberedSeats.size > REMEMBERED_MAX) rememberedSeats.delete(rememberedSeats.keys().next().value as string);
+  touch(rememberedSeats, `${principal.gameId}:${tokenHash}`, seat, REMEMBERED_MAX);
 }
 
 /** Whether the seat's token still has this hash (one indexed query); forgets the remembered seat if not. */

@@ -25,6 +25,7 @@ import { rollBack } from '../db/sql-tx.ts';
 import { GroupCommit, type GroupCommitStats } from './group-commit.ts';
 import type { ServiceDeps, Tx } from './deps.ts';
 import { asEnvelope } from './json.ts';
+import { touch } from './lru.ts';
 
 /**
  * A statement of the submission path: `text` with $1..$n parameters of the listed types. On the pg pool each
@@ -149,12 +150,6 @@ async function readOne<T>(deps: Pick<ServiceDeps, 'db' | 'pool'>, s: Statement, 
 const ENVELOPE_CACHE_MAX = 500;
 const ENVELOPE = statement('order_envelope', ['text'], 'SELECT envelope FROM "Step" WHERE id = $1');
 const envelopes = new Map<string, Envelope>();
-
-function touch<K, V>(map: Map<K, V>, key: K, value: V, max: number): void {
-  map.delete(key); // most recently used last
-  map.set(key, value);
-  if (map.size > max) map.delete(map.keys().next().value as K);
-}
 
 /** The envelope at the start of a step, from the cache or read once. */
 export async function cachedEnvelope(deps: Pick<ServiceDeps, 'db' | 'pool'>, stepId: string): Promise<Envelope> {

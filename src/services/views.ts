@@ -10,7 +10,7 @@ import { gameDefinition, type ServiceDeps } from './deps.ts';
 import { notFound, ServiceError } from './errors.ts';
 import { asEnvelope, stripDiceKey } from './json.ts';
 import { buildRecord, type GameRecord } from './record.ts';
-import { stepEnvelope } from './steps.ts';
+import { cachedEnvelope } from './order-store.ts';
 
 /** The engine viewer of an authenticated caller. */
 export function viewerOf(principal: Principal): Viewer {
@@ -41,7 +41,7 @@ export async function gameViewFor(deps: ServiceDeps, gameId: string, principal: 
     where: { gameId_number: { gameId, number: game.currentStep } },
     select: { id: true, number: true, status: true, owed: true, deadlineAt: true, openedAt: true, resultEnvelope: true, rejectedReason: true, orders: { distinct: ['seatId'], select: { seatId: true } } },
   });
-  const envelope = await stepEnvelope(deps, step.id);
+  const envelope = await cachedEnvelope(deps, step.id);
   const withOrders = new Set(step.orders.map((o) => o.seatId));
   const owed = step.owed as unknown as Owed[];
   let preview: { view: unknown; events: GameEvent[] } | null = null;
