@@ -171,7 +171,8 @@ export interface GameDefinition<S = unknown, O = unknown, Opt = unknown, Data = 
   /**
    * Runs the game from the current decision point, using every owed seat's orders (plus standing orders of any
    * seat), to the next decision point no standing order answers, or to the end. Returns the next state; dice and
-   * events go through `ctx`. Must not mutate `state` or `orders`.
+   * events go through `ctx`. Must not mutate `state` or `orders`. States and orders are immutable values: the state
+   * returned may share parts of both (standing orders kept as sent), so callers never change either afterwards.
    */
   resolve(state: S, orders: Readonly<Record<SeatId, O>>, ctx: ResolveContext): S;
   outcome(state: S): Outcome | null;

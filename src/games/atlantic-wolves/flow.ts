@@ -153,20 +153,23 @@ export function absorbStanding(s: AwState, orders: Readonly<Record<string, AwOrd
   for (const seat of Object.keys(orders).sort()) {
     const st = orders[seat]?.standing;
     if (!st || (seat !== 'allied' && seat !== 'german')) continue;
-    // Copied (arrays too) so that later changes to the orders object cannot reach the state.
+    // The state keeps the orders' lists and table as they are: orders are immutable values once submitted, as states
+    // are (GameDefinition.resolve), so sharing them is safe and saves copying a table of every unit each placement.
     const merged = { ...(s.standing[seat] ?? {}) };
-    if (st.reinforce) merged.reinforce = [...st.reinforce];
-    if (st.step2Plan) merged.step2Plan = [...st.step2Plan];
-    if (st.responseTable) {
-      const table = record<string[]>();
-      const src = st.responseTable;
-      const keys = Object.keys(src);
-      if (!sortedKeys(keys)) keys.sort(); // tables usually come in id order already
-      for (const k of keys) table[k] = src[k].slice();
-      merged.responseTable = table;
-    }
+    if (st.reinforce) merged.reinforce = st.reinforce;
+    if (st.step2Plan) merged.step2Plan = st.step2Plan;
+    if (st.responseTable) merged.responseTable = inIdOrder(st.responseTable);
     s.standing[seat] = merged;
   }
+}
+
+/** A response table with its units in id order: the table itself when they already are (the usual case). */
+function inIdOrder(table: Record<string, string[]>): Record<string, string[]> {
+  const keys = Object.keys(table);
+  if (sortedKeys(keys)) return table;
+  const out = record<string[]>();
+  for (const k of keys.sort()) out[k] = table[k];
+  return out;
 }
 
 /** Applies the answer of the seat owed at the current decision point, then leaves a cursor or the next point. */
