@@ -71,6 +71,11 @@ export interface Dice {
  */
 export interface ResolveContext extends Dice {
   emit(event: GameEvent): void;
+  /**
+   * True when nobody reads the game's events (simulations, play-out odds): a game may then skip building them. It
+   * changes nothing else: every die is still rolled through `roll`, in the same order, and the state is the same.
+   */
+  readonly silent?: boolean;
 }
 
 /** A choice a UI can render as a select (one) or a set of checkboxes (many). */

@@ -37,18 +37,15 @@ export function startCombat(s: AwState, ctx: ResolveContext): void {
       first.push(a);
     }
   }
-  const map: Record<string, string[]> = {};
+  // The Allied seat has now seen every escort on the map (standard mode: face down until now), area by area.
   for (const a of first) {
-    const list = byArea[a];
-    const ids: string[] = new Array(list.length);
-    for (let k = 0; k < list.length; k++) {
-      const i = list[k];
-      const id = (ids[k] = units[i].id);
-      if (!ix.isConvoy[i] && !ix.isGerman[i] && !s.seen.includes(id)) ownList(s, 'seen').push(id);
-    }
-    map[ix.areaIds[a]] = ids;
+    for (const i of byArea[a]) if (!ix.isConvoy[i] && !ix.isGerman[i] && !s.seen.includes(units[i].id)) ownList(s, 'seen').push(units[i].id);
   }
-  ctx.emit({ type: 'combat-reveal', rule: 'AW 8.0[1]', turn: s.turn, areas: map });
+  if (!ctx.silent) {
+    const map: Record<string, string[]> = {};
+    for (const a of first) map[ix.areaIds[a]] = byArea[a].map((i) => units[i].id);
+    ctx.emit({ type: 'combat-reveal', rule: 'AW 8.0[1]', turn: s.turn, areas: map });
+  }
   const contested = contestedAreas(s);
   s.t.groups = s.options.strictAreaSequence ? contested.map((a) => [a]) : contested.length ? [contested] : [];
   s.t.group = 0;
@@ -115,7 +112,7 @@ function escortAttack(s: AwState, ctx: ResolveContext, i: number, target: string
   const u = s.data.units[i];
   const area = s.loc[i]; // = at(s, u.id): unit ids are unique (checkData)
   if (at(s, target) !== area) {
-    ctx.emit({ type: 'attack-void', rule: 'AW-A11', attacker: u.id, target, area }); // the UB has left the map
+    if (!ctx.silent) ctx.emit({ type: 'attack-void', rule: 'AW-A11', attacker: u.id, target, area }); // the UB has left the map
     return;
   }
   const strength = escortStrength(u, s.turn, hasConvoy(s, area)); // 10 convoys to look at, not a scan of all units
@@ -124,13 +121,13 @@ function escortAttack(s: AwState, ctx: ResolveContext, i: number, target: string
   if (!s.t.attacked.includes(target)) ownTurnList(s, 'attacked').push(target); // AW 8.3[2]: attacked, hit or not
   const damage = (s.t.damage[target] ?? 0) + (success ? die : 0);
   if (success) ownDamage(s)[target] = damage;
-  ctx.emit({ type: 'attack', rule, area, attacker: u.id, target, die, strength, success, damage });
+  if (!ctx.silent) ctx.emit({ type: 'attack', rule, area, attacker: u.id, target, die, strength, success, damage });
   if (damage >= 3) {
     // AW 8.2[11]: removed face down to the unused group.
     put(s, target, 'unused');
     delete ownDamage(s)[target];
     ownList(s, 'sunkUbs').push(target);
-    ctx.emit({ type: 'ub-removed', rule: 'AW 8.2[11]', area, unit: target, damage });
+    if (!ctx.silent) ctx.emit({ type: 'ub-removed', rule: 'AW 8.2[11]', area, unit: target, damage });
   }
 }
 
@@ -228,19 +225,19 @@ export function resolveUbs(s: AwState, ctx: ResolveContext, alloc: Record<string
         const ti = ix.order.get(t);
         const c = ti === undefined ? undefined : s.data.units[ti];
         if (!c || s.loc[ti!] !== area) {
-          ctx.emit({ type: 'attack-void', rule: 'AW 8.3[5]', area, attacker: u.id, target: t });
+          if (!ctx.silent) ctx.emit({ type: 'attack-void', rule: 'AW 8.3[5]', area, attacker: u.id, target: t });
           continue;
         }
         const need = convoyStrength(c, s.turn, s.options.convoyBonus);
         const die = ctx.roll(6, `AW 8.3 ${u.id} attacks ${t}`);
         const success = die + strength >= need;
-        ctx.emit({ type: 'attack', rule: 'AW 8.3[4]', area, attacker: u.id, target: t, die, strength, need, success });
+        if (!ctx.silent) ctx.emit({ type: 'attack', rule: 'AW 8.3[4]', area, attacker: u.id, target: t, die, strength, need, success });
         if (success) {
           put(s, t, 'sunk');
           ownTurnList(s, 'sunk').push(t);
           const vp = convoyVp(s, c);
           s.t.vp += vp;
-          ctx.emit({ type: 'convoy-sunk', rule: 'AW 8.3[4]', area, unit: t, vp, ...(vp === 0 && c.star ? { note: 'AW 10.0-E4' } : {}) });
+          if (!ctx.silent) ctx.emit({ type: 'convoy-sunk', rule: 'AW 8.3[4]', area, unit: t, vp, ...(vp === 0 && c.star ? { note: 'AW 10.0-E4' } : {}) });
         }
       }
     }

@@ -61,7 +61,7 @@ function standardPlacement(s: AwState, ctx: ResolveContext): void {
   const pool = step1Pool(s).length;
   const n = Math.min(d1 + d2, pool); // AW-A05 R1: exactly min(sum, pool)
   s.t.step2Roll = d1 + d2;
-  ctx.emit({ type: 'step2-roll', rule: 'AW 6.0-Step2', turn: s.turn, dice: [d1, d2], sum: d1 + d2, draw: n });
+  if (!ctx.silent) ctx.emit({ type: 'step2-roll', rule: 'AW 6.0-Step2', turn: s.turn, dice: [d1, d2], sum: d1 + d2, draw: n });
   const counts = planAnswer(s, n);
   if (counts) {
     applyStep2(s, ctx, counts);

@@ -14,7 +14,8 @@ import { at, ownList, ownTurnList, put, type AwState } from './state.ts';
 export function applyPlacement(s: AwState, ctx: ResolveContext, side: AwSide, placement: Record<string, string>): void {
   const ix = indexOf(s.data);
   // A plain object, not a hash-table `record`: keys come in data order, so the shapes stay few (and cheap to fill).
-  const placed: Record<string, string> = {};
+  // Only the event reads it.
+  const placed: Record<string, string> | null = ctx.silent ? null : {};
   const pos = side === 'allied' ? ix.alliedPos : ix.germanPos;
   const units = s.data.units;
   for (let k = 0; k < pos.length; k++) {
@@ -25,10 +26,10 @@ export function applyPlacement(s: AwState, ctx: ResolveContext, side: AwSide, pl
     const a = placement[id];
     if (a !== undefined) {
       s.loc[i] = a;
-      placed[id] = a;
+      if (placed) placed[id] = a;
     }
   }
-  ctx.emit({ type: 'placed', rule: side === 'allied' ? 'AW 12.0-2' : 'AW 7.0[1]', side, turn: s.turn, placement: placed });
+  if (placed) ctx.emit({ type: 'placed', rule: side === 'allied' ? 'AW 12.0-2' : 'AW 7.0[1]', side, turn: s.turn, placement: placed });
 }
 
 /** The Step-1 pool (AW 6.0-Step1): convoys in use and used escorts, in data order. */
@@ -61,12 +62,12 @@ export function applyStep2(s: AwState, ctx: ResolveContext, counts: Record<strin
   }
   const shown: Record<string, number> = {};
   for (const a of ix.areaIds) if (placed[a]) shown[a] = placed[a].length;
-  ctx.emit({ type: 'step2-placed', rule: 'AW 6.0-Step2', turn: s.turn, counts: shown });
-  ctx.emit({ type: 'step2-units', rule: 'AW-A06', turn: s.turn, units: placed, visibleTo: [] });
+  if (!ctx.silent) ctx.emit({ type: 'step2-placed', rule: 'AW 6.0-Step2', turn: s.turn, counts: shown });
+  if (!ctx.silent) ctx.emit({ type: 'step2-units', rule: 'AW-A06', turn: s.turn, units: placed, visibleTo: [] });
   // AW 6.0-Step3[3a]: the Allied player may now look at the remaining units (privately).
   const rest = step1Pool(s);
   for (const id of rest) if (ix.unit.get(id)?.type !== 'convoy' && !s.seen.includes(id)) ownList(s, 'seen').push(id);
-  ctx.emit({ type: 'step3-units', rule: 'AW 6.0-Step3[3a]', turn: s.turn, units: rest, visibleTo: ['allied'] });
+  if (!ctx.silent) ctx.emit({ type: 'step3-units', rule: 'AW 6.0-Step3[3a]', turn: s.turn, units: rest, visibleTo: ['allied'] });
 }
 
 /** AW 6.0-Step3: the remaining units, each with area and facing. */
@@ -84,8 +85,8 @@ export function applyStep3(s: AwState, ctx: ResolveContext, step3: NonNullable<A
       up[u.id] = p.area;
     }
   }
-  ctx.emit({ type: 'step3-placed', rule: 'AW 6.0-Step3', turn: s.turn, counts, faceUp: up });
-  ctx.emit({ type: 'step3-units-placed', rule: 'AW 6.0-Step3[3a]', turn: s.turn, placement: Object.fromEntries(Object.keys(step3).sort().map((k) => [k, { area: step3[k].area, face: step3[k].face }])), visibleTo: ['allied'] });
+  if (!ctx.silent) ctx.emit({ type: 'step3-placed', rule: 'AW 6.0-Step3', turn: s.turn, counts, faceUp: up });
+  if (!ctx.silent) ctx.emit({ type: 'step3-units-placed', rule: 'AW 6.0-Step3[3a]', turn: s.turn, placement: Object.fromEntries(Object.keys(step3).sort().map((k) => [k, { area: step3[k].area, face: step3[k].face }])), visibleTo: ['allied'] });
 }
 
 /** Whether any area is over a side's capacity (as `overfull` being non-empty, without building it). */
@@ -132,8 +133,8 @@ export function liftNamed(s: AwState, ctx: ResolveContext, side: AwSide, units: 
     put(s, id, 'used');
   }
   const hidden = s.mode === 'standard' && side === 'allied' && !s.t.revealed;
-  ctx.emit({ type: 'overflow-named', rule: side === 'allied' ? 'AW 6.0-C2' : 'AW 7.0[6]', side, count: sorted.length, ...(hidden ? {} : { units: from }) });
-  if (hidden) ctx.emit({ type: 'overflow-named-units', rule: 'AW 6.0-C2', side, units: from, visibleTo: ['allied'] });
+  if (!ctx.silent) ctx.emit({ type: 'overflow-named', rule: side === 'allied' ? 'AW 6.0-C2' : 'AW 7.0[6]', side, count: sorted.length, ...(hidden ? {} : { units: from }) });
+  if (hidden && !ctx.silent) ctx.emit({ type: 'overflow-named-units', rule: 'AW 6.0-C2', side, units: from, visibleTo: ['allied'] });
   return sorted;
 }
 
@@ -151,7 +152,7 @@ export function applyReplace(s: AwState, ctx: ResolveContext, side: AwSide, unit
       placed[placeholder(i)] = a;
     } else left.push(id);
   });
-  ctx.emit({ type: 'replaced', rule: side === 'allied' ? 'AW 6.0-C2' : 'AW 7.0[6]', side, placement: placed });
+  if (!ctx.silent) ctx.emit({ type: 'replaced', rule: side === 'allied' ? 'AW 6.0-C2' : 'AW 7.0[6]', side, placement: placed });
   // AW-A07(c): no room left anywhere: the units stay off the map this turn; the moderator is told.
-  if (left.length) ctx.emit({ type: 'moderator-flag', rule: 'AW-A07(c)', side, count: left.length, units: left, visibleTo: [] });
+  if (left.length && !ctx.silent) ctx.emit({ type: 'moderator-flag', rule: 'AW-A07(c)', side, count: left.length, units: left, visibleTo: [] });
 }

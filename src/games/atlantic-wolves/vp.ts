@@ -43,7 +43,7 @@ function cleanUp(s: AwState, ctx: ResolveContext): void {
       s.standing[side] = Object.keys(rest).length ? rest : null;
     }
   }
-  ctx.emit({ type: 'clean-up', rule: 'AW 9.0[6]', turn: s.turn, unitsInUse: placeable(s, 'allied').length });
+  if (!ctx.silent) ctx.emit({ type: 'clean-up', rule: 'AW 9.0[6]', turn: s.turn, unitsInUse: placeable(s, 'allied').length });
   s.turn += 1;
 }
 
@@ -53,12 +53,12 @@ export function vpCheck(s: AwState, ctx: ResolveContext): boolean {
   const before = s.table;
   s.table = nextTable(before, s.t.vp, clamp);
   ownList(s, 'history').push({ turn: s.turn, vp: s.t.vp, table: s.table });
-  ctx.emit({ type: 'vp-check', rule: 'AW 9.0', turn: s.turn, germanVp: s.t.vp, alliedVp: ALLIED_VP, difference: s.t.vp - ALLIED_VP, tableBefore: before, table: s.table, sunk: [...s.t.sunk] });
+  if (!ctx.silent) ctx.emit({ type: 'vp-check', rule: 'AW 9.0', turn: s.turn, germanVp: s.t.vp, alliedVp: ALLIED_VP, difference: s.t.vp - ALLIED_VP, tableBefore: before, table: s.table, sunk: [...s.t.sunk] });
   const v = verdict(s.table, s.turn);
   if (v) {
     s.result = { winner: v.winner, rule: v.rule, table: s.table, turn: s.turn };
     s.phase = { kind: 'over' };
-    ctx.emit({ type: 'game-end', rule: v.rule, winner: v.winner, table: s.table, turn: s.turn });
+    if (!ctx.silent) ctx.emit({ type: 'game-end', rule: v.rule, winner: v.winner, table: s.table, turn: s.turn });
     return true;
   }
   cleanUp(s, ctx);

@@ -143,6 +143,24 @@ describe('determinism', () => {
       { numRuns: 25 },
     );
   });
+
+  test('a silent context (events not built) gives the same state and the same dice in the same order', () => {
+    fc.assert(
+      fc.property(fc.constantFrom('mail', 'standard'), optionArb, fc.integer({ min: 1, max: 2 ** 30 }), (mode, options, seed) => {
+        const g = play(mode, options, seed);
+        g.orders.forEach((orders, i) => {
+          const loud: GameEvent[] = [];
+          const quiet: GameEvent[] = [];
+          const silentCtx: ResolveContext = { ...ctxOf(mulberry(seed + i), quiet), silent: true };
+          const a = game.resolve(g.states[i], orders, ctxOf(mulberry(seed + i), loud));
+          const b = game.resolve(g.states[i], orders, silentCtx);
+          expect(JSON.stringify(b)).toBe(JSON.stringify(a));
+          expect(quiet).toEqual(loud.filter((e) => e.type === 'die'));
+        });
+      }),
+      { numRuns: 25 },
+    );
+  });
 });
 
 describe('AW-A12: allocation outcome does not depend on resolution order (invariant 7)', () => {
