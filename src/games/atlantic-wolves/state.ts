@@ -200,15 +200,13 @@ export function cloneState(s: AwState): AwState {
 export const NO_DAMAGE: Readonly<Record<string, number>> = Object.freeze(record<number>());
 
 /**
- * A new empty string-keyed record for ids added in data-dependent order (orders, event payloads): a plain object
- * like `{}` to every reader (Object.prototype, keys in insertion order), but created in V8's hash-table mode (deleting
- * a property that is not the last one does that), so adding keys in ever new orders does not grow hidden classes.
+ * A new empty string-keyed record for ids added in data-dependent order (orders, standing tables, damage): an object
+ * without a prototype, which V8 keeps in hash-table mode from the start, so adding keys in ever new orders does not
+ * grow hidden classes (a plain `{}` does, and switching one to hash-table mode afterwards costs more than the keys).
+ * To JSON, key order and `Object.keys` it is a plain object; read it by key, never through inherited methods.
  */
 export function record<T>(): Record<string, T> {
-  const o: Record<string, unknown> = { a: 0, b: 0 };
-  delete o.a;
-  delete o.b;
-  return o as Record<string, T>;
+  return Object.create(null) as Record<string, T>;
 }
 
 /** The other seat. */
