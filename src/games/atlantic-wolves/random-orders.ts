@@ -128,12 +128,12 @@ export function randomLegalOrders(s: AwState, seat: string, rand: Rand): AwOrder
       return { response: k === 0 ? 'stay' : dests[k - 1] };
     }
     case 'air': {
-      const air: Record<string, string[]> = {}; // keys in data order: a plain object keeps few shapes
+      const air = record<string[]>(); // keys in data order, but any subset of the units
       for (const u of activeAir(s)) air[u.id] = idsAt(s, at(s, u.id), 'german').filter(() => rand() < 0.8);
       return { air };
     }
     case 'escorts': {
-      const escorts: Record<string, string[]> = {}; // keys in data order
+      const escorts = record<string[]>(); // keys in data order, but any subset of the units
       for (const u of activeShips(s)) {
         const ubs = idsAt(s, at(s, u.id), 'german');
         const n = shipAttacks(u);
@@ -144,7 +144,7 @@ export function randomLegalOrders(s: AwState, seat: string, rand: Rand): AwOrder
       return { escorts };
     }
     case 'ubs': {
-      const ubs: Record<string, string[]> = {}; // keys in data order
+      const ubs = record<string[]>(); // keys in data order, but any subset of the units
       for (const u of activeUbs(s)) {
         const convoys = convoyIdsAt(s, at(s, u.id));
         const n = ubAttacks(s, u.id);

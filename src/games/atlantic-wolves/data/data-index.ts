@@ -46,7 +46,11 @@ let lastIx: DataIndex | null = null;
 
 /** The lookups of a data set (built on first use). Area ids are sorted: combat runs in area id order (AW-A13). */
 export function indexOf(data: AwData): DataIndex {
-  if (data === lastData) return lastIx!;
+  // Kept this small so that V8 inlines it into its many callers; everything else is in `lookUp`.
+  return data === lastData ? (lastIx as DataIndex) : lookUp(data);
+}
+
+function lookUp(data: AwData): DataIndex {
   let ix = cache.get(data);
   if (ix) {
     lastData = data;
