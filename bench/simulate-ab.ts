@@ -1,0 +1,77 @@
+/**
+ * Interleaved A/B of `pbem simulate` throughput: the working tree against another revision, both loaded in one
+ * process and run in turn, so that the swings of a shared machine's speed fall on both alike (separate runs of the
+ * same code differ by 20% and more on the development VM).
+ * Usage: npm run bench:simulate-ab -- --base REV [--rounds 10] [--games 5000] [--mode mail]
+ * Prints the median games per CPU second of each side and the median of the per-round ratios (working tree / base).
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
+import { intFlag, parseArgs } from '../src/cli/args.ts';
+import type { simulate as Simulate } from '../src/cli/simulate-command.ts';
+
+const args = parseArgs(process.argv.slice(2));
+const base = String(args.flags.get('base') ?? 'HEAD');
+const rounds = intFlag(args, 'rounds', 10, 1);
+const games = intFlag(args, 'games', 5000, 1);
+const mode = String(args.flags.get('mode') ?? 'mail');
+const root = resolve(import.meta.dirname, '..');
+
+/** One self-contained ES module of a tree's `simulate` (packages included, resolved from this checkout). */
+async function bundle(tree: string, out: string): Promise<typeof Simulate> {
+  await build({
+    entryPoints: [join(tree, 'src/cli/simulate-command.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    outfile: out,
+    nodePaths: [join(root, 'node_modules')],
+    logLevel: 'warning',
+  });
+  return ((await import(pathToFileURL(out).href)) as { simulate: typeof Simulate }).simulate;
+}
+
+const median = (xs: number[]): number => xs.slice().sort((a, b) => a - b)[xs.length >> 1];
+
+const dir = mkdtempSync(join(tmpdir(), 'pbem-ab-'));
+const baseTree = join(dir, 'base');
+try {
+  execFileSync('git', ['-C', root, 'worktree', 'add', '--detach', baseTree, base], { stdio: 'ignore' });
+  const sides = { base: await bundle(baseTree, join(dir, 'base.mjs')), tree: await bundle(root, join(dir, 'tree.mjs')) };
+  /** Games per CPU second of one run, and its summary (both sides must play the very same games). */
+  const run = (simulate: typeof Simulate, seed: string) => {
+    const before = process.cpuUsage();
+    const summary = simulate({ gameId: 'atlantic-wolves', mode, games, seed, validate: false });
+    const used = process.cpuUsage(before);
+    return { rate: games / ((used.user + used.system) / 1e6), summary };
+  };
+  for (let i = 0; i < 3; i++) for (const simulate of Object.values(sides)) run(simulate, `warm-up-${i}`);
+  const rates = { base: [] as number[], tree: [] as number[], ratio: [] as number[] };
+  for (let i = 0; i < rounds; i++) {
+    // Alternate which side goes first, so neither always runs on a heap the other just filled.
+    const [first, second] = i % 2 ? (['tree', 'base'] as const) : (['base', 'tree'] as const);
+    const a = run(sides[first], `ab-${i}`);
+    const b = run(sides[second], `ab-${i}`);
+    const r = { [first]: a, [second]: b } as Record<'base' | 'tree', typeof a>;
+    if (JSON.stringify({ ...r.base.summary, seconds: 0, gamesPerSecond: 0 }) !== JSON.stringify({ ...r.tree.summary, seconds: 0, gamesPerSecond: 0 })) {
+      throw new Error(`round ${i}: the two sides played different games`);
+    }
+    rates.base.push(r.base.rate);
+    rates.tree.push(r.tree.rate);
+    rates.ratio.push(r.tree.rate / r.base.rate);
+  }
+  console.log(JSON.stringify({
+    base, mode, rounds, gamesPerRound: games,
+    baseGamesPerCpuSecond: Math.round(median(rates.base)),
+    treeGamesPerCpuSecond: Math.round(median(rates.tree)),
+    ratio: +median(rates.ratio).toFixed(3),
+    ratioRange: [+Math.min(...rates.ratio).toFixed(3), +Math.max(...rates.ratio).toFixed(3)],
+  }, null, 2));
+} finally {
+  execFileSync('git', ['-C', root, 'worktree', 'remove', '--force', baseTree], { stdio: 'ignore' });
+  rmSync(dir, { recursive: true, force: true });
+}
