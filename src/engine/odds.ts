@@ -4,7 +4,7 @@
  * successful attack as `hit:<target>`, or the event type alone when it names no unit; each counts at most once per
  * sample. Pure: the caller supplies the dice.
  */
-import type { AnyGame, Dice, GameEvent, ResolveContext, SeatId } from './types.ts';
+import type { AnyGame, Dice, ResolveContext, SeatId } from './types.ts';
 
 export interface StepOdds {
   samples: number;
