@@ -60,10 +60,12 @@ export function applyStep2(s: AwState, ctx: ResolveContext, counts: Record<strin
       (placed[area] ??= []).push(id);
     }
   }
-  const shown: Record<string, number> = {};
-  for (const a of ix.areaIds) if (placed[a]) shown[a] = placed[a].length;
-  if (!ctx.silent) ctx.emit({ type: 'step2-placed', rule: 'AW 6.0-Step2', turn: s.turn, counts: shown });
-  if (!ctx.silent) ctx.emit({ type: 'step2-units', rule: 'AW-A06', turn: s.turn, units: placed, visibleTo: [] });
+  if (!ctx.silent) {
+    const shown: Record<string, number> = {};
+    for (const a of ix.areaIds) if (placed[a]) shown[a] = placed[a].length;
+    ctx.emit({ type: 'step2-placed', rule: 'AW 6.0-Step2', turn: s.turn, counts: shown });
+    ctx.emit({ type: 'step2-units', rule: 'AW-A06', turn: s.turn, units: placed, visibleTo: [] });
+  }
   // AW 6.0-Step3[3a]: the Allied player may now look at the remaining units (privately).
   const rest = step1Pool(s);
   for (const id of rest) if (ix.unit.get(id)?.type !== 'convoy' && !s.seen.includes(id)) ownList(s, 'seen').push(id);
@@ -85,8 +87,9 @@ export function applyStep3(s: AwState, ctx: ResolveContext, step3: NonNullable<A
       up[u.id] = p.area;
     }
   }
-  if (!ctx.silent) ctx.emit({ type: 'step3-placed', rule: 'AW 6.0-Step3', turn: s.turn, counts, faceUp: up });
-  if (!ctx.silent) ctx.emit({ type: 'step3-units-placed', rule: 'AW 6.0-Step3[3a]', turn: s.turn, placement: Object.fromEntries(Object.keys(step3).sort().map((k) => [k, { area: step3[k].area, face: step3[k].face }])), visibleTo: ['allied'] });
+  if (ctx.silent) return;
+  ctx.emit({ type: 'step3-placed', rule: 'AW 6.0-Step3', turn: s.turn, counts, faceUp: up });
+  ctx.emit({ type: 'step3-units-placed', rule: 'AW 6.0-Step3[3a]', turn: s.turn, placement: Object.fromEntries(Object.keys(step3).sort().map((k) => [k, { area: step3[k].area, face: step3[k].face }])), visibleTo: ['allied'] });
 }
 
 /** Whether any area is over a side's capacity (as `overfull` being non-empty, without building it). */
