@@ -1,0 +1,112 @@
+/**
+ * Where the time of one simulated game goes: `pbem simulate`'s step loop (same games, same random player, silent
+ * resolve, invariants after every step) with a clock read between its parts, in microseconds per game. The clock's
+ * own cost is measured and taken off each part; the figure "untimed" is the same games through `simulate` itself.
+ * Usage: npm run bench:simulate-budget [-- --games 20000 --mode mail]
+ */
+import { createHash } from 'node:crypto';
+import { intFlag, parseArgs } from '../src/cli/args.ts';
+import { randomPlayerFor } from '../src/cli/random-players.ts';
+import { simulate } from '../src/cli/simulate-command.ts';
+import { sfc32FromHex, sfc32Next, uniformDie } from '../src/engine/dice.ts';
+import type { ResolveContext, SeatId } from '../src/engine/types.ts';
+import { getGame } from '../src/games/index.ts';
+
+const args = parseArgs(process.argv.slice(2));
+const games = intFlag(args, 'games', 20_000, 1);
+const mode = String(args.flags.get('mode') ?? 'mail');
+const game = getGame('atlantic-wolves')!;
+const play = randomPlayerFor(game.id);
+const options = game.optionsSchema.parse({});
+const data = game.dataSchema.parse(game.defaultData);
+const now = () => performance.now();
+
+/** The simulate loop with the time of each part added up (milliseconds), and the number of steps resolved. */
+function timedRun(seed: string) {
+  const rng = sfc32FromHex(createHash('sha256').update(`pbem-simulate|${seed}`).digest('hex'));
+  const rand = () => sfc32Next(rng) / 0x100000000;
+  const ctx: ResolveContext = { roll: (sides) => uniformDie(rng, sides), emit: () => {}, silent: true };
+  const ms = { setup: 0, owed: 0, randomOrders: 0, resolve: 0, invariants: 0 };
+  const byPoint = new Map<string, { ms: number; steps: number }>(); // resolve time by the decision point answered
+  let steps = 0;
+  let violations = 0;
+  const started = now();
+  for (let g = 0; g < games; g++) {
+    let t = now();
+    let state = game.setup({ mode, options, data });
+    let u = now();
+    ms.setup += u - t;
+    for (;;) {
+      t = now();
+      const owed = game.owed(state);
+      u = now();
+      ms.owed += u - t;
+      if (owed.length === 0 && game.outcome(state)) break; // as simulate: a step owing nothing may still run
+      const orders: Record<SeatId, unknown> = {};
+      t = now();
+      for (const { seat } of owed) orders[seat] = play(state, seat, rand);
+      u = now();
+      ms.randomOrders += u - t;
+      t = now();
+      state = game.resolve(state, orders, ctx);
+      u = now();
+      ms.resolve += u - t;
+      const point = byPoint.get(owed[0].point) ?? byPoint.set(owed[0].point, { ms: 0, steps: 0 }).get(owed[0].point)!;
+      point.ms += u - t;
+      point.steps++;
+      t = now();
+      violations += game.invariants(state).length;
+      u = now();
+      ms.invariants += u - t;
+      steps++;
+    }
+  }
+  return { ms, byPoint, steps, violations, totalMs: now() - started };
+}
+
+/** Milliseconds one clock read costs: pairs of reads as in `timedRun`, timed as a whole. */
+function clockCost(): number {
+  let sum = 0;
+  const n = 2_000_000;
+  const started = now();
+  for (let i = 0; i < n; i++) {
+    const t = now();
+    const u = now();
+    sum += u - t;
+  }
+  if (sum < 0) throw new Error('the clock went backwards'); // also keeps the reads from being optimised away
+  return (now() - started) / n / 2;
+}
+
+timedRun('warm-up');
+const perRead = clockCost();
+const runs = [1, 2, 3].map((i) => timedRun(`budget-${i}`));
+const best = runs.reduce((a, b) => (b.totalMs < a.totalMs ? b : a));
+const perGame = (ms: number) => +((ms * 1000) / games).toFixed(1);
+// Each timed span holds about one clock read (the second read of its pair), taken off here.
+const part = (ms: number, spans: number) => perGame(ms - spans * perRead);
+const budget = {
+  setup: part(best.ms.setup, games),
+  owed: part(best.ms.owed, best.steps + games), // once more per game: the call that finds the game over
+  randomOrders: part(best.ms.randomOrders, best.steps),
+  resolve: part(best.ms.resolve, best.steps),
+  invariants: part(best.ms.invariants, best.steps),
+};
+// Resolve by decision point: steps per game and microseconds per step (each resolve runs on to the next point).
+const resolveByPoint = Object.fromEntries([...best.byPoint].sort(([a], [b]) => a.localeCompare(b, 'en', { numeric: true })).map(([point, p]) => [
+  point,
+  { stepsPerGame: +(p.steps / games).toFixed(2), microsecondsPerStep: +(((p.ms - p.steps * perRead) * 1000) / p.steps).toFixed(2) },
+]));
+const parts = Object.values(budget).reduce((a, b) => a + b, 0);
+const untimed = Math.max(...[1, 2, 3].map((i) => simulate({ gameId: game.id, mode, games, seed: `budget-${i}`, validate: false }).gamesPerSecond));
+console.log(JSON.stringify({
+  mode,
+  games,
+  stepsPerGame: +(best.steps / games).toFixed(1),
+  invariantViolations: runs.reduce((n, r) => n + r.violations, 0),
+  clockReadNs: +(perRead * 1e6).toFixed(1),
+  microsecondsPerGame: { ...budget, sumOfParts: +parts.toFixed(1), untimed: +(1e6 / untimed).toFixed(1) },
+  // Games per second if resolve took no time at all: what the other parts of the loop allow.
+  resolveByPoint,
+  ceilingWithFreeResolve: Math.round(1e6 / (parts - budget.resolve)),
+}, null, 2));
