@@ -2,6 +2,7 @@
  * Where the time of one simulated game goes: `pbem simulate`'s step loop (same games, same random player, silent
  * resolve, invariants after every step) with a clock read between its parts, in microseconds per game. The clock's
  * own cost is measured and taken off each part; the figure "untimed" is the same games through `simulate` itself.
+ * `timedRun` mirrors the loop of `simulate` (src/cli/simulate-command.ts): keep the two alike.
  * Usage: npm run bench:simulate-budget [-- --games 20000 --mode mail]
  */
 import { createHash } from 'node:crypto';
