@@ -52,7 +52,8 @@ function timedRun(seed: string) {
       state = game.resolve(state, orders, ctx);
       u = now();
       ms.resolve += u - t;
-      const point = byPoint.get(owed[0].point) ?? byPoint.set(owed[0].point, { ms: 0, steps: 0 }).get(owed[0].point)!;
+      const name = owed[0]?.point ?? 'none owed'; // a standard game's opening dice run with no orders
+      const point = byPoint.get(name) ?? byPoint.set(name, { ms: 0, steps: 0 }).get(name)!;
       point.ms += u - t;
       point.steps++;
       t = now();
