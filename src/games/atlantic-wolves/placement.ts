@@ -136,8 +136,10 @@ export function liftNamed(s: AwState, ctx: ResolveContext, side: AwSide, units: 
     put(s, id, 'used');
   }
   const hidden = s.mode === 'standard' && side === 'allied' && !s.t.revealed;
-  if (!ctx.silent) ctx.emit({ type: 'overflow-named', rule: side === 'allied' ? 'AW 6.0-C2' : 'AW 7.0[6]', side, count: sorted.length, ...(hidden ? {} : { units: from }) });
-  if (hidden && !ctx.silent) ctx.emit({ type: 'overflow-named-units', rule: 'AW 6.0-C2', side, units: from, visibleTo: ['allied'] });
+  if (!ctx.silent) {
+    ctx.emit({ type: 'overflow-named', rule: side === 'allied' ? 'AW 6.0-C2' : 'AW 7.0[6]', side, count: sorted.length, ...(hidden ? {} : { units: from }) });
+    if (hidden) ctx.emit({ type: 'overflow-named-units', rule: 'AW 6.0-C2', side, units: from, visibleTo: ['allied'] });
+  }
   return sorted;
 }
 

@@ -36,8 +36,10 @@ function draw(s: AwState, ctx: ResolveContext, side: 'allied' | 'german', count:
     put(s, id, 'used');
   }
   if (side === 'german') s.sunkUbs = s.sunkUbs.filter((id) => !drawn.includes(id));
-  if (!ctx.silent) ctx.emit({ type: 'reinforced', rule: 'AW 5.0[1]', side, turn: s.turn, count: drawn.length });
-  if (!ctx.silent) ctx.emit({ type: 'reinforced-units', rule: 'AW 5.0[2]', side, turn: s.turn, units: drawn, visibleTo });
+  if (!ctx.silent) {
+    ctx.emit({ type: 'reinforced', rule: 'AW 5.0[1]', side, turn: s.turn, count: drawn.length });
+    ctx.emit({ type: 'reinforced-units', rule: 'AW 5.0[2]', side, turn: s.turn, units: drawn, visibleTo });
+  }
   return drawn;
 }
 
