@@ -83,6 +83,14 @@ export function rememberSeat(principal: SeatPrincipal, tokenHash: string): void 
   touch(rememberedSeats, `${principal.gameId}:${tokenHash}`, seat, REMEMBERED_MAX);
 }
 
+/**
+ * Forgets every token this process remembered for a seat (its tokens were just rotated: src/services/seat-access.ts).
+ * Other processes may still remember one: their write refuses it (see `seatTokenHolds` and the order store).
+ */
+export function forgetRememberedSeat(gameId: string, seatId: string): void {
+  for (const [key, seat] of rememberedSeats) if (seat.gameId === gameId && seat.seatId === seatId) rememberedSeats.delete(key);
+}
+
 /** Whether the seat's token still has this hash (one indexed query); forgets the remembered seat if not. */
 export async function seatTokenHolds(deps: Pick<ServiceDeps, 'db'>, seat: { gameId: string; seatId: string }, tokenHash: string): Promise<boolean> {
   const holds = (await deps.db.seat.count({ where: { id: seat.seatId, gameId: seat.gameId, tokenHash } })) === 1;

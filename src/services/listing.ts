@@ -103,9 +103,3 @@ export async function reviewPreviewFor(deps: ServiceDeps, gameId: string): Promi
     seats: game.seats.map(({ side }) => ({ side, view: viewOf(def, result, { kind: 'seat', seat: side }), events: def.visibleEvents(events, { kind: 'seat', seat: side }) })),
   };
 }
-
-/** The seat id of a side of a game, or null. */
-export async function seatIdBySide(deps: Pick<ServiceDeps, 'db'>, gameId: string, side: string): Promise<string | null> {
-  const seat = await deps.db.seat.findUnique({ where: { gameId_side: { gameId, side } }, select: { id: true } });
-  return seat?.id ?? null;
-}

@@ -1,6 +1,6 @@
 /**
  * The moderator's actions, each audited in its own transaction: approve or reject a step awaiting review, amend a
- * seat's orders, pause and resume, replace a seat's player, rotate a seat's tokens, set a deadline.
+ * seat's orders, pause and resume, set a deadline. A seat's player and tokens: src/services/seat-access.ts.
  */
 import { afterGameResumed, setDeadlineLocked } from './deadlines/changes.ts';
 import type { SeatId } from '../engine/types.ts';
@@ -10,7 +10,6 @@ import { gameDefinition, type ServiceDeps } from './deps.ts';
 import { conflict, notFound, ServiceError } from './errors.ts';
 import { asEnvelope } from './json.ts';
 import { submitOrders, type SubmitOrdersResult } from './orders.ts';
-import { hashToken, newToken } from './tokens.ts';
 import { lockGame, publishStep, resolveIfReady, RESOLVE_TX, type ResolveResult } from './turn-processor.ts';
 
 async function lockedStep(deps: ServiceDeps, tx: Parameters<Parameters<ServiceDeps['db']['$transaction']>[0]>[0], gameId: string, number: number) {
@@ -82,42 +81,6 @@ export async function resumeGame(deps: ServiceDeps, gameId: string): Promise<Res
     await afterGameResumed(tx, deps, { gameId, pausedAt: game.pausedAt }); // the pause does not count: deadline moves
   }, RESOLVE_TX);
   return resolveIfReady(deps, gameId);
-}
-
-/** New tokens of a seat (bearer and mail reply-to); the old ones stop working. Returns the new bearer token, once. */
-export async function rotateSeatTokens(deps: ServiceDeps, gameId: string, side: SeatId): Promise<{ side: string; token: string }> {
-  return deps.db.$transaction(async (tx) => {
-    const seat = await tx.seat.findUnique({ where: { gameId_side: { gameId, side } } });
-    if (!seat) throw notFound('seat', 'seat/not-found');
-    const token = newToken();
-    const mailToken = newToken();
-    await tx.seat.update({ where: { id: seat.id }, data: { tokenHash: hashToken(token), mailTokenHash: hashToken(mailToken), mailToken, calendarToken: newToken(), tokenVersion: { increment: 1 } } });
-    await audit(tx, gameId, 'moderator', 'seat.rotate-tokens', { side }, deps.clock());
-    return { side, token };
-  });
-}
-
-/** The new player of a seat. */
-export interface ReplaceSeatInput {
-  email: string;
-  name?: string | null;
-  locale?: 'en' | 'ja';
-  timeZone?: string;
-}
-
-/** Gives a seat to a new player: new address, name, locale; tokens rotated (the new one returned once); audited. */
-export async function replaceSeat(deps: ServiceDeps, gameId: string, side: SeatId, input: ReplaceSeatInput): Promise<{ side: string; email: string; token: string }> {
-  const before = await deps.db.seat.findUnique({ where: { gameId_side: { gameId, side } } });
-  if (!before) throw notFound('seat', 'seat/not-found');
-  await deps.db.$transaction(async (tx) => {
-    await tx.seat.update({
-      where: { id: before.id },
-      data: { email: input.email, playerName: input.name ?? null, ...(input.locale ? { locale: input.locale } : {}), ...(input.timeZone ? { timeZone: input.timeZone } : {}) },
-    });
-    await audit(tx, gameId, 'moderator', 'seat.replace', { side, from: { email: before.email, name: before.playerName }, to: { email: input.email, name: input.name ?? null } }, deps.clock());
-  });
-  const { token } = await rotateSeatTokens(deps, gameId, side);
-  return { side, email: input.email, token };
 }
 
 /** Sets (or clears) the deadline of the current step; the deadlines worker reads Step.deadlineAt. */

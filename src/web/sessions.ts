@@ -2,6 +2,9 @@
  * Browser sessions (WebSession rows), created when a magic link's token is exchanged. The cookie holds a random
  * session key; the table stores only its SHA-256 hash, with the role, the game and seat, and the session's CSRF
  * secret. A seat's session is scoped to its game's pages (cookie path /play/<game>), a console session to /console.
+ * A seat's session also keeps the hash of the seat token it was opened with and holds only while the seat's token
+ * still has it: replacing the player or rotating the token (src/services/seat-access.ts, which also deletes the
+ * rows) ends it at once, even for a sign-in that raced the rotation.
  */
 import { randomBytes } from 'node:crypto';
 import type { ServiceDeps } from '../services/deps.ts';
@@ -24,39 +27,48 @@ export const SESSION_DAYS = 30;
 
 type Deps = Pick<ServiceDeps, 'db' | 'clock'>;
 
+/** What a session is opened for: a seat (with the hash of the token that signed in), a moderator, the operator. */
+export type NewSession = { role: 'seat'; gameId: string; seatId: string; seatTokenHash: string } | { role: 'moderator' | 'operator'; gameId?: string | null };
+
 /** Creates a session; returns the cookie value (shown to the browser only) and the session. */
-export async function createWebSession(deps: Deps, input: { role: SessionRole; gameId?: string | null; seatId?: string | null }): Promise<{ key: string; session: WebSessionInfo }> {
+export async function createWebSession(deps: Deps, input: NewSession): Promise<{ key: string; session: WebSessionInfo }> {
   const key = randomBytes(32).toString('base64url');
+  const seat = input.role === 'seat' ? { seatId: input.seatId, seatTokenHash: input.seatTokenHash } : { seatId: null, seatTokenHash: null };
   const row = await deps.db.webSession.create({
     data: {
       id: hashToken(key),
       role: input.role,
       gameId: input.gameId ?? null,
-      seatId: input.seatId ?? null,
+      ...seat,
       csrfSecret: randomBytes(18).toString('base64'),
       createdAt: deps.clock(),
       expiresAt: new Date(deps.clock().getTime() + SESSION_DAYS * 86_400_000),
     },
   });
-  return { key, session: { ...row, role: row.role as SessionRole } };
+  return { key, session: infoOf(row) };
 }
 
-/** The live session of a cookie value, or null (unknown or expired). */
+function infoOf(row: { id: string; role: string; gameId: string | null; seatId: string | null; csrfSecret: string; expiresAt: Date }): WebSessionInfo {
+  return { id: row.id, role: row.role as SessionRole, gameId: row.gameId, seatId: row.seatId, csrfSecret: row.csrfSecret, expiresAt: row.expiresAt };
+}
+
+/**
+ * The live session of a cookie value, or null (unknown, expired, or a seat's session whose seat token has changed
+ * since it was opened).
+ */
 export async function findWebSession(deps: Deps, key: string | undefined): Promise<WebSessionInfo | null> {
   if (!key || key.length > 100) return null;
   const row = await deps.db.webSession.findUnique({ where: { id: hashToken(key) } });
   if (!row || row.expiresAt <= deps.clock()) return null;
-  return { ...row, role: row.role as SessionRole };
+  if (row.role === 'seat') {
+    const holds = !!row.seatId && !!row.gameId && !!row.seatTokenHash && (await deps.db.seat.count({ where: { id: row.seatId, gameId: row.gameId, tokenHash: row.seatTokenHash } })) === 1;
+    if (!holds) return null;
+  }
+  return infoOf(row);
 }
 
 /** Ends one session (sign-out). */
 export async function endWebSession(deps: Deps, key: string | undefined): Promise<void> {
   if (!key) return;
   await deps.db.webSession.deleteMany({ where: { id: hashToken(key) } });
-}
-
-/** Ends every session of a seat (its player was replaced or its token rotated). */
-export async function endSeatSessions(deps: Deps, seatId: string): Promise<number> {
-  const r = await deps.db.webSession.deleteMany({ where: { seatId } });
-  return r.count;
 }

@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { seatInputSchema } from '../../../services/games.ts';
-import { amendOrders, approveStep, auditLogOf, pauseGame, rejectStep, replaceSeat, resumeGame, rotateSeatTokens, setDeadline } from '../../../services/moderation.ts';
+import { amendOrders, approveStep, auditLogOf, pauseGame, rejectStep, resumeGame, setDeadline } from '../../../services/moderation.ts';
+import { renewSeatAccess } from '../../../services/seat-access.ts';
 import { moderatorOnly } from '../../plugins/auth.ts';
 import { anyObject, bearer, errorBody, gameErrors, gameParams, seatParams, stepParams } from './schemas.ts';
 
@@ -46,18 +47,24 @@ export default async function moderationRoutes(app: FastifyInstance): Promise<vo
     ...common,
     schema: {
       tags,
-      summary: "Replace a seat's player; the seat's tokens are rotated and the new one shown once",
+      summary: "Replace a seat's player: new tokens (the new one shown once), the old ones and the seat's browser sessions end",
       security: bearer,
       params: seatParams,
       body: seatInputSchema.omit({ side: true }).partial({ locale: true, timeZone: true }),
       response: { 200: z.object({ side: z.string(), email: z.string(), token: z.string() }), ...errors },
     },
-  }, async (request) => replaceSeat(app.deps, request.params.id, request.params.side, request.body));
+  }, async (request) => {
+    const { side, email, token } = await renewSeatAccess(app.deps, request.params.id, request.params.side, request.body);
+    return { side, email, token };
+  });
 
   r.post('/api/games/:id/seats/:side/rotate-token', {
     ...common,
-    schema: { tags, summary: "Rotate a seat's tokens (the old ones stop working)", security: bearer, params: seatParams, response: { 200: z.object({ side: z.string(), token: z.string() }), ...errors } },
-  }, async (request) => rotateSeatTokens(app.deps, request.params.id, request.params.side));
+    schema: { tags, summary: "Rotate a seat's tokens: the old ones and the seat's browser sessions end", security: bearer, params: seatParams, response: { 200: z.object({ side: z.string(), token: z.string() }), ...errors } },
+  }, async (request) => {
+    const { side, token } = await renewSeatAccess(app.deps, request.params.id, request.params.side);
+    return { side, token };
+  });
 
   r.put('/api/games/:id/deadline', {
     ...common,

@@ -8,12 +8,12 @@ import type { GameEvent } from '../../../engine/types.ts';
 import type { Principal } from '../../../services/auth.ts';
 import { gameDefinition } from '../../../services/deps.ts';
 import { OrdersInvalidError, ServiceError } from '../../../services/errors.ts';
-import { componentDataOf, reviewPreviewFor, seatIdBySide } from '../../../services/listing.ts';
-import { amendOrders, approveStep, auditLogOf, pauseGame, rejectStep, replaceSeat, resumeGame, setDeadline } from '../../../services/moderation.ts';
+import { componentDataOf, reviewPreviewFor } from '../../../services/listing.ts';
+import { amendOrders, approveStep, auditLogOf, pauseGame, rejectStep, resumeGame, setDeadline } from '../../../services/moderation.ts';
+import { renewSeatAccess } from '../../../services/seat-access.ts';
 import { gameViewFor, ordersFor, stepsFor } from '../../../services/views.ts';
 import { renderMapSvg } from '../../../web/map-svg.ts';
 import { historyLine, localeOf } from '../../../web/page.ts';
-import { endSeatSessions } from '../../../web/sessions.ts';
 import { consoleDenied, consoleSession, renderConsole } from './console.ts';
 import { checkCsrf } from './guards.ts';
 
@@ -119,14 +119,13 @@ export async function consoleActionRoutes(app: FastifyInstance): Promise<void> {
   action('resume', async (r) => void (await resumeGame(app.deps, r.params.gameId)));
   action('replace', async (r) => {
     const b = r.body ?? {};
-    const seat = await replaceSeat(app.deps, r.params.gameId, String(b.side ?? ''), {
+    // The same service as the API: new tokens, and the seat's sessions and old links end in its transaction.
+    const seat = await renewSeatAccess(app.deps, r.params.gameId, String(b.side ?? ''), {
       email: String(b.email ?? '').trim(),
       name: String(b.name ?? '').trim() || null,
       ...(b.locale === 'ja' || b.locale === 'en' ? { locale: b.locale } : {}),
       ...(b.timeZone ? { timeZone: String(b.timeZone).trim() } : {}),
     });
-    const seatRow = await seatIdBySide(app.deps, r.params.gameId, seat.side);
-    if (seatRow) await endSeatSessions(app.deps, seatRow);
     return `${app.deps.config.PUBLIC_URL.replace(/\/$/, '')}/play/${r.params.gameId}?token=${encodeURIComponent(seat.token)}`;
   });
 }

@@ -6,6 +6,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ChoiceTree, GameEvent, RuleError } from '../../../engine/types.ts';
 import { authenticate, type Principal } from '../../../services/auth.ts';
+import { hashToken } from '../../../services/tokens.ts';
 import { gameDefinition } from '../../../services/deps.ts';
 import { OrdersInvalidError, ServiceError } from '../../../services/errors.ts';
 import { componentDataOf, seatOf } from '../../../services/listing.ts';
@@ -114,7 +115,7 @@ export async function playRoutes(app: FastifyInstance): Promise<void> {
         reply.setCookie(CONSOLE_COOKIE, key, cookieOptions(base, '/console', SESSION_DAYS * 86400));
         return reply.redirect(`/console/games/${encodeURIComponent(gameId)}`, 303);
       }
-      const { key } = await createWebSession(app.deps, { role: 'seat', gameId, seatId: who.seatId });
+      const { key } = await createWebSession(app.deps, { role: 'seat', gameId, seatId: who.seatId, seatTokenHash: hashToken(token) });
       reply.setCookie(PLAY_COOKIE, key, cookieOptions(base, `/play/${gameId}`, SESSION_DAYS * 86400));
       return reply.redirect(`/play/${encodeURIComponent(gameId)}`, 303);
     }
