@@ -107,11 +107,16 @@ async function finish(deps: ServiceDeps, id: string, status: IntakeOutcome['stat
   await deps.db.inboundMail.update({ where: { id }, data: { status, gameId: fields.gameId ?? null, seatId: fields.seatId ?? null, result: fields.result as object, processedAt: deps.clock() } });
 }
 
-/** Queues a refusal to an unauthenticated sender, within the reply budget. Reveals nothing about any game. */
-async function refuse(deps: ServiceDeps, to: string | undefined, reason: 'unauthenticated' | 'too-large' | 'unreadable', inReplyTo?: string, subject?: string): Promise<boolean> {
+/**
+ * Queues a refusal, within a reply budget (src/mail/outbox.ts). The text reveals nothing about any game. `seat`:
+ * the refused mail was authenticated as this seat (an over-size mail to its reply address): the refusal goes to its
+ * registered address on the player's budget; without it, to the sender's From on the strangers' budget.
+ */
+async function refuse(deps: ServiceDeps, to: string | undefined, reason: 'unauthenticated' | 'too-large' | 'unreadable', inReplyTo?: string, subject?: string, seat?: { gameId: string; seatId: string }): Promise<boolean> {
   if (!to || !to.includes('@') || to.endsWith(`@${deps.config.MAIL_DOMAIN.toLowerCase()}`)) return false;
-  if (!(await replyBudgetLeft(deps.db, to, deps.config.MAIL_REPLY_LIMIT_PER_HOUR, deps.clock()))) return false;
-  await queueMail(deps.db, deps.config, composeRefusal(siteOf(deps.config), { to, reason, inReplyTo, subject, maxBytes: deps.config.INBOUND_MAX_BYTES }), deps.clock());
+  if (!(await replyBudgetLeft(deps.db, to, seat ? 'player' : 'stranger', deps.config, deps.clock()))) return false;
+  const mail = composeRefusal(siteOf(deps.config), { to, reason, inReplyTo, subject, maxBytes: deps.config.INBOUND_MAX_BYTES });
+  await queueMail(deps.db, deps.config, seat ? { ...mail, ...seat } : mail, deps.clock());
   return true;
 }
 
@@ -129,7 +134,8 @@ export async function intakeOversize(deps: ServiceDeps, msg: InboundMessage): Pr
   let replied = false;
   if (principal?.kind === 'seat') {
     const seat = await deps.db.seat.findUniqueOrThrow({ where: { id: principal.seatId }, select: { email: true } });
-    replied = await refuse(deps, seat.email, 'too-large', /^<[^>]+>$/.test(messageId) && !messageId.startsWith('<sha256.') ? messageId : undefined);
+    const inReplyTo = /^<[^>]+>$/.test(messageId) && !messageId.startsWith('<sha256.') ? messageId : undefined;
+    replied = await refuse(deps, seat.email, 'too-large', inReplyTo, undefined, { gameId: principal.gameId, seatId: principal.seatId });
   }
   await finish(deps, id, 'refused', { gameId: principal?.gameId, seatId: principal?.kind === 'seat' ? principal.seatId : undefined, result: { reason: 'too-large', size: msg.raw.length, replied } });
   return { status: 'refused', inboundId: id, reason: 'too-large', replied };

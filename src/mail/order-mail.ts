@@ -19,6 +19,8 @@ import { composeReply, helpAnswer, statusAnswer, type ReplyReport } from './comp
 import { dataOf, loadGameWithSeats, seatMailContext } from './context.ts';
 import { queueMail, replyBudgetLeft } from './outbox.ts';
 import type { Part } from './render.ts';
+import { unansweredNote, unansweredPart, unansweredRefusals, type UnansweredNote } from './unanswered.ts';
+import { formatDateTime } from '../i18n/index.ts';
 
 /** The readable parts of an inbound mail. */
 export interface OrderMail {
@@ -39,6 +41,8 @@ export interface OrderMailResult {
   commands: string[];
   resolved: boolean;
   replied: boolean;
+  /** A refusal whose reply was not sent (the player's hourly budget was spent): shown on the page and next reply. */
+  unanswered?: UnansweredNote;
 }
 
 const L = (locale: Locale, en: string, ja: string) => (locale === 'ja' ? ja : en);
@@ -128,22 +132,27 @@ export async function processOrderMail(deps: ServiceDeps, principal: MailPrincip
     resolved,
   };
   const replied = await reply(deps, principal, game, seat, report, mail);
-  return { outcome, statements: parsed.statements, textErrors: parsed.errors.length, ruleErrors: ruleErrors.length, commands: parsed.commands.map((c) => c.kind), resolved, replied };
+  const unanswered = !replied && seat && (outcome === 'rejected' || parsed.errors.length > 0) ? { unanswered: unansweredNote(report, mail.subject) } : {};
+  return { outcome, statements: parsed.statements, textErrors: parsed.errors.length, ruleErrors: ruleErrors.length, commands: parsed.commands.map((c) => c.kind), resolved, replied, ...unanswered };
 }
 
 async function reply(deps: ServiceDeps, principal: MailPrincipal, game: Awaited<ReturnType<typeof loadGameWithSeats>>, seat: Awaited<ReturnType<typeof loadGameWithSeats>>['seats'][number] | undefined, report: ReplyReport, mail: OrderMail): Promise<boolean> {
   // Seats are answered at their registered address (never at a From that may be forged); moderators at theirs.
   const pseudo = seat ?? { ...game.seats[0], id: '', side: 'moderator', email: game.moderatorEmail ?? mail.from ?? '', locale: 'en', timeZone: 'UTC', mailToken: '', playerName: null };
   if (!pseudo.email) return false;
+  // The player's own budget: refusals of forged mail "from" this address spend another one (src/mail/outbox.ts).
+  if (!(await replyBudgetLeft(deps.db, pseudo.email, 'player', deps.config, deps.clock()))) {
+    deps.log.warn({ gameId: game.id, to: pseudo.email }, 'reply budget spent: reply not sent');
+    return false;
+  }
   const ctx = seatMailContext(deps, game, pseudo);
-  const composed = composeReply(ctx, { ...report, inReplyTo: mail.inReplyTo, references: mail.references, subject: mail.subject });
+  // Refusals this seat was not answered for come first in the reply that does go out.
+  const earlier = seat ? unansweredPart(await unansweredRefusals(deps.db, seat, deps.clock()), ctx.seat.locale, (d) => formatDateTime(d, ctx.seat.timeZone, ctx.seat.locale)) : null;
+  const answered = earlier ? { ...report, answers: [earlier, ...report.answers] } : report;
+  const composed = composeReply(ctx, { ...answered, inReplyTo: mail.inReplyTo, references: mail.references, subject: mail.subject });
   if (principal.kind === 'moderator') {
     composed.seatId = undefined;
     composed.replyTo = ordersAddress(deps.config.MAIL_DOMAIN);
-  }
-  if (!(await replyBudgetLeft(deps.db, composed.to, deps.config.MAIL_REPLY_LIMIT_PER_HOUR, deps.clock()))) {
-    deps.log.warn({ gameId: game.id, to: composed.to }, 'reply budget spent: reply not sent');
-    return false;
   }
   await queueMail(deps.db, deps.config, composed, deps.clock());
   return true;

@@ -53,12 +53,28 @@ export async function queueMails(client: SqlTx, site: OutboxSite, mails: Compose
   return rows.map((r) => ({ id: r.id, messageId: r.messageId }));
 }
 
-/** Kinds that answer an inbound mail (counted by the reply budget). */
+/** Kinds that answer an inbound mail (counted by the reply budgets). */
 export const REPLY_KINDS = ['reply', 'refusal'];
 
-/** Whether one more reply may go to `address` this hour (DB-backed: counts replies queued in the last hour). */
-export async function replyBudgetLeft(client: Tx | Db, address: string, perHour: number, now: Date): Promise<boolean> {
+/**
+ * The two hourly reply budgets of an address, which never share a count:
+ * - `player`: answers to authenticated mail (a seat's reply token or SIGNON, the moderator's), sent to the
+ *   registered address and tied to a game (`MAIL_REPLY_LIMIT_PER_HOUR`);
+ * - `stranger`: refusals of unauthenticated mail, sent to its From, which anyone can forge, and tied to no game
+ *   (`MAIL_REFUSAL_LIMIT_PER_HOUR`). Forged mail "from" a player spends this one, never the player's.
+ */
+export type ReplyBudget = 'player' | 'stranger';
+
+/** The hourly limits of the two budgets. */
+export interface ReplyLimits {
+  MAIL_REPLY_LIMIT_PER_HOUR: number;
+  MAIL_REFUSAL_LIMIT_PER_HOUR: number;
+}
+
+/** Whether one more reply of a budget may go to `address` this hour (counted in the outbox: across processes). */
+export async function replyBudgetLeft(client: Tx | Db, address: string, budget: ReplyBudget, limits: ReplyLimits, now: Date): Promise<boolean> {
   const since = new Date(now.getTime() - 3600_000);
-  const sent = await client.outbox.count({ where: { toAddress: { equals: address, mode: 'insensitive' }, kind: { in: REPLY_KINDS }, createdAt: { gte: since } } });
-  return sent < perHour;
+  const which = budget === 'player' ? { kind: { in: REPLY_KINDS }, gameId: { not: null } } : { kind: 'refusal', gameId: null };
+  const sent = await client.outbox.count({ where: { toAddress: { equals: address, mode: 'insensitive' }, createdAt: { gte: since }, ...which } });
+  return sent < (budget === 'player' ? limits.MAIL_REPLY_LIMIT_PER_HOUR : limits.MAIL_REFUSAL_LIMIT_PER_HOUR);
 }

@@ -33,8 +33,13 @@ export const mailSettingsShape = {
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
   /** First retry delay in seconds; it doubles on every attempt (capped at 6 hours). */
   MAIL_RETRY_BASE_SECONDS: z.coerce.number().min(0.01).max(3600).default(30),
-  /** Replies (refusals, echoes, HELP) to one address per hour; beyond it the mail is still processed, silently. */
+  /**
+   * Replies to authenticated mail (echoes, errors, HELP) to one registered address per hour; beyond it the mail is
+   * still processed, and a refusal left unanswered is shown on the player's page and in the next reply.
+   */
   MAIL_REPLY_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(20),
+  /** Refusals of unauthenticated mail to one From address per hour: a budget of its own, never the player's. */
+  MAIL_REFUSAL_LIMIT_PER_HOUR: z.coerce.number().int().min(0).max(10_000).default(5),
   /** IMAP mailbox to poll for orders, e.g. imaps://orders%40example.org:secret@imap.example.org/INBOX. Unset: off. */
   IMAP_URL: optionalText.pipe(z.url({ protocol: /^imaps?$/ }).optional()),
   /** IMAP polling interval in seconds. */
@@ -58,6 +63,7 @@ export interface MailSettings {
   MAIL_MAX_ATTEMPTS: number;
   MAIL_RETRY_BASE_SECONDS: number;
   MAIL_REPLY_LIMIT_PER_HOUR: number;
+  MAIL_REFUSAL_LIMIT_PER_HOUR: number;
   IMAP_URL?: string;
   IMAP_POLL_SECONDS: number;
   IMAP_ALLOW_SELF_SIGNED: boolean;

@@ -80,7 +80,7 @@ export async function gameOfModeratorToken(deps: Pick<ServiceDeps, 'db'>, token:
 
 /** The public facts of one seat (for the seat's own page: its side, name, language and time zone). */
 export async function seatOf(deps: Pick<ServiceDeps, 'db'>, gameId: string, seatId: string) {
-  const seat = await deps.db.seat.findFirst({ where: { id: seatId, gameId }, select: { id: true, side: true, playerName: true, locale: true, timeZone: true, calendarToken: true } });
+  const seat = await deps.db.seat.findFirst({ where: { id: seatId, gameId }, select: { id: true, side: true, email: true, playerName: true, locale: true, timeZone: true, calendarToken: true } });
   if (!seat) throw notFound('seat', 'seat/not-found');
   return seat;
 }

@@ -14,6 +14,7 @@ import { currentOrdersOf, submitOrders } from '../../../services/orders.ts';
 import { gameViewFor, stepsFor } from '../../../services/views.ts';
 import { formModel, ordersFromForm } from '../../../web/form.ts';
 import { calendarUrl } from '../../../calendar/url.ts';
+import { unansweredRefusals } from '../../../mail/unanswered.ts';
 import { formatOrders, readOrderText } from '../../../web/grammar.ts';
 import { toMapModel } from '../../../web/map-model.ts';
 import { renderMapSvg } from '../../../web/map-svg.ts';
@@ -48,11 +49,12 @@ interface Problems {
 async function renderPage(app: FastifyInstance, request: FastifyRequest<{ Params: Params }>, reply: FastifyReply, ctx: Ctx, p: Problems = {}) {
   const { gameId } = request.params;
   const locale = localeOf(request, ctx.seat.locale);
-  const [game, steps, data, onFile] = await Promise.all([
+  const [game, steps, data, onFile, unanswered] = await Promise.all([
     gameViewFor(app.deps, gameId, ctx.principal),
     stepsFor(app.deps, gameId, ctx.principal),
     componentDataOf(app.deps, gameId),
     currentOrdersOf(app.deps, gameId, ctx.seat.id),
+    unansweredRefusals(app.deps.db, ctx.seat, app.deps.clock()),
   ]);
   const choices = (game.choices ?? null) as ChoiceTree | null;
   const current = p.submitted ?? (onFile && onFile.step === game.step.number ? onFile.orders : undefined);
@@ -84,6 +86,7 @@ async function renderPage(app: FastifyInstance, request: FastifyRequest<{ Params
         onFile: onFile && onFile.step === game.step.number ? onFile : null,
         text: p.text ?? formatOrders(game.game, grammarInput, current, locale),
         textErrors: p.textErrors ?? [],
+        unanswered: unanswered.map((u) => ({ ...u, problems: u.problems.map((m) => m[locale]) })),
         notice: p.notice ?? ((request.query as { saved?: string }).saved ? 'saved' : null),
         deadline,
         calendarUrl: calendarUrl(app.deps.config.PUBLIC_URL, ctx.seat.calendarToken),

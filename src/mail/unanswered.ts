@@ -1,0 +1,70 @@
+/**
+ * A player always learns that their orders were refused. An authenticated order mail is answered within the
+ * player's hourly reply budget (src/mail/outbox.ts); when that is spent, the refusal is kept with the inbound mail
+ * (`result.unanswered`) and shown on the player's page and at the top of the next reply the player gets, until that
+ * reply has gone out.
+ */
+import type { Text } from '../engine/types.ts';
+import type { Db } from '../db/client.ts';
+import type { Locale } from '../i18n/index.ts';
+import type { ReplyReport } from './compose.ts';
+import { esc, type Part } from './render.ts';
+
+/** What is kept of a refused mail whose reply was not sent. */
+export interface UnansweredNote {
+  subject: string | null;
+  /** Every error of the refusal, in both languages (at most MAX_PROBLEMS). */
+  problems: Text[];
+}
+
+/** An unanswered refusal as the player is shown it. */
+export interface UnansweredRefusal extends UnansweredNote {
+  receivedAt: Date;
+}
+
+const MAX_PROBLEMS = 30;
+const LOOK_BACK_MS = 7 * 86_400_000;
+
+/** The note kept for a refused mail (text errors with their line, rule errors with their rule id, a conflict). */
+export function unansweredNote(report: ReplyReport, subject: string | undefined): UnansweredNote {
+  const problems: Text[] = [
+    ...(report.problem ? [report.problem] : []),
+    ...report.textErrors.map((e) => ({ en: `line ${e.line}: ${e.message.en} [${e.code}]`, ja: `${e.line} 行: ${e.message.ja} [${e.code}]` })),
+    ...report.ruleErrors.map((e) => ({ en: `${e.rule}: ${e.message.en} [${e.code}]`, ja: `${e.rule}: ${e.message.ja} [${e.code}]` })),
+  ];
+  return { subject: subject?.slice(0, 200) ?? null, problems: problems.slice(0, MAX_PROBLEMS) };
+}
+
+/**
+ * The seat's refused mails of the last week that no reply has answered yet: received after the last reply that
+ * went to the seat (oldest first).
+ */
+export async function unansweredRefusals(db: Db, seat: { id: string; email: string }, now: Date): Promise<UnansweredRefusal[]> {
+  const lastReply = await db.outbox.findFirst({
+    where: { toAddress: seat.email, seatId: seat.id, kind: 'reply' },
+    orderBy: { createdAt: 'desc' },
+    select: { createdAt: true },
+  });
+  const since = Math.max(lastReply?.createdAt.getTime() ?? 0, now.getTime() - LOOK_BACK_MS);
+  const rows = await db.inboundMail.findMany({
+    where: { seatId: seat.id, status: 'processed', receivedAt: { gt: new Date(since) } },
+    orderBy: { receivedAt: 'asc' },
+    take: 50,
+    select: { receivedAt: true, result: true },
+  });
+  return rows.flatMap((r) => {
+    const note = (r.result as { unanswered?: UnansweredNote } | null)?.unanswered;
+    return note ? [{ receivedAt: r.receivedAt, subject: note.subject, problems: note.problems }] : [];
+  });
+}
+
+/** The paragraph of a reply that reports earlier refusals left unanswered. */
+export function unansweredPart(list: UnansweredRefusal[], locale: Locale, when: (d: Date) => string): Part | null {
+  if (!list.length) return null;
+  const head = locale === 'ja'
+    ? `以前のメール ${list.length} 通は却下されましたが、1 時間あたりの返信上限のため返信していませんでした。何も保存されていません:`
+    : `${list.length} earlier mail(s) of yours were REJECTED but not answered (hourly reply limit). Nothing was stored from them:`;
+  const lines = list.flatMap((r) => [`- ${when(r.receivedAt)}${r.subject ? ` "${r.subject}"` : ''}`, ...r.problems.map((p) => `    ${p[locale]}`)]);
+  const text = `${head}\n${lines.join('\n')}`;
+  return { text, html: `<p><strong>${esc(head)}</strong></p><pre>${esc(lines.join('\n'))}</pre>` };
+}
