@@ -79,7 +79,9 @@ export async function processOrderMail(deps: ServiceDeps, principal: MailPrincip
           answers.push(note(`APPROVE: step ${r.step} published${r.finished ? ' (game over)' : ''}.`));
         } else {
           const r = await rejectStep(deps, game.id, step.number, cmd.reason);
-          answers.push(note(`REJECT: step ${r.step} sent back (${cmd.reason}).`));
+          const who = r.awaiting.join(', ') || 'nobody';
+          const then = `It resolves again once ${who} confirmed or revised, or at ${r.deadlineAt.toISOString()}.`;
+          answers.push(note(`REJECT: step ${r.step} sent back (${cmd.reason}); every seat is told. ${then}`));
         }
       }
     } catch (error) {

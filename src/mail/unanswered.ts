@@ -29,8 +29,14 @@ const LOOK_BACK_MS = 7 * 86_400_000;
 export function unansweredNote(report: ReplyReport, subject: string | undefined): UnansweredNote {
   const problems: Text[] = [
     ...(report.problem ? [report.problem] : []),
-    ...report.textErrors.map((e) => ({ en: `line ${e.line}: ${e.message.en} [${e.code}]`, ja: `${e.line} 行: ${e.message.ja} [${e.code}]` })),
-    ...report.ruleErrors.map((e) => ({ en: `${e.rule}: ${e.message.en} [${e.code}]`, ja: `${e.rule}: ${e.message.ja} [${e.code}]` })),
+    ...report.textErrors.map((e) => ({
+      en: `line ${e.line}: ${e.message.en} [${e.code}]`,
+      ja: `${e.line} 行: ${e.message.ja} [${e.code}]`,
+    })),
+    ...report.ruleErrors.map((e) => ({
+      en: `${e.rule}: ${e.message.en} [${e.code}]`,
+      ja: `${e.rule}: ${e.message.ja} [${e.code}]`,
+    })),
   ];
   return { subject: subject?.slice(0, 200) ?? null, problems: problems.slice(0, MAX_PROBLEMS) };
 }
@@ -39,7 +45,11 @@ export function unansweredNote(report: ReplyReport, subject: string | undefined)
  * The seat's refused mails of the last week that no reply has answered yet: received after the last reply that
  * went to the seat (oldest first).
  */
-export async function unansweredRefusals(db: Db, seat: { id: string; email: string }, now: Date): Promise<UnansweredRefusal[]> {
+export async function unansweredRefusals(
+  db: Db,
+  seat: { id: string; email: string },
+  now: Date,
+): Promise<UnansweredRefusal[]> {
   const lastReply = await db.outbox.findFirst({
     where: { toAddress: seat.email, seatId: seat.id, kind: 'reply' },
     orderBy: { createdAt: 'desc' },
@@ -63,8 +73,12 @@ export function unansweredPart(list: UnansweredRefusal[], locale: Locale, when: 
   if (!list.length) return null;
   const head = locale === 'ja'
     ? `以前のメール ${list.length} 通は却下されましたが、1 時間あたりの返信上限のため返信していませんでした。何も保存されていません:`
-    : `${list.length} earlier mail(s) of yours were REJECTED but not answered (hourly reply limit). Nothing was stored from them:`;
-  const lines = list.flatMap((r) => [`- ${when(r.receivedAt)}${r.subject ? ` "${r.subject}"` : ''}`, ...r.problems.map((p) => `    ${p[locale]}`)]);
+    : `${list.length} earlier mail(s) of yours were REJECTED but not answered (hourly reply limit). ` +
+      'Nothing was stored from them:';
+  const lines = list.flatMap((r) => [
+    `- ${when(r.receivedAt)}${r.subject ? ` "${r.subject}"` : ''}`,
+    ...r.problems.map((p) => `    ${p[locale]}`),
+  ]);
   const text = `${head}\n${lines.join('\n')}`;
   return { text, html: `<p><strong>${esc(head)}</strong></p><pre>${esc(lines.join('\n'))}</pre>` };
 }

@@ -4,12 +4,12 @@
  */
 import { afterGameResumed, setDeadlineLocked } from './deadlines/changes.ts';
 import type { SeatId } from '../engine/types.ts';
-import { Prisma } from '../generated/prisma/client.ts';
 import { audit } from './audit.ts';
 import { gameDefinition, type ServiceDeps } from './deps.ts';
 import { conflict, notFound, ServiceError } from './errors.ts';
 import { asEnvelope } from './json.ts';
 import { submitOrders, type SubmitOrdersResult } from './orders.ts';
+import { reopenRejectedStep, type Reopened } from './rejection.ts';
 import { lockGame, publishStep, resolveIfReady, RESOLVE_TX, type ResolveResult } from './turn-processor.ts';
 
 async function lockedStep(deps: ServiceDeps, tx: Parameters<Parameters<ServiceDeps['db']['$transaction']>[0]>[0], gameId: string, number: number) {
@@ -37,17 +37,28 @@ export async function approveStep(deps: ServiceDeps, gameId: string, number: num
 }
 
 /**
- * Rejects a preview: its events and result are deleted and the step reopens with every order kept (resolving the
- * same orders again gives the same dice: rejection cannot reroll). The reason is stored and audited.
+ * Rejects a preview (src/services/rejection.ts): its events and result are deleted and the step reopens with every
+ * order kept (resolving the same orders again gives the same dice: rejection cannot reroll) and a new deadline
+ * (`deadlineAt`, else the game's rule counted from now, else 72 hours); every seat is told, with the reason. The
+ * step resolves again once every owed seat has confirmed or revised its orders, or at the deadline. Audited.
  */
-export async function rejectStep(deps: ServiceDeps, gameId: string, number: number, reason: string): Promise<{ step: number }> {
-  return deps.db.$transaction(async (tx) => {
-    const { step } = await lockedStep(deps, tx, gameId, number);
-    await tx.event.deleteMany({ where: { stepId: step.id } });
-    await tx.step.update({ where: { id: step.id }, data: { status: 'open', resultEnvelope: Prisma.DbNull, ordersDigest: null, resolvedAt: null, rejectedReason: reason } });
-    await audit(tx, gameId, 'moderator', 'step.reject', { step: number, reason }, deps.clock());
-    return { step: number };
+export async function rejectStep(
+  deps: ServiceDeps,
+  gameId: string,
+  number: number,
+  reason: string,
+  opts: { deadlineAt?: Date } = {},
+): Promise<{ step: number } & Reopened> {
+  const rejected = await deps.db.$transaction(async (tx) => {
+    const { game, step } = await lockedStep(deps, tx, gameId, number);
+    const reopened = await reopenRejectedStep(tx, deps, { game, step, reason, deadlineAt: opts.deadlineAt });
+    const detail = { step: number, reason, deadlineAt: reopened.deadlineAt.toISOString(), awaiting: reopened.awaiting };
+    await audit(tx, gameId, 'moderator', 'step.reject', detail, deps.clock());
+    return { step: number, ...reopened };
   }, RESOLVE_TX);
+  // A step that owes nothing has nobody to wait for: it resolves again at once (into a new preview).
+  if (!rejected.awaiting.length) await resolveIfReady(deps, gameId);
+  return rejected;
 }
 
 /** The moderator submits orders for a seat (source "moderator", audited with the reason); may complete the step. */

@@ -40,10 +40,16 @@ export interface RenewedSeat {
  * Gives the seat new secrets, and with `player` a new player (address, name, language, zone); ends every browser
  * session of the seat; audited as `seat.replace` or `seat.rotate-tokens`. Throws 404 `seat/not-found`.
  */
-export async function renewSeatAccess(deps: ServiceDeps, gameId: string, side: SeatId, player?: ReplaceSeatInput): Promise<RenewedSeat> {
+export async function renewSeatAccess(
+  deps: ServiceDeps,
+  gameId: string,
+  side: SeatId,
+  player?: ReplaceSeatInput,
+): Promise<RenewedSeat> {
   const renewed = await deps.db.$transaction(async (tx) => {
     // The seat row lock orders this against any other renewal of the same seat.
-    const [locked] = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM "Seat" WHERE "gameId" = ${gameId} AND side = ${side} FOR UPDATE`;
+    const [locked] = await tx.$queryRaw<{ id: string }[]>`
+      SELECT id FROM "Seat" WHERE "gameId" = ${gameId} AND side = ${side} FOR UPDATE`;
     if (!locked) throw notFound('seat', 'seat/not-found');
     const before = await tx.seat.findUniqueOrThrow({ where: { id: locked.id } });
     const token = newToken();
@@ -51,7 +57,7 @@ export async function renewSeatAccess(deps: ServiceDeps, gameId: string, side: S
     const after = await tx.seat.update({
       where: { id: before.id },
       data: {
-        ...(player ? { email: player.email, playerName: player.name ?? null, ...(player.locale ? { locale: player.locale } : {}), ...(player.timeZone ? { timeZone: player.timeZone } : {}) } : {}),
+        ...(player ? newPlayer(player) : {}),
         tokenHash: hashToken(token),
         mailTokenHash: hashToken(mailToken),
         mailToken,
@@ -62,7 +68,12 @@ export async function renewSeatAccess(deps: ServiceDeps, gameId: string, side: S
     const ended = await tx.webSession.deleteMany({ where: { seatId: before.id } });
     const now = deps.clock();
     if (player) {
-      const detail = { side, from: { email: before.email, name: before.playerName }, to: { email: after.email, name: after.playerName }, sessionsEnded: ended.count };
+      const detail = {
+        side,
+        from: { email: before.email, name: before.playerName },
+        to: { email: after.email, name: after.playerName },
+        sessionsEnded: ended.count,
+      };
       await audit(tx, gameId, 'moderator', 'seat.replace', detail, now);
     } else {
       await audit(tx, gameId, 'moderator', 'seat.rotate-tokens', { side, sessionsEnded: ended.count }, now);
@@ -71,4 +82,14 @@ export async function renewSeatAccess(deps: ServiceDeps, gameId: string, side: S
   });
   forgetRememberedSeat(gameId, renewed.seatId);
   return renewed.result;
+}
+
+/** The seat columns a new player sets (language and zone only when given). */
+function newPlayer(player: ReplaceSeatInput) {
+  return {
+    email: player.email,
+    playerName: player.name ?? null,
+    ...(player.locale ? { locale: player.locale } : {}),
+    ...(player.timeZone ? { timeZone: player.timeZone } : {}),
+  };
 }

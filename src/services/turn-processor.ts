@@ -11,6 +11,7 @@ import type { AnyGame, GameEvent, Owed, SeatId } from '../engine/types.ts';
 import type { Game, Seat, Step } from '../generated/prisma/client.ts';
 import { insertRows } from './deadlines/sql.ts';
 import { audit } from './audit.ts';
+import { unconfirmedSides } from './confirmation.ts';
 import { afterStepOpened } from './deadlines/schedule.ts';
 import { gameDefinition, inTransaction, type ServiceDeps, type SqlTx } from './deps.ts';
 import { ServiceError } from './errors.ts';
@@ -135,6 +136,10 @@ export async function resolveLocked(tx: SqlTx, deps: ServiceDeps, gameId: string
     { parsed: 'jsonb' },
   );
   if (!owed.every((o) => o.seat in orders)) return { resolved: false, reason: 'not-ready' };
+  // After a moderator's rejection every owed seat confirms or revises first (src/services/confirmation.ts).
+  if (step.rejectedRevisions && (await unconfirmedSides(tx, step)).length) {
+    return { resolved: false, reason: 'not-ready' };
+  }
 
   const result = advance(def, envelope, orders);
   if (!result.ok) {

@@ -11,6 +11,7 @@ import { notFound, ServiceError } from './errors.ts';
 import { asEnvelope, stripDiceKey } from './json.ts';
 import { buildRecord, type GameRecord } from './record.ts';
 import { cachedEnvelope } from './order-store.ts';
+import { unconfirmedSides } from './confirmation.ts';
 
 /** The engine viewer of an authenticated caller. */
 export function viewerOf(principal: Principal): Viewer {
@@ -39,9 +40,25 @@ export async function gameViewFor(deps: ServiceDeps, gameId: string, principal: 
   const moderator = viewer.kind === 'moderator';
   const step = await deps.db.step.findUniqueOrThrow({
     where: { gameId_number: { gameId, number: game.currentStep } },
-    select: { id: true, number: true, status: true, owed: true, deadlineAt: true, openedAt: true, resultEnvelope: true, rejectedReason: true, orders: { distinct: ['seatId'], select: { seatId: true } } },
+    select: {
+      id: true,
+      number: true,
+      status: true,
+      owed: true,
+      deadlineAt: true,
+      openedAt: true,
+      resultEnvelope: true,
+      rejectedReason: true,
+      rejectedRevisions: true,
+      orders: { distinct: ['seatId'], select: { seatId: true } },
+    },
   });
   const envelope = await cachedEnvelope(deps, step.id);
+  // A step the moderator sent back: every viewer sees why, and who has yet to confirm or revise (docs/orders.md).
+  const rejected =
+    step.status === 'open' && step.rejectedReason !== null
+      ? { rejectedReason: step.rejectedReason, awaitingConfirmation: await unconfirmedSides(deps.db, step) }
+      : {};
   const withOrders = new Set(step.orders.map((o) => o.seatId));
   const owed = step.owed as unknown as Owed[];
   let preview: { view: unknown; events: GameEvent[] } | null = null;
@@ -75,7 +92,7 @@ export async function gameViewFor(deps: ServiceDeps, gameId: string, principal: 
       owed,
       deadlineAt: step.deadlineAt,
       openedAt: step.openedAt,
-      ...(step.rejectedReason && moderator ? { rejectedReason: step.rejectedReason } : {}),
+      ...rejected,
     },
     view: viewOf(def, envelope, viewer),
     choices: viewer.kind === 'seat' && step.status === 'open' && owed.some((o) => o.seat === viewer.seat) ? def.choices(envelope.state, viewer.seat) : null,

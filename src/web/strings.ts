@@ -25,12 +25,25 @@ const en = {
   'play.noOrdersOwed': 'Nothing is asked of you right now. This page shows the board and the history; you will get a mail when it is your move.',
   'play.awaitingReview': 'The last step is resolved and waits for the moderator\'s review.',
   'play.paused': 'The game is paused by the moderator.',
+  'play.rejected': 'The moderator sent the result of this step back before publishing it. Reason: “{reason}”',
+  'play.confirmAsked':
+    'Your orders on file are kept. By {when}, confirm them (send the form below as it is) or revise them. ' +
+    'The step resolves again as soon as every seat that owes orders has; at the deadline the orders on ' +
+    'file stand.',
+  'play.confirmed':
+    'You have confirmed or revised your orders. The step resolves again once every seat that owes orders ' +
+    'has, or at the deadline.',
+  'play.rejectedNothingAsked':
+    'Nothing is asked of you: the step resolves again once the seats that owe orders have confirmed or ' +
+    'revised them, or at the deadline.',
   'play.finished': 'The game is over.',
   'play.submit': 'Send orders',
   'play.saved': 'Your orders are in. You may revise them until the step resolves.',
   'play.ordersOnFile': 'Orders on file (received {when}, by {source}); sending again replaces them.',
   'play.errorsTitle': 'Your orders were not accepted:',
-  'play.unanswered': 'Order mails of yours were REJECTED and not answered by mail (hourly reply limit); nothing was stored from them. Your next reply mail lists them too.',
+  'play.unanswered':
+    'Order mails of yours were REJECTED and not answered by mail (hourly reply limit); nothing was stored ' +
+    'from them. Your next reply mail lists them too.',
   'play.rule': 'rule {rule}',
   'play.default': 'if you miss the deadline: {value}',
   'play.none': '(none)',
@@ -90,6 +103,10 @@ const en = {
   'console.approve': 'Approve and publish',
   'console.reject': 'Reject and reopen',
   'console.reason': 'Reason',
+  'console.rejectHours': 'Hours to confirm or revise (empty: the game\'s deadline rule, else 72)',
+  'console.rejectHelp':
+    'Every seat is told, with the reason. The step resolves again once every seat that owes orders has ' +
+    'confirmed or revised them, or at the new deadline with the orders on file.',
   'console.amend': 'Amend orders',
   'console.amendNote': 'Orders JSON for the seat, replacing its current orders (audited).',
   'console.setDeadline': 'Set the deadline',
@@ -138,6 +155,13 @@ const ja: Record<Key, string> = {
   'play.noOrdersOwed': '今はあなたの手番ではありません。このページでは盤面と履歴を見られます。手番になるとメールが届きます。',
   'play.awaitingReview': '直前のステップは解決済みで、モデレーターの確認待ちです。',
   'play.paused': 'モデレーターがゲームを一時停止しています。',
+  'play.rejected': '進行役がこのステップの結果を公開前に差し戻しました。理由: 「{reason}」',
+  'play.confirmAsked':
+    '保存されている命令はそのまま残っています。{when} までに、確認する（下のフォームをそのまま送信）か' +
+    '修正してください。命令を出すべき全員が済ませた時点でステップは再び解決されます。' +
+    '締切には保存されている命令が使われます。',
+  'play.confirmed': '命令の確認または修正は済んでいます。命令を出すべき全員が済ませた時点で、遅くとも締切に、ステップは再び解決されます。',
+  'play.rejectedNothingAsked': 'あなたに求められていることはありません。命令を出すべき席が確認または修正した時点で、遅くとも締切に、ステップは再び解決されます。',
   'play.finished': 'ゲームは終了しました。',
   'play.submit': '命令を送る',
   'play.saved': '命令を受け付けました。ステップが解決するまで修正できます。',
@@ -203,6 +227,8 @@ const ja: Record<Key, string> = {
   'console.approve': '承認して公開',
   'console.reject': '却下して再開',
   'console.reason': '理由',
+  'console.rejectHours': '確認・修正の期限までの時間（空欄: ゲームの締切規則、なければ 72 時間）',
+  'console.rejectHelp': '全員に理由付きで通知します。命令を出すべき全員が確認または修正した時点で、遅くとも新しい締切には保存されている命令で、ステップは再び解決されます。',
   'console.amend': '命令の修正',
   'console.amendNote': 'この席の命令（JSON）で現在の命令を置き換えます（監査ログに記録）。',
   'console.setDeadline': '締切を設定',

@@ -30,13 +30,14 @@ describe('moderator review', () => {
     const reject = await t.app.inject({ method: 'POST', url: `/api/games/${g.id}/steps/0/reject`, headers: g.moderator, payload: { reason: 'b mistyped' } });
     expect(reject.statusCode, reject.body).toBe(200);
     const view = (await t.app.inject({ method: 'GET', url: `/api/games/${g.id}`, headers: g.moderator })).json();
-    expect(view.step).toMatchObject({ number: 0, status: 'open', rejectedReason: 'b mistyped' });
+    expect(view.step).toMatchObject({ number: 0, status: 'open', rejectedReason: 'b mistyped', awaitingConfirmation: ['a', 'b'] });
     expect(await t.db.event.count({ where: { step: { gameId: g.id } } })).toBe(0);
     const orders = (await t.app.inject({ method: 'GET', url: `/api/games/${g.id}/orders`, headers: g.moderator })).json().orders;
     expect(Object.keys(orders).sort()).toEqual(['a', 'b']);
 
-    // b revises; a different order set gives other dice, but the same orders would give the same ones.
-    const again = await postOrders(t, g.id, g.seat.b, { pick: 3 });
+    // Both confirm their orders by sending them again (docs/orders.md): the same orders give the same dice.
+    expect((await postOrders(t, g.id, g.seat.b, { pick: 3 })).json().resolution).toBeNull();
+    const again = await postOrders(t, g.id, g.seat.a, { pick: 2 });
     expect(again.json().resolution.status).toBe('awaiting_review');
     const second = (await t.app.inject({ method: 'GET', url: `/api/games/${g.id}`, headers: g.moderator })).json().preview.events;
     expect(second).toEqual(first);
@@ -46,7 +47,7 @@ describe('moderator review', () => {
     expect(await t.db.outbox.count({ where: { gameId: g.id, kind: 'result' } })).toBe(2);
     const audit = (await t.app.inject({ method: 'GET', url: `/api/games/${g.id}/audit`, headers: g.moderator })).json().entries;
     expect(audit.map((e: { action: string }) => e.action)).toEqual(['game.create', 'step.reject', 'step.approve']);
-    expect(audit[1].detail).toEqual({ step: 0, reason: 'b mistyped' });
+    expect(audit[1].detail).toMatchObject({ step: 0, reason: 'b mistyped', awaiting: ['a', 'b'] });
   });
 });
 

@@ -8,7 +8,8 @@ import { audit } from '../audit.ts';
 import { badRequest, conflict, notFound } from '../errors.ts';
 import { lockGame, RESOLVE_TX } from '../turn-processor.ts';
 import { queueNoticeMails, queueNoticeWebhooks, utc } from './notices.ts';
-import { deadlineWith, loadStep, readState, scheduleStepDeadline, type DeadlineGame, type DeadlineState, type DeadlineStep } from './schedule.ts';
+import { countsFrom, deadlineWith, loadStep, readState, scheduleStepDeadline } from './schedule.ts';
+import type { DeadlineGame, DeadlineState, DeadlineStep } from './schedule.ts';
 
 /** A change of the current deadline. */
 export type DeadlineChange = { to: Date | null } | { bySeconds: number };
@@ -113,9 +114,9 @@ export async function afterGameResumed(tx: Tx, deps: ServiceDeps, input: { gameI
   if (!found || found.step.status !== 'open' || !found.step.deadlineAt) return;
   const { game, step } = found;
   const now = deps.clock();
-  const from = Math.max(input.pausedAt?.getTime() ?? now.getTime(), step.openedAt.getTime());
-  const paused = Math.max(0, Math.round((now.getTime() - from) / 1000));
   const state = readState(step.deadlineState);
+  const from = Math.max(input.pausedAt?.getTime() ?? now.getTime(), countsFrom(step, state).getTime());
+  const paused = Math.max(0, Math.round((now.getTime() - from) / 1000));
   const { previous, deadlineAt } = await scheduleStepDeadline(tx, deps, game, step, { ...state, adjustSeconds: (state.adjustSeconds ?? 0) + paused });
   await audit(tx, game.id, 'system', 'deadline.resume', { step: step.number, pausedSeconds: paused, from: previous?.toISOString() ?? null, to: deadlineAt?.toISOString() ?? null }, now);
   await announceMove(tx, deps, game, step, previous, deadlineAt, { actor: 'system', action: 'deadline.resume', because: { en: 'the game was paused', ja: 'ゲームの一時停止のため' } });

@@ -26,6 +26,7 @@ async function lockGameRow(tx: Tx, gameId: string): Promise<boolean> {
 }
 import { queueNoticeMails, queueNoticeWebhooks, utc, type NoticeSeat } from './notices.ts';
 import { announceDefaultsLocked, announceMissed, seatColumns } from './missed.ts';
+import { resolveWithKeptOrders } from '../rejection.ts';
 import { loadStep, owedOf, queueDeadlineJobs, readState, scheduleStepDeadline, type DeadlineGame, type DeadlineState, type DeadlineStep } from './schedule.ts';
 
 /** What a deadline job did (for logs and tests). */
@@ -40,6 +41,7 @@ export type DeadlineOutcome =
   | 'extended'
   | 'waiting'
   | 'defaults-applied'
+  | 'kept-orders'
   | 'resolved-meanwhile';
 
 
@@ -67,6 +69,10 @@ function missingOf(step: StepWithOrders): string[] {
 export async function handleDeadline(deps: ServiceDeps, job: DeadlineJob): Promise<DeadlineOutcome> {
   return inTransaction(deps, async (tx) => {
     const decision = await decide(tx, deps, job);
+    if (decision.kind === 'kept') {
+      const kept = await resolveWithKeptOrders(tx, deps, decision.locked, decision.step);
+      return kept.resolved ? 'kept-orders' : 'resolved-meanwhile';
+    }
     if (decision.kind !== 'defaults') return decision.outcome;
     const result = await resolveLocked(tx, deps, job.gameId, decision.sides, 0, { locked: decision.locked, step: decision.step });
     if (result.resolved && result.status === 'awaiting_review') {
@@ -77,7 +83,10 @@ export async function handleDeadline(deps: ServiceDeps, job: DeadlineJob): Promi
   }, RESOLVE_TX);
 }
 
-type Decision = { kind: 'done'; outcome: DeadlineOutcome } | { kind: 'defaults'; sides: string[]; locked: LockedGame; step: StepWithOrders };
+type Decision =
+  | { kind: 'done'; outcome: DeadlineOutcome }
+  | { kind: 'defaults'; sides: string[]; locked: LockedGame; step: StepWithOrders }
+  | { kind: 'kept'; locked: LockedGame; step: StepWithOrders };
 const done = (outcome: DeadlineOutcome): Decision => ({ kind: 'done', outcome });
 
 async function decide(tx: SqlTx, deps: ServiceDeps, job: DeadlineJob): Promise<Decision> {
@@ -104,6 +113,8 @@ async function decide(tx: SqlTx, deps: ServiceDeps, job: DeadlineJob): Promise<D
     return done('moved');
   }
   const missing = missingOf(step);
+  // A step the moderator sent back has every order on file: at its deadline they stand (src/services/rejection.ts).
+  if (!missing.length && step.rejectedRevisions) return { kind: 'kept', locked, step };
   if (!missing.length) return done('complete'); // all in: resolution is pending (processing delay) or running
   const iso = deadline.toISOString();
   const missingSeats = seats.filter((s) => missing.includes(s.side));

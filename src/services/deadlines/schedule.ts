@@ -33,6 +33,11 @@ export interface DeadlineState {
   cleared?: boolean;
   /** A deadline the moderator set on a step type without a rule (ISO); adjustments apply on top. */
   fixedAt?: string;
+  /**
+   * The moderator rejected the step's result at this instant (ISO): the step's deadline counts from here instead of
+   * from its opening (src/services/deadlines/reopened.ts).
+   */
+  reopenedAt?: string;
 }
 
 /** The stored state of a step, read leniently. */
@@ -84,11 +89,23 @@ async function absencesOf(tx: SqlTx, step: DeadlineStep): Promise<Record<string,
   return out;
 }
 
+/** When a step's deadline counts from: its opening, or the moderator's rejection of its result. */
+export function countsFrom(step: Pick<DeadlineStep, 'openedAt'>, state: DeadlineState): Date {
+  return state.reopenedAt ? new Date(state.reopenedAt) : step.openedAt;
+}
+
 /** The deadline a step has with a given state (absences and settings read now). */
 export async function deadlineWith(tx: SqlTx, game: DeadlineGame, step: DeadlineStep, state: DeadlineState): Promise<Date | null> {
   if (state.cleared) return null;
   const adjustSeconds = state.adjustSeconds ?? 0;
-  const computed = computeStepDeadline({ openedAt: step.openedAt, settings: readDeadlineSettings(game.deadlines), owed: owedOf(step), absences: await absencesOf(tx, step), adjustSeconds });
+  const openedAt = countsFrom(step, state);
+  const computed = computeStepDeadline({
+    openedAt,
+    settings: readDeadlineSettings(game.deadlines),
+    owed: owedOf(step),
+    absences: await absencesOf(tx, { ...step, openedAt }),
+    adjustSeconds,
+  });
   if (computed || !state.fixedAt) return computed;
   return new Date(Date.parse(state.fixedAt) + adjustSeconds * 1000);
 }

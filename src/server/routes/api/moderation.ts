@@ -22,8 +22,26 @@ export default async function moderationRoutes(app: FastifyInstance): Promise<vo
 
   r.post('/api/games/:id/steps/:n/reject', {
     ...common,
-    schema: { tags, summary: 'Reject a step awaiting review: the step reopens with its orders kept', security: bearer, params: stepParams, body: z.object({ reason: z.string().min(1).max(2000) }), response: { 200: z.object({ step: z.number() }), ...errors } },
-  }, async (request) => rejectStep(app.deps, request.params.id, request.params.n, request.body.reason));
+    schema: {
+      tags,
+      summary: 'Reject a step awaiting review: it reopens with its orders kept and a deadline; every seat is told why',
+      description:
+        'The step resolves again once every owed seat has confirmed (sent its orders again) or revised its orders, ' +
+        'or at the deadline with the orders on file. `deadlineAt` (optional, in the future): else the game\'s rule ' +
+        'for the step counted from now, else 72 hours.',
+      security: bearer,
+      params: stepParams,
+      body: z
+        .object({ reason: z.string().trim().min(1).max(2000), deadlineAt: z.iso.datetime({ offset: true }).optional() })
+        .strict(),
+      response: { 200: z.object({ step: z.number(), deadlineAt: z.date(), awaiting: z.array(z.string()) }), ...errors },
+    },
+  }, async (request) => {
+    const { reason, deadlineAt } = request.body;
+    return rejectStep(app.deps, request.params.id, request.params.n, reason, {
+      deadlineAt: deadlineAt ? new Date(deadlineAt) : undefined,
+    });
+  });
 
   r.put('/api/games/:id/seats/:side/orders', {
     ...common,

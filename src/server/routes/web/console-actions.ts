@@ -96,7 +96,13 @@ export async function consoleActionRoutes(app: FastifyInstance): Promise<void> {
   action('reject', async (r) => {
     const reason = String(r.body?.reason ?? '').trim();
     if (!reason) throw new ServiceError('request/invalid', 400, 'a reason is required to reject a step');
-    await rejectStep(app.deps, r.params.gameId, stepOf(r), reason.slice(0, 2000));
+    // Hours until the reopened step's deadline; empty: the game's rule (or 72 hours).
+    const hours = String(r.body?.hours ?? '').trim();
+    if (hours && !(Number(hours) > 0)) {
+      throw new ServiceError('request/invalid', 400, 'give the hours until the new deadline as a positive number');
+    }
+    const deadlineAt = hours ? new Date(app.deps.clock().getTime() + Number(hours) * 3_600_000) : undefined;
+    await rejectStep(app.deps, r.params.gameId, stepOf(r), reason.slice(0, 2000), { deadlineAt });
   });
   action('amend', async (r) => {
     let orders: unknown;
