@@ -47,18 +47,21 @@ async function awaitingReview(extra: Record<string, unknown> = {}) {
   return { g, preview };
 }
 
+const noticesOf = (g: GameHandle) =>
+  t.db.outbox.findMany({ where: { gameId: g.id, kind: 'rejected' }, orderBy: { toAddress: 'asc' } });
 const stepOf = async (g: GameHandle, auth = g.moderator) => (await api(g, 'GET', '', auth)).json().step;
 
 describe('rejecting a result', () => {
-  it('tells every seat in its language with the reason, and resolves again once every owed seat confirmed or revised', async () => {
+  it('tells every seat why in its language; resolves again once every owed seat confirmed or revised', async () => {
     const { g } = await awaitingReview();
     now = new Date(now.getTime() + H);
     const reject = await api(g, 'POST', '/steps/0/reject', g.moderator, { reason: 'b mistyped <pick>' });
     expect(reject.statusCode, reject.body).toBe(200);
     // The toy game has no deadline rule: 72 hours from the rejection.
-    expect(reject.json()).toEqual({ step: 0, deadlineAt: new Date(now.getTime() + 72 * H).toISOString(), awaiting: ['a', 'b'] });
+    const in72h = new Date(now.getTime() + 72 * H).toISOString();
+    expect(reject.json()).toEqual({ step: 0, deadlineAt: in72h, awaiting: ['a', 'b'] });
 
-    const told = await t.db.outbox.findMany({ where: { gameId: g.id, kind: 'rejected' }, orderBy: { toAddress: 'asc' } });
+    const told = await noticesOf(g);
     expect(told.map((m) => m.toAddress)).toEqual(['a@example.org', 'b@example.org']);
     expect(told[0].text).toContain('Reason: "b mistyped <pick>"');
     expect(told[0].text).toContain('Thu 2026-05-07 10:00 (UTC)'); // a's zone
@@ -68,45 +71,57 @@ describe('rejecting a result', () => {
     for (const m of told) expect(m.replyTo).toMatch(/^orders\+.+@judge\.test$/);
 
     // Every seat sees why on its view, and who has yet to confirm.
-    for (const side of ['a', 'b']) expect(await stepOf(g, g.seat[side])).toMatchObject({ status: 'open', rejectedReason: 'b mistyped <pick>', awaitingConfirmation: ['a', 'b'] });
+    for (const side of ['a', 'b']) {
+      const step = await stepOf(g, g.seat[side]);
+      expect(step).toMatchObject({ status: 'open', rejectedReason: 'b mistyped <pick>' });
+      expect(step.awaitingConfirmation).toEqual(['a', 'b']);
+    }
 
     // b revises: not resolved yet, a has not confirmed.
     expect((await postOrders(t, g.id, g.seat.b, { pick: 5 })).json().resolution).toBeNull();
     expect(await stepOf(g)).toMatchObject({ status: 'open', awaitingConfirmation: ['a'] });
     // a confirms by sending the same orders again: resolved again, into a new preview.
-    expect((await postOrders(t, g.id, g.seat.a, { pick: 2 })).json().resolution).toMatchObject({ resolved: true, status: 'awaiting_review' });
+    const confirmed = await postOrders(t, g.id, g.seat.a, { pick: 2 });
+    expect(confirmed.json().resolution).toMatchObject({ resolved: true, status: 'awaiting_review' });
     const step = await stepOf(g);
     expect(step.status).toBe('awaiting_review');
     expect(step.rejectedReason).toBeUndefined();
     const audit = (await api(g, 'GET', '/audit')).json().entries;
-    expect(audit.find((e: { action: string }) => e.action === 'step.reject').detail).toEqual({ step: 0, reason: 'b mistyped <pick>', deadlineAt: reject.json().deadlineAt, awaiting: ['a', 'b'] });
+    const detail = audit.find((e: { action: string }) => e.action === 'step.reject').detail;
+    expect(detail).toEqual({ step: 0, reason: 'b mistyped <pick>', deadlineAt: in72h, awaiting: ['a', 'b'] });
   });
 
-  it('at the deadline nobody confirmed, the orders on file stand: the same result again, never a silent stall', async () => {
+  it('at the deadline nobody confirmed, the orders on file stand: the same result again, no silent stall', async () => {
     const { g, preview } = await awaitingReview();
-    const reject = await api(g, 'POST', '/steps/0/reject', g.moderator, { reason: 'check the dice', deadlineAt: '2026-05-05T12:00:00Z' });
+    const body = { reason: 'check the dice', deadlineAt: '2026-05-05T12:00:00Z' };
+    const reject = await api(g, 'POST', '/steps/0/reject', g.moderator, body);
     expect(reject.json().deadlineAt).toBe('2026-05-05T12:00:00.000Z');
     const step = await t.db.step.findFirstOrThrow({ where: { gameId: g.id, number: 0 } });
     const D = new Date('2026-05-05T12:00:00Z');
-    expect(await boss.getJobById(QUEUES.deadline, jobIdFor(`${QUEUES.deadline}:${step.id}:${D.toISOString()}`))).not.toBeNull();
+    const jobId = jobIdFor(`${QUEUES.deadline}:${step.id}:${D.toISOString()}`);
+    expect(await boss.getJobById(QUEUES.deadline, jobId)).not.toBeNull();
     // Nothing resolves before it, though every order is in: no seat has confirmed.
     expect(await resolveIfReady(t.deps, g.id)).toEqual({ resolved: false, reason: 'not-ready' });
     now = new Date(D.getTime() - 1000);
-    expect(await handleDeadline(t.deps, { gameId: g.id, stepId: step.id, at: new Date(D.getTime() - 60_000).toISOString() })).toBe('moved');
+    const job = (at: Date) => ({ gameId: g.id, stepId: step.id, at: at.toISOString() });
+    expect(await handleDeadline(t.deps, job(new Date(D.getTime() - 60_000)))).toBe('moved');
     now = D;
-    expect(await handleDeadline(t.deps, { gameId: g.id, stepId: step.id, at: D.toISOString() })).toBe('kept-orders');
+    expect(await handleDeadline(t.deps, job(D))).toBe('kept-orders');
     const view = (await api(g, 'GET', '')).json();
     expect(view.step.status).toBe('awaiting_review');
     expect(view.preview.events).toEqual(preview); // the same orders give the same dice
-    const audit = (await api(g, 'GET', '/audit')).json().entries.map((e: { action: string; detail: unknown }) => [e.action, e.detail]);
-    expect(audit).toContainEqual(['orders.kept', { step: 0, sides: ['a', 'b'] }]);
+    const audit = (await api(g, 'GET', '/audit')).json().entries;
+    const entries = audit.map((e: { action: string; detail: unknown }) => [e.action, e.detail]);
+    expect(entries).toContainEqual(['orders.kept', { step: 0, sides: ['a', 'b'] }]);
     // The moderator is told the new preview awaits review.
     expect(await t.db.outbox.count({ where: { gameId: g.id, kind: 'moderator' } })).toBe(2);
   });
 
   it('the game\'s deadline rule counts from the rejection; a deadline in the past is refused', async () => {
     const { g } = await awaitingReview({ deadlines: { default: { length: '2d' } } });
-    expect((await api(g, 'POST', '/steps/0/reject', g.moderator, { reason: 'x', deadlineAt: '2026-05-04T08:00:00Z' })).json().error.code).toBe('deadline/in-past');
+    const earlier = { reason: 'x', deadlineAt: '2026-05-04T08:00:00Z' };
+    const past = await api(g, 'POST', '/steps/0/reject', g.moderator, earlier);
+    expect([past.statusCode, past.json().error.code]).toEqual([400, 'deadline/in-past']);
     expect((await stepOf(g)).status).toBe('awaiting_review'); // nothing half-done
     expect(await t.db.outbox.count({ where: { gameId: g.id, kind: 'rejected' } })).toBe(0);
     now = new Date('2026-05-10T15:00:00Z');
@@ -119,14 +134,22 @@ describe('rejecting a result', () => {
 describe('rejecting from the console and by mail', () => {
   /** An Atlantic Wolves game whose opening placement (AW 12.0-2, the Allied seat alone owes) awaits review. */
   async function awPlacementAwaitingReview() {
-    const g = await createGameVia(t, { game: 'atlantic-wolves', mode: 'mail', review: 'moderator', seats: [{ side: 'allied', email: 'ally@example.org', locale: 'ja', timeZone: 'Asia/Tokyo' }, { side: 'german', email: 'wolf@example.org' }] });
+    const g = await createGameVia(t, {
+      game: 'atlantic-wolves',
+      mode: 'mail',
+      review: 'moderator',
+      seats: [
+        { side: 'allied', email: 'ally@example.org', locale: 'ja', timeZone: 'Asia/Tokyo' },
+        { side: 'german', email: 'wolf@example.org' },
+      ],
+    });
     const step0 = await t.db.step.findFirstOrThrow({ where: { gameId: g.id, number: 0 } });
     const orders = atlanticWolves.defaultOrders((step0.envelope as unknown as { state: AwState }).state, 'allied');
     expect((await postOrders(t, g.id, g.seat.allied, orders)).json().resolution.status).toBe('awaiting_review');
     return g;
   }
 
-  it('console: the reject form with hours; the player page shows the reason, and sending its orders again confirms', async () => {
+  it('console: reject with hours; the player page shows the reason; sending its orders again confirms', async () => {
     const g = await awPlacementAwaitingReview();
     const player = client(t.app);
     await player.get(`/play/${g.id}?token=${encodeURIComponent(g.tokens.allied)}`);
@@ -134,7 +157,8 @@ describe('rejecting from the console and by mail', () => {
     const operator = client(t.app);
     await operator.get(`/console/login?token=${TEST_ADMIN_TOKEN}`);
     const base = `/console/games/${g.id}`;
-    const rejected = await operator.post(`${base}/reject`, { _csrf: csrfOf((await operator.get(base)).body), step: '0', reason: 'CB is wrong', hours: '24' });
+    const form = { _csrf: csrfOf((await operator.get(base)).body), step: '0', reason: 'CB is wrong', hours: '24' };
+    const rejected = await operator.post(`${base}/reject`, form);
     expect(rejected.statusCode).toBe(303);
     expect((await stepOf(g)).deadlineAt).toBe(new Date(now.getTime() + 24 * H).toISOString());
 
@@ -142,18 +166,24 @@ describe('rejecting from the console and by mail', () => {
     expect(page.body).toContain('理由: 「CB is wrong」');
     expect(page.body).toContain('確認する');
     // The page's text box holds the orders on file: sending it unchanged confirms them.
-    const text = /<textarea id="order-text" name="text"[^>]*>([^<]*)<\/textarea>/.exec(page.body)![1].replace(/&gt;/g, '>').replace(/&#39;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+    const escaped = /<textarea id="order-text" name="text"[^>]*>([^<]*)<\/textarea>/.exec(page.body)![1];
+    const text = escaped.replace(/&gt;/g, '>').replace(/&#39;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, '&');
     expect((await player.post(`/play/${g.id}/orders/text`, { _csrf: csrfOf(page.body), text })).statusCode).toBe(303);
     expect((await stepOf(g)).status).toBe('awaiting_review');
   });
 
   it('mail: the moderator\'s REJECT tells the seats and reopens the step with a deadline', async () => {
     const g = await awPlacementAwaitingReview();
-    const mail = `From: mod@example.org\r\nTo: orders@judge.test\r\nMessage-ID: <reject-${g.id}@example.org>\r\nSubject: review\r\n\r\nSIGNON ${g.body.moderatorToken}\r\nREJECT wrong pick\r\n`;
+    const headers = `From: mod@example.org\r\nTo: orders@judge.test\r\nMessage-ID: <reject-${g.id}@example.org>\r\n`;
+    const mail = `${headers}Subject: review\r\n\r\nSIGNON ${g.body.moderatorToken}\r\nREJECT wrong pick\r\n`;
     expect((await intakeMail(t.deps, { source: 'http', raw: Buffer.from(mail) })).status).toBe('processed');
-    expect(await stepOf(g)).toMatchObject({ status: 'open', rejectedReason: 'wrong pick', awaitingConfirmation: ['allied'], deadlineAt: new Date(now.getTime() + 72 * H).toISOString() });
-    const told = await t.db.outbox.findMany({ where: { gameId: g.id, kind: 'rejected' }, orderBy: { toAddress: 'asc' } });
-    expect(told.map((m) => [m.toAddress, m.subject.includes('差し戻されました')])).toEqual([['ally@example.org', true], ['wolf@example.org', false]]);
+    const deadlineAt = new Date(now.getTime() + 72 * H).toISOString();
+    const step = await stepOf(g);
+    expect(step).toMatchObject({ status: 'open', rejectedReason: 'wrong pick', deadlineAt });
+    expect(step.awaitingConfirmation).toEqual(['allied']);
+    const told = await noticesOf(g);
+    const japanese = told.map((m) => [m.toAddress, m.subject.includes('差し戻されました')]);
+    expect(japanese).toEqual([['ally@example.org', true], ['wolf@example.org', false]]);
     expect(told[1].text).toContain('Nothing is asked of you'); // the German seat owes nothing at the opening placement
   });
 });

@@ -21,7 +21,8 @@ const PLAYER = 'ally@example.org';
 
 beforeAll(async () => {
   // The default budgets: 20 replies per hour to a player, 5 refusals per hour to a stranger's From.
-  t = await buildTestApp({ clock: () => new Date(Date.now() + shift), config: { MAIL_DOMAIN: 'judge.test', MAIL_FROM: 'Judge <judge@judge.test>' } });
+  const config = { MAIL_DOMAIN: 'judge.test', MAIL_FROM: 'Judge <judge@judge.test>' };
+  t = await buildTestApp({ clock: () => new Date(Date.now() + shift), config });
   expect([t.deps.config.MAIL_REPLY_LIMIT_PER_HOUR, t.deps.config.MAIL_REFUSAL_LIMIT_PER_HOUR]).toEqual([20, 5]);
   listener = await startSmtpListener(t.deps, { port: 0, host: '127.0.0.1' });
   game = await createGame(t.deps, {
@@ -41,15 +42,24 @@ afterAll(async () => {
   await t?.close();
 });
 
-const outboxTo = (kind: string) => t.db.outbox.findMany({ where: { toAddress: PLAYER, kind }, orderBy: { createdAt: 'asc' } });
-const fromPlayer = (id: string, text: string, to = replyAddress) => sendToListener(listener.port, { from: PLAYER, to, subject: `orders ${id}`, text, messageId: `<${id}@example.org>` });
+const outboxTo = (kind: string) =>
+  t.db.outbox.findMany({ where: { toAddress: PLAYER, kind }, orderBy: { createdAt: 'asc' } });
+const fromPlayer = (id: string, text: string) => {
+  const mail = { from: PLAYER, to: replyAddress, subject: `orders ${id}`, text, messageId: `<${id}@example.org>` };
+  return sendToListener(listener.port, mail);
+};
+const inbound = (messageId: string) => t.db.inboundMail.findFirstOrThrow({ where: { messageId } });
 
 describe('reply budgets', () => {
-  test('25 forged mails "from" a player spend the strangers\' budget; the player\'s own invalid orders are still answered', async () => {
+  test('25 forged mails "from" a player spend the strangers\' budget; the player is still answered', async () => {
     for (let i = 0; i < 25; i++) {
-      await sendToListener(listener.port, { from: PLAYER, to: 'orders@judge.test', subject: 'orders', text: 'PLACE C01 -> WA', messageId: `<forged-${i}@evil.example>` });
+      const messageId = `<forged-${i}@evil.example>`;
+      const forgery = { from: PLAYER, to: 'orders@judge.test', subject: 'orders', text: 'PLACE C01 -> WA', messageId };
+      await sendToListener(listener.port, forgery);
     }
-    expect(await t.db.inboundMail.count({ where: { messageId: { startsWith: '<forged-' }, status: 'refused' } })).toBe(25);
+    const where = { messageId: { startsWith: '<forged-' }, status: 'refused' };
+    const forged = await t.db.inboundMail.count({ where });
+    expect(forged).toBe(25);
 
     await fromPlayer('own-1', 'PLACE C01 -> WA'); // AW 12.0-2: every unit must be placed
     const replies = await outboxTo('reply');
@@ -66,13 +76,14 @@ describe('reply budgets', () => {
     await fromPlayer('late-1', 'PLACE C99 -> WA');
     await fromPlayer('late-2', 'PLACE C01 -> WA');
     expect((await outboxTo('reply')).length).toBe(before); // not answered by mail
-    const late = await t.db.inboundMail.findFirstOrThrow({ where: { messageId: '<late-1@example.org>' } });
-    expect(late.result).toMatchObject({ replied: false, unanswered: { subject: 'orders late-1' } });
-    expect(await t.db.inboundMail.findFirstOrThrow({ where: { messageId: '<late-2@example.org>' } })).toMatchObject({ result: { outcome: 'rejected', replied: false } });
+    const late = (await inbound('<late-1@example.org>')).result;
+    expect(late).toMatchObject({ replied: false, unanswered: { subject: 'orders late-1' } });
+    expect((await inbound('<late-2@example.org>')).result).toMatchObject({ outcome: 'rejected', replied: false });
 
     // The player's page says so, with the errors.
     const player = client(t.app);
-    await player.get(`/play/${game.id}?token=${encodeURIComponent(game.seats.find((s) => s.side === 'allied')!.token)}`);
+    const token = game.seats.find((s) => s.side === 'allied')!.token;
+    await player.get(`/play/${game.id}?token=${encodeURIComponent(token)}`);
     const page = (await player.get(`/play/${game.id}`)).body;
     expect(page).toContain('not answered by mail');
     expect(page).toContain('orders late-1');

@@ -41,7 +41,8 @@ async function placement(gameId: string): Promise<{ orders: unknown; text: strin
   const step = await t.db.step.findFirstOrThrow({ where: { gameId, number: 0 } });
   const state = asEnvelope(step.envelope).state as AwState;
   const orders = atlanticWolves.defaultOrders(state, 'allied');
-  const text = formatOrders('atlantic-wolves', { data: state.data, seat: 'allied', choices: atlanticWolves.choices(state, 'allied') as ChoiceTree }, orders, 'en');
+  const choices = atlanticWolves.choices(state, 'allied') as ChoiceTree;
+  const text = formatOrders('atlantic-wolves', { data: state.data, seat: 'allied', choices }, orders, 'en');
   return { orders, text };
 }
 
@@ -57,13 +58,16 @@ async function signIn(gameId: string, token: string) {
 type Renew = (g: GameHandle) => Promise<string>;
 
 const viaApiReplace: Renew = async (g) => {
-  const res = await t.app.inject({ method: 'PUT', url: `/api/games/${g.id}/seats/allied`, headers: g.moderator, payload: { email: 'new-ally@example.org', name: 'New ally' } });
+  const payload = { email: 'new-ally@example.org', name: 'New ally' };
+  const url = `/api/games/${g.id}/seats/allied`;
+  const res = await t.app.inject({ method: 'PUT', url, headers: g.moderator, payload });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().token;
 };
 
 const viaApiRotate: Renew = async (g) => {
-  const res = await t.app.inject({ method: 'POST', url: `/api/games/${g.id}/seats/allied/rotate-token`, headers: g.moderator });
+  const url = `/api/games/${g.id}/seats/allied/rotate-token`;
+  const res = await t.app.inject({ method: 'POST', url, headers: g.moderator });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().token;
 };
@@ -72,7 +76,9 @@ const viaConsoleReplace: Renew = async (g) => {
   const operator = client(t.app);
   expect((await operator.get(`/console/login?token=${TEST_ADMIN_TOKEN}`)).statusCode).toBe(303);
   const base = `/console/games/${g.id}`;
-  const res = await operator.post(`${base}/replace`, { _csrf: csrfOf((await operator.get(base)).body), side: 'allied', email: 'new-ally@example.org', name: 'New ally' });
+  const csrf = csrfOf((await operator.get(base)).body);
+  const form = { _csrf: csrf, side: 'allied', email: 'new-ally@example.org', name: 'New ally' };
+  const res = await operator.post(`${base}/replace`, form);
   expect(res.statusCode).toBe(200);
   const link = /\/play\/[^?"]+\?token=([A-Za-z0-9_%-]+)/.exec(res.body);
   return decodeURIComponent(link![1]);
@@ -83,7 +89,7 @@ describe.each([
   ['POST /api/games/:id/seats/:side/rotate-token', viaApiRotate],
   ['the console\'s replace', viaConsoleReplace],
 ] as const)('access ends after %s', (_path, renew) => {
-  it('the ousted player: no page, no orders, no link, no token, no reply address, no calendar; the new token works', async () => {
+  it('the ousted player: no page, orders, link, token, reply address or calendar; the new token works', async () => {
     const g = await awGame();
     const old = g.tokens.allied;
     const before = await t.db.seat.findFirstOrThrow({ where: { gameId: g.id, side: 'allied' } });
@@ -105,8 +111,10 @@ describe.each([
     expect((await client(t.app).get(`/play/${g.id}?token=${encodeURIComponent(old)}`)).statusCode).toBe(403);
     expect(rememberedSeat(g.id, hashToken(old))).toBeNull();
     expect((await postOrders(t, g.id, g.seat.allied, orders)).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'GET', url: `/api/games/${g.id}`, headers: g.seat.allied })).statusCode).toBe(401);
-    const mail = `From: old-ally@example.org\r\nTo: orders+${before.mailToken}@judge.test\r\nMessage-ID: <ousted-${g.id}@example.org>\r\nSubject: orders\r\n\r\n${text}\r\n`;
+    const view = await t.app.inject({ method: 'GET', url: `/api/games/${g.id}`, headers: g.seat.allied });
+    expect(view.statusCode).toBe(401);
+    const headers = `From: old-ally@example.org\r\nTo: orders+${before.mailToken}@judge.test\r\n`;
+    const mail = `${headers}Message-ID: <ousted-${g.id}@example.org>\r\nSubject: orders\r\n\r\n${text}\r\n`;
     expect((await intakeMail(t.deps, { source: 'http', raw: Buffer.from(mail) })).status).toBe('refused');
     expect((await t.app.inject({ method: 'GET', url: `/calendar/${before.calendarToken}.ics` })).statusCode).toBe(404);
     expect(await t.db.order.count({ where: { gameId: g.id } })).toBe(0);
@@ -126,7 +134,8 @@ describe('a sign-in racing a rotation', () => {
     const seat = await t.db.seat.findFirstOrThrow({ where: { gameId: g.id, side: 'allied' } });
     await viaApiRotate(g);
     // The sign-in checked the old token just before the rotation and writes its session just after.
-    const { key } = await createWebSession(t.deps, { role: 'seat', gameId: g.id, seatId: seat.id, seatTokenHash: hashToken(g.tokens.allied) });
+    const stale = { role: 'seat', gameId: g.id, seatId: seat.id, seatTokenHash: hashToken(g.tokens.allied) } as const;
+    const { key } = await createWebSession(t.deps, stale);
     expect(await findWebSession(t.deps, key)).toBeNull();
   });
 
