@@ -46,7 +46,7 @@ export async function startService(config: Config, role: Role): Promise<RunningS
   }
   await deployMigrations(databaseUrl);
   log.info('migrations applied');
-  const db = createDb(databaseUrl, { max: config.DATABASE_POOL_MAX });
+  const db = createDb(databaseUrl, { max: config.DATABASE_POOL_MAX, log });
   // Beside Prisma, a plain pg pool for the hot paths written in SQL (authentication, order submission).
   const pool = createSqlPool(databaseUrl, { max: config.DATABASE_POOL_MAX, log });
   // The URL actually used (embedded or configured) is what the jobs worker's queue connects to.

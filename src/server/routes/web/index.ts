@@ -14,7 +14,8 @@ import fastifyStatic from '@fastify/static';
 import view from '@fastify/view';
 import { Eta } from 'eta';
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { OrdersInvalidError, ServiceError } from '../../../services/errors.ts';
+import { isDatabaseUnavailable } from '../../../db/faults.ts';
+import { DATABASE_RETRY_AFTER_SECONDS, OrdersInvalidError, ServiceError } from '../../../services/errors.ts';
 import { LANG_COOKIE, localeOf, pageData, safeBack } from '../../../web/page.ts';
 import { t } from '../../../web/strings.ts';
 import { consoleRoutes } from './console.ts';
@@ -61,6 +62,12 @@ export default async function webRoutes(app: FastifyInstance): Promise<void> {
     let status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
     let message: string;
     if (error.code === 'FST_CSRF_INVALID_TOKEN' || error.code === 'FST_CSRF_MISSING_SECRET') message = t(locale, 'error.csrf');
+    else if (!(error instanceof ServiceError) && isDatabaseUnavailable(error)) {
+      status = 503;
+      message = t(locale, 'error.databaseUnavailable');
+      reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+      request.log.warn('database unavailable: answered 503');
+    }
     else if (error instanceof OrdersInvalidError) message = error.errors.map((e) => e.message[locale]).join('; ');
     else if (error instanceof ServiceError) {
       status = error.status;
