@@ -4,7 +4,6 @@
  * gracefully: HTTP first, then workers, the database pool, and the embedded Postgres last.
  */
 import { join } from 'node:path';
-import { pino } from 'pino';
 import { ConfigError, loadConfig, type Config } from '../config.ts';
 import { createDb } from '../db/client.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded.ts';
@@ -12,6 +11,7 @@ import { deployMigrations } from '../db/migrate.ts';
 import { ensureAdminToken } from '../services/auth.ts';
 import { createSqlPool, type ServiceDeps } from '../services/deps.ts';
 import { buildApp } from './app.ts';
+import { createLogger } from './logger.ts';
 import { workers, type RunningWorker } from './workers.ts';
 
 /** Which parts of the service this process runs. */
@@ -35,7 +35,7 @@ export interface RunningService {
 
 /** Starts the service with a configuration and role. */
 export async function startService(config: Config, role: Role): Promise<RunningService> {
-  const log = pino({ level: config.LOG_LEVEL });
+  const log = createLogger(config.LOG_LEVEL);
   let embedded: EmbeddedDatabase | undefined;
   let databaseUrl = config.DATABASE_URL;
   if (!databaseUrl) {
