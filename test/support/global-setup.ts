@@ -73,6 +73,6 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('dbTemplate', template);
   return async () => {
     await embedded?.stop();
-    if (runDir) rmSync(runDir, { recursive: true, force: true });
+    if (runDir) for (const d of [runDir, `${runDir}.run`]) rmSync(d, { recursive: true, force: true });
   };
 }
