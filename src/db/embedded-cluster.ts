@@ -107,13 +107,16 @@ export async function untilReady(dir: string, ms = 30_000): Promise<RunningPostm
 /** The server's own log, inside its data folder. */
 export const SERVER_LOG = 'pbem-server.log';
 
-/** Starts a server on `dir` and `port` in a process group of its own; resolves once it accepts connections. */
-export async function spawnPostmaster(dir: string, port: number, flags: string[]): Promise<RunningPostmaster> {
+/**
+ * Starts a server on `dir` and `port`, by default in a process group of its own (`detached`: a Ctrl-C meant for the
+ * process that started it does not reach it); resolves once it accepts connections.
+ */
+export async function spawnPostmaster(dir: string, port: number, flags: string[], detached = true): Promise<RunningPostmaster> {
   const postgres = join(binariesPackageDir(), 'native/bin/postgres');
   const log = openSync(join(dir, SERVER_LOG), 'a');
-  const child = spawn(postgres, ['-D', dir, '-p', String(port), ...flags], { detached: true, stdio: ['ignore', log, log], ...postgresUserIds() });
+  const child = spawn(postgres, ['-D', dir, '-p', String(port), ...flags], { detached, stdio: ['ignore', log, log], ...postgresUserIds() });
   closeSync(log);
-  child.unref();
+  if (detached) child.unref();
   let exit: string | null = null;
   child.on('exit', (code, signal) => (exit = `${code ?? signal}`));
   child.on('error', (error) => (exit = error.message));

@@ -35,11 +35,24 @@ const FLAGS = ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directorie
 /** The URL of a database on the embedded server. */
 export const embeddedUrl = (port: number, database: string): string => `postgresql://postgres:${EMBEDDED_PASSWORD}@127.0.0.1:${port}/${database}`;
 
+/** Where and how to run the embedded server. */
+export interface EmbeddedOptions {
+  dir: string;
+  port: number;
+  database: string;
+  log?: (m: string) => void;
+  /**
+   * Run a server started here in a process group of its own (default), so that it outlives a Ctrl-C meant for
+   * this process while others use it. A test run's private server is not detached: an interrupted run stops it.
+   */
+  detached?: boolean;
+}
+
 /**
  * Starts the embedded server in `dir` on `port` (initialising the cluster on first use), or attaches to the one
  * already running there, and makes sure `database` exists.
  */
-export async function startEmbeddedPostgres(opts: { dir: string; port: number; database: string; log?: (m: string) => void }): Promise<EmbeddedDatabase> {
+export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<EmbeddedDatabase> {
   const dir = resolve(opts.dir);
   const run = `${dir}.run`;
   return withLock(join(run, 'lock'), async () => {
@@ -48,7 +61,7 @@ export async function startEmbeddedPostgres(opts: { dir: string; port: number; d
     if (!server) {
       prepareDir(dir);
       if (!existsSync(join(dir, 'PG_VERSION'))) await initialise(dir, opts.port, opts.log);
-      server = await spawnPostmaster(dir, opts.port, FLAGS);
+      server = await spawnPostmaster(dir, opts.port, FLAGS, opts.detached ?? true);
     }
     await ensureDatabase(server.port, opts.database);
     users.add(join(run, 'users'));
