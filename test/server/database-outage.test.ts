@@ -82,6 +82,7 @@ afterAll(async () => {
 
 /** One answer of the load, with the phase it was sent and answered in. */
 interface Answer {
+  kind: 'submission' | 'view';
   phase: string;
   status: number;
   code?: string;
@@ -94,7 +95,8 @@ async function createGame(i: number): Promise<{ id: string; token: string }> {
     headers: { authorization: `Bearer ${ADMIN}`, 'content-type': 'application/json' },
     body: JSON.stringify({ game: 'atlantic-wolves', mode: 'mail', seats: [{ side: 'allied', email: `a${i}@example.org` }, { side: 'german', email: `g${i}@example.org` }] }),
   });
-  expect(res.status, await res.clone().text()).toBe(201);
+  const errors = () => api.output().stdout.split('\n').filter((l) => l.includes('"level":50')).join('\n');
+  expect(res.status, `${await res.clone().text()}\n${errors()}`).toBe(201);
   const g = (await res.json()) as { id: string; seats: { side: string; token: string }[] };
   return { id: g.id, token: g.seats.find((s) => s.side === 'german')!.token };
 }
@@ -104,20 +106,25 @@ async function createGame(i: number): Promise<{ id: string; token: string }> {
 const STANDING = JSON.stringify({ orders: { standing: { responseTable: { U01: ['stay'], U02: ['AM', 'ask'], U03: ['CB', 'AF'] } } } });
 
 test('the API and the worker survive SIGKILLs of the postmaster under load, answer 503 meanwhile and recover', async () => {
-  const games = await Promise.all([0, 1, 2, 3].map(createGame));
+  const games: { id: string; token: string }[] = [];
+  for (let i = 0; i < 4; i++) games.push(await createGame(i));
   let phase = 'up';
   let running = true;
   const answers: Answer[] = [];
   const dropped: string[] = [];
+  // Five lanes submit (the pg pool's SQL path), one reads the seat's view of the game (Prisma's path).
   const lane = async (n: number) => {
     for (let i = 0; running; i++) {
       const g = games[(n + i) % games.length];
       const sentIn = phase;
+      const request = n === 5
+        ? fetch(`${base}/api/games/${g.id}`, { headers: { authorization: `Bearer ${g.token}` } })
+        : fetch(`${base}/api/games/${g.id}/orders`, { method: 'POST', headers: { authorization: `Bearer ${g.token}`, 'content-type': 'application/json' }, body: STANDING });
       try {
-        const res = await fetch(`${base}/api/games/${g.id}/orders`, { method: 'POST', headers: { authorization: `Bearer ${g.token}`, 'content-type': 'application/json' }, body: STANDING });
+        const res = await request;
         const body = await res.text();
         const code = res.status === 200 ? undefined : (JSON.parse(body) as { error: { code: string } }).error.code;
-        answers.push({ phase: sentIn === phase ? phase : 'changing', status: res.status, code, body });
+        answers.push({ kind: n === 5 ? 'view' : 'submission', phase: sentIn === phase ? phase : 'changing', status: res.status, code, body });
       } catch (error) {
         dropped.push(String(error));
       }
@@ -145,7 +152,7 @@ test('the API and the worker survive SIGKILLs of the postmaster under load, answ
       const since = answers.length;
       const recovered = async () => {
         for (let i = 0; i < 300; i++) {
-          if (answers.slice(since).some((a) => a.phase === `back-${cycle}` && a.status === 200)) return true;
+          if (answers.slice(since).some((a) => a.kind === 'submission' && a.phase === `back-${cycle}` && a.status === 200)) return true;
           await sleep(100);
         }
         return false;
@@ -167,6 +174,7 @@ test('the API and the worker survive SIGKILLs of the postmaster under load, answ
   expect(serverErrors.map((a) => `${a.phase} ${a.status} ${a.body}`)).toEqual([]);
   const down = answers.filter((a) => a.phase.startsWith('down-'));
   expect(down.length).toBeGreaterThan(20);
+  expect(down.filter((a) => a.kind === 'view').length, 'game views answered while down').toBeGreaterThan(3);
   expect(new Set(down.map((a) => `${a.status} ${a.code}`))).toEqual(new Set(['503 service/database-unavailable']));
   const sample = JSON.parse(down[0].body) as { error: { message: string; details: { message: { en: string; ja: string } } } };
   expect(sample.error.details.message.en).toMatch(/database/i);
