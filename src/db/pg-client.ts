@@ -13,6 +13,13 @@ const relabel = (result: pg.QueryResult | undefined): void => {
 };
 
 export class CatalogSafeClient extends pg.Client {
+  constructor(config?: string | pg.ClientConfig) {
+    super(config);
+    // A broken connection also fails the query in flight, if any; the event alone must not end the process
+    // (the pool that owns this client drops it, and reports through its own listener).
+    this.on('error', () => {});
+  }
+
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   override query(...args: any[]): any {
     const last = args[args.length - 1];

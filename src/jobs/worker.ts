@@ -4,6 +4,7 @@
  * alone (pg-boss retries it with back-off), the others complete. A full batch fetches the next one at once.
  */
 import type PgBoss from 'pg-boss';
+import { isDatabaseUnavailable } from '../db/faults.ts';
 import type { ServiceDeps } from '../services/deps.ts';
 import { handleDeadline, handleDelayedResolution, handleReminder } from '../services/deadlines/policy.ts';
 import { sweepDeadlines } from '../services/deadlines/sweep.ts';
@@ -46,13 +47,8 @@ async function workQueue<T extends object>(boss: PgBoss, deps: ServiceDeps, queu
   });
 }
 
-/** Errors of a lost database connection (a restart, a shutdown, the network), as pg reports them. */
-const CONNECTION_LOST_CODES = new Set(['57P01', '57P02', '57P03', '08000', '08001', '08003', '08006', 'ECONNREFUSED', 'ECONNRESET', 'EPIPE']);
-export function isConnectionLoss(reason: unknown): boolean {
-  const e = reason as { code?: unknown; message?: unknown } | null;
-  if (typeof e?.code === 'string' && CONNECTION_LOST_CODES.has(e.code)) return true;
-  return typeof e?.message === 'string' && /Connection terminated|not queryable|connection error/i.test(e.message);
-}
+/** Errors of a lost database connection (a restart, a shutdown, the network): src/db/faults.ts. */
+export const isConnectionLoss = isDatabaseUnavailable;
 
 let guardInstalled = false;
 /**

@@ -1,10 +1,11 @@
 /**
  * Start-up: settings, database (embedded Postgres under DATA_DIR/pg when DATABASE_URL is unset), migrations, the
  * operator token, then the API and/or the workers (`--role api|worker|all`, default all). SIGINT/SIGTERM shut down
- * gracefully: HTTP first, then workers, the database pool, and the embedded Postgres last.
+ * gracefully: HTTP first, then workers, the database pools, and the embedded Postgres last (stopped only when no
+ * other process of the service uses it).
  */
 import { join } from 'node:path';
-import { pino } from 'pino';
+import type { Logger } from 'pino';
 import { ConfigError, loadConfig, type Config } from '../config.ts';
 import { createDb } from '../db/client.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded.ts';
@@ -12,6 +13,7 @@ import { deployMigrations } from '../db/migrate.ts';
 import { ensureAdminToken } from '../services/auth.ts';
 import { createSqlPool, type ServiceDeps } from '../services/deps.ts';
 import { buildApp } from './app.ts';
+import { createLogger } from './logger.ts';
 import { workers, type RunningWorker } from './workers.ts';
 
 /** Which parts of the service this process runs. */
@@ -33,53 +35,73 @@ export interface RunningService {
   stop(): Promise<void>;
 }
 
+/**
+ * The embedded Postgres of DATA_DIR/pg: started here, or attached to when another process of the service already
+ * runs it (src/db/embedded.ts). Its URL is printed, so that tools (psql, another process) can use it.
+ */
+async function embeddedDatabase(config: Config, log: Logger): Promise<EmbeddedDatabase> {
+  const dir = join(config.DATA_DIR, 'pg');
+  const embedded = await startEmbeddedPostgres({ dir, port: config.EMBEDDED_PG_PORT, database: 'pbem', log: (m) => log.warn(m) });
+  const { attached, pid, port } = embedded;
+  log.info({ dir, port, pid, attached }, attached ? 'attached to the embedded Postgres already running' : 'embedded Postgres started');
+  const how = attached ? `already running (pid ${pid}), attached to` : 'started';
+  process.stdout.write(`\n  Embedded Postgres ${how} (${dir}; stopped by the last process using it):\n    ${embedded.url}\n\n`);
+  return embedded;
+}
+
 /** Starts the service with a configuration and role. */
 export async function startService(config: Config, role: Role): Promise<RunningService> {
-  const log = pino({ level: config.LOG_LEVEL });
-  let embedded: EmbeddedDatabase | undefined;
-  let databaseUrl = config.DATABASE_URL;
-  if (!databaseUrl) {
-    const dir = join(config.DATA_DIR, 'pg');
-    log.info({ dir, port: config.EMBEDDED_PG_PORT }, 'no DATABASE_URL: starting the embedded Postgres');
-    embedded = await startEmbeddedPostgres({ dir, port: config.EMBEDDED_PG_PORT, database: 'pbem', log: (m) => log.warn(m) });
-    databaseUrl = embedded.url;
-  }
-  await deployMigrations(databaseUrl);
-  log.info('migrations applied');
-  const db = createDb(databaseUrl, { max: config.DATABASE_POOL_MAX });
-  // Beside Prisma, a plain pg pool for the hot paths written in SQL (authentication, order submission).
-  const pool = createSqlPool(databaseUrl, { max: config.DATABASE_POOL_MAX, log });
-  // The URL actually used (embedded or configured) is what the jobs worker's queue connects to.
-  const deps: ServiceDeps = { db, pool, log, config: { ...config, DATABASE_URL: databaseUrl }, clock: () => new Date() };
-
-  const adminToken = await ensureAdminToken(deps);
-  if (adminToken) {
-    // Printed once, at first start: only its hash is stored.
-    process.stdout.write(`\n  Operator token (ADMIN_TOKEN), shown once; store it now:\n\n    ${adminToken}\n\n`);
-  }
-
-  const running: RunningWorker[] = [];
-  if (role !== 'api') {
-    for (const w of workers) {
-      running.push(await w.start(deps));
-      log.info({ worker: w.name }, 'worker started');
-    }
-  }
-  let url: string | null = null;
-  const app = role !== 'worker' ? await buildApp({ deps }) : null;
-  if (app) url = await app.listen({ port: config.PORT, host: config.HOST });
-
-  return {
-    deps,
-    url,
-    async stop() {
-      await app?.close();
-      for (const w of running.reverse()) await w.stop();
-      await pool.end();
-      await db.$disconnect();
-      await embedded?.stop();
-    },
+  const log = createLogger(config.LOG_LEVEL);
+  const embedded = config.DATABASE_URL ? undefined : await embeddedDatabase(config, log);
+  const databaseUrl = config.DATABASE_URL ?? (embedded as EmbeddedDatabase).url;
+  // What is running, to stop in reverse order (also when the start fails half-way).
+  const started: (() => Promise<unknown>)[] = [async () => embedded?.stop()];
+  const stopAll = async () => {
+    for (const stop of started.reverse()) await stop();
   };
+  try {
+    await deployMigrations(databaseUrl);
+    log.info('migrations applied');
+    const db = createDb(databaseUrl, { max: config.DATABASE_POOL_MAX, log });
+    started.push(() => db.$disconnect());
+    // Beside Prisma, a plain pg pool for the hot paths written in SQL (authentication, order submission).
+    const pool = createSqlPool(databaseUrl, { max: config.DATABASE_POOL_MAX, log });
+    started.push(() => pool.end());
+    // The URL actually used (embedded or configured) is what the jobs worker's queue connects to.
+    const deps: ServiceDeps = { db, pool, log, config: { ...config, DATABASE_URL: databaseUrl }, clock: () => new Date() };
+
+    const adminToken = await ensureAdminToken(deps);
+    if (adminToken) {
+      // Printed once, at first start: only its hash is stored.
+      process.stdout.write(`\n  Operator token (ADMIN_TOKEN), shown once; store it now:\n\n    ${adminToken}\n\n`);
+    }
+    if (role !== 'api') {
+      for (const w of workers) {
+        const running: RunningWorker = await w.start(deps);
+        started.push(() => running.stop());
+        log.info({ worker: w.name }, 'worker started');
+      }
+    }
+    const app = role !== 'worker' ? await buildApp({ deps }) : null;
+    if (app) started.push(() => app.close());
+    const url = app ? await app.listen({ port: config.PORT, host: config.HOST }) : null;
+    return { deps, url, stop: stopAll };
+  } catch (error) {
+    await stopAll().catch(() => {});
+    throw error;
+  }
+}
+
+/** A start-up failure in words an operator can act on (a port taken by another process), or null. */
+export function explainStartError(error: unknown, config: Config): string | null {
+  const e = error as { code?: unknown; port?: unknown } | null;
+  if (e?.code !== 'EADDRINUSE') return null;
+  if (e.port === config.INBOUND_SMTP_PORT) {
+    return `INBOUND_SMTP_PORT ${config.INBOUND_SMTP_PORT} is in use (by another worker process of this service?). ` +
+      'One process runs the SMTP order listener: start the others with INBOUND_SMTP_PORT=0, or run `npm run start:api` beside one worker.';
+  }
+  if (e.port === config.PORT) return `PORT ${config.PORT} is in use (by another API process of this service?): give each API process its own PORT.`;
+  return `port ${String(e.port)} is in use by another process.`;
 }
 
 async function main(): Promise<void> {
@@ -95,7 +117,15 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const service = await startService(config, role);
+  let service: RunningService;
+  try {
+    service = await startService(config, role);
+  } catch (error) {
+    const explained = explainStartError(error, config);
+    if (!explained) throw error;
+    process.stderr.write(`start-up failed: ${explained}\n`);
+    process.exit(1);
+  }
   service.deps.log.info({ role, url: service.url }, 'service started');
   let stopping = false;
   const shutdown = async (signal: string) => {

@@ -17,36 +17,6 @@ export interface Worker {
   start(deps: ServiceDeps): Promise<RunningWorker>;
 }
 
-/**
- * The local mail sink: logs each pending outbox mail and marks it sent. The mail feature replaces this entry with
- * real delivery (SMTP through nodemailer).
- */
-export const logMailSink: Worker = {
-  name: 'mail/log-sink',
-  async start(deps) {
-    let stopped = false;
-    let running: Promise<void> = Promise.resolve();
-    const tick = async () => {
-      const mails = await deps.db.outbox.findMany({ where: { status: 'pending', nextAttemptAt: { lte: deps.clock() } }, take: 50, orderBy: { createdAt: 'asc' } });
-      for (const m of mails) {
-        const done = await deps.db.outbox.updateMany({ where: { id: m.id, status: 'pending' }, data: { status: 'sent', sentAt: deps.clock(), attempts: { increment: 1 } } });
-        if (done.count) deps.log.info({ mail: { to: m.toAddress, subject: m.subject, kind: m.kind, messageId: m.messageId }, text: m.text }, 'mail (local sink)');
-      }
-    };
-    const timer = setInterval(() => {
-      if (stopped) return;
-      running = tick().catch((error) => deps.log.error({ err: error }, 'mail sink failed'));
-    }, 1000);
-    return {
-      async stop() {
-        stopped = true;
-        clearInterval(timer);
-        await running;
-      },
-    };
-  },
-};
-
 /** The workers, in start order. */
 export const workers: Worker[] = [
   mailWorker, // outbound delivery (SMTP_URL or the MAIL_SINK_DIR .eml folder), SMTP order listener, IMAP poller (src/mail)

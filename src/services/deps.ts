@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
+import { guardPool, throttledReporter } from '../db/faults.ts';
 import { inPgTransaction, type SqlTx } from '../db/sql-tx.ts';
 import type { AnyGame } from '../engine/types.ts';
 import { getGame } from '../games/index.ts';
@@ -31,10 +32,8 @@ export interface ServiceDeps {
 /** The pool of `ServiceDeps.pool` (close it with `end()` after the app). */
 export function createSqlPool(databaseUrl: string, opts: { max?: number; log?: Logger } = {}): pg.Pool {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: opts.max ?? 10, idleTimeoutMillis: 30_000 });
-  // An idle connection that breaks (e.g. Postgres restarting) is dropped by the pool; without a listener the
-  // error would end the process.
-  pool.on('error', (error) => opts.log?.warn({ err: error }, 'idle database connection lost'));
-  return pool;
+  // A connection that breaks (e.g. Postgres restarting), idle or checked out, must not end the process.
+  return guardPool(pool, throttledReporter(opts.log));
 }
 
 /** A Prisma transaction client (what `db.$transaction(async (tx) => ...)` passes). */

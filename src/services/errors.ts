@@ -29,3 +29,19 @@ export const conflict = (code: string, message: string, details?: unknown): Serv
 export const forbidden = (code: string, message: string): ServiceError => new ServiceError(code, 403, message);
 export const unauthorized = (): ServiceError => new ServiceError('auth/unauthorized', 401, 'a valid bearer token of this game is required');
 export const badRequest = (code: string, message: string, details?: unknown): ServiceError => new ServiceError(code, 400, message, details);
+
+/** Seconds a client is asked to wait (Retry-After) while the database is away. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+/** The words of the 503 answered while the database is away (en and ja, as every player-facing text). */
+export const DATABASE_UNAVAILABLE_MESSAGE = {
+  en: 'the database is unavailable for a moment: try again in a few seconds',
+  ja: 'データベースに一時的に接続できません。数秒後にもう一度お試しください。',
+} as const;
+
+/** The 503 of a request that met the database away (restarting, crashed, unreachable): safe to retry. */
+export const databaseUnavailable = (): ServiceError =>
+  new ServiceError('service/database-unavailable', 503, DATABASE_UNAVAILABLE_MESSAGE.en, {
+    message: DATABASE_UNAVAILABLE_MESSAGE,
+    retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS,
+  });

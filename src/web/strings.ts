@@ -130,6 +130,7 @@ const en = {
   'error.forbidden': 'You may not do this.',
   'error.csrf': 'The form expired. Go back, reload the page and try again.',
   'error.back': 'Back',
+  'error.databaseUnavailable': 'The database is unavailable for a moment. Try again in a few seconds.',
 };
 
 type Key = keyof typeof en;
@@ -252,6 +253,7 @@ const ja: Record<Key, string> = {
   'error.forbidden': 'この操作はできません。',
   'error.csrf': 'フォームの有効期限が切れました。ページを再読み込みしてやり直してください。',
   'error.back': '戻る',
+  'error.databaseUnavailable': 'データベースに一時的に接続できません。数秒後にもう一度お試しください。',
 };
 
 const tables: Record<Locale, Record<Key, string>> = { en, ja };

@@ -41,7 +41,7 @@ afterAll(async () => {
   await boss?.stop({ graceful: false, wait: true }).catch(() => {});
   await db?.$disconnect().catch(() => {});
   await pg?.stop().catch(() => {});
-  rmSync(dir, { recursive: true, force: true });
+  for (const d of [dir, `${dir}.run`]) rmSync(d, { recursive: true, force: true });
 }, 60_000);
 
 test('deadlines falling while Postgres is down are handled once it is back', async () => {

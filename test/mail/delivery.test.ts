@@ -1,7 +1,7 @@
 /**
  * Outbound delivery against a real SMTP server that records what it receives: an outage (server down, then
  * temporary 4xx answers) and recovery lose no mail and send none twice; a permanent 5xx marks the mail failed and
- * tells the moderator; with no SMTP_URL the mail lands in the .eml sink listed at /dev/mail.
+ * tells the moderator; with no SMTP_URL the mail lands in the .eml sink listed at /dev/mail (for the operator).
  */
 import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -80,12 +80,12 @@ test('without SMTP_URL the mail goes to the .eml sink, once, and /dev/mail lists
     await sink.db.outbox.updateMany({ data: { status: 'pending' } });
     await deliverDue(createDeliveryDeps(sink.deps), sender);
     expect(readdirSync(dir).filter((f) => f.endsWith('.eml'))).toHaveLength(1);
-    const page = await sink.app.inject({ method: 'GET', url: '/dev/mail' });
+    const page = await sink.app.inject({ method: 'GET', url: '/dev/mail', headers: sink.adminAuth });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('reader@example.org');
     expect(page.body).toContain('Re: テスト');
     const file = /href="\/dev\/mail\/([^"]+)"/.exec(page.body)![1];
-    const eml = await sink.app.inject({ method: 'GET', url: `/dev/mail/${file}` });
+    const eml = await sink.app.inject({ method: 'GET', url: `/dev/mail/${file}`, headers: sink.adminAuth });
     expect(eml.body).toContain('Message-ID: <');
     sender.close();
   } finally {

@@ -3,7 +3,7 @@
  * built on it with test settings, and the service deps; `close()` closes the app and drops the database.
  * Options: a fixed clock, extra games (e.g. the toy game), settings overrides.
  */
-import { pino } from 'pino';
+import { pino, type Logger } from 'pino';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { testConfig, type Config } from '../../src/config.ts';
 import type { Db } from '../../src/db/client.ts';
@@ -37,6 +37,8 @@ export interface TestAppOptions {
   database?: TestDatabase;
   /** Without the pg pool: order submission and authentication then run through Prisma (as in the tools). */
   noPool?: boolean;
+  /** The logger of the app and services (default: silent, or TEST_LOG_LEVEL). */
+  log?: Logger;
 }
 
 /** Builds the app on a fresh test database. */
@@ -49,7 +51,7 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
   const deps: ServiceDeps = {
     db: database.db,
     pool,
-    log: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
+    log: opts.log ?? pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
     config,
     clock: opts.clock ?? (() => new Date()),
     games: (id) => extra.get(id) ?? getGame(id),

@@ -50,7 +50,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   if (!serverUrl) {
     // A cluster of this run's own (directory and port), so that concurrent runs never stop each other's server.
     runDir = join(root, `data/test-pg-${process.pid}`);
-    embedded = await startEmbeddedPostgres({ dir: runDir, port: await freePort(), database: 'postgres' });
+    embedded = await startEmbeddedPostgres({ dir: runDir, port: await freePort(), database: 'postgres', detached: false });
     serverUrl = embedded.url;
   }
   const template = `pbem_template_${migrationsHash()}`;
@@ -73,6 +73,6 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('dbTemplate', template);
   return async () => {
     await embedded?.stop();
-    if (runDir) rmSync(runDir, { recursive: true, force: true });
+    if (runDir) for (const d of [runDir, `${runDir}.run`]) rmSync(d, { recursive: true, force: true });
   };
 }

@@ -4,7 +4,8 @@
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { OrdersInvalidError, ServiceError } from '../../services/errors.ts';
+import { isDatabaseUnavailable } from '../../db/faults.ts';
+import { DATABASE_RETRY_AFTER_SECONDS, databaseUnavailable, OrdersInvalidError, ServiceError } from '../../services/errors.ts';
 import { global } from './global.ts';
 
 /** The body of every error response. */
@@ -35,6 +36,17 @@ function holdsNul(value: unknown, depth = 0): boolean {
   return false;
 }
 
+/**
+ * The 503 of a request that met the database away: a warning in the log (not an error with a stack: an outage
+ * answers every request so), `Retry-After`, the message in English and Japanese.
+ */
+function sendDatabaseUnavailable(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const e = databaseUnavailable();
+  request.log.warn({ code: e.code }, 'database unavailable: answered 503');
+  reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+  return sendError(reply, request, e.status, e.code, e.message, { details: e.details });
+}
+
 async function errorsPlugin(app: FastifyInstance): Promise<void> {
   // Postgres text cannot hold U+0000 and nobody types one: refuse it up front rather than fail at the write.
   app.addHook('preValidation', async (request, reply) => {
@@ -48,6 +60,7 @@ async function errorsPlugin(app: FastifyInstance): Promise<void> {
       if (error.status >= 500) request.log.error({ err: error }, error.message);
       return sendError(reply, request, error.status, error.code, error.message, error.details === undefined ? {} : { details: error.details });
     }
+    if (isDatabaseUnavailable(error)) return sendDatabaseUnavailable(request, reply);
     if (hasZodFastifySchemaValidationErrors(error)) {
       const details = error.validation.map((v) => ({ path: v.instancePath || '/', message: v.message }));
       return sendError(reply, request, 400, 'request/invalid', `the request does not match the schema (${error.validationContext ?? 'body'})`, { details });

@@ -1,4 +1,7 @@
-/** GET /health: the process is up and the database answers. */
+/**
+ * GET /health: the process is up and the database answers. It says only what is down: never the driver's error
+ * text, which may name hosts, ports, users or databases to anyone who asks.
+ */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -8,14 +11,18 @@ export default async function healthRoutes(app: FastifyInstance): Promise<void> 
     schema: {
       tags: ['service'],
       summary: 'Liveness and database check',
-      response: { 200: z.object({ status: z.literal('ok'), database: z.literal('ok') }), 503: z.object({ status: z.literal('unavailable'), database: z.string() }) },
+      response: {
+        200: z.object({ status: z.literal('ok'), database: z.literal('ok') }),
+        503: z.object({ status: z.literal('unavailable'), database: z.literal('unavailable') }),
+      },
     },
-  }, async (_request, reply) => {
+  }, async (request, reply) => {
     try {
       await app.deps.db.$queryRaw`SELECT 1`;
       return { status: 'ok' as const, database: 'ok' as const };
     } catch (error) {
-      return reply.code(503).send({ status: 'unavailable' as const, database: (error as Error).message });
+      request.log.warn({ err: { message: (error as Error).message } }, 'health: the database does not answer');
+      return reply.code(503).send({ status: 'unavailable' as const, database: 'unavailable' as const });
     }
   });
 }

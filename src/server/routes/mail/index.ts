@@ -4,13 +4,12 @@
  *   JSON `{ raw, encoding?: "base64", envelopeFrom?, envelopeTo? }`), as inbound-mail providers post it,
  *   authenticated by the shared secret INBOUND_WEBHOOK_TOKEN (`Authorization: Bearer ...` or `?token=`).
  * - GET /dev/mail and /dev/mail/:file: the .eml files of the outbound sink (when SMTP_URL is unset, not in
- *   production, or MAIL_SINK_PAGE=on).
+ *   production, or MAIL_SINK_PAGE=on), for the operator only (dev-mail.ts).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { intakeMail } from '../../../mail/intake.ts';
-import { esc } from '../../../mail/render.ts';
-import { listSink, readSinkFile } from '../../../mail/sink.ts';
 import { safeEqual } from '../../../services/tokens.ts';
+import { devMailRoutes } from './dev-mail.ts';
 
 /** Largest HTTP body read at all; between INBOUND_MAX_BYTES and this the mail is refused with a clear answer. */
 const HARD_LIMIT = 32 * 1024 * 1024;
@@ -61,20 +60,5 @@ export default async function mailRoutes(app: FastifyInstance): Promise<void> {
 
   if (!sinkPageEnabled(app.deps.config)) return;
 
-  app.get('/dev/mail', { schema: { hide: true } }, async (_request, reply) => {
-    const entries = await listSink(app.deps.config.MAIL_SINK_DIR);
-    const rows = entries
-      .map((e) => `<tr><td>${esc(e.mtime.toISOString())}</td><td>${esc(e.to)}</td><td><a href="/dev/mail/${encodeURIComponent(e.file)}">${esc(e.subject || e.file)}</a></td><td>${e.size}</td></tr>`)
-      .join('');
-    reply.type('text/html; charset=utf-8');
-    return `<!doctype html><html><head><meta charset="utf-8"><title>Outbound mail sink</title></head><body><h1>Outbound mail (${esc(app.deps.config.MAIL_SINK_DIR)})</h1><p>${entries.length} message(s), newest first.</p><table border="1" cellpadding="4" cellspacing="0"><tr><th>Written</th><th>To</th><th>Subject</th><th>Bytes</th></tr>${rows}</table></body></html>`;
-  });
-
-  app.get('/dev/mail/:file', { schema: { hide: true } }, async (request, reply) => {
-    const { file } = request.params as { file: string };
-    const content = await readSinkFile(app.deps.config.MAIL_SINK_DIR, file);
-    if (!content) return fail(reply, request, 404, 'mail/not-found', 'no such message');
-    reply.type('text/plain; charset=utf-8');
-    return content;
-  });
+  await app.register(devMailRoutes);
 }

@@ -8,15 +8,16 @@ import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import csrf from '@fastify/csrf-protection';
 import formbody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import view from '@fastify/view';
 import { Eta } from 'eta';
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { OrdersInvalidError, ServiceError } from '../../../services/errors.ts';
+import { isDatabaseUnavailable } from '../../../db/faults.ts';
+import { DATABASE_RETRY_AFTER_SECONDS, OrdersInvalidError, ServiceError } from '../../../services/errors.ts';
 import { LANG_COOKIE, localeOf, pageData, safeBack } from '../../../web/page.ts';
 import { t } from '../../../web/strings.ts';
+import { registerSecurityHeaders } from '../../plugins/security-headers.ts';
 import { consoleRoutes } from './console.ts';
 import { consoleActionRoutes } from './console-actions.ts';
 import { playRoutes } from './play.ts';
@@ -28,23 +29,7 @@ const webDir = join(dirname(fileURLToPath(import.meta.url)), '../../../web');
 export default async function webRoutes(app: FastifyInstance): Promise<void> {
   if (!app.hasDecorator('parseCookie')) await app.register(cookie);
   if (!app.hasContentTypeParser('application/x-www-form-urlencoded')) await app.register(formbody);
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:'],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        upgradeInsecureRequests: app.deps.config.PUBLIC_URL.startsWith('https:') ? [] : null,
-      },
-    },
-    referrerPolicy: { policy: 'no-referrer' },
-    hsts: app.deps.config.PUBLIC_URL.startsWith('https:'),
-  });
+  await registerSecurityHeaders(app, app.deps.config.PUBLIC_URL);
   await app.register(rateLimit, { global: false });
   app.decorateRequest('webSession', null);
   app.decorateRequest('session', null);
@@ -61,6 +46,12 @@ export default async function webRoutes(app: FastifyInstance): Promise<void> {
     let status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
     let message: string;
     if (error.code === 'FST_CSRF_INVALID_TOKEN' || error.code === 'FST_CSRF_MISSING_SECRET') message = t(locale, 'error.csrf');
+    else if (!(error instanceof ServiceError) && isDatabaseUnavailable(error)) {
+      status = 503;
+      message = t(locale, 'error.databaseUnavailable');
+      reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+      request.log.warn('database unavailable: answered 503');
+    }
     else if (error instanceof OrdersInvalidError) message = error.errors.map((e) => e.message[locale]).join('; ');
     else if (error instanceof ServiceError) {
       status = error.status;

@@ -1,0 +1,74 @@
+/**
+ * The outbound mail sink's pages (GET /dev/mail, /dev/mail/:file): the .eml files written when SMTP_URL is unset.
+ * Those mails hold every seat's sign-in and reply links, so the pages are the operator's only: the operator token
+ * as `Authorization: Bearer`, or once as `/dev/mail?token=`, which signs the browser in (a session cookie scoped to
+ * /dev/mail) and redirects to the bare address, so that the token leaves the address bar and the history. The
+ * pages send the security headers of every other page (src/server/plugins/security-headers.ts).
+ */
+import cookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { esc } from '../../../mail/render.ts';
+import { listSink, readSinkFile } from '../../../mail/sink.ts';
+import { isAdminToken } from '../../../services/auth.ts';
+import { cookieOptions } from '../../../web/page.ts';
+import { createWebSession, findWebSession, SESSION_DAYS } from '../../../web/sessions.ts';
+import { bearerToken } from '../../plugins/auth.ts';
+import { registerSecurityHeaders } from '../../plugins/security-headers.ts';
+
+/** The cookie of a browser signed in to the sink pages. */
+export const DEV_MAIL_COOKIE = 'pbem_devmail';
+const PATH = '/dev/mail';
+
+const page = (title: string, body: string) =>
+  `<!doctype html><html><head><meta charset="utf-8"><title>${esc(title)}</title></head><body>${body}</body></html>`;
+
+/** Whether the request comes from the operator: the token as a bearer, or the sink pages' session cookie. */
+async function fromOperator(app: FastifyInstance, request: FastifyRequest): Promise<boolean> {
+  const token = bearerToken(request);
+  if (token) return isAdminToken(app.deps, token);
+  const session = await findWebSession(app.deps, request.cookies[DEV_MAIL_COOKIE]);
+  return session?.role === 'operator';
+}
+
+function refuse(request: FastifyRequest, reply: FastifyReply) {
+  const text = `The outbound mail sink is the operator's: open ${PATH}?token=OPERATOR_TOKEN (the ADMIN_TOKEN, or the token printed at first start) / 送信メールの一覧は運営者専用です。`;
+  return reply
+    .code(401)
+    .type('text/html; charset=utf-8')
+    .send(page('Operator only', `<h1>Operator only / 運営者専用</h1><p>${esc(text)}</p><p>Request ${esc(String(request.id))}</p>`));
+}
+
+/** Registers the sink pages in their own encapsulated context (cookies, rate limit and headers stay here). */
+export async function devMailRoutes(app: FastifyInstance): Promise<void> {
+  if (!app.hasDecorator('parseCookie')) await app.register(cookie);
+  await registerSecurityHeaders(app, app.deps.config.PUBLIC_URL);
+  await app.register(rateLimit, { global: false });
+
+  const signIn = { config: { rateLimit: { max: 10, timeWindow: '1 minute' } }, schema: { hide: true } };
+  app.get<{ Querystring: { token?: string } }>(PATH, signIn, async (request, reply) => {
+    const given = request.query.token;
+    if (typeof given === 'string') {
+      if (!(await isAdminToken(app.deps, given))) return refuse(request, reply);
+      const { key } = await createWebSession(app.deps, { role: 'operator' });
+      reply.setCookie(DEV_MAIL_COOKIE, key, { ...cookieOptions(app.deps.config.PUBLIC_URL, PATH, SESSION_DAYS * 86400), sameSite: 'strict' });
+      return reply.redirect(PATH, 303);
+    }
+    if (!(await fromOperator(app, request))) return refuse(request, reply);
+    const entries = await listSink(app.deps.config.MAIL_SINK_DIR);
+    const rows = entries
+      .map((e) => `<tr><td>${esc(e.mtime.toISOString())}</td><td>${esc(e.to)}</td><td><a href="${PATH}/${encodeURIComponent(e.file)}">${esc(e.subject || e.file)}</a></td><td>${e.size}</td></tr>`)
+      .join('');
+    const table = `<table border="1" cellpadding="4" cellspacing="0"><tr><th>Written</th><th>To</th><th>Subject</th><th>Bytes</th></tr>${rows}</table>`;
+    reply.type('text/html; charset=utf-8');
+    return page('Outbound mail sink', `<h1>Outbound mail (${esc(app.deps.config.MAIL_SINK_DIR)})</h1><p>${entries.length} message(s), newest first.</p>${table}`);
+  });
+
+  app.get<{ Params: { file: string } }>(`${PATH}/:file`, { schema: { hide: true } }, async (request, reply) => {
+    if (!(await fromOperator(app, request))) return refuse(request, reply);
+    const content = await readSinkFile(app.deps.config.MAIL_SINK_DIR, request.params.file);
+    if (!content) return reply.code(404).send({ error: { code: 'mail/not-found', message: 'no such message', requestId: request.id } });
+    reply.type('text/plain; charset=utf-8');
+    return content;
+  });
+}

@@ -1,0 +1,78 @@
+/**
+ * The real service as a child process (`node --import tsx src/server/main.ts --role ...`), the way `npm start`
+ * runs it: its stdout (pino JSON lines) is kept, the URL it listens on is read from its "service started" line.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { resolve } from 'node:path';
+
+const root = resolve(import.meta.dirname, '../..');
+
+/** A spawned service process. */
+export interface ServiceProcess {
+  child: ChildProcess;
+  /** Resolves with the HTTP URL (null for a worker) once the process logged "service started". */
+  started: Promise<string | null>;
+  exited: Promise<number | null>;
+  /** Everything written so far. */
+  output(): { stdout: string; stderr: string };
+  alive(): boolean;
+}
+
+/** Starts `src/server/main.ts` with the environment given (on top of this process's, minus any DATABASE_URL). */
+export function spawnService(role: 'api' | 'worker' | 'all', env: Record<string, string>): ServiceProcess {
+  const base: Record<string, string | undefined> = { ...process.env };
+  delete base.DATABASE_URL;
+  delete base.TEST_DATABASE_URL;
+  const child = spawn(process.execPath, ['--import', 'tsx', resolve(root, 'src/server/main.ts'), '--role', role], {
+    cwd: root,
+    env: { ...base, NODE_ENV: 'development', LOG_LEVEL: 'info', INBOUND_SMTP_PORT: '0', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (d: Buffer) => (stdout += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
+  const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
+  const started = new Promise<string | null>((done, fail) => {
+    const look = () => {
+      for (const line of stdout.split('\n')) {
+        if (!line.includes('"service started"')) continue;
+        done((JSON.parse(line) as { url: string | null }).url);
+        child.stdout?.off('data', look);
+      }
+    };
+    child.stdout?.on('data', look);
+    void exited.then((code) => fail(new Error(`service (${role}) exited (${code}) before it started:\n${stderr}\n${stdout}`)));
+  });
+  started.catch(() => {});
+  return {
+    child,
+    started,
+    exited,
+    output: () => ({ stdout, stderr }),
+    alive: () => child.exitCode === null && child.signalCode === null,
+  };
+}
+
+/** SIGTERM (graceful shutdown), then SIGKILL after `ms`; resolves with the exit code. */
+export async function stopService(s: ServiceProcess, ms = 20_000): Promise<number | null> {
+  if (!s.alive()) return s.child.exitCode;
+  s.child.kill('SIGTERM');
+  const timer = setTimeout(() => s.child.kill('SIGKILL'), ms);
+  const code = await s.exited;
+  clearTimeout(timer);
+  return code;
+}
+
+/** A TCP port nothing listens on right now. */
+export function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => done(port));
+    });
+  });
+}
