@@ -11,6 +11,7 @@ import { awDataSchema, type AwData } from './data/schema.ts';
 import { choices } from './choices.ts';
 import { defaultOrders } from './defaults.ts';
 import { describeEvent } from './describe.ts';
+import { awDicePurpose } from './dice-purposes.ts';
 import { absorbStanding, applyAnswer, runForward } from './flow.ts';
 import { invariants } from './invariants.ts';
 import { awOptionsSchema, optionDocs, type AwOptions } from './options.ts';
@@ -72,6 +73,7 @@ export const atlanticWolves: GameDefinition<AwState, AwOrders, AwOptions, AwData
   // Orders carry hidden information (standard mode: where the UBs are placed, the standing response table), so
   // another seat sees them only once the game is over.
   visibleOrders: ordersVisibleAtTheEnd,
+  dicePurpose: awDicePurpose,
 };
 
 export { positionFromFixture } from './setup.ts';
