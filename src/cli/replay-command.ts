@@ -95,10 +95,12 @@ function textReport(game: AnyGame, record: GameRecord, steps: { number: number; 
   else {
     const result = outcomeResult(outcome);
     const ids = result.winners.join(', ') || '-';
-    const winner = result.draw ? (ja ? '引き分け' : 'draw') : result.winners.length ? result.winners.map(side).join(ja ? '、' : ', ') : ja ? 'なし' : 'none';
+    const names = result.winners.map(side).join(ja ? '、' : ', ');
+    const winner = result.draw ? (ja ? '引き分け' : 'draw') : names || (ja ? 'なし' : 'none');
     const rule = outcome.rule.replace(/ \(.*\)$/, '');
     const who = ja ? `勝者 ${winner}（${ids}）` : `winner${result.winners.length > 1 ? 's' : ''} ${winner} (${ids})`;
-    lines.push(ja ? `\n結果: ${who}— ${outcome.reason.ja.replace(/。$/, '')}（${rule}）` : `\nOutcome: ${who} — ${outcome.reason.en.replace(/\.$/, '')} (${rule})`);
+    const reason = ja ? outcome.reason.ja.replace(/。$/, '') : outcome.reason.en.replace(/\.$/, '');
+    lines.push(ja ? `\n結果: ${who}— ${reason}（${rule}）` : `\nOutcome: ${who} — ${reason} (${rule})`);
   }
   return lines.join('\n');
 }

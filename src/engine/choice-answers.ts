@@ -23,4 +23,3 @@ export function answerAt(orders: unknown, key: string): unknown {
 export function choiceError(code: string, rule: string, path: string | undefined, message: Text): RuleError {
   return { code: `choices/${code}`, message, rule, ...(path ? { path } : {}) };
 }
-

@@ -17,7 +17,11 @@ function namedValues(f: ChoiceField, answer: unknown): string[] {
     case 'path':
       return Array.isArray(answer) ? [answer.length ? String(answer[answer.length - 1]) : f.path.from] : [];
     case 'allocation':
-      return answer && typeof answer === 'object' ? Object.entries(answer as Record<string, unknown>).filter(([, p]) => typeof p === 'number' && p > 0).map(([t]) => t) : [];
+      return answer && typeof answer === 'object'
+        ? Object.entries(answer as Record<string, unknown>)
+            .filter(([, p]) => typeof p === 'number' && p > 0)
+            .map(([t]) => t)
+        : [];
     case 'count':
       return [String(answer)];
   }
@@ -36,7 +40,12 @@ function numericValue(f: ChoiceField, answer: unknown): number {
     case 'count':
       return typeof answer === 'number' ? answer : 0;
     case 'allocation':
-      return answer && typeof answer === 'object' ? Object.values(answer as Record<string, unknown>).reduce<number>((s, p) => s + (typeof p === 'number' ? p : 0), 0) : 0;
+      return answer && typeof answer === 'object'
+        ? Object.values(answer as Record<string, unknown>).reduce<number>(
+            (s, p) => s + (typeof p === 'number' ? p : 0),
+            0,
+          )
+        : 0;
     case 'one': {
       const n = Number(answer);
       return Number.isFinite(n) ? n : 0;
@@ -50,13 +59,21 @@ function numericValue(f: ChoiceField, answer: unknown): number {
 function checkLimit(limit: ChoiceLimit, fields: ChoiceField[], orders: unknown): RuleError[] {
   const answered = fields.map((f) => ({ f, answer: answerAt(orders, f.key) })).filter((x) => x.answer !== undefined);
   const first = answered[0]?.f.key ?? limit.fields[0];
-  const fail = (code: string, en: string, ja: string, path = first) => [choiceError(code, limit.rule, path, { en: `${limit.label.en}: ${en}`, ja: `${limit.label.ja}: ${ja}` })];
+  const fail = (code: string, en: string, ja: string, path = first) => [
+    choiceError(code, limit.rule, path, { en: `${limit.label.en}: ${en}`, ja: `${limit.label.ja}: ${ja}` }),
+  ];
   switch (limit.kind) {
     case 'capacity': {
       let n = 0;
       for (const { f, answer } of answered) {
         n += namedValues(f, answer).filter((v) => v === limit.value).length;
-        if (n > limit.max) return fail('capacity', `${limit.value} holds at most ${limit.max}`, `${limit.value}の上限は${limit.max}です`, f.key);
+        if (n > limit.max)
+          return fail(
+            'capacity',
+            `${limit.value} holds at most ${limit.max}`,
+            `${limit.value}の上限は${limit.max}です`,
+            f.key,
+          );
       }
       return [];
     }
@@ -64,7 +81,11 @@ function checkLimit(limit: ChoiceLimit, fields: ChoiceField[], orders: unknown):
       const sum = answered.reduce((s, { f, answer }) => s + numericValue(f, answer), 0);
       if ((limit.min !== undefined && sum < limit.min) || (limit.max !== undefined && sum > limit.max)) {
         const range = `${limit.min ?? 0}${limit.max !== undefined ? ` to ${limit.max}` : ' or more'}`;
-        return fail('sum', `the total is ${sum}, not ${range}`, `合計${sum}は${limit.min ?? 0}${limit.max !== undefined ? `〜${limit.max}` : '以上'}ではありません`);
+        return fail(
+          'sum',
+          `the total is ${sum}, not ${range}`,
+          `合計${sum}は${limit.min ?? 0}${limit.max !== undefined ? `〜${limit.max}` : '以上'}ではありません`,
+        );
       }
       return [];
     }
@@ -72,7 +93,8 @@ function checkLimit(limit: ChoiceLimit, fields: ChoiceField[], orders: unknown):
       const seen = new Set<string>();
       for (const { f, answer } of answered) {
         for (const v of namedValues(f, answer)) {
-          if (seen.has(v)) return fail('distinct', `${v} is chosen more than once`, `${v}が2回以上選ばれています`, f.key);
+          if (seen.has(v))
+            return fail('distinct', `${v} is chosen more than once`, `${v}が2回以上選ばれています`, f.key);
           seen.add(v);
         }
       }
@@ -93,7 +115,17 @@ function checkLimit(limit: ChoiceLimit, fields: ChoiceField[], orders: unknown):
  * Every violated limit, each once. `fields` are the fields as they apply to the orders (a dependent field that is
  * not asked is left out, so its stale answer counts toward no limit).
  */
-export function checkLimits(limits: readonly ChoiceLimit[], fields: readonly ChoiceField[], orders: unknown): RuleError[] {
+export function checkLimits(
+  limits: readonly ChoiceLimit[],
+  fields: readonly ChoiceField[],
+  orders: unknown,
+): RuleError[] {
   const byKey = new Map(fields.map((f) => [f.key, f]));
-  return limits.flatMap((limit) => checkLimit(limit, limit.fields.map((k) => byKey.get(k)).filter((f): f is ChoiceField => !!f), orders));
+  return limits.flatMap((limit) =>
+    checkLimit(
+      limit,
+      limit.fields.map((k) => byKey.get(k)).filter((f): f is ChoiceField => !!f),
+      orders,
+    ),
+  );
 }

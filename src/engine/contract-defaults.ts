@@ -20,7 +20,11 @@ export function isSealed(owed: readonly Pick<Owed, 'sealed'>[]): boolean {
  * see them whole; before resolution a sealed step (`owed` of that step) shows them to nobody else; otherwise the
  * game decides (`visibleOrders`, default: once the game is over).
  */
-export function ordersShownTo(game: Pick<AnyGame, 'visibleOrders'>, q: OrdersVisibility, owed: readonly Pick<Owed, 'sealed'>[]): unknown {
+export function ordersShownTo(
+  game: Pick<AnyGame, 'visibleOrders'>,
+  q: OrdersVisibility,
+  owed: readonly Pick<Owed, 'sealed'>[],
+): unknown {
   if (q.viewer.kind === 'moderator') return q.orders;
   if (q.viewer.kind === 'seat' && q.viewer.seat === q.seat) return q.orders;
   if (!q.resolved && isSealed(owed)) return undefined;
@@ -31,7 +35,12 @@ export function ordersShownTo(game: Pick<AnyGame, 'visibleOrders'>, q: OrdersVis
 export const NOTIFY_ALL: NotifyPolicy = Object.freeze({ results: 'all' });
 
 /** The mail policy of a step: the game's (`notify`), except that everyone hears about the end of the game. */
-export function notifyPolicyOf(game: Pick<AnyGame, 'notify'>, prev: unknown, next: unknown, gameOver: boolean): NotifyPolicy {
+export function notifyPolicyOf(
+  game: Pick<AnyGame, 'notify'>,
+  prev: unknown,
+  next: unknown,
+  gameOver: boolean,
+): NotifyPolicy {
   if (gameOver || !game.notify) return NOTIFY_ALL;
   return game.notify(prev, next);
 }

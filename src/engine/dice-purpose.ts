@@ -13,7 +13,12 @@ export function purposeText(purpose: string | DicePurpose): string {
  * Rolls one die for a game. A structured purpose is recorded with its `rule` and `what` when the context can
  * (the step runner's can); a bare context gets the purpose's text, so the die and its order never change.
  */
-export function rollDie(ctx: ResolveContext, sides: number, purpose: string | DicePurpose, visibleTo?: SeatId[]): number {
+export function rollDie(
+  ctx: ResolveContext,
+  sides: number,
+  purpose: string | DicePurpose,
+  visibleTo?: SeatId[],
+): number {
   if (typeof purpose !== 'string' && ctx.rollFor) return ctx.rollFor(sides, purpose, visibleTo);
   return ctx.roll(sides, purposeText(purpose), visibleTo);
 }
@@ -35,10 +40,15 @@ export function dicePurposeOf(game: Pick<AnyGame, 'dicePurpose'> | undefined, ev
  * A die in words without parsing: "Initiative die: d6 = 4 (GF 7(b)[1])." from a structured purpose; the recorded
  * text otherwise ("Die roll 4 (tie-break)."). For games and for renderers of games not installed here.
  */
-export function describeDie(event: GameEvent, locale: 'en' | 'ja', purpose: DicePurpose | null = dicePurposeOf(undefined, event)): string {
+export function describeDie(
+  event: GameEvent,
+  locale: 'en' | 'ja',
+  purpose: DicePurpose | null = dicePurposeOf(undefined, event),
+): string {
   const roll = `d${String(event.sides)} = ${String(event.value)}`;
   const ja = locale === 'ja';
-  if (purpose) return ja ? `${purpose.what.ja}: ${roll}（${purpose.rule}）。` : `${purpose.what.en}: ${roll} (${purpose.rule}).`;
+  if (purpose)
+    return ja ? `${purpose.what.ja}: ${roll}（${purpose.rule}）。` : `${purpose.what.en}: ${roll} (${purpose.rule}).`;
   const text = typeof event.purpose === 'string' ? event.purpose : '';
   if (!text) return ja ? `サイコロ ${String(event.value)}。` : `Die roll: ${String(event.value)}.`;
   return ja ? `サイコロ ${String(event.value)}（${text}）。` : `Die roll ${String(event.value)} (${text}).`;

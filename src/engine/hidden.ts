@@ -12,7 +12,12 @@ export function hiddenIdentity(slot: string, side?: SeatId): HiddenIdentity {
 
 /** Whether a value of a view is a hidden identity. */
 export function isHiddenIdentity(value: unknown): value is HiddenIdentity {
-  return !!value && typeof value === 'object' && (value as HiddenIdentity).hidden === true && typeof (value as HiddenIdentity).slot === 'string';
+  return (
+    !!value &&
+    typeof value === 'object' &&
+    (value as HiddenIdentity).hidden === true &&
+    typeof (value as HiddenIdentity).slot === 'string'
+  );
 }
 
 /** Two states (and optionally their events) that differ only in identities no seat may know. */
@@ -37,7 +42,8 @@ export function hiddenIdentityLeaks(game: AnyGame, pair: HiddenPair): string[] {
   for (const viewer of viewers) {
     const who = viewer.kind === 'seat' ? `seat:${viewer.seat}` : viewer.kind;
     if (differs(game.view(pair.a, viewer), game.view(pair.b, viewer))) leaks.push(`${who}: view`);
-    if (pair.events && differs(game.visibleEvents(pair.events[0], viewer), game.visibleEvents(pair.events[1], viewer))) leaks.push(`${who}: events`);
+    if (pair.events && differs(game.visibleEvents(pair.events[0], viewer), game.visibleEvents(pair.events[1], viewer)))
+      leaks.push(`${who}: events`);
     if (viewer.kind !== 'seat') continue;
     if (differs(game.choices(pair.a, viewer.seat), game.choices(pair.b, viewer.seat))) leaks.push(`${who}: choices`);
   }

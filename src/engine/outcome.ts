@@ -15,16 +15,28 @@ export interface OutcomeResult {
 }
 
 /** Builds an outcome of several winners (a coalition) or of a draw, with `winner` filled for older readers. */
-export function outcomeOf(input: { winners: SeatId[]; draw?: boolean; teams?: Team[]; reason: Text; rule: string } & Record<string, unknown>): Outcome {
+export function outcomeOf(
+  input: { winners: SeatId[]; draw?: boolean; teams?: Team[]; reason: Text; rule: string } & Record<string, unknown>,
+): Outcome {
   const { winners, draw, teams, ...rest } = input;
   if (draw && winners.length) throw new Error('a drawn game has no winners');
-  return { ...rest, winner: winners.length === 1 ? winners[0] : null, winners: [...winners], ...(draw ? { draw: true } : {}), ...(teams ? { teams } : {}) };
+  return {
+    ...rest,
+    winner: winners.length === 1 ? winners[0] : null,
+    winners: [...winners],
+    ...(draw ? { draw: true } : {}),
+    ...(teams ? { teams } : {}),
+  };
 }
 
 /** Reads a stored or fresh outcome (any JSON): `winners` from `winners`, else from `winner`. */
 export function outcomeResult(outcome: unknown): OutcomeResult {
   const o = (outcome && typeof outcome === 'object' ? outcome : {}) as Partial<Outcome>;
-  const winners = Array.isArray(o.winners) ? o.winners.filter((w): w is string => typeof w === 'string') : typeof o.winner === 'string' ? [o.winner] : [];
+  const winners = Array.isArray(o.winners)
+    ? o.winners.filter((w): w is string => typeof w === 'string')
+    : typeof o.winner === 'string'
+      ? [o.winner]
+      : [];
   const teams = Array.isArray(o.teams) ? o.teams : [];
   return { winners, draw: o.draw === true, teams, winner: winners.length === 1 ? winners[0] : null };
 }
@@ -40,7 +52,11 @@ export function winningTeam(result: OutcomeResult): Team | null {
  * The outcome in a few words: "Winner: Allies", "Winners: Prussia, Austria", "Winner: Coalition (Prussia,
  * Austria)", "Drawn game", "No winner". `name` turns a seat id into its name in the locale.
  */
-export function outcomeHeadline(outcome: unknown, locale: 'en' | 'ja', name: (seat: SeatId) => string = (s) => s): string {
+export function outcomeHeadline(
+  outcome: unknown,
+  locale: 'en' | 'ja',
+  name: (seat: SeatId) => string = (s) => s,
+): string {
   const r = outcomeResult(outcome);
   const ja = locale === 'ja';
   if (r.draw) return ja ? '引き分け' : 'Drawn game';

@@ -101,7 +101,8 @@ export function advance(
     rollFor(sides, purpose, visibleTo) {
       const text = purposeText(purpose);
       const value = source.roll(sides, text, visibleTo);
-      const die: DieEvent = { type: 'die', index: index++, sides, value, purpose: text, rule: purpose.rule, what: purpose.what };
+      const die: DieEvent = { type: 'die', index: index++, sides, value, purpose: text, rule: purpose.rule };
+      die.what = purpose.what;
       if (visibleTo) die.visibleTo = [...visibleTo];
       events.push(die);
       return value;

@@ -135,10 +135,18 @@ function resultTitles(lc: Locale, input: ResultMailInput): { heading: string; su
   const span = input.fromStep !== undefined && input.fromStep < n ? `${input.fromStep}–${n}` : null;
   if (input.digest) {
     const steps = span ?? String(n);
-    return { heading: L(lc, `Digest of steps ${steps}`, `ステップ ${steps} のまとめ`), subject: L(lc, `Digest of steps ${steps}`, `ステップ ${steps} のまとめ`) };
+    const digest = L(lc, `Digest of steps ${steps}`, `ステップ ${steps} のまとめ`);
+    return { heading: digest, subject: digest };
   }
-  if (span) return { heading: L(lc, `Results of steps ${span}`, `ステップ ${span} の結果`), subject: input.outcome ? L(lc, `Steps ${span}: game over`, `ステップ ${span}: ゲーム終了`) : L(lc, `Steps ${span} results`, `ステップ ${span} 結果`) };
-  return { heading: L(lc, `Result of step ${n}`, `ステップ ${n} の結果`), subject: input.outcome ? L(lc, `Step ${n}: game over`, `ステップ ${n}: ゲーム終了`) : L(lc, `Step ${n} result`, `ステップ ${n} 結果`) };
+  const over = !!input.outcome;
+  if (span) {
+    const subject = over
+      ? L(lc, `Steps ${span}: game over`, `ステップ ${span}: ゲーム終了`)
+      : L(lc, `Steps ${span} results`, `ステップ ${span} 結果`);
+    return { heading: L(lc, `Results of steps ${span}`, `ステップ ${span} の結果`), subject };
+  }
+  const subject = over ? L(lc, `Step ${n}: game over`, `ステップ ${n}: ゲーム終了`) : L(lc, `Step ${n} result`, `ステップ ${n} 結果`);
+  return { heading: L(lc, `Result of step ${n}`, `ステップ ${n} の結果`), subject };
 }
 
 /**
@@ -155,7 +163,8 @@ export async function composeResult(ctx: SeatMailContext, input: ResultMailInput
   if (input.defaultsApplied?.length) parts.push(para(L(lc, `Default orders were applied for: ${input.defaultsApplied.join(', ')}`, `締切までに命令がなく既定の命令を適用: ${input.defaultsApplied.join(', ')}`)));
   if (map.part) parts.push(heading(L(lc, 'The map', 'マップ')), map.part);
   if (input.outcome) {
-    parts.push(heading(L(lc, 'Game over', 'ゲーム終了')), para(`${outcomeHeadline(input.outcome, lc)}. ${input.outcome.reason[lc]}`));
+    const headline = `${outcomeHeadline(input.outcome, lc)}. ${input.outcome.reason[lc]}`;
+    parts.push(heading(L(lc, 'Game over', 'ゲーム終了')), para(headline));
   } else {
     parts.push(heading(L(lc, 'Next', '次の命令')), renderOwed(input.owed, input.deadline, seat.timeZone, lc));
   }

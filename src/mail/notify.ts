@@ -51,6 +51,16 @@ export interface StepResultsKnown {
   next: Pick<Step, 'owed' | 'envelope' | 'deadlineAt'> | null;
 }
 
+/** What `queueStepResults` mails about: the step, what the publisher read, and a notification plan if any. */
+export interface StepResultsInput {
+  gameId: string;
+  stepNumber: number;
+  known: StepResultsKnown;
+  plan?: StepMailPlan;
+  /** The events of the steps before this one that some seat's mail covers (see `plan`). */
+  earlier?: { number: number; events: GameEvent[] }[];
+}
+
 /** Per seat, the mail a notification policy gives it for this step (absent: every seat gets the result). */
 export type StepMailPlan = Record<string, { kind: 'result' | 'digest'; from: number } | null>;
 
@@ -59,7 +69,7 @@ export type StepMailPlan = Record<string, { kind: 'result' | 'digest'; from: num
  * With a `plan` (a game's notification policy), only the seats it names get a mail, and a seat's mail covers the
  * steps from its `from` (events of the steps before this one in `earlier`).
  */
-export async function queueStepResults(tx: SqlTx, deps: ServiceDeps, input: { gameId: string; stepNumber: number; known: StepResultsKnown; plan?: StepMailPlan; earlier?: { number: number; events: GameEvent[] }[] }): Promise<void> {
+export async function queueStepResults(tx: SqlTx, deps: ServiceDeps, input: StepResultsInput): Promise<void> {
   const { known } = input;
   const { game, step, events, next } = known;
   const def = gameDefinition(deps, game.game);
@@ -72,7 +82,8 @@ export async function queueStepResults(tx: SqlTx, deps: ServiceDeps, input: { ga
     const viewer = { kind: 'seat' as const, seat: seat.side };
     const planned = input.plan ? input.plan[seat.side] : { kind: 'result' as const, from: step.number };
     if (!planned) continue;
-    const earlier = (input.earlier ?? []).filter((s) => s.number >= planned.from).flatMap((s) => def.visibleEvents(s.events, viewer));
+    const since = (input.earlier ?? []).filter((s) => s.number >= planned.from);
+    const earlier = since.flatMap((s) => def.visibleEvents(s.events, viewer));
     mails.push(
       await composeResult(seatMailContext(deps, game, seat), {
         stepNumber: step.number,

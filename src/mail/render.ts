@@ -42,7 +42,8 @@ function valueText(v: unknown, names: Map<string, Text>, locale: Locale): string
 
 /**
  * One line per event for a game that is not installed here: type, rule id, and its fields with names. Dice read
- * `die (purpose): value/sides`, or in words when the die carries a structured purpose. An installed game words its own events (GameDefinition.describeEvent).
+ * `die (purpose): value/sides`, or in words when the die carries a structured purpose. An installed game words its
+ * own events (GameDefinition.describeEvent).
  */
 export function renderEvents(events: readonly GameEvent[], names: Map<string, Text>, locale: Locale): Part {
   const lines = events.map((e) => {
@@ -121,7 +122,8 @@ export function renderOwed(owed: readonly Owed[], deadline: Date | null, timeZon
 function choiceLine(f: ChoiceField, locale: Locale): string {
   const ja = locale === 'ja';
   const values = f.options.map((o) => o.value).join(' | ');
-  const only = f.dependsOn ? ` (${ja ? '次の場合のみ' : 'only if'} ${f.dependsOn.key} = ${Object.keys(f.dependsOn.cases).join(' | ')})` : '';
+  const cases = f.dependsOn ? Object.keys(f.dependsOn.cases).join(' | ') : '';
+  const only = f.dependsOn ? ` (${ja ? '次の場合のみ' : 'only if'} ${f.dependsOn.key} = ${cases})` : '';
   switch (f.kind) {
     case 'one':
       return `  ${f.key}: ${values}${only}`;
@@ -130,11 +132,14 @@ function choiceLine(f: ChoiceField, locale: Locale): string {
     case 'count':
       return `  ${f.key} [${f.min}..${f.max}]: ${ja ? '整数' : 'a whole number'}${only}`;
     case 'allocation':
-      return `  ${f.key}: ${ja ? `${f.total}点${f.sum === 'exact' ? 'ちょうど' : '以内'}を割り当てる` : `share ${f.sum === 'exact' ? 'exactly' : 'at most'} ${f.total} points among`} ${values}${only}`;
+      if (ja) return `  ${f.key}: ${f.total}点${f.sum === 'exact' ? 'ちょうど' : '以内'}を割り当てる ${values}${only}`;
+      return `  ${f.key}: share ${f.sum === 'exact' ? 'exactly' : 'at most'} ${f.total} points among ${values}${only}`;
     case 'path': {
-      const steps = f.path.edges.map((e) => `${e.from}>${e.to}${e.cost !== undefined && e.cost !== 1 ? `(${e.cost})` : ''}`).join(' ');
+      const cost = (c: number | undefined) => (c !== undefined && c !== 1 ? `(${c})` : '');
+      const steps = f.path.edges.map((e) => `${e.from}>${e.to}${cost(e.cost)}`).join(' ');
       const budget = f.path.budget !== undefined ? (ja ? `、移動力${f.path.budget}` : `, budget ${f.path.budget}`) : '';
-      return `  ${f.key}: ${ja ? `${f.path.from}からの経路${budget}` : `a path from ${f.path.from}${budget}`}; ${steps}${only}`;
+      const what = ja ? `${f.path.from}からの経路${budget}` : `a path from ${f.path.from}${budget}`;
+      return `  ${f.key}: ${what}; ${steps}${only}`;
     }
   }
 }

@@ -37,7 +37,8 @@ export async function queueStepNotifications(tx: SqlTx, deps: ServiceDeps, input
     policy: notifyPolicyOf(def, prev, next, known.game.status === 'finished'),
     owedNext: ((known.next?.owed ?? []) as unknown as Owed[]).map((o) => o.seat),
   };
-  const history = now.policy.results === 'all' ? [now] : [...(await earlierNotices(tx, def, input.gameId, input.stepNumber)), now];
+  const before = now.policy.results === 'all' ? [] : await earlierNotices(tx, def, input.gameId, input.stepNumber);
+  const history = [...before, now];
   const plan = planMails(history, known.seats.map((s) => s.side));
   const from = Math.min(...Object.values(plan).map((p) => p?.from ?? input.stepNumber));
   const earlier = from < input.stepNumber ? await eventsOfSteps(tx, input.gameId, from, input.stepNumber) : [];
@@ -50,7 +51,8 @@ export async function queueStepNotifications(tx: SqlTx, deps: ServiceDeps, input
  */
 async function earlierNotices(tx: SqlTx, def: AnyGame, gameId: string, stepNumber: number): Promise<NoticeStep[]> {
   const rows = await tx.$queryRawUnsafe<{ number: number; envelope: unknown; resultEnvelope: unknown }[]>(
-    `SELECT number, envelope, "resultEnvelope" FROM "Step" WHERE "gameId" = $1 AND number < $2 AND status = 'published' ORDER BY number DESC LIMIT ${DIGEST_LOOKBACK}`,
+    `SELECT number, envelope, "resultEnvelope" FROM "Step"
+     WHERE "gameId" = $1 AND number < $2 AND status = 'published' ORDER BY number DESC LIMIT ${DIGEST_LOOKBACK}`,
     gameId,
     stepNumber,
   );
@@ -65,16 +67,22 @@ async function earlierNotices(tx: SqlTx, def: AnyGame, gameId: string, stepNumbe
   return out;
 }
 
+/** The events of one step, in order. */
+type StepEvents = { number: number; events: GameEvent[] };
+
 /** The events of steps `from` to `to - 1`, per step in order. */
-async function eventsOfSteps(tx: SqlTx, gameId: string, from: number, to: number): Promise<{ number: number; events: GameEvent[] }[]> {
+async function eventsOfSteps(tx: SqlTx, gameId: string, from: number, to: number): Promise<StepEvents[]> {
   const rows = await tx.$queryRawUnsafe<{ number: number; payload: GameEvent }[]>(
-    `SELECT s.number, e.payload FROM "Event" e JOIN "Step" s ON s.id = e."stepId" WHERE s."gameId" = $1 AND s.number >= $2 AND s.number < $3 ORDER BY s.number, e.seq`,
+    `SELECT s.number, e.payload FROM "Event" e JOIN "Step" s ON s.id = e."stepId"
+     WHERE s."gameId" = $1 AND s.number >= $2 AND s.number < $3 ORDER BY s.number, e.seq`,
     gameId,
     from,
     to,
   );
-  const steps: { number: number; events: GameEvent[] }[] = [];
-  for (let n = from; n < to; n++) steps.push({ number: n, events: rows.filter((r) => r.number === n).map((r) => r.payload) });
+  const steps: StepEvents[] = [];
+  for (let n = from; n < to; n++) {
+    steps.push({ number: n, events: rows.filter((r) => r.number === n).map((r) => r.payload) });
+  }
   return steps;
 }
 

@@ -28,7 +28,10 @@ function mailOf(step: NoticeStep, seat: SeatId): SeatMailPlan['kind'] | null {
  * The mails of the last step of `history` (ascending; it starts right after a step every seat heard about, or at
  * the first step of the game). A seat that gets no mail maps to null.
  */
-export function planMails(history: readonly NoticeStep[], seats: readonly SeatId[]): Record<SeatId, SeatMailPlan | null> {
+export function planMails(
+  history: readonly NoticeStep[],
+  seats: readonly SeatId[],
+): Record<SeatId, SeatMailPlan | null> {
   const out: Record<SeatId, SeatMailPlan | null> = {};
   const last = history[history.length - 1];
   for (const seat of seats) {

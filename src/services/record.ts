@@ -91,8 +91,9 @@ export function buildRecord(def: AnyGame, source: RecordSource, viewer: Viewer):
     const owed = (Array.isArray(step.owed) ? step.owed : []) as Owed[];
     for (const o of [...step.orders].sort((a, b) => a.side.localeCompare(b.side))) {
       // Orders can carry hidden information (AW: where the UBs are placed): the game says what others may see.
-      const q = { state: step.state, step: step.number, seat: o.side, orders: o.parsed, viewer, resolved: step.status === 'published', gameOver: finished };
-      const shown = ordersShownTo(def, q, owed);
+      const resolved = step.status === 'published';
+      const q = { state: step.state, step: step.number, seat: o.side, orders: o.parsed, viewer, resolved };
+      const shown = ordersShownTo(def, { ...q, gameOver: finished }, owed);
       if (shown !== undefined) orders[o.side] = shown;
       if (shown !== o.parsed) complete = false;
     }

@@ -131,7 +131,15 @@ export async function stepFor(deps: ServiceDeps, gameId: string, number: number,
   const envelope = asEnvelope(step.envelope);
   const orders: Record<string, unknown> = {};
   for (const o of step.orders) {
-    const q = { state: envelope.state, step: step.number, seat: o.seat.side, orders: o.parsed, viewer, resolved: step.status === 'published', gameOver: game.status === 'finished' };
+    const q = {
+      state: envelope.state,
+      step: step.number,
+      seat: o.seat.side,
+      orders: o.parsed,
+      viewer,
+      resolved: step.status === 'published',
+      gameOver: game.status === 'finished',
+    };
     const shown = ordersShownTo(def, q, step.owed as unknown as Owed[]);
     if (shown !== undefined) orders[o.seat.side] = shown;
   }

@@ -55,7 +55,8 @@ function labelIn(options: ChoiceOption[], value: string, locale: Locale): string
 /** How many selects a path gets: its step limit, or as many steps as the budget buys at the cheapest cost. */
 export function pathSelectCount(f: PathField): number {
   const costs = f.path.edges.map((e) => e.cost ?? 1).filter((c) => c > 0);
-  const byBudget = f.path.budget !== undefined && costs.length ? Math.floor(f.path.budget / Math.min(...costs)) : Infinity;
+  const byBudget =
+    f.path.budget !== undefined && costs.length ? Math.floor(f.path.budget / Math.min(...costs)) : Infinity;
   const spaces = new Set(f.path.edges.map((e) => e.to)).size;
   return Math.max(0, Math.min(f.path.maxSteps ?? Infinity, byBudget, spaces, MAX_PATH_SELECTS));
 }
@@ -69,7 +70,11 @@ function movesOf(f: PathField, locale: Locale): string[] {
     from.set(e.from, list);
   }
   const word = locale === 'ja' ? 'から' : 'From';
-  return [...from].map(([a, tos]) => (locale === 'ja' ? `${labelIn(f.options, a, locale)}${word}: ${tos.join('、')}` : `${word} ${labelIn(f.options, a, locale)}: ${tos.join(', ')}`));
+  return [...from].map(([a, tos]) =>
+    locale === 'ja'
+      ? `${labelIn(f.options, a, locale)}${word}: ${tos.join('、')}`
+      : `${word} ${labelIn(f.options, a, locale)}: ${tos.join(', ')}`,
+  );
 }
 
 /** The parts of a path, count or allocation control, prefilled from `value` (the current answer, if any). */
@@ -80,18 +85,33 @@ export function kindParts(f: ChoiceField, name: string, value: unknown, locale: 
     case 'path': {
       const chosen = Array.isArray(value) ? value.map(String) : [];
       const spaces = [...new Set(f.path.edges.map((e) => e.to))];
-      const steps = Array.from({ length: pathSelectCount(f) }, (_, i): FormPathStep => ({
-        name: `${name}.${i}`,
-        options: spaces.map((s) => ({ value: s, label: labelIn(f.options, s, locale), selected: chosen[i] === s })),
-      }));
-      return { start: labelIn(f.options, f.path.from, locale), steps, moves: movesOf(f, locale), ...(f.path.budget !== undefined ? { budget: f.path.budget } : {}) };
+      const steps = Array.from(
+        { length: pathSelectCount(f) },
+        (_, i): FormPathStep => ({
+          name: `${name}.${i}`,
+          options: spaces.map((s) => ({ value: s, label: labelIn(f.options, s, locale), selected: chosen[i] === s })),
+        }),
+      );
+      return {
+        start: labelIn(f.options, f.path.from, locale),
+        steps,
+        moves: movesOf(f, locale),
+        ...(f.path.budget !== undefined ? { budget: f.path.budget } : {}),
+      };
     }
     case 'allocation': {
       const given = value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
       const targets = f.options.map((o): FormTarget => {
         const t = f.perTarget?.[o.value] ?? {};
         const v = given[o.value];
-        return { name: `${name}.${o.value}`, label: o.label[locale], value: typeof v === 'number' ? String(v) : '', min: t.min ?? 0, ...(t.max !== undefined ? { max: t.max } : {}), unit: t.unit ?? 1 };
+        return {
+          name: `${name}.${o.value}`,
+          label: o.label[locale],
+          value: typeof v === 'number' ? String(v) : '',
+          min: t.min ?? 0,
+          ...(t.max !== undefined ? { max: t.max } : {}),
+          unit: t.unit ?? 1,
+        };
       });
       return { targets, total: f.total, sum: f.sum };
     }
@@ -101,18 +121,28 @@ export function kindParts(f: ChoiceField, name: string, value: unknown, locale: 
 }
 
 /** The cases a dependent field is shown for: each answer of the earlier field with the field as it then applies. */
-export function dependentCases(f: ChoiceField, options: ChoiceOption[]): { answer: string; answerLabel: ChoiceOption['label']; field: ChoiceField }[] {
+export function dependentCases(
+  f: ChoiceField,
+  options: ChoiceOption[],
+): { answer: string; answerLabel: ChoiceOption['label']; field: ChoiceField }[] {
   if (!f.dependsOn) return [];
   const dep = f.dependsOn;
   return Object.keys(dep.cases).map((answer) => {
     const orders = {};
     setAt(orders, dep.key, answer);
-    return { answer, answerLabel: options.find((o) => o.value === answer)?.label ?? { en: answer, ja: answer }, field: effectiveField(f, orders)! };
+    return {
+      answer,
+      answerLabel: options.find((o) => o.value === answer)?.label ?? { en: answer, ja: answer },
+      field: effectiveField(f, orders)!,
+    };
   });
 }
 
 function setAt(root: Record<string, unknown>, key: string, value: unknown): void {
-  const segs = key.replace(/\[(\d+)\]/g, '.$1').split('.').filter(Boolean);
+  const segs = key
+    .replace(/\[(\d+)\]/g, '.$1')
+    .split('.')
+    .filter(Boolean);
   let node = root;
   for (const seg of segs.slice(0, -1)) node = (node[seg] ??= {}) as Record<string, unknown>;
   node[segs[segs.length - 1]] = value;

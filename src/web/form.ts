@@ -150,13 +150,20 @@ function parentIsArray(schema: JsonSchema, segments: string[]): boolean {
 }
 
 /** Writes a pick-one or pick-some answer (`raw`: the values submitted) into `out`. */
-function readPick(out: Record<string, unknown>, field: PickField, raw: string[], segments: string[], schema: JsonSchema): void {
+function readPick(
+  out: Record<string, unknown>,
+  field: PickField,
+  raw: string[],
+  segments: string[],
+  schema: JsonSchema,
+): void {
   let target: JsonSchema | undefined = schema;
   for (const seg of segments) target = child(target, seg);
   if (field.kind === 'many') {
     // Nothing ticked is an answer ("none of these") only where the field allows zero picks.
     if (typeOf(target) === 'array') {
-      if (raw.length || field.min === 0) setPath(out, segments, raw.map((x) => coerce(x, unwrap(target)?.items)), schema);
+      const items = unwrap(target)?.items;
+      if (raw.length || field.min === 0) setPath(out, segments, raw.map((x) => coerce(x, items)), schema);
     }
     else if (raw.length) setPath(out, segments, coerce(raw[0], target), schema);
   } else if (raw.length && !(DECLINE.has(raw[0]) && parentIsArray(schema, segments))) {
@@ -215,7 +222,10 @@ function belongs(path: string | undefined, key: string): boolean {
 function defaultText(f: ChoiceField, locale: Locale): string | undefined {
   const d = f.defaultValue;
   if (d === undefined) return undefined;
-  if (f.kind === 'allocation') return Object.entries(d as Record<string, number>).map(([t, p]) => `${labelOf(f.options, t, locale)} ${p}`).join(', ') || '—';
+  if (f.kind === 'allocation') {
+    const shares = Object.entries(d as Record<string, number>).map(([t, p]) => `${labelOf(f.options, t, locale)} ${p}`);
+    return shares.join(', ') || '—';
+  }
   if (f.kind === 'count') return String(d);
   return asList(d).map((v) => labelOf(f.options, v, locale)).join(f.kind === 'path' ? ' → ' : ', ') || '—';
 }
@@ -242,7 +252,13 @@ function formField(f: ChoiceField, name: string, locale: Locale, value: unknown,
  * The controls of one field of the tree: one, or for a dependent field one per answer of the field it follows,
  * each prefilled only when that answer is the current one.
  */
-function controlsOf(tree: ChoiceTree, f: ChoiceField, locale: Locale, current: unknown, errors: RuleError[]): FormField[] {
+function controlsOf(
+  tree: ChoiceTree,
+  f: ChoiceField,
+  locale: Locale,
+  current: unknown,
+  errors: RuleError[],
+): FormField[] {
   const have = current === undefined ? undefined : valueAt(current, f.key);
   const value = have === undefined && current === undefined ? f.defaultValue : have;
   if (!f.dependsOn) return [formField(f, f.key, locale, value, errors)];

@@ -25,32 +25,57 @@ const EMAIL = { red: 'red@example.org', blue: 'blue@example.org', green: 'green@
 type Seat = keyof typeof EMAIL;
 
 async function newGame(): Promise<GameHandle> {
-  return createGameVia(t, { game: 'skirmish', mode: 'mail', seats: (Object.keys(EMAIL) as Seat[]).map((side) => ({ side, email: EMAIL[side] })) });
+  return createGameVia(t, {
+    game: 'skirmish',
+    mode: 'mail',
+    seats: (Object.keys(EMAIL) as Seat[]).map((side) => ({ side, email: EMAIL[side] })),
+  });
 }
 
 async function send(g: GameHandle, seat: Seat, orders: unknown) {
-  const res = await t.app.inject({ method: 'POST', url: `/api/games/${g.id}/orders`, headers: g.seat[seat], payload: { orders } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/games/${g.id}/orders`,
+    headers: g.seat[seat],
+    payload: { orders },
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 }
 
 async function read(g: GameHandle, who: Seat | 'moderator', url: string) {
-  const res = await t.app.inject({ method: 'GET', url: `/api/games/${g.id}${url}`, headers: who === 'moderator' ? g.moderator : g.seat[who] });
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/api/games/${g.id}${url}`,
+    headers: who === 'moderator' ? g.moderator : g.seat[who],
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 }
 
 /** Result and digest mails of a game: address, kind and subject, in the order they were queued. */
 async function mails(g: GameHandle) {
-  const rows = await t.db.outbox.findMany({ where: { gameId: g.id, kind: { in: ['result', 'digest'] } }, orderBy: [{ createdAt: 'asc' }, { toAddress: 'asc' }] });
-  return rows.map((r) => ({ to: r.toAddress.split('@')[0], kind: r.kind, subject: r.subject.replace(/^\[[^\]]*\] /, ''), text: r.text }));
+  const rows = await t.db.outbox.findMany({
+    where: { gameId: g.id, kind: { in: ['result', 'digest'] } },
+    orderBy: [{ createdAt: 'asc' }, { toAddress: 'asc' }],
+  });
+  return rows.map((r) => ({
+    to: r.toAddress.split('@')[0],
+    kind: r.kind,
+    subject: r.subject.replace(/^\[[^\]]*\] /, ''),
+    text: r.text,
+  }));
 }
 
 /** The bids that make red and green tie on 4 points, blue 1. */
-const BIDS = { red: { dice: 2, fire: { blue: 1, green: 2 } }, green: { dice: 1, fire: { red: 3 } }, blue: { dice: 1, fire: { red: 1, green: 2 } } };
+const BIDS = {
+  red: { dice: 2, fire: { blue: 1, green: 2 } },
+  green: { dice: 1, fire: { red: 3 } },
+  blue: { dice: 1, fire: { red: 1, green: 2 } },
+};
 
 describe('sealed simultaneous choices (GF 7(b)[2])', () => {
-  test('no seat sees another seat\'s sealed orders before the step resolves; the open game shows them after', async () => {
+  test("no seat sees another's sealed orders before resolution; this open game shows them after", async () => {
     const g = await newGame();
     await send(g, 'red', BIDS.red);
     await send(g, 'blue', BIDS.blue);
@@ -62,7 +87,7 @@ describe('sealed simultaneous choices (GF 7(b)[2])', () => {
     const page = await (await loggedIn(g, 'blue')).get(`/play/${g.id}`);
     expect(page.statusCode).toBe(200);
     // Blue's page holds blue's own bid (1 die), not red's (2 dice).
-    expect(page.body).toContain('name="dice" min="1" max="2" step="1" value="1"');
+    expect(page.body).toMatch(/name="dice" min="1"\s+max="2" step="1" value="1"/);
     expect(page.body).not.toContain('name="fire.blue"');
     const early = await mails(g);
     expect(early).toEqual([]);
@@ -78,7 +103,7 @@ describe('sealed simultaneous choices (GF 7(b)[2])', () => {
 });
 
 describe('a notification policy for short alternating steps (GF 8[2], 8[3])', () => {
-  test('only the seat to move gets a mail; the others get a digest when the phase ends; everyone hears the end', async () => {
+  test('the seat to move gets a mail; the others a digest at the end of the phase; everyone the end', async () => {
     const g = await newGame();
     for (const seat of ['red', 'blue', 'green'] as Seat[]) await send(g, seat, BIDS[seat]);
     await send(g, 'red', { action: 'move', path: ['ford', 'hill'] }); // step 1
@@ -101,7 +126,9 @@ describe('a notification policy for short alternating steps (GF 8[2], 8[3])', ()
     ]);
     const text = (to: string, subject: string) => got.find((m) => m.to === to && m.subject === subject)!.text;
     // Each mail covers every step since the seat's last one: green's tells red's move and blue's hold.
-    expect(text('green', 'Steps 1–2 results')).toMatch(/moved \{"path":\["ford","hill"\],"seat":"red"\}[\s\S]*moved \{"path":\[\],"seat":"blue"\}/);
+    expect(text('green', 'Steps 1–2 results')).toMatch(
+      /moved \{"path":\["ford","hill"\],"seat":"red"\}[\s\S]*moved \{"path":\[\],"seat":"blue"\}/,
+    );
     expect(text('blue', 'Digest of steps 2–3')).toContain('{"path":["ford","wood"],"seat":"green"}');
     expect(text('blue', 'Digest of steps 2–3')).not.toContain('"seat":"red"');
     // FN 12.0[M][8]-like: red and green tie for the most points and win together, as their team.
@@ -112,13 +139,17 @@ describe('a notification policy for short alternating steps (GF 8[2], 8[3])', ()
 });
 
 describe('dice purposes as data and hidden identities', () => {
-  test('dice carry their rule and words; the marker identities are hidden from every seat, owners included', async () => {
+  test('dice carry their rule and words; markers are hidden from every seat, owners included', async () => {
     const g = await newGame();
     for (const seat of ['red', 'blue', 'green'] as Seat[]) await send(g, seat, BIDS[seat]);
     const [mine] = (await read(g, 'red', '/steps')).steps as { events: GameEvent[] }[];
     const dice = mine.events.filter((e) => e.type === 'die');
     expect(dice).toHaveLength(4); // red's 2 bid dice, blue's and green's 1: the 3 marker dice are seen by nobody
-    expect(dice[0]).toMatchObject({ rule: 'SK 2', what: { en: 'blue bid die 1', ja: 'blueの入札サイコロ1' }, purpose: 'SK 2 blue bid die 1' });
+    expect(dice[0]).toMatchObject({
+      rule: 'SK 2',
+      what: { en: 'blue bid die 1', ja: 'blueの入札サイコロ1' },
+      purpose: 'SK 2 blue bid die 1',
+    });
     const [all] = (await read(g, 'moderator', '/steps')).steps as { events: GameEvent[] }[];
     expect(all.events.filter((e) => e.type === 'die' && e.rule === 'SK 4')).toHaveLength(3);
     const sent = await mails(g);
@@ -135,8 +166,18 @@ describe('dice purposes as data and hidden identities', () => {
     const b: SkState = { ...a, marker: { red: 'real', blue: 'dummy', green: 'real' } };
     const c: SkState = { ...a, marker: { red: 'dummy', blue: 'real', green: 'dummy' } };
     expect(hiddenIdentityLeaks(skirmish, { mode: 'mail', a: b, b: c })).toEqual([]);
-    const leaky = { ...skirmish, view: (s: SkState, v: Parameters<typeof skirmish.view>[1]) => ({ ...(skirmish.view(s, v) as object), mine: v.kind === 'seat' ? s.marker[v.seat as 'red'] : null }) };
-    expect(hiddenIdentityLeaks(leaky, { mode: 'mail', a: b, b: c })).toEqual(['seat:blue: view', 'seat:green: view', 'seat:red: view']);
+    const leaky = {
+      ...skirmish,
+      view: (s: SkState, v: Parameters<typeof skirmish.view>[1]) => ({
+        ...(skirmish.view(s, v) as object),
+        mine: v.kind === 'seat' ? s.marker[v.seat as 'red'] : null,
+      }),
+    };
+    expect(hiddenIdentityLeaks(leaky, { mode: 'mail', a: b, b: c })).toEqual([
+      'seat:blue: view',
+      'seat:green: view',
+      'seat:red: view',
+    ]);
   });
 });
 
@@ -153,10 +194,17 @@ describe('the player page renders and reads the new kinds of choice', () => {
     const g = await newGame();
     const red = await loggedIn(g, 'red');
     let page = await red.get(`/play/${g.id}`);
-    expect(page.body).toMatch(/<input type="number" inputmode="numeric" id="f\d+" name="dice" min="1" max="2" step="1" value="1">/);
-    expect(page.body).toContain('name="fire.blue" min="0" step="1" value=""');
+    expect(page.body).toMatch(
+      /<input type="number" inputmode="numeric" id="f\d+" name="dice" min="1"\s+max="2" step="1" value="1">/,
+    );
+    expect(page.body).toMatch(/name="fire\.blue" min="0"\s+step="1" value=""/);
     expect(page.body).toContain('allocate exactly 3 points');
-    let res = await red.post(`/play/${g.id}/orders`, { _csrf: csrfOf(page.body), dice: '2', 'fire.blue': '1', 'fire.green': '2' });
+    let res = await red.post(`/play/${g.id}/orders`, {
+      _csrf: csrfOf(page.body),
+      dice: '2',
+      'fire.blue': '1',
+      'fire.green': '2',
+    });
     expect(res.statusCode, res.body).toBe(303);
     expect((await read(g, 'red', '/steps/0')).orders.red).toEqual(BIDS.red);
     await send(g, 'blue', BIDS.blue);
@@ -171,7 +219,12 @@ describe('the player page renders and reads the new kinds of choice', () => {
     res = await red.post(`/play/${g.id}/orders`, { _csrf: csrfOf(page.body), action: 'move', 'path@move.0': 'hill' });
     expect(res.statusCode).toBe(422);
     expect(res.body).toContain('hill is not one step from rc');
-    res = await red.post(`/play/${g.id}/orders`, { _csrf: csrfOf(res.body), action: 'move', 'path@move.0': 'ford', 'path@move.1': 'hill' });
+    res = await red.post(`/play/${g.id}/orders`, {
+      _csrf: csrfOf(res.body),
+      action: 'move',
+      'path@move.0': 'ford',
+      'path@move.1': 'hill',
+    });
     expect(res.statusCode, res.body).toBe(303);
     expect((await read(g, 'red', '')).view.at.red).toBe('hill');
   });

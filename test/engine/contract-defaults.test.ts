@@ -4,7 +4,16 @@ import { isSealed, notifyPolicyOf, ordersShownTo, ordersVisibleAtTheEnd } from '
 import type { OrdersVisibility, Viewer } from '../../src/engine/types.ts';
 
 const orders = { dice: 2 };
-const q = (viewer: Viewer, more: Partial<OrdersVisibility> = {}): OrdersVisibility => ({ state: {}, step: 3, seat: 'british', orders, viewer, resolved: false, gameOver: false, ...more });
+const q = (viewer: Viewer, more: Partial<OrdersVisibility> = {}): OrdersVisibility => ({
+  state: {},
+  step: 3,
+  seat: 'british',
+  orders,
+  viewer,
+  resolved: false,
+  gameOver: false,
+  ...more,
+});
 const german: Viewer = { kind: 'seat', seat: 'german' };
 const open = { visibleOrders: (x: OrdersVisibility) => x.orders };
 const SEALED = [{ sealed: true }, { sealed: true }];
@@ -16,7 +25,14 @@ describe('orders shown to a viewer', () => {
     ['default: another seat sees nothing while the game goes on', german, {}, {}, [], undefined],
     ['default: everything once the game is over', german, { resolved: true, gameOver: true }, {}, [], orders],
     ['an open game shows resolved orders', german, { resolved: true }, open, SEALED, orders],
-    ['GF 7(b)[2]: a sealed step shows nothing before resolution, whatever the game says', german, {}, open, SEALED, undefined],
+    [
+      'GF 7(b)[2]: a sealed step shows nothing before resolution, whatever the game says',
+      german,
+      {},
+      open,
+      SEALED,
+      undefined,
+    ],
     ['a step that is not sealed shows what the game says even before resolution', german, {}, open, [{}], orders],
   ])('%s', (_name, viewer, more, game, owed, expected) => {
     expect(ordersShownTo(game, q(viewer, more), owed)).toEqual(expected);
@@ -24,7 +40,9 @@ describe('orders shown to a viewer', () => {
 
   test('a game may show only a part of the orders (its standing orders stay hidden)', () => {
     const partial = { visibleOrders: (x: OrdersVisibility) => ({ dice: (x.orders as typeof orders).dice }) };
-    expect(ordersShownTo(partial, q(german, { orders: { dice: 1, ifOffensive: 'battle' }, resolved: true }), [])).toEqual({ dice: 1 });
+    expect(
+      ordersShownTo(partial, q(german, { orders: { dice: 1, ifOffensive: 'battle' }, resolved: true }), []),
+    ).toEqual({ dice: 1 });
   });
 
   test('Atlantic Wolves keeps its rule: another seat sees orders only at the end', () => {

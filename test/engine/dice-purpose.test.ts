@@ -48,7 +48,15 @@ function run(dice = forcedDice([4, 2])) {
 describe('structured dice purposes', () => {
   test('the step runner records the rule and what the die decides, with the text beside them', () => {
     expect(run()).toEqual([
-      { type: 'die', index: 0, sides: 6, value: 4, purpose: 'GF 7(b)[1] British initiative die', rule: 'GF 7(b)[1]', what: INITIATIVE.what },
+      {
+        type: 'die',
+        index: 0,
+        sides: 6,
+        value: 4,
+        purpose: 'GF 7(b)[1] British initiative die',
+        rule: 'GF 7(b)[1]',
+        what: INITIATIVE.what,
+      },
       { type: 'die', index: 1, sides: 6, value: 2, purpose: 'tie-break' },
     ]);
   });
@@ -64,23 +72,47 @@ describe('structured dice purposes', () => {
     const started = startGame(game, { mode: 'x', secret: 's3cret' });
     if (!started.ok) throw new Error('start');
     const structured = advance(game, started.envelope, { a: {} });
-    const asText: GameDefinition<{ done: boolean }, Record<string, never>> = { ...game, resolve: (_s, _o, ctx) => (ctx.roll(6, purposeText(INITIATIVE)), ctx.roll(6, 'tie-break'), { done: true }) };
+    const asText: GameDefinition<{ done: boolean }, Record<string, never>> = {
+      ...game,
+      resolve: (_s, _o, ctx) => (ctx.roll(6, purposeText(INITIATIVE)), ctx.roll(6, 'tie-break'), { done: true }),
+    };
     const plain = advance(asText, started.envelope, { a: {} });
     if (!structured.ok || !plain.ok) throw new Error('advance');
     expect(structured.events.map((e) => e.value)).toEqual(plain.events.map((e) => e.value));
   });
 
   test.each<[string, GameEvent, 'en' | 'ja', string]>([
-    ['a structured die in English', { type: 'die', index: 0, sides: 6, value: 5, purpose: 'x', rule: 'GF 7(b)[1]', what: INITIATIVE.what }, 'en', 'British initiative die: d6 = 5 (GF 7(b)[1]).'],
-    ['a structured die in Japanese', { type: 'die', index: 0, sides: 6, value: 5, purpose: 'x', rule: 'GF 7(b)[1]', what: INITIATIVE.what }, 'ja', 'イギリス軍の主導権のサイコロ: d6 = 5（GF 7(b)[1]）。'],
-    ['a text purpose is shown as written', { type: 'die', index: 0, sides: 6, value: 2, purpose: 'tie-break' }, 'en', 'Die roll 2 (tie-break).'],
+    [
+      'a structured die in English',
+      { type: 'die', index: 0, sides: 6, value: 5, purpose: 'x', rule: 'GF 7(b)[1]', what: INITIATIVE.what },
+      'en',
+      'British initiative die: d6 = 5 (GF 7(b)[1]).',
+    ],
+    [
+      'a structured die in Japanese',
+      { type: 'die', index: 0, sides: 6, value: 5, purpose: 'x', rule: 'GF 7(b)[1]', what: INITIATIVE.what },
+      'ja',
+      'イギリス軍の主導権のサイコロ: d6 = 5（GF 7(b)[1]）。',
+    ],
+    [
+      'a text purpose is shown as written',
+      { type: 'die', index: 0, sides: 6, value: 2, purpose: 'tie-break' },
+      'en',
+      'Die roll 2 (tie-break).',
+    ],
     ['no purpose', { type: 'die', index: 0, sides: 6, value: 2 }, 'ja', 'サイコロ 2。'],
   ])('%s', (_name, event, locale, expected) => {
     expect(describeDie(event, locale)).toBe(expected);
   });
 
   test('a die recorded as text is read by the game that wrote it; a structured one by anyone', () => {
-    const textDie: GameEvent = { type: 'die', index: 0, sides: 6, value: 1, purpose: 'GF 7(b)[1] British initiative die' };
+    const textDie: GameEvent = {
+      type: 'die',
+      index: 0,
+      sides: 6,
+      value: 1,
+      purpose: 'GF 7(b)[1] British initiative die',
+    };
     expect(dicePurposeOf(undefined, textDie)).toBeNull();
     expect(dicePurposeOf({ dicePurpose: () => INITIATIVE }, textDie)).toEqual(INITIATIVE);
     expect(dicePurposeOf(undefined, run()[0])).toEqual(INITIATIVE);

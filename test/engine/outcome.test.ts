@@ -7,7 +7,12 @@ const ALLIES = { id: 'allies', name: { en: 'The Allies', ja: '連合軍' }, seat
 
 describe('outcomes', () => {
   test('a game that gives one winner (Atlantic Wolves) reads as a one-seat coalition', () => {
-    expect(outcomeResult({ winner: 'german', reason, rule: 'AW 9.0[8]' })).toEqual({ winners: ['german'], draw: false, teams: [], winner: 'german' });
+    expect(outcomeResult({ winner: 'german', reason, rule: 'AW 9.0[8]' })).toEqual({
+      winners: ['german'],
+      draw: false,
+      teams: [],
+      winner: 'german',
+    });
   });
 
   test('FN 12.0[M][8]: tied Allied players win jointly; `winner` stays null for readers of one winner', () => {
@@ -24,17 +29,34 @@ describe('outcomes', () => {
   });
 
   test.each([
-    ['one winner, by id (as Atlantic Wolves mails read)', { winner: 'german', reason, rule: 'x' }, 'en', 'Winner: german'],
+    [
+      'one winner, by id (as Atlantic Wolves mails read)',
+      { winner: 'german', reason, rule: 'x' },
+      'en',
+      'Winner: german',
+    ],
     ['one winner in Japanese', { winner: 'german', reason, rule: 'x' }, 'ja', '勝者: german'],
     ['nobody', { winner: null, reason, rule: 'x' }, 'en', 'No winner'],
     ['a draw', { winner: null, winners: [], draw: true, reason, rule: 'x' }, 'ja', '引き分け'],
-    ['a coalition that is a team', { winner: null, winners: ['austria', 'prussia'], teams: [ALLIES], reason, rule: 'x' }, 'en', 'Winners: The Allies (austria, prussia)'],
-    ['a coalition without a team', { winner: null, winners: ['prussia', 'russia'], teams: [ALLIES], reason, rule: 'x' }, 'en', 'Winners: prussia, russia'],
+    [
+      'a coalition that is a team',
+      { winner: null, winners: ['austria', 'prussia'], teams: [ALLIES], reason, rule: 'x' },
+      'en',
+      'Winners: The Allies (austria, prussia)',
+    ],
+    [
+      'a coalition without a team',
+      { winner: null, winners: ['prussia', 'russia'], teams: [ALLIES], reason, rule: 'x' },
+      'en',
+      'Winners: prussia, russia',
+    ],
   ])('%s', (_name, outcome, locale, expected) => {
     expect(outcomeHeadline(outcome, locale as 'en' | 'ja')).toBe(expected);
   });
 
   test('seat names can stand for ids', () => {
-    expect(outcomeHeadline({ winner: 'german', reason, rule: 'x' }, 'en', (s) => s.toUpperCase())).toBe('Winner: GERMAN');
+    expect(outcomeHeadline({ winner: 'german', reason, rule: 'x' }, 'en', (s) => s.toUpperCase())).toBe(
+      'Winner: GERMAN',
+    );
   });
 });

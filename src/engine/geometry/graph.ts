@@ -24,7 +24,8 @@ export interface Graph {
 export function graphOf(edges: readonly Edge[], opts: { undirected?: boolean; nodes?: readonly string[] } = {}): Graph {
   const out = new Map<string, Edge[]>();
   const add = (e: Edge) => {
-    if (!(e.cost === undefined || (Number.isFinite(e.cost) && e.cost >= 0))) throw new Error(`edge ${e.from}-${e.to}: cost ${e.cost} is not a finite number >= 0`);
+    if (!(e.cost === undefined || (Number.isFinite(e.cost) && e.cost >= 0)))
+      throw new Error(`edge ${e.from}-${e.to}: cost ${e.cost} is not a finite number >= 0`);
     const list = out.get(e.from) ?? [];
     list.push(e);
     out.set(e.from, list);
@@ -104,7 +105,11 @@ class Queue {
  * legality depends on the edge and on whether it leaves the start, never on the path behind it, so the cheapest
  * path to a space is made of cheapest paths. Returns each space's cost and previous space (to rebuild the path).
  */
-export function costsFrom(g: Graph, from: string, opts: { legal?: StepRule; budget?: number } = {}): Map<string, { cost: number; prev: string | null }> {
+export function costsFrom(
+  g: Graph,
+  from: string,
+  opts: { legal?: StepRule; budget?: number } = {},
+): Map<string, { cost: number; prev: string | null }> {
   const best = new Map<string, { cost: number; prev: string | null }>([[from, { cost: 0, prev: null }]]);
   const done = new Set<string>();
   const queue = new Queue();
@@ -127,7 +132,12 @@ export function costsFrom(g: Graph, from: string, opts: { legal?: StepRule; budg
 }
 
 /** A cheapest legal path from `from` to `to` (the start alone when they are the same), or null. */
-export function shortestPath(g: Graph, from: string, to: string, opts: { legal?: StepRule; budget?: number } = {}): PathResult | null {
+export function shortestPath(
+  g: Graph,
+  from: string,
+  to: string,
+  opts: { legal?: StepRule; budget?: number } = {},
+): PathResult | null {
   const best = costsFrom(g, from, opts);
   const end = best.get(to);
   if (!end) return null;
@@ -148,7 +158,10 @@ export function reachable(g: Graph, from: string, budget: number, legal?: StepRu
  * way (OC 5.1(2)-(3): points and roads not blocked by the enemy). Each component is sorted; components are ordered
  * by their first space.
  */
-export function components(g: Graph, opts: { keep?: (node: string) => boolean; usable?: (edge: Edge) => boolean } = {}): string[][] {
+export function components(
+  g: Graph,
+  opts: { keep?: (node: string) => boolean; usable?: (edge: Edge) => boolean } = {},
+): string[][] {
   const kept = g.nodes.filter((n) => !opts.keep || opts.keep(n));
   const keptSet = new Set(kept);
   const links = new Map<string, string[]>(kept.map((n) => [n, []]));
@@ -177,7 +190,12 @@ export function components(g: Graph, opts: { keep?: (node: string) => boolean; u
 }
 
 /** Whether `from` connects to any of `sources` through kept spaces and usable edges (a supply line, OC 5.1(2)). */
-export function traces(g: Graph, from: string, sources: readonly string[], opts: { keep?: (node: string) => boolean; usable?: (edge: Edge) => boolean } = {}): boolean {
+export function traces(
+  g: Graph,
+  from: string,
+  sources: readonly string[],
+  opts: { keep?: (node: string) => boolean; usable?: (edge: Edge) => boolean } = {},
+): boolean {
   const part = components(g, opts).find((c) => c.includes(from));
   return !!part && sources.some((s) => part.includes(s));
 }

@@ -99,7 +99,10 @@ export const hexKey = (h: Hex): string => `${h.q},${h.r}`;
  * two hexes are joined (both ways, cost 1) when they are neighbours on the grid, unless `blocked` says the side
  * between them cannot be crossed (land, a prohibited hex: GF 2-2[3d]).
  */
-export function hexGraph(hexes: Readonly<Record<string, Hex>>, opts: { blocked?: (a: string, b: string) => boolean } = {}): Graph {
+export function hexGraph(
+  hexes: Readonly<Record<string, Hex>>,
+  opts: { blocked?: (a: string, b: string) => boolean } = {},
+): Graph {
   const byKey = new Map<string, string>();
   for (const [id, h] of Object.entries(hexes)) {
     const k = hexKey(h);

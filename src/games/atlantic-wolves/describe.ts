@@ -121,7 +121,7 @@ function sentence(body: string, lc: Locale, ...rules: (string | undefined)[]): s
   return `${body}${tag}${lc === 'ja' ? '。' : '.'}`;
 }
 
-/** A die: what it was rolled for (its structured purpose, src/games/atlantic-wolves/dice-purposes.ts), its result, its rule. */
+/** A die: what it was rolled for (its kind: ./dice-purposes.ts), its result, the rule it rests on. */
 function describeDie(e: GameEvent, lc: Locale): string {
   const sides = num(e.sides);
   const value = num(e.value);

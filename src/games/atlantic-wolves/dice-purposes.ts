@@ -18,7 +18,8 @@ export type AwDie =
 export const responseDieText = (roll: number, digit: 'tens' | 'ones'): string =>
   `AW 12.0-3 roll ${roll} ${digit === 'tens' ? 'first die (tens)' : 'second die (ones)'}`;
 /** The text of an attack die: `rule` is AW 8.1 (air), 8.2 (escort ship) or 8.3 (UB). */
-export const attackDieText = (rule: string, attacker: string, target: string): string => `${rule} ${attacker} attacks ${target}`;
+export const attackDieText = (rule: string, attacker: string, target: string): string =>
+  `${rule} ${attacker} attacks ${target}`;
 /** The texts of the two dice of standard Allied placement (AW 6.0-Step2). */
 export const STEP2_DICE = ['AW 6.0-Step2 first die', 'AW 6.0-Step2 second die'] as const;
 /** The text of a blind draw from the Step-1 pool (AW 6.0-Step2). */
@@ -49,15 +50,21 @@ export function readAwDie(text: string): AwDie | null {
   if (!m) return null;
   const [, rule, rest] = m;
   let x: RegExpExecArray | null;
-  if ((x = /^roll (\d+) (first|second) die/.exec(rest))) return { kind: 'response', rule, roll: Number(x[1]), digit: x[2] === 'first' ? 'tens' : 'ones' };
+  if ((x = /^roll (\d+) (first|second) die/.exec(rest)))
+    return { kind: 'response', rule, roll: Number(x[1]), digit: x[2] === 'first' ? 'tens' : 'ones' };
   if ((x = /^(\S+) attacks (\S+)$/.exec(rest))) return { kind: 'attack', rule, attacker: x[1], target: x[2] };
-  if ((x = /^(first|second) die$/.exec(rest)) && rule.includes('Step2')) return { kind: 'step2', rule, which: x[1] as 'first' | 'second' };
+  if ((x = /^(first|second) die$/.exec(rest)) && rule.includes('Step2'))
+    return { kind: 'step2', rule, which: x[1] as 'first' | 'second' };
   if (rest === 'blind draw') return { kind: 'blind-draw', rule };
-  if ((x = /^(allied|german) reinforcement draw$/.exec(rest))) return { kind: 'reinforcement-draw', rule, side: x[1] as 'allied' | 'german' };
+  if ((x = /^(allied|german) reinforcement draw$/.exec(rest)))
+    return { kind: 'reinforcement-draw', rule, side: x[1] as 'allied' | 'german' };
   return null;
 }
 
-const SIDE: Record<'allied' | 'german', Text> = { allied: { en: 'Allied', ja: '連合軍' }, german: { en: 'German', ja: 'ドイツ軍' } };
+const SIDE: Record<'allied' | 'german', Text> = {
+  allied: { en: 'Allied', ja: '連合軍' },
+  german: { en: 'German', ja: 'ドイツ軍' },
+};
 
 /** What a die decides, in words; `sides` is the number of units a draw was made from. */
 export function awDieWhat(d: AwDie, sides: number): Text {
@@ -73,9 +80,15 @@ export function awDieWhat(d: AwDie, sides: number): Text {
         ? { en: 'Allied placement Step 2, first die', ja: '連合軍の配置（手順2）、1個目のサイコロ' }
         : { en: 'Allied placement Step 2, second die', ja: '連合軍の配置（手順2）、2個目のサイコロ' };
     case 'blind-draw':
-      return { en: `Step 2 blind draw from the ${sides} units left`, ja: `手順2の無作為抽出（残り${sides}ユニットから）` };
+      return {
+        en: `Step 2 blind draw from the ${sides} units left`,
+        ja: `手順2の無作為抽出（残り${sides}ユニットから）`,
+      };
     case 'reinforcement-draw':
-      return { en: `${SIDE[d.side].en} reinforcement draw from ${sides} unused units`, ja: `${SIDE[d.side].ja}の増強の抽選（未使用${sides}ユニットから）` };
+      return {
+        en: `${SIDE[d.side].en} reinforcement draw from ${sides} unused units`,
+        ja: `${SIDE[d.side].ja}の増強の抽選（未使用${sides}ユニットから）`,
+      };
   }
 }
 

@@ -2,7 +2,17 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { shortestPath } from '../../../src/engine/geometry/graph.ts';
-import { fromOffset, hexDistance, hexGraph, hexKey, hexNeighbours, hexRing, toOffset, type Hex, type OffsetLayout } from '../../../src/engine/geometry/hex.ts';
+import {
+  fromOffset,
+  hexDistance,
+  hexGraph,
+  hexKey,
+  hexNeighbours,
+  hexRing,
+  toOffset,
+  type Hex,
+  type OffsetLayout,
+} from '../../../src/engine/geometry/hex.ts';
 
 const coord = fc.integer({ min: -50, max: 50 });
 const hex = fc.record({ q: coord, r: coord });
@@ -10,7 +20,13 @@ const LAYOUTS: OffsetLayout[] = ['odd-r', 'even-r', 'odd-q', 'even-q'];
 
 describe('hex distance', () => {
   test('is zero exactly on the same hex and symmetric', () => {
-    fc.assert(fc.property(hex, hex, (a, b) => hexDistance(a, b) === hexDistance(b, a) && (hexDistance(a, b) === 0) === (a.q === b.q && a.r === b.r)));
+    fc.assert(
+      fc.property(
+        hex,
+        hex,
+        (a, b) => hexDistance(a, b) === hexDistance(b, a) && (hexDistance(a, b) === 0) === (a.q === b.q && a.r === b.r),
+      ),
+    );
   });
 
   test('obeys the triangle inequality', () => {
@@ -44,14 +60,18 @@ describe('hex distance', () => {
 
 describe('offset layouts', () => {
   test.each(LAYOUTS)('%s: offset to axial and back is the identity both ways', (layout) => {
-    fc.assert(fc.property(coord, coord, (col, row) => {
-      const back = toOffset(fromOffset({ col, row }, layout), layout);
-      return back.col === col && back.row === row;
-    }));
-    fc.assert(fc.property(hex, (h) => {
-      const back = fromOffset(toOffset(h, layout), layout);
-      return back.q === h.q && back.r === h.r;
-    }));
+    fc.assert(
+      fc.property(coord, coord, (col, row) => {
+        const back = toOffset(fromOffset({ col, row }, layout), layout);
+        return back.col === col && back.row === row;
+      }),
+    );
+    fc.assert(
+      fc.property(hex, (h) => {
+        const back = fromOffset(toOffset(h, layout), layout);
+        return back.q === h.q && back.r === h.r;
+      }),
+    );
   });
 
   test('odd-r: the printed neighbours of a row are where the layout says (known values)', () => {
@@ -65,7 +85,9 @@ describe('a hex map as a graph', () => {
   /** A rectangle of hexes named by printed number ccrr (GF 2-2[4]: 3-digit numbers on the real map). */
   const map = (cols: number, rows: number): Record<string, Hex> => {
     const out: Record<string, Hex> = {};
-    for (let col = 0; col < cols; col++) for (let row = 0; row < rows; row++) out[`${col}${String(row).padStart(2, '0')}`] = fromOffset({ col, row }, 'odd-q');
+    for (let col = 0; col < cols; col++)
+      for (let row = 0; row < rows; row++)
+        out[`${col}${String(row).padStart(2, '0')}`] = fromOffset({ col, row }, 'odd-q');
     return out;
   };
 
@@ -73,7 +95,13 @@ describe('a hex map as a graph', () => {
     const hexes = map(6, 6);
     const g = hexGraph(hexes);
     const ids = Object.keys(hexes);
-    fc.assert(fc.property(fc.constantFrom(...ids), fc.constantFrom(...ids), (a, b) => shortestPath(g, a, b)?.cost === hexDistance(hexes[a], hexes[b])));
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...ids),
+        fc.constantFrom(...ids),
+        (a, b) => shortestPath(g, a, b)?.cost === hexDistance(hexes[a], hexes[b]),
+      ),
+    );
   });
 
   test('GF 2-2[3d]: a prohibited hex is never crossed, so paths go around it', () => {

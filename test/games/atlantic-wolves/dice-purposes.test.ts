@@ -54,9 +54,27 @@ describe('Atlantic Wolves dice purposes', () => {
   });
 
   test.each([
-    ['AW 12.0-3: a response die', { type: 'die', index: 0, sides: 6, value: 3, purpose: 'AW 12.0-3 roll 2 first die (tens)' }, { rule: 'AW 12.0-3', what: { en: 'Response roll 2, tens die', ja: '対応移動2回目、十の位のサイコロ' } }],
-    ['AW 8.3: a UB attack', { type: 'die', index: 0, sides: 6, value: 6, purpose: 'AW 8.3 U01 attacks C07' }, { rule: 'AW 8.3', what: { en: 'U01 attacks C07', ja: 'U01がC07を攻撃、サイコロ' } }],
-    ['AW 5.0: a draw from the cup', { type: 'die', index: 0, sides: 9, value: 6, purpose: 'AW 5.0 german reinforcement draw' }, { rule: 'AW 5.0', what: { en: 'German reinforcement draw from 9 unused units', ja: 'ドイツ軍の増強の抽選（未使用9ユニットから）' } }],
+    [
+      'AW 12.0-3: a response die',
+      { type: 'die', index: 0, sides: 6, value: 3, purpose: 'AW 12.0-3 roll 2 first die (tens)' },
+      { rule: 'AW 12.0-3', what: { en: 'Response roll 2, tens die', ja: '対応移動2回目、十の位のサイコロ' } },
+    ],
+    [
+      'AW 8.3: a UB attack',
+      { type: 'die', index: 0, sides: 6, value: 6, purpose: 'AW 8.3 U01 attacks C07' },
+      { rule: 'AW 8.3', what: { en: 'U01 attacks C07', ja: 'U01がC07を攻撃、サイコロ' } },
+    ],
+    [
+      'AW 5.0: a draw from the cup',
+      { type: 'die', index: 0, sides: 9, value: 6, purpose: 'AW 5.0 german reinforcement draw' },
+      {
+        rule: 'AW 5.0',
+        what: {
+          en: 'German reinforcement draw from 9 unused units',
+          ja: 'ドイツ軍の増強の抽選（未使用9ユニットから）',
+        },
+      },
+    ],
   ])('%s', (_name, event, purpose) => {
     expect(dicePurposeOf(game, event)).toEqual(purpose);
   });
