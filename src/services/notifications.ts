@@ -37,8 +37,8 @@ export async function queueStepNotifications(tx: SqlTx, deps: ServiceDeps, input
     policy: notifyPolicyOf(def, prev, next, known.game.status === 'finished'),
     owedNext: ((known.next?.owed ?? []) as unknown as Owed[]).map((o) => o.seat),
   };
-  const before = now.policy.results === 'all' ? [] : await earlierNotices(tx, def, input.gameId, input.stepNumber);
-  const history = [...before, now];
+  // Even a step every seat hears about covers, for each seat, the steps since its last mail.
+  const history = [...(await earlierNotices(tx, def, input.gameId, input.stepNumber)), now];
   const plan = planMails(history, known.seats.map((s) => s.side));
   const from = Math.min(...Object.values(plan).map((p) => p?.from ?? input.stepNumber));
   const earlier = from < input.stepNumber ? await eventsOfSteps(tx, input.gameId, from, input.stepNumber) : [];

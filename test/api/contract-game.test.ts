@@ -24,10 +24,11 @@ afterAll(async () => {
 const EMAIL = { red: 'red@example.org', blue: 'blue@example.org', green: 'green@example.org' } as const;
 type Seat = keyof typeof EMAIL;
 
-async function newGame(): Promise<GameHandle> {
+async function newGame(options: Record<string, unknown> = {}): Promise<GameHandle> {
   return createGameVia(t, {
     game: 'skirmish',
     mode: 'mail',
+    options,
     seats: (Object.keys(EMAIL) as Seat[]).map((side) => ({ side, email: EMAIL[side] })),
   });
 }
@@ -135,6 +136,24 @@ describe('a notification policy for short alternating steps (GF 8[2], 8[3])', ()
     expect(text('red', 'Step 4: game over')).toContain('Winners: Alliance (green, red). most points: 4');
     const view = await read(g, 'blue', '');
     expect(view.outcome).toMatchObject({ winner: null, winners: ['green', 'red'] });
+  });
+
+  test('without a digest, a seat\'s next mail (here the end of the game) covers every step since its last', async () => {
+    const g = await newGame({ digest: false });
+    for (const seat of ['red', 'blue', 'green'] as Seat[]) await send(g, seat, BIDS[seat]);
+    await send(g, 'red', { action: 'hold' });
+    await send(g, 'blue', { action: 'hold' });
+    await send(g, 'green', { action: 'hold' });
+    await send(g, 'red', { muster: 0 });
+    const got = (await mails(g)).slice(3).map(({ to, kind, subject }) => `${to} ${kind} ${subject}`);
+    expect(got).toEqual([
+      'blue result Step 1 result',
+      'green result Steps 1–2 results',
+      'red result Steps 1–3 results',
+      'blue result Steps 2–4: game over',
+      'green result Steps 3–4: game over',
+      'red result Step 4: game over',
+    ]);
   });
 });
 

@@ -34,6 +34,7 @@ const MARCH_ORDER: Seat[] = ['red', 'blue', 'green'];
 export interface SkState {
   round: number;
   rounds: number;
+  digest: boolean;
   phase: 'bid' | 'march' | 'muster' | 'over';
   /** During the march: the index in MARCH_ORDER of the seat whose move it is. */
   turn: number;
@@ -225,7 +226,8 @@ function resolveMarch(
   return next;
 }
 
-const options = z.object({ rounds: z.number().int().min(1).max(3).default(1) });
+/** `digest`: whether the other seats get a digest when the march ends (else they hear at the next mail to all). */
+const options = z.object({ rounds: z.number().int().min(1).max(3).default(1), digest: z.boolean().default(true) });
 
 export const skirmish: GameDefinition<SkState, SkOrders, z.infer<typeof options>, Record<string, never>> = {
   id: 'skirmish',
@@ -249,6 +251,7 @@ export const skirmish: GameDefinition<SkState, SkOrders, z.infer<typeof options>
   setup: ({ options: o }) => ({
     round: 0,
     rounds: o.rounds,
+    digest: o.digest,
     phase: 'bid',
     turn: 0,
     at: { red: 'rc', blue: 'bc', green: 'gc' },
@@ -324,6 +327,6 @@ export const skirmish: GameDefinition<SkState, SkOrders, z.infer<typeof options>
   notify(prev, next) {
     if (prev.phase !== 'march') return { results: 'all' };
     // GF 8[2]-like: one short move at a time mails only the seat to move; a digest for the others at the phase end.
-    return next.phase === 'march' ? { results: 'owing' } : { results: 'owing', digest: true };
+    return next.phase === 'march' || !next.digest ? { results: 'owing' } : { results: 'owing', digest: true };
   },
 };
