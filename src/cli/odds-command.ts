@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { previewStepOdds } from '../engine/odds.ts';
 import { replayRecord } from '../engine/record.ts';
 import { checkOrders } from '../engine/step-runner.ts';
+import { outcomeResult } from '../engine/outcome.ts';
 import type { AnyGame, ResolveContext, SeatId } from '../engine/types.ts';
 import { intFlag, type ParsedArgs } from './args.ts';
 import { loadRecord } from './replay-command.ts';
@@ -40,7 +41,9 @@ export function previewOdds(game: AnyGame, state: unknown, samples: number, seed
     const outcome = game.outcome(s);
     if (!outcome) unfinished++;
     else {
-      const key = outcome.winner ?? 'draw';
+      // One key per result: a seat, a coalition of seats (joined by "+"), or a draw.
+      const result = outcomeResult(outcome);
+      const key = result.winners.length ? result.winners.join('+') : 'draw';
       wins[key] = (wins[key] ?? 0) + 1;
     }
   }

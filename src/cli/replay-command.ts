@@ -1,6 +1,7 @@
 /** `pbem replay` and `pbem verify`: adjudicate or check a game record (docs/game-record.md). */
 import { canonicalJson } from '../engine/canonical-json.ts';
 import { recordSchema, replayRecord, verifyRecord, type GameRecord } from '../engine/record.ts';
+import { outcomeResult } from '../engine/outcome.ts';
 import type { AnyGame, GameEvent, Outcome } from '../engine/types.ts';
 import { getGame } from '../games/index.ts';
 import type { ParsedArgs } from './args.ts';
@@ -92,9 +93,14 @@ function textReport(game: AnyGame, record: GameRecord, steps: { number: number; 
   }
   if (!outcome) lines.push(ja ? '\n結果: ゲームは終了していない' : '\nOutcome: game not over');
   else {
-    const winner = outcome.winner ? side(outcome.winner) : ja ? 'なし' : 'none';
+    const result = outcomeResult(outcome);
+    const ids = result.winners.join(', ') || '-';
+    const names = result.winners.map(side).join(ja ? '、' : ', ');
+    const winner = result.draw ? (ja ? '引き分け' : 'draw') : names || (ja ? 'なし' : 'none');
     const rule = outcome.rule.replace(/ \(.*\)$/, '');
-    lines.push(ja ? `\n結果: 勝者 ${winner}（${outcome.winner ?? '-'}）— ${outcome.reason.ja.replace(/。$/, '')}（${rule}）` : `\nOutcome: winner ${winner} (${outcome.winner ?? '-'}) — ${outcome.reason.en.replace(/\.$/, '')} (${rule})`);
+    const who = ja ? `勝者 ${winner}（${ids}）` : `winner${result.winners.length > 1 ? 's' : ''} ${winner} (${ids})`;
+    const reason = ja ? outcome.reason.ja.replace(/。$/, '') : outcome.reason.en.replace(/\.$/, '');
+    lines.push(ja ? `\n結果: ${who}— ${reason}（${rule}）` : `\nOutcome: ${who} — ${reason} (${rule})`);
   }
   return lines.join('\n');
 }

@@ -3,6 +3,7 @@
  * The envelope is what the service stores per step; the dice key in it never reaches a view.
  */
 import { diceKeyOf, committedDice } from './dice.ts';
+import { purposeText } from './dice-purpose.ts';
 import type { AnyGame, Dice, DieEvent, GameEvent, ResolveContext, RuleError, SeatId, Viewer } from './types.ts';
 
 /** A game's whole state between steps: the game's own state plus the step counter and the dice key. */
@@ -93,6 +94,15 @@ export function advance(
     roll(sides, purpose, visibleTo) {
       const value = source.roll(sides, purpose, visibleTo);
       const die: DieEvent = { type: 'die', index: index++, sides, value, purpose };
+      if (visibleTo) die.visibleTo = [...visibleTo];
+      events.push(die);
+      return value;
+    },
+    rollFor(sides, purpose, visibleTo) {
+      const text = purposeText(purpose);
+      const value = source.roll(sides, text, visibleTo);
+      const die: DieEvent = { type: 'die', index: index++, sides, value, purpose: text, rule: purpose.rule };
+      die.what = purpose.what;
       if (visibleTo) die.visibleTo = [...visibleTo];
       events.push(die);
       return value;

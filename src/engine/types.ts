@@ -35,6 +35,12 @@ export interface Owed {
   point: string;
   rule: string;
   prompt: Text;
+  /**
+   * A sealed simultaneous choice (GF 7(b)[2] dice count, GF-A19 fire allocation): the service shows no seat any
+   * other seat's orders of this step, in any view, page, record or mail, before the step is resolved, whatever
+   * `GameDefinition.visibleOrders` says.
+   */
+  sealed?: boolean;
 }
 
 /**
@@ -48,13 +54,25 @@ export interface GameEvent {
   [key: string]: unknown;
 }
 
-/** A recorded die roll. `sides` is 6 for a d6; a random draw from a cup of n units is a roll with n sides. */
+/**
+ * A recorded die roll. `sides` is 6 for a d6; a random draw from a cup of n units is a roll with n sides.
+ * `purpose` is always text; a die rolled with a structured purpose (`rollDie`) also records its `rule` and `what`.
+ */
 export interface DieEvent extends GameEvent {
   type: 'die';
   index: number;
   sides: number;
   value: number;
   purpose: string;
+  /** What the die decides, in words (structured purposes only). */
+  what?: Text;
+}
+
+// ── Dice purposes as data ───────────────────────────────────────────────────────────────────────────────────────
+/** Why a die is rolled, as data: the rule it rests on and what it decides (`GF 7(b)[1]`, "the initiative die"). */
+export interface DicePurpose {
+  rule: string;
+  what: Text;
 }
 
 /**
@@ -76,42 +94,52 @@ export interface ResolveContext extends Dice {
    * changes nothing else: every die is still rolled through `roll`, in the same order, and the state is the same.
    */
   readonly silent?: boolean;
+  /**
+   * Rolls a die whose purpose is structured: recorded with its text (`rule` + English `what`), `rule` and `what`.
+   * Optional so that a bare context (a test's, a simulation's) still works: games call `rollDie(ctx, ...)`
+   * (src/engine/dice-purpose.ts), which falls back to `roll` with the purpose's text.
+   */
+  rollFor?(sides: number, purpose: DicePurpose, visibleTo?: SeatId[]): number;
 }
 
-/** A choice a UI can render as a select (one) or a set of checkboxes (many). */
-export interface ChoiceOption {
-  value: string;
-  label: Text;
+// ── Choices (src/engine/choice-types.ts): one/many, paths, counts, allocations, dependent fields, limits ──────────
+export type {
+  AllocationField,
+  AllocationTarget,
+  ChoiceCase,
+  ChoiceDependency,
+  ChoiceField,
+  ChoiceKind,
+  ChoiceLimit,
+  ChoiceOption,
+  ChoiceTree,
+  CountField,
+  PathEdge,
+  PathField,
+  PathSpec,
+  PickField,
+} from './choice-types.ts';
+import type { ChoiceTree } from './choice-types.ts';
+
+// ── Outcomes: one winner, a coalition, a draw, teams ─────────────────────────────────────────────────────────────
+/** Seats that play together (FN 12.0[M]: the Allied nations of one player; the Allies against France). */
+export interface Team {
+  id: string;
+  name: Text;
+  seats: SeatId[];
 }
 
-export interface ChoiceField {
-  /** Where the answer goes in the orders JSON, as a dotted path (e.g. `placement.C11`). */
-  key: string;
-  label: Text;
-  kind: 'one' | 'many';
-  options: ChoiceOption[];
-  /** For `many`: how many values to pick (inclusive). */
-  min?: number;
-  max?: number;
-  /** The default the engine applies when this seat misses its deadline. */
-  defaultValue?: string | string[];
-  /** Fields sharing a group are shown together (e.g. all attacks of one UB). */
-  group?: string;
-}
-
-/** The tree of legal choices for a seat at the current decision point. */
-export interface ChoiceTree {
-  point: string;
-  rule: string;
-  prompt: Text;
-  fields: ChoiceField[];
-  /** Constraints across fields, in words (e.g. capacities). */
-  constraints: Text[];
-}
-
-/** Final result of a game. */
+/**
+ * Final result of a game. `winners` lists every winning seat (a coalition: FN 12.0[M][8] joint winners); `draw`
+ * says the game is drawn (GF 11[6], OC 3.0[1]); `teams` names the sides of seats that played together. `winner` is
+ * kept for readers of one winner: the sole winner, or null for a draw or when several seats win. Read an outcome
+ * through `outcomeResult` (src/engine/outcome.ts), which fills `winners` from `winner` for games that give one.
+ */
 export interface Outcome {
   winner: SeatId | null;
+  winners?: SeatId[];
+  draw?: boolean;
+  teams?: Team[];
   reason: Text;
   rule: string;
   [key: string]: unknown;
@@ -139,6 +167,51 @@ export interface SetupArgs<Opt, Data> {
   data: Data;
 }
 
+
+// ── Who sees what: submitted orders, hidden identities; who hears about a step ───────────────────────────────────
+/**
+ * The question the service asks a game before it shows a seat's submitted orders of one step to another viewer
+ * (another seat, or the public). A seat always sees its own orders and the moderator sees everything; a step with a
+ * sealed owed point (`Owed.sealed`) shows nobody else's orders before it is resolved, whatever the game answers.
+ */
+export interface OrdersVisibility<S = unknown, O = unknown> {
+  /** The state the orders answered (the step's state before resolution). */
+  state: S;
+  /** The step's number. */
+  step: number;
+  /** Whose orders. */
+  seat: SeatId;
+  orders: O;
+  viewer: Viewer;
+  /** The step has been resolved and published. */
+  resolved: boolean;
+  /** The game is over. */
+  gameOver: boolean;
+}
+
+/**
+ * What a view shows in place of a piece whose identity no seat may know, its owner included (GF 8[2][1]: each side
+ * shuffles its face-down fleet markers so that neither player knows which is which). `slot` names the piece by
+ * something every seat sees (where and in which order it was placed), never by what it is; `side` is its owner
+ * when that is known. A view with hidden identities must be the same whatever the identities are: check it with
+ * `hiddenIdentityLeaks` (src/engine/hidden.ts).
+ */
+export interface HiddenIdentity {
+  hidden: true;
+  slot: string;
+  side?: SeatId;
+}
+
+/**
+ * Who hears about a resolved step by mail. `results: 'all'` (the default): every seat gets the result; `'owing'`:
+ * only the seats that owe orders next (GF 8[2], 8[3]: one marker or one interception at a time, alternately); with
+ * `digest`, every other seat gets a digest of everything since its last mail. Each mail covers every step since
+ * the seat's last one. When the game ends every seat hears, whatever the policy.
+ */
+export interface NotifyPolicy {
+  results: 'all' | 'owing';
+  digest?: boolean;
+}
 
 /**
  * A game the engine can adjudicate. S = state, O = one seat's orders, Opt = options, Data = component data.
@@ -185,6 +258,21 @@ export interface GameDefinition<S = unknown, O = unknown, Opt = unknown, Data = 
   describeEvent(event: GameEvent, locale: 'en' | 'ja'): string;
   /** Rule invariants that must hold in every state; returns the violated ones (empty when all hold). */
   invariants(state: S): string[];
+
+  // ── Optional members: a game without them gets the generic default (src/engine/contract-defaults.ts) ──────────
+  /**
+   * The part of a seat's submitted orders another viewer may see (the orders, a part of them, or undefined for
+   * nothing). Default: nothing until the game is over, then everything. The service asks only for other seats and
+   * the public, and never before resolution for a sealed step.
+   */
+  visibleOrders?(q: OrdersVisibility<S, O>): unknown;
+  /** Who hears about the step that led from `prev` to `next` (default: every seat gets the result). */
+  notify?(prev: S, next: S): NotifyPolicy;
+  /**
+   * What a recorded die was for, when the game recorded its purpose as text only (default: the `rule` and `what`
+   * the die event carries, or null).
+   */
+  dicePurpose?(event: DieEvent): DicePurpose | null;
 }
 
 /** A game definition with its type parameters erased, as the service and CLI hold it. */

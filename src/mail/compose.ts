@@ -4,14 +4,15 @@
  * deadline), HELP and STATUS answers, refusals that reveal nothing, reminders, and the moderator's notices.
  * Pure: the caller loads what the seat may see (src/mail/context.ts) and writes the outbox row (src/mail/outbox.ts).
  */
-import type { ChoiceTree, GameEvent, Owed, RuleError, Text } from '../engine/types.ts';
+import { outcomeHeadline } from '../engine/outcome.ts';
+import type { ChoiceTree, GameEvent, Outcome, Owed, RuleError, Text } from '../engine/types.ts';
 import { formatDateTime, type Locale } from '../i18n/index.ts';
 import { seatReplyAddress, threadRoot, listId, moderatorThreadRoot, ordersAddress } from './addresses.ts';
 import { esc, namesOf, renderChoices, renderEvents, renderMap, renderOwed, type Part } from './render.ts';
 
 /** A mail ready for the outbox. */
 export interface ComposedMail {
-  kind: 'welcome' | 'result' | 'reply' | 'refusal' | 'reminder' | 'moderator' | 'delivery-failed';
+  kind: 'welcome' | 'result' | 'digest' | 'reply' | 'refusal' | 'reminder' | 'moderator' | 'delivery-failed';
   gameId?: string;
   seatId?: string;
   to: string;
@@ -113,21 +114,61 @@ function eventSentences(describe: ((event: GameEvent, locale: Locale) => string)
   return { text: lines.map((l) => `  ${l}`).join('\n'), html: `<ul>${lines.map((l) => `<li>${esc(l)}</li>`).join('')}</ul>` };
 }
 
-/** The result of a published step for one seat: events and dice it may see, the map, what it owes next, the end. */
-export async function composeResult(ctx: SeatMailContext, input: { stepNumber: number; events: GameEvent[]; view: unknown; owed: Owed[]; deadline: Date | null; outcome: { winner: string | null; reason: Text } | null; defaultsApplied?: string[] }): Promise<ComposedMail> {
+/** What a result mail reports: one step (or, under a game's notification policy, every step since the last mail). */
+export interface ResultMailInput {
+  stepNumber: number;
+  /** The first step the mail covers, when it covers several. */
+  fromStep?: number;
+  /** A digest for a seat that does not owe next (the end of a phase of short alternating steps). */
+  digest?: boolean;
+  events: GameEvent[];
+  view: unknown;
+  owed: Owed[];
+  deadline: Date | null;
+  outcome: Outcome | null;
+  defaultsApplied?: string[];
+}
+
+/** The heading and subject of a result mail: one step, several, or a digest. */
+function resultTitles(lc: Locale, input: ResultMailInput): { heading: string; subject: string } {
+  const n = input.stepNumber;
+  const span = input.fromStep !== undefined && input.fromStep < n ? `${input.fromStep}–${n}` : null;
+  if (input.digest) {
+    const steps = span ?? String(n);
+    const digest = L(lc, `Digest of steps ${steps}`, `ステップ ${steps} のまとめ`);
+    return { heading: digest, subject: digest };
+  }
+  const over = !!input.outcome;
+  if (span) {
+    const subject = over
+      ? L(lc, `Steps ${span}: game over`, `ステップ ${span}: ゲーム終了`)
+      : L(lc, `Steps ${span} results`, `ステップ ${span} 結果`);
+    return { heading: L(lc, `Results of steps ${span}`, `ステップ ${span} の結果`), subject };
+  }
+  const subject = over ? L(lc, `Step ${n}: game over`, `ステップ ${n}: ゲーム終了`) : L(lc, `Step ${n} result`, `ステップ ${n} 結果`);
+  return { heading: L(lc, `Result of step ${n}`, `ステップ ${n} の結果`), subject };
+}
+
+/**
+ * The result of a published step for one seat: events and dice it may see, the map, what it owes next, the end
+ * (winners, a coalition or a draw: `outcomeHeadline`).
+ */
+export async function composeResult(ctx: SeatMailContext, input: ResultMailInput): Promise<ComposedMail> {
   const { game, seat } = ctx;
   const lc = seat.locale;
   const names = namesOf(game.data);
   const map = await mapParts(input.view, game.data, lc, game.name);
-  const parts: Part[] = [heading(L(lc, `Result of step ${input.stepNumber}`, `ステップ ${input.stepNumber} の結果`)), eventSentences(game.describe, input.events, names, lc)];
+  const titles = resultTitles(lc, input);
+  const parts: Part[] = [heading(titles.heading), eventSentences(game.describe, input.events, names, lc)];
   if (input.defaultsApplied?.length) parts.push(para(L(lc, `Default orders were applied for: ${input.defaultsApplied.join(', ')}`, `締切までに命令がなく既定の命令を適用: ${input.defaultsApplied.join(', ')}`)));
   if (map.part) parts.push(heading(L(lc, 'The map', 'マップ')), map.part);
   if (input.outcome) {
-    parts.push(heading(L(lc, 'Game over', 'ゲーム終了')), para(`${input.outcome.winner ? L(lc, `Winner: ${input.outcome.winner}`, `勝者: ${input.outcome.winner}`) : L(lc, 'No winner', '勝者なし')}. ${input.outcome.reason[lc]}`));
+    const headline = `${outcomeHeadline(input.outcome, lc)}. ${input.outcome.reason[lc]}`;
+    parts.push(heading(L(lc, 'Game over', 'ゲーム終了')), para(headline));
   } else {
     parts.push(heading(L(lc, 'Next', '次の命令')), renderOwed(input.owed, input.deadline, seat.timeZone, lc));
   }
-  return envelope(ctx, 'result', input.outcome ? L(lc, `Step ${input.stepNumber}: game over`, `ステップ ${input.stepNumber}: ゲーム終了`) : L(lc, `Step ${input.stepNumber} result`, `ステップ ${input.stepNumber} 結果`), parts, { attachments: map.attachment });
+  return envelope(ctx, input.digest ? 'digest' : 'result', titles.subject, parts, { attachments: map.attachment });
 }
 
 /** What an order mail achieved, for the Judge-style reply. */

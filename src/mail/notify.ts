@@ -4,7 +4,7 @@
  * the outbox in the caller's transaction.
  */
 import { viewOf } from '../engine/step-runner.ts';
-import type { GameEvent, Owed, Text } from '../engine/types.ts';
+import type { GameEvent, Outcome, Owed } from '../engine/types.ts';
 import { syntaxFor } from '../orders-text/registry.ts';
 import { gameDefinition, type ServiceDeps, type SqlTx, type Tx } from '../services/deps.ts';
 import { asEnvelope } from '../services/json.ts';
@@ -51,22 +51,45 @@ export interface StepResultsKnown {
   next: Pick<Step, 'owed' | 'envelope' | 'deadlineAt'> | null;
 }
 
-/** Result mails of a just-published step: per seat its visible events, its view, what it owes next, the outcome. */
-export async function queueStepResults(tx: SqlTx, deps: ServiceDeps, input: { gameId: string; stepNumber: number; known: StepResultsKnown }): Promise<void> {
+/** What `queueStepResults` mails about: the step, what the publisher read, and a notification plan if any. */
+export interface StepResultsInput {
+  gameId: string;
+  stepNumber: number;
+  known: StepResultsKnown;
+  plan?: StepMailPlan;
+  /** The events of the steps before this one that some seat's mail covers (see `plan`). */
+  earlier?: { number: number; events: GameEvent[] }[];
+}
+
+/** Per seat, the mail a notification policy gives it for this step (absent: every seat gets the result). */
+export type StepMailPlan = Record<string, { kind: 'result' | 'digest'; from: number } | null>;
+
+/**
+ * Result mails of a just-published step: per seat its visible events, its view, what it owes next, the outcome.
+ * With a `plan` (a game's notification policy), only the seats it names get a mail, and a seat's mail covers the
+ * steps from its `from` (events of the steps before this one in `earlier`).
+ */
+export async function queueStepResults(tx: SqlTx, deps: ServiceDeps, input: StepResultsInput): Promise<void> {
   const { known } = input;
   const { game, step, events, next } = known;
   const def = gameDefinition(deps, game.game);
   if (!def) return;
   const owed = (next?.owed ?? []) as unknown as Owed[];
   const after = next ? asEnvelope(next.envelope) : step.resultEnvelope ? asEnvelope(step.resultEnvelope) : asEnvelope(step.envelope);
-  const outcome = game.outcome as { winner: string | null; reason: Text } | null;
+  const outcome = game.outcome as Outcome | null;
   const mails = [];
   for (const seat of known.seats) {
     const viewer = { kind: 'seat' as const, seat: seat.side };
+    const planned = input.plan ? input.plan[seat.side] : { kind: 'result' as const, from: step.number };
+    if (!planned) continue;
+    const since = (input.earlier ?? []).filter((s) => s.number >= planned.from);
+    const earlier = since.flatMap((s) => def.visibleEvents(s.events, viewer));
     mails.push(
       await composeResult(seatMailContext(deps, game, seat), {
         stepNumber: step.number,
-        events: def.visibleEvents(events, viewer),
+        ...(planned.from < step.number ? { fromStep: planned.from } : {}),
+        ...(planned.kind === 'digest' ? { digest: true } : {}),
+        events: [...earlier, ...def.visibleEvents(events, viewer)],
         view: viewOf(def, after, viewer),
         owed: owed.filter((o) => o.seat === seat.side),
         deadline: next?.deadlineAt ?? null,

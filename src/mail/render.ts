@@ -3,7 +3,8 @@
  * as a table of areas and units (every mail client shows a table; the SVG map goes along as an attachment), what
  * a seat owes and by when. Pure functions of what the seat may see.
  */
-import type { ChoiceTree, GameEvent, Owed, Text } from '../engine/types.ts';
+import type { ChoiceField, ChoiceTree, GameEvent, Owed, Text } from '../engine/types.ts';
+import { describeDie, dicePurposeOf } from '../engine/dice-purpose.ts';
 import { formatDateTime, type Locale } from '../i18n/index.ts';
 import { toMapModel, type MapUnit } from '../web/map-model.ts';
 
@@ -41,12 +42,14 @@ function valueText(v: unknown, names: Map<string, Text>, locale: Locale): string
 
 /**
  * One line per event for a game that is not installed here: type, rule id, and its fields with names. Dice read
- * `die (purpose): value/sides`. An installed game words its own events (GameDefinition.describeEvent).
+ * `die (purpose): value/sides`, or in words when the die carries a structured purpose. An installed game words its
+ * own events (GameDefinition.describeEvent).
  */
 export function renderEvents(events: readonly GameEvent[], names: Map<string, Text>, locale: Locale): Part {
   const lines = events.map((e) => {
     const { type, rule, visibleTo: _v, ...rest } = e;
     const label = type;
+    if (type === 'die' && dicePurposeOf(undefined, e)) return describeDie(e, locale);
     if (type === 'die') return `${label} (${String(rest.purpose ?? '')}): ${String(rest.value)}${rest.sides !== 6 ? `/${String(rest.sides)}` : ''}`;
     const fields = Object.entries(rest)
       .filter(([k]) => k !== 'index')
@@ -115,6 +118,32 @@ export function renderOwed(owed: readonly Owed[], deadline: Date | null, timeZon
   };
 }
 
+/** One field of a choice tree as a line of the HELP answer. */
+function choiceLine(f: ChoiceField, locale: Locale): string {
+  const ja = locale === 'ja';
+  const values = f.options.map((o) => o.value).join(' | ');
+  const cases = f.dependsOn ? Object.keys(f.dependsOn.cases).join(' | ') : '';
+  const only = f.dependsOn ? ` (${ja ? '次の場合のみ' : 'only if'} ${f.dependsOn.key} = ${cases})` : '';
+  switch (f.kind) {
+    case 'one':
+      return `  ${f.key}: ${values}${only}`;
+    case 'many':
+      return `  ${f.key} [${f.min ?? 0}..${f.max ?? f.options.length}]: ${values}${only}`;
+    case 'count':
+      return `  ${f.key} [${f.min}..${f.max}]: ${ja ? '整数' : 'a whole number'}${only}`;
+    case 'allocation':
+      if (ja) return `  ${f.key}: ${f.total}点${f.sum === 'exact' ? 'ちょうど' : '以内'}を割り当てる ${values}${only}`;
+      return `  ${f.key}: share ${f.sum === 'exact' ? 'exactly' : 'at most'} ${f.total} points among ${values}${only}`;
+    case 'path': {
+      const cost = (c: number | undefined) => (c !== undefined && c !== 1 ? `(${c})` : '');
+      const steps = f.path.edges.map((e) => `${e.from}>${e.to}${cost(e.cost)}`).join(' ');
+      const budget = f.path.budget !== undefined ? (ja ? `、移動力${f.path.budget}` : `, budget ${f.path.budget}`) : '';
+      const what = ja ? `${f.path.from}からの経路${budget}` : `a path from ${f.path.from}${budget}`;
+      return `  ${f.key}: ${what}; ${steps}${only}`;
+    }
+  }
+}
+
 /** The seat's legal choices now (HELP), field by field. */
 export function renderChoices(choices: ChoiceTree | null, locale: Locale): Part {
   if (!choices) {
@@ -122,11 +151,8 @@ export function renderChoices(choices: ChoiceTree | null, locale: Locale): Part 
     return { text: t, html: `<p>${esc(t)}</p>` };
   }
   const lines = [`${choices.point} (${choices.rule}): ${choices.prompt[locale]}`];
-  for (const f of choices.fields) {
-    const opts = f.options.map((o) => o.value).join(' | ');
-    const count = f.kind === 'many' ? ` [${f.min ?? 0}..${f.max ?? f.options.length}]` : '';
-    lines.push(`  ${f.key}${count}: ${opts}`);
-  }
+  for (const f of choices.fields) lines.push(choiceLine(f, locale));
   for (const c of choices.constraints) lines.push(`  * ${c[locale]}`);
+  for (const l of choices.limits ?? []) lines.push(`  * ${l.label[locale]} (${l.rule})`);
   return { text: lines.join('\n'), html: `<pre>${esc(lines.join('\n'))}</pre>` };
 }

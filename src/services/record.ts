@@ -2,7 +2,8 @@
  * The game record (`pbem-record/1`): what `pbem replay` and `pbem verify` read, and what `GET /record` returns.
  * Pure: built from rows already read, for one viewer. The format is specified in docs/api.md.
  */
-import type { AnyGame, GameEvent, Viewer } from '../engine/types.ts';
+import { ordersShownTo } from '../engine/contract-defaults.ts';
+import type { AnyGame, GameEvent, Owed, Viewer } from '../engine/types.ts';
 
 /** The record format id. */
 export const RECORD_FORMAT = 'pbem-record/1';
@@ -10,7 +11,10 @@ export const RECORD_FORMAT = 'pbem-record/1';
 /** One resolved step of a record: the orders the engine was given and the events the viewer may see. */
 export interface RecordStep {
   number: number;
-  /** seat -> orders JSON, exactly as passed to the engine; a seat is absent when its orders are hidden from the viewer. */
+  /**
+   * seat -> orders JSON, exactly as passed to the engine; a seat is absent when its orders are hidden from the viewer
+   * (or holds the part the game lets the viewer see: `GameDefinition.visibleOrders`).
+   */
   orders: Record<string, unknown>;
   events: GameEvent[];
 }
@@ -54,13 +58,26 @@ export interface GameRecord {
 export interface RecordSource {
   game: { id: string; name: string; game: string; mode: string; options: unknown; data: unknown | null; status: 'active' | 'paused' | 'finished'; seedCommitment: string; seedSecret: string; outcome: unknown | null };
   seats: { side: string; playerName: string | null }[];
-  steps: { number: number; status: string; ordersDigest: string | null; defaultsApplied: string[]; resolvedAt: Date | null; publishedAt: Date | null; orders: { side: string; parsed: unknown }[]; events: GameEvent[] }[];
+  steps: {
+    number: number;
+    status: string;
+    ordersDigest: string | null;
+    defaultsApplied: string[];
+    resolvedAt: Date | null;
+    publishedAt: Date | null;
+    orders: { side: string; parsed: unknown }[];
+    events: GameEvent[];
+    /** What the step owed (a sealed point hides every other seat's orders until resolution). */
+    owed?: unknown;
+    /** The game's state the step's orders answered (the step's envelope state). */
+    state?: unknown;
+  }[];
 }
 
 /**
- * Builds the record a viewer may see: seats see published steps only, their own orders (every seat's once the game
- * is over), and the events the game lets them see; the moderator sees everything, previews included. The secret seed appears
- * only once the game is finished.
+ * Builds the record a viewer may see: seats see published steps only, their own orders, other seats' orders as the
+ * game lets them (`visibleOrders`; by default once the game is over), and the events the game lets them see; the
+ * moderator sees everything, previews included. The secret seed appears only once the game is finished.
  */
 export function buildRecord(def: AnyGame, source: RecordSource, viewer: Viewer): GameRecord {
   const moderator = viewer.kind === 'moderator';
@@ -68,15 +85,17 @@ export function buildRecord(def: AnyGame, source: RecordSource, viewer: Viewer):
   const stepInfo: RecordStepInfo[] = [];
   let complete = true;
   const finished = source.game.status === 'finished';
-  // Orders can carry hidden information (AW: where the UBs are placed): another seat's orders are shown only once
-  // the game is over.
-  const seesOrdersOf = (side: string): boolean => moderator || finished || (viewer.kind === 'seat' && viewer.seat === side);
   for (const step of [...source.steps].sort((a, b) => a.number - b.number)) {
     if (step.status !== 'published' && !(moderator && step.status === 'awaiting_review')) continue;
     const orders: Record<string, unknown> = {};
+    const owed = (Array.isArray(step.owed) ? step.owed : []) as Owed[];
     for (const o of [...step.orders].sort((a, b) => a.side.localeCompare(b.side))) {
-      if (seesOrdersOf(o.side)) orders[o.side] = o.parsed;
-      else complete = false;
+      // Orders can carry hidden information (AW: where the UBs are placed): the game says what others may see.
+      const resolved = step.status === 'published';
+      const q = { state: step.state, step: step.number, seat: o.side, orders: o.parsed, viewer, resolved };
+      const shown = ordersShownTo(def, { ...q, gameOver: finished }, owed);
+      if (shown !== undefined) orders[o.side] = shown;
+      if (shown !== o.parsed) complete = false;
     }
     const events = moderator ? step.events : def.visibleEvents(step.events, viewer);
     if (events.length !== step.events.length) complete = false;

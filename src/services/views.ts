@@ -4,6 +4,7 @@
  */
 import type { AnyGame, GameEvent, Owed, Viewer } from '../engine/types.ts';
 import type { Prisma } from '../generated/prisma/client.ts';
+import { ordersShownTo } from '../engine/contract-defaults.ts';
 import { viewOf } from '../engine/step-runner.ts';
 import type { Principal } from './auth.ts';
 import { gameDefinition, type ServiceDeps } from './deps.ts';
@@ -130,7 +131,10 @@ export async function stepsFor(deps: ServiceDeps, gameId: string, principal: Pri
   return stripDiceKey(steps.map((s) => stepOut(def, viewerOf(principal), s)));
 }
 
-/** One step with its events and the caller's orders for it (every seat's for the moderator, or once the game is over). */
+/**
+ * One step with its events and the orders the caller may see: its own, every seat's for the moderator, other seats'
+ * as the game allows (`visibleOrders`), never another seat's of a sealed step before it is resolved.
+ */
 export async function stepFor(deps: ServiceDeps, gameId: string, number: number, principal: Principal) {
   const game = await deps.db.game.findUnique({ where: { id: gameId }, select: { game: true, status: true } });
   if (!game) throw notFound('game');
@@ -141,10 +145,22 @@ export async function stepFor(deps: ServiceDeps, gameId: string, number: number,
   });
   if (!step) throw notFound('step', 'step/not-found');
   const viewer = viewerOf(principal);
-  const everyone = viewer.kind === 'moderator' || game.status === 'finished';
+  const envelope = asEnvelope(step.envelope);
   const orders: Record<string, unknown> = {};
-  for (const o of step.orders) if (everyone || (viewer.kind === 'seat' && o.seat.side === viewer.seat)) orders[o.seat.side] = o.parsed;
-  return stripDiceKey({ ...stepOut(def, viewer, step), orders, view: viewOf(def, asEnvelope(step.envelope), viewer) });
+  for (const o of step.orders) {
+    const q = {
+      state: envelope.state,
+      step: step.number,
+      seat: o.seat.side,
+      orders: o.parsed,
+      viewer,
+      resolved: step.status === 'published',
+      gameOver: game.status === 'finished',
+    };
+    const shown = ordersShownTo(def, q, step.owed as unknown as Owed[]);
+    if (shown !== undefined) orders[o.seat.side] = shown;
+  }
+  return stripDiceKey({ ...stepOut(def, viewer, step), orders, view: viewOf(def, envelope, viewer) });
 }
 
 /** The caller's orders for the current step (a seat: its own; the moderator: every seat's). */
@@ -176,7 +192,12 @@ export async function recordFor(deps: ServiceDeps, gameId: string, principal: Pr
     {
       game,
       seats: game.seats,
-      steps: steps.map((s) => ({ ...s, orders: s.orders.map((o) => ({ side: o.seat.side, parsed: o.parsed })), events: s.events.map((e) => e.payload as GameEvent) })),
+      steps: steps.map((s) => ({
+        ...s,
+        state: asEnvelope(s.envelope).state,
+        orders: s.orders.map((o) => ({ side: o.seat.side, parsed: o.parsed })),
+        events: s.events.map((e) => e.payload as GameEvent),
+      })),
     },
     viewerOf(principal),
   );

@@ -5,18 +5,22 @@
  * are numbers, so the same code serves every game.
  */
 import { z } from 'zod';
-import type { ChoiceField, ChoiceTree, RuleError } from '../engine/types.ts';
+import { effectiveField } from '../engine/choices.ts';
+import type { ChoiceField, ChoiceKind, ChoiceOption, ChoiceTree, PickField, RuleError } from '../engine/types.ts';
 import type { Locale } from '../i18n/index.ts';
+import { caseName, dependencyAnswer, dependentCases, kindParts, readKind, type FormKindParts } from './form-kinds.ts';
 
-/** One form control as the template renders it. */
-export interface FormField {
+/** One form control as the template renders it (a path, count or allocation adds its parts). */
+export interface FormField extends FormKindParts {
   name: string;
   label: string;
-  kind: 'one' | 'many';
+  kind: ChoiceKind;
   options: { value: string; label: string; selected: boolean }[];
   min?: number;
   max?: number;
   defaultLabel?: string;
+  /** A dependent field's control: shown for this answer of an earlier field. */
+  when?: { field: string; answer: string };
   errors: { message: string; rule: string }[];
 }
 
@@ -145,6 +149,28 @@ function parentIsArray(schema: JsonSchema, segments: string[]): boolean {
   return typeOf(s) === 'array';
 }
 
+/** Writes a pick-one or pick-some answer (`raw`: the values submitted) into `out`. */
+function readPick(
+  out: Record<string, unknown>,
+  field: PickField,
+  raw: string[],
+  segments: string[],
+  schema: JsonSchema,
+): void {
+  let target: JsonSchema | undefined = schema;
+  for (const seg of segments) target = child(target, seg);
+  if (field.kind === 'many') {
+    // Nothing ticked is an answer ("none of these") only where the field allows zero picks.
+    if (typeOf(target) === 'array') {
+      const items = unwrap(target)?.items;
+      if (raw.length || field.min === 0) setPath(out, segments, raw.map((x) => coerce(x, items)), schema);
+    }
+    else if (raw.length) setPath(out, segments, coerce(raw[0], target), schema);
+  } else if (raw.length && !(DECLINE.has(raw[0]) && parentIsArray(schema, segments))) {
+    setPath(out, segments, coerce(raw[0], target), schema);
+  }
+}
+
 /**
  * Reads a submitted form body into orders JSON. Only keys of the tree's fields are read (anything else in the body
  * is ignored); an empty `one` answer means "no answer" and is left out, and so does `none` in a list slot (a declined
@@ -155,19 +181,18 @@ export function ordersFromForm(body: Record<string, unknown>, tree: ChoiceTree, 
   const schema = jsonSchemaOf(ordersSchema);
   const out: Record<string, unknown> = {};
   for (const field of tree.fields) {
+    // A dependent field is read from the control of the answer its earlier field got (`key@answer`), if any.
+    const answer = dependencyAnswer(field, out);
+    const f = field.dependsOn ? (answer === undefined ? null : effectiveField(field, out)) : field;
+    if (!f) continue;
+    const name = answer === undefined ? field.key : caseName(field.key, answer);
     const segments = pathSegments(field.key);
-    let target: JsonSchema | undefined = schema;
-    for (const seg of segments) target = child(target, seg);
-    const raw = asList(body[field.key]).filter((x) => x !== '');
-    if (field.kind === 'many') {
-      // Nothing ticked is an answer ("none of these") only where the field allows zero picks.
-      if (typeOf(target) === 'array') {
-        if (raw.length || field.min === 0) setPath(out, segments, raw.map((x) => coerce(x, unwrap(target)?.items)), schema);
-      }
-      else if (raw.length) setPath(out, segments, coerce(raw[0], target), schema);
-    } else if (raw.length && !(DECLINE.has(raw[0]) && parentIsArray(schema, segments))) {
-      setPath(out, segments, coerce(raw[0], target), schema);
+    if (f.kind === 'path' || f.kind === 'count' || f.kind === 'allocation') {
+      const value = readKind(f, name, body);
+      if (value !== undefined) setPath(out, segments, value, schema);
+      continue;
     }
+    readPick(out, f, asList(body[name]).filter((x) => x !== ''), segments, schema);
   }
   return compact(out) as Record<string, unknown>;
 }
@@ -182,8 +207,8 @@ export function valueAt(orders: unknown, key: string): unknown {
   return v;
 }
 
-function labelOf(field: ChoiceField, value: string, locale: Locale): string {
-  return field.options.find((o) => o.value === value)?.label[locale] ?? value;
+function labelOf(options: ChoiceOption[], value: string, locale: Locale): string {
+  return options.find((o) => o.value === value)?.label[locale] ?? value;
 }
 
 function belongs(path: string | undefined, key: string): boolean {
@@ -191,6 +216,59 @@ function belongs(path: string | undefined, key: string): boolean {
   const p = pathSegments(path).join('.');
   const k = pathSegments(key).join('.');
   return p === k || p.startsWith(`${k}.`);
+}
+
+/** The text of a field's default, for the "if you miss the deadline" note. */
+function defaultText(f: ChoiceField, locale: Locale): string | undefined {
+  const d = f.defaultValue;
+  if (d === undefined) return undefined;
+  if (f.kind === 'allocation') {
+    const shares = Object.entries(d as Record<string, number>).map(([t, p]) => `${labelOf(f.options, t, locale)} ${p}`);
+    return shares.join(', ') || '—';
+  }
+  if (f.kind === 'count') return String(d);
+  return asList(d).map((v) => labelOf(f.options, v, locale)).join(f.kind === 'path' ? ' → ' : ', ') || '—';
+}
+
+/** One control: `name` is the field key, or `key@answer` for a dependent field's case. */
+function formField(f: ChoiceField, name: string, locale: Locale, value: unknown, errors: RuleError[]): FormField {
+  const chosen = new Set(f.kind === 'one' || f.kind === 'many' ? asList(value) : []);
+  const bounds: { min?: number; max?: number } = f.kind === 'one' || f.kind === 'many' || f.kind === 'count' ? f : {};
+  const defaultLabel = defaultText(f, locale);
+  return {
+    name,
+    label: f.label[locale],
+    kind: f.kind,
+    options: f.options.map((o) => ({ value: o.value, label: o.label[locale], selected: chosen.has(o.value) })),
+    ...(bounds.min !== undefined ? { min: bounds.min } : {}),
+    ...(bounds.max !== undefined ? { max: bounds.max } : {}),
+    ...(defaultLabel !== undefined ? { defaultLabel } : {}),
+    ...kindParts(f, name, value, locale),
+    errors: errors.map((e) => ({ message: e.message[locale], rule: e.rule })),
+  };
+}
+
+/**
+ * The controls of one field of the tree: one, or for a dependent field one per answer of the field it follows,
+ * each prefilled only when that answer is the current one.
+ */
+function controlsOf(
+  tree: ChoiceTree,
+  f: ChoiceField,
+  locale: Locale,
+  current: unknown,
+  errors: RuleError[],
+): FormField[] {
+  const have = current === undefined ? undefined : valueAt(current, f.key);
+  const value = have === undefined && current === undefined ? f.defaultValue : have;
+  if (!f.dependsOn) return [formField(f, f.key, locale, value, errors)];
+  const on = tree.fields.find((x) => x.key === f.dependsOn!.key);
+  const now = current === undefined ? undefined : valueAt(current, f.dependsOn.key);
+  return dependentCases(f, on?.options ?? []).map((c) => {
+    const mine = now !== undefined && String(now) === c.answer;
+    const control = formField(c.field, caseName(f.key, c.answer), locale, mine ? value : undefined, mine ? errors : []);
+    return { ...control, when: { field: on?.label[locale] ?? f.dependsOn!.key, answer: c.answerLabel[locale] } };
+  });
 }
 
 /**
@@ -201,27 +279,16 @@ export function formModel(tree: ChoiceTree, locale: Locale, current?: unknown, e
   const placed = new Set<RuleError>();
   const groups: FormGroup[] = [];
   for (const f of tree.fields) {
-    const have = current === undefined ? undefined : valueAt(current, f.key);
-    const chosen = new Set(asList(have === undefined && current === undefined ? f.defaultValue : have));
     const fieldErrors = errors.filter((e) => belongs(e.path, f.key));
-    fieldErrors.forEach((e) => placed.add(e));
-    const field: FormField = {
-      name: f.key,
-      label: f.label[locale],
-      kind: f.kind,
-      options: f.options.map((o) => ({ value: o.value, label: o.label[locale], selected: chosen.has(o.value) })),
-      ...(f.min !== undefined ? { min: f.min } : {}),
-      ...(f.max !== undefined ? { max: f.max } : {}),
-      ...(f.defaultValue !== undefined ? { defaultLabel: asList(f.defaultValue).map((v) => labelOf(f, v, locale)).join(', ') || '—' } : {}),
-      errors: fieldErrors.map((e) => ({ message: e.message[locale], rule: e.rule })),
-    };
+    const controls = controlsOf(tree, f, locale, current, fieldErrors);
+    if (controls.some((c) => c.errors.length)) fieldErrors.forEach((e) => placed.add(e));
     const id = f.group ?? '_';
     let g = groups.find((x) => x.id === id);
     if (!g) {
       g = { id, label: f.group ?? null, fields: [] };
       groups.push(g);
     }
-    g.fields.push(field);
+    g.fields.push(...controls);
   }
   return {
     point: tree.point,

@@ -2,7 +2,7 @@
  * The tree of legal choices for a seat at the current decision point (godip's `Options()`): one field per unit or
  * attack slot, with the legal values, plus cross-field constraints in words. A UI renders it as menus.
  */
-import type { ChoiceField, ChoiceOption, ChoiceTree, Text } from '../../engine/types.ts';
+import type { ChoiceField, ChoiceOption, ChoiceTree, PickField, Text } from '../../engine/types.ts';
 import type { AwSide } from './data/schema.ts';
 import { indexOf } from './data/data-index.ts';
 import { activeAir, activeShips, activeUbs } from './combat.ts';
@@ -30,7 +30,7 @@ function capacityText(s: AwState, side: AwSide): Text[] {
 }
 
 /** Placement fields: one per unit, options every area (capacity is a constraint across fields). */
-function placementFields(s: AwState, prefix: string, ids: string[], defaults: Record<string, string>): ChoiceField[] {
+function placementFields(s: AwState, prefix: string, ids: string[], defaults: Record<string, string>): PickField[] {
   const areas = indexOf(s.data).areaIds.map((a) => areaOpt(s, a));
   return ids.map((id) => ({ key: `${prefix}.${id}`, label: unitOpt(s, id).label, kind: 'one', options: areas, defaultValue: defaults[id] }));
 }

@@ -8,6 +8,7 @@ import { indexOf } from './data/data-index.ts';
 import { areaScan, type AreaScan } from './area-scan.ts';
 import { convoyStrength, convoyVp, escortStrength, shipAttacks, ubAttacks, ubStrength, type AreaOccupancy } from './rules.ts';
 import { at, ownDamage, ownList, ownTurnList, put, type AwState } from './state.ts';
+import { attackDieText } from './dice-purposes.ts';
 
 /** Areas holding units of both sides (AW 8.0[2], AW-A09), in area id order. */
 export function contestedAreas(s: AwState): string[] {
@@ -116,7 +117,7 @@ function escortAttack(s: AwState, ctx: ResolveContext, i: number, target: string
     return;
   }
   const strength = escortStrength(u, s.turn, hasConvoy(s, area)); // 10 convoys to look at, not a scan of all units
-  const die = ctx.roll(6, `${rule} ${u.id} attacks ${target}`);
+  const die = ctx.roll(6, attackDieText(rule, u.id, target));
   const success = die <= strength;
   if (!s.t.attacked.includes(target)) ownTurnList(s, 'attacked').push(target); // AW 8.3[2]: attacked, hit or not
   const damage = (s.t.damage[target] ?? 0) + (success ? die : 0);
@@ -229,7 +230,7 @@ export function resolveUbs(s: AwState, ctx: ResolveContext, alloc: Record<string
           continue;
         }
         const need = convoyStrength(c, s.turn, s.options.convoyBonus);
-        const die = ctx.roll(6, `AW 8.3 ${u.id} attacks ${t}`);
+        const die = ctx.roll(6, attackDieText('AW 8.3', u.id, t));
         const success = die + strength >= need;
         if (!ctx.silent) ctx.emit({ type: 'attack', rule: 'AW 8.3[4]', area, attacker: u.id, target: t, die, strength, need, success });
         if (success) {

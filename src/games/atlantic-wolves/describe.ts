@@ -10,6 +10,7 @@
  */
 import type { GameEvent } from '../../engine/types.ts';
 import { defaultData } from './data/default-data.ts';
+import { awDieWhat, readAwDie } from './dice-purposes.ts';
 
 type Locale = 'en' | 'ja';
 type Text = { en: string; ja: string };
@@ -120,33 +121,19 @@ function sentence(body: string, lc: Locale, ...rules: (string | undefined)[]): s
   return `${body}${tag}${lc === 'ja' ? '。' : '.'}`;
 }
 
-/** A die: what it was rolled for, its result, the rule it rests on (from the purpose's leading "AW x.y"). */
+/** A die: what it was rolled for (its kind: ./dice-purposes.ts), its result, the rule it rests on. */
 function describeDie(e: GameEvent, lc: Locale): string {
   const sides = num(e.sides);
   const value = num(e.value);
   const purpose = typeof e.purpose === 'string' ? e.purpose : '';
   const ja = lc === 'ja';
   const roll = `d${sides} = ${value}`;
-  const m = /^(AW \S+)\s*(.*)$/.exec(purpose);
-  const rule = m?.[1];
-  const rest = m ? m[2] : purpose;
-  let x: RegExpExecArray | null;
-  if ((x = /^roll (\d+) (first|second) die/.exec(rest))) {
-    const digit = x[2] === 'first' ? (ja ? '十の位' : 'tens die') : ja ? '一の位' : 'ones die';
-    return sentence(ja ? `対応移動${x[1]}回目、${digit}のサイコロ: ${roll}` : `Response roll ${x[1]}, ${digit}: ${roll}`, lc, rule);
-  }
-  if ((x = /^(\S+) attacks (\S+)$/.exec(rest))) {
-    return sentence(ja ? `${x[1]}が${x[2]}を攻撃、サイコロ: ${roll}` : `${x[1]} attacks ${x[2]}: ${roll}`, lc, rule);
-  }
-  if ((x = /^(first|second) die$/.exec(rest)) && rule?.includes('Step2')) {
-    const which = x[1] === 'first' ? (ja ? '1個目' : 'first die') : ja ? '2個目' : 'second die';
-    return sentence(ja ? `連合軍の配置（手順2）、${which}のサイコロ: ${roll}` : `Allied placement Step 2, ${which}: ${roll}`, lc, rule);
-  }
-  if (rest === 'blind draw') {
-    return sentence(ja ? `手順2の無作為抽出（残り${sides}ユニットから）: サイコロ ${roll}` : `Step 2 blind draw from the ${sides} units left: ${roll}`, lc, rule);
-  }
-  if ((x = /^(allied|german) reinforcement draw$/.exec(rest))) {
-    return sentence(ja ? `${sideAdj(x[1], lc)}の増強の抽選（未使用${sides}ユニットから）: サイコロ ${roll}` : `${sideAdj(x[1], lc)} reinforcement draw from ${sides} unused units: ${roll}`, lc, rule);
+  const die = readAwDie(purpose);
+  if (die) {
+    const what = awDieWhat(die, sides)[lc];
+    // A draw reads "…から）: サイコロ d6 = 3" in Japanese: the die comes after the colon.
+    const draw = die.kind === 'blind-draw' || die.kind === 'reinforcement-draw';
+    return sentence(ja && draw ? `${what}: サイコロ ${roll}` : `${what}: ${roll}`, lc, die.rule);
   }
   if (!purpose) return sentence(ja ? `サイコロ ${roll}` : `Die roll: ${roll}`, lc);
   return sentence(ja ? `サイコロ ${roll}（${purpose}）` : `Die roll ${roll} (${purpose})`, lc);

@@ -15,6 +15,7 @@ import { applyResponse, RESPONSE_ROLLS, rollResponse, standingResponse } from '.
 import { capacityFor, placeable } from './rules.ts';
 import { at, opponent, record, type AwState, type RunStep } from './state.ts';
 import { vpCheck } from './vp.ts';
+import { STEP2_DICE } from './dice-purposes.ts';
 
 const go = (step: RunStep) => ({ kind: 'go' as const, step });
 
@@ -56,8 +57,8 @@ function afterStep2(s: AwState): void {
 
 /** Standard Allied placement up to D2 (AW 6.0-Step1/2): 2d6, then the plan or a question. */
 function standardPlacement(s: AwState, ctx: ResolveContext): void {
-  const d1 = ctx.roll(6, 'AW 6.0-Step2 first die');
-  const d2 = ctx.roll(6, 'AW 6.0-Step2 second die');
+  const d1 = ctx.roll(6, STEP2_DICE[0]);
+  const d2 = ctx.roll(6, STEP2_DICE[1]);
   const pool = step1Pool(s).length;
   const n = Math.min(d1 + d2, pool); // AW-A05 R1: exactly min(sum, pool)
   s.t.step2Roll = d1 + d2;

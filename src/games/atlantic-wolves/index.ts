@@ -3,6 +3,7 @@
  * placement, response movement) and "standard" (the rules without 12.0, the engine keeping the hidden information).
  */
 import type { GameDefinition, Outcome, ResolveContext } from '../../engine/types.ts';
+import { ordersVisibleAtTheEnd } from '../../engine/contract-defaults.ts';
 import { filterEvents } from '../../engine/visibility.ts';
 import { checkData } from './data/check-data.ts';
 import { defaultData } from './data/default-data.ts';
@@ -10,6 +11,7 @@ import { awDataSchema, type AwData } from './data/schema.ts';
 import { choices } from './choices.ts';
 import { defaultOrders } from './defaults.ts';
 import { describeEvent } from './describe.ts';
+import { awDicePurpose } from './dice-purposes.ts';
 import { absorbStanding, applyAnswer, runForward } from './flow.ts';
 import { invariants } from './invariants.ts';
 import { awOptionsSchema, optionDocs, type AwOptions } from './options.ts';
@@ -68,6 +70,10 @@ export const atlanticWolves: GameDefinition<AwState, AwOrders, AwOptions, AwData
   outcome,
   describeEvent,
   invariants,
+  // Orders carry hidden information (standard mode: where the UBs are placed, the standing response table), so
+  // another seat sees them only once the game is over.
+  visibleOrders: ordersVisibleAtTheEnd,
+  dicePurpose: awDicePurpose,
 };
 
 export { positionFromFixture } from './setup.ts';

@@ -9,6 +9,7 @@ import { areaScan } from './area-scan.ts';
 import type { AwOrders } from './orders/schema.ts';
 import { areaCounts, capacityAt, capacityFor, placeable } from './rules.ts';
 import { at, ownList, ownTurnList, put, type AwState } from './state.ts';
+import { BLIND_DRAW } from './dice-purposes.ts';
 
 /** Applies a mail-mode Allied placement or a UB placement: unit -> area (AW 12.0-2, AW 7.0[1]). */
 export function applyPlacement(s: AwState, ctx: ResolveContext, side: AwSide, placement: Record<string, string>): void {
@@ -53,7 +54,7 @@ export function applyStep2(s: AwState, ctx: ResolveContext, counts: Record<strin
   for (const area of ix.areaIds) {
     const c = counts[area] ?? 0;
     for (let i = 0; i < c && pool.length; i++) {
-      const k = ctx.roll(pool.length, 'AW 6.0-Step2 blind draw', []);
+      const k = ctx.roll(pool.length, BLIND_DRAW, []);
       const [id] = pool.splice(k - 1, 1);
       put(s, id, area);
       ownTurnList(s, 'step2').push(id);

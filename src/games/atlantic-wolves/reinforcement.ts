@@ -5,6 +5,7 @@
 import type { ResolveContext } from '../../engine/types.ts';
 import { indexOf } from './data/data-index.ts';
 import { at, put, type AwState } from './state.ts';
+import { reinforcementDrawText } from './dice-purposes.ts';
 
 /** Decision still open after the automatic part of reinforcement: D1 (German turn-5 choice) or none. */
 export type ReinforceResult = 'done' | 'needs-choice';
@@ -30,7 +31,7 @@ function draw(s: AwState, ctx: ResolveContext, side: 'allied' | 'german', count:
   // AW 5.0[2]: drawn Allied units stay face down and nobody sees them; the German looks at his before placing (7.0[4]).
   const visibleTo = side === 'allied' ? [] : ['german'];
   for (let i = 0; i < count && pool.length > 0; i++) {
-    const k = ctx.roll(pool.length, `AW 5.0 ${side} reinforcement draw`, visibleTo);
+    const k = ctx.roll(pool.length, reinforcementDrawText(side), visibleTo);
     const [id] = pool.splice(k - 1, 1);
     drawn.push(id);
     put(s, id, 'used');

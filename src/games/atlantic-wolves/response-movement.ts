@@ -8,6 +8,7 @@ import { indexOf } from './data/data-index.ts';
 import { areaScan } from './area-scan.ts';
 import { capacityAt } from './rules.ts';
 import { ownTurnList, put, at, isArea, type AwState } from './state.ts';
+import { responseDieText } from './dice-purposes.ts';
 
 /** Number of response rolls per turn (AW 12.0-3c: 6, formerly 3). */
 export const RESPONSE_ROLLS = 6;
@@ -69,7 +70,7 @@ function sideCountIn(s: AwState, side: AwSide, area: string): number {
 const purposes: string[][] = [];
 /** The purpose of a response die (made once per roll number: the same text every turn). */
 function purpose(roll: number, die: 0 | 1): string {
-  const p = (purposes[roll] ??= [`AW 12.0-3 roll ${roll} first die (tens)`, `AW 12.0-3 roll ${roll} second die (ones)`]);
+  const p = (purposes[roll] ??= [responseDieText(roll, 'tens'), responseDieText(roll, 'ones')]);
   return p[die];
 }
 

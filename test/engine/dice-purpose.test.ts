@@ -1,0 +1,121 @@
+/** Dice purposes as data: recorded with their rule and words, read without parsing, string purposes unchanged. */
+import { describe, expect, test } from 'vitest';
+import { z } from 'zod';
+import { describeDie, dicePurposeOf, purposeText, rollDie } from '../../src/engine/dice-purpose.ts';
+import { forcedDice } from '../../src/engine/dice.ts';
+import { advance, startGame } from '../../src/engine/step-runner.ts';
+import type { GameDefinition, GameEvent, ResolveContext } from '../../src/engine/types.ts';
+
+const INITIATIVE = { rule: 'GF 7(b)[1]', what: { en: 'British initiative die', ja: 'イギリス軍の主導権のサイコロ' } };
+
+/** A one-step game that rolls one structured and one text die. */
+const game: GameDefinition<{ done: boolean }, Record<string, never>> = {
+  id: 'dice-test',
+  title: { en: 'Dice', ja: 'ダイス' },
+  modes: ['x'],
+  sides: () => [{ seat: 'a', name: { en: 'A', ja: 'A' } }],
+  optionsSchema: z.object({}),
+  optionDocs: [],
+  dataSchema: z.object({}),
+  defaultData: {},
+  checkData: () => [],
+  ordersSchema: z.object({}).strict(),
+  setup: () => ({ done: false }),
+  owed: (s) => (s.done ? [] : [{ seat: 'a', point: 'D-1', rule: 'D 1', prompt: { en: 'go', ja: '進む' } }]),
+  view: (s) => s,
+  visibleEvents: (e) => [...e],
+  choices: () => null,
+  validate: () => [],
+  defaultOrders: () => ({}),
+  resolve(_s, _o, ctx) {
+    rollDie(ctx, 6, INITIATIVE);
+    rollDie(ctx, 6, 'tie-break');
+    return { done: true };
+  },
+  outcome: () => null,
+  describeEvent: (e, lc) => describeDie(e, lc),
+  invariants: () => [],
+};
+
+function run(dice = forcedDice([4, 2])) {
+  const started = startGame(game, { mode: 'x' });
+  if (!started.ok) throw new Error('start');
+  const r = advance(game, started.envelope, { a: {} }, dice);
+  if (!r.ok) throw new Error('advance');
+  return r.events;
+}
+
+describe('structured dice purposes', () => {
+  test('the step runner records the rule and what the die decides, with the text beside them', () => {
+    expect(run()).toEqual([
+      {
+        type: 'die',
+        index: 0,
+        sides: 6,
+        value: 4,
+        purpose: 'GF 7(b)[1] British initiative die',
+        rule: 'GF 7(b)[1]',
+        what: INITIATIVE.what,
+      },
+      { type: 'die', index: 1, sides: 6, value: 2, purpose: 'tie-break' },
+    ]);
+  });
+
+  test('a bare context (a test, a simulation) gets the text: same dice, same order', () => {
+    const seen: unknown[] = [];
+    const ctx: ResolveContext = { roll: (sides, purpose) => (seen.push(purpose), sides === 6 ? 3 : 1), emit() {} };
+    expect(rollDie(ctx, 6, INITIATIVE)).toBe(3);
+    expect(seen).toEqual([purposeText(INITIATIVE)]);
+  });
+
+  test('committed dice do not depend on how the purpose is written', () => {
+    const started = startGame(game, { mode: 'x', secret: 's3cret' });
+    if (!started.ok) throw new Error('start');
+    const structured = advance(game, started.envelope, { a: {} });
+    const asText: GameDefinition<{ done: boolean }, Record<string, never>> = {
+      ...game,
+      resolve: (_s, _o, ctx) => (ctx.roll(6, purposeText(INITIATIVE)), ctx.roll(6, 'tie-break'), { done: true }),
+    };
+    const plain = advance(asText, started.envelope, { a: {} });
+    if (!structured.ok || !plain.ok) throw new Error('advance');
+    expect(structured.events.map((e) => e.value)).toEqual(plain.events.map((e) => e.value));
+  });
+
+  test.each<[string, GameEvent, 'en' | 'ja', string]>([
+    [
+      'a structured die in English',
+      { type: 'die', index: 0, sides: 6, value: 5, purpose: 'x', rule: 'GF 7(b)[1]', what: INITIATIVE.what },
+      'en',
+      'British initiative die: d6 = 5 (GF 7(b)[1]).',
+    ],
+    [
+      'a structured die in Japanese',
+      { type: 'die', index: 0, sides: 6, value: 5, purpose: 'x', rule: 'GF 7(b)[1]', what: INITIATIVE.what },
+      'ja',
+      'イギリス軍の主導権のサイコロ: d6 = 5（GF 7(b)[1]）。',
+    ],
+    [
+      'a text purpose is shown as written',
+      { type: 'die', index: 0, sides: 6, value: 2, purpose: 'tie-break' },
+      'en',
+      'Die roll 2 (tie-break).',
+    ],
+    ['no purpose', { type: 'die', index: 0, sides: 6, value: 2 }, 'ja', 'サイコロ 2。'],
+  ])('%s', (_name, event, locale, expected) => {
+    expect(describeDie(event, locale)).toBe(expected);
+  });
+
+  test('a die recorded as text is read by the game that wrote it; a structured one by anyone', () => {
+    const textDie: GameEvent = {
+      type: 'die',
+      index: 0,
+      sides: 6,
+      value: 1,
+      purpose: 'GF 7(b)[1] British initiative die',
+    };
+    expect(dicePurposeOf(undefined, textDie)).toBeNull();
+    expect(dicePurposeOf({ dicePurpose: () => INITIATIVE }, textDie)).toEqual(INITIATIVE);
+    expect(dicePurposeOf(undefined, run()[0])).toEqual(INITIATIVE);
+    expect(dicePurposeOf(undefined, { type: 'moved' })).toBeNull();
+  });
+});
