@@ -44,10 +44,10 @@ export function readArgs(argv: readonly string[], options: OptionSpecs, maxPosit
   return { values: parsed.values as CommandArgs['values'], positionals: parsed.positionals };
 }
 
-/** parseArgs' message made short: its first sentence, which names the option. */
+/** parseArgs' message, for an unknown option only its first sentence (the rest is about positionals). */
 function usageProblem(error: Error & { code?: string }): string {
-  const first = error.message.split(/\.\s/)[0].replace(/\.$/, '');
-  return error.code?.startsWith('ERR_PARSE_ARGS') ? first.charAt(0).toLowerCase() + first.slice(1) : error.message;
+  const text = error.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? error.message.split(/\.\s/)[0] : error.message;
+  return text.charAt(0).toLowerCase() + text.slice(1).replace(/\.$/, '');
 }
 
 /** The lines of `--help` describing options. */

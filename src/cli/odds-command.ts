@@ -59,12 +59,12 @@ export function previewOdds(game: AnyGamePackage, state: unknown, samples: numbe
  * its end with default orders and reports who wins how often.
  */
 function runOdds(args: CommandArgs, out: (s: string) => void): number {
+  const samples = intOption(args, 'samples', 10_000, 1);
+  const seed = stringOption(args, 'seed', '1');
   const { record, game } = loadRecord(readRecordFile(args.positionals[0]));
   const replay = replayRecord(game, record);
   if (!replay.ok) throw new Error(`the record stops at step ${replay.step}: ${replay.message}`);
   const state = replay.envelope.state;
-  const samples = intOption(args, 'samples', 10_000, 1);
-  const seed = stringOption(args, 'seed', '1');
   if (args.values.playout === true) {
     out(JSON.stringify({ kind: 'playout', ...previewOdds(game, state, samples, seed) }));
     return 0;

@@ -8,8 +8,8 @@ import type { Locale } from '../i18n/index.ts';
 import { parseOrderText } from './parse.ts';
 import type { GrammarInput, OrderGrammar, ParsedText, TextIssue } from './types.ts';
 
-/** The games' part this module reads. */
-export type TextGame = Pick<AnyGamePackage, 'grammar'>;
+/** The games' part this module reads: its grammar, and the shape of its orders (to know what a grammar can write). */
+export type TextGame = Partial<Pick<AnyGamePackage, 'grammar' | 'ordersSchema'>>;
 
 const JSON_SYNTAX: Record<Locale, string> = {
   en: `Orders as JSON: the orders object of the API, starting on a line of its own with "{" (it may span lines).
@@ -59,6 +59,7 @@ export function readOrders(game: TextGame, input: GrammarInput, text: string): {
  */
 export function formatOrderText(game: TextGame, input: GrammarInput, orders: unknown, locale: Locale): string[] {
   const grammar = grammarOf(game);
+  if (game.ordersSchema && !game.ordersSchema.safeParse(orders).success) return jsonOnlyGrammar.format(orders, null, locale);
   try {
     return grammar.format(orders, grammar.context(input), locale);
   } catch {
