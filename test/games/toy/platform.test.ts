@@ -67,7 +67,7 @@ describe('the toy game by mail', () => {
   ] as const)('%s: a complete game, every order mail accepted', async (name, game, style) => {
     const tag = name.replace(/\W+/g, '-');
     const players: Record<string, string> = { a: `a-${tag}@example.org`, b: `b-${tag}@example.jp` };
-    const seats = [{ side: 'a', email: players.a, locale: 'en' }, { side: 'b', email: players.b, locale: 'ja', timeZone: 'Asia/Tokyo' }];
+    const seats = [{ side: 'a', email: players.a, locale: 'en' as const }, { side: 'b', email: players.b, locale: 'ja' as const, timeZone: 'Asia/Tokyo' }];
     const created = await createGame(t.deps, { game: game.id, mode: 'mail', name: `Toy ${tag}`, options: { rounds: 3 }, seats });
     await deliver();
     const welcome = recorder.to(players.a)[0].parsed.text ?? '';

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { forcedDice } from '../../../src/engine/dice.ts';
 import { advance, startGame } from '../../../src/engine/step-runner.ts';
 import type { GameEvent } from '../../../src/engine/types.ts';
-import { toyGame, type ToyOrders } from '../../../src/games/toy/index.ts';
+import { toyGame, type ToyOrders, type ToyState } from '../../../src/games/toy/index.ts';
 import { readOrderText } from '../../../src/orders-text/game-text.ts';
 
 const read = (text: string) => readOrderText(toyGame, { data: toyGame.defaultData }, text);
@@ -23,7 +23,7 @@ describe('toy rules', () => {
     if (!started.ok) throw new Error(started.errors.join());
     const r = advance(toyGame, started.envelope, { a: { pick: 4 }, b: { pick: 2 } }, forcedDice([4, 5, 6]));
     if (!r.ok) throw new Error(JSON.stringify(r.errors));
-    expect(toyGame.outcome(r.envelope.state)).toMatchObject({ winner: 'a', rule: 'TOY 3', reason: { en: 'final score 3 to 0' } });
+    expect(toyGame.outcome(r.envelope.state as ToyState)).toMatchObject({ winner: 'a', rule: 'TOY 3', reason: { en: 'final score 3 to 0' } });
     const seenByB = toyGame.visibleEvents(r.events, { kind: 'seat', seat: 'b' }).map((e) => toyGame.describeEvent(e, 'en'));
     expect(seenByB).toEqual([
       'Secret die of B: d6 = 5.',
