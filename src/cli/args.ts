@@ -30,7 +30,9 @@ const HELP_OPTION: OptionSpec = { type: 'boolean', short: 'h', help: 'print this
 /** Reads `argv` against `options` (plus `--help`), allowing at most `maxPositionals` positional arguments. */
 export function readArgs(argv: readonly string[], options: OptionSpecs, maxPositionals = 0): CommandArgs {
   const config = Object.fromEntries(
-    Object.entries({ ...options, help: HELP_OPTION }).map(([name, o]) => [name, o.short ? { type: o.type, short: o.short } : { type: o.type }]),
+    Object.entries({ ...options, help: HELP_OPTION }).map(([name, o]) => {
+      return [name, o.short ? { type: o.type, short: o.short } : { type: o.type }];
+    }),
   );
   let parsed;
   try {

@@ -95,7 +95,7 @@ wins how often when the game is played to its end with default orders.`,
   options: {
     samples: { type: 'string', value: 'N', help: 'how many samples (default 10000)' },
     seed: { type: 'string', value: 'S', help: 'the seed of the dice (default 1)' },
-    orders: { type: 'string', value: 'FILE', help: 'JSON { seat: orders } for the owed seats (default: their defaults)' },
+    orders: { type: 'string', value: 'FILE', help: 'JSON { seat: orders } of the owed seats (default their defaults)' },
     playout: { type: 'boolean', help: 'play whole games to their end and count the winners' },
   },
   positionals: 1,

@@ -46,7 +46,8 @@ export function progressLine(done: number, total: number, unit: string, elapsedM
   const rate = elapsedMs > 0 ? done / (elapsedMs / 1000) : 0;
   const eta = rate > 0 ? clock((total - done) / rate) : '?';
   const percent = `${Math.floor(share * 100)}%`.padStart(4);
-  return `[${'#'.repeat(filled)}${'-'.repeat(BAR - filled)}] ${percent}  ${done}/${total} ${unit}  ${Math.round(rate)}/s  ETA ${eta}`;
+  const bar = `[${'#'.repeat(filled)}${'-'.repeat(BAR - filled)}]`;
+  return `${bar} ${percent}  ${done}/${total} ${unit}  ${Math.round(rate)}/s  ETA ${eta}`;
 }
 
 /** A progress bar on `stream` (see the module comment for when it shows). */

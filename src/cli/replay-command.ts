@@ -108,7 +108,13 @@ re-derived (docs/dice.md). Exit code 1 on any mismatch.`,
 };
 
 /** A readable report in English or Japanese: one sentence per event (the game's own words), dice inline. */
-function textReport(game: AnyGamePackage, record: GameRecord, steps: { number: number; events: GameEvent[] }[], outcome: Outcome | null, lang: 'en' | 'ja'): string {
+function textReport(
+  game: AnyGamePackage,
+  record: GameRecord,
+  steps: { number: number; events: GameEvent[] }[],
+  outcome: Outcome | null,
+  lang: 'en' | 'ja',
+): string {
   const ja = lang === 'ja';
   const side = (seat: string) => game.sides(record.mode).find((s) => s.seat === seat)?.name[lang] ?? seat;
   const lines = [ja ? `${game.title.ja}（${record.mode}）— ${steps.length}ステップ` : `${game.title.en} (${record.mode}) — ${steps.length} steps`];

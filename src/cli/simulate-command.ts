@@ -9,14 +9,19 @@ import { defaultWorkers, simulateOnPool } from './simulate-pool.ts';
 
 export { simulate, type SimulationSummary } from './simulate.ts';
 
+const GAME_IDS = Object.keys(registeredGames).join(', ');
+
 async function runSimulate(args: CommandArgs, out: (text: string) => void): Promise<number> {
   const gameId = stringOption(args, 'game', Object.keys(registeredGames)[0]);
   const game = registeredGames[gameId];
-  if (!game) throw new UsageError(`unknown game "${gameId}" (one of ${Object.keys(registeredGames).join(', ')})`);
+  if (!game) throw new UsageError(`unknown game "${gameId}" (one of ${GAME_IDS})`);
   const mode = stringOption(args, 'mode', game.modes[0]);
-  if (!game.modes.includes(mode)) throw new UsageError(`unknown mode "${mode}" for ${gameId} (one of ${game.modes.join(', ')})`);
+  if (!game.modes.includes(mode)) {
+    throw new UsageError(`unknown mode "${mode}" for ${gameId} (one of ${game.modes.join(', ')})`);
+  }
   const count = intOption(args, 'games', 1000, 1);
-  const progress = createProgress({ stream: process.stderr, total: count, unit: 'games', force: args.values.progress === true });
+  const force = args.values.progress === true;
+  const progress = createProgress({ stream: process.stderr, total: count, unit: 'games', force });
   const summary = await simulateOnPool(
     { gameId, mode, games: count, seed: stringOption(args, 'seed', '1'), validate: args.values.validate === true },
     { workers: intOption(args, 'workers', defaultWorkers(), 1), onProgress: (done) => progress.update(done) },
@@ -33,7 +38,7 @@ export const simulateCommand: CliCommand = {
 JSON summary: throughput, wins per seat, draws, unfinished games, problems found. The same seed gives the same
 summary (timing aside) for any number of workers.`,
   options: {
-    game: { type: 'string', value: 'ID', help: `the game: ${Object.keys(registeredGames).join(', ')} (default: the first)` },
+    game: { type: 'string', value: 'ID', help: `the game: ${GAME_IDS} (default: the first)` },
     mode: { type: 'string', value: 'MODE', help: "the game's mode (default: its first)" },
     games: { type: 'string', value: 'N', help: 'how many games (default 1000)' },
     seed: { type: 'string', value: 'S', help: 'the seed of the dice and the random orders (default 1)' },

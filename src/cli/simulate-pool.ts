@@ -6,7 +6,9 @@
 import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
-import { GAMES_PER_STREAM, mergeSummaries, simulate, simulatedGame, type SimulationOptions, type SimulationSummary } from './simulate.ts';
+import {
+  GAMES_PER_STREAM, mergeSummaries, simulate, simulatedGame, type SimulationOptions, type SimulationSummary,
+} from './simulate.ts';
 
 /** One block of a run: `games` games from game number `first`. */
 export interface Slice {
@@ -29,17 +31,24 @@ export const defaultWorkers = (): number => availableParallelism();
 /** The blocks of a run of `games` games. */
 export function slicesOf(games: number): Slice[] {
   const out: Slice[] = [];
-  for (let first = 0; first < games; first += GAMES_PER_STREAM) out.push({ first, games: Math.min(GAMES_PER_STREAM, games - first) });
+  for (let first = 0; first < games; first += GAMES_PER_STREAM) {
+    out.push({ first, games: Math.min(GAMES_PER_STREAM, games - first) });
+  }
   return out;
 }
 
 /** Plays a run on up to `pool.workers` workers (never more than it has blocks); the timing is the run's wall time. */
-export async function simulateOnPool(opts: SimulationOptions, pool: PoolOptions): Promise<SimulationSummary & { workers: number }> {
+export async function simulateOnPool(
+  opts: SimulationOptions,
+  pool: PoolOptions,
+): Promise<SimulationSummary & { workers: number }> {
   simulatedGame(opts.gameId, opts.mode); // a bad game or mode fails here, before any worker starts
   const slices = slicesOf(opts.games);
   const workers = Math.max(1, Math.min(pool.workers, slices.length));
   const started = performance.now();
-  const parts = workers === 1 ? playHere(opts, slices, pool.onProgress) : await playOnWorkers(opts, slices, workers, pool.onProgress);
+  const parts = workers === 1
+    ? playHere(opts, slices, pool.onProgress)
+    : await playOnWorkers(opts, slices, workers, pool.onProgress);
   const summary = mergeSummaries(parts);
   summary.seconds = (performance.now() - started) / 1000;
   summary.gamesPerSecond = Math.round(opts.games / summary.seconds);
@@ -57,7 +66,12 @@ function playHere(opts: SimulationOptions, slices: Slice[], onProgress?: (done: 
 }
 
 /** The blocks shared out to `count` worker threads, each taking the next block when it finishes one. */
-function playOnWorkers(opts: SimulationOptions, slices: Slice[], count: number, onProgress?: (done: number) => void): Promise<SimulationSummary[]> {
+function playOnWorkers(
+  opts: SimulationOptions,
+  slices: Slice[],
+  count: number,
+  onProgress?: (done: number) => void,
+): Promise<SimulationSummary[]> {
   const parts: SimulationSummary[] = new Array(slices.length);
   const pool: Worker[] = [];
   const current = new Map<Worker, number>(); // games done in each worker's current block

@@ -67,7 +67,9 @@ const MAX_PROBLEMS = 10;
 export function simulatedGame(gameId: string, mode: string): AnyGamePackage {
   const game = getGame(gameId);
   if (!game) throw new Error(`unknown game "${gameId}"`);
-  if (!game.modes.includes(mode)) throw new Error(`unknown mode "${mode}" for ${gameId} (one of ${game.modes.join(', ')})`);
+  if (!game.modes.includes(mode)) {
+    throw new Error(`unknown mode "${mode}" for ${gameId} (one of ${game.modes.join(', ')})`);
+  }
   return game;
 }
 
@@ -81,20 +83,24 @@ export function streamOf(seed: string, block: number): Sfc32State {
 const winsKey = (seat: SeatId): `${string}Wins` => `${seat}Wins`;
 
 /** An empty summary of a run: the seats' win counts in the order of the game's sides. */
-function emptySummary(game: AnyGamePackage, opts: SimulationOptions, player: SummaryFields['player']): SimulationSummary {
+function emptySummary(game: AnyGamePackage, opts: SimulationOptions, player: SummaryFields['player']) {
   const wins: Record<`${string}Wins`, number> = {};
   for (const side of game.sides(opts.mode)) wins[winsKey(side.seat)] = 0;
-  return {
-    game: opts.gameId, mode: opts.mode, seed: opts.seed, games: opts.games, seconds: 0, gamesPerSecond: 0, ...wins, draws: 0,
-    unfinished: 0, steps: 0, dice: 0, invariantViolations: 0, orderErrors: 0, validated: opts.validate, player, firstProblems: [],
+  const summary: SimulationSummary = {
+    game: opts.gameId, mode: opts.mode, seed: opts.seed, games: opts.games, seconds: 0, gamesPerSecond: 0,
+    ...wins, draws: 0, unfinished: 0, steps: 0, dice: 0, invariantViolations: 0, orderErrors: 0,
+    validated: opts.validate, player, firstProblems: [],
   };
+  return summary;
 }
 
 /** Plays the games of `opts`; pure apart from the timer around it. */
 export function simulate(opts: SimulationOptions): SimulationSummary {
   const game = simulatedGame(opts.gameId, opts.mode);
   const first = opts.first ?? 0;
-  if (first % GAMES_PER_STREAM !== 0) throw new Error(`a simulation starts at a block of ${GAMES_PER_STREAM} games, not at game ${first}`);
+  if (first % GAMES_PER_STREAM !== 0) {
+    throw new Error(`a simulation starts at a block of ${GAMES_PER_STREAM} games, not at game ${first}`);
+  }
   const play: RandomPlayer = game.randomOrders ?? ((state, seat) => game.defaultOrders(state, seat));
   const options = game.optionsSchema.parse({});
   const data = game.dataSchema.parse(game.defaultData);
@@ -160,7 +166,9 @@ export function mergeSummaries(parts: readonly SimulationSummary[]): SimulationS
   const out: SimulationSummary = { ...head, firstProblems: [...head.firstProblems] };
   for (const p of rest) {
     out.games += p.games;
-    for (const key of Object.keys(p)) if (key.endsWith('Wins')) out[key as `${string}Wins`] = (out[key as `${string}Wins`] ?? 0) + p[key as `${string}Wins`];
+    for (const key of Object.keys(p) as `${string}Wins`[]) {
+      if (key.endsWith('Wins')) out[key] = (out[key] ?? 0) + p[key];
+    }
     out.draws += p.draws;
     out.unfinished += p.unfinished;
     out.steps += p.steps;

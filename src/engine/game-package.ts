@@ -17,7 +17,8 @@ export type RandomPlayer<S = unknown, O = unknown> = (state: S, seat: SeatId, ra
 export type OutcomeCounter = (kind: string, subject: string | null) => void;
 
 /** A game package. S = state, O = one seat's orders, Opt = options, Data = component data. */
-export interface GamePackage<S = unknown, O = unknown, Opt = unknown, Data = unknown> extends GameDefinition<S, O, Opt, Data> {
+export interface GamePackage<S = unknown, O = unknown, Opt = unknown, Data = unknown>
+  extends GameDefinition<S, O, Opt, Data> {
   /**
    * The order text (English and Japanese keywords) read from mail and the page's text box, and written back as
    * the echo of a reply. Without it, orders come as JSON there too (JSON is accepted alongside a grammar).

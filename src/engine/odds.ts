@@ -25,7 +25,13 @@ interface Tally {
 }
 
 /** Resolves the step `samples` times from `state` with `orders` and the given dice; the share of each outcome. */
-export function previewStepOdds(game: AnyGamePackage, state: unknown, orders: Readonly<Record<SeatId, unknown>>, samples: number, dice: Dice): StepOdds {
+export function previewStepOdds(
+  game: AnyGamePackage,
+  state: unknown,
+  orders: Readonly<Record<SeatId, unknown>>,
+  samples: number,
+  dice: Dice,
+): StepOdds {
   // Outcome kind -> subject (null: none) -> tally. Looked up by the event's own strings, whose hashes V8 keeps, rather
   // than by a key string made per event: making and hashing those took a fifth of a preview's time.
   const tallies = new Map<string, Map<string | null, Tally>>();
@@ -48,7 +54,9 @@ export function previewStepOdds(game: AnyGamePackage, state: unknown, orders: Re
   for (; sample < samples; sample++) game.resolve(state, orders, ctx);
   const shares: [string, number][] = [];
   for (const [kind, bySubject] of tallies) {
-    for (const [subject, t] of bySubject) shares.push([subject === null ? kind : `${kind}:${subject}`, t.count / samples]);
+    for (const [subject, t] of bySubject) {
+      shares.push([subject === null ? kind : `${kind}:${subject}`, t.count / samples]);
+    }
   }
   const probabilities: Record<string, number> = {};
   for (const [key, share] of shares.sort((x, y) => (x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : 0))) probabilities[key] = share;

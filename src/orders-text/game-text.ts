@@ -46,7 +46,11 @@ export function readOrderText(game: TextGame, input: GrammarInput, text: string)
 }
 
 /** Order text as the page's text box takes it: the orders, or every problem with its line number. */
-export function readOrders(game: TextGame, input: GrammarInput, text: string): { ok: true; orders: unknown; statements: number } | { ok: false; errors: TextIssue[] } {
+export function readOrders(
+  game: TextGame,
+  input: GrammarInput,
+  text: string,
+): { ok: true; orders: unknown; statements: number } | { ok: false; errors: TextIssue[] } {
   const parsed = readOrderText(game, input, text);
   if (parsed.errors.length) return { ok: false, errors: parsed.errors };
   return { ok: true, orders: parsed.orders, statements: parsed.statements };
@@ -59,7 +63,8 @@ export function readOrders(game: TextGame, input: GrammarInput, text: string): {
  */
 export function formatOrderText(game: TextGame, input: GrammarInput, orders: unknown, locale: Locale): string[] {
   const grammar = grammarOf(game);
-  if (game.ordersSchema && !game.ordersSchema.safeParse(orders).success) return jsonOnlyGrammar.format(orders, null, locale);
+  const writable = !game.ordersSchema || game.ordersSchema.safeParse(orders).success;
+  if (!writable) return jsonOnlyGrammar.format(orders, null, locale);
   try {
     return grammar.format(orders, grammar.context(input), locale);
   } catch {

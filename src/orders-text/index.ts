@@ -1,4 +1,4 @@
-/** The generic order-text layer: normalisation, names, commands, JSON orders, and any game's text through its package. */
+/** The generic order-text layer: normalisation, names, commands, JSON orders, any game's text through its package. */
 export * from './types.ts';
 export * from './normalize.ts';
 export * from './names.ts';

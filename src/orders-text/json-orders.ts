@@ -42,7 +42,9 @@ function closing(text: string): number | null {
   return null;
 }
 
-const failure = (end: number, code: string, en: string, ja: string): JsonBlock => ({ ok: false, end, code, message: { en, ja } });
+const failure = (end: number, code: string, en: string, ja: string): JsonBlock => {
+  return { ok: false, end, code, message: { en, ja } };
+};
 
 /** Reads the JSON object opening on `lines[start]` (at most `maxLines` lines), as sent or leniently. */
 export function readJsonBlock(lines: readonly string[], start: number, maxLines: number): JsonBlock {
@@ -51,13 +53,16 @@ export function readJsonBlock(lines: readonly string[], start: number, maxLines:
   const text = span.map(lenient).join('\n');
   const close = closing(text);
   if (close === null) {
-    return failure(start + span.length - 1, 'text/json-unclosed', 'the JSON object is not closed: a "}" is missing', 'JSON オブジェクトが閉じていません (「}」が足りません)');
+    const en = 'the JSON object is not closed: a "}" is missing';
+    return failure(start + span.length - 1, 'text/json-unclosed', en, 'JSON オブジェクトが閉じていません (「}」が足りません)');
   }
   const end = start + (text.slice(0, close).match(/\n/g)?.length ?? 0);
   const lineEnd = text.indexOf('\n', close);
   const rest = text.slice(close, lineEnd < 0 ? undefined : lineEnd).replace(/(^|\s)(#|\/\/).*$/, '').trim();
   if (rest) {
-    return failure(end, 'text/json-trailing', `text after the JSON object: "${rest.slice(0, 40)}"`, `JSON オブジェクトの後に余分な文字があります:「${rest.slice(0, 40)}」`);
+    const shown = rest.slice(0, 40);
+    const ja = `JSON オブジェクトの後に余分な文字があります:「${shown}」`;
+    return failure(end, 'text/json-trailing', `text after the JSON object: "${shown}"`, ja);
   }
   const raw = lines.slice(start, end + 1).join('\n');
   const rawClose = closing(raw);
@@ -75,7 +80,8 @@ function parseObject(text: string): Record<string, unknown> | undefined {
   if (!text) return undefined;
   try {
     const value: unknown = JSON.parse(text);
-    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+    const isObject = value !== null && typeof value === 'object' && !Array.isArray(value);
+    return isObject ? (value as Record<string, unknown>) : undefined;
   } catch {
     return undefined;
   }

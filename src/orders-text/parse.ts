@@ -65,6 +65,17 @@ function readCommand(kind: TextCommand['kind'], rest: string[], n: number): Text
   }
 }
 
+/** A problem found on line `n` (its text cut to 200 characters). */
+function lineIssue(n: number, line: string, problem: { code: string; message: TextIssue['message'] }): TextIssue {
+  return { line: n, text: line.slice(0, 200), code: problem.code, message: problem.message, rule: 'orders-text' };
+}
+
+const JSON_TWICE = ['only one JSON object of orders may be sent', 'JSON の命令は1つだけ送ってください'] as const;
+const JSON_MIXED = [
+  'send the orders either as JSON or as order lines, not both',
+  '命令は JSON か命令文のどちらか一方で送ってください',
+] as const;
+
 /** Runs one statement line through the grammar, turning a grammar bug into a reported line, never a lost message. */
 function readStatement<O, C>(grammar: OrderGrammar<O, C>, ctx: C, line: string): StatementResult<O> {
   try {
@@ -81,7 +92,9 @@ function readStatement<O, C>(grammar: OrderGrammar<O, C>, ctx: C, line: string):
  * statements.
  */
 export function parseOrderText<O, C>(grammar: OrderGrammar<O, C>, ctx: C, text: string): ParsedText<O> {
-  const out: ParsedText<O> = { orders: grammar.empty(), statements: 0, commands: [], errors: [], ignored: [], redacted: '' };
+  const out: ParsedText<O> = {
+    orders: grammar.empty(), statements: 0, commands: [], errors: [], ignored: [], redacted: '',
+  };
   const source = text.length > MAX_TEXT_CHARS ? text.slice(0, MAX_TEXT_CHARS) : text;
   if (source.length < text.length) {
     out.errors.push(issue(0, '', 'text/too-long', `the text is longer than ${MAX_TEXT_CHARS} characters; the rest was not read`, `本文が長すぎます (${MAX_TEXT_CHARS} 文字まで)。残りは読んでいません`));
@@ -105,8 +118,8 @@ export function parseOrderText<O, C>(grammar: OrderGrammar<O, C>, ctx: C, text: 
     if (opensJson(line)) {
       const block = readJsonBlock(lines, i, MAX_LINES - i);
       redacted.push(...lines.slice(i, block.end + 1));
-      if (!block.ok) out.errors.push({ line: n, text: line.slice(0, 200), code: block.code, message: block.message, rule: 'orders-text' });
-      else if (json) out.errors.push(issue(n, line.slice(0, 200), 'text/json-twice', 'only one JSON object of orders may be sent', 'JSON の命令は1つだけ送ってください'));
+      if (!block.ok) out.errors.push(lineIssue(n, line, block));
+      else if (json) out.errors.push(issue(n, line.slice(0, 200), 'text/json-twice', ...JSON_TWICE));
       else json = { line: n, value: block.value };
       i = block.end;
       continue;
@@ -126,7 +139,7 @@ export function parseOrderText<O, C>(grammar: OrderGrammar<O, C>, ctx: C, text: 
     }
     const result = readStatement(grammar, ctx, line);
     if (result === null) out.ignored.push({ line: n, text: line.slice(0, 200) });
-    else if (result.kind === 'error') out.errors.push({ line: n, text: line.slice(0, 200), code: result.code, message: result.message, rule: 'orders-text' });
+    else if (result.kind === 'error') out.errors.push(lineIssue(n, line, result));
     else {
       result.apply(out.orders);
       out.statements++;
@@ -140,7 +153,7 @@ export function parseOrderText<O, C>(grammar: OrderGrammar<O, C>, ctx: C, text: 
 /** The JSON object becomes the orders, unless statements were read too (then neither is taken). */
 function takeJson<O>(out: ParsedText<O>, json: { line: number; value: Record<string, unknown> }): void {
   if (out.statements > 0) {
-    out.errors.push(issue(json.line, '{', 'text/json-mixed', 'send the orders either as JSON or as order lines, not both', '命令は JSON か命令文のどちらか一方で送ってください'));
+    out.errors.push(issue(json.line, '{', 'text/json-mixed', ...JSON_MIXED));
     return;
   }
   out.orders = json.value as O;

@@ -19,11 +19,18 @@ export function describeEvent(event: GameEvent, locale: 'en' | 'ja'): string {
     }
     case 'secret': {
       const scored = Number(event.points) > 0;
-      if (ja) return `${seat} は ${event.pick} を選び、秘密のダイスは ${event.hidden}: ${scored ? `一致、${event.points}点` : '不一致'}${rule}。`;
-      return `${seat} picked ${event.pick}; the secret die shows ${event.hidden}: ${scored ? `a match, ${event.points} points` : 'no match'}${rule}.`;
+      if (ja) {
+        const result = scored ? `一致、${event.points}点` : '不一致';
+        return `${seat} は ${event.pick} を選び、秘密のダイスは ${event.hidden}: ${result}${rule}。`;
+      }
+      const result = scored ? `a match, ${event.points} points` : 'no match';
+      return `${seat} picked ${event.pick}; the secret die shows ${event.hidden}: ${result}${rule}.`;
     }
-    case 'round':
-      return ja ? `ラウンド ${Number(event.step) + 1} 終了、公開ダイスは ${event.shared}${rule}。` : `Round ${Number(event.step) + 1} ends; the public die shows ${event.shared}${rule}.`;
+    case 'round': {
+      const round = Number(event.step) + 1;
+      if (ja) return `ラウンド ${round} 終了、公開ダイスは ${event.shared}${rule}。`;
+      return `Round ${round} ends; the public die shows ${event.shared}${rule}.`;
+    }
     default: {
       const { type, rule: _rule, visibleTo: _visibleTo, ...rest } = event;
       return `${type}: ${Object.entries(rest).map(([k, v]) => `${k}=${String(v)}`).join(', ')}`;

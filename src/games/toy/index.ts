@@ -23,7 +23,10 @@ export const toyGame: GamePackage<ToyState, ToyOrders, ToyOptions, ToyData> = {
   ],
   optionsSchema: toyOptionsSchema,
   optionDocs: [
-    { key: 'rounds', rule: 'TOY 1', description: { en: 'steps in a game', ja: 'ゲームのステップ数' }, values: [1, 2, 3, 4], default: 4 },
+    {
+      key: 'rounds', rule: 'TOY 1', description: { en: 'steps in a game', ja: 'ゲームのステップ数' },
+      values: [1, 2, 3, 4], default: 4,
+    },
   ],
   dataSchema: toyDataSchema,
   defaultData: { name: 'toy' },
@@ -44,7 +47,8 @@ export const toyGame: GamePackage<ToyState, ToyOrders, ToyOptions, ToyData> = {
   randomOrders: randomToyOrders,
   oddsOutcomes(event, count) {
     // A secret die that matched the pick is the toy's one outcome worth a preview: who scores this round.
-    if (event.type === 'secret' && Number(event.points) > 0 && typeof event.seat === 'string') count('scores', event.seat);
+    const scored = event.type === 'secret' && Number(event.points) > 0;
+    if (scored && typeof event.seat === 'string') count('scores', event.seat);
   },
   fixtures: { position: positionFromFixture },
 };

@@ -1,4 +1,4 @@
-/** Random legal orders of the toy game, for `pbem simulate` and property tests: a pick when owed, now and then a note. */
+/** Random legal orders of the toy game, for `pbem simulate` and property tests: a pick when owed, at times a note. */
 import type { SeatId } from '../../engine/types.ts';
 import { owed, type ToyOrders, type ToyState } from './rules.ts';
 

@@ -8,7 +8,9 @@
  * Pure: every die through `ctx.roll`, no clock, no I/O.
  */
 import { z } from 'zod';
-import type { ChoiceTree, GameEvent, Outcome, Owed, ResolveContext, RuleError, SeatId, Viewer } from '../../engine/types.ts';
+import type {
+  ChoiceTree, GameEvent, Outcome, Owed, ResolveContext, RuleError, SeatId, Viewer,
+} from '../../engine/types.ts';
 
 /** The seats, in order. */
 export const TOY_SEATS = ['a', 'b'] as const;
@@ -53,20 +55,31 @@ export function view(state: ToyState, viewer: Viewer): unknown {
 export function choices(state: ToyState, seat: SeatId): ChoiceTree | null {
   if (!owed(state).some((o) => o.seat === seat)) return null;
   const options = [1, 2, 3, 4, 5, 6].map((n) => ({ value: String(n), label: { en: String(n), ja: String(n) } }));
-  const field = { key: 'pick', label: { en: 'Your pick', ja: '選ぶ数' }, kind: 'one' as const, options, defaultValue: '1' };
+  const label = { en: 'Your pick', ja: '選ぶ数' };
+  const field = { key: 'pick', label, kind: 'one' as const, options, defaultValue: '1' };
   return { point: 'TOY-D1', rule: 'TOY 2', prompt: PROMPT, fields: [field], constraints: [] };
 }
 
-const err = (code: string, en: string, ja: string, path?: string): RuleError => ({ code, message: { en, ja }, rule: `TOY ${code}`, path });
+/** A rule error; its rule id is the code's (the toy's rules are too short to number each check). */
+const err = (code: string, en: string, ja: string, path: string): RuleError => {
+  return { code, message: { en, ja }, rule: `TOY ${code}`, path };
+};
 
 /** Every rule problem with a seat's orders. */
 export function validate(state: ToyState, seat: SeatId, orders: ToyOrders): RuleError[] {
   const owes = owed(state).some((o) => o.seat === seat);
+  const { pick } = orders;
   const errors: RuleError[] = [];
-  if (owes && orders.pick === undefined) errors.push(err('toy/missing-pick', 'a pick is owed', '数を選んでください', 'pick'));
-  if (!owes && orders.pick !== undefined) errors.push(err('toy/not-owed', 'no pick is owed now', '今は数を選ぶ番ではありません', 'pick'));
-  if (orders.pick !== undefined && (orders.pick < 1 || orders.pick > 6)) errors.push(err('toy/range', 'pick 1 to 6', '1〜6 を選んでください', 'pick'));
-  if (orders.standing?.note === 'forbidden') errors.push(err('toy/note', 'that note is not allowed', 'そのメモは使えません', 'standing.note'));
+  if (owes && pick === undefined) errors.push(err('toy/missing-pick', 'a pick is owed', '数を選んでください', 'pick'));
+  if (!owes && pick !== undefined) {
+    errors.push(err('toy/not-owed', 'no pick is owed now', '今は数を選ぶ番ではありません', 'pick'));
+  }
+  if (pick !== undefined && (pick < 1 || pick > 6)) {
+    errors.push(err('toy/range', 'pick 1 to 6', '1〜6 を選んでください', 'pick'));
+  }
+  if (orders.standing?.note === 'forbidden') {
+    errors.push(err('toy/note', 'that note is not allowed', 'そのメモは使えません', 'standing.note'));
+  }
   return errors;
 }
 

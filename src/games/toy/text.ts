@@ -10,9 +10,14 @@ import type { ToyOrders } from './rules.ts';
 
 const PICK_WORDS = new Set(['pick', '選択', '選ぶ']);
 const NOTE_WORDS = new Set(['note', 'メモ']);
-const KEYWORD: Record<Locale, { pick: string; note: string }> = { en: { pick: 'PICK', note: 'NOTE' }, ja: { pick: '選択', note: 'メモ' } };
+const KEYWORD: Record<Locale, { pick: string; note: string }> = {
+  en: { pick: 'PICK', note: 'NOTE' },
+  ja: { pick: '選択', note: 'メモ' },
+};
 
-const problem = (code: string, en: string, ja: string): StatementResult<ToyOrders> => ({ kind: 'error', code, message: { en, ja } });
+const problem = (code: string, en: string, ja: string): StatementResult<ToyOrders> => {
+  return { kind: 'error', code, message: { en, ja } };
+};
 
 /** A pick: one whole number (the engine checks the range, TOY 2). */
 function pick(rest: string[]): StatementResult<ToyOrders> {
@@ -29,7 +34,9 @@ function statement(line: string): StatementResult<ToyOrders> {
   if (PICK_WORDS.has(word)) return pick(rest.filter((t) => t !== ':'));
   if (NOTE_WORDS.has(word)) {
     const note = line.slice(line.indexOf(first) + first.length).replace(/^\s*:?\s*/, '');
-    if (!note) return problem('toy/text-note', 'NOTE takes the text of the note: NOTE good luck', 'メモの後に本文を書いてください: メモ よろしく');
+    if (!note) {
+      return problem('toy/text-note', 'NOTE takes the text of the note: NOTE good luck', 'メモの後に本文を書いてください: メモ よろしく');
+    }
     return { kind: 'order', apply: (o) => void (o.standing = { note }) };
   }
   return null;
