@@ -11,7 +11,7 @@ import type { GameDefinition, GameEvent, SeatId } from './types.ts';
 export type RandomPlayer<S = unknown, O = unknown> = (state: S, seat: SeatId, rand: () => number) => O;
 
 /**
- * Receives one outcome of an event for the odds preview: a kind (`hit`, `convoy-sunk`) and the piece or seat it
+ * Receives one outcome of an event for the odds preview: a kind (`hit`, `sunk`) and the piece or seat it
  * concerns (`U01`), or null when it concerns none. An outcome counts at most once per sample.
  */
 export type OutcomeCounter = (kind: string, subject: string | null) => void;

@@ -35,6 +35,12 @@ describe('pbem help and argument errors', () => {
     expect(pbem('odds', '-h').out).toMatch(/--playout/);
   });
 
+  it('npm run pbem runs the same command line', () => {
+    const r = spawnSync('npm', ['run', '-s', 'pbem', '--', '--help'], { cwd: root, encoding: 'utf8' });
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/^usage: pbem COMMAND/);
+  });
+
   it.each([
     [['simulate', '--bogus'], /pbem simulate: unknown option '--bogus'\n\(pbem simulate --help lists the options\)/],
     [['simulate', '--games'], /--games <value>' argument missing/],
