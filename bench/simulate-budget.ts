@@ -6,25 +6,28 @@
  * Usage: npm run bench:simulate-budget [-- --games 20000 --mode mail]
  */
 import { createHash } from 'node:crypto';
-import { intFlag, parseArgs } from '../src/cli/args.ts';
-import { randomPlayerFor } from '../src/cli/random-players.ts';
+import { intOption, readArgs, stringOption } from '../src/cli/args.ts';
 import { simulate } from '../src/cli/simulate-command.ts';
+import { GAMES_PER_STREAM, streamOf } from '../src/cli/simulate.ts';
 import { sfc32FromHex, sfc32Next, uniformDie } from '../src/engine/dice.ts';
 import type { ResolveContext, SeatId } from '../src/engine/types.ts';
 import { getGame } from '../src/games/index.ts';
 
-const args = parseArgs(process.argv.slice(2));
-const games = intFlag(args, 'games', 20_000, 1);
-const mode = String(args.flags.get('mode') ?? 'mail');
+const args = readArgs(process.argv.slice(2), {
+  games: { type: 'string', value: 'N', help: 'games per run (default 20000)' },
+  mode: { type: 'string', value: 'MODE', help: 'the game mode (default mail)' },
+});
+const games = intOption(args, 'games', 20_000, 1);
+const mode = stringOption(args, 'mode', 'mail');
 const game = getGame('atlantic-wolves')!;
-const play = randomPlayerFor(game.id);
+const play = game.randomOrders!;
 const options = game.optionsSchema.parse({});
 const data = game.dataSchema.parse(game.defaultData);
 const now = () => performance.now();
 
 /** The simulate loop with the time of each part added up (milliseconds), and the number of steps resolved. */
 function timedRun(seed: string) {
-  const rng = sfc32FromHex(createHash('sha256').update(`pbem-simulate|${seed}`).digest('hex'));
+  const rng = streamOf(seed, 0);
   const rand = () => sfc32Next(rng) / 0x100000000;
   const ctx: ResolveContext = { roll: (sides) => uniformDie(rng, sides), emit: () => {}, silent: true };
   const ms = { setup: 0, owed: 0, randomOrders: 0, resolve: 0, invariants: 0 };
@@ -33,6 +36,7 @@ function timedRun(seed: string) {
   let violations = 0;
   const started = now();
   for (let g = 0; g < games; g++) {
+    if (g > 0 && g % GAMES_PER_STREAM === 0) rng.splice(0, 4, ...streamOf(seed, g / GAMES_PER_STREAM)); // as simulate
     let t = now();
     let state = game.setup({ mode, options, data });
     let u = now();

@@ -5,16 +5,15 @@
  * Target (engine issue): at least 10,000 complete mail-play games per second; an odds preview well under 100 ms.
  */
 import { loadavg } from 'node:os';
-import { parseArgs, intFlag } from '../src/cli/args.ts';
+import { intOption, readArgs } from '../src/cli/args.ts';
 import { previewOdds } from '../src/cli/odds-command.ts';
 import { previewStepOdds } from '../src/engine/odds.ts';
-import { simulate } from '../src/cli/simulate-command.ts';
+import { simulate, type SimulationSummary } from '../src/cli/simulate-command.ts';
 import { getGame } from '../src/games/index.ts';
-import { randomPlayerFor } from '../src/cli/random-players.ts';
 import { sfc32FromHex, sfc32Next, uniformDie } from '../src/engine/dice.ts';
 
-const args = parseArgs(process.argv.slice(2));
-const games = intFlag(args, 'games', 50_000, 1);
+const args = readArgs(process.argv.slice(2), { games: { type: 'string', value: 'N', help: 'games per run (default 50000)' } });
+const games = intOption(args, 'games', 50_000, 1);
 
 function best<T extends { gamesPerSecond: number }>(runs: T[]): T {
   return runs.reduce((a, b) => (b.gamesPerSecond > a.gamesPerSecond ? b : a));
@@ -27,10 +26,10 @@ const cpuSeconds = (): number => {
 };
 
 /** A simulation run with its throughput per CPU second. */
-function timed(opts: Parameters<typeof simulate>[0]) {
+function timed(opts: Parameters<typeof simulate>[0]): SimulationSummary & { cpuGamesPerSecond: number } {
   const c0 = cpuSeconds();
   const r = simulate(opts);
-  return { ...r, cpuGamesPerSecond: Math.round(opts.games / (cpuSeconds() - c0)) };
+  return Object.assign(r, { cpuGamesPerSecond: Math.round(opts.games / (cpuSeconds() - c0)) });
 }
 
 simulate({ gameId: 'atlantic-wolves', mode: 'mail', games: 2000, seed: 'warm-up', validate: true }); // JIT warm-up
@@ -52,7 +51,7 @@ const game = getGame('atlantic-wolves')!;
 const options = game.optionsSchema.parse({});
 const data = game.dataSchema.parse(game.defaultData);
 const start = game.setup({ mode: 'mail', options, data });
-const play = randomPlayerFor('atlantic-wolves');
+const play = game.randomOrders!;
 const ctx = { roll: (sides: number) => uniformDie(rngState, sides), emit: () => {} };
 const rngState = sfc32FromHex('00112233445566778899aabbccddeeff');
 const rand = () => sfc32Next(rngState) / 0x100000000;

@@ -20,7 +20,7 @@ import { markJobTablesInstalled } from '../../src/jobs/enqueue.ts';
 import { handleDeadline } from '../../src/services/deadlines/policy.ts';
 import { createSqlPool, type ServiceDeps } from '../../src/services/deps.ts';
 import { getGame } from '../../src/games/index.ts';
-import { toyGame } from '../../test/support/toy-game.ts';
+import { toyGame } from '../../src/games/toy/index.ts';
 import { seedStorm } from './setup.ts';
 
 const root = resolve(import.meta.dirname, '../..');

@@ -8,7 +8,7 @@ import pg from 'pg';
 import type PgBoss from 'pg-boss';
 import { startGame } from '../../src/engine/step-runner.ts';
 import { QUEUES, jobIdFor } from '../../src/jobs/queues.ts';
-import { toyGame } from '../../test/support/toy-game.ts';
+import { toyGame } from '../../src/games/toy/index.ts';
 
 /**
  * Inserts `n` games with step 0 due at `deadlineAt` and queues their deadline jobs. Returns the game ids.

@@ -1,57 +1,52 @@
 /**
- * `pbem`: the command line.
- *   pbem replay FILE [--text [--lang ja]] adjudicate a game record, print events and final state (JSON or text)
- *   pbem verify FILE                     check a finished game's revealed seed against its record
- *   pbem simulate --games N --seed S [--mode mail|standard] [--game atlantic-wolves]
- *   pbem odds FILE [--samples N] [--orders F] [--playout]   odds of the owed step (or of the whole game) from a record
+ * `pbem`: the command line. Each command reads its options with node:util.parseArgs (args.ts): an unknown option
+ * is an error (exit code 2), `pbem --help` and `pbem COMMAND --help` print help. Every command works for every
+ * registered game: the game comes from the record, or `--game` for `simulate`.
  */
-import { readFileSync } from 'node:fs';
-import { parseArgs } from './args.ts';
-import { runOdds } from './odds-command.ts';
-import { runReplay, runVerify } from './replay-command.ts';
-import { runSimulate } from './simulate-command.ts';
+import { commandHelp, readArgs, UsageError, type CliCommand } from './args.ts';
+import { oddsCommand } from './odds-command.ts';
+import { replayCommand, verifyCommand } from './replay-command.ts';
+import { simulateCommand } from './simulate-command.ts';
 
-const USAGE = `usage:
-  pbem replay FILE [--text [--lang en|ja]]
-  pbem verify FILE
-  pbem simulate --games N --seed S [--mode mail|standard] [--game atlantic-wolves]
-  pbem odds FILE [--samples N] [--seed S] [--orders FILE] [--playout]`;
+const COMMANDS: Record<string, CliCommand> = {
+  replay: replayCommand,
+  verify: verifyCommand,
+  simulate: simulateCommand,
+  odds: oddsCommand,
+};
+
+const USAGE = `usage: pbem COMMAND [options]   (pbem COMMAND --help for a command's options)
+
+${Object.values(COMMANDS).map((c) => `  ${c.synopsis}`).join('\n')}`;
 
 /** Runs the CLI; returns the process exit code. Output goes to stdout, errors to stderr. */
 export async function main(argv: readonly string[]): Promise<number> {
-  const args = parseArgs(argv);
-  const [command, file] = args.positionals;
+  const [name, ...rest] = argv;
   const out = (text: string) => process.stdout.write(`${text}\n`);
   // A reader that stops early (`pbem replay x | head`) is not an error.
   process.stdout.on('error', (error: NodeJS.ErrnoException) => {
     if (error.code !== 'EPIPE') throw error;
   });
-  try {
-    switch (command) {
-      case 'replay':
-        return runReplay(readRecordFile(file), args, out);
-      case 'verify':
-        return runVerify(readRecordFile(file), out);
-      case 'simulate':
-        return runSimulate(args, out);
-      case 'odds':
-        return runOdds(readRecordFile(file), args, out);
-      default:
-        process.stderr.write(`${USAGE}\n`);
-        return command ? 2 : 0;
-    }
-  } catch (error) {
-    process.stderr.write(`pbem: ${(error as Error).message}\n`);
-    return 1;
+  if (name === '--help' || name === '-h' || name === 'help') {
+    out(USAGE);
+    return 0;
   }
-}
-
-function readRecordFile(file: string | undefined): unknown {
-  if (!file) throw new Error('a record FILE is required');
-  const text = file === '-' ? readFileSync(0, 'utf8') : readFileSync(file, 'utf8');
+  const command = name === undefined ? undefined : COMMANDS[name];
+  if (!command) {
+    process.stderr.write(`${name === undefined ? '' : `pbem: unknown command "${name}"\n`}${USAGE}\n`);
+    return 2;
+  }
   try {
-    return JSON.parse(text);
+    const args = readArgs(rest, command.options, command.positionals);
+    if (args.values.help) {
+      out(commandHelp(command));
+      return 0;
+    }
+    return await command.run(args, out);
   } catch (error) {
-    throw new Error(`${file} is not JSON: ${(error as Error).message}`);
+    const usage = error instanceof UsageError;
+    const hint = usage ? `\n(pbem ${name} --help lists the options)` : '';
+    process.stderr.write(`pbem ${name}: ${(error as Error).message}${hint}\n`);
+    return usage ? 2 : 1;
   }
 }

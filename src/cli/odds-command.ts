@@ -1,17 +1,21 @@
 /**
- * `pbem odds`: an odds preview. From the position a record reaches, plays the game to its end `samples` times
- * with every seat on the engine's default orders and fresh dice, and reports how often each seat wins.
+ * `pbem odds`: odds previews of any registered game from the position a record reaches. The step owed: resolved
+ * `samples` times with fresh dice, counting the outcomes the game's package names (`oddsOutcomes`). Or the whole
+ * game (`--playout`): played to its end `samples` times with every seat on the engine's default orders, counting
+ * who wins.
  */
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { sfc32FromHex, uniformDie, type Sfc32State } from '../engine/dice.ts';
-import { readFileSync } from 'node:fs';
+import type { AnyGamePackage } from '../engine/game-package.ts';
 import { previewStepOdds } from '../engine/odds.ts';
 import { replayRecord } from '../engine/record.ts';
 import { checkOrders } from '../engine/step-runner.ts';
 import { outcomeResult } from '../engine/outcome.ts';
-import type { AnyGame, ResolveContext, SeatId } from '../engine/types.ts';
-import { intFlag, type ParsedArgs } from './args.ts';
+import type { ResolveContext, SeatId } from '../engine/types.ts';
+import { intOption, stringOption, type CliCommand, type CommandArgs } from './args.ts';
+import { readRecordFile } from './record-file.ts';
 import { loadRecord } from './replay-command.ts';
 
 export interface OddsPreview {
@@ -23,7 +27,7 @@ export interface OddsPreview {
 }
 
 /** Plays `state` out `samples` times; pure apart from the timer. */
-export function previewOdds(game: AnyGame, state: unknown, samples: number, seed: string): OddsPreview {
+export function previewOdds(game: AnyGamePackage, state: unknown, samples: number, seed: string): OddsPreview {
   const rng: Sfc32State = sfc32FromHex(createHash('sha256').update(`pbem-odds|${seed}`).digest('hex'));
   const ctx: ResolveContext = { roll: (sides) => uniformDie(rng, sides), emit: () => {}, silent: true }; // only outcomes count
   const wins: Record<string, number> = {};
@@ -57,20 +61,20 @@ export function previewOdds(game: AnyGame, state: unknown, samples: number, seed
  * orders from `--orders FILE` (JSON `{ seat: orders }`) or their defaults; `--playout` instead plays the game to
  * its end with default orders and reports who wins how often.
  */
-export function runOdds(raw: unknown, args: ParsedArgs, out: (s: string) => void): number {
-  const { record, game } = loadRecord(raw);
+function runOdds(args: CommandArgs, out: (s: string) => void): number {
+  const samples = intOption(args, 'samples', 10_000, 1);
+  const seed = stringOption(args, 'seed', '1');
+  const { record, game } = loadRecord(readRecordFile(args.positionals[0]));
   const replay = replayRecord(game, record);
   if (!replay.ok) throw new Error(`the record stops at step ${replay.step}: ${replay.message}`);
   const state = replay.envelope.state;
-  const samples = intFlag(args, 'samples', 10_000, 1);
-  const seed = String(args.flags.get('seed') ?? '1');
-  if (args.flags.has('playout')) {
+  if (args.values.playout === true) {
     out(JSON.stringify({ kind: 'playout', ...previewOdds(game, state, samples, seed) }));
     return 0;
   }
   const owed = game.owed(state);
   if (owed.length === 0) throw new Error('nothing is owed at this position: the game is over');
-  const given = args.flags.get('orders');
+  const given = args.values.orders;
   const supplied = typeof given === 'string' ? (JSON.parse(readFileSync(given, 'utf8')) as Record<SeatId, unknown>) : {};
   const orders: Record<SeatId, unknown> = {};
   for (const { seat } of owed) {
@@ -84,3 +88,19 @@ export function runOdds(raw: unknown, args: ParsedArgs, out: (s: string) => void
   out(JSON.stringify({ kind: 'step', owed: owed.map((o) => ({ seat: o.seat, point: o.point })), orders, ...odds, milliseconds: performance.now() - started }));
   return 0;
 }
+
+/** The `pbem odds` command. */
+export const oddsCommand: CliCommand = {
+  synopsis: 'pbem odds FILE [--samples N] [--seed S] [--orders FILE] [--playout]',
+  summary: `Odds previews from the position a game record reaches (FILE "-" reads stdin): how often each outcome of
+the step now owed happens, with the owed seats' orders from --orders or their defaults; or, with --playout, who
+wins how often when the game is played to its end with default orders.`,
+  options: {
+    samples: { type: 'string', value: 'N', help: 'how many samples (default 10000)' },
+    seed: { type: 'string', value: 'S', help: 'the seed of the dice (default 1)' },
+    orders: { type: 'string', value: 'FILE', help: 'JSON { seat: orders } of the owed seats (default their defaults)' },
+    playout: { type: 'boolean', help: 'play whole games to their end and count the winners' },
+  },
+  positionals: 1,
+  run: runOdds,
+};

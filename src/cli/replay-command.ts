@@ -2,12 +2,14 @@
 import { canonicalJson } from '../engine/canonical-json.ts';
 import { recordSchema, replayRecord, verifyRecord, type GameRecord } from '../engine/record.ts';
 import { outcomeResult } from '../engine/outcome.ts';
-import type { AnyGame, GameEvent, Outcome } from '../engine/types.ts';
+import type { AnyGamePackage } from '../engine/game-package.ts';
+import type { GameEvent, Outcome } from '../engine/types.ts';
 import { getGame } from '../games/index.ts';
-import type { ParsedArgs } from './args.ts';
+import { UsageError, type CliCommand, type CommandArgs } from './args.ts';
+import { readRecordFile } from './record-file.ts';
 
 /** Parses a record and finds its game, with clear errors. */
-export function loadRecord(raw: unknown): { record: GameRecord; game: AnyGame } {
+export function loadRecord(raw: unknown): { record: GameRecord; game: AnyGamePackage } {
   const parsed = recordSchema.safeParse(raw);
   if (!parsed.success) {
     throw new Error(`not a pbem-record/1 game record:\n${parsed.error.issues.map((i) => `  ${i.path.join('.') || '(root)'}: ${i.message}`).join('\n')}`);
@@ -17,12 +19,12 @@ export function loadRecord(raw: unknown): { record: GameRecord; game: AnyGame } 
   return { record: parsed.data, game };
 }
 
-export function runReplay(raw: unknown, args: ParsedArgs, out: (s: string) => void): number {
-  const { record, game } = loadRecord(raw);
+function runReplay(args: CommandArgs, out: (s: string) => void): number {
+  const { record, game } = loadRecord(readRecordFile(args.positionals[0]));
   const result = replayRecord(game, record);
   const outcome = game.outcome(result.envelope.state);
   const expectationProblems = checkExpectations(record, { ...(result.envelope.state as object), ...(outcome ?? {}), steps: result.steps.length });
-  if (args.flags.has('text')) {
+  if (args.values.text === true) {
     out(textReport(game, record, result.steps, outcome, langOf(args)));
     if (!result.ok) out(`STOPPED at step ${result.step}: ${result.message}${result.errors ? `\n${formatErrors(result.errors)}` : ''}`);
     for (const p of expectationProblems) out(`EXPECTATION FAILED: ${p}`);
@@ -48,8 +50,8 @@ export function runReplay(raw: unknown, args: ParsedArgs, out: (s: string) => vo
   return result.ok && expectationProblems.length === 0 ? 0 : 1;
 }
 
-export function runVerify(raw: unknown, out: (s: string) => void): number {
-  const { record, game } = loadRecord(raw);
+function runVerify(args: CommandArgs, out: (s: string) => void): number {
+  const { record, game } = loadRecord(readRecordFile(args.positionals[0]));
   const report = verifyRecord(game, record);
   out(JSON.stringify(report, null, 2));
   return report.ok ? 0 : 1;
@@ -75,15 +77,45 @@ function formatErrors(errors: Record<string, { code: string; message: { en: stri
 }
 
 /** The language of `--text`: English unless `--lang ja`. */
-function langOf(args: ParsedArgs): 'en' | 'ja' {
-  const lang = args.flags.get('lang');
+function langOf(args: CommandArgs): 'en' | 'ja' {
+  const lang = args.values.lang;
   if (lang === undefined || lang === 'en') return 'en';
   if (lang === 'ja') return 'ja';
-  throw new Error('--lang must be en or ja');
+  throw new UsageError('--lang must be en or ja');
 }
 
+/** The `pbem replay` command. */
+export const replayCommand: CliCommand = {
+  synopsis: 'pbem replay FILE [--text [--lang en|ja]]',
+  summary: `Adjudicates a game record (docs/game-record.md; FILE "-" reads stdin) and prints every step's events, the
+outcome and the final state as JSON, or a readable report with --text. Exit code 1 when the record does not replay
+to its expectations.`,
+  options: {
+    text: { type: 'boolean', help: 'a readable report instead of JSON' },
+    lang: { type: 'string', value: 'en|ja', help: 'the language of the report (default en)' },
+  },
+  positionals: 1,
+  run: runReplay,
+};
+
+/** The `pbem verify` command. */
+export const verifyCommand: CliCommand = {
+  synopsis: 'pbem verify FILE',
+  summary: `Checks a finished game's record against its dice commitment: the revealed secret, and every die
+re-derived (docs/dice.md). Exit code 1 on any mismatch.`,
+  options: {},
+  positionals: 1,
+  run: runVerify,
+};
+
 /** A readable report in English or Japanese: one sentence per event (the game's own words), dice inline. */
-function textReport(game: AnyGame, record: GameRecord, steps: { number: number; events: GameEvent[] }[], outcome: Outcome | null, lang: 'en' | 'ja'): string {
+function textReport(
+  game: AnyGamePackage,
+  record: GameRecord,
+  steps: { number: number; events: GameEvent[] }[],
+  outcome: Outcome | null,
+  lang: 'en' | 'ja',
+): string {
   const ja = lang === 'ja';
   const side = (seat: string) => game.sides(record.mode).find((s) => s.seat === seat)?.name[lang] ?? seat;
   const lines = [ja ? `${game.title.ja}（${record.mode}）— ${steps.length}ステップ` : `${game.title.en} (${record.mode}) — ${steps.length} steps`];

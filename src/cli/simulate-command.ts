@@ -1,107 +1,51 @@
 /**
- * `pbem simulate`: plays N complete games with random legal orders and reports throughput and results.
- * Dice come from one sfc32 stream per run (seeded from --seed), not from the committed per-step scheme: this
- * measures the engine, and hashing every step's orders would measure SHA-256 instead.
+ * `pbem simulate`: plays complete games of any registered game with random legal orders, on a pool of worker
+ * threads (all cores by default), and prints the summary as JSON; a progress bar goes to stderr on long runs.
  */
-import { performance } from 'node:perf_hooks';
-import { createHash } from 'node:crypto';
-import { sfc32FromHex, sfc32Next, uniformDie, type Sfc32State } from '../engine/dice.ts';
-import type { AnyGame, ResolveContext, SeatId } from '../engine/types.ts';
-import { getGame } from '../games/index.ts';
-import { randomPlayerFor } from './random-players.ts';
-import { intFlag, type ParsedArgs } from './args.ts';
+import { games as registeredGames } from '../games/index.ts';
+import { intOption, stringOption, UsageError, type CliCommand, type CommandArgs } from './args.ts';
+import { createProgress } from './progress.ts';
+import { defaultWorkers, simulateOnPool } from './simulate-pool.ts';
 
-export interface SimulationSummary {
-  game: string;
-  mode: string;
-  seed: string;
-  games: number;
-  seconds: number;
-  gamesPerSecond: number;
-  germanWins: number;
-  alliedWins: number;
-  unfinished: number;
-  steps: number;
-  dice: number;
-  invariantViolations: number;
-  orderErrors: number;
-  validated: boolean;
-  firstProblems: string[];
-}
+export { simulate, type SimulationSummary } from './simulate.ts';
 
-/** Plays `games` games; pure apart from the timer around it. */
-export function simulate(opts: { gameId: string; mode: string; games: number; seed: string; validate: boolean; maxSteps?: number }): SimulationSummary {
-  const game = getGame(opts.gameId);
-  if (!game) throw new Error(`unknown game "${opts.gameId}"`);
-  if (!game.modes.includes(opts.mode)) throw new Error(`unknown mode "${opts.mode}" (one of ${game.modes.join(', ')})`);
-  const play = randomPlayerFor(opts.gameId);
-  const options = game.optionsSchema.parse({});
-  const data = game.dataSchema.parse(game.defaultData);
-  const rng: Sfc32State = sfc32FromHex(createHash('sha256').update(`pbem-simulate|${opts.seed}`).digest('hex'));
-  const rand = () => sfc32Next(rng) / 0x100000000;
-  let dice = 0;
-  const ctx: ResolveContext = {
-    roll: (sides) => {
-      dice++;
-      return uniformDie(rng, sides);
-    },
-    emit: () => {},
-    silent: true, // the events are not read: the game may skip building them (dice are counted all the same)
-  };
-  const summary: SimulationSummary = {
-    game: opts.gameId, mode: opts.mode, seed: opts.seed, games: opts.games, seconds: 0, gamesPerSecond: 0,
-    germanWins: 0, alliedWins: 0, unfinished: 0, steps: 0, dice: 0, invariantViolations: 0, orderErrors: 0,
-    validated: opts.validate, firstProblems: [],
-  };
-  const note = (text: string) => summary.firstProblems.length < 10 && summary.firstProblems.push(text);
-  const started = performance.now();
-  for (let g = 0; g < opts.games; g++) {
-    let state = game.setup({ mode: opts.mode, options, data });
-    for (let step = 0; step < (opts.maxSteps ?? 500); step++) {
-      const owed = game.owed(state);
-      // A step that owes nothing and is not over (e.g. the opening dice of a standard game) resolves with no orders.
-      if (owed.length === 0 && game.outcome(state)) break;
-      const orders: Record<SeatId, unknown> = {};
-      for (const { seat } of owed) {
-        const o = play(state, seat, rand);
-        if (opts.validate) {
-          const errors = game.validate(state, seat, o);
-          if (errors.length) {
-            summary.orderErrors++;
-            note(`game ${g} step ${step} ${seat}: ${errors.map((e) => e.code).join(', ')}`);
-          }
-        }
-        orders[seat] = o;
-      }
-      state = game.resolve(state, orders, ctx);
-      summary.steps++;
-      const broken = game.invariants(state);
-      if (broken.length) {
-        summary.invariantViolations += broken.length;
-        note(`game ${g} step ${step}: ${broken.join('; ')}`);
-      }
-    }
-    const outcome = game.outcome(state);
-    if (!outcome) summary.unfinished++;
-    else if (outcome.winner === 'german') summary.germanWins++;
-    else if (outcome.winner === 'allied') summary.alliedWins++;
+const GAME_IDS = Object.keys(registeredGames).join(', ');
+
+async function runSimulate(args: CommandArgs, out: (text: string) => void): Promise<number> {
+  const gameId = stringOption(args, 'game', Object.keys(registeredGames)[0]);
+  const game = registeredGames[gameId];
+  if (!game) throw new UsageError(`unknown game "${gameId}" (one of ${GAME_IDS})`);
+  const mode = stringOption(args, 'mode', game.modes[0]);
+  if (!game.modes.includes(mode)) {
+    throw new UsageError(`unknown mode "${mode}" for ${gameId} (one of ${game.modes.join(', ')})`);
   }
-  summary.seconds = (performance.now() - started) / 1000;
-  summary.gamesPerSecond = Math.round(opts.games / summary.seconds);
-  summary.dice = dice;
-  return summary;
-}
-
-export function runSimulate(args: ParsedArgs, out: (s: string) => void): number {
-  const summary = simulate({
-    gameId: String(args.flags.get('game') ?? 'atlantic-wolves'),
-    mode: String(args.flags.get('mode') ?? 'mail'),
-    games: intFlag(args, 'games', 1000, 1),
-    seed: String(args.flags.get('seed') ?? '1'),
-    validate: args.flags.has('validate') && args.flags.get('validate') !== 'false',
-  });
+  const count = intOption(args, 'games', 1000, 1);
+  const force = args.values.progress === true;
+  const progress = createProgress({ stream: process.stderr, total: count, unit: 'games', force });
+  const summary = await simulateOnPool(
+    { gameId, mode, games: count, seed: stringOption(args, 'seed', '1'), validate: args.values.validate === true },
+    { workers: intOption(args, 'workers', defaultWorkers(), 1), onProgress: (done) => progress.update(done) },
+  );
+  progress.finish();
   out(JSON.stringify(summary));
   return summary.invariantViolations === 0 && summary.orderErrors === 0 && summary.unfinished === 0 ? 0 : 1;
 }
 
-export type { AnyGame };
+/** The `pbem simulate` command. */
+export const simulateCommand: CliCommand = {
+  synopsis: 'pbem simulate [--game ID] [--mode MODE] [--games N] [--seed S] [--validate] [--workers N] [--progress]',
+  summary: `Plays complete games with random legal orders, checks the rule invariants after every step, and prints a
+JSON summary: throughput, wins per seat, draws, unfinished games, problems found. The same seed gives the same
+summary (timing aside) for any number of workers.`,
+  options: {
+    game: { type: 'string', value: 'ID', help: `the game: ${GAME_IDS} (default: the first)` },
+    mode: { type: 'string', value: 'MODE', help: "the game's mode (default: its first)" },
+    games: { type: 'string', value: 'N', help: 'how many games (default 1000)' },
+    seed: { type: 'string', value: 'S', help: 'the seed of the dice and the random orders (default 1)' },
+    validate: { type: 'boolean', help: 'validate every random order with the engine too (slower)' },
+    workers: { type: 'string', value: 'N', help: `worker threads (default: every core, here ${defaultWorkers()})` },
+    progress: { type: 'boolean', help: 'show the progress bar on stderr even when it is not a terminal' },
+  },
+  positionals: 0,
+  run: runSimulate,
+};

@@ -1,5 +1,6 @@
 /** The engine core: the game contract, seeded dice, canonical JSON and the step runner. */
 export * from './types.ts';
+export * from './game-package.ts';
 export * from './dice.ts';
 export * from './canonical-json.ts';
 export * from './step-runner.ts';

@@ -1,10 +1,11 @@
 /**
  * Odds preview of one step: resolve the current step many times with fresh dice and count how often each outcome
- * happens. An outcome is an event type with the unit it concerns (`convoy-sunk:C03`, `ub-removed:U01`), a
- * successful attack as `hit:<target>`, or the event type alone when it names no unit; each counts at most once per
- * sample. Pure: the caller supplies the dice.
+ * happens. The game says what an event counts as (`oddsOutcomes` of its package): a kind with the piece it
+ * concerns (`<kind>:<subject>`) or a kind alone; without it, every event counts by its type. Each outcome counts at
+ * most once per sample. Pure: the caller supplies the dice.
  */
-import type { AnyGame, Dice, ResolveContext, SeatId } from './types.ts';
+import type { AnyGamePackage, OutcomeCounter } from './game-package.ts';
+import type { Dice, GameEvent, ResolveContext, SeatId } from './types.ts';
 
 export interface StepOdds {
   samples: number;
@@ -12,8 +13,10 @@ export interface StepOdds {
   probabilities: Record<string, number>;
 }
 
-/** Event types that are bookkeeping rather than outcomes, left out of the preview. */
-const NOT_OUTCOMES = new Set(['die', 'attack-void', 'response-roll']);
+/** The generic reading of a game that does not say: every event but a die is an outcome of its type. */
+function eventTypeOutcome(event: GameEvent, count: OutcomeCounter): void {
+  if (event.type !== 'die') count(event.type, null);
+}
 
 /** How many samples an outcome happened in, and the last sample that counted it (once per sample). */
 interface Tally {
@@ -21,33 +24,40 @@ interface Tally {
   sample: number;
 }
 
-export function previewStepOdds(game: AnyGame, state: unknown, orders: Readonly<Record<SeatId, unknown>>, samples: number, dice: Dice): StepOdds {
-  // Outcome type -> unit (null: none) -> tally. Looked up by the event's own strings, whose hashes V8 keeps, rather
+/** Resolves the step `samples` times from `state` with `orders` and the given dice; the share of each outcome. */
+export function previewStepOdds(
+  game: AnyGamePackage,
+  state: unknown,
+  orders: Readonly<Record<SeatId, unknown>>,
+  samples: number,
+  dice: Dice,
+): StepOdds {
+  // Outcome kind -> subject (null: none) -> tally. Looked up by the event's own strings, whose hashes V8 keeps, rather
   // than by a key string made per event: making and hashing those took a fifth of a preview's time.
   const tallies = new Map<string, Map<string | null, Tally>>();
   let sample = 0;
-  const count = (type: string, unit: string | null): void => {
-    let byUnit = tallies.get(type);
-    if (!byUnit) tallies.set(type, (byUnit = new Map()));
-    const t = byUnit.get(unit);
-    if (!t) byUnit.set(unit, { count: 1, sample });
+  const count = (kind: string, subject: string | null): void => {
+    let bySubject = tallies.get(kind);
+    if (!bySubject) tallies.set(kind, (bySubject = new Map()));
+    const t = bySubject.get(subject);
+    if (!t) bySubject.set(subject, { count: 1, sample });
     else if (t.sample !== sample) {
       t.count++;
       t.sample = sample;
     }
   };
+  const outcomes = game.oddsOutcomes?.bind(game) ?? eventTypeOutcome;
   const ctx: ResolveContext = {
     roll: (sides, purpose) => dice.roll(sides, purpose),
-    emit: (event) => {
-      if (NOT_OUTCOMES.has(event.type)) return;
-      if (event.type === 'attack') {
-        if (event.success === true && typeof event.target === 'string') count('hit', event.target);
-      } else count(event.type, typeof event.unit === 'string' ? event.unit : null);
-    },
+    emit: (event) => outcomes(event, count),
   };
   for (; sample < samples; sample++) game.resolve(state, orders, ctx);
   const shares: [string, number][] = [];
-  for (const [type, byUnit] of tallies) for (const [unit, t] of byUnit) shares.push([unit === null ? type : `${type}:${unit}`, t.count / samples]);
+  for (const [kind, bySubject] of tallies) {
+    for (const [subject, t] of bySubject) {
+      shares.push([subject === null ? kind : `${kind}:${subject}`, t.count / samples]);
+    }
+  }
   const probabilities: Record<string, number> = {};
   for (const [key, share] of shares.sort((x, y) => (x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : 0))) probabilities[key] = share;
   return { samples, probabilities };

@@ -1,15 +1,17 @@
 /**
- * The registry of games the service and the CLI know, by id.
+ * The one registry of games: the service, mail, web and CLI know a game only through its package listed here.
+ * Adding a game is one folder under src/games/ and one line below (docs/adding-a-game.md).
  */
-import type { AnyGame } from '../engine/types.ts';
+import type { AnyGamePackage } from '../engine/game-package.ts';
 import { atlanticWolves } from './atlantic-wolves/index.ts';
+import { toyGame } from './toy/index.ts';
 
-/** Every game by its id. */
-export const games: Record<string, AnyGame> = {
-  [atlanticWolves.id]: atlanticWolves,
-};
+/** Every game package by its id, in the order a list of games shows them. */
+export const games: Readonly<Record<string, AnyGamePackage>> = Object.fromEntries(
+  [atlanticWolves, toyGame].map((game) => [game.id, game]),
+);
 
 /** The game with this id, or undefined. */
-export function getGame(id: string): AnyGame | undefined {
+export function getGame(id: string): AnyGamePackage | undefined {
   return Object.prototype.hasOwnProperty.call(games, id) ? games[id] : undefined;
 }

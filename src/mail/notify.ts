@@ -4,8 +4,8 @@
  * the outbox in the caller's transaction.
  */
 import { viewOf } from '../engine/step-runner.ts';
-import type { GameEvent, Outcome, Owed } from '../engine/types.ts';
-import { syntaxFor } from '../orders-text/registry.ts';
+import type { GameEvent, Outcome, Owed, Text } from '../engine/types.ts';
+import { syntaxFor } from '../orders-text/game-text.ts';
 import { gameDefinition, type ServiceDeps, type SqlTx, type Tx } from '../services/deps.ts';
 import { asEnvelope } from '../services/json.ts';
 import { calendarUrl } from '../calendar/url.ts';
@@ -36,7 +36,7 @@ export async function queueWelcome(tx: Tx, deps: ServiceDeps, input: { gameId: s
       owed: owed.filter((o) => o.seat === seat.side),
       deadline: step?.deadlineAt ?? null,
       view,
-      syntax: syntaxFor(game.game, ctx.seat.locale),
+      syntax: syntaxFor(def ?? {}, ctx.seat.locale),
     });
     await queueMail(tx, deps.config, mail, deps.clock());
   }

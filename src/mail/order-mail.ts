@@ -5,8 +5,7 @@
  */
 import type { Owed, RuleError } from '../engine/types.ts';
 import type { Locale } from '../i18n/index.ts';
-import { formatOrderText, readOrderText, syntaxFor } from '../orders-text/registry.ts';
-import type { ParsedText } from '../orders-text/types.ts';
+import { formatOrderText, readOrderText, syntaxFor, type TextGame } from '../orders-text/game-text.ts';
 import { gameDefinition, type ServiceDeps } from '../services/deps.ts';
 import { OrdersInvalidError, ServiceError } from '../services/errors.ts';
 import { approveStep, rejectStep } from '../services/moderation.ts';
@@ -59,18 +58,20 @@ export async function processOrderMail(deps: ServiceDeps, principal: MailPrincip
   const owesNow = !!side && step.status === 'open' && step.owed.some((o) => o.seat === side);
   const choices = def && side && owesNow ? def.choices(step.envelope.state, side) : null;
   const grammarInput = { data, seat: side, choices };
-  const parsed: ParsedText = readOrderText(game.game, grammarInput, mail.text) ?? { orders: {}, statements: 0, commands: [], errors: [], ignored: [], redacted: mail.text };
+  // A game without a grammar still reads commands and JSON orders (the generic default of its package).
+  const textGame: TextGame = def ?? {};
+  const parsed = readOrderText(textGame, grammarInput, mail.text);
   const locale: Locale = seat?.locale === 'ja' ? 'ja' : 'en';
 
   const answers: Part[] = [];
   const auth = principal.kind === 'seat' ? { kind: 'seat' as const, gameId: game.id, seatId: principal.seatId, side: principal.side } : { kind: 'moderator' as const, gameId: game.id };
   for (const cmd of parsed.commands) {
     try {
-      if (cmd.kind === 'help') answers.push(...helpAnswer(locale, syntaxFor(game.game, locale), choices));
+      if (cmd.kind === 'help') answers.push(...helpAnswer(locale, syntaxFor(textGame, locale), choices));
       else if (cmd.kind === 'status') {
         const view = (await gameViewFor(deps, game.id, auth)) as { view: unknown; step: { number: number; status: string } };
         const mine = seat ? await currentOrdersOf(deps, game.id, seat.id) : null;
-        const echo = mine ? formatOrderText(game.game, grammarInput, mine.orders, locale) : null;
+        const echo = mine ? formatOrderText(textGame, grammarInput, mine.orders, locale) : null;
         answers.push(...statusAnswer(locale, data, view.view, view.step, seat ? (echo ?? []) : null));
       } else if (cmd.kind === 'approve' || cmd.kind === 'reject') {
         if (principal.kind !== 'moderator') answers.push(note(L(locale, `${cmd.kind.toUpperCase()} is for the moderator only.`, `${cmd.kind.toUpperCase()} はモデレーター専用です。`)));
@@ -122,7 +123,7 @@ export async function processOrderMail(deps: ServiceDeps, principal: MailPrincip
   const owed: Owed[] = side && now.status === 'open' ? now.owed.filter((o) => o.seat === side) : [];
 
   const report: ReplyReport = {
-    echo: parsed.statements ? formatOrderText(game.game, grammarInput, parsed.orders, locale) : [],
+    echo: parsed.statements ? formatOrderText(textGame, grammarInput, parsed.orders, locale) : [],
     textErrors: parsed.errors,
     ruleErrors,
     ignored: parsed.ignored,

@@ -1,6 +1,7 @@
-/** The generic order-text layer: normalisation, names, commands, and the per-game grammar registry. */
+/** The generic order-text layer: normalisation, names, commands, JSON orders, any game's text through its package. */
 export * from './types.ts';
 export * from './normalize.ts';
 export * from './names.ts';
 export * from './parse.ts';
-export * from './registry.ts';
+export * from './json-orders.ts';
+export * from './game-text.ts';

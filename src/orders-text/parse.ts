@@ -1,10 +1,12 @@
 /**
  * The generic part of every order message: line splitting, NFKC normalisation, `#` comments, the commands shared
- * by all games (HELP, STATUS, APPROVE, REJECT, SIGNON, END), and dispatch of the other lines to the game's grammar.
+ * by all games (HELP, STATUS, APPROVE, REJECT, SIGNON, END), orders as one JSON object (json-orders.ts), and dispatch
+ * of the other lines to the game's grammar.
  * Never throws: every line is either applied, reported as an error, or reported as ignored.
  */
-import type { OrderGrammar, ParsedText, TextCommand, TextIssue } from './types.ts';
+import { opensJson, readJsonBlock } from './json-orders.ts';
 import { normalizeText, tokenize } from './normalize.ts';
+import type { OrderGrammar, ParsedText, StatementResult, TextCommand, TextIssue } from './types.ts';
 
 /** Longest body accepted, in characters, and most lines read (the rest is reported, not parsed). */
 export const MAX_TEXT_CHARS = 100_000;
@@ -63,19 +65,43 @@ function readCommand(kind: TextCommand['kind'], rest: string[], n: number): Text
   }
 }
 
+/** A problem found on line `n` (its text cut to 200 characters). */
+function lineIssue(n: number, line: string, problem: { code: string; message: TextIssue['message'] }): TextIssue {
+  return { line: n, text: line.slice(0, 200), code: problem.code, message: problem.message, rule: 'orders-text' };
+}
+
+const JSON_TWICE = ['only one JSON object of orders may be sent', 'JSON の命令は1つだけ送ってください'] as const;
+const JSON_MIXED = [
+  'send the orders either as JSON or as order lines, not both',
+  '命令は JSON か命令文のどちらか一方で送ってください',
+] as const;
+
+/** Runs one statement line through the grammar, turning a grammar bug into a reported line, never a lost message. */
+function readStatement<O, C>(grammar: OrderGrammar<O, C>, ctx: C, line: string): StatementResult<O> {
+  try {
+    return grammar.statement(line, ctx);
+  } catch (error) {
+    const en = `could not read this line (${(error as Error).message})`;
+    return { kind: 'error', code: 'text/internal', message: { en, ja: 'この行を読めませんでした' } };
+  }
+}
+
 /**
  * Reads an order message with a game's grammar. `text` is the body after quotes and signatures were stripped.
- * Lines after `END` are not read.
+ * Lines after `END` are not read. A JSON object (docs/orders.md) gives the orders whole; it cannot be mixed with
+ * statements.
  */
 export function parseOrderText<O, C>(grammar: OrderGrammar<O, C>, ctx: C, text: string): ParsedText<O> {
-  const orders = grammar.empty();
-  const out: ParsedText<O> = { orders, statements: 0, commands: [], errors: [], ignored: [], redacted: '' };
+  const out: ParsedText<O> = {
+    orders: grammar.empty(), statements: 0, commands: [], errors: [], ignored: [], redacted: '',
+  };
   const source = text.length > MAX_TEXT_CHARS ? text.slice(0, MAX_TEXT_CHARS) : text;
   if (source.length < text.length) {
     out.errors.push(issue(0, '', 'text/too-long', `the text is longer than ${MAX_TEXT_CHARS} characters; the rest was not read`, `本文が長すぎます (${MAX_TEXT_CHARS} 文字まで)。残りは読んでいません`));
   }
   const lines = source.split(/\r\n|\r|\n/);
   const redacted: string[] = [];
+  let json: { line: number; value: Record<string, unknown> } | null = null;
   let ended = false;
   for (let i = 0; i < lines.length; i++) {
     const n = i + 1;
@@ -89,6 +115,15 @@ export function parseOrderText<O, C>(grammar: OrderGrammar<O, C>, ctx: C, text: 
       break;
     }
     const line = normalizeText(original).replace(/(^|\s)(#|\/\/).*$/, '').trim();
+    if (opensJson(line)) {
+      const block = readJsonBlock(lines, i, MAX_LINES - i);
+      redacted.push(...lines.slice(i, block.end + 1));
+      if (!block.ok) out.errors.push(lineIssue(n, line, block));
+      else if (json) out.errors.push(issue(n, line.slice(0, 200), 'text/json-twice', ...JSON_TWICE));
+      else json = { line: n, value: block.value };
+      i = block.end;
+      continue;
+    }
     const word = line ? commandWord(line) : undefined;
     redacted.push(word === 'signon' ? 'SIGNON ***' : original);
     if (!line) continue;
@@ -97,28 +132,31 @@ export function parseOrderText<O, C>(grammar: OrderGrammar<O, C>, ctx: C, text: 
       continue;
     }
     if (word) {
-      const rest = tokenize(line).slice(1).filter((t) => t !== ':');
-      const cmd = readCommand(word, rest, n);
+      const cmd = readCommand(word, tokenize(line).slice(1).filter((t) => t !== ':'), n);
       if ('code' in cmd) out.errors.push(cmd);
       else out.commands.push(cmd);
       continue;
     }
-    let result;
-    try {
-      result = grammar.statement(line, ctx);
-    } catch (error) {
-      // A grammar bug must not lose the message: report the line instead.
-      result = { kind: 'error' as const, code: 'text/internal', message: { en: `could not read this line (${(error as Error).message})`, ja: 'この行を読めませんでした' } };
-    }
-    if (result === null) {
-      out.ignored.push({ line: n, text: line.slice(0, 200) });
-    } else if (result.kind === 'error') {
-      out.errors.push({ line: n, text: line.slice(0, 200), code: result.code, message: result.message, rule: 'orders-text' });
-    } else {
-      result.apply(orders);
+    const result = readStatement(grammar, ctx, line);
+    if (result === null) out.ignored.push({ line: n, text: line.slice(0, 200) });
+    else if (result.kind === 'error') out.errors.push(lineIssue(n, line, result));
+    else {
+      result.apply(out.orders);
       out.statements++;
     }
   }
+  if (json) takeJson(out, json);
   out.redacted = redacted.join('\n');
   return out;
+}
+
+/** The JSON object becomes the orders, unless statements were read too (then neither is taken). */
+function takeJson<O>(out: ParsedText<O>, json: { line: number; value: Record<string, unknown> }): void {
+  if (out.statements > 0) {
+    out.errors.push(issue(json.line, '{', 'text/json-mixed', ...JSON_MIXED));
+    return;
+  }
+  out.orders = json.value as O;
+  out.statements = 1;
+  out.json = true;
 }

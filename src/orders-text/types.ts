@@ -36,10 +36,11 @@ export type StatementResult<O> =
   | { kind: 'error'; code: string; message: Text }
   | null;
 
-/** One game's order grammar. `C` is the grammar's prepared context (name tables and so on). */
+/**
+ * One game's order grammar (the `grammar` of its package). `C` is the grammar's prepared context (name tables and
+ * so on). Lines holding a JSON object are read by the generic layer, never passed to `statement`.
+ */
 export interface OrderGrammar<O = unknown, C = unknown> {
-  /** Engine game id, e.g. `atlantic-wolves`. */
-  game: string;
   /** Builds the grammar's context once per message (name tables from the data set, the owed point). */
   context(input: GrammarInput): C;
   /** An empty orders object. */
@@ -55,8 +56,10 @@ export interface OrderGrammar<O = unknown, C = unknown> {
 /** Everything read from one message body. */
 export interface ParsedText<O = unknown> {
   orders: O;
-  /** Number of order statements applied (0: the message held only commands or nothing). */
+  /** Number of order statements applied (0: the message held only commands or nothing); a JSON object is one. */
   statements: number;
+  /** True when the orders came as one JSON object rather than as statements. */
+  json?: boolean;
   commands: TextCommand[];
   errors: TextIssue[];
   /** Lines that were neither orders nor commands (greetings and so on): reported back, not an error. */

@@ -8,11 +8,11 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { guardPool, throttledReporter } from '../db/faults.ts';
 import { inPgTransaction, type SqlTx } from '../db/sql-tx.ts';
-import type { AnyGame } from '../engine/types.ts';
+import type { AnyGamePackage } from '../engine/game-package.ts';
 import { getGame } from '../games/index.ts';
 
-/** Looks a game definition up by its id (e.g. "atlantic-wolves"). */
-export type GameLookup = (id: string) => AnyGame | undefined;
+/** Looks a game package up by its id. */
+export type GameLookup = (id: string) => AnyGamePackage | undefined;
 
 /** The dependencies of every service function. */
 export interface ServiceDeps {
@@ -20,7 +20,7 @@ export interface ServiceDeps {
   log: Logger;
   config: Config;
   clock: () => Date;
-  /** Game definitions; defaults to the registry of src/games. */
+  /** Game packages; defaults to the registry of src/games. */
   games?: GameLookup;
   /**
    * A node-postgres pool on the same database as `db`, for the hot paths written in SQL (bearer-token
@@ -50,7 +50,7 @@ export function inTransaction<T>(deps: Pick<ServiceDeps, 'db' | 'pool'>, fn: (tx
 
 export type { SqlTx };
 
-/** The game definition of an engine id, from the deps' lookup or the registry. */
-export function gameDefinition(deps: Pick<ServiceDeps, 'games'>, id: string): AnyGame | undefined {
+/** The game package of an engine id, from the deps' lookup or the registry. */
+export function gameDefinition(deps: Pick<ServiceDeps, 'games'>, id: string): AnyGamePackage | undefined {
   return deps.games?.(id) ?? getGame(id);
 }

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../support/app.ts';
 import { createGameVia, postOrders, toyPayload } from '../support/api-helpers.ts';
-import { toyGame } from '../support/toy-game.ts';
+import { toyGame } from '../../src/games/toy/index.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -90,8 +90,8 @@ describe('order errors', () => {
     const res = await postOrders(t, g.id, g.seat.a, { pick: 9, standing: { note: 'forbidden' } });
     const error = expectError(res, 422, 'orders/invalid');
     expect(error.errors).toEqual([
-      { code: 'toy/range', message: { en: 'pick 1 to 6', ja: 'pick 1 to 6' }, rule: 'TOY toy/range', path: 'pick' },
-      { code: 'toy/note', message: { en: 'that note is not allowed', ja: 'that note is not allowed' }, rule: 'TOY toy/note', path: 'standing.note' },
+      { code: 'toy/range', message: { en: 'pick 1 to 6', ja: '1〜6 を選んでください' }, rule: 'TOY toy/range', path: 'pick' },
+      { code: 'toy/note', message: { en: 'that note is not allowed', ja: 'そのメモは使えません' }, rule: 'TOY toy/note', path: 'standing.note' },
     ]);
   });
   it('422 for the wrong shape (the engine names the path)', async () => {

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../support/app.ts';
 import { createGameVia, postOrders, toyPayload } from '../support/api-helpers.ts';
-import { toyGame } from '../support/toy-game.ts';
+import { toyGame } from '../../src/games/toy/index.ts';
 
 let t: TestApp;
 beforeAll(async () => {

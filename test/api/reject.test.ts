@@ -16,7 +16,7 @@ import { handleDeadline } from '../../src/services/deadlines/policy.ts';
 import { resolveIfReady } from '../../src/services/turn-processor.ts';
 import { buildTestApp, TEST_ADMIN_TOKEN, type TestApp } from '../support/app.ts';
 import { createGameVia, postOrders, toyPayload, type GameHandle } from '../support/api-helpers.ts';
-import { toyGame } from '../support/toy-game.ts';
+import { toyGame } from '../../src/games/toy/index.ts';
 import { client, csrfOf } from '../web/helpers.ts';
 
 let t: TestApp;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildCalendar, escapeText, foldLine } from '../../src/calendar/ics.ts';
 import { createGameVia, toyPayload, type GameHandle } from '../support/api-helpers.ts';
 import { buildTestApp, type TestApp } from '../support/app.ts';
-import { toyGame } from '../support/toy-game.ts';
+import { toyGame } from '../../src/games/toy/index.ts';
 
 describe('iCalendar text', () => {
   test.each([

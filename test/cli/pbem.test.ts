@@ -70,7 +70,7 @@ describe('pbem replay', () => {
     expect(pbem('replay', writeRecord('bad.json', { format: 'x' })).err).toMatch(/not a pbem-record\/1 game record/);
     writeFileSync(join(tmp, 'nojson.json'), '{');
     expect(pbem('replay', join(tmp, 'nojson.json')).err).toMatch(/is not JSON/);
-    expect(pbem('replay').code).toBe(1);
+    expect(pbem('replay').code).toBe(2); // a usage error: the FILE is missing
   });
 });
 

@@ -18,7 +18,7 @@ import { createGame, type CreateGameInput } from '../../src/services/games.ts';
 import { pauseGame, resumeGame, setDeadline } from '../../src/services/moderation.ts';
 import { submitOrders } from '../../src/services/orders.ts';
 import { createTestDatabase, type TestDatabase } from '../support/db.ts';
-import { toyGame } from '../support/toy-game.ts';
+import { toyGame } from '../../src/games/toy/index.ts';
 
 let tdb: TestDatabase;
 let boss: PgBoss;

@@ -16,7 +16,7 @@ import { startBoss } from '../../src/jobs/boss.ts';
 import { markJobTablesInstalled } from '../../src/jobs/enqueue.ts';
 import type { ServiceDeps } from '../../src/services/deps.ts';
 import { createGame } from '../../src/services/games.ts';
-import { toyGame } from '../support/toy-game.ts';
+import { toyGame } from '../../src/games/toy/index.ts';
 import { killHard, spawnWorker, waitFor, type WorkerProcess } from './support/processes.ts';
 
 const dir = resolve(import.meta.dirname, `../../data/test-pg-restart-${process.pid}`);

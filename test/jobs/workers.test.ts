@@ -12,7 +12,7 @@ import { markJobTablesInstalled } from '../../src/jobs/enqueue.ts';
 import type { ServiceDeps } from '../../src/services/deps.ts';
 import { createGame } from '../../src/services/games.ts';
 import { createTestDatabase, type TestDatabase } from '../support/db.ts';
-import { toyGame } from '../support/toy-game.ts';
+import { toyGame } from '../../src/games/toy/index.ts';
 import { killHard, spawnWorker, stopGracefully, waitFor, type WorkerProcess } from './support/processes.ts';
 
 let tdb: TestDatabase;

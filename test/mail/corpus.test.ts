@@ -10,7 +10,8 @@ import { defaultData } from '../../src/games/atlantic-wolves/data/default-data.t
 import { automaticKind } from '../../src/mail/classify.ts';
 import { bodyText } from '../../src/mail/intake.ts';
 import { stripReply } from '../../src/mail/strip.ts';
-import { readOrderText } from '../../src/orders-text/registry.ts';
+import { readOrderText } from '../../src/orders-text/game-text.ts';
+import { getGame } from '../../src/games/index.ts';
 import { fixture, fixtureDir as dir } from './helpers.ts';
 
 async function read(name: string) {
@@ -25,7 +26,7 @@ async function read(name: string) {
     ownFrom: 'judge@judge.test',
   });
   const text = bodyText(parsed);
-  return { parsed, automatic, text, orders: readOrderText('atlantic-wolves', { data: defaultData }, text)! };
+  return { parsed, automatic, text, orders: readOrderText(getGame('atlantic-wolves')!, { data: defaultData }, text) };
 }
 
 const PLACEMENT = { placement: { C01: 'WA', C02: 'WA' }, response: 'CG' };

@@ -5,7 +5,7 @@
  * orders, so the grammar meets every decision point a real game reaches.
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { formatOrderText } from '../../src/orders-text/registry.ts';
+import { formatOrderText } from '../../src/orders-text/game-text.ts';
 import { createDeliveryDeps } from './deps.ts';
 import { createGame } from '../../src/services/games.ts';
 import { currentStep } from '../../src/services/steps.ts';
@@ -71,7 +71,7 @@ test('a full mail-play game by email alone: orders as replies, results in the in
       const email = players[owed.seat as 'allied' | 'german'];
       const last = recorder.to(email).at(-1)!.parsed;
       const orders = def.defaultOrders(step.envelope.state, owed.seat);
-      const text = formatOrderText('atlantic-wolves', { data: def.defaultData }, orders, 'en').join('\n');
+      const text = formatOrderText(def, { data: def.defaultData }, orders, 'en').join('\n');
       const quoted = (last.text ?? '').split('\n').map((l) => `> ${l}`).join('\n');
       await sendToListener(listener.port, {
         from: email,

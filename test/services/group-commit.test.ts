@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../support/app.ts';
 import { createGameVia, toyPayload } from '../support/api-helpers.ts';
-import { toyGame } from '../support/toy-game.ts';
+import { toyGame } from '../../src/games/toy/index.ts';
 import { GroupCommit } from '../../src/services/group-commit.ts';
 import { groupCommitStats, storeOrder, type OrderRow } from '../../src/services/order-store.ts';
 import { submitOrders } from '../../src/services/orders.ts';

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../support/app.ts';
 import { createGameVia, toyPayload } from '../support/api-helpers.ts';
-import { toyGame } from '../support/toy-game.ts';
+import { toyGame } from '../../src/games/toy/index.ts';
 import { submitOrders } from '../../src/services/orders.ts';
 import { cachedEnvelope, envelopeCacheSize, forgetSubmissionStates, inOrderTransaction, literal, takeSubmissionLocks } from '../../src/services/order-store.ts';
 import { resolveIfReady } from '../../src/services/turn-processor.ts';

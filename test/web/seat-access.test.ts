@@ -11,7 +11,7 @@ import { intakeMail } from '../../src/mail/intake.ts';
 import { rememberedSeat } from '../../src/services/auth.ts';
 import { asEnvelope } from '../../src/services/json.ts';
 import { hashToken } from '../../src/services/tokens.ts';
-import { formatOrders } from '../../src/web/grammar.ts';
+import { formatOrderText } from '../../src/orders-text/game-text.ts';
 import { createWebSession, findWebSession } from '../../src/web/sessions.ts';
 import { createGameVia, postOrders, type GameHandle } from '../support/api-helpers.ts';
 import { bearerOf, buildTestApp, TEST_ADMIN_TOKEN, type TestApp } from '../support/app.ts';
@@ -42,7 +42,7 @@ async function placement(gameId: string): Promise<{ orders: unknown; text: strin
   const state = asEnvelope(step.envelope).state as AwState;
   const orders = atlanticWolves.defaultOrders(state, 'allied');
   const choices = atlanticWolves.choices(state, 'allied') as ChoiceTree;
-  const text = formatOrders('atlantic-wolves', { data: state.data, seat: 'allied', choices }, orders, 'en');
+  const text = formatOrderText(atlanticWolves, { data: state.data, seat: 'allied', choices }, orders, 'en').join('\n');
   return { orders, text };
 }
 

@@ -2,7 +2,8 @@
  * Atlantic Wolves 1.1 (大西洋の狼 1.1) on the engine core: modes "mail" (AW 12.0: historical reinforcements, face-up
  * placement, response movement) and "standard" (the rules without 12.0, the engine keeping the hidden information).
  */
-import type { GameDefinition, Outcome, ResolveContext } from '../../engine/types.ts';
+import type { GamePackage } from '../../engine/game-package.ts';
+import type { Outcome, ResolveContext } from '../../engine/types.ts';
 import { ordersVisibleAtTheEnd } from '../../engine/contract-defaults.ts';
 import { filterEvents } from '../../engine/visibility.ts';
 import { checkData } from './data/check-data.ts';
@@ -12,11 +13,15 @@ import { choices } from './choices.ts';
 import { defaultOrders } from './defaults.ts';
 import { describeEvent } from './describe.ts';
 import { awDicePurpose } from './dice-purposes.ts';
+import { stateFromFixture, type FixtureSetup } from './fixture.ts';
 import { absorbStanding, applyAnswer, runForward } from './flow.ts';
 import { invariants } from './invariants.ts';
+import { oddsOutcomes } from './odds.ts';
 import { awOptionsSchema, optionDocs, type AwOptions } from './options.ts';
 import { awOrdersSchema, type AwOrders } from './orders/schema.ts';
+import { awTextGrammar } from './orders/text.ts';
 import { owed } from './owed.ts';
+import { randomLegalOrders } from './random-orders.ts';
 import { setup } from './setup.ts';
 import { cloneState, MODES, type AwState } from './state.ts';
 import { validate } from './validate.ts';
@@ -44,8 +49,8 @@ export function outcome(s: AwState): Outcome | null {
   return { winner: r.winner, reason: { en, ja }, rule: r.rule, table: r.table, turn: r.turn };
 }
 
-/** The Atlantic Wolves game definition. */
-export const atlanticWolves: GameDefinition<AwState, AwOrders, AwOptions, AwData> = {
+/** The Atlantic Wolves package: the rules definition, its order grammar, random player, odds and fixtures. */
+export const atlanticWolves: GamePackage<AwState, AwOrders, AwOptions, AwData> = {
   id: 'atlantic-wolves',
   title: { en: 'Atlantic Wolves 1.1', ja: '大西洋の狼1.1' },
   modes: MODES,
@@ -74,6 +79,10 @@ export const atlanticWolves: GameDefinition<AwState, AwOrders, AwOptions, AwData
   // another seat sees them only once the game is over.
   visibleOrders: ordersVisibleAtTheEnd,
   dicePurpose: awDicePurpose,
+  grammar: awTextGrammar,
+  randomOrders: randomLegalOrders,
+  oddsOutcomes,
+  fixtures: { position: (spec) => stateFromFixture(spec as FixtureSetup) },
 };
 
 export { positionFromFixture } from './setup.ts';

@@ -8,7 +8,7 @@ import { createDb } from '../../../src/db/client.ts';
 import { startJobsWorker } from '../../../src/jobs/worker.ts';
 import { createSqlPool, type ServiceDeps } from '../../../src/services/deps.ts';
 import { getGame } from '../../../src/games/index.ts';
-import { toyGame } from '../../support/toy-game.ts';
+import { toyGame } from '../../../src/games/toy/index.ts';
 
 const config = loadConfig();
 const url = config.DATABASE_URL as string;

@@ -436,9 +436,8 @@ Commands: HELP, STATUS, SIGNON <password>, END (stops reading); moderators: APPR
 コマンド: HELP, STATUS, SIGNON <パスワード>, END (以降を読まない)。モデレーター: APPROVE, REJECT <理由>。`,
 };
 
-/** The Atlantic Wolves grammar, registered in src/orders-text/registry.ts. */
+/** The Atlantic Wolves grammar: the `grammar` of its package (index.ts). */
 export const awTextGrammar: OrderGrammar<AwOrders, AwTextContext> = {
-  game: 'atlantic-wolves',
   context: awContext,
   empty: () => ({}),
   statement,

@@ -3,7 +3,7 @@ import { z } from 'zod';
 
 export const gameParams = z.object({ id: z.string().min(1).max(40).describe('game id') });
 export const stepParams = gameParams.extend({ n: z.coerce.number().int().min(0).describe('step number') });
-export const seatParams = gameParams.extend({ side: z.string().min(1).max(40).describe('seat id, e.g. allied') });
+export const seatParams = gameParams.extend({ side: z.string().min(1).max(40).describe("seat id: one of the game's sides") });
 
 /** The body of every error response. */
 export const errorBody = z

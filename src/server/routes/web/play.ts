@@ -13,9 +13,9 @@ import { componentDataOf, seatOf } from '../../../services/listing.ts';
 import { currentOrdersOf, submitOrders } from '../../../services/orders.ts';
 import { gameViewFor, stepsFor } from '../../../services/views.ts';
 import { formModel, ordersFromForm } from '../../../web/form.ts';
+import { formatOrderText, readOrders } from '../../../orders-text/game-text.ts';
 import { calendarUrl } from '../../../calendar/url.ts';
 import { unansweredRefusals } from '../../../mail/unanswered.ts';
-import { formatOrders, readOrderText } from '../../../web/grammar.ts';
 import { toMapModel } from '../../../web/map-model.ts';
 import { renderMapSvg } from '../../../web/map-svg.ts';
 import { CONSOLE_COOKIE, cookieOptions, historyLine, localeOf, pageData, PLAY_COOKIE } from '../../../web/page.ts';
@@ -84,7 +84,7 @@ async function renderPage(app: FastifyInstance, request: FastifyRequest<{ Params
         form,
         choices,
         onFile: onFile && onFile.step === game.step.number ? onFile : null,
-        text: p.text ?? formatOrders(game.game, grammarInput, current, locale),
+        text: p.text ?? (current ? formatOrderText(definition ?? {}, grammarInput, current, locale).join('\n') : ''),
         textErrors: p.textErrors ?? [],
         unanswered: unanswered.map((u) => ({ ...u, problems: u.problems.map((m) => m[locale]) })),
         notice: p.notice ?? ((request.query as { saved?: string }).saved ? 'saved' : null),
@@ -169,7 +169,8 @@ export async function playRoutes(app: FastifyInstance): Promise<void> {
     await checkCsrf(app, request);
     const text = String(request.body?.text ?? '').slice(0, 20_000);
     const [game, data] = await Promise.all([gameViewFor(app.deps, request.params.gameId, ctx.principal), componentDataOf(app.deps, request.params.gameId)]);
-    const read = readOrderText(game.game, { data, seat: ctx.seat.side, choices: (game.choices ?? null) as ChoiceTree | null }, text);
+    const choices = (game.choices ?? null) as ChoiceTree | null;
+    const read = readOrders(gameDefinition(app.deps, game.game) ?? {}, { data, seat: ctx.seat.side, choices }, text);
     if (!read.ok) {
       const locale = localeOf(request, ctx.seat.locale);
       return renderPage(app, request, reply, ctx, { status: 422, text, textErrors: read.errors.map((e) => ({ line: e.line, message: e.message[locale], rule: e.rule })) });

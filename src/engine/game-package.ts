@@ -1,0 +1,41 @@
+/**
+ * A game as one package: its rules definition ({@link GameDefinition}) plus what the service, mail, web and CLI
+ * need from it beyond the rules. `src/games/<id>/index.ts` exports one package and `src/games/index.ts` lists it;
+ * nothing else names a game. Every extra is optional, with a generic default where a package leaves it out, so a
+ * bare rules definition is already a playable package (orders by API and as JSON by mail and on the page).
+ */
+import type { OrderGrammar } from '../orders-text/types.ts';
+import type { GameDefinition, GameEvent, SeatId } from './types.ts';
+
+/** Draws one seat's legal orders at random; `rand` returns numbers in [0, 1). Pure: all chance comes from `rand`. */
+export type RandomPlayer<S = unknown, O = unknown> = (state: S, seat: SeatId, rand: () => number) => O;
+
+/**
+ * Receives one outcome of an event for the odds preview: a kind (`hit`, `sunk`) and the piece or seat it
+ * concerns (`U01`), or null when it concerns none. An outcome counts at most once per sample.
+ */
+export type OutcomeCounter = (kind: string, subject: string | null) => void;
+
+/** A game package. S = state, O = one seat's orders, Opt = options, Data = component data. */
+export interface GamePackage<S = unknown, O = unknown, Opt = unknown, Data = unknown>
+  extends GameDefinition<S, O, Opt, Data> {
+  /**
+   * The order text (English and Japanese keywords) read from mail and the page's text box, and written back as
+   * the echo of a reply. Without it, orders come as JSON there too (JSON is accepted alongside a grammar).
+   */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  grammar?: OrderGrammar<O, any>;
+  /** Random legal orders for `pbem simulate` and property tests; without it the simulation plays default orders. */
+  randomOrders?: RandomPlayer<S, O>;
+  /**
+   * What an event counts as in the odds preview of a step (`pbem odds`): calls `count` for each outcome it stands
+   * for, or not at all for bookkeeping. Without it, every event but a die counts by its type.
+   */
+  oddsOutcomes?(event: GameEvent, count: OutcomeCounter): void;
+  /** Positions for adjudication tests (DATC style), built from the game's compact fixture description. */
+  fixtures?: { position(spec: unknown): S };
+}
+
+/** A game package with its type parameters erased, as the registry, the service and the CLI hold it. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyGamePackage = GamePackage<any, any, any, any>;
