@@ -4,7 +4,8 @@
  */
 import type { AnyGame, GameEvent, Owed, Viewer } from '../engine/types.ts';
 import type { Prisma } from '../generated/prisma/client.ts';
-import { viewOf } from '../engine/step-runner.ts';
+import { boardOf, viewOf } from '../engine/step-runner.ts';
+import type { Board } from '../engine/board.ts';
 import type { Principal } from './auth.ts';
 import { gameDefinition, type ServiceDeps } from './deps.ts';
 import { notFound, ServiceError } from './errors.ts';
@@ -30,7 +31,7 @@ function definition(deps: ServiceDeps, id: string): AnyGame {
   return def;
 }
 
-/** A game as one caller sees it: seats, current step, what is owed, the game's view, and (moderator) any preview. */
+/** A game as one caller sees it: seats, current step, what is owed, the game's view and board, and (moderator) any preview. */
 export async function gameViewFor(deps: ServiceDeps, gameId: string, principal: Principal) {
   const game = await deps.db.game.findUnique({ where: { id: gameId }, include: { seats: { orderBy: { side: 'asc' } } } });
   if (!game) throw notFound('game');
@@ -44,10 +45,11 @@ export async function gameViewFor(deps: ServiceDeps, gameId: string, principal: 
   const envelope = await cachedEnvelope(deps, step.id);
   const withOrders = new Set(step.orders.map((o) => o.seatId));
   const owed = step.owed as unknown as Owed[];
-  let preview: { view: unknown; events: GameEvent[] } | null = null;
+  let preview: { view: unknown; board: Board; events: GameEvent[] } | null = null;
   if (moderator && step.status === 'awaiting_review' && step.resultEnvelope) {
     const events = await deps.db.event.findMany({ where: { stepId: step.id }, orderBy: { seq: 'asc' }, select: { payload: true } });
-    preview = { view: viewOf(def, asEnvelope(step.resultEnvelope), viewer), events: events.map((e) => e.payload as GameEvent) };
+    const after = asEnvelope(step.resultEnvelope);
+    preview = { view: viewOf(def, after, viewer), board: boardOf(def, after, viewer), events: events.map((e) => e.payload as GameEvent) };
   }
   return stripDiceKey({
     id: game.id,
@@ -78,6 +80,7 @@ export async function gameViewFor(deps: ServiceDeps, gameId: string, principal: 
       ...(step.rejectedReason && moderator ? { rejectedReason: step.rejectedReason } : {}),
     },
     view: viewOf(def, envelope, viewer),
+    board: boardOf(def, envelope, viewer),
     choices: viewer.kind === 'seat' && step.status === 'open' && owed.some((o) => o.seat === viewer.seat) ? def.choices(envelope.state, viewer.seat) : null,
     ...(moderator ? { preview } : {}),
   });

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import type { GameDefinition, GameEvent, RuleError } from '../../src/engine/types.ts';
 import { filterEvents } from '../../src/engine/visibility.ts';
+import { toyBoard } from '../../src/games/toy/board.ts';
 
 interface ToyState {
   step: number;
@@ -47,6 +48,7 @@ export const toyGame: GameDefinition<ToyState, ToyOrders, ToyOptions, { name: st
     const notes = viewer.kind === 'seat' && state.notes[viewer.seat] ? { [viewer.seat]: state.notes[viewer.seat] } : {};
     return { step: state.step, rounds: state.rounds, score: state.score, notes };
   },
+  board: (state, viewer) => toyBoard(state, viewer),
   visibleEvents: (events, viewer) => filterEvents(events, viewer),
   choices: () => null,
   validate(state, seat, orders) {

@@ -4,6 +4,7 @@
  */
 import type { GameDefinition, Outcome, ResolveContext } from '../../engine/types.ts';
 import { filterEvents } from '../../engine/visibility.ts';
+import { board } from './board.ts';
 import { checkData } from './data/check-data.ts';
 import { defaultData } from './data/default-data.ts';
 import { awDataSchema, type AwData } from './data/schema.ts';
@@ -60,6 +61,7 @@ export const atlanticWolves: GameDefinition<AwState, AwOrders, AwOptions, AwData
   setup,
   owed,
   view,
+  board,
   visibleEvents: filterEvents,
   choices,
   validate,

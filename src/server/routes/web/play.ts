@@ -14,8 +14,7 @@ import { gameViewFor, stepsFor } from '../../../services/views.ts';
 import { formModel, ordersFromForm } from '../../../web/form.ts';
 import { calendarUrl } from '../../../calendar/url.ts';
 import { formatOrders, readOrderText } from '../../../web/grammar.ts';
-import { toMapModel } from '../../../web/map-model.ts';
-import { renderMapSvg } from '../../../web/map-svg.ts';
+import { renderBoardSvg } from '../../../web/map-svg.ts';
 import { CONSOLE_COOKIE, cookieOptions, historyLine, localeOf, pageData, PLAY_COOKIE } from '../../../web/page.ts';
 import { checkCsrf } from './guards.ts';
 import { createWebSession, endWebSession, findWebSession, SESSION_DAYS } from '../../../web/sessions.ts';
@@ -75,9 +74,9 @@ async function renderPage(app: FastifyInstance, request: FastifyRequest<{ Params
         game,
         seat: ctx.seat,
         sideName,
-        mapSvg: renderMapSvg(game.view, data, locale),
-        mapSvgColumn: renderMapSvg(game.view, data, locale, { layout: 'column' }),
-        board: toMapModel(game.view, data),
+        mapSvg: renderBoardSvg(game.board, locale),
+        mapSvgColumn: renderBoardSvg(game.board, locale, { layout: 'column' }),
+        board: game.board,
         form,
         choices,
         onFile: onFile && onFile.step === game.step.number ? onFile : null,
@@ -126,8 +125,8 @@ export async function playRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Params: Params }>('/play/:gameId/map.svg', async (request, reply) => {
     const ctx = await seatSession(app, request);
     if (!ctx) return reply.code(401).send('');
-    const [game, data] = await Promise.all([gameViewFor(app.deps, request.params.gameId, ctx.principal), componentDataOf(app.deps, request.params.gameId)]);
-    return reply.type('image/svg+xml; charset=utf-8').header('cache-control', 'private, no-store').send(renderMapSvg(game.view, data, localeOf(request, ctx.seat.locale)));
+    const game = await gameViewFor(app.deps, request.params.gameId, ctx.principal);
+    return reply.type('image/svg+xml; charset=utf-8').header('cache-control', 'private, no-store').send(renderBoardSvg(game.board, localeOf(request, ctx.seat.locale)));
   });
 
   /** Runs a submission; invalid orders re-render the page with the errors inline (422), success redirects. */
