@@ -10,7 +10,7 @@ import type { Logger } from 'pino';
 import type { Db } from '../db/client.ts';
 import type { Outbox } from '../generated/prisma/client.ts';
 import { composeDeliveryFailure, type MailAttachment } from './compose.ts';
-import { svgToPng } from './map-image.ts';
+import { mapPictures } from './map-image.ts';
 import { queueMail } from './outbox.ts';
 import type { MailSettings } from './settings.ts';
 import { writeToSink } from './sink.ts';
@@ -51,7 +51,7 @@ export function createSender(settings: Pick<MailSettings, 'SMTP_URL' | 'MAIL_SIN
 }
 
 /** The nodemailer message of an outbox row (its Message-ID, threading and headers as stored). */
-export async function messageOf(row: Outbox, log?: Pick<Logger, 'warn'>): Promise<SendMailOptions> {
+export async function messageOf(row: Outbox, log?: Pick<Logger, 'warn'>, fonts?: string): Promise<SendMailOptions> {
   const attachments = (Array.isArray(row.attachments) ? row.attachments : []) as MailAttachment[];
   return {
     from: row.fromAddress ?? undefined,
@@ -66,7 +66,7 @@ export async function messageOf(row: Outbox, log?: Pick<Logger, 'warn'>): Promis
     date: row.createdAt,
     // ASCII header values go out exactly as composed (List-Id must not become an encoded word).
     headers: Object.fromEntries(Object.entries((row.headers ?? {}) as Record<string, string>).map(([k, v]) => [k, /^[\x20-\x7e]*$/.test(v) ? { prepared: true, value: v } : v])),
-    attachments: (await Promise.all(attachments.map((a) => attachmentOf(a, (err) => log?.warn({ outboxId: row.id, err }, 'map picture left out'))))).flat(),
+    attachments: (await Promise.all(attachments.map((a) => attachmentOf(a, fonts, (err) => log?.warn({ outboxId: row.id, err }, 'map picture left out'))))).flat(),
   };
 }
 
@@ -74,11 +74,11 @@ export async function messageOf(row: Outbox, log?: Pick<Logger, 'warn'>): Promis
  * A stored attachment as nodemailer sends it: an SVG to rasterise becomes its PNG (inline when it has a Content-ID).
  * A picture that cannot be made is left out: the mail's table carries the same facts.
  */
-async function attachmentOf(a: MailAttachment, failed: (err: unknown) => void): Promise<NonNullable<SendMailOptions['attachments']>> {
+async function attachmentOf(a: MailAttachment, fonts: string | undefined, failed: (err: unknown) => void): Promise<NonNullable<SendMailOptions['attachments']>> {
   const base = { filename: a.filename, contentType: a.contentType, ...(a.cid ? { cid: a.cid, contentDisposition: 'inline' as const } : {}) };
   if (a.svg === undefined) return [{ ...base, content: a.content ?? '' }];
   try {
-    return [{ ...base, content: await svgToPng(a.svg) }];
+    return [{ ...base, content: await mapPictures(fonts).render(a.svg) }];
   } catch (err) {
     failed(err);
     return [];
@@ -90,7 +90,7 @@ export interface DeliveryDeps {
   db: Db;
   log: Logger;
   clock: () => Date;
-  settings: Pick<MailSettings, 'MAIL_MAX_ATTEMPTS' | 'MAIL_RETRY_BASE_SECONDS' | 'MAIL_FROM' | 'MAIL_DOMAIN' | 'PUBLIC_URL'>;
+  settings: Pick<MailSettings, 'MAIL_MAX_ATTEMPTS' | 'MAIL_RETRY_BASE_SECONDS' | 'MAIL_FROM' | 'MAIL_DOMAIN' | 'PUBLIC_URL' | 'MAP_FONT_FILES'>;
 }
 
 /** A claimed row stays claimed this long; a worker that died holding it lets another retry after it. */
@@ -122,7 +122,7 @@ export async function deliverDue(deps: DeliveryDeps, sender: MailSender, limit =
   const counts = { sent: 0, retried: 0, failed: 0 };
   for (const row of rows) {
     try {
-      await sender.send(await messageOf(row, deps.log), `${row.createdAt.toISOString().replace(/[:.]/g, '-')}-${row.id}`);
+      await sender.send(await messageOf(row, deps.log, deps.settings.MAP_FONT_FILES), `${row.createdAt.toISOString().replace(/[:.]/g, '-')}-${row.id}`);
       await deps.db.outbox.update({ where: { id: row.id }, data: { status: 'sent', sentAt: deps.clock(), lastError: null } });
       counts.sent++;
     } catch (error) {
