@@ -14,7 +14,16 @@ import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 
 /** Font files looked for, by name, in this order: Latin regular and bold first, then Japanese. */
-export const FONT_FILES = ['DejaVuSans.ttf', 'DejaVuSans-Bold.ttf', 'LiberationSans-Regular.ttf', 'LiberationSans-Bold.ttf', 'ipagp.ttf', 'ipag.ttf', 'NotoSansCJK-Regular.ttc', 'NotoSansJP-Regular.otf'];
+export const FONT_FILES = [
+  'DejaVuSans.ttf',
+  'DejaVuSans-Bold.ttf',
+  'LiberationSans-Regular.ttf',
+  'LiberationSans-Bold.ttf',
+  'ipagp.ttf',
+  'ipag.ttf',
+  'NotoSansCJK-Regular.ttc',
+  'NotoSansJP-Regular.otf',
+];
 const FONT_DIRS = ['/usr/share/fonts', '/usr/local/share/fonts'];
 
 function filesUnder(dir: string, depth = 0): string[] {
@@ -29,7 +38,11 @@ function filesUnder(dir: string, depth = 0): string[] {
 
 /** The font files of the pictures: the configured list, or those of FONT_FILES found on this machine. */
 export function pictureFonts(configured?: string): string[] {
-  if (configured) return configured.split(',').map((f) => f.trim()).filter(Boolean);
+  if (configured)
+    return configured
+      .split(',')
+      .map((f) => f.trim())
+      .filter(Boolean);
   const found = FONT_DIRS.flatMap((d) => filesUnder(d));
   return FONT_FILES.map((name) => found.find((f) => f.endsWith(`/${name}`))).filter((f): f is string => !!f);
 }
@@ -45,7 +58,9 @@ export class MapPictures {
   constructor(private readonly fontFiles: string[]) {}
 
   private start(): Worker {
-    const worker = new Worker(new URL('./map-image-worker.mjs', import.meta.url), { workerData: { fontFiles: this.fontFiles } });
+    const worker = new Worker(new URL('./map-image-worker.mjs', import.meta.url), {
+      workerData: { fontFiles: this.fontFiles },
+    });
     worker.on('message', (m: { id?: number; png?: Uint8Array; error?: string }) => {
       const p = m.id === undefined ? undefined : this.pending.get(m.id);
       if (!p) return;
@@ -67,7 +82,12 @@ export class MapPictures {
 
   /** The PNG of an SVG document, at its own size. */
   render(svg: string): Promise<Buffer> {
-    if (!this.fontFiles.length) return Promise.reject(new Error('no font for the map picture: install fonts-dejavu-core and fonts-ipafont-gothic, or set MAP_FONT_FILES'));
+    if (!this.fontFiles.length)
+      return Promise.reject(
+        new Error(
+          'no font for the map picture: install fonts-dejavu-core and fonts-ipafont-gothic, or set MAP_FONT_FILES',
+        ),
+      );
     this.worker ??= this.start();
     const id = this.next++;
     this.worker.ref();

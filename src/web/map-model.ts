@@ -92,7 +92,9 @@ export function sideRows(space: Space, pieces: Piece[]): { side: string | null; 
 /** Panel height: title and facts, then each row of counters (`perRow` to a line; a side's row has a heading). */
 export function panelHeight(space: Space, pieces: Piece[], perRow: number): number {
   const lines = (n: number) => Math.max(1, Math.ceil(n / perRow)) * (COUNTER + GAP);
-  return 64 + 8 + sideRows(space, pieces).reduce((h, row) => h + (row.side === null ? 0 : 18) + lines(row.pieces.length), 0);
+  return (
+    64 + 8 + sideRows(space, pieces).reduce((h, row) => h + (row.side === null ? 0 : 18) + lines(row.pieces.length), 0)
+  );
 }
 
 /** How many full counters fit in a row of a box `w` wide. */
@@ -127,7 +129,14 @@ function placeGeometry(s: Space, board: Board, scale: number, small: number, pie
     const c = at(hexCentre(grid, g.col, g.row));
     const size = grid.size * scale;
     const outline = hexCorners(grid.orientation, c, size);
-    return { ...base, small: Math.min(small, Math.max(12, Math.round(size * 0.8))), shape: 'hex', outline, centre: c, anchor: c };
+    return {
+      ...base,
+      small: Math.min(small, Math.max(12, Math.round(size * 0.8))),
+      shape: 'hex',
+      outline,
+      centre: c,
+      anchor: c,
+    };
   }
   const p = at([g.x, g.y]);
   return { ...base, shape: 'point', centre: p, anchor: [p[0] - small / 2, p[1] + 12] };
@@ -145,7 +154,12 @@ function bottomOf(p: PlacedSpace): number {
 }
 
 /** Off-map spaces in bands: each group in one band of boxes, each ungrouped space a band of its own. */
-function trayBands(tray: Space[], piecesAt: (id: string) => Piece[], width: number, top: number): { bands: TrayBand[]; bottom: number } {
+function trayBands(
+  tray: Space[],
+  piecesAt: (id: string) => Piece[],
+  width: number,
+  top: number,
+): { bands: TrayBand[]; bottom: number } {
   const order: { title: Text; spaces: Space[]; boxed: boolean }[] = [];
   for (const s of tray) {
     const g = s.group ? order.find((b) => b.boxed && b.title.en === s.group!.en) : undefined;
@@ -161,7 +175,13 @@ function trayBands(tray: Space[], piecesAt: (id: string) => Piece[], width: numb
       const perRow = Math.max(1, Math.floor((width - 24 + GAP) / (COUNTER + GAP)));
       const n = piecesAt(s.id).length;
       band.h = 34 + Math.max(1, Math.ceil(n / perRow)) * (COUNTER + GAP) + 6;
-      band.boxes.push({ space: s, box: { x: 12, y: y + 32, w: width - 24, h: band.h - 32 }, perRow, pieces: piecesAt(s.id), over: isOver(s) });
+      band.boxes.push({
+        space: s,
+        box: { x: 12, y: y + 32, w: width - 24, h: band.h - 32 },
+        perRow,
+        pieces: piecesAt(s.id),
+        over: isOver(s),
+      });
     } else {
       let x = 12;
       let rowY = y + 32;
@@ -169,8 +189,17 @@ function trayBands(tray: Space[], piecesAt: (id: string) => Piece[], width: numb
       for (const s of b.spaces) {
         const pieces = piecesAt(s.id);
         const perRow = Math.min(Math.max(2, Math.min(pieces.length, 4)), perRowIn(width - 24));
-        const title = (lc: 'en' | 'ja') => [s.name[lc], ...(s.limits ?? []).map((l) => `${l.label[lc]} ${l.count}/${l.max}`)].join(' · ');
-        const w = Math.min(width - 24, Math.max(110, 12 + perRow * (COUNTER + GAP), textWidth(title('en'), 12) + 16, textWidth(title('ja'), 12) + 16));
+        const title = (lc: 'en' | 'ja') =>
+          [s.name[lc], ...(s.limits ?? []).map((l) => `${l.label[lc]} ${l.count}/${l.max}`)].join(' · ');
+        const w = Math.min(
+          width - 24,
+          Math.max(
+            110,
+            12 + perRow * (COUNTER + GAP),
+            textWidth(title('en'), 12) + 16,
+            textWidth(title('ja'), 12) + 16,
+          ),
+        );
         const h = 30 + Math.max(1, Math.ceil(pieces.length / perRow)) * (COUNTER + GAP) + 6;
         if (x + w > width - 12 && x > 12) {
           x = 12;
@@ -212,22 +241,37 @@ export function layoutBoard(board: Board, kind: MapLayoutKind): MapLayout {
       // Stacked in a column, or (no geometry) on a plain grid of panels.
       const w = stacked ? PANEL_W : 320;
       const i = loose++;
-      const box = stacked ? { x: 10, y: bottom + 10, w, h: 0 } : { x: 12 + (i % 3) * 328, y: 40 + Math.floor(i / 3) * 330, w, h: 0 };
+      const box = stacked
+        ? { x: 10, y: bottom + 10, w, h: 0 }
+        : { x: 12 + (i % 3) * 328, y: 40 + Math.floor(i / 3) * 330, w, h: 0 };
       box.h = panelHeight(s, pieces, perRowIn(w));
-      placed = { space: s, shape: 'panel', box, centre: [box.x + w / 2, box.y + box.h / 2], anchor: [box.x, box.y], small, pieces, over: isOver(s) };
+      placed = {
+        space: s,
+        shape: 'panel',
+        box,
+        centre: [box.x + w / 2, box.y + box.h / 2],
+        anchor: [box.x, box.y],
+        small,
+        pieces,
+        over: isOver(s),
+      };
     }
     spaces.push(placed);
     bottom = Math.max(bottom, bottomOf(placed));
   }
   const frameBottom = stacked ? 0 : board.map.height * scale;
-  const trayY = stacked ? bottom + 10 : Math.max(frameBottom, bottom + (kind === 'column' ? 10 : 16));
+  // Room for the board's notes under the map (printed just above the tray).
+  const gap = (kind === 'column' ? 10 : 16) + (kind === 'column' && board.notes?.length ? 12 : 0);
+  const trayY = stacked ? bottom + gap : Math.max(frameBottom, bottom + gap);
   const centre = new Map(spaces.map((p) => [p.space.id, p.centre]));
   const links = stacked
     ? []
     : board.connections
         .filter((c) => !c.implicit && centre.has(c.from) && centre.has(c.to))
         .map((c) => ({ a: centre.get(c.from)!, b: centre.get(c.to)!, kind: c.kind }));
-  const shapes = stacked ? [] : (board.map.shapes ?? []).map((s) => ({ ...s, points: s.points.map((p): Point => [p[0] * scale, p[1] * scale]) }));
+  const shapes = stacked
+    ? []
+    : (board.map.shapes ?? []).map((s) => ({ ...s, points: s.points.map((p): Point => [p[0] * scale, p[1] * scale]) }));
   const { bands, bottom: tracksY } = trayBands(tray, piecesAt, width, trayY);
   return { kind, width, stacked, shapes, spaces, links, trayY, bands, tracksY };
 }

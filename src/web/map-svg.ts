@@ -11,7 +11,7 @@ import { layoutBoard, type MapLayoutKind, type PlacedSpace } from './map-model.t
 import { r, text } from './map-pieces.ts';
 import { hexSvg, linksSvg, panelSvg, pointSvg, polygonSvg, traySvg, type SpaceLayers } from './map-spaces.ts';
 import { tracksSvg } from './map-tracks.ts';
-import { xmlEscape } from './svg-text.ts';
+import { el, openTag, xmlEscape } from './svg-text.ts';
 
 export { xmlEscape } from './svg-text.ts';
 export { counterSvg } from './map-pieces.ts';
@@ -46,13 +46,20 @@ export function renderBoardSvg(board: Board, locale: Locale, opts: MapSvgOptions
   const tracks = tracksSvg(board.tracks, lay.tracksY, width, locale);
   const height = Math.ceil(lay.tracksY + tracks.height);
   const title = opts.title ?? board.title[locale];
-  const out: string[] = [
-    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" role="img" aria-label="${xmlEscape(title)}" font-family="${xmlEscape(FONTS)}" class="board-map board-map-${kind === 'column' ? 'column' : 'wide'}">`,
-    `<title>${xmlEscape(title)}</title>`,
-    `<rect width="${width}" height="${height}" fill="${xmlEscape(board.map.background)}"/>`,
-  ];
+  const root = openTag('svg', {
+    xmlns: 'http://www.w3.org/2000/svg',
+    viewBox: `0 0 ${width} ${height}`,
+    width,
+    height,
+    role: 'img',
+    'aria-label': title,
+    'font-family': FONTS,
+    class: `board-map board-map-${kind === 'column' ? 'column' : 'wide'}`,
+  });
+  const out = [root, `<title>${xmlEscape(title)}</title>`, el('rect', { width, height, fill: board.map.background })];
   for (const s of lay.shapes) {
-    out.push(`<polygon points="${s.points.map((p) => `${r(p[0])},${r(p[1])}`).join(' ')}" fill="${xmlEscape(s.fill)}" stroke="${xmlEscape(s.stroke ?? 'none')}" stroke-width="1.5"/>`);
+    const points = s.points.map((p) => `${r(p[0])},${r(p[1])}`).join(' ');
+    out.push(el('polygon', { points, fill: s.fill, stroke: s.stroke ?? 'none', 'stroke-width': 1.5 }));
   }
   // Outlines, then connections, then texts and pieces; panels last, covering the lines that join their centres.
   const order = [...lay.spaces].sort((a, b) => Number(a.shape === 'panel') - Number(b.shape === 'panel'));
@@ -60,7 +67,7 @@ export function renderBoardSvg(board: Board, locale: Locale, opts: MapSvgOptions
   out.push(...layers.map((l) => l.ground), linksSvg(lay.links), ...layers.map((l) => l.top));
   if (board.notes?.length) {
     const notes = board.notes.map((n) => n[locale]).join(' · ');
-    out.push(text(width - 10, lay.trayY - 4, `(${notes})`, 'text-anchor="end" font-size="11" fill="#33475b"'));
+    out.push(text(width - 10, lay.trayY - 4, `(${notes})`, { 'text-anchor': 'end', 'font-size': 11, fill: '#33475b' }));
   }
   out.push(traySvg(lay.bands, board, width, locale), tracks.svg, '</svg>');
   return out.join('');

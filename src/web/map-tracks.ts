@@ -4,8 +4,8 @@
  */
 import type { Track } from '../engine/board.ts';
 import type { Locale } from '../i18n/index.ts';
-import { r, text } from './map-pieces.ts';
-import { signed, xmlEscape } from './svg-text.ts';
+import { text } from './map-pieces.ts';
+import { el, signed } from './svg-text.ts';
 
 const NAVY = '#10324f';
 const MARKED = '#f6c343';
@@ -48,40 +48,63 @@ function valuesOf(t: Track, narrow: boolean, room: number): number[] {
 
 const range = (a: number, b: number): number[] => Array.from({ length: b - a + 1 }, (_, i) => a + i);
 
+const TITLE = { 'font-size': 14, 'font-weight': '700', fill: '#ffffff' } as const;
+
+/** A box of a track, marked (the marker's box) or plain in its tint. */
+function box(x: number, y: number, w: number, h: number, cur: boolean, fill: string, rx: number): string {
+  return el('rect', {
+    x,
+    y,
+    width: w,
+    height: h,
+    rx,
+    fill: cur ? MARKED : fill,
+    stroke: cur ? '#ffffff' : EDGE,
+    'stroke-width': cur ? 3 : 1,
+  });
+}
+
 function turnTrackSvg(p: Placed, locale: Locale): string {
-  const { track: t, x, y, values, box } = p;
-  const out = [text(x, y + 22, t.name[locale], 'font-size="14" font-weight="700" fill="#ffffff"')];
-  const labelled = box >= 48 && values.some((v) => t.labels?.[v]);
+  const { track: t, x, y, values, box: w } = p;
+  const out = [text(x, y + 22, t.name[locale], TITLE)];
+  const labelled = w >= 48 && values.some((v) => t.labels?.[v]);
+  const centred = { 'text-anchor': 'middle', fill: NAVY };
   values.forEach((v, i) => {
-    const bx = x + i * (box + 6);
-    const cur = marked(t, v);
-    out.push(`<rect x="${r(bx)}" y="${y + 32}" width="${r(box)}" height="52" rx="5" fill="${cur ? MARKED : PLAIN}" stroke="${cur ? '#ffffff' : EDGE}" stroke-width="${cur ? 3 : 1}"/>`);
-    out.push(text(bx + box / 2, y + (labelled ? 56 : 65), String(v), `text-anchor="middle" font-size="20" font-weight="700" fill="${NAVY}"`));
+    const bx = x + i * (w + 6);
+    out.push(box(bx, y + 32, w, 52, marked(t, v), PLAIN, 5));
+    out.push(
+      text(bx + w / 2, y + (labelled ? 56 : 65), String(v), { ...centred, 'font-size': 20, 'font-weight': '700' }),
+    );
     const label = t.labels?.[v]?.[locale];
-    if (label && labelled) out.push(text(bx + box / 2, y + 76, label, `text-anchor="middle" font-size="10.5" fill="${NAVY}"`));
+    if (label && labelled) out.push(text(bx + w / 2, y + 76, label, { ...centred, 'font-size': 10.5 }));
   });
   return out.join('');
 }
 
 function scoreTrackSvg(p: Placed, locale: Locale): string {
-  const { track: t, x, y, values, box } = p;
+  const { track: t, x, y, values, box: w } = p;
   const first = t.markers[0];
-  const title = first && t.kind !== 'turn' ? `${t.name[locale]}: ${t.kind === 'score' ? signed(first.value) : first.value}` : t.name[locale];
-  const out = [text(x, y + 22, title, 'font-size="14" font-weight="700" fill="#ffffff"')];
+  const shown = (v: number) => (t.kind === 'score' ? signed(v) : String(v));
+  const out = [text(x, y + 22, first ? `${t.name[locale]}: ${shown(first.value)}` : t.name[locale], TITLE)];
   const origin = t.origin ?? 0;
   values.forEach((v, i) => {
-    const bx = x + i * box;
+    const bx = x + i * w;
     const cur = marked(t, v);
     const tint = !t.tints ? PLAIN : v < origin ? t.tints.below : v === origin ? '#ffffff' : t.tints.above;
-    out.push(`<rect x="${r(bx)}" y="${y + 34}" width="${r(box - 3)}" height="34" rx="4" fill="${xmlEscape(cur ? MARKED : tint)}" stroke="${cur ? '#ffffff' : EDGE}" stroke-width="${cur ? 3 : 1}"/>`);
-    const label = t.kind === 'score' ? signed(v) : String(v);
-    out.push(text(bx + (box - 3) / 2, y + 57, label, `text-anchor="middle" font-size="${cur ? 15 : 12}" font-weight="${cur ? 700 : 400}" fill="${NAVY}"`));
+    out.push(box(bx, y + 34, w - 3, 34, cur, tint, 4));
+    const font = { 'font-size': cur ? 15 : 12, 'font-weight': cur ? '700' : '400' };
+    out.push(text(bx + (w - 3) / 2, y + 57, shown(v), { 'text-anchor': 'middle', ...font, fill: NAVY }));
   });
   return out.join('');
 }
 
 /** Natural width of a track given the room left on its row. */
-function place(t: Track, narrow: boolean, room: number, full: number): { values: number[]; box: number; width: number } {
+function place(
+  t: Track,
+  narrow: boolean,
+  room: number,
+  full: number,
+): { values: number[]; box: number; width: number } {
   if (t.kind === 'turn') {
     const values = valuesOf(t, narrow, full);
     const box = Math.min(70, full / values.length - 6);
@@ -93,7 +116,12 @@ function place(t: Track, narrow: boolean, room: number, full: number): { values:
 }
 
 /** The tracks strip from `y` down; its height is 0 when the board has no track. */
-export function tracksSvg(tracks: readonly Track[], y: number, width: number, locale: Locale): { svg: string; height: number } {
+export function tracksSvg(
+  tracks: readonly Track[],
+  y: number,
+  width: number,
+  locale: Locale,
+): { svg: string; height: number } {
   if (!tracks.length) return { svg: '', height: 0 };
   const narrow = width < 800;
   const full = width - 28;
@@ -104,7 +132,10 @@ export function tracksSvg(tracks: readonly Track[], y: number, width: number, lo
   for (const t of tracks) {
     const h = t.kind === 'turn' ? 96 : 74;
     let fit = place(t, narrow, width - 14 - x, full);
-    if (x > 14 && (x + fit.width > width - 14 || fit.values.length < Math.min(5, place(t, narrow, full, full).values.length))) {
+    if (
+      x > 14 &&
+      (x + fit.width > width - 14 || fit.values.length < Math.min(5, place(t, narrow, full, full).values.length))
+    ) {
       rowY += rowH;
       rowH = 0;
       x = 14;
@@ -115,7 +146,10 @@ export function tracksSvg(tracks: readonly Track[], y: number, width: number, lo
     x += fit.width + 26;
   }
   const height = rowY + rowH - y;
-  const out = [`<g class="tracks">`, `<rect x="0" y="${r(y)}" width="${width}" height="${r(height)}" fill="${NAVY}"/>`];
-  for (const p of placed) out.push(`<g class="track" data-track="${xmlEscape(p.track.id)}">`, p.track.kind === 'turn' ? turnTrackSvg(p, locale) : scoreTrackSvg(p, locale), '</g>');
+  const out = [`<g class="tracks">`, el('rect', { x: 0, y, width, height, fill: NAVY })];
+  for (const p of placed) {
+    const drawn = p.track.kind === 'turn' ? turnTrackSvg(p, locale) : scoreTrackSvg(p, locale);
+    out.push(el('g', { class: 'track', 'data-track': p.track.id }, drawn));
+  }
   return { svg: out.join('') + '</g>', height };
 }

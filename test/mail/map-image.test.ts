@@ -20,7 +20,9 @@ let recorder: Recorder;
 
 beforeAll(async () => {
   recorder = await startRecorder();
-  t = await buildTestApp({ config: { SMTP_URL: `smtp://127.0.0.1:${recorder.port}?tls=off`, MAIL_DOMAIN: 'judge.test' } });
+  t = await buildTestApp({
+    config: { SMTP_URL: `smtp://127.0.0.1:${recorder.port}?tls=off`, MAIL_DOMAIN: 'judge.test' },
+  });
 });
 afterAll(async () => {
   await recorder?.stop();
@@ -74,7 +76,13 @@ test('welcome and result mails carry the map as an inline PNG, in each seat lang
   const seats = await t.db.seat.findMany({ where: { gameId: game.id } });
   for (const o of step.owed) {
     const seat = seats.find((s) => s.side === o.seat)!;
-    await submitOrders(deps, { gameId: game.id, seatId: seat.id, orders: def.defaultOrders(step.envelope.state, o.seat), raw: '{}', source: 'api' });
+    await submitOrders(deps, {
+      gameId: game.id,
+      seatId: seat.id,
+      orders: def.defaultOrders(step.envelope.state, o.seat),
+      raw: '{}',
+      source: 'api',
+    });
   }
   await deliver();
   for (const who of Object.values(players)) {
@@ -86,12 +94,19 @@ test('welcome and result mails carry the map as an inline PNG, in each seat lang
 }, 120_000);
 
 test('the picture draws the map texts: Latin with the first font, Japanese with a Japanese font', async () => {
-  const svg = (label: string) => `<svg xmlns="http://www.w3.org/2000/svg" width="200" height="40"><rect width="200" height="40" fill="#fff"/><text x="10" y="28" font-size="20">${label}</text></svg>`;
+  const svg = (label: string) =>
+    '<svg xmlns="http://www.w3.org/2000/svg" width="200" height="40"><rect width="200" height="40" fill="#fff"/>' +
+    `<text x="10" y="28" font-size="20">${label}</text></svg>`;
   const fonts = pictureFonts();
   const pictures = mapPictures();
   const latinOnly = new MapPictures(fonts.slice(0, 1));
   try {
-    const [blank, en, ja, jaWithoutFont] = await Promise.all([pictures.render(svg('')), pictures.render(svg('Turn')), pictures.render(svg('ターン')), latinOnly.render(svg('ターン'))]);
+    const [blank, en, ja, jaWithoutFont] = await Promise.all([
+      pictures.render(svg('')),
+      pictures.render(svg('Turn')),
+      pictures.render(svg('ターン')),
+      latinOnly.render(svg('ターン')),
+    ]);
     for (const png of [blank, en, ja]) expect(pngSize(png)).toEqual({ width: 200, height: 40 });
     expect(en.equals(blank)).toBe(false);
     expect(ja.equals(blank)).toBe(false);

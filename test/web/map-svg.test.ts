@@ -66,24 +66,31 @@ describe('map SVG of area panels', () => {
 });
 
 describe('map SVG of a hex grid', () => {
-  it.each(['odd-r', 'axial'] as const)('puts each hex where its %s coordinates say, numbered, with VP and flags', (coords) => {
-    const board = hexBoard(coords);
-    const svg = renderBoardSvg(board, 'en');
-    const scale = 1000 / board.map.width;
-    for (const [code, col, row] of [['101', 0, 0], ['203', 2, 1], ['406', 5, 3]] as const) {
-      const poly = new RegExp(`<polygon class="hex" data-space="h${code}" points="([^"]+)"`).exec(svg)!;
-      const corners = poly[1].split(' ').map((p) => p.split(',').map(Number));
-      const cx = corners.reduce((a, p) => a + p[0], 0) / 6;
-      const cy = corners.reduce((a, p) => a + p[1], 0) / 6;
-      const [ex, ey] = hexCentre(board.map.hexGrid!, col, row);
-      expect(cx).toBeCloseTo(ex * scale, 0);
-      expect(cy).toBeCloseTo(ey * scale, 0);
-    }
-    expect(svg).toMatch(/>101<\/text>/);
-    expect(svg).toMatch(/fill="#c0392b">3<\/text>/); // VP 3 printed in red on hex 303
-    expect(svg).toMatch(/data-space="h104"[^>]*opacity="0.45"/); // a prohibited hex is drawn faintly
-    expect(svg).toContain('<title>Red</title>'); // Scapa's flag
-  });
+  it.each(['odd-r', 'axial'] as const)(
+    'puts each hex where its %s coordinates say, numbered, with VP and flags',
+    (coords) => {
+      const board = hexBoard(coords);
+      const svg = renderBoardSvg(board, 'en');
+      const scale = 1000 / board.map.width;
+      for (const [code, col, row] of [
+        ['101', 0, 0],
+        ['203', 2, 1],
+        ['406', 5, 3],
+      ] as const) {
+        const poly = new RegExp(`<polygon class="hex" data-space="h${code}" points="([^"]+)"`).exec(svg)!;
+        const corners = poly[1].split(' ').map((p) => p.split(',').map(Number));
+        const cx = corners.reduce((a, p) => a + p[0], 0) / 6;
+        const cy = corners.reduce((a, p) => a + p[1], 0) / 6;
+        const [ex, ey] = hexCentre(board.map.hexGrid!, col, row);
+        expect(cx).toBeCloseTo(ex * scale, 0);
+        expect(cy).toBeCloseTo(ey * scale, 0);
+      }
+      expect(svg).toMatch(/>101<\/text>/);
+      expect(svg).toMatch(/fill="#c0392b">3<\/text>/); // VP 3 printed in red on hex 303
+      expect(svg).toMatch(/data-space="h104"[^>]*opacity="0.45"/); // a prohibited hex is drawn faintly
+      expect(svg).toContain('<title>Red</title>'); // Scapa's flag
+    },
+  );
 
   it('odd rows of an odd-r grid sit half a hex to the right; axial rows drift by half a hex each', () => {
     const g = hexBoard('odd-r').map.hexGrid!;
@@ -114,10 +121,14 @@ describe('map SVG of points and roads', () => {
     const svg = renderBoardSvg(board, 'en');
     const scale = 1000 / board.map.width;
     const at = (x: number, y: number) => [x * scale, y * scale];
-    expect(svg).toContain(`<circle cx="${at(200, 200)[0]}" cy="${at(200, 200)[1]}" r="7" fill="#b03a2e"`); // Tobruk, held by Red
+    const [tx, ty] = at(200, 200);
+    expect(svg).toContain(`<circle cx="${tx}" cy="${ty}" r="7" fill="#b03a2e"`); // Tobruk, held by Red
     const lines = [...svg.matchAll(/<line x1="([\d.]+)" y1="([\d.]+)" x2="([\d.]+)" y2="([\d.]+)" ([^/]*)\/>/g)];
     expect(lines).toHaveLength(2); // the areas' shared border is implicit: not drawn
-    expect(lines.map((m) => m.slice(1, 5).map(Number))).toEqual([[...at(200, 200), ...at(600, 200)], [...at(600, 200), ...at(400, 320)]]);
+    expect(lines.map((m) => m.slice(1, 5).map(Number))).toEqual([
+      [...at(200, 200), ...at(600, 200)],
+      [...at(600, 200), ...at(400, 320)],
+    ]);
     expect(lines[1][5]).toContain('stroke-dasharray'); // the minor road is dashed, the road is not
     expect(lines[0][5]).not.toContain('stroke-dasharray');
     expect(svg).toContain('data-area="a11"');
@@ -149,11 +160,18 @@ describe('the Atlantic Wolves board', () => {
   it('draws the five printed areas where they lie, from the board alone, the same every time', () => {
     const env = awGame('mail', 'AW-D9');
     const board = boardOf(aw, env, { kind: 'seat', seat: 'allied' });
-    expect(board.spaces.filter((s) => s.kind === 'area').map((s) => s.name.en).sort()).toEqual(['African Coast', 'American Coast', 'Caribbean', 'Central Gap', 'Western Approaches']);
+    expect(
+      board.spaces
+        .filter((s) => s.kind === 'area')
+        .map((s) => s.name.en)
+        .sort(),
+    ).toEqual(['African Coast', 'American Coast', 'Caribbean', 'Central Gap', 'Western Approaches']);
     const svg = renderBoardSvg(board, 'en');
     expect(renderBoardSvg(boardOf(aw, env, { kind: 'seat', seat: 'allied' }), 'en')).toBe(svg);
     expect(svg).toMatch(/data-area="CG"><rect x="340" y="40" width="320"/);
-    expect(svg).toContain(`German VP table: ${board.summary.scores[0].value > 0 ? '+' : ''}${board.summary.scores[0].value}`);
+    expect(svg).toContain(
+      `German VP table: ${board.summary.scores[0].value > 0 ? '+' : ''}${board.summary.scores[0].value}`,
+    );
     expect(svg).toContain('1942 H1');
     expect(board.connections.length).toBeGreaterThan(0);
   });
@@ -172,19 +190,27 @@ describe('the Atlantic Wolves board', () => {
     expect(af.limits?.find((l) => l.side === 'german')?.max).toBe(want);
   });
 
-  it('carries nothing the viewer may not see: in standard play the German sees only backs of Allied units placed face down', () => {
+  it('carries nothing the viewer may not see: the German sees backs of Allied units placed face down', () => {
     const env = awGame('standard', 'AW-D5');
     const german = boardOf(aw, env, { kind: 'seat', seat: 'german' });
     const moderator = boardOf(aw, env, { kind: 'moderator' });
     const onMap = (b: Board) => b.pieces.filter((p) => p.side === 'allied' && p.at !== 'used');
-    const seen = new Set(onMap(german).filter((p) => !p.faceDown).map((p) => p.id));
+    const seen = new Set(
+      onMap(german)
+        .filter((p) => !p.faceDown)
+        .map((p) => p.id),
+    );
     const hidden = onMap(moderator).filter((p) => !seen.has(p.id));
     expect(hidden.length).toBeGreaterThan(0);
     expect(onMap(german)).toHaveLength(onMap(moderator).length); // every unit counted, per area
-    for (const area of moderator.spaces) expect(onMap(german).filter((p) => p.at === area.id)).toHaveLength(onMap(moderator).filter((p) => p.at === area.id).length);
+    for (const area of moderator.spaces)
+      expect(onMap(german).filter((p) => p.at === area.id)).toHaveLength(
+        onMap(moderator).filter((p) => p.at === area.id).length,
+      );
     const text = JSON.stringify(german);
     for (const p of hidden) expect(text).not.toContain(`"${p.id}"`);
-    for (const p of onMap(german).filter((q) => q.faceDown)) expect(Object.keys(p).sort()).toEqual(['at', 'faceDown', 'id', 'kind', 'side']);
+    for (const p of onMap(german).filter((q) => q.faceDown))
+      expect(Object.keys(p).sort()).toEqual(['at', 'faceDown', 'id', 'kind', 'side']);
     expect(renderBoardSvg(german, 'en')).toMatch(/<title>\?<\/title>/);
   });
 });

@@ -28,12 +28,25 @@ describe('the toy game on the player page', () => {
       method: 'POST',
       url: '/api/games',
       headers: t.adminAuth,
-      payload: { game: 'toy', mode: 'mail', options: { rounds: 3 }, seats: [{ side: 'a', email: 'a@example.org' }, { side: 'b', email: 'b@example.org', locale: 'ja' }] },
+      payload: {
+        game: 'toy',
+        mode: 'mail',
+        options: { rounds: 3 },
+        seats: [
+          { side: 'a', email: 'a@example.org' },
+          { side: 'b', email: 'b@example.org', locale: 'ja' },
+        ],
+      },
     });
     expect(created.statusCode, created.body).toBe(201);
     const g = created.json() as { id: string; seats: { side: string; token: string }[] };
     const token = Object.fromEntries(g.seats.map((s) => [s.side, s.token]));
-    const sent = await t.app.inject({ method: 'POST', url: `/api/games/${g.id}/orders`, headers: bearerOf(token.a), payload: { orders: { pick: 2, standing: { note: 'note-of-a' } } } });
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: `/api/games/${g.id}/orders`,
+      headers: bearerOf(token.a),
+      payload: { orders: { pick: 2, standing: { note: 'note-of-a' } } },
+    });
     expect(sent.statusCode, sent.body).toBe(200);
 
     const a = await page(g.id, token.a);
@@ -49,7 +62,12 @@ describe('the toy game on the player page', () => {
     expect(a.svg.headers['content-type']).toContain('image/svg+xml');
 
     // The standing note is seat a's own (the toy's view): on a's board, never on b's.
-    await t.app.inject({ method: 'POST', url: `/api/games/${g.id}/orders`, headers: bearerOf(token.b), payload: { orders: { pick: 5 } } });
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/games/${g.id}/orders`,
+      headers: bearerOf(token.b),
+      payload: { orders: { pick: 5 } },
+    });
     const a2 = await page(g.id, token.a);
     const b2 = await page(g.id, token.b);
     expect(a2.svg.body).toContain('Note of A: note-of-a');

@@ -61,7 +61,9 @@ function pieceOf(u: UnitView, at: string): Piece {
 }
 
 function areaPieces(a: AreaView): Piece[] {
-  const allied = a.allied.map((u): Piece => ('hidden' in u ? { id: u.id, at: a.id, side: 'allied', kind: '', faceDown: true } : pieceOf(u, a.id)));
+  const allied = a.allied.map(
+    (u): Piece => ('hidden' in u ? { id: u.id, at: a.id, side: 'allied', kind: '', faceDown: true } : pieceOf(u, a.id)),
+  );
   return [...allied, ...a.german.map((u) => pieceOf(u, a.id))];
 }
 
@@ -94,8 +96,24 @@ function tracksOf(v: AwView, data: AwData): Track[] {
   for (const t of data.turns) labels[t.turn] = TURN_TAGS[t.turn] ?? t.label;
   const clamp = v.options.vpTable === 'clamp' ? { min: data.vpTrack.min, max: data.vpTrack.max } : {}; // AW-A03 R2
   return [
-    { id: 'turn', kind: 'turn', name: { en: 'Turn', ja: 'ターン' }, min: 1, max: data.turns.length, markers: [{ value: v.turn }], labels },
-    { id: 'vp', kind: 'score', name: VP_TABLE, ...clamp, origin: 0, markers: [{ value: v.table, side: 'german' }], tints: VP_TINTS },
+    {
+      id: 'turn',
+      kind: 'turn',
+      name: { en: 'Turn', ja: 'ターン' },
+      min: 1,
+      max: data.turns.length,
+      markers: [{ value: v.turn }],
+      labels,
+    },
+    {
+      id: 'vp',
+      kind: 'score',
+      name: VP_TABLE,
+      ...clamp,
+      origin: 0,
+      markers: [{ value: v.table, side: 'german' }],
+      tints: VP_TINTS,
+    },
   ];
 }
 
@@ -134,7 +152,10 @@ export function boardFromView(v: AwView, data: AwData): Board {
       turnLabel: v.turnLabel,
       phase: PHASE_NAMES[v.phase.kind] ?? same(v.phase.kind),
       scores: [{ label: VP_TABLE, value: v.table, signed: true }],
-      toMove: v.owed.map((o) => ({ seat: o.seat, name: SIDE_STYLE[o.seat as 'allied' | 'german']?.name ?? same(o.seat) })),
+      toMove: v.owed.map((o) => ({
+        seat: o.seat,
+        name: SIDE_STYLE[o.seat as 'allied' | 'german']?.name ?? same(o.seat),
+      })),
       ...(result ? { result } : {}),
     },
     ...(data.reconstructed.length ? { notes: [{ en: 'reconstructed data', ja: '推定データ' }] } : {}),

@@ -52,8 +52,14 @@ export function toyBoard(state: ToyBoardState, viewer: Viewer): Board {
     strength: String(state.score[seat] ?? 0),
     colours: { fill: COLOURS[seat] },
   }));
-  const shown = viewer.kind === 'moderator' ? SEATS : viewer.kind === 'seat' ? SEATS.filter((s) => s === viewer.seat) : [];
-  const notes = shown.filter((s) => state.notes[s]).map((s) => ({ en: `Note of ${s.toUpperCase()}: ${state.notes[s]}`, ja: `${s.toUpperCase()}のメモ: ${state.notes[s]}` }));
+  const shown =
+    viewer.kind === 'moderator' ? SEATS : viewer.kind === 'seat' ? SEATS.filter((s) => s === viewer.seat) : [];
+  const notes = shown
+    .filter((s) => state.notes[s])
+    .map((s) => ({
+      en: `Note of ${s.toUpperCase()}: ${state.notes[s]}`,
+      ja: `${s.toUpperCase()}のメモ: ${state.notes[s]}`,
+    }));
   const over = state.step >= state.rounds;
   const rows = Math.ceil((last + 1) / PER_ROW);
   return {
@@ -63,7 +69,16 @@ export function toyBoard(state: ToyBoardState, viewer: Viewer): Board {
     spaces,
     connections,
     pieces,
-    tracks: [{ id: 'turn', kind: 'turn', name: { en: 'Round', ja: 'ラウンド' }, min: 1, max: state.rounds, markers: [{ value: Math.min(state.rounds, state.step + 1) }] }],
+    tracks: [
+      {
+        id: 'turn',
+        kind: 'turn',
+        name: { en: 'Round', ja: 'ラウンド' },
+        min: 1,
+        max: state.rounds,
+        markers: [{ value: Math.min(state.rounds, state.step + 1) }],
+      },
+    ],
     summary: {
       turn: Math.min(state.rounds, state.step + 1),
       lastTurn: state.rounds,

@@ -23,7 +23,10 @@ export const AREA_POSITIONS: Readonly<Record<string, Point>> = {
 };
 
 const LAND = { fill: '#e9e1cc', stroke: '#b9ad8d' } as const;
-const land = (...xy: number[]): MapShape => ({ ...LAND, points: xy.flatMap((v, i) => (i % 2 ? [] : [[v, xy[i + 1]] as const])) });
+const land = (...xy: number[]): MapShape => ({
+  ...LAND,
+  points: xy.flatMap((v, i) => (i % 2 ? [] : [[v, xy[i + 1]] as const])),
+});
 
 /** North America, Greenland, Europe, Africa and South America, as outlines in the frame. */
 export const LAND_SHAPES: readonly MapShape[] = [
