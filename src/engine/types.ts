@@ -168,7 +168,7 @@ export interface GameDefinition<S = unknown, O = unknown, Opt = unknown, Data = 
   setup(args: SetupArgs<Opt, Data>): S;
   owed(state: S): Owed[];
   view(state: S, viewer: Viewer): unknown;
-  /** The board this viewer sees (src/engine/board.ts), built from its view: the web map and the mails draw only this. */
+  /** The board this viewer sees (src/engine/board.ts), built from its view: web map and mails draw only this. */
   board(state: S, viewer: Viewer): Board;
   /** Filters an event list for a viewer (hidden information never leaves the engine except through this and view). */
   visibleEvents(events: readonly GameEvent[], viewer: Viewer): GameEvent[];

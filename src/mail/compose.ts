@@ -90,17 +90,25 @@ const pre = (t: string): Part => ({ text: t, html: `<pre>${esc(t)}</pre>` });
  * The map: its picture inline (a PNG made at delivery from the board's SVG, shown by `cid:` in the HTML part), then
  * the same facts as a table, which every client shows and the text part carries alone.
  */
-function mapParts(board: Board | null, locale: Locale, title: string, cid: string): { part: Part | null; attachments: MailAttachment[] } {
+function mapParts(
+  board: Board | null,
+  locale: Locale,
+  title: string,
+  cid: string,
+): { part: Part | null; attachments: MailAttachment[] } {
   const table = renderMap(board, locale);
   if (!board || !table.text) return { part: null, attachments: [] };
   const svg = renderBoardSvg(board, locale, { title });
   const alt = `${title}: ${board.summary.phase[locale]}`;
-  const img = `<p><img src="cid:${esc(cid)}" alt="${esc(alt)}" width="640" style="display:block;width:100%;max-width:1000px;height:auto;border:0"></p>`;
-  return { part: { text: table.text, html: img + table.html }, attachments: [{ filename: 'map.png', contentType: 'image/png', svg, cid }] };
+  const style = 'display:block;width:100%;max-width:1000px;height:auto;border:0';
+  const img = `<p><img src="cid:${esc(cid)}" alt="${esc(alt)}" width="640" style="${style}"></p>`;
+  const picture: MailAttachment = { filename: 'map.png', contentType: 'image/png', svg, cid };
+  return { part: { text: table.text, html: img + table.html }, attachments: [picture] };
 }
 
 /** A Content-ID for a mail's map, unique to the game, the seat and the step. */
-const mapCid = (ctx: SeatMailContext, what: string): string => `map.${ctx.game.id}.${ctx.seat.id}.${what}@${ctx.site.domain}`;
+const mapCid = (ctx: SeatMailContext, what: string): string =>
+  `map.${ctx.game.id}.${ctx.seat.id}.${what}@${ctx.site.domain}`;
 
 /** The welcome mail of a new game: side, how to send orders, the player page, what is owed first and when. */
 export async function composeWelcome(ctx: SeatMailContext, input: { pageUrl: string; calendarUrl?: string; owed: Owed[]; deadline: Date | null; board: Board | null; syntax: string }): Promise<ComposedMail> {
@@ -201,7 +209,13 @@ export function helpAnswer(locale: Locale, syntax: string, choices: ChoiceTree |
 }
 
 /** STATUS: the seat's board as a table (or, for a board without spaces, its view) and its current orders. */
-export function statusAnswer(locale: Locale, board: Board | null, view: unknown, step: { number: number; status: string }, ordersIn: string[] | null): Part[] {
+export function statusAnswer(
+  locale: Locale,
+  board: Board | null,
+  view: unknown,
+  step: { number: number; status: string },
+  ordersIn: string[] | null,
+): Part[] {
   const parts = [heading(L(locale, `Status at step ${step.number} (${step.status})`, `ステップ ${step.number} の状況 (${step.status})`))];
   const map = renderMap(board, locale);
   if (map.text) parts.push(map);

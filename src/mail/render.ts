@@ -82,8 +82,9 @@ function pieceLabel(p: Piece, locale: Locale): string {
 export function summaryLine(board: Board, locale: Locale): string {
   const { summary: m } = board;
   const ja = locale === 'ja';
-  const turn = ja ? `第${m.turn}ターン${m.lastTurn ? ` (全${m.lastTurn})` : ''}` : `Turn ${m.turn}${m.lastTurn ? ` of ${m.lastTurn}` : ''}`;
-  const bits = [m.turnLabel ? `${turn} ${m.turnLabel[locale]}` : turn, m.phase[locale]];
+  const of = m.lastTurn ? (ja ? `/${m.lastTurn}` : ` of ${m.lastTurn}`) : '';
+  const turn = ja ? `第${m.turn}ターン${of}` : `Turn ${m.turn}${of}`;
+  const bits = [m.turnLabel ? `${turn} (${m.turnLabel[locale]})` : turn, m.phase[locale]];
   for (const sc of m.scores) bits.push(`${sc.label[locale]} ${sc.signed && sc.value > 0 ? '+' : ''}${sc.value}`);
   if (m.result) bits.push(m.result[locale]);
   return bits.join(' · ');
@@ -106,13 +107,15 @@ export function renderMap(board: Board | null, locale: Locale): Part {
   for (const s of listed(board, byPlace)) {
     const here = byPlace.get(s.id) ?? [];
     const facts = factsLine(s, locale);
-    const code = s.code ?? s.id;
-    text.push(`  ${code} ${s.name[locale]}${facts ? ` (${facts})` : ''}`);
+    // Areas, hexes and points go by their id (the code players use in orders); boxes by their name alone.
+    const code = s.code ?? (s.kind === 'box' || s.kind === 'holding' ? '' : s.id);
+    text.push(`  ${code ? `${code} ` : ''}${s.name[locale]}${facts ? ` (${facts})` : ''}`);
     const cells = board.sides.map((side) => here.filter((p) => p.side === side.id).map((p) => pieceLabel(p, locale)));
     board.sides.forEach((side, i) => {
       if (cells[i].length) text.push(`    ${side.name[locale]}: ${cells[i].join(', ')}`);
     });
-    rows.push(`<tr><td><b>${esc(code)}</b> ${esc(s.name[locale])}</td><td>${esc(facts || '-')}</td>${cells.map((c) => `<td>${esc(c.join(', ') || '-')}</td>`).join('')}</tr>`);
+    const sideCells = cells.map((c) => `<td>${esc(c.join(', ') || '-')}</td>`).join('');
+    rows.push(`<tr><td>${code ? `<b>${esc(code)}</b> ` : ''}${esc(s.name[locale])}</td><td>${esc(facts || '-')}</td>${sideCells}</tr>`);
   }
   const th = [ja ? '場所' : 'Place', ja ? '情報' : 'Facts', ...board.sides.map((side) => side.name[locale])];
   const html =

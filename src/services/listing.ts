@@ -90,7 +90,10 @@ export async function seatOf(deps: Pick<ServiceDeps, 'db'>, gameId: string, seat
  * A step awaiting review as each seat will see it once approved: the game's view of the resolved state and the
  * events visible to that seat (moderator only: the caller checks the role).
  */
-export async function reviewPreviewFor(deps: ServiceDeps, gameId: string): Promise<{ step: number; seats: { side: string; view: unknown; board: Board; events: GameEvent[] }[] } | null> {
+export async function reviewPreviewFor(
+  deps: ServiceDeps,
+  gameId: string,
+): Promise<{ step: number; seats: { side: string; view: unknown; board: Board; events: GameEvent[] }[] } | null> {
   const game = await deps.db.game.findUnique({ where: { id: gameId }, select: { game: true, currentStep: true, seats: { select: { side: true }, orderBy: { side: 'asc' } } } });
   if (!game) throw notFound('game');
   const step = await deps.db.step.findUnique({ where: { gameId_number: { gameId, number: game.currentStep } }, select: { id: true, status: true, resultEnvelope: true } });
@@ -103,7 +106,8 @@ export async function reviewPreviewFor(deps: ServiceDeps, gameId: string): Promi
     step: game.currentStep,
     seats: game.seats.map(({ side }) => {
       const viewer = { kind: 'seat' as const, seat: side };
-      return { side, view: viewOf(def, result, viewer), board: boardOf(def, result, viewer), events: def.visibleEvents(events, viewer) };
+      const seen = def.visibleEvents(events, viewer);
+      return { side, view: viewOf(def, result, viewer), board: boardOf(def, result, viewer), events: seen };
     }),
   };
 }

@@ -31,7 +31,7 @@ function definition(deps: ServiceDeps, id: string): AnyGame {
   return def;
 }
 
-/** A game as one caller sees it: seats, current step, what is owed, the game's view and board, and (moderator) any preview. */
+/** A game as one caller sees it: seats, current step, what is owed, its view and board, and (moderator) any preview. */
 export async function gameViewFor(deps: ServiceDeps, gameId: string, principal: Principal) {
   const game = await deps.db.game.findUnique({ where: { id: gameId }, include: { seats: { orderBy: { side: 'asc' } } } });
   if (!game) throw notFound('game');
@@ -49,7 +49,8 @@ export async function gameViewFor(deps: ServiceDeps, gameId: string, principal: 
   if (moderator && step.status === 'awaiting_review' && step.resultEnvelope) {
     const events = await deps.db.event.findMany({ where: { stepId: step.id }, orderBy: { seq: 'asc' }, select: { payload: true } });
     const after = asEnvelope(step.resultEnvelope);
-    preview = { view: viewOf(def, after, viewer), board: boardOf(def, after, viewer), events: events.map((e) => e.payload as GameEvent) };
+    const seen = events.map((e) => e.payload as GameEvent);
+    preview = { view: viewOf(def, after, viewer), board: boardOf(def, after, viewer), events: seen };
   }
   return stripDiceKey({
     id: game.id,

@@ -126,7 +126,8 @@ export async function playRoutes(app: FastifyInstance): Promise<void> {
     const ctx = await seatSession(app, request);
     if (!ctx) return reply.code(401).send('');
     const game = await gameViewFor(app.deps, request.params.gameId, ctx.principal);
-    return reply.type('image/svg+xml; charset=utf-8').header('cache-control', 'private, no-store').send(renderBoardSvg(game.board, localeOf(request, ctx.seat.locale)));
+    const svg = renderBoardSvg(game.board, localeOf(request, ctx.seat.locale));
+    return reply.type('image/svg+xml; charset=utf-8').header('cache-control', 'private, no-store').send(svg);
   });
 
   /** Runs a submission; invalid orders re-render the page with the errors inline (422), success redirects. */
