@@ -17,6 +17,9 @@ ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     DATA_DIR=/app/data
 WORKDIR /app
+# Fonts of the map picture in mails (src/mail/map-image.ts): Latin and Japanese.
+RUN apt-get update && apt-get install -y --no-install-recommends fonts-dejavu-core fonts-ipafont-gothic \
+    && rm -rf /var/lib/apt/lists/*
 COPY --from=deps --chown=node:node /app/node_modules ./node_modules
 COPY --chown=node:node package.json package-lock.json tsconfig.json prisma.config.ts ./
 COPY --chown=node:node prisma ./prisma

@@ -4,6 +4,7 @@
  */
 import { diceKeyOf, committedDice } from './dice.ts';
 import { purposeText } from './dice-purpose.ts';
+import type { Board } from './board.ts';
 import type { AnyGame, Dice, DieEvent, GameEvent, ResolveContext, RuleError, SeatId, Viewer } from './types.ts';
 
 /** A game's whole state between steps: the game's own state plus the step counter and the dice key. */
@@ -118,4 +119,9 @@ export function advance(
 /** What a viewer may see of the envelope: the game's view, never the dice key. */
 export function viewOf(game: AnyGame, envelope: Envelope, viewer: Viewer): unknown {
   return game.view(envelope.state, viewer);
+}
+
+/** The board a viewer sees of an envelope's state (drawn by the web map and the mails). */
+export function boardOf(game: AnyGame, envelope: Envelope, viewer: Viewer): Board {
+  return game.board(envelope.state, viewer);
 }

@@ -4,6 +4,7 @@
  * Time and randomness come in as arguments; every die rolled is returned as an event.
  */
 import type { z } from 'zod';
+import type { Board } from './board.ts';
 
 /** A seat is one player's chair at the table: 'allied' / 'german' in AW, 'france' / 'allies' in FN. */
 export type SeatId = string;
@@ -240,6 +241,8 @@ export interface GameDefinition<S = unknown, O = unknown, Opt = unknown, Data = 
   setup(args: SetupArgs<Opt, Data>): S;
   owed(state: S): Owed[];
   view(state: S, viewer: Viewer): unknown;
+  /** The board this viewer sees (src/engine/board.ts), built from its view: web map and mails draw only this. */
+  board(state: S, viewer: Viewer): Board;
   /** Filters an event list for a viewer (hidden information never leaves the engine except through this and view). */
   visibleEvents(events: readonly GameEvent[], viewer: Viewer): GameEvent[];
   choices(state: S, seat: SeatId): ChoiceTree | null;

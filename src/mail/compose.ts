@@ -8,6 +8,8 @@ import { outcomeHeadline } from '../engine/outcome.ts';
 import type { ChoiceTree, GameEvent, Outcome, Owed, RuleError, Text } from '../engine/types.ts';
 import { formatDateTime, type Locale } from '../i18n/index.ts';
 import { seatReplyAddress, threadRoot, listId, moderatorThreadRoot, ordersAddress } from './addresses.ts';
+import type { Board } from '../engine/board.ts';
+import { renderBoardSvg } from '../web/map-svg.ts';
 import { esc, namesOf, renderChoices, renderEvents, renderMap, renderOwed, type Part } from './render.ts';
 
 /** A mail ready for the outbox. */
@@ -23,8 +25,20 @@ export interface ComposedMail {
   inReplyTo?: string;
   references: string[];
   headers: Record<string, string>;
-  attachments: { filename: string; contentType: string; content: string }[];
+  attachments: MailAttachment[];
 }
+
+/**
+ * A file sent with a mail. `content` is sent as it is; `svg` is an SVG document the delivery rasterises to the PNG
+ * sent (the map: src/mail/map-image.ts). With a `cid`, the file is inline: the HTML part shows it as `cid:<cid>`.
+ */
+export type MailAttachment = {
+  filename: string;
+  contentType: string;
+  content?: string;
+  svg?: string;
+  cid?: string;
+};
 
 /** The sending side: domain, From and the public base URL. */
 export interface MailSite {
@@ -73,25 +87,36 @@ const para = (t: string): Part => ({ text: t, html: `<p>${esc(t).replace(/\n/g, 
 const heading = (t: string): Part => ({ text: `== ${t} ==`, html: `<h3>${esc(t)}</h3>` });
 const pre = (t: string): Part => ({ text: t, html: `<pre>${esc(t)}</pre>` });
 
-/** The map table, plus the SVG picture as an attachment when the renderer is available. */
-async function mapParts(view: unknown, data: unknown, locale: Locale, title: string): Promise<{ part: Part | null; attachment: ComposedMail['attachments'] }> {
-  const part = renderMap(view, data, locale);
-  const attachment: ComposedMail['attachments'] = [];
-  try {
-    const svg = await import('../web/map-svg.ts');
-    attachment.push({ filename: 'map.svg', contentType: 'image/svg+xml', content: svg.renderMapSvg(view, data, locale, { title }) });
-  } catch {
-    // The map picture is optional: the table carries the same facts.
-  }
-  return { part: part.text ? part : null, attachment };
+/**
+ * The map: its picture inline (a PNG made at delivery from the board's SVG, shown by `cid:` in the HTML part), then
+ * the same facts as a table, which every client shows and the text part carries alone.
+ */
+function mapParts(
+  board: Board | null,
+  locale: Locale,
+  title: string,
+  cid: string,
+): { part: Part | null; attachments: MailAttachment[] } {
+  const table = renderMap(board, locale);
+  if (!board || !table.text) return { part: null, attachments: [] };
+  const svg = renderBoardSvg(board, locale, { title });
+  const alt = `${title}: ${board.summary.phase[locale]}`;
+  const style = 'display:block;width:100%;max-width:1000px;height:auto;border:0';
+  const img = `<p><img src="cid:${esc(cid)}" alt="${esc(alt)}" width="640" style="${style}"></p>`;
+  const picture: MailAttachment = { filename: 'map.png', contentType: 'image/png', svg, cid };
+  return { part: { text: table.text, html: img + table.html }, attachments: [picture] };
 }
 
+/** A Content-ID for a mail's map, unique to the game, the seat and the step. */
+const mapCid = (ctx: SeatMailContext, what: string): string =>
+  `map.${ctx.game.id}.${ctx.seat.id}.${what}@${ctx.site.domain}`;
+
 /** The welcome mail of a new game: side, how to send orders, the player page, what is owed first and when. */
-export async function composeWelcome(ctx: SeatMailContext, input: { pageUrl: string; calendarUrl?: string; owed: Owed[]; deadline: Date | null; view: unknown; syntax: string }): Promise<ComposedMail> {
+export async function composeWelcome(ctx: SeatMailContext, input: { pageUrl: string; calendarUrl?: string; owed: Owed[]; deadline: Date | null; board: Board | null; syntax: string }): Promise<ComposedMail> {
   const { game, seat, site } = ctx;
   const lc = seat.locale;
   const reply = seatReplyAddress(seat.mailToken, site.domain);
-  const map = await mapParts(input.view, game.data, lc, game.name);
+  const map = mapParts(input.board, lc, game.name, mapCid(ctx, 'welcome'));
   const parts: Part[] = [
     para(L(lc, `Welcome${seat.playerName ? `, ${seat.playerName}` : ''}! You play ${seat.sideName.en} in "${game.name}" (${game.title.en}, ${game.mode} mode).`, `${seat.playerName ? `${seat.playerName} さん、` : ''}ようこそ。「${game.name}」(${game.title.ja}、${game.mode} モード) であなたは${seat.sideName.ja}を担当します。`)),
     heading(L(lc, 'How to send orders', '命令の送り方')),
@@ -104,7 +129,7 @@ export async function composeWelcome(ctx: SeatMailContext, input: { pageUrl: str
     ...(map.part ? [heading(L(lc, 'The map', 'マップ')), map.part] : []),
     para(L(lc, `Dice commitment (SHA-256 of the secret seed, revealed at the end): ${game.commitment}`, `ダイス・コミットメント (秘密シードの SHA-256、終了時に公開): ${game.commitment}`)),
   ];
-  return envelope(ctx, 'welcome', L(lc, `Welcome: you play ${seat.sideName.en}`, `ゲーム開始: ${seat.sideName.ja}`), parts, { attachments: map.attachment });
+  return envelope(ctx, 'welcome', L(lc, `Welcome: you play ${seat.sideName.en}`, `ゲーム開始: ${seat.sideName.ja}`), parts, { attachments: map.attachments });
 }
 
 /** A step's events in the seat's language, one sentence each as the game words them (rule id included). */
@@ -122,7 +147,7 @@ export interface ResultMailInput {
   /** A digest for a seat that does not owe next (the end of a phase of short alternating steps). */
   digest?: boolean;
   events: GameEvent[];
-  view: unknown;
+  board: Board | null;
   owed: Owed[];
   deadline: Date | null;
   outcome: Outcome | null;
@@ -157,7 +182,7 @@ export async function composeResult(ctx: SeatMailContext, input: ResultMailInput
   const { game, seat } = ctx;
   const lc = seat.locale;
   const names = namesOf(game.data);
-  const map = await mapParts(input.view, game.data, lc, game.name);
+  const map = mapParts(input.board, lc, game.name, mapCid(ctx, `step${input.stepNumber}`));
   const titles = resultTitles(lc, input);
   const parts: Part[] = [heading(titles.heading), eventSentences(game.describe, input.events, names, lc)];
   if (input.defaultsApplied?.length) parts.push(para(L(lc, `Default orders were applied for: ${input.defaultsApplied.join(', ')}`, `締切までに命令がなく既定の命令を適用: ${input.defaultsApplied.join(', ')}`)));
@@ -168,7 +193,7 @@ export async function composeResult(ctx: SeatMailContext, input: ResultMailInput
   } else {
     parts.push(heading(L(lc, 'Next', '次の命令')), renderOwed(input.owed, input.deadline, seat.timeZone, lc));
   }
-  return envelope(ctx, input.digest ? 'digest' : 'result', titles.subject, parts, { attachments: map.attachment });
+  return envelope(ctx, input.digest ? 'digest' : 'result', titles.subject, parts, { attachments: map.attachments });
 }
 
 /** What an order mail achieved, for the Judge-style reply. */
@@ -224,10 +249,16 @@ export function helpAnswer(locale: Locale, syntax: string, choices: ChoiceTree |
   return [heading(L(locale, 'Order syntax', '命令の書き方')), pre(syntax), heading(L(locale, 'Your choices now', '現在の選択肢')), renderChoices(choices, locale)];
 }
 
-/** STATUS: the seat's view of the board and what it owes. */
-export function statusAnswer(locale: Locale, data: unknown, view: unknown, step: { number: number; status: string }, ordersIn: string[] | null): Part[] {
+/** STATUS: the seat's board as a table (or, for a board without spaces, its view) and its current orders. */
+export function statusAnswer(
+  locale: Locale,
+  board: Board | null,
+  view: unknown,
+  step: { number: number; status: string },
+  ordersIn: string[] | null,
+): Part[] {
   const parts = [heading(L(locale, `Status at step ${step.number} (${step.status})`, `ステップ ${step.number} の状況 (${step.status})`))];
-  const map = renderMap(view, data, locale);
+  const map = renderMap(board, locale);
   if (map.text) parts.push(map);
   else parts.push(pre(JSON.stringify(view, null, 2).slice(0, 20_000)));
   if (ordersIn) parts.push(pre(`${L(locale, 'Your current orders', '現在の命令')}:\n${ordersIn.join('\n') || '-'}`));

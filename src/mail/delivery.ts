@@ -9,7 +9,8 @@ import type { SendMailOptions } from 'nodemailer';
 import type { Logger } from 'pino';
 import type { Db } from '../db/client.ts';
 import type { Outbox } from '../generated/prisma/client.ts';
-import { composeDeliveryFailure } from './compose.ts';
+import { composeDeliveryFailure, type MailAttachment } from './compose.ts';
+import { mapPictures } from './map-image.ts';
 import { queueMail } from './outbox.ts';
 import type { MailSettings } from './settings.ts';
 import { writeToSink } from './sink.ts';
@@ -50,8 +51,8 @@ export function createSender(settings: Pick<MailSettings, 'SMTP_URL' | 'MAIL_SIN
 }
 
 /** The nodemailer message of an outbox row (its Message-ID, threading and headers as stored). */
-export function messageOf(row: Outbox): SendMailOptions {
-  const attachments = (Array.isArray(row.attachments) ? row.attachments : []) as { filename: string; contentType: string; content: string }[];
+export async function messageOf(row: Outbox, log?: Pick<Logger, 'warn'>, fonts?: string): Promise<SendMailOptions> {
+  const attachments = (Array.isArray(row.attachments) ? row.attachments : []) as MailAttachment[];
   return {
     from: row.fromAddress ?? undefined,
     to: row.toAddress,
@@ -65,8 +66,30 @@ export function messageOf(row: Outbox): SendMailOptions {
     date: row.createdAt,
     // ASCII header values go out exactly as composed (List-Id must not become an encoded word).
     headers: Object.fromEntries(Object.entries((row.headers ?? {}) as Record<string, string>).map(([k, v]) => [k, /^[\x20-\x7e]*$/.test(v) ? { prepared: true, value: v } : v])),
-    attachments: attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })),
+    attachments: await attachmentsOf(attachments, fonts, (err) => log?.warn({ outboxId: row.id, err }, 'map picture left out')),
   };
+}
+
+type Sent = NonNullable<SendMailOptions['attachments']>;
+
+async function attachmentsOf(list: MailAttachment[], fonts: string | undefined, failed: (err: unknown) => void) {
+  return (await Promise.all(list.map((a) => attachmentOf(a, fonts, failed)))).flat();
+}
+
+/**
+ * A stored attachment as nodemailer sends it: an SVG to rasterise becomes its PNG (inline when it has a Content-ID).
+ * A picture that cannot be made is left out: the mail's table carries the same facts.
+ */
+async function attachmentOf(a: MailAttachment, fonts: string | undefined, failed: (err: unknown) => void): Promise<Sent> {
+  const inline = a.cid ? { cid: a.cid, contentDisposition: 'inline' as const } : {};
+  const base = { filename: a.filename, contentType: a.contentType, ...inline };
+  if (a.svg === undefined) return [{ ...base, content: a.content ?? '' }];
+  try {
+    return [{ ...base, content: await mapPictures(fonts).render(a.svg) }];
+  } catch (err) {
+    failed(err);
+    return [];
+  }
 }
 
 /** What the worker needs. */
@@ -74,7 +97,10 @@ export interface DeliveryDeps {
   db: Db;
   log: Logger;
   clock: () => Date;
-  settings: Pick<MailSettings, 'MAIL_MAX_ATTEMPTS' | 'MAIL_RETRY_BASE_SECONDS' | 'MAIL_FROM' | 'MAIL_DOMAIN' | 'PUBLIC_URL'>;
+  settings: Pick<
+    MailSettings,
+    'MAIL_MAX_ATTEMPTS' | 'MAIL_RETRY_BASE_SECONDS' | 'MAIL_FROM' | 'MAIL_DOMAIN' | 'PUBLIC_URL' | 'MAP_FONT_FILES'
+  >;
 }
 
 /** A claimed row stays claimed this long; a worker that died holding it lets another retry after it. */
@@ -106,7 +132,8 @@ export async function deliverDue(deps: DeliveryDeps, sender: MailSender, limit =
   const counts = { sent: 0, retried: 0, failed: 0 };
   for (const row of rows) {
     try {
-      await sender.send(messageOf(row), `${row.createdAt.toISOString().replace(/[:.]/g, '-')}-${row.id}`);
+      const message = await messageOf(row, deps.log, deps.settings.MAP_FONT_FILES);
+      await sender.send(message, `${row.createdAt.toISOString().replace(/[:.]/g, '-')}-${row.id}`);
       await deps.db.outbox.update({ where: { id: row.id }, data: { status: 'sent', sentAt: deps.clock(), lastError: null } });
       counts.sent++;
     } catch (error) {

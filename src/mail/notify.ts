@@ -1,9 +1,9 @@
 /**
  * The service's mail call sites (src/services/notifications.ts) land here: the welcome mails of a new game and the
- * per-seat result mails of a published step, composed in each seat's language with its own view, and written to
+ * per-seat result mails of a published step, composed in each seat's language with its own board, and written to
  * the outbox in the caller's transaction.
  */
-import { viewOf } from '../engine/step-runner.ts';
+import { boardOf } from '../engine/step-runner.ts';
 import type { GameEvent, Outcome, Owed, Text } from '../engine/types.ts';
 import { syntaxFor } from '../orders-text/game-text.ts';
 import { gameDefinition, type ServiceDeps, type SqlTx, type Tx } from '../services/deps.ts';
@@ -29,13 +29,13 @@ export async function queueWelcome(tx: Tx, deps: ServiceDeps, input: { gameId: s
     const seat = game.seats.find((s) => s.id === seatId);
     if (!seat) continue;
     const ctx = seatMailContext(deps, game, seat);
-    const view = def && step ? viewOf(def, asEnvelope(step.envelope), { kind: 'seat', seat: seat.side }) : null;
+    const board = def && step ? boardOf(def, asEnvelope(step.envelope), { kind: 'seat', seat: seat.side }) : null;
     const mail = await composeWelcome(ctx, {
       pageUrl: playerPageUrl(deps.config.PUBLIC_URL, game.id, token),
       calendarUrl: calendarUrl(deps.config.PUBLIC_URL, seat.calendarToken),
       owed: owed.filter((o) => o.seat === seat.side),
       deadline: step?.deadlineAt ?? null,
-      view,
+      board,
       syntax: syntaxFor(def ?? {}, ctx.seat.locale),
     });
     await queueMail(tx, deps.config, mail, deps.clock());
@@ -90,7 +90,7 @@ export async function queueStepResults(tx: SqlTx, deps: ServiceDeps, input: Step
         ...(planned.from < step.number ? { fromStep: planned.from } : {}),
         ...(planned.kind === 'digest' ? { digest: true } : {}),
         events: [...earlier, ...def.visibleEvents(events, viewer)],
-        view: viewOf(def, after, viewer),
+        board: boardOf(def, after, viewer),
         owed: owed.filter((o) => o.seat === seat.side),
         deadline: next?.deadlineAt ?? null,
         outcome: game.status === 'finished' || outcome ? outcome : null,

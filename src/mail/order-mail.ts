@@ -69,10 +69,10 @@ export async function processOrderMail(deps: ServiceDeps, principal: MailPrincip
     try {
       if (cmd.kind === 'help') answers.push(...helpAnswer(locale, syntaxFor(textGame, locale), choices));
       else if (cmd.kind === 'status') {
-        const view = (await gameViewFor(deps, game.id, auth)) as { view: unknown; step: { number: number; status: string } };
+        const view = await gameViewFor(deps, game.id, auth);
         const mine = seat ? await currentOrdersOf(deps, game.id, seat.id) : null;
         const echo = mine ? formatOrderText(textGame, grammarInput, mine.orders, locale) : null;
-        answers.push(...statusAnswer(locale, data, view.view, view.step, seat ? (echo ?? []) : null));
+        answers.push(...statusAnswer(locale, view.board, view.view, view.step, seat ? (echo ?? []) : null));
       } else if (cmd.kind === 'approve' || cmd.kind === 'reject') {
         if (principal.kind !== 'moderator') answers.push(note(L(locale, `${cmd.kind.toUpperCase()} is for the moderator only.`, `${cmd.kind.toUpperCase()} はモデレーター専用です。`)));
         else if (cmd.kind === 'approve') {

@@ -6,7 +6,8 @@
 import type { ChoiceField, ChoiceTree, GameEvent, Owed, Text } from '../engine/types.ts';
 import { describeDie, dicePurposeOf } from '../engine/dice-purpose.ts';
 import { formatDateTime, type Locale } from '../i18n/index.ts';
-import { toMapModel, type MapUnit } from '../web/map-model.ts';
+import type { Board, Piece, Space } from '../engine/board.ts';
+import { factsLine } from '../web/map-spaces.ts';
 
 /** Escapes text for HTML. */
 export function esc(s: unknown): string {
@@ -64,42 +65,66 @@ export function renderEvents(events: readonly GameEvent[], names: Map<string, Te
   };
 }
 
-function unitLabel(u: MapUnit, names: Map<string, Text>, locale: Locale): string {
-  if (u.faceDown) return locale === 'ja' ? '(裏向き)' : '(face down)';
-  const name = names.get(u.id)?.[locale];
-  const bits = [u.id, name && name !== u.id ? name : undefined, u.strength != null ? `${locale === 'ja' ? '戦力' : 'str'} ${u.strength}` : undefined, u.damage ? `${locale === 'ja' ? '損害' : 'dmg'} ${u.damage}` : undefined];
+/** A piece in words: id, name, value, steps, damage; a face-down piece only as such. */
+function pieceLabel(p: Piece, locale: Locale): string {
+  const ja = locale === 'ja';
+  if (p.faceDown) return ja ? '(裏向き)' : '(face down)';
+  const name = p.name?.[locale];
+  const bits = [
+    p.id,
+    name && name !== p.id ? name : undefined,
+    p.count && p.count > 1 ? `×${p.count}` : undefined,
+    p.strength ? `${ja ? '戦力' : 'str'} ${p.strength}` : undefined,
+    p.steps ? `${ja ? 'ステップ' : 'steps'} ${p.steps.left}/${p.steps.full}` : undefined,
+    p.damage ? `${ja ? '損害' : 'dmg'} ${p.damage}` : undefined,
+  ];
   return bits.filter(Boolean).join(' ');
 }
 
-/** The map as a table: per area its capacity, Allied units and UBs, plus units off the map. Empty when no map. */
-export function renderMap(view: unknown, data: unknown, locale: Locale): Part {
-  let model;
-  try {
-    model = toMapModel(view, data);
-  } catch {
-    return { text: '', html: '' };
-  }
-  if (!model.areas.length) return { text: '', html: '' };
-  const names = namesOf(data);
+/** The summary line: turn (of how many, its date), phase, scores, the result once over. */
+export function summaryLine(board: Board, locale: Locale): string {
+  const { summary: m } = board;
   const ja = locale === 'ja';
-  const head = ja ? `ターン ${model.turn} / ドイツ軍VP ${model.vp}` : `Turn ${model.turn} / German VP ${model.vp}`;
+  const of = m.lastTurn ? (ja ? `/${m.lastTurn}` : ` of ${m.lastTurn}`) : '';
+  const turn = ja ? `第${m.turn}ターン${of}` : `Turn ${m.turn}${of}`;
+  const bits = [m.turnLabel ? `${turn} (${m.turnLabel[locale]})` : turn, m.phase[locale]];
+  for (const sc of m.scores) bits.push(`${sc.label[locale]} ${sc.signed && sc.value > 0 ? '+' : ''}${sc.value}`);
+  if (m.result) bits.push(m.result[locale]);
+  return bits.join(' · ');
+}
+
+/** The spaces a table lists: areas, boxes and holding areas, and any hex or point with pieces on it. */
+function listed(board: Board, byPlace: Map<string, Piece[]>): Space[] {
+  return board.spaces.filter((s) => byPlace.has(s.id) || s.limits?.length || s.kind === 'area' || s.kind === 'box');
+}
+
+/** The map as a table: per space its facts and each side's pieces. Empty when the board has no spaces. */
+export function renderMap(board: Board | null, locale: Locale): Part {
+  if (!board || !board.spaces.length) return { text: '', html: '' };
+  const ja = locale === 'ja';
+  const byPlace = new Map<string, Piece[]>();
+  for (const p of board.pieces) byPlace.set(p.at, [...(byPlace.get(p.at) ?? []), p]);
+  const head = summaryLine(board, locale);
   const text: string[] = [head];
   const rows: string[] = [];
-  for (const a of model.areas) {
-    const allied = a.units.filter((u) => u.side === 'allied').map((u) => unitLabel(u, names, locale));
-    const german = a.units.filter((u) => u.side === 'german').map((u) => unitLabel(u, names, locale));
-    const cap = `${allied.length}/${a.capacity}, UB ${german.length}/${a.ubCapacity}`;
-    text.push(`  ${a.id} ${a.name[locale]} (${cap})`);
-    if (allied.length) text.push(`    ${ja ? '連合軍' : 'Allied'}: ${allied.join(', ')}`);
-    if (german.length) text.push(`    ${ja ? 'ドイツ軍' : 'German'}: ${german.join(', ')}`);
-    rows.push(`<tr><td><b>${esc(a.id)}</b> ${esc(a.name[locale])}</td><td>${esc(cap)}</td><td>${esc(allied.join(', ') || '-')}</td><td>${esc(german.join(', ') || '-')}</td></tr>`);
+  for (const s of listed(board, byPlace)) {
+    const here = byPlace.get(s.id) ?? [];
+    const facts = factsLine(s, locale);
+    // Areas, hexes and points go by their id (the code players use in orders); boxes by their name alone.
+    const code = s.code ?? (s.kind === 'box' || s.kind === 'holding' ? '' : s.id);
+    text.push(`  ${code ? `${code} ` : ''}${s.name[locale]}${facts ? ` (${facts})` : ''}`);
+    const cells = board.sides.map((side) => here.filter((p) => p.side === side.id).map((p) => pieceLabel(p, locale)));
+    board.sides.forEach((side, i) => {
+      if (cells[i].length) text.push(`    ${side.name[locale]}: ${cells[i].join(', ')}`);
+    });
+    const sideCells = cells.map((c) => `<td>${esc(c.join(', ') || '-')}</td>`).join('');
+    rows.push(`<tr><td>${code ? `<b>${esc(code)}</b> ` : ''}${esc(s.name[locale])}</td><td>${esc(facts || '-')}</td>${sideCells}</tr>`);
   }
-  if (model.offMap.length) text.push(`  ${ja ? '盤外' : 'Off the map'}: ${model.offMap.map((u) => unitLabel(u, names, locale)).join(', ')}`);
-  const th = ja ? ['エリア', '配置数', '連合軍', 'ドイツ軍'] : ['Area', 'Units/capacity', 'Allied', 'German'];
+  const th = [ja ? '場所' : 'Place', ja ? '情報' : 'Facts', ...board.sides.map((side) => side.name[locale])];
   const html =
     `<p><b>${esc(head)}</b></p><table border="1" cellpadding="4" cellspacing="0" style="border-collapse:collapse">` +
     `<tr>${th.map((t) => `<th>${esc(t)}</th>`).join('')}</tr>${rows.join('')}</table>` +
-    (model.offMap.length ? `<p>${esc(ja ? '盤外' : 'Off the map')}: ${esc(model.offMap.map((u) => unitLabel(u, names, locale)).join(', '))}</p>` : '');
+    (board.notes?.length ? `<p><small>${esc(board.notes.map((n) => n[locale]).join(' · '))}</small></p>` : '');
   return { text: text.join('\n'), html };
 }
 

@@ -50,6 +50,8 @@ export const mailSettingsShape = {
   INBOUND_WEBHOOK_TOKEN: optionalText.pipe(z.string().min(16, 'INBOUND_WEBHOOK_TOKEN must be at least 16 characters').optional()),
   /** Serve the outbound sink listing at /dev/mail (on by default only when SMTP_URL is unset and not in production). */
   MAIL_SINK_PAGE: z.enum(['auto', 'on', 'off']).default('auto'),
+  /** Font files of the mails' map pictures, comma-separated, Latin first. Unset: DejaVu Sans and IPA, if installed. */
+  MAP_FONT_FILES: optionalText,
 };
 
 /** The mail settings as the mail code reads them. */
@@ -69,6 +71,7 @@ export interface MailSettings {
   IMAP_ALLOW_SELF_SIGNED: boolean;
   INBOUND_WEBHOOK_TOKEN?: string;
   MAIL_SINK_PAGE: 'auto' | 'on' | 'off';
+  MAP_FONT_FILES?: string;
   MAIL_FROM: string;
   MAIL_DOMAIN: string;
   PUBLIC_URL: string;

@@ -3,7 +3,8 @@
  * who is overdue, a game's component data set (the moderator's, or the game's shipped default), and the game a
  * moderator token belongs to (console sign-in without a game id).
  */
-import { viewOf } from '../engine/step-runner.ts';
+import { boardOf, viewOf } from '../engine/step-runner.ts';
+import type { Board } from '../engine/board.ts';
 import type { GameEvent, Owed } from '../engine/types.ts';
 import { gameDefinition, type ServiceDeps } from './deps.ts';
 import { notFound } from './errors.ts';
@@ -89,7 +90,10 @@ export async function seatOf(deps: Pick<ServiceDeps, 'db'>, gameId: string, seat
  * A step awaiting review as each seat will see it once approved: the game's view of the resolved state and the
  * events visible to that seat (moderator only: the caller checks the role).
  */
-export async function reviewPreviewFor(deps: ServiceDeps, gameId: string): Promise<{ step: number; seats: { side: string; view: unknown; events: GameEvent[] }[] } | null> {
+export async function reviewPreviewFor(
+  deps: ServiceDeps,
+  gameId: string,
+): Promise<{ step: number; seats: { side: string; view: unknown; board: Board; events: GameEvent[] }[] } | null> {
   const game = await deps.db.game.findUnique({ where: { id: gameId }, select: { game: true, currentStep: true, seats: { select: { side: true }, orderBy: { side: 'asc' } } } });
   if (!game) throw notFound('game');
   const step = await deps.db.step.findUnique({ where: { gameId_number: { gameId, number: game.currentStep } }, select: { id: true, status: true, resultEnvelope: true } });
@@ -100,6 +104,10 @@ export async function reviewPreviewFor(deps: ServiceDeps, gameId: string): Promi
   const result = asEnvelope(step.resultEnvelope);
   return {
     step: game.currentStep,
-    seats: game.seats.map(({ side }) => ({ side, view: viewOf(def, result, { kind: 'seat', seat: side }), events: def.visibleEvents(events, { kind: 'seat', seat: side }) })),
+    seats: game.seats.map(({ side }) => {
+      const viewer = { kind: 'seat' as const, seat: side };
+      const seen = def.visibleEvents(events, viewer);
+      return { side, view: viewOf(def, result, viewer), board: boardOf(def, result, viewer), events: seen };
+    }),
   };
 }

@@ -5,7 +5,8 @@
 import type { AnyGame, GameEvent, Owed, Viewer } from '../engine/types.ts';
 import type { Prisma } from '../generated/prisma/client.ts';
 import { ordersShownTo } from '../engine/contract-defaults.ts';
-import { viewOf } from '../engine/step-runner.ts';
+import { boardOf, viewOf } from '../engine/step-runner.ts';
+import type { Board } from '../engine/board.ts';
 import type { Principal } from './auth.ts';
 import { gameDefinition, type ServiceDeps } from './deps.ts';
 import { notFound, ServiceError } from './errors.ts';
@@ -32,7 +33,7 @@ function definition(deps: ServiceDeps, id: string): AnyGame {
   return def;
 }
 
-/** A game as one caller sees it: seats, current step, what is owed, the game's view, and (moderator) any preview. */
+/** A game as one caller sees it: seats, current step, what is owed, its view and board, and (moderator) any preview. */
 export async function gameViewFor(deps: ServiceDeps, gameId: string, principal: Principal) {
   const game = await deps.db.game.findUnique({ where: { id: gameId }, include: { seats: { orderBy: { side: 'asc' } } } });
   if (!game) throw notFound('game');
@@ -62,10 +63,12 @@ export async function gameViewFor(deps: ServiceDeps, gameId: string, principal: 
       : {};
   const withOrders = new Set(step.orders.map((o) => o.seatId));
   const owed = step.owed as unknown as Owed[];
-  let preview: { view: unknown; events: GameEvent[] } | null = null;
+  let preview: { view: unknown; board: Board; events: GameEvent[] } | null = null;
   if (moderator && step.status === 'awaiting_review' && step.resultEnvelope) {
     const events = await deps.db.event.findMany({ where: { stepId: step.id }, orderBy: { seq: 'asc' }, select: { payload: true } });
-    preview = { view: viewOf(def, asEnvelope(step.resultEnvelope), viewer), events: events.map((e) => e.payload as GameEvent) };
+    const after = asEnvelope(step.resultEnvelope);
+    const seen = events.map((e) => e.payload as GameEvent);
+    preview = { view: viewOf(def, after, viewer), board: boardOf(def, after, viewer), events: seen };
   }
   return stripDiceKey({
     id: game.id,
@@ -96,6 +99,7 @@ export async function gameViewFor(deps: ServiceDeps, gameId: string, principal: 
       ...rejected,
     },
     view: viewOf(def, envelope, viewer),
+    board: boardOf(def, envelope, viewer),
     choices: viewer.kind === 'seat' && step.status === 'open' && owed.some((o) => o.seat === viewer.seat) ? def.choices(envelope.state, viewer.seat) : null,
     ...(moderator ? { preview } : {}),
   });

@@ -1,172 +1,277 @@
 /**
- * The board as the map renderer draws it: areas with capacities and the units a viewer may see. `toMapModel` reads
- * an Atlantic Wolves view (what `game.view(state, viewer)` returned) plus the game's component data set, tolerantly:
- * anything the viewer may not see is simply absent from the view, and the map shows what is there.
+ * Where everything of a board goes in the picture: a pure function of the board (src/engine/board.ts) and the
+ * layout. `map` draws the board's frame at 1000 units wide; `column` is for phones and narrow mail clients: 340 units
+ * wide (about one unit per CSS pixel on a phone), with area panels stacked in one column, or the map scaled to the
+ * width with its texts kept at their size. Spaces without geometry go below the map in trays (boxes, holding areas).
  */
+import type { Board, Piece, Point, Space } from '../engine/board.ts';
 import type { Text } from '../engine/types.ts';
+import { hexCentre, hexCorners } from './hex-grid.ts';
+import { textWidth } from './svg-text.ts';
 
-export type UnitKind = 'convoy' | 'dd' | 'cve' | 'air' | 'ub' | 'unknown';
+export type MapLayoutKind = 'map' | 'column';
 
-/** One counter on the map. `faceDown` counters show only their back (identity hidden from this viewer). */
-export interface MapUnit {
-  id: string;
-  side: 'allied' | 'german';
-  kind: UnitKind;
-  nation?: string;
-  strength?: number | null;
-  number?: string | number | null;
-  damage?: number;
-  vp?: number | null;
-  star?: boolean;
-  /** The viewer may not see the front: only the back is drawn. */
-  faceDown?: boolean;
-  /** Placed face down (AW 6.0-Step3[3b]) but known to this viewer: drawn with its front and a dashed edge. */
-  placedDown?: boolean;
+/** Output sizes, in units of the SVG's viewBox. */
+export const WIDE_WIDTH = 1000;
+export const PANEL_W = 320;
+export const NARROW_WIDTH = PANEL_W + 20;
+/** A counter in a panel or tray, with every detail. */
+export const COUNTER = 48;
+export const GAP = 4;
+/** A counter on a hex, point or polygon: tag and value only. */
+export const SMALL = { map: 34, column: 24 } as const;
+
+export interface Box {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
 }
 
-export interface MapArea {
-  id: string;
-  name: Text;
-  capacity: number;
-  ubCapacity: number;
-  units: MapUnit[];
+/** A space placed on the map. */
+export interface PlacedSpace {
+  space: Space;
+  shape: 'panel' | 'polygon' | 'hex' | 'point';
+  /** Panels: the panel. */
+  box?: Box;
+  /** Polygons and hexes: the outline. */
+  outline?: Point[];
+  /** Where connections meet the space. */
+  centre: Point;
+  /** Hexes, polygons: the middle of the pieces' cluster; points: its top-left corner. */
+  anchor: Point;
+  /** Counter size on hexes, polygons and points. */
+  small: number;
+  pieces: Piece[];
+  /** A limit is exceeded. */
+  over: boolean;
 }
 
-export interface MapModel {
-  turn: number;
-  lastTurn: number;
-  vp: number;
-  areas: MapArea[];
-  adjacency: [string, string][];
-  /** Units in play but off the map (e.g. the seat's own units still to place), shown in a tray. */
-  offMap: MapUnit[];
-  reconstructed: boolean;
-  /** Turn Table box labels (data set), index 0 = turn 1. */
-  turnLabels?: Text[];
+/** A space off the map, in a tray. */
+export interface TrayBox {
+  space: Space;
+  box: Box;
+  perRow: number;
+  pieces: Piece[];
+  over: boolean;
 }
 
-type Rec = Record<string, unknown>;
-const isRec = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !Array.isArray(v);
-const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
-const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : undefined);
-const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : isRec(v) ? Object.values(v) : []);
-
-function textOf(v: unknown, fallback: string): Text {
-  if (isRec(v) && typeof v.en === 'string') return { en: v.en, ja: typeof v.ja === 'string' ? v.ja : v.en };
-  if (typeof v === 'string') return { en: v, ja: v };
-  return { en: fallback, ja: fallback };
+/** One band of the tray: a group of off-map spaces (or one space alone, its name as the title). */
+export interface TrayBand {
+  title: Text;
+  y: number;
+  h: number;
+  /** Several spaces, each in its own box; false: one space drawn straight on the band. */
+  boxed: boolean;
+  boxes: TrayBox[];
 }
 
-function kindOf(u: Rec): UnitKind {
-  const raw = String(u.kind ?? u.type ?? u.class ?? '').toLowerCase();
-  if (raw.includes('convoy')) return 'convoy';
-  if (raw.includes('cve')) return 'cve';
-  if (raw.includes('air')) return 'air';
-  if (raw === 'dd' || raw.includes('destroyer') || raw.includes('dd')) return 'dd';
-  if (raw.includes('ub') || raw.includes('u-boat') || raw.includes('uboat')) return 'ub';
-  return 'unknown';
+export interface MapLayout {
+  kind: MapLayoutKind;
+  width: number;
+  /** The map is drawn as stacked panels (no shapes, no connections). */
+  stacked: boolean;
+  shapes: { points: Point[]; fill: string; stroke?: string }[];
+  spaces: PlacedSpace[];
+  links: { a: Point; b: Point; kind: string }[];
+  /** The top of the tray (the bottom of the map). */
+  trayY: number;
+  bands: TrayBand[];
+  /** The top of the tracks. */
+  tracksY: number;
 }
 
-function sideOf(u: Rec, kind: UnitKind): 'allied' | 'german' {
-  const raw = String(u.side ?? u.owner ?? '').toLowerCase();
-  if (raw.startsWith('g') || raw === 'axis') return 'german';
-  if (raw) return 'allied';
-  return kind === 'ub' ? 'german' : 'allied';
+/** The rows of a panel: one per side of `space.sides` (then any other side present), or one group of every piece. */
+export function sideRows(space: Space, pieces: Piece[]): { side: string | null; pieces: Piece[] }[] {
+  if (!space.sides?.length) return [{ side: null, pieces }];
+  const sides = [...space.sides];
+  for (const p of pieces) if (!sides.includes(p.side)) sides.push(p.side);
+  return sides.map((side) => ({ side, pieces: pieces.filter((p) => p.side === side) }));
 }
 
-/** UB capacity per AW 10.0-E2: printed capacity on turns 1-2, -1 on turns 3-4, -2 on turn 5, never below 0. */
-export function ubCapacityFor(capacity: number, turn: number): number {
-  const cut = turn >= 5 ? 2 : turn >= 3 ? 1 : 0;
-  return Math.max(0, capacity - cut);
+/** Panel height: title and facts, then each row of counters (`perRow` to a line; a side's row has a heading). */
+export function panelHeight(space: Space, pieces: Piece[], perRow: number): number {
+  const lines = (n: number) => Math.max(1, Math.ceil(n / perRow)) * (COUNTER + GAP);
+  return (
+    64 + 8 + sideRows(space, pieces).reduce((h, row) => h + (row.side === null ? 0 : 18) + lines(row.pieces.length), 0)
+  );
 }
 
-function unitFrom(raw: Rec, catalogue: Map<string, Rec>): MapUnit {
-  const id = str(raw.id ?? raw.unit) ?? '?';
-  const base = { ...(catalogue.get(id) ?? {}), ...raw };
-  const hidden = base.faceDown === true || base.hidden === true || base.known === false;
-  const kind = hidden && !base.kind && !base.type ? 'unknown' : kindOf(base);
-  return {
-    id,
-    side: sideOf(base, kind),
-    kind,
-    nation: str(base.nation ?? base.nationality),
-    strength: num(base.strength) ?? num(base.printedStrength) ?? null,
-    number: str(base.number ?? base.unitNumber) ?? null,
-    damage: num(base.damage) ?? 0,
-    vp: num(base.vp) ?? null,
-    star: base.star === true || base.starred === true,
-    faceDown: hidden,
-    ...(base.face === 'down' && !hidden ? { placedDown: true } : {}),
-  };
+/** How many full counters fit in a row of a box `w` wide. */
+export const perRowIn = (w: number): number => Math.max(1, Math.floor((w - 12 + GAP) / (COUNTER + GAP)));
+
+const isOver = (s: Space): boolean => (s.limits ?? []).some((l) => l.count > l.max);
+
+/** A small-counter cluster's size: up to `cols` a row, at most `max` counters (the last may read "+n"). */
+export function clusterSize(n: number, cols: number, max: number, small: number): { w: number; h: number } {
+  const shown = Math.min(n, max);
+  const c = Math.min(shown, cols);
+  return { w: c * (small + 2) - 2, h: Math.ceil(shown / cols) * (small + 2) - 2 };
 }
 
-/** Where a unit stands according to the view: an area id, or undefined (off the map). */
-function areaOfUnit(u: Rec): string | undefined {
-  return str(u.area ?? u.location ?? u.at);
-}
-
-/**
- * Builds the map model from an AW view and data set. Accepts areas as an array or a record, units either listed per
- * area (`areas[i].units`) or in one list with an `area` field; unit facts missing from the view are looked up in the
- * data set's unit catalogue.
- */
-export function toMapModel(view: unknown, data: unknown): MapModel {
-  const v = isRec(view) ? view : {};
-  const d = isRec(data) ? data : {};
-  const catalogue = new Map<string, Rec>();
-  for (const u of arr(d.units)) if (isRec(u) && str(u.id)) catalogue.set(str(u.id) as string, u);
-
-  const turn = num(v.turn) ?? (isRec(v.turn) ? num(v.turn.number) : undefined) ?? 1;
-  const areaDefs = arr(d.areas).filter(isRec);
-  const viewAreas = arr(v.areas).filter(isRec);
-  const ids = [...new Set([...areaDefs.map((a) => str(a.id)), ...viewAreas.map((a) => str(a.id))].filter((x): x is string => !!x))];
-  const areas: MapArea[] = ids.map((id) => {
-    const def = areaDefs.find((a) => str(a.id) === id) ?? {};
-    const va = viewAreas.find((a) => str(a.id) === id) ?? {};
-    const capacity = num(va.capacity) ?? num(def.capacity) ?? 0;
+function placeGeometry(s: Space, board: Board, scale: number, small: number, pieces: Piece[]): PlacedSpace | null {
+  const g = s.geometry!;
+  const at = (p: Point): Point => [p[0] * scale, p[1] * scale];
+  const base = { space: s, pieces, small, over: isOver(s) };
+  if (g.shape === 'rect') {
+    const box = { x: g.x * scale, y: g.y * scale, w: g.width * scale, h: 0 };
+    box.h = g.height !== undefined ? g.height * scale : panelHeight(s, pieces, perRowIn(box.w));
+    return { ...base, shape: 'panel', box, centre: [box.x + box.w / 2, box.y + box.h / 2], anchor: [box.x, box.y] };
+  }
+  if (g.shape === 'polygon') {
+    const outline = g.points.map(at);
+    const mid: Point = g.anchor ? at(g.anchor) : [avg(outline.map((p) => p[0])), avg(outline.map((p) => p[1]))];
+    return { ...base, shape: 'polygon', outline, centre: mid, anchor: [mid[0], mid[1] + 24] };
+  }
+  if (g.shape === 'hex') {
+    const grid = board.map.hexGrid;
+    if (!grid) return null;
+    const c = at(hexCentre(grid, g.col, g.row));
+    const size = grid.size * scale;
+    const outline = hexCorners(grid.orientation, c, size);
     return {
-      id,
-      name: textOf(va.name ?? def.name, id),
-      capacity,
-      ubCapacity: num(va.ubCapacity) ?? ubCapacityFor(capacity, turn),
-      units: [
-        ...arr(va.units).filter(isRec).map((u) => unitFrom(u, catalogue)),
-        ...arr(va.allied).filter(isRec).map((u) => unitFrom({ side: 'allied', ...u }, catalogue)),
-        ...arr(va.german).filter(isRec).map((u) => unitFrom({ side: 'german', ...u }, catalogue)),
-      ],
+      ...base,
+      small: Math.min(small, Math.max(12, Math.round(size * 0.8))),
+      shape: 'hex',
+      outline,
+      centre: c,
+      anchor: c,
     };
-  });
-  const offMap: MapUnit[] = [];
-  const byId = new Map(areas.map((a) => [a.id, a]));
-  for (const u of arr(v.units).filter(isRec)) {
-    const where = areaOfUnit(u);
-    const unit = unitFrom(u, catalogue);
-    const area = where ? byId.get(where) : undefined;
-    if (area) area.units.push(unit);
-    else if (u.status === 'used' || u.pool === 'used' || u.onMap === false) offMap.push(unit);
   }
-  // AW view: offMap.<side>.used.units are the units in use but not on the map (to be placed) that the viewer knows.
-  if (isRec(v.offMap)) {
-    for (const side of ['allied', 'german'] as const) {
-      const group = isRec(v.offMap[side]) ? (v.offMap[side] as Rec).used : undefined;
-      if (isRec(group)) for (const u of arr(group.units).filter(isRec)) offMap.push(unitFrom({ side, ...u }, catalogue));
+  const p = at([g.x, g.y]);
+  return { ...base, shape: 'point', centre: p, anchor: [p[0] - small / 2, p[1] + 12] };
+}
+
+const avg = (xs: number[]): number => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
+
+/** The lowest point a placed space and its pieces reach. */
+function bottomOf(p: PlacedSpace): number {
+  if (p.box) return p.box.y + p.box.h;
+  const cluster = clusterSize(p.pieces.length, p.shape === 'hex' ? 2 : p.shape === 'point' ? 4 : 3, 9, p.small).h;
+  const outlineBottom = p.outline ? Math.max(...p.outline.map((q) => q[1])) : p.centre[1] + 8;
+  const piecesBottom = p.shape === 'hex' ? p.anchor[1] + cluster / 2 : p.anchor[1] + cluster;
+  return Math.max(outlineBottom, p.pieces.length ? piecesBottom : 0);
+}
+
+/** Off-map spaces in bands: each group in one band of boxes, each ungrouped space a band of its own. */
+function trayBands(
+  tray: Space[],
+  piecesAt: (id: string) => Piece[],
+  width: number,
+  top: number,
+): { bands: TrayBand[]; bottom: number } {
+  const order: { title: Text; spaces: Space[]; boxed: boolean }[] = [];
+  for (const s of tray) {
+    const g = s.group ? order.find((b) => b.boxed && b.title.en === s.group!.en) : undefined;
+    if (g) g.spaces.push(s);
+    else order.push({ title: s.group ?? s.name, spaces: [s], boxed: !!s.group });
+  }
+  const bands: TrayBand[] = [];
+  let y = top;
+  for (const b of order) {
+    const band: TrayBand = { title: b.title, y, h: 0, boxed: b.boxed, boxes: [] };
+    if (!b.boxed) {
+      const s = b.spaces[0];
+      const perRow = Math.max(1, Math.floor((width - 24 + GAP) / (COUNTER + GAP)));
+      const n = piecesAt(s.id).length;
+      band.h = 34 + Math.max(1, Math.ceil(n / perRow)) * (COUNTER + GAP) + 6;
+      band.boxes.push({
+        space: s,
+        box: { x: 12, y: y + 32, w: width - 24, h: band.h - 32 },
+        perRow,
+        pieces: piecesAt(s.id),
+        over: isOver(s),
+      });
+    } else {
+      let x = 12;
+      let rowY = y + 32;
+      let rowH = 0;
+      for (const s of b.spaces) {
+        const pieces = piecesAt(s.id);
+        const perRow = Math.min(Math.max(2, Math.min(pieces.length, 4)), perRowIn(width - 24));
+        const title = (lc: 'en' | 'ja') =>
+          [s.name[lc], ...(s.limits ?? []).map((l) => `${l.label[lc]} ${l.count}/${l.max}`)].join(' · ');
+        const w = Math.min(
+          width - 24,
+          Math.max(
+            110,
+            12 + perRow * (COUNTER + GAP),
+            textWidth(title('en'), 12) + 16,
+            textWidth(title('ja'), 12) + 16,
+          ),
+        );
+        const h = 30 + Math.max(1, Math.ceil(pieces.length / perRow)) * (COUNTER + GAP) + 6;
+        if (x + w > width - 12 && x > 12) {
+          x = 12;
+          rowY += rowH + 8;
+          rowH = 0;
+        }
+        band.boxes.push({ space: s, box: { x, y: rowY, w, h }, perRow, pieces, over: isOver(s) });
+        x += w + 8;
+        rowH = Math.max(rowH, h);
+      }
+      band.h = rowY + rowH + 8 - y;
     }
+    bands.push(band);
+    y += band.h;
   }
-  const adjacency: [string, string][] = [];
-  for (const a of [...areaDefs, ...viewAreas]) {
-    for (const b of arr(a.adjacent ?? a.adjacency)) {
-      const ai = str(a.id);
-      const bi = str(b);
-      if (ai && bi && ai < bi && !adjacency.some(([x, y]) => x === ai && y === bi)) adjacency.push([ai, bi]);
+  return { bands, bottom: y };
+}
+
+/** Lays a board out for the picture. */
+export function layoutBoard(board: Board, kind: MapLayoutKind): MapLayout {
+  const width = kind === 'column' ? NARROW_WIDTH : WIDE_WIDTH;
+  const byPlace = new Map<string, Piece[]>();
+  for (const p of board.pieces) byPlace.set(p.at, [...(byPlace.get(p.at) ?? []), p]);
+  const piecesAt = (id: string) => byPlace.get(id) ?? [];
+  const onMap = board.spaces.filter((s) => s.geometry || s.kind === 'area' || s.kind === 'hex' || s.kind === 'point');
+  const tray = board.spaces.filter((s) => !onMap.includes(s));
+  const panelsOnly = onMap.every((s) => !s.geometry || s.geometry.shape === 'rect');
+  const stacked = kind === 'column' && panelsOnly;
+  const scale = width / board.map.width;
+  const small = SMALL[kind];
+  const spaces: PlacedSpace[] = [];
+  let bottom = 0;
+  let loose = 0;
+  for (const s of onMap) {
+    const pieces = piecesAt(s.id);
+    let placed: PlacedSpace | null = null;
+    if (!stacked && s.geometry) placed = placeGeometry(s, board, scale, small, pieces);
+    if (!placed) {
+      // Stacked in a column, or (no geometry) on a plain grid of panels.
+      const w = stacked ? PANEL_W : 320;
+      const i = loose++;
+      const box = stacked
+        ? { x: 10, y: bottom + 10, w, h: 0 }
+        : { x: 12 + (i % 3) * 328, y: 40 + Math.floor(i / 3) * 330, w, h: 0 };
+      box.h = panelHeight(s, pieces, perRowIn(w));
+      placed = {
+        space: s,
+        shape: 'panel',
+        box,
+        centre: [box.x + w / 2, box.y + box.h / 2],
+        anchor: [box.x, box.y],
+        small,
+        pieces,
+        over: isOver(s),
+      };
     }
+    spaces.push(placed);
+    bottom = Math.max(bottom, bottomOf(placed));
   }
-  for (const pair of arr(d.adjacency)) {
-    const [a, b] = arr(pair).map(str);
-    if (a && b && !adjacency.some(([x, y]) => (x === a && y === b) || (x === b && y === a))) adjacency.push([a, b]);
-  }
-  const vp = num(v.table) ?? num(v.vp) ?? num(v.vpTable) ?? num(v.germanVp) ?? (isRec(v.vp) ? num(v.vp.table) : undefined) ?? 0;
-  const lastTurn = num(v.lastTurn) ?? num(d.lastTurn) ?? 5;
-  const reconstructed = d.reconstructed === true || (Array.isArray(d.reconstructed) && d.reconstructed.length > 0);
-  const turnLabels = arr(d.turns).filter(isRec).map((x) => textOf(x.label, ''));
-  return { turn, lastTurn, vp, areas, adjacency, offMap, reconstructed, ...(turnLabels.length ? { turnLabels } : {}) };
+  const frameBottom = stacked ? 0 : board.map.height * scale;
+  // Room for the board's notes under the map (printed just above the tray).
+  const gap = (kind === 'column' ? 10 : 16) + (kind === 'column' && board.notes?.length ? 12 : 0);
+  const trayY = stacked ? bottom + gap : Math.max(frameBottom, bottom + gap);
+  const centre = new Map(spaces.map((p) => [p.space.id, p.centre]));
+  const links = stacked
+    ? []
+    : board.connections
+        .filter((c) => !c.implicit && centre.has(c.from) && centre.has(c.to))
+        .map((c) => ({ a: centre.get(c.from)!, b: centre.get(c.to)!, kind: c.kind }));
+  const shapes = stacked
+    ? []
+    : (board.map.shapes ?? []).map((s) => ({ ...s, points: s.points.map((p): Point => [p[0] * scale, p[1] * scale]) }));
+  const { bands, bottom: tracksY } = trayBands(tray, piecesAt, width, trayY);
+  return { kind, width, stacked, shapes, spaces, links, trayY, bands, tracksY };
 }

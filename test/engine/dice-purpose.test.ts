@@ -1,6 +1,7 @@
 /** Dice purposes as data: recorded with their rule and words, read without parsing, string purposes unchanged. */
 import { describe, expect, test } from 'vitest';
 import { z } from 'zod';
+import { boardWithoutMap } from '../../src/engine/board.ts';
 import { describeDie, dicePurposeOf, purposeText, rollDie } from '../../src/engine/dice-purpose.ts';
 import { forcedDice } from '../../src/engine/dice.ts';
 import { advance, startGame } from '../../src/engine/step-runner.ts';
@@ -23,6 +24,7 @@ const game: GameDefinition<{ done: boolean }, Record<string, never>> = {
   setup: () => ({ done: false }),
   owed: (s) => (s.done ? [] : [{ seat: 'a', point: 'D-1', rule: 'D 1', prompt: { en: 'go', ja: '進む' } }]),
   view: (s) => s,
+  board: () => boardWithoutMap({ en: 'Dice', ja: 'ダイス' }, [], { turn: 0, phase: { en: '-', ja: '-' }, scores: [], toMove: [] }),
   visibleEvents: (e) => [...e],
   choices: () => null,
   validate: () => [],

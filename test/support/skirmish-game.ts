@@ -12,6 +12,7 @@
  * a team, blue another.
  */
 import { z } from 'zod';
+import { boardWithoutMap } from '../../src/engine/board.ts';
 import { checkChoices } from '../../src/engine/choices.ts';
 import { describeDie, rollDie } from '../../src/engine/dice-purpose.ts';
 import { hiddenIdentity } from '../../src/engine/hidden.ts';
@@ -236,6 +237,13 @@ export const skirmish: GameDefinition<SkState, SkOrders, z.infer<typeof options>
   sides: () => SEATS.map((seat) => ({ seat, name: t(seat[0].toUpperCase() + seat.slice(1)) })),
   optionsSchema: options,
   optionDocs: [],
+  board: (s) =>
+    boardWithoutMap(t('Skirmish', '小競り合い'), SEATS.map((seat) => ({ id: seat, name: t(seat), colour: '#555555' })), {
+      turn: s.turn,
+      phase: t(s.phase),
+      scores: [],
+      toMove: [],
+    }),
   dataSchema: z.object({}),
   defaultData: {},
   checkData: () => [],

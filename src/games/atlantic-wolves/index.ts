@@ -6,6 +6,7 @@ import type { GamePackage } from '../../engine/game-package.ts';
 import type { Outcome, ResolveContext } from '../../engine/types.ts';
 import { ordersVisibleAtTheEnd } from '../../engine/contract-defaults.ts';
 import { filterEvents } from '../../engine/visibility.ts';
+import { board } from './board.ts';
 import { checkData } from './data/check-data.ts';
 import { defaultData } from './data/default-data.ts';
 import { awDataSchema, type AwData } from './data/schema.ts';
@@ -67,6 +68,7 @@ export const atlanticWolves: GamePackage<AwState, AwOrders, AwOptions, AwData> =
   setup,
   owed,
   view,
+  board,
   visibleEvents: filterEvents,
   choices,
   validate,

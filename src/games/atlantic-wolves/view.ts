@@ -3,13 +3,14 @@
  * other seat's standing orders. Standard mode hides face-down Allied units from the German (counts only), the Step-2
  * units from both seats until combat, and the cups' contents. The moderator sees everything.
  */
-import type { Viewer } from '../../engine/types.ts';
+import type { Owed, Text, Viewer } from '../../engine/types.ts';
 import type { AwUnit } from './data/schema.ts';
 import { indexOf } from './data/data-index.ts';
 import { owed } from './owed.ts';
 import { placeholder } from './placement.ts';
 import { ubCapacity } from './rules.ts';
-import { at, type AwState } from './state.ts';
+import { at, type AwResult, type AwState } from './state.ts';
+import type { AwStandingOrders } from './orders/schema.ts';
 
 /** A unit as shown to a viewer who may see its front. */
 export interface UnitView {
@@ -34,6 +35,52 @@ const unitView = (s: AwState, u: AwUnit): UnitView => {
   return v;
 };
 
+/** An Allied unit whose front this viewer may not see: only that a unit stands there. */
+export interface HiddenUnitView {
+  id: string;
+  hidden: true;
+}
+
+/** One sea area as a viewer sees it: its capacities this turn (AW 10.0-E2) and the units on it. */
+export interface AreaView {
+  id: string;
+  name: Text;
+  capacity: number;
+  ubCapacity: number;
+  adjacent: string[];
+  allied: (UnitView | HiddenUnitView)[];
+  german: UnitView[];
+}
+
+/** An off-map group: how many units it holds, and those this viewer may know. */
+export interface OffMapGroupView {
+  count: number;
+  units: UnitView[];
+}
+
+/** The off-map groups of one side (AW 1.21[6]). */
+export type OffMapView = Record<'used' | 'unused' | 'aside' | 'track' | 'out' | 'sunk', OffMapGroupView>;
+
+/** What `view` returns: the state as one viewer may see it. */
+export interface AwView {
+  game: 'atlantic-wolves';
+  mode: AwState['mode'];
+  options: AwState['options'];
+  dataSet: string;
+  turn: number;
+  turnLabel: Text;
+  table: number;
+  history: AwState['history'];
+  phase: Record<string, unknown> & { kind: AwState['phase']['kind'] };
+  owed: Owed[];
+  areas: AreaView[];
+  offMap: Record<'allied' | 'german', OffMapView>;
+  turnVp: number;
+  sunkUbs: string[];
+  standing: Partial<Record<'allied' | 'german', AwStandingOrders | null>>;
+  result: AwResult | null;
+}
+
 /** Whether a viewer may see the front of an Allied unit on the map (standard mode). */
 function alliedVisible(s: AwState, viewer: Viewer, id: string): boolean {
   if (viewer.kind === 'moderator' || s.mode === 'mail' || s.t.revealed) return true;
@@ -42,14 +89,14 @@ function alliedVisible(s: AwState, viewer: Viewer, id: string): boolean {
 }
 
 /** The state as a viewer may see it (plain JSON). */
-export function view(s: AwState, viewer: Viewer): unknown {
+export function view(s: AwState, viewer: Viewer): AwView {
   const ix = indexOf(s.data);
   const open = viewer.kind === 'moderator' || s.mode === 'mail';
   const seat = viewer.kind === 'seat' ? viewer.seat : null;
   let hidden = 0;
-  const areas = ix.areaIds.map((id) => {
+  const areas = ix.areaIds.map((id): AreaView => {
     const a = ix.area.get(id)!;
-    const allied: (UnitView | { id: string; hidden: true })[] = [];
+    const allied: (UnitView | HiddenUnitView)[] = [];
     const german: UnitView[] = [];
     for (const u of s.data.units) {
       if (at(s, u.id) !== id) continue;
@@ -59,10 +106,10 @@ export function view(s: AwState, viewer: Viewer): unknown {
     }
     return { id, name: a.name, capacity: a.capacity, ubCapacity: ubCapacity(a.capacity, s.turn), adjacent: [...a.adjacent].sort(), allied, german };
   });
-  const offMap = (side: 'allied' | 'german') => {
+  const offMap = (side: 'allied' | 'german'): OffMapView => {
     const units = side === 'allied' ? ix.allied : ix.german;
     const mine = open || seat === side;
-    const group = (where: string) => {
+    const group = (where: string): OffMapGroupView => {
       const list = units.filter((u) => at(s, u.id) === where);
       if (open || where === 'out' || where === 'sunk' || where === 'aside' || where === 'track') return { count: list.length, units: list.map((u) => unitView(s, u)) };
       // The unused cup and the Allied used group are face down: the owner knows which UBs he holds; the Allied
@@ -73,7 +120,7 @@ export function view(s: AwState, viewer: Viewer): unknown {
     return { used: group('used'), unused: group('unused'), aside: group('aside'), track: group('track'), out: group('out'), sunk: group('sunk') };
   };
   const p = s.phase;
-  const phase: Record<string, unknown> = { kind: p.kind };
+  const phase: AwView['phase'] = { kind: p.kind };
   if (p.kind === 'step2') phase.draw = p.draw;
   if (p.kind === 'response') Object.assign(phase, { roll: p.roll, unit: p.unit });
   if (p.kind === 'overflow-replace') {

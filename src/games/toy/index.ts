@@ -4,6 +4,7 @@
  */
 import type { GamePackage } from '../../engine/game-package.ts';
 import { filterEvents } from '../../engine/visibility.ts';
+import { toyBoard } from './board.ts';
 import { describeEvent } from './describe.ts';
 import { randomToyOrders } from './random-orders.ts';
 import {
@@ -35,6 +36,7 @@ export const toyGame: GamePackage<ToyState, ToyOrders, ToyOptions, ToyData> = {
   setup: ({ options }) => ({ step: 0, rounds: options.rounds, score: { a: 0, b: 0 }, notes: {} }),
   owed,
   view,
+  board: toyBoard,
   visibleEvents: filterEvents,
   choices,
   validate,

@@ -8,11 +8,11 @@ import type { GameEvent } from '../../../engine/types.ts';
 import type { Principal } from '../../../services/auth.ts';
 import { gameDefinition } from '../../../services/deps.ts';
 import { OrdersInvalidError, ServiceError } from '../../../services/errors.ts';
-import { componentDataOf, reviewPreviewFor } from '../../../services/listing.ts';
+import { reviewPreviewFor } from '../../../services/listing.ts';
 import { amendOrders, approveStep, auditLogOf, pauseGame, rejectStep, resumeGame, setDeadline } from '../../../services/moderation.ts';
 import { renewSeatAccess } from '../../../services/seat-access.ts';
 import { gameViewFor, ordersFor, stepsFor } from '../../../services/views.ts';
-import { renderMapSvg } from '../../../web/map-svg.ts';
+import { renderBoardSvg } from '../../../web/map-svg.ts';
 import { historyLine, localeOf } from '../../../web/page.ts';
 import { consoleDenied, consoleSession, renderConsole } from './console.ts';
 import { checkCsrf } from './guards.ts';
@@ -31,11 +31,10 @@ async function renderGame(app: FastifyInstance, request: FastifyRequest<{ Params
   const { gameId } = request.params;
   const locale = localeOf(request);
   const principal: Principal = { kind: 'moderator', gameId };
-  const [game, steps, audit, data, preview, orders] = await Promise.all([
+  const [game, steps, audit, preview, orders] = await Promise.all([
     gameViewFor(app.deps, gameId, principal),
     stepsFor(app.deps, gameId, principal),
     auditLogOf(app.deps, gameId),
-    componentDataOf(app.deps, gameId),
     reviewPreviewFor(app.deps, gameId),
     ordersFor(app.deps, gameId, principal),
   ]);
@@ -50,9 +49,9 @@ async function renderGame(app: FastifyInstance, request: FastifyRequest<{ Params
       title: game.name,
       game,
       sideName,
-      mapSvg: renderMapSvg(game.view, data, locale),
+      mapSvg: renderBoardSvg(game.board, locale),
       review: preview
-        ? preview.seats.map((s) => ({ side: s.side, mapSvg: renderMapSvg(s.view, data, locale), lines: lines(s.events) }))
+        ? preview.seats.map((s) => ({ side: s.side, mapSvg: renderBoardSvg(s.board, locale), lines: lines(s.events) }))
         : null,
       history: steps.filter((s) => s.events.length).reverse().map((s) => ({ number: s.number, status: s.status, publishedAt: s.publishedAt, defaultsApplied: s.defaultsApplied, lines: lines(s.events as GameEvent[]) })),
       audit: [...audit].reverse(),

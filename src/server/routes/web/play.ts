@@ -16,8 +16,7 @@ import { formModel, ordersFromForm } from '../../../web/form.ts';
 import { formatOrderText, readOrders } from '../../../orders-text/game-text.ts';
 import { calendarUrl } from '../../../calendar/url.ts';
 import { unansweredRefusals } from '../../../mail/unanswered.ts';
-import { toMapModel } from '../../../web/map-model.ts';
-import { renderMapSvg } from '../../../web/map-svg.ts';
+import { renderBoardSvg } from '../../../web/map-svg.ts';
 import { CONSOLE_COOKIE, cookieOptions, historyLine, localeOf, pageData, PLAY_COOKIE } from '../../../web/page.ts';
 import { checkCsrf } from './guards.ts';
 import { createWebSession, endWebSession, findWebSession, SESSION_DAYS } from '../../../web/sessions.ts';
@@ -78,9 +77,9 @@ async function renderPage(app: FastifyInstance, request: FastifyRequest<{ Params
         game,
         seat: ctx.seat,
         sideName,
-        mapSvg: renderMapSvg(game.view, data, locale),
-        mapSvgColumn: renderMapSvg(game.view, data, locale, { layout: 'column' }),
-        board: toMapModel(game.view, data),
+        mapSvg: renderBoardSvg(game.board, locale),
+        mapSvgColumn: renderBoardSvg(game.board, locale, { layout: 'column' }),
+        board: game.board,
         form,
         choices,
         onFile: onFile && onFile.step === game.step.number ? onFile : null,
@@ -130,8 +129,9 @@ export async function playRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Params: Params }>('/play/:gameId/map.svg', async (request, reply) => {
     const ctx = await seatSession(app, request);
     if (!ctx) return reply.code(401).send('');
-    const [game, data] = await Promise.all([gameViewFor(app.deps, request.params.gameId, ctx.principal), componentDataOf(app.deps, request.params.gameId)]);
-    return reply.type('image/svg+xml; charset=utf-8').header('cache-control', 'private, no-store').send(renderMapSvg(game.view, data, localeOf(request, ctx.seat.locale)));
+    const game = await gameViewFor(app.deps, request.params.gameId, ctx.principal);
+    const svg = renderBoardSvg(game.board, localeOf(request, ctx.seat.locale));
+    return reply.type('image/svg+xml; charset=utf-8').header('cache-control', 'private, no-store').send(svg);
   });
 
   /** Runs a submission; invalid orders re-render the page with the errors inline (422), success redirects. */

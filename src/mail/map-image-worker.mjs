@@ -1,0 +1,19 @@
+// The map picture's renderer thread (src/mail/map-image.ts): resvg's WebAssembly build, initialised once, with the
+// font files read once into memory. Plain JavaScript, so that it starts the same under any TypeScript loader.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { parentPort, workerData } from 'node:worker_threads';
+import { initWasm, Resvg } from '@resvg/resvg-wasm';
+
+const require = createRequire(import.meta.url);
+await initWasm(readFileSync(require.resolve('@resvg/resvg-wasm/index_bg.wasm')));
+const fontBuffers = workerData.fontFiles.map((path) => readFileSync(path));
+
+parentPort.on('message', ({ id, svg }) => {
+  try {
+    const png = new Resvg(svg, { fitTo: { mode: 'original' }, font: { fontBuffers } }).render().asPng();
+    parentPort.postMessage({ id, png }, [png.buffer]);
+  } catch (error) {
+    parentPort.postMessage({ id, error: String(error?.message ?? error) });
+  }
+});

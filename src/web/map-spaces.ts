@@ -1,0 +1,218 @@
+/**
+ * The spaces of a board in SVG: area panels with their rows of counters, polygons, hexes (number, VP, owner's flag)
+ * and named points, the connections between them, and the tray of off-map boxes. Every text is escaped.
+ */
+import type { Board, Point, Space } from '../engine/board.ts';
+import type { Locale } from '../i18n/index.ts';
+import { COUNTER, GAP, perRowIn, sideRows, type PlacedSpace, type TrayBand, type TrayBox } from './map-model.ts';
+import { clusterSvg, counterSvg, r, text } from './map-pieces.ts';
+import { el, openTag, xmlEscape, type AttrValue } from './svg-text.ts';
+
+const RED = '#c0392b';
+const NAVY = '#10324f';
+const GREY = '#33475b';
+/** A white outline under a text, so that it reads over lines and colours. */
+const HALO = { stroke: '#ffffff', 'stroke-width': 3, 'stroke-linejoin': 'round', 'paint-order': 'stroke' } as const;
+const BOLD = { 'font-weight': '700' } as const;
+const NONE = { en: 'no units', ja: 'ユニットなし' } as const;
+
+/** How each kind of connection is drawn. */
+const LINK_STYLE: Record<string, Record<string, AttrValue>> = {
+  adjacent: { stroke: '#1f4e79', 'stroke-width': 4, 'stroke-dasharray': '10 7', 'stroke-opacity': '0.6' },
+  road: { stroke: '#7a5230', 'stroke-width': 4, 'stroke-linecap': 'round' },
+  'minor-road': { stroke: '#7a5230', 'stroke-width': 2.5, 'stroke-dasharray': '7 4' },
+  rail: { stroke: '#2d2d2d', 'stroke-width': 2.5, 'stroke-dasharray': '2 3' },
+  sea: { stroke: '#1f4e79', 'stroke-width': 3, 'stroke-dasharray': '3 6', 'stroke-linecap': 'round' },
+};
+
+/** A space's facts on one line: notes, printed VP and limits as count/max. */
+export function factsLine(s: Space, locale: Locale): string {
+  const bits = (s.notes ?? []).map((n) => n[locale]);
+  if (s.vp !== undefined) bits.push(`VP ${s.vp}`);
+  for (const l of s.limits ?? []) bits.push(`${l.label[locale]} ${l.count}/${l.max}`);
+  return bits.join(' · ');
+}
+
+const pts = (ps: readonly Point[]): string => ps.map((p) => `${r(p[0])},${r(p[1])}`).join(' ');
+
+function sideOf(board: Board, id: string) {
+  return board.sides.find((s) => s.id === id);
+}
+
+function group(kind: string, s: Space, extra: Record<string, AttrValue> = {}): string {
+  const area = kind === 'space area' ? { 'data-area': s.id } : {};
+  return openTag('g', { class: kind, 'data-space': s.id, ...area, ...extra });
+}
+
+/** Full counters in rows of `perRow` from (x, y); "no units" when there are none. */
+function counterRows(pieces: PlacedSpace['pieces'], board: Board, at: Point, perRow: number, locale: Locale): string {
+  const [x, y] = at;
+  if (!pieces.length)
+    return text(x + 4, y + 28, NONE[locale], { 'font-size': 12, fill: '#6b7785', 'font-style': 'italic' });
+  const step = COUNTER + GAP;
+  return pieces
+    .map((u, i) => counterSvg(u, board, x + (i % perRow) * step, y + Math.floor(i / perRow) * step, locale))
+    .join('');
+}
+
+/** An area panel: name, facts (red when a limit is exceeded), then a row of counters per side. */
+export function panelSvg(ps: PlacedSpace, board: Board, locale: Locale): string {
+  const { space: a, box } = ps;
+  const { x, y, w, h } = box!;
+  const out = [group('space area', a)];
+  const edge = { stroke: ps.over ? RED : '#1f4e79', 'stroke-width': ps.over ? 4 : 2.5 };
+  out.push(el('rect', { x, y, width: w, height: h, rx: 10, fill: '#ffffff', 'fill-opacity': '0.97', ...edge }));
+  out.push(text(x + 12, y + 27, a.name[locale], { 'font-size': 21, ...BOLD, fill: NAVY }));
+  const facts = factsLine(a, locale);
+  if (facts)
+    out.push(text(x + 12, y + 49, facts, { 'font-size': 13.5, fill: ps.over ? RED : GREY, 'font-weight': 600 }));
+  const perRow = perRowIn(w);
+  const left = x + (w - (perRow * (COUNTER + GAP) - GAP)) / 2;
+  let cy = y + 60;
+  for (const row of sideRows(a, ps.pieces)) {
+    if (row.side !== null) {
+      const side = sideOf(board, row.side);
+      out.push(
+        text(left, cy + 13, side?.name[locale] ?? row.side, { 'font-size': 11.5, ...BOLD, fill: side?.colour ?? GREY }),
+      );
+      cy += 18;
+    }
+    out.push(counterRows(row.pieces, board, [left, cy], perRow, locale));
+    cy += Math.max(1, Math.ceil(row.pieces.length / perRow)) * (COUNTER + GAP);
+  }
+  return out.join('') + '</g>';
+}
+
+function terrainOf(board: Board, s: Space) {
+  return s.terrain ? board.map.terrain?.[s.terrain] : undefined;
+}
+
+/** A flag in the owner's colour (a controlled point, a home hex). */
+function flag(board: Board, owner: string | undefined, x: number, y: number): string {
+  const side = owner ? sideOf(board, owner) : undefined;
+  if (!side) return '';
+  const d = `M${r(x)} ${r(y)} l0 -14 l11 4 l-11 4`;
+  return el(
+    'path',
+    { d, fill: side.colour, stroke: '#1b1f23', 'stroke-width': 1 },
+    `<title>${xmlEscape(side.name.en)}</title>`,
+  );
+}
+
+/** What a space draws under the connections (its outline) and over them (its texts and pieces). */
+export interface SpaceLayers {
+  ground: string;
+  top: string;
+}
+
+/** A hex: its outline coloured by terrain, its number on top, printed VP in red, the pieces in the middle. */
+export function hexSvg(ps: PlacedSpace, board: Board, locale: Locale): SpaceLayers {
+  const s = ps.space;
+  const t = terrainOf(board, s);
+  const [cx, cy] = ps.centre;
+  const size = Math.hypot(ps.outline![0][0] - cx, ps.outline![0][1] - cy);
+  const faint = t?.unused ? '0.45' : undefined;
+  const ground = el(
+    'polygon',
+    {
+      class: 'hex',
+      'data-space': s.id,
+      points: pts(ps.outline!),
+      fill: t?.fill ?? '#dbe9f5',
+      stroke: ps.over ? RED : (t?.stroke ?? '#6f8ba5'),
+      'stroke-width': ps.over ? 3 : 1,
+      opacity: faint,
+    },
+    `<title>${xmlEscape(s.name[locale])}</title>`,
+  );
+  const out = [group('space hex', s, { opacity: faint })];
+  const font = { 'text-anchor': 'middle', 'font-size': Math.max(8, Math.min(12, size * 0.3)) };
+  if (s.code) out.push(text(cx, cy - size * 0.52, s.code, { ...font, fill: NAVY }));
+  if (s.name[locale] !== s.code && !ps.pieces.length) {
+    out.push(text(cx, cy + font['font-size'] * 0.35, s.name[locale], { ...font, ...BOLD, fill: NAVY, ...HALO }));
+  }
+  if (s.vp !== undefined) out.push(text(cx, cy + size * 0.72, String(s.vp), { ...font, ...BOLD, fill: RED }));
+  out.push(flag(board, s.owner, cx - size * 0.55, cy - size * 0.1));
+  out.push(clusterSvg(ps.pieces, board, ps.centre, ps.small, { cols: 2, max: 4, from: 'centre' }, locale));
+  return { ground, top: out.join('') + '</g>' };
+}
+
+/** A named point: a dot (in its owner's colour), its name beside it, its pieces hanging below. */
+export function pointSvg(ps: PlacedSpace, board: Board, locale: Locale): string {
+  const s = ps.space;
+  const [x, y] = ps.centre;
+  const owner = s.owner ? sideOf(board, s.owner) : undefined;
+  const out = [group('space point', s)];
+  const dot = { fill: owner?.colour ?? '#ffffff', stroke: ps.over ? RED : '#1b1f23', 'stroke-width': 2.5 };
+  out.push(el('circle', { cx: x, cy: y, r: 7, ...dot }));
+  const facts = factsLine(s, locale);
+  out.push(text(x + 11, y - 6, s.name[locale], { 'font-size': 12.5, ...BOLD, fill: NAVY, ...HALO }));
+  if (facts) out.push(text(x + 11, y + 8, facts, { 'font-size': 10, fill: ps.over ? RED : GREY, ...HALO }));
+  out.push(clusterSvg(ps.pieces, board, ps.anchor, ps.small, { cols: 4, max: 4, from: 'corner' }, locale));
+  return out.join('') + '</g>';
+}
+
+/** An area outline: its name and facts at its anchor, the pieces below them. */
+export function polygonSvg(ps: PlacedSpace, board: Board, locale: Locale): SpaceLayers {
+  const s = ps.space;
+  const t = terrainOf(board, s);
+  const [x, y] = ps.centre;
+  const ground = el('polygon', {
+    class: 'area',
+    'data-space': s.id,
+    points: pts(ps.outline!),
+    fill: t?.fill ?? '#f3eddc',
+    stroke: ps.over ? RED : (t?.stroke ?? '#6b5d45'),
+    'stroke-width': ps.over ? 4 : 2,
+  });
+  const out = [group('space area', s)];
+  const centred = { 'text-anchor': 'middle', ...HALO };
+  out.push(text(x, y, s.name[locale], { ...centred, 'font-size': 13, ...BOLD, fill: NAVY }));
+  const facts = factsLine(s, locale);
+  if (facts) out.push(text(x, y + 14, facts, { ...centred, 'font-size': 10, fill: ps.over ? RED : GREY }));
+  out.push(flag(board, s.owner, x - 8, y - 16));
+  out.push(clusterSvg(ps.pieces, board, ps.anchor, ps.small, { cols: 3, max: 9, from: 'top' }, locale));
+  return { ground, top: out.join('') + '</g>' };
+}
+
+/** The connections drawn on the map, under the spaces. */
+export function linksSvg(links: { a: Point; b: Point; kind: string }[]): string {
+  const line = (l: { a: Point; b: Point; kind: string }) =>
+    el('line', { x1: l.a[0], y1: l.a[1], x2: l.b[0], y2: l.b[1], ...(LINK_STYLE[l.kind] ?? LINK_STYLE.adjacent) });
+  return links.map(line).join('');
+}
+
+function titled(name: string, facts: string): string {
+  return facts ? `${name} · ${facts}` : name;
+}
+
+function trayBoxSvg(t: TrayBox, board: Board, locale: Locale): string {
+  const { x, y, w, h } = t.box;
+  const out = [group('space box', t.space)];
+  const edge = { stroke: t.over ? RED : '#8aa1b8', 'stroke-width': t.over ? 3 : 1 };
+  out.push(el('rect', { x, y, width: w, height: h, rx: 6, fill: '#ffffff', ...edge }));
+  const title = titled(t.space.name[locale], factsLine(t.space, locale));
+  out.push(text(x + 8, y + 18, title, { 'font-size': 12, ...BOLD, fill: t.over ? RED : NAVY }));
+  out.push(counterRows(t.pieces, board, [x + 6, y + 26], t.perRow, locale));
+  return out.join('') + '</g>';
+}
+
+function bandSvg(b: TrayBand, board: Board, width: number, locale: Locale): string {
+  const out = [`<g class="tray">`, el('rect', { x: 0, y: b.y, width, height: b.h, fill: '#e4ecf3' })];
+  if (b.boxed) {
+    out.push(text(12, b.y + 22, b.title[locale], { 'font-size': 14, ...BOLD, fill: NAVY }));
+    for (const t of b.boxes) out.push(trayBoxSvg(t, board, locale));
+  } else {
+    const t = b.boxes[0];
+    const title = titled(b.title[locale], factsLine(t.space, locale));
+    out.push(group('space box', t.space));
+    out.push(text(12, b.y + 22, title, { 'font-size': 14, ...BOLD, fill: t.over ? RED : NAVY }));
+    out.push(counterRows(t.pieces, board, [t.box.x, t.box.y], t.perRow, locale), '</g>');
+  }
+  return out.join('') + '</g>';
+}
+
+/** The tray under the map: one band per group of off-map spaces, or per single space. */
+export function traySvg(bands: TrayBand[], board: Board, width: number, locale: Locale): string {
+  return bands.map((b) => bandSvg(b, board, width, locale)).join('');
+}
