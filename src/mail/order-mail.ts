@@ -135,8 +135,12 @@ export async function processOrderMail(deps: ServiceDeps, principal: MailPrincip
     resolved,
   };
   const replied = await reply(deps, principal, game, seat, report, mail);
-  const unanswered = !replied && seat && (outcome === 'rejected' || parsed.errors.length > 0) ? { unanswered: unansweredNote(report, mail.subject) } : {};
-  return { outcome, statements: parsed.statements, textErrors: parsed.errors.length, ruleErrors: ruleErrors.length, commands: parsed.commands.map((c) => c.kind), resolved, replied, ...unanswered };
+  // A refusal the player was not answered for is kept, for the page and the next reply (src/mail/unanswered.ts).
+  const refused = outcome === 'rejected' || parsed.errors.length > 0;
+  const unanswered = !replied && seat && refused ? { unanswered: unansweredNote(report, mail.subject) } : {};
+  const commands = parsed.commands.map((c) => c.kind);
+  const counts = { statements: parsed.statements, textErrors: parsed.errors.length, ruleErrors: ruleErrors.length };
+  return { outcome, ...counts, commands, resolved, replied, ...unanswered };
 }
 
 async function reply(deps: ServiceDeps, principal: MailPrincipal, game: Awaited<ReturnType<typeof loadGameWithSeats>>, seat: Awaited<ReturnType<typeof loadGameWithSeats>>['seats'][number] | undefined, report: ReplyReport, mail: OrderMail): Promise<boolean> {
@@ -150,7 +154,8 @@ async function reply(deps: ServiceDeps, principal: MailPrincipal, game: Awaited<
   }
   const ctx = seatMailContext(deps, game, pseudo);
   // Refusals this seat was not answered for come first in the reply that does go out.
-  const earlier = seat ? unansweredPart(await unansweredRefusals(deps.db, seat, deps.clock()), ctx.seat.locale, (d) => formatDateTime(d, ctx.seat.timeZone, ctx.seat.locale)) : null;
+  const when = (d: Date) => formatDateTime(d, ctx.seat.timeZone, ctx.seat.locale);
+  const earlier = seat ? unansweredPart(await unansweredRefusals(deps.db, seat, deps.clock()), ctx.seat.locale, when) : null;
   const answered = earlier ? { ...report, answers: [earlier, ...report.answers] } : report;
   const composed = composeReply(ctx, { ...answered, inReplyTo: mail.inReplyTo, references: mail.references, subject: mail.subject });
   if (principal.kind === 'moderator') {
