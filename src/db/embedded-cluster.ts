@@ -6,7 +6,10 @@
  * a server.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { chmodSync, chownSync, closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync, chownSync, closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, statSync,
+  unlinkSync, writeFileSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 
@@ -111,10 +114,16 @@ export const SERVER_LOG = 'pbem-server.log';
  * Starts a server on `dir` and `port`, by default in a process group of its own (`detached`: a Ctrl-C meant for the
  * process that started it does not reach it); resolves once it accepts connections.
  */
-export async function spawnPostmaster(dir: string, port: number, flags: string[], detached = true): Promise<RunningPostmaster> {
+export async function spawnPostmaster(
+  dir: string,
+  port: number,
+  flags: string[],
+  detached = true,
+): Promise<RunningPostmaster> {
   const postgres = join(binariesPackageDir(), 'native/bin/postgres');
   const log = openSync(join(dir, SERVER_LOG), 'a');
-  const child = spawn(postgres, ['-D', dir, '-p', String(port), ...flags], { detached, stdio: ['ignore', log, log], ...postgresUserIds() });
+  const args = ['-D', dir, '-p', String(port), ...flags];
+  const child = spawn(postgres, args, { detached, stdio: ['ignore', log, log], ...postgresUserIds() });
   closeSync(log);
   if (detached) child.unref();
   let exit: string | null = null;
@@ -158,7 +167,9 @@ export async function withLock<T>(path: string, fn: () => Promise<T>): Promise<T
     }
     const holder = Number(readFileSync(path, 'utf8').trim() || 'NaN');
     if (Number.isInteger(holder) && !pidAlive(holder)) rmSync(path, { force: true });
-    else if (Date.now() - since > 60_000) throw new Error(`${path} is held by process ${holder} for more than a minute`);
+    else if (Date.now() - since > 60_000) {
+      throw new Error(`${path} is held by process ${holder} for more than a minute`);
+    }
   }
   try {
     return await fn();

@@ -11,7 +11,9 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
-import { prepareDir, runningPostmaster, spawnPostmaster, stopPostmaster, untilReady, users, withLock, type RunningPostmaster } from './embedded-cluster.ts';
+import {
+  prepareDir, spawnPostmaster, stopPostmaster, untilReady, users, withLock, type RunningPostmaster,
+} from './embedded-cluster.ts';
 
 /** A running embedded server, as this process uses it. */
 export interface EmbeddedDatabase {
@@ -33,7 +35,8 @@ export const EMBEDDED_PASSWORD = 'pbem-embedded';
 const FLAGS = ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=300'];
 
 /** The URL of a database on the embedded server. */
-export const embeddedUrl = (port: number, database: string): string => `postgresql://postgres:${EMBEDDED_PASSWORD}@127.0.0.1:${port}/${database}`;
+export const embeddedUrl = (port: number, database: string): string =>
+  `postgresql://postgres:${EMBEDDED_PASSWORD}@127.0.0.1:${port}/${database}`;
 
 /** Where and how to run the embedded server. */
 export interface EmbeddedOptions {

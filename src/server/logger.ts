@@ -38,7 +38,10 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
   const options = {
     level,
     // Belt and braces for the structured fields (the line-level patterns catch them too).
-    redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'], censor: REDACTED },
+    redact: {
+      paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+      censor: REDACTED,
+    },
     hooks: { streamWrite: redactSecrets },
   };
   return destination ? pino(options, destination) : pino(options);

@@ -41,11 +41,18 @@ export interface RunningService {
  */
 async function embeddedDatabase(config: Config, log: Logger): Promise<EmbeddedDatabase> {
   const dir = join(config.DATA_DIR, 'pg');
-  const embedded = await startEmbeddedPostgres({ dir, port: config.EMBEDDED_PG_PORT, database: 'pbem', log: (m) => log.warn(m) });
+  const embedded = await startEmbeddedPostgres({
+    dir,
+    port: config.EMBEDDED_PG_PORT,
+    database: 'pbem',
+    log: (m) => log.warn(m),
+  });
   const { attached, pid, port } = embedded;
-  log.info({ dir, port, pid, attached }, attached ? 'attached to the embedded Postgres already running' : 'embedded Postgres started');
+  const what = attached ? 'attached to the embedded Postgres already running' : 'embedded Postgres started';
+  log.info({ dir, port, pid, attached }, what);
   const how = attached ? `already running (pid ${pid}), attached to` : 'started';
-  process.stdout.write(`\n  Embedded Postgres ${how} (${dir}; stopped by the last process using it):\n    ${embedded.url}\n\n`);
+  const line = `Embedded Postgres ${how} (${dir}; stopped by the last process using it):`;
+  process.stdout.write(`\n  ${line}\n    ${embedded.url}\n\n`);
   return embedded;
 }
 
@@ -68,7 +75,13 @@ export async function startService(config: Config, role: Role): Promise<RunningS
     const pool = createSqlPool(databaseUrl, { max: config.DATABASE_POOL_MAX, log });
     started.push(() => pool.end());
     // The URL actually used (embedded or configured) is what the jobs worker's queue connects to.
-    const deps: ServiceDeps = { db, pool, log, config: { ...config, DATABASE_URL: databaseUrl }, clock: () => new Date() };
+    const deps: ServiceDeps = {
+      db,
+      pool,
+      log,
+      config: { ...config, DATABASE_URL: databaseUrl },
+      clock: () => new Date(),
+    };
 
     const adminToken = await ensureAdminToken(deps);
     if (adminToken) {
@@ -97,10 +110,15 @@ export function explainStartError(error: unknown, config: Config): string | null
   const e = error as { code?: unknown; port?: unknown } | null;
   if (e?.code !== 'EADDRINUSE') return null;
   if (e.port === config.INBOUND_SMTP_PORT) {
-    return `INBOUND_SMTP_PORT ${config.INBOUND_SMTP_PORT} is in use (by another worker process of this service?). ` +
-      'One process runs the SMTP order listener: start the others with INBOUND_SMTP_PORT=0, or run `npm run start:api` beside one worker.';
+    return (
+      `INBOUND_SMTP_PORT ${config.INBOUND_SMTP_PORT} is in use (by another worker process of this service?). ` +
+      'One process runs the SMTP order listener: start the others with INBOUND_SMTP_PORT=0, ' +
+      'or run `npm run start:api` beside one worker.'
+    );
   }
-  if (e.port === config.PORT) return `PORT ${config.PORT} is in use (by another API process of this service?): give each API process its own PORT.`;
+  if (e.port === config.PORT) {
+    return `PORT ${config.PORT} is in use (by another API process of this service?): give each API process a PORT.`;
+  }
   return `port ${String(e.port)} is in use by another process.`;
 }
 

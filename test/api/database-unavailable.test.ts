@@ -11,16 +11,19 @@ import { createDb } from '../../src/db/client.ts';
 import { isDatabaseUnavailable } from '../../src/db/faults.ts';
 import { buildApp } from '../../src/server/app.ts';
 import { createSqlPool, type ServiceDeps } from '../../src/services/deps.ts';
-import { freePort } from '../support/service-process.ts';
+import { awMailGame, freePort } from '../support/service-process.ts';
 import type { FastifyInstance } from 'fastify';
 
+const OPERATOR = 'operator-token-0123456789abcdef';
+const SEAT = 'some-seat-token-0123456789abcdef';
 let app: FastifyInstance;
 let deps: ServiceDeps;
 
 beforeAll(async () => {
   const url = `postgresql://postgres:not-a-real-password@127.0.0.1:${await freePort()}/nowhere`;
-  const config = testConfig({ DATABASE_URL: url, ADMIN_TOKEN: 'operator-token-0123456789abcdef', MAIL_SINK_PAGE: 'off' });
-  deps = { db: createDb(url, { max: 2 }), pool: createSqlPool(url, { max: 2 }), log: pino({ level: 'silent' }), config, clock: () => new Date() };
+  const config = testConfig({ DATABASE_URL: url, ADMIN_TOKEN: OPERATOR, MAIL_SINK_PAGE: 'off' });
+  const log = pino({ level: 'silent' });
+  deps = { db: createDb(url, { max: 2 }), pool: createSqlPool(url, { max: 2 }), log, config, clock: () => new Date() };
   app = await buildApp({ deps });
 });
 afterAll(async () => {
@@ -37,9 +40,9 @@ test('/health: 503 naming what is down, without the driver\'s error text', async
 });
 
 test.each([
-  ['submission (pg pool)', 'POST', '/api/games/abcdefghij/orders', { orders: { pick: 1 } }, 'Bearer some-seat-token-0123456789abcdef'],
-  ['game view', 'GET', '/api/games/abcdefghij', undefined, 'Bearer some-seat-token-0123456789abcdef'],
-  ['game creation (Prisma)', 'POST', '/api/games', { game: 'atlantic-wolves', mode: 'mail', seats: [{ side: 'allied', email: 'a@example.org' }, { side: 'german', email: 'g@example.org' }] }, 'Bearer operator-token-0123456789abcdef'],
+  ['submission (pg pool)', 'POST', '/api/games/abcdefghij/orders', { orders: { pick: 1 } }, `Bearer ${SEAT}`],
+  ['game view', 'GET', '/api/games/abcdefghij', undefined, `Bearer ${SEAT}`],
+  ['game creation (Prisma)', 'POST', '/api/games', awMailGame('x'), `Bearer ${OPERATOR}`],
 ])('%s: 503 service/database-unavailable, en + ja, Retry-After', async (_name, method, url, payload, authorization) => {
   const res = await app.inject({ method: method as 'GET' | 'POST', url, payload, headers: { authorization } });
   expect(res.statusCode, res.body).toBe(503);
@@ -53,7 +56,8 @@ test.each([
 });
 
 test('a web page: 503 in the reader\'s language', async () => {
-  const res = await app.inject({ method: 'GET', url: '/play/abcdefghij?token=some-seat-token-0123456789abcdef', headers: { 'accept-language': 'ja' } });
+  const headers = { 'accept-language': 'ja' };
+  const res = await app.inject({ method: 'GET', url: `/play/abcdefghij?token=${SEAT}`, headers });
   expect(res.statusCode).toBe(503);
   expect(res.headers['content-type']).toMatch(/text\/html/);
   expect(res.body).toContain('データベースに一時的に接続できません');

@@ -11,7 +11,9 @@ import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../src/db/embedded.ts';
-import { freePort, spawnService, stopService, type ServiceProcess } from '../support/service-process.ts';
+import {
+  createGameOver, freePort, sentMails, spawnService, stopService, type ServiceProcess,
+} from '../support/service-process.ts';
 
 const ADMIN = 'outage-admin-token-0123456789abcdef';
 const dir = resolve(import.meta.dirname, `../../data/test-pg-outage-${process.pid}`);
@@ -89,49 +91,66 @@ interface Answer {
   body: string;
 }
 
-async function createGame(i: number): Promise<{ id: string; token: string }> {
-  const res = await fetch(`${base}/api/games`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${ADMIN}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ game: 'atlantic-wolves', mode: 'mail', seats: [{ side: 'allied', email: `a${i}@example.org` }, { side: 'german', email: `g${i}@example.org` }] }),
-  });
-  const errors = () => api.output().stdout.split('\n').filter((l) => l.includes('"level":50')).join('\n');
-  expect(res.status, `${await res.clone().text()}\n${errors()}`).toBe(201);
-  const g = (await res.json()) as { id: string; seats: { side: string; token: string }[] };
-  return { id: g.id, token: g.seats.find((s) => s.side === 'german')!.token };
+/** A German seat of a new game: it owes nothing at the start of mail play, so it may submit again and again. */
+async function germanSeat(tag: number): Promise<{ id: string; token: string }> {
+  const g = await createGameOver(base, ADMIN, tag);
+  return { id: g.id, token: g.tokens.german };
 }
 
-// The German seat owes nothing at the start of mail play: each submission re-sends standing orders, a full
-// submission (authenticated, validated by the engine, written as the seat's next revision).
-const STANDING = JSON.stringify({ orders: { standing: { responseTable: { U01: ['stay'], U02: ['AM', 'ask'], U03: ['CB', 'AF'] } } } });
+// Standing orders: a full submission each time (authenticated, validated by the engine, stored as a revision).
+const RESPONSES = { U01: ['stay'], U02: ['AM', 'ask'], U03: ['CB', 'AF'] };
+const STANDING = JSON.stringify({ orders: { standing: { responseTable: RESPONSES } } });
 
-test('the API and the worker survive SIGKILLs of the postmaster under load, answer 503 meanwhile and recover', async () => {
-  const games: { id: string; token: string }[] = [];
-  for (let i = 0; i < 4; i++) games.push(await createGame(i));
-  let phase = 'up';
-  let running = true;
-  const answers: Answer[] = [];
-  const dropped: string[] = [];
-  // Five lanes submit (the pg pool's SQL path), one reads the seat's view of the game (Prisma's path).
+/**
+ * Six lanes of requests until stopped: five submit orders (the pg pool's SQL path), one reads the seat's view of
+ * the game (Prisma's path). Each answer is recorded with the phase it was sent and answered in.
+ */
+function startLoad(games: { id: string; token: string }[]) {
+  const load = { phase: 'up', running: true, answers: [] as Answer[], dropped: [] as string[], lanes: [] as unknown[] };
+  const send = (kind: Answer['kind'], g: { id: string; token: string }) => {
+    const authorization = `Bearer ${g.token}`;
+    if (kind === 'view') return fetch(`${base}/api/games/${g.id}`, { headers: { authorization } });
+    const headers = { authorization, 'content-type': 'application/json' };
+    return fetch(`${base}/api/games/${g.id}/orders`, { method: 'POST', headers, body: STANDING });
+  };
   const lane = async (n: number) => {
-    for (let i = 0; running; i++) {
-      const g = games[(n + i) % games.length];
-      const sentIn = phase;
-      const request = n === 5
-        ? fetch(`${base}/api/games/${g.id}`, { headers: { authorization: `Bearer ${g.token}` } })
-        : fetch(`${base}/api/games/${g.id}/orders`, { method: 'POST', headers: { authorization: `Bearer ${g.token}`, 'content-type': 'application/json' }, body: STANDING });
+    const kind = n === 5 ? 'view' : 'submission';
+    for (let i = 0; load.running; i++) {
+      const sentIn = load.phase;
       try {
-        const res = await request;
+        const res = await send(kind, games[(n + i) % games.length]);
         const body = await res.text();
         const code = res.status === 200 ? undefined : (JSON.parse(body) as { error: { code: string } }).error.code;
-        answers.push({ kind: n === 5 ? 'view' : 'submission', phase: sentIn === phase ? phase : 'changing', status: res.status, code, body });
+        load.answers.push({ kind, phase: sentIn === load.phase ? sentIn : 'changing', status: res.status, code, body });
       } catch (error) {
-        dropped.push(String(error));
+        load.dropped.push(String(error));
       }
       await sleep(15);
     }
   };
-  const lanes = Array.from({ length: 6 }, (_, n) => lane(n));
+  load.lanes = Array.from({ length: 6 }, (_, n) => lane(n));
+  return load;
+}
+
+/** Waits (up to 30 s) for a submission answered 200 in `phase`. */
+async function firstSuccess(load: ReturnType<typeof startLoad>, phase: string): Promise<boolean> {
+  for (let i = 0; i < 300; i++) {
+    if (load.answers.some((a) => a.kind === 'submission' && a.phase === phase && a.status === 200)) return true;
+    await sleep(100);
+  }
+  return false;
+}
+
+const health = () =>
+  fetch(`${base}/health`).then(
+    async (r) => ({ status: r.status, body: (await r.json()) as unknown }),
+    (e) => ({ status: 0, body: String(e) as unknown }),
+  );
+
+test('API and worker survive SIGKILLs of the postmaster under load, answer 503 meanwhile, recover', async () => {
+  const games: { id: string; token: string }[] = [];
+  for (let i = 0; i < 4; i++) games.push(await germanSeat(i));
+  const load = startLoad(games);
   const healthWhileDown: { status: number; body: unknown }[] = [];
   const recoveries: string[] = [];
   try {
@@ -139,62 +158,51 @@ test('the API and the worker survive SIGKILLs of the postmaster under load, answ
       await sleep(1000);
       await killPostmaster();
       databaseUp = false;
-      phase = `down-${cycle}`;
+      load.phase = `down-${cycle}`;
       await sleep(2500);
-      healthWhileDown.push(await fetch(`${base}/health`).then(async (r) => ({ status: r.status, body: await r.json() }), (e) => ({ status: 0, body: String(e) })));
-      phase = `restarting-${cycle}`;
+      healthWhileDown.push(await health());
+      load.phase = `restarting-${cycle}`;
       const t0 = Date.now();
       database = await startDatabase();
       databaseUp = true;
       const restartedIn = Date.now() - t0;
-      const t1 = Date.now();
-      phase = `back-${cycle}`;
-      const since = answers.length;
-      const recovered = async () => {
-        for (let i = 0; i < 300; i++) {
-          if (answers.slice(since).some((a) => a.kind === 'submission' && a.phase === `back-${cycle}` && a.status === 200)) return true;
-          await sleep(100);
-        }
-        return false;
-      };
-      expect(await recovered(), `cycle ${cycle}: no submission succeeded after the restart`).toBe(true);
-      recoveries.push(`database restarted in ${restartedIn} ms, first 200 ${Date.now() - t1} ms later`);
-      phase = 'up';
+      load.phase = `back-${cycle}`;
+      expect(await firstSuccess(load, load.phase), `cycle ${cycle}: no success after the restart`).toBe(true);
+      recoveries.push(`database restarted in ${restartedIn} ms, first 200 ${Date.now() - t0 - restartedIn} ms later`);
+      load.phase = 'up';
     }
     await sleep(1000);
   } finally {
-    running = false;
-    await Promise.all(lanes);
+    load.running = false;
+    await Promise.all(load.lanes);
   }
 
   expect(api.alive(), api.output().stderr).toBe(true);
   expect(worker.alive(), worker.output().stderr).toBe(true);
-  expect(dropped, 'requests whose connection was dropped').toEqual([]);
+  const { answers } = load;
+  expect(load.dropped, 'requests whose connection was dropped').toEqual([]);
   const serverErrors = answers.filter((a) => a.status >= 500 && a.status !== 503);
   expect(serverErrors.map((a) => `${a.phase} ${a.status} ${a.body}`)).toEqual([]);
   const down = answers.filter((a) => a.phase.startsWith('down-'));
   expect(down.length).toBeGreaterThan(20);
   expect(down.filter((a) => a.kind === 'view').length, 'game views answered while down').toBeGreaterThan(3);
   expect(new Set(down.map((a) => `${a.status} ${a.code}`))).toEqual(new Set(['503 service/database-unavailable']));
-  const sample = JSON.parse(down[0].body) as { error: { message: string; details: { message: { en: string; ja: string } } } };
+  const sample = JSON.parse(down[0].body) as { error: { details: { message: { en: string; ja: string } } } };
   expect(sample.error.details.message.en).toMatch(/database/i);
   expect(sample.error.details.message.ja).toMatch(/データベース/);
   // /health while the database is away: what is down, not the driver's error text.
-  expect(healthWhileDown).toEqual([0, 1, 2].map(() => ({ status: 503, body: { status: 'unavailable', database: 'unavailable' } })));
+  const unavailable = { status: 503, body: { status: 'unavailable', database: 'unavailable' } };
+  expect(healthWhileDown).toEqual([unavailable, unavailable, unavailable]);
   expect(answers.filter((a) => a.phase === 'up' && a.status !== 200).map((a) => a.body)).toEqual([]);
-  process.stdout.write(`outage: ${answers.length} answers, ${down.length} while down (all 503); ${recoveries.join('; ')}\n`);
+  const figures = `${answers.length} answers, ${down.length} while down (all 503); ${recoveries.join('; ')}`;
+  process.stdout.write(`outage: ${figures}\n`);
 
   // The worker, left alone through the three crashes, still delivers: a new game's welcome mails go out.
-  const fresh = await createGame(99);
+  const fresh = await germanSeat(99);
   const client = new pg.Client({ connectionString: database.url });
   await client.connect();
   try {
-    let sent = 0;
-    for (let i = 0; i < 150 && sent < 2; i++) {
-      sent = (await client.query(`SELECT count(*)::int AS n FROM "Outbox" WHERE "gameId" = $1 AND status = 'sent'`, [fresh.id])).rows[0].n;
-      if (sent < 2) await sleep(200);
-    }
-    expect(sent, 'welcome mails delivered by the worker after the outages').toBe(2);
+    expect(await sentMails(client, fresh.id, 2), 'welcome mails sent by the worker after the outages').toBe(2);
   } finally {
     await client.end();
   }

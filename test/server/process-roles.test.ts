@@ -10,7 +10,9 @@ import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { afterAll, expect, test } from 'vitest';
 import { pidAlive, runningPostmaster } from '../../src/db/embedded-cluster.ts';
-import { freePort, spawnService, stopService, type ServiceProcess } from '../support/service-process.ts';
+import {
+  createGameOver, freePort, sentMails, spawnService, stopService, type ServiceProcess,
+} from '../support/service-process.ts';
 
 const ADMIN = 'roles-admin-token-0123456789abcdef';
 const dataDir = resolve(import.meta.dirname, `../../data/test-roles-${process.pid}`);
@@ -31,10 +33,18 @@ function start(role: 'all' | 'worker', env: Record<string, string>): ServiceProc
   return s;
 }
 
-test('a worker started beside `npm start` attaches to its embedded Postgres; the last process out stops it', async () => {
+test('a worker beside `npm start` attaches to its embedded Postgres; the last process out stops it', async () => {
   const pgPort = await freePort();
   const smtpPort = await freePort();
-  const env = { DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(pgPort), ADMIN_TOKEN: ADMIN, HOST: '127.0.0.1', PORT: '0', MAIL_DELIVERY_INTERVAL_MS: '200', JOB_POLL_SECONDS: '0.5' };
+  const env = {
+    DATA_DIR: dataDir,
+    EMBEDDED_PG_PORT: String(pgPort),
+    ADMIN_TOKEN: ADMIN,
+    HOST: '127.0.0.1',
+    PORT: '0',
+    MAIL_DELIVERY_INTERVAL_MS: '200',
+    JOB_POLL_SECONDS: '0.5',
+  };
   const first = start('all', { ...env, INBOUND_SMTP_PORT: String(smtpPort) });
   const base = (await first.started) as string;
   const url = `postgresql://postgres:pbem-embedded@127.0.0.1:${pgPort}/pbem`;
@@ -65,7 +75,8 @@ test('a worker started beside `npm start` attaches to its embedded Postgres; the
   // A process that cannot start (the first one's SMTP port) says why, and leaves the database alone.
   const third = start('worker', { ...env, INBOUND_SMTP_PORT: String(smtpPort) });
   expect(await third.exited).toBe(1);
-  expect(third.output().stderr).toMatch(new RegExp(`INBOUND_SMTP_PORT ${smtpPort} is in use.*INBOUND_SMTP_PORT=0`, 's'));
+  const explained = new RegExp(`INBOUND_SMTP_PORT ${smtpPort} is in use.*INBOUND_SMTP_PORT=0`, 's');
+  expect(third.output().stderr).toMatch(explained);
   await sleep(1000);
   watching = false;
   await watch;
@@ -73,13 +84,7 @@ test('a worker started beside `npm start` attaches to its embedded Postgres; the
   expect(postmasterPid()).toBe(pid);
   expect(first.alive() && second.alive()).toBe(true);
 
-  const created = await fetch(`${base}/api/games`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${ADMIN}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ game: 'atlantic-wolves', mode: 'mail', seats: [{ side: 'allied', email: 'a@example.org' }, { side: 'german', email: 'g@example.org' }] }),
-  });
-  expect(created.status).toBe(201);
-  const gameId = ((await created.json()) as { id: string }).id;
+  const { id: gameId } = await createGameOver(base, ADMIN, 'roles');
 
   // The first stops: the server keeps running for the second, whose worker still delivers mail through it.
   expect(await stopService(first)).toBe(0);
@@ -87,13 +92,9 @@ test('a worker started beside `npm start` attaches to its embedded Postgres; the
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    await client.query(`UPDATE "Outbox" SET status = 'pending', "sentAt" = NULL, "nextAttemptAt" = '2000-01-01' WHERE "gameId" = $1`, [gameId]);
-    let sent = 0;
-    for (let i = 0; i < 100 && sent < 2; i++) {
-      await sleep(200);
-      sent = (await client.query(`SELECT count(*)::int AS n FROM "Outbox" WHERE "gameId" = $1 AND status = 'sent'`, [gameId])).rows[0].n;
-    }
-    expect(sent, 'mails delivered by the second process after the first stopped').toBe(2);
+    const again = `UPDATE "Outbox" SET status = 'pending', "sentAt" = NULL, "nextAttemptAt" = '2000-01-01'`;
+    await client.query(`${again} WHERE "gameId" = $1`, [gameId]);
+    expect(await sentMails(client, gameId, 2), 'mails sent by the second process after the first stopped').toBe(2);
   } finally {
     await client.end();
   }

@@ -10,6 +10,7 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createLogger, redactSecrets } from '../../src/server/logger.ts';
 import { buildTestApp, TEST_ADMIN_TOKEN, type TestApp } from '../support/app.ts';
+import { awMailGame, createGameOver } from '../support/service-process.ts';
 
 const INBOUND = 'inbound-webhook-secret-0123456789';
 const lines: string[] = [];
@@ -42,7 +43,7 @@ describe('redactSecrets', () => {
     ['a bearer header', 'authorization: Bearer eyJ.abc-_/+=', 'authorization: Bearer [redacted]'],
     ['a calendar feed path', '"url":"/calendar/Zm9vYmFyYmF6cXV4.ics"', '"url":"/calendar/[redacted].ics"'],
     ['a reply-to address', 'to orders+AbCdEfGhIjKlMnOpQr@judge.test', 'to orders+[redacted]@judge.test'],
-    ['a URL password', 'connect postgresql://postgres:s3cret@db:5432/pbem', 'connect postgresql://postgres:[redacted]@db:5432/pbem'],
+    ['a URL password', 'at postgresql://pg:s3cret@db:5432/pbem', 'at postgresql://pg:[redacted]@db:5432/pbem'],
     ['a cookie field', '{"cookie":"pbem_play=k3y; pbem_lang=ja","x":1}', '{"cookie":"[redacted]","x":1}'],
   ])('%s', (_name, input, expected) => {
     expect(redactSecrets(input)).toBe(expected);
@@ -55,15 +56,8 @@ describe('redactSecrets', () => {
 });
 
 test('the log of real requests carrying every kind of token holds none of them', async () => {
-  const admin = { authorization: `Bearer ${TEST_ADMIN_TOKEN}` };
-  const created = await fetch(`${base}/api/games`, {
-    method: 'POST',
-    headers: { ...admin, 'content-type': 'application/json' },
-    body: JSON.stringify({ game: 'atlantic-wolves', mode: 'mail', seats: [{ side: 'allied', email: 'a@example.org' }, { side: 'german', email: 'g@example.org' }] }),
-  });
-  expect(created.status).toBe(201);
-  const game = (await created.json()) as { id: string; moderatorToken: string; seats: { side: string; token: string }[] };
-  const german = game.seats.find((s) => s.side === 'german')!.token;
+  const game = await createGameOver(base, TEST_ADMIN_TOKEN, 'secrets');
+  const german = game.tokens.german;
   const seatRow = await t.db.seat.findFirstOrThrow({ where: { gameId: game.id, side: 'german' } });
 
   // The magic link, then the page with the session cookie it set.
@@ -75,22 +69,34 @@ test('the log of real requests carrying every kind of token holds none of them',
   expect((await fetch(`${base}/console/login?token=${game.moderatorToken}`, { redirect: 'manual' })).status).toBe(303);
   expect((await fetch(`${base}/console/login?token=${TEST_ADMIN_TOKEN}`, { redirect: 'manual' })).status).toBe(303);
   expect((await fetch(`${base}/calendar/${seatRow.calendarToken}.ics`)).status).toBe(200);
-  const mail = `From: g@example.org\r\nTo: orders+${seatRow.mailToken}@judge.test\r\nSubject: help\r\nMessage-ID: <s1@example.org>\r\n\r\nHELP\r\n`;
-  const posted = await fetch(`${base}/mail/inbound?token=${INBOUND}`, { method: 'POST', headers: { 'content-type': 'message/rfc822' }, body: mail });
-  expect(posted.status).toBeLessThan(300);
+  const headers = `From: gsecrets@example.org\r\nTo: orders+${seatRow.mailToken}@judge.test\r\nSubject: help\r\n`;
+  const mail = `${headers}Message-ID: <s1@example.org>\r\n\r\nHELP\r\n`;
+  const intake = { method: 'POST', headers: { 'content-type': 'message/rfc822' }, body: mail };
+  expect((await fetch(`${base}/mail/inbound?token=${INBOUND}`, intake)).status).toBeLessThan(300);
   const orders = JSON.stringify({ orders: { standing: { responseTable: { U01: ['stay'] } } } });
-  await fetch(`${base}/api/games/${game.id}/orders`, { method: 'POST', headers: { authorization: `Bearer ${german}`, 'content-type': 'application/json', cookie: sessionCookie }, body: orders });
+  const json = { authorization: `Bearer ${german}`, 'content-type': 'application/json', cookie: sessionCookie };
+  await fetch(`${base}/api/games/${game.id}/orders`, { method: 'POST', headers: json, body: orders });
   expect((await fetch(`${base}/dev/mail?token=${TEST_ADMIN_TOKEN}`, { redirect: 'manual' })).status).toBe(303);
 
   const log = lines.join('');
   expect(lines.filter((l) => l.includes('"request completed"')).length).toBeGreaterThanOrEqual(9);
   expect(log).toContain(`/play/${game.id}?token=[redacted]`);
-  const secrets = { admin: TEST_ADMIN_TOKEN, moderator: game.moderatorToken, seat: german, calendar: seatRow.calendarToken, mail: seatRow.mailToken, session: sessionCookie.split('=')[1], inbound: INBOUND };
-  for (const [name, secret] of Object.entries(secrets)) expect(log.includes(secret), `the ${name} token is in the log`).toBe(false);
+  const secrets = {
+    admin: TEST_ADMIN_TOKEN,
+    moderator: game.moderatorToken,
+    seat: german,
+    calendar: seatRow.calendarToken,
+    mail: seatRow.mailToken,
+    session: sessionCookie.split('=')[1],
+    inbound: INBOUND,
+  };
+  for (const [name, secret] of Object.entries(secrets)) expect(log.includes(secret), `${name} logged`).toBe(false);
 });
 
 describe('/dev/mail', () => {
-  beforeAll(() => writeFileSync(join(sinkDir, 'one.eml'), 'To: reader@example.org\r\nSubject: Sign in\r\n\r\nhttp://localhost:3000/play/g?token=SEAT\r\n'));
+  const eml = 'To: reader@example.org\r\nSubject: Sign in\r\n\r\nhttp://localhost:3000/play/g?token=SEAT\r\n';
+  beforeAll(() => writeFileSync(join(sinkDir, 'one.eml'), eml));
+  const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
 
   const expectPageHeaders = (headers: Record<string, unknown>) => {
     expect(headers['content-security-policy']).toMatch(/default-src 'self'/);
@@ -109,12 +115,13 @@ describe('/dev/mail', () => {
         expectPageHeaders(res.headers);
       }
     }
-    expect((await t.app.inject({ method: 'GET', url: '/dev/mail?token=wrong-token-of-nobody-000' })).statusCode).toBe(401);
+    expect((await get('/dev/mail?token=wrong-token-of-nobody-000')).statusCode).toBe(401);
   });
 
   test("a game's moderator token does not open it either", async () => {
-    const created = await t.app.inject({ method: 'POST', url: '/api/games', headers: t.adminAuth, payload: { game: 'atlantic-wolves', mode: 'mail', seats: [{ side: 'allied', email: 'x@example.org' }, { side: 'german', email: 'y@example.org' }] } });
-    const res = await t.app.inject({ method: 'GET', url: '/dev/mail', headers: { authorization: `Bearer ${created.json().moderatorToken}` } });
+    const payload = awMailGame('m');
+    const created = await t.app.inject({ method: 'POST', url: '/api/games', headers: t.adminAuth, payload });
+    const res = await get('/dev/mail', { authorization: `Bearer ${created.json().moderatorToken}` });
     expect(res.statusCode).toBe(401);
   });
 
@@ -140,6 +147,6 @@ describe('/dev/mail', () => {
     const list = await t.app.inject({ method: 'GET', url: '/dev/mail', headers: { cookie } });
     expect(list.statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: '/dev/mail/one.eml', headers: { cookie } })).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'GET', url: '/dev/mail', headers: { cookie: 'pbem_devmail=forged' } })).statusCode).toBe(401);
+    expect((await get('/dev/mail', { cookie: 'pbem_devmail=forged' })).statusCode).toBe(401);
   });
 });

@@ -50,7 +50,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   if (!serverUrl) {
     // A cluster of this run's own (directory and port), so that concurrent runs never stop each other's server.
     runDir = join(root, `data/test-pg-${process.pid}`);
-    embedded = await startEmbeddedPostgres({ dir: runDir, port: await freePort(), database: 'postgres', detached: false });
+    const port = await freePort();
+    embedded = await startEmbeddedPostgres({ dir: runDir, port, database: 'postgres', detached: false });
     serverUrl = embedded.url;
   }
   const template = `pbem_template_${migrationsHash()}`;

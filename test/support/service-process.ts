@@ -5,6 +5,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
+import type pg from 'pg';
 
 const root = resolve(import.meta.dirname, '../..');
 
@@ -43,7 +44,7 @@ export function spawnService(role: 'api' | 'worker' | 'all', env: Record<string,
       }
     };
     child.stdout?.on('data', look);
-    void exited.then((code) => fail(new Error(`service (${role}) exited (${code}) before it started:\n${stderr}\n${stdout}`)));
+    void exited.then((code) => fail(new Error(`service (${role}) exited (${code}) early:\n${stderr}\n${stdout}`)));
   });
   started.catch(() => {});
   return {
@@ -75,4 +76,45 @@ export function freePort(): Promise<number> {
       server.close(() => done(port));
     });
   });
+}
+
+/** An Atlantic Wolves mail game with two seats whose addresses carry `tag`. */
+export const awMailGame = (tag: string | number) => ({
+  game: 'atlantic-wolves',
+  mode: 'mail',
+  seats: [
+    { side: 'allied', email: `a${tag}@example.org` },
+    { side: 'german', email: `g${tag}@example.org` },
+  ],
+});
+
+/** A game created over HTTP by the operator: its id, moderator token and seat tokens by side. */
+export interface CreatedGame {
+  id: string;
+  moderatorToken: string;
+  tokens: Record<string, string>;
+}
+
+/** POSTs `awMailGame(tag)` to a running service; throws with the answer unless 201. */
+export async function createGameOver(base: string, adminToken: string, tag: string | number): Promise<CreatedGame> {
+  const res = await fetch(`${base}/api/games`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
+    body: JSON.stringify(awMailGame(tag)),
+  });
+  if (res.status !== 201) throw new Error(`game creation answered ${res.status}: ${await res.text()}`);
+  const g = (await res.json()) as { id: string; moderatorToken: string; seats: { side: string; token: string }[] };
+  const tokens = Object.fromEntries(g.seats.map((s) => [s.side, s.token]));
+  return { id: g.id, moderatorToken: g.moderatorToken, tokens };
+}
+
+/** Waits until `count` outbox rows of a game are sent (or `ms` pass); returns how many are. */
+export async function sentMails(client: pg.Client, gameId: string, count: number, ms = 30_000): Promise<number> {
+  const query = `SELECT count(*)::int AS n FROM "Outbox" WHERE "gameId" = $1 AND status = 'sent'`;
+  let sent = 0;
+  for (const until = Date.now() + ms; Date.now() < until; await new Promise((r) => setTimeout(r, 200))) {
+    sent = (await client.query(query, [gameId])).rows[0].n;
+    if (sent >= count) break;
+  }
+  return sent;
 }

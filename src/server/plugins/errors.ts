@@ -5,7 +5,9 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable } from '../../db/faults.ts';
-import { DATABASE_RETRY_AFTER_SECONDS, databaseUnavailable, OrdersInvalidError, ServiceError } from '../../services/errors.ts';
+import {
+  DATABASE_RETRY_AFTER_SECONDS, databaseUnavailable, OrdersInvalidError, ServiceError,
+} from '../../services/errors.ts';
 import { global } from './global.ts';
 
 /** The body of every error response. */

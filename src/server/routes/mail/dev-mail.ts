@@ -31,12 +31,30 @@ async function fromOperator(app: FastifyInstance, request: FastifyRequest): Prom
   return session?.role === 'operator';
 }
 
+const REFUSAL = [
+  `The outbound mail sink is the operator's: open ${PATH}?token=OPERATOR_TOKEN`,
+  '(the ADMIN_TOKEN, or the token printed at first start).',
+  '送信メールの一覧は運営者専用です（運営者トークンで開いてください）。',
+].join(' ');
+
 function refuse(request: FastifyRequest, reply: FastifyReply) {
-  const text = `The outbound mail sink is the operator's: open ${PATH}?token=OPERATOR_TOKEN (the ADMIN_TOKEN, or the token printed at first start) / 送信メールの一覧は運営者専用です。`;
-  return reply
-    .code(401)
-    .type('text/html; charset=utf-8')
-    .send(page('Operator only', `<h1>Operator only / 運営者専用</h1><p>${esc(text)}</p><p>Request ${esc(String(request.id))}</p>`));
+  const body = `<h1>Operator only / 運営者専用</h1><p>${esc(REFUSAL)}</p><p>Request ${esc(String(request.id))}</p>`;
+  return reply.code(401).type('text/html; charset=utf-8').send(page('Operator only', body));
+}
+
+/** The listing of the sink's files, newest first. */
+async function listing(dir: string): Promise<string> {
+  const entries = await listSink(dir);
+  const cells = (values: string[]) => values.map((v) => `<td>${v}</td>`).join('');
+  const link = (file: string, subject: string) =>
+    `<a href="${PATH}/${encodeURIComponent(file)}">${esc(subject || file)}</a>`;
+  const rows = entries
+    .map((e) => `<tr>${cells([esc(e.mtime.toISOString()), esc(e.to), link(e.file, e.subject), String(e.size)])}</tr>`)
+    .join('');
+  const head = '<tr><th>Written</th><th>To</th><th>Subject</th><th>Bytes</th></tr>';
+  const table = `<table border="1" cellpadding="4" cellspacing="0">${head}${rows}</table>`;
+  const intro = `<h1>Outbound mail (${esc(dir)})</h1><p>${entries.length} message(s), newest first.</p>`;
+  return page('Outbound mail sink', `${intro}${table}`);
 }
 
 /** Registers the sink pages in their own encapsulated context (cookies, rate limit and headers stay here). */
@@ -51,23 +69,22 @@ export async function devMailRoutes(app: FastifyInstance): Promise<void> {
     if (typeof given === 'string') {
       if (!(await isAdminToken(app.deps, given))) return refuse(request, reply);
       const { key } = await createWebSession(app.deps, { role: 'operator' });
-      reply.setCookie(DEV_MAIL_COOKIE, key, { ...cookieOptions(app.deps.config.PUBLIC_URL, PATH, SESSION_DAYS * 86400), sameSite: 'strict' });
+      const options = cookieOptions(app.deps.config.PUBLIC_URL, PATH, SESSION_DAYS * 86400);
+      reply.setCookie(DEV_MAIL_COOKIE, key, { ...options, sameSite: 'strict' });
       return reply.redirect(PATH, 303);
     }
     if (!(await fromOperator(app, request))) return refuse(request, reply);
-    const entries = await listSink(app.deps.config.MAIL_SINK_DIR);
-    const rows = entries
-      .map((e) => `<tr><td>${esc(e.mtime.toISOString())}</td><td>${esc(e.to)}</td><td><a href="${PATH}/${encodeURIComponent(e.file)}">${esc(e.subject || e.file)}</a></td><td>${e.size}</td></tr>`)
-      .join('');
-    const table = `<table border="1" cellpadding="4" cellspacing="0"><tr><th>Written</th><th>To</th><th>Subject</th><th>Bytes</th></tr>${rows}</table>`;
     reply.type('text/html; charset=utf-8');
-    return page('Outbound mail sink', `<h1>Outbound mail (${esc(app.deps.config.MAIL_SINK_DIR)})</h1><p>${entries.length} message(s), newest first.</p>${table}`);
+    return listing(app.deps.config.MAIL_SINK_DIR);
   });
 
   app.get<{ Params: { file: string } }>(`${PATH}/:file`, { schema: { hide: true } }, async (request, reply) => {
     if (!(await fromOperator(app, request))) return refuse(request, reply);
     const content = await readSinkFile(app.deps.config.MAIL_SINK_DIR, request.params.file);
-    if (!content) return reply.code(404).send({ error: { code: 'mail/not-found', message: 'no such message', requestId: request.id } });
+    if (!content) {
+      const error = { code: 'mail/not-found', message: 'no such message', requestId: request.id };
+      return reply.code(404).send({ error });
+    }
     reply.type('text/plain; charset=utf-8');
     return content;
   });
