@@ -89,7 +89,7 @@ describe('pbem simulate for every game', () => {
   it('another seed plays other games', () => {
     const games = (seed: string) => played(pbem('simulate', '--game', 'toy', '--games', '6000', '--seed', seed, '--workers', '2').out);
     expect(games('v')).not.toEqual(games('w'));
-  });
+  }, 120_000);
 
   it('shows a progress bar on stderr when forced, and nothing on a pipe otherwise', () => {
     const forced = pbem('simulate', '--game', 'toy', '--games', '6000', '--progress', '--workers', '2');
@@ -97,7 +97,7 @@ describe('pbem simulate for every game', () => {
     expect(forced.err).toMatch(/\[#{24}\] 100% {2}6000\/6000 games {2}\d+\/s {2}ETA 0:00\n$/);
     expect(JSON.parse(forced.out).games).toBe(6000);
     expect(pbem('simulate', '--game', 'toy', '--games', '6000').err).toBe('');
-  });
+  }, 120_000);
 });
 
 describe('pbem odds and replay of a toy game record', () => {
