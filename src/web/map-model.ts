@@ -153,13 +153,59 @@ function bottomOf(p: PlacedSpace): number {
   return Math.max(outlineBottom, p.pieces.length ? piecesBottom : 0);
 }
 
-/** Off-map spaces in bands: each group in one band of boxes, each ungrouped space a band of its own. */
-function trayBands(
-  tray: Space[],
+/** One off-map space alone on its band: its name as the band's title, its counters straight on the band. */
+function singleBand(s: Space, pieces: Piece[], width: number, y: number): TrayBand {
+  const perRow = Math.max(1, Math.floor((width - 24 + GAP) / (COUNTER + GAP)));
+  const h = 34 + Math.max(1, Math.ceil(pieces.length / perRow)) * (COUNTER + GAP) + 6;
+  const box = { x: 12, y: y + 32, w: width - 24, h: h - 32 };
+  return { title: s.name, y, h, boxed: false, boxes: [{ space: s, box, perRow, pieces, over: isOver(s) }] };
+}
+
+/** A box's width: its counters (2 to 4 a row) or its title, whichever is wider, in both languages. */
+function boxWidth(s: Space, perRow: number, width: number): number {
+  const title = (lc: 'en' | 'ja') =>
+    [s.name[lc], ...(s.limits ?? []).map((l) => `${l.label[lc]} ${l.count}/${l.max}`)].join(' · ');
+  const widest = Math.max(
+    110,
+    12 + perRow * (COUNTER + GAP),
+    textWidth(title('en'), 12) + 16,
+    textWidth(title('ja'), 12) + 16,
+  );
+  return Math.min(width - 24, widest);
+}
+
+/** A group of off-map spaces (a fleet chart): one band, each space a box, the boxes flowing in rows. */
+function boxedBand(
+  title: Text,
+  spaces: Space[],
   piecesAt: (id: string) => Piece[],
   width: number,
-  top: number,
-): { bands: TrayBand[]; bottom: number } {
+  y: number,
+): TrayBand {
+  const band: TrayBand = { title, y, h: 0, boxed: true, boxes: [] };
+  let x = 12;
+  let rowY = y + 32;
+  let rowH = 0;
+  for (const s of spaces) {
+    const pieces = piecesAt(s.id);
+    const perRow = Math.min(Math.max(2, Math.min(pieces.length, 4)), perRowIn(width - 24));
+    const w = boxWidth(s, perRow, width);
+    const h = 30 + Math.max(1, Math.ceil(pieces.length / perRow)) * (COUNTER + GAP) + 6;
+    if (x + w > width - 12 && x > 12) {
+      x = 12;
+      rowY += rowH + 8;
+      rowH = 0;
+    }
+    band.boxes.push({ space: s, box: { x, y: rowY, w, h }, perRow, pieces, over: isOver(s) });
+    x += w + 8;
+    rowH = Math.max(rowH, h);
+  }
+  band.h = rowY + rowH + 8 - y;
+  return band;
+}
+
+/** Off-map spaces in bands: each group in one band of boxes, each ungrouped space a band of its own. */
+function trayBands(tray: Space[], piecesAt: (id: string) => Piece[], width: number, top: number) {
   const order: { title: Text; spaces: Space[]; boxed: boolean }[] = [];
   for (const s of tray) {
     const g = s.group ? order.find((b) => b.boxed && b.title.en === s.group!.en) : undefined;
@@ -169,53 +215,29 @@ function trayBands(
   const bands: TrayBand[] = [];
   let y = top;
   for (const b of order) {
-    const band: TrayBand = { title: b.title, y, h: 0, boxed: b.boxed, boxes: [] };
-    if (!b.boxed) {
-      const s = b.spaces[0];
-      const perRow = Math.max(1, Math.floor((width - 24 + GAP) / (COUNTER + GAP)));
-      const n = piecesAt(s.id).length;
-      band.h = 34 + Math.max(1, Math.ceil(n / perRow)) * (COUNTER + GAP) + 6;
-      band.boxes.push({
-        space: s,
-        box: { x: 12, y: y + 32, w: width - 24, h: band.h - 32 },
-        perRow,
-        pieces: piecesAt(s.id),
-        over: isOver(s),
-      });
-    } else {
-      let x = 12;
-      let rowY = y + 32;
-      let rowH = 0;
-      for (const s of b.spaces) {
-        const pieces = piecesAt(s.id);
-        const perRow = Math.min(Math.max(2, Math.min(pieces.length, 4)), perRowIn(width - 24));
-        const title = (lc: 'en' | 'ja') =>
-          [s.name[lc], ...(s.limits ?? []).map((l) => `${l.label[lc]} ${l.count}/${l.max}`)].join(' · ');
-        const w = Math.min(
-          width - 24,
-          Math.max(
-            110,
-            12 + perRow * (COUNTER + GAP),
-            textWidth(title('en'), 12) + 16,
-            textWidth(title('ja'), 12) + 16,
-          ),
-        );
-        const h = 30 + Math.max(1, Math.ceil(pieces.length / perRow)) * (COUNTER + GAP) + 6;
-        if (x + w > width - 12 && x > 12) {
-          x = 12;
-          rowY += rowH + 8;
-          rowH = 0;
-        }
-        band.boxes.push({ space: s, box: { x, y: rowY, w, h }, perRow, pieces, over: isOver(s) });
-        x += w + 8;
-        rowH = Math.max(rowH, h);
-      }
-      band.h = rowY + rowH + 8 - y;
-    }
+    const band = b.boxed
+      ? boxedBand(b.title, b.spaces, piecesAt, width, y)
+      : singleBand(b.spaces[0], piecesAt(b.spaces[0].id), width, y);
     bands.push(band);
     y += band.h;
   }
   return { bands, bottom: y };
+}
+
+/** A panel without geometry: stacked in the phone's column, or on a plain grid of three a row. */
+function loosePanel(
+  s: Space,
+  pieces: Piece[],
+  at: { stacked: boolean; index: number; bottom: number; small: number },
+): PlacedSpace {
+  const w = PANEL_W;
+  const { index: i } = at;
+  const box = at.stacked
+    ? { x: 10, y: at.bottom + 10, w, h: 0 }
+    : { x: 12 + (i % 3) * 328, y: 40 + Math.floor(i / 3) * 330, w, h: 0 };
+  box.h = panelHeight(s, pieces, perRowIn(w));
+  const centre: Point = [box.x + w / 2, box.y + box.h / 2];
+  return { space: s, shape: 'panel', box, centre, anchor: [box.x, box.y], small: at.small, pieces, over: isOver(s) };
 }
 
 /** Lays a board out for the picture. */
@@ -237,25 +259,7 @@ export function layoutBoard(board: Board, kind: MapLayoutKind): MapLayout {
     const pieces = piecesAt(s.id);
     let placed: PlacedSpace | null = null;
     if (!stacked && s.geometry) placed = placeGeometry(s, board, scale, small, pieces);
-    if (!placed) {
-      // Stacked in a column, or (no geometry) on a plain grid of panels.
-      const w = stacked ? PANEL_W : 320;
-      const i = loose++;
-      const box = stacked
-        ? { x: 10, y: bottom + 10, w, h: 0 }
-        : { x: 12 + (i % 3) * 328, y: 40 + Math.floor(i / 3) * 330, w, h: 0 };
-      box.h = panelHeight(s, pieces, perRowIn(w));
-      placed = {
-        space: s,
-        shape: 'panel',
-        box,
-        centre: [box.x + w / 2, box.y + box.h / 2],
-        anchor: [box.x, box.y],
-        small,
-        pieces,
-        over: isOver(s),
-      };
-    }
+    placed ??= loosePanel(s, pieces, { stacked, index: loose++, bottom, small });
     spaces.push(placed);
     bottom = Math.max(bottom, bottomOf(placed));
   }
