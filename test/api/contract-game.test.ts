@@ -181,7 +181,7 @@ describe('dice purposes as data and hidden identities', () => {
   });
 
   test('hiddenIdentityLeaks finds a view that shows the owner its own marker, and none in the game as written', () => {
-    const a = skirmish.setup({ mode: 'mail', options: { rounds: 1 }, data: {} });
+    const a = skirmish.setup({ mode: 'mail', options: { rounds: 1, digest: true }, data: {} });
     const b: SkState = { ...a, marker: { red: 'real', blue: 'dummy', green: 'real' } };
     const c: SkState = { ...a, marker: { red: 'dummy', blue: 'real', green: 'dummy' } };
     expect(hiddenIdentityLeaks(skirmish, { mode: 'mail', a: b, b: c })).toEqual([]);
