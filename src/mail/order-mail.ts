@@ -10,14 +10,16 @@ import type { ParsedText } from '../orders-text/types.ts';
 import { gameDefinition, type ServiceDeps } from '../services/deps.ts';
 import { OrdersInvalidError, ServiceError } from '../services/errors.ts';
 import { approveStep, rejectStep } from '../services/moderation.ts';
+import { crashPoint } from '../services/crash-points.ts';
 import { currentOrdersOf, submitOrders } from '../services/orders.ts';
 import { currentStep } from '../services/steps.ts';
+import { uuidFromKey } from '../services/tokens.ts';
 import { gameViewFor } from '../services/views.ts';
 import { ordersAddress } from './addresses.ts';
 import type { MailPrincipal } from './auth.ts';
 import { composeReply, helpAnswer, statusAnswer, type ReplyReport } from './compose.ts';
 import { dataOf, loadGameWithSeats, seatMailContext } from './context.ts';
-import { queueMail, replyBudgetLeft } from './outbox.ts';
+import { queueAnswer } from './outbox.ts';
 import type { Part } from './render.ts';
 
 /** The readable parts of an inbound mail. */
@@ -28,7 +30,16 @@ export interface OrderMail {
   inReplyTo?: string;
   references: string[];
   attachments: number;
+  /**
+   * The stored inbound mail this is (InboundMail.id): its order and its reply get ids derived from it, so a mail
+   * processed again after a crash stores its orders and is answered once.
+   */
+  inboundId: string;
 }
+
+/** The id of the order a stored inbound mail submits, and of the one answer it gets. */
+export const mailOrderId = (inboundId: string) => uuidFromKey(`inbound-order:${inboundId}`);
+export const mailAnswerId = (inboundId: string) => uuidFromKey(`inbound-answer:${inboundId}`);
 
 /** What the mail did (stored with the inbound record). */
 export interface OrderMailResult {
@@ -55,7 +66,8 @@ export async function processOrderMail(deps: ServiceDeps, principal: MailPrincip
   const owesNow = !!side && step.status === 'open' && step.owed.some((o) => o.seat === side);
   const choices = def && side && owesNow ? def.choices(step.envelope.state, side) : null;
   const grammarInput = { data, seat: side, choices };
-  const parsed: ParsedText = readOrderText(game.game, grammarInput, mail.text) ?? { orders: {}, statements: 0, commands: [], errors: [], ignored: [], redacted: mail.text };
+  const read: ParsedText = readOrderText(game.game, grammarInput, mail.text) ?? { orders: {}, statements: 0, commands: [], errors: [], ignored: [], redacted: mail.text };
+  const parsed = await withOrdersStoredBefore(deps, mail.inboundId, read);
   const locale: Locale = seat?.locale === 'ja' ? 'ja' : 'en';
 
   const answers: Part[] = [];
@@ -95,7 +107,7 @@ export async function processOrderMail(deps: ServiceDeps, principal: MailPrincip
       outcome = 'rejected';
     } else {
       try {
-        const r = await submitOrders(deps, { gameId: game.id, seatId: principal.seatId, orders: parsed.orders, raw: parsed.redacted, source: 'email' });
+        const r = await submitOrders(deps, { gameId: game.id, seatId: principal.seatId, orders: parsed.orders, raw: parsed.redacted, source: 'email', orderId: mailOrderId(mail.inboundId) });
         outcome = 'accepted';
         resolved = !!r.resolution;
       } catch (error) {
@@ -127,8 +139,19 @@ export async function processOrderMail(deps: ServiceDeps, principal: MailPrincip
     deadline: stepRow?.deadlineAt ?? null,
     resolved,
   };
+  crashPoint('mail-submitted');
   const replied = await reply(deps, principal, game, seat, report, mail);
   return { outcome, statements: parsed.statements, textErrors: parsed.errors.length, ruleErrors: ruleErrors.length, commands: parsed.commands.map((c) => c.kind), resolved, replied };
+}
+
+/**
+ * A mail processed before as far as its orders (its process died before the reply): the orders stored then are
+ * what it says, whatever the step is now (the text could read otherwise against a later step). Submitting them
+ * again stores nothing (same order id) and answers "accepted", as the first time.
+ */
+async function withOrdersStoredBefore(deps: ServiceDeps, inboundId: string, parsed: ParsedText): Promise<ParsedText> {
+  const stored = await deps.db.order.findUnique({ where: { id: mailOrderId(inboundId) }, select: { parsed: true } });
+  return stored ? { ...parsed, orders: stored.parsed, errors: [], statements: Math.max(parsed.statements, 1) } : parsed;
 }
 
 async function reply(deps: ServiceDeps, principal: MailPrincipal, game: Awaited<ReturnType<typeof loadGameWithSeats>>, seat: Awaited<ReturnType<typeof loadGameWithSeats>>['seats'][number] | undefined, report: ReplyReport, mail: OrderMail): Promise<boolean> {
@@ -141,10 +164,7 @@ async function reply(deps: ServiceDeps, principal: MailPrincipal, game: Awaited<
     composed.seatId = undefined;
     composed.replyTo = ordersAddress(deps.config.MAIL_DOMAIN);
   }
-  if (!(await replyBudgetLeft(deps.db, composed.to, deps.config.MAIL_REPLY_LIMIT_PER_HOUR, deps.clock()))) {
-    deps.log.warn({ gameId: game.id, to: composed.to }, 'reply budget spent: reply not sent');
-    return false;
-  }
-  await queueMail(deps.db, deps.config, composed, deps.clock());
-  return true;
+  const queued = await queueAnswer(deps, composed, mailAnswerId(mail.inboundId));
+  if (!queued) deps.log.warn({ gameId: game.id, to: composed.to }, 'reply budget spent: reply not sent');
+  return queued;
 }

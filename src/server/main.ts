@@ -12,6 +12,7 @@ import { deployMigrations } from '../db/migrate.ts';
 import { ensureAdminToken } from '../services/auth.ts';
 import { createSqlPool, type ServiceDeps } from '../services/deps.ts';
 import { buildApp } from './app.ts';
+import { startupRecovery } from './recovery.ts';
 import { workers, type RunningWorker } from './workers.ts';
 
 /** Which parts of the service this process runs. */
@@ -33,8 +34,11 @@ export interface RunningService {
   stop(): Promise<void>;
 }
 
-/** Starts the service with a configuration and role. */
-export async function startService(config: Config, role: Role): Promise<RunningService> {
+/**
+ * Starts the service with a configuration and role. `migrate: false` skips applying the migrations (a database
+ * migrated by other means, as the multi-process tests' is).
+ */
+export async function startService(config: Config, role: Role, opts: { migrate?: boolean } = {}): Promise<RunningService> {
   const log = pino({ level: config.LOG_LEVEL });
   let embedded: EmbeddedDatabase | undefined;
   let databaseUrl = config.DATABASE_URL;
@@ -44,8 +48,10 @@ export async function startService(config: Config, role: Role): Promise<RunningS
     embedded = await startEmbeddedPostgres({ dir, port: config.EMBEDDED_PG_PORT, database: 'pbem', log: (m) => log.warn(m) });
     databaseUrl = embedded.url;
   }
-  await deployMigrations(databaseUrl);
-  log.info('migrations applied');
+  if (opts.migrate !== false) {
+    await deployMigrations(databaseUrl);
+    log.info('migrations applied');
+  }
   const db = createDb(databaseUrl, { max: config.DATABASE_POOL_MAX });
   // Beside Prisma, a plain pg pool for the hot paths written in SQL (authentication, order submission).
   const pool = createSqlPool(databaseUrl, { max: config.DATABASE_POOL_MAX, log });
@@ -65,6 +71,9 @@ export async function startService(config: Config, role: Role): Promise<RunningS
       log.info({ worker: w.name }, 'worker started');
     }
   }
+  // What a process that died left half done (a step never resolved, a mail never answered) is finished now; the
+  // worker role's recovery worker does this at its start and then periodically.
+  const recovering = role === 'api' ? startupRecovery(deps) : Promise.resolve();
   let url: string | null = null;
   const app = role !== 'worker' ? await buildApp({ deps }) : null;
   if (app) url = await app.listen({ port: config.PORT, host: config.HOST });
@@ -74,6 +83,7 @@ export async function startService(config: Config, role: Role): Promise<RunningS
     url,
     async stop() {
       await app?.close();
+      await recovering;
       for (const w of running.reverse()) await w.stop();
       await pool.end();
       await db.$disconnect();
