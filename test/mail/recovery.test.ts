@@ -1,0 +1,151 @@
+/**
+ * Inbound mail after a crash, through the real SMTP listener (nodemailer as the sending server): a mail stored by a
+ * process that died before finishing it is processed when the sending server retries (never answered "Already
+ * received" and lost), or by the recovery sweep once its lease has run out; processing it again stores its order
+ * once and answers it once. And deduplication is by Message-ID and recipient: one mail sent to two seats' reply
+ * addresses is processed once for each seat. The real process killed at these points: test/server/crash-recovery.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { recoverInboundMail } from '../../src/mail/intake.ts';
+import { startSmtpListener, type SmtpListener } from '../../src/mail/smtp-listener.ts';
+import { formatOrderText } from '../../src/orders-text/registry.ts';
+import { gameDefinition } from '../../src/services/deps.ts';
+import { createGame, type CreatedGame } from '../../src/services/games.ts';
+import { submitOrders } from '../../src/services/orders.ts';
+import { currentStep } from '../../src/services/steps.ts';
+import { buildTestApp, type TestApp } from '../support/app.ts';
+import { fixture, sendRawToListener, sendToListener } from './helpers.ts';
+
+let now = new Date('2031-07-01T09:00:00.000Z');
+let t: TestApp;
+let listener: SmtpListener;
+
+beforeAll(async () => {
+  t = await buildTestApp({ clock: () => now, config: { MAIL_DOMAIN: 'judge.test', MAIL_FROM: 'Judge <judge@judge.test>', MAIL_REPLY_LIMIT_PER_HOUR: 1000, INBOUND_LEASE_SECONDS: 30 } });
+  listener = await startSmtpListener(t.deps, { port: 0, host: '127.0.0.1' });
+});
+afterAll(async () => {
+  await listener?.close();
+  await t?.close();
+});
+
+async function newGame(): Promise<{ game: CreatedGame; address: Record<string, string>; email: Record<string, string> }> {
+  const n = Math.random().toString(36).slice(2, 8);
+  const email = { allied: `ally-${n}@example.org`, german: `wolf-${n}@example.jp` };
+  const game = await createGame(t.deps, {
+    game: 'atlantic-wolves',
+    mode: 'mail',
+    seats: [
+      { side: 'allied', email: email.allied },
+      { side: 'german', email: email.german, locale: 'ja', timeZone: 'Asia/Tokyo' },
+    ],
+  });
+  const seats = await t.db.seat.findMany({ where: { gameId: game.id } });
+  const address = Object.fromEntries(seats.map((s) => [s.side, `orders+${s.mailToken}@judge.test`]));
+  return { game, address, email };
+}
+
+const answersTo = (messageId: string) => t.db.outbox.findMany({ where: { inReplyTo: messageId, kind: { in: ['reply', 'refusal'] } } });
+const rowsOf = (messageId: string) => t.db.inboundMail.findMany({ where: { messageId }, orderBy: { recipient: 'asc' } });
+
+/** A row as a process killed right after storing the mail leaves it (lease: until when it was held). */
+async function storedByDeadProcess(raw: Buffer, messageId: string, envelopeTo: string[], leaseUntil?: Date) {
+  return t.db.inboundMail.create({ data: { messageId, source: 'smtp', envelopeFrom: 'ally.mobile@example.net', envelopeTo, raw: new Uint8Array(raw), size: raw.length, status: 'received', receivedAt: now, ...(leaseUntil ? { leaseUntil } : {}) } });
+}
+
+describe('a mail whose process died before finishing it', () => {
+  test('the sending server\'s retry gets it processed and answered, not "Already received" and lost', async () => {
+    const { game, email } = await newGame();
+    const raw = fixture('signon.eml', { MID: 'died-1', PASSWORD: game.seats[0].token });
+    await storedByDeadProcess(raw, '<died-1@example.net>', ['orders@judge.test']);
+    const info = await sendRawToListener(listener.port, raw, { from: 'ally.mobile@example.net', to: ['orders@judge.test'] });
+    expect(info.response).not.toContain('Already received');
+    const rows = await rowsOf('<died-1@example.net>');
+    expect(rows.map((r) => r.status)).toEqual(['processed']);
+    const answers = await answersTo('<died-1@example.net>');
+    expect(answers.map((a) => a.toAddress)).toEqual([email.allied]);
+    expect(answers[0].text).toContain('Status at step 0');
+  });
+
+  test('while its lease runs, a retry is answered 250 and the mail left to its holder; after it, the sweep processes it', async () => {
+    const { game } = await newGame();
+    const raw = fixture('signon.eml', { MID: 'died-2', PASSWORD: game.seats[1].token });
+    await storedByDeadProcess(raw, '<died-2@example.net>', ['orders@judge.test'], new Date(now.getTime() + 30_000));
+    const info = await sendRawToListener(listener.port, raw, { from: 'ally.mobile@example.net', to: ['orders@judge.test'] });
+    expect(info.response).toContain('Already received');
+    expect(await recoverInboundMail(t.deps)).toBe(0);
+    expect((await rowsOf('<died-2@example.net>'))[0].status).toBe('received');
+    now = new Date(now.getTime() + 31_000);
+    expect(await recoverInboundMail(t.deps)).toBe(1);
+    const [row] = await rowsOf('<died-2@example.net>');
+    expect(row.status).toBe('processed');
+    expect(row.attempts).toBe(1);
+    expect(await answersTo('<died-2@example.net>')).toHaveLength(1);
+  });
+
+  test('processed again after dying past its orders (before the reply, then before the mark): one order, one answer', async () => {
+    const { game, address } = await newGame();
+    const def = gameDefinition(t.deps, 'atlantic-wolves')!;
+    const step = await currentStep(t.deps, game.id);
+    const [last, ...firsts] = [...step.owed].reverse();
+    for (const o of firsts) {
+      const seatId = game.seats.find((s) => s.side === o.seat)!.id;
+      await submitOrders(t.deps, { gameId: game.id, seatId, orders: def.defaultOrders(step.envelope.state, o.seat), raw: '{}', source: 'api' });
+    }
+    // The last owed orders by mail: they complete step 0, which resolves.
+    const text = formatOrderText('atlantic-wolves', { data: def.defaultData }, def.defaultOrders(step.envelope.state, last.seat), 'en').join('\n');
+    await sendToListener(listener.port, { from: 'p@example.org', to: address[last.seat], subject: 'orders', text, messageId: '<died-3@example.org>' });
+    const seatId = game.seats.find((s) => s.side === last.seat)!.id;
+    const orders = () => t.db.order.count({ where: { gameId: game.id, seatId, source: 'email' } });
+    expect(await orders()).toBe(1);
+    expect((await currentStep(t.deps, game.id)).number).toBeGreaterThan(0);
+    const [row] = await rowsOf('<died-3@example.org>');
+    expect(row.status).toBe('processed');
+    const [answer] = await answersTo('<died-3@example.org>');
+    expect(answer.text).toContain('ACCEPTED');
+
+    // Died after its orders, before the reply: the reply is missing and the row unfinished.
+    await t.db.outbox.delete({ where: { id: answer.id } });
+    await t.db.inboundMail.update({ where: { id: row.id }, data: { status: 'received', leaseUntil: null, processedAt: null, result: undefined } });
+    expect(await recoverInboundMail(t.deps)).toBe(1);
+    expect(await orders()).toBe(1);
+    const again = await answersTo('<died-3@example.org>');
+    expect(again).toHaveLength(1);
+    expect(again[0].text).toContain('ACCEPTED'); // the orders as stored then, though the step has moved on
+    expect((await rowsOf('<died-3@example.org>'))[0].result).toMatchObject({ outcome: 'accepted' });
+
+    // Died after the reply, before the row was marked: nothing is stored or sent twice.
+    await t.db.inboundMail.update({ where: { id: row.id }, data: { status: 'received', leaseUntil: null } });
+    expect(await recoverInboundMail(t.deps)).toBe(1);
+    expect(await orders()).toBe(1);
+    expect(await answersTo('<died-3@example.org>')).toHaveLength(1);
+  });
+});
+
+describe('deduplication by Message-ID and recipient', () => {
+  test('one mail sent to two seats\' reply addresses is processed once for each, and a repeat of it for none', async () => {
+    const { address, email } = await newGame();
+    const mail = { from: 'both@example.org', to: [address.allied, address.german], subject: 'status', text: 'STATUS', messageId: '<two-seats@example.org>' };
+    await sendToListener(listener.port, mail);
+    const rows = await rowsOf('<two-seats@example.org>');
+    expect(rows.map((r) => r.recipient).sort()).toEqual([address.allied, address.german].sort());
+    expect(rows.every((r) => r.status === 'processed')).toBe(true);
+    expect(new Set(rows.map((r) => r.seatId)).size).toBe(2);
+    const answered = async () => (await answersTo('<two-seats@example.org>')).map((a) => a.toAddress).sort();
+    expect(await answered()).toEqual([email.allied, email.german].sort());
+
+    const info = await sendToListener(listener.port, mail);
+    expect(info.response).toContain('Already received');
+    expect(await rowsOf('<two-seats@example.org>')).toHaveLength(2);
+    expect(await answered()).toEqual([email.allied, email.german].sort());
+  });
+
+  test('the same mail delivered to each seat in a transaction of its own is processed for both', async () => {
+    const { address, email } = await newGame();
+    const raw = `From: both@example.org\r\nTo: ${address.allied}, ${address.german}\r\nMessage-ID: <split@example.org>\r\nSubject: status\r\n\r\nSTATUS\r\n`;
+    await sendRawToListener(listener.port, raw, { from: 'both@example.org', to: [address.allied] });
+    const second = await sendRawToListener(listener.port, raw, { from: 'both@example.org', to: [address.german] });
+    expect(second.response).not.toContain('Already received');
+    expect((await answersTo('<split@example.org>')).map((a) => a.toAddress).sort()).toEqual([email.allied, email.german].sort());
+  });
+});
