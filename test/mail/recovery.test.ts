@@ -88,14 +88,15 @@ describe('a mail whose process died before finishing it', () => {
     const def = gameDefinition(t.deps, 'atlantic-wolves')!;
     const step = await currentStep(t.deps, game.id);
     const [last, ...firsts] = [...step.owed].reverse();
+    const seatOf = async (side: string) => (await t.db.seat.findFirstOrThrow({ where: { gameId: game.id, side } })).id;
     for (const o of firsts) {
-      const seatId = game.seats.find((s) => s.side === o.seat)!.id;
+      const seatId = await seatOf(o.seat);
       await submitOrders(t.deps, { gameId: game.id, seatId, orders: def.defaultOrders(step.envelope.state, o.seat), raw: '{}', source: 'api' });
     }
     // The last owed orders by mail: they complete step 0, which resolves.
     const text = formatOrderText('atlantic-wolves', { data: def.defaultData }, def.defaultOrders(step.envelope.state, last.seat), 'en').join('\n');
     await sendToListener(listener.port, { from: 'p@example.org', to: address[last.seat], subject: 'orders', text, messageId: '<died-3@example.org>' });
-    const seatId = game.seats.find((s) => s.side === last.seat)!.id;
+    const seatId = await seatOf(last.seat);
     const orders = () => t.db.order.count({ where: { gameId: game.id, seatId, source: 'email' } });
     expect(await orders()).toBe(1);
     expect((await currentStep(t.deps, game.id)).number).toBeGreaterThan(0);
