@@ -12,7 +12,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { testConfig } from '../../src/config.ts';
 import type { Owed } from '../../src/engine/types.ts';
 import { CRASH_POINTS } from '../../src/services/crash-points.ts';
@@ -76,6 +76,11 @@ beforeAll(async () => {
     DATABASE_POOL_MAX: '10',
   };
   deps = { db: database.db, log: pino({ level: 'silent' }), config: testConfig({ DATABASE_URL: database.url, MAIL_DOMAIN: 'judge.test' }), clock: () => new Date() };
+}, 60_000);
+
+// A test that failed midway leaves its processes: none may hold the ports of the next.
+afterEach(async () => {
+  for (const p of running) await p.kill();
 }, 60_000);
 
 afterAll(async () => {
