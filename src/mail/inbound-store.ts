@@ -73,19 +73,44 @@ export async function recipientKeys(deps: Pick<ServiceDeps, 'db' | 'config'>, ms
   return keys.length ? keys : [''];
 }
 
-const leaseEnd = (deps: Pick<ServiceDeps, 'config' | 'clock'>) => new Date(deps.clock().getTime() + deps.config.INBOUND_LEASE_SECONDS * 1000);
+type Deps = Pick<ServiceDeps, 'db' | 'config' | 'clock'>;
+
+const leaseEnd = (deps: Pick<ServiceDeps, 'config' | 'clock'>) =>
+  new Date(deps.clock().getTime() + deps.config.INBOUND_LEASE_SECONDS * 1000);
 
 /**
  * Stores one row of a mail, leased to this process, or, when the row exists (the same delivery again), takes it
  * over if it is unfinished and its lease has run out. Null: the row exists and is finished or being worked on.
  */
-export async function storeInbound(deps: Pick<ServiceDeps, 'db' | 'config' | 'clock'>, msg: InboundMessage & { size: number }, messageId: string, recipient: string): Promise<StoredMail | null> {
+export async function storeInbound(
+  deps: Deps,
+  msg: InboundMessage & { size: number },
+  messageId: string,
+  recipient: string,
+): Promise<StoredMail | null> {
+  const stored: Omit<StoredMail, 'id'> = {
+    messageId,
+    recipient,
+    source: msg.source,
+    envelopeFrom: msg.envelopeFrom,
+    envelopeTo: msg.envelopeTo ?? [],
+    raw: msg.raw,
+    size: msg.size,
+    attempts: 1,
+  };
   try {
     const row = await deps.db.inboundMail.create({
-      data: { messageId, recipient, source: msg.source, envelopeFrom: msg.envelopeFrom ?? null, envelopeTo: msg.envelopeTo ?? [], raw: new Uint8Array(msg.raw), size: msg.size, status: 'received', receivedAt: deps.clock(), leaseUntil: leaseEnd(deps), attempts: 1 },
+      data: {
+        ...stored,
+        envelopeFrom: msg.envelopeFrom ?? null,
+        raw: new Uint8Array(msg.raw),
+        status: 'received',
+        receivedAt: deps.clock(),
+        leaseUntil: leaseEnd(deps),
+      },
       select: { id: true },
     });
-    return { id: row.id, messageId, recipient, source: msg.source, envelopeFrom: msg.envelopeFrom, envelopeTo: msg.envelopeTo ?? [], raw: msg.raw, size: msg.size, attempts: 1 };
+    return { id: row.id, ...stored };
   } catch (error) {
     if ((error as { code?: string }).code !== 'P2002') throw error;
   }
@@ -97,7 +122,10 @@ export async function storeInbound(deps: Pick<ServiceDeps, 'db' | 'config' | 'cl
  * Takes over unfinished rows whose lease has run out (the oldest first, at most `limit`), leased to this process
  * now; with `key`, only that row.
  */
-export async function takeAbandoned(deps: Pick<ServiceDeps, 'db' | 'config' | 'clock'>, opts: { key?: { messageId: string; recipient: string }; limit?: number } = {}): Promise<StoredMail[]> {
+export async function takeAbandoned(
+  deps: Deps,
+  opts: { key?: { messageId: string; recipient: string }; limit?: number } = {},
+): Promise<StoredMail[]> {
   const now = deps.clock().toISOString();
   const until = leaseEnd(deps).toISOString();
   const key = opts.key;
@@ -115,7 +143,10 @@ export async function takeAbandoned(deps: Pick<ServiceDeps, 'db' | 'config' | 'c
     ...(key ? [key.messageId, key.recipient] : []),
   );
   if (!ids.length) return [];
-  const rows = await deps.db.inboundMail.findMany({ where: { id: { in: ids.map((r) => r.id) } }, orderBy: { receivedAt: 'asc' } });
+  const rows = await deps.db.inboundMail.findMany({
+    where: { id: { in: ids.map((r) => r.id) } },
+    orderBy: { receivedAt: 'asc' },
+  });
   return rows.map((r) => ({
     id: r.id,
     messageId: r.messageId,
@@ -130,9 +161,21 @@ export async function takeAbandoned(deps: Pick<ServiceDeps, 'db' | 'config' | 'c
 }
 
 /** Marks a row finished, with what happened (its lease ends). */
-export async function finishInbound(deps: Pick<ServiceDeps, 'db' | 'clock'>, id: string, status: FinishedStatus, fields: { gameId?: string; seatId?: string; result: Record<string, unknown> }): Promise<void> {
+export async function finishInbound(
+  deps: Pick<ServiceDeps, 'db' | 'clock'>,
+  id: string,
+  status: FinishedStatus,
+  fields: { gameId?: string; seatId?: string; result: Record<string, unknown> },
+): Promise<void> {
   await deps.db.inboundMail.update({
     where: { id },
-    data: { status, gameId: fields.gameId ?? null, seatId: fields.seatId ?? null, result: fields.result as object, processedAt: deps.clock(), leaseUntil: null },
+    data: {
+      status,
+      gameId: fields.gameId ?? null,
+      seatId: fields.seatId ?? null,
+      result: fields.result as object,
+      processedAt: deps.clock(),
+      leaseUntil: null,
+    },
   });
 }

@@ -15,7 +15,16 @@ import { bareAddress } from './addresses.ts';
 import { composeRefusal } from './compose.ts';
 import { principalFromAddresses, principalFromSignon, type MailPrincipal } from './auth.ts';
 import { siteOf } from './context.ts';
-import { finishInbound, rawHeaders, recipientKeys, storeInbound, takeAbandoned, type FinishedStatus, type InboundMessage, type StoredMail } from './inbound-store.ts';
+import {
+  finishInbound,
+  rawHeaders,
+  recipientKeys,
+  storeInbound,
+  takeAbandoned,
+  type FinishedStatus,
+  type InboundMessage,
+  type StoredMail,
+} from './inbound-store.ts';
 import { mailAnswerId, processOrderMail } from './order-mail.ts';
 import { queueAnswer } from './outbox.ts';
 import { stripReply } from './strip.ts';
@@ -83,7 +92,14 @@ function signonIn(text: string, subject: string): { secret: string; game?: strin
   return null;
 }
 
-type Finished = { status: FinishedStatus; gameId?: string; seatId?: string; reason?: string; replied: boolean; result: Record<string, unknown> };
+interface Finished {
+  status: FinishedStatus;
+  gameId?: string;
+  seatId?: string;
+  reason?: string;
+  replied: boolean;
+  result: Record<string, unknown>;
+}
 
 /** Records how a row finished and says so. */
 async function finish(deps: ServiceDeps, row: StoredMail, f: Finished): Promise<IntakeOutcome> {
@@ -91,10 +107,18 @@ async function finish(deps: ServiceDeps, row: StoredMail, f: Finished): Promise<
   return { status: f.status, inboundId: row.id, reason: f.reason, replied: f.replied };
 }
 
-/** Queues the refusal of a row to an unauthenticated sender, within the reply budget. Reveals nothing about any game. */
-async function refuse(deps: ServiceDeps, row: StoredMail, to: string | undefined, reason: 'unauthenticated' | 'too-large' | 'unreadable', inReplyTo?: string, subject?: string): Promise<boolean> {
+/** Queues the refusal of a row to an unauthenticated sender, within the reply budget. Reveals nothing of a game. */
+async function refuse(
+  deps: ServiceDeps,
+  row: StoredMail,
+  to: string | undefined,
+  reason: 'unauthenticated' | 'too-large' | 'unreadable',
+  inReplyTo?: string,
+  subject?: string,
+): Promise<boolean> {
   if (!to || !to.includes('@') || to.endsWith(`@${deps.config.MAIL_DOMAIN.toLowerCase()}`)) return false;
-  const refusal = composeRefusal(siteOf(deps.config), { to, reason, inReplyTo, subject, maxBytes: deps.config.INBOUND_MAX_BYTES });
+  const maxBytes = deps.config.INBOUND_MAX_BYTES;
+  const refusal = composeRefusal(siteOf(deps.config), { to, reason, inReplyTo, subject, maxBytes });
   return queueAnswer(deps, refusal, mailAnswerId(row.id));
 }
 
@@ -113,7 +137,11 @@ export async function intakeMail(deps: ServiceDeps, msg: InboundMessage): Promis
 
 async function intake(deps: ServiceDeps, msg: InboundMessage, oversize: boolean): Promise<IntakeOutcome> {
   const messageId = inboundMessageId(msg.raw);
-  const kept = { ...msg, raw: oversize ? msg.raw.subarray(0, OVERSIZE_KEEP) : msg.raw, size: oversize ? Math.max(msg.raw.length, deps.config.INBOUND_MAX_BYTES + 1) : msg.raw.length };
+  // An over-size mail keeps its head, and a size that says it is over (the SMTP door stops reading past the limit).
+  const overSize = Math.max(msg.raw.length, deps.config.INBOUND_MAX_BYTES + 1);
+  const kept = oversize
+    ? { ...msg, raw: msg.raw.subarray(0, OVERSIZE_KEEP), size: overSize }
+    : { ...msg, size: msg.raw.length };
   const rows: StoredMail[] = [];
   for (const recipient of await recipientKeys(deps, msg)) {
     const row = await storeInbound(deps, kept, messageId, recipient);
@@ -134,7 +162,10 @@ async function intake(deps: ServiceDeps, msg: InboundMessage, oversize: boolean)
  */
 export async function processStored(deps: ServiceDeps, row: StoredMail): Promise<IntakeOutcome> {
   try {
-    if (row.attempts > MAX_ATTEMPTS) return await finish(deps, row, { status: 'failed', reason: 'gave-up', replied: false, result: { error: `gave up after ${MAX_ATTEMPTS} attempts` } });
+    if (row.attempts > MAX_ATTEMPTS) {
+      const result = { error: `gave up after ${MAX_ATTEMPTS} attempts` };
+      return await finish(deps, row, { status: 'failed', reason: 'gave-up', replied: false, result });
+    }
     if (row.size > deps.config.INBOUND_MAX_BYTES) return await processOversize(deps, row);
     return await process(deps, row);
   } catch (error) {
@@ -155,7 +186,8 @@ export async function recoverInboundMail(deps: ServiceDeps): Promise<number> {
     const rows = await takeAbandoned(deps, { limit: 20 });
     for (const row of rows) {
       const outcome = await processStored(deps, row);
-      deps.log.warn({ inboundId: row.id, messageId: row.messageId, status: outcome.status }, 'recovery: processed an inbound mail whose processing had not finished');
+      const about = { inboundId: row.id, messageId: row.messageId, status: outcome.status };
+      deps.log.warn(about, 'recovery: processed an inbound mail whose processing had not finished');
     }
     done += rows.length;
     if (rows.length < 20) return done;
@@ -168,17 +200,26 @@ async function processOversize(deps: ServiceDeps, row: StoredMail): Promise<Inta
   if (principal?.kind === 'seat') {
     const seat = await deps.db.seat.findUniqueOrThrow({ where: { id: principal.seatId }, select: { email: true } });
     const messageId = row.messageId;
-    replied = await refuse(deps, row, seat.email, 'too-large', /^<[^>]+>$/.test(messageId) && !messageIdIsSynthetic(messageId) ? messageId : undefined);
+    const inReplyTo = /^<[^>]+>$/.test(messageId) && !messageIdIsSynthetic(messageId) ? messageId : undefined;
+    replied = await refuse(deps, row, seat.email, 'too-large', inReplyTo);
   }
   const seatId = principal?.kind === 'seat' ? principal.seatId : undefined;
-  return finish(deps, row, { status: 'refused', gameId: principal?.gameId, seatId, reason: 'too-large', replied, result: { reason: 'too-large', size: row.size, replied } });
+  const result = { reason: 'too-large', size: row.size, replied };
+  const gameId = principal?.gameId;
+  return finish(deps, row, { status: 'refused', gameId, seatId, reason: 'too-large', replied, result });
 }
 
 /** Who sent a row: its recipient seat's reply token, else (no seat's address, or a rotated one) SIGNON in the body. */
-async function principalOf(deps: ServiceDeps, row: StoredMail, parsed: ParsedMail, text: string, subject: string | undefined): Promise<MailPrincipal | null> {
-  const recipients = row.recipient
-    ? [row.recipient]
-    : [...row.envelopeTo, ...addressesOf(parsed.to), ...addressesOf(parsed.cc), ...headerList(parsed, 'delivered-to'), ...headerList(parsed, 'x-original-to')];
+async function principalOf(
+  deps: ServiceDeps,
+  row: StoredMail,
+  parsed: ParsedMail,
+  text: string,
+  subject: string | undefined,
+): Promise<MailPrincipal | null> {
+  const headers = [...addressesOf(parsed.to), ...addressesOf(parsed.cc)];
+  headers.push(...headerList(parsed, 'delivered-to'), ...headerList(parsed, 'x-original-to'));
+  const recipients = row.recipient ? [row.recipient] : [...row.envelopeTo, ...headers];
   const principal = await principalFromAddresses(deps, recipients);
   if (principal) return principal;
   const signon = signonIn(text, subject ?? '');
@@ -198,13 +239,16 @@ async function process(deps: ServiceDeps, row: StoredMail): Promise<IntakeOutcom
     ownDomain: deps.config.MAIL_DOMAIN,
     ownFrom: bareAddress(deps.config.MAIL_FROM),
   });
-  if (automatic) return finish(deps, row, { status: 'ignored', reason: automatic, replied: false, result: { reason: automatic } });
+  if (automatic) {
+    return finish(deps, row, { status: 'ignored', reason: automatic, replied: false, result: { reason: automatic } });
+  }
   const inReplyTo = parsed.messageId && !messageIdIsSynthetic(parsed.messageId) && !parsed.messageId.includes('\u0000') ? parsed.messageId : undefined;
   const text = bodyText(parsed);
   const principal = await principalOf(deps, row, parsed, text, subject);
   if (!principal) {
     const replied = await refuse(deps, row, from, 'unauthenticated', inReplyTo, subject);
-    return finish(deps, row, { status: 'refused', reason: 'unauthenticated', replied, result: { reason: 'unauthenticated', replied } });
+    const refused = { reason: 'unauthenticated', replied };
+    return finish(deps, row, { status: 'refused', reason: 'unauthenticated', replied, result: refused });
   }
   const result = await processOrderMail(deps, principal, {
     text,
@@ -217,7 +261,10 @@ async function process(deps: ServiceDeps, row: StoredMail): Promise<IntakeOutcom
   });
   crashPoint('mail-replied');
   const seatId = principal.kind === 'seat' ? principal.seatId : undefined;
-  return finish(deps, row, { status: 'processed', gameId: principal.gameId, seatId, reason: result.outcome, replied: result.replied, result: { ...result, via: principal.via } });
+  const summary = { ...result, via: principal.via };
+  const gameId = principal.gameId;
+  const { outcome: reason, replied } = result;
+  return finish(deps, row, { status: 'processed', gameId, seatId, reason, replied, result: summary });
 }
 
 function messageIdIsSynthetic(id: string): boolean {

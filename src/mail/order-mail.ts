@@ -66,7 +66,8 @@ export async function processOrderMail(deps: ServiceDeps, principal: MailPrincip
   const owesNow = !!side && step.status === 'open' && step.owed.some((o) => o.seat === side);
   const choices = def && side && owesNow ? def.choices(step.envelope.state, side) : null;
   const grammarInput = { data, seat: side, choices };
-  const read: ParsedText = readOrderText(game.game, grammarInput, mail.text) ?? { orders: {}, statements: 0, commands: [], errors: [], ignored: [], redacted: mail.text };
+  const nothing: ParsedText = { orders: {}, statements: 0, commands: [], errors: [], ignored: [], redacted: mail.text };
+  const read = readOrderText(game.game, grammarInput, mail.text) ?? nothing;
   const parsed = await withOrdersStoredBefore(deps, mail.inboundId, read);
   const locale: Locale = seat?.locale === 'ja' ? 'ja' : 'en';
 
@@ -107,7 +108,9 @@ export async function processOrderMail(deps: ServiceDeps, principal: MailPrincip
       outcome = 'rejected';
     } else {
       try {
-        const r = await submitOrders(deps, { gameId: game.id, seatId: principal.seatId, orders: parsed.orders, raw: parsed.redacted, source: 'email', orderId: mailOrderId(mail.inboundId) });
+        const orderId = mailOrderId(mail.inboundId);
+        const { seatId } = principal;
+        const r = await submitOrders(deps, { gameId: game.id, seatId, orders: parsed.orders, raw: parsed.redacted, source: 'email', orderId });
         outcome = 'accepted';
         resolved = !!r.resolution;
       } catch (error) {

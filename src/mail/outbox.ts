@@ -67,7 +67,11 @@ export async function replyBudgetLeft(client: Tx | Db, address: string, perHour:
  * when the mail is processed again (its first processing died), an answer queued the first time is not queued
  * again. A new answer counts against the reply budget of its address. Returns whether the mail has its answer.
  */
-export async function queueAnswer(deps: Pick<ServiceDeps, 'db' | 'config' | 'clock'>, mail: ComposedMail, answerId: string): Promise<boolean> {
+export async function queueAnswer(
+  deps: Pick<ServiceDeps, 'db' | 'config' | 'clock'>,
+  mail: ComposedMail,
+  answerId: string,
+): Promise<boolean> {
   if (await deps.db.outbox.findUnique({ where: { id: answerId }, select: { id: true } })) return true;
   const now = deps.clock();
   if (!(await replyBudgetLeft(deps.db, mail.to, deps.config.MAIL_REPLY_LIMIT_PER_HOUR, now))) return false;

@@ -38,7 +38,11 @@ export interface RunningService {
  * Starts the service with a configuration and role. `migrate: false` skips applying the migrations (a database
  * migrated by other means, as the multi-process tests' is).
  */
-export async function startService(config: Config, role: Role, opts: { migrate?: boolean } = {}): Promise<RunningService> {
+export async function startService(
+  config: Config,
+  role: Role,
+  opts: { migrate?: boolean } = {},
+): Promise<RunningService> {
   const log = pino({ level: config.LOG_LEVEL });
   let embedded: EmbeddedDatabase | undefined;
   let databaseUrl = config.DATABASE_URL;

@@ -24,7 +24,9 @@ function armedPoint(env: NodeJS.ProcessEnv): { point: CrashPoint; left: number }
   const spec = env.PBEM_CRASH_AT;
   if (!spec || env.NODE_ENV !== 'test') return null;
   const [point, n] = spec.split(':');
-  if (!(CRASH_POINTS as readonly string[]).includes(point)) throw new Error(`PBEM_CRASH_AT: unknown crash point "${point}"`);
+  if (!(CRASH_POINTS as readonly string[]).includes(point)) {
+    throw new Error(`PBEM_CRASH_AT: unknown crash point "${point}"`);
+  }
   return { point: point as CrashPoint, left: Math.max(1, Number(n) || 1) };
 }
 

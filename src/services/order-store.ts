@@ -320,11 +320,13 @@ const STORE = statement('order_store', ['text', 'text', 'text', 'text', 'text', 
   ), noted AS (
     UPDATE "Step" s SET
       "lastOrderAt" = CASE WHEN $11::integer > 0 THEN ($8::timestamptz AT TIME ZONE 'UTC') ELSE s."lastOrderAt" END,
-      "resolveDueAt" = CASE WHEN done.complete THEN ($8::timestamptz AT TIME ZONE 'UTC') + $11::integer * interval '1 second' ELSE s."resolveDueAt" END
+      "resolveDueAt" = CASE WHEN done.complete
+        THEN ($8::timestamptz AT TIME ZONE 'UTC') + $11::integer * interval '1 second' ELSE s."resolveDueAt" END
     FROM ins, done WHERE s.id = $2 AND ($11::integer > 0 OR done.complete)
     RETURNING s.id
   )
-  SELECT (SELECT count(*) FROM ins)::int AS stored, (SELECT count(*) FROM noted)::int AS noted, (SELECT complete FROM done) AS complete`);
+  SELECT (SELECT count(*) FROM ins)::int AS stored, (SELECT count(*) FROM noted)::int AS noted,
+    (SELECT complete FROM done) AS complete`);
 
 // A moderator's amendment, written only if the order was stored (a later statement of the same transaction).
 const AUDIT = statement('order_audit', ['text', 'text', 'text', 'jsonb', 'timestamptz', 'text'], `

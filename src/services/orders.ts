@@ -80,7 +80,10 @@ export async function submitOrders(deps: ServiceDeps, input: SubmitOrdersInput):
 /** The order of a caller-chosen id as a repeated submission's answer, or null when no such order is stored. */
 async function storedBefore(deps: ServiceDeps, orderId: string | undefined): Promise<SubmitOrdersResult | null> {
   if (!orderId) return null;
-  const order = await deps.db.order.findUnique({ where: { id: orderId }, select: { step: { select: { number: true } } } });
+  const order = await deps.db.order.findUnique({
+    where: { id: orderId },
+    select: { step: { select: { number: true } } },
+  });
   return order ? { orderId, step: order.step.number, resolution: null, repeated: true } : null;
 }
 

@@ -40,7 +40,8 @@ export async function resolveDueSteps(deps: ServiceDeps, opts: { graceMs?: numbe
   const rows = await deps.db.$queryRaw<DueRow[]>`
     SELECT st."gameId", st.number FROM "Step" st
     JOIN "Game" g ON g.id = st."gameId" AND g."currentStep" = st.number AND g.status = 'active'
-    WHERE st.status = 'open' AND ((st."resolveDueAt" IS NOT NULL AND st."resolveDueAt" <= ${cutoff}::timestamp(3)) OR st.owed = '[]'::jsonb)
+    WHERE st.status = 'open'
+      AND ((st."resolveDueAt" IS NOT NULL AND st."resolveDueAt" <= ${cutoff}::timestamp(3)) OR st.owed = '[]'::jsonb)
     ORDER BY st."resolveDueAt" NULLS FIRST
     LIMIT ${BATCH}`;
   const outcome: StepRecovery = { found: rows.length, resolved: 0, failed: 0 };
@@ -49,10 +50,12 @@ export async function resolveDueSteps(deps: ServiceDeps, opts: { graceMs?: numbe
       const result = await resolveIfReady(deps, row.gameId);
       if (!result.resolved) continue;
       outcome.resolved++;
-      deps.log.warn({ gameId: row.gameId, step: row.number, status: result.status }, 'recovery: resolved a step whose resolution had not happened');
+      const about = { gameId: row.gameId, step: row.number, status: result.status };
+      deps.log.warn(about, 'recovery: resolved a step whose resolution had not happened');
     } catch (error) {
       outcome.failed++;
-      deps.log.error({ err: error, gameId: row.gameId, step: row.number }, 'recovery: the resolution of a due step failed');
+      const about = { err: error, gameId: row.gameId, step: row.number };
+      deps.log.error(about, 'recovery: the resolution of a due step failed');
     }
   }
   return outcome;

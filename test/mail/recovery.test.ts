@@ -21,7 +21,8 @@ let t: TestApp;
 let listener: SmtpListener;
 
 beforeAll(async () => {
-  t = await buildTestApp({ clock: () => now, config: { MAIL_DOMAIN: 'judge.test', MAIL_FROM: 'Judge <judge@judge.test>', MAIL_REPLY_LIMIT_PER_HOUR: 1000, INBOUND_LEASE_SECONDS: 30 } });
+  const mail = { MAIL_DOMAIN: 'judge.test', MAIL_FROM: 'Judge <judge@judge.test>', MAIL_REPLY_LIMIT_PER_HOUR: 1000 };
+  t = await buildTestApp({ clock: () => now, config: { ...mail, INBOUND_LEASE_SECONDS: 30 } });
   listener = await startSmtpListener(t.deps, { port: 0, host: '127.0.0.1' });
 });
 afterAll(async () => {
@@ -29,7 +30,10 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function newGame(): Promise<{ game: CreatedGame; address: Record<string, string>; email: Record<string, string> }> {
+type BySeat = Record<string, string>;
+
+/** A game, with each seat's reply address and registered address. */
+async function newGame(): Promise<{ game: CreatedGame; address: BySeat; email: BySeat }> {
   const n = Math.random().toString(36).slice(2, 8);
   const email = { allied: `ally-${n}@example.org`, german: `wolf-${n}@example.jp` };
   const game = await createGame(t.deps, {
@@ -45,12 +49,18 @@ async function newGame(): Promise<{ game: CreatedGame; address: Record<string, s
   return { game, address, email };
 }
 
-const answersTo = (messageId: string) => t.db.outbox.findMany({ where: { inReplyTo: messageId, kind: { in: ['reply', 'refusal'] } } });
-const rowsOf = (messageId: string) => t.db.inboundMail.findMany({ where: { messageId }, orderBy: { recipient: 'asc' } });
+const answersTo = (messageId: string) =>
+  t.db.outbox.findMany({ where: { inReplyTo: messageId, kind: { in: ['reply', 'refusal'] } } });
+const retry = { from: 'ally.mobile@example.net', to: ['orders@judge.test'] };
+const rowsOf = (messageId: string) =>
+  t.db.inboundMail.findMany({ where: { messageId }, orderBy: { recipient: 'asc' } });
 
 /** A row as a process killed right after storing the mail leaves it (lease: until when it was held). */
 async function storedByDeadProcess(raw: Buffer, messageId: string, envelopeTo: string[], leaseUntil?: Date) {
-  return t.db.inboundMail.create({ data: { messageId, source: 'smtp', envelopeFrom: 'ally.mobile@example.net', envelopeTo, raw: new Uint8Array(raw), size: raw.length, status: 'received', receivedAt: now, ...(leaseUntil ? { leaseUntil } : {}) } });
+  const envelopeFrom = 'ally.mobile@example.net';
+  const stored = { messageId, source: 'smtp', envelopeFrom, envelopeTo, raw: new Uint8Array(raw), size: raw.length };
+  const lease = leaseUntil ? { leaseUntil } : {};
+  return t.db.inboundMail.create({ data: { ...stored, status: 'received', receivedAt: now, ...lease } });
 }
 
 describe('a mail whose process died before finishing it', () => {
@@ -58,7 +68,7 @@ describe('a mail whose process died before finishing it', () => {
     const { game, email } = await newGame();
     const raw = fixture('signon.eml', { MID: 'died-1', PASSWORD: game.seats[0].token });
     await storedByDeadProcess(raw, '<died-1@example.net>', ['orders@judge.test']);
-    const info = await sendRawToListener(listener.port, raw, { from: 'ally.mobile@example.net', to: ['orders@judge.test'] });
+    const info = await sendRawToListener(listener.port, raw, retry);
     expect(info.response).not.toContain('Already received');
     const rows = await rowsOf('<died-1@example.net>');
     expect(rows.map((r) => r.status)).toEqual(['processed']);
@@ -67,11 +77,11 @@ describe('a mail whose process died before finishing it', () => {
     expect(answers[0].text).toContain('Status at step 0');
   });
 
-  test('while its lease runs, a retry is answered 250 and the mail left to its holder; after it, the sweep processes it', async () => {
+  test('during its lease a retry gets 250 and leaves the mail to its holder; then the sweep takes it', async () => {
     const { game } = await newGame();
     const raw = fixture('signon.eml', { MID: 'died-2', PASSWORD: game.seats[1].token });
     await storedByDeadProcess(raw, '<died-2@example.net>', ['orders@judge.test'], new Date(now.getTime() + 30_000));
-    const info = await sendRawToListener(listener.port, raw, { from: 'ally.mobile@example.net', to: ['orders@judge.test'] });
+    const info = await sendRawToListener(listener.port, raw, retry);
     expect(info.response).toContain('Already received');
     expect(await recoverInboundMail(t.deps)).toBe(0);
     expect((await rowsOf('<died-2@example.net>'))[0].status).toBe('received');
@@ -83,7 +93,7 @@ describe('a mail whose process died before finishing it', () => {
     expect(await answersTo('<died-2@example.net>')).toHaveLength(1);
   });
 
-  test('processed again after dying past its orders (before the reply, then before the mark): one order, one answer', async () => {
+  test('processed again after dying before its reply, then before its mark: one order, one answer', async () => {
     const { game, address } = await newGame();
     const def = gameDefinition(t.deps, 'atlantic-wolves')!;
     const step = await currentStep(t.deps, game.id);
@@ -91,11 +101,15 @@ describe('a mail whose process died before finishing it', () => {
     const seatOf = async (side: string) => (await t.db.seat.findFirstOrThrow({ where: { gameId: game.id, side } })).id;
     for (const o of firsts) {
       const seatId = await seatOf(o.seat);
-      await submitOrders(t.deps, { gameId: game.id, seatId, orders: def.defaultOrders(step.envelope.state, o.seat), raw: '{}', source: 'api' });
+      const orders = def.defaultOrders(step.envelope.state, o.seat);
+      await submitOrders(t.deps, { gameId: game.id, seatId, orders, raw: '{}', source: 'api' });
     }
     // The last owed orders by mail: they complete step 0, which resolves.
-    const text = formatOrderText('atlantic-wolves', { data: def.defaultData }, def.defaultOrders(step.envelope.state, last.seat), 'en').join('\n');
-    await sendToListener(listener.port, { from: 'p@example.org', to: address[last.seat], subject: 'orders', text, messageId: '<died-3@example.org>' });
+    const lastOrders = def.defaultOrders(step.envelope.state, last.seat);
+    const text = formatOrderText('atlantic-wolves', { data: def.defaultData }, lastOrders, 'en').join('\n');
+    const messageId = '<died-3@example.org>';
+    const to = address[last.seat];
+    await sendToListener(listener.port, { from: 'p@example.org', to, subject: 'orders', text, messageId });
     const seatId = await seatOf(last.seat);
     const orders = () => t.db.order.count({ where: { gameId: game.id, seatId, source: 'email' } });
     expect(await orders()).toBe(1);
@@ -107,7 +121,8 @@ describe('a mail whose process died before finishing it', () => {
 
     // Died after its orders, before the reply: the reply is missing and the row unfinished.
     await t.db.outbox.delete({ where: { id: answer.id } });
-    await t.db.inboundMail.update({ where: { id: row.id }, data: { status: 'received', leaseUntil: null, processedAt: null, result: undefined } });
+    const unfinished = { status: 'received', leaseUntil: null, processedAt: null };
+    await t.db.inboundMail.update({ where: { id: row.id }, data: unfinished });
     expect(await recoverInboundMail(t.deps)).toBe(1);
     expect(await orders()).toBe(1);
     const again = await answersTo('<died-3@example.org>');
@@ -124,9 +139,11 @@ describe('a mail whose process died before finishing it', () => {
 });
 
 describe('deduplication by Message-ID and recipient', () => {
-  test('one mail sent to two seats\' reply addresses is processed once for each, and a repeat of it for none', async () => {
+  test('one mail sent to two seats\' reply addresses is processed once for each, a repeat of it for none', async () => {
     const { address, email } = await newGame();
-    const mail = { from: 'both@example.org', to: [address.allied, address.german], subject: 'status', text: 'STATUS', messageId: '<two-seats@example.org>' };
+    const to = [address.allied, address.german];
+    const messageId = '<two-seats@example.org>';
+    const mail = { from: 'both@example.org', to, subject: 'status', text: 'STATUS', messageId };
     await sendToListener(listener.port, mail);
     const rows = await rowsOf('<two-seats@example.org>');
     expect(rows.map((r) => r.recipient).sort()).toEqual([address.allied, address.german].sort());
@@ -143,10 +160,12 @@ describe('deduplication by Message-ID and recipient', () => {
 
   test('the same mail delivered to each seat in a transaction of its own is processed for both', async () => {
     const { address, email } = await newGame();
-    const raw = `From: both@example.org\r\nTo: ${address.allied}, ${address.german}\r\nMessage-ID: <split@example.org>\r\nSubject: status\r\n\r\nSTATUS\r\n`;
+    const head = `From: both@example.org\r\nTo: ${address.allied}, ${address.german}`;
+    const raw = `${head}\r\nMessage-ID: <split@example.org>\r\nSubject: status\r\n\r\nSTATUS\r\n`;
     await sendRawToListener(listener.port, raw, { from: 'both@example.org', to: [address.allied] });
     const second = await sendRawToListener(listener.port, raw, { from: 'both@example.org', to: [address.german] });
     expect(second.response).not.toContain('Already received');
-    expect((await answersTo('<split@example.org>')).map((a) => a.toAddress).sort()).toEqual([email.allied, email.german].sort());
+    const answered = (await answersTo('<split@example.org>')).map((a) => a.toAddress);
+    expect(answered.sort()).toEqual([email.allied, email.german].sort());
   });
 });

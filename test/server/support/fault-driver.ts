@@ -53,13 +53,20 @@ export class Ledger {
   mailAcked: string[] = [];
   /** Mails not acknowledged yet, by game, step and seat (sent again until they are). */
   pendingMail = new Map<string, MailAttempt>();
-  /** Game, step and seat of every submission made, so that each is made once (a mail is retried, never re-sent anew). */
+  /** Game, step and seat of every submission made: each is made once (a mail is retried, never made anew). */
   made = new Set<string>();
 }
 
 async function sendMail(target: Target, mail: MailAttempt, ledger: Ledger): Promise<boolean> {
   ledger.sent++;
-  const transport = nodemailer.createTransport({ host: '127.0.0.1', port: target.smtpPort, secure: false, ignoreTLS: true, connectionTimeout: 5000, socketTimeout: 10_000 });
+  const transport = nodemailer.createTransport({
+    host: '127.0.0.1',
+    port: target.smtpPort,
+    secure: false,
+    ignoreTLS: true,
+    connectionTimeout: 5000,
+    socketTimeout: 10_000,
+  });
   try {
     await transport.sendMail({ envelope: { from: 'player@example.org', to: [mail.to] }, raw: mail.raw });
     return true;
@@ -82,7 +89,7 @@ export async function retryPendingMail(target: Target, ledger: Ledger): Promise<
   return acked;
 }
 
-async function submitByApi(target: Target, game: DrivenGame, seat: string, orders: unknown, ledger: Ledger): Promise<void> {
+async function submitByApi(target: Target, game: DrivenGame, seat: string, orders: unknown, ledger: Ledger) {
   ledger.apiAttempts++;
   ledger.sent++;
   try {
@@ -100,7 +107,9 @@ async function submitByApi(target: Target, game: DrivenGame, seat: string, order
 }
 
 function orderMail(game: DrivenGame, seat: string, text: string, messageId: string): MailAttempt {
-  const raw = [`From: Player <player@example.org>`, `To: ${game.address[seat]}`, `Subject: orders`, `Message-ID: ${messageId}`, 'MIME-Version: 1.0', 'Content-Type: text/plain; charset=utf-8', '', text, ''].join('\r\n');
+  const head = [`From: Player <player@example.org>`, `To: ${game.address[seat]}`, `Subject: orders`];
+  head.push(`Message-ID: ${messageId}`, 'MIME-Version: 1.0', 'Content-Type: text/plain; charset=utf-8');
+  const raw = [...head, '', text, ''].join('\r\n');
   return { messageId, to: game.address[seat], raw };
 }
 
@@ -108,27 +117,39 @@ function orderMail(game: DrivenGame, seat: string, text: string, messageId: stri
  * One pass over a game: every owed seat that has no orders for the current step (and none on their way) sends the
  * engine's default orders, by API or mail at random. Returns false when the game is over.
  */
-export async function playOnce(db: Db, def: AnyGame, target: Target, game: DrivenGame, ledger: Ledger, random: () => number, tag: string): Promise<boolean> {
+export async function playOnce(
+  db: Db,
+  def: AnyGame,
+  target: Target,
+  game: DrivenGame,
+  ledger: Ledger,
+  random: () => number,
+  tag: string,
+): Promise<boolean> {
   const row = await db.game.findUniqueOrThrow({ where: { id: game.id }, select: { status: true, currentStep: true } });
   if (row.status === 'finished') return false;
-  const step = await db.step.findFirst({ where: { gameId: game.id, number: row.currentStep }, select: { id: true, status: true, owed: true, envelope: true } });
+  const step = await db.step.findFirst({
+    where: { gameId: game.id, number: row.currentStep },
+    select: { id: true, status: true, owed: true, envelope: true },
+  });
   if (!step || step.status !== 'open') return true;
-  const sent = new Set((await db.order.findMany({ where: { stepId: step.id }, select: { seat: { select: { side: true } } } })).map((o) => o.seat.side));
+  const orders = await db.order.findMany({ where: { stepId: step.id }, select: { seat: { select: { side: true } } } });
+  const sent = new Set(orders.map((o) => o.seat.side));
   const state = asEnvelope(step.envelope).state;
   const work: Promise<void>[] = [];
   for (const { seat } of step.owed as unknown as Owed[]) {
     const key = `${game.id}:${row.currentStep}:${seat}`;
     if (sent.has(seat) || ledger.pendingMail.has(key)) continue;
-    const orders = def.defaultOrders(state, seat);
+    const chosen = def.defaultOrders(state, seat);
     // A mail is made once and retried as it is; an API call whose fate is unknown is made again only if no order
     // arrived (the process died before storing it).
     const byMail = ledger.made.has(key) ? false : random() < 0.5;
     ledger.made.add(key);
     if (!byMail) {
-      work.push(submitByApi(target, game, seat, orders, ledger));
+      work.push(submitByApi(target, game, seat, chosen, ledger));
       continue;
     }
-    const text = formatOrderText('atlantic-wolves', { data: def.defaultData }, orders, 'en').join('\n');
+    const text = formatOrderText('atlantic-wolves', { data: def.defaultData }, chosen, 'en').join('\n');
     const mail = orderMail(game, seat, text, `<${tag}.${key.replace(/:/g, '.')}@players.example.org>`);
     ledger.pendingMail.set(key, mail);
     work.push(
@@ -162,32 +183,41 @@ export interface Figures {
   published: number;
 }
 
+const STUCK = `
+  SELECT count(*)::int AS n FROM "Game" g JOIN "Step" st ON st."gameId" = g.id AND st.number = g."currentStep"
+  WHERE g.id = ANY($1::text[]) AND g.status = 'active' AND st.status = 'open'
+    AND NOT EXISTS (SELECT 1 FROM jsonb_to_recordset(st.owed) AS w(seat text) WHERE NOT EXISTS (
+      SELECT 1 FROM "Order" o JOIN "Seat" se ON se.id = o."seatId" WHERE o."stepId" = st.id AND se.side = w.seat))`;
+const DOUBLED_ORDERS = `
+  SELECT COALESCE(sum(n - 1), 0)::int AS n FROM (
+    SELECT count(*) AS n FROM "Order" WHERE "gameId" = ANY($1::text[]) GROUP BY "stepId", "seatId", source) x
+  WHERE n > 1`;
+const RESULT_MAILS = `
+  SELECT COALESCE(sum(n - 1) FILTER (WHERE n > 1), 0)::int AS doubled, COALESCE(sum(n), 0)::int AS rows FROM (
+    SELECT count(*) AS n FROM "Outbox" WHERE "gameId" = ANY($1::text[]) AND kind = 'result'
+    GROUP BY "gameId", "seatId", subject) x`;
+
+/** Counts, from the database, what the kills may have broken among `gameIds` and the ledger's submissions. */
 export async function figures(db: Db, gameIds: string[], ledger: Ledger): Promise<Figures> {
-  const [{ stuck }] = await db.$queryRawUnsafe<{ stuck: number }[]>(
-    `SELECT count(*)::int AS stuck FROM "Game" g JOIN "Step" st ON st."gameId" = g.id AND st.number = g."currentStep"
-     WHERE g.id = ANY($1::text[]) AND g.status = 'active' AND st.status = 'open'
-       AND NOT EXISTS (SELECT 1 FROM jsonb_to_recordset(st.owed) AS w(seat text) WHERE NOT EXISTS (
-         SELECT 1 FROM "Order" o JOIN "Seat" se ON se.id = o."seatId" WHERE o."stepId" = st.id AND se.side = w.seat))`,
-    gameIds,
-  );
+  const [{ n: stuck }] = await db.$queryRawUnsafe<{ n: number }[]>(STUCK, gameIds);
+  const [{ n: doubled }] = await db.$queryRawUnsafe<{ n: number }[]>(DOUBLED_ORDERS, gameIds);
+  const [results] = await db.$queryRawUnsafe<{ doubled: number; rows: number }[]>(RESULT_MAILS, gameIds);
   const apiFound = await db.order.count({ where: { id: { in: ledger.apiAcked } } });
-  const rows = await db.inboundMail.findMany({ where: { messageId: { in: ledger.mailAcked } }, select: { id: true, messageId: true, status: true, result: true } });
-  const unfinished = ledger.mailAcked.filter((m) => !rows.some((r) => r.messageId === m && r.status === 'processed')).length;
+  const rows = await db.inboundMail.findMany({
+    where: { messageId: { in: ledger.mailAcked } },
+    select: { id: true, messageId: true, status: true, result: true },
+  });
+  const done = (m: string) => rows.some((r) => r.messageId === m && r.status === 'processed');
+  const unfinished = ledger.mailAcked.filter((m) => !done(m)).length;
   const accepted = rows.filter((r) => (r.result as { outcome?: string } | null)?.outcome === 'accepted');
   const acceptedFound = await db.order.count({ where: { id: { in: accepted.map((r) => mailOrderId(r.id)) } } });
-  const [{ doubled }] = await db.$queryRawUnsafe<{ doubled: number }[]>(
-    `SELECT COALESCE(sum(n - 1), 0)::int AS doubled FROM (SELECT count(*) AS n FROM "Order" WHERE "gameId" = ANY($1::text[]) GROUP BY "stepId", "seatId", source) x WHERE n > 1`,
-    gameIds,
-  );
-  const [results] = await db.$queryRawUnsafe<{ doubled: number; rows: number }[]>(
-    `SELECT COALESCE(sum(n - 1) FILTER (WHERE n > 1), 0)::int AS doubled, COALESCE(sum(n), 0)::int AS rows
-     FROM (SELECT count(*) AS n FROM "Outbox" WHERE "gameId" = ANY($1::text[]) AND kind = 'result' GROUP BY "gameId", "seatId", subject) x`,
-    gameIds,
-  );
   const published = await db.step.count({ where: { gameId: { in: gameIds }, status: 'published' } });
-  const replies = await db.outbox.findMany({ where: { inReplyTo: { in: ledger.mailAcked }, kind: 'reply' }, select: { inReplyTo: true } });
+  const replies = await db.outbox.findMany({
+    where: { inReplyTo: { in: ledger.mailAcked }, kind: 'reply' },
+    select: { inReplyTo: true },
+  });
   const perMail = new Map<string, number>();
-  for (const r of replies) perMail.set(r.inReplyTo as string, (perMail.get(r.inReplyTo as string) ?? 0) + 1);
+  for (const { inReplyTo } of replies) perMail.set(inReplyTo as string, (perMail.get(inReplyTo as string) ?? 0) + 1);
   return {
     stuck,
     lost: ledger.apiAcked.length - apiFound + unfinished + (accepted.length - acceptedFound),

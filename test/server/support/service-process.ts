@@ -41,7 +41,8 @@ export function loadService(env: Record<string, string>, crashAt?: string): Serv
         if (out.includes(word)) done();
       };
       child.stdout?.on('data', check);
-      void exited.then(() => fail(new Error(`service exited (${child.exitCode ?? child.signalCode}) before "${word}":\n${err}`)));
+      const end = () => `service exited (${child.exitCode ?? child.signalCode}) before "${word}":\n${err}`;
+      void exited.then(() => fail(new Error(end())));
     });
   const loaded = seen('loaded');
   const ready = seen('ready');
