@@ -96,46 +96,59 @@ describe('a mail whose process died before finishing it', () => {
   test('processed again after dying before its reply, then before its mark: one order, one answer', async () => {
     const { game, address } = await newGame();
     const def = gameDefinition(t.deps, 'atlantic-wolves')!;
-    const step = await currentStep(t.deps, game.id);
-    const [last, ...firsts] = [...step.owed].reverse();
     const seatOf = async (side: string) => (await t.db.seat.findFirstOrThrow({ where: { gameId: game.id, side } })).id;
-    for (const o of firsts) {
-      const seatId = await seatOf(o.seat);
-      const orders = def.defaultOrders(step.envelope.state, o.seat);
-      await submitOrders(t.deps, { gameId: game.id, seatId, orders, raw: '{}', source: 'api' });
-    }
-    // The last owed orders by mail: they complete step 0, which resolves.
-    const lastOrders = def.defaultOrders(step.envelope.state, last.seat);
-    const text = formatOrderText('atlantic-wolves', { data: def.defaultData }, lastOrders, 'en').join('\n');
+    const keysOf = (state: unknown, seat: string) => (def.choices(state, seat)?.fields ?? []).map((f) => f.key);
+    /** Plays every owed seat's default orders through the API path until `until` holds for the open step. */
+    const playUntil = async (until: (step: Awaited<ReturnType<typeof currentStep>>) => boolean) => {
+      for (let step = await currentStep(t.deps, game.id); !until(step); step = await currentStep(t.deps, game.id)) {
+        for (const o of step.owed) {
+          const orders = def.defaultOrders(step.envelope.state, o.seat);
+          const seatId = await seatOf(o.seat);
+          await submitOrders(t.deps, { gameId: game.id, seatId, orders, raw: '{}', source: 'api' });
+        }
+      }
+    };
+    // AW 12.0 (mail play): the German reinforcement draw. Read while it is owed, REINFORCE is that order; read when
+    // the German owes something else, the same line is a standing order for a later draw.
+    await playUntil((step) => step.owed.some((o) => keysOf(step.envelope.state, o.seat).includes('reinforce')));
+    const step = await currentStep(t.deps, game.id);
+    expect(step.owed.map((o) => o.seat)).toEqual(['german']);
+    const orders = def.defaultOrders(step.envelope.state, 'german');
+    const text = formatOrderText('atlantic-wolves', { data: def.defaultData }, orders, 'en').join('\n');
+    expect(text).toMatch(/^REINFORCE /);
     const messageId = '<died-3@example.org>';
-    const to = address[last.seat];
-    await sendToListener(listener.port, { from: 'p@example.org', to, subject: 'orders', text, messageId });
-    const seatId = await seatOf(last.seat);
-    const orders = () => t.db.order.count({ where: { gameId: game.id, seatId, source: 'email' } });
-    expect(await orders()).toBe(1);
-    expect((await currentStep(t.deps, game.id)).number).toBeGreaterThan(0);
-    const [row] = await rowsOf('<died-3@example.org>');
+    const mail = { from: 'p@example.org', to: address.german, subject: 'orders', text, messageId };
+    await sendToListener(listener.port, mail);
+    const seatId = await seatOf('german');
+    const mailOrders = () => t.db.order.findMany({ where: { gameId: game.id, seatId, source: 'email' } });
+    expect((await mailOrders()).map((o) => o.parsed)).toEqual([orders]);
+    const [row] = await rowsOf(messageId);
     expect(row.status).toBe('processed');
-    const [answer] = await answersTo('<died-3@example.org>');
-    expect(answer.text).toContain('ACCEPTED');
+    const [answer] = await answersTo(messageId);
+    expect(answer.text).toContain('受理'); // the German seat's Japanese ACCEPTED
+    // The game moves on to a step where the German owes a placement.
+    await playUntil((next) => next.owed.some((o) => o.seat === 'german'));
 
     // Died after its orders, before the reply: the reply is missing and the row unfinished.
     await t.db.outbox.delete({ where: { id: answer.id } });
     const unfinished = { status: 'received', leaseUntil: null, processedAt: null };
     await t.db.inboundMail.update({ where: { id: row.id }, data: unfinished });
     expect(await recoverInboundMail(t.deps)).toBe(1);
-    expect(await orders()).toBe(1);
-    const again = await answersTo('<died-3@example.org>');
+    expect(await mailOrders()).toHaveLength(1);
+    const again = await answersTo(messageId);
     expect(again).toHaveLength(1);
-    expect(again[0].text).toContain('ACCEPTED'); // the orders as stored then, though the step has moved on
-    expect((await rowsOf('<died-3@example.org>'))[0].result).toMatchObject({ outcome: 'accepted' });
+    // The orders as stored then are the answer: the text read now would be a standing order.
+    const understood = (mail: string) => mail.slice(0, mail.indexOf('受理'));
+    expect(again[0].text).toContain('受理');
+    expect(understood(again[0].text)).toBe(understood(answer.text));
+    expect((await rowsOf(messageId))[0].result).toMatchObject({ outcome: 'accepted' });
 
     // Died after the reply, before the row was marked: nothing is stored or sent twice.
     await t.db.inboundMail.update({ where: { id: row.id }, data: { status: 'received', leaseUntil: null } });
     expect(await recoverInboundMail(t.deps)).toBe(1);
-    expect(await orders()).toBe(1);
-    expect(await answersTo('<died-3@example.org>')).toHaveLength(1);
-  });
+    expect(await mailOrders()).toHaveLength(1);
+    expect(await answersTo(messageId)).toHaveLength(1);
+  }, 120_000);
 });
 
 describe('deduplication by Message-ID and recipient', () => {
