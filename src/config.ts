@@ -50,6 +50,11 @@ export const configSchema = z.object({
   JOB_EXPIRE_SECONDS: z.coerce.number().int().min(5).max(3600).default(300),
   /** Interval of the queue's housekeeping (expiring jobs of dead workers, archiving), in seconds. */
   JOB_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /**
+   * Interval of the worker's recovery sweep, in seconds (it also runs once at start-up): steps whose every owed
+   * order is in but whose resolution never happened, and inbound mail whose processing never finished.
+   */
+  RECOVERY_SWEEP_SECONDS: z.coerce.number().min(0.2).max(3600).default(15),
   /** Timeout of one webhook request, in milliseconds. */
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
   /** Attempts of one webhook delivery before it is dropped (exponential back-off between them). */

@@ -1,50 +1,52 @@
 /**
  * The one inbound pipeline behind the three doors (SMTP listener, IMAP polling, HTTP raw MIME): store the raw
- * message first (idempotent by Message-ID, or a hash of the raw bytes), parse it, drop bounces and automatic
- * replies, authenticate, strip quotes and signatures, read the order text, submit through the same service path
- * as the API, and reply through the outbox. Never throws for a bad mail: every mail ends in a stored status.
+ * message first (once per Message-ID, or a hash of the raw bytes, and recipient seat: src/mail/inbound-store.ts),
+ * parse it, drop bounces and automatic replies, authenticate, strip quotes and signatures, read the order text,
+ * submit through the same service path as the API, and reply through the outbox. Never throws for a bad mail:
+ * every mail ends in a stored status. A mail whose process died before that is processed again (by a retry of the
+ * delivery, or the recovery sweep), and its order and answer are stored once whatever the number of attempts.
  */
 import { createHash } from 'node:crypto';
 import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
+import { crashPoint } from '../services/crash-points.ts';
 import type { ServiceDeps } from '../services/deps.ts';
 import { automaticKind } from './classify.ts';
 import { bareAddress } from './addresses.ts';
 import { composeRefusal } from './compose.ts';
 import { principalFromAddresses, principalFromSignon, type MailPrincipal } from './auth.ts';
 import { siteOf } from './context.ts';
-import { processOrderMail } from './order-mail.ts';
-import { queueMail, replyBudgetLeft } from './outbox.ts';
+import {
+  finishInbound,
+  rawHeaders,
+  recipientKeys,
+  storeInbound,
+  takeAbandoned,
+  type FinishedStatus,
+  type InboundMessage,
+  type StoredMail,
+} from './inbound-store.ts';
+import { mailAnswerId, processOrderMail } from './order-mail.ts';
+import { queueAnswer } from './outbox.ts';
 import { stripReply } from './strip.ts';
 import { commandWord } from '../orders-text/parse.ts';
 import { normalizeText, tokenize } from '../orders-text/normalize.ts';
 
-/** A raw message as one of the doors received it. */
-export interface InboundMessage {
-  raw: Buffer;
-  source: 'smtp' | 'imap' | 'http';
-  /** SMTP MAIL FROM (null or '' for a bounce); undefined when the door does not know it. */
-  envelopeFrom?: string | null;
-  /** SMTP RCPT TO addresses. */
-  envelopeTo?: string[];
-}
-
-/** What happened to one inbound mail. */
+/** What happened to one inbound mail (to the first of its recipient seats; `others`: to the rest). */
 export interface IntakeOutcome {
   status: 'duplicate' | 'processed' | 'refused' | 'ignored' | 'failed';
   inboundId?: string;
   reason?: string;
   replied: boolean;
+  others?: IntakeOutcome[];
 }
 
 /** Most bytes of an over-size mail kept in the store (its headers, for the record). */
 const OVERSIZE_KEEP = 64 * 1024;
 
-/** The header block of a raw message, unfolded, for the checks made before parsing. */
-export function rawHeaders(raw: Buffer): string {
-  const text = raw.subarray(0, Math.min(raw.length, 256 * 1024)).toString('latin1');
-  const end = text.search(/\r?\n\r?\n/);
-  return (end >= 0 ? text.slice(0, end) : text).replace(/\r?\n[ \t]+/g, ' ');
-}
+/** Attempts at one row before it is given up on (a mail that kills its process every time must not do so forever). */
+const MAX_ATTEMPTS = 5;
+
+export { rawHeaders, type InboundMessage };
 
 /** The Message-ID a raw mail is stored under: its own, or `<sha256:...>` of the bytes when it has none. */
 export function inboundMessageId(raw: Buffer): string {
@@ -90,34 +92,40 @@ function signonIn(text: string, subject: string): { secret: string; game?: strin
   return null;
 }
 
-async function store(deps: ServiceDeps, msg: InboundMessage, messageId: string, raw: Buffer, status: string): Promise<string | null> {
-  try {
-    const row = await deps.db.inboundMail.create({
-      data: { messageId, source: msg.source, envelopeFrom: msg.envelopeFrom ?? null, envelopeTo: msg.envelopeTo ?? [], raw: new Uint8Array(raw), size: msg.raw.length, status, receivedAt: deps.clock() },
-      select: { id: true },
-    });
-    return row.id;
-  } catch (error) {
-    if ((error as { code?: string }).code === 'P2002') return null; // the same mail again: processed once
-    throw error;
-  }
+interface Finished {
+  status: FinishedStatus;
+  gameId?: string;
+  seatId?: string;
+  reason?: string;
+  replied: boolean;
+  result: Record<string, unknown>;
 }
 
-async function finish(deps: ServiceDeps, id: string, status: IntakeOutcome['status'], fields: { gameId?: string; seatId?: string; result: Record<string, unknown> }): Promise<void> {
-  await deps.db.inboundMail.update({ where: { id }, data: { status, gameId: fields.gameId ?? null, seatId: fields.seatId ?? null, result: fields.result as object, processedAt: deps.clock() } });
+/** Records how a row finished and says so. */
+async function finish(deps: ServiceDeps, row: StoredMail, f: Finished): Promise<IntakeOutcome> {
+  await finishInbound(deps, row.id, f.status, { gameId: f.gameId, seatId: f.seatId, result: f.result });
+  return { status: f.status, inboundId: row.id, reason: f.reason, replied: f.replied };
 }
 
 /**
- * Queues a refusal, within a reply budget (src/mail/outbox.ts). The text reveals nothing about any game. `seat`:
- * the refused mail was authenticated as this seat (an over-size mail to its reply address): the refusal goes to its
- * registered address on the player's budget; without it, to the sender's From on the strangers' budget.
+ * Queues the refusal of a row, within a reply budget (src/mail/outbox.ts). The text reveals nothing about any game.
+ * `seat`: the refused mail was authenticated as this seat (an over-size mail to its reply address): the refusal goes
+ * to its registered address on the player's budget; without it, to the sender's From on the strangers' budget.
  */
-async function refuse(deps: ServiceDeps, to: string | undefined, reason: 'unauthenticated' | 'too-large' | 'unreadable', inReplyTo?: string, subject?: string, seat?: { gameId: string; seatId: string }): Promise<boolean> {
+async function refuse(
+  deps: ServiceDeps,
+  row: StoredMail,
+  to: string | undefined,
+  reason: 'unauthenticated' | 'too-large' | 'unreadable',
+  inReplyTo?: string,
+  subject?: string,
+  seat?: { gameId: string; seatId: string },
+): Promise<boolean> {
   if (!to || !to.includes('@') || to.endsWith(`@${deps.config.MAIL_DOMAIN.toLowerCase()}`)) return false;
-  if (!(await replyBudgetLeft(deps.db, to, seat ? 'player' : 'stranger', deps.config, deps.clock()))) return false;
-  const mail = composeRefusal(siteOf(deps.config), { to, reason, inReplyTo, subject, maxBytes: deps.config.INBOUND_MAX_BYTES });
-  await queueMail(deps.db, deps.config, seat ? { ...mail, ...seat } : mail, deps.clock());
-  return true;
+  const maxBytes = deps.config.INBOUND_MAX_BYTES;
+  const composed = composeRefusal(siteOf(deps.config), { to, reason, inReplyTo, subject, maxBytes });
+  const refusal = seat ? { ...composed, ...seat } : composed;
+  return queueAnswer(deps, refusal, mailAnswerId(row.id));
 }
 
 /**
@@ -125,44 +133,113 @@ async function refuse(deps: ServiceDeps, to: string | undefined, reason: 'unauth
  * address carries a valid reply token the seat gets a clear reply. Returns whether a reply was queued.
  */
 export async function intakeOversize(deps: ServiceDeps, msg: InboundMessage): Promise<IntakeOutcome> {
-  const head = rawHeaders(msg.raw);
-  const messageId = inboundMessageId(msg.raw);
-  const id = await store(deps, msg, messageId, msg.raw.subarray(0, OVERSIZE_KEEP), 'refused');
-  if (!id) return { status: 'duplicate', replied: false };
-  const to = [...(msg.envelopeTo ?? []), ...[...head.matchAll(/^(?:to|cc|delivered-to|x-original-to):(.*)$/gim)].map((m) => m[1])];
-  const principal = await principalFromAddresses(deps, to);
-  let replied = false;
-  if (principal?.kind === 'seat') {
-    const seat = await deps.db.seat.findUniqueOrThrow({ where: { id: principal.seatId }, select: { email: true } });
-    const inReplyTo = /^<[^>]+>$/.test(messageId) && !messageId.startsWith('<sha256.') ? messageId : undefined;
-    replied = await refuse(deps, seat.email, 'too-large', inReplyTo, undefined, { gameId: principal.gameId, seatId: principal.seatId });
-  }
-  await finish(deps, id, 'refused', { gameId: principal?.gameId, seatId: principal?.kind === 'seat' ? principal.seatId : undefined, result: { reason: 'too-large', size: msg.raw.length, replied } });
-  return { status: 'refused', inboundId: id, reason: 'too-large', replied };
+  return intake(deps, msg, true);
 }
 
 /** Runs one inbound mail through the pipeline. */
 export async function intakeMail(deps: ServiceDeps, msg: InboundMessage): Promise<IntakeOutcome> {
-  if (msg.raw.length > deps.config.INBOUND_MAX_BYTES) return intakeOversize(deps, msg);
+  return intake(deps, msg, msg.raw.length > deps.config.INBOUND_MAX_BYTES);
+}
+
+async function intake(deps: ServiceDeps, msg: InboundMessage, oversize: boolean): Promise<IntakeOutcome> {
   const messageId = inboundMessageId(msg.raw);
-  const id = await store(deps, msg, messageId, msg.raw, 'received');
-  if (!id) return { status: 'duplicate', replied: false };
+  // An over-size mail keeps its head, and a size that says it is over (the SMTP door stops reading past the limit).
+  const overSize = Math.max(msg.raw.length, deps.config.INBOUND_MAX_BYTES + 1);
+  const kept = oversize
+    ? { ...msg, raw: msg.raw.subarray(0, OVERSIZE_KEEP), size: overSize }
+    : { ...msg, size: msg.raw.length };
+  const rows: StoredMail[] = [];
+  for (const recipient of await recipientKeys(deps, msg)) {
+    const row = await storeInbound(deps, kept, messageId, recipient);
+    if (row) rows.push(row);
+  }
+  // Every row is stored (or a retry found it finished, or leased to a live process): nothing can be lost now.
+  if (!rows.length) return { status: 'duplicate', replied: false };
+  crashPoint('mail-stored');
+  const outcomes: IntakeOutcome[] = [];
+  for (const row of rows) outcomes.push(await processStored(deps, row));
+  const [first, ...others] = outcomes;
+  return others.length ? { ...first, others } : first;
+}
+
+/**
+ * Processes a stored row to its final status (a fresh one, or one taken over from a process that died). A failure
+ * is recorded as `failed`; a row taken too often is given up on.
+ */
+export async function processStored(deps: ServiceDeps, row: StoredMail): Promise<IntakeOutcome> {
   try {
-    return await process(deps, msg, id);
+    if (row.attempts > MAX_ATTEMPTS) {
+      const result = { error: `gave up after ${MAX_ATTEMPTS} attempts` };
+      return await finish(deps, row, { status: 'failed', reason: 'gave-up', replied: false, result });
+    }
+    if (row.size > deps.config.INBOUND_MAX_BYTES) return await processOversize(deps, row);
+    return await process(deps, row);
   } catch (error) {
-    deps.log.error({ err: error, inboundId: id }, 'inbound mail failed');
-    await finish(deps, id, 'failed', { result: { error: String((error as Error).message ?? error).slice(0, 500) } }).catch(() => {});
-    return { status: 'failed', inboundId: id, reason: 'internal', replied: false };
+    deps.log.error({ err: error, inboundId: row.id }, 'inbound mail failed');
+    const result = { error: String((error as Error).message ?? error).slice(0, 500) };
+    await finishInbound(deps, row.id, 'failed', { result }).catch(() => {});
+    return { status: 'failed', inboundId: row.id, reason: 'internal', replied: false };
   }
 }
 
-async function process(deps: ServiceDeps, msg: InboundMessage, id: string): Promise<IntakeOutcome> {
-  const parsed = await simpleParser(msg.raw, { skipImageLinks: true, skipTextToHtml: true, maxHtmlLengthToParse: 2_000_000 });
+/**
+ * The recovery sweep's part for mail: processes rows whose process died before finishing them (their lease ran
+ * out). Returns how many it processed.
+ */
+export async function recoverInboundMail(deps: ServiceDeps): Promise<number> {
+  let done = 0;
+  for (;;) {
+    const rows = await takeAbandoned(deps, { limit: 20 });
+    for (const row of rows) {
+      const outcome = await processStored(deps, row);
+      const about = { inboundId: row.id, messageId: row.messageId, status: outcome.status };
+      deps.log.warn(about, 'recovery: processed an inbound mail whose processing had not finished');
+    }
+    done += rows.length;
+    if (rows.length < 20) return done;
+  }
+}
+
+async function processOversize(deps: ServiceDeps, row: StoredMail): Promise<IntakeOutcome> {
+  const principal = row.recipient ? await principalFromAddresses(deps, [row.recipient]) : null;
+  let replied = false;
+  if (principal?.kind === 'seat') {
+    const seat = await deps.db.seat.findUniqueOrThrow({ where: { id: principal.seatId }, select: { email: true } });
+    const messageId = row.messageId;
+    const inReplyTo = /^<[^>]+>$/.test(messageId) && !messageIdIsSynthetic(messageId) ? messageId : undefined;
+    const owner = { gameId: principal.gameId, seatId: principal.seatId };
+    replied = await refuse(deps, row, seat.email, 'too-large', inReplyTo, undefined, owner);
+  }
+  const seatId = principal?.kind === 'seat' ? principal.seatId : undefined;
+  const result = { reason: 'too-large', size: row.size, replied };
+  const gameId = principal?.gameId;
+  return finish(deps, row, { status: 'refused', gameId, seatId, reason: 'too-large', replied, result });
+}
+
+/** Who sent a row: its recipient seat's reply token, else (no seat's address, or a rotated one) SIGNON in the body. */
+async function principalOf(
+  deps: ServiceDeps,
+  row: StoredMail,
+  parsed: ParsedMail,
+  text: string,
+  subject: string | undefined,
+): Promise<MailPrincipal | null> {
+  const headers = [...addressesOf(parsed.to), ...addressesOf(parsed.cc)];
+  headers.push(...headerList(parsed, 'delivered-to'), ...headerList(parsed, 'x-original-to'));
+  const recipients = row.recipient ? [row.recipient] : [...row.envelopeTo, ...headers];
+  const principal = await principalFromAddresses(deps, recipients);
+  if (principal) return principal;
+  const signon = signonIn(text, subject ?? '');
+  return signon ? principalFromSignon(deps, signon) : null;
+}
+
+async function process(deps: ServiceDeps, row: StoredMail): Promise<IntakeOutcome> {
+  const parsed = await simpleParser(row.raw, { skipImageLinks: true, skipTextToHtml: true, maxHtmlLengthToParse: 2_000_000 });
   const subject = withoutNul(parsed.subject);
   const from = parsed.from?.value[0]?.address ? bareAddress(parsed.from.value[0].address) : undefined;
   const automatic = automaticKind({
     headers: parsed.headers as unknown as Map<string, string | string[]>,
-    envelopeFrom: msg.envelopeFrom,
+    envelopeFrom: row.envelopeFrom ?? undefined,
     from,
     contentType: String((parsed.headers.get('content-type') as { value?: string } | undefined)?.value ?? ''),
     subject,
@@ -170,21 +247,15 @@ async function process(deps: ServiceDeps, msg: InboundMessage, id: string): Prom
     ownFrom: bareAddress(deps.config.MAIL_FROM),
   });
   if (automatic) {
-    await finish(deps, id, 'ignored', { result: { reason: automatic } });
-    return { status: 'ignored', inboundId: id, reason: automatic, replied: false };
+    return finish(deps, row, { status: 'ignored', reason: automatic, replied: false, result: { reason: automatic } });
   }
   const inReplyTo = parsed.messageId && !messageIdIsSynthetic(parsed.messageId) && !parsed.messageId.includes('\u0000') ? parsed.messageId : undefined;
   const text = bodyText(parsed);
-  const recipients = [...(msg.envelopeTo ?? []), ...addressesOf(parsed.to), ...addressesOf(parsed.cc), ...headerList(parsed, 'delivered-to'), ...headerList(parsed, 'x-original-to')];
-  let principal: MailPrincipal | null = await principalFromAddresses(deps, recipients);
+  const principal = await principalOf(deps, row, parsed, text, subject);
   if (!principal) {
-    const signon = signonIn(text, subject ?? '');
-    if (signon) principal = await principalFromSignon(deps, signon);
-  }
-  if (!principal) {
-    const replied = await refuse(deps, from, 'unauthenticated', inReplyTo, subject);
-    await finish(deps, id, 'refused', { result: { reason: 'unauthenticated', replied } });
-    return { status: 'refused', inboundId: id, reason: 'unauthenticated', replied };
+    const replied = await refuse(deps, row, from, 'unauthenticated', inReplyTo, subject);
+    const refused = { reason: 'unauthenticated', replied };
+    return finish(deps, row, { status: 'refused', reason: 'unauthenticated', replied, result: refused });
   }
   const result = await processOrderMail(deps, principal, {
     text,
@@ -193,9 +264,14 @@ async function process(deps: ServiceDeps, msg: InboundMessage, id: string): Prom
     inReplyTo,
     references: [...(Array.isArray(parsed.references) ? parsed.references : parsed.references ? [parsed.references] : [])].filter((r) => !r.includes('\u0000')),
     attachments: parsed.attachments.length,
+    inboundId: row.id,
   });
-  await finish(deps, id, 'processed', { gameId: principal.gameId, seatId: principal.kind === 'seat' ? principal.seatId : undefined, result: { ...result, via: principal.via } });
-  return { status: 'processed', inboundId: id, reason: result.outcome, replied: result.replied };
+  crashPoint('mail-replied');
+  const seatId = principal.kind === 'seat' ? principal.seatId : undefined;
+  const summary = { ...result, via: principal.via };
+  const gameId = principal.gameId;
+  const { outcome: reason, replied } = result;
+  return finish(deps, row, { status: 'processed', gameId, seatId, reason, replied, result: summary });
 }
 
 function messageIdIsSynthetic(id: string): boolean {

@@ -6,17 +6,20 @@
 import type { Owed, RuleError } from '../engine/types.ts';
 import type { Locale } from '../i18n/index.ts';
 import { formatOrderText, readOrderText, syntaxFor, type TextGame } from '../orders-text/game-text.ts';
+import type { ParsedText } from '../orders-text/types.ts';
 import { gameDefinition, type ServiceDeps } from '../services/deps.ts';
 import { OrdersInvalidError, ServiceError } from '../services/errors.ts';
 import { approveStep, rejectStep } from '../services/moderation.ts';
+import { crashPoint } from '../services/crash-points.ts';
 import { currentOrdersOf, submitOrders } from '../services/orders.ts';
 import { currentStep } from '../services/steps.ts';
+import { uuidFromKey } from '../services/tokens.ts';
 import { gameViewFor } from '../services/views.ts';
 import { ordersAddress } from './addresses.ts';
 import type { MailPrincipal } from './auth.ts';
 import { composeReply, helpAnswer, statusAnswer, type ReplyReport } from './compose.ts';
 import { dataOf, loadGameWithSeats, seatMailContext } from './context.ts';
-import { queueMail, replyBudgetLeft } from './outbox.ts';
+import { queueAnswer, replyBudgetLeft } from './outbox.ts';
 import type { Part } from './render.ts';
 import { unansweredNote, unansweredPart, unansweredRefusals, type UnansweredNote } from './unanswered.ts';
 import { formatDateTime } from '../i18n/index.ts';
@@ -29,7 +32,16 @@ export interface OrderMail {
   inReplyTo?: string;
   references: string[];
   attachments: number;
+  /**
+   * The stored inbound mail this is (InboundMail.id): its order and its reply get ids derived from it, so a mail
+   * processed again after a crash stores its orders and is answered once.
+   */
+  inboundId: string;
 }
+
+/** The id of the order a stored inbound mail submits, and of the one answer it gets. */
+export const mailOrderId = (inboundId: string) => uuidFromKey(`inbound-order:${inboundId}`);
+export const mailAnswerId = (inboundId: string) => uuidFromKey(`inbound-answer:${inboundId}`);
 
 /** What the mail did (stored with the inbound record). */
 export interface OrderMailResult {
@@ -60,7 +72,7 @@ export async function processOrderMail(deps: ServiceDeps, principal: MailPrincip
   const grammarInput = { data, seat: side, choices };
   // A game without a grammar still reads commands and JSON orders (the generic default of its package).
   const textGame: TextGame = def ?? {};
-  const parsed = readOrderText(textGame, grammarInput, mail.text);
+  const parsed = await withOrdersStoredBefore(deps, mail.inboundId, readOrderText(textGame, grammarInput, mail.text));
   const locale: Locale = seat?.locale === 'ja' ? 'ja' : 'en';
 
   const answers: Part[] = [];
@@ -102,7 +114,9 @@ export async function processOrderMail(deps: ServiceDeps, principal: MailPrincip
       outcome = 'rejected';
     } else {
       try {
-        const r = await submitOrders(deps, { gameId: game.id, seatId: principal.seatId, orders: parsed.orders, raw: parsed.redacted, source: 'email' });
+        const orderId = mailOrderId(mail.inboundId);
+        const { seatId } = principal;
+        const r = await submitOrders(deps, { gameId: game.id, seatId, orders: parsed.orders, raw: parsed.redacted, source: 'email', orderId });
         outcome = 'accepted';
         resolved = !!r.resolution;
       } catch (error) {
@@ -134,6 +148,7 @@ export async function processOrderMail(deps: ServiceDeps, principal: MailPrincip
     deadline: stepRow?.deadlineAt ?? null,
     resolved,
   };
+  crashPoint('mail-submitted');
   const replied = await reply(deps, principal, game, seat, report, mail);
   // A refusal the player was not answered for is kept, for the page and the next reply (src/mail/unanswered.ts).
   const refused = outcome === 'rejected' || parsed.errors.length > 0;
@@ -143,10 +158,22 @@ export async function processOrderMail(deps: ServiceDeps, principal: MailPrincip
   return { outcome, ...counts, commands, resolved, replied, ...unanswered };
 }
 
+/**
+ * A mail processed before as far as its orders (its process died before the reply): the orders stored then are
+ * what it says, whatever the step is now (the text could read otherwise against a later step). Submitting them
+ * again stores nothing (same order id) and answers "accepted", as the first time.
+ */
+async function withOrdersStoredBefore(deps: ServiceDeps, inboundId: string, parsed: ParsedText): Promise<ParsedText> {
+  const stored = await deps.db.order.findUnique({ where: { id: mailOrderId(inboundId) }, select: { parsed: true } });
+  return stored ? { ...parsed, orders: stored.parsed, errors: [], statements: Math.max(parsed.statements, 1) } : parsed;
+}
+
 async function reply(deps: ServiceDeps, principal: MailPrincipal, game: Awaited<ReturnType<typeof loadGameWithSeats>>, seat: Awaited<ReturnType<typeof loadGameWithSeats>>['seats'][number] | undefined, report: ReplyReport, mail: OrderMail): Promise<boolean> {
   // Seats are answered at their registered address (never at a From that may be forged); moderators at theirs.
   const pseudo = seat ?? { ...game.seats[0], id: '', side: 'moderator', email: game.moderatorEmail ?? mail.from ?? '', locale: 'en', timeZone: 'UTC', mailToken: '', playerName: null };
   if (!pseudo.email) return false;
+  // Answered already, by a process that died after queueing the answer: not again, and not against the budget.
+  if (await deps.db.outbox.findUnique({ where: { id: mailAnswerId(mail.inboundId) }, select: { id: true } })) return true;
   // The player's own budget: refusals of forged mail "from" this address spend another one (src/mail/outbox.ts).
   if (!(await replyBudgetLeft(deps.db, pseudo.email, 'player', deps.config, deps.clock()))) {
     deps.log.warn({ gameId: game.id, to: pseudo.email }, 'reply budget spent: reply not sent');
@@ -162,6 +189,7 @@ async function reply(deps: ServiceDeps, principal: MailPrincipal, game: Awaited<
     composed.seatId = undefined;
     composed.replyTo = ordersAddress(deps.config.MAIL_DOMAIN);
   }
-  await queueMail(deps.db, deps.config, composed, deps.clock());
-  return true;
+  const queued = await queueAnswer(deps, composed, mailAnswerId(mail.inboundId));
+  if (!queued) deps.log.warn({ gameId: game.id, to: composed.to }, 'reply budget spent: reply not sent');
+  return queued;
 }

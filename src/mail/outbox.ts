@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/client.ts';
-import type { SqlTx, Tx } from '../services/deps.ts';
+import type { ServiceDeps, SqlTx, Tx } from '../services/deps.ts';
 import { outboxMessageId } from './addresses.ts';
 import type { ComposedMail } from './compose.ts';
 import { insertRows } from '../services/deadlines/sql.ts';
@@ -15,9 +15,8 @@ export interface OutboxSite {
   MAIL_DOMAIN: string;
 }
 
-/** The outbox row of a composed mail, with a fresh id and the stable Message-ID derived from it. */
-function outboxRow(site: OutboxSite, mail: ComposedMail, now: Date) {
-  const id = randomUUID();
+/** The outbox row of a composed mail, with its id (fresh by default) and the stable Message-ID derived from it. */
+function outboxRow(site: OutboxSite, mail: ComposedMail, now: Date, id: string = randomUUID()) {
   return {
     id,
     gameId: mail.gameId ?? null,
@@ -77,4 +76,23 @@ export async function replyBudgetLeft(client: Tx | Db, address: string, budget: 
   const which = budget === 'player' ? { kind: { in: REPLY_KINDS }, gameId: { not: null } } : { kind: 'refusal', gameId: null };
   const sent = await client.outbox.count({ where: { toAddress: { equals: address, mode: 'insensitive' }, createdAt: { gte: since }, ...which } });
   return sent < (budget === 'player' ? limits.MAIL_REPLY_LIMIT_PER_HOUR : limits.MAIL_REFUSAL_LIMIT_PER_HOUR);
+}
+
+/**
+ * Queues the one answer (reply or refusal) of an inbound mail under the id `answerId` derived from the stored mail:
+ * when the mail is processed again (its first processing died), an answer queued the first time is not queued
+ * again. A new answer counts against a reply budget of its address: the player's when it is tied to a game (an
+ * authenticated mail's), the strangers' otherwise. Returns whether the mail has its answer.
+ */
+export async function queueAnswer(
+  deps: Pick<ServiceDeps, 'db' | 'config' | 'clock'>,
+  mail: ComposedMail,
+  answerId: string,
+): Promise<boolean> {
+  if (await deps.db.outbox.findUnique({ where: { id: answerId }, select: { id: true } })) return true;
+  const now = deps.clock();
+  const budget: ReplyBudget = mail.gameId ? 'player' : 'stranger';
+  if (!(await replyBudgetLeft(deps.db, mail.to, budget, deps.config, now))) return false;
+  await deps.db.outbox.createMany({ data: [outboxRow(deps.config, mail, now, answerId)], skipDuplicates: true });
+  return true;
 }

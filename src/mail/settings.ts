@@ -48,6 +48,11 @@ export const mailSettingsShape = {
   IMAP_ALLOW_SELF_SIGNED: flag('false'),
   /** Shared secret of POST /mail/inbound (raw MIME from an inbound-mail provider). Unset: the endpoint is off. */
   INBOUND_WEBHOOK_TOKEN: optionalText.pipe(z.string().min(16, 'INBOUND_WEBHOOK_TOKEN must be at least 16 characters').optional()),
+  /**
+   * Seconds a process may take to finish an inbound mail it stored or took over; after that, if the mail is still
+   * unfinished (its process died), the recovery sweep or a retry of the same delivery processes it.
+   */
+  INBOUND_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   /** Serve the outbound sink listing at /dev/mail (on by default only when SMTP_URL is unset and not in production). */
   MAIL_SINK_PAGE: z.enum(['auto', 'on', 'off']).default('auto'),
   /** Font files of the mails' map pictures, comma-separated, Latin first. Unset: DejaVu Sans and IPA, if installed. */
@@ -70,6 +75,7 @@ export interface MailSettings {
   IMAP_POLL_SECONDS: number;
   IMAP_ALLOW_SELF_SIGNED: boolean;
   INBOUND_WEBHOOK_TOKEN?: string;
+  INBOUND_LEASE_SECONDS: number;
   MAIL_SINK_PAGE: 'auto' | 'on' | 'off';
   MAP_FONT_FILES?: string;
   MAIL_FROM: string;

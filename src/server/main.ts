@@ -13,6 +13,7 @@ import { deployMigrations } from '../db/migrate.ts';
 import { ensureAdminToken } from '../services/auth.ts';
 import { createSqlPool, type ServiceDeps } from '../services/deps.ts';
 import { buildApp } from './app.ts';
+import { startupRecovery } from './recovery.ts';
 import { createLogger } from './logger.ts';
 import { workers, type RunningWorker } from './workers.ts';
 
@@ -56,8 +57,15 @@ async function embeddedDatabase(config: Config, log: Logger): Promise<EmbeddedDa
   return embedded;
 }
 
-/** Starts the service with a configuration and role. */
-export async function startService(config: Config, role: Role): Promise<RunningService> {
+/**
+ * Starts the service with a configuration and role. `migrate: false` skips applying the migrations (a database
+ * migrated by other means, as the multi-process tests' is).
+ */
+export async function startService(
+  config: Config,
+  role: Role,
+  opts: { migrate?: boolean } = {},
+): Promise<RunningService> {
   const log = createLogger(config.LOG_LEVEL);
   const embedded = config.DATABASE_URL ? undefined : await embeddedDatabase(config, log);
   const databaseUrl = config.DATABASE_URL ?? (embedded as EmbeddedDatabase).url;
@@ -67,8 +75,10 @@ export async function startService(config: Config, role: Role): Promise<RunningS
     for (const stop of started.reverse()) await stop();
   };
   try {
-    await deployMigrations(databaseUrl);
-    log.info('migrations applied');
+    if (opts.migrate !== false) {
+      await deployMigrations(databaseUrl);
+      log.info('migrations applied');
+    }
     const db = createDb(databaseUrl, { max: config.DATABASE_POOL_MAX, log });
     started.push(() => db.$disconnect());
     // Beside Prisma, a plain pg pool for the hot paths written in SQL (authentication, order submission).
@@ -95,6 +105,10 @@ export async function startService(config: Config, role: Role): Promise<RunningS
         log.info({ worker: w.name }, 'worker started');
       }
     }
+    // What a process that died left half done (a step never resolved, a mail never answered) is finished now; the
+    // worker role's recovery worker does this at its start and then periodically.
+    const recovering = role === 'api' ? startupRecovery(deps) : Promise.resolve();
+    started.push(() => recovering);
     const app = role !== 'worker' ? await buildApp({ deps }) : null;
     if (app) started.push(() => app.close());
     const url = app ? await app.listen({ port: config.PORT, host: config.HOST }) : null;

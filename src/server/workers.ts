@@ -4,6 +4,7 @@
  */
 import { jobsWorker } from '../jobs/index.ts';
 import { mailWorker } from '../mail/worker.ts';
+import { recoveryWorker } from './recovery.ts';
 import type { ServiceDeps } from '../services/deps.ts';
 
 /** A running worker. */
@@ -21,4 +22,5 @@ export interface Worker {
 export const workers: Worker[] = [
   mailWorker, // outbound delivery (SMTP_URL or the MAIL_SINK_DIR .eml folder), SMTP order listener, IMAP poller (src/mail)
   jobsWorker, // deadlines, reminders, delayed resolutions, webhooks, mail delivery queue (src/jobs)
+  recoveryWorker, // at start and periodically: due steps never resolved, inbound mail never finished (after a crash)
 ];

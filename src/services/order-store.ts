@@ -12,7 +12,9 @@
  *      submissions of one game; then one statement that checks the step is still the open current one, inserts
  *      the order as the seat's next revision (superseding the ones before), records the step's last-order time
  *      and says whether every owed seat now has orders (its snapshot is taken after the locks, so it sees every
- *      submission of the game that committed before); COMMIT. The locks are held only inside Postgres.
+ *      submission of the game that committed before); the order that completes the step also marks it due to
+ *      resolve (Step.resolveDueAt), so a crash before the resolution leaves a mark the recovery sweep acts on;
+ *      COMMIT. The locks are held only inside Postgres.
  *      On the pool, submissions that arrive while others are in flight share one such transaction and round trip
  *      (group commit, src/services/group-commit.ts): each keeps the outcome it would have had alone.
  */
@@ -289,10 +291,13 @@ export interface OrderRow {
 // for a moderator) with the expected processing delay, and, for a seat token taken from memory ($12), while the
 // seat's token still has that hash: checked in this statement's snapshot, taken under the locks. The order is the
 // seat's next revision of the step, which supersedes the ones before: one insert, found by the unique (step, seat,
-// revision) index however often the seat revised its orders. The step's last-order time is what a processing delay
-// counts from (its only reader, the delayed resolution job): it is written when the game has a delay. Without one
-// it would rewrite the step's row, envelope included (a few KB), on every submission for nobody. `complete`: every
-// owed seat has orders, these included.
+// revision) index however often the seat revised its orders. An order id already stored ($4, a mail processed
+// again after a crash) inserts nothing. `complete`: every owed seat has orders, these included.
+// The step row is written only when there is something to note, in the same statement: the last-order time when the
+// game has a processing delay (its only reader, the delayed resolution job; without a delay it would rewrite the
+// step's row, envelope included, on every submission for nobody), and, by the order that completes the step, the
+// time from which the step is due to resolve (plus the delay): if the process dies before the resolution, the step
+// is durably marked and the recovery sweep resolves it (src/services/recovery.ts).
 const STORE = statement('order_store', ['text', 'text', 'text', 'text', 'text', 'text', 'jsonb', 'timestamptz', 'text', 'boolean', 'integer', 'text'], `
   WITH cur AS (
     SELECT st.id, st.owed FROM "Game" g JOIN "Step" st ON st."gameId" = g.id AND st.number = g."currentStep"
@@ -303,19 +308,25 @@ const STORE = statement('order_store', ['text', 'text', 'text', 'text', 'text', 
     INSERT INTO "Order" (id, "gameId", "stepId", "seatId", revision, source, raw, parsed, "receivedAt")
     SELECT $4, $1, cur.id, $3, COALESCE((SELECT max(o.revision) FROM "Order" o WHERE o."stepId" = $2 AND o."seatId" = $3), 0) + 1,
       $5, $6, $7::jsonb, ($8::timestamptz AT TIME ZONE 'UTC') FROM cur
+    ON CONFLICT (id) DO NOTHING
     RETURNING id
-  ), last AS (
-    UPDATE "Step" s SET "lastOrderAt" = ($8::timestamptz AT TIME ZONE 'UTC') FROM ins WHERE s.id = $2 AND $11::integer > 0
-    RETURNING s.id
-  )
-  SELECT (SELECT count(*) FROM ins)::int AS stored,
-    (SELECT count(*) FROM last)::int AS noted,
-    COALESCE((
+  ), done AS (
+    SELECT COALESCE((
       SELECT bool_and(w.seat = $9 OR EXISTS (
         SELECT 1 FROM "Order" o WHERE o."stepId" = $2
           AND o."seatId" = (SELECT se.id FROM "Seat" se WHERE se."gameId" = $1 AND se.side = w.seat)))
       FROM cur, jsonb_to_recordset(cur.owed) AS w(seat text)
-    ), true) AS complete`);
+    ), true) AS complete
+  ), noted AS (
+    UPDATE "Step" s SET
+      "lastOrderAt" = CASE WHEN $11::integer > 0 THEN ($8::timestamptz AT TIME ZONE 'UTC') ELSE s."lastOrderAt" END,
+      "resolveDueAt" = CASE WHEN done.complete
+        THEN ($8::timestamptz AT TIME ZONE 'UTC') + $11::integer * interval '1 second' ELSE s."resolveDueAt" END
+    FROM ins, done WHERE s.id = $2 AND ($11::integer > 0 OR done.complete)
+    RETURNING s.id
+  )
+  SELECT (SELECT count(*) FROM ins)::int AS stored, (SELECT count(*) FROM noted)::int AS noted,
+    (SELECT complete FROM done) AS complete`);
 
 // A moderator's amendment, written only if the order was stored (a later statement of the same transaction).
 const AUDIT = statement('order_audit', ['text', 'text', 'text', 'jsonb', 'timestamptz', 'text'], `

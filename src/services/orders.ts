@@ -7,6 +7,7 @@ import { checkOrders } from '../engine/step-runner.ts';
 import type { ServiceDeps } from './deps.ts';
 import { gameDefinition } from './deps.ts';
 import { seatTokenHolds } from './auth.ts';
+import { crashPoint } from './crash-points.ts';
 import { conflict, notFound, OrdersInvalidError, ServiceError, unauthorized } from './errors.ts';
 import { cachedEnvelope, storeOrder, submissionState } from './order-store.ts';
 import { currentStep } from './steps.ts';
@@ -33,6 +34,12 @@ export interface SubmitOrdersInput {
    * the seat's token still has this hash, and any refusal checks the token first (401 if it no longer holds).
    */
   uncheckedTokenHash?: string;
+  /**
+   * The order's id, chosen by a caller that may submit the same thing again (a mail processed again after a
+   * crash): when an order of this id is stored already, nothing is validated or stored, and the answer is that
+   * order's (`repeated`). Default: a fresh id.
+   */
+  orderId?: string;
 }
 
 /** What a successful submission returns. */
@@ -41,6 +48,8 @@ export interface SubmitOrdersResult {
   step: number;
   /** The resolution this submission completed, if any. */
   resolution: Extract<ResolveResult, { resolved: true }> | null;
+  /** The order of `input.orderId` was stored before: this submission stored nothing. */
+  repeated?: true;
 }
 
 /**
@@ -50,9 +59,10 @@ export interface SubmitOrdersResult {
  * src/services/order-store.ts: the current step (one read, or remembered from this seat's last submission while
  * the step is open), the engine's validation, then one transaction in one round trip that locks the game, stores
  * the order only if the step is still the open current one, as the seat's next revision, and says whether
- * every owed seat is now in. Only then, after the commit, does the turn processor run (exactly once under its own
- * lock); with a processing delay its job is queued in the transaction instead. Every refusal is decided on a
- * fresh read.
+ * every owed seat is now in (the order that completes the step also marks it due to resolve, durably). Only then,
+ * after the commit, does the turn processor run (exactly once under its own lock); with a processing delay its job
+ * is queued in the transaction instead. A crash in between leaves the mark, which the recovery sweep acts on. Every
+ * refusal is decided on a fresh read.
  */
 export async function submitOrders(deps: ServiceDeps, input: SubmitOrdersInput): Promise<SubmitOrdersResult> {
   const tokenHash = input.uncheckedTokenHash;
@@ -67,7 +77,19 @@ export async function submitOrders(deps: ServiceDeps, input: SubmitOrdersInput):
   }
 }
 
+/** The order of a caller-chosen id as a repeated submission's answer, or null when no such order is stored. */
+async function storedBefore(deps: ServiceDeps, orderId: string | undefined): Promise<SubmitOrdersResult | null> {
+  if (!orderId) return null;
+  const order = await deps.db.order.findUnique({
+    where: { id: orderId },
+    select: { step: { select: { number: true } } },
+  });
+  return order ? { orderId, step: order.step.number, resolution: null, repeated: true } : null;
+}
+
 async function submit(deps: ServiceDeps, input: SubmitOrdersInput): Promise<SubmitOrdersResult> {
+  const repeated = await storedBefore(deps, input.orderId);
+  if (repeated) return repeated;
   const moderator = input.source === 'moderator';
   // At most twice: a remembered step that turns out stale is read again, as if the request had just arrived.
   for (let fresh = false; ; fresh = true) {
@@ -87,7 +109,7 @@ async function submit(deps: ServiceDeps, input: SubmitOrdersInput): Promise<Subm
       throw new OrdersInvalidError(checked.errors);
     }
 
-    const orderId = randomUUID();
+    const orderId = input.orderId ?? randomUUID();
     const now = deps.clock();
     const result = await storeOrder(
       deps,
@@ -95,6 +117,8 @@ async function submit(deps: ServiceDeps, input: SubmitOrdersInput): Promise<Subm
       moderator ? { actor: input.actor ?? 'moderator', action: 'orders.amend', detail: { step: step.number, side: seat.side, orderId, reason: input.reason ?? null } } : undefined,
     );
     if (!result.stored) {
+      const stored = await storedBefore(deps, input.orderId); // the same order, stored meanwhile by another process
+      if (stored) return stored;
       if (step.remembered) continue;
       // The game changed between the read and the write (a resolution, a pause): say what happened.
       const current = await submissionState(deps, input.gameId, input.seatId, { fresh: true });
@@ -105,8 +129,12 @@ async function submit(deps: ServiceDeps, input: SubmitOrdersInput): Promise<Subm
     }
 
     // A paused game (a moderator's amendment) resolves when it resumes; resolveIfReady re-checks everything.
+    // The order that completed the step marked it due in its own statement: if this process dies before (or
+    // during) the resolution, the recovery sweep resolves it (src/services/recovery.ts).
     const ready = result.complete && step.delaySeconds === 0;
+    if (ready) crashPoint('order-committed');
     const resolution = ready ? await resolveIfReady(deps, input.gameId) : null;
+    if (ready) crashPoint('resolution-committed');
     return { orderId, step: step.number, resolution: resolution?.resolved ? resolution : null };
   }
 }

@@ -35,3 +35,13 @@ export function newGameId(): string {
 export function newSeedSecret(): string {
   return randomBytes(32).toString('hex');
 }
+
+/**
+ * A UUID-shaped id derived from a key (a SHA-256 prefix, version 4 and variant bits set): the same key always gives
+ * the same id, so a row written under it twice (work done again after a crash) is one row.
+ */
+export function uuidFromKey(key: string): string {
+  const h = createHash('sha256').update(key, 'utf8').digest('hex');
+  const variant = ((parseInt(h[16], 16) & 3) | 8).toString(16);
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}

@@ -157,7 +157,8 @@ export async function resolveLocked(tx: SqlTx, deps: ServiceDeps, gameId: string
   // Published at once (no review): the status and publication time are written here, not again by publishStep.
   const publishedAt = review ? null : deps.clock();
   await tx.$executeRawUnsafe(
-    `UPDATE "Step" SET status = $1::"StepStatus", "ordersDigest" = $2, "resultEnvelope" = $3::jsonb, "resolvedAt" = $4::timestamp(3), "defaultsApplied" = ARRAY(SELECT jsonb_array_elements_text($5::jsonb))::text[], "rejectedReason" = NULL${publishedAt ? ', "publishedAt" = $7::timestamp(3)' : ''} WHERE id = $6`,
+    `UPDATE "Step" SET status = $1::"StepStatus", "ordersDigest" = $2, "resultEnvelope" = $3::jsonb, "resolvedAt" = $4::timestamp(3), "defaultsApplied" = ARRAY(SELECT jsonb_array_elements_text($5::jsonb))::text[], "rejectedReason" = NULL,
+       "resolveDueAt" = NULL${publishedAt ? ', "publishedAt" = $7::timestamp(3)' : ''} WHERE id = $6`,
     review ? 'awaiting_review' : 'published',
     ordersDigest(sortedOrders(orders)),
     JSON.stringify(result.envelope),

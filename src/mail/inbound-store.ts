@@ -1,0 +1,181 @@
+/**
+ * The store of inbound mail (InboundMail) and who is working on each row. A mail is stored before anything else,
+ * once per Message-ID and recipient seat; the process that stores a row holds a lease on it
+ * (INBOUND_LEASE_SECONDS) until it marks the row finished (processed, refused, ignored, failed). A row still
+ * `received` after its lease belongs to a process that died: a retry of the same delivery or the recovery sweep
+ * takes it over (with SKIP LOCKED, so two takers never get the same row) and processes it again. Processing is
+ * idempotent (the order and the answer have ids derived from the row), so taking over a row whose process was only
+ * slow does no harm.
+ */
+import type { ServiceDeps } from '../services/deps.ts';
+import { hashToken } from '../services/tokens.ts';
+import { seatReplyAddress, tokensIn } from './addresses.ts';
+
+/** A raw message as one of the doors received it. */
+export interface InboundMessage {
+  raw: Buffer;
+  source: 'smtp' | 'imap' | 'http';
+  /** SMTP MAIL FROM (null or '' for a bounce); undefined when the door does not know it. */
+  envelopeFrom?: string | null;
+  /** SMTP RCPT TO addresses. */
+  envelopeTo?: string[];
+}
+
+/** A stored inbound mail taken for processing. */
+export interface StoredMail {
+  id: string;
+  messageId: string;
+  /** The seat reply address the row is processed for ("": none). */
+  recipient: string;
+  source: InboundMessage['source'];
+  envelopeFrom?: string | null;
+  envelopeTo: string[];
+  /** What is kept of the message (an over-size mail: its head). */
+  raw: Buffer;
+  /** The size of the message as received. */
+  size: number;
+  /** Times the row was taken for processing, this time included. */
+  attempts: number;
+}
+
+/** Final statuses of a row. */
+export type FinishedStatus = 'processed' | 'refused' | 'ignored' | 'failed';
+
+/** Seat rows one mail may have at most (a game has a few seats; a mail naming more is not a player's). */
+const MAX_SEAT_RECIPIENTS = 8;
+
+/** The header block of a raw message, unfolded, for the checks made before parsing. */
+export function rawHeaders(raw: Buffer): string {
+  const text = raw.subarray(0, Math.min(raw.length, 256 * 1024)).toString('latin1');
+  const end = text.search(/\r?\n\r?\n/);
+  return (end >= 0 ? text.slice(0, end) : text).replace(/\r?\n[ \t]+/g, ' ');
+}
+
+/** The recipient header values of a raw message (To, Cc, Delivered-To, X-Original-To). */
+export function headerRecipients(raw: Buffer): string[] {
+  return [...rawHeaders(raw).matchAll(/^(?:to|cc|delivered-to|x-original-to):(.*)$/gim)].map((m) => m[1]);
+}
+
+/**
+ * The recipient keys a mail is stored under: the reply addresses of the seats it was delivered to (the envelope's
+ * when the door knows it, else the headers'), one row each, so a mail sent to two seats is processed for both.
+ * `[""]` when it names no seat's address (SIGNON mail, unknown tokens): one row, authenticated as a whole.
+ */
+export async function recipientKeys(deps: Pick<ServiceDeps, 'db' | 'config'>, msg: InboundMessage): Promise<string[]> {
+  const domain = deps.config.MAIL_DOMAIN;
+  const envelope = tokensIn(msg.envelopeTo ?? [], domain);
+  const tokens = envelope.length ? envelope : tokensIn(headerRecipients(msg.raw), domain);
+  const keys: string[] = [];
+  for (const token of tokens.slice(0, MAX_SEAT_RECIPIENTS)) {
+    const seat = await deps.db.seat.findUnique({ where: { mailTokenHash: hashToken(token) }, select: { id: true } });
+    if (seat) keys.push(seatReplyAddress(token, domain.toLowerCase()));
+  }
+  return keys.length ? keys : [''];
+}
+
+type Deps = Pick<ServiceDeps, 'db' | 'config' | 'clock'>;
+
+const leaseEnd = (deps: Pick<ServiceDeps, 'config' | 'clock'>) =>
+  new Date(deps.clock().getTime() + deps.config.INBOUND_LEASE_SECONDS * 1000);
+
+/**
+ * Stores one row of a mail, leased to this process, or, when the row exists (the same delivery again), takes it
+ * over if it is unfinished and its lease has run out. Null: the row exists and is finished or being worked on.
+ */
+export async function storeInbound(
+  deps: Deps,
+  msg: InboundMessage & { size: number },
+  messageId: string,
+  recipient: string,
+): Promise<StoredMail | null> {
+  const stored: Omit<StoredMail, 'id'> = {
+    messageId,
+    recipient,
+    source: msg.source,
+    envelopeFrom: msg.envelopeFrom,
+    envelopeTo: msg.envelopeTo ?? [],
+    raw: msg.raw,
+    size: msg.size,
+    attempts: 1,
+  };
+  try {
+    const row = await deps.db.inboundMail.create({
+      data: {
+        ...stored,
+        envelopeFrom: msg.envelopeFrom ?? null,
+        raw: new Uint8Array(msg.raw),
+        status: 'received',
+        receivedAt: deps.clock(),
+        leaseUntil: leaseEnd(deps),
+      },
+      select: { id: true },
+    });
+    return { id: row.id, ...stored };
+  } catch (error) {
+    if ((error as { code?: string }).code !== 'P2002') throw error;
+  }
+  const [taken] = await takeAbandoned(deps, { key: { messageId, recipient } });
+  return taken ?? null;
+}
+
+/**
+ * Takes over unfinished rows whose lease has run out (the oldest first, at most `limit`), leased to this process
+ * now; with `key`, only that row.
+ */
+export async function takeAbandoned(
+  deps: Deps,
+  opts: { key?: { messageId: string; recipient: string }; limit?: number } = {},
+): Promise<StoredMail[]> {
+  const now = deps.clock().toISOString();
+  const until = leaseEnd(deps).toISOString();
+  const key = opts.key;
+  const ids = await deps.db.$queryRawUnsafe<{ id: string }[]>(
+    `UPDATE "InboundMail" SET "leaseUntil" = $1::timestamp(3), attempts = attempts + 1
+     WHERE id IN (
+       SELECT id FROM "InboundMail"
+       WHERE status = 'received' AND ("leaseUntil" IS NULL OR "leaseUntil" <= $2::timestamp(3))
+         ${key ? 'AND "messageId" = $4 AND recipient = $5' : ''}
+       ORDER BY "receivedAt" LIMIT $3 FOR UPDATE SKIP LOCKED)
+     RETURNING id`,
+    until,
+    now,
+    opts.limit ?? 50,
+    ...(key ? [key.messageId, key.recipient] : []),
+  );
+  if (!ids.length) return [];
+  const rows = await deps.db.inboundMail.findMany({
+    where: { id: { in: ids.map((r) => r.id) } },
+    orderBy: { receivedAt: 'asc' },
+  });
+  return rows.map((r) => ({
+    id: r.id,
+    messageId: r.messageId,
+    recipient: r.recipient,
+    source: r.source as StoredMail['source'],
+    envelopeFrom: r.envelopeFrom,
+    envelopeTo: r.envelopeTo,
+    raw: Buffer.from(r.raw),
+    size: r.size,
+    attempts: r.attempts,
+  }));
+}
+
+/** Marks a row finished, with what happened (its lease ends). */
+export async function finishInbound(
+  deps: Pick<ServiceDeps, 'db' | 'clock'>,
+  id: string,
+  status: FinishedStatus,
+  fields: { gameId?: string; seatId?: string; result: Record<string, unknown> },
+): Promise<void> {
+  await deps.db.inboundMail.update({
+    where: { id },
+    data: {
+      status,
+      gameId: fields.gameId ?? null,
+      seatId: fields.seatId ?? null,
+      result: fields.result as object,
+      processedAt: deps.clock(),
+      leaseUntil: null,
+    },
+  });
+}
