@@ -3,7 +3,6 @@
  * placement, response movement) and "standard" (the rules without 12.0, the engine keeping the hidden information).
  */
 import type { GameDefinition, Outcome, ResolveContext } from '../../engine/types.ts';
-import { filterEvents } from '../../engine/visibility.ts';
 import { checkData } from './data/check-data.ts';
 import { defaultData } from './data/default-data.ts';
 import { awDataSchema, type AwData } from './data/schema.ts';
@@ -18,7 +17,7 @@ import { owed } from './owed.ts';
 import { setup } from './setup.ts';
 import { cloneState, MODES, type AwState } from './state.ts';
 import { validate } from './validate.ts';
-import { view } from './view.ts';
+import { view, visibleEvents } from './view.ts';
 
 /**
  * Runs one step: stores standing orders of any seat, applies the owed seat's answer, then runs forward to the next
@@ -60,7 +59,7 @@ export const atlanticWolves: GameDefinition<AwState, AwOrders, AwOptions, AwData
   setup,
   owed,
   view,
-  visibleEvents: filterEvents,
+  visibleEvents,
   choices,
   validate,
   defaultOrders,
