@@ -48,6 +48,7 @@ describe('statements (docs/orders.md)', () => {
     ['D2 standing plan', 'STEP2 PLAN WA WA CG', { standing: { step2Plan: ['WA', 'WA', 'CG'] } }],
     ['D3 standard', 'STEP3 C01 -> WA DOWN, C02 CG', { step3: { C01: { area: 'WA', face: 'down' }, C02: { area: 'CG', face: 'up' } } }],
     ['D4 overflow', 'OVERFLOW C03', { overflow: ['C03'] }],
+    ['D4 overflow, a Step-2 unit by its area (AW-A06)', 'OVERFLOW C03 CG?2 Central?1', { overflow: ['C03', 'CG?2', 'CG?1'] }],
     ['D4 replace', 'REPLACE U05 -> CG', { replace: { U05: 'CG' } }],
     ['D7 standing table', 'RESPONSE TABLE 25: CG, stay; U01: AF, ASK', { standing: { responseTable: { 'GB-DD1': ['CG', 'stay'], U01: ['AF', 'ask'] } } }],
   ])('%s: %s', (_name, text, expected) => {

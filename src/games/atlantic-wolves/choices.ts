@@ -8,6 +8,7 @@ import { indexOf } from './data/data-index.ts';
 import { activeAir, activeShips, activeUbs } from './combat.ts';
 import { defaultOrders } from './defaults.ts';
 import { currentPoint } from './owed.ts';
+import { ownNamesAt, parseBlindName, replaceOrder, seatSees } from './hidden-units.ts';
 import { overfull, placeholder, step1Pool } from './placement.ts';
 import { turn5Count } from './reinforcement.ts';
 import { responseDestinations } from './response-movement.ts';
@@ -18,6 +19,14 @@ const unitOpt = (s: AwState, id: string): ChoiceOption => {
   const u = indexOf(s.data).unit.get(id)!;
   return { value: id, label: { en: `${u.name.en} [${u.number}] (${u.strength})`, ja: `${u.name.ja} [${u.number}]（${u.strength}）` } };
 };
+/** An own unit named in the overflow procedure: by id, or blind by area (`CG?1`, AW-A06). */
+function nameOpt(s: AwState, name: string): ChoiceOption {
+  const b = parseBlindName(name);
+  if (!b) return unitOpt(s, name);
+  const area = indexOf(s.data).area.get(b.area)!.name;
+  const label = { en: `face-down Step-2 unit ${b.k} in ${area.en}`, ja: `${area.ja}の手順2の裏向きユニット${b.k}` };
+  return { value: name, label };
+}
 const areaOpt = (s: AwState, id: string): ChoiceOption => ({ value: id, label: indexOf(s.data).area.get(id)!.name });
 const NONE: ChoiceOption = { value: 'none', label: { en: '(no attack)', ja: '（攻撃しない）' } };
 const STAY: ChoiceOption = { value: 'stay', label: { en: 'stay', ja: '移動しない' } };
@@ -76,15 +85,35 @@ export function choices(s: AwState, seat: string): ChoiceTree | null {
       return tree(fields, capacityText(s, 'allied'));
     }
     case 'overflow-name': {
+      // Face-down Step-2 units are offered by area (`CG?1`), never by id: their owner may not see them (AW-A06).
       const over = overfull(s, p.side);
-      const ids = Object.keys(over).flatMap((a) => unitsAt(s, a, p.side).map((u) => u.id));
+      const names = Object.keys(over).flatMap((a) => ownNamesAt(s, a, p.side));
       const n = Object.values(over).reduce((x, y) => x + y, 0);
-      return tree([{ key: 'overflow', label: { en: 'Units to re-place', ja: '再配置するユニット' }, kind: 'many', options: ids.map((id) => unitOpt(s, id)), min: n, max: s.options.overflowNaming === 'excess' ? n : ids.length, defaultValue: d.overflow }], Object.entries(over).map(([a, x]) => ({ en: `${a}: name ${x}`, ja: `${a}: ${x}個指名` })));
+      const field: ChoiceField = {
+        key: 'overflow',
+        label: { en: 'Units to re-place', ja: '再配置するユニット' },
+        kind: 'many',
+        options: names.map((id) => nameOpt(s, id)),
+        min: n,
+        max: s.options.overflowNaming === 'excess' ? n : names.length,
+        defaultValue: d.overflow,
+      };
+      return tree([field], Object.entries(over).map(([a, x]) => ({ en: `${a}: name ${x}`, ja: `${a}: ${x}個指名` })));
     }
     case 'overflow-replace': {
-      const keys = p.units.map((_, i) => placeholder(i));
+      const order = replaceOrder(s, p.side, p.units);
       const areas = ix.areaIds.map((a) => areaOpt(s, a));
-      return tree(keys.map((k) => ({ key: `replace.${k}`, label: { en: `unit ${k}`, ja: `ユニット${k}` }, kind: 'one', options: areas, defaultValue: d.replace?.[k] })), capacityText(s, p.side));
+      // Keys `#n` in re-placement order (hidden-units.ts); a face-down unit is labelled as such, nothing more.
+      const label = (k: string, id: string): Text => {
+        if (!seatSees(s, seat as AwSide, id)) return { en: `unit ${k} (face down)`, ja: `ユニット${k}（裏向き）` };
+        const u = unitOpt(s, id).label;
+        return { en: `unit ${k}: ${u.en}`, ja: `ユニット${k}: ${u.ja}` };
+      };
+      const fields = order.map((id, i): ChoiceField => {
+        const k = placeholder(i);
+        return { key: `replace.${k}`, label: label(k, id), kind: 'one', options: areas, defaultValue: d.replace?.[k] };
+      });
+      return tree(fields, capacityText(s, p.side));
     }
     case 'response':
       return tree([{ key: 'response', label: unitOpt(s, p.unit).label, kind: 'one', options: [STAY, ...responseDestinations(s, p.unit).map((a) => areaOpt(s, a))], defaultValue: 'stay' }]);

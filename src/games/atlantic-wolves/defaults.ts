@@ -8,6 +8,7 @@ import { indexOf } from './data/data-index.ts';
 import { activeAir, activeShips, activeUbs } from './combat.ts';
 import type { AwOrders } from './orders/schema.ts';
 import { owingSeat } from './owed.ts';
+import { ownNamesAt } from './hidden-units.ts';
 import { overfull, placeholder, step1Pool } from './placement.ts';
 import { turn5Count } from './reinforcement.ts';
 import { capacityAt, convoyStrength, sideCounts, placeable, shipAttacks, ubAttacks, ubStrength, ubsToPlace, unitsAt } from './rules.ts';
@@ -72,7 +73,9 @@ export function defaultOrders(s: AwState, seat: string): AwOrders {
     }
     case 'overflow-name': {
       const named: string[] = [];
-      for (const [area, excess] of Object.entries(overfull(s, p.side)).sort()) named.push(...unitsAt(s, area, p.side).map((u) => u.id).slice(-excess));
+      for (const [area, excess] of Object.entries(overfull(s, p.side)).sort()) {
+        named.push(...ownNamesAt(s, area, p.side).slice(-excess)); // face-down Step-2 units by area (AW-A06)
+      }
       return { overflow: named };
     }
     case 'overflow-replace': {

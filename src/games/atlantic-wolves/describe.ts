@@ -256,24 +256,42 @@ function describeKnown(e: GameEvent, lc: Locale): string | null {
     }
     case 'overflow-named':
     case 'overflow-named-units': {
-      const count = e.count !== undefined ? num(e.count) : Object.keys(record(e.units)).length;
+      // Blind: the owner's face-down Step-2 units named by area, counted per area (AW-A06).
+      const blind = byArea(Object.entries(record(e.blind ?? {})).map(([a, n]) => [a, num(n)] as [string, number]));
+      const blindCount = blind.reduce((t, [, n]) => t + n, 0);
+      const count = e.count !== undefined ? num(e.count) : Object.keys(record(e.units)).length + blindCount;
       const named = e.units !== undefined ? Object.entries(record(e.units)).map(([u, a]) => [u, str(a)] as [string, string]) : null;
-      const list = named
-        ? ja
-          ? `: ${named.map(([u, a]) => `${unit(u, lc)}（${area(a, lc)}から）`).join('、')}`
-          : `: ${named.map(([u, a]) => `${unit(u, lc)} from ${area(a, lc)}`).join(', ')}`
-        : '';
+      const parts = [
+        ...(named ?? []).map(([u, a]) => {
+          return ja ? `${unit(u, lc)}（${area(a, lc)}から）` : `${unit(u, lc)} from ${area(a, lc)}`;
+        }),
+        ...blind.map(([a, n]) => {
+          if (ja) return `手順2の裏向きユニット${n}個（${area(a, lc)}から）`;
+          return `${n} face-down Step-2 unit${n === 1 ? '' : 's'} from ${area(a, lc)}`;
+        }),
+      ];
+      const list = parts.length ? `: ${parts.join(ja ? '、' : ', ')}` : '';
       const what = ja ? `${count}個` : `${count} unit${count === 1 ? '' : 's'}`;
       return s(
         `An area is over its placement capacity: ${sideName(e.side, lc)} name ${what} for their opponent to place again${list}`,
         `配置数を超えたエリアがあるため、${sideName(e.side, lc)}は相手が再配置するユニット${what}を指名した${list}`,
       );
     }
+    case 'replaced-units': {
+      // Each seat's own terms: the re-placing seat's keys, or the owner's units it may see and counts of the others.
+      const blind = e.blind !== undefined ? counts(record(e.blind), lc) : null;
+      const rest = blind ? (ja ? `、手順2の裏向きユニット: ${blind}` : `; face-down Step-2 units: ${blind}`) : '';
+      const where = grouped(groupByArea(record(e.placement)), lc);
+      const adj = sideAdj(e.side, lc);
+      return s(`The named ${adj} units placed again: ${where}${rest}`, `再配置された${adj}ユニット: ${where}${rest}`);
+    }
     case 'replaced': {
-      const p = record(e.placement);
-      const n = Object.keys(p).length;
+      // With face-down units among them, the public event gives counts per area only.
+      const p = record(e.placement ?? {});
       const byAreaCount: Record<string, number> = {};
+      for (const [a, n] of Object.entries(record(e.counts ?? {}))) byAreaCount[a] = num(n);
       for (const a of Object.values(p)) byAreaCount[str(a)] = (byAreaCount[str(a)] ?? 0) + 1;
+      const n = Object.values(byAreaCount).reduce((t: number, x) => t + num(x), 0);
       const other = e.side === 'allied' ? 'german' : e.side === 'german' ? 'allied' : null;
       const who = other ? sideName(other, lc) : ja ? '相手' : 'the opponent';
       return s(

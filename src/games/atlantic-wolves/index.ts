@@ -5,7 +5,6 @@
 import type { GamePackage } from '../../engine/game-package.ts';
 import type { Outcome, ResolveContext } from '../../engine/types.ts';
 import { ordersVisibleAtTheEnd } from '../../engine/contract-defaults.ts';
-import { filterEvents } from '../../engine/visibility.ts';
 import { board } from './board.ts';
 import { checkData } from './data/check-data.ts';
 import { defaultData } from './data/default-data.ts';
@@ -26,7 +25,7 @@ import { randomLegalOrders } from './random-orders.ts';
 import { setup } from './setup.ts';
 import { cloneState, MODES, type AwState } from './state.ts';
 import { validate } from './validate.ts';
-import { view } from './view.ts';
+import { view, visibleEvents } from './view.ts';
 
 /**
  * Runs one step: stores standing orders of any seat, applies the owed seat's answer, then runs forward to the next
@@ -69,7 +68,7 @@ export const atlanticWolves: GamePackage<AwState, AwOrders, AwOptions, AwData> =
   owed,
   view,
   board,
-  visibleEvents: filterEvents,
+  visibleEvents,
   choices,
   validate,
   defaultOrders,

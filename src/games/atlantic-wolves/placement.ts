@@ -8,8 +8,9 @@ import { indexOf } from './data/data-index.ts';
 import { areaScan } from './area-scan.ts';
 import type { AwOrders } from './orders/schema.ts';
 import { areaCounts, capacityAt, capacityFor, placeable } from './rules.ts';
-import { at, ownList, ownTurnList, put, type AwState } from './state.ts';
 import { BLIND_DRAW } from './dice-purposes.ts';
+import { blindToOwner, blindUnit, parseBlindName, replaceOrder, resolveNames, seatSees } from './hidden-units.ts';
+import { at, opponent, ownList, ownTurnList, put, type AwState } from './state.ts';
 
 /** Applies a mail-mode Allied placement or a UB placement: unit -> area (AW 12.0-2, AW 7.0[1]). */
 export function applyPlacement(s: AwState, ctx: ResolveContext, side: AwSide, placement: Record<string, string>): void {
@@ -120,45 +121,89 @@ export function designationFromPreference(s: AwState, side: AwSide): string[] | 
   if (!pref) return null;
   const out: string[] = [];
   for (const [area, excess] of Object.entries(overfull(s, side))) {
-    const named = pref.filter((id) => at(s, id) === area).slice(0, excess);
+    // Names: unit ids, or blind names of the owner's face-down Step-2 units there (AW-A06, `CG?1`).
+    const blindHere = (name: string) => parseBlindName(name)?.area === area && blindUnit(s, name) !== undefined;
+    const here = (name: string) => at(s, name) === area || blindHere(name);
+    const named = pref.filter(here).slice(0, excess);
     if (named.length < excess) return null;
     out.push(...named);
   }
   return out;
 }
 
-/** AW 6.0-C2 / 7.0[6] first half: the named units leave the map to be re-placed by the opponent (facing kept, A07b). */
-export function liftNamed(s: AwState, ctx: ResolveContext, side: AwSide, units: string[]): string[] {
+/**
+ * AW 6.0-C2 / 7.0[6] first half: the named units leave the map to be re-placed by the opponent (facing kept, A07b).
+ * Names are unit ids or blind names of face-down Step-2 units (hidden-units.ts); the owner is told which units he
+ * named, and for the blind ones only how many from each area (AW-A06).
+ */
+export function liftNamed(s: AwState, ctx: ResolveContext, side: AwSide, names: string[]): string[] {
   const ix = indexOf(s.data);
-  const sorted = units.slice().sort((a, b) => (ix.order.get(a) ?? 0) - (ix.order.get(b) ?? 0));
+  const sorted = resolveNames(s, names).sort((a, b) => (ix.order.get(a) ?? 0) - (ix.order.get(b) ?? 0));
   const from: Record<string, string> = {};
+  const blind: Record<string, number> = {};
   for (const id of sorted) {
-    from[id] = at(s, id);
-    put(s, id, 'used');
+    if (side === 'allied' && blindToOwner(s, id)) blind[at(s, id)] = (blind[at(s, id)] ?? 0) + 1;
+    else from[id] = at(s, id);
   }
+  for (const id of sorted) put(s, id, 'used');
   const hidden = s.mode === 'standard' && side === 'allied' && !s.t.revealed;
   if (!ctx.silent) {
     ctx.emit({ type: 'overflow-named', rule: side === 'allied' ? 'AW 6.0-C2' : 'AW 7.0[6]', side, count: sorted.length, ...(hidden ? {} : { units: from }) });
-    if (hidden) ctx.emit({ type: 'overflow-named-units', rule: 'AW 6.0-C2', side, units: from, visibleTo: ['allied'] });
+    const blindCounts = Object.keys(blind).length ? { blind: inAreaOrder(s, blind) } : {};
+    const units = { units: from, ...blindCounts };
+    if (hidden) ctx.emit({ type: 'overflow-named-units', rule: 'AW 6.0-C2', side, ...units, visibleTo: ['allied'] });
   }
   return sorted;
+}
+
+/** Per-area counts with the areas in id order (key order says nothing but which areas). */
+function inAreaOrder(s: AwState, counts: Record<string, number>): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const a of indexOf(s.data).areaIds) if (counts[a]) out[a] = counts[a];
+  return out;
 }
 
 /** Placeholder keys for units the opponent re-places when he may not see their fronts (standard, face down). */
 export const placeholder = (i: number): string => `#${i + 1}`;
 
-/** AW 6.0-C2 / 7.0[6] second half: the opponent re-places the named units. Keys are unit ids or `#n` placeholders. */
+/**
+ * AW 6.0-C2 / 7.0[6] second half: the opponent re-places the named units. Keys are `#n` placeholders counted in
+ * `replaceOrder`, or the ids of units the re-placing seat may see. When some are face down, the public event gives
+ * counts per area, and each seat gets the placement in its own terms (the owner's Step-2 units as counts, AW-A06).
+ */
 export function applyReplace(s: AwState, ctx: ResolveContext, side: AwSide, units: string[], replace: Record<string, string>): void {
+  const replacer = opponent(side);
+  const order = replaceOrder(s, side, units);
   const placed: Record<string, string> = {};
   const left: string[] = [];
-  units.forEach((id, i) => {
-    const a = replace[id] ?? replace[placeholder(i)];
+  order.forEach((id, i) => {
+    const a = (seatSees(s, replacer, id) ? replace[id] : undefined) ?? replace[placeholder(i)];
     if (a && at(s, id) === 'used') {
       put(s, id, a);
       placed[placeholder(i)] = a;
     } else left.push(id);
   });
-  if (!ctx.silent) ctx.emit({ type: 'replaced', rule: side === 'allied' ? 'AW 6.0-C2' : 'AW 7.0[6]', side, placement: placed });
+  const rule = side === 'allied' ? 'AW 6.0-C2' : 'AW 7.0[6]';
+  if (ctx.silent) return;
+  if (order.every((id) => seatSees(s, replacer, id))) ctx.emit({ type: 'replaced', rule, side, placement: placed });
+  else {
+    const counts: Record<string, number> = {};
+    const owners: Record<string, string> = {};
+    const blind: Record<string, number> = {};
+    order.forEach((id, i) => {
+      const a = placed[placeholder(i)];
+      if (!a) return;
+      counts[a] = (counts[a] ?? 0) + 1;
+      if (seatSees(s, side, id)) owners[id] = a;
+      else blind[a] = (blind[a] ?? 0) + 1;
+    });
+    ctx.emit({ type: 'replaced', rule, side, counts: inAreaOrder(s, counts) });
+    ctx.emit({ type: 'replaced-units', rule, side, placement: placed, visibleTo: [replacer] });
+    const blindCounts = Object.keys(blind).length ? { blind: inAreaOrder(s, blind) } : {};
+    ctx.emit({ type: 'replaced-units', rule, side, placement: owners, ...blindCounts, visibleTo: [side] });
+  }
   // AW-A07(c): no room left anywhere: the units stay off the map this turn; the moderator is told.
-  if (left.length && !ctx.silent) ctx.emit({ type: 'moderator-flag', rule: 'AW-A07(c)', side, count: left.length, units: left, visibleTo: [] });
+  if (left.length) {
+    ctx.emit({ type: 'moderator-flag', rule: 'AW-A07(c)', side, count: left.length, units: left, visibleTo: [] });
+  }
 }

@@ -7,6 +7,7 @@ import { indexOf } from './data/data-index.ts';
 import { activeAir, activeShips, activeUbs } from './combat.ts';
 import type { AwOrders } from './orders/schema.ts';
 import { owingSeat } from './owed.ts';
+import { ownNamesAt } from './hidden-units.ts';
 import { overfull, placeholder, step1Pool } from './placement.ts';
 import { turn5Count } from './reinforcement.ts';
 import { responseDestinations } from './response-movement.ts';
@@ -116,7 +117,9 @@ export function randomLegalOrders(s: AwState, seat: string, rand: Rand): AwOrder
     }
     case 'overflow-name': {
       const named: string[] = [];
-      for (const [area, excess] of Object.entries(overfull(s, p.side))) named.push(...shuffle(idsAt(s, area, p.side), rand).slice(0, excess));
+      for (const [area, excess] of Object.entries(overfull(s, p.side))) {
+        named.push(...shuffle(ownNamesAt(s, area, p.side), rand).slice(0, excess)); // Step-2 units by area (AW-A06)
+      }
       return { overflow: named };
     }
     case 'overflow-replace':

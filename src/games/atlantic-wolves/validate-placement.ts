@@ -7,6 +7,7 @@ import type { AwSide } from './data/schema.ts';
 import { indexOf } from './data/data-index.ts';
 import { areaEn, areaErrors, areaJa, duplicateErrors, ownUnitErrors, ruleError, unitEn, unitJa } from './errors.ts';
 import type { AwOrders } from './orders/schema.ts';
+import { blindToOwner, blindUnit, blindUnitsAt, parseBlindName, replaceOrder, seatSees } from './hidden-units.ts';
 import { overfull, placeholder, step1Pool } from './placement.ts';
 import { turn5Count } from './reinforcement.ts';
 import { areaCounts, capacityAt, capacityFor, placeable, sideCounts, ubSlack, ubsToPlace } from './rules.ts';
@@ -144,15 +145,37 @@ export function validateStep3(s: AwState, step3: NonNullable<AwOrders['step3']>)
   return errors;
 }
 
+/**
+ * A name of an own unit in the overflow procedure: an id, or (Allied, before combat) a blind name `AREA?k` of a
+ * face-down Step-2 unit (AW-A06). A Step-2 unit's id is refused the same way wherever it stands: its owner may not
+ * learn where it is from a refusal.
+ */
+export function nameErrors(s: AwState, side: AwSide, name: string, path: string, rule: string): RuleError[] {
+  const b = parseBlindName(name);
+  if (b && side === 'allied' && blindUnitsAt(s, b.area).length) {
+    if (blindUnit(s, name)) return [];
+    const n = blindUnitsAt(s, b.area).length;
+    const en = `${areaEn(s, b.area)} holds ${n} face-down Step-2 unit(s): "${name}" names none of them`;
+    const ja = `${areaJa(s, b.area)}の手順2の裏向きユニットは${n}個です。「${name}」は該当しません`;
+    return [ruleError('aw/overflow/blind-name', 'AW-A06', path, en, ja)];
+  }
+  const e = ownUnitErrors(s, side, name, path, rule);
+  if (e.length || side !== 'allied' || !blindToOwner(s, name)) return e;
+  const en = `${unitEn(s, name)} was placed blind in Step 2: name a face-down unit by its area instead (e.g. "CG?1")`;
+  const ja = `${unitJa(s, name)}は手順2で伏せて置かれたユニットです。エリアで指定してください（例「CG?1」）`;
+  return [ruleError('aw/overflow/blind-unit', 'AW-A06', path, en, ja)];
+}
+
 /** D4a / D6a (AW 6.0-C2, 7.0[6], AW-A07(a)): the owner names the excess units of each overfull area. */
 export function validateOverflowNames(s: AwState, side: AwSide, named: string[]): RuleError[] {
   const rule = side === 'allied' ? 'AW 6.0-C2' : 'AW 7.0[6]';
   const errors: RuleError[] = [...duplicateErrors(named, 'overflow', rule)];
   const over = overfull(s, side);
   const per = new Map<string, number>();
-  named.forEach((id, i) => {
-    const e = ownUnitErrors(s, side, id, `overflow.${i}`, rule);
+  named.forEach((name, i) => {
+    const e = nameErrors(s, side, name, `overflow.${i}`, rule);
     if (e.length) return void errors.push(...e);
+    const id = parseBlindName(name) ? blindUnit(s, name)! : name;
     const area = at(s, id);
     if (!isArea(area)) return void errors.push(ruleError('aw/overflow/not-on-map', rule, `overflow.${i}`, `${unitEn(s, id)} is not on the map`, `${unitJa(s, id)}は地図上にありません`));
     if (s.options.overflowNaming === 'excess' && !over[area]) errors.push(ruleError('aw/overflow/not-overfull', 'AW-A07(a)', `overflow.${i}`, `${unitEn(s, id)} is in ${areaEn(s, area)}, which is not over capacity`, `${unitJa(s, id)}のいる${areaJa(s, area)}は配置数を超えていません`));
@@ -170,9 +193,14 @@ export function validateOverflowNames(s: AwState, side: AwSide, named: string[])
 export function validateReplace(s: AwState, side: AwSide, units: string[], replace: Record<string, string>): RuleError[] {
   const rule = side === 'allied' ? 'AW 6.0-C2' : 'AW 7.0[6]';
   const errors: RuleError[] = [];
+  // Keys: `#n` in re-placement order, or the id of a unit this seat may see; the id of a face-down unit is refused
+  // as any other unknown key is, so that a refusal tells nothing of which units were named.
+  const replacer: AwSide = side === 'allied' ? 'german' : 'allied';
+  const order = replaceOrder(s, side, units);
+  const keyed = (id: string) => seatSees(s, replacer, id);
   const keys = new Set<string>();
-  units.forEach((id, i) => {
-    keys.add(id);
+  order.forEach((id, i) => {
+    if (keyed(id)) keys.add(id);
     keys.add(placeholder(i));
   });
   const counts = areaCounts(s, side);
@@ -183,10 +211,13 @@ export function validateReplace(s: AwState, side: AwSide, units: string[], repla
     else errors.push(...areaErrors(s, replace[k], `replace.${k}`, rule));
   }
   let placed = 0;
-  units.forEach((id, i) => {
-    const a = replace[id] ?? replace[placeholder(i)];
+  order.forEach((id, i) => {
+    const byId = keyed(id) ? replace[id] : undefined;
+    const a = byId ?? replace[placeholder(i)];
     if (a === undefined) return;
-    if (replace[id] !== undefined && replace[placeholder(i)] !== undefined) errors.push(ruleError('aw/orders/duplicate', rule, `replace.${id}`, `${id} is given twice`, `${id}が2回指定されています`));
+    if (byId !== undefined && replace[placeholder(i)] !== undefined) {
+      errors.push(ruleError('aw/orders/duplicate', rule, `replace.${id}`, `${id} is given twice`, `${id}が2回指定されています`));
+    }
     if (indexOf(s.data).area.has(a)) counts.set(a, (counts.get(a) ?? 0) + 1);
     placed++;
   });

@@ -11,7 +11,8 @@ import { currentPoint, owingSeat } from './owed.ts';
 import { capacityFor } from './rules.ts';
 import type { AwPhase, AwState } from './state.ts';
 import { validateAir, validateEscorts, validateResponse, validateUbs } from './validate-combat.ts';
-import { validateOverflowNames, validatePlacement, validateReinforce, validateReplace, validateStep2, validateStep3 } from './validate-placement.ts';
+import { nameErrors, validateOverflowNames, validatePlacement, validateReinforce } from './validate-placement.ts';
+import { validateReplace, validateStep2, validateStep3 } from './validate-placement.ts';
 
 type Field = Exclude<keyof AwOrders, 'standing'>;
 
@@ -102,7 +103,8 @@ function validateStanding(s: AwState, seat: AwSide, st: AwStandingOrders): RuleE
 function priorityErrors(s: AwState, seat: AwSide, list: string[] | undefined): RuleError[] {
   if (!list) return [];
   const rule = seat === 'allied' ? 'AW 6.0-C2' : 'AW 7.0[6]';
-  return [...duplicateErrors(list, 'overflow', rule), ...list.flatMap((id, i) => ownUnitErrors(s, seat, id, `overflow.${i}`, rule))];
+  const names = list.flatMap((id, i) => nameErrors(s, seat, id, `overflow.${i}`, rule)); // ids, or Step-2 units by area
+  return [...duplicateErrors(list, 'overflow', rule), ...names];
 }
 
 /** Validates the answer to the decision point the seat owes now. */

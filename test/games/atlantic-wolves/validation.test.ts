@@ -87,6 +87,23 @@ describe('validation error codes (each with its rule)', () => {
     expect(game.validate(s3, 'allied', { replace: { UA: 'Area-5' } }).map((e) => e.code)).toContain('aw/replace/unknown-unit');
   });
 
+  test('aw/overflow/blind-unit, aw/overflow/blind-name (AW-A06): Step-2 units are named by area, not by id', () => {
+    const dd = (id: string) => ({ id, type: 'DD' as const, strength: 2 });
+    const data = { areas: 'F' as const, units: [C('C1'), dd('D1'), dd('E1'), U('U1')] };
+    const options = { overflow: 'literal', step2Draw: 'upTo' };
+    const used = ['D1', 'E1', 'U1'];
+    const fixture: FixtureSetup = { mode: 'standard', options, turn: 2, start: 'allied-placement', data, used };
+    const s1 = game.resolve(stateFromFixture(fixture), {}, ctx([3, 3]));
+    const s2 = game.resolve(s1, { allied: { step2: { 'Area-4': 3 } } }, ctx([1, 1, 1])); // C1, D1, E1 blind in Area-4
+    const down = { area: 'Area-1', face: 'down' as const };
+    const s3 = game.resolve(s2, { allied: { step3: { XC1: down, XC2: down } } }, ctx([]));
+    expect(s3.phase.kind).toBe('overflow-name');
+    expect(game.validate(s3, 'allied', { overflow: ['D1'] }).map((e) => e.code)).toContain('aw/overflow/blind-unit');
+    const codes = (overflow: string[]) => game.validate(s3, 'allied', { overflow }).map((e) => e.code);
+    expect(codes(['Area-4?4'])).toContain('aw/overflow/blind-name');
+    expect(game.validate(s3, 'allied', { overflow: ['Area-4?3'] })).toEqual([]);
+  });
+
   test('every error code in the source is exercised by a case here or by a fixture', () => {
     const srcDir = fileURLToPath(new URL('../../../src/games/atlantic-wolves/', import.meta.url));
     const src = readdirSync(srcDir).filter((f) => f.endsWith('.ts')).map((f) => readFileSync(srcDir + f, 'utf8')).join('\n');

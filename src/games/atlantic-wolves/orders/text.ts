@@ -101,6 +101,13 @@ type Item =
   | { t: 'arrow' }
   | { t: 'sep'; c: string };
 
+/** `CG?2`: the second face-down Step-2 unit in an area (AW-A06), named so by its owner in OVERFLOW. */
+function blindItem(tok: string, ctx: AwTextContext): Item | null {
+  const m = /^([^?]+)\?([1-9]\d{0,2})$/.exec(tok);
+  const area = m ? ctx.names.match('area', [m[1]], 0) : null;
+  return area && !('ambiguous' in area) ? { t: 'unit', id: `${area.id}?${m![2]}` } : null;
+}
+
 /** Turns tokens into items; the first unknown word is returned as an error. */
 function items(tokens: string[], ctx: AwTextContext, countsFirst = false): Item[] | StatementResult<AwOrders> {
   const out: Item[] = [];
@@ -119,6 +126,12 @@ function items(tokens: string[], ctx: AwTextContext, countsFirst = false): Item[
     }
     if (tok === ',' || tok === ';' || tok === ':' || tok === '/') {
       out.push({ t: 'sep', c: tok });
+      i++;
+      continue;
+    }
+    const blind = blindItem(tok, ctx);
+    if (blind) {
+      out.push(blind);
       i++;
       continue;
     }
@@ -410,7 +423,8 @@ type and number (UB51) or name; areas by id (WA), name (Western Approaches / ウ
       STEP2 PLAN WA WA CG AF ...       (standing: area slots, the first N are used)
   D3  PLACE C01 C02 -> WA              (mail game: every Allied unit face up, AW 12.0-2)
       STEP3 C01 -> WA DOWN             (standard game: remaining units with facing, AW 6.0-Step3)
-  D4/D6  OVERFLOW C03                  (own units named for re-placement, AW 6.0-C2 / 7.0[6])
+  D4/D6  OVERFLOW C03 CG?1             (own units named for re-placement, AW 6.0-C2 / 7.0[6]; CG?1: a unit
+                                       placed blind in Step 2 in CG, named by its area, AW-A06)
          REPLACE U05 -> CG             (opponent's named units re-placed)
   D5  PLACE U01 U02 -> CG              (every used UB, AW 7.0)
   D7  MOVE 21 -> CG   or   STAY        (response movement of the rolled unit, AW 12.0-3)
@@ -427,6 +441,7 @@ Commands: HELP, STATUS, SIGNON <password>, END (stops reading); moderators: APPR
   D3  配置 C01 C02 ウエスタン・アプローチ  (メールプレイ: 連合軍全ユニットを表向きで、AW 12.0-2)
       STEP3 C01 -> WA DOWN             (通常ゲーム: 残りのユニットと向き、AW 6.0-手順3)
   D4/D6  OVERFLOW C03 / REPLACE U05 -> CG (超過時の再配置、AW 6.0-C2 / 7.0[6])
+         OVERFLOW CG?1                 (手順2で伏せて置いたユニットはエリアで指定、AW-A06)
   D5  配置 U01 U02 -> CG               (使用UBすべて、AW 7.0)
   D7  移動 21 中央ギャップ  または  待機  (対応移動、AW 12.0-3)
       RESPONSE TABLE 21: CG, STAY      (予約: 番号が出たときの希望)
