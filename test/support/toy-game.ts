@@ -20,7 +20,7 @@ interface ToyOrders {
 const options = z.object({ rounds: z.number().int().min(1).max(10).default(4) });
 type ToyOptions = z.infer<typeof options>;
 
-const err = (code: string, en: string, path?: string): RuleError => ({ code, message: { en, ja: en }, rule: `TOY ${code}`, path });
+const err = (code: string, en: string, path?: string): RuleError => ({ code, message: { en, ja: en }, rule: `TOY ${code}`, rules: [`TOY ${code}`], path });
 
 export const toyGame: GameDefinition<ToyState, ToyOrders, ToyOptions, { name: string }> = {
   id: 'toy',
