@@ -10,7 +10,7 @@ import type { ParsedText } from '../orders-text/types.ts';
 import { gameDefinition, type ServiceDeps } from '../services/deps.ts';
 import { OrdersInvalidError, ServiceError } from '../services/errors.ts';
 import { approveStep, rejectStep } from '../services/moderation.ts';
-import { currentOrdersOf, submitOrders } from '../services/orders.ts';
+import { currentOrdersOf, ordersErrorsNow, submitOrders } from '../services/orders.ts';
 import { currentStep } from '../services/steps.ts';
 import { gameViewFor } from '../services/views.ts';
 import { ordersAddress } from './addresses.ts';
@@ -93,6 +93,8 @@ export async function processOrderMail(deps: ServiceDeps, principal: MailPrincip
       problem = { en: 'Moderators amend orders on the moderator console, not by mail.', ja: 'モデレーターの命令修正はメールではなくモデレーター画面で行ってください。' };
     } else if (parsed.errors.length) {
       outcome = 'rejected';
+      // The orders read from the other lines are checked too: the reply lists every error at once.
+      ruleErrors = await ordersErrorsNow(deps, game.id, principal.seatId, parsed.orders);
     } else {
       try {
         const r = await submitOrders(deps, { gameId: game.id, seatId: principal.seatId, orders: parsed.orders, raw: parsed.redacted, source: 'email' });

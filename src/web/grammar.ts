@@ -17,11 +17,11 @@ export function grammarFor(game: string): OrderGrammar<any, any> | undefined {
 }
 
 /** Reads order text for a seat at its current decision point: the orders, or every problem with a line number. */
-export function readOrderText(game: string, input: { data: unknown; seat: string; choices: ChoiceTree | null }, text: string): { ok: true; orders: unknown; statements: number } | { ok: false; errors: TextIssue[] } {
+export function readOrderText(game: string, input: { data: unknown; seat: string; choices: ChoiceTree | null }, text: string): { ok: true; orders: unknown; statements: number } | { ok: false; errors: TextIssue[]; orders?: unknown } {
   const grammar = grammarFor(game);
   if (!grammar) return { ok: false, errors: [{ line: 0, text: '', code: 'text/no-grammar', message: { en: 'this game has no text orders', ja: 'このゲームはテキスト命令に対応していません' }, rule: 'orders-text' }] };
   const parsed = parseOrderText(grammar, grammar.context(input), text);
-  if (parsed.errors.length) return { ok: false, errors: parsed.errors };
+  if (parsed.errors.length) return { ok: false, errors: parsed.errors, ...(parsed.statements ? { orders: parsed.orders } : {}) };
   return { ok: true, orders: parsed.orders, statements: parsed.statements };
 }
 

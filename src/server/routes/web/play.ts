@@ -9,7 +9,7 @@ import { authenticate, type Principal } from '../../../services/auth.ts';
 import { gameDefinition } from '../../../services/deps.ts';
 import { OrdersInvalidError, ServiceError } from '../../../services/errors.ts';
 import { componentDataOf, seatOf } from '../../../services/listing.ts';
-import { currentOrdersOf, submitOrders } from '../../../services/orders.ts';
+import { currentOrdersOf, ordersErrorsNow, submitOrders } from '../../../services/orders.ts';
 import { gameViewFor, stepsFor } from '../../../services/views.ts';
 import { formModel, ordersFromForm } from '../../../web/form.ts';
 import { calendarUrl } from '../../../calendar/url.ts';
@@ -168,7 +168,10 @@ export async function playRoutes(app: FastifyInstance): Promise<void> {
     const read = readOrderText(game.game, { data, seat: ctx.seat.side, choices: (game.choices ?? null) as ChoiceTree | null }, text);
     if (!read.ok) {
       const locale = localeOf(request, ctx.seat.locale);
-      return renderPage(app, request, reply, ctx, { status: 422, text, textErrors: read.errors.map((e) => ({ line: e.line, message: e.message[locale], rule: e.rule })) });
+      // The lines that could be read are checked by the engine too: every error at once.
+      const ruleErrors = read.orders === undefined ? [] : await ordersErrorsNow(app.deps, request.params.gameId, ctx.seat.id, read.orders);
+      const textErrors = [...read.errors.map((e) => ({ line: e.line, message: e.message[locale], rule: e.rule })), ...ruleErrors.map((e) => ({ line: 0, message: e.message[locale], rule: e.rule }))];
+      return renderPage(app, request, reply, ctx, { status: 422, text, textErrors });
     }
     return submit(request, reply, ctx, read.orders, text, text);
   });
