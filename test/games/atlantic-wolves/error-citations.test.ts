@@ -3,7 +3,7 @@
  * it rests on (`rules`) with the arithmetic in its message, in English and Japanese.
  */
 import { describe, expect, test } from 'vitest';
-import { checkOrders, forcedDice, type Envelope, type ResolveContext } from '../../../src/engine/index.ts';
+import { checkOrders, forcedDice, type Envelope, type ResolveContext, type RuleError } from '../../../src/engine/index.ts';
 import { atlanticWolves as game } from '../../../src/games/atlantic-wolves/index.ts';
 import { stateFromFixture } from '../../../src/games/atlantic-wolves/fixture.ts';
 import type { AwState } from '../../../src/games/atlantic-wolves/state.ts';
@@ -23,7 +23,7 @@ function germanPlacing(turn: number, options: Record<string, unknown> = {}): AwS
   return s;
 }
 const envelope = (state: AwState): Envelope => ({ game: game.id, mode: state.mode, step: 0, diceKey: null, state });
-const byCode = (errors: { code: string }[], code: string) => errors.filter((e) => e.code === code);
+const byCode = (errors: RuleError[], code: string) => errors.filter((e) => e.code === code);
 
 describe('every error at once', () => {
   test('a field the seat does not owe no longer hides the capacity and missing-unit errors of the owed answer', () => {

@@ -11,6 +11,8 @@ import { intakeMail } from '../../../mail/intake.ts';
 import { esc } from '../../../mail/render.ts';
 import { listSink, readSinkFile } from '../../../mail/sink.ts';
 import { safeEqual } from '../../../services/tokens.ts';
+import { errorText } from '../../error-text.ts';
+import { sendError } from '../../plugins/errors.ts';
 
 /** Largest HTTP body read at all; between INBOUND_MAX_BYTES and this the mail is refused with a clear answer. */
 const HARD_LIMIT = 32 * 1024 * 1024;
@@ -22,7 +24,7 @@ function tokenOf(request: FastifyRequest): string | undefined {
   return typeof q === 'string' ? q : undefined;
 }
 
-const fail = (reply: FastifyReply, request: FastifyRequest, status: number, code: string, message: string) => reply.code(status).send({ error: { code, message, requestId: request.id } });
+const fail = (reply: FastifyReply, request: FastifyRequest, status: number, code: string, message: string) => sendError(reply, request, status, code, message);
 
 /** Whether the sink page is served with these settings. */
 export function sinkPageEnabled(config: FastifyInstance['deps']['config']): boolean {
@@ -54,7 +56,9 @@ export default async function mailRoutes(app: FastifyInstance): Promise<void> {
     if (!body.length) return fail(reply, request, 400, 'mail/no-message', 'the message is empty');
     const outcome = await intakeMail(deps, { raw: body, source: 'http', envelopeFrom, envelopeTo });
     if (outcome.reason === 'too-large') {
-      return reply.code(413).send({ error: { code: 'mail/too-large', message: `the message is larger than ${deps.config.INBOUND_MAX_BYTES} bytes`, requestId: request.id }, ...outcome });
+      const message = `the message is larger than ${deps.config.INBOUND_MAX_BYTES} bytes`;
+      const error = { code: 'mail/too-large', message, messages: { en: message, ja: errorText('mail/too-large').ja }, requestId: request.id };
+      return reply.code(413).send({ error, ...outcome });
     }
     return reply.code(outcome.status === 'duplicate' ? 200 : 202).send(outcome);
   });
