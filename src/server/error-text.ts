@@ -17,6 +17,7 @@ export const ERROR_TEXT: Readonly<Record<string, Text>> = {
     en: 'a lone surrogate (half of a UTF-16 pair, not a character) is not accepted in any field',
     ja: '対になっていないサロゲート（文字ではないUTF-16の片割れ）はどの項目にも使えません',
   },
+  'request/repeated-parameter': { en: 'a query parameter is given more than once', ja: 'クエリのパラメータが複数回指定されています' },
   'request/too-deep': { en: 'the JSON body is nested too deeply', ja: 'JSON本文の入れ子が深すぎます' },
   'request/too-many-values': { en: 'the JSON body holds too many values', ja: 'JSON本文の値が多すぎます' },
   'request/too-large': { en: 'the body is too large', ja: '本文が大きすぎます' },

@@ -6,7 +6,8 @@
  * - no string or key of a parsed body (JSON or form), of the query string or of the URL parameters may hold a NUL
  *   character (400 `request/nul-character`: Postgres text cannot store one) or a lone surrogate (400
  *   `request/lone-surrogate`: not a character; Postgres refuses it in JSON and it cannot be written as UTF-8).
- * Both run before a route's schema, its guards (authentication) and its handler: a refused request touches nothing.
+ * - no query parameter may be given twice (400 `request/repeated-parameter`).
+ * All run before a route's schema, its guards (authentication) and its handler: a refused request touches nothing.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { global } from './global.ts';
@@ -113,6 +114,12 @@ async function inputGuard(app: FastifyInstance): Promise<void> {
     parseJson(request, body as string, done);
   });
   app.addHook('preValidation', async (request: FastifyRequest) => {
+    // No route takes a query parameter twice; given twice it is an array no handler expects (a token, a link back).
+    const query = request.query as Record<string, unknown> | undefined;
+    const repeated = query ? Object.keys(query).find((k) => Array.isArray(query[k])) : undefined;
+    if (repeated !== undefined) {
+      throw new InputRefused('request/repeated-parameter', `the query parameter "${repeated}" is given more than once`, `クエリのパラメータ「${repeated}」が複数回指定されています`);
+    }
     const bad = forbiddenCharacter(request.body) ?? forbiddenCharacter(request.query) ?? forbiddenCharacter(request.params);
     if (!bad) return;
     const e = CHARACTER_ERRORS[bad];

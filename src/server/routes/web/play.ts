@@ -115,7 +115,7 @@ export async function playRoutes(app: FastifyInstance): Promise<void> {
         return reply.redirect(`/console/games/${encodeURIComponent(gameId)}`, 303);
       }
       const { key } = await createWebSession(app.deps, { role: 'seat', gameId, seatId: who.seatId });
-      reply.setCookie(PLAY_COOKIE, key, cookieOptions(base, `/play/${gameId}`, SESSION_DAYS * 86400));
+      reply.setCookie(PLAY_COOKIE, key, cookieOptions(base, `/play/${encodeURIComponent(gameId)}`, SESSION_DAYS * 86400));
       return reply.redirect(`/play/${encodeURIComponent(gameId)}`, 303);
     }
     const ctx = await seatSession(app, request);
@@ -182,7 +182,8 @@ export async function playRoutes(app: FastifyInstance): Promise<void> {
       await checkCsrf(app, request);
       await endWebSession(app.deps, request.cookies[PLAY_COOKIE]);
     }
-    reply.clearCookie(PLAY_COOKIE, { path: `/play/${request.params.gameId}` });
+    // Encoded: a cookie path takes no raw non-ASCII (an id that is not a game's would otherwise fail here).
+    reply.clearCookie(PLAY_COOKIE, { path: `/play/${encodeURIComponent(request.params.gameId)}` });
     return denied(request, reply, 'login.required', 200);
   });
 }
