@@ -15,8 +15,8 @@ import { randomLegalOrders, type AwState } from '../../src/games/atlantic-wolves
 import { bodyFor, encodeParam, hostileMail, hostileQuery, hostileString, routesOf, type BodySpec, type RouteSpec } from '../support/fuzz.ts';
 import { mutatedJson, mutation, TEMPLATES, type Mutation } from '../support/fuzz-mutate.ts';
 
-const RUNS = Number(process.env.FUZZ_RUNS ?? 20);
-const MAIL_RUNS = Number(process.env.FUZZ_MAIL_RUNS ?? 120);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 15);
+const MAIL_RUNS = Number(process.env.FUZZ_MAIL_RUNS ?? 100);
 const SEED = Number(process.env.FUZZ_SEED ?? 20260101);
 const WEBHOOK = 'fuzz-webhook-secret-0123456789';
 

@@ -11,12 +11,13 @@ import { toyGame } from '../support/toy-game.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await buildTestApp({ games: [toyGame] });
+  t = await buildTestApp({ games: [toyGame], config: { INBOUND_WEBHOOK_TOKEN: WEBHOOK } });
 });
 afterAll(async () => {
   await t?.close();
 });
 
+const WEBHOOK = 'inbound-secret-0123456789';
 const JAPANESE = /[\u3040-\u30ff\u4e00-\u9fff]/;
 type Res = { statusCode: number; json(): any; headers: Record<string, unknown> };
 function expectError(res: Res, status: number, code: string) {
@@ -136,5 +137,25 @@ describe('NUL and lone surrogates: refused at any depth, in keys, in the URL', (
     expectError(await t.app.inject({ method: 'GET', url: `/api/games/${g.id}?x=%00`, headers: g.moderator }), 400, 'request/nul-character');
     expectError(await t.app.inject({ method: 'DELETE', url: `/api/games/${g.id}/absences/%00`, headers: g.seat.a }), 400, 'request/nul-character');
     expectError(await t.app.inject({ method: 'GET', url: '/api/games/ab%ED%A0%80', headers: g.moderator }), 400, 'request/bad-url');
+  });
+});
+
+describe('what the fuzz test found (test/api/fuzz.test.ts)', () => {
+  it('a query parameter given twice is 400 request/repeated-parameter (a token given twice was a 500)', async () => {
+    const g = await createGameVia(t, toyPayload());
+    const res = await t.app.inject({ method: 'GET', url: `/play/${g.id}?token=${g.tokens.a}&token=x` });
+    expect(res.statusCode).toBe(400);
+    expectError(await t.app.inject({ method: 'GET', url: `/api/games/${g.id}?x=1&x=2`, headers: g.moderator }), 400, 'request/repeated-parameter');
+  });
+  it("signing out of a page under an id that is not a game's, in any script, is not an error", async () => {
+    const res = await t.app.inject({ method: 'POST', url: `/play/${encodeURIComponent('\u{10ffff}狼')}/logout` });
+    expect(res.statusCode).toBeLessThan(500);
+  });
+  it('the JSON form of an inbound mail with fields of the wrong type is 400 request/invalid', async () => {
+    const headers = { authorization: `Bearer ${WEBHOOK}` };
+    const raw = 'From: a@example.org\r\nTo: orders@example.org\r\nSubject: x\r\n\r\nHELP\r\n';
+    const error = expectError(await t.app.inject({ method: 'POST', url: '/mail/inbound', headers, payload: { raw, envelopeFrom: 42, envelopeTo: ['x@example.org', 7] } }), 400, 'request/invalid');
+    expect(error.details.map((d: { path: string }) => d.path).sort()).toEqual(['/envelopeFrom', '/envelopeTo/1']);
+    expect(await t.db.inboundMail.count()).toBe(0);
   });
 });
