@@ -5,6 +5,7 @@
 import { diceKeyOf, committedDice } from './dice.ts';
 import { purposeText } from './dice-purpose.ts';
 import type { Board } from './board.ts';
+import { ruleErrorOf } from './rule-error.ts';
 import type { AnyGame, Dice, DieEvent, GameEvent, ResolveContext, RuleError, SeatId, Viewer } from './types.ts';
 
 /** A game's whole state between steps: the game's own state plus the step counter and the dice key. */
@@ -23,24 +24,57 @@ export type Result<T, E> = ({ ok: true } & T) | { ok: false; errors: E };
 /** Every problem with a step's orders, per seat. */
 export type SeatErrors = Record<SeatId, RuleError[]>;
 
-const shapeError = (path: string, message: string): RuleError => ({
-  code: 'orders/shape',
-  message: { en: `${path ? `${path}: ` : ''}${message}`, ja: `${path ? `${path}: ` : ''}命令の形式が正しくありません (${message})` },
-  rule: 'orders-format',
-  path,
-});
+const shapeError = (path: string, message: string): RuleError =>
+  ruleErrorOf('orders/shape', 'orders-format', { en: `${path ? `${path}: ` : ''}${message}`, ja: `${path ? `${path}: ` : ''}命令の形式が正しくありません (${message})` }, path);
 
-/** Parses and validates one seat's orders against the current state. Returns the typed orders or every error. */
+/** A zod issue as the orders schema reports it (the part read here). */
+interface ShapeIssue {
+  code: string;
+  path: PropertyKey[];
+  message: string;
+  keys?: string[];
+}
+
+/**
+ * The orders without their malformed top-level fields (those with a shape issue, and unknown keys), with the names
+ * of the fields left out; null when the orders are not an object or an issue concerns them as a whole.
+ */
+function wellFormedPart(raw: unknown, issues: readonly ShapeIssue[]): { rest: Record<string, unknown>; dropped: Set<string> } | null {
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return null;
+  const dropped = new Set<string>();
+  for (const issue of issues) {
+    if (issue.path.length > 0) dropped.add(String(issue.path[0]));
+    else if (issue.code === 'unrecognized_keys' && issue.keys) for (const k of issue.keys) dropped.add(k);
+    else return null;
+  }
+  const rest: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(raw)) if (!dropped.has(k)) rest[k] = v;
+  return { rest, dropped };
+}
+
+/**
+ * Parses and validates one seat's orders against the current state. Returns the typed orders or every error: a
+ * malformed field does not hide what is wrong with the others (the game validates the well-formed fields too, and
+ * its errors about a left-out field, such as "missing", are dropped: the shape error already covers it).
+ */
 export function checkOrders(game: AnyGame, envelope: Envelope, seat: SeatId, raw: unknown): Result<{ orders: unknown }, RuleError[]> {
   if (!game.sides(envelope.mode).some((s) => s.seat === seat)) {
-    return { ok: false, errors: [{ code: 'orders/unknown-seat', message: { en: `no seat "${seat}" in this game`, ja: `このゲームに席「${seat}」はありません` }, rule: 'seats' }] };
+    return { ok: false, errors: [ruleErrorOf('orders/unknown-seat', 'seats', { en: `no seat "${seat}" in this game`, ja: `このゲームに席「${seat}」はありません` })] };
   }
   const parsed = game.ordersSchema.safeParse(raw);
-  if (!parsed.success) {
-    return { ok: false, errors: parsed.error.issues.map((i) => shapeError(i.path.join('.'), i.message)) };
+  if (parsed.success) {
+    const errors = game.validate(envelope.state, seat, parsed.data);
+    return errors.length ? { ok: false, errors } : { ok: true, orders: parsed.data };
   }
-  const errors = game.validate(envelope.state, seat, parsed.data);
-  return errors.length ? { ok: false, errors } : { ok: true, orders: parsed.data };
+  const issues = parsed.error.issues as ShapeIssue[];
+  const errors = issues.map((i) => shapeError(i.path.join('.'), i.message));
+  const part = wellFormedPart(raw, issues);
+  const again = part ? game.ordersSchema.safeParse(part.rest) : null;
+  if (part && again?.success) {
+    const field = (e: RuleError) => (e.path ?? '').split('.')[0];
+    errors.push(...game.validate(envelope.state, seat, again.data).filter((e) => !part.dropped.has(field(e))));
+  }
+  return { ok: false, errors };
 }
 
 /** Starts a game: options and data are parsed with the game's zod schemas (defaults filled in). */
@@ -78,7 +112,7 @@ export function advance(
   const parsed: Record<SeatId, unknown> = {};
   for (const owed of game.owed(envelope.state)) {
     if (!(owed.seat in orders)) {
-      errors[owed.seat] = [{ code: 'orders/missing', message: { en: `orders owed for ${owed.point}`, ja: `${owed.point} の命令が未提出です` }, rule: owed.rule }];
+      errors[owed.seat] = [ruleErrorOf('orders/missing', owed.rule, { en: `orders owed for ${owed.point}`, ja: `${owed.point} の命令が未提出です` })];
     }
   }
   for (const [seat, raw] of Object.entries(sortedOrders(orders))) {

@@ -19,13 +19,17 @@ export interface Text {
 export type Viewer = { kind: 'seat'; seat: SeatId } | { kind: 'moderator' } | { kind: 'public' };
 
 /**
- * One validation problem with a seat's orders. `code` is stable (namespaced, e.g. `aw/placement/capacity`), `rule`
- * is the rule id it rests on (e.g. `AW 6.0-C1`), `path` points into the orders JSON.
+ * One validation problem with a seat's orders. `code` is stable (namespaced, e.g. `aw/placement/capacity`), `path`
+ * points into the orders JSON. `rules` names every rule the error rests on, first the one broken, then each rule
+ * that made the number or condition what it is (e.g. `['AW 7.0[3]', 'AW 10.0-E2']` for a UB capacity cut on turn
+ * 3); the message says the arithmetic. `rule` is `rules` joined with ", " (kept for readers of the single id).
  */
 export interface RuleError {
   code: string;
   message: Text;
   rule: string;
+  /** Absent in a game that cites one rule per error: read as `[rule]` (rule-error.ts `rulesOf`). */
+  rules?: string[];
   path?: string;
 }
 

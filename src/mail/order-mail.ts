@@ -11,7 +11,7 @@ import { gameDefinition, type ServiceDeps } from '../services/deps.ts';
 import { OrdersInvalidError, ServiceError } from '../services/errors.ts';
 import { approveStep, rejectStep } from '../services/moderation.ts';
 import { crashPoint } from '../services/crash-points.ts';
-import { currentOrdersOf, submitOrders } from '../services/orders.ts';
+import { currentOrdersOf, ordersErrorsNow, submitOrders } from '../services/orders.ts';
 import { currentStep } from '../services/steps.ts';
 import { uuidFromKey } from '../services/tokens.ts';
 import { gameViewFor } from '../services/views.ts';
@@ -112,6 +112,8 @@ export async function processOrderMail(deps: ServiceDeps, principal: MailPrincip
       problem = { en: 'Moderators amend orders on the moderator console, not by mail.', ja: 'モデレーターの命令修正はメールではなくモデレーター画面で行ってください。' };
     } else if (parsed.errors.length) {
       outcome = 'rejected';
+      // The orders read from the other lines are checked too: the reply lists every error at once.
+      ruleErrors = await ordersErrorsNow(deps, game.id, principal.seatId, parsed.orders);
     } else {
       try {
         const orderId = mailOrderId(mail.inboundId);

@@ -50,9 +50,10 @@ export function readOrders(
   game: TextGame,
   input: GrammarInput,
   text: string,
-): { ok: true; orders: unknown; statements: number } | { ok: false; errors: TextIssue[] } {
+): { ok: true; orders: unknown; statements: number } | { ok: false; errors: TextIssue[]; orders?: unknown } {
   const parsed = readOrderText(game, input, text);
-  if (parsed.errors.length) return { ok: false, errors: parsed.errors };
+  // The lines that could be read go with the errors, so that the engine's errors of them are shown at once too.
+  if (parsed.errors.length) return { ok: false, errors: parsed.errors, ...(parsed.statements ? { orders: parsed.orders } : {}) };
   return { ok: true, orders: parsed.orders, statements: parsed.statements };
 }
 

@@ -1,6 +1,6 @@
 /**
- * The fastify application as a builder (no listen): settings, logging, request ids, the error handler, OpenAPI at
- * /docs, then the feature plugins in order. main.ts listens; tests call `app.inject`.
+ * The fastify application as a builder (no listen): settings, logging, request ids, the error handler, the input
+ * guard, OpenAPI at /docs, then the feature plugins in order. main.ts listens; tests call `app.inject`.
  */
 import { randomUUID } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
@@ -10,7 +10,8 @@ import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify'
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { ServiceDeps } from '../services/deps.ts';
 import contextPlugin from './plugins/context.ts';
-import errorsPlugin from './plugins/errors.ts';
+import errorsPlugin, { sendError } from './plugins/errors.ts';
+import inputGuard from './plugins/input-guard.ts';
 import gameRoutes from './routes/api/games.ts';
 import moderationRoutes from './routes/api/moderation.ts';
 import orderRoutes from './routes/api/orders.ts';
@@ -54,12 +55,15 @@ export async function buildApp({ deps, extraPlugins = [] }: BuildAppOptions): Pr
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
     ajv: { customOptions: { coerceTypes: false } },
+    // A URL that cannot be decoded (e.g. a lone surrogate's bytes) is answered before routing: in the same body.
+    frameworkErrors: (error, request, reply) => sendError(reply, request, 400, 'request/bad-url', error.message),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(contextPlugin, { deps });
   await app.register(errorsPlugin);
+  await app.register(inputGuard); // JSON depth and size, NUL and lone surrogates: before any route's work
   if (deps.config.RATE_LIMIT_PER_MINUTE > 0) {
     await app.register(rateLimit, { max: deps.config.RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' });
   }

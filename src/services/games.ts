@@ -10,19 +10,15 @@ import { audit } from './audit.ts';
 import { afterStepOpened } from './deadlines/schedule.ts';
 import { gameDefinition, type ServiceDeps } from './deps.ts';
 import { ServiceError } from './errors.ts';
+import { checked, inputIssues, invalidCode, type InputSections } from './input-issues.ts';
+import { deadlineSettingsSchema } from './deadlines/compute.ts';
+import { isTimeZone } from '../i18n/index.ts';
 import { asJson } from './json.ts';
 import { queueWelcomeMails } from './notifications.ts';
 import { resolveLocked } from './turn-processor.ts';
 import { hashToken, newGameId, newSeedSecret, newToken } from './tokens.ts';
 
-const timeZone = z.string().refine((tz) => {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: tz });
-    return true;
-  } catch {
-    return false;
-  }
-}, 'unknown IANA time zone');
+const timeZone = z.string().max(64).refine(isTimeZone, checked('request/time-zone', 'unknown IANA time zone (e.g. "Asia/Tokyo")', '不明なタイムゾーンです（例: 「Asia/Tokyo」）'));
 
 /** One seat of a new game. */
 export const seatInputSchema = z.object({
@@ -31,7 +27,7 @@ export const seatInputSchema = z.object({
   name: z.string().min(1).max(100).optional(),
   locale: z.enum(['en', 'ja']).default('en'),
   timeZone: timeZone.default('UTC'),
-});
+}).strict();
 
 /** The body of `POST /api/games`. Everything but the game, mode and seats has a default. */
 export const createGameInputSchema = z.object({
@@ -45,13 +41,17 @@ export const createGameInputSchema = z.object({
   review: z.enum(['auto', 'moderator']).default('auto'),
   moderatorEmail: z.email().optional(),
   seats: z.array(seatInputSchema).min(1).max(20),
-  deadlines: z.record(z.string(), z.unknown()).default({}),
+  /** Deadline settings (docs/deadlines.md), checked in full: a setting that would be ignored is an error. */
+  deadlines: deadlineSettingsSchema.prefault({}),
   graceSeconds: z.number().int().min(0).max(7 * 86400).default(0),
   processingDelaySeconds: z.number().int().min(0).max(86400).default(0),
   missedPolicy: z.enum(['wait', 'default-after-grace', 'extend-once']).default('wait'),
   maxAbsences: z.number().int().min(0).max(100).default(2),
   reminderHours: z.array(z.number().int().min(1).max(24 * 14)).max(5).default([48, 6]),
-});
+}).strict();
+
+/** Parts of the creation body whose problems have codes of their own (`deadlines/...`, 400 `deadlines/invalid`). */
+export const CREATE_GAME_SECTIONS: InputSections = { deadlines: 'deadlines' };
 export type CreateGameInput = z.input<typeof createGameInputSchema>;
 
 /** What creation returns: the only time the tokens are shown. */
@@ -71,7 +71,8 @@ export interface CreatedGame {
 export async function createGame(deps: ServiceDeps, rawInput: CreateGameInput): Promise<CreatedGame> {
   const parsedInput = createGameInputSchema.safeParse(rawInput);
   if (!parsedInput.success) {
-    throw new ServiceError('request/invalid', 422, 'the game description is invalid', parsedInput.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })));
+    const issues = inputIssues(parsedInput.error.issues, CREATE_GAME_SECTIONS);
+    throw new ServiceError(invalidCode(issues), 422, `the game description is invalid: ${issues.map((i) => `${i.path}: ${i.message.en}`).join('; ')}`, issues);
   }
   const input = parsedInput.data;
   const def = gameDefinition(deps, input.game);

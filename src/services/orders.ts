@@ -4,6 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { checkOrders } from '../engine/step-runner.ts';
+import type { RuleError } from '../engine/types.ts';
 import type { ServiceDeps } from './deps.ts';
 import { gameDefinition } from './deps.ts';
 import { seatTokenHolds } from './auth.ts';
@@ -137,6 +138,18 @@ async function submit(deps: ServiceDeps, input: SubmitOrdersInput): Promise<Subm
     if (ready) crashPoint('resolution-committed');
     return { orderId, step: step.number, resolution: resolution?.resolved ? resolution : null };
   }
+}
+
+/**
+ * The engine's errors for orders a seat could submit now, without storing anything: what a refusal for another
+ * reason (lines of text that could not be read) would otherwise hide. Empty when the step takes no orders.
+ */
+export async function ordersErrorsNow(deps: ServiceDeps, gameId: string, seatId: string, orders: unknown): Promise<RuleError[]> {
+  const step = await submissionState(deps, gameId, seatId, { fresh: true });
+  const def = step ? gameDefinition(deps, step.game) : undefined;
+  if (!step || !def || !step.seat || step.status !== 'open' || step.gameStatus === 'finished') return [];
+  const checked = checkOrders(def, await cachedEnvelope(deps, step.stepId), step.seat.side, orders);
+  return checked.ok ? [] : checked.errors;
 }
 
 /** The current (not superseded) orders of one seat for the current step, or null. */

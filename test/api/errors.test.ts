@@ -17,6 +17,8 @@ function expectError(res: { statusCode: number; json(): any; headers: Record<str
   const body = res.json();
   expect(body.error.code).toBe(code);
   expect(typeof body.error.message).toBe('string');
+  expect(body.error.messages.en).toBe(body.error.message);
+  expect(body.error.messages.ja).toMatch(/[\u3040-\u30ff\u4e00-\u9fff]/); // Japanese
   expect(body.error.requestId).toBe(res.headers['x-request-id']);
   return body.error;
 }
@@ -90,8 +92,8 @@ describe('order errors', () => {
     const res = await postOrders(t, g.id, g.seat.a, { pick: 9, standing: { note: 'forbidden' } });
     const error = expectError(res, 422, 'orders/invalid');
     expect(error.errors).toEqual([
-      { code: 'toy/range', message: { en: 'pick 1 to 6', ja: '1〜6 を選んでください' }, rule: 'TOY toy/range', path: 'pick' },
-      { code: 'toy/note', message: { en: 'that note is not allowed', ja: 'そのメモは使えません' }, rule: 'TOY toy/note', path: 'standing.note' },
+      { code: 'toy/range', message: { en: 'pick 1 to 6', ja: '1〜6 を選んでください' }, rule: 'TOY toy/range', rules: ['TOY toy/range'], path: 'pick' },
+      { code: 'toy/note', message: { en: 'that note is not allowed', ja: 'そのメモは使えません' }, rule: 'TOY toy/note', rules: ['TOY toy/note'], path: 'standing.note' },
     ]);
   });
   it('422 for the wrong shape (the engine names the path)', async () => {

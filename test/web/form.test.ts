@@ -50,8 +50,8 @@ describe('order form', () => {
 
   it('prefills defaults, groups fields and places rule errors inline', () => {
     const form = formModel(tree, 'en', undefined, [
-      { code: 'aw/x', message: { en: 'too many', ja: '多すぎ' }, rule: 'AW 6.0-C1', path: 'placement.C11' },
-      { code: 'aw/y', message: { en: 'general', ja: '全体' }, rule: 'AW 7.0' },
+      { code: 'aw/x', message: { en: 'too many', ja: '多すぎ' }, rule: 'AW 6.0-C1', rules: ['AW 6.0-C1'], path: 'placement.C11' },
+      { code: 'aw/y', message: { en: 'general', ja: '全体' }, rule: 'AW 7.0', rules: ['AW 7.0'] },
     ]);
     const c11 = form.groups[0].fields[0];
     expect(c11.options.find((o) => o.selected)?.value).toBe('WA');

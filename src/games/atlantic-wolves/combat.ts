@@ -54,7 +54,7 @@ export function startCombat(s: AwState, ctx: ResolveContext): void {
 }
 
 /** Whether an area holds a convoy at the start of its combat (AW 10.0-D, AW-A17). */
-function hasConvoy(s: AwState, area: string): boolean {
+export function hasConvoy(s: AwState, area: string): boolean {
   const pos = indexOf(s.data).convoyPos;
   for (let k = 0; k < pos.length; k++) if (s.loc[pos[k]] === area) return true;
   return false;

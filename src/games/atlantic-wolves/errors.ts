@@ -1,12 +1,13 @@
 /**
  * Validation error helpers: stable codes (`aw/...`), bilingual messages naming the unit and area, rule id and path.
  */
+import { ruleErrorOf } from '../../engine/rule-error.ts';
 import type { RuleError } from '../../engine/types.ts';
 import { indexOf } from './data/data-index.ts';
 import type { AwState } from './state.ts';
 
-/** Builds one validation error. */
-export const ruleError = (code: string, rule: string, path: string, en: string, ja: string): RuleError => ({ code, rule, path, message: { en, ja } });
+/** Builds one validation error citing one rule, or several (the rule broken first, then those behind its numbers). */
+export const ruleError = (code: string, rule: string | readonly string[], path: string, en: string, ja: string): RuleError => ruleErrorOf(code, rule, { en, ja }, path);
 
 /** A unit's display name in English: "C01 (Convoy OG)". */
 export const unitEn = (s: AwState, id: string): string => {

@@ -5,10 +5,11 @@
 import type { RuleError } from '../../engine/types.ts';
 import type { AwUnit } from './data/schema.ts';
 import { indexOf } from './data/data-index.ts';
-import { activeAir, activeShips, activeUbs, groupAreas } from './combat.ts';
+import { activeAir, activeShips, activeUbs, groupAreas, hasConvoy } from './combat.ts';
+import { capacityBecause, strengthBecause } from './explain.ts';
 import { areaEn, areaErrors, areaJa, duplicateErrors, ownUnitErrors, ruleError, unitEn, unitJa } from './errors.ts';
 import { isResponseDestination } from './response-movement.ts';
-import { shipAttacks, ubAttacks } from './rules.ts';
+import { shipAttacks, sideCounts, ubAttacks } from './rules.ts';
 import { at, type AwState } from './state.ts';
 
 /** D7: `stay`, or an adjacent area with room (AW 12.0-3b/d, AW-A28 R1). */
@@ -18,11 +19,16 @@ export function validateResponse(s: AwState, unit: string, dest: string): RuleEr
   if (e.length) return e;
   const from = at(s, unit);
   if (dest === from) return [];
-  if (!indexOf(s.data).adjacent.get(from)?.has(dest)) {
+  const ix = indexOf(s.data);
+  if (!ix.adjacent.get(from)?.has(dest)) {
     return [ruleError('aw/response/not-adjacent', 'AW 12.0-3b', 'response', `${areaEn(s, dest)} is not adjacent to ${areaEn(s, from)}, where ${unitEn(s, unit)} is`, `${areaJa(s, dest)}は${unitJa(s, unit)}のいる${areaJa(s, from)}に隣接していません`)];
   }
   if (!isResponseDestination(s, unit, dest)) {
-    return [ruleError('aw/response/capacity', 'AW 12.0-3d, AW-A28', 'response', `${areaEn(s, dest)} is full: ${unitEn(s, unit)} cannot move there`, `${areaJa(s, dest)}は満杯です: ${unitJa(s, unit)}は移動できません`)];
+    const side = ix.unit.get(unit)!.side;
+    const ap = ix.areaPos.get(dest)!;
+    const n = sideCounts(s, side)[ap];
+    const why = capacityBecause(s, ap, side);
+    return [ruleError('aw/response/capacity', ['AW 12.0-3d', 'AW-A28', ...why.rules], 'response', `${areaEn(s, dest)} is full (it holds ${n}; ${why.en}): ${unitEn(s, unit)} cannot move there`, `${areaJa(s, dest)}は満杯です（${n}個、${why.ja}）: ${unitJa(s, unit)}は移動できません`)];
   }
   return [];
 }
@@ -44,12 +50,25 @@ function targetErrors(s: AwState, attacker: string, targets: string[], path: str
   return out;
 }
 
-/** Why an attacker listed in an allocation cannot attack now (not in the group, strength ≤ 0, no targets). */
+/**
+ * Why an attacker listed in an allocation cannot attack now: outside the combat being decided, a modified strength
+ * of 0 or less (with its arithmetic, AW 8.2[6], 10.0-C, AW-A16), or no target (a UB, for a UB a convoy) in its area.
+ */
 function inactiveError(s: AwState, id: string, path: string, rule: string, code: string): RuleError {
-  const inGroup = groupAreas(s).includes(at(s, id));
-  return inGroup
-    ? ruleError(`${code}/cannot-attack`, rule, path, `${unitEn(s, id)} cannot attack now (strength 0 or less, AW 10.0-C, AW-A16, or no target in its area)`, `${unitJa(s, id)}は攻撃できません（戦力0以下または目標なし）`)
-    : ruleError(`${code}/outside-combat`, rule, path, `${unitEn(s, id)} is not in an area whose combat is being decided`, `${unitJa(s, id)}は今回割り当てるエリアにいません`);
+  const area = at(s, id);
+  if (!groupAreas(s).includes(area)) {
+    return ruleError(`${code}/outside-combat`, rule, path, `${unitEn(s, id)} is not in an area whose combat is being decided`, `${unitJa(s, id)}は今回割り当てるエリアにいません`);
+  }
+  if (rule === 'AW 8.3') {
+    return ruleError(`${code}/cannot-attack`, [rule, 'AW 8.3[1]'], path, `${unitEn(s, id)} cannot attack: there is no convoy in ${areaEn(s, area)}`, `${unitJa(s, id)}は攻撃できません: ${areaJa(s, area)}に船団がいません`);
+  }
+  const why = strengthBecause(s, indexOf(s.data).unit.get(id)!, hasConvoy(s, area));
+  if (why.value <= 0) {
+    const rules = [...new Set([rule, ...why.rules, why.value < 0 ? 'AW-A16' : 'AW 10.0-C'])];
+    return ruleError(`${code}/cannot-attack`, rules, path, `${unitEn(s, id)} cannot attack: ${why.en}, and a unit of strength 0 or less cannot attack (AW 10.0-C, AW-A16)`, `${unitJa(s, id)}は攻撃できません: ${why.ja}。戦力0以下のユニットは攻撃できません（AW 10.0-C、AW-A16）`);
+  }
+  const target = rule === 'AW 8.1' ? 'AW 8.1[1]' : 'AW 8.2[1]';
+  return ruleError(`${code}/cannot-attack`, [rule, target], path, `${unitEn(s, id)} cannot attack: there is no UB in ${areaEn(s, area)}`, `${unitJa(s, id)}は攻撃できません: ${areaJa(s, area)}にUBがいません`);
 }
 
 /** D8 (option airAttack = optional, AW-A10 R2): air unit -> UBs it attacks, each once. */

@@ -12,20 +12,32 @@ import { overfull, placeholder, step1Pool } from './placement.ts';
 import { turn5Count } from './reinforcement.ts';
 import { areaCounts, capacityAt, capacityFor, placeable, sideCounts, ubSlack, ubsToPlace } from './rules.ts';
 import { at, isArea, type AwState } from './state.ts';
+import { capacityBecause, type Because } from './explain.ts';
 
-/** Capacity errors for area counts (Allied 配置数, UB capacity with E2); `slack` allows AW-A08 R2 overflow. */
+/** The rules an error cites: the one broken first, then those behind its numbers, each once. */
+const citing = (rule: string, behind: readonly string[]): string[] => [...new Set([rule, ...behind])];
+
+/**
+ * Capacity errors for area counts (Allied 配置数, UB capacity with E2); `slack` allows AW-A08 R2 overflow. Each
+ * error says how the capacity comes about this turn and cites every rule behind it (explain.ts).
+ */
 function capacityErrors(s: AwState, side: AwSide, counts: Map<string, number> | number[], path: string, rule: string, slack = 0): RuleError[] {
   if (s.options.overflow === 'literal') return []; // AW 6.0-C2 / 7.0[6] literal: overflow is handled by re-placement
   const out: RuleError[] = [];
   let over = 0;
   const ids = indexOf(s.data).areaIds;
+  const what = side === 'allied' ? 'Allied units' : 'UBs';
+  const slackEn = slack ? `; AW-A08 R2 lets ${slack} UB(s) in all exceed capacity` : '';
+  const slackJa = slack ? `。AW-A08 R2により合計${slack}個までは超過できます` : '';
   for (let i = 0; i < ids.length; i++) {
     const a = ids[i];
     const n = Array.isArray(counts) ? counts[i] : (counts.get(a) ?? 0);
     const cap = capacityAt(s, i, side);
     if (n <= cap) continue;
     over += n - cap;
-    out.push(ruleError('aw/placement/capacity', rule, `${path}`, `${areaEn(s, a)} would hold ${n} ${side === 'allied' ? 'Allied units' : 'UBs'}; its capacity this turn is ${cap}`, `${areaJa(s, a)}に${n}個は置けません（今ターンの配置数${cap}）`));
+    const why = capacityBecause(s, i, side);
+    const rules = citing(rule, [...why.rules, ...(slack ? ['AW-A08 R2'] : [])]);
+    out.push(ruleError('aw/placement/capacity', rules, path, `${areaEn(s, a)} would hold ${n} ${what}, ${n - cap} too many: ${why.en}${slackEn}`, `${areaJa(s, a)}に${n}個は置けません（${n - cap}個超過）: ${why.ja}${slackJa}`));
   }
   return over <= slack ? [] : out;
 }
@@ -56,6 +68,17 @@ function placementClean(s: AwState, side: AwSide, placement: Record<string, stri
   let over = 0;
   for (let a = 0; a < counts.length; a++) over += Math.max(0, counts[a] - capacityAt(s, a, side));
   return over === 0 || over <= (side === 'german' ? ubSlack(s, units) : 0);
+}
+
+/** How many units must be placed, and why: every used unit, or (AW-A08 R1) as many UBs as the map takes this turn. */
+function needBecause(s: AwState, side: AwSide, used: number, need: number): Omit<Because, 'value'> {
+  if (side === 'allied') return { en: `${need} units must be placed: every used unit`, ja: `使用ユニット${need}個すべてを配置すること`, rules: ['AW 6.0[2]'] };
+  if (need === used) return { en: `${need} UBs must be placed: every used UB`, ja: `使用UB${need}個すべてを配置すること`, rules: ['AW 7.0[2]'] };
+  return {
+    en: `${need} of your ${used} used UBs must be placed: the map's total UB capacity on turn ${s.turn}; the rest stay off the map (AW-A08 R1)`,
+    ja: `使用UB${used}個のうち${need}個を配置すること（第${s.turn}ターンの地図全体のUB配置数。残りは地図外、AW-A08 R1）`,
+    rules: ['AW 7.0[2]', 'AW-A08 R1', ...(s.turn >= 3 ? ['AW 10.0-E2'] : [])],
+  };
 }
 
 /** D3 (mail, AW 12.0-2) or D5 (AW 7.0): every used unit of the seat placed once, in a known area, within capacity. */
@@ -91,9 +114,10 @@ export function validatePlacement(s: AwState, side: AwSide, placement: Record<st
   const units = placeable(s, side);
   const need = side === 'german' ? ubsToPlace(s, units.length) : units.length;
   if (placed < need) {
+    const why = needBecause(s, side, units.length, need);
     for (const u of units) {
       if (placement[u.id] !== undefined) continue;
-      errors.push(ruleError('aw/placement/missing', side === 'allied' ? 'AW 6.0[2]' : 'AW 7.0[2]', `placement.${u.id}`, `${unitEn(s, u.id)} is not placed (${need} units must be placed)`, `${unitJa(s, u.id)}が配置されていません（${need}個を配置すること）`));
+      errors.push(ruleError('aw/placement/missing', why.rules, `placement.${u.id}`, `${unitEn(s, u.id)} is not placed (${why.en})`, `${unitJa(s, u.id)}が配置されていません（${why.ja}）`));
     }
   }
   errors.push(...capacityErrors(s, side, counts, 'placement', side === 'allied' ? 'AW 6.0-C1' : 'AW 7.0[3]', side === 'german' ? ubSlack(s, units.length) : 0));
@@ -112,7 +136,7 @@ export function validateStep2(s: AwState, step2: Record<string, number>, draw: n
     total += step2[a];
   }
   const ok = s.options.step2Draw === 'exact' ? total === draw : total <= draw;
-  if (!ok) errors.push(ruleError('aw/step2/total', s.options.step2Draw === 'exact' ? 'AW 6.0-Step2, AW-A05 R1' : 'AW-A05 R2', 'step2', `the counts add up to ${total}; they must ${s.options.step2Draw === 'exact' ? 'equal' : 'not exceed'} ${draw}`, `合計${total}個です。${draw}個${s.options.step2Draw === 'exact' ? 'ちょうど' : '以下'}にしてください`));
+  if (!ok) errors.push(ruleError('aw/step2/total', s.options.step2Draw === 'exact' ? ['AW 6.0-Step2', 'AW-A05 R1'] : ['AW 6.0-Step2', 'AW-A05 R2'], 'step2', `the counts add up to ${total}; they must ${s.options.step2Draw === 'exact' ? 'equal' : 'not exceed'} ${draw}`, `合計${total}個です。${draw}個${s.options.step2Draw === 'exact' ? 'ちょうど' : '以下'}にしてください`));
   errors.push(...capacityErrors(s, 'allied', counts, 'step2', 'AW 6.0-C1'));
   return errors;
 }
@@ -222,10 +246,11 @@ export function validateReplace(s: AwState, side: AwSide, units: string[], repla
     placed++;
   });
   if (placed < Math.min(units.length, room)) errors.push(ruleError('aw/replace/missing', rule, 'replace', `re-place all ${units.length} named unit(s) (placed ${placed})`, `指名された${units.length}個すべてを再配置してください（${placed}個）`));
-  for (const a of indexOf(s.data).areaIds) {
-    const cap = capacityFor(s, a, side);
-    if ((counts.get(a) ?? 0) > cap) errors.push(ruleError('aw/replace/capacity', rule, 'replace', `${areaEn(s, a)} would exceed its capacity ${cap}`, `${areaJa(s, a)}が配置数${cap}を超えます`));
-  }
+  indexOf(s.data).areaIds.forEach((a, ap) => {
+    const n = counts.get(a) ?? 0;
+    const why = capacityBecause(s, ap, side);
+    if (n > why.value) errors.push(ruleError('aw/replace/capacity', citing(rule, why.rules), 'replace', `${areaEn(s, a)} would hold ${n}: ${why.en}`, `${areaJa(s, a)}に${n}個は置けません: ${why.ja}`));
+  });
   return errors;
 }
 

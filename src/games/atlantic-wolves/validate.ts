@@ -8,7 +8,7 @@ import { indexOf } from './data/data-index.ts';
 import { areaEn, areaJa, duplicateErrors, ownUnitErrors, ruleError } from './errors.ts';
 import type { AwOrders, AwStandingOrders } from './orders/schema.ts';
 import { currentPoint, owingSeat } from './owed.ts';
-import { capacityFor } from './rules.ts';
+import { capacityBecause } from './explain.ts';
 import type { AwPhase, AwState } from './state.ts';
 import { validateAir, validateEscorts, validateResponse, validateUbs } from './validate-combat.ts';
 import { nameErrors, validateOverflowNames, validatePlacement, validateReinforce } from './validate-placement.ts';
@@ -88,7 +88,8 @@ function validateStanding(s: AwState, seat: AwSide, st: AwStandingOrders): RuleE
     });
     if (s.options.overflow === 'reject') {
       for (const [a, n] of [...counts].sort()) {
-        if (n > capacityFor(s, a, 'allied')) errors.push(ruleError('aw/standing/step2-plan-capacity', 'AW 6.0-C1', 'standing.step2Plan', `the plan puts ${n} units in ${areaEn(s, a)} (capacity ${capacityFor(s, a, 'allied')})`, `計画で${areaJa(s, a)}に${n}個（配置数${capacityFor(s, a, 'allied')}）`));
+        const why = capacityBecause(s, ix.areaPos.get(a)!, 'allied');
+        if (n > why.value) errors.push(ruleError('aw/standing/step2-plan-capacity', [...why.rules, 'AW 6.0-Step2'], 'standing.step2Plan', `the plan puts ${n} units in ${areaEn(s, a)}: ${why.en}`, `計画で${areaJa(s, a)}に${n}個: ${why.ja}`));
       }
     }
   }
@@ -151,11 +152,12 @@ export function validate(s: AwState, seat: string, orders: AwOrders): RuleError[
     }
   }
   if (owes) {
+    // The answer is checked whatever else is wrong (a field not owed, bad standing orders): every error at once.
     const field = REQUIRED[s.phase.kind];
     if (field && orders[field] === undefined) {
       const point = currentPoint(s);
       errors.push(ruleError('aw/orders/missing', point!.rule, field, `${point!.point} is owed: give "${field}"`, `${point!.point}の命令「${field}」がありません`));
-    } else if (errors.length === 0) errors.push(...validateAnswer(s, seat, orders));
+    } else errors.push(...validateAnswer(s, seat, orders));
   }
   if (orders.standing) errors.push(...validateStanding(s, seat, orders.standing));
   return errors;

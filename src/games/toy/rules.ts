@@ -62,7 +62,7 @@ export function choices(state: ToyState, seat: SeatId): ChoiceTree | null {
 
 /** A rule error; its rule id is the code's (the toy's rules are too short to number each check). */
 const err = (code: string, en: string, ja: string, path: string): RuleError => {
-  return { code, message: { en, ja }, rule: `TOY ${code}`, path };
+  return { code, message: { en, ja }, rule: `TOY ${code}`, rules: [`TOY ${code}`], path };
 };
 
 /** Every rule problem with a seat's orders. */

@@ -1,6 +1,8 @@
 /**
- * The one error handler: every error a client sees is `{ error: { code, message, requestId, details? } }` with a
- * stable code; invalid orders are 422 `{ error: { code: 'orders/invalid', message, requestId, errors: [...] } }`.
+ * The one error handler: every error a client sees is `{ error: { code, message, messages: { en, ja }, requestId,
+ * details? } }` with a stable code; invalid orders are 422 `{ error: { code: 'orders/invalid', message, messages,
+ * requestId, errors: [...] } }`; a request that does not match its route's schema is 400 with every problem in
+ * `details` (`{ path, code, message: { en, ja } }`).
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -8,17 +10,33 @@ import { isDatabaseUnavailable } from '../../db/faults.ts';
 import {
   DATABASE_RETRY_AFTER_SECONDS, databaseUnavailable, OrdersInvalidError, ServiceError,
 } from '../../services/errors.ts';
+import { inputIssuesOfValidation, invalidCode, type InputSections } from '../../services/input-issues.ts';
+import { errorText } from '../error-text.ts';
 import { global } from './global.ts';
+import { isInputRefused } from './input-guard.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Parts of the route's body whose problems have codes of their own (e.g. `{ deadlines: 'deadlines' }`). */
+    inputSections?: InputSections;
+  }
+}
 
 /** The body of every error response. */
 export interface ErrorBody {
-  error: { code: string; message: string; requestId: string; details?: unknown; errors?: unknown };
+  error: { code: string; message: string; messages: { en: string; ja: string }; requestId: string; details?: unknown; errors?: unknown };
 }
 
-/** Sends an error body with a status. */
-export function sendError(reply: FastifyReply, request: FastifyRequest, status: number, code: string, message: string, extra: { details?: unknown; errors?: unknown } = {}): FastifyReply {
-  const body: ErrorBody = { error: { code, message, requestId: String(request.id), ...extra } };
-  return reply.code(status).type('application/json; charset=utf-8').send(body);
+/**
+ * Sends an error body with a status. `message` is the English message; `ja` its Japanese (by default the text of
+ * the code, src/server/error-text.ts).
+ */
+export function sendError(reply: FastifyReply, request: FastifyRequest, status: number, code: string, message: string, extra: { details?: unknown; errors?: unknown; ja?: string } = {}): FastifyReply {
+  const { ja, ...rest } = extra;
+  const messages = { en: message, ja: ja ?? errorText(code).ja };
+  const body: ErrorBody = { error: { code, message, messages, requestId: String(request.id), ...rest } };
+  // The header too (context.ts sets it on every response; errors raised before routing skip its hook).
+  return reply.code(status).header('x-request-id', String(request.id)).type('application/json; charset=utf-8').send(body);
 }
 
 const FASTIFY_CODES: Record<string, { status: number; code: string }> = {
@@ -27,16 +45,8 @@ const FASTIFY_CODES: Record<string, { status: number; code: string }> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, code: 'request/bad-length' },
   FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, code: 'request/empty-body' },
   FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: 'request/bad-json' },
+  FST_ERR_BAD_URL: { status: 400, code: 'request/bad-url' },
 };
-
-/** Whether a parsed body holds U+0000 in any string or key (Buffers, e.g. raw mail, are bytes and may). */
-function holdsNul(value: unknown, depth = 0): boolean {
-  if (typeof value === 'string') return value.includes('\u0000');
-  if (value === null || typeof value !== 'object' || Buffer.isBuffer(value) || depth > 64) return false;
-  if (Array.isArray(value)) return value.some((v) => holdsNul(v, depth + 1));
-  for (const key in value) if (key.includes('\u0000') || holdsNul((value as Record<string, unknown>)[key], depth + 1)) return true;
-  return false;
-}
 
 /**
  * The 503 of a request that met the database away: a warning in the log (not an error with a stack: an outage
@@ -50,10 +60,6 @@ function sendDatabaseUnavailable(request: FastifyRequest, reply: FastifyReply): 
 }
 
 async function errorsPlugin(app: FastifyInstance): Promise<void> {
-  // Postgres text cannot hold U+0000 and nobody types one: refuse it up front rather than fail at the write.
-  app.addHook('preValidation', async (request, reply) => {
-    if (holdsNul(request.body)) return sendError(reply, request, 400, 'request/nul-character', 'the request holds a NUL character (U+0000), which no field accepts');
-  });
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof OrdersInvalidError) {
       return sendError(reply, request, 422, error.code, error.message, { errors: error.errors });
@@ -63,9 +69,17 @@ async function errorsPlugin(app: FastifyInstance): Promise<void> {
       return sendError(reply, request, error.status, error.code, error.message, error.details === undefined ? {} : { details: error.details });
     }
     if (isDatabaseUnavailable(error)) return sendDatabaseUnavailable(request, reply);
+    if (isInputRefused(error)) return sendError(reply, request, 400, error.code, error.message, { ja: error.ja });
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const details = error.validation.map((v) => ({ path: v.instancePath || '/', message: v.message }));
-      return sendError(reply, request, 400, 'request/invalid', `the request does not match the schema (${error.validationContext ?? 'body'})`, { details });
+      const details = inputIssuesOfValidation(error.validation, request.routeOptions.config?.inputSections);
+      const code = invalidCode(details);
+      const where = error.validationContext ?? 'body';
+      const whereJa = { body: '本文', querystring: 'クエリ文字列', params: 'URLパラメータ', headers: 'ヘッダー' }[where] ?? where;
+      const first = details[0] ? ` (${details[0].path}: ${details[0].message.en})` : '';
+      return sendError(reply, request, 400, code, `the request's ${where} does not match the schema: ${details.length} problem(s)${first}`, {
+        details,
+        ja: `リクエストの${whereJa}が仕様に合いません（${details.length}件）`,
+      });
     }
     if (error.validation) {
       return sendError(reply, request, 400, 'request/invalid', error.message);

@@ -13,6 +13,7 @@
 import { z } from 'zod';
 import type { Owed } from '../../engine/types.ts';
 import { isTimeZone } from '../../i18n/index.ts';
+import { checked } from '../input-issues.ts';
 
 const UNITS: Record<string, number> = { w: 7 * 86400, d: 86400, h: 3600, m: 60, s: 1 };
 
@@ -26,21 +27,33 @@ export function parseDuration(value: string | number): number | null {
   return total;
 }
 
-const durationSchema = z.union([z.string(), z.number()]).refine((v) => parseDuration(v) !== null, 'a duration like "3d", "36h", "90m" or seconds');
-const zoneSchema = z.string().refine(isTimeZone, 'unknown IANA time zone');
+/** Longest deadline length a rule may give: a year (anything longer is a typing slip, and dates overflow). */
+export const MAX_DEADLINE_SECONDS = 366 * 86400;
+
+const durationSchema = z
+  .union([z.string().max(40), z.number()])
+  .refine((v) => parseDuration(v) !== null, checked('deadlines/duration', 'a duration like "3d", "36h", "90m", "1w" or a whole number of seconds', '「3d」「36h」「90m」「1w」のような期間、または秒数（整数）にしてください'))
+  .refine((v) => (parseDuration(v) ?? 0) <= MAX_DEADLINE_SECONDS, checked('deadlines/too-long', `at most ${MAX_DEADLINE_SECONDS / 86400} days`, `最長${MAX_DEADLINE_SECONDS / 86400}日までです`));
+const zoneSchema = z
+  .string()
+  .max(64)
+  .refine(isTimeZone, checked('deadlines/time-zone', 'unknown IANA time zone (e.g. "Asia/Tokyo", "Europe/London", "UTC")', '不明なタイムゾーンです（例: 「Asia/Tokyo」「Europe/London」「UTC」）'));
+const timeOfDaySchema = z
+  .string()
+  .refine((v) => /^([01]\d|2[0-3]):[0-5]\d$/.test(v), checked('deadlines/time-of-day', 'a local time of day "HH:MM", 00:00 to 23:59', '「HH:MM」形式の時刻（00:00〜23:59）にしてください'));
 
 /** One step type's deadline: a length, a local time of day, or a length rounded up to a local time of day. */
 export const deadlineRuleSchema = z
   .object({
     length: durationSchema.optional(),
     /** Local time of day "HH:MM" in `timeZone` the deadline falls on (the first such time after the length). */
-    at: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'a local time "HH:MM"').optional(),
+    at: timeOfDaySchema.optional(),
     timeZone: zoneSchema.optional(),
     skipWeekends: z.boolean().optional(),
   })
   .strict();
 
-/** A game's deadline settings (the Game.deadlines JSON). */
+/** A game's deadline settings (the Game.deadlines JSON). Strict: an unknown key is an error, never ignored. */
 export const deadlineSettingsSchema = z
   .object({
     /** Zone of `at` times and of weekend days; UTC when unset. */
@@ -52,7 +65,10 @@ export const deadlineSettingsSchema = z
     /** Rule for step types without their own. */
     default: deadlineRuleSchema.optional(),
     /** Per step type: a decision point id (e.g. "AW-D5") or its short form ("D5"). */
-    steps: z.record(z.string(), deadlineRuleSchema).default({}),
+    steps: z
+      .record(z.string().regex(/^[A-Za-z0-9._-]{1,40}$/, checked('deadlines/step-type', 'a decision point id such as "AW-D5" or "D5"', '「AW-D5」や「D5」のような決定点のIDにしてください')), deadlineRuleSchema)
+      .refine((steps) => Object.keys(steps).length <= 64, checked('deadlines/too-many-steps', 'at most 64 step types', '手順の種類は64までです'))
+      .default({}),
   })
   .strict();
 

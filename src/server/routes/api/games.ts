@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createGame, createGameInputSchema } from '../../../services/games.ts';
+import { CREATE_GAME_SECTIONS, createGame, createGameInputSchema } from '../../../services/games.ts';
 import { gameViewFor, recordFor, stepFor, stepsFor } from '../../../services/views.ts';
 import { anyGameRole, operatorOnly, principal } from '../../plugins/auth.ts';
 import { anyObject, bearer, errorBody, gameErrors, gameParams, stepParams } from './schemas.ts';
@@ -24,6 +24,7 @@ export default async function gameRoutes(app: FastifyInstance): Promise<void> {
 
   r.post('/api/games', {
     preHandler: operatorOnly,
+    config: { inputSections: CREATE_GAME_SECTIONS },
     schema: {
       tags: ['games'],
       summary: 'Create a game (operator: ADMIN_TOKEN); the tokens are shown this once',

@@ -5,16 +5,19 @@ export const gameParams = z.object({ id: z.string().min(1).max(40).describe('gam
 export const stepParams = gameParams.extend({ n: z.coerce.number().int().min(0).describe('step number') });
 export const seatParams = gameParams.extend({ side: z.string().min(1).max(40).describe("seat id: one of the game's sides") });
 
+const text = z.object({ en: z.string(), ja: z.string() });
+
 /** The body of every error response. */
 export const errorBody = z
   .object({
     error: z.object({
       code: z.string(),
-      message: z.string(),
+      message: z.string().describe('in English'),
+      messages: text.describe('the message in English and Japanese'),
       requestId: z.string(),
-      details: z.unknown().optional(),
+      details: z.unknown().optional().describe('for 400 request/invalid and <section>/invalid: [{ path, code, message: { en, ja } }]'),
       errors: z
-        .array(z.object({ code: z.string(), message: z.object({ en: z.string(), ja: z.string() }), rule: z.string(), path: z.string().optional() }))
+        .array(z.object({ code: z.string(), message: text, rule: z.string(), rules: z.array(z.string()), path: z.string().optional() }))
         .optional(),
     }),
   })

@@ -1,14 +1,28 @@
 /**
  * The HTTP door of the order mail pipeline and the development sink page:
  * - POST /mail/inbound: a raw MIME message (body `message/rfc822`, `application/octet-stream` or `text/plain`; or
- *   JSON `{ raw, encoding?: "base64", envelopeFrom?, envelopeTo? }`), as inbound-mail providers post it,
- *   authenticated by the shared secret INBOUND_WEBHOOK_TOKEN (`Authorization: Bearer ...` or `?token=`).
+ *   JSON `{ raw, encoding?: "base64", envelopeFrom?, envelopeTo? }`, its types checked: 400 `request/invalid`), as
+ *   inbound-mail providers post it, authenticated by the shared secret INBOUND_WEBHOOK_TOKEN (`Authorization: Bearer ...` or `?token=`).
  * - GET /dev/mail and /dev/mail/:file: the .eml files of the outbound sink (when SMTP_URL is unset, not in
  *   production, or MAIL_SINK_PAGE=on), for the operator only (dev-mail.ts).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { intakeMail } from '../../../mail/intake.ts';
+import { z } from 'zod';
+import { inputIssues } from '../../../services/input-issues.ts';
 import { safeEqual } from '../../../services/tokens.ts';
+import { errorText } from '../../error-text.ts';
+import { sendError } from '../../plugins/errors.ts';
+
+/** The JSON form of an inbound mail, as providers post it: the raw message and the SMTP envelope. */
+const jsonMail = z
+  .object({
+    raw: z.string(),
+    encoding: z.enum(['base64', 'utf8']).optional(),
+    envelopeFrom: z.string().max(998).nullable().optional(),
+    envelopeTo: z.array(z.string().max(998)).max(100).optional(),
+  })
+  .strict();
 import { devMailRoutes } from './dev-mail.ts';
 
 /** Largest HTTP body read at all; between INBOUND_MAX_BYTES and this the mail is refused with a clear answer. */
@@ -21,7 +35,7 @@ function tokenOf(request: FastifyRequest): string | undefined {
   return typeof q === 'string' ? q : undefined;
 }
 
-const fail = (reply: FastifyReply, request: FastifyRequest, status: number, code: string, message: string) => reply.code(status).send({ error: { code, message, requestId: request.id } });
+const fail = (reply: FastifyReply, request: FastifyRequest, status: number, code: string, message: string) => sendError(reply, request, status, code, message);
 
 /** Whether the sink page is served with these settings. */
 export function sinkPageEnabled(config: FastifyInstance['deps']['config']): boolean {
@@ -45,15 +59,21 @@ export default async function mailRoutes(app: FastifyInstance): Promise<void> {
     let envelopeTo: string[] | undefined;
     if (Buffer.isBuffer(request.body)) body = request.body;
     else if (request.body && typeof request.body === 'object' && typeof (request.body as { raw?: unknown }).raw === 'string') {
-      const b = request.body as { raw: string; encoding?: string; envelopeFrom?: string | null; envelopeTo?: unknown };
-      body = Buffer.from(b.raw, b.encoding === 'base64' ? 'base64' : 'utf8');
-      envelopeFrom = b.envelopeFrom;
-      envelopeTo = Array.isArray(b.envelopeTo) ? b.envelopeTo.filter((x): x is string => typeof x === 'string') : undefined;
+      const parsed = jsonMail.safeParse(request.body);
+      if (!parsed.success) {
+        const details = inputIssues(parsed.error.issues);
+        return sendError(reply, request, 400, 'request/invalid', `the JSON mail does not match { raw, encoding?, envelopeFrom?, envelopeTo? }: ${details[0].path}: ${details[0].message.en}`, { details });
+      }
+      body = Buffer.from(parsed.data.raw, parsed.data.encoding === 'base64' ? 'base64' : 'utf8');
+      envelopeFrom = parsed.data.envelopeFrom;
+      envelopeTo = parsed.data.envelopeTo;
     } else return fail(reply, request, 400, 'mail/no-message', 'post the raw MIME message as the body, or JSON { raw }');
     if (!body.length) return fail(reply, request, 400, 'mail/no-message', 'the message is empty');
     const outcome = await intakeMail(deps, { raw: body, source: 'http', envelopeFrom, envelopeTo });
     if (outcome.reason === 'too-large') {
-      return reply.code(413).send({ error: { code: 'mail/too-large', message: `the message is larger than ${deps.config.INBOUND_MAX_BYTES} bytes`, requestId: request.id }, ...outcome });
+      const message = `the message is larger than ${deps.config.INBOUND_MAX_BYTES} bytes`;
+      const error = { code: 'mail/too-large', message, messages: { en: message, ja: errorText('mail/too-large').ja }, requestId: request.id };
+      return reply.code(413).send({ error, ...outcome });
     }
     return reply.code(outcome.status === 'duplicate' ? 200 : 202).send(outcome);
   });

@@ -10,7 +10,7 @@ import { hashToken } from '../../../services/tokens.ts';
 import { gameDefinition } from '../../../services/deps.ts';
 import { OrdersInvalidError, ServiceError } from '../../../services/errors.ts';
 import { componentDataOf, seatOf } from '../../../services/listing.ts';
-import { currentOrdersOf, submitOrders } from '../../../services/orders.ts';
+import { currentOrdersOf, ordersErrorsNow, submitOrders } from '../../../services/orders.ts';
 import { gameViewFor, stepsFor } from '../../../services/views.ts';
 import { formModel, ordersFromForm } from '../../../web/form.ts';
 import { formatOrderText, readOrders } from '../../../orders-text/game-text.ts';
@@ -118,7 +118,7 @@ export async function playRoutes(app: FastifyInstance): Promise<void> {
         return reply.redirect(`/console/games/${encodeURIComponent(gameId)}`, 303);
       }
       const { key } = await createWebSession(app.deps, { role: 'seat', gameId, seatId: who.seatId, seatTokenHash: hashToken(token) });
-      reply.setCookie(PLAY_COOKIE, key, cookieOptions(base, `/play/${gameId}`, SESSION_DAYS * 86400));
+      reply.setCookie(PLAY_COOKIE, key, cookieOptions(base, `/play/${encodeURIComponent(gameId)}`, SESSION_DAYS * 86400));
       return reply.redirect(`/play/${encodeURIComponent(gameId)}`, 303);
     }
     const ctx = await seatSession(app, request);
@@ -173,7 +173,10 @@ export async function playRoutes(app: FastifyInstance): Promise<void> {
     const read = readOrders(gameDefinition(app.deps, game.game) ?? {}, { data, seat: ctx.seat.side, choices }, text);
     if (!read.ok) {
       const locale = localeOf(request, ctx.seat.locale);
-      return renderPage(app, request, reply, ctx, { status: 422, text, textErrors: read.errors.map((e) => ({ line: e.line, message: e.message[locale], rule: e.rule })) });
+      // The lines that could be read are checked by the engine too: every error at once.
+      const ruleErrors = read.orders === undefined ? [] : await ordersErrorsNow(app.deps, request.params.gameId, ctx.seat.id, read.orders);
+      const textErrors = [...read.errors.map((e) => ({ line: e.line, message: e.message[locale], rule: e.rule })), ...ruleErrors.map((e) => ({ line: 0, message: e.message[locale], rule: e.rule }))];
+      return renderPage(app, request, reply, ctx, { status: 422, text, textErrors });
     }
     return submit(request, reply, ctx, read.orders, text, text);
   });
@@ -184,7 +187,8 @@ export async function playRoutes(app: FastifyInstance): Promise<void> {
       await checkCsrf(app, request);
       await endWebSession(app.deps, request.cookies[PLAY_COOKIE]);
     }
-    reply.clearCookie(PLAY_COOKIE, { path: `/play/${request.params.gameId}` });
+    // Encoded: a cookie path takes no raw non-ASCII (an id that is not a game's would otherwise fail here).
+    reply.clearCookie(PLAY_COOKIE, { path: `/play/${encodeURIComponent(request.params.gameId)}` });
     return denied(request, reply, 'login.required', 200);
   });
 }
