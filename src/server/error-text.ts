@@ -23,6 +23,10 @@ export const ERROR_TEXT: Readonly<Record<string, Text>> = {
   'request/too-large': { en: 'the body is too large', ja: '本文が大きすぎます' },
   'request/unsupported-media-type': { en: 'this Content-Type is not accepted', ja: 'この Content-Type は受け付けていません' },
   'request/rate-limited': { en: 'too many requests: wait a little', ja: 'リクエストが多すぎます。しばらく待ってから送ってください' },
+  'service/database-unavailable': {
+    en: 'the database is unavailable for a moment: try again in a few seconds',
+    ja: 'データベースに一時的に接続できません。数秒後にもう一度お試しください。',
+  },
   'route/not-found': { en: 'no such route', ja: 'そのURLはありません' },
   'auth/unauthorized': { en: 'a valid token is required', ja: '有効なトークンが必要です' },
   'auth/moderator-only': { en: 'only the moderator of this game may do this', ja: 'このゲームのモデレーターだけが行える操作です' },

@@ -101,7 +101,7 @@ describe('a step whose last order was committed and never resolved', () => {
 });
 
 describe('not stuck, and left alone', () => {
-  it('a preview awaiting the moderator, and a rejected one (due again once an order completes it anew)', async () => {
+  it('a preview awaiting the moderator, and a rejected one (due again once every seat confirmed or revised)', async () => {
     const g = await createGameVia(t, toyPayload({ review: 'moderator' }));
     await stuckStep(g);
     expect((await resolveDueSteps(t.deps)).resolved).toBe(1);
@@ -111,8 +111,10 @@ describe('not stuck, and left alone', () => {
     expect((await stepOf(g.id, 0))?.status).toBe('open');
     expect((await resolveDueSteps(t.deps)).found).toBe(0);
     expect((await stepOf(g.id, 0))?.status).toBe('open');
-    // A revision completes it again (as it does today): due, and resolved by the sweep if its submitter died.
-    expect(await commitOnly(g, 'a', { pick: 3 })).toEqual({ complete: true });
+    // Every owed seat confirms or revises (docs/orders.md): the last one completes it again, due, and resolved by
+    // the sweep if its submitter died.
+    await commitOnly(g, 'a', { pick: 3 });
+    expect(await commitOnly(g, 'b', { pick: 2 })).toEqual({ complete: true });
     expect((await resolveDueSteps(t.deps)).resolved).toBe(1);
     expect((await stepOf(g.id, 0))?.status).toBe('awaiting_review');
   });
