@@ -56,7 +56,11 @@ function postgresCpuSeconds(dir: string | undefined): number {
       .filter((d) => /^\d+$/.test(d))
       .map((pid) => {
         try {
-          return { pid, cmd: readFileSync(`/proc/${pid}/cmdline`, 'utf8'), f: readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ') };
+          return {
+            pid,
+            cmd: readFileSync(`/proc/${pid}/cmdline`, 'utf8'),
+            f: readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' '),
+          };
         } catch {
           return null;
         }
@@ -64,8 +68,10 @@ function postgresCpuSeconds(dir: string | undefined): number {
       .filter((x) => x !== null);
     const master = stats.find((s) => s.cmd.includes(dir) && s.cmd.includes('/bin/postgres'));
     if (!master) return 0;
-    const ticks = (f: string[], children: boolean) => Number(f[11]) + Number(f[12]) + (children ? Number(f[13]) + Number(f[14]) : 0);
-    const total = ticks(master.f, true) + stats.filter((s) => s.f[1] === master.pid).reduce((sum, s) => sum + ticks(s.f, false), 0);
+    const ticks = (f: string[], children: boolean) =>
+      Number(f[11]) + Number(f[12]) + (children ? Number(f[13]) + Number(f[14]) : 0);
+    const total =
+      ticks(master.f, true) + stats.filter((s) => s.f[1] === master.pid).reduce((sum, s) => sum + ticks(s.f, false), 0);
     return total / 100;
   } catch {
     return 0;
@@ -74,14 +80,31 @@ function postgresCpuSeconds(dir: string | undefined): number {
 
 let embeddedDir: string | undefined;
 
-async function run(serverUrl: string, workers: number): Promise<{ workers: number; games: number; seconds: number; perSecond: number; seedSeconds: number; workerCpuSeconds: number; postgresCpuSeconds: number; load: number[] }> {
+async function run(
+  serverUrl: string,
+  workers: number,
+): Promise<{
+  workers: number;
+  games: number;
+  seconds: number;
+  perSecond: number;
+  seedSeconds: number;
+  workerCpuSeconds: number;
+  postgresCpuSeconds: number;
+  load: number[];
+}> {
   const name = `pbem_storm_${workers}_${Date.now()}`;
   const scratch = await createScratchDatabase(serverUrl, name);
   const dbUrl = scratch.url;
   const client = new pg.Client({ connectionString: dbUrl });
   try {
     const log = pino({ level: 'warn' });
-    const boss = await startBoss({ databaseUrl: dbUrl, config: testConfig({ JOB_EXPIRE_SECONDS: 120 }), log, worker: false });
+    const boss = await startBoss({
+      databaseUrl: dbUrl,
+      config: testConfig({ JOB_EXPIRE_SECONDS: 120 }),
+      log,
+      worker: false,
+    });
     const seedStart = Date.now();
     const deadlineAt = new Date(Date.now() + 3_600_000); // moved to "soon" once everything is seeded
     await seedStorm(dbUrl, boss, GAMES, deadlineAt);
@@ -94,10 +117,22 @@ async function run(serverUrl: string, workers: number): Promise<{ workers: numbe
     await client.query(`UPDATE "Step" SET "deadlineAt" = $1`, [due]);
     // The jobs of the new instant, with the ids the service gives them (the sweep then finds them and adds none).
     const at = due.toISOString();
-    const opened = (await client.query(`SELECT id, "gameId" FROM "Step" WHERE number = 0`)).rows as { id: string; gameId: string }[];
+    const opened = (await client.query(`SELECT id, "gameId" FROM "Step" WHERE number = 0`)).rows as {
+      id: string;
+      gameId: string;
+    }[];
     await client.query(`DELETE FROM pgboss.job WHERE name = 'deadline'`);
     for (let from = 0; from < opened.length; from += 1000) {
-      await boss.insert(opened.slice(from, from + 1000).map((s) => ({ id: jobIdFor(`${QUEUES.deadline}:${s.id}:${at}`), name: QUEUES.deadline, data: { gameId: s.gameId, stepId: s.id, at }, startAfter: at })));
+      await boss.insert(
+        opened
+          .slice(from, from + 1000)
+          .map((s) => ({
+            id: jobIdFor(`${QUEUES.deadline}:${s.id}:${at}`),
+            name: QUEUES.deadline,
+            data: { gameId: s.gameId, stepId: s.id, at },
+            startAfter: at,
+          })),
+      );
     }
     await new Promise((r) => setTimeout(r, Math.max(0, due.getTime() - Date.now())));
     const cpuAtDue = procs.map((p) => cpuSecondsOf(p.child.pid));
@@ -113,15 +148,28 @@ async function run(serverUrl: string, workers: number): Promise<{ workers: numbe
     const load = loadavg().map((l) => Math.round(l * 100) / 100);
     const mails = await client.query(`SELECT kind, count(*)::int AS n FROM "Outbox" GROUP BY kind ORDER BY kind`);
     const steps = await client.query(`SELECT count(*)::int AS n FROM "Step"`);
-    const retried = await client.query(`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'deadline' AND retry_count > 0`);
+    const retried = await client.query(
+      `SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'deadline' AND retry_count > 0`,
+    );
     const jobs = await client.query(`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'deadline'`);
     if (jobs.rows[0].n !== GAMES) console.log(`  (${jobs.rows[0].n} deadline jobs for ${GAMES} steps)`);
     if (retried.rows[0].n) console.log(`  (${retried.rows[0].n} deadline jobs needed a retry)`);
     await Promise.all(procs.map(stopGracefully));
     await boss.stop({ graceful: false, wait: true });
-    console.log(`  ${workers} worker(s): ${done}/${GAMES} steps resolved with mails queued in ${seconds.toFixed(1)} s (${(done / seconds).toFixed(0)}/s); worker CPU ${workerCpuSeconds.toFixed(1)} s (${((workerCpuSeconds / done) * 1000).toFixed(1)} ms/step)${embeddedDir ? `, Postgres CPU ${postgresCpu.toFixed(1)} s` : ''}; load ${load.join(' ')}; steps ${steps.rows[0].n}; outbox ${mails.rows.map((r) => `${r.kind}=${r.n}`).join(' ')}`);
+    console.log(
+      `  ${workers} worker(s): ${done}/${GAMES} steps resolved with mails queued in ${seconds.toFixed(1)} s (${(done / seconds).toFixed(0)}/s); worker CPU ${workerCpuSeconds.toFixed(1)} s (${((workerCpuSeconds / done) * 1000).toFixed(1)} ms/step)${embeddedDir ? `, Postgres CPU ${postgresCpu.toFixed(1)} s` : ''}; load ${load.join(' ')}; steps ${steps.rows[0].n}; outbox ${mails.rows.map((r) => `${r.kind}=${r.n}`).join(' ')}`,
+    );
     if (done < GAMES) throw new Error(`only ${done} of ${GAMES} done within ${LIMIT_S} s`);
-    return { workers, games: GAMES, seconds, perSecond: done / seconds, seedSeconds, workerCpuSeconds, postgresCpuSeconds: postgresCpu, load };
+    return {
+      workers,
+      games: GAMES,
+      seconds,
+      perSecond: done / seconds,
+      seedSeconds,
+      workerCpuSeconds,
+      postgresCpuSeconds: postgresCpu,
+      load,
+    };
   } finally {
     await client.end().catch(() => {});
     await scratch.drop();
@@ -133,7 +181,11 @@ async function main(): Promise<void> {
   let stop: (() => Promise<void>) | undefined;
   if (!serverUrl) {
     embeddedDir = join(root, process.env.BENCH_EMBEDDED_PG_DIR ?? 'data/bench-pg-storm');
-    const embedded = await startEmbeddedPostgres({ dir: embeddedDir, port: Number(process.env.BENCH_EMBEDDED_PG_PORT ?? 54336), database: 'postgres' });
+    const embedded = await startEmbeddedPostgres({
+      dir: embeddedDir,
+      port: Number(process.env.BENCH_EMBEDDED_PG_PORT ?? 54336),
+      database: 'postgres',
+    });
     serverUrl = embedded.url;
     stop = embedded.stop;
   }

@@ -22,9 +22,14 @@ const arg = (name: string, def: number) => {
 };
 const MAILS = arg('mails', 2000);
 const CONNECTIONS = arg('connections', 8);
-const embedded = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL
-  ? null
-  : await startEmbeddedPostgres({ dir: 'data/bench-intake-pg', port: Number(process.env.BENCH_PG_PORT ?? 54341), database: 'postgres' });
+const embedded =
+  (process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL)
+    ? null
+    : await startEmbeddedPostgres({
+        dir: 'data/bench-intake-pg',
+        port: Number(process.env.BENCH_PG_PORT ?? 54341),
+        database: 'postgres',
+      });
 const server = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? (embedded as { url: string }).url;
 
 const name = `pbem_bench_${randomBytes(4).toString('hex')}`;
@@ -32,16 +37,43 @@ const scratch = await createScratchDatabase(server, name);
 const url = new URL(scratch.url);
 try {
   const db = createDb(url.toString(), { max: 20 });
-  const deps: ServiceDeps = { db, log: pino({ level: 'silent' }), config: testConfig({ MAIL_DOMAIN: 'judge.test', MAIL_REPLY_LIMIT_PER_HOUR: 1_000_000 }), clock: () => new Date() };
-  const game = await createGame(deps, { game: 'atlantic-wolves', mode: 'mail', seats: [{ side: 'allied', email: 'ally@example.org' }, { side: 'german', email: 'wolf@example.jp', locale: 'ja' }] });
+  const deps: ServiceDeps = {
+    db,
+    log: pino({ level: 'silent' }),
+    config: testConfig({ MAIL_DOMAIN: 'judge.test', MAIL_REPLY_LIMIT_PER_HOUR: 1_000_000 }),
+    clock: () => new Date(),
+  };
+  const game = await createGame(deps, {
+    game: 'atlantic-wolves',
+    mode: 'mail',
+    seats: [
+      { side: 'allied', email: 'ally@example.org' },
+      { side: 'german', email: 'wolf@example.jp', locale: 'ja' },
+    ],
+  });
   const seat = await db.seat.findFirstOrThrow({ where: { gameId: game.id, side: 'allied' } });
   const listener = await startSmtpListener(deps, { port: 0, host: '127.0.0.1' });
   const to = `orders+${seat.mailToken}@judge.test`;
-  const body = 'PLACE C01 C02 -> WA\nPLACE C03 -> Central Gap\n\nOn Sun, 22 Nov 2026 at 10:00, Judge <judge@judge.test> wrote:\n> Result of step 0\n> PLACE C09 -> CB\n';
+  const body =
+    'PLACE C01 C02 -> WA\nPLACE C03 -> Central Gap\n\nOn Sun, 22 Nov 2026 at 10:00, Judge <judge@judge.test> wrote:\n> Result of step 0\n> PLACE C09 -> CB\n';
   const send = async (from: number, count: number) => {
-    const t = nodemailer.createTransport({ host: '127.0.0.1', port: listener.port, secure: false, ignoreTLS: true, pool: true, maxConnections: 1, maxMessages: Infinity });
+    const t = nodemailer.createTransport({
+      host: '127.0.0.1',
+      port: listener.port,
+      secure: false,
+      ignoreTLS: true,
+      pool: true,
+      maxConnections: 1,
+      maxMessages: Infinity,
+    });
     for (let i = 0; i < count; i++) {
-      await t.sendMail({ from: 'ally@example.org', to, subject: 'Re: [Game] Step 0', text: body, messageId: `<bench-${from + i}-${name}@example.org>` });
+      await t.sendMail({
+        from: 'ally@example.org',
+        to,
+        subject: 'Re: [Game] Step 0',
+        text: body,
+        messageId: `<bench-${from + i}-${name}@example.org>`,
+      });
     }
     t.close();
   };
@@ -51,9 +83,13 @@ try {
   await Promise.all(Array.from({ length: CONNECTIONS }, (_, c) => send(c * per, per)));
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   const total = per * CONNECTIONS;
-  const processed = await db.inboundMail.count({ where: { status: 'processed', messageId: { startsWith: '<bench-' } } });
+  const processed = await db.inboundMail.count({
+    where: { status: 'processed', messageId: { startsWith: '<bench-' } },
+  });
   const replies = await db.outbox.count({ where: { kind: 'reply' } });
-  process.stdout.write(`${JSON.stringify({ mails: total, connections: CONNECTIONS, seconds: +seconds.toFixed(2), mailsPerSecond: +(total / seconds).toFixed(1), processed, replies }, null, 2)}\n`);
+  process.stdout.write(
+    `${JSON.stringify({ mails: total, connections: CONNECTIONS, seconds: +seconds.toFixed(2), mailsPerSecond: +(total / seconds).toFixed(1), processed, replies }, null, 2)}\n`,
+  );
   await listener.close();
   await db.$disconnect();
 } finally {

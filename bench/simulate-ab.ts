@@ -56,7 +56,10 @@ const dir = mkdtempSync(join(tmpdir(), 'pbem-ab-'));
 const baseTree = join(dir, 'base');
 try {
   execFileSync('git', ['-C', root, 'worktree', 'add', '--detach', baseTree, base], { stdio: 'ignore' });
-  const sides = { base: await bundle(baseTree, join(dir, 'base.mjs')), tree: await bundle(root, join(dir, 'tree.mjs')) };
+  const sides = {
+    base: await bundle(baseTree, join(dir, 'base.mjs')),
+    tree: await bundle(root, join(dir, 'tree.mjs')),
+  };
   /** Games per CPU second of one run, and its summary (both sides must play the very same games). */
   const run = (simulate: typeof Simulate, seed: string) => {
     const before = process.cpuUsage();
@@ -79,13 +82,22 @@ try {
     rates.tree.push(r.tree.rate);
     rates.ratio.push(r.tree.rate / r.base.rate);
   }
-  console.log(JSON.stringify({
-    base, mode, rounds, gamesPerRound: games,
-    baseGamesPerCpuSecond: Math.round(median(rates.base)),
-    treeGamesPerCpuSecond: Math.round(median(rates.tree)),
-    ratio: +median(rates.ratio).toFixed(3),
-    ratioRange: [+Math.min(...rates.ratio).toFixed(3), +Math.max(...rates.ratio).toFixed(3)],
-  }, null, 2));
+  console.log(
+    JSON.stringify(
+      {
+        base,
+        mode,
+        rounds,
+        gamesPerRound: games,
+        baseGamesPerCpuSecond: Math.round(median(rates.base)),
+        treeGamesPerCpuSecond: Math.round(median(rates.tree)),
+        ratio: +median(rates.ratio).toFixed(3),
+        ratioRange: [+Math.min(...rates.ratio).toFixed(3), +Math.max(...rates.ratio).toFixed(3)],
+      },
+      null,
+      2,
+    ),
+  );
 } finally {
   execFileSync('git', ['-C', root, 'worktree', 'remove', '--force', baseTree], { stdio: 'ignore' });
   rmSync(dir, { recursive: true, force: true });

@@ -1,15 +1,8 @@
-/**
- * Where the time of one simulated game goes: `pbem simulate`'s step loop (same games, same random player, silent
- * resolve, invariants after every step) with a clock read between its parts, in microseconds per game. The clock's
- * own cost is measured and taken off each part; the figure "untimed" is the same games through `simulate` itself.
- * `timedRun` mirrors the loop of `simulate` (src/cli/simulate-command.ts): keep the two alike.
- * Usage: npm run bench:simulate-budget [-- --games 20000 --mode mail]
- */
-import { createHash } from 'node:crypto';
+
 import { intOption, readArgs, stringOption } from '../src/cli/args.ts';
 import { simulate } from '../src/cli/simulate-command.ts';
 import { GAMES_PER_STREAM, streamOf } from '../src/cli/simulate.ts';
-import { sfc32FromHex, sfc32Next, uniformDie } from '../src/engine/dice.ts';
+import { sfc32Next, uniformDie } from '../src/engine/dice.ts';
 import type { ResolveContext, SeatId } from '../src/engine/types.ts';
 import { getGame } from '../src/games/index.ts';
 
@@ -99,20 +92,37 @@ const budget = {
   invariants: part(best.ms.invariants, best.steps),
 };
 // Resolve by decision point: steps per game and microseconds per step (each resolve runs on to the next point).
-const resolveByPoint = Object.fromEntries([...best.byPoint].sort(([a], [b]) => a.localeCompare(b, 'en', { numeric: true })).map(([point, p]) => [
-  point,
-  { stepsPerGame: +(p.steps / games).toFixed(2), microsecondsPerStep: +(((p.ms - p.steps * perRead) * 1000) / p.steps).toFixed(2) },
-]));
+const resolveByPoint = Object.fromEntries(
+  [...best.byPoint]
+    .sort(([a], [b]) => a.localeCompare(b, 'en', { numeric: true }))
+    .map(([point, p]) => [
+      point,
+      {
+        stepsPerGame: +(p.steps / games).toFixed(2),
+        microsecondsPerStep: +(((p.ms - p.steps * perRead) * 1000) / p.steps).toFixed(2),
+      },
+    ]),
+);
 const parts = Object.values(budget).reduce((a, b) => a + b, 0);
-const untimed = Math.max(...[1, 2, 3].map((i) => simulate({ gameId: game.id, mode, games, seed: `budget-${i}`, validate: false }).gamesPerSecond));
-console.log(JSON.stringify({
-  mode,
-  games,
-  stepsPerGame: +(best.steps / games).toFixed(1),
-  invariantViolations: runs.reduce((n, r) => n + r.violations, 0),
-  clockReadNs: +(perRead * 1e6).toFixed(1),
-  microsecondsPerGame: { ...budget, sumOfParts: +parts.toFixed(1), untimed: +(1e6 / untimed).toFixed(1) },
-  // Games per second if resolve took no time at all: what the other parts of the loop allow.
-  resolveByPoint,
-  ceilingWithFreeResolve: Math.round(1e6 / (parts - budget.resolve)),
-}, null, 2));
+const untimed = Math.max(
+  ...[1, 2, 3].map(
+    (i) => simulate({ gameId: game.id, mode, games, seed: `budget-${i}`, validate: false }).gamesPerSecond,
+  ),
+);
+console.log(
+  JSON.stringify(
+    {
+      mode,
+      games,
+      stepsPerGame: +(best.steps / games).toFixed(1),
+      invariantViolations: runs.reduce((n, r) => n + r.violations, 0),
+      clockReadNs: +(perRead * 1e6).toFixed(1),
+      microsecondsPerGame: { ...budget, sumOfParts: +parts.toFixed(1), untimed: +(1e6 / untimed).toFixed(1) },
+      // Games per second if resolve took no time at all: what the other parts of the loop allow.
+      resolveByPoint,
+      ceilingWithFreeResolve: Math.round(1e6 / (parts - budget.resolve)),
+    },
+    null,
+    2,
+  ),
+);

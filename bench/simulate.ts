@@ -12,7 +12,9 @@ import { simulate, type SimulationSummary } from '../src/cli/simulate-command.ts
 import { getGame } from '../src/games/index.ts';
 import { sfc32FromHex, sfc32Next, uniformDie } from '../src/engine/dice.ts';
 
-const args = readArgs(process.argv.slice(2), { games: { type: 'string', value: 'N', help: 'games per run (default 50000)' } });
+const args = readArgs(process.argv.slice(2), {
+  games: { type: 'string', value: 'N', help: 'games per run (default 50000)' },
+});
 const games = intOption(args, 'games', 50_000, 1);
 
 function best<T extends { gamesPerSecond: number }>(runs: T[]): T {
@@ -39,9 +41,15 @@ for (const mode of ['mail', 'standard']) {
     const runs = [1, 2, 3].map((i) => timed({ gameId: 'atlantic-wolves', mode, games, seed: `bench-${i}`, validate }));
     const b = best(runs);
     results[`${mode}${validate ? '+validate' : ''}`] = {
-      gamesPerSecond: b.gamesPerSecond, cpuGamesPerSecond: Math.max(...runs.map((r) => r.cpuGamesPerSecond)), games: b.games, germanWins: b.germanWins, alliedWins: b.alliedWins,
-      invariantViolations: runs.reduce((n, r) => n + r.invariantViolations, 0), orderErrors: runs.reduce((n, r) => n + r.orderErrors, 0),
-      stepsPerGame: +(b.steps / b.games).toFixed(1), dicePerGame: +(b.dice / b.games).toFixed(1),
+      gamesPerSecond: b.gamesPerSecond,
+      cpuGamesPerSecond: Math.max(...runs.map((r) => r.cpuGamesPerSecond)),
+      games: b.games,
+      germanWins: b.germanWins,
+      alliedWins: b.alliedWins,
+      invariantViolations: runs.reduce((n, r) => n + r.invariantViolations, 0),
+      orderErrors: runs.reduce((n, r) => n + r.orderErrors, 0),
+      stepsPerGame: +(b.steps / b.games).toFixed(1),
+      dicePerGame: +(b.dice / b.games).toFixed(1),
     };
   }
 }
@@ -72,7 +80,8 @@ for (let attempt = 0; attempt < 200 && Object.keys(allocation).length < 2; attem
   let s: unknown = start;
   while (game.owed(s).length && Object.keys(allocation).length < 2) {
     const owed = game.owed(s);
-    for (const { point } of owed) if ((point === 'AW-D9' || point === 'AW-D10') && !allocation[point]) allocation[point] = s;
+    for (const { point } of owed)
+      if ((point === 'AW-D9' || point === 'AW-D10') && !allocation[point]) allocation[point] = s;
     s = game.resolve(s, Object.fromEntries(owed.map(({ seat }) => [seat, play(s, seat, rand)])), ctx);
   }
 }
@@ -84,7 +93,11 @@ for (const [point, position] of Object.entries(allocation)) {
   const wall = performance.now();
   const cpu = cpuSeconds();
   const odds = previewStepOdds(game, position, orders, 10_000, dice);
-  stepOdds[point] = { ms: +(performance.now() - wall).toFixed(1), cpuMs: +((cpuSeconds() - cpu) * 1000).toFixed(1), outcomes: Object.keys(odds.probabilities).length };
+  stepOdds[point] = {
+    ms: +(performance.now() - wall).toFixed(1),
+    cpuMs: +((cpuSeconds() - cpu) * 1000).toFixed(1),
+    outcomes: Object.keys(odds.probabilities).length,
+  };
 }
 
 previewOdds(game, start, 1000, 'warm');
@@ -95,15 +108,25 @@ c0 = cpuSeconds();
 const oddsFromTurn5 = turn5 ? previewOdds(game, turn5, 10_000, 'odds-2') : null;
 const oddsFromTurn5CpuMs = (cpuSeconds() - c0) * 1000;
 
-console.log(JSON.stringify({
-  node: process.version,
-  loadAverage: loadavg().map((x) => +x.toFixed(2)), // wall figures mean little on a loaded machine; CPU figures less so
-  simulate: results,
-  // The odds of the step about to resolve (the allocation a seat is deciding), 10,000 samples: the target figure.
-  stepOddsPreview10k: stepOdds,
-  // Whole play-outs to the end of the game with default orders, 10,000 samples.
-  playoutOddsPreview10k: {
-    fromStartMs: +oddsFromStart.milliseconds.toFixed(1), fromStartCpuMs: +oddsFromStartCpuMs.toFixed(1), fromStartProbabilities: oddsFromStart.probabilities,
-    fromTurn5Ms: oddsFromTurn5 ? +oddsFromTurn5.milliseconds.toFixed(1) : null, fromTurn5CpuMs: oddsFromTurn5 ? +oddsFromTurn5CpuMs.toFixed(1) : null, fromTurn5Probabilities: oddsFromTurn5?.probabilities ?? null,
-  },
-}, null, 2));
+console.log(
+  JSON.stringify(
+    {
+      node: process.version,
+      loadAverage: loadavg().map((x) => +x.toFixed(2)), // wall figures mean little on a loaded machine; CPU figures less so
+      simulate: results,
+      // The odds of the step about to resolve (the allocation a seat is deciding), 10,000 samples: the target figure.
+      stepOddsPreview10k: stepOdds,
+      // Whole play-outs to the end of the game with default orders, 10,000 samples.
+      playoutOddsPreview10k: {
+        fromStartMs: +oddsFromStart.milliseconds.toFixed(1),
+        fromStartCpuMs: +oddsFromStartCpuMs.toFixed(1),
+        fromStartProbabilities: oddsFromStart.probabilities,
+        fromTurn5Ms: oddsFromTurn5 ? +oddsFromTurn5.milliseconds.toFixed(1) : null,
+        fromTurn5CpuMs: oddsFromTurn5 ? +oddsFromTurn5CpuMs.toFixed(1) : null,
+        fromTurn5Probabilities: oddsFromTurn5?.probabilities ?? null,
+      },
+    },
+    null,
+    2,
+  ),
+);

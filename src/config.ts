@@ -33,7 +33,12 @@ export const configSchema = z.object({
   /** pino log level. */
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Largest request body accepted, in bytes (413 beyond). */
-  BODY_LIMIT: z.coerce.number().int().min(1024).max(10 * 1024 * 1024).default(256 * 1024),
+  BODY_LIMIT: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(10 * 1024 * 1024)
+    .default(256 * 1024),
   /** Requests per minute per client address on the API (0 disables the limit). */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(0),
   /** From address of outbound mail. */

@@ -39,7 +39,8 @@ function treeCpu(root: number): Map<number, { name: string; cpu: number }> {
     for (let p = pid, hops = 0; p > 1 && hops < 10; p = procs.get(p)?.ppid ?? 0, hops++) if (p === root) return true;
     return false;
   };
-  for (const [pid, p] of procs) if (inTree(pid)) out.set(pid, { name: p.comm.startsWith('postgres') ? 'postgres' : 'service', cpu: p.cpu });
+  for (const [pid, p] of procs)
+    if (inTree(pid)) out.set(pid, { name: p.comm.startsWith('postgres') ? 'postgres' : 'service', cpu: p.cpu });
   return out;
 }
 
@@ -51,7 +52,16 @@ function cpuBetween(before: ReturnType<typeof treeCpu>, after: ReturnType<typeof
 }
 
 function startServers(): Promise<{ ready: Ready; pid: number; stop(): Promise<void> }> {
-  const child = spawn(process.execPath, [...(process.env.BENCH_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROF}`] : []), '--import', 'tsx', 'bench/api/servers.ts'], { stdio: ['ignore', 'pipe', 'inherit'], env: process.env });
+  const child = spawn(
+    process.execPath,
+    [
+      ...(process.env.BENCH_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROF}`] : []),
+      '--import',
+      'tsx',
+      'bench/api/servers.ts',
+    ],
+    { stdio: ['ignore', 'pipe', 'inherit'], env: process.env },
+  );
   return new Promise((resolve, reject) => {
     const lines = createInterface({ input: child.stdout });
     lines.once('line', (line) => {
@@ -70,7 +80,12 @@ function startServers(): Promise<{ ready: Ready; pid: number; stop(): Promise<vo
   });
 }
 
-async function load(name: string, url: string, requests: { path: string; headers: Record<string, string>; body: string }[], serverPid: number) {
+async function load(
+  name: string,
+  url: string,
+  requests: { path: string; headers: Record<string, string>; body: string }[],
+  serverPid: number,
+) {
   let next = 0;
   const cpuBefore = treeCpu(serverPid);
   const ownBefore = process.cpuUsage();
@@ -83,7 +98,13 @@ async function load(name: string, url: string, requests: { path: string; headers
       {
         setupRequest: (req) => {
           const r = requests[next++ % requests.length];
-          return { ...req, method: 'POST', path: r.path, headers: { ...r.headers, 'content-type': 'application/json' }, body: r.body };
+          return {
+            ...req,
+            method: 'POST',
+            path: r.path,
+            headers: { ...r.headers, 'content-type': 'application/json' },
+            body: r.body,
+          };
         },
       },
     ],
@@ -128,11 +149,31 @@ function medianRun(runs: Run[]): Run {
 async function main(): Promise<void> {
   const { ready, pid, stop } = await startServers();
   try {
-    const serviceRequests = ready.targets.map((t) => ({ path: `/api/games/${t.gameId}/orders`, headers: { authorization: `Bearer ${t.token}` }, body: t.body }));
+    const serviceRequests = ready.targets.map((t) => ({
+      path: `/api/games/${t.gameId}/orders`,
+      headers: { authorization: `Bearer ${t.token}` },
+      body: t.body,
+    }));
     const bareRequests = ready.targets.map((t) => ({ path: `/bare/${t.gameId}/orders`, headers: {}, body: t.body }));
     // Warm-up of both (JIT, pools), then the measured runs.
-    await autocannon({ url: ready.bare, connections: 10, duration: 2, method: 'POST', body: bareRequests[0].body, headers: { 'content-type': 'application/json' }, requests: [{ path: bareRequests[0].path }] });
-    await autocannon({ url: ready.service, connections: 10, duration: 2, method: 'POST', body: serviceRequests[0].body, headers: { 'content-type': 'application/json', ...serviceRequests[0].headers }, requests: [{ path: serviceRequests[0].path }] });
+    await autocannon({
+      url: ready.bare,
+      connections: 10,
+      duration: 2,
+      method: 'POST',
+      body: bareRequests[0].body,
+      headers: { 'content-type': 'application/json' },
+      requests: [{ path: bareRequests[0].path }],
+    });
+    await autocannon({
+      url: ready.service,
+      connections: 10,
+      duration: 2,
+      method: 'POST',
+      body: serviceRequests[0].body,
+      headers: { 'content-type': 'application/json', ...serviceRequests[0].headers },
+      requests: [{ path: serviceRequests[0].path }],
+    });
     // Rounds alternate the two routes, so that a machine that slows down or speeds up meanwhile (a shared VM)
     // weighs on both alike; the figures are the medians of the rounds.
     const rounds: { bare: Run; service: Run }[] = [];
@@ -141,16 +182,30 @@ async function main(): Promise<void> {
       const service = await load('service POST /api/games/:id/orders', ready.service, serviceRequests, pid);
       rounds.push({ bare, service });
     }
-    process.stdout.write(`\nAPI benchmark: ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s per route, ${ready.targets.length} games\n`);
-    rounds.forEach((r, i) => process.stdout.write(`round ${i + 1}: bare ${r.bare.reqPerSec.toFixed(0)} req/s, service ${r.service.reqPerSec.toFixed(0)} req/s (p99 ${r.service.p99} ms), ratio ${(r.service.reqPerSec / r.bare.reqPerSec).toFixed(2)}\n`));
+    process.stdout.write(
+      `\nAPI benchmark: ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s per route, ${ready.targets.length} games\n`,
+    );
+    rounds.forEach((r, i) =>
+      process.stdout.write(
+        `round ${i + 1}: bare ${r.bare.reqPerSec.toFixed(0)} req/s, service ${r.service.reqPerSec.toFixed(0)} req/s (p99 ${r.service.p99} ms), ratio ${(r.service.reqPerSec / r.bare.reqPerSec).toFixed(2)}\n`,
+      ),
+    );
     const bare = medianRun(rounds.map((r) => r.bare));
     const service = medianRun(rounds.map((r) => r.service));
     const ratio = median(rounds.map((r) => r.service.reqPerSec / r.bare.reqPerSec));
-    const rows = [bare, service].map((r) => `${r.name.padEnd(40)} ${r.reqPerSec.toFixed(0).padStart(7)} req/s   p50 ${String(r.p50).padStart(4)} ms   p99 ${String(r.p99).padStart(4)} ms   2xx ${r.ok}  other ${r.bad}`);
+    const rows = [bare, service].map(
+      (r) =>
+        `${r.name.padEnd(40)} ${r.reqPerSec.toFixed(0).padStart(7)} req/s   p50 ${String(r.p50).padStart(4)} ms   p99 ${String(r.p99).padStart(4)} ms   2xx ${r.ok}  other ${r.bad}`,
+    );
     process.stdout.write(`medians:\n${rows.join('\n')}\n`);
-    const cpuRows = [bare, service].map((r) => `${r.name.padEnd(40)} CPU ms per request: server ${r.cpu.server.toFixed(3)}   postgres ${r.cpu.postgres.toFixed(3)}   autocannon ${r.cpu.load.toFixed(3)}`);
+    const cpuRows = [bare, service].map(
+      (r) =>
+        `${r.name.padEnd(40)} CPU ms per request: server ${r.cpu.server.toFixed(3)}   postgres ${r.cpu.postgres.toFixed(3)}   autocannon ${r.cpu.load.toFixed(3)}`,
+    );
     process.stdout.write(`${cpuRows.join('\n')}\n`);
-    process.stdout.write(`ratio service/bare (median of rounds): ${ratio.toFixed(2)} (target >= 0.5)   service p99: ${service.p99} ms (target <= 50)\n`);
+    process.stdout.write(
+      `ratio service/bare (median of rounds): ${ratio.toFixed(2)} (target >= 0.5)   service p99: ${service.p99} ms (target <= 50)\n`,
+    );
     process.stdout.write(`${ratio >= 0.5 && service.p99 <= 50 && service.bad === 0 ? 'PASS' : 'MISS'}\n`);
   } finally {
     await stop();

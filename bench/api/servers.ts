@@ -24,7 +24,11 @@ async function main(): Promise<void> {
   let embedded: EmbeddedDatabase | undefined;
   let serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) {
-    embedded = await startEmbeddedPostgres({ dir: 'data/bench-pg', port: Number(process.env.BENCH_PG_PORT ?? 54339), database: 'postgres' });
+    embedded = await startEmbeddedPostgres({
+      dir: 'data/bench-pg',
+      port: Number(process.env.BENCH_PG_PORT ?? 54339),
+      database: 'postgres',
+    });
     serverUrl = embedded.url;
   }
   const name = `pbem_bench_${process.pid}`;
@@ -35,7 +39,14 @@ async function main(): Promise<void> {
   url.pathname = `/${name}`;
   await applyMigrationSql(url.toString());
 
-  const config = loadConfig({ ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', ADMIN_TOKEN: ADMIN, DATABASE_URL: url.toString(), DATABASE_POOL_MAX: String(POOL) });
+  const config = loadConfig({
+    ...process.env,
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    ADMIN_TOKEN: ADMIN,
+    DATABASE_URL: url.toString(),
+    DATABASE_POOL_MAX: String(POOL),
+  });
   const db = createDb(url.toString(), { max: POOL });
   const log = pino({ level: 'warn' });
   const sqlPool = createSqlPool(url.toString(), { max: POOL, log });
@@ -52,23 +63,43 @@ async function main(): Promise<void> {
       method: 'POST',
       url: '/api/games',
       headers: { authorization: `Bearer ${ADMIN}` },
-      payload: { game: 'atlantic-wolves', mode: 'mail', seats: [{ side: 'allied', email: `a${i}@example.org` }, { side: 'german', email: `g${i}@example.org` }] },
+      payload: {
+        game: 'atlantic-wolves',
+        mode: 'mail',
+        seats: [
+          { side: 'allied', email: `a${i}@example.org` },
+          { side: 'german', email: `g${i}@example.org` },
+        ],
+      },
     });
     if (res.statusCode !== 201) throw new Error(res.body);
     const g = res.json();
     const token = g.seats.find((s: { side: string }) => s.side === 'german').token;
-    const body = JSON.stringify({ orders: { standing: { responseTable: { U01: ['stay'], U02: ['AM', 'ask'], U03: ['CB', 'AF'] } } } });
+    const body = JSON.stringify({
+      orders: { standing: { responseTable: { U01: ['stay'], U02: ['AM', 'ask'], U03: ['CB', 'AF'] } } },
+    });
     targets.push({ gameId: g.id, token, body });
   }
-  const check = await app.inject({ method: 'POST', url: `/api/games/${targets[0].gameId}/orders`, headers: { authorization: `Bearer ${targets[0].token}`, 'content-type': 'application/json' }, payload: targets[0].body });
+  const check = await app.inject({
+    method: 'POST',
+    url: `/api/games/${targets[0].gameId}/orders`,
+    headers: { authorization: `Bearer ${targets[0].token}`, 'content-type': 'application/json' },
+    payload: targets[0].body,
+  });
   if (check.statusCode !== 200) throw new Error(`the benchmark's orders are refused: ${check.body}`);
 
   const pool = new pg.Pool({ connectionString: url.toString(), max: POOL });
-  await pool.query('CREATE TABLE bench_insert (id uuid PRIMARY KEY, seat text NOT NULL, body jsonb NOT NULL, received_at timestamptz NOT NULL DEFAULT now())');
+  await pool.query(
+    'CREATE TABLE bench_insert (id uuid PRIMARY KEY, seat text NOT NULL, body jsonb NOT NULL, received_at timestamptz NOT NULL DEFAULT now())',
+  );
   const bareApp = Fastify({ logger: false, bodyLimit: 256 * 1024 });
   bareApp.post('/bare/:id/orders', async (request) => {
     const id = randomUUID();
-    await pool.query('INSERT INTO bench_insert (id, seat, body) VALUES ($1, $2, $3)', [id, (request.params as { id: string }).id, JSON.stringify(request.body)]);
+    await pool.query('INSERT INTO bench_insert (id, seat, body) VALUES ($1, $2, $3)', [
+      id,
+      (request.params as { id: string }).id,
+      JSON.stringify(request.body),
+    ]);
     return { orderId: id };
   });
   const bare = await bareApp.listen({ port: 0, host: '127.0.0.1' });

@@ -43,7 +43,11 @@ async function main(): Promise<void> {
   let serverUrl = process.env.BENCH_DATABASE_URL;
   let stop: (() => Promise<void>) | undefined;
   if (!serverUrl) {
-    const embedded = await startEmbeddedPostgres({ dir: join(root, 'data/bench-pg-profile'), port: Number(process.env.PROFILE_PG_PORT ?? 54338), database: 'postgres' });
+    const embedded = await startEmbeddedPostgres({
+      dir: join(root, 'data/bench-pg-profile'),
+      port: Number(process.env.PROFILE_PG_PORT ?? 54338),
+      database: 'postgres',
+    });
     serverUrl = embedded.url;
     stop = embedded.stop;
   }
@@ -63,7 +67,12 @@ async function main(): Promise<void> {
     const clock = () => new Date(due.getTime() + 1000);
     const deps: ServiceDeps = { db, pool, log, config, clock, games: (id) => (id === 'toy' ? toyGame : getGame(id)) };
     const jobs = ids;
-    const stepIds = new Map((await withClient(dbUrl, (c) => c.query(`SELECT "gameId", id FROM "Step" WHERE number = 0`))).rows.map((r) => [r.gameId as string, r.id as string]));
+    const stepIds = new Map(
+      (await withClient(dbUrl, (c) => c.query(`SELECT "gameId", id FROM "Step" WHERE number = 0`))).rows.map((r) => [
+        r.gameId as string,
+        r.id as string,
+      ]),
+    );
     // Warm-up: one game outside the measurement.
     await handleDeadline(deps, { gameId: jobs[0], stepId: stepIds.get(jobs[0])!, at: due.toISOString() });
     statements = 0;
@@ -85,15 +94,19 @@ async function main(): Promise<void> {
     const cpu = process.cpuUsage(cpu0);
     const n = jobs.length - 1;
     const cpuS = (cpu.user + cpu.system) / 1e6;
-    console.log(`${n} resolutions, concurrency ${CONCURRENCY}: ${wall.toFixed(2)} s wall, ${cpuS.toFixed(2)} s CPU (${((cpuS / n) * 1000).toFixed(2)} ms/resolution), ${(statements / n).toFixed(1)} statements/resolution; outcomes ${JSON.stringify(Object.fromEntries(outcomes))}`);
+    console.log(
+      `${n} resolutions, concurrency ${CONCURRENCY}: ${wall.toFixed(2)} s wall, ${cpuS.toFixed(2)} s CPU (${((cpuS / n) * 1000).toFixed(2)} ms/resolution), ${(statements / n).toFixed(1)} statements/resolution; outcomes ${JSON.stringify(Object.fromEntries(outcomes))}`,
+    );
     if (process.env.PROFILE_STATEMENTS) {
-      for (const [t, c] of [...texts].sort((a, b) => b[1] - a[1])) console.log(`${(c / n).toFixed(2).padStart(6)}  ${t}`);
+      for (const [t, c] of [...texts].sort((a, b) => b[1] - a[1]))
+        console.log(`${(c / n).toFixed(2).padStart(6)}  ${t}`);
     }
     // A second run of every job changes nothing.
     const before = await dump(dbUrl);
     await handleDeadline(deps, { gameId: jobs[1], stepId: stepIds.get(jobs[1])!, at: due.toISOString() });
     const again = await dump(dbUrl);
-    if (JSON.stringify(before) !== JSON.stringify(again)) console.log('!! a second run of a deadline job changed something');
+    if (JSON.stringify(before) !== JSON.stringify(again))
+      console.log('!! a second run of a deadline job changed something');
     if (process.env.PROFILE_DUMP) writeFileSync(process.env.PROFILE_DUMP, JSON.stringify(before, null, 1));
     await db.$disconnect();
     await pool?.end();
@@ -118,21 +131,39 @@ async function dump(url: string): Promise<unknown> {
   return withClient(url, async (c) => {
     const q = async (sql: string) => (await c.query(sql)).rows;
     const labels = new Map<string, string>();
-    for (const s of await q(`SELECT id, "gameId", number FROM "Step"`)) labels.set(s.id, `step:${s.gameId}:${s.number}`);
+    for (const s of await q(`SELECT id, "gameId", number FROM "Step"`))
+      labels.set(s.id, `step:${s.gameId}:${s.number}`);
     for (const s of await q(`SELECT id, "gameId", side FROM "Seat"`)) labels.set(s.id, `seat:${s.gameId}:${s.side}`);
-    for (const s of await q(`SELECT o.id, o."gameId", s.side, o.source FROM "Order" o JOIN "Seat" s ON s.id = o."seatId"`)) labels.set(s.id, `order:${s.gameId}:${s.side}:${s.source}`);
-    for (const s of await q(`SELECT id, "gameId", kind, "toAddress" FROM "Outbox"`)) labels.set(s.id, `outbox:${s.gameId}:${s.kind}:${s.toAddress}`);
+    for (const s of await q(
+      `SELECT o.id, o."gameId", s.side, o.source FROM "Order" o JOIN "Seat" s ON s.id = o."seatId"`,
+    ))
+      labels.set(s.id, `order:${s.gameId}:${s.side}:${s.source}`);
+    for (const s of await q(`SELECT id, "gameId", kind, "toAddress" FROM "Outbox"`))
+      labels.set(s.id, `outbox:${s.gameId}:${s.kind}:${s.toAddress}`);
     const data = {
       games: await q(`SELECT id, status, "currentStep", outcome, "finishedAt" FROM "Game" ORDER BY id`),
-      steps: await q(`SELECT "gameId", number, status, envelope, owed, "deadlineAt", "deadlineState", "ordersDigest", "resultEnvelope", "defaultsApplied", "rejectedReason", "openedAt", "lastOrderAt", "resolvedAt", "publishedAt" FROM "Step" ORDER BY "gameId", number`),
-      orders: await q(`SELECT o."gameId", s.side, o."stepId", o.source, o.raw, o.parsed, o."receivedAt", o."supersededById", o.note FROM "Order" o JOIN "Seat" s ON s.id = o."seatId" ORDER BY o."gameId", s.side`),
-      events: await q(`SELECT s."gameId", s.number, e.seq, e.type, e."visibleTo", e.payload FROM "Event" e JOIN "Step" s ON s.id = e."stepId" ORDER BY s."gameId", s.number, e.seq`),
-      outbox: await q(`SELECT "gameId", "seatId", kind, "toAddress", "fromAddress", "replyTo", subject, "messageId", "inReplyTo", "references", headers, text, html, attachments, status, attempts, "nextAttemptAt", "createdAt" > now() - interval '1 hour' AS "createdNow", "createdAt" = '2030-01-01T00:00:01Z' AS "createdAtClock" FROM "Outbox" ORDER BY "gameId", kind, "toAddress"`),
+      steps: await q(
+        `SELECT "gameId", number, status, envelope, owed, "deadlineAt", "deadlineState", "ordersDigest", "resultEnvelope", "defaultsApplied", "rejectedReason", "openedAt", "lastOrderAt", "resolvedAt", "publishedAt" FROM "Step" ORDER BY "gameId", number`,
+      ),
+      orders: await q(
+        `SELECT o."gameId", s.side, o."stepId", o.source, o.raw, o.parsed, o."receivedAt", o."supersededById", o.note FROM "Order" o JOIN "Seat" s ON s.id = o."seatId" ORDER BY o."gameId", s.side`,
+      ),
+      events: await q(
+        `SELECT s."gameId", s.number, e.seq, e.type, e."visibleTo", e.payload FROM "Event" e JOIN "Step" s ON s.id = e."stepId" ORDER BY s."gameId", s.number, e.seq`,
+      ),
+      outbox: await q(
+        `SELECT "gameId", "seatId", kind, "toAddress", "fromAddress", "replyTo", subject, "messageId", "inReplyTo", "references", headers, text, html, attachments, status, attempts, "nextAttemptAt", "createdAt" > now() - interval '1 hour' AS "createdNow", "createdAt" = '2030-01-01T00:00:01Z' AS "createdAtClock" FROM "Outbox" ORDER BY "gameId", kind, "toAddress"`,
+      ),
       audit: await q(`SELECT "gameId", actor, action, detail, at FROM "AuditLog" ORDER BY "gameId", action`),
       punctuality: await q(`SELECT p."seatId", p."stepId", p.outcome, p.at FROM "Punctuality" p ORDER BY p."seatId"`),
-      jobs: await q(`SELECT name, data, start_after > now() AS later, singleton_key FROM pgboss.job WHERE name <> 'deadline' OR NOT (data->>'at' = '2030-01-01T00:00:00.000Z') ORDER BY name, data::text`),
+      jobs: await q(
+        `SELECT name, data, start_after > now() AS later, singleton_key FROM pgboss.job WHERE name <> 'deadline' OR NOT (data->>'at' = '2030-01-01T00:00:00.000Z') ORDER BY name, data::text`,
+      ),
     };
-    const text = JSON.stringify(data).replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, (id) => labels.get(id) ?? id);
+    const text = JSON.stringify(data).replace(
+      /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g,
+      (id) => labels.get(id) ?? id,
+    );
     return JSON.parse(text);
   });
 }

@@ -14,11 +14,22 @@ import { toyGame } from '../../src/games/toy/index.ts';
  * Inserts `n` games with step 0 due at `deadlineAt` and queues their deadline jobs. Returns the game ids.
  * `deterministic`: step ids and tokens derived from the game ids (two runs write the same rows).
  */
-export async function seedStorm(databaseUrl: string, boss: PgBoss, n: number, deadlineAt: Date, opts: { deterministic?: boolean } = {}): Promise<string[]> {
+export async function seedStorm(
+  databaseUrl: string,
+  boss: PgBoss,
+  n: number,
+  deadlineAt: Date,
+  opts: { deterministic?: boolean } = {},
+): Promise<string[]> {
   let counter = 0;
   const derived = () => createHash('sha256').update(`storm:${counter++}`).digest('hex');
   const hex = opts.deterministic ? () => derived().slice(0, 32) : () => randomBytes(16).toString('hex');
-  const uuid = opts.deterministic ? () => { const h = derived(); return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-8${h.slice(17, 20)}-${h.slice(20, 32)}`; } : randomUUID;
+  const uuid = opts.deterministic
+    ? () => {
+        const h = derived();
+        return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-8${h.slice(17, 20)}-${h.slice(20, 32)}`;
+      }
+    : randomUUID;
   const started = startGame(toyGame, { mode: 'mail', options: { rounds: 1 }, secret: 'storm-secret' });
   if (!started.ok) throw new Error(started.errors.join('; '));
   const envelope = JSON.stringify(started.envelope);
@@ -29,7 +40,10 @@ export async function seedStorm(databaseUrl: string, boss: PgBoss, n: number, de
   try {
     for (let from = 0; from < n; from += 1000) {
       const size = Math.min(1000, n - from);
-      const games = Array.from({ length: size }, (_, i) => ({ id: `storm${String(from + i).padStart(6, '0')}`, step: uuid() }));
+      const games = Array.from({ length: size }, (_, i) => ({
+        id: `storm${String(from + i).padStart(6, '0')}`,
+        step: uuid(),
+      }));
       ids.push(...games.map((g) => g.id));
       await client.query('BEGIN');
       await client.query(
@@ -70,6 +84,8 @@ export async function seedStorm(databaseUrl: string, boss: PgBoss, n: number, de
 
 /** How many of the games are resolved with their mails queued (result and missed notices). */
 export async function countDone(client: pg.Client): Promise<number> {
-  const r = await client.query(`SELECT count(*)::int AS n FROM "Step" WHERE number = 0 AND status = 'published' AND ("deadlineState"->>'defaultsAnnounced')::boolean`);
+  const r = await client.query(
+    `SELECT count(*)::int AS n FROM "Step" WHERE number = 0 AND status = 'published' AND ("deadlineState"->>'defaultsAnnounced')::boolean`,
+  );
   return r.rows[0].n;
 }

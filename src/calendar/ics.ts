@@ -43,7 +43,10 @@ export function foldLine(line: string): string {
 
 /** A UTC date-time in iCalendar form, e.g. 20260303T090000Z. */
 export function icsDate(d: Date): string {
-  return d.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+  return d
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 }
 
 /** The whole calendar. */
@@ -71,9 +74,16 @@ export function buildCalendar(input: { name: string; events: CalendarEvent[]; no
       ...(e.url ? [`URL:${e.url}`] : []),
       'TRANSP:TRANSPARENT',
     );
-    for (const m of e.alarmMinutes ?? []) lines.push('BEGIN:VALARM', 'ACTION:DISPLAY', `DESCRIPTION:${escapeText(e.summary)}`, `TRIGGER:-PT${m}M`, 'END:VALARM');
+    for (const m of e.alarmMinutes ?? [])
+      lines.push(
+        'BEGIN:VALARM',
+        'ACTION:DISPLAY',
+        `DESCRIPTION:${escapeText(e.summary)}`,
+        `TRIGGER:-PT${m}M`,
+        'END:VALARM',
+      );
     lines.push('END:VEVENT');
   }
   lines.push('END:VCALENDAR');
-  return lines.map(foldLine).join('\r\n') + '\r\n';
+  return `${lines.map(foldLine).join('\r\n')}\r\n`;
 }

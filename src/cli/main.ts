@@ -17,7 +17,9 @@ const COMMANDS: Record<string, CliCommand> = {
 
 const USAGE = `usage: pbem COMMAND [options]   (pbem COMMAND --help for a command's options)
 
-${Object.values(COMMANDS).map((c) => `  ${c.synopsis}`).join('\n')}`;
+${Object.values(COMMANDS)
+  .map((c) => `  ${c.synopsis}`)
+  .join('\n')}`;
 
 /** Runs the CLI; returns the process exit code. Output goes to stdout, errors to stderr. */
 export async function main(argv: readonly string[]): Promise<number> {

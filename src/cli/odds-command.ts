@@ -75,17 +75,29 @@ function runOdds(args: CommandArgs, out: (s: string) => void): number {
   const owed = game.owed(state);
   if (owed.length === 0) throw new Error('nothing is owed at this position: the game is over');
   const given = args.values.orders;
-  const supplied = typeof given === 'string' ? (JSON.parse(readFileSync(given, 'utf8')) as Record<SeatId, unknown>) : {};
+  const supplied =
+    typeof given === 'string' ? (JSON.parse(readFileSync(given, 'utf8')) as Record<SeatId, unknown>) : {};
   const orders: Record<SeatId, unknown> = {};
   for (const { seat } of owed) {
     const checked = checkOrders(game, replay.envelope, seat, supplied[seat] ?? game.defaultOrders(state, seat));
-    if (!checked.ok) throw new Error(`orders of ${seat} refused: ${checked.errors.map((e) => `[${e.code}] ${e.message.en} (${e.rule})`).join('; ')}`);
+    if (!checked.ok)
+      throw new Error(
+        `orders of ${seat} refused: ${checked.errors.map((e) => `[${e.code}] ${e.message.en} (${e.rule})`).join('; ')}`,
+      );
     orders[seat] = checked.orders;
   }
   const rng: Sfc32State = sfc32FromHex(createHash('sha256').update(`pbem-odds|${seed}`).digest('hex'));
   const started = performance.now();
   const odds = previewStepOdds(game, state, orders, samples, { roll: (sides) => uniformDie(rng, sides) });
-  out(JSON.stringify({ kind: 'step', owed: owed.map((o) => ({ seat: o.seat, point: o.point })), orders, ...odds, milliseconds: performance.now() - started }));
+  out(
+    JSON.stringify({
+      kind: 'step',
+      owed: owed.map((o) => ({ seat: o.seat, point: o.point })),
+      orders,
+      ...odds,
+      milliseconds: performance.now() - started,
+    }),
+  );
   return 0;
 }
 

@@ -12,7 +12,9 @@ import { readRecordFile } from './record-file.ts';
 export function loadRecord(raw: unknown): { record: GameRecord; game: AnyGamePackage } {
   const parsed = recordSchema.safeParse(raw);
   if (!parsed.success) {
-    throw new Error(`not a pbem-record/1 game record:\n${parsed.error.issues.map((i) => `  ${i.path.join('.') || '(root)'}: ${i.message}`).join('\n')}`);
+    throw new Error(
+      `not a pbem-record/1 game record:\n${parsed.error.issues.map((i) => `  ${i.path.join('.') || '(root)'}: ${i.message}`).join('\n')}`,
+    );
   }
   const game = getGame(parsed.data.game);
   if (!game) throw new Error(`unknown game "${parsed.data.game}"`);
@@ -23,10 +25,17 @@ function runReplay(args: CommandArgs, out: (s: string) => void): number {
   const { record, game } = loadRecord(readRecordFile(args.positionals[0]));
   const result = replayRecord(game, record);
   const outcome = game.outcome(result.envelope.state);
-  const expectationProblems = checkExpectations(record, { ...(result.envelope.state as object), ...(outcome ?? {}), steps: result.steps.length });
+  const expectationProblems = checkExpectations(record, {
+    ...(result.envelope.state as object),
+    ...(outcome ?? {}),
+    steps: result.steps.length,
+  });
   if (args.values.text === true) {
     out(textReport(game, record, result.steps, outcome, langOf(args)));
-    if (!result.ok) out(`STOPPED at step ${result.step}: ${result.message}${result.errors ? `\n${formatErrors(result.errors)}` : ''}`);
+    if (!result.ok)
+      out(
+        `STOPPED at step ${result.step}: ${result.message}${result.errors ? `\n${formatErrors(result.errors)}` : ''}`,
+      );
     for (const p of expectationProblems) out(`EXPECTATION FAILED: ${p}`);
   } else {
     out(
@@ -65,7 +74,8 @@ function checkExpectations(record: GameRecord, actual: Record<string, unknown>):
   if (!record.expect) return [];
   const problems: string[] = [];
   for (const [key, want] of Object.entries(record.expect)) {
-    if (canonicalJson(actual[key]) !== canonicalJson(want)) problems.push(`${key}: expected ${canonicalJson(want)}, got ${canonicalJson(actual[key])}`);
+    if (canonicalJson(actual[key]) !== canonicalJson(want))
+      problems.push(`${key}: expected ${canonicalJson(want)}, got ${canonicalJson(actual[key])}`);
   }
   return problems;
 }
@@ -118,7 +128,11 @@ function textReport(
 ): string {
   const ja = lang === 'ja';
   const side = (seat: string) => game.sides(record.mode).find((s) => s.seat === seat)?.name[lang] ?? seat;
-  const lines = [ja ? `${game.title.ja}（${record.mode}）— ${steps.length}ステップ` : `${game.title.en} (${record.mode}) — ${steps.length} steps`];
+  const lines = [
+    ja
+      ? `${game.title.ja}（${record.mode}）— ${steps.length}ステップ`
+      : `${game.title.en} (${record.mode}) — ${steps.length} steps`,
+  ];
   for (const step of steps) {
     lines.push(ja ? `\n== ステップ ${step.number}` : `\n== step ${step.number}`);
     for (const e of step.events) lines.push(`  ${game.describeEvent(e, lang)}${seenBy(e, side, ja)}`);

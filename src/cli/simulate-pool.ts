@@ -7,7 +7,12 @@ import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import {
-  GAMES_PER_STREAM, mergeSummaries, simulate, simulatedGame, type SimulationOptions, type SimulationSummary,
+  GAMES_PER_STREAM,
+  mergeSummaries,
+  simulate,
+  simulatedGame,
+  type SimulationOptions,
+  type SimulationSummary,
 } from './simulate.ts';
 
 /** One block of a run: `games` games from game number `first`. */
@@ -46,9 +51,10 @@ export async function simulateOnPool(
   const slices = slicesOf(opts.games);
   const workers = Math.max(1, Math.min(pool.workers, slices.length));
   const started = performance.now();
-  const parts = workers === 1
-    ? playHere(opts, slices, pool.onProgress)
-    : await playOnWorkers(opts, slices, workers, pool.onProgress);
+  const parts =
+    workers === 1
+      ? playHere(opts, slices, pool.onProgress)
+      : await playOnWorkers(opts, slices, workers, pool.onProgress);
   const summary = mergeSummaries(parts);
   summary.seconds = (performance.now() - started) / 1000;
   summary.gamesPerSecond = Math.round(opts.games / summary.seconds);

@@ -87,9 +87,22 @@ function emptySummary(game: AnyGamePackage, opts: SimulationOptions, player: Sum
   const wins: Record<`${string}Wins`, number> = {};
   for (const side of game.sides(opts.mode)) wins[winsKey(side.seat)] = 0;
   const summary: SimulationSummary = {
-    game: opts.gameId, mode: opts.mode, seed: opts.seed, games: opts.games, seconds: 0, gamesPerSecond: 0,
-    ...wins, draws: 0, unfinished: 0, steps: 0, dice: 0, invariantViolations: 0, orderErrors: 0,
-    validated: opts.validate, player, firstProblems: [],
+    game: opts.gameId,
+    mode: opts.mode,
+    seed: opts.seed,
+    games: opts.games,
+    seconds: 0,
+    gamesPerSecond: 0,
+    ...wins,
+    draws: 0,
+    unfinished: 0,
+    steps: 0,
+    dice: 0,
+    invariantViolations: 0,
+    orderErrors: 0,
+    validated: opts.validate,
+    player,
+    firstProblems: [],
   };
   return summary;
 }

@@ -7,8 +7,18 @@
  */
 import { execFileSync, spawn } from 'node:child_process';
 import {
-  chmodSync, chownSync, closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, statSync,
-  unlinkSync, writeFileSync,
+  chmodSync,
+  chownSync,
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  unlinkSync,
+  writeFileSync,
 } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
@@ -190,7 +200,9 @@ export const users = {
   /** The other live processes listed (files of dead ones are removed). */
   others(dir: string): number[] {
     if (!existsSync(dir)) return [];
-    const pids = readdirSync(dir).map(Number).filter((pid) => pid !== process.pid);
+    const pids = readdirSync(dir)
+      .map(Number)
+      .filter((pid) => pid !== process.pid);
     for (const pid of pids) if (!pidAlive(pid)) unlinkSync(join(dir, String(pid)));
     return pids.filter(pidAlive);
   },

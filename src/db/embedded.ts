@@ -12,7 +12,13 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
 import {
-  prepareDir, spawnPostmaster, stopPostmaster, untilReady, users, withLock, type RunningPostmaster,
+  prepareDir,
+  spawnPostmaster,
+  stopPostmaster,
+  untilReady,
+  users,
+  withLock,
+  type RunningPostmaster,
 } from './embedded-cluster.ts';
 
 /** A running embedded server, as this process uses it. */

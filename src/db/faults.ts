@@ -12,11 +12,26 @@ const AWAY_CODES = new Set([
   '57P01', // admin_shutdown (terminated by a shutdown or pg_terminate_backend)
   '57P02', // crash_shutdown (another backend crashed)
   '57P03', // cannot_connect_now (starting up, in recovery, shutting down)
-  '08000', '08001', '08003', '08004', '08006', // connection exceptions
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006', // connection exceptions
   '53300', // too_many_connections
-  'ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
   // Prisma's codes for the same: can't reach, timed out, server closed the connection, pool timeout.
-  'P1001', 'P1002', 'P1008', 'P1017', 'P2024',
+  'P1001',
+  'P1002',
+  'P1008',
+  'P1017',
+  'P2024',
 ]);
 
 /** What @prisma/adapter-pg calls the same faults (DriverAdapterError.cause.kind). */

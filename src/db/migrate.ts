@@ -42,7 +42,10 @@ export function deployMigrations(databaseUrl: string): Promise<void> {
 /** Runs every migration.sql in folder order inside one transaction. */
 export async function applyMigrationSql(databaseUrl: string): Promise<void> {
   const dir = join(root, 'prisma/migrations');
-  const folders = readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort();
+  const folders = readdirSync(dir, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name)
+    .sort();
   const client = new pg.Client({ connectionString: databaseUrl });
   client.on('error', () => {}); // a lost connection fails the statement under way, which is what is reported
   await client.connect();

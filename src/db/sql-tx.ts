@@ -65,11 +65,14 @@ function statementName(text: string): string | undefined {
 
 /** A SqlTx over one pg client (inside a transaction begun by the caller). */
 export function pgSqlTx(client: pg.PoolClient): SqlTx {
-  const run = (text: string, values: unknown[]) => client.query({ name: statementName(text), text, values: values.map(param), types: prismaLikeTypes });
+  const run = (text: string, values: unknown[]) =>
+    client.query({ name: statementName(text), text, values: values.map(param), types: prismaLikeTypes });
   return {
-    $queryRaw: async <T>(strings: TemplateStringsArray, ...values: unknown[]) => (await run(placeholders(strings), values)).rows as T,
+    $queryRaw: async <T>(strings: TemplateStringsArray, ...values: unknown[]) =>
+      (await run(placeholders(strings), values)).rows as T,
     $queryRawUnsafe: async <T>(text: string, ...values: unknown[]) => (await run(text, values)).rows as T,
-    $executeRaw: async (strings: TemplateStringsArray, ...values: unknown[]) => (await run(placeholders(strings), values)).rowCount ?? 0,
+    $executeRaw: async (strings: TemplateStringsArray, ...values: unknown[]) =>
+      (await run(placeholders(strings), values)).rowCount ?? 0,
     $executeRawUnsafe: async (text: string, ...values: unknown[]) => (await run(text, values)).rowCount ?? 0,
   };
 }
@@ -93,12 +96,20 @@ export async function rollBack(client: pg.PoolClient): Promise<Error | undefined
  * included) and each pause of the caller inside the transaction, as Prisma's transaction timeout would: a stalled
  * transaction does not keep its locks.
  */
-export async function inPgTransaction<T>(pool: pg.Pool, fn: (tx: SqlTx) => Promise<T>, opts: { timeoutMs?: number } = {}): Promise<T> {
+export async function inPgTransaction<T>(
+  pool: pg.Pool,
+  fn: (tx: SqlTx) => Promise<T>,
+  opts: { timeoutMs?: number } = {},
+): Promise<T> {
   const client = await pool.connect();
   let broken: Error | undefined;
   const ms = Math.round(opts.timeoutMs ?? 0);
   try {
-    await client.query(ms > 0 ? `BEGIN; SET LOCAL statement_timeout = ${ms}; SET LOCAL idle_in_transaction_session_timeout = ${ms}` : 'BEGIN');
+    await client.query(
+      ms > 0
+        ? `BEGIN; SET LOCAL statement_timeout = ${ms}; SET LOCAL idle_in_transaction_session_timeout = ${ms}`
+        : 'BEGIN',
+    );
     const result = await fn(pgSqlTx(client));
     await client.query('COMMIT');
     return result;

@@ -59,6 +59,7 @@ export function previewStepOdds(
     }
   }
   const probabilities: Record<string, number> = {};
-  for (const [key, share] of shares.sort((x, y) => (x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : 0))) probabilities[key] = share;
+  for (const [key, share] of shares.sort((x, y) => (x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : 0)))
+    probabilities[key] = share;
   return { samples, probabilities };
 }

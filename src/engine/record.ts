@@ -62,7 +62,12 @@ export function parseViewer(text: string | undefined): Viewer {
 /** Replays a record from the start. Stops at the first step whose orders are refused or whose dice run out. */
 export function replayRecord(game: AnyGame, record: GameRecord): ReplayResult {
   const secret = record.dice?.kind === 'seed' ? record.dice.secret : undefined;
-  const started = startGame(game, { mode: record.mode, options: record.options, data: record.data ?? undefined, secret });
+  const started = startGame(game, {
+    mode: record.mode,
+    options: record.options,
+    data: record.data ?? undefined,
+    secret,
+  });
   if (!started.ok) throw new Error(`cannot start the game: ${started.errors.join('; ')}`);
   let envelope = started.envelope;
   const forced: Dice | undefined = record.dice?.kind === 'forced' ? forcedDice(record.dice.values) : undefined;
@@ -102,9 +107,13 @@ export function verifyRecord(game: AnyGame, record: GameRecord): VerifyReport {
     commitmentOk = commitmentOf(record.dice.secret) === record.commitment;
     if (!commitmentOk) mismatches.push('SHA-256 of the revealed secret differs from the published commitment');
   }
-  if (mismatches.length && record.dice?.kind !== 'seed') return { ok: false, commitmentOk, stepsChecked: 0, diceChecked: 0, mismatches };
+  if (mismatches.length && record.dice?.kind !== 'seed')
+    return { ok: false, commitmentOk, stepsChecked: 0, diceChecked: 0, mismatches };
   const replay = replayRecord(game, record);
-  if (!replay.ok) mismatches.push(`step ${replay.step}: ${replay.message}${replay.errors ? ` ${JSON.stringify(replay.errors)}` : ''}`);
+  if (!replay.ok)
+    mismatches.push(
+      `step ${replay.step}: ${replay.message}${replay.errors ? ` ${JSON.stringify(replay.errors)}` : ''}`,
+    );
   const viewer = parseViewer(record.viewer);
   let diceChecked = 0;
   for (const [i, step] of replay.steps.entries()) {
@@ -112,11 +121,14 @@ export function verifyRecord(game: AnyGame, record: GameRecord): VerifyReport {
     if (!recorded) continue;
     const expected = game.visibleEvents(step.events, viewer);
     diceChecked += expected.filter((e) => e.type === 'die').length;
-    if (expected.length !== recorded.length) mismatches.push(`step ${i}: ${recorded.length} events recorded, ${expected.length} re-derived`);
+    if (expected.length !== recorded.length)
+      mismatches.push(`step ${i}: ${recorded.length} events recorded, ${expected.length} re-derived`);
     const n = Math.min(expected.length, recorded.length);
     for (let k = 0; k < n; k++) {
       if (canonicalJson(expected[k]) !== canonicalJson(recorded[k])) {
-        mismatches.push(`step ${i}, event ${k}: recorded ${canonicalJson(recorded[k])} but re-derived ${canonicalJson(expected[k])}`);
+        mismatches.push(
+          `step ${i}, event ${k}: recorded ${canonicalJson(recorded[k])} but re-derived ${canonicalJson(expected[k])}`,
+        );
         break;
       }
     }

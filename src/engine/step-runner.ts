@@ -25,7 +25,15 @@ export type Result<T, E> = ({ ok: true } & T) | { ok: false; errors: E };
 export type SeatErrors = Record<SeatId, RuleError[]>;
 
 const shapeError = (path: string, message: string): RuleError =>
-  ruleErrorOf('orders/shape', 'orders-format', { en: `${path ? `${path}: ` : ''}${message}`, ja: `${path ? `${path}: ` : ''}命令の形式が正しくありません (${message})` }, path);
+  ruleErrorOf(
+    'orders/shape',
+    'orders-format',
+    {
+      en: `${path ? `${path}: ` : ''}${message}`,
+      ja: `${path ? `${path}: ` : ''}命令の形式が正しくありません (${message})`,
+    },
+    path,
+  );
 
 /** A zod issue as the orders schema reports it (the part read here). */
 interface ShapeIssue {
@@ -39,7 +47,10 @@ interface ShapeIssue {
  * The orders without their malformed top-level fields (those with a shape issue, and unknown keys), with the names
  * of the fields left out; null when the orders are not an object or an issue concerns them as a whole.
  */
-function wellFormedPart(raw: unknown, issues: readonly ShapeIssue[]): { rest: Record<string, unknown>; dropped: Set<string> } | null {
+function wellFormedPart(
+  raw: unknown,
+  issues: readonly ShapeIssue[],
+): { rest: Record<string, unknown>; dropped: Set<string> } | null {
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return null;
   const dropped = new Set<string>();
   for (const issue of issues) {
@@ -57,9 +68,22 @@ function wellFormedPart(raw: unknown, issues: readonly ShapeIssue[]): { rest: Re
  * malformed field does not hide what is wrong with the others (the game validates the well-formed fields too, and
  * its errors about a left-out field, such as "missing", are dropped: the shape error already covers it).
  */
-export function checkOrders(game: AnyGame, envelope: Envelope, seat: SeatId, raw: unknown): Result<{ orders: unknown }, RuleError[]> {
+export function checkOrders(
+  game: AnyGame,
+  envelope: Envelope,
+  seat: SeatId,
+  raw: unknown,
+): Result<{ orders: unknown }, RuleError[]> {
   if (!game.sides(envelope.mode).some((s) => s.seat === seat)) {
-    return { ok: false, errors: [ruleErrorOf('orders/unknown-seat', 'seats', { en: `no seat "${seat}" in this game`, ja: `このゲームに席「${seat}」はありません` })] };
+    return {
+      ok: false,
+      errors: [
+        ruleErrorOf('orders/unknown-seat', 'seats', {
+          en: `no seat "${seat}" in this game`,
+          ja: `このゲームに席「${seat}」はありません`,
+        }),
+      ],
+    };
   }
   const parsed = game.ordersSchema.safeParse(raw);
   if (parsed.success) {
@@ -78,16 +102,25 @@ export function checkOrders(game: AnyGame, envelope: Envelope, seat: SeatId, raw
 }
 
 /** Starts a game: options and data are parsed with the game's zod schemas (defaults filled in). */
-export function startGame(game: AnyGame, args: { mode: string; options?: unknown; data?: unknown; secret?: string }): Result<{ envelope: Envelope }, string[]> {
-  if (!game.modes.includes(args.mode)) return { ok: false, errors: [`unknown mode "${args.mode}" (one of ${game.modes.join(', ')})`] };
+export function startGame(
+  game: AnyGame,
+  args: { mode: string; options?: unknown; data?: unknown; secret?: string },
+): Result<{ envelope: Envelope }, string[]> {
+  if (!game.modes.includes(args.mode))
+    return { ok: false, errors: [`unknown mode "${args.mode}" (one of ${game.modes.join(', ')})`] };
   const options = game.optionsSchema.safeParse(args.options ?? {});
-  if (!options.success) return { ok: false, errors: options.error.issues.map((i) => `options.${i.path.join('.')}: ${i.message}`) };
+  if (!options.success)
+    return { ok: false, errors: options.error.issues.map((i) => `options.${i.path.join('.')}: ${i.message}`) };
   const data = game.dataSchema.safeParse(args.data ?? game.defaultData);
-  if (!data.success) return { ok: false, errors: data.error.issues.map((i) => `data.${i.path.join('.')}: ${i.message}`) };
+  if (!data.success)
+    return { ok: false, errors: data.error.issues.map((i) => `data.${i.path.join('.')}: ${i.message}`) };
   const dataProblems = game.checkData(data.data, options.data);
   if (dataProblems.length) return { ok: false, errors: dataProblems.map((p) => `data: ${p}`) };
   const state = game.setup({ mode: args.mode, options: options.data, data: data.data });
-  return { ok: true, envelope: { game: game.id, mode: args.mode, step: 0, diceKey: args.secret ? diceKeyOf(args.secret) : null, state } };
+  return {
+    ok: true,
+    envelope: { game: game.id, mode: args.mode, step: 0, diceKey: args.secret ? diceKeyOf(args.secret) : null, state },
+  };
 }
 
 /** Orders with seats in sorted order, so nothing depends on the order they arrived in. */
@@ -112,7 +145,12 @@ export function advance(
   const parsed: Record<SeatId, unknown> = {};
   for (const owed of game.owed(envelope.state)) {
     if (!(owed.seat in orders)) {
-      errors[owed.seat] = [ruleErrorOf('orders/missing', owed.rule, { en: `orders owed for ${owed.point}`, ja: `${owed.point} の命令が未提出です` })];
+      errors[owed.seat] = [
+        ruleErrorOf('orders/missing', owed.rule, {
+          en: `orders owed for ${owed.point}`,
+          ja: `${owed.point} の命令が未提出です`,
+        }),
+      ];
     }
   }
   for (const [seat, raw] of Object.entries(sortedOrders(orders))) {

@@ -172,7 +172,6 @@ export interface SetupArgs<Opt, Data> {
   data: Data;
 }
 
-
 // ── Who sees what: submitted orders, hidden identities; who hears about a step ───────────────────────────────────
 /**
  * The question the service asks a game before it shows a seat's submitted orders of one step to another viewer

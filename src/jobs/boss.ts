@@ -9,7 +9,12 @@ import type { Config } from '../config.ts';
 import { JOB_SCHEMA, QUEUES } from './queues.ts';
 
 /** Starts a boss and makes sure every queue exists (createQueue is idempotent in pg-boss 10). */
-export async function startBoss(input: { databaseUrl: string; config: Config; log: Logger; worker: boolean }): Promise<PgBoss> {
+export async function startBoss(input: {
+  databaseUrl: string;
+  config: Config;
+  log: Logger;
+  worker: boolean;
+}): Promise<PgBoss> {
   const { config } = input;
   const boss = new PgBoss({
     connectionString: input.databaseUrl,

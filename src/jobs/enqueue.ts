@@ -22,7 +22,9 @@ let installedAnywhere = false;
 
 async function jobTablesExist(tx: SqlRunner): Promise<boolean> {
   if (installedAnywhere) return true;
-  const rows = await tx.$queryRawUnsafe<{ ok: boolean }[]>(`SELECT to_regclass('${JOB_SCHEMA}.queue') IS NOT NULL AS ok`);
+  const rows = await tx.$queryRawUnsafe<{ ok: boolean }[]>(
+    `SELECT to_regclass('${JOB_SCHEMA}.queue') IS NOT NULL AS ok`,
+  );
   installedAnywhere = rows[0]?.ok === true;
   return installedAnywhere;
 }
@@ -37,14 +39,25 @@ export function markJobTablesInstalled(): void {
  * Returns false when the job tables do not exist yet (no worker has ever started on this database): the sweep of
  * the first worker schedules what is due.
  */
-export async function enqueue(tx: SqlRunner, queue: QueueName, data: object, opts: { key: string; startAfter?: Date }): Promise<boolean> {
+export async function enqueue(
+  tx: SqlRunner,
+  queue: QueueName,
+  data: object,
+  opts: { key: string; startAfter?: Date },
+): Promise<boolean> {
   if (!(await jobTablesExist(tx))) return false;
   const db = {
     executeSql: async (text: string, values: unknown[]) => {
-      const args = values.map((v) => (v !== null && typeof v === 'object' && !(v instanceof Date) ? JSON.stringify(v) : v));
+      const args = values.map((v) =>
+        v !== null && typeof v === 'object' && !(v instanceof Date) ? JSON.stringify(v) : v,
+      );
       return { rows: await tx.$queryRawUnsafe<unknown[]>(text, ...args) };
     },
   };
-  await boss().send(queue, data, { id: jobIdFor(`${queue}:${opts.key}`), ...(opts.startAfter ? { startAfter: opts.startAfter } : {}), db });
+  await boss().send(queue, data, {
+    id: jobIdFor(`${queue}:${opts.key}`),
+    ...(opts.startAfter ? { startAfter: opts.startAfter } : {}),
+    db,
+  });
   return true;
 }

@@ -12,7 +12,14 @@ import { deliverWebhook } from '../webhooks/deliver.ts';
 import { startBoss } from './boss.ts';
 import { markJobTablesInstalled } from './enqueue.ts';
 import { mailDelivery } from './mail-hook.ts';
-import { QUEUES, type DeadlineJob, type QueueName, type ReminderJob, type ResolveJob, type WebhookJob } from './queues.ts';
+import {
+  QUEUES,
+  type DeadlineJob,
+  type QueueName,
+  type ReminderJob,
+  type ResolveJob,
+  type WebhookJob,
+} from './queues.ts';
 
 /** A started jobs worker. */
 export interface JobsWorker {
@@ -30,21 +37,30 @@ async function eachLimited<T>(items: T[], limit: number, fn: (item: T) => Promis
 }
 
 /** Works one queue with a handler of one job. */
-async function workQueue<T extends object>(boss: PgBoss, deps: ServiceDeps, queue: QueueName, handle: (data: T) => Promise<unknown>): Promise<void> {
+async function workQueue<T extends object>(
+  boss: PgBoss,
+  deps: ServiceDeps,
+  queue: QueueName,
+  handle: (data: T) => Promise<unknown>,
+): Promise<void> {
   const concurrency = deps.config.JOB_CONCURRENCY;
   const batchSize = concurrency * 2;
-  const workerId: string = await boss.work<T>(queue, { batchSize, pollingIntervalSeconds: deps.config.JOB_POLL_SECONDS }, async (jobs) => {
-    await eachLimited(jobs, concurrency, async (job) => {
-      try {
-        const outcome = await handle(job.data);
-        deps.log.debug({ queue, jobId: job.id, outcome }, 'job done');
-      } catch (error) {
-        deps.log.warn({ queue, jobId: job.id, err: error }, 'job failed: will be retried');
-        await boss.fail(queue, job.id, { message: (error as Error).message }).catch(() => {});
-      }
-    });
-    if (jobs.length === batchSize) boss.notifyWorker(workerId);
-  });
+  const workerId: string = await boss.work<T>(
+    queue,
+    { batchSize, pollingIntervalSeconds: deps.config.JOB_POLL_SECONDS },
+    async (jobs) => {
+      await eachLimited(jobs, concurrency, async (job) => {
+        try {
+          const outcome = await handle(job.data);
+          deps.log.debug({ queue, jobId: job.id, outcome }, 'job done');
+        } catch (error) {
+          deps.log.warn({ queue, jobId: job.id, err: error }, 'job failed: will be retried');
+          await boss.fail(queue, job.id, { message: (error as Error).message }).catch(() => {});
+        }
+      });
+      if (jobs.length === batchSize) boss.notifyWorker(workerId);
+    },
+  );
 }
 
 /** Errors of a lost database connection (a restart, a shutdown, the network): src/db/faults.ts. */

@@ -29,7 +29,10 @@ export function bareAddress(value: string): string {
  */
 export function tokensIn(addresses: readonly string[], domain: string): string[] {
   const out = new Set<string>();
-  const re = new RegExp(`(?:^|[\\s<,"'])${ORDERS_LOCAL}\\+([A-Za-z0-9_-]{16,100})@${domain.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?=$|[\\s>,"'])`, 'gi');
+  const re = new RegExp(
+    `(?:^|[\\s<,"'])${ORDERS_LOCAL}\\+([A-Za-z0-9_-]{16,100})@${domain.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?=$|[\\s>,"'])`,
+    'gi',
+  );
   for (const a of addresses) for (const m of a.matchAll(re)) out.add(m[1]);
   return [...out];
 }

@@ -13,18 +13,30 @@ export type MailPrincipal =
   | { kind: 'moderator'; gameId: string; via: 'signon' };
 
 /** Finds the seat of a reply token among the recipient addresses. */
-export async function principalFromAddresses(deps: Pick<ServiceDeps, 'db' | 'config'>, addresses: string[]): Promise<MailPrincipal | null> {
+export async function principalFromAddresses(
+  deps: Pick<ServiceDeps, 'db' | 'config'>,
+  addresses: string[],
+): Promise<MailPrincipal | null> {
   for (const token of tokensIn(addresses, deps.config.MAIL_DOMAIN)) {
-    const seat = await deps.db.seat.findUnique({ where: { mailTokenHash: hashToken(token) }, select: { id: true, gameId: true, side: true } });
+    const seat = await deps.db.seat.findUnique({
+      where: { mailTokenHash: hashToken(token) },
+      select: { id: true, gameId: true, side: true },
+    });
     if (seat) return { kind: 'seat', gameId: seat.gameId, seatId: seat.id, side: seat.side, via: 'reply-token' };
   }
   return null;
 }
 
 /** Finds the seat or moderator of a SIGNON password (optionally checked against the named game and side). */
-export async function principalFromSignon(deps: Pick<ServiceDeps, 'db'>, signon: { secret: string; game?: string; side?: string }): Promise<MailPrincipal | null> {
+export async function principalFromSignon(
+  deps: Pick<ServiceDeps, 'db'>,
+  signon: { secret: string; game?: string; side?: string },
+): Promise<MailPrincipal | null> {
   const hash = hashToken(signon.secret);
-  const seat = await deps.db.seat.findUnique({ where: { tokenHash: hash }, select: { id: true, gameId: true, side: true } });
+  const seat = await deps.db.seat.findUnique({
+    where: { tokenHash: hash },
+    select: { id: true, gameId: true, side: true },
+  });
   if (seat) {
     if (signon.game && signon.game !== seat.gameId) return null;
     if (signon.side && signon.side.toLowerCase() !== seat.side.toLowerCase()) return null;

@@ -50,19 +50,47 @@ export interface MailSite {
 /** One seat of one game, as its mails address it. */
 export interface SeatMailContext {
   site: MailSite;
-  game: { id: string; name: string; game: string; mode: string; title: Text; commitment: string; data: unknown; describe?: (event: GameEvent, locale: Locale) => string };
-  seat: { id: string; side: string; sideName: Text; email: string; locale: Locale; timeZone: string; mailToken: string; playerName?: string | null };
+  game: {
+    id: string;
+    name: string;
+    game: string;
+    mode: string;
+    title: Text;
+    commitment: string;
+    data: unknown;
+    describe?: (event: GameEvent, locale: Locale) => string;
+  };
+  seat: {
+    id: string;
+    side: string;
+    sideName: Text;
+    email: string;
+    locale: Locale;
+    timeZone: string;
+    mailToken: string;
+    playerName?: string | null;
+  };
 }
 
 const L = (locale: Locale, en: string, ja: string) => (locale === 'ja' ? ja : en);
 
-function envelope(ctx: SeatMailContext, kind: ComposedMail['kind'], subject: string, parts: Part[], extra: Partial<ComposedMail> = {}): ComposedMail {
+function envelope(
+  ctx: SeatMailContext,
+  kind: ComposedMail['kind'],
+  subject: string,
+  parts: Part[],
+  extra: Partial<ComposedMail> = {},
+): ComposedMail {
   const { site, game, seat } = ctx;
   const root = threadRoot(game.id, seat.side, site.domain);
   const locale = seat.locale;
   const reply = seatReplyAddress(seat.mailToken, site.domain);
   const footer: Part = {
-    text: L(locale, `-- \nReply to this mail to send orders or commands (HELP, STATUS). Your reply address is personal: do not share it.\nGame ${game.id}: ${site.publicUrl}/g/${game.id}`, `-- \nこのメールに返信すると命令やコマンド (HELP, STATUS) を送れます。返信先アドレスはあなた専用です。他人に教えないでください。\nゲーム ${game.id}: ${site.publicUrl}/g/${game.id}`),
+    text: L(
+      locale,
+      `-- \nReply to this mail to send orders or commands (HELP, STATUS). Your reply address is personal: do not share it.\nGame ${game.id}: ${site.publicUrl}/g/${game.id}`,
+      `-- \nこのメールに返信すると命令やコマンド (HELP, STATUS) を送れます。返信先アドレスはあなた専用です。他人に教えないでください。\nゲーム ${game.id}: ${site.publicUrl}/g/${game.id}`,
+    ),
     html: `<hr><p style="color:#666;font-size:small">${esc(L(locale, 'Reply to this mail to send orders or commands (HELP, STATUS). Your reply address is personal: do not share it.', 'このメールに返信すると命令やコマンド (HELP, STATUS) を送れます。返信先アドレスはあなた専用です。他人に教えないでください。'))}<br><a href="${esc(`${site.publicUrl}/g/${game.id}`)}">${esc(`${site.publicUrl}/g/${game.id}`)}</a></p>`,
   };
   const all = [...parts, footer];
@@ -72,12 +100,20 @@ function envelope(ctx: SeatMailContext, kind: ComposedMail['kind'], subject: str
     seatId: seat.id,
     to: seat.email,
     subject: `[${game.name}] ${subject}`,
-    text: all.map((p) => p.text).filter(Boolean).join('\n\n') + '\n',
+    text:
+      `${all
+        .map((p) => p.text)
+        .filter(Boolean)
+        .join('\n\n')}\n`,
     html: `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"></head><body style="font-family:sans-serif">${all.map((p) => p.html).join('\n')}</body></html>`,
     replyTo: reply,
     inReplyTo: root,
     references: [root],
-    headers: { 'List-Id': listId(game.id, game.name, site.domain), 'Auto-Submitted': kind === 'reply' || kind === 'refusal' ? 'auto-replied' : 'auto-generated', 'X-PBEM-Judge': game.id },
+    headers: {
+      'List-Id': listId(game.id, game.name, site.domain),
+      'Auto-Submitted': kind === 'reply' || kind === 'refusal' ? 'auto-replied' : 'auto-generated',
+      'X-PBEM-Judge': game.id,
+    },
     attachments: [],
     ...extra,
   };
@@ -112,31 +148,75 @@ const mapCid = (ctx: SeatMailContext, what: string): string =>
   `map.${ctx.game.id}.${ctx.seat.id}.${what}@${ctx.site.domain}`;
 
 /** The welcome mail of a new game: side, how to send orders, the player page, what is owed first and when. */
-export async function composeWelcome(ctx: SeatMailContext, input: { pageUrl: string; calendarUrl?: string; owed: Owed[]; deadline: Date | null; board: Board | null; syntax: string }): Promise<ComposedMail> {
+export async function composeWelcome(
+  ctx: SeatMailContext,
+  input: {
+    pageUrl: string;
+    calendarUrl?: string;
+    owed: Owed[];
+    deadline: Date | null;
+    board: Board | null;
+    syntax: string;
+  },
+): Promise<ComposedMail> {
   const { game, seat, site } = ctx;
   const lc = seat.locale;
   const reply = seatReplyAddress(seat.mailToken, site.domain);
   const map = mapParts(input.board, lc, game.name, mapCid(ctx, 'welcome'));
   const parts: Part[] = [
-    para(L(lc, `Welcome${seat.playerName ? `, ${seat.playerName}` : ''}! You play ${seat.sideName.en} in "${game.name}" (${game.title.en}, ${game.mode} mode).`, `${seat.playerName ? `${seat.playerName} さん、` : ''}ようこそ。「${game.name}」(${game.title.ja}、${game.mode} モード) であなたは${seat.sideName.ja}を担当します。`)),
+    para(
+      L(
+        lc,
+        `Welcome${seat.playerName ? `, ${seat.playerName}` : ''}! You play ${seat.sideName.en} in "${game.name}" (${game.title.en}, ${game.mode} mode).`,
+        `${seat.playerName ? `${seat.playerName} さん、` : ''}ようこそ。「${game.name}」(${game.title.ja}、${game.mode} モード) であなたは${seat.sideName.ja}を担当します。`,
+      ),
+    ),
     heading(L(lc, 'How to send orders', '命令の送り方')),
-    para(L(lc, `Reply to this mail, or write to ${reply} (your personal order address). From another address, write to ${ordersAddress(site.domain)} with a first line "SIGNON <your seat password>".`, `このメールに返信するか、あなた専用の命令アドレス ${reply} に送ってください。別のアドレスからは ${ordersAddress(site.domain)} 宛てに、1行目を「SIGNON <席のパスワード>」として送れます。`)),
+    para(
+      L(
+        lc,
+        `Reply to this mail, or write to ${reply} (your personal order address). From another address, write to ${ordersAddress(site.domain)} with a first line "SIGNON <your seat password>".`,
+        `このメールに返信するか、あなた専用の命令アドレス ${reply} に送ってください。別のアドレスからは ${ordersAddress(site.domain)} 宛てに、1行目を「SIGNON <席のパスワード>」として送れます。`,
+      ),
+    ),
     pre(input.syntax),
     heading(L(lc, 'Your page', 'あなたのページ')),
-    para(`${input.pageUrl}${input.calendarUrl ? `\n${L(lc, 'Deadline calendar', '締切カレンダー')}: ${input.calendarUrl}` : ''}\n${L(lc, 'Keep this link private: it signs you in.', 'このリンクはログイン用です。他人に教えないでください。')}`),
+    para(
+      `${input.pageUrl}${input.calendarUrl ? `\n${L(lc, 'Deadline calendar', '締切カレンダー')}: ${input.calendarUrl}` : ''}\n${L(lc, 'Keep this link private: it signs you in.', 'このリンクはログイン用です。他人に教えないでください。')}`,
+    ),
     heading(L(lc, 'First orders', '最初の命令')),
     renderOwed(input.owed, input.deadline, seat.timeZone, lc),
     ...(map.part ? [heading(L(lc, 'The map', 'マップ')), map.part] : []),
-    para(L(lc, `Dice commitment (SHA-256 of the secret seed, revealed at the end): ${game.commitment}`, `ダイス・コミットメント (秘密シードの SHA-256、終了時に公開): ${game.commitment}`)),
+    para(
+      L(
+        lc,
+        `Dice commitment (SHA-256 of the secret seed, revealed at the end): ${game.commitment}`,
+        `ダイス・コミットメント (秘密シードの SHA-256、終了時に公開): ${game.commitment}`,
+      ),
+    ),
   ];
-  return envelope(ctx, 'welcome', L(lc, `Welcome: you play ${seat.sideName.en}`, `ゲーム開始: ${seat.sideName.ja}`), parts, { attachments: map.attachments });
+  return envelope(
+    ctx,
+    'welcome',
+    L(lc, `Welcome: you play ${seat.sideName.en}`, `ゲーム開始: ${seat.sideName.ja}`),
+    parts,
+    { attachments: map.attachments },
+  );
 }
 
 /** A step's events in the seat's language, one sentence each as the game words them (rule id included). */
-function eventSentences(describe: ((event: GameEvent, locale: Locale) => string) | undefined, events: readonly GameEvent[], names: Map<string, Text>, locale: Locale): Part {
+function eventSentences(
+  describe: ((event: GameEvent, locale: Locale) => string) | undefined,
+  events: readonly GameEvent[],
+  names: Map<string, Text>,
+  locale: Locale,
+): Part {
   if (!describe || !events.length) return renderEvents(events, names, locale);
   const lines = events.map((e) => describe(e, locale));
-  return { text: lines.map((l) => `  ${l}`).join('\n'), html: `<ul>${lines.map((l) => `<li>${esc(l)}</li>`).join('')}</ul>` };
+  return {
+    text: lines.map((l) => `  ${l}`).join('\n'),
+    html: `<ul>${lines.map((l) => `<li>${esc(l)}</li>`).join('')}</ul>`,
+  };
 }
 
 /** What a result mail reports: one step (or, under a game's notification policy, every step since the last mail). */
@@ -170,7 +250,9 @@ function resultTitles(lc: Locale, input: ResultMailInput): { heading: string; su
       : L(lc, `Steps ${span} results`, `ステップ ${span} 結果`);
     return { heading: L(lc, `Results of steps ${span}`, `ステップ ${span} の結果`), subject };
   }
-  const subject = over ? L(lc, `Step ${n}: game over`, `ステップ ${n}: ゲーム終了`) : L(lc, `Step ${n} result`, `ステップ ${n} 結果`);
+  const subject = over
+    ? L(lc, `Step ${n}: game over`, `ステップ ${n}: ゲーム終了`)
+    : L(lc, `Step ${n} result`, `ステップ ${n} 結果`);
   return { heading: L(lc, `Result of step ${n}`, `ステップ ${n} の結果`), subject };
 }
 
@@ -185,7 +267,16 @@ export async function composeResult(ctx: SeatMailContext, input: ResultMailInput
   const map = mapParts(input.board, lc, game.name, mapCid(ctx, `step${input.stepNumber}`));
   const titles = resultTitles(lc, input);
   const parts: Part[] = [heading(titles.heading), eventSentences(game.describe, input.events, names, lc)];
-  if (input.defaultsApplied?.length) parts.push(para(L(lc, `Default orders were applied for: ${input.defaultsApplied.join(', ')}`, `締切までに命令がなく既定の命令を適用: ${input.defaultsApplied.join(', ')}`)));
+  if (input.defaultsApplied?.length)
+    parts.push(
+      para(
+        L(
+          lc,
+          `Default orders were applied for: ${input.defaultsApplied.join(', ')}`,
+          `締切までに命令がなく既定の命令を適用: ${input.defaultsApplied.join(', ')}`,
+        ),
+      ),
+    );
   if (map.part) parts.push(heading(L(lc, 'The map', 'マップ')), map.part);
   if (input.outcome) {
     const headline = `${outcomeHeadline(input.outcome, lc)}. ${input.outcome.reason[lc]}`;
@@ -216,26 +307,63 @@ export interface ReplyReport {
 }
 
 /** The reply to an authenticated order mail. Threaded under the player's mail. */
-export function composeReply(ctx: SeatMailContext, input: ReplyReport & { inReplyTo?: string; references?: string[]; subject?: string }): ComposedMail {
+export function composeReply(
+  ctx: SeatMailContext,
+  input: ReplyReport & { inReplyTo?: string; references?: string[]; subject?: string },
+): ComposedMail {
   const lc = ctx.seat.locale;
   const parts: Part[] = [];
   if (input.outcome !== 'none' || input.textErrors.length) {
     parts.push(heading(L(lc, 'Your orders as understood', '受け付けた命令の解釈')));
-    parts.push(pre(input.echo.length ? input.echo.join('\n') : L(lc, '(no orders read)', '(命令は読み取れませんでした)')));
-    const status = input.outcome === 'accepted' ? L(lc, 'ACCEPTED: these orders replace any you sent earlier for this step.', '受理: このステップで以前に送った命令はこれで置き換えられます。') : input.outcome === 'rejected' ? L(lc, 'REJECTED: nothing was stored; correct the errors and send the whole set again.', '却下: 何も保存されていません。誤りを直して全体を送り直してください。') : '';
+    parts.push(
+      pre(input.echo.length ? input.echo.join('\n') : L(lc, '(no orders read)', '(命令は読み取れませんでした)')),
+    );
+    const status =
+      input.outcome === 'accepted'
+        ? L(
+            lc,
+            'ACCEPTED: these orders replace any you sent earlier for this step.',
+            '受理: このステップで以前に送った命令はこれで置き換えられます。',
+          )
+        : input.outcome === 'rejected'
+          ? L(
+              lc,
+              'REJECTED: nothing was stored; correct the errors and send the whole set again.',
+              '却下: 何も保存されていません。誤りを直して全体を送り直してください。',
+            )
+          : '';
     if (status) parts.push(para(status));
   }
   if (input.problem) parts.push(para(input.problem[lc]));
   const errors = [
-    ...input.textErrors.map((e) => `${L(lc, 'line', '行')} ${e.line}: ${e.message[lc]} [${e.code}]${e.text ? `  <${e.text}>` : ''}`),
+    ...input.textErrors.map(
+      (e) => `${L(lc, 'line', '行')} ${e.line}: ${e.message[lc]} [${e.code}]${e.text ? `  <${e.text}>` : ''}`,
+    ),
     ...input.ruleErrors.map((e) => `${e.rule}: ${e.message[lc]} [${e.code}]${e.path ? ` (${e.path})` : ''}`),
   ];
-  if (errors.length) parts.push(heading(L(lc, `Errors (${errors.length})`, `誤り (${errors.length} 件)`)), pre(errors.join('\n')));
-  if (input.ignored.length) parts.push(para(`${L(lc, 'Lines not read as orders', '命令として読まなかった行')}: ${input.ignored.map((i) => `${i.line} "${i.text}"`).join(', ')}`));
+  if (errors.length)
+    parts.push(heading(L(lc, `Errors (${errors.length})`, `誤り (${errors.length} 件)`)), pre(errors.join('\n')));
+  if (input.ignored.length)
+    parts.push(
+      para(
+        `${L(lc, 'Lines not read as orders', '命令として読まなかった行')}: ${input.ignored.map((i) => `${i.line} "${i.text}"`).join(', ')}`,
+      ),
+    );
   parts.push(...input.answers);
-  if (input.resolved) parts.push(para(L(lc, 'Every owed order is in: the step has been resolved. The result follows in a separate mail.', '必要な命令がすべて揃い、ステップを処理しました。結果は別のメールで届きます。')));
+  if (input.resolved)
+    parts.push(
+      para(
+        L(
+          lc,
+          'Every owed order is in: the step has been resolved. The result follows in a separate mail.',
+          '必要な命令がすべて揃い、ステップを処理しました。結果は別のメールで届きます。',
+        ),
+      ),
+    );
   else parts.push(renderOwed(input.owed, input.deadline, ctx.seat.timeZone, lc));
-  const subject = input.subject ? `Re: ${input.subject.replace(/^(re|aw|sv|返信)\s*:\s*/i, '').replace(/^\[[^\]]*\]\s*/, '')}` : L(lc, 'Your orders', '命令の受付');
+  const subject = input.subject
+    ? `Re: ${input.subject.replace(/^(re|aw|sv|返信)\s*:\s*/i, '').replace(/^\[[^\]]*\]\s*/, '')}`
+    : L(lc, 'Your orders', '命令の受付');
   const mail = envelope(ctx, 'reply', subject, parts);
   if (input.inReplyTo) {
     mail.inReplyTo = input.inReplyTo;
@@ -246,7 +374,12 @@ export function composeReply(ctx: SeatMailContext, input: ReplyReport & { inRepl
 
 /** HELP: the grammar and the seat's current legal choices. */
 export function helpAnswer(locale: Locale, syntax: string, choices: ChoiceTree | null): Part[] {
-  return [heading(L(locale, 'Order syntax', '命令の書き方')), pre(syntax), heading(L(locale, 'Your choices now', '現在の選択肢')), renderChoices(choices, locale)];
+  return [
+    heading(L(locale, 'Order syntax', '命令の書き方')),
+    pre(syntax),
+    heading(L(locale, 'Your choices now', '現在の選択肢')),
+    renderChoices(choices, locale),
+  ];
 }
 
 /** STATUS: the seat's board as a table (or, for a board without spaces, its view) and its current orders. */
@@ -257,7 +390,11 @@ export function statusAnswer(
   step: { number: number; status: string },
   ordersIn: string[] | null,
 ): Part[] {
-  const parts = [heading(L(locale, `Status at step ${step.number} (${step.status})`, `ステップ ${step.number} の状況 (${step.status})`))];
+  const parts = [
+    heading(
+      L(locale, `Status at step ${step.number} (${step.status})`, `ステップ ${step.number} の状況 (${step.status})`),
+    ),
+  ];
   const map = renderMap(board, locale);
   if (map.text) parts.push(map);
   else parts.push(pre(JSON.stringify(view, null, 2).slice(0, 20_000)));
@@ -266,11 +403,20 @@ export function statusAnswer(
 }
 
 /** A reminder before a deadline. */
-export function composeReminder(ctx: SeatMailContext, input: { stepNumber: number; owed: Owed[]; deadline: Date | null }): ComposedMail {
+export function composeReminder(
+  ctx: SeatMailContext,
+  input: { stepNumber: number; owed: Owed[]; deadline: Date | null },
+): ComposedMail {
   const lc = ctx.seat.locale;
   const when = input.deadline ? formatDateTime(input.deadline, ctx.seat.timeZone, lc) : '';
   return envelope(ctx, 'reminder', L(lc, `Reminder: orders due ${when}`, `締切のお知らせ: ${when}`), [
-    para(L(lc, `Your orders for step ${input.stepNumber} are not in yet.`, `ステップ ${input.stepNumber} の命令がまだ届いていません。`)),
+    para(
+      L(
+        lc,
+        `Your orders for step ${input.stepNumber} are not in yet.`,
+        `ステップ ${input.stepNumber} の命令がまだ届いていません。`,
+      ),
+    ),
     renderOwed(input.owed, input.deadline, ctx.seat.timeZone, lc),
   ]);
 }
@@ -279,7 +425,16 @@ export function composeReminder(ctx: SeatMailContext, input: { stepNumber: numbe
  * The answer to a mail that could not be authenticated. Bilingual, and says nothing about any game, seat or
  * address: the sender may be anyone.
  */
-export function composeRefusal(site: MailSite, input: { to: string; reason: 'unauthenticated' | 'too-large' | 'unreadable'; inReplyTo?: string; subject?: string; maxBytes?: number }): ComposedMail {
+export function composeRefusal(
+  site: MailSite,
+  input: {
+    to: string;
+    reason: 'unauthenticated' | 'too-large' | 'unreadable';
+    inReplyTo?: string;
+    subject?: string;
+    maxBytes?: number;
+  },
+): ComposedMail {
   const why: Record<typeof input.reason, [string, string]> = {
     unauthenticated: [
       'This mail could not be matched to a seat. Reply to a mail you received from the game, or start your mail with a line "SIGNON <your seat password>".',
@@ -289,7 +444,10 @@ export function composeRefusal(site: MailSite, input: { to: string; reason: 'una
       `This mail is too large (the limit is ${Math.round((input.maxBytes ?? 0) / 1024)} KB) and was not read. Send the orders as plain text, without attachments.`,
       `このメールは大きすぎるため読んでいません (上限 ${Math.round((input.maxBytes ?? 0) / 1024)} KB)。添付ファイルなしのテキストで送ってください。`,
     ],
-    unreadable: ['This mail could not be read. Send the orders as plain text.', 'このメールを読み取れませんでした。テキストで送ってください。'],
+    unreadable: [
+      'This mail could not be read. Send the orders as plain text.',
+      'このメールを読み取れませんでした。テキストで送ってください。',
+    ],
   };
   const [en, ja] = why[input.reason];
   const text = `${en}\n\n${ja}\n`;
@@ -307,7 +465,10 @@ export function composeRefusal(site: MailSite, input: { to: string; reason: 'una
 }
 
 /** Tells the moderator that a mail could not be delivered (permanent failure). */
-export function composeDeliveryFailure(site: MailSite, input: { gameId: string; gameName: string; to: string; failedTo: string; failedSubject: string; error: string }): ComposedMail {
+export function composeDeliveryFailure(
+  site: MailSite,
+  input: { gameId: string; gameName: string; to: string; failedTo: string; failedSubject: string; error: string },
+): ComposedMail {
   const root = moderatorThreadRoot(input.gameId, site.domain);
   const text = `A mail of game "${input.gameName}" could not be delivered and will not be retried.\nTo: ${input.failedTo}\nSubject: ${input.failedSubject}\nError: ${input.error}\n\nゲーム「${input.gameName}」のメールを配送できませんでした (再送しません)。\n宛先: ${input.failedTo}\n件名: ${input.failedSubject}\nエラー: ${input.error}\n`;
   return {
@@ -319,7 +480,11 @@ export function composeDeliveryFailure(site: MailSite, input: { gameId: string; 
     html: `<pre>${esc(text)}</pre>`,
     inReplyTo: root,
     references: [root],
-    headers: { 'List-Id': listId(input.gameId, input.gameName, site.domain), 'Auto-Submitted': 'auto-generated', 'X-PBEM-Judge': input.gameId },
+    headers: {
+      'List-Id': listId(input.gameId, input.gameName, site.domain),
+      'Auto-Submitted': 'auto-generated',
+      'X-PBEM-Judge': input.gameId,
+    },
     attachments: [],
   };
 }

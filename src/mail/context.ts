@@ -26,7 +26,16 @@ export function seatMailContext(deps: Pick<ServiceDeps, 'config' | 'games'>, gam
   const side = def?.sides(game.mode).find((s) => s.seat === seat.side);
   return {
     site: siteOf(deps.config),
-    game: { id: game.id, name: game.name, game: game.game, mode: game.mode, title: def?.title ?? { en: game.game, ja: game.game }, commitment: game.seedCommitment, data: dataOf(def, game), describe: def ? (event, locale) => def.describeEvent(event, locale) : undefined },
+    game: {
+      id: game.id,
+      name: game.name,
+      game: game.game,
+      mode: game.mode,
+      title: def?.title ?? { en: game.game, ja: game.game },
+      commitment: game.seedCommitment,
+      data: dataOf(def, game),
+      describe: def ? (event, locale) => def.describeEvent(event, locale) : undefined,
+    },
     seat: {
       id: seat.id,
       side: seat.side,

@@ -30,14 +30,20 @@ export function createSender(settings: Pick<MailSettings, 'SMTP_URL' | 'MAIL_SIN
       host: url.hostname,
       port: Number(url.port || (url.protocol === 'smtps:' ? 465 : 587)),
       secure: url.protocol === 'smtps:',
-      auth: url.username ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } : undefined,
+      auth: url.username
+        ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) }
+        : undefined,
       // Plain SMTP on loopback (a local relay, tests) has no certificate; anywhere else STARTTLS is used when offered.
       ignoreTLS: url.searchParams.get('tls') === 'off',
       connectionTimeout: 10_000,
       greetingTimeout: 10_000,
       socketTimeout: 30_000,
     });
-    return { describe: `smtp ${url.host}`, send: async (m) => void (await transport.sendMail(m)), close: () => transport.close() };
+    return {
+      describe: `smtp ${url.host}`,
+      send: async (m) => void (await transport.sendMail(m)),
+      close: () => transport.close(),
+    };
   }
   const builder = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
@@ -65,8 +71,15 @@ export async function messageOf(row: Outbox, log?: Pick<Logger, 'warn'>, fonts?:
     references: row.references.length ? row.references : undefined,
     date: row.createdAt,
     // ASCII header values go out exactly as composed (List-Id must not become an encoded word).
-    headers: Object.fromEntries(Object.entries((row.headers ?? {}) as Record<string, string>).map(([k, v]) => [k, /^[\x20-\x7e]*$/.test(v) ? { prepared: true, value: v } : v])),
-    attachments: await attachmentsOf(attachments, fonts, (err) => log?.warn({ outboxId: row.id, err }, 'map picture left out')),
+    headers: Object.fromEntries(
+      Object.entries((row.headers ?? {}) as Record<string, string>).map(([k, v]) => [
+        k,
+        /^[\x20-\x7e]*$/.test(v) ? { prepared: true, value: v } : v,
+      ]),
+    ),
+    attachments: await attachmentsOf(attachments, fonts, (err) =>
+      log?.warn({ outboxId: row.id, err }, 'map picture left out'),
+    ),
   };
 }
 
@@ -80,7 +93,11 @@ async function attachmentsOf(list: MailAttachment[], fonts: string | undefined, 
  * A stored attachment as nodemailer sends it: an SVG to rasterise becomes its PNG (inline when it has a Content-ID).
  * A picture that cannot be made is left out: the mail's table carries the same facts.
  */
-async function attachmentOf(a: MailAttachment, fonts: string | undefined, failed: (err: unknown) => void): Promise<Sent> {
+async function attachmentOf(
+  a: MailAttachment,
+  fonts: string | undefined,
+  failed: (err: unknown) => void,
+): Promise<Sent> {
   const inline = a.cid ? { cid: a.cid, contentDisposition: 'inline' as const } : {};
   const base = { filename: a.filename, contentType: a.contentType, ...inline };
   if (a.svg === undefined) return [{ ...base, content: a.content ?? '' }];
@@ -127,14 +144,21 @@ async function claim(deps: DeliveryDeps, limit: number): Promise<Outbox[]> {
 }
 
 /** Delivers due outbox rows once; returns how many were sent, retried and failed. */
-export async function deliverDue(deps: DeliveryDeps, sender: MailSender, limit = 50): Promise<{ sent: number; retried: number; failed: number }> {
+export async function deliverDue(
+  deps: DeliveryDeps,
+  sender: MailSender,
+  limit = 50,
+): Promise<{ sent: number; retried: number; failed: number }> {
   const rows = await claim(deps, limit);
   const counts = { sent: 0, retried: 0, failed: 0 };
   for (const row of rows) {
     try {
       const message = await messageOf(row, deps.log, deps.settings.MAP_FONT_FILES);
       await sender.send(message, `${row.createdAt.toISOString().replace(/[:.]/g, '-')}-${row.id}`);
-      await deps.db.outbox.update({ where: { id: row.id }, data: { status: 'sent', sentAt: deps.clock(), lastError: null } });
+      await deps.db.outbox.update({
+        where: { id: row.id },
+        data: { status: 'sent', sentAt: deps.clock(), lastError: null },
+      });
       counts.sent++;
     } catch (error) {
       const message = String((error as Error).message ?? error).slice(0, 1000);
@@ -144,10 +168,16 @@ export async function deliverDue(deps: DeliveryDeps, sender: MailSender, limit =
         counts.failed++;
       } else {
         const delay = Math.min(6 * 3600_000, deps.settings.MAIL_RETRY_BASE_SECONDS * 1000 * 2 ** (row.attempts - 1));
-        await deps.db.outbox.update({ where: { id: row.id }, data: { status: 'pending', lastError: message, nextAttemptAt: new Date(deps.clock().getTime() + delay) } });
+        await deps.db.outbox.update({
+          where: { id: row.id },
+          data: { status: 'pending', lastError: message, nextAttemptAt: new Date(deps.clock().getTime() + delay) },
+        });
         counts.retried++;
       }
-      deps.log.warn({ outboxId: row.id, to: row.toAddress, attempts: row.attempts, permanent, err: message }, 'mail delivery failed');
+      deps.log.warn(
+        { outboxId: row.id, to: row.toAddress, attempts: row.attempts, permanent, err: message },
+        'mail delivery failed',
+      );
     }
   }
   return counts;
@@ -158,15 +188,38 @@ async function markFailed(deps: DeliveryDeps, row: Outbox, error: string): Promi
   await deps.db.$transaction(async (tx) => {
     await tx.outbox.update({ where: { id: row.id }, data: { status: 'failed', lastError: error } });
     if (!row.gameId || row.kind === 'delivery-failed') return;
-    const game = await tx.game.findUnique({ where: { id: row.gameId }, select: { id: true, name: true, moderatorEmail: true } });
+    const game = await tx.game.findUnique({
+      where: { id: row.gameId },
+      select: { id: true, name: true, moderatorEmail: true },
+    });
     if (!game?.moderatorEmail || game.moderatorEmail.toLowerCase() === row.toAddress.toLowerCase()) return;
-    const site = { domain: deps.settings.MAIL_DOMAIN, from: deps.settings.MAIL_FROM, publicUrl: deps.settings.PUBLIC_URL };
-    await queueMail(tx, deps.settings, composeDeliveryFailure(site, { gameId: game.id, gameName: game.name, to: game.moderatorEmail, failedTo: row.toAddress, failedSubject: row.subject, error }), deps.clock());
+    const site = {
+      domain: deps.settings.MAIL_DOMAIN,
+      from: deps.settings.MAIL_FROM,
+      publicUrl: deps.settings.PUBLIC_URL,
+    };
+    await queueMail(
+      tx,
+      deps.settings,
+      composeDeliveryFailure(site, {
+        gameId: game.id,
+        gameName: game.name,
+        to: game.moderatorEmail,
+        failedTo: row.toAddress,
+        failedSubject: row.subject,
+        error,
+      }),
+      deps.clock(),
+    );
   });
 }
 
 /** Runs the worker until stopped: a pass every `intervalMs`, and at once after a pass that found work. */
-export function startDeliveryLoop(deps: DeliveryDeps, sender: MailSender, intervalMs: number): { stop(): Promise<void>; kick(): void } {
+export function startDeliveryLoop(
+  deps: DeliveryDeps,
+  sender: MailSender,
+  intervalMs: number,
+): { stop(): Promise<void>; kick(): void } {
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();

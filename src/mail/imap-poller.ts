@@ -31,7 +31,15 @@ export function imapOptions(url: string, allowSelfSigned: boolean) {
 /** Fetches and processes every unseen message once; returns how many were handed to the pipeline. */
 export async function pollMailbox(deps: ServiceDeps, url: string): Promise<number> {
   const o = imapOptions(url, deps.config.IMAP_ALLOW_SELF_SIGNED);
-  const client = new ImapFlow({ host: o.host, port: o.port, secure: o.secure, auth: o.auth, doSTARTTLS: o.doSTARTTLS, tls: o.tls, logger: false });
+  const client = new ImapFlow({
+    host: o.host,
+    port: o.port,
+    secure: o.secure,
+    auth: o.auth,
+    doSTARTTLS: o.doSTARTTLS,
+    tls: o.tls,
+    logger: false,
+  });
   await client.connect();
   let count = 0;
   try {
@@ -40,6 +48,7 @@ export async function pollMailbox(deps: ServiceDeps, url: string): Promise<numbe
       const uids = (await client.search({ seen: false }, { uid: true })) || [];
       for (const uid of uids) {
         const msg = await client.fetchOne(String(uid), { source: true, envelope: true }, { uid: true });
+        // biome-ignore lint/complexity/useOptionalChain: fetchOne answers false for a vanished message
         if (!msg || !msg.source) continue;
         await intakeMail(deps, { raw: msg.source, source: 'imap', envelopeTo: [] });
         await client.messageFlagsAdd(String(uid), ['\\Seen'], { uid: true });

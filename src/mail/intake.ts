@@ -51,7 +51,9 @@ export { rawHeaders, type InboundMessage };
 /** The Message-ID a raw mail is stored under: its own, or `<sha256:...>` of the bytes when it has none. */
 export function inboundMessageId(raw: Buffer): string {
   // No control characters: Postgres text cannot hold NUL, and such an id is no use for threading anyway.
-  const m = /^message-id:[ \t]*(<[^<>\s\x00-\x1f\x7f]{1,900}>|[^\s\x00-\x1f\x7f]{1,900})(?=\s|$)/im.exec(rawHeaders(raw));
+  const m = /^message-id:[ \t]*(<[^<>\s\x00-\x1f\x7f]{1,900}>|[^\s\x00-\x1f\x7f]{1,900})(?=\s|$)/im.exec(
+    rawHeaders(raw),
+  );
   return m ? m[1] : `<sha256.${createHash('sha256').update(raw).digest('hex')}@inbound>`;
 }
 
@@ -85,7 +87,9 @@ export function bodyText(parsed: ParsedMail): string {
 function signonIn(text: string, subject: string): { secret: string; game?: string; side?: string } | null {
   for (const line of [subject, ...text.split(/\r?\n/).slice(0, 50)]) {
     if (commandWord(line) !== 'signon') continue;
-    const rest = tokenize(normalizeText(line).trim()).slice(1).filter((t) => t !== ':');
+    const rest = tokenize(normalizeText(line).trim())
+      .slice(1)
+      .filter((t) => t !== ':');
     if (rest.length === 1) return { secret: rest[0] };
     if (rest.length === 3) return { game: rest[0], side: rest[1], secret: rest[2] };
   }
@@ -121,7 +125,7 @@ async function refuse(
   subject?: string,
   seat?: { gameId: string; seatId: string },
 ): Promise<boolean> {
-  if (!to || !to.includes('@') || to.endsWith(`@${deps.config.MAIL_DOMAIN.toLowerCase()}`)) return false;
+  if (!to?.includes('@') || to.endsWith(`@${deps.config.MAIL_DOMAIN.toLowerCase()}`)) return false;
   const maxBytes = deps.config.INBOUND_MAX_BYTES;
   const composed = composeRefusal(siteOf(deps.config), { to, reason, inReplyTo, subject, maxBytes });
   const refusal = seat ? { ...composed, ...seat } : composed;
@@ -234,7 +238,11 @@ async function principalOf(
 }
 
 async function process(deps: ServiceDeps, row: StoredMail): Promise<IntakeOutcome> {
-  const parsed = await simpleParser(row.raw, { skipImageLinks: true, skipTextToHtml: true, maxHtmlLengthToParse: 2_000_000 });
+  const parsed = await simpleParser(row.raw, {
+    skipImageLinks: true,
+    skipTextToHtml: true,
+    maxHtmlLengthToParse: 2_000_000,
+  });
   const subject = withoutNul(parsed.subject);
   const from = parsed.from?.value[0]?.address ? bareAddress(parsed.from.value[0].address) : undefined;
   const automatic = automaticKind({
@@ -249,7 +257,10 @@ async function process(deps: ServiceDeps, row: StoredMail): Promise<IntakeOutcom
   if (automatic) {
     return finish(deps, row, { status: 'ignored', reason: automatic, replied: false, result: { reason: automatic } });
   }
-  const inReplyTo = parsed.messageId && !messageIdIsSynthetic(parsed.messageId) && !parsed.messageId.includes('\u0000') ? parsed.messageId : undefined;
+  const inReplyTo =
+    parsed.messageId && !messageIdIsSynthetic(parsed.messageId) && !parsed.messageId.includes('\u0000')
+      ? parsed.messageId
+      : undefined;
   const text = bodyText(parsed);
   const principal = await principalOf(deps, row, parsed, text, subject);
   if (!principal) {
@@ -262,7 +273,9 @@ async function process(deps: ServiceDeps, row: StoredMail): Promise<IntakeOutcom
     subject,
     from,
     inReplyTo,
-    references: [...(Array.isArray(parsed.references) ? parsed.references : parsed.references ? [parsed.references] : [])].filter((r) => !r.includes('\u0000')),
+    references: [
+      ...(Array.isArray(parsed.references) ? parsed.references : parsed.references ? [parsed.references] : []),
+    ].filter((r) => !r.includes('\u0000')),
     attachments: parsed.attachments.length,
     inboundId: row.id,
   });

@@ -4,7 +4,7 @@
  * the outbox in the caller's transaction.
  */
 import { boardOf } from '../engine/step-runner.ts';
-import type { GameEvent, Outcome, Owed, Text } from '../engine/types.ts';
+import type { GameEvent, Outcome, Owed, } from '../engine/types.ts';
 import { syntaxFor } from '../orders-text/game-text.ts';
 import { gameDefinition, type ServiceDeps, type SqlTx, type Tx } from '../services/deps.ts';
 import { asEnvelope } from '../services/json.ts';
@@ -20,10 +20,17 @@ export function playerPageUrl(publicUrl: string, gameId: string, token: string):
 }
 
 /** Welcome mails, one per seat: side, how to send orders, the page link, what is owed first and the deadline. */
-export async function queueWelcome(tx: Tx, deps: ServiceDeps, input: { gameId: string; seats: { seatId: string; token: string }[] }): Promise<void> {
+export async function queueWelcome(
+  tx: Tx,
+  deps: ServiceDeps,
+  input: { gameId: string; seats: { seatId: string; token: string }[] },
+): Promise<void> {
   const game = await loadGameWithSeats(tx, input.gameId);
   const def = gameDefinition(deps, game.game);
-  const step = await tx.step.findUnique({ where: { gameId_number: { gameId: game.id, number: game.currentStep } }, select: { envelope: true, owed: true, deadlineAt: true } });
+  const step = await tx.step.findUnique({
+    where: { gameId_number: { gameId: game.id, number: game.currentStep } },
+    select: { envelope: true, owed: true, deadlineAt: true },
+  });
   const owed = (step?.owed ?? []) as unknown as Owed[];
   for (const { seatId, token } of input.seats) {
     const seat = game.seats.find((s) => s.id === seatId);
@@ -75,7 +82,11 @@ export async function queueStepResults(tx: SqlTx, deps: ServiceDeps, input: Step
   const def = gameDefinition(deps, game.game);
   if (!def) return;
   const owed = (next?.owed ?? []) as unknown as Owed[];
-  const after = next ? asEnvelope(next.envelope) : step.resultEnvelope ? asEnvelope(step.resultEnvelope) : asEnvelope(step.envelope);
+  const after = next
+    ? asEnvelope(next.envelope)
+    : step.resultEnvelope
+      ? asEnvelope(step.resultEnvelope)
+      : asEnvelope(step.envelope);
   const outcome = game.outcome as Outcome | null;
   const mails = [];
   for (const seat of known.seats) {
@@ -102,7 +113,11 @@ export async function queueStepResults(tx: SqlTx, deps: ServiceDeps, input: Step
 }
 
 /** A reminder to one seat (for the deadlines feature). */
-export async function queueReminder(tx: Tx, deps: ServiceDeps, input: { gameId: string; seatId: string; stepNumber: number; owed: Owed[]; deadline: Date | null }): Promise<void> {
+export async function queueReminder(
+  tx: Tx,
+  deps: ServiceDeps,
+  input: { gameId: string; seatId: string; stepNumber: number; owed: Owed[]; deadline: Date | null },
+): Promise<void> {
   const game = await loadGameWithSeats(tx, input.gameId);
   const seat = game.seats.find((s) => s.id === input.seatId);
   if (!seat) return;

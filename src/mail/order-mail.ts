@@ -57,10 +57,17 @@ export interface OrderMailResult {
 }
 
 const L = (locale: Locale, en: string, ja: string) => (locale === 'ja' ? ja : en);
-const note = (t: string): Part => ({ text: t, html: `<p>${t.replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c]!)}</p>` });
+const note = (t: string): Part => ({
+  text: t,
+  html: `<p>${t.replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c]!)}</p>`,
+});
 
 /** Processes an authenticated mail and queues the reply. */
-export async function processOrderMail(deps: ServiceDeps, principal: MailPrincipal, mail: OrderMail): Promise<OrderMailResult> {
+export async function processOrderMail(
+  deps: ServiceDeps,
+  principal: MailPrincipal,
+  mail: OrderMail,
+): Promise<OrderMailResult> {
   const game = await loadGameWithSeats(deps.db, principal.gameId);
   const def = gameDefinition(deps, game.game);
   const step = await currentStep(deps, game.id);
@@ -76,7 +83,10 @@ export async function processOrderMail(deps: ServiceDeps, principal: MailPrincip
   const locale: Locale = seat?.locale === 'ja' ? 'ja' : 'en';
 
   const answers: Part[] = [];
-  const auth = principal.kind === 'seat' ? { kind: 'seat' as const, gameId: game.id, seatId: principal.seatId, side: principal.side } : { kind: 'moderator' as const, gameId: game.id };
+  const auth =
+    principal.kind === 'seat'
+      ? { kind: 'seat' as const, gameId: game.id, seatId: principal.seatId, side: principal.side }
+      : { kind: 'moderator' as const, gameId: game.id };
   for (const cmd of parsed.commands) {
     try {
       if (cmd.kind === 'help') answers.push(...helpAnswer(locale, syntaxFor(textGame, locale), choices));
@@ -86,7 +96,16 @@ export async function processOrderMail(deps: ServiceDeps, principal: MailPrincip
         const echo = mine ? formatOrderText(textGame, grammarInput, mine.orders, locale) : null;
         answers.push(...statusAnswer(locale, view.board, view.view, view.step, seat ? (echo ?? []) : null));
       } else if (cmd.kind === 'approve' || cmd.kind === 'reject') {
-        if (principal.kind !== 'moderator') answers.push(note(L(locale, `${cmd.kind.toUpperCase()} is for the moderator only.`, `${cmd.kind.toUpperCase()} はモデレーター専用です。`)));
+        if (principal.kind !== 'moderator')
+          answers.push(
+            note(
+              L(
+                locale,
+                `${cmd.kind.toUpperCase()} is for the moderator only.`,
+                `${cmd.kind.toUpperCase()} はモデレーター専用です。`,
+              ),
+            ),
+          );
         else if (cmd.kind === 'approve') {
           const r = await approveStep(deps, game.id, step.number);
           answers.push(note(`APPROVE: step ${r.step} published${r.finished ? ' (game over)' : ''}.`));
@@ -98,7 +117,11 @@ export async function processOrderMail(deps: ServiceDeps, principal: MailPrincip
         }
       }
     } catch (error) {
-      answers.push(note(`${cmd.kind.toUpperCase()}: ${error instanceof ServiceError ? `${error.message} [${error.code}]` : 'failed'}`));
+      answers.push(
+        note(
+          `${cmd.kind.toUpperCase()}: ${error instanceof ServiceError ? `${error.message} [${error.code}]` : 'failed'}`,
+        ),
+      );
     }
   }
 
@@ -109,7 +132,10 @@ export async function processOrderMail(deps: ServiceDeps, principal: MailPrincip
   if (parsed.statements > 0) {
     if (principal.kind !== 'seat') {
       outcome = 'rejected';
-      problem = { en: 'Moderators amend orders on the moderator console, not by mail.', ja: 'モデレーターの命令修正はメールではなくモデレーター画面で行ってください。' };
+      problem = {
+        en: 'Moderators amend orders on the moderator console, not by mail.',
+        ja: 'モデレーターの命令修正はメールではなくモデレーター画面で行ってください。',
+      };
     } else if (parsed.errors.length) {
       outcome = 'rejected';
       // The orders read from the other lines are checked too: the reply lists every error at once.
@@ -118,19 +144,44 @@ export async function processOrderMail(deps: ServiceDeps, principal: MailPrincip
       try {
         const orderId = mailOrderId(mail.inboundId);
         const { seatId } = principal;
-        const r = await submitOrders(deps, { gameId: game.id, seatId, orders: parsed.orders, raw: parsed.redacted, source: 'email', orderId });
+        const r = await submitOrders(deps, {
+          gameId: game.id,
+          seatId,
+          orders: parsed.orders,
+          raw: parsed.redacted,
+          source: 'email',
+          orderId,
+        });
         outcome = 'accepted';
         resolved = !!r.resolution;
       } catch (error) {
         outcome = 'rejected';
         if (error instanceof OrdersInvalidError) ruleErrors = error.errors;
-        else if (error instanceof ServiceError) problem = { en: `${error.message} [${error.code}]`, ja: `${error.message} [${error.code}]` };
+        else if (error instanceof ServiceError)
+          problem = { en: `${error.message} [${error.code}]`, ja: `${error.message} [${error.code}]` };
         else throw error;
       }
     }
   } else if (!parsed.commands.length && !parsed.errors.length) {
-    answers.push(note(L(locale, 'No orders or commands were found in your mail. Send HELP for the syntax.', 'メールに命令もコマンドも見つかりませんでした。書き方は HELP で確認できます。')));
-    if (mail.attachments) answers.push(note(L(locale, 'Attachments are not read: write the orders in the mail text.', '添付ファイルは読みません。命令は本文に書いてください。')));
+    answers.push(
+      note(
+        L(
+          locale,
+          'No orders or commands were found in your mail. Send HELP for the syntax.',
+          'メールに命令もコマンドも見つかりませんでした。書き方は HELP で確認できます。',
+        ),
+      ),
+    );
+    if (mail.attachments)
+      answers.push(
+        note(
+          L(
+            locale,
+            'Attachments are not read: write the orders in the mail text.',
+            '添付ファイルは読みません。命令は本文に書いてください。',
+          ),
+        ),
+      );
   }
 
   // What is owed now (after a resolution this is the next step).
@@ -170,12 +221,29 @@ async function withOrdersStoredBefore(deps: ServiceDeps, inboundId: string, pars
   return stored ? { ...parsed, orders: stored.parsed, errors: [], statements: Math.max(parsed.statements, 1) } : parsed;
 }
 
-async function reply(deps: ServiceDeps, principal: MailPrincipal, game: Awaited<ReturnType<typeof loadGameWithSeats>>, seat: Awaited<ReturnType<typeof loadGameWithSeats>>['seats'][number] | undefined, report: ReplyReport, mail: OrderMail): Promise<boolean> {
+async function reply(
+  deps: ServiceDeps,
+  principal: MailPrincipal,
+  game: Awaited<ReturnType<typeof loadGameWithSeats>>,
+  seat: Awaited<ReturnType<typeof loadGameWithSeats>>['seats'][number] | undefined,
+  report: ReplyReport,
+  mail: OrderMail,
+): Promise<boolean> {
   // Seats are answered at their registered address (never at a From that may be forged); moderators at theirs.
-  const pseudo = seat ?? { ...game.seats[0], id: '', side: 'moderator', email: game.moderatorEmail ?? mail.from ?? '', locale: 'en', timeZone: 'UTC', mailToken: '', playerName: null };
+  const pseudo = seat ?? {
+    ...game.seats[0],
+    id: '',
+    side: 'moderator',
+    email: game.moderatorEmail ?? mail.from ?? '',
+    locale: 'en',
+    timeZone: 'UTC',
+    mailToken: '',
+    playerName: null,
+  };
   if (!pseudo.email) return false;
   // Answered already, by a process that died after queueing the answer: not again, and not against the budget.
-  if (await deps.db.outbox.findUnique({ where: { id: mailAnswerId(mail.inboundId) }, select: { id: true } })) return true;
+  if (await deps.db.outbox.findUnique({ where: { id: mailAnswerId(mail.inboundId) }, select: { id: true } }))
+    return true;
   // The player's own budget: refusals of forged mail "from" this address spend another one (src/mail/outbox.ts).
   if (!(await replyBudgetLeft(deps.db, pseudo.email, 'player', deps.config, deps.clock()))) {
     deps.log.warn({ gameId: game.id, to: pseudo.email }, 'reply budget spent: reply not sent');
@@ -184,9 +252,16 @@ async function reply(deps: ServiceDeps, principal: MailPrincipal, game: Awaited<
   const ctx = seatMailContext(deps, game, pseudo);
   // Refusals this seat was not answered for come first in the reply that does go out.
   const when = (d: Date) => formatDateTime(d, ctx.seat.timeZone, ctx.seat.locale);
-  const earlier = seat ? unansweredPart(await unansweredRefusals(deps.db, seat, deps.clock()), ctx.seat.locale, when) : null;
+  const earlier = seat
+    ? unansweredPart(await unansweredRefusals(deps.db, seat, deps.clock()), ctx.seat.locale, when)
+    : null;
   const answered = earlier ? { ...report, answers: [earlier, ...report.answers] } : report;
-  const composed = composeReply(ctx, { ...answered, inReplyTo: mail.inReplyTo, references: mail.references, subject: mail.subject });
+  const composed = composeReply(ctx, {
+    ...answered,
+    inReplyTo: mail.inReplyTo,
+    references: mail.references,
+    subject: mail.subject,
+  });
   if (principal.kind === 'moderator') {
     composed.seatId = undefined;
     composed.replyTo = ordersAddress(deps.config.MAIL_DOMAIN);

@@ -39,14 +39,24 @@ function outboxRow(site: OutboxSite, mail: ComposedMail, now: Date, id: string =
 }
 
 /** Inserts one outbox row; returns its id and Message-ID. */
-export async function queueMail(client: Tx | Db, site: OutboxSite, mail: ComposedMail, now: Date): Promise<{ id: string; messageId: string }> {
+export async function queueMail(
+  client: Tx | Db,
+  site: OutboxSite,
+  mail: ComposedMail,
+  now: Date,
+): Promise<{ id: string; messageId: string }> {
   const row = outboxRow(site, mail, now);
   await client.outbox.create({ data: row });
   return { id: row.id, messageId: row.messageId };
 }
 
 /** Inserts several outbox rows in one statement (same rows as `queueMail` for each, in order). */
-export async function queueMails(client: SqlTx, site: OutboxSite, mails: ComposedMail[], now: Date): Promise<{ id: string; messageId: string }[]> {
+export async function queueMails(
+  client: SqlTx,
+  site: OutboxSite,
+  mails: ComposedMail[],
+  now: Date,
+): Promise<{ id: string; messageId: string }[]> {
   const rows = mails.map((mail) => outboxRow(site, mail, now));
   await insertRows(client, 'Outbox', rows, { references: 'text[]', headers: 'jsonb', attachments: 'jsonb' });
   return rows.map((r) => ({ id: r.id, messageId: r.messageId }));
@@ -71,10 +81,19 @@ export interface ReplyLimits {
 }
 
 /** Whether one more reply of a budget may go to `address` this hour (counted in the outbox: across processes). */
-export async function replyBudgetLeft(client: Tx | Db, address: string, budget: ReplyBudget, limits: ReplyLimits, now: Date): Promise<boolean> {
+export async function replyBudgetLeft(
+  client: Tx | Db,
+  address: string,
+  budget: ReplyBudget,
+  limits: ReplyLimits,
+  now: Date,
+): Promise<boolean> {
   const since = new Date(now.getTime() - 3600_000);
-  const which = budget === 'player' ? { kind: { in: REPLY_KINDS }, gameId: { not: null } } : { kind: 'refusal', gameId: null };
-  const sent = await client.outbox.count({ where: { toAddress: { equals: address, mode: 'insensitive' }, createdAt: { gte: since }, ...which } });
+  const which =
+    budget === 'player' ? { kind: { in: REPLY_KINDS }, gameId: { not: null } } : { kind: 'refusal', gameId: null };
+  const sent = await client.outbox.count({
+    where: { toAddress: { equals: address, mode: 'insensitive' }, createdAt: { gte: since }, ...which },
+  });
   return sent < (budget === 'player' ? limits.MAIL_REPLY_LIMIT_PER_HOUR : limits.MAIL_REFUSAL_LIMIT_PER_HOUR);
 }
 

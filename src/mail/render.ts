@@ -11,7 +11,10 @@ import { factsLine } from '../web/map-spaces.ts';
 
 /** Escapes text for HTML. */
 export function esc(s: unknown): string {
-  return String(s ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  return String(s ?? '').replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
 }
 
 /** A text and an HTML rendering of one section. */
@@ -35,11 +38,12 @@ function valueText(v: unknown, names: Map<string, Text>, locale: Locale): string
   if (v && typeof v === 'object') {
     const t = v as Record<string, unknown>;
     if (typeof t.en === 'string' && typeof t.ja === 'string') return String(t[locale]);
-    return Object.entries(t).map(([k, x]) => `${valueText(k, names, locale)}: ${valueText(x, names, locale)}`).join('; ');
+    return Object.entries(t)
+      .map(([k, x]) => `${valueText(k, names, locale)}: ${valueText(x, names, locale)}`)
+      .join('; ');
   }
   return String(v);
 }
-
 
 /**
  * One line per event for a game that is not installed here: type, rule id, and its fields with names. Dice read
@@ -51,14 +55,18 @@ export function renderEvents(events: readonly GameEvent[], names: Map<string, Te
     const { type, rule, visibleTo: _v, ...rest } = e;
     const label = type;
     if (type === 'die' && dicePurposeOf(undefined, e)) return describeDie(e, locale);
-    if (type === 'die') return `${label} (${String(rest.purpose ?? '')}): ${String(rest.value)}${rest.sides !== 6 ? `/${String(rest.sides)}` : ''}`;
+    if (type === 'die')
+      return `${label} (${String(rest.purpose ?? '')}): ${String(rest.value)}${rest.sides !== 6 ? `/${String(rest.sides)}` : ''}`;
     const fields = Object.entries(rest)
       .filter(([k]) => k !== 'index')
       .map(([k, v]) => `${k}=${valueText(v, names, locale)}`)
       .join(', ');
     return `${label}${rule ? ` [${rule}]` : ''}${fields ? `: ${fields}` : ''}`;
   });
-  if (!lines.length) lines.push(locale === 'ja' ? '(このステップで見える出来事はありません)' : '(nothing visible to you happened in this step)');
+  if (!lines.length)
+    lines.push(
+      locale === 'ja' ? '(このステップで見える出来事はありません)' : '(nothing visible to you happened in this step)',
+    );
   return {
     text: lines.map((l) => `  ${l}`).join('\n'),
     html: `<ul style="font-family:monospace">${lines.map((l) => `<li>${esc(l)}</li>`).join('')}</ul>`,
@@ -100,7 +108,7 @@ function listed(board: Board, byPlace: Map<string, Piece[]>): Space[] {
 
 /** The map as a table: per space its facts and each side's pieces. Empty when the board has no spaces. */
 export function renderMap(board: Board | null, locale: Locale): Part {
-  if (!board || !board.spaces.length) return { text: '', html: '' };
+  if (!board?.spaces.length) return { text: '', html: '' };
   const ja = locale === 'ja';
   const byPlace = new Map<string, Piece[]>();
   for (const p of board.pieces) byPlace.set(p.at, [...(byPlace.get(p.at) ?? []), p]);
@@ -118,7 +126,9 @@ export function renderMap(board: Board | null, locale: Locale): Part {
       if (cells[i].length) text.push(`    ${side.name[locale]}: ${cells[i].join(', ')}`);
     });
     const sideCells = cells.map((c) => `<td>${esc(c.join(', ') || '-')}</td>`).join('');
-    rows.push(`<tr><td>${code ? `<b>${esc(code)}</b> ` : ''}${esc(s.name[locale])}</td><td>${esc(facts || '-')}</td>${sideCells}</tr>`);
+    rows.push(
+      `<tr><td>${code ? `<b>${esc(code)}</b> ` : ''}${esc(s.name[locale])}</td><td>${esc(facts || '-')}</td>${sideCells}</tr>`,
+    );
   }
   const th = [ja ? '場所' : 'Place', ja ? '情報' : 'Facts', ...board.sides.map((side) => side.name[locale])];
   const html =
@@ -136,7 +146,11 @@ export function renderOwed(owed: readonly Owed[], deadline: Date | null, timeZon
     return { text: t, html: `<p>${esc(t)}</p>` };
   }
   const lines = owed.map((o) => `${o.point} (${o.rule}): ${o.prompt[locale]}`);
-  const due = deadline ? `${ja ? '締切' : 'Deadline'}: ${formatDateTime(deadline, timeZone, locale)}` : ja ? '締切: なし' : 'Deadline: none set';
+  const due = deadline
+    ? `${ja ? '締切' : 'Deadline'}: ${formatDateTime(deadline, timeZone, locale)}`
+    : ja
+      ? '締切: なし'
+      : 'Deadline: none set';
   return {
     text: `${ja ? '提出が必要な命令' : 'Orders you owe'}:\n${lines.map((l) => `  ${l}`).join('\n')}\n${due}`,
     html: `<p><b>${esc(ja ? '提出が必要な命令' : 'Orders you owe')}</b></p><ul>${lines.map((l) => `<li>${esc(l)}</li>`).join('')}</ul><p><b>${esc(due)}</b></p>`,

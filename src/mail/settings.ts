@@ -22,7 +22,12 @@ export const mailSettingsShape = {
   /** Interface of the SMTP listener. */
   INBOUND_SMTP_HOST: z.string().min(1).default('0.0.0.0'),
   /** Largest inbound mail in bytes: refused with SMTP 552 / HTTP 413 (and a clear reply when the sender is known). */
-  INBOUND_MAX_BYTES: z.coerce.number().int().min(1024).max(50 * 1024 * 1024).default(2 * 1024 * 1024),
+  INBOUND_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(50 * 1024 * 1024)
+    .default(2 * 1024 * 1024),
   /** Outbound SMTP server, e.g. smtp://user:pass@smtp.example.org:587. Unset: mail goes to MAIL_SINK_DIR. */
   SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
   /** Folder of .eml files that outbound mail goes to when SMTP_URL is unset (listed at /dev/mail). */
@@ -47,7 +52,9 @@ export const mailSettingsShape = {
   /** Accept self-signed IMAP server certificates (local servers). */
   IMAP_ALLOW_SELF_SIGNED: flag('false'),
   /** Shared secret of POST /mail/inbound (raw MIME from an inbound-mail provider). Unset: the endpoint is off. */
-  INBOUND_WEBHOOK_TOKEN: optionalText.pipe(z.string().min(16, 'INBOUND_WEBHOOK_TOKEN must be at least 16 characters').optional()),
+  INBOUND_WEBHOOK_TOKEN: optionalText.pipe(
+    z.string().min(16, 'INBOUND_WEBHOOK_TOKEN must be at least 16 characters').optional(),
+  ),
   /**
    * Seconds a process may take to finish an inbound mail it stored or took over; after that, if the mail is still
    * unfinished (its process died), the recovery sweep or a retry of the same delivery processes it.

@@ -46,8 +46,17 @@ export async function listSink(dir: string, limit = 200): Promise<SinkEntry[]> {
     names.map(async (file) => {
       const full = join(dir, file);
       const st = await stat(full);
-      const head = (await readFile(full)).subarray(0, 16_384).toString('utf8').split(/\r?\n\r?\n/)[0];
-      return { file, size: st.size, mtime: st.mtime, subject: decodeWords(header(head, 'Subject')), to: decodeWords(header(head, 'To')) };
+      const head = (await readFile(full))
+        .subarray(0, 16_384)
+        .toString('utf8')
+        .split(/\r?\n\r?\n/)[0];
+      return {
+        file,
+        size: st.size,
+        mtime: st.mtime,
+        subject: decodeWords(header(head, 'Subject')),
+        to: decodeWords(header(head, 'To')),
+      };
     }),
   );
   return entries.sort((a, b) => b.mtime.getTime() - a.mtime.getTime() || (a.file < b.file ? 1 : -1)).slice(0, limit);
@@ -69,7 +78,15 @@ export async function readSinkFile(dir: string, file: string): Promise<Buffer | 
 export function decodeWords(s: string): string {
   return s.replace(/=\?([^?]+)\?([BbQq])\?([^?]*)\?=\s*(?==\?)?/g, (_m, charset: string, enc: string, data: string) => {
     try {
-      const buf = enc.toUpperCase() === 'B' ? Buffer.from(data, 'base64') : Buffer.from(data.replace(/_/g, ' ').replace(/=([0-9A-Fa-f]{2})/g, (_x, h: string) => String.fromCharCode(parseInt(h, 16))), 'binary');
+      const buf =
+        enc.toUpperCase() === 'B'
+          ? Buffer.from(data, 'base64')
+          : Buffer.from(
+              data
+                .replace(/_/g, ' ')
+                .replace(/=([0-9A-Fa-f]{2})/g, (_x, h: string) => String.fromCharCode(parseInt(h, 16))),
+              'binary',
+            );
       return new TextDecoder(charset.toLowerCase() === 'utf-8' ? 'utf-8' : charset).decode(buf);
     } catch {
       return data;

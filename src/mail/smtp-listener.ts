@@ -21,11 +21,17 @@ function acceptsAddress(address: string, domain: string): boolean {
   const at = address.lastIndexOf('@');
   if (at < 0) return false;
   const local = address.slice(0, at).toLowerCase();
-  return address.slice(at + 1).toLowerCase() === domain.toLowerCase() && (local === ORDERS_LOCAL || local.startsWith(`${ORDERS_LOCAL}+`));
+  return (
+    address.slice(at + 1).toLowerCase() === domain.toLowerCase() &&
+    (local === ORDERS_LOCAL || local.startsWith(`${ORDERS_LOCAL}+`))
+  );
 }
 
 /** Starts the listener on `port` (0 = any free port) and resolves once it listens. */
-export async function startSmtpListener(deps: ServiceDeps, opts: { port: number; host?: string; onIntake?: (o: IntakeOutcome) => void }): Promise<SmtpListener> {
+export async function startSmtpListener(
+  deps: ServiceDeps,
+  opts: { port: number; host?: string; onIntake?: (o: IntakeOutcome) => void },
+): Promise<SmtpListener> {
   const max = deps.config.INBOUND_MAX_BYTES;
   const server = new SMTPServer({
     name: deps.config.MAIL_DOMAIN,
@@ -36,7 +42,8 @@ export async function startSmtpListener(deps: ServiceDeps, opts: { port: number;
     logger: false,
     maxClients: 200,
     onRcptTo(address, _session, callback) {
-      if (!acceptsAddress(address.address, deps.config.MAIL_DOMAIN)) return callback(smtpError('5.7.1 Relaying denied: this server accepts orders only', 550));
+      if (!acceptsAddress(address.address, deps.config.MAIL_DOMAIN))
+        return callback(smtpError('5.7.1 Relaying denied: this server accepts orders only', 550));
       callback();
     },
     onData(stream: SMTPServerDataStream, session: SMTPServerSession, callback) {
@@ -68,7 +75,10 @@ export async function startSmtpListener(deps: ServiceDeps, opts: { port: number;
         intakeMail(deps, message).then(
           (outcome) => {
             opts.onIntake?.(outcome);
-            callback(null, outcome.status === 'duplicate' ? 'Already received' : `Received ${outcome.inboundId ?? ''}`.trim());
+            callback(
+              null,
+              outcome.status === 'duplicate' ? 'Already received' : `Received ${outcome.inboundId ?? ''}`.trim(),
+            );
           },
           (error) => {
             deps.log.error({ err: error }, 'smtp intake failed');

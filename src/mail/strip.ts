@@ -16,9 +16,11 @@ const REPLY_HEADERS: RegExp[] = [
 ];
 const OUTLOOK_BLOCK = /^\s*(From|差出人|送信者)\s*[:：]/i;
 const OUTLOOK_NEXT = /^\s*(Sent|Date|To|Subject|Cc|送信日時|日付|宛先|件名)\s*[:：]/i;
-const FORWARD = /^\s*-{2,}\s*(Forwarded message|転送されたメッセージ|転送メッセージ|Begin forwarded message)\s*-{0,}\s*:?\s*$|^\s*Begin forwarded message:\s*$/i;
+const FORWARD =
+  /^\s*-{2,}\s*(Forwarded message|転送されたメッセージ|転送メッセージ|Begin forwarded message)\s*-{0,}\s*:?\s*$|^\s*Begin forwarded message:\s*$/i;
 const HEADER_LINE = /^\s*(From|Date|Subject|To|Cc|Sent|差出人|日付|件名|宛先|送信日時)\s*[:：]/i;
-const PHONE = /^\s*(Sent from my .{1,40}|Get Outlook for .{1,30}|iPhoneから送信|iPadから送信|Android.{0,20}から送信|.{0,20}から送信されました)\s*$/i;
+const PHONE =
+  /^\s*(Sent from my .{1,40}|Get Outlook for .{1,30}|iPhoneから送信|iPadから送信|Android.{0,20}から送信|.{0,20}から送信されました)\s*$/i;
 
 /** How the text was cut, for the intake log. */
 export interface StrippedText {

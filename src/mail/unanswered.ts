@@ -71,10 +71,11 @@ export async function unansweredRefusals(
 /** The paragraph of a reply that reports earlier refusals left unanswered. */
 export function unansweredPart(list: UnansweredRefusal[], locale: Locale, when: (d: Date) => string): Part | null {
   if (!list.length) return null;
-  const head = locale === 'ja'
-    ? `以前のメール ${list.length} 通は却下されましたが、1 時間あたりの返信上限のため返信していませんでした。何も保存されていません:`
-    : `${list.length} earlier mail(s) of yours were REJECTED but not answered (hourly reply limit). ` +
-      'Nothing was stored from them:';
+  const head =
+    locale === 'ja'
+      ? `以前のメール ${list.length} 通は却下されましたが、1 時間あたりの返信上限のため返信していませんでした。何も保存されていません:`
+      : `${list.length} earlier mail(s) of yours were REJECTED but not answered (hourly reply limit). ` +
+        'Nothing was stored from them:';
   const lines = list.flatMap((r) => [
     `- ${when(r.receivedAt)}${r.subject ? ` "${r.subject}"` : ''}`,
     ...r.problems.map((p) => `    ${p[locale]}`),

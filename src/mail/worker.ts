@@ -21,8 +21,14 @@ export async function startMailWorker(deps: ServiceDeps): Promise<{ stop(): Prom
   const sender = createSender(deps.config);
   deps.log.info({ outbound: sender.describe }, 'mail delivery ready');
   const loop = startDeliveryLoop(deliveryDeps(deps), sender, deps.config.MAIL_DELIVERY_INTERVAL_MS);
-  registerMailDelivery(async (d) => ({ handled: Object.values(await deliverDue(deliveryDeps(d), sender, BATCH)).reduce((a, b) => a + b, 0), batchSize: BATCH }));
-  const smtp = deps.config.INBOUND_SMTP_PORT > 0 ? await startSmtpListener(deps, { port: deps.config.INBOUND_SMTP_PORT, host: deps.config.INBOUND_SMTP_HOST }) : null;
+  registerMailDelivery(async (d) => ({
+    handled: Object.values(await deliverDue(deliveryDeps(d), sender, BATCH)).reduce((a, b) => a + b, 0),
+    batchSize: BATCH,
+  }));
+  const smtp =
+    deps.config.INBOUND_SMTP_PORT > 0
+      ? await startSmtpListener(deps, { port: deps.config.INBOUND_SMTP_PORT, host: deps.config.INBOUND_SMTP_HOST })
+      : null;
   const imap = deps.config.IMAP_URL ? startImapPoller(deps, deps.config.IMAP_URL, deps.config.IMAP_POLL_SECONDS) : null;
   return {
     async stop() {

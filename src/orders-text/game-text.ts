@@ -53,7 +53,8 @@ export function readOrders(
 ): { ok: true; orders: unknown; statements: number } | { ok: false; errors: TextIssue[]; orders?: unknown } {
   const parsed = readOrderText(game, input, text);
   // The lines that could be read go with the errors, so that the engine's errors of them are shown at once too.
-  if (parsed.errors.length) return { ok: false, errors: parsed.errors, ...(parsed.statements ? { orders: parsed.orders } : {}) };
+  if (parsed.errors.length)
+    return { ok: false, errors: parsed.errors, ...(parsed.statements ? { orders: parsed.orders } : {}) };
   return { ok: true, orders: parsed.orders, statements: parsed.statements };
 }
 

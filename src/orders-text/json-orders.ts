@@ -54,11 +54,19 @@ export function readJsonBlock(lines: readonly string[], start: number, maxLines:
   const close = closing(text);
   if (close === null) {
     const en = 'the JSON object is not closed: a "}" is missing';
-    return failure(start + span.length - 1, 'text/json-unclosed', en, 'JSON オブジェクトが閉じていません (「}」が足りません)');
+    return failure(
+      start + span.length - 1,
+      'text/json-unclosed',
+      en,
+      'JSON オブジェクトが閉じていません (「}」が足りません)',
+    );
   }
   const end = start + (text.slice(0, close).match(/\n/g)?.length ?? 0);
   const lineEnd = text.indexOf('\n', close);
-  const rest = text.slice(close, lineEnd < 0 ? undefined : lineEnd).replace(/(^|\s)(#|\/\/).*$/, '').trim();
+  const rest = text
+    .slice(close, lineEnd < 0 ? undefined : lineEnd)
+    .replace(/(^|\s)(#|\/\/).*$/, '')
+    .trim();
   if (rest) {
     const shown = rest.slice(0, 40);
     const ja = `JSON オブジェクトの後に余分な文字があります:「${shown}」`;
@@ -70,7 +78,12 @@ export function readJsonBlock(lines: readonly string[], start: number, maxLines:
   const value = asSent ?? parseObject(text.slice(text.indexOf('{'), close));
   if (value === undefined) {
     const why = syntaxProblem(text.slice(text.indexOf('{'), close));
-    return failure(end, 'text/json', `the JSON orders could not be read: ${why}`, `JSON の命令を読めませんでした: ${why}`);
+    return failure(
+      end,
+      'text/json',
+      `the JSON orders could not be read: ${why}`,
+      `JSON の命令を読めませんでした: ${why}`,
+    );
   }
   return { ok: true, end, value };
 }

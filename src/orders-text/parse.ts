@@ -12,24 +12,26 @@ import type { OrderGrammar, ParsedText, StatementResult, TextCommand, TextIssue 
 export const MAX_TEXT_CHARS = 100_000;
 export const MAX_LINES = 500;
 
-const COMMAND_WORDS = new Map<string, TextCommand['kind'] | 'end'>(Object.entries({
-  help: 'help',
-  'ヘルプ': 'help',
-  '?': 'help',
-  status: 'status',
-  '状況': 'status',
-  '状態': 'status',
-  approve: 'approve',
-  '承認': 'approve',
-  reject: 'reject',
-  '却下': 'reject',
-  signon: 'signon',
-  'sign-on': 'signon',
-  login: 'signon',
-  end: 'end',
-  '終了': 'end',
-  '以上': 'end',
-} as Record<string, TextCommand['kind'] | 'end'>));
+const COMMAND_WORDS = new Map<string, TextCommand['kind'] | 'end'>(
+  Object.entries({
+    help: 'help',
+    ヘルプ: 'help',
+    '?': 'help',
+    status: 'status',
+    状況: 'status',
+    状態: 'status',
+    approve: 'approve',
+    承認: 'approve',
+    reject: 'reject',
+    却下: 'reject',
+    signon: 'signon',
+    'sign-on': 'signon',
+    login: 'signon',
+    end: 'end',
+    終了: 'end',
+    以上: 'end',
+  } as Record<string, TextCommand['kind'] | 'end'>),
+);
 
 /** The command word of a line, if it starts with one. */
 export function commandWord(line: string): TextCommand['kind'] | 'end' | undefined {
@@ -54,13 +56,26 @@ function readCommand(kind: TextCommand['kind'], rest: string[], n: number): Text
       return { kind, line: n, note: rest.join(' ') || undefined };
     case 'reject': {
       const reason = rest.join(' ');
-      if (!reason) return issue(n, 'REJECT', 'text/reject-reason', 'REJECT needs a reason: REJECT <reason>', 'REJECT には理由が必要です: REJECT <理由>');
+      if (!reason)
+        return issue(
+          n,
+          'REJECT',
+          'text/reject-reason',
+          'REJECT needs a reason: REJECT <reason>',
+          'REJECT には理由が必要です: REJECT <理由>',
+        );
       return { kind, line: n, reason };
     }
     case 'signon': {
       if (rest.length === 1) return { kind, line: n, secret: rest[0] };
       if (rest.length === 3) return { kind, line: n, game: rest[0], side: rest[1], secret: rest[2] };
-      return issue(n, 'SIGNON ***', 'text/signon', 'SIGNON takes the seat password: SIGNON <password> (or SIGNON <game> <side> <password>)', 'SIGNON の後に席のパスワードを書いてください: SIGNON <パスワード>');
+      return issue(
+        n,
+        'SIGNON ***',
+        'text/signon',
+        'SIGNON takes the seat password: SIGNON <password> (or SIGNON <game> <side> <password>)',
+        'SIGNON の後に席のパスワードを書いてください: SIGNON <パスワード>',
+      );
     }
   }
 }
@@ -93,11 +108,24 @@ function readStatement<O, C>(grammar: OrderGrammar<O, C>, ctx: C, line: string):
  */
 export function parseOrderText<O, C>(grammar: OrderGrammar<O, C>, ctx: C, text: string): ParsedText<O> {
   const out: ParsedText<O> = {
-    orders: grammar.empty(), statements: 0, commands: [], errors: [], ignored: [], redacted: '',
+    orders: grammar.empty(),
+    statements: 0,
+    commands: [],
+    errors: [],
+    ignored: [],
+    redacted: '',
   };
   const source = text.length > MAX_TEXT_CHARS ? text.slice(0, MAX_TEXT_CHARS) : text;
   if (source.length < text.length) {
-    out.errors.push(issue(0, '', 'text/too-long', `the text is longer than ${MAX_TEXT_CHARS} characters; the rest was not read`, `本文が長すぎます (${MAX_TEXT_CHARS} 文字まで)。残りは読んでいません`));
+    out.errors.push(
+      issue(
+        0,
+        '',
+        'text/too-long',
+        `the text is longer than ${MAX_TEXT_CHARS} characters; the rest was not read`,
+        `本文が長すぎます (${MAX_TEXT_CHARS} 文字まで)。残りは読んでいません`,
+      ),
+    );
   }
   const lines = source.split(/\r\n|\r|\n/);
   const redacted: string[] = [];
@@ -111,10 +139,20 @@ export function parseOrderText<O, C>(grammar: OrderGrammar<O, C>, ctx: C, text: 
       continue;
     }
     if (i >= MAX_LINES) {
-      out.errors.push(issue(n, '', 'text/too-many-lines', `only the first ${MAX_LINES} lines are read`, `最初の ${MAX_LINES} 行だけを読みます`));
+      out.errors.push(
+        issue(
+          n,
+          '',
+          'text/too-many-lines',
+          `only the first ${MAX_LINES} lines are read`,
+          `最初の ${MAX_LINES} 行だけを読みます`,
+        ),
+      );
       break;
     }
-    const line = normalizeText(original).replace(/(^|\s)(#|\/\/).*$/, '').trim();
+    const line = normalizeText(original)
+      .replace(/(^|\s)(#|\/\/).*$/, '')
+      .trim();
     if (opensJson(line)) {
       const block = readJsonBlock(lines, i, MAX_LINES - i);
       redacted.push(...lines.slice(i, block.end + 1));
@@ -132,7 +170,13 @@ export function parseOrderText<O, C>(grammar: OrderGrammar<O, C>, ctx: C, text: 
       continue;
     }
     if (word) {
-      const cmd = readCommand(word, tokenize(line).slice(1).filter((t) => t !== ':'), n);
+      const cmd = readCommand(
+        word,
+        tokenize(line)
+          .slice(1)
+          .filter((t) => t !== ':'),
+        n,
+      );
       if ('code' in cmd) out.errors.push(cmd);
       else out.commands.push(cmd);
       continue;

@@ -12,29 +12,50 @@ export const ERROR_TEXT: Readonly<Record<string, Text>> = {
   'request/empty-body': { en: 'the body is empty', ja: '本文が空です' },
   'request/bad-length': { en: 'the Content-Length header is wrong', ja: 'Content-Length ヘッダーが正しくありません' },
   'request/bad-url': { en: 'the URL is not valid', ja: 'URLが正しくありません' },
-  'request/nul-character': { en: 'a NUL character (U+0000) is not accepted in any field', ja: 'NUL文字（U+0000）はどの項目にも使えません' },
+  'request/nul-character': {
+    en: 'a NUL character (U+0000) is not accepted in any field',
+    ja: 'NUL文字（U+0000）はどの項目にも使えません',
+  },
   'request/lone-surrogate': {
     en: 'a lone surrogate (half of a UTF-16 pair, not a character) is not accepted in any field',
     ja: '対になっていないサロゲート（文字ではないUTF-16の片割れ）はどの項目にも使えません',
   },
-  'request/repeated-parameter': { en: 'a query parameter is given more than once', ja: 'クエリのパラメータが複数回指定されています' },
+  'request/repeated-parameter': {
+    en: 'a query parameter is given more than once',
+    ja: 'クエリのパラメータが複数回指定されています',
+  },
   'request/too-deep': { en: 'the JSON body is nested too deeply', ja: 'JSON本文の入れ子が深すぎます' },
   'request/too-many-values': { en: 'the JSON body holds too many values', ja: 'JSON本文の値が多すぎます' },
   'request/too-large': { en: 'the body is too large', ja: '本文が大きすぎます' },
-  'request/unsupported-media-type': { en: 'this Content-Type is not accepted', ja: 'この Content-Type は受け付けていません' },
-  'request/rate-limited': { en: 'too many requests: wait a little', ja: 'リクエストが多すぎます。しばらく待ってから送ってください' },
+  'request/unsupported-media-type': {
+    en: 'this Content-Type is not accepted',
+    ja: 'この Content-Type は受け付けていません',
+  },
+  'request/rate-limited': {
+    en: 'too many requests: wait a little',
+    ja: 'リクエストが多すぎます。しばらく待ってから送ってください',
+  },
   'service/database-unavailable': {
     en: 'the database is unavailable for a moment: try again in a few seconds',
     ja: 'データベースに一時的に接続できません。数秒後にもう一度お試しください。',
   },
   'route/not-found': { en: 'no such route', ja: 'そのURLはありません' },
   'auth/unauthorized': { en: 'a valid token is required', ja: '有効なトークンが必要です' },
-  'auth/moderator-only': { en: 'only the moderator of this game may do this', ja: 'このゲームのモデレーターだけが行える操作です' },
-  'auth/seat-only': { en: 'only a seat of this game may do this', ja: 'このゲームの席（プレイヤー）だけが行える操作です' },
+  'auth/moderator-only': {
+    en: 'only the moderator of this game may do this',
+    ja: 'このゲームのモデレーターだけが行える操作です',
+  },
+  'auth/seat-only': {
+    en: 'only a seat of this game may do this',
+    ja: 'このゲームの席（プレイヤー）だけが行える操作です',
+  },
   'game/not-found': { en: 'game not found', ja: 'ゲームが見つかりません' },
   'game/unknown-game': { en: 'no such game', ja: 'そのゲームはありません' },
   'game/unknown-mode': { en: 'the game has no such mode', ja: 'そのゲームにその遊び方（モード）はありません' },
-  'game/seats': { en: "the seats must be exactly the game's sides", ja: '席はゲームの陣営とちょうど同じにしてください' },
+  'game/seats': {
+    en: "the seats must be exactly the game's sides",
+    ja: '席はゲームの陣営とちょうど同じにしてください',
+  },
   'game/setup': { en: 'the options or data set are invalid', ja: 'オプションまたはデータセットが正しくありません' },
   'game/finished': { en: 'the game is over', ja: 'ゲームは終了しています' },
   'game/paused': { en: 'the game is paused by its moderator', ja: 'ゲームはモデレーターにより一時停止中です' },
@@ -44,7 +65,10 @@ export const ERROR_TEXT: Readonly<Record<string, Text>> = {
   'deadlines/invalid': { en: 'the deadline settings are invalid', ja: '締切の設定が正しくありません' },
   'step/not-found': { en: 'step not found', ja: 'ステップが見つかりません' },
   'step/not-open': { en: 'the step does not take orders now', ja: 'このステップは現在命令を受け付けていません' },
-  'step/changed': { en: 'the step resolved while these orders were on their way', ja: '命令の到着前にステップが解決されました。ゲームを読み直してください' },
+  'step/changed': {
+    en: 'the step resolved while these orders were on their way',
+    ja: '命令の到着前にステップが解決されました。ゲームを読み直してください',
+  },
   'step/not-current': { en: 'this is not the current step', ja: '現在のステップではありません' },
   'step/not-awaiting-review': { en: 'the step is not awaiting review', ja: 'このステップは確認待ちではありません' },
   'seat/not-found': { en: 'seat not found', ja: '席が見つかりません' },
@@ -67,8 +91,14 @@ export const ERROR_TEXT: Readonly<Record<string, Text>> = {
   'mail/no-message': { en: 'no message in the request', ja: 'リクエストにメールがありません' },
   'mail/too-large': { en: 'the message is too large', ja: 'メールが大きすぎます' },
   'mail/not-found': { en: 'no such message', ja: 'そのメールはありません' },
-  'engine/refused': { en: 'the engine refused the stored orders', ja: '保存済みの命令をエンジンが受け付けませんでした（内部エラー）' },
-  internal: { en: 'internal error: quote the request id when reporting it', ja: '内部エラーです。報告の際はリクエストIDを添えてください' },
+  'engine/refused': {
+    en: 'the engine refused the stored orders',
+    ja: '保存済みの命令をエンジンが受け付けませんでした（内部エラー）',
+  },
+  internal: {
+    en: 'internal error: quote the request id when reporting it',
+    ja: '内部エラーです。報告の際はリクエストIDを添えてください',
+  },
 };
 
 /** The text of a code; an unlisted code (none should be) gets a generic text that still names it. */

@@ -4,6 +4,15 @@ import { asJson } from './json.ts';
 import { insertRows } from './deadlines/sql.ts';
 
 /** Records one action (`actor`: "moderator", "operator", "system" or "seat:<side>"). */
-export async function audit(tx: SqlTx, gameId: string, actor: string, action: string, detail: Record<string, unknown> = {}, at?: Date): Promise<void> {
-  await insertRows(tx, 'AuditLog', [{ gameId, actor, action, detail: asJson(detail), ...(at ? { at } : {}) }], { detail: 'jsonb' });
+export async function audit(
+  tx: SqlTx,
+  gameId: string,
+  actor: string,
+  action: string,
+  detail: Record<string, unknown> = {},
+  at?: Date,
+): Promise<void> {
+  await insertRows(tx, 'AuditLog', [{ gameId, actor, action, detail: asJson(detail), ...(at ? { at } : {}) }], {
+    detail: 'jsonb',
+  });
 }

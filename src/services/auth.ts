@@ -26,7 +26,11 @@ export interface SeatPrincipal {
  * One indexed query by the token's hash, every time: a rotated or replaced token stops working at once in every
  * process.
  */
-export async function authenticate(deps: Pick<ServiceDeps, 'db' | 'pool'>, gameId: string, bearerToken: string | undefined | null): Promise<Principal | null> {
+export async function authenticate(
+  deps: Pick<ServiceDeps, 'db' | 'pool'>,
+  gameId: string,
+  bearerToken: string | undefined | null,
+): Promise<Principal | null> {
   if (!bearerToken) return null;
   const hash = hashToken(bearerToken);
   const game = deps.pool ? await byHashSql(deps.pool, gameId, hash) : await byHashPrisma(deps, gameId, hash);
@@ -47,17 +51,32 @@ const BY_HASH_SQL = `
   FROM "Game" g LEFT JOIN "Seat" se ON se."gameId" = g.id AND se."tokenHash" = $2
   WHERE g.id = $1`;
 
-async function byHashSql(pool: NonNullable<ServiceDeps['pool']>, gameId: string, hash: string): Promise<TokenMatch | null> {
-  const { rows } = await pool.query<{ moderatorTokenHash: string; id: string | null; side: string | null; tokenHash: string | null }>({ name: 'auth/by-hash', text: BY_HASH_SQL, values: [gameId, hash] });
+async function byHashSql(
+  pool: NonNullable<ServiceDeps['pool']>,
+  gameId: string,
+  hash: string,
+): Promise<TokenMatch | null> {
+  const { rows } = await pool.query<{
+    moderatorTokenHash: string;
+    id: string | null;
+    side: string | null;
+    tokenHash: string | null;
+  }>({ name: 'auth/by-hash', text: BY_HASH_SQL, values: [gameId, hash] });
   const r = rows[0];
   if (!r) return null;
-  return { moderatorTokenHash: r.moderatorTokenHash, seat: r.id && r.side && r.tokenHash ? { id: r.id, side: r.side, tokenHash: r.tokenHash } : null };
+  return {
+    moderatorTokenHash: r.moderatorTokenHash,
+    seat: r.id && r.side && r.tokenHash ? { id: r.id, side: r.side, tokenHash: r.tokenHash } : null,
+  };
 }
 
 async function byHashPrisma(deps: Pick<ServiceDeps, 'db'>, gameId: string, hash: string): Promise<TokenMatch | null> {
   const game = await deps.db.game.findUnique({
     where: { id: gameId },
-    select: { moderatorTokenHash: true, seats: { where: { tokenHash: hash }, select: { id: true, side: true, tokenHash: true } } },
+    select: {
+      moderatorTokenHash: true,
+      seats: { where: { tokenHash: hash }, select: { id: true, side: true, tokenHash: true } },
+    },
   });
   return game ? { moderatorTokenHash: game.moderatorTokenHash, seat: game.seats[0] ?? null } : null;
 }
@@ -88,11 +107,16 @@ export function rememberSeat(principal: SeatPrincipal, tokenHash: string): void 
  * Other processes may still remember one: their write refuses it (see `seatTokenHolds` and the order store).
  */
 export function forgetRememberedSeat(gameId: string, seatId: string): void {
-  for (const [key, seat] of rememberedSeats) if (seat.gameId === gameId && seat.seatId === seatId) rememberedSeats.delete(key);
+  for (const [key, seat] of rememberedSeats)
+    if (seat.gameId === gameId && seat.seatId === seatId) rememberedSeats.delete(key);
 }
 
 /** Whether the seat's token still has this hash (one indexed query); forgets the remembered seat if not. */
-export async function seatTokenHolds(deps: Pick<ServiceDeps, 'db'>, seat: { gameId: string; seatId: string }, tokenHash: string): Promise<boolean> {
+export async function seatTokenHolds(
+  deps: Pick<ServiceDeps, 'db'>,
+  seat: { gameId: string; seatId: string },
+  tokenHash: string,
+): Promise<boolean> {
   const holds = (await deps.db.seat.count({ where: { id: seat.seatId, gameId: seat.gameId, tokenHash } })) === 1;
   if (!holds) rememberedSeats.delete(`${seat.gameId}:${tokenHash}`);
   return holds;
@@ -114,12 +138,18 @@ export async function ensureAdminToken(deps: Pick<ServiceDeps, 'db' | 'config'>)
   const existing = await deps.db.setting.findUnique({ where: { key: ADMIN_KEY } });
   if (existing) return null;
   const token = newToken();
-  const created = await deps.db.setting.createMany({ data: [{ key: ADMIN_KEY, value: hashToken(token) }], skipDuplicates: true });
+  const created = await deps.db.setting.createMany({
+    data: [{ key: ADMIN_KEY, value: hashToken(token) }],
+    skipDuplicates: true,
+  });
   return created.count === 1 ? token : null; // another process won the race and printed its own
 }
 
 /** Whether a bearer token is the operator's. */
-export async function isAdminToken(deps: Pick<ServiceDeps, 'db' | 'config'>, bearerToken: string | undefined | null): Promise<boolean> {
+export async function isAdminToken(
+  deps: Pick<ServiceDeps, 'db' | 'config'>,
+  bearerToken: string | undefined | null,
+): Promise<boolean> {
   if (!bearerToken) return false;
   const hash = hashToken(bearerToken);
   if (deps.config.ADMIN_TOKEN) return safeEqual(hashToken(deps.config.ADMIN_TOKEN), hash);

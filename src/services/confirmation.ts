@@ -21,11 +21,7 @@ export function rejectedRevisionsOf(raw: unknown): RejectedRevisions | null {
 }
 
 /** The owed sides (sorted) whose current orders are not later than those on file at the rejection. */
-export function unconfirmedOf(
-  owed: Owed[],
-  rejected: RejectedRevisions,
-  current: Record<string, number>,
-): string[] {
+export function unconfirmedOf(owed: Owed[], rejected: RejectedRevisions, current: Record<string, number>): string[] {
   const sides = [...new Set(owed.map((o) => o.seat))].sort();
   return sides.filter((side) => (current[side] ?? 0) <= (rejected[side] ?? 0));
 }

@@ -44,8 +44,14 @@ export type Tx = Parameters<Parameters<Db['$transaction']>[0]>[0];
  * else in a Prisma transaction (tools and tests built without a pool). `limits.timeout` bounds either; `maxWait`
  * (for a connection) applies to Prisma's.
  */
-export function inTransaction<T>(deps: Pick<ServiceDeps, 'db' | 'pool'>, fn: (tx: SqlTx) => Promise<T>, limits?: { maxWait?: number; timeout?: number }): Promise<T> {
-  return deps.pool ? inPgTransaction(deps.pool, fn, { timeoutMs: limits?.timeout }) : deps.db.$transaction((tx) => fn(tx), limits);
+export function inTransaction<T>(
+  deps: Pick<ServiceDeps, 'db' | 'pool'>,
+  fn: (tx: SqlTx) => Promise<T>,
+  limits?: { maxWait?: number; timeout?: number },
+): Promise<T> {
+  return deps.pool
+    ? inPgTransaction(deps.pool, fn, { timeoutMs: limits?.timeout })
+    : deps.db.$transaction((tx) => fn(tx), limits);
 }
 
 export type { SqlTx };

@@ -24,11 +24,15 @@ export class OrdersInvalidError extends ServiceError {
   }
 }
 
-export const notFound = (what: string, code = 'game/not-found'): ServiceError => new ServiceError(code, 404, `${what} not found`);
-export const conflict = (code: string, message: string, details?: unknown): ServiceError => new ServiceError(code, 409, message, details);
+export const notFound = (what: string, code = 'game/not-found'): ServiceError =>
+  new ServiceError(code, 404, `${what} not found`);
+export const conflict = (code: string, message: string, details?: unknown): ServiceError =>
+  new ServiceError(code, 409, message, details);
 export const forbidden = (code: string, message: string): ServiceError => new ServiceError(code, 403, message);
-export const unauthorized = (): ServiceError => new ServiceError('auth/unauthorized', 401, 'a valid bearer token of this game is required');
-export const badRequest = (code: string, message: string, details?: unknown): ServiceError => new ServiceError(code, 400, message, details);
+export const unauthorized = (): ServiceError =>
+  new ServiceError('auth/unauthorized', 401, 'a valid bearer token of this game is required');
+export const badRequest = (code: string, message: string, details?: unknown): ServiceError =>
+  new ServiceError(code, 400, message, details);
 
 /** Seconds a client is asked to wait (Retry-After) while the database is away. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;

@@ -18,37 +18,65 @@ import { queueWelcomeMails } from './notifications.ts';
 import { resolveLocked } from './turn-processor.ts';
 import { hashToken, newGameId, newSeedSecret, newToken } from './tokens.ts';
 
-const timeZone = z.string().max(64).refine(isTimeZone, checked('request/time-zone', 'unknown IANA time zone (e.g. "Asia/Tokyo")', '不明なタイムゾーンです（例: 「Asia/Tokyo」）'));
+const timeZone = z
+  .string()
+  .max(64)
+  .refine(
+    isTimeZone,
+    checked(
+      'request/time-zone',
+      'unknown IANA time zone (e.g. "Asia/Tokyo")',
+      '不明なタイムゾーンです（例: 「Asia/Tokyo」）',
+    ),
+  );
 
 /** One seat of a new game. */
-export const seatInputSchema = z.object({
-  side: z.string().min(1).max(40),
-  email: z.email(),
-  name: z.string().min(1).max(100).optional(),
-  locale: z.enum(['en', 'ja']).default('en'),
-  timeZone: timeZone.default('UTC'),
-}).strict();
+export const seatInputSchema = z
+  .object({
+    side: z.string().min(1).max(40),
+    email: z.email(),
+    name: z.string().min(1).max(100).optional(),
+    locale: z.enum(['en', 'ja']).default('en'),
+    timeZone: timeZone.default('UTC'),
+  })
+  .strict();
 
 /** The body of `POST /api/games`. Everything but the game, mode and seats has a default. */
-export const createGameInputSchema = z.object({
-  game: z.string().min(1).max(60),
-  mode: z.string().min(1).max(40),
-  name: z.string().min(1).max(120).optional(),
-  options: z.record(z.string(), z.unknown()).default({}),
-  /** A component data set of the moderator's; omitted = the game's shipped set. */
-  data: z.unknown().optional(),
-  /** `auto` publishes results at once; `moderator` keeps each result as a preview until approved. */
-  review: z.enum(['auto', 'moderator']).default('auto'),
-  moderatorEmail: z.email().optional(),
-  seats: z.array(seatInputSchema).min(1).max(20),
-  /** Deadline settings (docs/deadlines.md), checked in full: a setting that would be ignored is an error. */
-  deadlines: deadlineSettingsSchema.prefault({}),
-  graceSeconds: z.number().int().min(0).max(7 * 86400).default(0),
-  processingDelaySeconds: z.number().int().min(0).max(86400).default(0),
-  missedPolicy: z.enum(['wait', 'default-after-grace', 'extend-once']).default('wait'),
-  maxAbsences: z.number().int().min(0).max(100).default(2),
-  reminderHours: z.array(z.number().int().min(1).max(24 * 14)).max(5).default([48, 6]),
-}).strict();
+export const createGameInputSchema = z
+  .object({
+    game: z.string().min(1).max(60),
+    mode: z.string().min(1).max(40),
+    name: z.string().min(1).max(120).optional(),
+    options: z.record(z.string(), z.unknown()).default({}),
+    /** A component data set of the moderator's; omitted = the game's shipped set. */
+    data: z.unknown().optional(),
+    /** `auto` publishes results at once; `moderator` keeps each result as a preview until approved. */
+    review: z.enum(['auto', 'moderator']).default('auto'),
+    moderatorEmail: z.email().optional(),
+    seats: z.array(seatInputSchema).min(1).max(20),
+    /** Deadline settings (docs/deadlines.md), checked in full: a setting that would be ignored is an error. */
+    deadlines: deadlineSettingsSchema.prefault({}),
+    graceSeconds: z
+      .number()
+      .int()
+      .min(0)
+      .max(7 * 86400)
+      .default(0),
+    processingDelaySeconds: z.number().int().min(0).max(86400).default(0),
+    missedPolicy: z.enum(['wait', 'default-after-grace', 'extend-once']).default('wait'),
+    maxAbsences: z.number().int().min(0).max(100).default(2),
+    reminderHours: z
+      .array(
+        z
+          .number()
+          .int()
+          .min(1)
+          .max(24 * 14),
+      )
+      .max(5)
+      .default([48, 6]),
+  })
+  .strict();
 
 /** Parts of the creation body whose problems have codes of their own (`deadlines/...`, 400 `deadlines/invalid`). */
 export const CREATE_GAME_SECTIONS: InputSections = { deadlines: 'deadlines' };
@@ -72,18 +100,31 @@ export async function createGame(deps: ServiceDeps, rawInput: CreateGameInput): 
   const parsedInput = createGameInputSchema.safeParse(rawInput);
   if (!parsedInput.success) {
     const issues = inputIssues(parsedInput.error.issues, CREATE_GAME_SECTIONS);
-    throw new ServiceError(invalidCode(issues), 422, `the game description is invalid: ${issues.map((i) => `${i.path}: ${i.message.en}`).join('; ')}`, issues);
+    throw new ServiceError(
+      invalidCode(issues),
+      422,
+      `the game description is invalid: ${issues.map((i) => `${i.path}: ${i.message.en}`).join('; ')}`,
+      issues,
+    );
   }
   const input = parsedInput.data;
   const def = gameDefinition(deps, input.game);
   if (!def) throw new ServiceError('game/unknown-game', 422, `no game "${input.game}"`);
-  if (!def.modes.includes(input.mode)) throw new ServiceError('game/unknown-mode', 422, `"${input.game}" has no mode "${input.mode}" (one of ${def.modes.join(', ')})`);
+  if (!def.modes.includes(input.mode))
+    throw new ServiceError(
+      'game/unknown-mode',
+      422,
+      `"${input.game}" has no mode "${input.mode}" (one of ${def.modes.join(', ')})`,
+    );
   const sides = def.sides(input.mode).map((s) => s.seat);
   const given = input.seats.map((s) => s.side);
   const missing = sides.filter((s) => !given.includes(s));
   const extra = given.filter((s, i) => !sides.includes(s) || given.indexOf(s) !== i);
   if (missing.length || extra.length) {
-    throw new ServiceError('game/seats', 422, `seats must be exactly ${sides.join(', ')}`, { missing, unexpected: extra });
+    throw new ServiceError('game/seats', 422, `seats must be exactly ${sides.join(', ')}`, {
+      missing,
+      unexpected: extra,
+    });
   }
 
   const secret = newSeedSecret();
@@ -94,7 +135,13 @@ export async function createGame(deps: ServiceDeps, rawInput: CreateGameInput): 
   const id = newGameId();
   const moderatorToken = newToken();
   const now = deps.clock();
-  const seats = input.seats.map((s) => ({ ...s, id: randomUUID(), token: newToken(), mailToken: newToken(), calendarToken: newToken() }));
+  const seats = input.seats.map((s) => ({
+    ...s,
+    id: randomUUID(),
+    token: newToken(),
+    mailToken: newToken(),
+    calendarToken: newToken(),
+  }));
 
   await deps.db.$transaction(async (tx) => {
     await tx.game.create({
@@ -135,10 +182,23 @@ export async function createGame(deps: ServiceDeps, rawInput: CreateGameInput): 
       })),
     });
     await tx.step.create({
-      data: { gameId: id, number: 0, envelope: asJson(envelope), owed: asJson(def.owed(envelope.state)), openedAt: now },
+      data: {
+        gameId: id,
+        number: 0,
+        envelope: asJson(envelope),
+        owed: asJson(def.owed(envelope.state)),
+        openedAt: now,
+      },
     });
     await afterStepOpened(tx, deps, { gameId: id, number: 0 }); // deadline of step 0 and its jobs
-    await audit(tx, id, 'operator', 'game.create', { game: def.id, mode: input.mode, review: input.review, seats: given }, now);
+    await audit(
+      tx,
+      id,
+      'operator',
+      'game.create',
+      { game: def.id, mode: input.mode, review: input.review, seats: given },
+      now,
+    );
     // A game that opens on dice alone (Atlantic Wolves standard: the turn-1 draw and the Step-2 roll) resolves that
     // step now, so that the welcome mails already say what each seat owes.
     if (def.owed(envelope.state).length === 0 && !def.outcome(envelope.state)) await resolveLocked(tx, deps, id, []);

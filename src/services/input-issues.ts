@@ -58,7 +58,15 @@ const KINDS: Record<string, string> = {
   not_multiple_of: 'bad-value',
 };
 
-const TYPES_JA: Record<string, string> = { string: '文字列', number: '数値', int: '整数', boolean: '真偽値', object: 'オブジェクト', array: '配列', null: 'null' };
+const TYPES_JA: Record<string, string> = {
+  string: '文字列',
+  number: '数値',
+  int: '整数',
+  boolean: '真偽値',
+  object: 'オブジェクト',
+  array: '配列',
+  null: 'null',
+};
 
 function japanese(issue: IssueLike): string {
   const n = (v: number | bigint | undefined) => String(v ?? '');
@@ -78,7 +86,9 @@ function japanese(issue: IssueLike): string {
     case 'invalid_format':
       return issue.format === 'email' ? 'メールアドレスの形式が正しくありません' : '形式が正しくありません';
     case 'invalid_value':
-      return issue.values?.length ? `次のいずれかにしてください: ${issue.values.map((v) => JSON.stringify(v)).join('、')}` : '値が正しくありません';
+      return issue.values?.length
+        ? `次のいずれかにしてください: ${issue.values.map((v) => JSON.stringify(v)).join('、')}`
+        : '値が正しくありません';
     default:
       return '値が正しくありません';
   }
@@ -104,7 +114,10 @@ export interface FastifyZodIssue {
 }
 
 /** The input issues of fastify's schema validation errors (zod type provider). */
-export function inputIssuesOfValidation(validation: readonly FastifyZodIssue[], sections: InputSections = {}): InputIssue[] {
+export function inputIssuesOfValidation(
+  validation: readonly FastifyZodIssue[],
+  sections: InputSections = {},
+): InputIssue[] {
   return inputIssues(
     validation.map((v) => ({
       ...(v.params as Omit<IssueLike, 'code' | 'path' | 'message'>),

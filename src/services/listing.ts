@@ -29,7 +29,10 @@ export interface GameListRow {
 }
 
 /** Games, newest first (all of them, or only `ids`). */
-export async function listGames(deps: Pick<ServiceDeps, 'db' | 'clock'>, filter: { ids?: string[]; limit?: number } = {}): Promise<GameListRow[]> {
+export async function listGames(
+  deps: Pick<ServiceDeps, 'db' | 'clock'>,
+  filter: { ids?: string[]; limit?: number } = {},
+): Promise<GameListRow[]> {
   const games = await deps.db.game.findMany({
     where: filter.ids ? { id: { in: filter.ids } } : {},
     orderBy: { createdAt: 'desc' },
@@ -39,14 +42,23 @@ export async function listGames(deps: Pick<ServiceDeps, 'db' | 'clock'>, filter:
   if (!games.length) return [];
   const steps = await deps.db.step.findMany({
     where: { OR: games.map((g) => ({ gameId: g.id, number: g.currentStep })) },
-    select: { gameId: true, number: true, status: true, owed: true, deadlineAt: true, orders: { distinct: ['seatId'], select: { seatId: true } } },
+    select: {
+      gameId: true,
+      number: true,
+      status: true,
+      owed: true,
+      deadlineAt: true,
+      orders: { distinct: ['seatId'], select: { seatId: true } },
+    },
   });
   const now = deps.clock();
   return games.map((g) => {
     const step = steps.find((s) => s.gameId === g.id);
     const owed = (step?.owed ?? []) as unknown as Owed[];
     const withOrders = new Set(step?.orders.map((o) => o.seatId) ?? []);
-    const missing = owed.filter((o) => !withOrders.has(g.seats.find((s) => s.side === o.seat)?.id ?? '')).map((o) => o.seat);
+    const missing = owed
+      .filter((o) => !withOrders.has(g.seats.find((s) => s.side === o.seat)?.id ?? ''))
+      .map((o) => o.seat);
     const late = g.status === 'active' && step?.status === 'open' && !!step.deadlineAt && step.deadlineAt <= now;
     return {
       id: g.id,
@@ -73,7 +85,10 @@ export async function componentDataOf(deps: Pick<ServiceDeps, 'db' | 'games'>, g
 }
 
 /** The id of the game whose moderator token this is, or null. */
-export async function gameOfModeratorToken(deps: Pick<ServiceDeps, 'db'>, token: string | undefined | null): Promise<string | null> {
+export async function gameOfModeratorToken(
+  deps: Pick<ServiceDeps, 'db'>,
+  token: string | undefined | null,
+): Promise<string | null> {
   if (!token || token.length > 200) return null;
   const game = await deps.db.game.findUnique({ where: { moderatorTokenHash: hashToken(token) }, select: { id: true } });
   return game?.id ?? null;
@@ -81,7 +96,10 @@ export async function gameOfModeratorToken(deps: Pick<ServiceDeps, 'db'>, token:
 
 /** The public facts of one seat (for the seat's own page: its side, name, language and time zone). */
 export async function seatOf(deps: Pick<ServiceDeps, 'db'>, gameId: string, seatId: string) {
-  const seat = await deps.db.seat.findFirst({ where: { id: seatId, gameId }, select: { id: true, side: true, email: true, playerName: true, locale: true, timeZone: true, calendarToken: true } });
+  const seat = await deps.db.seat.findFirst({
+    where: { id: seatId, gameId },
+    select: { id: true, side: true, email: true, playerName: true, locale: true, timeZone: true, calendarToken: true },
+  });
   if (!seat) throw notFound('seat', 'seat/not-found');
   return seat;
 }
@@ -94,12 +112,22 @@ export async function reviewPreviewFor(
   deps: ServiceDeps,
   gameId: string,
 ): Promise<{ step: number; seats: { side: string; view: unknown; board: Board; events: GameEvent[] }[] } | null> {
-  const game = await deps.db.game.findUnique({ where: { id: gameId }, select: { game: true, currentStep: true, seats: { select: { side: true }, orderBy: { side: 'asc' } } } });
+  const game = await deps.db.game.findUnique({
+    where: { id: gameId },
+    select: { game: true, currentStep: true, seats: { select: { side: true }, orderBy: { side: 'asc' } } },
+  });
   if (!game) throw notFound('game');
-  const step = await deps.db.step.findUnique({ where: { gameId_number: { gameId, number: game.currentStep } }, select: { id: true, status: true, resultEnvelope: true } });
+  const step = await deps.db.step.findUnique({
+    where: { gameId_number: { gameId, number: game.currentStep } },
+    select: { id: true, status: true, resultEnvelope: true },
+  });
   const def = gameDefinition(deps, game.game);
   if (!def || !step || step.status !== 'awaiting_review' || !step.resultEnvelope) return null;
-  const rows = await deps.db.event.findMany({ where: { stepId: step.id }, orderBy: { seq: 'asc' }, select: { payload: true } });
+  const rows = await deps.db.event.findMany({
+    where: { stepId: step.id },
+    orderBy: { seq: 'asc' },
+    select: { payload: true },
+  });
   const events = rows.map((r) => r.payload as GameEvent);
   const result = asEnvelope(step.resultEnvelope);
   return {

@@ -12,22 +12,42 @@ import { submitOrders, type SubmitOrdersResult } from './orders.ts';
 import { reopenRejectedStep, type Reopened } from './rejection.ts';
 import { lockGame, publishStep, resolveIfReady, RESOLVE_TX, type ResolveResult } from './turn-processor.ts';
 
-async function lockedStep(deps: ServiceDeps, tx: Parameters<Parameters<ServiceDeps['db']['$transaction']>[0]>[0], gameId: string, number: number) {
+async function lockedStep(
+  deps: ServiceDeps,
+  tx: Parameters<Parameters<ServiceDeps['db']['$transaction']>[0]>[0],
+  gameId: string,
+  number: number,
+) {
   const game = await lockGame(tx, gameId);
   if (!game) throw notFound('game');
-  if (number !== game.currentStep) throw conflict('step/not-current', `step ${number} is not the current step (${game.currentStep})`);
+  if (number !== game.currentStep)
+    throw conflict('step/not-current', `step ${number} is not the current step (${game.currentStep})`);
   const step = await tx.step.findUniqueOrThrow({ where: { gameId_number: { gameId, number } } });
-  if (step.status !== 'awaiting_review' || !step.resultEnvelope) throw conflict('step/not-awaiting-review', `step ${number} is ${step.status.replace('_', ' ')}, not awaiting review`);
+  if (step.status !== 'awaiting_review' || !step.resultEnvelope)
+    throw conflict(
+      'step/not-awaiting-review',
+      `step ${number} is ${step.status.replace('_', ' ')}, not awaiting review`,
+    );
   return { game, step };
 }
 
 /** Publishes a preview: events become visible, the next step opens, result mails are queued. */
-export async function approveStep(deps: ServiceDeps, gameId: string, number: number): Promise<{ step: number; finished: boolean }> {
+export async function approveStep(
+  deps: ServiceDeps,
+  gameId: string,
+  number: number,
+): Promise<{ step: number; finished: boolean }> {
   const approved = await deps.db.$transaction(async (tx) => {
     const { game, step } = await lockedStep(deps, tx, gameId, number);
     const def = gameDefinition(deps, game.game);
     if (!def) throw new ServiceError('game/unknown-game', 500, `game "${game.game}" is not installed`);
-    const finished = await publishStep(tx, deps, { gameId, stepId: step.id, stepNumber: number, def, result: asEnvelope(step.resultEnvelope) });
+    const finished = await publishStep(tx, deps, {
+      gameId,
+      stepId: step.id,
+      stepNumber: number,
+      def,
+      result: asEnvelope(step.resultEnvelope),
+    });
     await audit(tx, gameId, 'moderator', 'step.approve', { step: number }, deps.clock());
     return { step: number, finished };
   }, RESOLVE_TX);
@@ -62,10 +82,24 @@ export async function rejectStep(
 }
 
 /** The moderator submits orders for a seat (source "moderator", audited with the reason); may complete the step. */
-export async function amendOrders(deps: ServiceDeps, gameId: string, side: SeatId, orders: unknown, reason?: string): Promise<SubmitOrdersResult> {
+export async function amendOrders(
+  deps: ServiceDeps,
+  gameId: string,
+  side: SeatId,
+  orders: unknown,
+  reason?: string,
+): Promise<SubmitOrdersResult> {
   const seat = await deps.db.seat.findUnique({ where: { gameId_side: { gameId, side } }, select: { id: true } });
   if (!seat) throw notFound('seat', 'seat/not-found');
-  return submitOrders(deps, { gameId, seatId: seat.id, orders, raw: JSON.stringify(orders), source: 'moderator', actor: 'moderator', reason });
+  return submitOrders(deps, {
+    gameId,
+    seatId: seat.id,
+    orders,
+    raw: JSON.stringify(orders),
+    source: 'moderator',
+    actor: 'moderator',
+    reason,
+  });
 }
 
 /** Pauses a game: submissions are refused (409 game/paused) and nothing resolves until it resumes. */
@@ -88,14 +122,25 @@ export async function resumeGame(deps: ServiceDeps, gameId: string): Promise<Res
     if (game.status !== 'paused') throw conflict('game/not-paused', `the game is ${game.status}, not paused`);
     const now = deps.clock();
     await tx.game.update({ where: { id: gameId }, data: { status: 'active', pausedAt: null } });
-    await audit(tx, gameId, 'moderator', 'game.resume', { pausedSeconds: game.pausedAt ? Math.round((now.getTime() - game.pausedAt.getTime()) / 1000) : null }, now);
+    await audit(
+      tx,
+      gameId,
+      'moderator',
+      'game.resume',
+      { pausedSeconds: game.pausedAt ? Math.round((now.getTime() - game.pausedAt.getTime()) / 1000) : null },
+      now,
+    );
     await afterGameResumed(tx, deps, { gameId, pausedAt: game.pausedAt }); // the pause does not count: deadline moves
   }, RESOLVE_TX);
   return resolveIfReady(deps, gameId);
 }
 
 /** Sets (or clears) the deadline of the current step; the deadlines worker reads Step.deadlineAt. */
-export async function setDeadline(deps: ServiceDeps, gameId: string, deadlineAt: Date | null): Promise<{ step: number; deadlineAt: Date | null }> {
+export async function setDeadline(
+  deps: ServiceDeps,
+  gameId: string,
+  deadlineAt: Date | null,
+): Promise<{ step: number; deadlineAt: Date | null }> {
   return deps.db.$transaction(async (tx) => {
     const game = await lockGame(tx, gameId);
     if (!game) throw notFound('game');

@@ -16,7 +16,11 @@ import { planMails, type NoticeStep } from './notify-plan.ts';
 const DIGEST_LOOKBACK = 200;
 
 /** Welcome mails of a new game, one per seat, each with the seat's link (its token is in it: sent once). */
-export async function queueWelcomeMails(tx: Tx, deps: ServiceDeps, input: { gameId: string; seats: { seatId: string; token: string }[] }): Promise<void> {
+export async function queueWelcomeMails(
+  tx: Tx,
+  deps: ServiceDeps,
+  input: { gameId: string; seats: { seatId: string; token: string }[] },
+): Promise<void> {
   await queueWelcome(tx, deps, input);
 }
 
@@ -26,7 +30,11 @@ export async function queueWelcomeMails(tx: Tx, deps: ServiceDeps, input: { game
  * policy (`notify`) mails only the seats it names (the seat whose move it is; a digest to the others at the end of
  * a phase), each mail covering every step since that seat's last one; without one, every seat gets every result.
  */
-export async function queueStepNotifications(tx: SqlTx, deps: ServiceDeps, input: { gameId: string; stepNumber: number; known: StepResultsKnown }): Promise<void> {
+export async function queueStepNotifications(
+  tx: SqlTx,
+  deps: ServiceDeps,
+  input: { gameId: string; stepNumber: number; known: StepResultsKnown },
+): Promise<void> {
   const def = gameDefinition(deps, input.known.game.game);
   if (!def?.notify) return queueStepResults(tx, deps, input);
   const { known } = input;
@@ -39,7 +47,10 @@ export async function queueStepNotifications(tx: SqlTx, deps: ServiceDeps, input
   };
   // Even a step every seat hears about covers, for each seat, the steps since its last mail.
   const history = [...(await earlierNotices(tx, def, input.gameId, input.stepNumber)), now];
-  const plan = planMails(history, known.seats.map((s) => s.side));
+  const plan = planMails(
+    history,
+    known.seats.map((s) => s.side),
+  );
   const from = Math.min(...Object.values(plan).map((p) => p?.from ?? input.stepNumber));
   const earlier = from < input.stepNumber ? await eventsOfSteps(tx, input.gameId, from, input.stepNumber) : [];
   await queueStepResults(tx, deps, { ...input, plan, earlier });
@@ -87,25 +98,38 @@ async function eventsOfSteps(tx: SqlTx, gameId: string, from: number, to: number
 }
 
 /** Tells the moderator (when the game has a moderator address) that a step's result awaits review. */
-export async function queueReviewNotice(tx: SqlTx, deps: ServiceDeps, input: { gameId: string; stepNumber: number; game?: { id: string; name: string; moderatorEmail: string | null } }): Promise<void> {
-  const game = input.game ?? (await tx.$queryRawUnsafe<{ id: string; name: string; moderatorEmail: string | null }[]>(`SELECT id, name, "moderatorEmail" FROM "Game" WHERE id = $1`, input.gameId))[0];
+export async function queueReviewNotice(
+  tx: SqlTx,
+  deps: ServiceDeps,
+  input: { gameId: string; stepNumber: number; game?: { id: string; name: string; moderatorEmail: string | null } },
+): Promise<void> {
+  const game =
+    input.game ??
+    (
+      await tx.$queryRawUnsafe<{ id: string; name: string; moderatorEmail: string | null }[]>(
+        `SELECT id, name, "moderatorEmail" FROM "Game" WHERE id = $1`,
+        input.gameId,
+      )
+    )[0];
   if (!game?.moderatorEmail) return;
   const link = `${deps.config.PUBLIC_URL.replace(/\/$/, '')}/g/${game.id}/moderate`;
   const text = `The result of step ${input.stepNumber} is ready for review: ${link}\nステップ ${input.stepNumber} の結果が承認待ちです: ${link}\n`;
   await queueMails(
     tx,
     deps.config,
-    [{
-      gameId: game.id,
-      kind: 'moderator',
-      to: game.moderatorEmail,
-      subject: `[${game.name}] Step ${input.stepNumber} awaits review / ステップ ${input.stepNumber} 承認待ち`,
-      text,
-      html: '',
-      references: [],
-      headers: {},
-      attachments: [],
-    }],
+    [
+      {
+        gameId: game.id,
+        kind: 'moderator',
+        to: game.moderatorEmail,
+        subject: `[${game.name}] Step ${input.stepNumber} awaits review / ステップ ${input.stepNumber} 承認待ち`,
+        text,
+        html: '',
+        references: [],
+        headers: {},
+        attachments: [],
+      },
+    ],
     deps.clock(),
   );
 }

@@ -88,7 +88,11 @@ function pgRunner(client: pg.PoolClient, state: TxState): SqlRunner {
   };
   return {
     async batch(items, opts = {}) {
-      const sql = [...(state.begun ? [] : ['BEGIN']), ...items.map(([s, params]) => `EXECUTE ${s.name}(${params.map(literal).join(', ')})`), ...(opts.commit ? ['COMMIT'] : [])].join(';\n');
+      const sql = [
+        ...(state.begun ? [] : ['BEGIN']),
+        ...items.map(([s, params]) => `EXECUTE ${s.name}(${params.map(literal).join(', ')})`),
+        ...(opts.commit ? ['COMMIT'] : []),
+      ].join(';\n');
       state.begun = true;
       const results = (await client.query(sql)) as unknown as pg.QueryResult | pg.QueryResult[];
       if (opts.commit) state.committed = true;
@@ -122,7 +126,10 @@ const PRISMA_TX = { maxWait: 20_000, timeout: 20_000 } as const;
  * Runs `fn` in one transaction on the deps' pg pool, or in a Prisma transaction without one. On the pool the
  * transaction begins with `fn`'s first statement and ends with a batch that commits, or with a COMMIT here.
  */
-export async function inOrderTransaction<T>(deps: Pick<ServiceDeps, 'db' | 'pool'>, fn: (sql: SqlRunner) => Promise<T>): Promise<T> {
+export async function inOrderTransaction<T>(
+  deps: Pick<ServiceDeps, 'db' | 'pool'>,
+  fn: (sql: SqlRunner) => Promise<T>,
+): Promise<T> {
   if (!deps.pool) return deps.db.$transaction((tx) => fn(prismaRunner(tx)), PRISMA_TX);
   const client = await deps.pool.connect();
   const state: TxState = { begun: false, committed: false };
@@ -189,13 +196,17 @@ export interface SubmissionState {
   remembered: boolean;
 }
 
-const READ = statement('order_read', ['text', 'text'], `
+const READ = statement(
+  'order_read',
+  ['text', 'text'],
+  `
   SELECT g.game, g.status::text AS "gameStatus", g."processingDelaySeconds" AS "delaySeconds",
     st.id AS "stepId", st.number, st.status::text AS status, st.owed, se.id AS "seatId", se.side
   FROM "Game" g
   JOIN "Step" st ON st."gameId" = g.id AND st.number = g."currentStep"
   LEFT JOIN "Seat" se ON se.id = $2 AND se."gameId" = g.id
-  WHERE g.id = $1`);
+  WHERE g.id = $1`,
+);
 
 interface ReadRow {
   game: string;
@@ -223,7 +234,12 @@ export function forgetSubmissionStates(): void {
  * The game's current step and the seat: remembered from the last submission of this seat if the step was open
  * then (`fresh` forces a read). Null for an unknown game.
  */
-export async function submissionState(deps: Pick<ServiceDeps, 'db' | 'pool'>, gameId: string, seatId: string, opts: { fresh?: boolean } = {}): Promise<SubmissionState | null> {
+export async function submissionState(
+  deps: Pick<ServiceDeps, 'db' | 'pool'>,
+  gameId: string,
+  seatId: string,
+  opts: { fresh?: boolean } = {},
+): Promise<SubmissionState | null> {
   const key = `${gameId}:${seatId}`;
   const known = opts.fresh ? undefined : states.get(key);
   if (known) return known;
@@ -244,7 +260,8 @@ export async function submissionState(deps: Pick<ServiceDeps, 'db' | 'pool'>, ga
     seat: r.seatId && r.side ? { id: r.seatId, side: r.side } : null,
     remembered: false,
   };
-  if (state.gameStatus === 'active' && state.status === 'open' && state.seat) touch(states, key, { ...state, remembered: true }, STATE_CACHE_MAX);
+  if (state.gameStatus === 'active' && state.status === 'open' && state.seat)
+    touch(states, key, { ...state, remembered: true }, STATE_CACHE_MAX);
   else states.delete(key);
   return state;
 }
@@ -256,11 +273,15 @@ const LOCK_NAMESPACE = 0x6f726472; // "ordr"
 
 // The game row FOR SHARE (the turn processor's FOR UPDATE and this wait for each other) and, taken first, the
 // game's submission lock, which serialises the submissions of one game.
-const LOCK = statement('order_lock', ['text'], `
+const LOCK = statement(
+  'order_lock',
+  ['text'],
+  `
   SELECT 1 AS locked FROM "Game" g
   CROSS JOIN LATERAL (SELECT pg_advisory_xact_lock(${LOCK_NAMESPACE}, hashtext(g.id))) lk
   WHERE g.id = $1
-  FOR SHARE OF g`);
+  FOR SHARE OF g`,
+);
 
 /** Takes the submission locks of a game in `sql`'s transaction (tests hold them to watch others wait). */
 export async function takeSubmissionLocks(sql: SqlRunner, gameId: string): Promise<boolean> {
@@ -298,7 +319,10 @@ export interface OrderRow {
 // step's row, envelope included, on every submission for nobody), and, by the order that completes the step, the
 // time from which the step is due to resolve (plus the delay): if the process dies before the resolution, the step
 // is durably marked and the recovery sweep resolves it (src/services/recovery.ts).
-const STORE = statement('order_store', ['text', 'text', 'text', 'text', 'text', 'text', 'jsonb', 'timestamptz', 'text', 'boolean', 'integer', 'text'], `
+const STORE = statement(
+  'order_store',
+  ['text', 'text', 'text', 'text', 'text', 'text', 'jsonb', 'timestamptz', 'text', 'boolean', 'integer', 'text'],
+  `
   WITH cur AS (
     SELECT st.id, st.owed FROM "Game" g JOIN "Step" st ON st."gameId" = g.id AND st.number = g."currentStep"
     WHERE g.id = $1 AND st.id = $2 AND st.status = 'open' AND (g.status = 'active' OR (g.status = 'paused' AND $10::boolean))
@@ -326,15 +350,33 @@ const STORE = statement('order_store', ['text', 'text', 'text', 'text', 'text', 
     RETURNING s.id
   )
   SELECT (SELECT count(*) FROM ins)::int AS stored, (SELECT count(*) FROM noted)::int AS noted,
-    (SELECT complete FROM done) AS complete`);
+    (SELECT complete FROM done) AS complete`,
+);
 
 // A moderator's amendment, written only if the order was stored (a later statement of the same transaction).
-const AUDIT = statement('order_audit', ['text', 'text', 'text', 'jsonb', 'timestamptz', 'text'], `
+const AUDIT = statement(
+  'order_audit',
+  ['text', 'text', 'text', 'jsonb', 'timestamptz', 'text'],
+  `
   INSERT INTO "AuditLog" ("gameId", actor, action, detail, at)
-  SELECT $1, $2, $3, $4::jsonb, ($5::timestamptz AT TIME ZONE 'UTC') WHERE EXISTS (SELECT 1 FROM "Order" WHERE id = $6)`);
+  SELECT $1, $2, $3, $4::jsonb, ($5::timestamptz AT TIME ZONE 'UTC') WHERE EXISTS (SELECT 1 FROM "Order" WHERE id = $6)`,
+);
 
 function storeParams(o: OrderRow): unknown[] {
-  return [o.gameId, o.stepId, o.seatId, o.id, o.source, o.raw, JSON.stringify(o.parsed), o.receivedAt.toISOString(), o.side, o.allowPaused, o.delaySeconds, o.tokenHash];
+  return [
+    o.gameId,
+    o.stepId,
+    o.seatId,
+    o.id,
+    o.source,
+    o.raw,
+    JSON.stringify(o.parsed),
+    o.receivedAt.toISOString(),
+    o.side,
+    o.allowPaused,
+    o.delaySeconds,
+    o.tokenHash,
+  ];
 }
 
 /** What the write did: stored (false: the game or step is no longer as the caller saw it), and completeness. */
@@ -355,7 +397,11 @@ export interface AuditRow {
  * order, notes the step's last order time (and the audit row, if any), all in one round trip with the commit.
  * With a processing delay the resolution job is queued in the same transaction.
  */
-export async function storeOrder(deps: Pick<ServiceDeps, 'db' | 'pool'>, o: OrderRow, audit?: AuditRow): Promise<StoreResult> {
+export async function storeOrder(
+  deps: Pick<ServiceDeps, 'db' | 'pool'>,
+  o: OrderRow,
+  audit?: AuditRow,
+): Promise<StoreResult> {
   // The common case goes through the pool's group commit; an audited amendment or a delayed game's job goes alone.
   if (deps.pool && !audit && o.delaySeconds === 0) return groupCommitOf(deps.pool, deps).write(o);
   return storeAlone(deps, o, audit);
@@ -368,10 +414,20 @@ async function storeAlone(deps: Pick<ServiceDeps, 'db' | 'pool'>, o: OrderRow, a
       [LOCK, [o.gameId]],
       [STORE, storeParams(o)],
     ];
-    if (audit) items.push([AUDIT, [o.gameId, audit.actor, audit.action, JSON.stringify(audit.detail), o.receivedAt.toISOString(), o.id]]);
+    if (audit)
+      items.push([
+        AUDIT,
+        [o.gameId, audit.actor, audit.action, JSON.stringify(audit.detail), o.receivedAt.toISOString(), o.id],
+      ]);
     const results = await sql.batch(items, { commit: !delayed });
     const result = storeResult(results[1][0]);
-    if (result.stored && delayed) await queueDelayedResolution(sql, { gameId: o.gameId, stepId: o.stepId, at: o.receivedAt, delaySeconds: o.delaySeconds });
+    if (result.stored && delayed)
+      await queueDelayedResolution(sql, {
+        gameId: o.gameId,
+        stepId: o.stepId,
+        at: o.receivedAt,
+        delaySeconds: o.delaySeconds,
+      });
     return result;
   });
 }
@@ -409,7 +465,11 @@ const groupCommits = new WeakMap<pg.Pool, GroupCommit<OrderRow, StoreResult>>();
 function groupCommitOf(pool: pg.Pool, deps: Pick<ServiceDeps, 'db' | 'pool'>): GroupCommit<OrderRow, StoreResult> {
   let group = groupCommits.get(pool);
   if (!group) {
-    group = new GroupCommit({ ...GROUP_COMMIT, writeBatch: (rows) => storeBatch(deps, rows), writeOne: (o) => storeAlone(deps, o) });
+    group = new GroupCommit({
+      ...GROUP_COMMIT,
+      writeBatch: (rows) => storeBatch(deps, rows),
+      writeOne: (o) => storeAlone(deps, o),
+    });
     groupCommits.set(pool, group);
   }
   return group;
@@ -421,9 +481,17 @@ export function groupCommitStats(pool: pg.Pool): GroupCommitStats | null {
 }
 
 /** With a processing delay, queues the step's resolution at the end of the delay (in the same transaction). */
-async function queueDelayedResolution(sql: SqlRunner, input: { gameId: string; stepId: string; at: Date; delaySeconds: number }): Promise<void> {
+async function queueDelayedResolution(
+  sql: SqlRunner,
+  input: { gameId: string; stepId: string; at: Date; delaySeconds: number },
+): Promise<void> {
   const due = new Date(input.at.getTime() + input.delaySeconds * 1000);
   // enqueue only calls $queryRawUnsafe and awaits it: a plain promise serves as well as Prisma's.
   const runner = sql as unknown as Parameters<typeof enqueue>[0];
-  await enqueue(runner, QUEUES.resolve, { gameId: input.gameId, stepId: input.stepId, at: due.toISOString() } satisfies ResolveJob, { key: `${input.stepId}:${due.toISOString()}`, startAfter: due });
+  await enqueue(
+    runner,
+    QUEUES.resolve,
+    { gameId: input.gameId, stepId: input.stepId, at: due.toISOString() } satisfies ResolveJob,
+    { key: `${input.stepId}:${due.toISOString()}`, startAfter: due },
+  );
 }

@@ -97,8 +97,13 @@ async function submit(deps: ServiceDeps, input: SubmitOrdersInput): Promise<Subm
     const step = await submissionState(deps, input.gameId, input.seatId, { fresh });
     if (!step) throw notFound('game');
     if (step.gameStatus === 'finished') throw conflict('game/finished', 'the game is over');
-    if (step.gameStatus === 'paused' && !moderator) throw conflict('game/paused', 'the game is paused by its moderator');
-    if (step.status !== 'open') throw conflict('step/not-open', `step ${step.number} is ${step.status.replace('_', ' ')}: orders cannot change now`);
+    if (step.gameStatus === 'paused' && !moderator)
+      throw conflict('game/paused', 'the game is paused by its moderator');
+    if (step.status !== 'open')
+      throw conflict(
+        'step/not-open',
+        `step ${step.number} is ${step.status.replace('_', ' ')}: orders cannot change now`,
+      );
     const def = gameDefinition(deps, step.game);
     if (!def) throw new ServiceError('game/unknown-game', 500, `game "${step.game}" is not installed`);
     const seat = step.seat;
@@ -114,8 +119,27 @@ async function submit(deps: ServiceDeps, input: SubmitOrdersInput): Promise<Subm
     const now = deps.clock();
     const result = await storeOrder(
       deps,
-      { id: orderId, gameId: input.gameId, stepId: step.stepId, seatId: seat.id, side: seat.side, source: input.source, raw: input.raw, parsed: checked.orders, receivedAt: now, delaySeconds: step.delaySeconds, allowPaused: moderator, tokenHash: input.uncheckedTokenHash ?? null },
-      moderator ? { actor: input.actor ?? 'moderator', action: 'orders.amend', detail: { step: step.number, side: seat.side, orderId, reason: input.reason ?? null } } : undefined,
+      {
+        id: orderId,
+        gameId: input.gameId,
+        stepId: step.stepId,
+        seatId: seat.id,
+        side: seat.side,
+        source: input.source,
+        raw: input.raw,
+        parsed: checked.orders,
+        receivedAt: now,
+        delaySeconds: step.delaySeconds,
+        allowPaused: moderator,
+        tokenHash: input.uncheckedTokenHash ?? null,
+      },
+      moderator
+        ? {
+            actor: input.actor ?? 'moderator',
+            action: 'orders.amend',
+            detail: { step: step.number, side: seat.side, orderId, reason: input.reason ?? null },
+          }
+        : undefined,
     );
     if (!result.stored) {
       const stored = await storedBefore(deps, input.orderId); // the same order, stored meanwhile by another process
@@ -125,7 +149,8 @@ async function submit(deps: ServiceDeps, input: SubmitOrdersInput): Promise<Subm
       const current = await submissionState(deps, input.gameId, input.seatId, { fresh: true });
       if (!current) throw notFound('game');
       if (current.gameStatus === 'finished') throw conflict('game/finished', 'the game is over');
-      if (current.gameStatus === 'paused' && !moderator) throw conflict('game/paused', 'the game is paused by its moderator');
+      if (current.gameStatus === 'paused' && !moderator)
+        throw conflict('game/paused', 'the game is paused by its moderator');
       throw conflict('step/changed', 'the step resolved while these orders were on their way: read the game again');
     }
 
@@ -144,7 +169,12 @@ async function submit(deps: ServiceDeps, input: SubmitOrdersInput): Promise<Subm
  * The engine's errors for orders a seat could submit now, without storing anything: what a refusal for another
  * reason (lines of text that could not be read) would otherwise hide. Empty when the step takes no orders.
  */
-export async function ordersErrorsNow(deps: ServiceDeps, gameId: string, seatId: string, orders: unknown): Promise<RuleError[]> {
+export async function ordersErrorsNow(
+  deps: ServiceDeps,
+  gameId: string,
+  seatId: string,
+  orders: unknown,
+): Promise<RuleError[]> {
   const step = await submissionState(deps, gameId, seatId, { fresh: true });
   const def = step ? gameDefinition(deps, step.game) : undefined;
   if (!step || !def || !step.seat || step.status !== 'open' || step.gameStatus === 'finished') return [];
@@ -153,8 +183,17 @@ export async function ordersErrorsNow(deps: ServiceDeps, gameId: string, seatId:
 }
 
 /** The current (not superseded) orders of one seat for the current step, or null. */
-export async function currentOrdersOf(deps: ServiceDeps, gameId: string, seatId: string): Promise<{ step: number; orders: unknown; raw: string; source: string; receivedAt: Date } | null> {
+export async function currentOrdersOf(
+  deps: ServiceDeps,
+  gameId: string,
+  seatId: string,
+): Promise<{ step: number; orders: unknown; raw: string; source: string; receivedAt: Date } | null> {
   const step = await currentStep(deps, gameId);
-  const order = await deps.db.order.findFirst({ where: { stepId: step.stepId, seatId }, orderBy: { revision: 'desc' } });
-  return order ? { step: step.number, orders: order.parsed, raw: order.raw, source: order.source, receivedAt: order.receivedAt } : null;
+  const order = await deps.db.order.findFirst({
+    where: { stepId: step.stepId, seatId },
+    orderBy: { revision: 'desc' },
+  });
+  return order
+    ? { step: step.number, orders: order.parsed, raw: order.raw, source: order.source, receivedAt: order.receivedAt }
+    : null;
 }

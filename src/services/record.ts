@@ -56,7 +56,18 @@ export interface GameRecord {
 
 /** The rows a record is built from. */
 export interface RecordSource {
-  game: { id: string; name: string; game: string; mode: string; options: unknown; data: unknown | null; status: 'active' | 'paused' | 'finished'; seedCommitment: string; seedSecret: string; outcome: unknown | null };
+  game: {
+    id: string;
+    name: string;
+    game: string;
+    mode: string;
+    options: unknown;
+    data: unknown | null;
+    status: 'active' | 'paused' | 'finished';
+    seedCommitment: string;
+    seedSecret: string;
+    outcome: unknown | null;
+  };
   seats: { side: string; playerName: string | null }[];
   steps: {
     number: number;
@@ -122,7 +133,9 @@ export function buildRecord(def: AnyGame, source: RecordSource, viewer: Viewer):
     id: source.game.id,
     name: source.game.name,
     status: source.game.status,
-    seats: [...source.seats].sort((a, b) => a.side.localeCompare(b.side)).map((s) => ({ seat: s.side, name: s.playerName })),
+    seats: [...source.seats]
+      .sort((a, b) => a.side.localeCompare(b.side))
+      .map((s) => ({ seat: s.side, name: s.playerName })),
     outcome: finished ? source.game.outcome : null,
     steps,
     stepInfo,

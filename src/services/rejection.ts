@@ -77,58 +77,62 @@ interface Notice {
 }
 
 /** The notice to a seat that owes orders at the step: the reason, and confirm or revise by the deadline. */
-const askedText = ({ stepNumber: n, reason, deadlineAt }: Notice): NoticeText => (when, locale) => {
-  const by = when(deadlineAt);
-  if (locale === 'ja') {
+const askedText =
+  ({ stepNumber: n, reason, deadlineAt }: Notice): NoticeText =>
+  (when, locale) => {
+    const by = when(deadlineAt);
+    if (locale === 'ja') {
+      return {
+        subject: `ステップ ${n} の結果は差し戻されました: 命令の確認は ${by} まで`,
+        body: [
+          `進行役がステップ ${n} の結果を公開前に差し戻しました。理由: 「${reason}」`,
+          '',
+          `このステップのあなたの命令はそのまま保存されています。${by} までに、同じ命令をもう一度送って確認するか`,
+          '（プレイヤーページのフォームには今の命令が入っています。そのまま送信してください。または',
+          'このメールに同じ命令を書いて返信）、新しい命令を送ってください。命令を出すべき全員が確認または',
+          '修正した時点で、遅くとも締切には保存されている命令で、ステップは再び解決されます。',
+        ].join('\n'),
+      };
+    }
     return {
-      subject: `ステップ ${n} の結果は差し戻されました: 命令の確認は ${by} まで`,
+      subject: `Step ${n} sent back by the moderator: confirm your orders by ${by}`,
       body: [
-        `進行役がステップ ${n} の結果を公開前に差し戻しました。理由: 「${reason}」`,
+        `The moderator rejected the result of step ${n} before it was published. Reason: "${reason}"`,
         '',
-        `このステップのあなたの命令はそのまま保存されています。${by} までに、同じ命令をもう一度送って確認するか`,
-        '（プレイヤーページのフォームには今の命令が入っています。そのまま送信してください。または',
-        'このメールに同じ命令を書いて返信）、新しい命令を送ってください。命令を出すべき全員が確認または',
-        '修正した時点で、遅くとも締切には保存されている命令で、ステップは再び解決されます。',
+        `Your orders for this step are kept. By ${by}, confirm them by sending them again unchanged (on your page`,
+        'the form holds them: just send it; or reply to this mail with the same orders), or send new ones. The step',
+        'is resolved again as soon as every seat that owes orders has confirmed or revised them, and at the latest',
+        'at the deadline with the orders on file.',
       ].join('\n'),
     };
-  }
-  return {
-    subject: `Step ${n} sent back by the moderator: confirm your orders by ${by}`,
-    body: [
-      `The moderator rejected the result of step ${n} before it was published. Reason: "${reason}"`,
-      '',
-      `Your orders for this step are kept. By ${by}, confirm them by sending them again unchanged (on your page`,
-      'the form holds them: just send it; or reply to this mail with the same orders), or send new ones. The step',
-      'is resolved again as soon as every seat that owes orders has confirmed or revised them, and at the latest',
-      'at the deadline with the orders on file.',
-    ].join('\n'),
   };
-};
 
 /** The notice to a seat that owes nothing at the step. */
-const othersText = ({ stepNumber: n, reason, deadlineAt }: Notice): NoticeText => (when, locale) => {
-  const by = when(deadlineAt);
-  if (locale === 'ja') {
+const othersText =
+  ({ stepNumber: n, reason, deadlineAt }: Notice): NoticeText =>
+  (when, locale) => {
+    const by = when(deadlineAt);
+    if (locale === 'ja') {
+      return {
+        subject: `ステップ ${n} の結果は差し戻されました`,
+        body: [
+          `進行役がステップ ${n} の結果を公開前に差し戻しました。理由: 「${reason}」`,
+          '',
+          'あなたに求められていることはありません。命令を出すべき席が確認または修正した時点で、',
+          `遅くとも ${by} に、ステップは再び解決されます。`,
+        ].join('\n'),
+      };
+    }
     return {
-      subject: `ステップ ${n} の結果は差し戻されました`,
+      subject: `Step ${n} sent back by the moderator`,
       body: [
-        `進行役がステップ ${n} の結果を公開前に差し戻しました。理由: 「${reason}」`,
+        `The moderator rejected the result of step ${n} before it was published. Reason: "${reason}"`,
         '',
-        'あなたに求められていることはありません。命令を出すべき席が確認または修正した時点で、',
-        `遅くとも ${by} に、ステップは再び解決されます。`,
+        'Nothing is asked of you: the step is resolved again once the seats that owe orders have confirmed or',
+        `revised them, and at the latest at ${by}.`,
       ].join('\n'),
     };
-  }
-  return {
-    subject: `Step ${n} sent back by the moderator`,
-    body: [
-      `The moderator rejected the result of step ${n} before it was published. Reason: "${reason}"`,
-      '',
-      'Nothing is asked of you: the step is resolved again once the seats that owe orders have confirmed or',
-      `revised them, and at the latest at ${by}.`,
-    ].join('\n'),
   };
-};
 
 /**
  * At the deadline of a reopened step: the orders on file stand for the seats that did not confirm or revise them

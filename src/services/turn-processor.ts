@@ -15,7 +15,7 @@ import { unconfirmedSides } from './confirmation.ts';
 import { afterStepOpened } from './deadlines/schedule.ts';
 import { gameDefinition, inTransaction, type ServiceDeps, type SqlTx } from './deps.ts';
 import { ServiceError } from './errors.ts';
-import { asEnvelope, asJson } from './json.ts';
+import { asEnvelope, } from './json.ts';
 import { queueReviewNotice, queueStepNotifications } from './notifications.ts';
 
 /** The outcome of an attempt to resolve. */
@@ -67,8 +67,14 @@ export interface CurrentOrder {
 export type StepWithOrders = Step & { orders: CurrentOrder[] };
 
 /** Reads a step of a game (by id or number) with its current orders, in one statement. */
-export async function loadStepWithOrders(tx: SqlTx, gameId: string, where: { id: string } | { number: number }): Promise<StepWithOrders | null> {
-  const rows = await tx.$queryRawUnsafe<(Step & { __orders: (Omit<CurrentOrder, 'receivedAt'> & { receivedAt: string })[] })[]>(
+export async function loadStepWithOrders(
+  tx: SqlTx,
+  gameId: string,
+  where: { id: string } | { number: number },
+): Promise<StepWithOrders | null> {
+  const rows = await tx.$queryRawUnsafe<
+    (Step & { __orders: (Omit<CurrentOrder, 'receivedAt'> & { receivedAt: string })[] })[]
+  >(
     `SELECT s.*, COALESCE((SELECT json_agg(json_build_object('seatId', o."seatId", 'side', se.side, 'parsed', o.parsed, 'receivedAt', o."receivedAt", 'source', o.source) ORDER BY o."receivedAt", o.id)
        FROM "Seat" se CROSS JOIN LATERAL (
          SELECT * FROM "Order" o WHERE o."stepId" = s.id AND o."seatId" = se.id ORDER BY o.revision DESC LIMIT 1) o
@@ -102,13 +108,23 @@ function definitionOf(deps: ServiceDeps, id: string): AnyGame {
   return def;
 }
 
-export async function resolveLocked(tx: SqlTx, deps: ServiceDeps, gameId: string, defaultSeats: SeatId[], depth = 0, pre?: { locked: LockedGame; step?: StepWithOrders }): Promise<ResolveResult> {
+export async function resolveLocked(
+  tx: SqlTx,
+  deps: ServiceDeps,
+  gameId: string,
+  defaultSeats: SeatId[],
+  depth = 0,
+  pre?: { locked: LockedGame; step?: StepWithOrders },
+): Promise<ResolveResult> {
   // What the caller read under the lock is used as it is (the next step of a chained resolution is read again).
   const locked = pre?.locked ?? (await lockGameWithSeats(tx, gameId));
   if (!locked) return { resolved: false, reason: 'no-game' };
   const { game } = locked;
   if (game.status !== 'active') return { resolved: false, reason: 'not-active' };
-  const step = pre?.step && pre.step.number === game.currentStep ? pre.step : await loadStepWithOrders(tx, gameId, { number: game.currentStep });
+  const step =
+    pre?.step && pre.step.number === game.currentStep
+      ? pre.step
+      : await loadStepWithOrders(tx, gameId, { number: game.currentStep });
   if (!step) throw new ServiceError('game/no-step', 500, `step ${game.currentStep} of game ${gameId} is missing`);
   if (step.status !== 'open') return { resolved: false, reason: 'not-open' };
   const def = definitionOf(deps, game.game);
@@ -125,14 +141,31 @@ export async function resolveLocked(tx: SqlTx, deps: ServiceDeps, gameId: string
     const seatRow = locked.seats.find((s) => s.side === seat);
     if (!seatRow) throw new ServiceError('game/no-seat', 500, `seat ${seat} of game ${gameId} is missing`);
     const parsed = def.defaultOrders(envelope.state, seat);
-    defaultOrders.push({ id: randomUUID(), seatId: seatRow.id, side: seat, parsed, raw: JSON.stringify(parsed), receivedAt: now, source: 'default' });
+    defaultOrders.push({
+      id: randomUUID(),
+      seatId: seatRow.id,
+      side: seat,
+      parsed,
+      raw: JSON.stringify(parsed),
+      receivedAt: now,
+      source: 'default',
+    });
     orders[seat] = parsed;
     defaulted.push(seat);
   }
   await insertRows(
     tx,
     'Order',
-    defaultOrders.map((o) => ({ id: o.id, gameId, stepId: step.id, seatId: o.seatId, source: o.source, raw: o.raw, parsed: o.parsed, receivedAt: o.receivedAt })),
+    defaultOrders.map((o) => ({
+      id: o.id,
+      gameId,
+      stepId: step.id,
+      seatId: o.seatId,
+      source: o.source,
+      raw: o.raw,
+      parsed: o.parsed,
+      receivedAt: o.receivedAt,
+    })),
     { parsed: 'jsonb' },
   );
   if (!owed.every((o) => o.seat in orders)) return { resolved: false, reason: 'not-ready' };
@@ -167,7 +200,8 @@ export async function resolveLocked(tx: SqlTx, deps: ServiceDeps, gameId: string
     step.id,
     ...(publishedAt ? [publishedAt.toISOString()] : []),
   );
-  if (defaulted.length) await audit(tx, gameId, 'system', 'orders.default', { step: step.number, seats: defaulted }, now);
+  if (defaulted.length)
+    await audit(tx, gameId, 'system', 'orders.default', { step: step.number, seats: defaulted }, now);
   deps.log.info({ gameId, step: step.number, events: result.events.length, review }, 'step resolved');
   if (review) {
     await queueReviewNotice(tx, deps, { gameId, stepNumber: step.number, game });
@@ -182,7 +216,14 @@ export async function resolveLocked(tx: SqlTx, deps: ServiceDeps, gameId: string
     rejectedReason: null,
     orders: [...step.orders, ...defaultOrders.map(({ id: _id, raw: _raw, ...o }) => o)],
   };
-  const finished = await publishStep(tx, deps, { gameId, stepId: step.id, stepNumber: step.number, def, result: result.envelope, known: { locked, step: published } });
+  const finished = await publishStep(tx, deps, {
+    gameId,
+    stepId: step.id,
+    stepNumber: step.number,
+    def,
+    result: result.envelope,
+    known: { locked, step: published },
+  });
   // A step that owes nothing (the engine stopped where no seat has to answer) resolves at once, still under the lock.
   if (!finished && def.owed(result.envelope.state).length === 0 && depth < 50) {
     const next = await resolveLocked(tx, deps, gameId, [], depth + 1);
@@ -197,17 +238,33 @@ export async function resolveLocked(tx: SqlTx, deps: ServiceDeps, gameId: string
  * Returns whether the game is over. `known`: the locked game and the step as published, when the caller has them
  * (the step's status and publication time are then already written).
  */
-export async function publishStep(tx: SqlTx, deps: ServiceDeps, input: { gameId: string; stepId: string; stepNumber: number; def: AnyGame; result: Envelope; known?: { locked: LockedGame; step: StepWithOrders } }): Promise<boolean> {
+export async function publishStep(
+  tx: SqlTx,
+  deps: ServiceDeps,
+  input: {
+    gameId: string;
+    stepId: string;
+    stepNumber: number;
+    def: AnyGame;
+    result: Envelope;
+    known?: { locked: LockedGame; step: StepWithOrders };
+  },
+): Promise<boolean> {
   const now = deps.clock();
   const { def, result } = input;
   const outcome = def.outcome(result.state);
   const owed = outcome ? [] : def.owed(result.state);
   let known = input.known;
   if (!known) {
-    await tx.$executeRawUnsafe(`UPDATE "Step" SET status = 'published', "publishedAt" = $1::timestamp(3) WHERE id = $2`, now.toISOString(), input.stepId);
+    await tx.$executeRawUnsafe(
+      `UPDATE "Step" SET status = 'published', "publishedAt" = $1::timestamp(3) WHERE id = $2`,
+      now.toISOString(),
+      input.stepId,
+    );
     const locked = await lockGameWithSeats(tx, input.gameId);
     const step = await loadStepWithOrders(tx, input.gameId, { id: input.stepId });
-    if (!locked || !step) throw new ServiceError('game/no-step', 500, `step ${input.stepNumber} of game ${input.gameId} is missing`);
+    if (!locked || !step)
+      throw new ServiceError('game/no-step', 500, `step ${input.stepNumber} of game ${input.gameId} is missing`);
     known = { locked, step };
   }
   // The next step, read back as stored, with the events of this one (in order) for the mails and webhooks.
@@ -235,8 +292,16 @@ export async function publishStep(tx: SqlTx, deps: ServiceDeps, input: { gameId:
   const { seats, hookEvents } = known.locked;
   // Deadline and jobs of the next step (first, so that the result mails can say when the next orders are due);
   // punctuality and result webhook of this one.
-  const deadlineAt = await afterStepOpened(tx, deps, { gameId: input.gameId, number: input.stepNumber + 1, known: { game, step: next, prev: known.step, seats, hookEvents, events } });
-  await queueStepNotifications(tx, deps, { gameId: input.gameId, stepNumber: input.stepNumber, known: { game, seats, step: known.step, events, next: { ...next, deadlineAt } } });
+  const deadlineAt = await afterStepOpened(tx, deps, {
+    gameId: input.gameId,
+    number: input.stepNumber + 1,
+    known: { game, step: next, prev: known.step, seats, hookEvents, events },
+  });
+  await queueStepNotifications(tx, deps, {
+    gameId: input.gameId,
+    stepNumber: input.stepNumber,
+    known: { game, seats, step: known.step, events, next: { ...next, deadlineAt } },
+  });
   return !!outcome;
 }
 

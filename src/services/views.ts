@@ -35,7 +35,10 @@ function definition(deps: ServiceDeps, id: string): AnyGame {
 
 /** A game as one caller sees it: seats, current step, what is owed, its view and board, and (moderator) any preview. */
 export async function gameViewFor(deps: ServiceDeps, gameId: string, principal: Principal) {
-  const game = await deps.db.game.findUnique({ where: { id: gameId }, include: { seats: { orderBy: { side: 'asc' } } } });
+  const game = await deps.db.game.findUnique({
+    where: { id: gameId },
+    include: { seats: { orderBy: { side: 'asc' } } },
+  });
   if (!game) throw notFound('game');
   const def = definition(deps, game.game);
   const viewer = viewerOf(principal);
@@ -65,7 +68,11 @@ export async function gameViewFor(deps: ServiceDeps, gameId: string, principal: 
   const owed = step.owed as unknown as Owed[];
   let preview: { view: unknown; board: Board; events: GameEvent[] } | null = null;
   if (moderator && step.status === 'awaiting_review' && step.resultEnvelope) {
-    const events = await deps.db.event.findMany({ where: { stepId: step.id }, orderBy: { seq: 'asc' }, select: { payload: true } });
+    const events = await deps.db.event.findMany({
+      where: { stepId: step.id },
+      orderBy: { seq: 'asc' },
+      select: { payload: true },
+    });
     const after = asEnvelope(step.resultEnvelope);
     const seen = events.map((e) => e.payload as GameEvent);
     preview = { view: viewOf(def, after, viewer), board: boardOf(def, after, viewer), events: seen };
@@ -83,11 +90,14 @@ export async function gameViewFor(deps: ServiceDeps, gameId: string, principal: 
     createdAt: game.createdAt,
     finishedAt: game.finishedAt,
     outcome: game.status === 'finished' ? game.outcome : null,
-    you: principal.kind === 'moderator' ? { role: 'moderator' as const } : { role: 'seat' as const, side: principal.side },
+    you:
+      principal.kind === 'moderator' ? { role: 'moderator' as const } : { role: 'seat' as const, side: principal.side },
     seats: game.seats.map((s) => ({
       side: s.side,
       name: s.playerName,
-      ...(moderator || s.id === (principal.kind === 'seat' ? principal.seatId : '') ? { email: s.email, locale: s.locale, timeZone: s.timeZone } : {}),
+      ...(moderator || s.id === (principal.kind === 'seat' ? principal.seatId : '')
+        ? { email: s.email, locale: s.locale, timeZone: s.timeZone }
+        : {}),
       ordersIn: withOrders.has(s.id),
     })),
     step: {
@@ -100,13 +110,29 @@ export async function gameViewFor(deps: ServiceDeps, gameId: string, principal: 
     },
     view: viewOf(def, envelope, viewer),
     board: boardOf(def, envelope, viewer),
-    choices: viewer.kind === 'seat' && step.status === 'open' && owed.some((o) => o.seat === viewer.seat) ? def.choices(envelope.state, viewer.seat) : null,
+    choices:
+      viewer.kind === 'seat' && step.status === 'open' && owed.some((o) => o.seat === viewer.seat)
+        ? def.choices(envelope.state, viewer.seat)
+        : null,
     ...(moderator ? { preview } : {}),
   });
 }
 
 /** One step as a viewer sees it: seats see published steps; events filtered by the game. */
-function stepOut(def: AnyGame, viewer: Viewer, step: { number: number; status: string; owed: unknown; openedAt: Date; resolvedAt: Date | null; publishedAt: Date | null; defaultsApplied: string[]; events: { payload: unknown }[] }) {
+function stepOut(
+  def: AnyGame,
+  viewer: Viewer,
+  step: {
+    number: number;
+    status: string;
+    owed: unknown;
+    openedAt: Date;
+    resolvedAt: Date | null;
+    publishedAt: Date | null;
+    defaultsApplied: string[];
+    events: { payload: unknown }[];
+  },
+) {
   const moderator = viewer.kind === 'moderator';
   const shown = step.status === 'published' || moderator;
   const events = step.events.map((e) => e.payload as GameEvent);
@@ -171,13 +197,17 @@ export async function stepFor(deps: ServiceDeps, gameId: string, number: number,
 export async function ordersFor(deps: ServiceDeps, gameId: string, principal: Principal) {
   const game = await deps.db.game.findUnique({ where: { id: gameId }, select: { currentStep: true } });
   if (!game) throw notFound('game');
-  const step = await deps.db.step.findUniqueOrThrow({ where: { gameId_number: { gameId, number: game.currentStep } }, select: { id: true, number: true, status: true } });
+  const step = await deps.db.step.findUniqueOrThrow({
+    where: { gameId_number: { gameId, number: game.currentStep } },
+    select: { id: true, number: true, status: true },
+  });
   const rows = await deps.db.order.findMany({
     where: { stepId: step.id, ...(principal.kind === 'seat' ? { seatId: principal.seatId } : {}) },
     ...currentOrdersQuery,
   });
   const orders: Record<string, { orders: unknown; raw: string; source: string; receivedAt: Date }> = {};
-  for (const o of rows) orders[o.seat.side] = { orders: o.parsed, raw: o.raw, source: o.source, receivedAt: o.receivedAt };
+  for (const o of rows)
+    orders[o.seat.side] = { orders: o.parsed, raw: o.raw, source: o.source, receivedAt: o.receivedAt };
   return { step: step.number, status: step.status, orders };
 }
 

@@ -6,10 +6,14 @@
 import type { AnyGame } from '../engine/types.ts';
 import type { CreateGameInput } from '../services/games.ts';
 
-const str = (v: unknown): string => (Array.isArray(v) ? String(v[v.length - 1] ?? '') : v === undefined || v === null ? '' : String(v)).trim();
+const str = (v: unknown): string =>
+  (Array.isArray(v) ? String(v[v.length - 1] ?? '') : v === undefined || v === null ? '' : String(v)).trim();
 
 /** Reads the form body; `lookup` finds a game definition by id. */
-export function parseCreateForm(body: Record<string, unknown>, lookup: (id: string) => AnyGame | undefined): { ok: true; input: CreateGameInput } | { ok: false; errors: string[] } {
+export function parseCreateForm(
+  body: Record<string, unknown>,
+  lookup: (id: string) => AnyGame | undefined,
+): { ok: true; input: CreateGameInput } | { ok: false; errors: string[] } {
   const errors: string[] = [];
   const def = lookup(str(body.game));
   if (!def) return { ok: false, errors: [`unknown game "${str(body.game)}"`] };
@@ -34,13 +38,23 @@ export function parseCreateForm(body: Record<string, unknown>, lookup: (id: stri
   const seats = def.sides(mode).map((side) => {
     const f = (k: string) => str(body[`seat.${side.seat}.${k}`]);
     if (!f('email')) errors.push(`seat ${side.seat}: an email address is required`);
-    return { side: side.seat, email: f('email'), ...(f('name') ? { name: f('name') } : {}), locale: f('locale') === 'ja' ? ('ja' as const) : ('en' as const), timeZone: f('timeZone') || 'UTC' };
+    return {
+      side: side.seat,
+      email: f('email'),
+      ...(f('name') ? { name: f('name') } : {}),
+      locale: f('locale') === 'ja' ? ('ja' as const) : ('en' as const),
+      timeZone: f('timeZone') || 'UTC',
+    };
   });
   let deadlines: Record<string, unknown> = {};
   const length = str(body.deadlineLength);
   const at = str(body.deadlineAt);
   if (length || at) {
-    deadlines = { timeZone: str(body.deadlineZone) || 'UTC', skipWeekends: str(body.skipWeekends) === 'on', default: { ...(length ? { length } : {}), ...(at ? { at } : {}) } };
+    deadlines = {
+      timeZone: str(body.deadlineZone) || 'UTC',
+      skipWeekends: str(body.skipWeekends) === 'on',
+      default: { ...(length ? { length } : {}), ...(at ? { at } : {}) },
+    };
   }
   const extra = str(body.deadlinesJson);
   if (extra) {

@@ -117,7 +117,8 @@ function setPath(root: Record<string, unknown>, segments: string[], value: unkno
     }
     const container = (node as Record<string | number, unknown>)[key];
     const fresh = typeOf(next) === 'array' ? [] : {};
-    if (container === undefined || typeof container !== 'object') (node as Record<string | number, unknown>)[key] = fresh;
+    if (container === undefined || typeof container !== 'object')
+      (node as Record<string | number, unknown>)[key] = fresh;
     node = (node as Record<string | number, unknown>)[key] as Record<string, unknown> | unknown[];
     s = next;
   }
@@ -126,14 +127,18 @@ function setPath(root: Record<string, unknown>, segments: string[], value: unkno
 /** Removes holes from arrays (declined positions) and drops empty containers. */
 function compact(v: unknown): unknown {
   if (Array.isArray(v)) {
-    const out = v.filter((x) => x !== undefined && x !== null).map(compact).filter((x) => x !== undefined);
+    const out = v
+      .filter((x) => x !== undefined && x !== null)
+      .map(compact)
+      .filter((x) => x !== undefined);
     return out;
   }
   if (v && typeof v === 'object') {
     const out: Record<string, unknown> = {};
     for (const [k, x] of Object.entries(v)) {
       const c = compact(x);
-      if (c !== undefined && !(typeof c === 'object' && !Array.isArray(c) && Object.keys(c as object).length === 0)) out[k] = c;
+      if (c !== undefined && !(typeof c === 'object' && !Array.isArray(c) && Object.keys(c as object).length === 0))
+        out[k] = c;
     }
     return out;
   }
@@ -163,9 +168,14 @@ function readPick(
     // Nothing ticked is an answer ("none of these") only where the field allows zero picks.
     if (typeOf(target) === 'array') {
       const items = unwrap(target)?.items;
-      if (raw.length || field.min === 0) setPath(out, segments, raw.map((x) => coerce(x, items)), schema);
-    }
-    else if (raw.length) setPath(out, segments, coerce(raw[0], target), schema);
+      if (raw.length || field.min === 0)
+        setPath(
+          out,
+          segments,
+          raw.map((x) => coerce(x, items)),
+          schema,
+        );
+    } else if (raw.length) setPath(out, segments, coerce(raw[0], target), schema);
   } else if (raw.length && !(DECLINE.has(raw[0]) && parentIsArray(schema, segments))) {
     setPath(out, segments, coerce(raw[0], target), schema);
   }
@@ -177,7 +187,11 @@ function readPick(
  * attack); numbers are converted where the schema wants
  * them. The engine still validates the result.
  */
-export function ordersFromForm(body: Record<string, unknown>, tree: ChoiceTree, ordersSchema: z.ZodType): Record<string, unknown> {
+export function ordersFromForm(
+  body: Record<string, unknown>,
+  tree: ChoiceTree,
+  ordersSchema: z.ZodType,
+): Record<string, unknown> {
   const schema = jsonSchemaOf(ordersSchema);
   const out: Record<string, unknown> = {};
   for (const field of tree.fields) {
@@ -192,7 +206,13 @@ export function ordersFromForm(body: Record<string, unknown>, tree: ChoiceTree, 
       if (value !== undefined) setPath(out, segments, value, schema);
       continue;
     }
-    readPick(out, f, asList(body[name]).filter((x) => x !== ''), segments, schema);
+    readPick(
+      out,
+      f,
+      asList(body[name]).filter((x) => x !== ''),
+      segments,
+      schema,
+    );
   }
   return compact(out) as Record<string, unknown>;
 }
@@ -227,7 +247,11 @@ function defaultText(f: ChoiceField, locale: Locale): string | undefined {
     return shares.join(', ') || '—';
   }
   if (f.kind === 'count') return String(d);
-  return asList(d).map((v) => labelOf(f.options, v, locale)).join(f.kind === 'path' ? ' → ' : ', ') || '—';
+  return (
+    asList(d)
+      .map((v) => labelOf(f.options, v, locale))
+      .join(f.kind === 'path' ? ' → ' : ', ') || '—'
+  );
 }
 
 /** One control: `name` is the field key, or `key@answer` for a dependent field's case. */
@@ -296,6 +320,8 @@ export function formModel(tree: ChoiceTree, locale: Locale, current?: unknown, e
     prompt: tree.prompt[locale],
     constraints: tree.constraints.map((c) => c[locale]),
     groups,
-    errors: errors.filter((e) => !placed.has(e)).map((e) => ({ message: e.message[locale], rule: e.rule, ...(e.path ? { path: e.path } : {}) })),
+    errors: errors
+      .filter((e) => !placed.has(e))
+      .map((e) => ({ message: e.message[locale], rule: e.rule, ...(e.path ? { path: e.path } : {}) })),
   };
 }

@@ -115,7 +115,7 @@ const valueOf = (p: Piece): string => p.strength ?? (p.steps ? String(p.steps.le
 export function counterSvg(p: Piece, board: Board, x: number, y: number, locale: Locale, size = 48): string {
   if (size < 40) return smallCounterSvg(p, board, x, y, size, locale);
   const out = open(p, locale);
-  if (p.faceDown) return out.join('') + back(p, board, x, y, size) + badges(p, x, y, size) + '</g>';
+  if (p.faceDown) return `${out.join('') + back(p, board, x, y, size) + badges(p, x, y, size)}</g>`;
   out.push(face(p, x, y, size));
   const tag = p.label?.[locale] ?? '';
   const small = { 'font-size': tag.length >= 3 ? 10 : 11, ...BOLD, fill: INK };
@@ -126,13 +126,13 @@ export function counterSvg(p: Piece, board: Board, x: number, y: number, locale:
     out.push(mid(x + size / 2, y + 37, value, { 'font-size': value.length > 2 ? 17 : 21, ...BOLD, fill: INK }));
   const note = p.note?.[locale] ?? (p.steps && p.strength ? `${p.steps.left}/${p.steps.full}` : '');
   if (note) out.push(mid(x + size / 2, y + size - 1, note, { 'font-size': 9, fill: INK }));
-  return out.join('') + badges(p, x, y, size) + '</g>';
+  return `${out.join('') + badges(p, x, y, size)}</g>`;
 }
 
 /** A small counter: tag on top, value below; the back only when face down. */
 export function smallCounterSvg(p: Piece, board: Board, x: number, y: number, size: number, locale: Locale): string {
   const out = open(p, locale);
-  if (p.faceDown) return out.join('') + back(p, board, x, y, size) + badges(p, x, y, size) + '</g>';
+  if (p.faceDown) return `${out.join('') + back(p, board, x, y, size) + badges(p, x, y, size)}</g>`;
   out.push(face(p, x, y, size));
   const tag = p.label?.[locale] ?? '';
   const value = valueOf(p);
@@ -142,7 +142,7 @@ export function smallCounterSvg(p: Piece, board: Board, x: number, y: number, si
     const font = Math.max(9, size * (tag ? 0.42 : 0.5));
     out.push(mid(x + size / 2, y + size * (tag ? 0.84 : 0.68), value, { 'font-size': font, ...BOLD, fill: INK }));
   }
-  return out.join('') + badges(p, x, y, size) + '</g>';
+  return `${out.join('') + badges(p, x, y, size)}</g>`;
 }
 
 /**
@@ -175,7 +175,7 @@ export function clusterSvg(
       el('rect', { x, y, width: size, height: size, rx: 3, fill: '#ffffff', stroke: INK, 'stroke-dasharray': '3 2' }),
     );
     out.push(
-      mid(x + size / 2, y + size * 0.65, `+${rest.length}`, { 'font-size': size * 0.42, ...BOLD, fill: INK }) + '</g>',
+      `${mid(x + size / 2, y + size * 0.65, `+${rest.length}`, { 'font-size': size * 0.42, ...BOLD, fill: INK })}</g>`,
     );
   }
   return out.join('');

@@ -80,7 +80,7 @@ export function panelSvg(ps: PlacedSpace, board: Board, locale: Locale): string 
     out.push(counterRows(row.pieces, board, [left, cy], perRow, locale));
     cy += Math.max(1, Math.ceil(row.pieces.length / perRow)) * (COUNTER + GAP);
   }
-  return out.join('') + '</g>';
+  return `${out.join('')}</g>`;
 }
 
 function terrainOf(board: Board, s: Space) {
@@ -134,7 +134,7 @@ export function hexSvg(ps: PlacedSpace, board: Board, locale: Locale): SpaceLaye
   if (s.vp !== undefined) out.push(text(cx, cy + size * 0.72, String(s.vp), { ...font, ...BOLD, fill: RED }));
   out.push(flag(board, s.owner, cx - size * 0.55, cy - size * 0.1));
   out.push(clusterSvg(ps.pieces, board, ps.centre, ps.small, { cols: 2, max: 4, from: 'centre' }, locale));
-  return { ground, top: out.join('') + '</g>' };
+  return { ground, top: `${out.join('')}</g>` };
 }
 
 /** A named point: a dot (in its owner's colour), its name beside it, its pieces hanging below. */
@@ -149,7 +149,7 @@ export function pointSvg(ps: PlacedSpace, board: Board, locale: Locale): string 
   out.push(text(x + 11, y - 6, s.name[locale], { 'font-size': 12.5, ...BOLD, fill: NAVY, ...HALO }));
   if (facts) out.push(text(x + 11, y + 8, facts, { 'font-size': 10, fill: ps.over ? RED : GREY, ...HALO }));
   out.push(clusterSvg(ps.pieces, board, ps.anchor, ps.small, { cols: 4, max: 4, from: 'corner' }, locale));
-  return out.join('') + '</g>';
+  return `${out.join('')}</g>`;
 }
 
 /** An area outline: its name and facts at its anchor, the pieces below them. */
@@ -172,7 +172,7 @@ export function polygonSvg(ps: PlacedSpace, board: Board, locale: Locale): Space
   if (facts) out.push(text(x, y + 14, facts, { ...centred, 'font-size': 10, fill: ps.over ? RED : GREY }));
   out.push(flag(board, s.owner, x - 8, y - 16));
   out.push(clusterSvg(ps.pieces, board, ps.anchor, ps.small, { cols: 3, max: 9, from: 'top' }, locale));
-  return { ground, top: out.join('') + '</g>' };
+  return { ground, top: `${out.join('')}</g>` };
 }
 
 /** The connections drawn on the map, under the spaces. */
@@ -194,7 +194,7 @@ function trayBoxSvg(t: TrayBox, board: Board, locale: Locale): string {
   const title = titled(t.space.name[locale], factsLine(t.space, locale));
   out.push(text(x + 8, y + 18, title, { 'font-size': 12, ...BOLD, fill: t.over ? RED : NAVY }));
   out.push(counterRows(t.pieces, board, [x + 6, y + 26], t.perRow, locale));
-  return out.join('') + '</g>';
+  return `${out.join('')}</g>`;
 }
 
 function bandSvg(b: TrayBand, board: Board, width: number, locale: Locale): string {
@@ -209,7 +209,7 @@ function bandSvg(b: TrayBand, board: Board, width: number, locale: Locale): stri
     out.push(text(12, b.y + 22, title, { 'font-size': 14, ...BOLD, fill: t.over ? RED : NAVY }));
     out.push(counterRows(t.pieces, board, [t.box.x, t.box.y], t.perRow, locale), '</g>');
   }
-  return out.join('') + '</g>';
+  return `${out.join('')}</g>`;
 }
 
 /** The tray under the map: one band per group of off-map spaces, or per single space. */

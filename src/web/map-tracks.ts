@@ -151,5 +151,5 @@ export function tracksSvg(
     const drawn = p.track.kind === 'turn' ? turnTrackSvg(p, locale) : scoreTrackSvg(p, locale);
     out.push(el('g', { class: 'track', 'data-track': p.track.id }, drawn));
   }
-  return { svg: out.join('') + '</g>', height };
+  return { svg: `${out.join('')}</g>`, height };
 }

@@ -52,7 +52,8 @@ export function pageData(request: FastifyRequest, reply: FastifyReply, locale: L
     locale,
     t: (key: StringKey, params?: Record<string, string | number>) => t(locale, key, params),
     tr: (text: { en: string; ja: string } | undefined | null) => (text ? text[locale] : ''),
-    when: (date: Date | string | null | undefined, zone = 'UTC') => (date ? formatDateTime(new Date(date), zone, locale) : ''),
+    when: (date: Date | string | null | undefined, zone = 'UTC') =>
+      date ? formatDateTime(new Date(date), zone, locale) : '',
     csrf: request.session ? reply.generateCsrf() : '',
     langUrl: `/lang?to=${locale === 'ja' ? 'en' : 'ja'}&back=${encodeURIComponent(safeBack(here))}`,
     ...extra,
@@ -64,7 +65,11 @@ export function pageData(request: FastifyRequest, reply: FastifyReply, locale: L
  * reader's language; dice are marked so the page can set them apart. A game the service does not know gets the
  * event's type and fields.
  */
-export function historyLine(game: Pick<AnyGame, 'describeEvent'> | undefined, e: GameEvent, locale: Locale): { kind: 'die' | 'event'; text: string } {
+export function historyLine(
+  game: Pick<AnyGame, 'describeEvent'> | undefined,
+  e: GameEvent,
+  locale: Locale,
+): { kind: 'die' | 'event'; text: string } {
   const kind = e.type === 'die' ? 'die' : 'event';
   if (game) return { kind, text: game.describeEvent(e, locale) };
   const fields = Object.entries(e)

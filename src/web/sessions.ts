@@ -28,12 +28,20 @@ export const SESSION_DAYS = 30;
 type Deps = Pick<ServiceDeps, 'db' | 'clock'>;
 
 /** What a session is opened for: a seat (with the hash of the token that signed in), a moderator, the operator. */
-export type NewSession = { role: 'seat'; gameId: string; seatId: string; seatTokenHash: string } | { role: 'moderator' | 'operator'; gameId?: string | null };
+export type NewSession =
+  | { role: 'seat'; gameId: string; seatId: string; seatTokenHash: string }
+  | { role: 'moderator' | 'operator'; gameId?: string | null };
 
 /** Creates a session; returns the cookie value (shown to the browser only) and the session. */
-export async function createWebSession(deps: Deps, input: NewSession): Promise<{ key: string; session: WebSessionInfo }> {
+export async function createWebSession(
+  deps: Deps,
+  input: NewSession,
+): Promise<{ key: string; session: WebSessionInfo }> {
   const key = randomBytes(32).toString('base64url');
-  const seat = input.role === 'seat' ? { seatId: input.seatId, seatTokenHash: input.seatTokenHash } : { seatId: null, seatTokenHash: null };
+  const seat =
+    input.role === 'seat'
+      ? { seatId: input.seatId, seatTokenHash: input.seatTokenHash }
+      : { seatId: null, seatTokenHash: null };
   const row = await deps.db.webSession.create({
     data: {
       id: hashToken(key),
@@ -48,8 +56,22 @@ export async function createWebSession(deps: Deps, input: NewSession): Promise<{
   return { key, session: infoOf(row) };
 }
 
-function infoOf(row: { id: string; role: string; gameId: string | null; seatId: string | null; csrfSecret: string; expiresAt: Date }): WebSessionInfo {
-  return { id: row.id, role: row.role as SessionRole, gameId: row.gameId, seatId: row.seatId, csrfSecret: row.csrfSecret, expiresAt: row.expiresAt };
+function infoOf(row: {
+  id: string;
+  role: string;
+  gameId: string | null;
+  seatId: string | null;
+  csrfSecret: string;
+  expiresAt: Date;
+}): WebSessionInfo {
+  return {
+    id: row.id,
+    role: row.role as SessionRole,
+    gameId: row.gameId,
+    seatId: row.seatId,
+    csrfSecret: row.csrfSecret,
+    expiresAt: row.expiresAt,
+  };
 }
 
 /**
@@ -61,7 +83,11 @@ export async function findWebSession(deps: Deps, key: string | undefined): Promi
   const row = await deps.db.webSession.findUnique({ where: { id: hashToken(key) } });
   if (!row || row.expiresAt <= deps.clock()) return null;
   if (row.role === 'seat') {
-    const holds = !!row.seatId && !!row.gameId && !!row.seatTokenHash && (await deps.db.seat.count({ where: { id: row.seatId, gameId: row.gameId, tokenHash: row.seatTokenHash } })) === 1;
+    const holds =
+      !!row.seatId &&
+      !!row.gameId &&
+      !!row.seatTokenHash &&
+      (await deps.db.seat.count({ where: { id: row.seatId, gameId: row.gameId, tokenHash: row.seatTokenHash } })) === 1;
     if (!holds) return null;
   }
   return infoOf(row);

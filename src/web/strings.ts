@@ -22,8 +22,9 @@ const en = {
   'play.overdue': 'overdue',
   'play.board': 'The board',
   'play.orders': 'Your orders',
-  'play.noOrdersOwed': 'Nothing is asked of you right now. This page shows the board and the history; you will get a mail when it is your move.',
-  'play.awaitingReview': 'The last step is resolved and waits for the moderator\'s review.',
+  'play.noOrdersOwed':
+    'Nothing is asked of you right now. This page shows the board and the history; you will get a mail when it is your move.',
+  'play.awaitingReview': "The last step is resolved and waits for the moderator's review.",
   'play.paused': 'The game is paused by the moderator.',
   'play.rejected': 'The moderator sent the result of this step back before publishing it. Reason: “{reason}”',
   'play.confirmAsked':
@@ -110,7 +111,7 @@ const en = {
   'console.approve': 'Approve and publish',
   'console.reject': 'Reject and reopen',
   'console.reason': 'Reason',
-  'console.rejectHours': 'Hours to confirm or revise (empty: the game\'s deadline rule, else 72)',
+  'console.rejectHours': "Hours to confirm or revise (empty: the game's deadline rule, else 72)",
   'console.rejectHelp':
     'Every seat is told, with the reason. The step resolves again once every seat that owes orders has ' +
     'confirmed or revised them, or at the new deadline with the orders on file.',
@@ -119,7 +120,7 @@ const en = {
   'console.setDeadline': 'Set the deadline',
   'console.pause': 'Pause',
   'console.resume': 'Resume',
-  'console.replaceSeat': 'Replace a seat\'s player',
+  'console.replaceSeat': "Replace a seat's player",
   'console.audit': 'Audit log',
   'console.actor': 'Actor',
   'console.action': 'Action',
@@ -160,7 +161,8 @@ const ja: Record<Key, string> = {
   'play.overdue': '期限切れ',
   'play.board': '盤面',
   'play.orders': '命令',
-  'play.noOrdersOwed': '今はあなたの手番ではありません。このページでは盤面と履歴を見られます。手番になるとメールが届きます。',
+  'play.noOrdersOwed':
+    '今はあなたの手番ではありません。このページでは盤面と履歴を見られます。手番になるとメールが届きます。',
   'play.awaitingReview': '直前のステップは解決済みで、モデレーターの確認待ちです。',
   'play.paused': 'モデレーターがゲームを一時停止しています。',
   'play.rejected': '進行役がこのステップの結果を公開前に差し戻しました。理由: 「{reason}」',
@@ -168,12 +170,15 @@ const ja: Record<Key, string> = {
     '保存されている命令はそのまま残っています。{when} までに、確認する（下のフォームをそのまま送信）か' +
     '修正してください。命令を出すべき全員が済ませた時点でステップは再び解決されます。' +
     '締切には保存されている命令が使われます。',
-  'play.confirmed': '命令の確認または修正は済んでいます。命令を出すべき全員が済ませた時点で、遅くとも締切に、ステップは再び解決されます。',
-  'play.rejectedNothingAsked': 'あなたに求められていることはありません。命令を出すべき席が確認または修正した時点で、遅くとも締切に、ステップは再び解決されます。',
+  'play.confirmed':
+    '命令の確認または修正は済んでいます。命令を出すべき全員が済ませた時点で、遅くとも締切に、ステップは再び解決されます。',
+  'play.rejectedNothingAsked':
+    'あなたに求められていることはありません。命令を出すべき席が確認または修正した時点で、遅くとも締切に、ステップは再び解決されます。',
   'play.finished': 'ゲームは終了しました。',
   'play.submit': '命令を送る',
   'play.saved': '命令を受け付けました。ステップが解決するまで修正できます。',
-  'play.unanswered': 'あなたの命令メールが却下されましたが、1 時間あたりの返信上限のためメールで返信していません。何も保存されていません。次の返信メールにも記載されます。',
+  'play.unanswered':
+    'あなたの命令メールが却下されましたが、1 時間あたりの返信上限のためメールで返信していません。何も保存されていません。次の返信メールにも記載されます。',
   'play.ordersOnFile': '受付済みの命令があります ({when}、{source})。再送すると置き換わります。',
   'play.errorsTitle': '命令を受け付けられませんでした:',
   'play.rule': 'ルール {rule}',
@@ -243,7 +248,8 @@ const ja: Record<Key, string> = {
   'console.reject': '却下して再開',
   'console.reason': '理由',
   'console.rejectHours': '確認・修正の期限までの時間（空欄: ゲームの締切規則、なければ 72 時間）',
-  'console.rejectHelp': '全員に理由付きで通知します。命令を出すべき全員が確認または修正した時点で、遅くとも新しい締切には保存されている命令で、ステップは再び解決されます。',
+  'console.rejectHelp':
+    '全員に理由付きで通知します。命令を出すべき全員が確認または修正した時点で、遅くとも新しい締切には保存されている命令で、ステップは再び解決されます。',
   'console.amend': '命令の修正',
   'console.amendNote': 'この席の命令（JSON）で現在の命令を置き換えます（監査ログに記録）。',
   'console.setDeadline': '締切を設定',

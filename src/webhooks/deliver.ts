@@ -11,7 +11,10 @@ import { webhookUrlProblem } from './url.ts';
 export type DeliveryOutcome = 'delivered' | 'dropped';
 
 /** Delivers one webhook job; throws (to be retried) on a temporary failure. */
-export async function deliverWebhook(deps: Pick<ServiceDeps, 'db' | 'log' | 'config'>, job: WebhookJob): Promise<DeliveryOutcome> {
+export async function deliverWebhook(
+  deps: Pick<ServiceDeps, 'db' | 'log' | 'config'>,
+  job: WebhookJob,
+): Promise<DeliveryOutcome> {
   const hook = await deps.db.webhook.findUnique({ where: { id: job.webhookId } });
   if (!hook) return 'dropped';
   const problem = webhookUrlProblem(hook.url, deps.config.WEBHOOK_ALLOW_PRIVATE);
@@ -31,7 +34,9 @@ export async function deliverWebhook(deps: Pick<ServiceDeps, 'db' | 'log' | 'con
     status = response.status;
     await response.body?.cancel().catch(() => {});
   } catch (error) {
-    throw new Error(`webhook ${hook.id}: ${(error as Error).name === 'TimeoutError' ? 'timed out' : (error as Error).message}`);
+    throw new Error(
+      `webhook ${hook.id}: ${(error as Error).name === 'TimeoutError' ? 'timed out' : (error as Error).message}`,
+    );
   }
   if (status >= 200 && status < 300) return 'delivered';
   if (status === 429 || status >= 500) throw new Error(`webhook ${hook.id}: HTTP ${status}, will retry`);

@@ -8,7 +8,12 @@
 export const WEBHOOK_EVENTS = ['result', 'reminder', 'missed', 'deadline'] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
-const COLORS: Record<WebhookEvent, number> = { result: 0x2e86de, reminder: 0xf39c12, missed: 0xc0392b, deadline: 0x7f8c8d };
+const COLORS: Record<WebhookEvent, number> = {
+  result: 0x2e86de,
+  reminder: 0xf39c12,
+  missed: 0xc0392b,
+  deadline: 0x7f8c8d,
+};
 
 const clip = (text: string, max: number): string => (text.length <= max ? text : `${text.slice(0, max - 1)}…`);
 
@@ -36,7 +41,9 @@ export function discordBody(m: WebhookMessage): Record<string, unknown> {
         ...(m.url ? { url: m.url } : {}),
         color: COLORS[m.event],
         timestamp: m.at.toISOString(),
-        fields: (m.fields ?? []).slice(0, 25).map((f) => ({ name: clip(f.name, 256), value: clip(f.value || '-', 1024), inline: f.inline ?? false })),
+        fields: (m.fields ?? [])
+          .slice(0, 25)
+          .map((f) => ({ name: clip(f.name, 256), value: clip(f.value || '-', 1024), inline: f.inline ?? false })),
         footer: { text: m.event },
       },
     ],

@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { audit } from '../services/audit.ts';
-import type { ServiceDeps, SqlTx, Tx } from '../services/deps.ts';
+import type { ServiceDeps, SqlTx, } from '../services/deps.ts';
 import { badRequest, notFound } from '../services/errors.ts';
 import { enqueue } from '../jobs/enqueue.ts';
 import { QUEUES, type WebhookJob } from '../jobs/queues.ts';
@@ -21,21 +21,43 @@ export interface WebhookView {
   createdAt: string;
 }
 
-const view = (h: { id: string; url: string; events: string[]; createdAt: Date }): WebhookView => ({ id: h.id, url: h.url, events: h.events, createdAt: h.createdAt.toISOString() });
+const view = (h: { id: string; url: string; events: string[]; createdAt: Date }): WebhookView => ({
+  id: h.id,
+  url: h.url,
+  events: h.events,
+  createdAt: h.createdAt.toISOString(),
+});
 
 /** Adds a hook (at most five per game). 400 for a refused URL or unknown event. */
-export async function addWebhook(deps: ServiceDeps, gameId: string, input: { url: string; events?: string[] }): Promise<WebhookView> {
+export async function addWebhook(
+  deps: ServiceDeps,
+  gameId: string,
+  input: { url: string; events?: string[] },
+): Promise<WebhookView> {
   const problem = webhookUrlProblem(input.url, deps.config.WEBHOOK_ALLOW_PRIVATE);
   if (problem) throw badRequest('webhook/url', `webhook URL refused: ${problem}`);
   const events = [...new Set(input.events ?? ['result', 'reminder', 'missed'])];
   const unknown = events.filter((e) => !(WEBHOOK_EVENTS as readonly string[]).includes(e));
-  if (unknown.length || !events.length) throw badRequest('webhook/events', `events must be some of ${WEBHOOK_EVENTS.join(', ')}`, { unknown });
+  if (unknown.length || !events.length)
+    throw badRequest('webhook/events', `events must be some of ${WEBHOOK_EVENTS.join(', ')}`, { unknown });
   return deps.db.$transaction(async (tx) => {
-    const game = await tx.game.findUnique({ where: { id: gameId }, select: { id: true, _count: { select: { webhooks: true } } } });
+    const game = await tx.game.findUnique({
+      where: { id: gameId },
+      select: { id: true, _count: { select: { webhooks: true } } },
+    });
     if (!game) throw notFound('game');
     if (game._count.webhooks >= MAX_HOOKS) throw badRequest('webhook/limit', `at most ${MAX_HOOKS} webhooks per game`);
-    const hook = await tx.webhook.create({ data: { id: randomUUID(), gameId, url: input.url, events, createdAt: deps.clock() } });
-    await audit(tx, gameId, 'moderator', 'webhook.add', { id: hook.id, host: new URL(input.url).host, events }, deps.clock());
+    const hook = await tx.webhook.create({
+      data: { id: randomUUID(), gameId, url: input.url, events, createdAt: deps.clock() },
+    });
+    await audit(
+      tx,
+      gameId,
+      'moderator',
+      'webhook.add',
+      { id: hook.id, host: new URL(input.url).host, events },
+      deps.clock(),
+    );
     return view(hook);
   });
 }
@@ -59,9 +81,18 @@ export async function removeWebhook(deps: ServiceDeps, gameId: string, webhookId
  * Queues one delivery per hook of the game that subscribes to the message's event, in the caller's transaction.
  * `eventKey` names the occurrence (e.g. "result:<stepId>"): the same occurrence is delivered once per hook.
  */
-export async function queueWebhooks(tx: SqlTx, gameId: string, eventKey: string, message: WebhookMessage): Promise<number> {
+export async function queueWebhooks(
+  tx: SqlTx,
+  gameId: string,
+  eventKey: string,
+  message: WebhookMessage,
+): Promise<number> {
   const event: WebhookEvent = message.event;
-  const hooks = await tx.$queryRawUnsafe<{ id: string }[]>(`SELECT id FROM "Webhook" WHERE "gameId" = $1 AND $2 = ANY(events)`, gameId, event);
+  const hooks = await tx.$queryRawUnsafe<{ id: string }[]>(
+    `SELECT id FROM "Webhook" WHERE "gameId" = $1 AND $2 = ANY(events)`,
+    gameId,
+    event,
+  );
   const body = discordBody(message);
   for (const hook of hooks) {
     const job: WebhookJob = { webhookId: hook.id, eventKey, body };

@@ -57,7 +57,9 @@ describe.each([
       const owed = view.step.owed as Owed[];
       expect(owed.length).toBeGreaterThan(0);
       // The orders are chosen from the state as the engine holds it (the test reads the stored envelope).
-      const step = await t.db.step.findUniqueOrThrow({ where: { gameId_number: { gameId: g.id, number: view.step.number } } });
+      const step = await t.db.step.findUniqueOrThrow({
+        where: { gameId_number: { gameId: g.id, number: view.step.number } },
+      });
       const state = (step.envelope as unknown as Envelope<AwState>).state;
       let resolution = null;
       for (const { seat } of owed) {
@@ -71,7 +73,11 @@ describe.each([
       expect(resolution).toMatchObject({ resolved: true, step: view.step.number });
       if (review === 'moderator') {
         expect(resolution.status).toBe('awaiting_review');
-        const approve = await t.app.inject({ method: 'POST', url: `/api/games/${g.id}/steps/${view.step.number}/approve`, headers: g.moderator });
+        const approve = await t.app.inject({
+          method: 'POST',
+          url: `/api/games/${g.id}/steps/${view.step.number}/approve`,
+          headers: g.moderator,
+        });
         expect(approve.statusCode, approve.body).toBe(200);
       }
     }
@@ -94,7 +100,9 @@ describe.each([
     }
     const mails = await t.db.outbox.count({ where: { gameId: g.id, kind: 'result' } });
     expect(mails).toBe(steps * 2);
-    const history = (await t.app.inject({ method: 'GET', url: `/api/games/${g.id}/steps`, headers: g.seat.german })).json();
+    const history = (
+      await t.app.inject({ method: 'GET', url: `/api/games/${g.id}/steps`, headers: g.seat.german })
+    ).json();
     expect(history.steps).toHaveLength(steps + 1);
   });
 });

@@ -21,7 +21,14 @@ afterAll(async () => {
 
 type Who = 'moderator' | 'seat' | 'otherSeat' | 'none' | 'otherGame' | 'otherGameModerator';
 const auth = (who: Who): Record<string, string> =>
-  ({ moderator: g.moderator, seat: g.seat.a, otherSeat: g.seat.b, none: {}, otherGame: other.seat.a, otherGameModerator: other.moderator })[who];
+  ({
+    moderator: g.moderator,
+    seat: g.seat.a,
+    otherSeat: g.seat.b,
+    none: {},
+    otherGame: other.seat.a,
+    otherGameModerator: other.moderator,
+  })[who];
 
 interface Endpoint {
   name: string;
@@ -40,31 +47,93 @@ const endpoints: Endpoint[] = [
   { name: 'GET step 0', method: 'GET', url: () => `/api/games/${g.id}/steps/0`, expect: READ },
   { name: 'GET orders', method: 'GET', url: () => `/api/games/${g.id}/orders`, expect: READ },
   { name: 'GET record', method: 'GET', url: () => `/api/games/${g.id}/record`, expect: READ },
-  { name: 'POST orders', method: 'POST', url: () => `/api/games/${g.id}/orders`, payload: { orders: { standing: { note: 'n' } } }, expect: { ...MOD, moderator: 403, seat: 422, otherSeat: 422 } },
+  {
+    name: 'POST orders',
+    method: 'POST',
+    url: () => `/api/games/${g.id}/orders`,
+    payload: { orders: { standing: { note: 'n' } } },
+    expect: { ...MOD, moderator: 403, seat: 422, otherSeat: 422 },
+  },
   { name: 'GET audit', method: 'GET', url: () => `/api/games/${g.id}/audit`, expect: MOD },
-  { name: 'approve', method: 'POST', url: () => `/api/games/${g.id}/steps/0/approve`, expect: { ...MOD, moderator: 409 } },
-  { name: 'reject', method: 'POST', url: () => `/api/games/${g.id}/steps/0/reject`, payload: { reason: 'no' }, expect: { ...MOD, moderator: 409 } },
-  { name: 'amend', method: 'PUT', url: () => `/api/games/${g.id}/seats/a/orders`, payload: { orders: { pick: 9 } }, expect: { ...MOD, moderator: 422 } },
-  { name: 'deadline', method: 'PUT', url: () => `/api/games/${g.id}/deadline`, payload: { deadlineAt: null }, expect: MOD },
-  { name: 'rotate', method: 'POST', url: () => `/api/games/${other.id}/seats/b/rotate-token`, expect: { moderator: 401, seat: 401, otherSeat: 401, none: 401, otherGame: 403, otherGameModerator: 200 } },
-  { name: 'pause', method: 'POST', url: () => `/api/games/${other.id}/pause`, payload: {}, expect: { moderator: 401, seat: 401, otherSeat: 401, none: 401, otherGame: 403, otherGameModerator: 200 } },
-  { name: 'create', method: 'POST', url: () => '/api/games', payload: toyPayload(), expect: { moderator: 401, seat: 401, otherSeat: 401, none: 401, otherGame: 401, otherGameModerator: 401 } },
+  {
+    name: 'approve',
+    method: 'POST',
+    url: () => `/api/games/${g.id}/steps/0/approve`,
+    expect: { ...MOD, moderator: 409 },
+  },
+  {
+    name: 'reject',
+    method: 'POST',
+    url: () => `/api/games/${g.id}/steps/0/reject`,
+    payload: { reason: 'no' },
+    expect: { ...MOD, moderator: 409 },
+  },
+  {
+    name: 'amend',
+    method: 'PUT',
+    url: () => `/api/games/${g.id}/seats/a/orders`,
+    payload: { orders: { pick: 9 } },
+    expect: { ...MOD, moderator: 422 },
+  },
+  {
+    name: 'deadline',
+    method: 'PUT',
+    url: () => `/api/games/${g.id}/deadline`,
+    payload: { deadlineAt: null },
+    expect: MOD,
+  },
+  {
+    name: 'rotate',
+    method: 'POST',
+    url: () => `/api/games/${other.id}/seats/b/rotate-token`,
+    expect: { moderator: 401, seat: 401, otherSeat: 401, none: 401, otherGame: 403, otherGameModerator: 200 },
+  },
+  {
+    name: 'pause',
+    method: 'POST',
+    url: () => `/api/games/${other.id}/pause`,
+    payload: {},
+    expect: { moderator: 401, seat: 401, otherSeat: 401, none: 401, otherGame: 403, otherGameModerator: 200 },
+  },
+  {
+    name: 'create',
+    method: 'POST',
+    url: () => '/api/games',
+    payload: toyPayload(),
+    expect: { moderator: 401, seat: 401, otherSeat: 401, none: 401, otherGame: 401, otherGameModerator: 401 },
+  },
 ];
 
 describe('auth matrix', () => {
   const rows = endpoints.flatMap((e) => (Object.keys(e.expect) as Who[]).map((who) => [e.name, who, e] as const));
   it.each(rows)('%s as %s', async (_n, who, e) => {
-    const res = await t.app.inject({ method: e.method, url: e.url(), headers: auth(who), ...(e.payload !== undefined ? { payload: e.payload as object } : {}) });
+    const res = await t.app.inject({
+      method: e.method,
+      url: e.url(),
+      headers: auth(who),
+      ...(e.payload !== undefined ? { payload: e.payload as object } : {}),
+    });
     expect(res.statusCode, res.body).toBe(e.expect[who]);
     if (res.statusCode >= 400) expect(res.json().error.requestId).toBeTruthy();
   });
 
   it('a replaced token stops working at once', async () => {
     const g2 = await createGameVia(t, toyPayload());
-    const res = await t.app.inject({ method: 'PUT', url: `/api/games/${g2.id}/seats/b`, headers: g2.moderator, payload: { email: 'carol@example.org', name: 'Carol' } });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/games/${g2.id}/seats/b`,
+      headers: g2.moderator,
+      payload: { email: 'carol@example.org', name: 'Carol' },
+    });
     expect(res.statusCode, res.body).toBe(200);
-    expect((await t.app.inject({ method: 'GET', url: `/api/games/${g2.id}`, headers: g2.seat.b })).statusCode).toBe(401);
-    const fresh = await t.app.inject({ method: 'GET', url: `/api/games/${g2.id}`, headers: { authorization: `Bearer ${res.json().token}` } });
+    expect((await t.app.inject({ method: 'GET', url: `/api/games/${g2.id}`, headers: g2.seat.b })).statusCode).toBe(
+      401,
+    );
+    const fresh = await t.app.inject({
+      method: 'GET',
+      url: `/api/games/${g2.id}`,
+      headers: { authorization: `Bearer ${res.json().token}` },
+    });
     expect(fresh.json().you).toEqual({ role: 'seat', side: 'b' });
     const seats = fresh.json().seats;
     expect(seats.find((s: { side: string }) => s.side === 'b').email).toBe('carol@example.org');
@@ -86,14 +155,18 @@ describe('hidden information', () => {
       expect(steps.json().steps[0].events).toEqual([]);
       const rec = await t.app.inject({ method: 'GET', url: `/api/games/${h.id}/record`, headers: h.seat[side] });
       expect(rec.json().steps).toEqual([]);
-      expect((await t.app.inject({ method: 'GET', url: `/api/games/${h.id}`, headers: h.seat[side] })).json().preview).toBeUndefined();
+      expect(
+        (await t.app.inject({ method: 'GET', url: `/api/games/${h.id}`, headers: h.seat[side] })).json().preview,
+      ).toBeUndefined();
     }
     const mod = (await t.app.inject({ method: 'GET', url: `/api/games/${h.id}`, headers: h.moderator })).json();
     expect(mod.preview.events.filter((e: { type: string }) => e.type === 'secret')).toHaveLength(2);
     await t.app.inject({ method: 'POST', url: `/api/games/${h.id}/steps/0/approve`, headers: h.moderator });
 
     const secretOf = async (side: string) => {
-      const steps = (await t.app.inject({ method: 'GET', url: `/api/games/${h.id}/steps/0`, headers: h.seat[side] })).json();
+      const steps = (
+        await t.app.inject({ method: 'GET', url: `/api/games/${h.id}/steps/0`, headers: h.seat[side] })
+      ).json();
       return steps.events.filter((e: { type: string }) => e.type === 'secret').map((e: { seat: string }) => e.seat);
     };
     expect(await secretOf('a')).toEqual(['a']);
@@ -107,7 +180,9 @@ describe('hidden information', () => {
       expect(body, url).not.toContain('diceKey');
       expect(body, url).not.toContain('seedSecret');
     }
-    const modRecord = (await t.app.inject({ method: 'GET', url: `/api/games/${h.id}/record`, headers: h.moderator })).json();
+    const modRecord = (
+      await t.app.inject({ method: 'GET', url: `/api/games/${h.id}/record`, headers: h.moderator })
+    ).json();
     expect(modRecord.steps[0].orders.a.standing.note).toBe('SECRET-NOTE-OF-A');
     expect(modRecord.dice).toBeNull();
     expect(JSON.stringify(modRecord)).not.toContain('diceKey');

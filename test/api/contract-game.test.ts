@@ -138,7 +138,7 @@ describe('a notification policy for short alternating steps (GF 8[2], 8[3])', ()
     expect(view.outcome).toMatchObject({ winner: null, winners: ['green', 'red'] });
   });
 
-  test('without a digest, a seat\'s next mail (here the end of the game) covers every step since its last', async () => {
+  test("without a digest, a seat's next mail (here the end of the game) covers every step since its last", async () => {
     const g = await newGame({ digest: false });
     for (const seat of ['red', 'blue', 'green'] as Seat[]) await send(g, seat, BIDS[seat]);
     await send(g, 'red', { action: 'hold' });

@@ -32,7 +32,7 @@ afterAll(async () => {
   await deps?.db.$disconnect();
 });
 
-test('/health: 503 naming what is down, without the driver\'s error text', async () => {
+test("/health: 503 naming what is down, without the driver's error text", async () => {
   const res = await app.inject({ method: 'GET', url: '/health' });
   expect(res.statusCode).toBe(503);
   expect(res.json()).toEqual({ status: 'unavailable', database: 'unavailable' });
@@ -55,7 +55,7 @@ test.each([
   expect(res.body).not.toMatch(/ECONNREFUSED|127\.0\.0\.1/);
 });
 
-test('a web page: 503 in the reader\'s language', async () => {
+test("a web page: 503 in the reader's language", async () => {
   const headers = { 'accept-language': 'ja' };
   const res = await app.inject({ method: 'GET', url: `/play/abcdefghij?token=${SEAT}`, headers });
   expect(res.statusCode).toBe(503);

@@ -17,9 +17,14 @@ function sources(dir: string): string[] {
 }
 
 it('every code thrown by a service or sent by a route has a Japanese text', () => {
-  const code = sources(join(root, 'src')).map((f) => readFileSync(f, 'utf8')).join('\n');
+  const code = sources(join(root, 'src'))
+    .map((f) => readFileSync(f, 'utf8'))
+    .join('\n');
   const thrown = new Set<string>();
-  for (const m of code.matchAll(/(?:ServiceError|conflict|forbidden|badRequest|notFound|fail|sendError)\([^)]*?'([a-z]+\/[a-z-]+)'/g)) thrown.add(m[1]);
+  for (const m of code.matchAll(
+    /(?:ServiceError|conflict|forbidden|badRequest|notFound|fail|sendError)\([^)]*?'([a-z]+\/[a-z-]+)'/g,
+  ))
+    thrown.add(m[1]);
   expect(thrown.size).toBeGreaterThan(25);
   const missing = [...thrown].filter((c) => !ERROR_TEXT[c]);
   expect(missing).toEqual([]);

@@ -12,7 +12,16 @@ import { bearerOf, buildTestApp, TEST_ADMIN_TOKEN, type TestApp } from '../suppo
 import { createGameVia, type GameHandle } from '../support/api-helpers.ts';
 import type { Envelope } from '../../src/engine/step-runner.ts';
 import { randomLegalOrders, type AwState } from '../../src/games/atlantic-wolves/index.ts';
-import { bodyFor, encodeParam, hostileMail, hostileQuery, hostileString, routesOf, type BodySpec, type RouteSpec } from '../support/fuzz.ts';
+import {
+  bodyFor,
+  encodeParam,
+  hostileMail,
+  hostileQuery,
+  hostileString,
+  routesOf,
+  type BodySpec,
+  type RouteSpec,
+} from '../support/fuzz.ts';
 import { mutatedJson, mutation, TEMPLATES, type Mutation } from '../support/fuzz-mutate.ts';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 15);
@@ -31,13 +40,26 @@ let calendarFile = '';
 const mailRecipients: string[] = [];
 
 beforeAll(async () => {
-  t = await buildTestApp({ config: { MAIL_DOMAIN: 'judge.test', MAIL_FROM: 'Judge <judge@judge.test>', INBOUND_WEBHOOK_TOKEN: WEBHOOK, MAIL_REPLY_LIMIT_PER_HOUR: 1000 } });
+  t = await buildTestApp({
+    config: {
+      MAIL_DOMAIN: 'judge.test',
+      MAIL_FROM: 'Judge <judge@judge.test>',
+      INBOUND_WEBHOOK_TOKEN: WEBHOOK,
+      MAIL_REPLY_LIMIT_PER_HOUR: 1000,
+    },
+  });
   const seats = [
     { side: 'allied', email: 'ally@example.org', name: 'Ally' },
     { side: 'german', email: 'wolf@example.jp', locale: 'ja', timeZone: 'Asia/Tokyo' },
   ];
   games = [
-    await createGameVia(t, { game: 'atlantic-wolves', mode: 'mail', seats, moderatorEmail: 'mod@example.org', deadlines: { default: { length: '3d' } } }),
+    await createGameVia(t, {
+      game: 'atlantic-wolves',
+      mode: 'mail',
+      seats,
+      moderatorEmail: 'mod@example.org',
+      deadlines: { default: { length: '3d' } },
+    }),
     await createGameVia(t, { game: 'atlantic-wolves', mode: 'standard', review: 'moderator', seats }),
   ];
   games.forEach((g, i) => {
@@ -49,19 +71,40 @@ beforeAll(async () => {
     calendarFile = `${s.calendarToken}.ics`;
   }
   mailRecipients.push('orders@judge.test', 'someone@example.org');
-  const cookieOf = (res: { headers: Record<string, unknown> }) => [res.headers['set-cookie'] ?? []].flat().map((c) => String(c).split(';')[0]).join('; ');
+  const cookieOf = (res: { headers: Record<string, unknown> }) =>
+    [res.headers['set-cookie'] ?? []]
+      .flat()
+      .map((c) => String(c).split(';')[0])
+      .join('; ');
   const tokenOf = (html: string) => /name="_csrf" value="([^"]+)"/.exec(html)?.[1] ?? '';
   seatCookie = cookieOf(await t.app.inject({ method: 'GET', url: `/play/${games[0].id}?token=${tokens.allied0}` }));
-  csrf.play = tokenOf((await t.app.inject({ method: 'GET', url: `/play/${games[0].id}`, headers: { cookie: seatCookie } })).body);
+  csrf.play = tokenOf(
+    (await t.app.inject({ method: 'GET', url: `/play/${games[0].id}`, headers: { cookie: seatCookie } })).body,
+  );
   consoleCookie = cookieOf(await t.app.inject({ method: 'GET', url: `/console/login?token=${TEST_ADMIN_TOKEN}` }));
-  csrf.console = tokenOf((await t.app.inject({ method: 'GET', url: '/console/new', headers: { cookie: consoleCookie } })).body);
+  csrf.console = tokenOf(
+    (await t.app.inject({ method: 'GET', url: '/console/new', headers: { cookie: consoleCookie } })).body,
+  );
   expect(csrf.play && csrf.console).toBeTruthy();
 });
 afterAll(async () => {
   await t?.close();
 });
 
-const TABLES = ['Game', 'Seat', 'Step', 'Order', 'Event', 'AuditLog', 'Outbox', 'InboundMail', 'Absence', 'Webhook', 'WebSession', 'Punctuality'];
+const TABLES = [
+  'Game',
+  'Seat',
+  'Step',
+  'Order',
+  'Event',
+  'AuditLog',
+  'Outbox',
+  'InboundMail',
+  'Absence',
+  'Webhook',
+  'WebSession',
+  'Punctuality',
+];
 /** Row counts of every table, in one query. */
 async function rowCounts(): Promise<Record<string, number>> {
   const sql = `SELECT ${TABLES.map((n) => `(SELECT count(*) FROM "${n}")::int AS "${n}"`).join(', ')}`;
@@ -72,19 +115,36 @@ async function rowCounts(): Promise<Record<string, number>> {
  * Who calls: no or a garbage token, the operator, a role of the target game (its moderator, a seat), the moderator
  * of the other game, the seat's web session, the operator's console session.
  */
-const AUTHS = ['none', 'garbage', 'basic', 'operator', 'mod', 'allied', 'german', 'other-mod', 'cookie', 'console'] as const;
+const AUTHS = [
+  'none',
+  'garbage',
+  'basic',
+  'operator',
+  'mod',
+  'allied',
+  'german',
+  'other-mod',
+  'cookie',
+  'console',
+] as const;
 type Auth = (typeof AUTHS)[number];
 /** The caller a route is for (test knowledge, so that most requests get past authentication to the checks). */
 function roleOf(route: RouteSpec): Auth[] {
   if (route.url === '/api/games') return ['operator'];
   if (route.url.startsWith('/play/')) return ['cookie'];
   if (route.url.startsWith('/console')) return ['console'];
-  if (/\/(orders|absences)/.test(route.url) && route.method !== 'GET' && !route.url.includes('/seats/')) return ['allied', 'german'];
-  if (route.method === 'GET' && /\/api\/games\/:id(\/(steps|record|orders|absences))?/.test(route.url)) return ['mod', 'allied', 'german'];
+  if (/\/(orders|absences)/.test(route.url) && route.method !== 'GET' && !route.url.includes('/seats/'))
+    return ['allied', 'german'];
+  if (route.method === 'GET' && /\/api\/games\/:id(\/(steps|record|orders|absences))?/.test(route.url))
+    return ['mod', 'allied', 'german'];
   if (route.url.startsWith('/api/games/:id')) return ['mod'];
   return ['none'];
 }
-const authsFor = (route: RouteSpec): fc.Arbitrary<Auth> => fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...roleOf(route)) }, { weight: 2, arbitrary: fc.constantFrom(...AUTHS) });
+const authsFor = (route: RouteSpec): fc.Arbitrary<Auth> =>
+  fc.oneof(
+    { weight: 3, arbitrary: fc.constantFrom(...roleOf(route)) },
+    { weight: 2, arbitrary: fc.constantFrom(...AUTHS) },
+  );
 function headersFor(auth: Auth, target: number, body: BodySpec): Record<string, string> {
   const h: Record<string, string> = {};
   if (auth === 'garbage') h.authorization = 'Bearer not-a-token-at-all';
@@ -111,25 +171,36 @@ function paramArbitrary(name: string): fc.Arbitrary<string> {
     side: fc.constantFrom('allied', 'german', 'soviet'),
     file: fc.constantFrom(calendarFile, 'x.ics', '..%2F..%2Fetc%2Fpasswd'),
   };
-  return fc.oneof({ weight: 4, arbitrary: real[name] ?? fc.uuid() }, { weight: 1, arbitrary: hostileString.map(encodeParam) });
+  return fc.oneof(
+    { weight: 4, arbitrary: real[name] ?? fc.uuid() },
+    { weight: 1, arbitrary: hostileString.map(encodeParam) },
+  );
 }
 
 /** The URL of a route with its generated parameters, the target game's id and current step filled in. */
 async function urlOf(route: RouteSpec, names: string[], values: string[], target: number): Promise<string> {
   const game = games[target];
-  const current = values.includes(CURRENT) ? String((await t.db.game.findUniqueOrThrow({ where: { id: game.id } })).currentStep) : '';
+  const current = values.includes(CURRENT)
+    ? String((await t.db.game.findUniqueOrThrow({ where: { id: game.id } })).currentStep)
+    : '';
   let url = route.url;
-  names.forEach((name, i) => (url = url.replace(`:${name}`, values[i].replace(GAME, game.id).replace(CURRENT, current))));
+  names.forEach(
+    (name, i) => (url = url.replace(`:${name}`, values[i].replace(GAME, game.id).replace(CURRENT, current))),
+  );
   return url;
 }
 
 /** Shortens a text for a failure message (generated strings run to 70,000 characters). */
-const clip = (text: string, n = 300): string => (text.length > n ? `${text.slice(0, n)}... (${text.length} chars)` : text);
+const clip = (text: string, n = 300): string =>
+  text.length > n ? `${text.slice(0, n)}... (${text.length} chars)` : text;
 
 /** Reports a failure with the counterexample clipped, and the seed and path to replay it. */
 function reporter<T>(out: fc.RunDetails<T>): void {
   if (!out.failed) return;
-  throw new Error(clip(`${fc.defaultReportMessage(out) ?? 'property failed'}`, 1500) + `\n${clip(String((out.errorInstance as Error | undefined)?.message ?? ''), 4000)}`);
+  throw new Error(
+    clip(`${fc.defaultReportMessage(out) ?? 'property failed'}`, 1500) +
+      `\n${clip(String((out.errorInstance as Error | undefined)?.message ?? ''), 4000)}`,
+  );
 }
 
 interface Tally {
@@ -160,7 +231,9 @@ async function legalOrders(url: string, seed: number): Promise<{ orders: unknown
   const id = /\/api\/games\/([^/]+)\//.exec(url)?.[1];
   const game = id ? await t.db.game.findUnique({ where: { id } }) : null;
   if (!game) return { orders: {} };
-  const step = await t.db.step.findUniqueOrThrow({ where: { gameId_number: { gameId: game.id, number: game.currentStep } } });
+  const step = await t.db.step.findUniqueOrThrow({
+    where: { gameId_number: { gameId: game.id, number: game.currentStep } },
+  });
   const state = (step.envelope as unknown as Envelope<AwState>).state;
   for (const side of ['allied', 'german'] as const) {
     const orders = randomLegalOrders(state, side, mulberry32(seed));
@@ -195,7 +268,10 @@ async function bodyOf(route: RouteSpec, url: string, g: Generated): Promise<{ bo
     template = route.method === 'PUT' ? { orders: legal.orders, reason: 'typo' } : { orders: legal.orders };
     if (route.method === 'POST') auth = legal.side;
   } else template = TEMPLATES[key]();
-  return { body: { kind: `mutated-${m.kind}`, contentType: 'application/json', payload: mutatedJson(template, m) }, auth };
+  return {
+    body: { kind: `mutated-${m.kind}`, contentType: 'application/json', payload: mutatedJson(template, m) },
+    auth,
+  };
 }
 
 /** After a rotation or a replacement answered 200, later requests use the seat's new token. */
@@ -209,7 +285,9 @@ function followTokens(route: RouteSpec, url: string, status: number, body: strin
 
 /** The games stay whole: steps 0..currentStep without a gap, the current step present, two seats each. */
 async function gamesWhole(): Promise<void> {
-  for (const g of await t.db.game.findMany({ include: { steps: { select: { number: true } }, seats: { select: { id: true } } } })) {
+  for (const g of await t.db.game.findMany({
+    include: { steps: { select: { number: true } }, seats: { select: { id: true } } },
+  })) {
     const numbers = g.steps.map((s) => s.number).sort((a, b) => a - b);
     expect(numbers, `steps of ${g.id}`).toEqual(numbers.map((_, i) => i));
     expect(numbers.at(-1), `current step of ${g.id}`).toBe(g.currentStep);
@@ -217,7 +295,9 @@ async function gamesWhole(): Promise<void> {
   }
 }
 
-test('every route: hostile input never gives a 5xx, and a refused request writes nothing', { timeout: 240_000 }, async () => {
+test('every route: hostile input never gives a 5xx, and a refused request writes nothing', {
+  timeout: 240_000,
+}, async () => {
   const routes = routesOf(t.app).filter((r) => !r.url.startsWith('/docs') && !r.url.includes('*'));
   expect(routes.length).toBeGreaterThan(40);
   const started = Date.now();
@@ -225,17 +305,33 @@ test('every route: hostile input never gives a 5xx, and a refused request writes
     const names = [...route.url.matchAll(/:([A-Za-z]+)/g)].map((m) => m[1]);
     const params = fc.tuple(...names.map(paramArbitrary));
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(0, 1), authsFor(route), params, hostileQuery, generatedFor(route), async (target, generatedAuth, values, query, generated) => {
-        const url = await urlOf(route, names, values, target);
-        const { body, auth: owing } = await bodyOf(route, url, generated);
-        const auth = owing ?? generatedAuth;
-        const before = await rowCounts();
-        const res = await t.app.inject({ method: route.method as 'GET', url: url + query, headers: headersFor(auth, target, body), ...(body.payload !== undefined && route.method !== 'GET' ? { payload: body.payload } : {}) });
-        count(`${route.method} ${route.url}`, res.statusCode);
-        expect(res.statusCode, `${route.method} ${route.url} as ${clip(url + query)} [${auth}, ${body.kind}: ${clip(body.payload ?? '', 200)}]: ${clip(res.body)}`).toBeLessThan(500);
-        if (res.statusCode >= 400) expect(await rowCounts(), `${route.method} ${url} ${res.statusCode} wrote rows`).toEqual(before);
-        followTokens(route, url, res.statusCode, res.body);
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(0, 1),
+        authsFor(route),
+        params,
+        hostileQuery,
+        generatedFor(route),
+        async (target, generatedAuth, values, query, generated) => {
+          const url = await urlOf(route, names, values, target);
+          const { body, auth: owing } = await bodyOf(route, url, generated);
+          const auth = owing ?? generatedAuth;
+          const before = await rowCounts();
+          const res = await t.app.inject({
+            method: route.method as 'GET',
+            url: url + query,
+            headers: headersFor(auth, target, body),
+            ...(body.payload !== undefined && route.method !== 'GET' ? { payload: body.payload } : {}),
+          });
+          count(`${route.method} ${route.url}`, res.statusCode);
+          expect(
+            res.statusCode,
+            `${route.method} ${route.url} as ${clip(url + query)} [${auth}, ${body.kind}: ${clip(body.payload ?? '', 200)}]: ${clip(res.body)}`,
+          ).toBeLessThan(500);
+          if (res.statusCode >= 400)
+            expect(await rowCounts(), `${route.method} ${url} ${res.statusCode} wrote rows`).toEqual(before);
+          followTokens(route, url, res.statusCode, res.body);
+        },
+      ),
       { numRuns: RUNS, seed: SEED, endOnFailure: true, asyncReporter: async (out) => reporter(out) },
     );
   }
@@ -243,42 +339,83 @@ test('every route: hostile input never gives a 5xx, and a refused request writes
   const total = [...tally.values()].reduce((n, e) => n + e.requests, 0);
   const statuses = new Map<number, number>();
   for (const e of tally.values()) for (const [s, n] of e.statuses) statuses.set(s, (statuses.get(s) ?? 0) + n);
-  console.log(`fuzz: ${routes.length} routes, ${total} requests in ${((Date.now() - started) / 1000).toFixed(1)} s (seed ${SEED})`);
-  console.log(`fuzz: statuses ${[...statuses].sort().map(([s, n]) => `${s}:${n}`).join(' ')}`);
-  for (const [route, e] of tally) console.log(`fuzz:   ${route.padEnd(52)} ${String(e.requests).padStart(4)}  ${[...e.statuses].sort().map(([s, n]) => `${s}:${n}`).join(' ')}`);
+  console.log(
+    `fuzz: ${routes.length} routes, ${total} requests in ${((Date.now() - started) / 1000).toFixed(1)} s (seed ${SEED})`,
+  );
+  console.log(
+    `fuzz: statuses ${[...statuses]
+      .sort()
+      .map(([s, n]) => `${s}:${n}`)
+      .join(' ')}`,
+  );
+  for (const [route, e] of tally)
+    console.log(
+      `fuzz:   ${route.padEnd(52)} ${String(e.requests).padStart(4)}  ${[...e.statuses]
+        .sort()
+        .map(([s, n]) => `${s}:${n}`)
+        .join(' ')}`,
+    );
 });
 
-test('the mail intake: hostile mails never fail, nothing is stored for a refused one', { timeout: 240_000 }, async () => {
+test('the mail intake: hostile mails never fail, nothing is stored for a refused one', {
+  timeout: 240_000,
+}, async () => {
   const outcomes = new Map<string, number>();
   const started = Date.now();
   const door = fc.constantFrom('raw', 'raw', 'json', 'json-base64', 'json-wrong-types', 'wrong-token');
   await fc.assert(
-    fc.asyncProperty(hostileMail(mailRecipients, ['ally@example.org', 'wolf@example.jp', 'mod@example.org']), door, async (raw, how) => {
-      const before = await rowCounts();
-      const auth = { authorization: `Bearer ${how === 'wrong-token' ? 'nope' : WEBHOOK}` };
-      const res = how.startsWith('json')
-        ? await t.app.inject({
-            method: 'POST',
-            url: '/mail/inbound',
-            headers: auth,
-            payload: how === 'json-wrong-types'
-              ? { raw: raw.toString('latin1'), envelopeFrom: 42, envelopeTo: [mailRecipients[0], 7, { x: 1 }, null] }
-              : { raw: how === 'json-base64' ? raw.toString('base64') : raw.toString('utf8'), encoding: how === 'json-base64' ? 'base64' : undefined, envelopeTo: [mailRecipients[0]] },
-          })
-        : await t.app.inject({ method: 'POST', url: '/mail/inbound', headers: { ...auth, 'content-type': 'message/rfc822' }, payload: raw });
-      const outcome = res.statusCode < 300 ? `${(res.json() as { status: string }).status}${res.json().reason ? `/${res.json().reason}` : ''}` : `${res.statusCode} ${res.json().error?.code}`;
-      outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1);
-      count('POST /mail/inbound (mail fuzz)', res.statusCode);
-      expect(res.statusCode, `${how}: ${clip(res.body)}\n${clip(raw.toString('latin1'), 400)}`).toBeLessThan(500);
-      expect(outcome.startsWith('failed'), `${outcome}\n${clip(raw.toString('latin1'), 400)}`).toBe(false);
-      const after = await rowCounts();
-      if (outcome !== 'processed/accepted') expect(after.Order, `orders stored by ${outcome}`).toBe(before.Order);
-      expect(after.Game).toBe(before.Game);
-      expect(after.Seat).toBe(before.Seat);
-    }),
+    fc.asyncProperty(
+      hostileMail(mailRecipients, ['ally@example.org', 'wolf@example.jp', 'mod@example.org']),
+      door,
+      async (raw, how) => {
+        const before = await rowCounts();
+        const auth = { authorization: `Bearer ${how === 'wrong-token' ? 'nope' : WEBHOOK}` };
+        const res = how.startsWith('json')
+          ? await t.app.inject({
+              method: 'POST',
+              url: '/mail/inbound',
+              headers: auth,
+              payload:
+                how === 'json-wrong-types'
+                  ? {
+                      raw: raw.toString('latin1'),
+                      envelopeFrom: 42,
+                      envelopeTo: [mailRecipients[0], 7, { x: 1 }, null],
+                    }
+                  : {
+                      raw: how === 'json-base64' ? raw.toString('base64') : raw.toString('utf8'),
+                      encoding: how === 'json-base64' ? 'base64' : undefined,
+                      envelopeTo: [mailRecipients[0]],
+                    },
+            })
+          : await t.app.inject({
+              method: 'POST',
+              url: '/mail/inbound',
+              headers: { ...auth, 'content-type': 'message/rfc822' },
+              payload: raw,
+            });
+        const outcome =
+          res.statusCode < 300
+            ? `${(res.json() as { status: string }).status}${res.json().reason ? `/${res.json().reason}` : ''}`
+            : `${res.statusCode} ${res.json().error?.code}`;
+        outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1);
+        count('POST /mail/inbound (mail fuzz)', res.statusCode);
+        expect(res.statusCode, `${how}: ${clip(res.body)}\n${clip(raw.toString('latin1'), 400)}`).toBeLessThan(500);
+        expect(outcome.startsWith('failed'), `${outcome}\n${clip(raw.toString('latin1'), 400)}`).toBe(false);
+        const after = await rowCounts();
+        if (outcome !== 'processed/accepted') expect(after.Order, `orders stored by ${outcome}`).toBe(before.Order);
+        expect(after.Game).toBe(before.Game);
+        expect(after.Seat).toBe(before.Seat);
+      },
+    ),
     { numRuns: MAIL_RUNS, seed: SEED, endOnFailure: true, asyncReporter: async (out) => reporter(out) },
   );
   expect(await t.db.inboundMail.count({ where: { status: 'failed' } })).toBe(0);
   await gamesWhole();
-  console.log(`fuzz: ${MAIL_RUNS} mails in ${((Date.now() - started) / 1000).toFixed(1)} s: ${[...outcomes].sort().map(([k, n]) => `${k}:${n}`).join(' ')}`);
+  console.log(
+    `fuzz: ${MAIL_RUNS} mails in ${((Date.now() - started) / 1000).toFixed(1)} s: ${[...outcomes]
+      .sort()
+      .map(([k, n]) => `${k}:${n}`)
+      .join(' ')}`,
+  );
 });

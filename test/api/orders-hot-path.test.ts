@@ -16,7 +16,10 @@ beforeAll(async () => {
   pooled = await buildTestApp({ games: [toyGame] });
   // A second process on the same database: its own Prisma client and its own pg pool.
   const db2 = createDb(pooled.database.url, { max: 10 });
-  pooled2 = await buildTestApp({ games: [toyGame], database: { ...pooled.database, db: db2, drop: async () => db2.$disconnect() } });
+  pooled2 = await buildTestApp({
+    games: [toyGame],
+    database: { ...pooled.database, db: db2, drop: async () => db2.$disconnect() },
+  });
   prismaOnly = await buildTestApp({ games: [toyGame], database: pooled.database, noPool: true });
 });
 afterAll(async () => {
@@ -33,7 +36,10 @@ afterAll(async () => {
 async function chainOf(t: TestApp, gameId: string, side: string, number = 0) {
   const step = await t.db.step.findFirstOrThrow({ where: { gameId, number } });
   const seat = await t.db.seat.findFirstOrThrow({ where: { gameId, side } });
-  const orders = await t.db.order.findMany({ where: { stepId: step.id, seatId: seat.id }, orderBy: { revision: 'asc' } });
+  const orders = await t.db.order.findMany({
+    where: { stepId: step.id, seatId: seat.id },
+    orderBy: { revision: 'asc' },
+  });
   const current = orders.length ? [orders[orders.length - 1]] : [];
   let length = 0;
   while (length < orders.length && orders[length].revision === length + 1) length++;
@@ -48,7 +54,11 @@ describe.each([
     const t = app();
     const g = await createGameVia(t, toyPayload());
     expect((await postOrders(t, g.id, g.seat.b, { pick: 2 })).statusCode).toBe(200);
-    const rotated = await t.app.inject({ method: 'POST', url: `/api/games/${g.id}/seats/b/rotate-token`, headers: g.moderator });
+    const rotated = await t.app.inject({
+      method: 'POST',
+      url: `/api/games/${g.id}/seats/b/rotate-token`,
+      headers: g.moderator,
+    });
     expect(rotated.statusCode, rotated.body).toBe(200);
     const old = await postOrders(t, g.id, g.seat.b, { pick: 3 });
     expect(old.statusCode, old.body).toBe(401);
@@ -66,10 +76,16 @@ describe.each([
     const g = await createGameVia(t, toyPayload());
     // Used twice, so the second request took the seat from memory without a query.
     for (const pick of [1, 2]) expect((await postOrders(t, g.id, g.seat.a, { pick })).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'POST', url: `/api/games/${g.id}/seats/a/rotate-token`, headers: g.moderator })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/games/${g.id}/seats/a/rotate-token`, headers: g.moderator }))
+        .statusCode,
+    ).toBe(200);
     const invalid = await postOrders(t, g.id, g.seat.a, { pick: 99 });
     expect(invalid.statusCode, invalid.body).toBe(401); // not the 422 that would describe the orders
-    expect((await t.app.inject({ method: 'POST', url: `/api/games/${g.id}/pause`, headers: g.moderator, payload: {} })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/games/${g.id}/pause`, headers: g.moderator, payload: {} }))
+        .statusCode,
+    ).toBe(200);
     expect((await postOrders(t, g.id, g.seat.a, { pick: 3 })).statusCode).toBe(401); // not the 409 of a paused game
     const c = await chainOf(t, g.id, 'a');
     expect(c.current.map((o) => o.parsed)).toEqual([{ pick: 2 }]);
@@ -80,11 +96,18 @@ describe.each([
     const t = app();
     const g = await createGameVia(t, toyPayload());
     expect((await postOrders(pooled2, g.id, g.seat.a, { pick: 1 })).statusCode).toBe(200);
-    const res = await t.app.inject({ method: 'PUT', url: `/api/games/${g.id}/seats/a`, headers: g.moderator, payload: { email: 'dave@example.org', name: 'Dave' } });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/games/${g.id}/seats/a`,
+      headers: g.moderator,
+      payload: { email: 'dave@example.org', name: 'Dave' },
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect((await postOrders(t, g.id, g.seat.a, { pick: 2 })).statusCode).toBe(401);
     expect((await postOrders(pooled2, g.id, g.seat.a, { pick: 2 })).statusCode).toBe(401);
-    expect((await postOrders(pooled2, g.id, { authorization: `Bearer ${res.json().token}` }, { pick: 2 })).statusCode).toBe(200);
+    expect(
+      (await postOrders(pooled2, g.id, { authorization: `Bearer ${res.json().token}` }, { pick: 2 })).statusCode,
+    ).toBe(200);
   });
 
   it('a token of another game, the moderator token and garbage are refused as before', async () => {
@@ -100,7 +123,9 @@ describe.each([
   it('40 simultaneous submissions of one seat on two processes: all stored, exactly one current order, one chain', async () => {
     const t = app();
     const g = await createGameVia(t, toyPayload());
-    const burst = Array.from({ length: 40 }, (_, i) => postOrders(i % 2 ? t : pooled2, g.id, g.seat.a, { pick: (i % 6) + 1, standing: { note: `n${i}` } }));
+    const burst = Array.from({ length: 40 }, (_, i) =>
+      postOrders(i % 2 ? t : pooled2, g.id, g.seat.a, { pick: (i % 6) + 1, standing: { note: `n${i}` } }),
+    );
     const responses = await Promise.all(burst);
     expect(responses.map((r) => r.statusCode)).toEqual(responses.map(() => 200));
     expect(responses.every((r) => r.json().resolution === null)).toBe(true);
@@ -121,7 +146,13 @@ describe.each([
       burst.push(postOrders(i % 2 ? pooled2 : t, g.id, g.seat.b, { pick: ((i + 2) % 6) + 1 }));
     }
     const responses = await Promise.all(burst);
-    expect(responses.every((r) => r.statusCode === 200 || (r.statusCode === 409 && ['step/not-open', 'step/changed'].includes(r.json().error.code)))).toBe(true);
+    expect(
+      responses.every(
+        (r) =>
+          r.statusCode === 200 ||
+          (r.statusCode === 409 && ['step/not-open', 'step/changed'].includes(r.json().error.code)),
+      ),
+    ).toBe(true);
     expect(responses.filter((r) => r.statusCode === 200 && r.json().resolution).length).toBe(1);
     for (const side of ['a', 'b']) {
       const c = await chainOf(t, g.id, side);
@@ -138,11 +169,19 @@ describe.each([
     expect(bad.statusCode).toBe(422);
     expect(bad.json().error.code).toBe('orders/invalid');
     expect(bad.json().error.errors.map((e: { code: string }) => e.code)).toEqual(['toy/range', 'toy/note']);
-    expect((await t.app.inject({ method: 'POST', url: `/api/games/${g.id}/pause`, headers: g.moderator, payload: {} })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/games/${g.id}/pause`, headers: g.moderator, payload: {} }))
+        .statusCode,
+    ).toBe(200);
     const paused = await postOrders(t, g.id, g.seat.a, { pick: 2 });
     expect(paused.statusCode).toBe(409);
     expect(paused.json().error.code).toBe('game/paused');
-    const amend = await t.app.inject({ method: 'PUT', url: `/api/games/${g.id}/seats/b/orders`, headers: g.moderator, payload: { orders: { pick: 5 }, reason: 'by phone' } });
+    const amend = await t.app.inject({
+      method: 'PUT',
+      url: `/api/games/${g.id}/seats/b/orders`,
+      headers: g.moderator,
+      payload: { orders: { pick: 5 }, reason: 'by phone' },
+    });
     expect(amend.statusCode, amend.body).toBe(200);
     const audit = await t.app.inject({ method: 'GET', url: `/api/games/${g.id}/audit`, headers: g.moderator });
     const entry = audit.json().entries.find((e: { action: string }) => e.action === 'orders.amend');

@@ -117,7 +117,7 @@ describe('rejecting a result', () => {
     expect(await t.db.outbox.count({ where: { gameId: g.id, kind: 'moderator' } })).toBe(2);
   });
 
-  it('the game\'s deadline rule counts from the rejection; a deadline in the past is refused', async () => {
+  it("the game's deadline rule counts from the rejection; a deadline in the past is refused", async () => {
     const { g } = await awaitingReview({ deadlines: { default: { length: '2d' } } });
     const earlier = { reason: 'x', deadlineAt: '2026-05-04T08:00:00Z' };
     const past = await api(g, 'POST', '/steps/0/reject', g.moderator, earlier);
@@ -167,12 +167,16 @@ describe('rejecting from the console and by mail', () => {
     expect(page.body).toContain('確認する');
     // The page's text box holds the orders on file: sending it unchanged confirms them.
     const escaped = /<textarea id="order-text" name="text"[^>]*>([^<]*)<\/textarea>/.exec(page.body)![1];
-    const text = escaped.replace(/&gt;/g, '>').replace(/&#39;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+    const text = escaped
+      .replace(/&gt;/g, '>')
+      .replace(/&#39;/g, "'")
+      .replace(/&quot;/g, '"')
+      .replace(/&amp;/g, '&');
     expect((await player.post(`/play/${g.id}/orders/text`, { _csrf: csrfOf(page.body), text })).statusCode).toBe(303);
     expect((await stepOf(g)).status).toBe('awaiting_review');
   });
 
-  it('mail: the moderator\'s REJECT tells the seats and reopens the step with a deadline', async () => {
+  it("mail: the moderator's REJECT tells the seats and reopens the step with a deadline", async () => {
     const g = await awPlacementAwaitingReview();
     const headers = `From: mod@example.org\r\nTo: orders@judge.test\r\nMessage-ID: <reject-${g.id}@example.org>\r\n`;
     const mail = `${headers}Subject: review\r\n\r\nSIGNON ${g.body.moderatorToken}\r\nREJECT wrong pick\r\n`;
@@ -183,7 +187,10 @@ describe('rejecting from the console and by mail', () => {
     expect(step.awaitingConfirmation).toEqual(['allied']);
     const told = await noticesOf(g);
     const japanese = told.map((m) => [m.toAddress, m.subject.includes('差し戻されました')]);
-    expect(japanese).toEqual([['ally@example.org', true], ['wolf@example.org', false]]);
+    expect(japanese).toEqual([
+      ['ally@example.org', true],
+      ['wolf@example.org', false],
+    ]);
     expect(told[1].text).toContain('Nothing is asked of you'); // the German seat owes nothing at the opening placement
   });
 });

@@ -21,10 +21,12 @@ afterAll(async () => {
 
 function lcg(seed: number): () => number {
   let s = seed >>> 0;
-  return () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 4294967296);
+  return () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 4294967296;
 }
 
-it('a standard game opens at the first Allied decision and plays to the end without leaking private dice', { timeout: 120_000 }, async () => {
+it('a standard game opens at the first Allied decision and plays to the end without leaking private dice', {
+  timeout: 120_000,
+}, async () => {
   const g = await createGameVia(t, {
     game: 'atlantic-wolves',
     mode: 'standard',
@@ -42,7 +44,9 @@ it('a standard game opens at the first Allied decision and plays to the end with
   for (let n = 0; n < 400; n++) {
     const view = (await t.app.inject({ method: 'GET', url: `/api/games/${g.id}`, headers: g.moderator })).json();
     if (view.status === 'finished') break;
-    const step = await t.db.step.findUniqueOrThrow({ where: { gameId_number: { gameId: g.id, number: view.step.number } } });
+    const step = await t.db.step.findUniqueOrThrow({
+      where: { gameId_number: { gameId: g.id, number: view.step.number } },
+    });
     const state = (step.envelope as unknown as Envelope<AwState>).state;
     for (const { seat } of view.step.owed as Owed[]) {
       const res = await postOrders(t, g.id, g.seat[seat], randomLegalOrders(state, seat, rand));
@@ -52,19 +56,24 @@ it('a standard game opens at the first Allied decision and plays to the end with
   const final = (await t.app.inject({ method: 'GET', url: `/api/games/${g.id}`, headers: g.seat.german })).json();
   expect(final.status).toBe('finished');
 
-  const all = (await t.app.inject({ method: 'GET', url: `/api/games/${g.id}/steps`, headers: g.moderator })).json().steps;
-  const german = (await t.app.inject({ method: 'GET', url: `/api/games/${g.id}/steps`, headers: g.seat.german })).json().steps;
+  const all = (await t.app.inject({ method: 'GET', url: `/api/games/${g.id}/steps`, headers: g.moderator })).json()
+    .steps;
+  const german = (await t.app.inject({ method: 'GET', url: `/api/games/${g.id}/steps`, headers: g.seat.german })).json()
+    .steps;
   for (const [i, s] of all.entries()) {
     // An event with `visibleTo` is for those seats only (an empty list: the moderator only).
     const hidden = (s.events as GameEvent[]).filter((e) => e.visibleTo && !e.visibleTo.includes('german'));
     privateDice += hidden.filter((e) => e.type === 'die').length;
     expect(german[i].events).toHaveLength(s.events.length - hidden.length);
-    for (const e of german[i].events as GameEvent[]) expect(e.visibleTo === undefined || e.visibleTo.includes('german')).toBe(true);
+    for (const e of german[i].events as GameEvent[])
+      expect(e.visibleTo === undefined || e.visibleTo.includes('german')).toBe(true);
   }
   expect(privateDice).toBeGreaterThan(0); // the Allied draws are private, so the check above had something to hide
 
   for (const headers of [g.moderator, g.seat.allied, g.seat.german]) {
-    const record = recordSchema.parse((await t.app.inject({ method: 'GET', url: `/api/games/${g.id}/record`, headers })).json());
+    const record = recordSchema.parse(
+      (await t.app.inject({ method: 'GET', url: `/api/games/${g.id}/record`, headers })).json(),
+    );
     expect(record.steps[0].orders).toEqual({});
     const report = verifyRecord(atlanticWolves, record);
     expect(report.mismatches).toEqual([]);

@@ -67,7 +67,15 @@ describe('pbem simulate for every game', () => {
     const r = pbem('simulate', '--game', 'toy', '--games', '300', '--seed', '4', '--validate');
     expect(r.code, r.err).toBe(0);
     const s = JSON.parse(r.out);
-    expect(s).toMatchObject({ game: 'toy', mode: 'mail', games: 300, player: 'random', invariantViolations: 0, orderErrors: 0, unfinished: 0 });
+    expect(s).toMatchObject({
+      game: 'toy',
+      mode: 'mail',
+      games: 300,
+      player: 'random',
+      invariantViolations: 0,
+      orderErrors: 0,
+      unfinished: 0,
+    });
     expect(s.aWins + s.bWins + s.draws).toBe(300);
     expect(s.aWins).toBeGreaterThan(s.bWins); // TOY 2: a picks every step, b every other step
   });
@@ -75,19 +83,24 @@ describe('pbem simulate for every game', () => {
   it.each([
     ['toy', '12000', '3'],
     ['atlantic-wolves', '5300', '2'],
-  ])('%s: the same seed gives the same summary on one thread and on %s games over %s workers', (game, games, workers) => {
-    const one = pbem('simulate', '--game', game, '--games', games, '--seed', 'w', '--workers', '1');
-    const many = pbem('simulate', '--game', game, '--games', games, '--seed', 'w', '--workers', workers);
-    expect(one.code, one.err).toBe(0);
-    expect(many.code, many.err).toBe(0);
-    expect(JSON.parse(one.out).workers).toBe(1);
-    expect(JSON.parse(many.out).workers).toBe(Number(workers));
-    expect(played(many.out)).toEqual(played(one.out));
-    expect(played(one.out).steps).toBeGreaterThan(Number(games));
-  }, 120_000);
+  ])(
+    '%s: the same seed gives the same summary on one thread and on %s games over %s workers',
+    (game, games, workers) => {
+      const one = pbem('simulate', '--game', game, '--games', games, '--seed', 'w', '--workers', '1');
+      const many = pbem('simulate', '--game', game, '--games', games, '--seed', 'w', '--workers', workers);
+      expect(one.code, one.err).toBe(0);
+      expect(many.code, many.err).toBe(0);
+      expect(JSON.parse(one.out).workers).toBe(1);
+      expect(JSON.parse(many.out).workers).toBe(Number(workers));
+      expect(played(many.out)).toEqual(played(one.out));
+      expect(played(one.out).steps).toBeGreaterThan(Number(games));
+    },
+    120_000,
+  );
 
   it('another seed plays other games', () => {
-    const games = (seed: string) => played(pbem('simulate', '--game', 'toy', '--games', '6000', '--seed', seed, '--workers', '2').out);
+    const games = (seed: string) =>
+      played(pbem('simulate', '--game', 'toy', '--games', '6000', '--seed', seed, '--workers', '2').out);
     expect(games('v')).not.toEqual(games('w'));
   }, 120_000);
 
@@ -116,7 +129,12 @@ describe('pbem odds and replay of a toy game record', () => {
     const r = pbem('odds', file, '--samples', '6000');
     expect(r.code, r.err).toBe(0);
     const odds = JSON.parse(r.out);
-    expect(odds).toMatchObject({ kind: 'step', samples: 6000, owed: [{ seat: 'a', point: 'TOY-D1' }], orders: { a: { pick: 1 } } });
+    expect(odds).toMatchObject({
+      kind: 'step',
+      samples: 6000,
+      owed: [{ seat: 'a', point: 'TOY-D1' }],
+      orders: { a: { pick: 1 } },
+    });
     expect(Object.keys(odds.probabilities)).toEqual(['scores:a']);
     expect(Math.abs(odds.probabilities['scores:a'] - 1 / 6)).toBeLessThan(0.02);
   });
@@ -128,7 +146,7 @@ describe('pbem odds and replay of a toy game record', () => {
     expect(odds.unfinished).toBe(0);
   });
 
-  it('replays the record as a readable report in the toy game\'s words', () => {
+  it("replays the record as a readable report in the toy game's words", () => {
     const r = pbem('replay', file, '--text', '--lang', 'ja');
     expect(r.code, r.err).toBe(0);
     expect(r.out).toMatch(/トイ・ダイスゲーム/);

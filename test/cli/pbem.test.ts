@@ -32,7 +32,11 @@ describe('pbem replay', () => {
     expect(out.ok).toBe(true);
     expect(out.outcome.winner).toBe(record.expect.winner);
     expect(out.steps).toHaveLength(record.steps.length);
-    expect(out.steps.flatMap((s: { events: { type: string }[] }) => s.events).some((e: { type: string }) => e.type === 'die')).toBe(true);
+    expect(
+      out.steps
+        .flatMap((s: { events: { type: string }[] }) => s.events)
+        .some((e: { type: string }) => e.type === 'die'),
+    ).toBe(true);
   });
 
   it('a record whose dice were changed no longer meets its expectations (exit 1)', () => {
@@ -63,7 +67,9 @@ describe('pbem replay', () => {
     expect(r.out).toMatch(/VP確認（第1ターン）/);
     expect(r.out).toMatch(/を攻撃: 出目\d/);
     expect(r.out).toMatch(/結果: 勝者 /);
-    expect(pbem('replay', join(games, 'standard-seeded.json'), '--text', '--lang', 'fr').err).toMatch(/--lang must be en or ja/);
+    expect(pbem('replay', join(games, 'standard-seeded.json'), '--text', '--lang', 'fr').err).toMatch(
+      /--lang must be en or ja/,
+    );
   });
 
   it('malformed input gets a clear error', () => {
@@ -83,7 +89,10 @@ describe('pbem verify', () => {
     ...record,
     commitment: commitmentOf(secret),
     viewer: 'seat:german',
-    steps: record.steps.map((s, i) => ({ ...s, events: game.visibleEvents(replay.steps[i].events, { kind: 'seat', seat: 'german' }) })),
+    steps: record.steps.map((s, i) => ({
+      ...s,
+      events: game.visibleEvents(replay.steps[i].events, { kind: 'seat', seat: 'german' }),
+    })),
   };
 
   it('re-derives every die of a finished game and finds them all', () => {

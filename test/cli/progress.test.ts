@@ -6,12 +6,19 @@ import { createProgress, progressLine } from '../../src/cli/progress.ts';
 function fake(isTTY: boolean) {
   const written: string[] = [];
   let now = 0;
-  return { stream: { isTTY, columns: 100, write: (text: string) => written.push(text) }, written, at: (ms: number) => (now = ms), now: () => now };
+  return {
+    stream: { isTTY, columns: 100, write: (text: string) => written.push(text) },
+    written,
+    at: (ms: number) => (now = ms),
+    now: () => now,
+  };
 }
 
 describe('progress bar', () => {
   it('reads as a bar, a share, counts, a rate and the time left', () => {
-    expect(progressLine(2500, 10_000, 'games', 5000)).toBe('[######------------------]  25%  2500/10000 games  500/s  ETA 0:15');
+    expect(progressLine(2500, 10_000, 'games', 5000)).toBe(
+      '[######------------------]  25%  2500/10000 games  500/s  ETA 0:15',
+    );
     expect(progressLine(0, 10, 'games', 0)).toBe('[------------------------]   0%  0/10 games  0/s  ETA ?');
   });
 
@@ -28,7 +35,7 @@ describe('progress bar', () => {
     f.at(4000);
     bar.update(500);
     expect(f.written).toHaveLength(2);
-    expect(f.written[1]).toMatch(/^\r\[#{12}-{12}\]  50%  500\/1000 games  125\/s  ETA 0:04\x1b\[K$/);
+    expect(f.written[1]).toMatch(/^\r\[#{12}-{12}\] {2}50% {2}500\/1000 games {2}125\/s {2}ETA 0:04\x1b\[K$/);
     bar.finish();
     expect(f.written.at(-1)).toBe('\r\x1b[K');
   });
@@ -56,6 +63,9 @@ describe('progress bar', () => {
     f.at(200);
     bar.update(7); // within the interval
     bar.finish();
-    expect(f.written).toEqual([expect.stringMatching(/^\[#{12}-{12}\]  50%  5\/10 games  50\/s  ETA 0:00\n$/), expect.stringMatching(/^\[#{24}\] 100%  10\/10 games/)]);
+    expect(f.written).toEqual([
+      expect.stringMatching(/^\[#{12}-{12}\] {2}50% {2}5\/10 games {2}50\/s {2}ETA 0:00\n$/),
+      expect.stringMatching(/^\[#{24}\] 100% {2}10\/10 games/),
+    ]);
   });
 });

@@ -2,8 +2,12 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../support/db.ts';
 
 let t: TestDatabase;
-beforeAll(async () => { t = await createTestDatabase(); });
-afterAll(async () => { await t?.drop(); });
+beforeAll(async () => {
+  t = await createTestDatabase();
+});
+afterAll(async () => {
+  await t?.drop();
+});
 
 it('each test file gets its own migrated database', async () => {
   const rows = await t.db.$queryRawUnsafe<{ db: string }[]>('SELECT current_database() AS db');
@@ -13,6 +17,8 @@ it('each test file gets its own migrated database', async () => {
 });
 
 it('catalog columns of type name can be read (adapter-pg OID 19 fix)', async () => {
-  const rows = await t.db.$queryRawUnsafe<{ tablename: string }[]>("SELECT tablename FROM pg_tables WHERE tablename = 'Game'");
+  const rows = await t.db.$queryRawUnsafe<{ tablename: string }[]>(
+    "SELECT tablename FROM pg_tables WHERE tablename = 'Game'",
+  );
   expect(rows.map((r) => r.tablename)).toEqual(['Game']);
 });

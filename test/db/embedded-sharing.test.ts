@@ -22,11 +22,12 @@ function deadPid(): number {
 test('the lock lets one holder in at a time, and is gone afterwards', async () => {
   const lock = join(dir, 'a/lock');
   const order: string[] = [];
-  const hold = (name: string) => withLock(lock, async () => {
-    order.push(`${name} in`);
-    await new Promise((r) => setTimeout(r, 150));
-    order.push(`${name} out`);
-  });
+  const hold = (name: string) =>
+    withLock(lock, async () => {
+      order.push(`${name} in`);
+      await new Promise((r) => setTimeout(r, 150));
+      order.push(`${name} out`);
+    });
   await Promise.all([hold('first'), hold('second')]);
   expect(order).toEqual(['first in', 'first out', 'second in', 'second out']);
   expect(existsSync(lock)).toBe(false);

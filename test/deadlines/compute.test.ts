@@ -13,7 +13,14 @@ import {
   type EffectiveRule,
 } from '../../src/services/deadlines/compute.ts';
 
-const rule = (r: Partial<EffectiveRule>): EffectiveRule => ({ lengthSeconds: 0, at: null, timeZone: 'UTC', skipWeekends: false, weekendDays: [0, 6], ...r });
+const rule = (r: Partial<EffectiveRule>): EffectiveRule => ({
+  lengthSeconds: 0,
+  at: null,
+  timeZone: 'UTC',
+  skipWeekends: false,
+  weekendDays: [0, 6],
+  ...r,
+});
 const d = (iso: string) => new Date(iso);
 
 describe('durations', () => {
@@ -36,28 +43,77 @@ describe('deadline of one rule', () => {
   test.each([
     // [why, openedAt, rule, expected]
     ['plain length: 3 days', '2026-03-02T10:00:00Z', rule({ lengthSeconds: 3 * 86400 }), '2026-03-05T10:00:00Z'],
-    ['local time only: next 20:00 in Tokyo (11:00Z)', '2026-03-02T10:00:00Z', rule({ at: '20:00', timeZone: 'Asia/Tokyo' }), '2026-03-02T11:00:00Z'],
-    ['local time already passed today: tomorrow', '2026-03-02T12:00:00Z', rule({ at: '20:00', timeZone: 'Asia/Tokyo' }), '2026-03-03T11:00:00Z'],
-    ['length then rounded up to 20:00 Tokyo', '2026-03-02T10:00:00Z', rule({ lengthSeconds: 2 * 86400, at: '20:00', timeZone: 'Asia/Tokyo' }), '2026-03-04T11:00:00Z'],
+    [
+      'local time only: next 20:00 in Tokyo (11:00Z)',
+      '2026-03-02T10:00:00Z',
+      rule({ at: '20:00', timeZone: 'Asia/Tokyo' }),
+      '2026-03-02T11:00:00Z',
+    ],
+    [
+      'local time already passed today: tomorrow',
+      '2026-03-02T12:00:00Z',
+      rule({ at: '20:00', timeZone: 'Asia/Tokyo' }),
+      '2026-03-03T11:00:00Z',
+    ],
+    [
+      'length then rounded up to 20:00 Tokyo',
+      '2026-03-02T10:00:00Z',
+      rule({ lengthSeconds: 2 * 86400, at: '20:00', timeZone: 'Asia/Tokyo' }),
+      '2026-03-04T11:00:00Z',
+    ],
     // Friday 2026-03-06 10:00Z + 1 day: Saturday and Sunday do not count -> Monday 10:00Z.
-    ['weekend days do not count', '2026-03-06T10:00:00Z', rule({ lengthSeconds: 86400, skipWeekends: true }), '2026-03-09T10:00:00Z'],
-    ['a step opened on Saturday starts counting on Monday', '2026-03-07T15:00:00Z', rule({ lengthSeconds: 3600, skipWeekends: true }), '2026-03-09T01:00:00Z'],
-    ['an at-time never falls on a weekend day', '2026-03-06T12:00:00Z', rule({ at: '20:00', timeZone: 'Asia/Tokyo', skipWeekends: true }), '2026-03-09T11:00:00Z'],
-    ['weekend in the rule zone (Tokyo Saturday starts Friday 15:00Z)', '2026-03-06T14:00:00Z', rule({ lengthSeconds: 7200, timeZone: 'Asia/Tokyo', skipWeekends: true }), '2026-03-08T16:00:00Z'],
-    ['DST spring forward in New York: 20:00 local is 00:00Z next day', '2026-03-08T12:00:00Z', rule({ at: '20:00', timeZone: 'America/New_York' }), '2026-03-09T00:00:00Z'],
-    ['before DST: 20:00 EST is 01:00Z', '2026-03-07T12:00:00Z', rule({ at: '20:00', timeZone: 'America/New_York' }), '2026-03-08T01:00:00Z'],
+    [
+      'weekend days do not count',
+      '2026-03-06T10:00:00Z',
+      rule({ lengthSeconds: 86400, skipWeekends: true }),
+      '2026-03-09T10:00:00Z',
+    ],
+    [
+      'a step opened on Saturday starts counting on Monday',
+      '2026-03-07T15:00:00Z',
+      rule({ lengthSeconds: 3600, skipWeekends: true }),
+      '2026-03-09T01:00:00Z',
+    ],
+    [
+      'an at-time never falls on a weekend day',
+      '2026-03-06T12:00:00Z',
+      rule({ at: '20:00', timeZone: 'Asia/Tokyo', skipWeekends: true }),
+      '2026-03-09T11:00:00Z',
+    ],
+    [
+      'weekend in the rule zone (Tokyo Saturday starts Friday 15:00Z)',
+      '2026-03-06T14:00:00Z',
+      rule({ lengthSeconds: 7200, timeZone: 'Asia/Tokyo', skipWeekends: true }),
+      '2026-03-08T16:00:00Z',
+    ],
+    [
+      'DST spring forward in New York: 20:00 local is 00:00Z next day',
+      '2026-03-08T12:00:00Z',
+      rule({ at: '20:00', timeZone: 'America/New_York' }),
+      '2026-03-09T00:00:00Z',
+    ],
+    [
+      'before DST: 20:00 EST is 01:00Z',
+      '2026-03-07T12:00:00Z',
+      rule({ at: '20:00', timeZone: 'America/New_York' }),
+      '2026-03-08T01:00:00Z',
+    ],
   ])('%s', (_why, opened, r, expected) => {
     expect(deadlineForRule(d(opened), r).toISOString()).toBe(new Date(expected).toISOString());
   });
 
   test('an absence inside the window moves the deadline by its length', () => {
     const absences = [{ start: d('2026-03-03T00:00:00Z'), end: d('2026-03-05T00:00:00Z') }];
-    expect(deadlineForRule(d('2026-03-02T10:00:00Z'), rule({ lengthSeconds: 3 * 86400 }), absences).toISOString()).toBe('2026-03-07T10:00:00.000Z');
+    expect(deadlineForRule(d('2026-03-02T10:00:00Z'), rule({ lengthSeconds: 3 * 86400 }), absences).toISOString()).toBe(
+      '2026-03-07T10:00:00.000Z',
+    );
   });
 
   test('an absence after the deadline does not move it', () => {
     const absences = [{ start: d('2026-03-10T00:00:00Z'), end: d('2026-03-12T00:00:00Z') }];
-    expect(deadlineForRule(d('2026-03-02T10:00:00Z'), rule({ lengthSeconds: 86400 }), absences).toISOString()).toBe('2026-03-03T10:00:00.000Z');
+    expect(deadlineForRule(d('2026-03-02T10:00:00Z'), rule({ lengthSeconds: 86400 }), absences).toISOString()).toBe(
+      '2026-03-03T10:00:00.000Z',
+    );
   });
 
   test('overlapping absences count once', () => {
@@ -65,31 +121,63 @@ describe('deadline of one rule', () => {
       { start: d('2026-03-03T00:00:00Z'), end: d('2026-03-04T00:00:00Z') },
       { start: d('2026-03-03T12:00:00Z'), end: d('2026-03-04T12:00:00Z') },
     ];
-    expect(deadlineForRule(d('2026-03-02T00:00:00Z'), rule({ lengthSeconds: 2 * 86400 }), absences).toISOString()).toBe('2026-03-05T12:00:00.000Z');
+    expect(deadlineForRule(d('2026-03-02T00:00:00Z'), rule({ lengthSeconds: 2 * 86400 }), absences).toISOString()).toBe(
+      '2026-03-05T12:00:00.000Z',
+    );
   });
 });
 
 describe('step deadlines', () => {
-  const settings = deadlineSettingsSchema.parse({ default: { length: '3d' }, steps: { 'AW-D5': { length: '7d' }, D3: { length: '1d' } } });
+  const settings = deadlineSettingsSchema.parse({
+    default: { length: '3d' },
+    steps: { 'AW-D5': { length: '7d' }, D3: { length: '1d' } },
+  });
 
   test.each([
     ['AW-D5', '2026-03-09T00:00:00.000Z'],
     ['AW-D3', '2026-03-03T00:00:00.000Z'],
     ['AW-D9', '2026-03-05T00:00:00.000Z'],
   ])('step type %s', (point, expected) => {
-    expect(computeStepDeadline({ openedAt: d('2026-03-02T00:00:00Z'), settings, owed: [{ seat: 'allied', point }] })?.toISOString()).toBe(expected);
+    expect(
+      computeStepDeadline({
+        openedAt: d('2026-03-02T00:00:00Z'),
+        settings,
+        owed: [{ seat: 'allied', point }],
+      })?.toISOString(),
+    ).toBe(expected);
   });
 
   test('only absences of seats that owe orders count; the latest seat wins; adjustments apply after', () => {
-    const absences = { german: [{ start: d('2026-03-02T00:00:00Z'), end: d('2026-03-03T00:00:00Z') }], allied: [{ start: d('2026-03-02T00:00:00Z'), end: d('2026-03-10T00:00:00Z') }] };
-    const at = (owed: { seat: string; point: string }[], adjustSeconds = 0) => computeStepDeadline({ openedAt: d('2026-03-02T00:00:00Z'), settings, owed, absences, adjustSeconds })?.toISOString();
+    const absences = {
+      german: [{ start: d('2026-03-02T00:00:00Z'), end: d('2026-03-03T00:00:00Z') }],
+      allied: [{ start: d('2026-03-02T00:00:00Z'), end: d('2026-03-10T00:00:00Z') }],
+    };
+    const at = (owed: { seat: string; point: string }[], adjustSeconds = 0) =>
+      computeStepDeadline({
+        openedAt: d('2026-03-02T00:00:00Z'),
+        settings,
+        owed,
+        absences,
+        adjustSeconds,
+      })?.toISOString();
     expect(at([{ seat: 'german', point: 'AW-D9' }])).toBe('2026-03-06T00:00:00.000Z');
-    expect(at([{ seat: 'german', point: 'AW-D9' }, { seat: 'allied', point: 'AW-D9' }])).toBe('2026-03-13T00:00:00.000Z');
+    expect(
+      at([
+        { seat: 'german', point: 'AW-D9' },
+        { seat: 'allied', point: 'AW-D9' },
+      ]),
+    ).toBe('2026-03-13T00:00:00.000Z');
     expect(at([{ seat: 'german', point: 'AW-D9' }], -3600)).toBe('2026-03-05T23:00:00.000Z');
   });
 
   test('no settings, no deadline; invalid stored settings read as none', () => {
-    expect(computeStepDeadline({ openedAt: d('2026-03-02T00:00:00Z'), settings: readDeadlineSettings({}), owed: [{ seat: 'a', point: 'X' }] })).toBeNull();
+    expect(
+      computeStepDeadline({
+        openedAt: d('2026-03-02T00:00:00Z'),
+        settings: readDeadlineSettings({}),
+        owed: [{ seat: 'a', point: 'X' }],
+      }),
+    ).toBeNull();
     expect(readDeadlineSettings({ default: { length: 'forever' } }).default).toBeUndefined();
     expect(ruleFor(readDeadlineSettings({ steps: { D1: {} } }), 'AW-D1')).toBeNull();
   });
@@ -115,7 +203,12 @@ describe('properties', () => {
   const zones = ['UTC', 'Asia/Tokyo', 'America/New_York', 'Europe/London', 'Australia/Lord_Howe'];
   const arbRule = fc.record({
     lengthSeconds: fc.integer({ min: 0, max: 14 * 86400 }),
-    at: fc.option(fc.tuple(fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 })).map(([h, m]) => `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`), { nil: null }),
+    at: fc.option(
+      fc
+        .tuple(fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 }))
+        .map(([h, m]) => `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`),
+      { nil: null },
+    ),
     timeZone: fc.constantFrom(...zones),
     skipWeekends: fc.boolean(),
     weekendDays: fc.constantFrom([0, 6], [5, 6], [0]),
@@ -136,7 +229,8 @@ describe('properties', () => {
           const p = localParts(t.getTime(), r.timeZone);
           const [hh, mm] = r.at.split(':').map(Number);
           // A wall time in a DST gap moves to the first valid instant after it.
-          if (p.hour !== hh || p.minute !== mm) expect(zonedToInstant(p.year, p.month, p.day, hh, mm, r.timeZone)).toBe(t.getTime());
+          if (p.hour !== hh || p.minute !== mm)
+            expect(zonedToInstant(p.year, p.month, p.day, hh, mm, r.timeZone)).toBe(t.getTime());
         }
       }),
       { numRuns: 300 },
@@ -147,7 +241,10 @@ describe('properties', () => {
     fc.assert(
       fc.property(arbOpened, arbRule, arbAbsences, (opened, r, raw) => {
         const plain = deadlineForRule(opened, { ...r, skipWeekends: false, at: null }).getTime();
-        const absences = raw.map(([s, len]) => ({ start: new Date(opened.getTime() + s * 1000), end: new Date(opened.getTime() + (s + len) * 1000) }));
+        const absences = raw.map(([s, len]) => ({
+          start: new Date(opened.getTime() + s * 1000),
+          end: new Date(opened.getTime() + (s + len) * 1000),
+        }));
         const moved = deadlineForRule(opened, { ...r, skipWeekends: false, at: null }, absences).getTime();
         expect(moved).toBeGreaterThanOrEqual(plain);
         expect(moved - plain).toBeLessThanOrEqual(raw.reduce((sum, [, len]) => sum + len * 1000, 0));

@@ -11,7 +11,12 @@ import { markJobTablesInstalled } from '../../src/jobs/enqueue.ts';
 import { QUEUES, jobIdFor } from '../../src/jobs/queues.ts';
 import { declareAbsence } from '../../src/services/deadlines/absences.ts';
 import { shiftDeadline } from '../../src/services/deadlines/changes.ts';
-import { applyDefaultsNow, handleDeadline, handleDelayedResolution, handleReminder } from '../../src/services/deadlines/policy.ts';
+import {
+  applyDefaultsNow,
+  handleDeadline,
+  handleDelayedResolution,
+  handleReminder,
+} from '../../src/services/deadlines/policy.ts';
 import { punctualityReport } from '../../src/services/deadlines/punctuality.ts';
 import type { ServiceDeps } from '../../src/services/deps.ts';
 import { createGame, type CreateGameInput } from '../../src/services/games.ts';
@@ -30,7 +35,13 @@ const at = (ms: number) => (now = new Date(ms));
 beforeAll(async () => {
   tdb = await createTestDatabase();
   const config = testConfig({ DATABASE_URL: tdb.url });
-  deps = { db: tdb.db, log: pino({ level: 'silent' }), config, clock: () => now, games: (id) => (id === 'toy' ? toyGame : undefined) };
+  deps = {
+    db: tdb.db,
+    log: pino({ level: 'silent' }),
+    config,
+    clock: () => now,
+    games: (id) => (id === 'toy' ? toyGame : undefined),
+  };
   boss = await startBoss({ databaseUrl: tdb.url, config, log: deps.log, worker: false });
   markJobTablesInstalled();
 });
@@ -59,8 +70,10 @@ async function newGame(extra: Partial<CreateGameInput> = {}) {
   const seats = await deps.db.seat.findMany({ where: { gameId: g.id } });
   const seatId = (side: string) => seats.find((s) => s.side === side)!.id;
   const step = (n: number) => deps.db.step.findUniqueOrThrow({ where: { gameId_number: { gameId: g.id, number: n } } });
-  const mails = (kind?: string) => deps.db.outbox.findMany({ where: { gameId: g.id, ...(kind ? { kind } : {}) }, orderBy: { toAddress: 'asc' } });
-  const order = (side: string, pick = 3) => submitOrders(deps, { gameId: g.id, seatId: seatId(side), orders: { pick }, raw: `pick ${pick}`, source: 'api' });
+  const mails = (kind?: string) =>
+    deps.db.outbox.findMany({ where: { gameId: g.id, ...(kind ? { kind } : {}) }, orderBy: { toAddress: 'asc' } });
+  const order = (side: string, pick = 3) =>
+    submitOrders(deps, { gameId: g.id, seatId: seatId(side), orders: { pick }, raw: `pick ${pick}`, source: 'api' });
   return { id: g.id, seatId, step, mails, order };
 }
 
@@ -74,7 +87,10 @@ describe('default-after-grace', () => {
     expect(s0.deadlineAt?.toISOString()).toBe(D.toISOString());
     const job = await boss.getJobById(QUEUES.deadline, jobIdFor(`${QUEUES.deadline}:${s0.id}:${D.toISOString()}`));
     expect(job?.startAfter.toISOString()).toBe(D.toISOString());
-    const reminderJob = await boss.getJobById(QUEUES.reminder, jobIdFor(`${QUEUES.reminder}:${s0.id}:6:${D.toISOString()}`));
+    const reminderJob = await boss.getJobById(
+      QUEUES.reminder,
+      jobIdFor(`${QUEUES.reminder}:${s0.id}:6:${D.toISOString()}`),
+    );
     expect(reminderJob?.startAfter.toISOString()).toBe(new Date(D.getTime() - 6 * H).toISOString());
 
     await g.order('a');
@@ -92,7 +108,9 @@ describe('default-after-grace', () => {
     expect(await handleDeadline(deps, deadlineJob(g.id, s0.id, D))).toBe('grace');
     expect((await g.mails('reminder')).length).toBe(2); // the grace notice, to b
     const graceEnd = new Date(D.getTime() + H);
-    expect(await boss.getJobById(QUEUES.deadline, jobIdFor(`${QUEUES.deadline}:${s0.id}:${graceEnd.toISOString()}`))).not.toBeNull();
+    expect(
+      await boss.getJobById(QUEUES.deadline, jobIdFor(`${QUEUES.deadline}:${s0.id}:${graceEnd.toISOString()}`)),
+    ).not.toBeNull();
 
     at(graceEnd.getTime());
     expect(await handleDeadline(deps, deadlineJob(g.id, s0.id, graceEnd))).toBe('defaults-applied');
@@ -117,7 +135,8 @@ describe('default-after-grace', () => {
     const results = await g.mails('result');
     const due = { a: '2026年3月4日(水) 19:00 (Asia/Tokyo)', b: 'Wed 2026-03-04 10:00 (UTC)' } as Record<string, string>;
     expect(owedNext.length).toBeGreaterThan(0);
-    for (const seat of owedNext) expect(results.find((m) => m.toAddress === `${seat}@example.org`)?.text).toContain(due[seat]);
+    for (const seat of owedNext)
+      expect(results.find((m) => m.toAddress === `${seat}@example.org`)?.text).toContain(due[seat]);
   });
 });
 
@@ -175,10 +194,22 @@ describe('moves', () => {
   test('an absence of a seat that owes orders moves the deadline; everyone is told; the limit holds', async () => {
     const g = await newGame({ maxAbsences: 1 });
     const before = (await g.step(0)).deadlineAt!;
-    const r = await declareAbsence(deps, { gameId: g.id, seatId: g.seatId('b'), startsAt: new Date('2026-03-02T12:00:00Z'), endsAt: new Date('2026-03-03T12:00:00Z') });
+    const r = await declareAbsence(deps, {
+      gameId: g.id,
+      seatId: g.seatId('b'),
+      startsAt: new Date('2026-03-02T12:00:00Z'),
+      endsAt: new Date('2026-03-03T12:00:00Z'),
+    });
     expect(r.deadlineAt!.getTime() - before.getTime()).toBe(24 * H);
     expect((await g.mails('deadline')).length).toBeGreaterThanOrEqual(2);
-    await expect(declareAbsence(deps, { gameId: g.id, seatId: g.seatId('b'), startsAt: new Date('2026-03-05T00:00:00Z'), endsAt: new Date('2026-03-06T00:00:00Z') })).rejects.toMatchObject({ code: 'absence/limit' });
+    await expect(
+      declareAbsence(deps, {
+        gameId: g.id,
+        seatId: g.seatId('b'),
+        startsAt: new Date('2026-03-05T00:00:00Z'),
+        endsAt: new Date('2026-03-06T00:00:00Z'),
+      }),
+    ).rejects.toMatchObject({ code: 'absence/limit' });
     // The old deadline's job finds the deadline moved and stops.
     at(before.getTime());
     const s0 = await g.step(0);
@@ -193,7 +224,12 @@ describe('moves', () => {
     const target = new Date('2026-03-05T20:00:00Z');
     expect((await setDeadline(deps, g.id, target)).deadlineAt?.toISOString()).toBe(target.toISOString());
     // An absence still moves a set deadline.
-    await declareAbsence(deps, { gameId: g.id, seatId: g.seatId('a'), startsAt: new Date('2026-03-02T10:00:00Z'), endsAt: new Date('2026-03-02T12:00:00Z') });
+    await declareAbsence(deps, {
+      gameId: g.id,
+      seatId: g.seatId('a'),
+      startsAt: new Date('2026-03-02T10:00:00Z'),
+      endsAt: new Date('2026-03-02T12:00:00Z'),
+    });
     expect((await g.step(0)).deadlineAt!.getTime()).toBe(target.getTime() + 2 * H);
     at(Date.parse('2026-03-02T13:00:00Z'));
     await pauseGame(deps, g.id);
@@ -204,7 +240,15 @@ describe('moves', () => {
     await resumeGame(deps, g.id);
     expect((await g.step(0)).deadlineAt!.getTime()).toBe(target.getTime() + 12 * H);
     const audit = await deps.db.auditLog.findMany({ where: { gameId: g.id }, select: { action: true } });
-    expect(audit.map((a) => a.action)).toEqual(expect.arrayContaining(['deadline.extend', 'deadline.shorten', 'step.deadline', 'absence.declare', 'deadline.resume']));
+    expect(audit.map((a) => a.action)).toEqual(
+      expect.arrayContaining([
+        'deadline.extend',
+        'deadline.shorten',
+        'step.deadline',
+        'absence.declare',
+        'deadline.resume',
+      ]),
+    );
   });
 });
 

@@ -24,7 +24,8 @@ const game: GameDefinition<{ done: boolean }, Record<string, never>> = {
   setup: () => ({ done: false }),
   owed: (s) => (s.done ? [] : [{ seat: 'a', point: 'D-1', rule: 'D 1', prompt: { en: 'go', ja: '進む' } }]),
   view: (s) => s,
-  board: () => boardWithoutMap({ en: 'Dice', ja: 'ダイス' }, [], { turn: 0, phase: { en: '-', ja: '-' }, scores: [], toMove: [] }),
+  board: () =>
+    boardWithoutMap({ en: 'Dice', ja: 'ダイス' }, [], { turn: 0, phase: { en: '-', ja: '-' }, scores: [], toMove: [] }),
   visibleEvents: (e) => [...e],
   choices: () => null,
   validate: () => [],

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalJson, commitmentOf, committedDice, diceKeyOf, forcedDice, ordersDigest, sfc32FromHex, uniformDie } from '../../src/engine/index.ts';
+import {
+  canonicalJson,
+  commitmentOf,
+  committedDice,
+  diceKeyOf,
+  forcedDice,
+  ordersDigest,
+  sfc32FromHex,
+  uniformDie,
+} from '../../src/engine/index.ts';
 
 describe('committed dice (docs/dice.md)', () => {
   const secret = 'a'.repeat(64);
@@ -11,7 +20,10 @@ describe('committed dice (docs/dice.md)', () => {
 
   it('same key, step and orders give the same dice; other orders give other dice', () => {
     const key = diceKeyOf(secret);
-    const roll = (orders: unknown) => { const d = committedDice(key, 3, orders); return Array.from({ length: 20 }, () => d.roll(6, 't')); };
+    const roll = (orders: unknown) => {
+      const d = committedDice(key, 3, orders);
+      return Array.from({ length: 20 }, () => d.roll(6, 't'));
+    };
     expect(roll({ allied: { a: 1, b: 2 } })).toEqual(roll({ allied: { b: 2, a: 1 } }));
     expect(roll({ allied: { a: 1 } })).not.toEqual(roll({ allied: { a: 2 } }));
   });

@@ -8,7 +8,9 @@ import { getGame } from '../../src/games/index.ts';
 import { stateFromFixture } from '../../src/games/atlantic-wolves/fixture.ts';
 
 const game = getGame('atlantic-wolves')!;
-const example = recordSchema.parse(JSON.parse(readFileSync(resolve(import.meta.dirname, '../../docs/example-record.json'), 'utf8')));
+const example = recordSchema.parse(
+  JSON.parse(readFileSync(resolve(import.meta.dirname, '../../docs/example-record.json'), 'utf8')),
+);
 // After 4 steps of the example game the Allies allocate their escort attacks (AW-D9): US-DD2 against U01 on turn 1.
 const position = replayRecord(game, { ...example, steps: example.steps.slice(0, 4) });
 
@@ -22,7 +24,10 @@ it('previews the odds of the step being decided: a rule C strength-1 DD hits on 
   expect(odds.probabilities['hit:U01']).toBeGreaterThan(1 / 6 - 0.015);
   expect(odds.probabilities['hit:U01']).toBeLessThan(1 / 6 + 0.015);
   // Declining the attack (AW-A33) leaves nothing to happen.
-  expect(previewStepOdds(game, state, { allied: { escorts: {} } }, 1000, streamDice(sfc32FromHex('1'.repeat(32)))).probabilities).toEqual({});
+  expect(
+    previewStepOdds(game, state, { allied: { escorts: {} } }, 1000, streamDice(sfc32FromHex('1'.repeat(32))))
+      .probabilities,
+  ).toEqual({});
   // The preview is pure: the same dice give the same odds, and the state is untouched.
   const again = previewStepOdds(game, state, orders, 10_000, streamDice(sfc32FromHex('0badc0de'.repeat(4))));
   expect(again).toEqual(odds);
@@ -36,10 +41,31 @@ it('counts an outcome once per sample: a CVE attacking one UB twice hits it in 1
     { id: 'C1', type: 'convoy' as const, strength: 9, vp: 1 },
     { id: 'U1', type: 'UB' as const, strength: 1 },
   ];
-  const combat = stateFromFixture({ mode: 'mail', turn: 2, start: 'combat', data: { areas: 'F', units }, map: { 'Area-3': ['CV', 'C1', 'U1'] } });
-  const state = game.resolve(combat, {}, { roll: () => { throw new Error('no die before D9'); }, emit: () => {} });
+  const combat = stateFromFixture({
+    mode: 'mail',
+    turn: 2,
+    start: 'combat',
+    data: { areas: 'F', units },
+    map: { 'Area-3': ['CV', 'C1', 'U1'] },
+  });
+  const state = game.resolve(
+    combat,
+    {},
+    {
+      roll: () => {
+        throw new Error('no die before D9');
+      },
+      emit: () => {},
+    },
+  );
   expect(game.owed(state)).toEqual([expect.objectContaining({ point: 'AW-D9' })]);
-  const odds = previewStepOdds(game, state, { allied: { escorts: { CV: ['U1', 'U1'] } } }, 10_000, streamDice(sfc32FromHex('5eed'.repeat(8))));
+  const odds = previewStepOdds(
+    game,
+    state,
+    { allied: { escorts: { CV: ['U1', 'U1'] } } },
+    10_000,
+    streamDice(sfc32FromHex('5eed'.repeat(8))),
+  );
   // Counted per hit instead of per sample, the share would be 2/6 (0.333).
   expect(odds.probabilities['hit:U1']).toBeGreaterThan(11 / 36 - 0.015);
   expect(odds.probabilities['hit:U1']).toBeLessThan(11 / 36 + 0.015);

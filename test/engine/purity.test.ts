@@ -31,7 +31,8 @@ it.each(['src/engine', 'src/games'])('%s uses no clock, randomness, environment 
   const found: string[] = [];
   for (const file of files) {
     const code = readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, ''); // comments may name them
-    for (const [pattern, what] of FORBIDDEN) if (pattern.test(code)) found.push(`${file.slice(root.length + 1)}: ${what}`);
+    for (const [pattern, what] of FORBIDDEN)
+      if (pattern.test(code)) found.push(`${file.slice(root.length + 1)}: ${what}`);
   }
   expect(found).toEqual([]);
 });

@@ -19,7 +19,13 @@ const packages = Object.values(games);
 /** A small fixture description of the games with fixtures, each in its package's own format. */
 const FIXTURES: Record<string, unknown> = {
   toy: { step: 1, score: { a: 3 } },
-  'atlantic-wolves': { mode: 'mail', turn: 1, start: 'combat', data: { areas: 'F', units: [{ id: 'U1', type: 'UB', strength: 1 }] }, map: { 'Area-1': ['U1'] } },
+  'atlantic-wolves': {
+    mode: 'mail',
+    turn: 1,
+    start: 'combat',
+    data: { areas: 'F', units: [{ id: 'U1', type: 'UB', strength: 1 }] },
+    map: { 'Area-1': ['U1'] },
+  },
 };
 
 /** One random game of a package with every owed order, event and state along the way. */
@@ -63,13 +69,16 @@ describe.each(packages.map((game) => [game.id, game] as const))('the %s package'
     expect(game.checkData(game.dataSchema.parse(game.defaultData), options)).toEqual([]);
   });
 
-  it.each(game.modes.map((mode) => [mode]))('%s: random legal play reaches the end, every order legal, every invariant kept', (mode) => {
-    for (const seed of ['1', '2', '3']) {
-      const run = playRandom(game, mode, seed);
-      expect(run.problems).toEqual([]);
-      expect(game.outcome(run.state)).not.toBeNull();
-    }
-  });
+  it.each(game.modes.map((mode) => [mode]))(
+    '%s: random legal play reaches the end, every order legal, every invariant kept',
+    (mode) => {
+      for (const seed of ['1', '2', '3']) {
+        const run = playRandom(game, mode, seed);
+        expect(run.problems).toEqual([]);
+        expect(game.outcome(run.state)).not.toBeNull();
+      }
+    },
+  );
 
   it('orders read back from their text and from their JSON, in both languages', () => {
     const run = playRandom(game, game.modes[0], '4');
@@ -107,7 +116,8 @@ describe.each(packages.map((game) => [game.id, game] as const))('the %s package'
     while (game.owed(state).length === 0 && !game.outcome(state)) state = game.resolve(state, {}, noDice);
     const orders = Object.fromEntries(game.owed(state).map(({ seat }) => [seat, game.defaultOrders(state, seat)]));
     const odds = previewStepOdds(game, state, orders, 500, streamDice(sfc32FromHex('5eed'.repeat(8))));
-    for (const share of Object.values(odds.probabilities)) expect(share).toBeGreaterThan(0), expect(share).toBeLessThanOrEqual(1);
+    for (const share of Object.values(odds.probabilities))
+      expect(share).toBeGreaterThan(0), expect(share).toBeLessThanOrEqual(1);
     if (game.fixtures && id in FIXTURES) expect(game.invariants(game.fixtures.position(FIXTURES[id]))).toEqual([]);
   });
 });
@@ -116,7 +126,13 @@ describe('the registry', () => {
   it('has the toy game besides Atlantic Wolves, and its odds preview counts its own outcome kinds', () => {
     const toy = getGame('toy')!;
     const state = toy.fixtures!.position({});
-    const odds = previewStepOdds(toy, state, { a: { pick: 3 }, b: { pick: 3 } }, 6000, streamDice(sfc32FromHex('ab'.repeat(16))));
+    const odds = previewStepOdds(
+      toy,
+      state,
+      { a: { pick: 3 }, b: { pick: 3 } },
+      6000,
+      streamDice(sfc32FromHex('ab'.repeat(16))),
+    );
     // TOY 3: a pick matches its secret d6 one time in six, for each seat.
     expect(Object.keys(odds.probabilities)).toEqual(['scores:a', 'scores:b']);
     for (const share of Object.values(odds.probabilities)) expect(Math.abs(share - 1 / 6)).toBeLessThan(0.02);
@@ -129,7 +145,8 @@ describe('the registry', () => {
     const names = new Set<string>();
     for (const game of packages) {
       names.add(game.id);
-      for (const mode of game.modes) for (const side of game.sides(mode)) if (side.seat.length > 2) names.add(side.seat);
+      for (const mode of game.modes)
+        for (const side of game.sides(mode)) if (side.seat.length > 2) names.add(side.seat);
     }
     const found: string[] = [];
     for (const file of sources(join(root, 'src'))) {

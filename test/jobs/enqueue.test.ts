@@ -21,13 +21,28 @@ describe('jobs sent inside a transaction', () => {
   });
 
   test('commit with the transaction, roll back with it, and one job per key', async () => {
-    const boss = await startBoss({ databaseUrl: tdb.url, config: testConfig(), log: pino({ level: 'silent' }), worker: false });
+    const boss = await startBoss({
+      databaseUrl: tdb.url,
+      config: testConfig(),
+      log: pino({ level: 'silent' }),
+      worker: false,
+    });
     markJobTablesInstalled();
     try {
       const at = new Date(Date.now() + 3600_000);
       await tdb.db.$transaction(async (tx) => {
-        await enqueue(tx, QUEUES.deadline, { gameId: 'g', stepId: 's', at: at.toISOString() }, { key: 'k1', startAfter: at });
-        await enqueue(tx, QUEUES.deadline, { gameId: 'g', stepId: 's', at: at.toISOString() }, { key: 'k1', startAfter: at });
+        await enqueue(
+          tx,
+          QUEUES.deadline,
+          { gameId: 'g', stepId: 's', at: at.toISOString() },
+          { key: 'k1', startAfter: at },
+        );
+        await enqueue(
+          tx,
+          QUEUES.deadline,
+          { gameId: 'g', stepId: 's', at: at.toISOString() },
+          { key: 'k1', startAfter: at },
+        );
       });
       await tdb.db
         .$transaction(async (tx) => {

@@ -4,7 +4,7 @@
  * is resolved exactly once.
  */
 import { rmSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { pino } from 'pino';
 import type PgBoss from 'pg-boss';
 import { afterAll, beforeAll, expect, test } from 'vitest';
@@ -32,7 +32,12 @@ beforeAll(async () => {
   url = pg.url;
   await applyMigrationSql(url);
   db = createDb(url, { max: 4 });
-  boss = await startBoss({ databaseUrl: url, config: testConfig({ JOB_EXPIRE_SECONDS: 5 }), log: pino({ level: 'silent' }), worker: false });
+  boss = await startBoss({
+    databaseUrl: url,
+    config: testConfig({ JOB_EXPIRE_SECONDS: 5 }),
+    log: pino({ level: 'silent' }),
+    worker: false,
+  });
   markJobTablesInstalled();
 }, 60_000);
 
@@ -45,7 +50,13 @@ afterAll(async () => {
 }, 60_000);
 
 test('deadlines falling while Postgres is down are handled once it is back', async () => {
-  const deps: ServiceDeps = { db, log: pino({ level: 'silent' }), config: testConfig({ DATABASE_URL: url }), clock: () => new Date(), games: (id) => (id === 'toy' ? toyGame : undefined) };
+  const deps: ServiceDeps = {
+    db,
+    log: pino({ level: 'silent' }),
+    config: testConfig({ DATABASE_URL: url }),
+    clock: () => new Date(),
+    games: (id) => (id === 'toy' ? toyGame : undefined),
+  };
   worker = spawnWorker(url);
   await worker.ready;
   const ids: string[] = [];
@@ -68,9 +79,16 @@ test('deadlines falling while Postgres is down are handled once it is back', asy
   await pg.stop();
   await new Promise((r) => setTimeout(r, 5000)); // every deadline passes while the database is down
   pg = await startEmbeddedPostgres({ dir, port, database: 'restart' });
-  const finished = () => db.game.count({ where: { id: { in: ids }, status: 'finished' } }).then((n) => n === ids.length).catch(() => false);
+  const finished = () =>
+    db.game
+      .count({ where: { id: { in: ids }, status: 'finished' } })
+      .then((n) => n === ids.length)
+      .catch(() => false);
   expect(await waitFor(finished, 45_000, 500)).toBe(true);
-  const steps = await db.step.findMany({ where: { gameId: { in: ids }, number: 0 }, select: { defaultsApplied: true, status: true } });
+  const steps = await db.step.findMany({
+    where: { gameId: { in: ids }, number: 0 },
+    select: { defaultsApplied: true, status: true },
+  });
   expect(steps.every((s) => s.status === 'published' && s.defaultsApplied.join() === 'a,b')).toBe(true);
   expect(await db.order.count({ where: { gameId: { in: ids } } })).toBe(ids.length * 2);
   expect(await db.event.count({ where: { step: { gameId: { in: ids } } } })).toBe(ids.length * 6);

@@ -30,7 +30,18 @@ beforeAll(async () => {
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  await tdb.db.game.create({ data: { id: 'hookgame', name: 'Hooks', game: 'toy', mode: 'mail', options: {}, seedSecret: 's', seedCommitment: 'c', moderatorTokenHash: 'h' } });
+  await tdb.db.game.create({
+    data: {
+      id: 'hookgame',
+      name: 'Hooks',
+      game: 'toy',
+      mode: 'mail',
+      options: {},
+      seedSecret: 's',
+      seedCommitment: 'c',
+      moderatorTokenHash: 'h',
+    },
+  });
 });
 afterAll(async () => {
   server.closeAllConnections();
@@ -38,25 +49,42 @@ afterAll(async () => {
   await tdb.drop();
 });
 
-const deps = () => ({ db: tdb.db, log: pino({ level: 'silent' }), config: testConfig({ WEBHOOK_ALLOW_PRIVATE: true, WEBHOOK_TIMEOUT_MS: 500 }) });
+const deps = () => ({
+  db: tdb.db,
+  log: pino({ level: 'silent' }),
+  config: testConfig({ WEBHOOK_ALLOW_PRIVATE: true, WEBHOOK_TIMEOUT_MS: 500 }),
+});
 async function hook(path: string): Promise<string> {
   const h = await tdb.db.webhook.create({ data: { gameId: 'hookgame', url: `${base}${path}` } });
   return h.id;
 }
-const body = discordBody({ event: 'missed', gameName: 'Hooks', title: 'Missed deadline at step 3: b', description: 'x'.repeat(5000), at: new Date('2026-03-02T00:00:00Z') });
+const body = discordBody({
+  event: 'missed',
+  gameName: 'Hooks',
+  title: 'Missed deadline at step 3: b',
+  description: 'x'.repeat(5000),
+  at: new Date('2026-03-02T00:00:00Z'),
+});
 
 describe('webhook delivery', () => {
   test('a 2xx delivers the Discord-compatible body', async () => {
     expect(await deliverWebhook(deps(), { webhookId: await hook('/ok'), eventKey: 'k1', body })).toBe('delivered');
-    const got = received.find((r) => r.path === '/ok')?.body as { content: string; embeds: { description: string; color: number }[] };
+    const got = received.find((r) => r.path === '/ok')?.body as {
+      content: string;
+      embeds: { description: string; color: number }[];
+    };
     expect(got.content).toBe('[Hooks] Missed deadline at step 3: b');
     expect(got.embeds[0].description.length).toBe(4096);
   });
 
   test('5xx and timeouts throw (the queue retries); 4xx drops; a redirect is not followed', async () => {
-    await expect(deliverWebhook(deps(), { webhookId: await hook('/fail'), eventKey: 'k2', body })).rejects.toThrow(/503/);
+    await expect(deliverWebhook(deps(), { webhookId: await hook('/fail'), eventKey: 'k2', body })).rejects.toThrow(
+      /503/,
+    );
     const started = Date.now();
-    await expect(deliverWebhook(deps(), { webhookId: await hook('/slow'), eventKey: 'k3', body })).rejects.toThrow(/timed out/);
+    await expect(deliverWebhook(deps(), { webhookId: await hook('/slow'), eventKey: 'k3', body })).rejects.toThrow(
+      /timed out/,
+    );
     expect(Date.now() - started).toBeLessThan(2000);
     expect(await deliverWebhook(deps(), { webhookId: await hook('/gone'), eventKey: 'k4', body })).toBe('dropped');
     const okBefore = received.filter((r) => r.path === '/ok').length;
@@ -68,7 +96,12 @@ describe('webhook delivery', () => {
     expect(await deliverWebhook(deps(), { webhookId: 'no-such-hook', eventKey: 'k6', body })).toBe('dropped');
     const id = await hook('/ok');
     const count = received.length;
-    expect(await deliverWebhook({ ...deps(), config: testConfig({ WEBHOOK_ALLOW_PRIVATE: false }) }, { webhookId: id, eventKey: 'k7', body })).toBe('dropped');
+    expect(
+      await deliverWebhook(
+        { ...deps(), config: testConfig({ WEBHOOK_ALLOW_PRIVATE: false }) },
+        { webhookId: id, eventKey: 'k7', body },
+      ),
+    ).toBe('dropped');
     expect(received.length).toBe(count);
   });
 

@@ -23,7 +23,13 @@ const workers: WorkerProcess[] = [];
 beforeAll(async () => {
   tdb = await createTestDatabase();
   const config = testConfig({ DATABASE_URL: tdb.url, JOB_EXPIRE_SECONDS: 5 });
-  deps = { db: tdb.db, log: pino({ level: 'silent' }), config, clock: () => new Date(), games: (id) => (id === 'toy' ? toyGame : undefined) };
+  deps = {
+    db: tdb.db,
+    log: pino({ level: 'silent' }),
+    config,
+    clock: () => new Date(),
+    games: (id) => (id === 'toy' ? toyGame : undefined),
+  };
   boss = await startBoss({ databaseUrl: tdb.url, config, log: deps.log, worker: false });
   markJobTablesInstalled();
 });
@@ -58,19 +64,33 @@ async function createGames(n: number, seconds: number): Promise<string[]> {
 /** Every game finished and every missed notice out (it follows the resolution in its own transaction). */
 const finished = async (ids: string[]) =>
   (await deps.db.game.count({ where: { id: { in: ids }, status: 'finished' } })) === ids.length &&
-  (await deps.db.step.count({ where: { gameId: { in: ids }, number: { lt: 2 }, deadlineState: { path: ['defaultsAnnounced'], equals: true } } })) === ids.length * 2;
+  (await deps.db.step.count({
+    where: { gameId: { in: ids }, number: { lt: 2 }, deadlineState: { path: ['defaultsAnnounced'], equals: true } },
+  })) ===
+    ids.length * 2;
 
 /** Every step resolved once: steps, default orders, events, audit entries and mails exactly as one resolution makes. */
 async function expectExactlyOnce(ids: string[]): Promise<void> {
-  const steps = await deps.db.step.findMany({ where: { gameId: { in: ids } }, select: { id: true, gameId: true, number: true, status: true, defaultsApplied: true } });
+  const steps = await deps.db.step.findMany({
+    where: { gameId: { in: ids } },
+    select: { id: true, gameId: true, number: true, status: true, defaultsApplied: true },
+  });
   expect(steps.length).toBe(ids.length * 3);
   const resolved = steps.filter((s) => s.number < 2);
   expect(resolved.every((s) => s.status === 'published')).toBe(true);
   for (const s of resolved) expect(s.defaultsApplied).toEqual(s.number === 0 ? ['a', 'b'] : ['a']);
-  const orders = await deps.db.order.groupBy({ by: ['stepId', 'seatId'], where: { gameId: { in: ids } }, _count: true });
+  const orders = await deps.db.order.groupBy({
+    by: ['stepId', 'seatId'],
+    where: { gameId: { in: ids } },
+    _count: true,
+  });
   expect(orders.every((o) => o._count === 1)).toBe(true);
   expect(orders.length).toBe(ids.length * 3);
-  const audits = await deps.db.auditLog.groupBy({ by: ['gameId'], where: { gameId: { in: ids }, action: 'orders.default' }, _count: true });
+  const audits = await deps.db.auditLog.groupBy({
+    by: ['gameId'],
+    where: { gameId: { in: ids }, action: 'orders.default' },
+    _count: true,
+  });
   expect(audits.every((a) => a._count === 2)).toBe(true);
   const events = await deps.db.event.count({ where: { step: { gameId: { in: ids } } } });
   expect(events).toBe(ids.length * (6 + 4)); // toy: 2 events per pick + 2 per resolution
@@ -83,8 +103,14 @@ async function expectExactlyOnce(ids: string[]): Promise<void> {
 }
 
 async function diagnose(ids: string[]): Promise<void> {
-  const stuck = await deps.db.step.findMany({ where: { gameId: { in: ids }, status: { not: 'published' }, game: { status: { not: 'finished' } } }, select: { id: true, number: true, status: true, deadlineAt: true, deadlineState: true } });
-  const jobs = await deps.db.$queryRawUnsafe<unknown[]>(`SELECT name, state, retry_count, start_after, data, output FROM pgboss.job WHERE data->>'stepId' = ANY($1)`, stuck.map((s) => s.id));
+  const stuck = await deps.db.step.findMany({
+    where: { gameId: { in: ids }, status: { not: 'published' }, game: { status: { not: 'finished' } } },
+    select: { id: true, number: true, status: true, deadlineAt: true, deadlineState: true },
+  });
+  const jobs = await deps.db.$queryRawUnsafe<unknown[]>(
+    `SELECT name, state, retry_count, start_after, data, output FROM pgboss.job WHERE data->>'stepId' = ANY($1)`,
+    stuck.map((s) => s.id),
+  );
   console.log(JSON.stringify({ stuck: stuck.slice(0, 5), jobs: jobs.slice(0, 10) }, null, 1));
 }
 
@@ -117,7 +143,9 @@ describe('worker processes', () => {
     if (!done) await diagnose(ids);
     expect(done).toBe(true);
     await expectExactlyOnce(ids);
-    const retried = await deps.db.$queryRawUnsafe<{ n: number }[]>(`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'deadline' AND retry_count > 0`);
+    const retried = await deps.db.$queryRawUnsafe<{ n: number }[]>(
+      `SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'deadline' AND retry_count > 0`,
+    );
     console.info(`kill -9: ${kills} kills, ${retried[0].n} deadline jobs retried after their worker died`);
     await Promise.all(workers.map(stopGracefully));
   }, 120_000);

@@ -3,7 +3,6 @@
  * read the way the intake reads them (mailparser, then quote/signature stripping and the order grammar).
  */
 import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
 import { describe, expect, test } from 'vitest';
 import { defaultData } from '../../src/games/atlantic-wolves/data/default-data.ts';
@@ -32,7 +31,18 @@ async function read(name: string) {
 const PLACEMENT = { placement: { C01: 'WA', C02: 'WA' }, response: 'CG' };
 
 describe('player mails: quotes, signatures and encodings removed, orders read', () => {
-  test.each(['gmail-reply.eml', 'outlook-reply-qp.eml', 'outlook-separator.eml', 'html-only.eml', 'iso-2022-jp.eml', 'shift-jis-base64.eml', 'base64-signature.eml', 'iphone-reply.eml', 'forwarded.eml', 'with-attachment.eml'])('%s', async (name) => {
+  test.each([
+    'gmail-reply.eml',
+    'outlook-reply-qp.eml',
+    'outlook-separator.eml',
+    'html-only.eml',
+    'iso-2022-jp.eml',
+    'shift-jis-base64.eml',
+    'base64-signature.eml',
+    'iphone-reply.eml',
+    'forwarded.eml',
+    'with-attachment.eml',
+  ])('%s', async (name) => {
     const r = await read(name);
     expect(r.automatic).toBeNull();
     expect(r.orders.errors).toEqual([]);

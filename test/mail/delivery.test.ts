@@ -23,7 +23,15 @@ const site = { domain: 'judge.test', from: 'Judge <judge@judge.test>', publicUrl
 
 beforeAll(async () => {
   recorder = await startRecorder();
-  t = await buildTestApp({ clock, config: { SMTP_URL: `smtp://127.0.0.1:${recorder.port}?tls=off`, MAIL_DOMAIN: 'judge.test', MAIL_RETRY_BASE_SECONDS: 10, MAIL_MAX_ATTEMPTS: 6 } });
+  t = await buildTestApp({
+    clock,
+    config: {
+      SMTP_URL: `smtp://127.0.0.1:${recorder.port}?tls=off`,
+      MAIL_DOMAIN: 'judge.test',
+      MAIL_RETRY_BASE_SECONDS: 10,
+      MAIL_MAX_ATTEMPTS: 6,
+    },
+  });
 });
 afterAll(async () => {
   await recorder?.stop();
@@ -32,7 +40,17 @@ afterAll(async () => {
 
 test('outage and recovery: every mail arrives exactly once, with its stable Message-ID', async () => {
   const ids: string[] = [];
-  for (let i = 0; i < 20; i++) ids.push((await queueMail(t.db, t.deps.config, composeRefusal(site, { to: `p${i}@example.org`, reason: 'unreadable' }), now)).messageId);
+  for (let i = 0; i < 20; i++)
+    ids.push(
+      (
+        await queueMail(
+          t.db,
+          t.deps.config,
+          composeRefusal(site, { to: `p${i}@example.org`, reason: 'unreadable' }),
+          now,
+        )
+      ).messageId,
+    );
   const sender = createSender(t.deps.config);
   const deps = createDeliveryDeps(t.deps, clock);
   await recorder.stop(); // the server is down
@@ -54,7 +72,16 @@ test('outage and recovery: every mail arrives exactly once, with its stable Mess
 });
 
 test('a permanent failure is marked and the moderator is told', async () => {
-  const game = await createGame(t.deps, { game: 'atlantic-wolves', mode: 'mail', name: 'Bounce Game', moderatorEmail: 'mod@example.org', seats: [{ side: 'allied', email: 'gone@example.org' }, { side: 'german', email: 'wolf@example.jp' }] });
+  const game = await createGame(t.deps, {
+    game: 'atlantic-wolves',
+    mode: 'mail',
+    name: 'Bounce Game',
+    moderatorEmail: 'mod@example.org',
+    seats: [
+      { side: 'allied', email: 'gone@example.org' },
+      { side: 'german', email: 'wolf@example.jp' },
+    ],
+  });
   const sender = createSender(t.deps.config);
   const deps = createDeliveryDeps(t.deps, clock);
   recorder.failNext(1, 550); // the first welcome mail (allied, by creation order) bounces permanently
@@ -73,7 +100,12 @@ test('without SMTP_URL the mail goes to the .eml sink, once, and /dev/mail lists
   const dir = mkdtempSync(join(tmpdir(), 'sink-'));
   const sink = await buildTestApp({ config: { MAIL_SINK_DIR: dir, MAIL_DOMAIN: 'judge.test' } });
   try {
-    await queueMail(sink.db, sink.deps.config, composeRefusal(site, { to: 'reader@example.org', reason: 'unreadable', subject: 'テスト' }), new Date());
+    await queueMail(
+      sink.db,
+      sink.deps.config,
+      composeRefusal(site, { to: 'reader@example.org', reason: 'unreadable', subject: 'テスト' }),
+      new Date(),
+    );
     const sender = createSender(sink.deps.config);
     expect(await deliverDue(createDeliveryDeps(sink.deps), sender)).toMatchObject({ sent: 1 });
     // A second claim of the same row (a crashed worker's lease) would not write a second file.

@@ -21,7 +21,14 @@ let listener: SmtpListener;
 
 beforeAll(async () => {
   recorder = await startRecorder();
-  t = await buildTestApp({ config: { SMTP_URL: `smtp://127.0.0.1:${recorder.port}?tls=off`, MAIL_DOMAIN: 'judge.test', MAIL_FROM: 'Judge <judge@judge.test>', MAIL_REPLY_LIMIT_PER_HOUR: 10_000 } });
+  t = await buildTestApp({
+    config: {
+      SMTP_URL: `smtp://127.0.0.1:${recorder.port}?tls=off`,
+      MAIL_DOMAIN: 'judge.test',
+      MAIL_FROM: 'Judge <judge@judge.test>',
+      MAIL_REPLY_LIMIT_PER_HOUR: 10_000,
+    },
+  });
   listener = await startSmtpListener(t.deps, { port: 0, host: '127.0.0.1' });
 });
 afterAll(async () => {
@@ -59,7 +66,9 @@ test('a full mail-play game by email alone: orders as replies, results in the in
   // The seat's secret calendar feed, which the calendar route serves.
   const feed = /\/calendar\/([A-Za-z0-9_-]+)\.ics/.exec(recorder.to(players.allied)[0].parsed.text ?? '');
   expect(feed).not.toBeNull();
-  expect((await deps.db.seat.findFirstOrThrow({ where: { gameId: game.id, side: 'allied' } })).calendarToken).toBe(feed![1]);
+  expect((await deps.db.seat.findFirstOrThrow({ where: { gameId: game.id, side: 'allied' } })).calendarToken).toBe(
+    feed![1],
+  );
 
   const def = gameDefinition(deps, 'atlantic-wolves')!;
   let mails = 0;
@@ -72,7 +81,10 @@ test('a full mail-play game by email alone: orders as replies, results in the in
       const last = recorder.to(email).at(-1)!.parsed;
       const orders = def.defaultOrders(step.envelope.state, owed.seat);
       const text = formatOrderText(def, { data: def.defaultData }, orders, 'en').join('\n');
-      const quoted = (last.text ?? '').split('\n').map((l) => `> ${l}`).join('\n');
+      const quoted = (last.text ?? '')
+        .split('\n')
+        .map((l) => `> ${l}`)
+        .join('\n');
       await sendToListener(listener.port, {
         from: email,
         to: last.replyTo!.value[0].address!,
@@ -90,7 +102,9 @@ test('a full mail-play game by email alone: orders as replies, results in the in
   // Every order mail was processed and accepted; nothing failed.
   const inbound = await t.db.inboundMail.findMany({ select: { status: true, result: true } });
   expect(inbound).toHaveLength(mails);
-  expect(inbound.every((m) => m.status === 'processed' && (m.result as { outcome: string }).outcome === 'accepted')).toBe(true);
+  expect(
+    inbound.every((m) => m.status === 'processed' && (m.result as { outcome: string }).outcome === 'accepted'),
+  ).toBe(true);
   // Each seat got a reply per order mail and results, threaded and in its language; the last says the game is over.
   const german = recorder.to(players.german);
   expect(german.some((m) => (m.parsed.text ?? '').includes('受理'))).toBe(true);

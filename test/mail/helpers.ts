@@ -44,10 +44,18 @@ export async function startRecorder(port = 0): Promise<Recorder> {
         stream.on('end', async () => {
           if (failures > 0) {
             failures--;
-            return callback(Object.assign(new Error(failCode >= 500 ? '5.1.1 Mailbox unavailable' : '4.3.2 Try later'), { responseCode: failCode }));
+            return callback(
+              Object.assign(new Error(failCode >= 500 ? '5.1.1 Mailbox unavailable' : '4.3.2 Try later'), {
+                responseCode: failCode,
+              }),
+            );
           }
           const raw = Buffer.concat(chunks);
-          messages.push({ raw, parsed: await simpleParser(raw), rcptTo: session.envelope.rcptTo.map((r) => r.address) });
+          messages.push({
+            raw,
+            parsed: await simpleParser(raw),
+            rcptTo: session.envelope.rcptTo.map((r) => r.address),
+          });
           callback();
         });
       },
@@ -91,7 +99,11 @@ export async function sendToListener(port: number, mail: SendMailOptions): Promi
 }
 
 /** Sends a raw message (bytes as they are) to the listener. */
-export async function sendRawToListener(port: number, raw: Buffer | string, envelope: { from: string; to: string[] }): Promise<SentMessageInfo> {
+export async function sendRawToListener(
+  port: number,
+  raw: Buffer | string,
+  envelope: { from: string; to: string[] },
+): Promise<SentMessageInfo> {
   return sendToListener(port, { envelope, raw });
 }
 
@@ -101,6 +113,7 @@ export const fixtureDir = join(import.meta.dirname, '../fixtures/mail');
 /** A corpus message with its {{TOKEN}}, {{MID}} and {{PASSWORD}} placeholders filled in. */
 export function fixture(name: string, vars: Record<string, string> = {}): Buffer {
   let raw = readFileSync(join(fixtureDir, name)).toString('latin1');
-  for (const [k, v] of Object.entries({ TOKEN: 'T0kenT0kenT0kenT0ken', MID: `m-${name}`, PASSWORD: 'pw', ...vars })) raw = raw.replaceAll(`{{${k}}}`, v);
+  for (const [k, v] of Object.entries({ TOKEN: 'T0kenT0kenT0kenT0ken', MID: `m-${name}`, PASSWORD: 'pw', ...vars }))
+    raw = raw.replaceAll(`{{${k}}}`, v);
   return Buffer.from(raw, 'latin1');
 }

@@ -85,7 +85,14 @@ describe.skipIf(!installed)('IMAP polling with Dovecot', () => {
     port = await freePort();
     dovecot = startDovecot(port);
     t = await buildTestApp({ config: { MAIL_DOMAIN: 'judge.test' } });
-    const game = await createGame(t.deps, { game: 'atlantic-wolves', mode: 'mail', seats: [{ side: 'allied', email: 'ally@example.org' }, { side: 'german', email: 'wolf@example.jp' }] });
+    const game = await createGame(t.deps, {
+      game: 'atlantic-wolves',
+      mode: 'mail',
+      seats: [
+        { side: 'allied', email: 'ally@example.org' },
+        { side: 'german', email: 'wolf@example.jp' },
+      ],
+    });
     token = (await t.db.seat.findFirstOrThrow({ where: { gameId: game.id, side: 'german' } })).mailToken;
     await new Promise((r) => setTimeout(r, 300));
   });
@@ -95,7 +102,14 @@ describe.skipIf(!installed)('IMAP polling with Dovecot', () => {
   });
 
   test('unseen mails are taken in once, flagged seen; a re-delivery is recognised', async () => {
-    const client = new ImapFlow({ host: '127.0.0.1', port, secure: false, doSTARTTLS: false, auth: { user: 'judge', pass: 'secret' }, logger: false });
+    const client = new ImapFlow({
+      host: '127.0.0.1',
+      port,
+      secure: false,
+      doSTARTTLS: false,
+      auth: { user: 'judge', pass: 'secret' },
+      logger: false,
+    });
     await client.connect();
     await client.append('INBOX', fixture('iso-2022-jp.eml', { TOKEN: token, MID: 'imap-1' }));
     await client.append('INBOX', fixture('shift-jis-base64.eml', { TOKEN: token, MID: 'imap-2' }));

@@ -152,7 +152,7 @@ describe('a mail whose process died before finishing it', () => {
 });
 
 describe('deduplication by Message-ID and recipient', () => {
-  test('one mail sent to two seats\' reply addresses is processed once for each, a repeat of it for none', async () => {
+  test("one mail sent to two seats' reply addresses is processed once for each, a repeat of it for none", async () => {
     const { address, email } = await newGame();
     const to = [address.allied, address.german];
     const messageId = '<two-seats@example.org>';

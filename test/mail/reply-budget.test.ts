@@ -69,7 +69,7 @@ describe('reply budgets', () => {
     expect(await t.db.outbox.count({ where: { toAddress: PLAYER, kind: 'refusal', gameId: null } })).toBe(5);
   }, 60_000);
 
-  test('with the player\'s own budget spent, the refusals show on the page and head the next reply', async () => {
+  test("with the player's own budget spent, the refusals show on the page and head the next reply", async () => {
     shift += 2 * 3600_000; // a fresh hour
     for (let i = 0; i < 20; i++) await fromPlayer(`spend-${i}`, 'PLACE C01 -> NOWHERE');
     const before = (await outboxTo('reply')).length;

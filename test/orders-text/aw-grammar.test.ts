@@ -40,17 +40,33 @@ describe('statements (docs/orders.md)', () => {
     ['D8 air', 'AIR AIR1 -> U01 U02', { air: { AIR1: ['U01', 'U02'] } }],
     ['D10 UB', 'UB U01 -> C01 C01 C03', { ubs: { U01: ['C01', 'C01', 'C03'] } }],
     ['D10 Japanese', '攻撃 U01 -> C01 C03', { ubs: { U01: ['C01', 'C03'] } }],
-    ['D10 two UBs on a line', 'UB U01 -> C01 C01; U02 -> C03 C03 C03', { ubs: { U01: ['C01', 'C01'], U02: ['C03', 'C03', 'C03'] } }],
+    [
+      'D10 two UBs on a line',
+      'UB U01 -> C01 C01; U02 -> C03 C03 C03',
+      { ubs: { U01: ['C01', 'C01'], U02: ['C03', 'C03', 'C03'] } },
+    ],
     ['D1 reinforce', 'REINFORCE U01 U05 U07', { reinforce: ['U01', 'U05', 'U07'] }],
     ['D1 standing', 'STANDING REINFORCE U01', { standing: { reinforce: ['U01'] } }],
     ['D2 step2', 'STEP2 WA 3, CG 2', { step2: { WA: 3, CG: 2 } }],
     ['D2 step2 count first, 12', 'STEP2 12 WA', { step2: { WA: 12 } }],
     ['D2 standing plan', 'STEP2 PLAN WA WA CG', { standing: { step2Plan: ['WA', 'WA', 'CG'] } }],
-    ['D3 standard', 'STEP3 C01 -> WA DOWN, C02 CG', { step3: { C01: { area: 'WA', face: 'down' }, C02: { area: 'CG', face: 'up' } } }],
+    [
+      'D3 standard',
+      'STEP3 C01 -> WA DOWN, C02 CG',
+      { step3: { C01: { area: 'WA', face: 'down' }, C02: { area: 'CG', face: 'up' } } },
+    ],
     ['D4 overflow', 'OVERFLOW C03', { overflow: ['C03'] }],
-    ['D4 overflow, a Step-2 unit by its area (AW-A06)', 'OVERFLOW C03 CG?2 Central?1', { overflow: ['C03', 'CG?2', 'CG?1'] }],
+    [
+      'D4 overflow, a Step-2 unit by its area (AW-A06)',
+      'OVERFLOW C03 CG?2 Central?1',
+      { overflow: ['C03', 'CG?2', 'CG?1'] },
+    ],
     ['D4 replace', 'REPLACE U05 -> CG', { replace: { U05: 'CG' } }],
-    ['D7 standing table', 'RESPONSE TABLE 25: CG, stay; U01: AF, ASK', { standing: { responseTable: { 'GB-DD1': ['CG', 'stay'], U01: ['AF', 'ask'] } } }],
+    [
+      'D7 standing table',
+      'RESPONSE TABLE 25: CG, stay; U01: AF, ASK',
+      { standing: { responseTable: { 'GB-DD1': ['CG', 'stay'], U01: ['AF', 'ask'] } } },
+    ],
   ])('%s: %s', (_name, text, expected) => {
     const r = read(text);
     expect(r.errors).toEqual([]);
@@ -59,12 +75,18 @@ describe('statements (docs/orders.md)', () => {
   });
 
   test('PLACE answers step3 in the standard game and REPLACE when only that is owed', () => {
-    expect(read('PLACE C01 WA', awTextGrammar.context({ data: defaultData, choices: choices('step3.C01') })).orders).toEqual({ step3: { C01: { area: 'WA', face: 'up' } } });
-    expect(read('U05 -> CG', awTextGrammar.context({ data: defaultData, choices: choices('replace.U05') })).orders).toEqual({ replace: { U05: 'CG' } });
+    expect(
+      read('PLACE C01 WA', awTextGrammar.context({ data: defaultData, choices: choices('step3.C01') })).orders,
+    ).toEqual({ step3: { C01: { area: 'WA', face: 'up' } } });
+    expect(
+      read('U05 -> CG', awTextGrammar.context({ data: defaultData, choices: choices('replace.U05') })).orders,
+    ).toEqual({ replace: { U05: 'CG' } });
   });
 
   test('REINFORCE is a standing order when D1 is not owed', () => {
-    expect(read('REINFORCE U01', awTextGrammar.context({ data: defaultData, choices: choices('placement.C01') })).orders).toEqual({ standing: { reinforce: ['U01'] } });
+    expect(
+      read('REINFORCE U01', awTextGrammar.context({ data: defaultData, choices: choices('placement.C01') })).orders,
+    ).toEqual({ standing: { reinforce: ['U01'] } });
   });
 });
 
@@ -90,14 +112,19 @@ describe('errors, comments, commands', () => {
     data.units.find((u) => u.id === 'U05')!.number = escort.number;
     const shared = awTextGrammar.context({ data });
     expect(read(`ESCORT ${escort.number} -> U01`, shared).errors.map((e) => e.code)).toEqual(['aw/text/ambiguous']);
-    expect(read(`ESCORT DD${escort.number} -> U${escort.number}`, shared).orders).toEqual({ escorts: { 'GB-DD1': ['U05'] } });
+    expect(read(`ESCORT DD${escort.number} -> U${escort.number}`, shared).orders).toEqual({
+      escorts: { 'GB-DD1': ['U05'] },
+    });
   });
 
   test('greetings are ignored, comments and lines after END are not read, SIGNON is redacted', () => {
     const r = read('Hello judge,\nSIGNON s3cret\nPLACE C01 WA # first\n// note\nSTATUS\nEND\nPLACE C02 Atlantis');
     expect(r.orders).toEqual({ placement: { C01: 'WA' } });
     expect(r.ignored).toEqual([{ line: 1, text: 'Hello judge,' }]);
-    expect(r.commands).toEqual([{ kind: 'signon', line: 2, secret: 's3cret' }, { kind: 'status', line: 5 }]);
+    expect(r.commands).toEqual([
+      { kind: 'signon', line: 2, secret: 's3cret' },
+      { kind: 'status', line: 5 },
+    ]);
     expect(r.errors).toEqual([]);
     expect(r.redacted).not.toContain('s3cret');
   });
@@ -120,7 +147,9 @@ describe('canonical echo', () => {
       reinforce: fc.array(unit, { minLength: 1, maxLength: 4 }),
       placement: fc.dictionary(unit, area, { minKeys: 1, maxKeys: 8 }),
       step2: fc.dictionary(area, fc.integer({ min: 0, max: 12 }), { minKeys: 1 }),
-      step3: fc.dictionary(unit, fc.record({ area, face: fc.constantFrom('up' as const, 'down' as const) }), { minKeys: 1 }),
+      step3: fc.dictionary(unit, fc.record({ area, face: fc.constantFrom('up' as const, 'down' as const) }), {
+        minKeys: 1,
+      }),
       overflow: fc.array(unit, { minLength: 1, maxLength: 3 }),
       replace: fc.dictionary(unit, area, { minKeys: 1, maxKeys: 3 }),
       response: fc.oneof(area, fc.constant('stay')),
@@ -131,7 +160,11 @@ describe('canonical echo', () => {
         {
           reinforce: fc.array(unit, { minLength: 1, maxLength: 3 }),
           step2Plan: fc.array(area, { minLength: 1, maxLength: 12 }),
-          responseTable: fc.dictionary(unit, fc.array(fc.oneof(area, fc.constantFrom('stay', 'ask')), { minLength: 1, maxLength: 4 }), { minKeys: 1, maxKeys: 3 }),
+          responseTable: fc.dictionary(
+            unit,
+            fc.array(fc.oneof(area, fc.constantFrom('stay', 'ask')), { minLength: 1, maxLength: 4 }),
+            { minKeys: 1, maxKeys: 3 },
+          ),
         },
         { requiredKeys: [] },
       ),
@@ -155,9 +188,52 @@ describe('canonical echo', () => {
 });
 
 describe('fuzz', () => {
-  const words = ['PLACE', 'MOVE', 'STAY', 'ESCORT', 'UB', 'AIR', 'STEP2', 'PLAN', 'STEP3', 'REINFORCE', 'RESPONSE', 'TABLE', 'STANDING', 'OVERFLOW', 'REPLACE',
-    '->', ',', ';', ':', 'UP', 'DOWN', 'NONE', 'ASK', 'WA', 'CG', 'ウエスタン・アプローチ', 'C01', '11', 'U01', 'UB 1', 'HELP', 'SIGNON', 'END', '配置', 'へ', '#', '0', '99', 'ＷＡ'];
-  const line = fc.oneof(fc.array(fc.constantFrom(...words), { maxLength: 8 }).map((w) => w.join(' ')), fc.string({ maxLength: 40 }), fc.string({ unit: 'binary', maxLength: 40 }));
+  const words = [
+    'PLACE',
+    'MOVE',
+    'STAY',
+    'ESCORT',
+    'UB',
+    'AIR',
+    'STEP2',
+    'PLAN',
+    'STEP3',
+    'REINFORCE',
+    'RESPONSE',
+    'TABLE',
+    'STANDING',
+    'OVERFLOW',
+    'REPLACE',
+    '->',
+    ',',
+    ';',
+    ':',
+    'UP',
+    'DOWN',
+    'NONE',
+    'ASK',
+    'WA',
+    'CG',
+    'ウエスタン・アプローチ',
+    'C01',
+    '11',
+    'U01',
+    'UB 1',
+    'HELP',
+    'SIGNON',
+    'END',
+    '配置',
+    'へ',
+    '#',
+    '0',
+    '99',
+    'ＷＡ',
+  ];
+  const line = fc.oneof(
+    fc.array(fc.constantFrom(...words), { maxLength: 8 }).map((w) => w.join(' ')),
+    fc.string({ maxLength: 40 }),
+    fc.string({ unit: 'binary', maxLength: 40 }),
+  );
 
   test('any text: no crash; each line is applied, an error, a command or ignored; orders keep the JSON shape', () => {
     fc.assert(
@@ -168,7 +244,9 @@ describe('fuzz', () => {
         expect(awOrdersSchema.safeParse(r.orders).success).toBe(true);
         for (const e of r.errors) expect(e.message.en.length * e.message.ja.length).toBeGreaterThan(0);
         // Every line is accounted for at most once.
-        expect(r.statements + r.errors.length + r.commands.length + r.ignored.length).toBeLessThanOrEqual(text.split(/\r\n|\r|\n/).length);
+        expect(r.statements + r.errors.length + r.commands.length + r.ignored.length).toBeLessThanOrEqual(
+          text.split(/\r\n|\r|\n/).length,
+        );
       }),
       { numRuns: 2000 },
     );

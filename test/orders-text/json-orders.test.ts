@@ -17,8 +17,14 @@ describe('JSON orders in order text', () => {
   it.each([
     ['one line', '{"placement": {"C01": "WA", "C02": "CG"}}'],
     ['several lines', '{\n  "placement": {\n    "C01": "WA",\n    "C02": "CG"\n  }\n}'],
-    ['full-width braces and curly quotes (an input method, a mail client)', '｛“placement”: {“C01”: “WA”, “C02”: “CG”}｝'],
-    ['between commands and a greeting', 'SIGNON s3cret\nhello\n{"placement": {"C01": "WA",\n "C02": "CG"}}  # my placement\nSTATUS\nEND\n{"ignored": true}'],
+    [
+      'full-width braces and curly quotes (an input method, a mail client)',
+      '｛“placement”: {“C01”: “WA”, “C02”: “CG”}｝',
+    ],
+    [
+      'between commands and a greeting',
+      'SIGNON s3cret\nhello\n{"placement": {"C01": "WA",\n "C02": "CG"}}  # my placement\nSTATUS\nEND\n{"ignored": true}',
+    ],
   ])('%s: the object becomes the orders', (_name, text) => {
     const r = read(text);
     expect(r.errors).toEqual([]);
@@ -73,7 +79,7 @@ describe('order text of a game without a grammar', () => {
     expect(syntaxFor(aw, 'en')).toMatch(/PLACE C01 C02 -> WA[\s\S]*JSON object/);
   });
 
-  it("orders a grammar cannot write (JSON of the wrong shape) are echoed as JSON, not lost", () => {
+  it('orders a grammar cannot write (JSON of the wrong shape) are echoed as JSON, not lost', () => {
     const odd = { placement: 'everywhere' };
     expect(JSON.parse(formatOrderText(aw, { data: defaultData }, odd, 'en').join('\n'))).toEqual(odd);
   });

@@ -158,14 +158,15 @@ describe('killed exactly between two commits', () => {
 
     restart.start();
     await restart.ready;
-    const resolved = async () => (await database.db.step.findUnique({ where: { id: step.id } }))?.status === 'published';
+    const resolved = async () =>
+      (await database.db.step.findUnique({ where: { id: step.id } }))?.status === 'published';
     expect(await waitFor(resolved, 60_000, 100)).toBe(true);
     expect(await resultMails(game.id, step.number)).toBe(2); // one per seat
     expect(await database.db.step.count({ where: { gameId: game.id, number: step.number + 1 } })).toBe(1);
     await stopService(restart);
   }, 90_000);
 
-  test('a mail stored, not processed: the sending server\'s retry is not lost, and it is answered once', async () => {
+  test("a mail stored, not processed: the sending server's retry is not lost, and it is answered once", async () => {
     const game = await newGame();
     const step = await openStep(game.id);
     const owed = (step.owed as unknown as Owed[]).map((o) => o.seat);

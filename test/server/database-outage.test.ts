@@ -12,7 +12,12 @@ import pg from 'pg';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../src/db/embedded.ts';
 import {
-  createGameOver, freePort, sentMails, spawnService, stopService, type ServiceProcess,
+  createGameOver,
+  freePort,
+  sentMails,
+  spawnService,
+  stopService,
+  type ServiceProcess,
 } from '../support/service-process.ts';
 
 const ADMIN = 'outage-admin-token-0123456789abcdef';
@@ -200,8 +205,15 @@ test('API and worker survive SIGKILLs of the postmaster under load, answer 503 m
   const unavailable = { status: 503, body: { status: 'unavailable', database: 'unavailable' } };
   expect(healthWhileDown).toEqual([unavailable, unavailable, unavailable]);
   const failedWhileUp = answers.filter((a) => a.phase === 'up' && a.status !== 200);
-  const databaseLog = api.output().stdout.split('\n').filter((l) => /database|unavailable/i.test(l)).slice(-40);
-  expect(failedWhileUp.map((a) => `${a.kind} ${a.status} ${a.body}`), databaseLog.join('\n')).toEqual([]);
+  const databaseLog = api
+    .output()
+    .stdout.split('\n')
+    .filter((l) => /database|unavailable/i.test(l))
+    .slice(-40);
+  expect(
+    failedWhileUp.map((a) => `${a.kind} ${a.status} ${a.body}`),
+    databaseLog.join('\n'),
+  ).toEqual([]);
   const settling = answers.filter((a) => a.phase.startsWith('settling-') && a.status !== 200);
   const figures = `${answers.length} answers, ${down.length} while down (all 503), ${settling.length} 503 in the second after;
   ${recoveries.join('; ')}`;

@@ -11,7 +11,12 @@ import pg from 'pg';
 import { afterAll, expect, test } from 'vitest';
 import { pidAlive, runningPostmaster } from '../../src/db/embedded-cluster.ts';
 import {
-  createGameOver, freePort, sentMails, spawnService, stopService, type ServiceProcess,
+  createGameOver,
+  freePort,
+  sentMails,
+  spawnService,
+  stopService,
+  type ServiceProcess,
 } from '../support/service-process.ts';
 
 const ADMIN = 'roles-admin-token-0123456789abcdef';

@@ -15,7 +15,10 @@ beforeAll(async () => {
   t = await buildTestApp({ games: [toyGame] });
   // A second instance with its own connection pool on the same database.
   const db2 = createDb(t.database.url, { max: 10 });
-  t2 = await buildTestApp({ games: [toyGame], database: { ...t.database, db: db2, drop: async () => db2.$disconnect() } });
+  t2 = await buildTestApp({
+    games: [toyGame],
+    database: { ...t.database, db: db2, drop: async () => db2.$disconnect() },
+  });
 });
 afterAll(async () => {
   await t2?.close();
@@ -24,7 +27,11 @@ afterAll(async () => {
 });
 
 async function countsOf(gameId: string) {
-  const steps = await t.db.step.findMany({ where: { gameId }, orderBy: { number: 'asc' }, include: { _count: { select: { events: true } } } });
+  const steps = await t.db.step.findMany({
+    where: { gameId },
+    orderBy: { number: 'asc' },
+    include: { _count: { select: { events: true } } },
+  });
   const mails = await t.db.outbox.count({ where: { gameId, kind: 'result' } });
   return { steps: steps.map((s) => ({ n: s.number, status: s.status, events: s._count.events })), mails };
 }
@@ -40,7 +47,9 @@ describe('concurrent final submissions resolve a step exactly once', () => {
     ]);
     expect(results[0].statusCode, results[0].body).toBe(200);
     expect(results[1].statusCode, results[1].body).toBe(200);
-    const resolutions = [results[0].json().resolution, results[1].json().resolution, results[2], results[3]].filter((r) => r?.resolved);
+    const resolutions = [results[0].json().resolution, results[1].json().resolution, results[2], results[3]].filter(
+      (r) => r?.resolved,
+    );
     expect(resolutions).toHaveLength(1);
     const c = await countsOf(g.id);
     expect(c.steps).toEqual([
@@ -66,7 +75,13 @@ describe('concurrent final submissions resolve a step exactly once', () => {
     const step = await t.db.step.findFirstOrThrow({ where: { gameId: g.id, number: 0 } });
     expect(step.status).toBe('awaiting_review');
     // Each seat's orders are numbered 1..n without gaps or repeats, however the two processes interleaved them.
-    const revisions = await t.db.order.groupBy({ by: ['seatId'], where: { stepId: step.id }, _count: true, _max: { revision: true }, _min: { revision: true } });
+    const revisions = await t.db.order.groupBy({
+      by: ['seatId'],
+      where: { stepId: step.id },
+      _count: true,
+      _max: { revision: true },
+      _min: { revision: true },
+    });
     expect(revisions).toHaveLength(2);
     for (const r of revisions) expect([r._min.revision, r._max.revision]).toEqual([1, r._count]);
     expect(await t.db.step.count({ where: { gameId: g.id } })).toBe(1);

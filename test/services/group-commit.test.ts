@@ -21,7 +21,9 @@ function gatedQueue(opts: { maxBatch: number; maxFlights: number; bad?: number }
     writeBatch: (items) =>
       new Promise((resolve, reject) => {
         batches.push(items);
-        release.push(() => (items.includes(opts.bad ?? NaN) ? reject(new Error('batch failed')) : resolve(items.map((i) => i * 10))));
+        release.push(() =>
+          items.includes(opts.bad ?? NaN) ? reject(new Error('batch failed')) : resolve(items.map((i) => i * 10)),
+        );
       }),
     writeOne: async (i) => {
       if (i === opts.bad) throw new Error(`item ${i} failed`);
@@ -69,7 +71,11 @@ describe('GroupCommit', () => {
     await vi.waitFor(() => expect(batches).toHaveLength(2));
     release[1]();
     const settled = await Promise.allSettled(queued);
-    expect(settled.map((s) => (s.status === 'fulfilled' ? s.value : (s.reason as Error).message))).toEqual([120, 'item 13 failed', 140]);
+    expect(settled.map((s) => (s.status === 'fulfilled' ? s.value : (s.reason as Error).message))).toEqual([
+      120,
+      'item 13 failed',
+      140,
+    ]);
     expect(group.stats.retried).toBe(1);
   });
 });
@@ -98,7 +104,8 @@ describe('order submissions through the group commit (Postgres)', () => {
     const pool = t.deps.pool!;
     const before = groupCommitStats(pool)?.batches ?? 0;
     const games = await gameRows(20);
-    const submit = (gameId: string, seatId: string, pick: number) => submitOrders(t.deps, { gameId, seatId, orders: { pick }, raw: `{"pick":${pick}}`, source: 'api' });
+    const submit = (gameId: string, seatId: string, pick: number) =>
+      submitOrders(t.deps, { gameId, seatId, orders: { pick }, raw: `{"pick":${pick}}`, source: 'api' });
     // Seat a of every game twice (the second supersedes the first), then seat b of every game: b completes each step.
     await Promise.all(games.flatMap((g) => [submit(g.id, g.seat('a').id, 1), submit(g.id, g.seat('a').id, 2)]));
     const finals = await Promise.all(games.map((g) => submit(g.id, g.seat('b').id, 3)));
@@ -108,8 +115,14 @@ describe('order submissions through the group commit (Postgres)', () => {
     expect(finals.every((r) => r.resolution?.resolved === true)).toBe(true);
     for (const g of games) {
       const steps = await t.db.step.findMany({ where: { gameId: g.id }, orderBy: { number: 'asc' } });
-      expect(steps.map((s) => [s.number, s.status])).toEqual([[0, 'published'], [1, 'open']]);
-      const a = await t.db.order.findMany({ where: { stepId: g.stepId, seatId: g.seat('a').id }, orderBy: { revision: 'asc' } });
+      expect(steps.map((s) => [s.number, s.status])).toEqual([
+        [0, 'published'],
+        [1, 'open'],
+      ]);
+      const a = await t.db.order.findMany({
+        where: { stepId: g.stepId, seatId: g.seat('a').id },
+        orderBy: { revision: 'asc' },
+      });
       expect(a.map((o) => o.revision)).toEqual([1, 2]);
     }
   });

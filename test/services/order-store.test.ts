@@ -7,7 +7,14 @@ import { buildTestApp, type TestApp } from '../support/app.ts';
 import { createGameVia, toyPayload } from '../support/api-helpers.ts';
 import { toyGame } from '../../src/games/toy/index.ts';
 import { submitOrders } from '../../src/services/orders.ts';
-import { cachedEnvelope, envelopeCacheSize, forgetSubmissionStates, inOrderTransaction, literal, takeSubmissionLocks } from '../../src/services/order-store.ts';
+import {
+  cachedEnvelope,
+  envelopeCacheSize,
+  forgetSubmissionStates,
+  inOrderTransaction,
+  literal,
+  takeSubmissionLocks,
+} from '../../src/services/order-store.ts';
 import { resolveIfReady } from '../../src/services/turn-processor.ts';
 
 const fixed = new Date('2031-03-04T05:06:07.089Z');
@@ -39,7 +46,13 @@ describe('literals', () => {
     const seat = await seatOf(g.id, 'b');
     const note = `quote ' double '' backslash \\ \\' E'x' $1 ; COMMIT; -- 日本語 🚢 \n tab\t`;
     const raw = `${note} raw ${'\\'.repeat(5)}'`;
-    const r = await submitOrders(t.deps, { gameId: g.id, seatId: seat.id, orders: { pick: 3, standing: { note: note.slice(0, 100) } }, raw, source: 'email' });
+    const r = await submitOrders(t.deps, {
+      gameId: g.id,
+      seatId: seat.id,
+      orders: { pick: 3, standing: { note: note.slice(0, 100) } },
+      raw,
+      source: 'email',
+    });
     const order = await t.db.order.findUniqueOrThrow({ where: { id: r.orderId } });
     expect(order.raw).toBe(raw);
     expect(order.parsed).toEqual({ pick: 3, standing: { note: note.slice(0, 100) } });
@@ -55,14 +68,26 @@ describe('times', () => {
       // The last-order time is what a processing delay counts from: kept for games with a delay.
       const g = await createGameVia(t, toyPayload({ processingDelaySeconds: 60 }));
       const seat = await seatOf(g.id, 'a');
-      const r = await submitOrders(t.deps, { gameId: g.id, seatId: seat.id, orders: { pick: 1 }, raw: '{}', source: 'api' });
+      const r = await submitOrders(t.deps, {
+        gameId: g.id,
+        seatId: seat.id,
+        orders: { pick: 1 },
+        raw: '{}',
+        source: 'api',
+      });
       const order = await t.db.order.findUniqueOrThrow({ where: { id: r.orderId } });
       expect(order.receivedAt.toISOString()).toBe(fixed.toISOString());
       const step = await t.db.step.findFirstOrThrow({ where: { gameId: g.id, number: 0 } });
       expect(step.lastOrderAt?.toISOString()).toBe(fixed.toISOString());
       // Without a delay nobody reads it: the step row is not rewritten for it.
       const h = await createGameVia(t, toyPayload());
-      await submitOrders(t.deps, { gameId: h.id, seatId: (await seatOf(h.id, 'a')).id, orders: { pick: 1 }, raw: '{}', source: 'api' });
+      await submitOrders(t.deps, {
+        gameId: h.id,
+        seatId: (await seatOf(h.id, 'a')).id,
+        orders: { pick: 1 },
+        raw: '{}',
+        source: 'api',
+      });
       expect((await t.db.step.findFirstOrThrow({ where: { gameId: h.id, number: 0 } })).lastOrderAt).toBeNull();
     } finally {
       if (before === undefined) delete process.env.TZ;
@@ -118,7 +143,10 @@ describe('locks', () => {
       const pending = during().catch((e: unknown) => e);
       await new Promise((r) => setTimeout(r, 200));
       await client.query(`UPDATE "Step" SET status = 'published' WHERE "gameId" = $1 AND number = 0`, [gameId]);
-      await client.query(`INSERT INTO "Step" (id, "gameId", number, envelope, owed) SELECT gen_random_uuid()::text, "gameId", 1, envelope, owed FROM "Step" WHERE "gameId" = $1 AND number = 0`, [gameId]);
+      await client.query(
+        `INSERT INTO "Step" (id, "gameId", number, envelope, owed) SELECT gen_random_uuid()::text, "gameId", 1, envelope, owed FROM "Step" WHERE "gameId" = $1 AND number = 0`,
+        [gameId],
+      );
       await client.query('UPDATE "Game" SET "currentStep" = 1 WHERE id = $1', [gameId]);
       await client.query('COMMIT');
       return await pending;
@@ -131,7 +159,9 @@ describe('locks', () => {
     forgetSubmissionStates();
     const g = await createGameVia(t, toyPayload());
     const a = await seatOf(g.id, 'a');
-    const r = await resolveUnder(g.id, () => submitOrders(t.deps, { gameId: g.id, seatId: a.id, orders: { pick: 4 }, raw: '{}', source: 'api' }));
+    const r = await resolveUnder(g.id, () =>
+      submitOrders(t.deps, { gameId: g.id, seatId: a.id, orders: { pick: 4 }, raw: '{}', source: 'api' }),
+    );
     expect(r).toMatchObject({ status: 409, code: 'step/changed' });
     expect(await t.db.order.count({ where: { gameId: g.id } })).toBe(0);
   });
@@ -140,7 +170,9 @@ describe('locks', () => {
     const g = await createGameVia(t, toyPayload());
     const a = await seatOf(g.id, 'a');
     await submitOrders(t.deps, { gameId: g.id, seatId: a.id, orders: { pick: 1 }, raw: '{}', source: 'api' });
-    const r = (await resolveUnder(g.id, () => submitOrders(t.deps, { gameId: g.id, seatId: a.id, orders: { pick: 4 }, raw: '{}', source: 'api' }))) as { step: number; orderId: string };
+    const r = (await resolveUnder(g.id, () =>
+      submitOrders(t.deps, { gameId: g.id, seatId: a.id, orders: { pick: 4 }, raw: '{}', source: 'api' }),
+    )) as { step: number; orderId: string };
     expect(r.step).toBe(1);
     const order = await t.db.order.findUniqueOrThrow({ where: { id: r.orderId }, include: { step: true } });
     expect(order.step.number).toBe(1);
@@ -151,10 +183,16 @@ describe('locks', () => {
     const a = await seatOf(g.id, 'a');
     await submitOrders(t.deps, { gameId: g.id, seatId: a.id, orders: { pick: 1 }, raw: '{}', source: 'api' });
     await t.db.game.update({ where: { id: g.id }, data: { status: 'paused' } });
-    await expect(submitOrders(t.deps, { gameId: g.id, seatId: a.id, orders: { pick: 99 }, raw: '{}', source: 'api' })).rejects.toMatchObject({ status: 409, code: 'game/paused' });
-    await expect(submitOrders(t.deps, { gameId: g.id, seatId: a.id, orders: { pick: 2 }, raw: '{}', source: 'api' })).rejects.toMatchObject({ status: 409, code: 'game/paused' });
+    await expect(
+      submitOrders(t.deps, { gameId: g.id, seatId: a.id, orders: { pick: 99 }, raw: '{}', source: 'api' }),
+    ).rejects.toMatchObject({ status: 409, code: 'game/paused' });
+    await expect(
+      submitOrders(t.deps, { gameId: g.id, seatId: a.id, orders: { pick: 2 }, raw: '{}', source: 'api' }),
+    ).rejects.toMatchObject({ status: 409, code: 'game/paused' });
     await t.db.game.update({ where: { id: g.id }, data: { status: 'active' } });
-    await expect(submitOrders(t.deps, { gameId: g.id, seatId: a.id, orders: { pick: 99 }, raw: '{}', source: 'api' })).rejects.toMatchObject({ status: 422 });
+    await expect(
+      submitOrders(t.deps, { gameId: g.id, seatId: a.id, orders: { pick: 99 }, raw: '{}', source: 'api' }),
+    ).rejects.toMatchObject({ status: 422 });
   });
 
   it('a processing delay set since the step was remembered: the completing orders do not resolve at once', async () => {
@@ -163,7 +201,9 @@ describe('locks', () => {
     const b = await seatOf(g.id, 'b');
     await submitOrders(t.deps, { gameId: g.id, seatId: b.id, orders: { pick: 1 }, raw: '{}', source: 'api' });
     // a's step is remembered from a refused submission, then the moderator's settings change.
-    await expect(submitOrders(t.deps, { gameId: g.id, seatId: a.id, orders: { pick: 99 }, raw: '{}', source: 'api' })).rejects.toMatchObject({ status: 422 });
+    await expect(
+      submitOrders(t.deps, { gameId: g.id, seatId: a.id, orders: { pick: 99 }, raw: '{}', source: 'api' }),
+    ).rejects.toMatchObject({ status: 422 });
     await t.db.game.update({ where: { id: g.id }, data: { processingDelaySeconds: 3600 } });
     const r = await submitOrders(t.deps, { gameId: g.id, seatId: a.id, orders: { pick: 4 }, raw: '{}', source: 'api' });
     expect(r.resolution).toBeNull();

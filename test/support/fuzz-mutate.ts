@@ -29,7 +29,8 @@ type Path = (string | number)[];
 function places(value: unknown, path: Path = [], out: Path[] = []): Path[] {
   out.push(path);
   if (Array.isArray(value)) value.forEach((v, i) => places(v, [...path, i], out));
-  else if (value !== null && typeof value === 'object') for (const [k, v] of Object.entries(value)) places(v, [...path, k], out);
+  else if (value !== null && typeof value === 'object')
+    for (const [k, v] of Object.entries(value)) places(v, [...path, k], out);
   return out;
 }
 
@@ -41,7 +42,7 @@ export function mutatedJson(template: unknown, m: Mutation): string {
   const text = JSON.stringify(mutate(template, m)) ?? 'null';
   const at = text.indexOf(JSON.stringify(DEEP));
   if (at < 0) return text;
-  const deep = '{"a":'.repeat(m.depth) + '1' + '}'.repeat(m.depth);
+  const deep = `${'{"a":'.repeat(m.depth)}1${'}'.repeat(m.depth)}`;
   return text.slice(0, at) + deep + text.slice(at + JSON.stringify(DEEP).length);
 }
 
@@ -57,7 +58,10 @@ function mutate(template: unknown, m: Mutation): unknown {
   const path = (m.kind === 'add' ? containers : all)[m.pick % (m.kind === 'add' ? containers.length : all.length)];
   if (path.length === 0 && m.kind !== 'add') return m.kind === 'deep' ? DEEP : m.kind === 'delete' ? {} : m.value;
   const parentPath = m.kind === 'add' ? path : path.slice(0, -1);
-  const parent = parentPath.reduce<unknown>((o, k) => (o as Record<string | number, unknown>)[k], copy) as Record<string | number, unknown>;
+  const parent = parentPath.reduce<unknown>((o, k) => (o as Record<string | number, unknown>)[k], copy) as Record<
+    string | number,
+    unknown
+  >;
   const last = path[path.length - 1];
   if (m.kind === 'add') {
     if (Array.isArray(parent)) parent.push(m.value);
@@ -83,14 +87,25 @@ export const TEMPLATES: Record<string, () => unknown> = {
       { side: 'allied', email: 'a@example.org', name: 'A', locale: 'en', timeZone: 'Europe/London' },
       { side: 'german', email: 'g@example.org', locale: 'ja', timeZone: 'Asia/Tokyo' },
     ],
-    deadlines: { timeZone: 'Asia/Tokyo', skipWeekends: true, weekendDays: [0, 6], default: { length: '3d', at: '20:00' }, steps: { 'AW-D5': { length: '7d' } } },
+    deadlines: {
+      timeZone: 'Asia/Tokyo',
+      skipWeekends: true,
+      weekendDays: [0, 6],
+      default: { length: '3d', at: '20:00' },
+      steps: { 'AW-D5': { length: '7d' } },
+    },
     graceSeconds: 3600,
     missedPolicy: 'wait',
     reminderHours: [48, 6],
   }),
   'POST /api/games/:id/steps/:n/reject': () => ({ reason: 'the dice were rolled twice' }),
   'POST /api/games/:id/pause': () => ({ reason: 'holiday' }),
-  'PUT /api/games/:id/seats/:side': () => ({ email: 'new@example.org', name: 'New player', locale: 'ja', timeZone: 'Asia/Tokyo' }),
+  'PUT /api/games/:id/seats/:side': () => ({
+    email: 'new@example.org',
+    name: 'New player',
+    locale: 'ja',
+    timeZone: 'Asia/Tokyo',
+  }),
   'PUT /api/games/:id/deadline': () => ({ deadlineAt: future(3) }),
   'POST /api/games/:id/deadline/extend': () => ({ seconds: 3600 }),
   'POST /api/games/:id/deadline/shorten': () => ({ seconds: 60 }),

@@ -238,12 +238,16 @@ export const skirmish: GameDefinition<SkState, SkOrders, z.infer<typeof options>
   optionsSchema: options,
   optionDocs: [],
   board: (s) =>
-    boardWithoutMap(t('Skirmish', '小競り合い'), SEATS.map((seat) => ({ id: seat, name: t(seat), colour: '#555555' })), {
-      turn: s.turn,
-      phase: t(s.phase),
-      scores: [],
-      toMove: [],
-    }),
+    boardWithoutMap(
+      t('Skirmish', '小競り合い'),
+      SEATS.map((seat) => ({ id: seat, name: t(seat), colour: '#555555' })),
+      {
+        turn: s.turn,
+        phase: t(s.phase),
+        scores: [],
+        toMove: [],
+      },
+    ),
   dataSchema: z.object({}),
   defaultData: {},
   checkData: () => [],

@@ -14,9 +14,15 @@ import { buildTestApp, TEST_ADMIN_TOKEN, type TestApp } from '../support/app.ts'
 
 const CHROMIUM = '/usr/bin/chromium';
 const have = existsSync(CHROMIUM);
-if (!have) console.warn(`[web browser tests] skipped: ${CHROMIUM} not found (apt-get install -y --no-install-recommends chromium)`);
+if (!have)
+  console.warn(
+    `[web browser tests] skipped: ${CHROMIUM} not found (apt-get install -y --no-install-recommends chromium)`,
+  );
 // Screenshots land in test-results/screenshots (ignored); UPDATE_SCREENSHOTS=1 refreshes the README's docs/screenshots.
-const shots = resolve(import.meta.dirname, process.env.UPDATE_SCREENSHOTS === '1' ? '../../docs/screenshots' : '../../test-results/screenshots');
+const shots = resolve(
+  import.meta.dirname,
+  process.env.UPDATE_SCREENSHOTS === '1' ? '../../docs/screenshots' : '../../test-results/screenshots',
+);
 const XSS_NAME = '<img src=x onerror="window.__xss=1"><script>window.__xss=1</script>';
 
 async function freePort(): Promise<number> {
@@ -42,7 +48,15 @@ describe.skipIf(!have)('browser: a whole Atlantic Wolves turn in Chromium', () =
     contexts[who] = await chromium.launchPersistentContext(dir, {
       executablePath: CHROMIUM,
       headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
       viewport: { width: 1280, height: 900 },
       locale,
     });
@@ -80,7 +94,8 @@ describe.skipIf(!have)('browser: a whole Atlantic Wolves turn in Chromium', () =
     await consolePage.fill('input[name="seat.german.timeZone"]', 'Asia/Tokyo');
     await consolePage.click('button:has-text("Create the game")');
     const links: Record<string, string> = {};
-    for (const side of ['allied', 'german']) links[side] = (await consolePage.getAttribute(`a.player-link[data-side=${side}]`, 'href')) as string;
+    for (const side of ['allied', 'german'])
+      links[side] = (await consolePage.getAttribute(`a.player-link[data-side=${side}]`, 'href')) as string;
     const gameId = /\/play\/([^?]+)/.exec(links.allied)![1];
 
     // Each player opens the magic link; the token leaves the address bar.
@@ -114,7 +129,9 @@ describe.skipIf(!have)('browser: a whole Atlantic Wolves turn in Chromium', () =
     const points: string[] = [];
     for (let round = 0; round < 40; round++) {
       const game = await t.db.game.findUniqueOrThrow({ where: { id: gameId } });
-      const step = await t.db.step.findUniqueOrThrow({ where: { gameId_number: { gameId, number: game.currentStep } } });
+      const step = await t.db.step.findUniqueOrThrow({
+        where: { gameId_number: { gameId, number: game.currentStep } },
+      });
       const turn = (step.envelope as { state: { turn: number } }).state.turn;
       if (turn >= 2 && step.status === 'open') break;
       // The dice come from the game's own secret seed: sometimes turn 1 ends the game (an early Allied victory,

@@ -13,7 +13,14 @@ afterAll(async () => {
 });
 
 test('an unreadable line does not hide the capacity and not-owed errors of the lines that were read', async () => {
-  const game = await createGame(t.deps, { game: 'atlantic-wolves', mode: 'mail', seats: [{ side: 'allied', email: 'a@example.org' }, { side: 'german', email: 'g@example.org' }] });
+  const game = await createGame(t.deps, {
+    game: 'atlantic-wolves',
+    mode: 'mail',
+    seats: [
+      { side: 'allied', email: 'a@example.org' },
+      { side: 'german', email: 'g@example.org' },
+    ],
+  });
   const c = client(t.app);
   const token = game.seats.find((s) => s.side === 'allied')!.token;
   expect((await c.get(`/play/${game.id}?token=${token}`)).statusCode).toBe(303);

@@ -11,21 +11,61 @@ const tree: ChoiceTree = {
   prompt: { en: 'Allocate', ja: '割当' },
   constraints: [],
   fields: [
-    { key: 'placement.C11', label: { en: 'C11', ja: 'C11' }, kind: 'one', options: [opt('WA'), opt('AF')], defaultValue: 'WA' },
+    {
+      key: 'placement.C11',
+      label: { en: 'C11', ja: 'C11' },
+      kind: 'one',
+      options: [opt('WA'), opt('AF')],
+      defaultValue: 'WA',
+    },
     { key: 'step2.WA', label: { en: 'WA', ja: 'WA' }, kind: 'one', options: [opt('0'), opt('1'), opt('2')] },
-    { key: 'ubs.U1.0', label: { en: 'U1 #1', ja: 'U1 #1' }, kind: 'one', options: [opt('C1'), opt('none')], group: 'U1' },
-    { key: 'ubs.U1.1', label: { en: 'U1 #2', ja: 'U1 #2' }, kind: 'one', options: [opt('C1'), opt('none')], group: 'U1' },
-    { key: 'ubs.U1[2]', label: { en: 'U1 #3', ja: 'U1 #3' }, kind: 'one', options: [opt('C1'), opt('none')], group: 'U1' },
+    {
+      key: 'ubs.U1.0',
+      label: { en: 'U1 #1', ja: 'U1 #1' },
+      kind: 'one',
+      options: [opt('C1'), opt('none')],
+      group: 'U1',
+    },
+    {
+      key: 'ubs.U1.1',
+      label: { en: 'U1 #2', ja: 'U1 #2' },
+      kind: 'one',
+      options: [opt('C1'), opt('none')],
+      group: 'U1',
+    },
+    {
+      key: 'ubs.U1[2]',
+      label: { en: 'U1 #3', ja: 'U1 #3' },
+      kind: 'one',
+      options: [opt('C1'), opt('none')],
+      group: 'U1',
+    },
     { key: 'step3.E1.face', label: { en: 'E1', ja: 'E1' }, kind: 'one', options: [opt('up'), opt('down')] },
     { key: 'air.A1', label: { en: 'A1', ja: 'A1' }, kind: 'many', options: [opt('U1'), opt('U2')] },
-    { key: 'standing.responseTable.21', label: { en: '21', ja: '21' }, kind: 'many', options: [opt('stay'), opt('CG')] },
+    {
+      key: 'standing.responseTable.21',
+      label: { en: '21', ja: '21' },
+      kind: 'many',
+      options: [opt('stay'), opt('CG')],
+    },
   ],
 };
 
 describe('order form', () => {
   it('reads a form body into orders JSON, typed by the orders schema', () => {
     const orders = ordersFromForm(
-      { _csrf: 'x', 'placement.C11': 'AF', 'step2.WA': '2', 'ubs.U1.0': 'C1', 'ubs.U1.1': 'none', 'ubs.U1[2]': 'C1', 'step3.E1.face': 'up', 'air.A1': ['U1', 'U2'], 'standing.responseTable.21': 'CG', evil: 'x' },
+      {
+        _csrf: 'x',
+        'placement.C11': 'AF',
+        'step2.WA': '2',
+        'ubs.U1.0': 'C1',
+        'ubs.U1.1': 'none',
+        'ubs.U1[2]': 'C1',
+        'step3.E1.face': 'up',
+        'air.A1': ['U1', 'U2'],
+        'standing.responseTable.21': 'CG',
+        evil: 'x',
+      },
       tree,
       awOrdersSchema,
     );
@@ -50,7 +90,13 @@ describe('order form', () => {
 
   it('prefills defaults, groups fields and places rule errors inline', () => {
     const form = formModel(tree, 'en', undefined, [
-      { code: 'aw/x', message: { en: 'too many', ja: '多すぎ' }, rule: 'AW 6.0-C1', rules: ['AW 6.0-C1'], path: 'placement.C11' },
+      {
+        code: 'aw/x',
+        message: { en: 'too many', ja: '多すぎ' },
+        rule: 'AW 6.0-C1',
+        rules: ['AW 6.0-C1'],
+        path: 'placement.C11',
+      },
       { code: 'aw/y', message: { en: 'general', ja: '全体' }, rule: 'AW 7.0', rules: ['AW 7.0'] },
     ]);
     const c11 = form.groups[0].fields[0];

@@ -22,17 +22,29 @@ export class Jar {
 export function client(app: FastifyInstance, headers: Record<string, string> = {}) {
   const jar = new Jar();
   const send = async (method: 'GET' | 'POST', url: string, form?: Record<string, string | string[]>) => {
-    const payload = form ? new URLSearchParams(Object.entries(form).flatMap(([k, v]) => [v].flat().map((x): [string, string] => [k, x]))).toString() : undefined;
+    const payload = form
+      ? new URLSearchParams(
+          Object.entries(form).flatMap(([k, v]) => [v].flat().map((x): [string, string] => [k, x])),
+        ).toString()
+      : undefined;
     const res = await app.inject({
       method,
       url,
-      headers: { cookie: jar.header(), ...(payload !== undefined ? { 'content-type': 'application/x-www-form-urlencoded' } : {}), ...headers },
+      headers: {
+        cookie: jar.header(),
+        ...(payload !== undefined ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+        ...headers,
+      },
       ...(payload !== undefined ? { payload } : {}),
     });
     jar.take(res.headers['set-cookie']);
     return res;
   };
-  return { jar, get: (url: string) => send('GET', url), post: (url: string, form: Record<string, string | string[]>) => send('POST', url, form) };
+  return {
+    jar,
+    get: (url: string) => send('GET', url),
+    post: (url: string, form: Record<string, string | string[]>) => send('POST', url, form),
+  };
 }
 
 /** The CSRF token of the first form of a page. */
@@ -45,7 +57,8 @@ export function csrfOf(html: string): string {
 /** The player links and the moderator link shown after creating a game in the console. */
 export function linksOf(html: string): { seats: Record<string, string>; moderator: string; gameId: string } {
   const seats: Record<string, string> = {};
-  for (const m of html.matchAll(/class="player-link" data-side="([^"]+)" href="([^"]+)"/g)) seats[m[1]] = m[2].replace(/&amp;/g, '&');
+  for (const m of html.matchAll(/class="player-link" data-side="([^"]+)" href="([^"]+)"/g))
+    seats[m[1]] = m[2].replace(/&amp;/g, '&');
   const mod = /class="moderator-link" href="([^"]+)"/.exec(html);
   const gameId = /\/play\/([^?]+)\?/.exec(Object.values(seats)[0] ?? '')?.[1] ?? '';
   return { seats, moderator: (mod?.[1] ?? '').replace(/&amp;/g, '&'), gameId };

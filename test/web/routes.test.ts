@@ -98,10 +98,21 @@ describe('web pages', () => {
     expect((await c.post(`${base}/deadline`, { _csrf: await csrf(), hours: '48' })).statusCode).toBe(303);
     expect((await c.post(`${base}/pause`, { _csrf: await csrf(), reason: 'holiday' })).statusCode).toBe(303);
     expect((await c.post(`${base}/resume`, { _csrf: await csrf() })).statusCode).toBe(303);
-    const bad = await c.post(`${base}/amend`, { _csrf: await csrf(), side: 'allied', orders: '{"placement": {"nope": "WA"}}' });
+    const bad = await c.post(`${base}/amend`, {
+      _csrf: await csrf(),
+      side: 'allied',
+      orders: '{"placement": {"nope": "WA"}}',
+    });
     expect(bad.statusCode).toBe(422);
     expect(bad.body).toContain('class="errors"');
-    const replaced = await c.post(`${base}/replace`, { _csrf: await csrf(), side: 'allied', email: 'new@example.com', name: 'New <player>', locale: 'ja', timeZone: 'Asia/Tokyo' });
+    const replaced = await c.post(`${base}/replace`, {
+      _csrf: await csrf(),
+      side: 'allied',
+      email: 'new@example.com',
+      name: 'New <player>',
+      locale: 'ja',
+      timeZone: 'Asia/Tokyo',
+    });
     expect(replaced.statusCode).toBe(200);
     expect(replaced.body).toContain(`/play/${gameId}?token=`);
     // The old link no longer works.

@@ -87,7 +87,7 @@ const viaConsoleReplace: Renew = async (g) => {
 describe.each([
   ['PUT /api/games/:id/seats/:side', viaApiReplace],
   ['POST /api/games/:id/seats/:side/rotate-token', viaApiRotate],
-  ['the console\'s replace', viaConsoleReplace],
+  ["the console's replace", viaConsoleReplace],
 ] as const)('access ends after %s', (_path, renew) => {
   it('the ousted player: no page, orders, link, token, reply address or calendar; the new token works', async () => {
     const g = await awGame();

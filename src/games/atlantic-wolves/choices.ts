@@ -17,7 +17,10 @@ import { at, type AwState } from './state.ts';
 
 const unitOpt = (s: AwState, id: string): ChoiceOption => {
   const u = indexOf(s.data).unit.get(id)!;
-  return { value: id, label: { en: `${u.name.en} [${u.number}] (${u.strength})`, ja: `${u.name.ja} [${u.number}]（${u.strength}）` } };
+  return {
+    value: id,
+    label: { en: `${u.name.en} [${u.number}] (${u.strength})`, ja: `${u.name.ja} [${u.number}]（${u.strength}）` },
+  };
 };
 /** An own unit named in the overflow procedure: by id, or blind by area (`CG?1`, AW-A06). */
 function nameOpt(s: AwState, name: string): ChoiceOption {
@@ -35,52 +38,140 @@ const STAY: ChoiceOption = { value: 'stay', label: { en: 'stay', ja: '移動し�
 function capacityText(s: AwState, side: AwSide): Text[] {
   const ix = indexOf(s.data);
   const list = ix.areaIds.map((a) => `${a} ${capacityFor(s, a, side)}`).join(', ');
-  return [{ en: `At most this many ${side === 'allied' ? 'Allied units' : 'UBs'} per area: ${list}.`, ja: `エリアごとの${side === 'allied' ? '連合軍ユニット' : 'UB'}の上限: ${list}。` }];
+  return [
+    {
+      en: `At most this many ${side === 'allied' ? 'Allied units' : 'UBs'} per area: ${list}.`,
+      ja: `エリアごとの${side === 'allied' ? '連合軍ユニット' : 'UB'}の上限: ${list}。`,
+    },
+  ];
 }
 
 /** Placement fields: one per unit, options every area (capacity is a constraint across fields). */
 function placementFields(s: AwState, prefix: string, ids: string[], defaults: Record<string, string>): PickField[] {
   const areas = indexOf(s.data).areaIds.map((a) => areaOpt(s, a));
-  return ids.map((id) => ({ key: `${prefix}.${id}`, label: unitOpt(s, id).label, kind: 'one', options: areas, defaultValue: defaults[id] }));
+  return ids.map((id) => ({
+    key: `${prefix}.${id}`,
+    label: unitOpt(s, id).label,
+    kind: 'one',
+    options: areas,
+    defaultValue: defaults[id],
+  }));
 }
 
 /** Attack-slot fields: `field.<unit>.<i>` with the targets (plus `none` when declining is allowed). */
-function slotFields(s: AwState, field: string, attacker: string, n: number, targets: string[], decline: boolean, defaults: string[]): ChoiceField[] {
+function slotFields(
+  s: AwState,
+  field: string,
+  attacker: string,
+  n: number,
+  targets: string[],
+  decline: boolean,
+  defaults: string[],
+): ChoiceField[] {
   const options = [...targets.map((t) => unitOpt(s, t)), ...(decline ? [NONE] : [])];
-  return Array.from({ length: n }, (_, i) => ({ key: `${field}.${attacker}.${i}`, label: { en: `${attacker} attack ${i + 1}`, ja: `${attacker} 攻撃${i + 1}` }, kind: 'one' as const, options, group: attacker, defaultValue: defaults[i] ?? 'none' }));
+  return Array.from({ length: n }, (_, i) => ({
+    key: `${field}.${attacker}.${i}`,
+    label: { en: `${attacker} attack ${i + 1}`, ja: `${attacker} 攻撃${i + 1}` },
+    kind: 'one' as const,
+    options,
+    group: attacker,
+    defaultValue: defaults[i] ?? 'none',
+  }));
 }
 
 /** The choices of a seat now, or null when it owes nothing. */
 export function choices(s: AwState, seat: string): ChoiceTree | null {
   const point = currentPoint(s);
   if (!point || point.seat !== seat) return null;
-  const tree = (fields: ChoiceField[], constraints: Text[] = []): ChoiceTree => ({ point: point.point, rule: point.rule, prompt: point.prompt, fields, constraints });
+  const tree = (fields: ChoiceField[], constraints: Text[] = []): ChoiceTree => ({
+    point: point.point,
+    rule: point.rule,
+    prompt: point.prompt,
+    fields,
+    constraints,
+  });
   const d = defaultOrders(s, seat);
   const p = s.phase;
   const ix = indexOf(s.data);
   switch (p.kind) {
     case 'reinforce': {
       const k = turn5Count(s);
-      return tree([{ key: 'reinforce', label: { en: 'Sunk UBs returning', ja: '復帰する撃沈UB' }, kind: 'many', options: s.sunkUbs.map((id) => unitOpt(s, id)), min: k, max: k, defaultValue: d.reinforce }]);
+      return tree([
+        {
+          key: 'reinforce',
+          label: { en: 'Sunk UBs returning', ja: '復帰する撃沈UB' },
+          kind: 'many',
+          options: s.sunkUbs.map((id) => unitOpt(s, id)),
+          min: k,
+          max: k,
+          defaultValue: d.reinforce,
+        },
+      ]);
     }
     case 'placement':
-      return tree(placementFields(s, 'placement', placeable(s, 'allied').map((u) => u.id), d.placement ?? {}), capacityText(s, 'allied'));
+      return tree(
+        placementFields(
+          s,
+          'placement',
+          placeable(s, 'allied').map((u) => u.id),
+          d.placement ?? {},
+        ),
+        capacityText(s, 'allied'),
+      );
     case 'ub-placement': {
       const ids = placeable(s, 'german').map((u) => u.id);
       const need = ubsToPlace(s, ids.length);
-      const extra: Text[] = need < ids.length ? [{ en: `Place ${need} of your ${ids.length} UBs (AW-A08): the rest stay off the map.`, ja: `UB${ids.length}個のうち${need}個を配置（AW-A08）。` }] : [];
+      const extra: Text[] =
+        need < ids.length
+          ? [
+              {
+                en: `Place ${need} of your ${ids.length} UBs (AW-A08): the rest stay off the map.`,
+                ja: `UB${ids.length}個のうち${need}個を配置（AW-A08）。`,
+              },
+            ]
+          : [];
       return tree(placementFields(s, 'placement', ids, d.placement ?? {}), [...capacityText(s, 'german'), ...extra]);
     }
     case 'step2': {
-      const fields: ChoiceField[] = ix.areaIds.map((a) => ({ key: `step2.${a}`, label: ix.area.get(a)!.name, kind: 'one', options: Array.from({ length: Math.min(p.draw, capacityFor(s, a, 'allied')) + 1 }, (_, n) => ({ value: String(n), label: { en: String(n), ja: String(n) } })), defaultValue: String(d.step2?.[a] ?? 0) }));
-      return tree(fields, [{ en: `The counts must add up to ${s.options.step2Draw === 'exact' ? '' : 'at most '}${p.draw}.`, ja: `合計を${p.draw}${s.options.step2Draw === 'exact' ? 'に' : '以下に'}してください。` }, ...capacityText(s, 'allied')]);
+      const fields: ChoiceField[] = ix.areaIds.map((a) => ({
+        key: `step2.${a}`,
+        label: ix.area.get(a)!.name,
+        kind: 'one',
+        options: Array.from({ length: Math.min(p.draw, capacityFor(s, a, 'allied')) + 1 }, (_, n) => ({
+          value: String(n),
+          label: { en: String(n), ja: String(n) },
+        })),
+        defaultValue: String(d.step2?.[a] ?? 0),
+      }));
+      return tree(fields, [
+        {
+          en: `The counts must add up to ${s.options.step2Draw === 'exact' ? '' : 'at most '}${p.draw}.`,
+          ja: `合計を${p.draw}${s.options.step2Draw === 'exact' ? 'に' : '以下に'}してください。`,
+        },
+        ...capacityText(s, 'allied'),
+      ]);
     }
     case 'step3': {
       const ids = step1Pool(s);
-      const faces: ChoiceOption[] = [{ value: 'up', label: { en: 'face up', ja: '表向き' } }, { value: 'down', label: { en: 'face down', ja: '裏向き' } }];
+      const faces: ChoiceOption[] = [
+        { value: 'up', label: { en: 'face up', ja: '表向き' } },
+        { value: 'down', label: { en: 'face down', ja: '裏向き' } },
+      ];
       const fields = ids.flatMap((id) => [
-        { ...placementFields(s, 'step3', [id], {})[0], key: `step3.${id}.area`, group: id, defaultValue: d.step3?.[id]?.area },
-        { key: `step3.${id}.face`, label: unitOpt(s, id).label, kind: 'one' as const, options: faces, group: id, defaultValue: 'down' },
+        {
+          ...placementFields(s, 'step3', [id], {})[0],
+          key: `step3.${id}.area`,
+          group: id,
+          defaultValue: d.step3?.[id]?.area,
+        },
+        {
+          key: `step3.${id}.face`,
+          label: unitOpt(s, id).label,
+          kind: 'one' as const,
+          options: faces,
+          group: id,
+          defaultValue: 'down',
+        },
       ]);
       return tree(fields, capacityText(s, 'allied'));
     }
@@ -98,7 +189,10 @@ export function choices(s: AwState, seat: string): ChoiceTree | null {
         max: s.options.overflowNaming === 'excess' ? n : names.length,
         defaultValue: d.overflow,
       };
-      return tree([field], Object.entries(over).map(([a, x]) => ({ en: `${a}: name ${x}`, ja: `${a}: ${x}個指名` })));
+      return tree(
+        [field],
+        Object.entries(over).map(([a, x]) => ({ en: `${a}: name ${x}`, ja: `${a}: ${x}個指名` })),
+      );
     }
     case 'overflow-replace': {
       const order = replaceOrder(s, p.side, p.units);
@@ -116,13 +210,57 @@ export function choices(s: AwState, seat: string): ChoiceTree | null {
       return tree(fields, capacityText(s, p.side));
     }
     case 'response':
-      return tree([{ key: 'response', label: unitOpt(s, p.unit).label, kind: 'one', options: [STAY, ...responseDestinations(s, p.unit).map((a) => areaOpt(s, a))], defaultValue: 'stay' }]);
+      return tree([
+        {
+          key: 'response',
+          label: unitOpt(s, p.unit).label,
+          kind: 'one',
+          options: [STAY, ...responseDestinations(s, p.unit).map((a) => areaOpt(s, a))],
+          defaultValue: 'stay',
+        },
+      ]);
     case 'air':
-      return tree(activeAir(s).map((u) => ({ key: `air.${u.id}`, label: unitOpt(s, u.id).label, kind: 'many', options: unitsAt(s, at(s, u.id), 'german').map((g) => unitOpt(s, g.id)), min: 0, max: unitsAt(s, at(s, u.id), 'german').length, defaultValue: d.air?.[u.id] })));
+      return tree(
+        activeAir(s).map((u) => ({
+          key: `air.${u.id}`,
+          label: unitOpt(s, u.id).label,
+          kind: 'many',
+          options: unitsAt(s, at(s, u.id), 'german').map((g) => unitOpt(s, g.id)),
+          min: 0,
+          max: unitsAt(s, at(s, u.id), 'german').length,
+          defaultValue: d.air?.[u.id],
+        })),
+      );
     case 'escorts':
-      return tree(activeShips(s).flatMap((u) => slotFields(s, 'escorts', u.id, shipAttacks(u), unitsAt(s, at(s, u.id), 'german').map((g) => g.id), s.options.escortDecline === 'optional', d.escorts?.[u.id] ?? [])));
+      return tree(
+        activeShips(s).flatMap((u) =>
+          slotFields(
+            s,
+            'escorts',
+            u.id,
+            shipAttacks(u),
+            unitsAt(s, at(s, u.id), 'german').map((g) => g.id),
+            s.options.escortDecline === 'optional',
+            d.escorts?.[u.id] ?? [],
+          ),
+        ),
+      );
     case 'ubs':
-      return tree(activeUbs(s).flatMap((u) => slotFields(s, 'ubs', u.id, ubAttacks(s, u.id), unitsAt(s, at(s, u.id), 'allied').filter((c) => c.type === 'convoy').map((c) => c.id), s.options.ubDecline === 'optional', d.ubs?.[u.id] ?? [])));
+      return tree(
+        activeUbs(s).flatMap((u) =>
+          slotFields(
+            s,
+            'ubs',
+            u.id,
+            ubAttacks(s, u.id),
+            unitsAt(s, at(s, u.id), 'allied')
+              .filter((c) => c.type === 'convoy')
+              .map((c) => c.id),
+            s.options.ubDecline === 'optional',
+            d.ubs?.[u.id] ?? [],
+          ),
+        ),
+      );
     default:
       return null;
   }

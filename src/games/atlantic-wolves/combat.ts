@@ -6,7 +6,15 @@ import type { ResolveContext } from '../../engine/types.ts';
 import type { AwUnit } from './data/schema.ts';
 import { indexOf } from './data/data-index.ts';
 import { areaScan, type AreaScan } from './area-scan.ts';
-import { convoyStrength, convoyVp, escortStrength, shipAttacks, ubAttacks, ubStrength, type AreaOccupancy } from './rules.ts';
+import {
+  convoyStrength,
+  convoyVp,
+  escortStrength,
+  shipAttacks,
+  ubAttacks,
+  ubStrength,
+  type AreaOccupancy,
+} from './rules.ts';
 import { at, ownDamage, ownList, ownTurnList, put, type AwState } from './state.ts';
 import { attackDieText } from './dice-purposes.ts';
 
@@ -40,7 +48,8 @@ export function startCombat(s: AwState, ctx: ResolveContext): void {
   }
   // The Allied seat has now seen every escort on the map (standard mode: face down until now), area by area.
   for (const a of first) {
-    for (const i of byArea[a]) if (!ix.isConvoy[i] && !ix.isGerman[i] && !s.seen.includes(units[i].id)) ownList(s, 'seen').push(units[i].id);
+    for (const i of byArea[a])
+      if (!ix.isConvoy[i] && !ix.isGerman[i] && !s.seen.includes(units[i].id)) ownList(s, 'seen').push(units[i].id);
   }
   if (!ctx.silent) {
     const map: Record<string, string[]> = {};
@@ -61,7 +70,8 @@ export function hasConvoy(s: AwState, area: string): boolean {
 }
 
 /** Modified strength of an escort unit where it stands (`occ` when the caller has the occupancy at hand). */
-export const strengthHere = (s: AwState, u: AwUnit, occ?: AreaOccupancy): number => escortStrength(u, s.turn, occ ? occ.convoy : hasConvoy(s, at(s, u.id)));
+export const strengthHere = (s: AwState, u: AwUnit, occ?: AreaOccupancy): number =>
+  escortStrength(u, s.turn, occ ? occ.convoy : hasConvoy(s, at(s, u.id)));
 
 // The flags of the last group asked about: group lists are never changed once made, so identity is enough.
 let flagsOf: { group: string[]; ix: unknown; flags: boolean[] } | null = null;
@@ -232,13 +242,32 @@ export function resolveUbs(s: AwState, ctx: ResolveContext, alloc: Record<string
         const need = convoyStrength(c, s.turn, s.options.convoyBonus);
         const die = ctx.roll(6, attackDieText('AW 8.3', u.id, t));
         const success = die + strength >= need;
-        if (!ctx.silent) ctx.emit({ type: 'attack', rule: 'AW 8.3[4]', area, attacker: u.id, target: t, die, strength, need, success });
+        if (!ctx.silent)
+          ctx.emit({
+            type: 'attack',
+            rule: 'AW 8.3[4]',
+            area,
+            attacker: u.id,
+            target: t,
+            die,
+            strength,
+            need,
+            success,
+          });
         if (success) {
           put(s, t, 'sunk');
           ownTurnList(s, 'sunk').push(t);
           const vp = convoyVp(s, c);
           s.t.vp += vp;
-          if (!ctx.silent) ctx.emit({ type: 'convoy-sunk', rule: 'AW 8.3[4]', area, unit: t, vp, ...(vp === 0 && c.star ? { note: 'AW 10.0-E4' } : {}) });
+          if (!ctx.silent)
+            ctx.emit({
+              type: 'convoy-sunk',
+              rule: 'AW 8.3[4]',
+              area,
+              unit: t,
+              vp,
+              ...(vp === 0 && c.star ? { note: 'AW 10.0-E4' } : {}),
+            });
         }
       }
     }

@@ -11,7 +11,17 @@ import { owingSeat } from './owed.ts';
 import { ownNamesAt } from './hidden-units.ts';
 import { overfull, placeholder, step1Pool } from './placement.ts';
 import { turn5Count } from './reinforcement.ts';
-import { capacityAt, convoyStrength, sideCounts, placeable, shipAttacks, ubAttacks, ubStrength, ubsToPlace, unitsAt } from './rules.ts';
+import {
+  capacityAt,
+  convoyStrength,
+  sideCounts,
+  placeable,
+  shipAttacks,
+  ubAttacks,
+  ubStrength,
+  ubsToPlace,
+  unitsAt,
+} from './rules.ts';
 import { at, type AwState } from './state.ts';
 
 const byId = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
@@ -52,7 +62,9 @@ export function defaultOrders(s: AwState, seat: string): AwOrders {
   const ix = indexOf(s.data);
   switch (p.kind) {
     case 'reinforce': {
-      const sunk = s.sunkUbs.map((id) => ix.unit.get(id)!).sort((a, b) => b.strength - a.strength || (ix.order.get(a.id)! - ix.order.get(b.id)!));
+      const sunk = s.sunkUbs
+        .map((id) => ix.unit.get(id)!)
+        .sort((a, b) => b.strength - a.strength || ix.order.get(a.id)! - ix.order.get(b.id)!);
       return { reinforce: sunk.slice(0, turn5Count(s)).map((u) => u.id) };
     }
     case 'placement':
@@ -69,7 +81,9 @@ export function defaultOrders(s: AwState, seat: string): AwOrders {
     }
     case 'step3': {
       const placed = fill(s, 'allied', sortIds(step1Pool(s)));
-      return { step3: Object.fromEntries(Object.entries(placed).map(([id, area]) => [id, { area, face: 'down' as const }])) };
+      return {
+        step3: Object.fromEntries(Object.entries(placed).map(([id, area]) => [id, { area, face: 'down' as const }])),
+      };
     }
     case 'overflow-name': {
       const named: string[] = [];
@@ -85,7 +99,9 @@ export function defaultOrders(s: AwState, seat: string): AwOrders {
     case 'response':
       return { response: 'stay' };
     case 'air':
-      return { air: Object.fromEntries(activeAir(s).map((u) => [u.id, unitsAt(s, at(s, u.id), 'german').map((g) => g.id)])) };
+      return {
+        air: Object.fromEntries(activeAir(s).map((u) => [u.id, unitsAt(s, at(s, u.id), 'german').map((g) => g.id)])),
+      };
     case 'escorts': {
       const escorts: Record<string, string[]> = {}; // keys in data order: a plain object keeps few shapes
       for (const u of activeShips(s)) {
@@ -106,7 +122,13 @@ export function defaultOrders(s: AwState, seat: string): AwOrders {
         const area = at(s, u.id);
         let convoys = sortedConvoys.get(area);
         if (!convoys) {
-          convoys = unitsAt(s, area).filter((c) => c.type === 'convoy').sort((a, b) => convoyStrength(a, s.turn, s.options.convoyBonus) - convoyStrength(b, s.turn, s.options.convoyBonus) || ix.order.get(a.id)! - ix.order.get(b.id)!);
+          convoys = unitsAt(s, area)
+            .filter((c) => c.type === 'convoy')
+            .sort(
+              (a, b) =>
+                convoyStrength(a, s.turn, s.options.convoyBonus) - convoyStrength(b, s.turn, s.options.convoyBonus) ||
+                ix.order.get(a.id)! - ix.order.get(b.id)!,
+            );
           sortedConvoys.set(area, convoys);
         }
         let k = next.get(area) ?? 0;

@@ -39,7 +39,8 @@ const record = (v: unknown): Record<string, unknown> => {
   if (!v || typeof v !== 'object' || Array.isArray(v)) throw new Missing();
   return v as Record<string, unknown>;
 };
-const isText = (v: unknown): v is Text => !!v && typeof v === 'object' && typeof (v as Text).en === 'string' && typeof (v as Text).ja === 'string';
+const isText = (v: unknown): v is Text =>
+  !!v && typeof v === 'object' && typeof (v as Text).en === 'string' && typeof (v as Text).ja === 'string';
 
 /** A number with its sign (VP differences). */
 const signed = (n: number): string => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '0');
@@ -67,14 +68,19 @@ function area(id: string, lc: Locale): string {
 /** Area ids in map order (shipped data set order, then others as they came). */
 function byArea<T>(entries: [string, T][]): [string, T][] {
   const rank = (a: string) => areaOrder.get(a) ?? Number.MAX_SAFE_INTEGER;
-  return entries.map((e, i) => [e, i] as const).sort(([x, i], [y, j]) => rank(x[0]) - rank(y[0]) || i - j).map(([e]) => e);
+  return entries
+    .map((e, i) => [e, i] as const)
+    .sort(([x, i], [y, j]) => rank(x[0]) - rank(y[0]) || i - j)
+    .map(([e]) => e);
 }
 
 /** "3 in the Caribbean, 1 in the Central Gap" / "カリブ海に3、中央ギャップに1". */
 function counts(c: Record<string, unknown>, lc: Locale): string {
   const parts = byArea(Object.entries(c).map(([a, n]) => [a, num(n)] as [string, number])).filter(([, n]) => n > 0);
   if (!parts.length) return lc === 'ja' ? 'なし' : 'none';
-  return parts.map(([a, n]) => (lc === 'ja' ? `${area(a, lc)}に${n}` : `${n} in ${area(a, lc)}`)).join(lc === 'ja' ? '、' : ', ');
+  return parts
+    .map(([a, n]) => (lc === 'ja' ? `${area(a, lc)}に${n}` : `${n} in ${area(a, lc)}`))
+    .join(lc === 'ja' ? '、' : ', ');
 }
 
 /** Units grouped by area: "the Caribbean: C05, C10; the Central Gap: U01" / "カリブ海: C05、C10 ／ 中央ギャップ: U01". */
@@ -112,7 +118,8 @@ const sideAdj = (side: unknown, lc: Locale): string => {
 const cap = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** The rule id of an event, without a trailing explanation ("AW 9.0[8] (plus at …)" -> "AW 9.0[8]"). */
-const ruleId = (rule: unknown): string | undefined => (typeof rule === 'string' && rule.trim() ? rule.replace(/ \(.*\)$/, '').trim() : undefined);
+const ruleId = (rule: unknown): string | undefined =>
+  typeof rule === 'string' && rule.trim() ? rule.replace(/ \(.*\)$/, '').trim() : undefined;
 
 /** Ends a sentence with the rule id(s) in parentheses. */
 function sentence(body: string, lc: Locale, ...rules: (string | undefined)[]): string {
@@ -174,7 +181,8 @@ function describeAttack(e: GameEvent, lc: Locale, rule: string | undefined): str
 function describeKnown(e: GameEvent, lc: Locale): string | null {
   const ja = lc === 'ja';
   const rule = ruleId(e.rule);
-  const s = (en: string, jaText: string, ...more: (string | undefined)[]) => sentence(ja ? jaText : en, lc, rule, ...more);
+  const s = (en: string, jaText: string, ...more: (string | undefined)[]) =>
+    sentence(ja ? jaText : en, lc, rule, ...more);
   switch (e.type) {
     case 'die':
       return describeDie(e, lc);
@@ -185,37 +193,70 @@ function describeKnown(e: GameEvent, lc: Locale): string | null {
     }
     case 'withdrawn': {
       const list = strs(e.units);
-      return s(`From turn 3 the ☆ convoys leave play: ${units(list, lc)}`, `第3ターンから☆船団はゲームから除かれる: ${units(list, lc)}`);
+      return s(
+        `From turn 3 the ☆ convoys leave play: ${units(list, lc)}`,
+        `第3ターンから☆船団はゲームから除かれる: ${units(list, lc)}`,
+      );
     }
     case 'reinforced': {
       const count = num(e.count);
       const side = e.side;
       if (e.units === undefined) {
         return count
-          ? s(`${cap(sideName(side, lc))} reinforce with ${count} unit${count === 1 ? '' : 's'} drawn at random from their unused group, face down`, `${sideName(side, lc)}は未使用ユニットから無作為に${count}ユニットを裏向きのまま増強した`)
+          ? s(
+              `${cap(sideName(side, lc))} reinforce with ${count} unit${count === 1 ? '' : 's'} drawn at random from their unused group, face down`,
+              `${sideName(side, lc)}は未使用ユニットから無作為に${count}ユニットを裏向きのまま増強した`,
+            )
           : s(`${cap(sideName(side, lc))} have no reinforcement this turn`, `${sideName(side, lc)}の増強はなし`);
       }
       const list = strs(e.units);
-      if (!list.length) return s(`${cap(sideName(side, lc))} have no reinforcement this turn`, `${sideName(side, lc)}の増強はなし`);
-      if (rule === 'AW 11.0[4]') return s(`The Germans take back ${count} sunk UB${count === 1 ? '' : 's'} as reinforcement: ${units(list, lc)}`, `ドイツ軍は撃沈されたUB${count}個を増強として復帰させた: ${units(list, lc)}`);
-      if (rule === 'AW 10.0-A') return s(`The Germans reinforce with the ${count} ☆ UBs: ${units(list, lc)}`, `ドイツ軍は☆UB${count}個で増強した: ${units(list, lc)}`);
-      return s(`${cap(sideName(side, lc))} reinforce with ${count} unit${count === 1 ? '' : 's'}: ${units(list, lc)}`, `${sideName(side, lc)}は${count}ユニットを増強した: ${units(list, lc)}`);
+      if (!list.length)
+        return s(`${cap(sideName(side, lc))} have no reinforcement this turn`, `${sideName(side, lc)}の増強はなし`);
+      if (rule === 'AW 11.0[4]')
+        return s(
+          `The Germans take back ${count} sunk UB${count === 1 ? '' : 's'} as reinforcement: ${units(list, lc)}`,
+          `ドイツ軍は撃沈されたUB${count}個を増強として復帰させた: ${units(list, lc)}`,
+        );
+      if (rule === 'AW 10.0-A')
+        return s(
+          `The Germans reinforce with the ${count} ☆ UBs: ${units(list, lc)}`,
+          `ドイツ軍は☆UB${count}個で増強した: ${units(list, lc)}`,
+        );
+      return s(
+        `${cap(sideName(side, lc))} reinforce with ${count} unit${count === 1 ? '' : 's'}: ${units(list, lc)}`,
+        `${sideName(side, lc)}は${count}ユニットを増強した: ${units(list, lc)}`,
+      );
     }
     case 'reinforced-units': {
       const list = strs(e.units);
-      return s(`The ${sideAdj(e.side, lc)} units drawn as reinforcement: ${units(list, lc)}`, `${sideAdj(e.side, lc)}の増強で引いたユニット: ${units(list, lc)}`);
+      return s(
+        `The ${sideAdj(e.side, lc)} units drawn as reinforcement: ${units(list, lc)}`,
+        `${sideAdj(e.side, lc)}の増強で引いたユニット: ${units(list, lc)}`,
+      );
     }
     case 'star-cve-released': {
       const u = unit(str(e.unit), lc);
       const after = e.timing === 'afterDraw';
-      return s(`The ☆ US CVE ${u} joins the Allied unused group ${after ? 'after' : 'before'} the turn-3 reinforcement draw`, `☆米護衛空母${u}が第3ターンの増強の抽選${after ? '後' : '前'}に連合軍の未使用ユニットに加わった`);
+      return s(
+        `The ☆ US CVE ${u} joins the Allied unused group ${after ? 'after' : 'before'} the turn-3 reinforcement draw`,
+        `☆米護衛空母${u}が第3ターンの増強の抽選${after ? '後' : '前'}に連合軍の未使用ユニットに加わった`,
+      );
     }
     case 'placed': {
       const p = record(e.placement);
       const n = Object.keys(p).length;
       const german = e.side === 'german';
-      const what = german ? (ja ? `UB${n}個` : `${n} UB${n === 1 ? '' : 's'}`) : ja ? `${n}ユニット` : `${n} unit${n === 1 ? '' : 's'}`;
-      return s(`${cap(sideName(e.side, lc))} place ${what} face up: ${grouped(groupByArea(p), lc)}`, `${sideName(e.side, lc)}は${what}を表向きに配置した: ${grouped(groupByArea(p), lc)}`);
+      const what = german
+        ? ja
+          ? `UB${n}個`
+          : `${n} UB${n === 1 ? '' : 's'}`
+        : ja
+          ? `${n}ユニット`
+          : `${n} unit${n === 1 ? '' : 's'}`;
+      return s(
+        `${cap(sideName(e.side, lc))} place ${what} face up: ${grouped(groupByArea(p), lc)}`,
+        `${sideName(e.side, lc)}は${what}を表向きに配置した: ${grouped(groupByArea(p), lc)}`,
+      );
     }
     case 'step2-roll': {
       const [d1, d2] = strs(e.dice);
@@ -227,14 +268,23 @@ function describeKnown(e: GameEvent, lc: Locale): string | null {
       );
     }
     case 'step2-placed':
-      return s(`Step 2: the Allies place the blindly drawn units face down — ${counts(record(e.counts), lc)}`, `手順2: 連合軍は無作為に引いたユニットを裏向きに配置した — ${counts(record(e.counts), lc)}`);
+      return s(
+        `Step 2: the Allies place the blindly drawn units face down — ${counts(record(e.counts), lc)}`,
+        `手順2: 連合軍は無作為に引いたユニットを裏向きに配置した — ${counts(record(e.counts), lc)}`,
+      );
     case 'step2-units': {
       const groups = Object.entries(record(e.units)).map(([a, l]) => [a, strs(l)] as [string, string[]]);
-      return s(`The units drawn blind in Step 2, seen by nobody: ${grouped(groups, lc)}`, `手順2で無作為に引かれたユニット（誰も見ていない）: ${grouped(groups, lc)}`);
+      return s(
+        `The units drawn blind in Step 2, seen by nobody: ${grouped(groups, lc)}`,
+        `手順2で無作為に引かれたユニット（誰も見ていない）: ${grouped(groups, lc)}`,
+      );
     }
     case 'step3-units': {
       const list = strs(e.units);
-      return s(`Step 3: the Allied player looks at the remaining units: ${units(list, lc)}`, `手順3: 連合軍プレイヤーは残りのユニットを見る: ${units(list, lc)}`);
+      return s(
+        `Step 3: the Allied player looks at the remaining units: ${units(list, lc)}`,
+        `手順3: 連合軍プレイヤーは残りのユニットを見る: ${units(list, lc)}`,
+      );
     }
     case 'step3-placed': {
       const up = Object.entries(record(e.faceUp ?? {})).map(([u, a]) => [u, str(a)] as [string, string]);
@@ -245,12 +295,21 @@ function describeKnown(e: GameEvent, lc: Locale): string | null {
         : ja
           ? 'すべて裏向き'
           : 'all face down';
-      return s(`Step 3: the Allies place the remaining units — ${counts(record(e.counts), lc)}; ${upText}`, `手順3: 連合軍は残りのユニットを配置した — ${counts(record(e.counts), lc)}。${upText}`);
+      return s(
+        `Step 3: the Allies place the remaining units — ${counts(record(e.counts), lc)}; ${upText}`,
+        `手順3: 連合軍は残りのユニットを配置した — ${counts(record(e.counts), lc)}。${upText}`,
+      );
     }
     case 'step3-units-placed': {
-      const p = Object.entries(record(e.placement)).map(([u, v]) => [u, str(record(v).area), record(v).face === 'up'] as const);
+      const p = Object.entries(record(e.placement)).map(
+        ([u, v]) => [u, str(record(v).area), record(v).face === 'up'] as const,
+      );
       const list = p
-        .map(([u, a, up]) => (ja ? `${u}を${area(a, lc)}に${up ? '表向き' : '裏向き'}` : `${u} face ${up ? 'up' : 'down'} in ${area(a, lc)}`))
+        .map(([u, a, up]) =>
+          ja
+            ? `${u}を${area(a, lc)}に${up ? '表向き' : '裏向き'}`
+            : `${u} face ${up ? 'up' : 'down'} in ${area(a, lc)}`,
+        )
         .join(ja ? '、' : ', ');
       return s(`Step 3 placement: ${list || 'none'}`, `手順3の配置: ${list || 'なし'}`);
     }
@@ -260,7 +319,8 @@ function describeKnown(e: GameEvent, lc: Locale): string | null {
       const blind = byArea(Object.entries(record(e.blind ?? {})).map(([a, n]) => [a, num(n)] as [string, number]));
       const blindCount = blind.reduce((t, [, n]) => t + n, 0);
       const count = e.count !== undefined ? num(e.count) : Object.keys(record(e.units)).length + blindCount;
-      const named = e.units !== undefined ? Object.entries(record(e.units)).map(([u, a]) => [u, str(a)] as [string, string]) : null;
+      const named =
+        e.units !== undefined ? Object.entries(record(e.units)).map(([u, a]) => [u, str(a)] as [string, string]) : null;
       const parts = [
         ...(named ?? []).map(([u, a]) => {
           return ja ? `${unit(u, lc)}（${area(a, lc)}から）` : `${unit(u, lc)} from ${area(a, lc)}`;
@@ -319,7 +379,10 @@ function describeKnown(e: GameEvent, lc: Locale): string | null {
         : ja
           ? 'マップ上に該当するユニットはない'
           : 'no unit on the map has that number';
-      return s(`Response roll ${r}: the dice show ${d1} and ${d2}, unit number ${nums} — ${result}`, `対応移動${r}回目: サイコロは${d1}と${d2}、ユニット番号${nums} — ${result}`);
+      return s(
+        `Response roll ${r}: the dice show ${d1} and ${d2}, unit number ${nums} — ${result}`,
+        `対応移動${r}回目: サイコロは${d1}と${d2}、ユニット番号${nums} — ${result}`,
+      );
     }
     case 'response-move': {
       const r = num(e.roll);
@@ -332,7 +395,10 @@ function describeKnown(e: GameEvent, lc: Locale): string | null {
     case 'response-stay': {
       const r = num(e.roll);
       const standing = e.by === 'standing';
-      return s(`Response roll ${r}: ${unit(str(e.unit), lc)} stays in ${area(str(e.area), lc)}${standing ? ' by standing order' : ''}`, `対応移動${r}回目: ${unit(str(e.unit), lc)}は${standing ? '事前命令により' : ''}${area(str(e.area), lc)}に留まる`);
+      return s(
+        `Response roll ${r}: ${unit(str(e.unit), lc)} stays in ${area(str(e.area), lc)}${standing ? ' by standing order' : ''}`,
+        `対応移動${r}回目: ${unit(str(e.unit), lc)}は${standing ? '事前命令により' : ''}${area(str(e.area), lc)}に留まる`,
+      );
     }
     case 'combat-reveal': {
       const groups = Object.entries(record(e.areas)).map(([a, l]) => [a, strs(l)] as [string, string[]]);
@@ -349,8 +415,17 @@ function describeKnown(e: GameEvent, lc: Locale): string | null {
       const t = str(e.target);
       const sunk = rule === 'AW 8.3[5]';
       const where = typeof e.area === 'string' && e.area ? area(e.area, lc) : null;
-      const gone = sunk ? (ja ? `${t}はすでに撃沈されている` : `${t} has already been sunk`) : ja ? `${t}はもうそのエリアにいない` : `${t} is no longer there`;
-      return s(`The attack of ${a} on ${t}${where ? ` in ${where}` : ''} is void: ${gone}`, `${where ? `${where}での` : ''}${a}の${t}への攻撃は無効: ${gone}`);
+      const gone = sunk
+        ? ja
+          ? `${t}はすでに撃沈されている`
+          : `${t} has already been sunk`
+        : ja
+          ? `${t}はもうそのエリアにいない`
+          : `${t} is no longer there`;
+      return s(
+        `The attack of ${a} on ${t}${where ? ` in ${where}` : ''} is void: ${gone}`,
+        `${where ? `${where}での` : ''}${a}の${t}への攻撃は無効: ${gone}`,
+      );
     }
     case 'ub-removed': {
       const dmg = num(e.damage);
@@ -408,8 +483,22 @@ function describeKnown(e: GameEvent, lc: Locale): string | null {
             : ja
               ? '第5ターン終了時に0'
               : '0 at the end of turn 5';
-      const who = winner === 'german' ? (ja ? 'ドイツ軍の勝利' : 'German victory') : winner === 'allied' ? (ja ? '連合軍の勝利' : 'Allied victory') : ja ? `${winner}の勝利` : `${winner} wins`;
-      return s(`Game over after turn ${turn}: ${who} — the German VP Table stands at ${signed(table)}, ${why}`, `第${turn}ターンでゲーム終了: ${who} — ドイツ軍VP表は${signed(table)}で、${why}`);
+      const who =
+        winner === 'german'
+          ? ja
+            ? 'ドイツ軍の勝利'
+            : 'German victory'
+          : winner === 'allied'
+            ? ja
+              ? '連合軍の勝利'
+              : 'Allied victory'
+            : ja
+              ? `${winner}の勝利`
+              : `${winner} wins`;
+      return s(
+        `Game over after turn ${turn}: ${who} — the German VP Table stands at ${signed(table)}, ${why}`,
+        `第${turn}ターンでゲーム終了: ${who} — ドイツ軍VP表は${signed(table)}で、${why}`,
+      );
     }
     default:
       return null;
@@ -437,7 +526,9 @@ function describeGeneric(e: GameEvent, lc: Locale): string {
   const rule = ruleId(e.rule);
   if (isText(e.text)) return sentence(e.text[lc].replace(/[.。]$/, ''), lc, rule);
   const fields = Object.entries(e)
-    .filter(([k, v]) => !['type', 'rule', 'visibleTo', 'text'].includes(k) && v !== undefined && typeof v !== 'function')
+    .filter(
+      ([k, v]) => !['type', 'rule', 'visibleTo', 'text'].includes(k) && v !== undefined && typeof v !== 'function',
+    )
     .map(([k, v]) => `${k}=${plain(v)}`)
     .join(', ');
   const head = lc === 'ja' ? `出来事「${type}」` : `Event "${type}"`;

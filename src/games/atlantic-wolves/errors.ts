@@ -7,7 +7,13 @@ import { indexOf } from './data/data-index.ts';
 import type { AwState } from './state.ts';
 
 /** Builds one validation error citing one rule, or several (the rule broken first, then those behind its numbers). */
-export const ruleError = (code: string, rule: string | readonly string[], path: string, en: string, ja: string): RuleError => ruleErrorOf(code, rule, { en, ja }, path);
+export const ruleError = (
+  code: string,
+  rule: string | readonly string[],
+  path: string,
+  en: string,
+  ja: string,
+): RuleError => ruleErrorOf(code, rule, { en, ja }, path);
 
 /** A unit's display name in English: "C01 (Convoy OG)". */
 export const unitEn = (s: AwState, id: string): string => {
@@ -34,7 +40,16 @@ export const areaJa = (s: AwState, id: string): string => {
 export function ownUnitErrors(s: AwState, seat: string, id: string, path: string, rule: string): RuleError[] {
   const u = indexOf(s.data).unit.get(id);
   if (!u) return [ruleError('aw/unit/unknown', rule, path, `unknown unit "${id}"`, `ユニット「${id}」は存在しません`)];
-  if (u.side !== seat) return [ruleError('aw/unit/not-yours', rule, path, `${unitEn(s, id)} is not your unit`, `${unitJa(s, id)}はあなたのユニットではありません`)];
+  if (u.side !== seat)
+    return [
+      ruleError(
+        'aw/unit/not-yours',
+        rule,
+        path,
+        `${unitEn(s, id)} is not your unit`,
+        `${unitJa(s, id)}はあなたのユニットではありません`,
+      ),
+    ];
   return [];
 }
 
@@ -49,7 +64,16 @@ export function duplicateErrors(list: string[], path: string, rule: string): Rul
   const seen = new Set<string>();
   const out: RuleError[] = [];
   list.forEach((id, i) => {
-    if (seen.has(id)) out.push(ruleError('aw/orders/duplicate', rule, `${path}.${i}`, `"${id}" is listed twice`, `「${id}」が2回指定されています`));
+    if (seen.has(id))
+      out.push(
+        ruleError(
+          'aw/orders/duplicate',
+          rule,
+          `${path}.${i}`,
+          `"${id}" is listed twice`,
+          `「${id}」が2回指定されています`,
+        ),
+      );
     seen.add(id);
   });
   return out;

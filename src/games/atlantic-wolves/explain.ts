@@ -24,12 +24,22 @@ export function capacityBecause(s: AwState, ap: number, side: 'allied' | 'german
   const printed = indexOf(s.data).capacity[ap];
   if (side === 'allied') {
     // AW 6.0-C1; AW 10.0-E2 cuts UB capacity only ("the Allied number is not reduced").
-    return { value: printed, en: `its capacity is ${printed} (the printed 配置数)`, ja: `配置数は${printed}（印刷された配置数）`, rules: ['AW 6.0-C1'] };
+    return {
+      value: printed,
+      en: `its capacity is ${printed} (the printed 配置数)`,
+      ja: `配置数は${printed}（印刷された配置数）`,
+      rules: ['AW 6.0-C1'],
+    };
   }
   const cut = e2Cut(s.turn);
   const value = ubCapacity(printed, s.turn);
   if (cut === 0) {
-    return { value, en: `its UB capacity is ${value} (the printed 配置数 on turn ${s.turn})`, ja: `第${s.turn}ターンのUB配置数は${value}（印刷された配置数）`, rules: ['AW 7.0[3]'] };
+    return {
+      value,
+      en: `its UB capacity is ${value} (the printed 配置数 on turn ${s.turn})`,
+      ja: `第${s.turn}ターンのUB配置数は${value}（印刷された配置数）`,
+      rules: ['AW 7.0[3]'],
+    };
   }
   const turns = cut === 1 ? 'turns 3-4' : 'turn 5';
   const turnsJa = cut === 1 ? '第3・4ターン' : '第5ターン';
@@ -50,7 +60,13 @@ export function strengthBecause(s: AwState, u: AwUnit, areaHasConvoy: boolean): 
   }
   if (!areaHasConvoy) terms.push({ n: 1, en: 'no convoy in the area', ja: 'エリアに船団なし', rule: 'AW 10.0-D' });
   const bonus = eBonus(s.turn);
-  if (bonus) terms.push({ n: bonus, en: `Allied bonus on turn ${s.turn}`, ja: `第${s.turn}ターンの連合軍ボーナス`, rule: 'AW 10.0-E1' });
+  if (bonus)
+    terms.push({
+      n: bonus,
+      en: `Allied bonus on turn ${s.turn}`,
+      ja: `第${s.turn}ターンの連合軍ボーナス`,
+      rule: 'AW 10.0-E1',
+    });
   const value = escortStrength(u, s.turn, areaHasConvoy);
   const sign = (n: number) => (n < 0 ? `− ${-n}` : `+ ${n}`);
   const en = terms.map((t) => ` ${sign(t.n)} (${t.en}, ${t.rule})`).join('');

@@ -49,9 +49,12 @@ export function fixtureData(spec: FixtureDataSpec, options?: Pick<AwOptions, 'un
   for (let t = 1; t <= 6; t++) for (let o = 1; o <= 6; o++) if (!used.has(t * 10 + o)) free.push(t * 10 + o);
   const units: FixtureUnit[] = [...spec.units];
   const has = (f: (u: FixtureUnit) => boolean) => units.filter(f).length;
-  for (let i = has((u) => u.type === 'UB' && !!u.star); i < 4; i++) units.push({ id: `XU${i + 1}`, type: 'UB', strength: 1, star: true });
-  if (!has((u) => u.type === 'CVE' && !!u.star)) units.push({ id: 'XCVE', type: 'CVE', nationality: 'US', strength: 1, star: true, turn: 3 });
-  for (let i = has((u) => u.type === 'convoy' && !!u.star); i < 2; i++) units.push({ id: `XC${i + 1}`, type: 'convoy', strength: 9, star: true });
+  for (let i = has((u) => u.type === 'UB' && !!u.star); i < 4; i++)
+    units.push({ id: `XU${i + 1}`, type: 'UB', strength: 1, star: true });
+  if (!has((u) => u.type === 'CVE' && !!u.star))
+    units.push({ id: 'XCVE', type: 'CVE', nationality: 'US', strength: 1, star: true, turn: 3 });
+  for (let i = has((u) => u.type === 'convoy' && !!u.star); i < 2; i++)
+    units.push({ id: `XC${i + 1}`, type: 'convoy', strength: 9, star: true });
   const full: AwUnit[] = units.map((u) => ({
     id: u.id,
     side: u.type === 'UB' ? 'german' : 'allied',
@@ -64,11 +67,25 @@ export function fixtureData(spec: FixtureDataSpec, options?: Pick<AwOptions, 'un
     turn: u.turn ?? 1,
     name: { en: u.id, ja: u.id },
   }));
-  const counts = spec.turns ?? [[3, 4], [3, 3], [4, 3], [2, 2], [2, 3]];
+  const counts = spec.turns ?? [
+    [3, 4],
+    [3, 3],
+    [4, 3],
+    [2, 2],
+    [2, 3],
+  ];
   const data: AwData = {
     id: 'test-fixture',
     title: { en: 'TEST FIXTURE', ja: 'テスト用' },
-    areas: spec.areas === 'F' ? FIXTURE_F.map(([id, capacity, adjacent]) => ({ id, name: { en: id, ja: id }, capacity, adjacent: [...adjacent] })) : defaultData.areas,
+    areas:
+      spec.areas === 'F'
+        ? FIXTURE_F.map(([id, capacity, adjacent]) => ({
+            id,
+            name: { en: id, ja: id },
+            capacity,
+            adjacent: [...adjacent],
+          }))
+        : defaultData.areas,
     units: full,
     turns: defaultData.turns.map((t, i) => ({ ...t, reinforcements: { allied: counts[i][0], german: counts[i][1] } })),
     vpTrack: spec.vpTrack ?? { min: -10, max: 30 },

@@ -8,12 +8,30 @@ import type { ResolveContext } from '../../engine/types.ts';
 import type { AwSide } from './data/schema.ts';
 import { indexOf } from './data/data-index.ts';
 import type { AwOrders } from './orders/schema.ts';
-import { anyActiveAir, anyActiveShips, anyActiveUbs, resolveAir, resolveEscorts, resolveUbs, startCombat } from './combat.ts';
-import { anyOverfull, applyPlacement, applyReplace, applyStep2, applyStep3, designationFromPreference, liftNamed, planCounts, step1Pool } from './placement.ts';
+import {
+  anyActiveAir,
+  anyActiveShips,
+  anyActiveUbs,
+  resolveAir,
+  resolveEscorts,
+  resolveUbs,
+  startCombat,
+} from './combat.ts';
+import {
+  anyOverfull,
+  applyPlacement,
+  applyReplace,
+  applyStep2,
+  applyStep3,
+  designationFromPreference,
+  liftNamed,
+  planCounts,
+  step1Pool,
+} from './placement.ts';
 import { returnSunk, startTurn } from './reinforcement.ts';
 import { applyResponse, RESPONSE_ROLLS, rollResponse, standingResponse } from './response-movement.ts';
 import { capacityFor, placeable } from './rules.ts';
-import { at, opponent, record, type AwState, type RunStep } from './state.ts';
+import { opponent, record, type AwState, type RunStep } from './state.ts';
 import { vpCheck } from './vp.ts';
 import { STEP2_DICE } from './dice-purposes.ts';
 
@@ -46,7 +64,8 @@ function planAnswer(s: AwState, n: number): Record<string, number> | null {
   const plan = s.standing.allied?.step2Plan;
   if (!plan || (s.options.step2Draw === 'exact' && plan.length < n)) return null;
   const counts = planCounts(plan, n);
-  if (s.options.overflow === 'reject') for (const [a, c] of Object.entries(counts)) if (c > capacityFor(s, a, 'allied')) return null;
+  if (s.options.overflow === 'reject')
+    for (const [a, c] of Object.entries(counts)) if (c > capacityFor(s, a, 'allied')) return null;
   return counts;
 }
 
@@ -62,7 +81,8 @@ function standardPlacement(s: AwState, ctx: ResolveContext): void {
   const pool = step1Pool(s).length;
   const n = Math.min(d1 + d2, pool); // AW-A05 R1: exactly min(sum, pool)
   s.t.step2Roll = d1 + d2;
-  if (!ctx.silent) ctx.emit({ type: 'step2-roll', rule: 'AW 6.0-Step2', turn: s.turn, dice: [d1, d2], sum: d1 + d2, draw: n });
+  if (!ctx.silent)
+    ctx.emit({ type: 'step2-roll', rule: 'AW 6.0-Step2', turn: s.turn, dice: [d1, d2], sum: d1 + d2, draw: n });
   const counts = planAnswer(s, n);
   if (counts) {
     applyStep2(s, ctx, counts);
@@ -87,14 +107,16 @@ function step(s: AwState, ctx: ResolveContext, cursor: RunStep): void {
       s.phase = placeable(s, 'german').length ? { kind: 'ub-placement' } : go('after-ub-placement');
       return;
     case 'after-ub-placement':
-      if (!checkOverflow(s, ctx, 'german', 'after-ub-placement')) s.phase = go(s.mode === 'mail' ? 'response' : 'combat');
+      if (!checkOverflow(s, ctx, 'german', 'after-ub-placement'))
+        s.phase = go(s.mode === 'mail' ? 'response' : 'combat');
       return;
     case 'response':
       if (s.t.rolls >= RESPONSE_ROLLS) s.phase = go('after-response');
       else responseQueue(s, ctx, rollResponse(s, ctx));
       return;
     case 'after-response':
-      if (!checkOverflow(s, ctx, 'allied', 'after-response') && !checkOverflow(s, ctx, 'german', 'after-response')) s.phase = go('combat');
+      if (!checkOverflow(s, ctx, 'allied', 'after-response') && !checkOverflow(s, ctx, 'german', 'after-response'))
+        s.phase = go('combat');
       return;
     case 'combat':
       startCombat(s, ctx);

@@ -26,7 +26,9 @@ export function seatSees(s: AwState, seat: AwSide, id: string): boolean {
 /** The owner's Step-2 units on the map in an area that the owner may not see (AW-A06), in data order. */
 export function blindUnitsAt(s: AwState, area: string): string[] {
   if (s.mode === 'mail' || s.t.revealed || !s.t.step2.length) return [];
-  return indexOf(s.data).allied.filter((u) => at(s, u.id) === area && s.t.step2.includes(u.id)).map((u) => u.id);
+  return indexOf(s.data)
+    .allied.filter((u) => at(s, u.id) === area && s.t.step2.includes(u.id))
+    .map((u) => u.id);
 }
 
 /** Whether a unit is one its owner may not see now (a Step-2 unit before combat, AW-A06). */

@@ -44,8 +44,14 @@ export function resolve(state: AwState, orders: Readonly<Record<string, AwOrders
 export function outcome(s: AwState): Outcome | null {
   if (!s.result) return null;
   const r = s.result;
-  const en = r.winner === 'german' ? `German victory: the German VP Table stands at ${r.table} after turn ${r.turn}.` : `Allied victory: the German VP Table stands at ${r.table} after turn ${r.turn}.`;
-  const ja = r.winner === 'german' ? `ドイツ軍の勝利: 第${r.turn}ターン終了時のドイツ軍VP表は${r.table}。` : `連合軍の勝利: 第${r.turn}ターン終了時のドイツ軍VP表は${r.table}。`;
+  const en =
+    r.winner === 'german'
+      ? `German victory: the German VP Table stands at ${r.table} after turn ${r.turn}.`
+      : `Allied victory: the German VP Table stands at ${r.table} after turn ${r.turn}.`;
+  const ja =
+    r.winner === 'german'
+      ? `ドイツ軍の勝利: 第${r.turn}ターン終了時のドイツ軍VP表は${r.table}。`
+      : `連合軍の勝利: 第${r.turn}ターン終了時のドイツ軍VP表は${r.table}。`;
   return { winner: r.winner, reason: { en, ja }, rule: r.rule, table: r.table, turn: r.turn };
 }
 

@@ -27,7 +27,8 @@ function misplacedUnits(s: AwState, codes: Int32Array): string[] {
     }
     if (ix.isConvoy[i]) {
       if (l === 'unused') out.push(`inv1: convoy ${units[i].id} is unused`);
-      if (s.turn >= 3 && units[i].star && l !== 'out') out.push(`inv1: ☆ convoy ${units[i].id} in play on turn ${s.turn}`);
+      if (s.turn >= 3 && units[i].star && l !== 'out')
+        out.push(`inv1: ☆ convoy ${units[i].id} in play on turn ${s.turn}`);
     } else if (l === 'sunk') out.push(`inv1: ${units[i].id} is sunk but not a convoy`);
   }
   // A location list with one entry per unit and no holes has exactly one key per unit; anything else is counted.
@@ -54,9 +55,12 @@ export function invariants(s: AwState): string[] {
   // units placed against invariant 1: the pass naming them runs only when there is one (or a location list of
   // another length).
   const sc = areaScan(s);
-  if (sc.misplaced > 0 || (s.turn >= 3 && sc.starConvoysIn > 0) || loc.length !== units.length) out.push(...misplacedUnits(s, sc.code));
+  if (sc.misplaced > 0 || (s.turn >= 3 && sc.starConvoysIn > 0) || loc.length !== units.length)
+    out.push(...misplacedUnits(s, sc.code));
   // 2. capacities after placement (AW 6.0-C1, 7.0[3], 10.0-E2).
-  const moving = s.options.responseCapacity === 'allowThenReplace' && (s.phase.kind === 'response' || (s.phase.kind === 'go' && s.phase.step === 'response'));
+  const moving =
+    s.options.responseCapacity === 'allowThenReplace' &&
+    (s.phase.kind === 'response' || (s.phase.kind === 'go' && s.phase.step === 'response'));
   if (!moving && (PLACED_KINDS.has(s.phase.kind) || (s.phase.kind === 'go' && PLACED_STEPS.has(s.phase.step)))) {
     const alliedOver = overCapacity(s, sc.allied, 'allied');
     if (alliedOver > 0) out.push(`inv2: allied units over capacity by ${alliedOver}`);
@@ -66,18 +70,23 @@ export function invariants(s: AwState): string[] {
   // 3. UB damage 0..2 on the map; damage only for UBs on the map.
   const damage = s.t.damage;
   // NO_DAMAGE (most states) is known empty: enumerating a hash-table record costs even when it is empty.
-  if (damage !== NO_DAMAGE) for (const id in damage) {
-    if (!Object.prototype.hasOwnProperty.call(damage, id)) continue;
-    const d = damage[id];
-    if (!isArea(at(s, id))) out.push(`inv3: ${id} has damage ${d} off the map`);
-    if (d < 0 || d > 2) out.push(`inv3: ${id} damage ${d}`);
-  }
+  if (damage !== NO_DAMAGE)
+    for (const id in damage) {
+      if (!Object.hasOwn(damage, id)) continue;
+      const d = damage[id];
+      if (!isArea(at(s, id))) out.push(`inv3: ${id} has damage ${d} off the map`);
+      if (d < 0 || d > 2) out.push(`inv3: ${id} damage ${d}`);
+    }
   // 4. the attacked list names UBs only (the attack count 3 ⇔ not attacked follows from it).
-  for (const id of s.t.attacked) if (ix.unit.get(id)?.type !== 'UB') out.push(`inv4: ${id} marked attacked but not a UB`);
+  for (const id of s.t.attacked)
+    if (ix.unit.get(id)?.type !== 'UB') out.push(`inv4: ${id} marked attacked but not a UB`);
   // 5. table arithmetic (AW 9.0, 2.2-1).
   let table = s.table0;
   for (const h of s.history) {
-    table = s.options.vpTable === 'clamp' ? Math.min(s.data.vpTrack.max, Math.max(s.data.vpTrack.min, table + h.vp - ALLIED_VP)) : table + h.vp - ALLIED_VP;
+    table =
+      s.options.vpTable === 'clamp'
+        ? Math.min(s.data.vpTrack.max, Math.max(s.data.vpTrack.min, table + h.vp - ALLIED_VP))
+        : table + h.vp - ALLIED_VP;
     if (table !== h.table) out.push(`inv5: table after turn ${h.turn} is ${h.table}, expected ${table}`);
   }
   if (s.history.length && s.table !== table) out.push(`inv5: table ${s.table} does not match the history (${table})`);

@@ -31,7 +31,14 @@ export function applyPlacement(s: AwState, ctx: ResolveContext, side: AwSide, pl
       if (placed) placed[id] = a;
     }
   }
-  if (placed) ctx.emit({ type: 'placed', rule: side === 'allied' ? 'AW 12.0-2' : 'AW 7.0[1]', side, turn: s.turn, placement: placed });
+  if (placed)
+    ctx.emit({
+      type: 'placed',
+      rule: side === 'allied' ? 'AW 12.0-2' : 'AW 7.0[1]',
+      side,
+      turn: s.turn,
+      placement: placed,
+    });
 }
 
 /** The Step-1 pool (AW 6.0-Step1): convoys in use and used escorts, in data order. */
@@ -71,7 +78,8 @@ export function applyStep2(s: AwState, ctx: ResolveContext, counts: Record<strin
   // AW 6.0-Step3[3a]: the Allied player may now look at the remaining units (privately).
   const rest = step1Pool(s);
   for (const id of rest) if (ix.unit.get(id)?.type !== 'convoy' && !s.seen.includes(id)) ownList(s, 'seen').push(id);
-  if (!ctx.silent) ctx.emit({ type: 'step3-units', rule: 'AW 6.0-Step3[3a]', turn: s.turn, units: rest, visibleTo: ['allied'] });
+  if (!ctx.silent)
+    ctx.emit({ type: 'step3-units', rule: 'AW 6.0-Step3[3a]', turn: s.turn, units: rest, visibleTo: ['allied'] });
 }
 
 /** AW 6.0-Step3: the remaining units, each with area and facing. */
@@ -91,7 +99,17 @@ export function applyStep3(s: AwState, ctx: ResolveContext, step3: NonNullable<A
   }
   if (ctx.silent) return;
   ctx.emit({ type: 'step3-placed', rule: 'AW 6.0-Step3', turn: s.turn, counts, faceUp: up });
-  ctx.emit({ type: 'step3-units-placed', rule: 'AW 6.0-Step3[3a]', turn: s.turn, placement: Object.fromEntries(Object.keys(step3).sort().map((k) => [k, { area: step3[k].area, face: step3[k].face }])), visibleTo: ['allied'] });
+  ctx.emit({
+    type: 'step3-units-placed',
+    rule: 'AW 6.0-Step3[3a]',
+    turn: s.turn,
+    placement: Object.fromEntries(
+      Object.keys(step3)
+        .sort()
+        .map((k) => [k, { area: step3[k].area, face: step3[k].face }]),
+    ),
+    visibleTo: ['allied'],
+  });
 }
 
 /** Whether any area is over a side's capacity (as `overfull` being non-empty, without building it). */
@@ -148,7 +166,13 @@ export function liftNamed(s: AwState, ctx: ResolveContext, side: AwSide, names: 
   for (const id of sorted) put(s, id, 'used');
   const hidden = s.mode === 'standard' && side === 'allied' && !s.t.revealed;
   if (!ctx.silent) {
-    ctx.emit({ type: 'overflow-named', rule: side === 'allied' ? 'AW 6.0-C2' : 'AW 7.0[6]', side, count: sorted.length, ...(hidden ? {} : { units: from }) });
+    ctx.emit({
+      type: 'overflow-named',
+      rule: side === 'allied' ? 'AW 6.0-C2' : 'AW 7.0[6]',
+      side,
+      count: sorted.length,
+      ...(hidden ? {} : { units: from }),
+    });
     const blindCounts = Object.keys(blind).length ? { blind: inAreaOrder(s, blind) } : {};
     const units = { units: from, ...blindCounts };
     if (hidden) ctx.emit({ type: 'overflow-named-units', rule: 'AW 6.0-C2', side, ...units, visibleTo: ['allied'] });
@@ -171,7 +195,13 @@ export const placeholder = (i: number): string => `#${i + 1}`;
  * `replaceOrder`, or the ids of units the re-placing seat may see. When some are face down, the public event gives
  * counts per area, and each seat gets the placement in its own terms (the owner's Step-2 units as counts, AW-A06).
  */
-export function applyReplace(s: AwState, ctx: ResolveContext, side: AwSide, units: string[], replace: Record<string, string>): void {
+export function applyReplace(
+  s: AwState,
+  ctx: ResolveContext,
+  side: AwSide,
+  units: string[],
+  replace: Record<string, string>,
+): void {
   const replacer = opponent(side);
   const order = replaceOrder(s, side, units);
   const placed: Record<string, string> = {};

@@ -123,7 +123,14 @@ export function randomLegalOrders(s: AwState, seat: string, rand: Rand): AwOrder
       return { overflow: named };
     }
     case 'overflow-replace':
-      return { replace: scatter(s, p.side, p.units.map((_, i) => placeholder(i)), rand) };
+      return {
+        replace: scatter(
+          s,
+          p.side,
+          p.units.map((_, i) => placeholder(i)),
+          rand,
+        ),
+      };
     case 'response': {
       // One pick among 'stay' and the destinations, without building the joined list.
       const dests = responseDestinations(s, p.unit);

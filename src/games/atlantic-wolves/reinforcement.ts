@@ -49,7 +49,8 @@ function releaseStarCve(s: AwState, ctx: ResolveContext): void {
   const cve = indexOf(s.data).escorts.find((u) => u.star && at(s, u.id) === 'track');
   if (!cve) return;
   put(s, cve.id, 'unused');
-  if (!ctx.silent) ctx.emit({ type: 'star-cve-released', rule: 'AW 10.0-B', unit: cve.id, timing: s.options.cveTiming });
+  if (!ctx.silent)
+    ctx.emit({ type: 'star-cve-released', rule: 'AW 10.0-B', unit: cve.id, timing: s.options.cveTiming });
 }
 
 /** Standard reinforcement (AW 5.0) with rules A and B. */
@@ -59,9 +60,12 @@ function standardReinforcement(s: AwState, ctx: ResolveContext): void {
   draw(s, ctx, 'allied', counts.allied);
   if (s.turn === 1) {
     // AW 10.0-A: the German turn-1 reinforcement is the four ☆ UBs.
-    const stars = indexOf(s.data).german.filter((u) => u.star && at(s, u.id) === 'aside').map((u) => u.id);
+    const stars = indexOf(s.data)
+      .german.filter((u) => u.star && at(s, u.id) === 'aside')
+      .map((u) => u.id);
     for (const id of stars) put(s, id, 'used');
-    if (!ctx.silent) ctx.emit({ type: 'reinforced', rule: 'AW 10.0-A', side: 'german', turn: 1, count: stars.length, units: stars });
+    if (!ctx.silent)
+      ctx.emit({ type: 'reinforced', rule: 'AW 10.0-A', side: 'german', turn: 1, count: stars.length, units: stars });
   } else {
     draw(s, ctx, 'german', counts.german);
   }
@@ -78,7 +82,8 @@ function historicalReinforcement(s: AwState, ctx: ResolveContext): ReinforceResu
       if (u.turn === s.turn && s.loc[i] === 'unused' && !s.sunkUbs.includes(u.id)) units.push(u.id);
     }
     for (const id of units) put(s, id, 'used');
-    if (units.length && !ctx.silent) ctx.emit({ type: 'reinforced', rule: 'AW 11.0[2]', side, turn: s.turn, count: units.length, units });
+    if (units.length && !ctx.silent)
+      ctx.emit({ type: 'reinforced', rule: 'AW 11.0[2]', side, turn: s.turn, count: units.length, units });
   }
   if (s.turn !== 5) return 'done';
   // AW 11.0[4]: 3 or more sunk: the German chooses 3 (D1); 2 or fewer: he gets exactly those.
@@ -100,12 +105,21 @@ export function returnSunk(s: AwState, ctx: ResolveContext, ids: string[]): void
   const sorted = ids.slice().sort((a, b) => (indexOf(s.data).order.get(a) ?? 0) - (indexOf(s.data).order.get(b) ?? 0));
   for (const id of sorted) put(s, id, 'used');
   s.sunkUbs = s.sunkUbs.filter((id) => !sorted.includes(id));
-  if (!ctx.silent) ctx.emit({ type: 'reinforced', rule: 'AW 11.0[4]', side: 'german', turn: s.turn, count: sorted.length, units: sorted });
+  if (!ctx.silent)
+    ctx.emit({
+      type: 'reinforced',
+      rule: 'AW 11.0[4]',
+      side: 'german',
+      turn: s.turn,
+      count: sorted.length,
+      units: sorted,
+    });
 }
 
 /** Runs the start of the turn: E3, then reinforcement per mode. Returns whether D1 must be asked. */
 export function startTurn(s: AwState, ctx: ResolveContext): ReinforceResult {
-  if (!ctx.silent) ctx.emit({ type: 'turn-start', rule: 'AW 4.0[2]', turn: s.turn, label: s.data.turns[s.turn - 1].label });
+  if (!ctx.silent)
+    ctx.emit({ type: 'turn-start', rule: 'AW 4.0[2]', turn: s.turn, label: s.data.turns[s.turn - 1].label });
   withdrawStarConvoys(s, ctx);
   if (s.mode === 'mail') return historicalReinforcement(s, ctx);
   standardReinforcement(s, ctx);

@@ -95,7 +95,8 @@ export function rollResponse(s: AwState, ctx: ResolveContext): string[] {
       units.push(u.id);
     }
   }
-  if (!ctx.silent) ctx.emit({ type: 'response-roll', rule: 'AW 12.0-3b', roll: s.t.rolls, dice: [d1, d2], numbers, units });
+  if (!ctx.silent)
+    ctx.emit({ type: 'response-roll', rule: 'AW 12.0-3b', roll: s.t.rolls, dice: [d1, d2], numbers, units });
   return units;
 }
 
@@ -113,14 +114,31 @@ export function standingResponse(s: AwState, unit: string): string | null {
 }
 
 /** Moves (or keeps) a rolled unit (AW 12.0-3b: one adjacent area at most). */
-export function applyResponse(s: AwState, ctx: ResolveContext, unit: string, dest: string, how: 'orders' | 'standing'): void {
+export function applyResponse(
+  s: AwState,
+  ctx: ResolveContext,
+  unit: string,
+  dest: string,
+  how: 'orders' | 'standing',
+): void {
   const from = at(s, unit);
   const owner = indexOf(s.data).unit.get(unit)?.side;
   if (dest === 'stay' || dest === from) {
-    if (!ctx.silent) ctx.emit({ type: 'response-stay', rule: 'AW 12.0-3b', roll: s.t.rolls, unit, area: from, side: owner, by: how });
+    if (!ctx.silent)
+      ctx.emit({ type: 'response-stay', rule: 'AW 12.0-3b', roll: s.t.rolls, unit, area: from, side: owner, by: how });
     return;
   }
   put(s, unit, dest);
   if (!s.t.moved.includes(unit)) ownTurnList(s, 'moved').push(unit);
-  if (!ctx.silent) ctx.emit({ type: 'response-move', rule: 'AW 12.0-3b', roll: s.t.rolls, unit, from, to: dest, side: owner, by: how });
+  if (!ctx.silent)
+    ctx.emit({
+      type: 'response-move',
+      rule: 'AW 12.0-3b',
+      roll: s.t.rolls,
+      unit,
+      from,
+      to: dest,
+      side: owner,
+      by: how,
+    });
 }

@@ -85,7 +85,8 @@ export function positionFromFixture(f: FixturePosition): AwState {
     if (u.type === 'convoy') put(s, u.id, u.star && f.turn >= 3 ? 'out' : 'used');
     else if (f.mode === 'mail' || f.turn > 1) {
       // The ☆ US CVE waits on the Turn Table until the start of turn 3 (10.0-B).
-      const onTrack = f.mode === 'standard' && u.star && u.type !== 'UB' && (f.turn < 3 || (f.turn === 3 && f.start === 'turn'));
+      const onTrack =
+        f.mode === 'standard' && u.star && u.type !== 'UB' && (f.turn < 3 || (f.turn === 3 && f.start === 'turn'));
       put(s, u.id, onTrack ? 'track' : 'unused');
     }
   }

@@ -17,7 +17,17 @@ export const MODES = ['mail', 'standard'] as const;
 export type AwMode = (typeof MODES)[number];
 
 /** Steps the engine runs through without a decision (a cursor, never owed). */
-export type RunStep = 'turn' | 'allied-placement' | 'after-allied-placement' | 'ub-placement' | 'after-ub-placement' | 'response' | 'after-response' | 'combat' | 'combat-group' | 'vp';
+export type RunStep =
+  | 'turn'
+  | 'allied-placement'
+  | 'after-allied-placement'
+  | 'ub-placement'
+  | 'after-ub-placement'
+  | 'response'
+  | 'after-response'
+  | 'combat'
+  | 'combat-group'
+  | 'vp';
 
 /** Where the game stands: a cursor (`go`), a decision point, or the end. */
 export type AwPhase =
@@ -104,7 +114,22 @@ export interface AwState {
 
 /** A fresh turn state. Its damage record is the shared frozen `NO_DAMAGE` until a hit (copy-on-write, `ownDamage`). */
 export function emptyTurn(): TurnState {
-  return { revealed: false, faceUp: [], step2: [], step2Roll: 0, damage: NO_DAMAGE, attacked: [], sunk: [], vp: 0, rolls: 0, moved: [], groups: [], group: 0, stage: 'air', overflowPref: {} };
+  return {
+    revealed: false,
+    faceUp: [],
+    step2: [],
+    step2Roll: 0,
+    damage: NO_DAMAGE,
+    attacked: [],
+    sunk: [],
+    vp: 0,
+    rolls: 0,
+    moved: [],
+    groups: [],
+    group: 0,
+    stage: 'air',
+    overflowPref: {},
+  };
 }
 
 /**

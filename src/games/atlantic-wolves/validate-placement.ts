@@ -21,7 +21,14 @@ const citing = (rule: string, behind: readonly string[]): string[] => [...new Se
  * Capacity errors for area counts (Allied 配置数, UB capacity with E2); `slack` allows AW-A08 R2 overflow. Each
  * error says how the capacity comes about this turn and cites every rule behind it (explain.ts).
  */
-function capacityErrors(s: AwState, side: AwSide, counts: Map<string, number> | number[], path: string, rule: string, slack = 0): RuleError[] {
+function capacityErrors(
+  s: AwState,
+  side: AwSide,
+  counts: Map<string, number> | number[],
+  path: string,
+  rule: string,
+  slack = 0,
+): RuleError[] {
   if (s.options.overflow === 'literal') return []; // AW 6.0-C2 / 7.0[6] literal: overflow is handled by re-placement
   const out: RuleError[] = [];
   let over = 0;
@@ -37,7 +44,15 @@ function capacityErrors(s: AwState, side: AwSide, counts: Map<string, number> | 
     over += n - cap;
     const why = capacityBecause(s, i, side);
     const rules = citing(rule, [...why.rules, ...(slack ? ['AW-A08 R2'] : [])]);
-    out.push(ruleError('aw/placement/capacity', rules, path, `${areaEn(s, a)} would hold ${n} ${what}, ${n - cap} too many: ${why.en}${slackEn}`, `${areaJa(s, a)}に${n}個は置けません（${n - cap}個超過）: ${why.ja}${slackJa}`));
+    out.push(
+      ruleError(
+        'aw/placement/capacity',
+        rules,
+        path,
+        `${areaEn(s, a)} would hold ${n} ${what}, ${n - cap} too many: ${why.en}${slackEn}`,
+        `${areaJa(s, a)}に${n}個は置けません（${n - cap}個超過）: ${why.ja}${slackJa}`,
+      ),
+    );
   }
   return over <= slack ? [] : out;
 }
@@ -72,8 +87,18 @@ function placementClean(s: AwState, side: AwSide, placement: Record<string, stri
 
 /** How many units must be placed, and why: every used unit, or (AW-A08 R1) as many UBs as the map takes this turn. */
 function needBecause(s: AwState, side: AwSide, used: number, need: number): Omit<Because, 'value'> {
-  if (side === 'allied') return { en: `${need} units must be placed: every used unit`, ja: `使用ユニット${need}個すべてを配置すること`, rules: ['AW 6.0[2]'] };
-  if (need === used) return { en: `${need} UBs must be placed: every used UB`, ja: `使用UB${need}個すべてを配置すること`, rules: ['AW 7.0[2]'] };
+  if (side === 'allied')
+    return {
+      en: `${need} units must be placed: every used unit`,
+      ja: `使用ユニット${need}個すべてを配置すること`,
+      rules: ['AW 6.0[2]'],
+    };
+  if (need === used)
+    return {
+      en: `${need} UBs must be placed: every used UB`,
+      ja: `使用UB${need}個すべてを配置すること`,
+      rules: ['AW 7.0[2]'],
+    };
   return {
     en: `${need} of your ${used} used UBs must be placed: the map's total UB capacity on turn ${s.turn}; the rest stay off the map (AW-A08 R1)`,
     ja: `使用UB${used}個のうち${need}個を配置すること（第${s.turn}ターンの地図全体のUB配置数。残りは地図外、AW-A08 R1）`,
@@ -99,7 +124,15 @@ export function validatePlacement(s: AwState, side: AwSide, placement: Record<st
     if (l !== 'used') {
       const path = `placement.${id}`;
       const out = l === 'out';
-      errors.push(ruleError(out ? 'aw/placement/withdrawn' : 'aw/placement/not-available', out ? 'AW 10.0-E3' : rule, path, out ? `${unitEn(s, id)} is out of play from turn 3` : `${unitEn(s, id)} is not in your used group now`, out ? `${unitJa(s, id)}は第3ターンから除外されています` : `${unitJa(s, id)}は現在使用ユニットではありません`));
+      errors.push(
+        ruleError(
+          out ? 'aw/placement/withdrawn' : 'aw/placement/not-available',
+          out ? 'AW 10.0-E3' : rule,
+          path,
+          out ? `${unitEn(s, id)} is out of play from turn 3` : `${unitEn(s, id)} is not in your used group now`,
+          out ? `${unitJa(s, id)}は第3ターンから除外されています` : `${unitJa(s, id)}は現在使用ユニットではありません`,
+        ),
+      );
       continue;
     }
     const area = placement[id];
@@ -117,10 +150,27 @@ export function validatePlacement(s: AwState, side: AwSide, placement: Record<st
     const why = needBecause(s, side, units.length, need);
     for (const u of units) {
       if (placement[u.id] !== undefined) continue;
-      errors.push(ruleError('aw/placement/missing', why.rules, `placement.${u.id}`, `${unitEn(s, u.id)} is not placed (${why.en})`, `${unitJa(s, u.id)}が配置されていません（${why.ja}）`));
+      errors.push(
+        ruleError(
+          'aw/placement/missing',
+          why.rules,
+          `placement.${u.id}`,
+          `${unitEn(s, u.id)} is not placed (${why.en})`,
+          `${unitJa(s, u.id)}が配置されていません（${why.ja}）`,
+        ),
+      );
     }
   }
-  errors.push(...capacityErrors(s, side, counts, 'placement', side === 'allied' ? 'AW 6.0-C1' : 'AW 7.0[3]', side === 'german' ? ubSlack(s, units.length) : 0));
+  errors.push(
+    ...capacityErrors(
+      s,
+      side,
+      counts,
+      'placement',
+      side === 'allied' ? 'AW 6.0-C1' : 'AW 7.0[3]',
+      side === 'german' ? ubSlack(s, units.length) : 0,
+    ),
+  );
   return errors;
 }
 
@@ -136,7 +186,16 @@ export function validateStep2(s: AwState, step2: Record<string, number>, draw: n
     total += step2[a];
   }
   const ok = s.options.step2Draw === 'exact' ? total === draw : total <= draw;
-  if (!ok) errors.push(ruleError('aw/step2/total', s.options.step2Draw === 'exact' ? ['AW 6.0-Step2', 'AW-A05 R1'] : ['AW 6.0-Step2', 'AW-A05 R2'], 'step2', `the counts add up to ${total}; they must ${s.options.step2Draw === 'exact' ? 'equal' : 'not exceed'} ${draw}`, `合計${total}個です。${draw}個${s.options.step2Draw === 'exact' ? 'ちょうど' : '以下'}にしてください`));
+  if (!ok)
+    errors.push(
+      ruleError(
+        'aw/step2/total',
+        s.options.step2Draw === 'exact' ? ['AW 6.0-Step2', 'AW-A05 R1'] : ['AW 6.0-Step2', 'AW-A05 R2'],
+        'step2',
+        `the counts add up to ${total}; they must ${s.options.step2Draw === 'exact' ? 'equal' : 'not exceed'} ${draw}`,
+        `合計${total}個です。${draw}個${s.options.step2Draw === 'exact' ? 'ちょうど' : '以下'}にしてください`,
+      ),
+    );
   errors.push(...capacityErrors(s, 'allied', counts, 'step2', 'AW 6.0-C1'));
   return errors;
 }
@@ -155,7 +214,15 @@ export function validateStep3(s: AwState, step3: NonNullable<AwOrders['step3']>)
     }
     if (!pool.has(id)) {
       // Also the answer for a Step-2 unit: its identity stays hidden (AW-A06), so it is "not a Step-3 unit".
-      errors.push(ruleError('aw/placement/not-available', 'AW 6.0-Step3', path, `${id} is not one of your Step-3 units`, `${id}は手順3のユニットではありません`));
+      errors.push(
+        ruleError(
+          'aw/placement/not-available',
+          'AW 6.0-Step3',
+          path,
+          `${id} is not one of your Step-3 units`,
+          `${id}は手順3のユニットではありません`,
+        ),
+      );
       continue;
     }
     const ae = areaErrors(s, step3[id].area, `${path}.area`, 'AW 6.0-Step3');
@@ -163,7 +230,16 @@ export function validateStep3(s: AwState, step3: NonNullable<AwOrders['step3']>)
     else counts.set(step3[id].area, (counts.get(step3[id].area) ?? 0) + 1);
   }
   for (const id of [...pool]) {
-    if (!step3[id]) errors.push(ruleError('aw/placement/missing', 'AW 6.0[2]', `step3.${id}`, `${unitEn(s, id)} is not placed`, `${unitJa(s, id)}が配置されていません`));
+    if (!step3[id])
+      errors.push(
+        ruleError(
+          'aw/placement/missing',
+          'AW 6.0[2]',
+          `step3.${id}`,
+          `${unitEn(s, id)} is not placed`,
+          `${unitJa(s, id)}が配置されていません`,
+        ),
+      );
   }
   errors.push(...capacityErrors(s, 'allied', counts, 'step3', 'AW 6.0-C1'));
   return errors;
@@ -201,20 +277,52 @@ export function validateOverflowNames(s: AwState, side: AwSide, named: string[])
     if (e.length) return void errors.push(...e);
     const id = parseBlindName(name) ? blindUnit(s, name)! : name;
     const area = at(s, id);
-    if (!isArea(area)) return void errors.push(ruleError('aw/overflow/not-on-map', rule, `overflow.${i}`, `${unitEn(s, id)} is not on the map`, `${unitJa(s, id)}は地図上にありません`));
-    if (s.options.overflowNaming === 'excess' && !over[area]) errors.push(ruleError('aw/overflow/not-overfull', 'AW-A07(a)', `overflow.${i}`, `${unitEn(s, id)} is in ${areaEn(s, area)}, which is not over capacity`, `${unitJa(s, id)}のいる${areaJa(s, area)}は配置数を超えていません`));
+    if (!isArea(area))
+      return void errors.push(
+        ruleError(
+          'aw/overflow/not-on-map',
+          rule,
+          `overflow.${i}`,
+          `${unitEn(s, id)} is not on the map`,
+          `${unitJa(s, id)}は地図上にありません`,
+        ),
+      );
+    if (s.options.overflowNaming === 'excess' && !over[area])
+      errors.push(
+        ruleError(
+          'aw/overflow/not-overfull',
+          'AW-A07(a)',
+          `overflow.${i}`,
+          `${unitEn(s, id)} is in ${areaEn(s, area)}, which is not over capacity`,
+          `${unitJa(s, id)}のいる${areaJa(s, area)}は配置数を超えていません`,
+        ),
+      );
     per.set(area, (per.get(area) ?? 0) + 1);
   });
   for (const [area, excess] of Object.entries(over).sort()) {
     const n = per.get(area) ?? 0;
     const bad = s.options.overflowNaming === 'excess' ? n !== excess : n < excess;
-    if (bad) errors.push(ruleError('aw/overflow/count', 'AW-A07(a)', 'overflow', `name ${s.options.overflowNaming === 'excess' ? 'exactly' : 'at least'} ${excess} unit(s) in ${areaEn(s, area)} (named ${n})`, `${areaJa(s, area)}から${excess}個${s.options.overflowNaming === 'excess' ? 'ちょうど' : '以上'}指名してください（${n}個）`));
+    if (bad)
+      errors.push(
+        ruleError(
+          'aw/overflow/count',
+          'AW-A07(a)',
+          'overflow',
+          `name ${s.options.overflowNaming === 'excess' ? 'exactly' : 'at least'} ${excess} unit(s) in ${areaEn(s, area)} (named ${n})`,
+          `${areaJa(s, area)}から${excess}個${s.options.overflowNaming === 'excess' ? 'ちょうど' : '以上'}指名してください（${n}個）`,
+        ),
+      );
   }
   return errors;
 }
 
 /** D4b / D6b: the opponent re-places every named unit so that every area is within capacity (AW-A07(c) aside). */
-export function validateReplace(s: AwState, side: AwSide, units: string[], replace: Record<string, string>): RuleError[] {
+export function validateReplace(
+  s: AwState,
+  side: AwSide,
+  units: string[],
+  replace: Record<string, string>,
+): RuleError[] {
   const rule = side === 'allied' ? 'AW 6.0-C2' : 'AW 7.0[6]';
   const errors: RuleError[] = [];
   // Keys: `#n` in re-placement order, or the id of a unit this seat may see; the id of a face-down unit is refused
@@ -231,7 +339,16 @@ export function validateReplace(s: AwState, side: AwSide, units: string[], repla
   let room = 0;
   for (const a of indexOf(s.data).areaIds) room += Math.max(0, capacityFor(s, a, side) - (counts.get(a) ?? 0));
   for (const k of Object.keys(replace).sort()) {
-    if (!keys.has(k)) errors.push(ruleError('aw/replace/unknown-unit', rule, `replace.${k}`, `"${k}" is not one of the units to re-place`, `「${k}」は再配置するユニットではありません`));
+    if (!keys.has(k))
+      errors.push(
+        ruleError(
+          'aw/replace/unknown-unit',
+          rule,
+          `replace.${k}`,
+          `"${k}" is not one of the units to re-place`,
+          `「${k}」は再配置するユニットではありません`,
+        ),
+      );
     else errors.push(...areaErrors(s, replace[k], `replace.${k}`, rule));
   }
   let placed = 0;
@@ -240,16 +357,36 @@ export function validateReplace(s: AwState, side: AwSide, units: string[], repla
     const a = byId ?? replace[placeholder(i)];
     if (a === undefined) return;
     if (byId !== undefined && replace[placeholder(i)] !== undefined) {
-      errors.push(ruleError('aw/orders/duplicate', rule, `replace.${id}`, `${id} is given twice`, `${id}が2回指定されています`));
+      errors.push(
+        ruleError('aw/orders/duplicate', rule, `replace.${id}`, `${id} is given twice`, `${id}が2回指定されています`),
+      );
     }
     if (indexOf(s.data).area.has(a)) counts.set(a, (counts.get(a) ?? 0) + 1);
     placed++;
   });
-  if (placed < Math.min(units.length, room)) errors.push(ruleError('aw/replace/missing', rule, 'replace', `re-place all ${units.length} named unit(s) (placed ${placed})`, `指名された${units.length}個すべてを再配置してください（${placed}個）`));
+  if (placed < Math.min(units.length, room))
+    errors.push(
+      ruleError(
+        'aw/replace/missing',
+        rule,
+        'replace',
+        `re-place all ${units.length} named unit(s) (placed ${placed})`,
+        `指名された${units.length}個すべてを再配置してください（${placed}個）`,
+      ),
+    );
   indexOf(s.data).areaIds.forEach((a, ap) => {
     const n = counts.get(a) ?? 0;
     const why = capacityBecause(s, ap, side);
-    if (n > why.value) errors.push(ruleError('aw/replace/capacity', citing(rule, why.rules), 'replace', `${areaEn(s, a)} would hold ${n}: ${why.en}`, `${areaJa(s, a)}に${n}個は置けません: ${why.ja}`));
+    if (n > why.value)
+      errors.push(
+        ruleError(
+          'aw/replace/capacity',
+          citing(rule, why.rules),
+          'replace',
+          `${areaEn(s, a)} would hold ${n}: ${why.en}`,
+          `${areaJa(s, a)}に${n}個は置けません: ${why.ja}`,
+        ),
+      );
   });
   return errors;
 }
@@ -260,9 +397,27 @@ export function validateReinforce(s: AwState, list: string[], path = 'reinforce'
   list.forEach((id, i) => {
     const e = ownUnitErrors(s, 'german', id, `${path}.${i}`, 'AW 11.0[4]');
     if (e.length) errors.push(...e);
-    else if (!s.sunkUbs.includes(id)) errors.push(ruleError('aw/reinforce/not-sunk', 'AW 11.0[4]', `${path}.${i}`, `${unitEn(s, id)} has not been sunk`, `${unitJa(s, id)}は撃沈されていません`));
+    else if (!s.sunkUbs.includes(id))
+      errors.push(
+        ruleError(
+          'aw/reinforce/not-sunk',
+          'AW 11.0[4]',
+          `${path}.${i}`,
+          `${unitEn(s, id)} has not been sunk`,
+          `${unitJa(s, id)}は撃沈されていません`,
+        ),
+      );
   });
   const k = turn5Count(s);
-  if (path === 'reinforce' && new Set(list).size !== k) errors.push(ruleError('aw/reinforce/count', 'AW 11.0[4]', path, `choose exactly ${k} sunk UBs (chose ${new Set(list).size})`, `撃沈UBを${k}個ちょうど選んでください（${new Set(list).size}個）`));
+  if (path === 'reinforce' && new Set(list).size !== k)
+    errors.push(
+      ruleError(
+        'aw/reinforce/count',
+        'AW 11.0[4]',
+        path,
+        `choose exactly ${k} sunk UBs (chose ${new Set(list).size})`,
+        `撃沈UBを${k}個ちょうど選んでください（${new Set(list).size}個）`,
+      ),
+    );
   return errors;
 }

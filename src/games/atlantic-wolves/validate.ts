@@ -68,34 +68,92 @@ function validateStanding(s: AwState, seat: AwSide, st: AwStandingOrders): RuleE
   const errors: RuleError[] = [];
   const ix = indexOf(s.data);
   if (st.responseTable && !(s.mode === 'mail' && responseTableClean(s, seat, st.responseTable))) {
-    if (s.mode !== 'mail') errors.push(ruleError('aw/standing/not-in-mode', 'AW 12.0-3', 'standing.responseTable', 'response movement exists only in mail mode', '対応移動はメールプレイのみです'));
+    if (s.mode !== 'mail')
+      errors.push(
+        ruleError(
+          'aw/standing/not-in-mode',
+          'AW 12.0-3',
+          'standing.responseTable',
+          'response movement exists only in mail mode',
+          '対応移動はメールプレイのみです',
+        ),
+      );
     for (const id of Object.keys(st.responseTable).sort()) {
       const u = ix.unit.get(id);
-      if (!u || u.side !== seat) errors.push(...ownUnitErrors(s, seat, id, `standing.responseTable.${id}`, 'AW 12.0-3'));
+      if (!u || u.side !== seat)
+        errors.push(...ownUnitErrors(s, seat, id, `standing.responseTable.${id}`, 'AW 12.0-3'));
       const list = st.responseTable[id];
       for (let i = 0; i < list.length; i++) {
         const v = list[i];
-        if (v !== 'stay' && v !== 'ask' && !ix.area.has(v)) errors.push(ruleError('aw/standing/unknown-area', 'AW 12.0-3', `standing.responseTable.${id}.${i}`, `"${v}" is not an area, "stay" or "ask"`, `「${v}」はエリア・stay・askのいずれでもありません`));
+        if (v !== 'stay' && v !== 'ask' && !ix.area.has(v))
+          errors.push(
+            ruleError(
+              'aw/standing/unknown-area',
+              'AW 12.0-3',
+              `standing.responseTable.${id}.${i}`,
+              `"${v}" is not an area, "stay" or "ask"`,
+              `「${v}」はエリア・stay・askのいずれでもありません`,
+            ),
+          );
       }
     }
   }
   if (st.step2Plan) {
-    if (seat !== 'allied' || s.mode !== 'standard') errors.push(ruleError('aw/standing/not-in-mode', 'AW 6.0-Step2', 'standing.step2Plan', 'a Step-2 plan is an Allied order of the standard game', '手順2の計画は標準ルールの連合軍のみです'));
+    if (seat !== 'allied' || s.mode !== 'standard')
+      errors.push(
+        ruleError(
+          'aw/standing/not-in-mode',
+          'AW 6.0-Step2',
+          'standing.step2Plan',
+          'a Step-2 plan is an Allied order of the standard game',
+          '手順2の計画は標準ルールの連合軍のみです',
+        ),
+      );
     const counts = new Map<string, number>();
     st.step2Plan.forEach((a, i) => {
-      if (!ix.area.has(a)) errors.push(ruleError('aw/standing/unknown-area', 'AW 6.0-Step2', `standing.step2Plan.${i}`, `unknown area "${a}"`, `エリア「${a}」は存在しません`));
+      if (!ix.area.has(a))
+        errors.push(
+          ruleError(
+            'aw/standing/unknown-area',
+            'AW 6.0-Step2',
+            `standing.step2Plan.${i}`,
+            `unknown area "${a}"`,
+            `エリア「${a}」は存在しません`,
+          ),
+        );
       else counts.set(a, (counts.get(a) ?? 0) + 1);
     });
     if (s.options.overflow === 'reject') {
       for (const [a, n] of [...counts].sort()) {
         const why = capacityBecause(s, ix.areaPos.get(a)!, 'allied');
-        if (n > why.value) errors.push(ruleError('aw/standing/step2-plan-capacity', [...why.rules, 'AW 6.0-Step2'], 'standing.step2Plan', `the plan puts ${n} units in ${areaEn(s, a)}: ${why.en}`, `計画で${areaJa(s, a)}に${n}個: ${why.ja}`));
+        if (n > why.value)
+          errors.push(
+            ruleError(
+              'aw/standing/step2-plan-capacity',
+              [...why.rules, 'AW 6.0-Step2'],
+              'standing.step2Plan',
+              `the plan puts ${n} units in ${areaEn(s, a)}: ${why.en}`,
+              `計画で${areaJa(s, a)}に${n}個: ${why.ja}`,
+            ),
+          );
       }
     }
   }
   if (st.reinforce) {
-    if (seat !== 'german' || s.mode !== 'mail') errors.push(ruleError('aw/standing/not-in-mode', 'AW 11.0[4]', 'standing.reinforce', 'the turn-5 choice of sunk UBs is a German order of the historical (mail) game', '撃沈UBの選択はメールプレイのドイツ軍のみです'));
-    else errors.push(...validateReinforce(s, st.reinforce, 'standing.reinforce').filter((e) => e.code !== 'aw/reinforce/not-sunk'));
+    if (seat !== 'german' || s.mode !== 'mail')
+      errors.push(
+        ruleError(
+          'aw/standing/not-in-mode',
+          'AW 11.0[4]',
+          'standing.reinforce',
+          'the turn-5 choice of sunk UBs is a German order of the historical (mail) game',
+          '撃沈UBの選択はメールプレイのドイツ軍のみです',
+        ),
+      );
+    else
+      errors.push(
+        ...validateReinforce(s, st.reinforce, 'standing.reinforce').filter((e) => e.code !== 'aw/reinforce/not-sunk'),
+      );
   }
   return errors;
 }
@@ -140,7 +198,8 @@ function validateAnswer(s: AwState, seat: AwSide, o: AwOrders): RuleError[] {
 
 /** Every error in one seat's orders (empty when they may be resolved). */
 export function validate(s: AwState, seat: string, orders: AwOrders): RuleError[] {
-  if (seat !== 'allied' && seat !== 'german') return [ruleError('aw/orders/unknown-seat', 'AW 2.1', '', `no seat "${seat}"`, `席「${seat}」はありません`)];
+  if (seat !== 'allied' && seat !== 'german')
+    return [ruleError('aw/orders/unknown-seat', 'AW 2.1', '', `no seat "${seat}"`, `席「${seat}」はありません`)];
   // The owing seat without building prompts; the full point only when a message needs it.
   const owes = owingSeat(s) === seat;
   const errors: RuleError[] = [];
@@ -148,7 +207,15 @@ export function validate(s: AwState, seat: string, orders: AwOrders): RuleError[
     if (f === 'standing' || orders[f] === undefined) continue;
     if (!owes || !ANSWERS[f].includes(s.phase.kind)) {
       const point = currentPoint(s);
-      errors.push(ruleError('aw/orders/not-owed', point?.rule ?? 'AW 4.0', f, `"${f}" answers a decision you do not owe now${point ? ` (${point.point} is owed by ${point.seat})` : ''}`, `「${f}」は現在あなたが行う決定ではありません`));
+      errors.push(
+        ruleError(
+          'aw/orders/not-owed',
+          point?.rule ?? 'AW 4.0',
+          f,
+          `"${f}" answers a decision you do not owe now${point ? ` (${point.point} is owed by ${point.seat})` : ''}`,
+          `「${f}」は現在あなたが行う決定ではありません`,
+        ),
+      );
     }
   }
   if (owes) {
@@ -156,7 +223,15 @@ export function validate(s: AwState, seat: string, orders: AwOrders): RuleError[
     const field = REQUIRED[s.phase.kind];
     if (field && orders[field] === undefined) {
       const point = currentPoint(s);
-      errors.push(ruleError('aw/orders/missing', point!.rule, field, `${point!.point} is owed: give "${field}"`, `${point!.point}の命令「${field}」がありません`));
+      errors.push(
+        ruleError(
+          'aw/orders/missing',
+          point!.rule,
+          field,
+          `${point!.point} is owed: give "${field}"`,
+          `${point!.point}の命令「${field}」がありません`,
+        ),
+      );
     } else errors.push(...validateAnswer(s, seat, orders));
   }
   if (orders.standing) errors.push(...validateStanding(s, seat, orders.standing));

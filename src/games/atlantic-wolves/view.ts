@@ -32,10 +32,20 @@ export interface UnitView {
 }
 
 const unitView = (s: AwState, u: AwUnit): UnitView => {
-  const v: UnitView = { id: u.id, type: u.type, nationality: u.nationality, strength: u.strength, vp: u.vp, star: u.star, number: u.number, name: u.name };
+  const v: UnitView = {
+    id: u.id,
+    type: u.type,
+    nationality: u.nationality,
+    strength: u.strength,
+    vp: u.vp,
+    star: u.star,
+    number: u.number,
+    name: u.name,
+  };
   if (s.t.damage[u.id]) v.damage = s.t.damage[u.id];
   if (s.t.attacked.includes(u.id)) v.attacked = true;
-  if (s.mode === 'standard' && u.side === 'allied' && u.type !== 'convoy' && !s.t.revealed) v.face = s.t.faceUp.includes(u.id) ? 'up' : 'down';
+  if (s.mode === 'standard' && u.side === 'allied' && u.type !== 'convoy' && !s.t.revealed)
+    v.face = s.t.faceUp.includes(u.id) ? 'up' : 'down';
   return v;
 };
 
@@ -121,7 +131,15 @@ function areasView(s: AwState, viewer: Viewer): AreaView[] {
       else unseen++;
     }
     for (let k = 0; k < unseen; k++) allied.push({ id: `hidden-${++hidden}`, hidden: true });
-    return { id, name: a.name, capacity: a.capacity, ubCapacity: ubCapacity(a.capacity, s.turn), adjacent: [...a.adjacent].sort(), allied, german };
+    return {
+      id,
+      name: a.name,
+      capacity: a.capacity,
+      ubCapacity: ubCapacity(a.capacity, s.turn),
+      adjacent: [...a.adjacent].sort(),
+      allied,
+      german,
+    };
   });
 }
 
@@ -175,7 +193,12 @@ export function view(s: AwState, viewer: Viewer): AwView {
   if (p.kind === 'response') Object.assign(phase, { roll: p.roll, unit: p.unit });
   if (p.kind === 'overflow-replace') phase.units = replaceView(s, viewer, p.side, p.units);
   if (s.mode === 'standard') Object.assign(phase, { step2Roll: s.t.step2Roll || undefined });
-  const standing = viewer.kind === 'moderator' ? s.standing : seat === 'allied' || seat === 'german' ? { [seat]: s.standing[seat] } : {};
+  const standing =
+    viewer.kind === 'moderator'
+      ? s.standing
+      : seat === 'allied' || seat === 'german'
+        ? { [seat]: s.standing[seat] }
+        : {};
   return {
     game: 'atlantic-wolves',
     mode: s.mode,

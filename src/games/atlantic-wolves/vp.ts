@@ -21,7 +21,10 @@ export function nextTable(table: number, germanVp: number, clamp: { min: number;
 /** The outcome after a check, or null to go on (AW 9.0[8], AW-A22 R1). */
 export function verdict(table: number, turn: number): { winner: 'allied' | 'german'; rule: string } | null {
   if (table < 0) return { winner: 'allied', rule: 'AW 9.0[8] (minus table: immediate Allied victory)' };
-  if (turn >= 5) return table > 0 ? { winner: 'german', rule: 'AW 9.0[8] (plus at the end of turn 5)' } : { winner: 'allied', rule: 'AW 9.0[8] (0 or minus at the end of turn 5)' };
+  if (turn >= 5)
+    return table > 0
+      ? { winner: 'german', rule: 'AW 9.0[8] (plus at the end of turn 5)' }
+      : { winner: 'allied', rule: 'AW 9.0[8] (0 or minus at the end of turn 5)' };
   return null;
 }
 
@@ -43,7 +46,8 @@ function cleanUp(s: AwState, ctx: ResolveContext): void {
       s.standing[side] = Object.keys(rest).length ? rest : null;
     }
   }
-  if (!ctx.silent) ctx.emit({ type: 'clean-up', rule: 'AW 9.0[6]', turn: s.turn, unitsInUse: placeable(s, 'allied').length });
+  if (!ctx.silent)
+    ctx.emit({ type: 'clean-up', rule: 'AW 9.0[6]', turn: s.turn, unitsInUse: placeable(s, 'allied').length });
   s.turn += 1;
 }
 
@@ -53,7 +57,18 @@ export function vpCheck(s: AwState, ctx: ResolveContext): boolean {
   const before = s.table;
   s.table = nextTable(before, s.t.vp, clamp);
   ownList(s, 'history').push({ turn: s.turn, vp: s.t.vp, table: s.table });
-  if (!ctx.silent) ctx.emit({ type: 'vp-check', rule: 'AW 9.0', turn: s.turn, germanVp: s.t.vp, alliedVp: ALLIED_VP, difference: s.t.vp - ALLIED_VP, tableBefore: before, table: s.table, sunk: [...s.t.sunk] });
+  if (!ctx.silent)
+    ctx.emit({
+      type: 'vp-check',
+      rule: 'AW 9.0',
+      turn: s.turn,
+      germanVp: s.t.vp,
+      alliedVp: ALLIED_VP,
+      difference: s.t.vp - ALLIED_VP,
+      tableBefore: before,
+      table: s.table,
+      sunk: [...s.t.sunk],
+    });
   const v = verdict(s.table, s.turn);
   if (v) {
     s.result = { winner: v.winner, rule: v.rule, table: s.table, turn: s.turn };

@@ -13,8 +13,12 @@ export function describeEvent(event: GameEvent, locale: 'en' | 'ja'): string {
       const purpose = String(event.purpose ?? '');
       const secretOf = /^hidden (\S+)$/.exec(purpose)?.[1];
       const what = secretOf
-        ? ja ? `${SEAT.ja(secretOf)} の秘密のダイス` : `Secret die of ${SEAT.en(secretOf)}`
-        : ja ? '公開ダイス' : 'Public die';
+        ? ja
+          ? `${SEAT.ja(secretOf)} の秘密のダイス`
+          : `Secret die of ${SEAT.en(secretOf)}`
+        : ja
+          ? '公開ダイス'
+          : 'Public die';
       return `${what}: d${event.sides} = ${event.value}.`;
     }
     case 'secret': {
@@ -33,7 +37,9 @@ export function describeEvent(event: GameEvent, locale: 'en' | 'ja'): string {
     }
     default: {
       const { type, rule: _rule, visibleTo: _visibleTo, ...rest } = event;
-      return `${type}: ${Object.entries(rest).map(([k, v]) => `${k}=${String(v)}`).join(', ')}`;
+      return `${type}: ${Object.entries(rest)
+        .map(([k, v]) => `${k}=${String(v)}`)
+        .join(', ')}`;
     }
   }
 }

@@ -8,8 +8,21 @@ import { toyBoard } from './board.ts';
 import { describeEvent } from './describe.ts';
 import { randomToyOrders } from './random-orders.ts';
 import {
-  choices, invariants, outcome, owed, positionFromFixture, resolve, toyDataSchema, toyOptionsSchema, toyOrdersSchema,
-  validate, view, type ToyData, type ToyOptions, type ToyOrders, type ToyState,
+  choices,
+  invariants,
+  outcome,
+  owed,
+  positionFromFixture,
+  resolve,
+  toyDataSchema,
+  toyOptionsSchema,
+  toyOrdersSchema,
+  validate,
+  view,
+  type ToyData,
+  type ToyOptions,
+  type ToyOrders,
+  type ToyState,
 } from './rules.ts';
 import { toyTextGrammar } from './text.ts';
 
@@ -25,8 +38,11 @@ export const toyGame: GamePackage<ToyState, ToyOrders, ToyOptions, ToyData> = {
   optionsSchema: toyOptionsSchema,
   optionDocs: [
     {
-      key: 'rounds', rule: 'TOY 1', description: { en: 'steps in a game', ja: 'ゲームのステップ数' },
-      values: [1, 2, 3, 4], default: 4,
+      key: 'rounds',
+      rule: 'TOY 1',
+      description: { en: 'steps in a game', ja: 'ゲームのステップ数' },
+      values: [1, 2, 3, 4],
+      default: 4,
     },
   ],
   dataSchema: toyDataSchema,

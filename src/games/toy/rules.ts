@@ -9,7 +9,14 @@
  */
 import { z } from 'zod';
 import type {
-  ChoiceTree, GameEvent, Outcome, Owed, ResolveContext, RuleError, SeatId, Viewer,
+  ChoiceTree,
+  GameEvent,
+  Outcome,
+  Owed,
+  ResolveContext,
+  RuleError,
+  SeatId,
+  Viewer,
 } from '../../engine/types.ts';
 
 /** The seats, in order. */
@@ -24,7 +31,13 @@ export interface ToyState {
 }
 
 export const toyOrdersSchema = z
-  .object({ pick: z.number().int().optional(), standing: z.object({ note: z.string().max(100) }).strict().optional() })
+  .object({
+    pick: z.number().int().optional(),
+    standing: z
+      .object({ note: z.string().max(100) })
+      .strict()
+      .optional(),
+  })
   .strict();
 /** One seat's orders: its pick (TOY 2, 3) and a standing note. */
 export type ToyOrders = z.infer<typeof toyOrdersSchema>;

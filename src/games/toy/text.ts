@@ -22,7 +22,8 @@ const problem = (code: string, en: string, ja: string): StatementResult<ToyOrder
 /** A pick: one whole number (the engine checks the range, TOY 2). */
 function pick(rest: string[]): StatementResult<ToyOrders> {
   const n = rest.length === 1 && /^\d{1,3}$/.test(rest[0]) ? Number(rest[0]) : NaN;
-  if (Number.isNaN(n)) return problem('toy/text-pick', 'PICK takes one number: PICK 3', '選択の後に数を1つ書いてください: 選択 3');
+  if (Number.isNaN(n))
+    return problem('toy/text-pick', 'PICK takes one number: PICK 3', '選択の後に数を1つ書いてください: 選択 3');
   return { kind: 'order', apply: (o) => void (o.pick = n) };
 }
 
@@ -35,7 +36,11 @@ function statement(line: string): StatementResult<ToyOrders> {
   if (NOTE_WORDS.has(word)) {
     const note = line.slice(line.indexOf(first) + first.length).replace(/^\s*:?\s*/, '');
     if (!note) {
-      return problem('toy/text-note', 'NOTE takes the text of the note: NOTE good luck', 'メモの後に本文を書いてください: メモ よろしく');
+      return problem(
+        'toy/text-note',
+        'NOTE takes the text of the note: NOTE good luck',
+        'メモの後に本文を書いてください: メモ よろしく',
+      );
     }
     return { kind: 'order', apply: (o) => void (o.standing = { note }) };
   }

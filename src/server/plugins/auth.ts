@@ -38,13 +38,19 @@ export async function anyGameRole(request: FastifyRequest, _reply: FastifyReply)
 /** Guard: the game's moderator only. */
 export async function moderatorOnly(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
   const p = await principalOf(request);
-  if (p.kind !== 'moderator') throw new ServiceError('auth/moderator-only', 403, 'only the moderator of this game may do this');
+  if (p.kind !== 'moderator')
+    throw new ServiceError('auth/moderator-only', 403, 'only the moderator of this game may do this');
 }
 
 /** Guard: a seat of the game only (the moderator amends orders through its own route). */
 export async function seatOnly(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
   const p = await principalOf(request);
-  if (p.kind !== 'seat') throw new ServiceError('auth/seat-only', 403, 'only a seat submits its own orders (the moderator amends with PUT /api/games/:id/seats/:side/orders)');
+  if (p.kind !== 'seat')
+    throw new ServiceError(
+      'auth/seat-only',
+      403,
+      'only a seat submits its own orders (the moderator amends with PUT /api/games/:id/seats/:side/orders)',
+    );
 }
 
 /**
@@ -69,7 +75,8 @@ export async function seatSubmitting(request: FastifyRequest, reply: FastifyRepl
 export async function operatorOnly(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
   const token = bearerToken(request);
   if (!token) throw new ServiceError('auth/unauthorized', 401, 'the operator token (ADMIN_TOKEN) is required');
-  if (!(await isAdminToken(request.server.deps, token))) throw new ServiceError('auth/unauthorized', 401, 'the operator token (ADMIN_TOKEN) is required');
+  if (!(await isAdminToken(request.server.deps, token)))
+    throw new ServiceError('auth/unauthorized', 401, 'the operator token (ADMIN_TOKEN) is required');
 }
 
 /** The principal a guard has set (routes behind a guard only). */

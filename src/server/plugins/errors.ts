@@ -8,7 +8,10 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable } from '../../db/faults.ts';
 import {
-  DATABASE_RETRY_AFTER_SECONDS, databaseUnavailable, OrdersInvalidError, ServiceError,
+  DATABASE_RETRY_AFTER_SECONDS,
+  databaseUnavailable,
+  OrdersInvalidError,
+  ServiceError,
 } from '../../services/errors.ts';
 import { inputIssuesOfValidation, invalidCode, type InputSections } from '../../services/input-issues.ts';
 import { errorText } from '../error-text.ts';
@@ -24,19 +27,37 @@ declare module 'fastify' {
 
 /** The body of every error response. */
 export interface ErrorBody {
-  error: { code: string; message: string; messages: { en: string; ja: string }; requestId: string; details?: unknown; errors?: unknown };
+  error: {
+    code: string;
+    message: string;
+    messages: { en: string; ja: string };
+    requestId: string;
+    details?: unknown;
+    errors?: unknown;
+  };
 }
 
 /**
  * Sends an error body with a status. `message` is the English message; `ja` its Japanese (by default the text of
  * the code, src/server/error-text.ts).
  */
-export function sendError(reply: FastifyReply, request: FastifyRequest, status: number, code: string, message: string, extra: { details?: unknown; errors?: unknown; ja?: string } = {}): FastifyReply {
+export function sendError(
+  reply: FastifyReply,
+  request: FastifyRequest,
+  status: number,
+  code: string,
+  message: string,
+  extra: { details?: unknown; errors?: unknown; ja?: string } = {},
+): FastifyReply {
   const { ja, ...rest } = extra;
   const messages = { en: message, ja: ja ?? errorText(code).ja };
   const body: ErrorBody = { error: { code, message, messages, requestId: String(request.id), ...rest } };
   // The header too (context.ts sets it on every response; errors raised before routing skip its hook).
-  return reply.code(status).header('x-request-id', String(request.id)).type('application/json; charset=utf-8').send(body);
+  return reply
+    .code(status)
+    .header('x-request-id', String(request.id))
+    .type('application/json; charset=utf-8')
+    .send(body);
 }
 
 const FASTIFY_CODES: Record<string, { status: number; code: string }> = {
@@ -66,7 +87,14 @@ async function errorsPlugin(app: FastifyInstance): Promise<void> {
     }
     if (error instanceof ServiceError) {
       if (error.status >= 500) request.log.error({ err: error }, error.message);
-      return sendError(reply, request, error.status, error.code, error.message, error.details === undefined ? {} : { details: error.details });
+      return sendError(
+        reply,
+        request,
+        error.status,
+        error.code,
+        error.message,
+        error.details === undefined ? {} : { details: error.details },
+      );
     }
     if (isDatabaseUnavailable(error)) return sendDatabaseUnavailable(request, reply);
     if (isInputRefused(error)) return sendError(reply, request, 400, error.code, error.message, { ja: error.ja });
@@ -74,19 +102,28 @@ async function errorsPlugin(app: FastifyInstance): Promise<void> {
       const details = inputIssuesOfValidation(error.validation, request.routeOptions.config?.inputSections);
       const code = invalidCode(details);
       const where = error.validationContext ?? 'body';
-      const whereJa = { body: '本文', querystring: 'クエリ文字列', params: 'URLパラメータ', headers: 'ヘッダー' }[where] ?? where;
+      const whereJa =
+        { body: '本文', querystring: 'クエリ文字列', params: 'URLパラメータ', headers: 'ヘッダー' }[where] ?? where;
       const first = details[0] ? ` (${details[0].path}: ${details[0].message.en})` : '';
-      return sendError(reply, request, 400, code, `the request's ${where} does not match the schema: ${details.length} problem(s)${first}`, {
-        details,
-        ja: `リクエストの${whereJa}が仕様に合いません（${details.length}件）`,
-      });
+      return sendError(
+        reply,
+        request,
+        400,
+        code,
+        `the request's ${where} does not match the schema: ${details.length} problem(s)${first}`,
+        {
+          details,
+          ja: `リクエストの${whereJa}が仕様に合いません（${details.length}件）`,
+        },
+      );
     }
     if (error.validation) {
       return sendError(reply, request, 400, 'request/invalid', error.message);
     }
     const known = error.code ? FASTIFY_CODES[error.code] : undefined;
     if (known) return sendError(reply, request, known.status, known.code, error.message);
-    if (error instanceof SyntaxError) return sendError(reply, request, 400, 'request/bad-json', 'the body is not valid JSON');
+    if (error instanceof SyntaxError)
+      return sendError(reply, request, 400, 'request/bad-json', 'the body is not valid JSON');
     if (error.statusCode === 429) return sendError(reply, request, 429, 'request/rate-limited', error.message);
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return sendError(reply, request, error.statusCode, `request/${error.code ?? 'error'}`, error.message);
@@ -94,7 +131,9 @@ async function errorsPlugin(app: FastifyInstance): Promise<void> {
     request.log.error({ err: error }, 'unhandled error');
     return sendError(reply, request, 500, 'internal', 'internal error: quote the request id when reporting it');
   });
-  app.setNotFoundHandler((request, reply) => sendError(reply, request, 404, 'route/not-found', `no route ${request.method} ${request.url.split('?')[0]}`));
+  app.setNotFoundHandler((request, reply) =>
+    sendError(reply, request, 404, 'route/not-found', `no route ${request.method} ${request.url.split('?')[0]}`),
+  );
 }
 
 /** Registers the error and not-found handlers for the whole app. */

@@ -5,7 +5,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 
 /** Returns the plugin, marked to skip encapsulation. */
-export function global<T extends FastifyPluginAsync<any>>(plugin: T, name: string): T { // eslint-disable-line @typescript-eslint/no-explicit-any
+export function global<T extends FastifyPluginAsync<any>>(plugin: T, name: string): T {
+  // eslint-disable-line @typescript-eslint/no-explicit-any
   Object.assign(plugin, { [Symbol.for('skip-override')]: true, [Symbol.for('fastify.display-name')]: name });
   return plugin;
 }

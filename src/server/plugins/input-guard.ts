@@ -25,7 +25,8 @@ export function jsonShapeProblem(text: string): { code: string; message: string;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (inString) {
-      if (c === 0x5c) i++; // backslash: skip the escaped character
+      if (c === 0x5c)
+        i++; // backslash: skip the escaped character
       else if (c === 0x22) inString = false;
       continue;
     }
@@ -35,12 +36,20 @@ export function jsonShapeProblem(text: string): { code: string; message: string;
     } else if (c === 0x7b || c === 0x5b) {
       values++;
       if (++depth > MAX_JSON_DEPTH) {
-        return { code: 'request/too-deep', message: `the JSON body is nested more than ${MAX_JSON_DEPTH} levels deep`, ja: `JSON本文の入れ子が${MAX_JSON_DEPTH}段を超えています` };
+        return {
+          code: 'request/too-deep',
+          message: `the JSON body is nested more than ${MAX_JSON_DEPTH} levels deep`,
+          ja: `JSON本文の入れ子が${MAX_JSON_DEPTH}段を超えています`,
+        };
       }
     } else if (c === 0x7d || c === 0x5d) depth--;
     else if (c === 0x2c) values++;
     if (values > MAX_JSON_VALUES) {
-      return { code: 'request/too-many-values', message: `the JSON body holds more than ${MAX_JSON_VALUES} values`, ja: `JSON本文の値が${MAX_JSON_VALUES}個を超えています` };
+      return {
+        code: 'request/too-many-values',
+        message: `the JSON body holds more than ${MAX_JSON_VALUES} values`,
+        ja: `JSON本文の値が${MAX_JSON_VALUES}個を超えています`,
+      };
     }
   }
   return null;
@@ -80,7 +89,11 @@ export function forbiddenCharacter(value: unknown): 'nul' | 'surrogate' | null {
 }
 
 const CHARACTER_ERRORS = {
-  nul: { code: 'request/nul-character', en: 'the request holds a NUL character (U+0000), which no field accepts', ja: 'リクエストにNUL文字（U+0000）があります。どの項目にも使えません' },
+  nul: {
+    code: 'request/nul-character',
+    en: 'the request holds a NUL character (U+0000), which no field accepts',
+    ja: 'リクエストにNUL文字（U+0000）があります。どの項目にも使えません',
+  },
   surrogate: {
     code: 'request/lone-surrogate',
     en: 'the request holds a lone surrogate (half of a UTF-16 pair, not a character), which no field accepts',
@@ -118,9 +131,14 @@ async function inputGuard(app: FastifyInstance): Promise<void> {
     const query = request.query as Record<string, unknown> | undefined;
     const repeated = query ? Object.keys(query).find((k) => Array.isArray(query[k])) : undefined;
     if (repeated !== undefined) {
-      throw new InputRefused('request/repeated-parameter', `the query parameter "${repeated}" is given more than once`, `クエリのパラメータ「${repeated}」が複数回指定されています`);
+      throw new InputRefused(
+        'request/repeated-parameter',
+        `the query parameter "${repeated}" is given more than once`,
+        `クエリのパラメータ「${repeated}」が複数回指定されています`,
+      );
     }
-    const bad = forbiddenCharacter(request.body) ?? forbiddenCharacter(request.query) ?? forbiddenCharacter(request.params);
+    const bad =
+      forbiddenCharacter(request.body) ?? forbiddenCharacter(request.query) ?? forbiddenCharacter(request.params);
     if (!bad) return;
     const e = CHARACTER_ERRORS[bad];
     throw new InputRefused(e.code, e.en, e.ja);

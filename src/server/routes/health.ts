@@ -7,22 +7,26 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
 export default async function healthRoutes(app: FastifyInstance): Promise<void> {
-  app.withTypeProvider<ZodTypeProvider>().get('/health', {
-    schema: {
-      tags: ['service'],
-      summary: 'Liveness and database check',
-      response: {
-        200: z.object({ status: z.literal('ok'), database: z.literal('ok') }),
-        503: z.object({ status: z.literal('unavailable'), database: z.literal('unavailable') }),
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/health',
+    {
+      schema: {
+        tags: ['service'],
+        summary: 'Liveness and database check',
+        response: {
+          200: z.object({ status: z.literal('ok'), database: z.literal('ok') }),
+          503: z.object({ status: z.literal('unavailable'), database: z.literal('unavailable') }),
+        },
       },
     },
-  }, async (request, reply) => {
-    try {
-      await app.deps.db.$queryRaw`SELECT 1`;
-      return { status: 'ok' as const, database: 'ok' as const };
-    } catch (error) {
-      request.log.warn({ err: { message: (error as Error).message } }, 'health: the database does not answer');
-      return reply.code(503).send({ status: 'unavailable' as const, database: 'unavailable' as const });
-    }
-  });
+    async (request, reply) => {
+      try {
+        await app.deps.db.$queryRaw`SELECT 1`;
+        return { status: 'ok' as const, database: 'ok' as const };
+      } catch (error) {
+        request.log.warn({ err: { message: (error as Error).message } }, 'health: the database does not answer');
+        return reply.code(503).send({ status: 'unavailable' as const, database: 'unavailable' as const });
+      }
+    },
+  );
 }

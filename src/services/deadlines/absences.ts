@@ -15,7 +15,10 @@ import { loadStep, owedOf, scheduleStepDeadline } from './schedule.ts';
 const MAX_DAYS = 30;
 
 /** The body of a declaration. */
-export const absenceInputSchema = z.object({ startsAt: z.iso.datetime({ offset: true }), endsAt: z.iso.datetime({ offset: true }) });
+export const absenceInputSchema = z.object({
+  startsAt: z.iso.datetime({ offset: true }),
+  endsAt: z.iso.datetime({ offset: true }),
+});
 
 /** An absence as players see it. */
 export interface AbsenceView {
@@ -27,28 +30,57 @@ export interface AbsenceView {
 
 /** The absences of a game's seats (every seat and the moderator may see them: everyone is told anyway). */
 export async function listAbsences(deps: Pick<ServiceDeps, 'db'>, gameId: string): Promise<AbsenceView[]> {
-  const rows = await deps.db.absence.findMany({ where: { seat: { gameId } }, orderBy: { startsAt: 'asc' }, select: { id: true, startsAt: true, endsAt: true, seat: { select: { side: true } } } });
-  return rows.map((r) => ({ id: r.id, side: r.seat.side, startsAt: r.startsAt.toISOString(), endsAt: r.endsAt.toISOString() }));
+  const rows = await deps.db.absence.findMany({
+    where: { seat: { gameId } },
+    orderBy: { startsAt: 'asc' },
+    select: { id: true, startsAt: true, endsAt: true, seat: { select: { side: true } } },
+  });
+  return rows.map((r) => ({
+    id: r.id,
+    side: r.seat.side,
+    startsAt: r.startsAt.toISOString(),
+    endsAt: r.endsAt.toISOString(),
+  }));
 }
 
 /** Declares an absence of a seat; returns it and the current deadline (moved when the seat owes orders now). */
-export async function declareAbsence(deps: ServiceDeps, input: { gameId: string; seatId: string; startsAt: Date; endsAt: Date }): Promise<{ absence: AbsenceView; deadlineAt: Date | null }> {
+export async function declareAbsence(
+  deps: ServiceDeps,
+  input: { gameId: string; seatId: string; startsAt: Date; endsAt: Date },
+): Promise<{ absence: AbsenceView; deadlineAt: Date | null }> {
   const now = deps.clock();
   if (!(input.endsAt > input.startsAt)) throw badRequest('absence/order', 'the absence must end after it starts');
   if (input.endsAt <= now) throw badRequest('absence/past', 'the absence is already over');
-  if (input.endsAt.getTime() - input.startsAt.getTime() > MAX_DAYS * 86400_000) throw badRequest('absence/too-long', `an absence lasts at most ${MAX_DAYS} days`);
+  if (input.endsAt.getTime() - input.startsAt.getTime() > MAX_DAYS * 86400_000)
+    throw badRequest('absence/too-long', `an absence lasts at most ${MAX_DAYS} days`);
   return deps.db.$transaction(async (tx) => {
     const locked = await lockGame(tx, input.gameId);
     if (!locked) throw notFound('game');
     if (locked.status === 'finished') throw conflict('game/finished', 'the game is over');
-    const seat = await tx.seat.findFirst({ where: { id: input.seatId, gameId: input.gameId }, select: { id: true, side: true, _count: { select: { absences: true } } } });
+    const seat = await tx.seat.findFirst({
+      where: { id: input.seatId, gameId: input.gameId },
+      select: { id: true, side: true, _count: { select: { absences: true } } },
+    });
     if (!seat) throw notFound('seat', 'seat/not-found');
-    if (seat._count.absences >= locked.maxAbsences) throw conflict('absence/limit', `this game allows ${locked.maxAbsences} absence(s) per seat`);
+    if (seat._count.absences >= locked.maxAbsences)
+      throw conflict('absence/limit', `this game allows ${locked.maxAbsences} absence(s) per seat`);
+    // biome-ignore lint/complexity/useMathMinMax: Dates; Math.max would give a number
     const startsAt = input.startsAt < now ? now : input.startsAt;
     const row = await tx.absence.create({ data: { seatId: seat.id, startsAt, endsAt: input.endsAt, createdAt: now } });
-    await audit(tx, input.gameId, `seat:${seat.side}`, 'absence.declare', { id: row.id, startsAt: startsAt.toISOString(), endsAt: input.endsAt.toISOString() }, now);
+    await audit(
+      tx,
+      input.gameId,
+      `seat:${seat.side}`,
+      'absence.declare',
+      { id: row.id, startsAt: startsAt.toISOString(), endsAt: input.endsAt.toISOString() },
+      now,
+    );
     const deadlineAt = await moveForAbsences(tx, deps, input.gameId, seat.side);
-    const seats = await tx.seat.findMany({ where: { gameId: input.gameId }, orderBy: { side: 'asc' }, select: { id: true, side: true, email: true, locale: true, timeZone: true, mailToken: true } });
+    const seats = await tx.seat.findMany({
+      where: { gameId: input.gameId },
+      orderBy: { side: 'asc' },
+      select: { id: true, side: true, email: true, locale: true, timeZone: true, mailToken: true },
+    });
     const key = `absence:${row.id}`;
     await queueNoticeMails(tx, deps, {
       game: locked,
@@ -58,19 +90,40 @@ export async function declareAbsence(deps: ServiceDeps, input: { gameId: string;
       key,
       text: (when, locale) =>
         locale === 'ja'
-          ? { subject: `不在: ${seat.side}`, body: `${seat.side} は ${when(startsAt)} から ${when(input.endsAt)} まで不在です。${deadlineAt ? `現在の締切: ${when(deadlineAt)}` : ''}` }
-          : { subject: `Absence: ${seat.side}`, body: `${seat.side} is away from ${when(startsAt)} to ${when(input.endsAt)}.${deadlineAt ? ` Current deadline: ${when(deadlineAt)}.` : ''}` },
+          ? {
+              subject: `不在: ${seat.side}`,
+              body: `${seat.side} は ${when(startsAt)} から ${when(input.endsAt)} まで不在です。${deadlineAt ? `現在の締切: ${when(deadlineAt)}` : ''}`,
+            }
+          : {
+              subject: `Absence: ${seat.side}`,
+              body: `${seat.side} is away from ${when(startsAt)} to ${when(input.endsAt)}.${deadlineAt ? ` Current deadline: ${when(deadlineAt)}.` : ''}`,
+            },
     });
-    await queueNoticeWebhooks(tx, deps, { game: locked, event: 'deadline', key, title: `${seat.side} is away`, description: `${utc(startsAt)} → ${utc(input.endsAt)}` });
-    return { absence: { id: row.id, side: seat.side, startsAt: startsAt.toISOString(), endsAt: input.endsAt.toISOString() }, deadlineAt };
+    await queueNoticeWebhooks(tx, deps, {
+      game: locked,
+      event: 'deadline',
+      key,
+      title: `${seat.side} is away`,
+      description: `${utc(startsAt)} → ${utc(input.endsAt)}`,
+    });
+    return {
+      absence: { id: row.id, side: seat.side, startsAt: startsAt.toISOString(), endsAt: input.endsAt.toISOString() },
+      deadlineAt,
+    };
   }, RESOLVE_TX);
 }
 
 /** Withdraws an absence of the seat (only one not yet over); the deadline is computed again. */
-export async function cancelAbsence(deps: ServiceDeps, input: { gameId: string; seatId: string; absenceId: string }): Promise<{ deadlineAt: Date | null }> {
+export async function cancelAbsence(
+  deps: ServiceDeps,
+  input: { gameId: string; seatId: string; absenceId: string },
+): Promise<{ deadlineAt: Date | null }> {
   return deps.db.$transaction(async (tx) => {
     if (!(await lockGame(tx, input.gameId))) throw notFound('game');
-    const row = await tx.absence.findFirst({ where: { id: input.absenceId, seatId: input.seatId, seat: { gameId: input.gameId } }, select: { id: true, endsAt: true, seat: { select: { side: true } } } });
+    const row = await tx.absence.findFirst({
+      where: { id: input.absenceId, seatId: input.seatId, seat: { gameId: input.gameId } },
+      select: { id: true, endsAt: true, seat: { select: { side: true } } },
+    });
     if (!row) throw notFound('absence', 'absence/not-found');
     if (row.endsAt <= deps.clock()) throw conflict('absence/over', 'the absence is over: it stays on record');
     await tx.absence.delete({ where: { id: row.id } });
@@ -87,6 +140,10 @@ async function moveForAbsences(tx: Tx, deps: ServiceDeps, gameId: string, side: 
   const { step } = found;
   if (step.status !== 'open' || !owedOf(step).some((o) => o.seat === side)) return step.deadlineAt;
   const { previous, deadlineAt } = await scheduleStepDeadline(tx, deps, found.game, step);
-  await announceMove(tx, deps, found.game, step, previous, deadlineAt, { actor: `seat:${side}`, action: 'deadline.absence', because: { en: `${side} is away`, ja: `${side} の不在` } });
+  await announceMove(tx, deps, found.game, step, previous, deadlineAt, {
+    actor: `seat:${side}`,
+    action: 'deadline.absence',
+    because: { en: `${side} is away`, ja: `${side} の不在` },
+  });
   return deadlineAt;
 }

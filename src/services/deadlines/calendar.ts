@@ -7,8 +7,14 @@ import type { CalendarEvent } from '../../calendar/ics.ts';
 import { owedOf, readState } from './schedule.ts';
 
 /** The feed of a token, or null for an unknown token. */
-export async function calendarFeedFor(deps: Pick<ServiceDeps, 'db' | 'config'>, token: string): Promise<{ name: string; events: CalendarEvent[] } | null> {
-  const seat = await deps.db.seat.findUnique({ where: { calendarToken: token }, select: { side: true, game: { select: { id: true, name: true, reminderHours: true } } } });
+export async function calendarFeedFor(
+  deps: Pick<ServiceDeps, 'db' | 'config'>,
+  token: string,
+): Promise<{ name: string; events: CalendarEvent[] } | null> {
+  const seat = await deps.db.seat.findUnique({
+    where: { calendarToken: token },
+    select: { side: true, game: { select: { id: true, name: true, reminderHours: true } } },
+  });
   if (!seat) return null;
   const steps = await deps.db.step.findMany({
     where: { gameId: seat.game.id, deadlineAt: { not: null } },

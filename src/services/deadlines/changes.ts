@@ -26,9 +26,16 @@ export interface MoveReason {
  * Moves the deadline of the current open step, under the game lock held by the caller. `to: null` removes it
  * (until it is set again). Returns the step number and the new deadline.
  */
-export async function moveDeadlineLocked(tx: Tx, deps: ServiceDeps, game: DeadlineGame, change: DeadlineChange, reason: MoveReason): Promise<{ step: number; deadlineAt: Date | null }> {
+export async function moveDeadlineLocked(
+  tx: Tx,
+  deps: ServiceDeps,
+  game: DeadlineGame,
+  change: DeadlineChange,
+  reason: MoveReason,
+): Promise<{ step: number; deadlineAt: Date | null }> {
   const loaded = await loadStep(tx, game.id, { number: game.currentStep });
-  if (!loaded || loaded.step.status !== 'open') throw conflict('step/not-open', 'the current step is not open: there is no deadline to move');
+  if (loaded?.step.status !== 'open')
+    throw conflict('step/not-open', 'the current step is not open: there is no deadline to move');
   const { step } = loaded;
   const state = readState(step.deadlineState);
   let next: DeadlineState;
@@ -48,15 +55,34 @@ export async function moveDeadlineLocked(tx: Tx, deps: ServiceDeps, game: Deadli
   if (deadlineAt && deadlineAt.getTime() < now.getTime() - 1000 && reason.actor === 'moderator') {
     throw badRequest('deadline/in-past', `the new deadline ${deadlineAt.toISOString()} is in the past`);
   }
-  await audit(tx, game.id, reason.actor, reason.action, { step: step.number, from: previous?.toISOString() ?? null, to: deadlineAt?.toISOString() ?? null }, now);
+  await audit(
+    tx,
+    game.id,
+    reason.actor,
+    reason.action,
+    { step: step.number, from: previous?.toISOString() ?? null, to: deadlineAt?.toISOString() ?? null },
+    now,
+  );
   await announceMove(tx, deps, game, step, previous, deadlineAt, reason);
   return { step: step.number, deadlineAt };
 }
 
 /** Tells every seat (and the webhooks) that the deadline moved. */
-export async function announceMove(tx: Tx, deps: ServiceDeps, game: DeadlineGame, step: DeadlineStep, previous: Date | null, deadlineAt: Date | null, reason: MoveReason): Promise<void> {
+export async function announceMove(
+  tx: Tx,
+  deps: ServiceDeps,
+  game: DeadlineGame,
+  step: DeadlineStep,
+  previous: Date | null,
+  deadlineAt: Date | null,
+  reason: MoveReason,
+): Promise<void> {
   if ((previous?.getTime() ?? null) === (deadlineAt?.getTime() ?? null)) return;
-  const seats = await tx.seat.findMany({ where: { gameId: game.id }, orderBy: { side: 'asc' }, select: { id: true, side: true, email: true, locale: true, timeZone: true, mailToken: true } });
+  const seats = await tx.seat.findMany({
+    where: { gameId: game.id },
+    orderBy: { side: 'asc' },
+    select: { id: true, side: true, email: true, locale: true, timeZone: true, mailToken: true },
+  });
   const key = `moved:${step.id}:${previous?.toISOString()}:${deadlineAt?.toISOString()}`;
   await queueNoticeMails(tx, deps, {
     game,
@@ -67,8 +93,14 @@ export async function announceMove(tx: Tx, deps: ServiceDeps, game: DeadlineGame
       const to = deadlineAt ? when(deadlineAt) : locale === 'ja' ? 'なし' : 'none';
       const from = previous ? when(previous) : locale === 'ja' ? 'なし' : 'none';
       return locale === 'ja'
-        ? { subject: `締切変更: ${to}`, body: `ステップ ${step.number} の締切が ${from} から ${to} に変わりました（${reason.because.ja}）。` }
-        : { subject: `Deadline moved: ${to}`, body: `The deadline of step ${step.number} moved from ${from} to ${to} (${reason.because.en}).` };
+        ? {
+            subject: `締切変更: ${to}`,
+            body: `ステップ ${step.number} の締切が ${from} から ${to} に変わりました（${reason.because.ja}）。`,
+          }
+        : {
+            subject: `Deadline moved: ${to}`,
+            body: `The deadline of step ${step.number} moved from ${from} to ${to} (${reason.because.en}).`,
+          };
     },
   });
   await queueNoticeWebhooks(tx, deps, {
@@ -81,43 +113,90 @@ export async function announceMove(tx: Tx, deps: ServiceDeps, game: DeadlineGame
 }
 
 /** The moderator extends (positive) or shortens (negative) the current deadline by some seconds. */
-export async function shiftDeadline(deps: ServiceDeps, gameId: string, seconds: number): Promise<{ step: number; deadlineAt: Date | null }> {
-  if (!Number.isInteger(seconds) || seconds === 0) throw badRequest('deadline/amount', 'give a non-zero whole number of seconds');
+export async function shiftDeadline(
+  deps: ServiceDeps,
+  gameId: string,
+  seconds: number,
+): Promise<{ step: number; deadlineAt: Date | null }> {
+  if (!Number.isInteger(seconds) || seconds === 0)
+    throw badRequest('deadline/amount', 'give a non-zero whole number of seconds');
   return deps.db.$transaction(async (tx) => {
     const game = await lockGame(tx, gameId);
     if (!game) throw notFound('game');
     const full = (await loadStep(tx, gameId, { number: game.currentStep }))?.game as DeadlineGame;
     const extend = seconds > 0;
-    return moveDeadlineLocked(tx, deps, full, { bySeconds: seconds }, {
-      actor: 'moderator',
-      action: extend ? 'deadline.extend' : 'deadline.shorten',
-      because: extend ? { en: 'extended by the moderator', ja: '進行役による延長' } : { en: 'shortened by the moderator', ja: '進行役による短縮' },
-    });
+    return moveDeadlineLocked(
+      tx,
+      deps,
+      full,
+      { bySeconds: seconds },
+      {
+        actor: 'moderator',
+        action: extend ? 'deadline.extend' : 'deadline.shorten',
+        because: extend
+          ? { en: 'extended by the moderator', ja: '進行役による延長' }
+          : { en: 'shortened by the moderator', ja: '進行役による短縮' },
+      },
+    );
   }, RESOLVE_TX);
 }
 
 /** The service's setDeadline, under its game lock: sets (or with null removes) the current step's deadline. */
-export async function setDeadlineLocked(tx: Tx, deps: ServiceDeps, gameId: string, deadlineAt: Date | null): Promise<{ step: number; deadlineAt: Date | null }> {
+export async function setDeadlineLocked(
+  tx: Tx,
+  deps: ServiceDeps,
+  gameId: string,
+  deadlineAt: Date | null,
+): Promise<{ step: number; deadlineAt: Date | null }> {
   const loaded = await tx.game.findUniqueOrThrow({ where: { id: gameId }, select: { currentStep: true } });
   const full = (await loadStep(tx, gameId, { number: loaded.currentStep }))?.game as DeadlineGame;
-  return moveDeadlineLocked(tx, deps, full, { to: deadlineAt }, { actor: 'moderator', action: 'step.deadline', because: { en: 'set by the moderator', ja: '進行役が設定' } });
+  return moveDeadlineLocked(
+    tx,
+    deps,
+    full,
+    { to: deadlineAt },
+    { actor: 'moderator', action: 'step.deadline', because: { en: 'set by the moderator', ja: '進行役が設定' } },
+  );
 }
 
 /**
  * The service calls this in the transaction that resumes a paused game: the pause does not count, so the current
  * deadline moves later by the time the game was paused (announced); its jobs are queued again.
  */
-export async function afterGameResumed(tx: Tx, deps: ServiceDeps, input: { gameId: string; pausedAt: Date | null }): Promise<void> {
+export async function afterGameResumed(
+  tx: Tx,
+  deps: ServiceDeps,
+  input: { gameId: string; pausedAt: Date | null },
+): Promise<void> {
   const loaded = await tx.game.findUnique({ where: { id: input.gameId }, select: { currentStep: true } });
   if (!loaded) return;
   const found = await loadStep(tx, input.gameId, { number: loaded.currentStep });
-  if (!found || found.step.status !== 'open' || !found.step.deadlineAt) return;
+  if (found?.step.status !== 'open' || !found.step.deadlineAt) return;
   const { game, step } = found;
   const now = deps.clock();
   const state = readState(step.deadlineState);
   const from = Math.max(input.pausedAt?.getTime() ?? now.getTime(), countsFrom(step, state).getTime());
   const paused = Math.max(0, Math.round((now.getTime() - from) / 1000));
-  const { previous, deadlineAt } = await scheduleStepDeadline(tx, deps, game, step, { ...state, adjustSeconds: (state.adjustSeconds ?? 0) + paused });
-  await audit(tx, game.id, 'system', 'deadline.resume', { step: step.number, pausedSeconds: paused, from: previous?.toISOString() ?? null, to: deadlineAt?.toISOString() ?? null }, now);
-  await announceMove(tx, deps, game, step, previous, deadlineAt, { actor: 'system', action: 'deadline.resume', because: { en: 'the game was paused', ja: 'ゲームの一時停止のため' } });
+  const { previous, deadlineAt } = await scheduleStepDeadline(tx, deps, game, step, {
+    ...state,
+    adjustSeconds: (state.adjustSeconds ?? 0) + paused,
+  });
+  await audit(
+    tx,
+    game.id,
+    'system',
+    'deadline.resume',
+    {
+      step: step.number,
+      pausedSeconds: paused,
+      from: previous?.toISOString() ?? null,
+      to: deadlineAt?.toISOString() ?? null,
+    },
+    now,
+  );
+  await announceMove(tx, deps, game, step, previous, deadlineAt, {
+    actor: 'system',
+    action: 'deadline.resume',
+    because: { en: 'the game was paused', ja: 'ゲームの一時停止のため' },
+  });
 }

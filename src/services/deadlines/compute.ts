@@ -32,15 +32,43 @@ export const MAX_DEADLINE_SECONDS = 366 * 86400;
 
 const durationSchema = z
   .union([z.string().max(40), z.number()])
-  .refine((v) => parseDuration(v) !== null, checked('deadlines/duration', 'a duration like "3d", "36h", "90m", "1w" or a whole number of seconds', '「3d」「36h」「90m」「1w」のような期間、または秒数（整数）にしてください'))
-  .refine((v) => (parseDuration(v) ?? 0) <= MAX_DEADLINE_SECONDS, checked('deadlines/too-long', `at most ${MAX_DEADLINE_SECONDS / 86400} days`, `最長${MAX_DEADLINE_SECONDS / 86400}日までです`));
+  .refine(
+    (v) => parseDuration(v) !== null,
+    checked(
+      'deadlines/duration',
+      'a duration like "3d", "36h", "90m", "1w" or a whole number of seconds',
+      '「3d」「36h」「90m」「1w」のような期間、または秒数（整数）にしてください',
+    ),
+  )
+  .refine(
+    (v) => (parseDuration(v) ?? 0) <= MAX_DEADLINE_SECONDS,
+    checked(
+      'deadlines/too-long',
+      `at most ${MAX_DEADLINE_SECONDS / 86400} days`,
+      `最長${MAX_DEADLINE_SECONDS / 86400}日までです`,
+    ),
+  );
 const zoneSchema = z
   .string()
   .max(64)
-  .refine(isTimeZone, checked('deadlines/time-zone', 'unknown IANA time zone (e.g. "Asia/Tokyo", "Europe/London", "UTC")', '不明なタイムゾーンです（例: 「Asia/Tokyo」「Europe/London」「UTC」）'));
+  .refine(
+    isTimeZone,
+    checked(
+      'deadlines/time-zone',
+      'unknown IANA time zone (e.g. "Asia/Tokyo", "Europe/London", "UTC")',
+      '不明なタイムゾーンです（例: 「Asia/Tokyo」「Europe/London」「UTC」）',
+    ),
+  );
 const timeOfDaySchema = z
   .string()
-  .refine((v) => /^([01]\d|2[0-3]):[0-5]\d$/.test(v), checked('deadlines/time-of-day', 'a local time of day "HH:MM", 00:00 to 23:59', '「HH:MM」形式の時刻（00:00〜23:59）にしてください'));
+  .refine(
+    (v) => /^([01]\d|2[0-3]):[0-5]\d$/.test(v),
+    checked(
+      'deadlines/time-of-day',
+      'a local time of day "HH:MM", 00:00 to 23:59',
+      '「HH:MM」形式の時刻（00:00〜23:59）にしてください',
+    ),
+  );
 
 /** One step type's deadline: a length, a local time of day, or a length rounded up to a local time of day. */
 export const deadlineRuleSchema = z
@@ -66,8 +94,23 @@ export const deadlineSettingsSchema = z
     default: deadlineRuleSchema.optional(),
     /** Per step type: a decision point id (e.g. "AW-D5") or its short form ("D5"). */
     steps: z
-      .record(z.string().regex(/^[A-Za-z0-9._-]{1,40}$/, checked('deadlines/step-type', 'a decision point id such as "AW-D5" or "D5"', '「AW-D5」や「D5」のような決定点のIDにしてください')), deadlineRuleSchema)
-      .refine((steps) => Object.keys(steps).length <= 64, checked('deadlines/too-many-steps', 'at most 64 step types', '手順の種類は64までです'))
+      .record(
+        z
+          .string()
+          .regex(
+            /^[A-Za-z0-9._-]{1,40}$/,
+            checked(
+              'deadlines/step-type',
+              'a decision point id such as "AW-D5" or "D5"',
+              '「AW-D5」や「D5」のような決定点のIDにしてください',
+            ),
+          ),
+        deadlineRuleSchema,
+      )
+      .refine(
+        (steps) => Object.keys(steps).length <= 64,
+        checked('deadlines/too-many-steps', 'at most 64 step types', '手順の種類は64までです'),
+      )
       .default({}),
   })
   .strict();
@@ -127,16 +170,41 @@ const WEEKDAYS: Record<string, number> = { Sun: 0, Mon: 1, Tue: 2, Wed: 3, Thu: 
 export function localParts(ms: number, timeZone: string): LocalParts {
   let f = formatters.get(timeZone);
   if (!f) {
-    f = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric', weekday: 'short' });
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+      weekday: 'short',
+    });
     formatters.set(timeZone, f);
   }
   const out: Record<string, string> = {};
   for (const p of f.formatToParts(new Date(ms))) out[p.type] = p.value;
-  return { year: +out.year, month: +out.month, day: +out.day, hour: +out.hour % 24, minute: +out.minute, second: +out.second, weekday: WEEKDAYS[out.weekday] };
+  return {
+    year: +out.year,
+    month: +out.month,
+    day: +out.day,
+    hour: +out.hour % 24,
+    minute: +out.minute,
+    second: +out.second,
+    weekday: WEEKDAYS[out.weekday],
+  };
 }
 
 /** The instant of a wall-clock time in a zone. In a DST gap the later valid instant is used. */
-export function zonedToInstant(year: number, month: number, day: number, hour: number, minute: number, timeZone: string): number {
+export function zonedToInstant(
+  year: number,
+  month: number,
+  day: number,
+  hour: number,
+  minute: number,
+  timeZone: string,
+): number {
   const wall = Date.UTC(year, month - 1, day, hour, minute);
   const offsetAt = (ms: number): number => {
     const p = localParts(ms, timeZone);
@@ -200,7 +268,10 @@ class Pauses {
 
 /** Sorted, non-overlapping copy of some intervals (ms). */
 function mergeIntervals(list: readonly Interval[]): { start: number; end: number }[] {
-  const sorted = list.map((i) => ({ start: i.start.getTime(), end: i.end.getTime() })).filter((i) => i.end > i.start).sort((a, b) => a.start - b.start);
+  const sorted = list
+    .map((i) => ({ start: i.start.getTime(), end: i.end.getTime() }))
+    .filter((i) => i.end > i.start)
+    .sort((a, b) => a.start - b.start);
   const out: { start: number; end: number }[] = [];
   for (const i of sorted) {
     const last = out[out.length - 1];

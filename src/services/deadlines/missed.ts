@@ -10,7 +10,14 @@ import { readState, type DeadlineGame, type DeadlineStep } from './schedule.ts';
 import { asJson } from '../json.ts';
 
 /** Seat columns notices need. */
-export const seatColumns = { id: true, side: true, email: true, locale: true, timeZone: true, mailToken: true } as const;
+export const seatColumns = {
+  id: true,
+  side: true,
+  email: true,
+  locale: true,
+  timeZone: true,
+  mailToken: true,
+} as const;
 
 /** Tells everyone (and the moderator) that seats missed a deadline, and what happens now. */
 export async function announceMissed(
@@ -33,11 +40,27 @@ export async function announceMissed(
     key,
     text: (when, locale) => {
       if (locale === 'ja') {
-        const next = what.kind === 'waiting' ? '進行役の判断を待ちます。' : what.kind === 'extended' ? `締切を一度だけ ${when(what.until)} まで延長します。` : 'エンジンの既定命令を適用しました（結果に記載）。';
-        return { subject: `締切超過: ${who}`, body: `${who} はステップ ${step.number} の締切に命令を送りませんでした。${next}` };
+        const next =
+          what.kind === 'waiting'
+            ? '進行役の判断を待ちます。'
+            : what.kind === 'extended'
+              ? `締切を一度だけ ${when(what.until)} まで延長します。`
+              : 'エンジンの既定命令を適用しました（結果に記載）。';
+        return {
+          subject: `締切超過: ${who}`,
+          body: `${who} はステップ ${step.number} の締切に命令を送りませんでした。${next}`,
+        };
       }
-      const next = what.kind === 'waiting' ? 'The game waits for the moderator.' : what.kind === 'extended' ? `The deadline is extended once, to ${when(what.until)}.` : "The engine's default orders were applied (see the result).";
-      return { subject: `Missed deadline: ${who}`, body: `${who} sent no orders by the deadline of step ${step.number}. ${next}` };
+      const next =
+        what.kind === 'waiting'
+          ? 'The game waits for the moderator.'
+          : what.kind === 'extended'
+            ? `The deadline is extended once, to ${when(what.until)}.`
+            : "The engine's default orders were applied (see the result).";
+      return {
+        subject: `Missed deadline: ${who}`,
+        body: `${who} sent no orders by the deadline of step ${step.number}. ${next}`,
+      };
     },
   });
   await queueNoticeWebhooks(tx, deps, {
@@ -47,7 +70,11 @@ export async function announceMissed(
     key,
     title: `Missed deadline at step ${step.number}: ${who}`,
     description:
-      what.kind === 'waiting' ? 'The game waits for the moderator.' : what.kind === 'extended' ? `Deadline extended once, to ${utc(what.until)}.` : "The engine's default orders were applied.",
+      what.kind === 'waiting'
+        ? 'The game waits for the moderator.'
+        : what.kind === 'extended'
+          ? `Deadline extended once, to ${utc(what.until)}.`
+          : "The engine's default orders were applied.",
   });
 }
 
@@ -55,11 +82,34 @@ export async function announceMissed(
  * The missed notice after default orders (once per step). `known`: the game's seats (by side) and the events its
  * webhooks subscribe to, when the caller has read them under the game lock.
  */
-export async function announceDefaultsLocked(tx: SqlTx, deps: ServiceDeps, game: DeadlineGame, step: DeadlineStep, known?: { seats: NoticeSeat[]; hookEvents: string[] }): Promise<void> {
+export async function announceDefaultsLocked(
+  tx: SqlTx,
+  deps: ServiceDeps,
+  game: DeadlineGame,
+  step: DeadlineStep,
+  known?: { seats: NoticeSeat[]; hookEvents: string[] },
+): Promise<void> {
   const state = readState(step.deadlineState);
   if (!step.defaultsApplied.length || state.defaultsAnnounced) return;
-  await tx.$executeRawUnsafe(`UPDATE "Step" SET "deadlineState" = $1::jsonb WHERE id = $2`, JSON.stringify(asJson({ ...state, defaultsAnnounced: true })), step.id);
-  const seats = known ? known.seats : await tx.$queryRawUnsafe<NoticeSeat[]>(`SELECT ${columnsOf(seatColumns)} FROM "Seat" WHERE "gameId" = $1 ORDER BY side`, game.id);
-  await announceMissed(tx, deps, game, step, seats, [...step.defaultsApplied].sort(), { kind: 'defaults' }, known?.hookEvents);
+  await tx.$executeRawUnsafe(
+    `UPDATE "Step" SET "deadlineState" = $1::jsonb WHERE id = $2`,
+    JSON.stringify(asJson({ ...state, defaultsAnnounced: true })),
+    step.id,
+  );
+  const seats = known
+    ? known.seats
+    : await tx.$queryRawUnsafe<NoticeSeat[]>(
+        `SELECT ${columnsOf(seatColumns)} FROM "Seat" WHERE "gameId" = $1 ORDER BY side`,
+        game.id,
+      );
+  await announceMissed(
+    tx,
+    deps,
+    game,
+    step,
+    seats,
+    [...step.defaultsApplied].sort(),
+    { kind: 'defaults' },
+    known?.hookEvents,
+  );
 }
-

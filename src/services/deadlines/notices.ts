@@ -77,14 +77,28 @@ export async function queueNoticeMails(
       nextAttemptAt: now,
     });
   }
-  await insertRows(tx, 'Outbox', rows.map((r) => ({ id: randomUUID(), ...r })), {}, { skipDuplicates: true });
+  await insertRows(
+    tx,
+    'Outbox',
+    rows.map((r) => ({ id: randomUUID(), ...r })),
+    {},
+    { skipDuplicates: true },
+  );
 }
 
 /** Queues the webhook message of an occurrence (times in UTC: a channel has no single reader zone). */
 export async function queueNoticeWebhooks(
   tx: SqlTx,
   deps: Pick<ServiceDeps, 'config' | 'clock'>,
-  input: { game: NoticeGame; event: WebhookEvent; key: string; title: string; description: string; fields?: { name: string; value: string; inline?: boolean }[]; hookEvents?: string[] },
+  input: {
+    game: NoticeGame;
+    event: WebhookEvent;
+    key: string;
+    title: string;
+    description: string;
+    fields?: { name: string; value: string; inline?: boolean }[];
+    hookEvents?: string[];
+  },
 ): Promise<void> {
   // The caller knows which events the game's webhooks want: none wants this one, nothing to queue.
   if (input.hookEvents && !input.hookEvents.includes(input.event)) return;

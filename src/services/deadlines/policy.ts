@@ -17,7 +17,17 @@ import { QUEUES } from '../../jobs/queues.ts';
 import { inTransaction, type ServiceDeps, type SqlTx, type Tx } from '../deps.ts';
 import { asJson } from '../json.ts';
 import { audit } from '../audit.ts';
-import { lockGame, lockGameWithSeats, loadStepWithOrders, resolveIfReady, resolveLocked, resolveWithDefaults, RESOLVE_TX, type LockedGame, type StepWithOrders } from '../turn-processor.ts';
+import {
+  lockGame,
+  lockGameWithSeats,
+  loadStepWithOrders,
+  resolveIfReady,
+  resolveLocked,
+  resolveWithDefaults,
+  RESOLVE_TX,
+  type LockedGame,
+  type StepWithOrders,
+} from '../turn-processor.ts';
 
 /** Takes the game row lock (the one the service's resolution takes); false when the game is gone. */
 async function lockGameRow(tx: Tx, gameId: string): Promise<boolean> {
@@ -27,7 +37,15 @@ async function lockGameRow(tx: Tx, gameId: string): Promise<boolean> {
 import { queueNoticeMails, queueNoticeWebhooks, utc, type NoticeSeat } from './notices.ts';
 import { announceDefaultsLocked, announceMissed, seatColumns } from './missed.ts';
 import { resolveWithKeptOrders } from '../rejection.ts';
-import { loadStep, owedOf, queueDeadlineJobs, readState, scheduleStepDeadline, type DeadlineGame, type DeadlineState, type DeadlineStep } from './schedule.ts';
+import {
+  loadStep,
+  owedOf,
+  queueDeadlineJobs,
+  readState,
+  scheduleStepDeadline,
+  type DeadlineState,
+  type DeadlineStep,
+} from './schedule.ts';
 
 /** What a deadline job did (for logs and tests). */
 export type DeadlineOutcome =
@@ -44,17 +62,29 @@ export type DeadlineOutcome =
   | 'kept-orders'
   | 'resolved-meanwhile';
 
-
 /** Sides owing orders at a step that have none in, and all seats of the game. */
 async function missingSides(tx: Tx, step: DeadlineStep): Promise<{ missing: string[]; seats: NoticeSeat[] }> {
-  const seats = await tx.seat.findMany({ where: { gameId: step.gameId }, orderBy: { side: 'asc' }, select: seatColumns });
-  const orders = await tx.order.findMany({ where: { stepId: step.id }, distinct: ['seatId'], select: { seatId: true } });
+  const seats = await tx.seat.findMany({
+    where: { gameId: step.gameId },
+    orderBy: { side: 'asc' },
+    select: seatColumns,
+  });
+  const orders = await tx.order.findMany({
+    where: { stepId: step.id },
+    distinct: ['seatId'],
+    select: { seatId: true },
+  });
   const sent = new Set(orders.map((o) => seats.find((s) => s.id === o.seatId)?.side));
   const missing = [...new Set(owedOf(step).map((o) => o.seat))].filter((side) => !sent.has(side)).sort();
   return { missing, seats };
 }
 
-const saveState = (tx: SqlTx, stepId: string, state: DeadlineState) => tx.$executeRawUnsafe(`UPDATE "Step" SET "deadlineState" = $1::jsonb WHERE id = $2`, JSON.stringify(asJson(state)), stepId);
+const saveState = (tx: SqlTx, stepId: string, state: DeadlineState) =>
+  tx.$executeRawUnsafe(
+    `UPDATE "Step" SET "deadlineState" = $1::jsonb WHERE id = $2`,
+    JSON.stringify(asJson(state)),
+    stepId,
+  );
 
 /** Sides owing orders at a step read with its current orders that have none in. */
 function missingOf(step: StepWithOrders): string[] {
@@ -67,20 +97,27 @@ function missingOf(step: StepWithOrders): string[] {
  * lock: what the job finds decides, and default orders resolve the step in the same transaction.
  */
 export async function handleDeadline(deps: ServiceDeps, job: DeadlineJob): Promise<DeadlineOutcome> {
-  return inTransaction(deps, async (tx) => {
-    const decision = await decide(tx, deps, job);
-    if (decision.kind === 'kept') {
-      const kept = await resolveWithKeptOrders(tx, deps, decision.locked, decision.step);
-      return kept.resolved ? 'kept-orders' : 'resolved-meanwhile';
-    }
-    if (decision.kind !== 'defaults') return decision.outcome;
-    const result = await resolveLocked(tx, deps, job.gameId, decision.sides, 0, { locked: decision.locked, step: decision.step });
-    if (result.resolved && result.status === 'awaiting_review') {
-      const step = await loadStepWithOrders(tx, job.gameId, { id: job.stepId });
-      if (step) await announceDefaultsLocked(tx, deps, decision.locked.game, step, decision.locked);
-    }
-    return result.resolved ? 'defaults-applied' : 'resolved-meanwhile';
-  }, RESOLVE_TX);
+  return inTransaction(
+    deps,
+    async (tx) => {
+      const decision = await decide(tx, deps, job);
+      if (decision.kind === 'kept') {
+        const kept = await resolveWithKeptOrders(tx, deps, decision.locked, decision.step);
+        return kept.resolved ? 'kept-orders' : 'resolved-meanwhile';
+      }
+      if (decision.kind !== 'defaults') return decision.outcome;
+      const result = await resolveLocked(tx, deps, job.gameId, decision.sides, 0, {
+        locked: decision.locked,
+        step: decision.step,
+      });
+      if (result.resolved && result.status === 'awaiting_review') {
+        const step = await loadStepWithOrders(tx, job.gameId, { id: job.stepId });
+        if (step) await announceDefaultsLocked(tx, deps, decision.locked.game, step, decision.locked);
+      }
+      return result.resolved ? 'defaults-applied' : 'resolved-meanwhile';
+    },
+    RESOLVE_TX,
+  );
 }
 
 type Decision =
@@ -120,10 +157,30 @@ async function decide(tx: SqlTx, deps: ServiceDeps, job: DeadlineJob): Promise<D
   const missingSeats = seats.filter((s) => missing.includes(s.side));
 
   if (game.missedPolicy === 'extend-once' && !state.extendedFrom && game.graceSeconds > 0) {
-    const next: DeadlineState = { ...state, extendedFrom: iso, adjustSeconds: (state.adjustSeconds ?? 0) + game.graceSeconds };
+    const next: DeadlineState = {
+      ...state,
+      extendedFrom: iso,
+      adjustSeconds: (state.adjustSeconds ?? 0) + game.graceSeconds,
+    };
     const { deadlineAt } = await scheduleStepDeadline(tx, deps, game, step, next);
-    await audit(tx, game.id, 'system', 'deadline.extend-once', { step: step.number, sides: missing, from: iso, to: deadlineAt?.toISOString() }, now);
-    await announceMissed(tx, deps, game, step, seats, missing, { kind: 'extended', until: deadlineAt ?? deadline }, locked.hookEvents);
+    await audit(
+      tx,
+      game.id,
+      'system',
+      'deadline.extend-once',
+      { step: step.number, sides: missing, from: iso, to: deadlineAt?.toISOString() },
+      now,
+    );
+    await announceMissed(
+      tx,
+      deps,
+      game,
+      step,
+      seats,
+      missing,
+      { kind: 'extended', until: deadlineAt ?? deadline },
+      locked.hookEvents,
+    );
     return done('extended');
   }
   const graceEnd = new Date(deadline.getTime() + (game.missedPolicy === 'extend-once' ? 0 : game.graceSeconds) * 1000);
@@ -137,11 +194,22 @@ async function decide(tx: SqlTx, deps: ServiceDeps, job: DeadlineJob): Promise<D
         key: `grace:${step.id}:${iso}`,
         text: (when, locale) =>
           locale === 'ja'
-            ? { subject: `締切を過ぎました: 猶予は ${when(graceEnd)} まで`, body: `ステップ ${step.number} の命令の締切 (${when(deadline)}) を過ぎました。${when(graceEnd)} までに送ってください。` }
-            : { subject: `Deadline passed: grace until ${when(graceEnd)}`, body: `The deadline of step ${step.number} (${when(deadline)}) has passed. Please send your orders before ${when(graceEnd)}.` },
+            ? {
+                subject: `締切を過ぎました: 猶予は ${when(graceEnd)} まで`,
+                body: `ステップ ${step.number} の命令の締切 (${when(deadline)}) を過ぎました。${when(graceEnd)} までに送ってください。`,
+              }
+            : {
+                subject: `Deadline passed: grace until ${when(graceEnd)}`,
+                body: `The deadline of step ${step.number} (${when(deadline)}) has passed. Please send your orders before ${when(graceEnd)}.`,
+              },
       });
     }
-    await enqueue(tx, QUEUES.deadline, { gameId: game.id, stepId: step.id, at: graceEnd.toISOString() } satisfies DeadlineJob, { key: `${step.id}:${graceEnd.toISOString()}`, startAfter: graceEnd });
+    await enqueue(
+      tx,
+      QUEUES.deadline,
+      { gameId: game.id, stepId: step.id, at: graceEnd.toISOString() } satisfies DeadlineJob,
+      { key: `${step.id}:${graceEnd.toISOString()}`, startAfter: graceEnd },
+    );
     return done('grace');
   }
   if (game.missedPolicy === 'wait') {
@@ -166,18 +234,22 @@ async function announceDefaults(tx: Tx, deps: ServiceDeps, gameId: string, stepI
  * The moderator's "apply default orders now" (e.g. under the `wait` policy): default orders for every seat that
  * still owes, then the missed notice. Returns the sides defaulted.
  */
-export async function applyDefaultsNow(deps: ServiceDeps, gameId: string): Promise<{ sides: string[]; resolved: boolean }> {
+export async function applyDefaultsNow(
+  deps: ServiceDeps,
+  gameId: string,
+): Promise<{ sides: string[]; resolved: boolean }> {
   const found = await deps.db.$transaction(async (tx) => {
     const game = await lockGame(tx, gameId);
     if (!game) return null;
     const loaded = await loadStep(tx, gameId, { number: game.currentStep });
-    if (!loaded || loaded.step.status !== 'open') return null;
+    if (loaded?.step.status !== 'open') return null;
     await audit(tx, gameId, 'moderator', 'orders.apply-defaults', { step: loaded.step.number }, deps.clock());
     return { stepId: loaded.step.id, ...(await missingSides(tx, loaded.step)) };
   }, RESOLVE_TX);
-  if (!found || !found.missing.length) return { sides: [], resolved: false };
+  if (!found?.missing.length) return { sides: [], resolved: false };
   const result = await resolveWithDefaults(deps, gameId, found.missing);
-  if (result.resolved && result.status === 'awaiting_review') await deps.db.$transaction((tx) => announceDefaults(tx, deps, gameId, found.stepId), RESOLVE_TX);
+  if (result.resolved && result.status === 'awaiting_review')
+    await deps.db.$transaction((tx) => announceDefaults(tx, deps, gameId, found.stepId), RESOLVE_TX);
   return { sides: found.missing, resolved: result.resolved };
 }
 
@@ -188,11 +260,24 @@ export async function handleReminder(deps: ServiceDeps, job: ReminderJob): Promi
     const loaded = await loadStep(tx, job.gameId, { id: job.stepId });
     if (!loaded) return 'void';
     const { game, step } = loaded;
-    if (step.status !== 'open' || game.status !== 'active' || game.currentStep !== step.number || step.deadlineAt?.toISOString() !== job.deadlineAt) return 'void';
+    if (
+      step.status !== 'open' ||
+      game.status !== 'active' ||
+      game.currentStep !== step.number ||
+      step.deadlineAt?.toISOString() !== job.deadlineAt
+    )
+      return 'void';
     const { missing, seats } = await missingSides(tx, step);
     if (!missing.length) return 'void';
     const deadline = step.deadlineAt;
-    const points = (side: string) => [...new Set(owedOf(step).filter((o) => o.seat === side).map((o) => o.point))].join(', ');
+    const points = (side: string) =>
+      [
+        ...new Set(
+          owedOf(step)
+            .filter((o) => o.seat === side)
+            .map((o) => o.point),
+        ),
+      ].join(', ');
     const key = `reminder:${step.id}:${job.hours}:${job.deadlineAt}`;
     for (const seat of seats.filter((s) => missing.includes(s.side))) {
       await queueNoticeMails(tx, deps, {
@@ -202,11 +287,23 @@ export async function handleReminder(deps: ServiceDeps, job: ReminderJob): Promi
         key,
         text: (when, locale) =>
           locale === 'ja'
-            ? { subject: `リマインダー: 締切 ${when(deadline)}`, body: `ステップ ${step.number} (${points(seat.side)}) の命令がまだ届いていません。締切は ${when(deadline)}（あと約 ${job.hours} 時間）です。` }
-            : { subject: `Reminder: orders due ${when(deadline)}`, body: `Your orders for step ${step.number} (${points(seat.side)}) are not in yet. They are due ${when(deadline)} (about ${job.hours} h from now).` },
+            ? {
+                subject: `リマインダー: 締切 ${when(deadline)}`,
+                body: `ステップ ${step.number} (${points(seat.side)}) の命令がまだ届いていません。締切は ${when(deadline)}（あと約 ${job.hours} 時間）です。`,
+              }
+            : {
+                subject: `Reminder: orders due ${when(deadline)}`,
+                body: `Your orders for step ${step.number} (${points(seat.side)}) are not in yet. They are due ${when(deadline)} (about ${job.hours} h from now).`,
+              },
       });
     }
-    await queueNoticeWebhooks(tx, deps, { game, event: 'reminder', key, title: `Orders due in ${job.hours} h (step ${step.number})`, description: `Still owed by: ${missing.join(', ')}. Deadline ${utc(deadline)}.` });
+    await queueNoticeWebhooks(tx, deps, {
+      game,
+      event: 'reminder',
+      key,
+      title: `Orders due in ${job.hours} h (step ${step.number})`,
+      description: `Still owed by: ${missing.join(', ')}. Deadline ${utc(deadline)}.`,
+    });
     return 'sent';
   }, RESOLVE_TX);
 }
@@ -215,12 +312,25 @@ export async function handleReminder(deps: ServiceDeps, job: ReminderJob): Promi
  * Handles the end of a processing delay: resolves the step when the delay after its last order has run out and
  * every owed order is in; a later order pushed the delay, so the job then waits for the new end.
  */
-export async function handleDelayedResolution(deps: ServiceDeps, job: ResolveJob): Promise<'resolved' | 'later' | 'nothing'> {
-  const step = await deps.db.step.findUnique({ where: { id: job.stepId }, select: { status: true, lastOrderAt: true, game: { select: { processingDelaySeconds: true } } } });
-  if (!step || step.status !== 'open') return 'nothing';
+export async function handleDelayedResolution(
+  deps: ServiceDeps,
+  job: ResolveJob,
+): Promise<'resolved' | 'later' | 'nothing'> {
+  const step = await deps.db.step.findUnique({
+    where: { id: job.stepId },
+    select: { status: true, lastOrderAt: true, game: { select: { processingDelaySeconds: true } } },
+  });
+  if (step?.status !== 'open') return 'nothing';
   const due = new Date((step.lastOrderAt?.getTime() ?? 0) + step.game.processingDelaySeconds * 1000);
   if (Math.max(deps.clock().getTime(), Date.parse(job.at)) < due.getTime()) {
-    await deps.db.$transaction((tx) => enqueue(tx, QUEUES.resolve, { gameId: job.gameId, stepId: job.stepId, at: due.toISOString() } satisfies ResolveJob, { key: `${job.stepId}:${due.toISOString()}`, startAfter: due }));
+    await deps.db.$transaction((tx) =>
+      enqueue(
+        tx,
+        QUEUES.resolve,
+        { gameId: job.gameId, stepId: job.stepId, at: due.toISOString() } satisfies ResolveJob,
+        { key: `${job.stepId}:${due.toISOString()}`, startAfter: due },
+      ),
+    );
     return 'later';
   }
   const result = await resolveIfReady(deps, job.gameId);

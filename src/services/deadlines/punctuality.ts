@@ -21,11 +21,24 @@ export interface KnownOrder {
  * Records the outcome of every seat that owed orders at a resolved step (idempotent). `known`: the game's seats and
  * the step's current orders, when the caller has read them under the game lock.
  */
-export async function recordPunctuality(tx: SqlTx, step: DeadlineStep, now: Date, known?: { seats: { id: string; side: string }[]; orders: KnownOrder[] }): Promise<void> {
+export async function recordPunctuality(
+  tx: SqlTx,
+  step: DeadlineStep,
+  now: Date,
+  known?: { seats: { id: string; side: string }[]; orders: KnownOrder[] },
+): Promise<void> {
   const sides = [...new Set(owedOf(step).map((o) => o.seat))];
   if (!sides.length) return;
-  const seats = known ? known.seats.filter((s) => sides.includes(s.side)) : await tx.$queryRawUnsafe<{ id: string; side: string }[]>(`SELECT id, side FROM "Seat" WHERE "gameId" = $1 AND side = ANY($2::text[])`, step.gameId, sides);
-  const orders = known ? known.orders : await tx.$queryRawUnsafe<KnownOrder[]>(
+  const seats = known
+    ? known.seats.filter((s) => sides.includes(s.side))
+    : await tx.$queryRawUnsafe<{ id: string; side: string }[]>(
+        `SELECT id, side FROM "Seat" WHERE "gameId" = $1 AND side = ANY($2::text[])`,
+        step.gameId,
+        sides,
+      );
+  const orders = known
+    ? known.orders
+    : await tx.$queryRawUnsafe<KnownOrder[]>(
         `SELECT o."seatId", o."receivedAt", o.source FROM "Seat" se CROSS JOIN LATERAL (
            SELECT * FROM "Order" o WHERE o."stepId" = $1 AND o."seatId" = se.id ORDER BY o.revision DESC LIMIT 1) o
          WHERE se."gameId" = $2`,
@@ -38,10 +51,23 @@ export async function recordPunctuality(tx: SqlTx, step: DeadlineStep, now: Date
   const rows = [];
   for (const seat of seats) {
     const order = orders.find((o) => o.seatId === seat.id);
-    if (step.defaultsApplied.includes(seat.side) || order?.source === 'default') rows.push({ seatId: seat.id, stepId: step.id, outcome: 'missed', at: order?.receivedAt ?? now });
-    else if (order) rows.push({ seatId: seat.id, stepId: step.id, outcome: punctualityOf(order.receivedAt, due), at: order.receivedAt });
+    if (step.defaultsApplied.includes(seat.side) || order?.source === 'default')
+      rows.push({ seatId: seat.id, stepId: step.id, outcome: 'missed', at: order?.receivedAt ?? now });
+    else if (order)
+      rows.push({
+        seatId: seat.id,
+        stepId: step.id,
+        outcome: punctualityOf(order.receivedAt, due),
+        at: order.receivedAt,
+      });
   }
-  await insertRows(tx, 'Punctuality', rows.map((r) => ({ id: randomUUID(), ...r })), {}, { skipDuplicates: true });
+  await insertRows(
+    tx,
+    'Punctuality',
+    rows.map((r) => ({ id: randomUUID(), ...r })),
+    {},
+    { skipDuplicates: true },
+  );
 }
 
 /** One seat's record as the moderator sees it. */
@@ -58,11 +84,25 @@ export interface PunctualityRow {
 export async function punctualityReport(deps: Pick<ServiceDeps, 'db'>, gameId: string): Promise<PunctualityRow[]> {
   const game = await deps.db.game.findUnique({ where: { id: gameId }, select: { id: true } });
   if (!game) throw notFound('game');
-  const seats = await deps.db.seat.findMany({ where: { gameId }, orderBy: { side: 'asc' }, select: { id: true, side: true, playerName: true } });
-  const records = await deps.db.punctuality.findMany({ where: { seat: { gameId } }, select: { seatId: true, outcome: true, at: true, stepId: true } });
-  const stepNumbers = new Map((await deps.db.step.findMany({ where: { gameId }, select: { id: true, number: true } })).map((s) => [s.id, s.number]));
+  const seats = await deps.db.seat.findMany({
+    where: { gameId },
+    orderBy: { side: 'asc' },
+    select: { id: true, side: true, playerName: true },
+  });
+  const records = await deps.db.punctuality.findMany({
+    where: { seat: { gameId } },
+    select: { seatId: true, outcome: true, at: true, stepId: true },
+  });
+  const stepNumbers = new Map(
+    (await deps.db.step.findMany({ where: { gameId }, select: { id: true, number: true } })).map((s) => [
+      s.id,
+      s.number,
+    ]),
+  );
   return seats.map((seat) => {
-    const mine = records.filter((r) => r.seatId === seat.id).map((r) => ({ step: stepNumbers.get(r.stepId) ?? -1, outcome: r.outcome, at: r.at.toISOString() }));
+    const mine = records
+      .filter((r) => r.seatId === seat.id)
+      .map((r) => ({ step: stepNumbers.get(r.stepId) ?? -1, outcome: r.outcome, at: r.at.toISOString() }));
     mine.sort((a, b) => a.step - b.step);
     return {
       side: seat.side,

@@ -66,12 +66,35 @@ export const gameColumns = {
 export type DeadlineGame = Prisma.GameGetPayload<{ select: typeof gameColumns }>;
 
 /** A step as deadline work reads it. */
-export type DeadlineStep = Prisma.StepGetPayload<{ select: { id: true; gameId: true; number: true; status: true; owed: true; deadlineAt: true; deadlineState: true; openedAt: true; defaultsApplied: true } }>;
+export type DeadlineStep = Prisma.StepGetPayload<{
+  select: {
+    id: true;
+    gameId: true;
+    number: true;
+    status: true;
+    owed: true;
+    deadlineAt: true;
+    deadlineState: true;
+    openedAt: true;
+    defaultsApplied: true;
+  };
+}>;
 
-const stepColumns = { id: true, gameId: true, number: true, status: true, owed: true, deadlineAt: true, deadlineState: true, openedAt: true, defaultsApplied: true } as const;
+const stepColumns = {
+  id: true,
+  gameId: true,
+  number: true,
+  status: true,
+  owed: true,
+  deadlineAt: true,
+  deadlineState: true,
+  openedAt: true,
+  defaultsApplied: true,
+} as const;
 
 /** The sides that owe orders at a step. */
-export const owedOf = (step: Pick<DeadlineStep, 'owed'>): Owed[] => (Array.isArray(step.owed) ? (step.owed as unknown as Owed[]) : []);
+export const owedOf = (step: Pick<DeadlineStep, 'owed'>): Owed[] =>
+  Array.isArray(step.owed) ? (step.owed as unknown as Owed[]) : [];
 
 /** The absences (per side) of the seats owing orders at a step that end after it opened. */
 async function absencesOf(tx: SqlTx, step: DeadlineStep): Promise<Record<string, Interval[]>> {
@@ -95,7 +118,12 @@ export function countsFrom(step: Pick<DeadlineStep, 'openedAt'>, state: Deadline
 }
 
 /** The deadline a step has with a given state (absences and settings read now). */
-export async function deadlineWith(tx: SqlTx, game: DeadlineGame, step: DeadlineStep, state: DeadlineState): Promise<Date | null> {
+export async function deadlineWith(
+  tx: SqlTx,
+  game: DeadlineGame,
+  step: DeadlineStep,
+  state: DeadlineState,
+): Promise<Date | null> {
   if (state.cleared) return null;
   const adjustSeconds = state.adjustSeconds ?? 0;
   const openedAt = countsFrom(step, state);
@@ -111,7 +139,13 @@ export async function deadlineWith(tx: SqlTx, game: DeadlineGame, step: Deadline
 }
 
 /** Queues the deadline job and the reminder jobs of a step's deadline (each key once). */
-export async function queueDeadlineJobs(tx: SqlTx, deps: Pick<ServiceDeps, 'clock'>, game: DeadlineGame, stepId: string, deadlineAt: Date): Promise<void> {
+export async function queueDeadlineJobs(
+  tx: SqlTx,
+  deps: Pick<ServiceDeps, 'clock'>,
+  game: DeadlineGame,
+  stepId: string,
+  deadlineAt: Date,
+): Promise<void> {
   const at = deadlineAt.toISOString();
   const job: DeadlineJob = { gameId: game.id, stepId, at };
   await enqueue(tx, QUEUES.deadline, job, { key: `${stepId}:${at}`, startAfter: deadlineAt });
@@ -125,23 +159,46 @@ export async function queueDeadlineJobs(tx: SqlTx, deps: Pick<ServiceDeps, 'cloc
  * (Re)computes the deadline of a step and queues its jobs. `state` replaces the stored state (e.g. a new
  * adjustment). Returns the previous and the new deadline. Call under the game lock.
  */
-export async function scheduleStepDeadline(tx: SqlTx, deps: Pick<ServiceDeps, 'clock'>, game: DeadlineGame, step: DeadlineStep, state: DeadlineState = readState(step.deadlineState)): Promise<{ previous: Date | null; deadlineAt: Date | null }> {
+export async function scheduleStepDeadline(
+  tx: SqlTx,
+  deps: Pick<ServiceDeps, 'clock'>,
+  game: DeadlineGame,
+  step: DeadlineStep,
+  state: DeadlineState = readState(step.deadlineState),
+): Promise<{ previous: Date | null; deadlineAt: Date | null }> {
   const deadlineAt = await deadlineWith(tx, game, step, state);
   const previous = step.deadlineAt;
   const moved = (previous?.getTime() ?? null) !== (deadlineAt?.getTime() ?? null);
   const next: DeadlineState = { ...state, ...(moved && previous ? { changes: (state.changes ?? 0) + 1 } : {}) };
   if (moved || JSON.stringify(next) !== JSON.stringify(readState(step.deadlineState))) {
-    await tx.$executeRawUnsafe(`UPDATE "Step" SET "deadlineAt" = $1::timestamp(3), "deadlineState" = $2::jsonb WHERE id = $3`, deadlineAt?.toISOString() ?? null, JSON.stringify(asJson(next)), step.id);
+    await tx.$executeRawUnsafe(
+      `UPDATE "Step" SET "deadlineAt" = $1::timestamp(3), "deadlineState" = $2::jsonb WHERE id = $3`,
+      deadlineAt?.toISOString() ?? null,
+      JSON.stringify(asJson(next)),
+      step.id,
+    );
   }
-  if (deadlineAt && game.status === 'active' && step.status === 'open') await queueDeadlineJobs(tx, deps, game, step.id, deadlineAt);
+  if (deadlineAt && game.status === 'active' && step.status === 'open')
+    await queueDeadlineJobs(tx, deps, game, step.id, deadlineAt);
   return { previous, deadlineAt };
 }
 
 /** Reads a game and one of its steps for deadline work (null when either is gone). */
-export async function loadStep(tx: SqlTx, gameId: string, where: { id: string } | { number: number }): Promise<{ game: DeadlineGame; step: DeadlineStep } | null> {
-  const [game] = await tx.$queryRawUnsafe<DeadlineGame[]>(`SELECT ${columnsOf(gameColumns)} FROM "Game" WHERE id = $1`, gameId);
+export async function loadStep(
+  tx: SqlTx,
+  gameId: string,
+  where: { id: string } | { number: number },
+): Promise<{ game: DeadlineGame; step: DeadlineStep } | null> {
+  const [game] = await tx.$queryRawUnsafe<DeadlineGame[]>(
+    `SELECT ${columnsOf(gameColumns)} FROM "Game" WHERE id = $1`,
+    gameId,
+  );
   if (!game) return null;
-  const [step] = await tx.$queryRawUnsafe<DeadlineStep[]>(`SELECT ${columnsOf(stepColumns)} FROM "Step" WHERE "gameId" = $1 AND ${'id' in where ? 'id = $2' : 'number = $2'}`, gameId, 'id' in where ? where.id : where.number);
+  const [step] = await tx.$queryRawUnsafe<DeadlineStep[]>(
+    `SELECT ${columnsOf(stepColumns)} FROM "Step" WHERE "gameId" = $1 AND ${'id' in where ? 'id = $2' : 'number = $2'}`,
+    gameId,
+    'id' in where ? where.id : where.number,
+  );
   return step ? { game, step } : null;
 }
 
@@ -164,9 +221,15 @@ export interface OpenedKnown {
  * previous step's punctuality is recorded and its result goes to the game's webhooks, and the new step's deadline
  * is computed and its jobs queued.
  */
-export async function afterStepOpened(tx: SqlTx, deps: ServiceDeps, input: { gameId: string; number: number; known?: OpenedKnown }): Promise<Date | null> {
+export async function afterStepOpened(
+  tx: SqlTx,
+  deps: ServiceDeps,
+  input: { gameId: string; number: number; known?: OpenedKnown },
+): Promise<Date | null> {
   const { known } = input;
-  const loaded = known ? { game: known.game, step: known.step } : await loadStep(tx, input.gameId, { number: input.number });
+  const loaded = known
+    ? { game: known.game, step: known.step }
+    : await loadStep(tx, input.gameId, { number: input.number });
   if (!loaded) return null;
   const { game, step } = loaded;
   const scheduled = game.status === 'active' ? await scheduleStepDeadline(tx, deps, game, step) : null;
@@ -175,25 +238,57 @@ export async function afterStepOpened(tx: SqlTx, deps: ServiceDeps, input: { gam
     if (prev) {
       await recordPunctuality(tx, prev.step, deps.clock(), known && { seats: known.seats, orders: known.prev.orders });
       // missed notice with the result, when defaults applied
-      await announceDefaultsLocked(tx, deps, game, prev.step, known && { seats: known.seats, hookEvents: known.hookEvents });
+      await announceDefaultsLocked(
+        tx,
+        deps,
+        game,
+        prev.step,
+        known && { seats: known.seats, hookEvents: known.hookEvents },
+      );
       await queueResultWebhook(tx, deps, game, prev.step, step, scheduled?.deadlineAt ?? null, known);
     }
   }
   return scheduled?.deadlineAt ?? null;
 }
 
-async function queueResultWebhook(tx: SqlTx, deps: Pick<ServiceDeps, 'clock' | 'config' | 'games'>, game: DeadlineGame, prev: DeadlineStep, next: DeadlineStep, deadlineAt: Date | null, known?: Pick<OpenedKnown, 'hookEvents' | 'events'>): Promise<void> {
+async function queueResultWebhook(
+  tx: SqlTx,
+  deps: Pick<ServiceDeps, 'clock' | 'config' | 'games'>,
+  game: DeadlineGame,
+  prev: DeadlineStep,
+  next: DeadlineStep,
+  deadlineAt: Date | null,
+  known?: Pick<OpenedKnown, 'hookEvents' | 'events'>,
+): Promise<void> {
   if (known && !known.hookEvents.includes('result')) return; // no webhook wants results
   const def = gameDefinition(deps, game.game);
-  const events = known ? known.events.map((payload) => ({ payload })) : await tx.$queryRawUnsafe<{ payload: unknown }[]>(`SELECT payload FROM "Event" WHERE "stepId" = $1 ORDER BY seq`, prev.id);
+  const events = known
+    ? known.events.map((payload) => ({ payload }))
+    : await tx.$queryRawUnsafe<{ payload: unknown }[]>(
+        `SELECT payload FROM "Event" WHERE "stepId" = $1 ORDER BY seq`,
+        prev.id,
+      );
   const payloads = events.map((e) => e.payload as { type: string; rule?: string });
   const visible = def ? def.visibleEvents(payloads as never, { kind: 'public' }) : [];
-  const lines = visible.filter((e) => e.type !== 'die').slice(0, 15).map((e) => `• ${e.type}${e.rule ? ` (${e.rule})` : ''}`);
+  const lines = visible
+    .filter((e) => e.type !== 'die')
+    .slice(0, 15)
+    .map((e) => `• ${e.type}${e.rule ? ` (${e.rule})` : ''}`);
   const owed = owedOf(next);
   const finished = game.status === 'finished';
   const fields = [
-    ...(prev.defaultsApplied.length ? [{ name: 'Default orders / 既定命令', value: prev.defaultsApplied.join(', ') }] : []),
-    ...(owed.length ? [{ name: 'Orders due / 次の命令', value: [...new Set(owed.map((o) => `${o.seat} (${o.point})`))].join(', '), inline: true }] : []),
+    ...(prev.defaultsApplied.length
+      ? [{ name: 'Default orders / 既定命令', value: prev.defaultsApplied.join(', ') }]
+      : []),
+    ...(owed.length
+      ? [
+          {
+            name: 'Orders due / 次の命令',
+            value: [...new Set(owed.map((o) => `${o.seat} (${o.point})`))].join(', '),
+            inline: true,
+          },
+        ]
+      : []),
     ...(deadlineAt ? [{ name: 'Deadline / 締切', value: utc(deadlineAt), inline: true }] : []),
   ];
   await queueNoticeWebhooks(tx, deps, {

@@ -11,7 +11,13 @@ export type ColumnCast = 'jsonb' | 'text[]';
  * Inserts `rows` (objects with the same keys, in the same order) into `table`. Values of `jsonb` columns are
  * serialised here. `skipDuplicates`: ON CONFLICT DO NOTHING. Returns the number of rows inserted.
  */
-export async function insertRows(tx: Pick<SqlTx, '$executeRawUnsafe'>, table: string, rows: Record<string, unknown>[], casts: Record<string, ColumnCast> = {}, opts: { skipDuplicates?: boolean } = {}): Promise<number> {
+export async function insertRows(
+  tx: Pick<SqlTx, '$executeRawUnsafe'>,
+  table: string,
+  rows: Record<string, unknown>[],
+  casts: Record<string, ColumnCast> = {},
+  opts: { skipDuplicates?: boolean } = {},
+): Promise<number> {
   if (!rows.length) return 0;
   const columns = Object.keys(rows[0]);
   const values: unknown[] = [];

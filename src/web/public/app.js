@@ -9,7 +9,9 @@ document.addEventListener('change', (event) => {
   const input = event.target;
   if (!(input instanceof HTMLInputElement) || input.type !== 'file' || !input.dataset.into) return;
   const target = document.getElementById(input.dataset.into);
-  const file = input.files && input.files[0];
+  const file = input.files?.[0];
   if (!target || !file) return;
-  file.text().then((text) => { target.value = text; });
+  file.text().then((text) => {
+    target.value = text;
+  });
 });

@@ -9,7 +9,8 @@ import { atlanticWolves as game } from '../../../src/games/atlantic-wolves/index
 import { sideCounts } from '../../../src/games/atlantic-wolves/rules.ts';
 import { cloneState, ownDamage, ownList, ownTurnList, type AwState } from '../../../src/games/atlantic-wolves/state.ts';
 
-const start = (): AwState => game.setup({ mode: 'mail', options: game.optionsSchema.parse({}), data: game.defaultData });
+const start = (): AwState =>
+  game.setup({ mode: 'mail', options: game.optionsSchema.parse({}), data: game.defaultData });
 
 /** Counts the slow way: one lookup per unit. */
 function slowCounts(s: AwState, side: 'allied' | 'german'): number[] {
@@ -36,7 +37,11 @@ describe('area scan', () => {
     b.loc[ix.germanPos[0]] = 'nowhere-known';
     delete (b.loc as (string | undefined)[])[ix.germanPos[1]];
     const sc = areaScan(b);
-    expect([sc.code[ix.germanPos[0]], sc.code[ix.germanPos[1]], sc.code[ix.germanPos[2]]]).toEqual([NOWHERE, NOWHERE, OFF]);
+    expect([sc.code[ix.germanPos[0]], sc.code[ix.germanPos[1]], sc.code[ix.germanPos[2]]]).toEqual([
+      NOWHERE,
+      NOWHERE,
+      OFF,
+    ]);
     expect(game.invariants(b).filter((m) => m.startsWith('inv1'))).toHaveLength(3); // unknown area, no location, key count
   });
 });

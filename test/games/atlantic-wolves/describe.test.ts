@@ -17,9 +17,16 @@ const gamesDir = fileURLToPath(new URL('../../fixtures/atlantic-wolves/games/', 
 /** Every event of the recorded games and of the fixtures' resolved steps, in order. */
 function realEvents(): GameEvent[] {
   const out: GameEvent[] = [];
-  for (const f of readdirSync(gamesDir).filter((x) => x.endsWith('.json')).sort()) {
+  for (const f of readdirSync(gamesDir)
+    .filter((x) => x.endsWith('.json'))
+    .sort()) {
     const rec = JSON.parse(readFileSync(gamesDir + f, 'utf8'));
-    const started = startGame(game, { mode: rec.mode, options: rec.options, data: rec.data ?? undefined, secret: rec.dice.kind === 'seed' ? rec.dice.secret : undefined });
+    const started = startGame(game, {
+      mode: rec.mode,
+      options: rec.options,
+      data: rec.data ?? undefined,
+      secret: rec.dice.kind === 'seed' ? rec.dice.secret : undefined,
+    });
     if (!started.ok) throw new Error(started.errors.join('; '));
     let env = started.envelope;
     const forced = rec.dice.kind === 'forced' ? forcedDice(rec.dice.values) : null;
@@ -31,7 +38,13 @@ function realEvents(): GameEvent[] {
     }
   }
   for (const fx of loadFixtures(fixturesDir)) {
-    let env: Envelope<AwState> = { game: game.id, mode: fx.setup.mode, step: 0, diceKey: null, state: stateFromFixture(fx.setup) };
+    let env: Envelope<AwState> = {
+      game: game.id,
+      mode: fx.setup.mode,
+      step: 0,
+      diceKey: null,
+      state: stateFromFixture(fx.setup),
+    };
     for (const step of fx.steps) {
       if (step.errors) continue;
       const r = advance(game, env, step.orders, forcedDice(step.dice ?? []));
@@ -55,10 +68,49 @@ const constructed: GameEvent[] = [
   { type: 'reinforced', rule: 'AW 11.0[4]', side: 'german', turn: 5, count: 2, units: ['U03', 'U07'] },
   { type: 'reinforced', rule: 'AW 5.0[1]', side: 'german', turn: 2, count: 3 },
   { type: 'response-roll', rule: 'AW 12.0-3b', roll: 4, dice: [5, 3], numbers: [53, 35], units: ['U03', 'US-CVE1'] },
-  { type: 'response-move', rule: 'AW 12.0-3b', roll: 4, unit: 'U03', from: 'WA', to: 'CG', side: 'german', by: 'standing' },
-  { type: 'attack', rule: 'AW 8.3[4]', area: 'CB', attacker: 'U07', target: 'C05', die: 5, strength: -1, need: 5, success: false },
-  { type: 'attack', rule: 'AW 8.2', area: 'CB', attacker: 'GB-DD1', target: 'U03', die: 4, strength: 2, success: false, damage: 1 },
-  { type: 'vp-check', rule: 'AW 9.0', turn: 2, germanVp: 0, alliedVp: 6, difference: -6, tableBefore: 3, table: -3, sunk: [] },
+  {
+    type: 'response-move',
+    rule: 'AW 12.0-3b',
+    roll: 4,
+    unit: 'U03',
+    from: 'WA',
+    to: 'CG',
+    side: 'german',
+    by: 'standing',
+  },
+  {
+    type: 'attack',
+    rule: 'AW 8.3[4]',
+    area: 'CB',
+    attacker: 'U07',
+    target: 'C05',
+    die: 5,
+    strength: -1,
+    need: 5,
+    success: false,
+  },
+  {
+    type: 'attack',
+    rule: 'AW 8.2',
+    area: 'CB',
+    attacker: 'GB-DD1',
+    target: 'U03',
+    die: 4,
+    strength: 2,
+    success: false,
+    damage: 1,
+  },
+  {
+    type: 'vp-check',
+    rule: 'AW 9.0',
+    turn: 2,
+    germanVp: 0,
+    alliedVp: 6,
+    difference: -6,
+    tableBefore: 3,
+    table: -3,
+    sunk: [],
+  },
   { type: 'game-end', rule: 'AW 9.0[8] (minus table: immediate Allied victory)', winner: 'allied', table: -3, turn: 2 },
   { type: 'game-end', rule: 'AW 9.0[8] (0 or minus at the end of turn 5)', winner: 'allied', table: 0, turn: 5 },
 ];
@@ -71,7 +123,12 @@ function samples(list: GameEvent[]): [string, GameEvent][] {
   const seen = new Map<string, number>();
   const out: [string, GameEvent][] = [];
   for (const e of list) {
-    const shape = e.type === 'die' ? String(e.purpose).replace(/\b[A-Z]+(-[A-Z]+)?\d+\b/g, 'X').replace(/\d+/g, 'n') : `${e.rule} ${e.success ?? ''} ${e.by ?? ''}`;
+    const shape =
+      e.type === 'die'
+        ? String(e.purpose)
+            .replace(/\b[A-Z]+(-[A-Z]+)?\d+\b/g, 'X')
+            .replace(/\d+/g, 'n')
+        : `${e.rule} ${e.success ?? ''} ${e.by ?? ''}`;
     const key = `${e.type} ${shape}`;
     const n = seen.get(key) ?? 0;
     if (n >= 3) continue;
@@ -102,9 +159,13 @@ function facts(e: GameEvent, lc: 'en' | 'ja'): string[] {
       break;
     case 'attack':
       out.push(lc === 'ja' ? `出目${e.die}` : `die ${e.die}`);
-      if (e.need !== undefined) out.push(String(e.need), e.success ? (lc === 'ja' ? '撃沈' : 'sunk') : lc === 'ja' ? '失敗' : 'fails');
+      if (e.need !== undefined)
+        out.push(String(e.need), e.success ? (lc === 'ja' ? '撃沈' : 'sunk') : lc === 'ja' ? '失敗' : 'fails');
       else {
-        out.push(lc === 'ja' ? `戦力${e.strength}` : `strength ${e.strength}`, e.success ? (lc === 'ja' ? '命中' : 'hit') : lc === 'ja' ? '失敗' : 'miss');
+        out.push(
+          lc === 'ja' ? `戦力${e.strength}` : `strength ${e.strength}`,
+          e.success ? (lc === 'ja' ? '命中' : 'hit') : lc === 'ja' ? '失敗' : 'miss',
+        );
         if (e.success) out.push(lc === 'ja' ? `損害${e.damage}` : `damage ${e.damage}`);
       }
       break;
@@ -116,7 +177,13 @@ function facts(e: GameEvent, lc: 'en' | 'ja'): string[] {
       if (e.note) out.push(String(e.note));
       break;
     case 'vp-check':
-      out.push(lc === 'ja' ? `${e.germanVp}VP` : `German VP ${e.germanVp}`, `${e.tableBefore}`, `${e.table}`, lc === 'ja' ? 'VP確認' : 'VP check', ...(e.sunk as string[]));
+      out.push(
+        lc === 'ja' ? `${e.germanVp}VP` : `German VP ${e.germanVp}`,
+        `${e.tableBefore}`,
+        `${e.table}`,
+        lc === 'ja' ? 'VP確認' : 'VP check',
+        ...(e.sunk as string[]),
+      );
       break;
     case 'response-roll':
       out.push(...(e.numbers as number[]).map(String), lc === 'ja' ? '対応移動' : 'Response roll');
@@ -129,10 +196,17 @@ function facts(e: GameEvent, lc: 'en' | 'ja'): string[] {
       out.push(String(e.count), lc === 'ja' ? '増強' : 'reinforce');
       break;
     case 'placed':
-      out.push(...Object.keys(e.placement as object), ...new Set(Object.values(e.placement as object).map(area)), lc === 'ja' ? '配置' : 'place');
+      out.push(
+        ...Object.keys(e.placement as object),
+        ...new Set(Object.values(e.placement as object).map(area)),
+        lc === 'ja' ? '配置' : 'place',
+      );
       break;
     case 'combat-reveal':
-      out.push(...Object.values(e.areas as Record<string, string[]>).flat(), ...Object.keys(e.areas as object).map(area));
+      out.push(
+        ...Object.values(e.areas as Record<string, string[]>).flat(),
+        ...Object.keys(e.areas as object).map(area),
+      );
       break;
     case 'step2-roll':
       out.push(...(e.dice as number[]).map(String), String(e.sum));
@@ -142,7 +216,15 @@ function facts(e: GameEvent, lc: 'en' | 'ja'): string[] {
       out.push(...Object.keys(e.counts as object).map(area));
       break;
     case 'game-end':
-      out.push(e.winner === 'german' ? (lc === 'ja' ? 'ドイツ軍の勝利' : 'German victory') : lc === 'ja' ? '連合軍の勝利' : 'Allied victory');
+      out.push(
+        e.winner === 'german'
+          ? lc === 'ja'
+            ? 'ドイツ軍の勝利'
+            : 'German victory'
+          : lc === 'ja'
+            ? '連合軍の勝利'
+            : 'Allied victory',
+      );
       break;
     case 'turn-start':
       out.push(String(e.turn), (e.label as { en: string; ja: string })[lc]);
@@ -154,7 +236,36 @@ function facts(e: GameEvent, lc: 'en' | 'ja'): string[] {
 describe('Atlantic Wolves events in words', () => {
   test('the real resolutions reach every event type the game emits, and the engine dice', () => {
     const types = new Set(all.map((e) => e.type));
-    for (const t of ['die', 'turn-start', 'withdrawn', 'reinforced', 'reinforced-units', 'star-cve-released', 'placed', 'step2-roll', 'step2-placed', 'step2-units', 'step3-units', 'step3-placed', 'step3-units-placed', 'overflow-named', 'overflow-named-units', 'replaced', 'moderator-flag', 'response-roll', 'response-move', 'response-stay', 'combat-reveal', 'attack', 'attack-void', 'ub-removed', 'convoy-sunk', 'vp-check', 'clean-up', 'game-end']) {
+    for (const t of [
+      'die',
+      'turn-start',
+      'withdrawn',
+      'reinforced',
+      'reinforced-units',
+      'star-cve-released',
+      'placed',
+      'step2-roll',
+      'step2-placed',
+      'step2-units',
+      'step3-units',
+      'step3-placed',
+      'step3-units-placed',
+      'overflow-named',
+      'overflow-named-units',
+      'replaced',
+      'moderator-flag',
+      'response-roll',
+      'response-move',
+      'response-stay',
+      'combat-reveal',
+      'attack',
+      'attack-void',
+      'ub-removed',
+      'convoy-sunk',
+      'vp-check',
+      'clean-up',
+      'game-end',
+    ]) {
       expect(types, t).toContain(t);
     }
     expect(events.length).toBeGreaterThan(500);
@@ -189,9 +300,23 @@ describe('Atlantic Wolves events in words', () => {
   });
 
   test('the canonical attack sentence', () => {
-    const e: GameEvent = { type: 'attack', rule: 'AW 8.2', area: 'CB', attacker: 'GB-DD1', target: 'U03', die: 2, strength: 3, success: true, damage: 2 };
-    expect(game.describeEvent(e, 'en')).toBe('GB-DD1 (British DD 1) attacks U03 (UB 3 ☆) in the Caribbean: die 2 ≤ strength 3, hit — U03 damage 2 (AW 8.2).');
-    expect(game.describeEvent(e, 'ja')).toBe('GB-DD1（英駆逐艦1）がカリブ海でU03（UB3☆）を攻撃: 出目2 ≦ 戦力3で命中、U03の損害2（AW 8.2）。');
+    const e: GameEvent = {
+      type: 'attack',
+      rule: 'AW 8.2',
+      area: 'CB',
+      attacker: 'GB-DD1',
+      target: 'U03',
+      die: 2,
+      strength: 3,
+      success: true,
+      damage: 2,
+    };
+    expect(game.describeEvent(e, 'en')).toBe(
+      'GB-DD1 (British DD 1) attacks U03 (UB 3 ☆) in the Caribbean: die 2 ≤ strength 3, hit — U03 damage 2 (AW 8.2).',
+    );
+    expect(game.describeEvent(e, 'ja')).toBe(
+      'GB-DD1（英駆逐艦1）がカリブ海でU03（UB3☆）を攻撃: 出目2 ≦ 戦力3で命中、U03の損害2（AW 8.2）。',
+    );
   });
 
   test('a response die names its roll and digit', () => {
@@ -201,19 +326,39 @@ describe('Atlantic Wolves events in words', () => {
   });
 
   test('ids the shipped data set does not know (a moderator data set) are shown as ids', () => {
-    const e: GameEvent = { type: 'response-move', rule: 'AW 12.0-3b', roll: 1, unit: 'X9', from: 'Area-1', to: 'Area-3', side: 'allied', by: 'orders' };
+    const e: GameEvent = {
+      type: 'response-move',
+      rule: 'AW 12.0-3b',
+      roll: 1,
+      unit: 'X9',
+      from: 'Area-1',
+      to: 'Area-3',
+      side: 'allied',
+      by: 'orders',
+    };
     expect(game.describeEvent(e, 'en')).toBe('Response roll 1: X9 moves from area Area-1 to area Area-3 (AW 12.0-3b).');
-    expect(game.describeEvent(e, 'ja')).toBe('対応移動1回目: X9はエリアArea-1からエリアArea-3へ移動した（AW 12.0-3b）。');
+    expect(game.describeEvent(e, 'ja')).toBe(
+      '対応移動1回目: X9はエリアArea-1からエリアArea-3へ移動した（AW 12.0-3b）。',
+    );
   });
 
   test.each([
-    ['an unknown type', { type: 'weather', rule: 'AW 99', wind: 'NW', force: 7, areas: ['CB', 'WA'], extra: { a: 1, b: null } }],
+    [
+      'an unknown type',
+      { type: 'weather', rule: 'AW 99', wind: 'NW', force: 7, areas: ['CB', 'WA'], extra: { a: 1, b: null } },
+    ],
     ['an unknown type with no rule or fields', { type: 'nothing' }],
     ['a known type missing its fields', { type: 'attack', rule: 'AW 8.2' }],
-    ['a known type with fields of the wrong kind', { type: 'vp-check', rule: 'AW 9.0', turn: 'two', germanVp: {}, sunk: 'C01' }],
+    [
+      'a known type with fields of the wrong kind',
+      { type: 'vp-check', rule: 'AW 9.0', turn: 'two', germanVp: {}, sunk: 'C01' },
+    ],
     ['a die without a purpose', { type: 'die', index: 0, sides: 6, value: 3 }],
     ['a die with an unknown purpose', { type: 'die', index: 0, sides: 6, value: 3, purpose: 'tie-break' }],
-    ['an event with its own text', { type: 'note', rule: 'AW-A99', text: { en: 'The moderator extended the deadline.', ja: '締切が延長された。' } }],
+    [
+      'an event with its own text',
+      { type: 'note', rule: 'AW-A99', text: { en: 'The moderator extended the deadline.', ja: '締切が延長された。' } },
+    ],
   ] as [string, GameEvent][])('%s gets a readable line, never a crash', (_label, e) => {
     for (const lc of ['en', 'ja'] as const) {
       const text = game.describeEvent(e, lc);
@@ -222,7 +367,10 @@ describe('Atlantic Wolves events in words', () => {
       if (typeof e.rule === 'string') expect(text).toContain(e.rule);
       if (lc === 'ja') expect(text).toMatch(JAPANESE);
     }
-    if (e.type === 'weather') expect(game.describeEvent(e, 'en')).toBe('Event "weather": wind=NW, force=7, areas=[CB, WA], extra={a: 1, b: -} (AW 99).');
+    if (e.type === 'weather')
+      expect(game.describeEvent(e, 'en')).toBe(
+        'Event "weather": wind=NW, force=7, areas=[CB, WA], extra={a: 1, b: -} (AW 99).',
+      );
     if (e.type === 'note') expect(game.describeEvent(e, 'ja')).toBe('締切が延長された（AW-A99）。');
   });
 });

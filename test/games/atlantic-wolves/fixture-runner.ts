@@ -53,13 +53,18 @@ export function loadFixtures(dir: string): Fixture[] {
     .flatMap((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as Fixture[]);
 }
 
-const viewerOf = (name: string): Viewer => (name === 'moderator' ? { kind: 'moderator' } : name === 'public' ? { kind: 'public' } : { kind: 'seat', seat: name });
+const viewerOf = (name: string): Viewer =>
+  name === 'moderator' ? { kind: 'moderator' } : name === 'public' ? { kind: 'public' } : { kind: 'seat', seat: name };
 
 /** Whether `events` contains the partial events in order (a subsequence match). */
 function containsInOrder(events: GameEvent[], wanted: Record<string, unknown>[]): string | null {
   let i = 0;
   for (const w of wanted) {
-    while (i < events.length && !Object.entries(w).every(([k, v]) => JSON.stringify(events[i][k]) === JSON.stringify(v))) i++;
+    while (
+      i < events.length &&
+      !Object.entries(w).every(([k, v]) => JSON.stringify(events[i][k]) === JSON.stringify(v))
+    )
+      i++;
     if (i >= events.length) return `event not found in order: ${JSON.stringify(w)}`;
     i++;
   }
@@ -67,12 +72,19 @@ function containsInOrder(events: GameEvent[], wanted: Record<string, unknown>[])
 }
 
 function check(s: AwState, e: StepExpect, stepEvents: GameEvent[], allEvents: GameEvent[], label: string): void {
-  if (e.owed) expect(game.owed(s).map((o) => `${o.seat}:${o.point}`), `${label} owed`).toEqual(e.owed);
+  if (e.owed)
+    expect(
+      game.owed(s).map((o) => `${o.seat}:${o.point}`),
+      `${label} owed`,
+    ).toEqual(e.owed);
   if (e.loc) {
     const l = locations(s);
     expect(Object.fromEntries(Object.keys(e.loc).map((k) => [k, l[k]])), `${label} loc`).toEqual(e.loc);
   }
-  if (e.damage) expect(Object.fromEntries(Object.keys(e.damage).map((k) => [k, s.t.damage[k] ?? 0])), `${label} damage`).toEqual(e.damage);
+  if (e.damage)
+    expect(Object.fromEntries(Object.keys(e.damage).map((k) => [k, s.t.damage[k] ?? 0])), `${label} damage`).toEqual(
+      e.damage,
+    );
   if (e.attacked) expect([...s.t.attacked].sort(), `${label} attacked`).toEqual([...e.attacked].sort());
   if (e.sunkUbs) expect([...s.sunkUbs].sort(), `${label} sunkUbs`).toEqual([...e.sunkUbs].sort());
   if (e.table !== undefined) expect(s.table, `${label} table`).toBe(e.table);
@@ -84,7 +96,10 @@ function check(s: AwState, e: StepExpect, stepEvents: GameEvent[], allEvents: Ga
   if (e.events) expect(containsInOrder(stepEvents, e.events), `${label} events`).toBeNull();
   for (const [who, strings] of Object.entries(e.hidden ?? {})) {
     const viewer = viewerOf(who);
-    const seen = JSON.stringify(game.view(s, viewer)) + JSON.stringify(game.visibleEvents(allEvents, viewer)) + JSON.stringify(game.choices(s, who) ?? null);
+    const seen =
+      JSON.stringify(game.view(s, viewer)) +
+      JSON.stringify(game.visibleEvents(allEvents, viewer)) +
+      JSON.stringify(game.choices(s, who) ?? null);
     for (const str of strings) expect(seen.includes(str), `${label}: ${who} must not see ${str}`).toBe(false);
   }
   for (const [who, strings] of Object.entries(e.shown ?? {})) {
@@ -95,7 +110,13 @@ function check(s: AwState, e: StepExpect, stepEvents: GameEvent[], allEvents: Ga
 
 /** Runs one fixture to the end, asserting every step; returns the final state. */
 export function runFixture(f: Fixture): AwState {
-  let env: Envelope<AwState> = { game: game.id, mode: f.setup.mode, step: 0, diceKey: null, state: stateFromFixture(f.setup) };
+  let env: Envelope<AwState> = {
+    game: game.id,
+    mode: f.setup.mode,
+    step: 0,
+    diceKey: null,
+    state: stateFromFixture(f.setup),
+  };
   expect(game.invariants(env.state), `${f.id} initial invariants`).toEqual([]);
   const all: GameEvent[] = [];
   f.steps.forEach((step, i) => {

@@ -16,7 +16,23 @@ import { awOptionsSchema } from '../../../src/games/atlantic-wolves/options.ts';
 /** Option sets covering every option value at least once (defaults first). */
 const OPTION_SETS: Record<string, unknown>[] = [
   {},
-  { strictAreaSequence: true, overflow: 'literal', vpTable: 'clamp', step2Draw: 'upTo', ubExcess: 'ignoreCapacity', airAttack: 'optional', convoyBonus: 'escortsOnly', starConvoyVp: 'fromTurn3', cveTiming: 'afterDraw', responseDice: 'either', repeatMove: 'once', responseCapacity: 'allowThenReplace', escortDecline: 'mandatory', ubDecline: 'mandatory', overflowNaming: 'any' },
+  {
+    strictAreaSequence: true,
+    overflow: 'literal',
+    vpTable: 'clamp',
+    step2Draw: 'upTo',
+    ubExcess: 'ignoreCapacity',
+    airAttack: 'optional',
+    convoyBonus: 'escortsOnly',
+    starConvoyVp: 'fromTurn3',
+    cveTiming: 'afterDraw',
+    responseDice: 'either',
+    repeatMove: 'once',
+    responseCapacity: 'allowThenReplace',
+    escortDecline: 'mandatory',
+    ubDecline: 'mandatory',
+    overflowNaming: 'any',
+  },
   { overflow: 'literal', responseCapacity: 'allowThenReplace', responseDice: 'either' },
   { airAttack: 'optional', strictAreaSequence: true, repeatMove: 'once' },
 ];
@@ -66,7 +82,15 @@ function trace(mode: string, options: unknown, games: number, seed: string, defa
 
 describe('golden traces (recorded before the speed work)', () => {
   test('pbem simulate: 200 mail and 200 standard games give the recorded summary', () => {
-    const pick = (r: ReturnType<typeof simulate>) => ({ germanWins: r.germanWins, alliedWins: r.alliedWins, unfinished: r.unfinished, steps: r.steps, dice: r.dice, invariantViolations: r.invariantViolations, orderErrors: r.orderErrors });
+    const pick = (r: ReturnType<typeof simulate>) => ({
+      germanWins: r.germanWins,
+      alliedWins: r.alliedWins,
+      unfinished: r.unfinished,
+      steps: r.steps,
+      dice: r.dice,
+      invariantViolations: r.invariantViolations,
+      orderErrors: r.orderErrors,
+    });
     const mail = simulate({ gameId: 'atlantic-wolves', mode: 'mail', games: 200, seed: '1', validate: true });
     const standard = simulate({ gameId: 'atlantic-wolves', mode: 'standard', games: 200, seed: '1', validate: false });
     expect({ mail: pick(mail), standard: pick(standard) }).toEqual(GOLDEN.simulate);
@@ -93,26 +117,108 @@ describe('golden traces (recorded before the speed work)', () => {
 // Recorded values (see the file comment). Regenerate only for an intended rules change, never for speed work.
 const GOLDEN = {
   simulate: {
-    mail: {germanWins: 136, alliedWins: 64, unfinished: 0, steps: 5650, dice: 25245, invariantViolations: 0, orderErrors: 0},
-    standard: {germanWins: 102, alliedWins: 98, unfinished: 0, steps: 4516, dice: 24584, invariantViolations: 0, orderErrors: 0},
+    mail: {
+      germanWins: 136,
+      alliedWins: 64,
+      unfinished: 0,
+      steps: 5650,
+      dice: 25245,
+      invariantViolations: 0,
+      orderErrors: 0,
+    },
+    standard: {
+      germanWins: 102,
+      alliedWins: 98,
+      unfinished: 0,
+      steps: 4516,
+      dice: 24584,
+      invariantViolations: 0,
+      orderErrors: 0,
+    },
   },
   traces: {
-    'mail/0/random': {wins: {german: 30, allied: 10}, steps: 1119, dice: 4927, violations: 0, digest: 'ee210f984fd1c1f1'},
-    'mail/0/default': {wins: {german: 10}, steps: 391, dice: 1397, violations: 0, digest: 'd27e4e34ea07068d'},
-    'mail/1/random': {wins: {german: 35, allied: 5}, steps: 2656, dice: 5139, violations: 0, digest: 'b6bbc4095f551e1b'},
-    'mail/1/default': {wins: {german: 10}, steps: 685, dice: 1408, violations: 0, digest: 'd81ab0d2e2686198'},
-    'mail/2/random': {wins: {german: 26, allied: 14}, steps: 1724, dice: 5269, violations: 0, digest: '71167b9417460020'},
-    'mail/2/default': {wins: {german: 10}, steps: 587, dice: 1423, violations: 0, digest: '62f5db746dbf6eed'},
-    'mail/3/random': {wins: {allied: 12, german: 28}, steps: 1927, dice: 4780, violations: 0, digest: 'fd167a69a2285980'},
-    'mail/3/default': {wins: {german: 10}, steps: 512, dice: 1401, violations: 0, digest: '68cbcb9c68e94169'},
-    'standard/0/random': {wins: {allied: 22, german: 18}, steps: 823, dice: 4525, violations: 0, digest: 'b72b85bd5bd82b37'},
-    'standard/0/default': {wins: {allied: 3, german: 7}, steps: 232, dice: 1312, violations: 0, digest: 'e38f60e7955ac21e'},
-    'standard/1/random': {wins: {german: 35, allied: 5}, steps: 1975, dice: 4685, violations: 0, digest: 'e3a773500ced382d'},
-    'standard/1/default': {wins: {german: 10}, steps: 385, dice: 1429, violations: 0, digest: 'fb2f51b8f079554d'},
-    'standard/2/random': {wins: {german: 23, allied: 17}, steps: 882, dice: 4891, violations: 0, digest: '9d766d5ff59fd3aa'},
-    'standard/2/default': {wins: {german: 7, allied: 3}, steps: 231, dice: 1313, violations: 0, digest: 'e04abc94bb882626'},
-    'standard/3/random': {wins: {german: 25, allied: 15}, steps: 1921, dice: 5340, violations: 0, digest: 'c88a30ba07c596c9'},
-    'standard/3/default': {wins: {german: 8, allied: 2}, steps: 394, dice: 1423, violations: 0, digest: '4e0509199ed701e3'},
+    'mail/0/random': {
+      wins: { german: 30, allied: 10 },
+      steps: 1119,
+      dice: 4927,
+      violations: 0,
+      digest: 'ee210f984fd1c1f1',
+    },
+    'mail/0/default': { wins: { german: 10 }, steps: 391, dice: 1397, violations: 0, digest: 'd27e4e34ea07068d' },
+    'mail/1/random': {
+      wins: { german: 35, allied: 5 },
+      steps: 2656,
+      dice: 5139,
+      violations: 0,
+      digest: 'b6bbc4095f551e1b',
+    },
+    'mail/1/default': { wins: { german: 10 }, steps: 685, dice: 1408, violations: 0, digest: 'd81ab0d2e2686198' },
+    'mail/2/random': {
+      wins: { german: 26, allied: 14 },
+      steps: 1724,
+      dice: 5269,
+      violations: 0,
+      digest: '71167b9417460020',
+    },
+    'mail/2/default': { wins: { german: 10 }, steps: 587, dice: 1423, violations: 0, digest: '62f5db746dbf6eed' },
+    'mail/3/random': {
+      wins: { allied: 12, german: 28 },
+      steps: 1927,
+      dice: 4780,
+      violations: 0,
+      digest: 'fd167a69a2285980',
+    },
+    'mail/3/default': { wins: { german: 10 }, steps: 512, dice: 1401, violations: 0, digest: '68cbcb9c68e94169' },
+    'standard/0/random': {
+      wins: { allied: 22, german: 18 },
+      steps: 823,
+      dice: 4525,
+      violations: 0,
+      digest: 'b72b85bd5bd82b37',
+    },
+    'standard/0/default': {
+      wins: { allied: 3, german: 7 },
+      steps: 232,
+      dice: 1312,
+      violations: 0,
+      digest: 'e38f60e7955ac21e',
+    },
+    'standard/1/random': {
+      wins: { german: 35, allied: 5 },
+      steps: 1975,
+      dice: 4685,
+      violations: 0,
+      digest: 'e3a773500ced382d',
+    },
+    'standard/1/default': { wins: { german: 10 }, steps: 385, dice: 1429, violations: 0, digest: 'fb2f51b8f079554d' },
+    'standard/2/random': {
+      wins: { german: 23, allied: 17 },
+      steps: 882,
+      dice: 4891,
+      violations: 0,
+      digest: '9d766d5ff59fd3aa',
+    },
+    'standard/2/default': {
+      wins: { german: 7, allied: 3 },
+      steps: 231,
+      dice: 1313,
+      violations: 0,
+      digest: 'e04abc94bb882626',
+    },
+    'standard/3/random': {
+      wins: { german: 25, allied: 15 },
+      steps: 1921,
+      dice: 5340,
+      violations: 0,
+      digest: 'c88a30ba07c596c9',
+    },
+    'standard/3/default': {
+      wins: { german: 8, allied: 2 },
+      steps: 394,
+      dice: 1423,
+      violations: 0,
+      digest: '4e0509199ed701e3',
+    },
   },
-  odds: {wins: {german: 500}, unfinished: 0},
+  odds: { wins: { german: 500 }, unfinished: 0 },
 };

@@ -75,7 +75,10 @@ function recordSource(g: Played, i: number, orders: Orders, events: GameEvent[],
   const facts = { status: 'active' as const, outcome: null, data: null, seedCommitment: 'c0', seedSecret: 'secret' };
   return {
     game: { id: 'g1', name: 'W', game: game.id, mode: after.mode, options: after.options, ...facts },
-    seats: [{ side: 'allied', playerName: null }, { side: 'german', playerName: null }],
+    seats: [
+      { side: 'allied', playerName: null },
+      { side: 'german', playerName: null },
+    ],
     steps: [...earlier, step(i, orders, events)],
   };
 }

@@ -79,7 +79,10 @@ function play(mode: string, options: unknown, seed: number, useDefaults = false)
 
 describe('random legal games', () => {
   test.each(['mail', 'standard'])('%s: invariants hold, orders are legal, games end (random options)', (mode) => {
-    fc.assert(fc.property(optionArb, fc.integer({ min: 1, max: 2 ** 30 }), (options, seed) => void play(mode, options, seed)), { numRuns: 60 });
+    fc.assert(
+      fc.property(optionArb, fc.integer({ min: 1, max: 2 ** 30 }), (options, seed) => void play(mode, options, seed)),
+      { numRuns: 60 },
+    );
   });
 
   test.each(['mail', 'standard'])('%s: default orders are always legal and finish the game', (mode) => {
@@ -116,7 +119,12 @@ describe('random legal games', () => {
 /** Reverses object key order at every depth (same meaning, different insertion order). */
 function permuteKeys<T>(v: T): T {
   if (Array.isArray(v)) return v.map(permuteKeys) as T;
-  if (v && typeof v === 'object') return Object.fromEntries(Object.keys(v).reverse().map((k) => [k, permuteKeys((v as Record<string, unknown>)[k])])) as T;
+  if (v && typeof v === 'object')
+    return Object.fromEntries(
+      Object.keys(v)
+        .reverse()
+        .map((k) => [k, permuteKeys((v as Record<string, unknown>)[k])]),
+    ) as T;
   return v;
 }
 
@@ -134,7 +142,10 @@ describe('determinism', () => {
           };
           const a = run(orders);
           expect(run(structuredClone(orders))).toBe(a);
-          const withStanding: Record<string, AwOrders> = { ...orders, ...(orders.german ? {} : { german: { standing: {} } }) };
+          const withStanding: Record<string, AwOrders> = {
+            ...orders,
+            ...(orders.german ? {} : { german: { standing: {} } }),
+          };
           const seatsReversed = Object.fromEntries(Object.entries(permuteKeys(withStanding)).reverse());
           expect(run(seatsReversed)).toBe(run(withStanding));
           expect(JSON.stringify(g.states[i]), 'resolve must not mutate its input').toBe(before);
@@ -146,18 +157,23 @@ describe('determinism', () => {
 
   test('a silent context (events not built) gives the same state and the same dice in the same order', () => {
     fc.assert(
-      fc.property(fc.constantFrom('mail', 'standard'), optionArb, fc.integer({ min: 1, max: 2 ** 30 }), (mode, options, seed) => {
-        const g = play(mode, options, seed);
-        g.orders.forEach((orders, i) => {
-          const loud: GameEvent[] = [];
-          const quiet: GameEvent[] = [];
-          const silentCtx: ResolveContext = { ...ctxOf(mulberry(seed + i), quiet), silent: true };
-          const a = game.resolve(g.states[i], orders, ctxOf(mulberry(seed + i), loud));
-          const b = game.resolve(g.states[i], orders, silentCtx);
-          expect(JSON.stringify(b)).toBe(JSON.stringify(a));
-          expect(quiet).toEqual(loud.filter((e) => e.type === 'die'));
-        });
-      }),
+      fc.property(
+        fc.constantFrom('mail', 'standard'),
+        optionArb,
+        fc.integer({ min: 1, max: 2 ** 30 }),
+        (mode, options, seed) => {
+          const g = play(mode, options, seed);
+          g.orders.forEach((orders, i) => {
+            const loud: GameEvent[] = [];
+            const quiet: GameEvent[] = [];
+            const silentCtx: ResolveContext = { ...ctxOf(mulberry(seed + i), quiet), silent: true };
+            const a = game.resolve(g.states[i], orders, ctxOf(mulberry(seed + i), loud));
+            const b = game.resolve(g.states[i], orders, silentCtx);
+            expect(JSON.stringify(b)).toBe(JSON.stringify(a));
+            expect(quiet).toEqual(loud.filter((e) => e.type === 'die'));
+          });
+        },
+      ),
       { numRuns: 25 },
     );
   });
@@ -165,46 +181,70 @@ describe('determinism', () => {
 
 describe('AW-A12: allocation outcome does not depend on resolution order (invariant 7)', () => {
   const units = [
-    { id: 'DA', type: 'DD' as const, strength: 3 }, { id: 'CV', type: 'CVE' as const, strength: 2 },
-    { id: 'C1', type: 'convoy' as const, strength: 5, vp: 1 }, { id: 'C2', type: 'convoy' as const, strength: 6, vp: 2 }, { id: 'C3', type: 'convoy' as const, strength: 7, vp: 3 },
-    { id: 'U1', type: 'UB' as const, strength: 2 }, { id: 'U2', type: 'UB' as const, strength: 1 }, { id: 'U3', type: 'UB' as const, strength: 3 },
+    { id: 'DA', type: 'DD' as const, strength: 3 },
+    { id: 'CV', type: 'CVE' as const, strength: 2 },
+    { id: 'C1', type: 'convoy' as const, strength: 5, vp: 1 },
+    { id: 'C2', type: 'convoy' as const, strength: 6, vp: 2 },
+    { id: 'C3', type: 'convoy' as const, strength: 7, vp: 3 },
+    { id: 'U1', type: 'UB' as const, strength: 2 },
+    { id: 'U2', type: 'UB' as const, strength: 1 },
+    { id: 'U3', type: 'UB' as const, strength: 3 },
   ];
   const alloc = fc.record({
-    escorts: fc.record({ DA: fc.array(fc.constantFrom('U1', 'U2', 'U3'), { maxLength: 1 }), CV: fc.array(fc.constantFrom('U1', 'U2', 'U3'), { maxLength: 2 }) }),
-    ubs: fc.record({ U1: fc.array(fc.constantFrom('C1', 'C2', 'C3'), { maxLength: 2 }), U2: fc.array(fc.constantFrom('C1', 'C2', 'C3'), { maxLength: 2 }), U3: fc.array(fc.constantFrom('C1', 'C2', 'C3'), { maxLength: 2 }) }),
+    escorts: fc.record({
+      DA: fc.array(fc.constantFrom('U1', 'U2', 'U3'), { maxLength: 1 }),
+      CV: fc.array(fc.constantFrom('U1', 'U2', 'U3'), { maxLength: 2 }),
+    }),
+    ubs: fc.record({
+      U1: fc.array(fc.constantFrom('C1', 'C2', 'C3'), { maxLength: 2 }),
+      U2: fc.array(fc.constantFrom('C1', 'C2', 'C3'), { maxLength: 2 }),
+      U3: fc.array(fc.constantFrom('C1', 'C2', 'C3'), { maxLength: 2 }),
+    }),
   });
   test('the sets of removed UBs and sunk convoys are the same whatever order the units resolve in', () => {
     fc.assert(
-      fc.property(alloc, fc.array(fc.integer({ min: 1, max: 6 }), { minLength: 64, maxLength: 64 }), fc.infiniteStream(fc.nat()), (a, faces, perm) => {
-        // Dice belong to attacks, not to positions in the sequence: attacker|target|k -> a fixed face.
-        const run = (order: typeof units) => {
-          let s = stateFromFixture({ mode: 'mail', turn: 2, table: 10, start: 'combat', data: { areas: 'F', units: order }, map: { 'Area-3': units.map((u) => u.id) } });
-          const seen = new Map<string, number>();
-          const ctx: ResolveContext = {
-            roll(_sides, purpose) {
-              const k = (seen.get(purpose) ?? 0) + 1;
-              seen.set(purpose, k);
-              let h = 0;
-              for (const ch of `${purpose}#${k}`) h = (h * 31 + ch.charCodeAt(0)) >>> 0;
-              return faces[h % faces.length];
-            },
-            emit() {},
+      fc.property(
+        alloc,
+        fc.array(fc.integer({ min: 1, max: 6 }), { minLength: 64, maxLength: 64 }),
+        fc.infiniteStream(fc.nat()),
+        (a, faces, perm) => {
+          // Dice belong to attacks, not to positions in the sequence: attacker|target|k -> a fixed face.
+          const run = (order: typeof units) => {
+            let s = stateFromFixture({
+              mode: 'mail',
+              turn: 2,
+              table: 10,
+              start: 'combat',
+              data: { areas: 'F', units: order },
+              map: { 'Area-3': units.map((u) => u.id) },
+            });
+            const seen = new Map<string, number>();
+            const ctx: ResolveContext = {
+              roll(_sides, purpose) {
+                const k = (seen.get(purpose) ?? 0) + 1;
+                seen.set(purpose, k);
+                let h = 0;
+                for (const ch of `${purpose}#${k}`) h = (h * 31 + ch.charCodeAt(0)) >>> 0;
+                return faces[h % faces.length];
+              },
+              emit() {},
+            };
+            s = game.resolve(s, {}, ctx);
+            s = game.resolve(s, { allied: { escorts: a.escorts } }, ctx);
+            const removed = ['U1', 'U2', 'U3'].filter((id) => !isArea(at(s, id)));
+            const ubs = Object.fromEntries(Object.entries(a.ubs).filter(([id]) => !removed.includes(id)));
+            if (game.owed(s).length) s = game.resolve(s, { german: { ubs } }, ctx);
+            return JSON.stringify({ removed, vp: s.history.at(-1)?.vp });
           };
-          s = game.resolve(s, {}, ctx);
-          s = game.resolve(s, { allied: { escorts: a.escorts } }, ctx);
-          const removed = ['U1', 'U2', 'U3'].filter((id) => !isArea(at(s, id)));
-          const ubs = Object.fromEntries(Object.entries(a.ubs).filter(([id]) => !removed.includes(id)));
-          if (game.owed(s).length) s = game.resolve(s, { german: { ubs } }, ctx);
-          return JSON.stringify({ removed, vp: s.history.at(-1)?.vp });
-        };
-        const shuffled = [...units];
-        const it = perm[Symbol.iterator]();
-        for (let i = shuffled.length - 1; i > 0; i--) {
-          const j = (it.next().value as number) % (i + 1);
-          [shuffled[i], shuffled[j]] = [shuffled[j], shuffled[i]];
-        }
-        expect(run(shuffled)).toBe(run(units));
-      }),
+          const shuffled = [...units];
+          const it = perm[Symbol.iterator]();
+          for (let i = shuffled.length - 1; i > 0; i--) {
+            const j = (it.next().value as number) % (i + 1);
+            [shuffled[i], shuffled[j]] = [shuffled[j], shuffled[i]];
+          }
+          expect(run(shuffled)).toBe(run(units));
+        },
+      ),
       { numRuns: 200 },
     );
   });
@@ -221,10 +261,14 @@ describe('hidden information (standard mode)', () => {
         g.states.forEach((s, i) => {
           if (i > 0) log.push(...g.events[i - 1]);
           // The ☆ US CVE joining the cup is public (10.0-B: it waits on the Turn Table in view); whether it was drawn is not.
-          const turnLog = log.slice(log.findLastIndex((e) => e.type === 'turn-start')).filter((e) => e.type !== 'star-cve-released');
+          const turnLog = log
+            .slice(log.findLastIndex((e) => e.type === 'turn-start'))
+            .filter((e) => e.type !== 'star-cve-released');
           if (s.t.revealed || s.result) return;
-          const gView = JSON.stringify(game.view(s, seat('german'))) + JSON.stringify(game.visibleEvents(turnLog, seat('german')));
-          const aView = JSON.stringify(game.view(s, seat('allied'))) + JSON.stringify(game.visibleEvents(turnLog, seat('allied')));
+          const gView =
+            JSON.stringify(game.view(s, seat('german'))) + JSON.stringify(game.visibleEvents(turnLog, seat('german')));
+          const aView =
+            JSON.stringify(game.view(s, seat('allied'))) + JSON.stringify(game.visibleEvents(turnLog, seat('allied')));
           for (const u of s.data.units) {
             if (u.side !== 'allied') continue;
             const l = at(s, u.id);
@@ -235,7 +279,21 @@ describe('hidden information (standard mode)', () => {
         });
         // Standing orders of the other seat never appear in a view.
         const s = g.states[1];
-        const withPlan = game.resolve(s, { allied: { standing: { step2Plan: ['CG', 'CG', 'WA'] } }, ...(game.owed(s)[0] ? { [game.owed(s)[0].seat]: { ...randomLegalOrders(s, game.owed(s)[0].seat, rand), ...(game.owed(s)[0].seat === 'allied' ? { standing: { step2Plan: ['CG', 'CG', 'WA'] } } : {}) } } : {}) }, ctxOf(rand, []));
+        const withPlan = game.resolve(
+          s,
+          {
+            allied: { standing: { step2Plan: ['CG', 'CG', 'WA'] } },
+            ...(game.owed(s)[0]
+              ? {
+                  [game.owed(s)[0].seat]: {
+                    ...randomLegalOrders(s, game.owed(s)[0].seat, rand),
+                    ...(game.owed(s)[0].seat === 'allied' ? { standing: { step2Plan: ['CG', 'CG', 'WA'] } } : {}),
+                  },
+                }
+              : {}),
+          },
+          ctxOf(rand, []),
+        );
         expect(JSON.stringify(game.view(withPlan, seat('german')))).not.toContain('step2Plan');
         expect(JSON.stringify(game.view(withPlan, { kind: 'public' }))).not.toContain('step2Plan');
       }),
@@ -246,7 +304,11 @@ describe('hidden information (standard mode)', () => {
   test('mail mode: a response table is shown to its owner and the moderator only', () => {
     let s = game.setup({ mode: 'mail', options: awOptionsSchema.parse({}), data: game.defaultData });
     const placement = game.defaultOrders(s, 'allied');
-    s = game.resolve(s, { allied: { ...placement, standing: { responseTable: { C01: ['WA', 'stay'] } } } }, ctxOf(mulberry(1), []));
+    s = game.resolve(
+      s,
+      { allied: { ...placement, standing: { responseTable: { C01: ['WA', 'stay'] } } } },
+      ctxOf(mulberry(1), []),
+    );
     expect(JSON.stringify(game.view(s, seat('allied')))).toContain('responseTable');
     expect(JSON.stringify(game.view(s, { kind: 'moderator' }))).toContain('responseTable');
     expect(JSON.stringify(game.view(s, seat('german')))).not.toContain('responseTable');

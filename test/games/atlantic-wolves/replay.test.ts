@@ -19,12 +19,20 @@ interface GameRecord {
 }
 
 const dir = fileURLToPath(new URL('../../fixtures/atlantic-wolves/games/', import.meta.url));
-const records = readdirSync(dir).filter((f) => f.endsWith('.json')).sort().map((f) => [f, JSON.parse(readFileSync(dir + f, 'utf8')) as GameRecord] as const);
+const records = readdirSync(dir)
+  .filter((f) => f.endsWith('.json'))
+  .sort()
+  .map((f) => [f, JSON.parse(readFileSync(dir + f, 'utf8')) as GameRecord] as const);
 
 describe('recorded Atlantic Wolves games', () => {
   test.each(records)('%s replays to its recorded outcome', (_f, rec) => {
     expect(rec.format).toBe('pbem-record/1');
-    const started = startGame(game, { mode: rec.mode, options: rec.options, data: rec.data ?? undefined, secret: rec.dice.kind === 'seed' ? rec.dice.secret : undefined });
+    const started = startGame(game, {
+      mode: rec.mode,
+      options: rec.options,
+      data: rec.data ?? undefined,
+      secret: rec.dice.kind === 'seed' ? rec.dice.secret : undefined,
+    });
     if (!started.ok) throw new Error(started.errors.join('; '));
     let env = started.envelope;
     const forced = rec.dice.kind === 'forced' ? forcedDice(rec.dice.values) : null;

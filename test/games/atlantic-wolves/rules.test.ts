@@ -10,7 +10,18 @@ import { atlanticWolves as game } from '../../../src/games/atlantic-wolves/index
 import { convoyStrength, escortStrength, ubCapacity } from '../../../src/games/atlantic-wolves/rules.ts';
 import { nextTable, verdict } from '../../../src/games/atlantic-wolves/vp.ts';
 
-const unit = (type: AwUnit['type'], nationality: AwUnit['nationality'], strength: number): AwUnit => ({ id: 'X', side: 'allied', type, nationality, strength, vp: 0, star: false, number: 11, turn: 1, name: { en: 'X', ja: 'X' } });
+const unit = (type: AwUnit['type'], nationality: AwUnit['nationality'], strength: number): AwUnit => ({
+  id: 'X',
+  side: 'allied',
+  type,
+  nationality,
+  strength,
+  vp: 0,
+  star: false,
+  number: 11,
+  turn: 1,
+  name: { en: 'X', ja: 'X' },
+});
 
 describe('strength modifiers (AW 8.2[6])', () => {
   test.each([
@@ -41,7 +52,14 @@ describe('strength modifiers (AW 8.2[6])', () => {
 
 describe('UB capacity (AW 10.0-E2, AW-A19)', () => {
   test.each([
-    [5, 1, 5], [5, 2, 5], [5, 3, 4], [5, 4, 4], [5, 5, 3], [1, 5, 0], [2, 5, 0], [3, 3, 2],
+    [5, 1, 5],
+    [5, 2, 5],
+    [5, 3, 4],
+    [5, 4, 4],
+    [5, 5, 3],
+    [1, 5, 0],
+    [2, 5, 0],
+    [3, 3, 2],
   ])('capacity %i on turn %i gives %i UBs', (cap, turn, expected) => {
     expect(ubCapacity(cap, turn)).toBe(expected);
   });
@@ -49,8 +67,13 @@ describe('UB capacity (AW 10.0-E2, AW-A19)', () => {
 
 describe('VP table (AW 9.0, AW-X5)', () => {
   test.each([
-    ['AW-X5 a T1', 3, 4, 1], ['AW-X5 a T2', 1, 5, 0], ['AW-X5 a T3', 0, 7, 1], ['AW-X5 a T4', 1, 6, 1], ['AW-X5 a T5', 1, 5, 0],
-    ['AW-X5 c T2', 1, 4, -1], ['AW-X1', 2, 7, 3],
+    ['AW-X5 a T1', 3, 4, 1],
+    ['AW-X5 a T2', 1, 5, 0],
+    ['AW-X5 a T3', 0, 7, 1],
+    ['AW-X5 a T4', 1, 6, 1],
+    ['AW-X5 a T5', 1, 5, 0],
+    ['AW-X5 c T2', 1, 4, -1],
+    ['AW-X1', 2, 7, 3],
   ])('%s: table %i, German VP %i -> %i', (_c, table, vp, expected) => {
     expect(nextTable(table, vp, null)).toBe(expected);
   });
@@ -74,8 +97,16 @@ describe('component data (AW-A01, AW-A02, AW-A26, component-facts.md)', () => {
     expect(checkData(defaultData)).toEqual([]);
     expect(game.dataSchema.safeParse(defaultData).success).toBe(true);
     const caps = Object.fromEntries(defaultData.areas.map((a) => [a.name.en, a.capacity]));
-    expect(caps).toEqual({ 'Western Approaches': 5, 'African Coast': 5, 'Central Gap': 6, 'American Coast': 4, Caribbean: 3 });
-    expect(defaultData.areas.map((a) => a.name.ja).sort()).toEqual(['アフリカ沿岸', 'アメリカ沿岸', 'ウエスタン・アプローチ', 'カリブ海', '中央ギャップ'].sort());
+    expect(caps).toEqual({
+      'Western Approaches': 5,
+      'African Coast': 5,
+      'Central Gap': 6,
+      'American Coast': 4,
+      Caribbean: 3,
+    });
+    expect(defaultData.areas.map((a) => a.name.ja).sort()).toEqual(
+      ['アフリカ沿岸', 'アメリカ沿岸', 'ウエスタン・アプローチ', 'カリブ海', '中央ギャップ'].sort(),
+    );
     const convoys = defaultData.units.filter((u) => u.type === 'convoy');
     expect(convoys.length).toBe(10);
     expect(convoys.filter((u) => u.star).length).toBe(2);
@@ -85,17 +116,31 @@ describe('component data (AW-A01, AW-A02, AW-A26, component-facts.md)', () => {
     expect(defaultData.turns.slice(0, 3).reduce((n, t) => n + t.reinforcements.allied, 0)).toBe(10);
     expect(defaultData.units.filter((u) => u.type === 'UB' && u.star).every((u) => u.turn === 1)).toBe(true);
     expect(escorts.find((u) => u.star)).toMatchObject({ type: 'CVE', nationality: 'US', turn: 3 });
-    expect(defaultData.turns.map((t) => t.label.en)).toEqual(['1942 first half', '1942 second half', '1943 first half', '1943 second half', '1944 first half']);
+    expect(defaultData.turns.map((t) => t.label.en)).toEqual([
+      '1942 first half',
+      '1942 second half',
+      '1943 first half',
+      '1943 second half',
+      '1944 first half',
+    ]);
     expect(defaultData.reconstructed.length).toBeGreaterThan(50);
   });
 
   test.each([
-    ['duplicate unit number (AW-A26 R1)', (d: typeof defaultData) => void (d.units[1].number = d.units[0].number), /already used/],
+    [
+      'duplicate unit number (AW-A26 R1)',
+      (d: typeof defaultData) => void (d.units[1].number = d.units[0].number),
+      /already used/,
+    ],
     ['number with a 7 (AW 12.0-3b)', (d: typeof defaultData) => void (d.units[0].number = 17), /cannot be rolled/],
     ['asymmetric adjacency', (d: typeof defaultData) => void d.areas[0].adjacent.pop(), /symmetric/],
     ['unknown adjacent area', (d: typeof defaultData) => void d.areas[0].adjacent.push('ZZ'), /not a known area/],
     ['duplicate unit id', (d: typeof defaultData) => void (d.units[1].id = d.units[0].id), /used twice/],
-    ['three ☆ convoys (AW 10.0-E3)', (d: typeof defaultData) => void (d.units.find((u) => u.type === 'convoy' && !u.star)!.star = true), /☆ convoys/],
+    [
+      'three ☆ convoys (AW 10.0-E3)',
+      (d: typeof defaultData) => void (d.units.find((u) => u.type === 'convoy' && !u.star)!.star = true),
+      /☆ convoys/,
+    ],
     ['VP on an escort', (d: typeof defaultData) => void (d.units.find((u) => u.type === 'DD')!.vp = 2), /only convoys/],
   ])('checkData reports %s', (_name, mutate, message) => {
     const d = structuredClone(defaultData);
@@ -108,11 +153,15 @@ describe('component data (AW-A01, AW-A02, AW-A26, component-facts.md)', () => {
     const ub = d.units.find((u) => u.side === 'german')!;
     const escort = d.units.find((u) => u.side === 'allied' && u.type === 'DD')!;
     ub.number = escort.number;
-    expect(checkData(d).join('\n')).toMatch(new RegExp(`number ${escort.number} is already used by ${escort.id}.*perSide`));
+    expect(checkData(d).join('\n')).toMatch(
+      new RegExp(`number ${escort.number} is already used by ${escort.id}.*perSide`),
+    );
     expect(checkData(d, { unitNumbers: 'perSide' })).toEqual([]);
     const otherUb = d.units.find((u) => u.side === 'german' && u.id !== ub.id)!;
     otherUb.number = escort.number;
-    expect(checkData(d, { unitNumbers: 'perSide' })).toEqual([`unit ${otherUb.id}: number ${escort.number} is already used by ${ub.id} (german)`]);
+    expect(checkData(d, { unitNumbers: 'perSide' })).toEqual([
+      `unit ${otherUb.id}: number ${escort.number} is already used by ${ub.id} (german)`,
+    ]);
     // Starting a game checks the data under the game's options.
     expect(startGame(game, { mode: 'mail', data: structuredClone(defaultData), options: {} }).ok).toBe(true);
     const shared = structuredClone(d);

@@ -18,11 +18,13 @@ type Tables = Record<string, Record<string, string[]>>; // seat -> unit -> prefe
 
 function tablesFor(seed: number, turn: number): Tables {
   let s = (seed * 7919 + turn * 104729) >>> 0;
-  const next = () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 4294967296);
+  const next = () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 4294967296;
   const tables: Tables = { allied: {}, german: {} };
   for (const unit of data.units) {
     if (next() < 0.3) continue;
-    const prefs = Array.from({ length: 1 + Math.floor(next() * 3) }, () => (next() < 0.2 ? 'stay' : areaIds[Math.floor(next() * areaIds.length)]));
+    const prefs = Array.from({ length: 1 + Math.floor(next() * 3) }, () =>
+      next() < 0.2 ? 'stay' : areaIds[Math.floor(next() * areaIds.length)],
+    );
     tables[unit.side][unit.id] = prefs;
   }
   return tables;
@@ -40,7 +42,14 @@ function play(seed: number, withTables: boolean): Run {
   let state = game.setup({ mode: 'mail', options: game.optionsSchema.parse({}), data });
   const dice = streamDice(sfc32FromHex(seed.toString(16).padStart(8, '0').repeat(4)));
   const rolled: number[] = [];
-  const ctx: ResolveContext = { roll: (n, p) => { const v = dice.roll(n, p); rolled.push(v); return v; }, emit: () => {} };
+  const ctx: ResolveContext = {
+    roll: (n, p) => {
+      const v = dice.roll(n, p);
+      rolled.push(v);
+      return v;
+    },
+    emit: () => {},
+  };
   let asked = 0;
   let moved = 0;
   let steps = 0;
@@ -67,7 +76,8 @@ function play(seed: number, withTables: boolean): Run {
       } else {
         const o = game.defaultOrders(state, seat);
         const placing = point === 'AW-D3' || point === 'AW-D5';
-        orders[seat] = withTables && placing ? { ...o, standing: { responseTable: tablesFor(seed, state.turn)[seat] } } : o;
+        orders[seat] =
+          withTables && placing ? { ...o, standing: { responseTable: tablesFor(seed, state.turn)[seat] } } : o;
       }
       expect(game.validate(state, seat, orders[seat])).toEqual([]);
     }

@@ -227,7 +227,11 @@ export function settled(v: unknown): string {
   const norm = (x: unknown): unknown => {
     if (Array.isArray(x)) return x.every((y) => typeof y === 'string') ? [...x].sort() : x.map(norm);
     if (!x || typeof x !== 'object') return x;
-    return Object.fromEntries(Object.keys(x).sort().map((k) => [k, norm((x as Record<string, unknown>)[k])]));
+    return Object.fromEntries(
+      Object.keys(x)
+        .sort()
+        .map((k) => [k, norm((x as Record<string, unknown>)[k])]),
+    );
   };
   return JSON.stringify(norm(v));
 }

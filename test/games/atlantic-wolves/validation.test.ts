@@ -22,11 +22,29 @@ const base: FixtureSetup = {
   turn: 1,
   table: 10,
   start: 'combat',
-  data: { areas: 'F', units: [
-    { id: 'DD', type: 'DD', strength: 3 }, { id: 'CVE', type: 'CVE', strength: 2 }, { id: 'AIR', type: 'air', strength: 2 },
-    { id: 'USDD', type: 'DD', nationality: 'US', strength: 1 }, { id: 'DD2', type: 'DD', strength: 2 }, C('C1'), C('C2'), U('U1'), U('U2'), U('U3'), U('U4'), U('U5'),
-  ] },
-  map: { 'Area-1': ['DD', 'CVE', 'AIR', 'C1', 'U1', 'U2'], 'Area-2': ['USDD', 'C2', 'U3'], 'Area-3': ['U4'], 'Area-5': ['DD2', 'U5'] },
+  data: {
+    areas: 'F',
+    units: [
+      { id: 'DD', type: 'DD', strength: 3 },
+      { id: 'CVE', type: 'CVE', strength: 2 },
+      { id: 'AIR', type: 'air', strength: 2 },
+      { id: 'USDD', type: 'DD', nationality: 'US', strength: 1 },
+      { id: 'DD2', type: 'DD', strength: 2 },
+      C('C1'),
+      C('C2'),
+      U('U1'),
+      U('U2'),
+      U('U3'),
+      U('U4'),
+      U('U5'),
+    ],
+  },
+  map: {
+    'Area-1': ['DD', 'CVE', 'AIR', 'C1', 'U1', 'U2'],
+    'Area-2': ['USDD', 'C2', 'U3'],
+    'Area-3': ['U4'],
+    'Area-5': ['DD2', 'U5'],
+  },
 };
 
 /** The base position run to its first decision point (air dice all 6: misses). */
@@ -39,7 +57,13 @@ function atUbs(options: Record<string, unknown> = {}): AwState {
 
 const cases: [string, string, () => AwState, string, unknown][] = [
   ['aw/orders/unknown-seat', 'AW 2.1', atEscorts, 'soviet', {}],
-  ['aw/orders/duplicate', 'AW 8.1[1]', () => atEscorts({ airAttack: 'optional' }), 'allied', { air: { AIR: ['U1', 'U1'] } }],
+  [
+    'aw/orders/duplicate',
+    'AW 8.1[1]',
+    () => atEscorts({ airAttack: 'optional' }),
+    'allied',
+    { air: { AIR: ['U1', 'U1'] } },
+  ],
   ['aw/air/not-air', 'AW 8.1', () => atEscorts({ airAttack: 'optional' }), 'allied', { air: { DD: ['U1'] } }],
   ['aw/air/bad-target', 'AW 8.1[1]', () => atEscorts({ airAttack: 'optional' }), 'allied', { air: { AIR: ['C1'] } }],
   ['aw/escorts/not-escort-ship', 'AW 8.2[1]', atEscorts, 'allied', { escorts: { AIR: ['U1'] } }],
@@ -66,25 +90,55 @@ describe('validation error codes (each with its rule)', () => {
   });
 
   test('aw/air/outside-combat and aw/ubs/outside-combat: an attacker outside the area being decided (strictAreaSequence)', () => {
-    const strict = game.resolve(stateFromFixture({ ...base, options: { strictAreaSequence: true, airAttack: 'optional' }, map: { 'Area-1': ['DD', 'C1', 'U1'], 'Area-2': ['AIR', 'C2', 'U3'] } }), {}, ctx([]));
+    const strict = game.resolve(
+      stateFromFixture({
+        ...base,
+        options: { strictAreaSequence: true, airAttack: 'optional' },
+        map: { 'Area-1': ['DD', 'C1', 'U1'], 'Area-2': ['AIR', 'C2', 'U3'] },
+      }),
+      {},
+      ctx([]),
+    );
     expect(game.owed(strict).map((o) => o.point)).toEqual(['AW-D9']);
     const after = game.resolve(strict, { allied: { escorts: {} } }, ctx([]));
-    expect(game.validate(after, 'german', { ubs: { U3: ['C2'] } }).map((e) => e.code)).toContain('aw/ubs/outside-combat');
+    expect(game.validate(after, 'german', { ubs: { U3: ['C2'] } }).map((e) => e.code)).toContain(
+      'aw/ubs/outside-combat',
+    );
     const next = game.resolve(after, { german: { ubs: {} } }, ctx([]));
     expect(game.owed(next).map((o) => o.point)).toEqual(['AW-D8']);
-    const unit = { ...stateFromFixture({ ...base, options: { strictAreaSequence: true, airAttack: 'optional' }, map: { 'Area-1': ['AIR', 'C1', 'U1'], 'Area-2': ['DD', 'C2', 'U3'], 'Area-3': ['AIR'] } }) };
+    const unit = {
+      ...stateFromFixture({
+        ...base,
+        options: { strictAreaSequence: true, airAttack: 'optional' },
+        map: { 'Area-1': ['AIR', 'C1', 'U1'], 'Area-2': ['DD', 'C2', 'U3'], 'Area-3': ['AIR'] },
+      }),
+    };
     void unit;
-    expect(game.validate(strict, 'allied', { escorts: {}, air: { AIR: ['U3'] } }).map((e) => e.code)).toContain('aw/orders/not-owed');
+    expect(game.validate(strict, 'allied', { escorts: {}, air: { AIR: ['U3'] } }).map((e) => e.code)).toContain(
+      'aw/orders/not-owed',
+    );
   });
 
   test('aw/overflow/not-on-map, aw/replace/missing, aw/replace/unknown-unit (literal overflow, AW 7.0[6])', () => {
-    const s0 = stateFromFixture({ mode: 'standard', options: { overflow: 'literal' }, turn: 3, table: 10, start: 'ub-placement', data: { areas: 'F', units: [C('C1'), U('UA'), U('UB'), U('UC')] }, map: { 'Area-1': ['C1'] }, used: ['UA', 'UB'], unused: ['UC'] });
+    const s0 = stateFromFixture({
+      mode: 'standard',
+      options: { overflow: 'literal' },
+      turn: 3,
+      table: 10,
+      start: 'ub-placement',
+      data: { areas: 'F', units: [C('C1'), U('UA'), U('UB'), U('UC')] },
+      map: { 'Area-1': ['C1'] },
+      used: ['UA', 'UB'],
+      unused: ['UC'],
+    });
     const s1 = game.resolve(s0, {}, ctx([]));
     const s2 = game.resolve(s1, { german: { placement: { UA: 'Area-4', UB: 'Area-4' } } }, ctx([]));
     expect(game.validate(s2, 'german', { overflow: ['UC'] }).map((e) => e.code)).toContain('aw/overflow/not-on-map');
     const s3 = game.resolve(s2, { german: { overflow: ['UB'] } }, ctx([]));
     expect(game.validate(s3, 'allied', { replace: {} }).map((e) => e.code)).toContain('aw/replace/missing');
-    expect(game.validate(s3, 'allied', { replace: { UA: 'Area-5' } }).map((e) => e.code)).toContain('aw/replace/unknown-unit');
+    expect(game.validate(s3, 'allied', { replace: { UA: 'Area-5' } }).map((e) => e.code)).toContain(
+      'aw/replace/unknown-unit',
+    );
   });
 
   test('aw/overflow/blind-unit, aw/overflow/blind-name (AW-A06): Step-2 units are named by area, not by id', () => {
@@ -106,14 +160,21 @@ describe('validation error codes (each with its rule)', () => {
 
   test('every error code in the source is exercised by a case here or by a fixture', () => {
     const srcDir = fileURLToPath(new URL('../../../src/games/atlantic-wolves/', import.meta.url));
-    const src = readdirSync(srcDir).filter((f) => f.endsWith('.ts')).map((f) => readFileSync(srcDir + f, 'utf8')).join('\n');
+    const src = readdirSync(srcDir)
+      .filter((f) => f.endsWith('.ts'))
+      .map((f) => readFileSync(srcDir + f, 'utf8'))
+      .join('\n');
     const codes = new Set<string>();
     for (const m of src.matchAll(/'(aw\/[a-z0-9-]+\/[a-z0-9-]+)'/g)) codes.add(m[1]);
-    for (const p of ['aw/air', 'aw/escorts', 'aw/ubs']) for (const k of ['cannot-attack', 'outside-combat', 'bad-target', 'wrong-area']) codes.add(`${p}/${k}`);
+    for (const p of ['aw/air', 'aw/escorts', 'aw/ubs'])
+      for (const k of ['cannot-attack', 'outside-combat', 'bad-target', 'wrong-area']) codes.add(`${p}/${k}`);
     // Unreachable with valid data: an air unit in a contested area always has a UB and strength >= 1 (checkData).
     codes.delete('aw/air/cannot-attack');
     const fxDir = fileURLToPath(new URL('../../fixtures/atlantic-wolves/', import.meta.url));
-    const fx = readdirSync(fxDir).filter((f) => f.endsWith('.json')).map((f) => readFileSync(fxDir + f, 'utf8')).join('\n');
+    const fx = readdirSync(fxDir)
+      .filter((f) => f.endsWith('.json'))
+      .map((f) => readFileSync(fxDir + f, 'utf8'))
+      .join('\n');
     const here = readFileSync(fileURLToPath(import.meta.url), 'utf8');
     const missing = [...codes].filter((c) => !fx.includes(`"${c}"`) && !here.includes(`'${c}'`) && !here.includes(c));
     expect(missing).toEqual([]);

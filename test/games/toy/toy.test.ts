@@ -23,8 +23,14 @@ describe('toy rules', () => {
     if (!started.ok) throw new Error(started.errors.join());
     const r = advance(toyGame, started.envelope, { a: { pick: 4 }, b: { pick: 2 } }, forcedDice([4, 5, 6]));
     if (!r.ok) throw new Error(JSON.stringify(r.errors));
-    expect(toyGame.outcome(r.envelope.state as ToyState)).toMatchObject({ winner: 'a', rule: 'TOY 3', reason: { en: 'final score 3 to 0' } });
-    const seenByB = toyGame.visibleEvents(r.events, { kind: 'seat', seat: 'b' }).map((e) => toyGame.describeEvent(e, 'en'));
+    expect(toyGame.outcome(r.envelope.state as ToyState)).toMatchObject({
+      winner: 'a',
+      rule: 'TOY 3',
+      reason: { en: 'final score 3 to 0' },
+    });
+    const seenByB = toyGame
+      .visibleEvents(r.events, { kind: 'seat', seat: 'b' })
+      .map((e) => toyGame.describeEvent(e, 'en'));
     expect(seenByB).toEqual([
       'Secret die of B: d6 = 5.',
       'B picked 2; the secret die shows 5: no match (TOY 3).',
@@ -70,7 +76,10 @@ describe('toy order text', () => {
 
   it('parse(format(orders)) gives the orders back, in both languages', () => {
     const note = fc.stringMatching(/^[a-z][a-z ,.!]{0,30}[a-z]$/);
-    const orders = fc.record({ pick: fc.integer({ min: 1, max: 6 }), standing: fc.record({ note }) }, { requiredKeys: [] });
+    const orders = fc.record(
+      { pick: fc.integer({ min: 1, max: 6 }), standing: fc.record({ note }) },
+      { requiredKeys: [] },
+    );
     fc.assert(
       fc.property(orders, fc.constantFrom('en' as const, 'ja' as const), (o: ToyOrders, locale) => {
         const text = toyGame.grammar!.format(o, null, locale).join('\n');

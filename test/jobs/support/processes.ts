@@ -12,22 +12,30 @@ export interface WorkerProcess {
 }
 
 /** Starts a worker process with test settings; resolves `ready` when it works the queues. */
-export function spawnWorker(databaseUrl: string, env: Record<string, string> = {}, entry = 'test/jobs/support/worker-entry.ts'): WorkerProcess {
-  const child = spawn(process.execPath, [...(process.env.WORKER_NODE_ARGS?.split(' ').filter(Boolean) ?? []), '--import', 'tsx', resolve(root, entry)], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      DATABASE_URL: databaseUrl,
-      LOG_LEVEL: 'silent',
-      JOB_POLL_SECONDS: '0.5',
-      JOB_EXPIRE_SECONDS: '5',
-      JOB_MAINTENANCE_SECONDS: '1',
-      DATABASE_POOL_MAX: '10',
-      ...env,
+export function spawnWorker(
+  databaseUrl: string,
+  env: Record<string, string> = {},
+  entry = 'test/jobs/support/worker-entry.ts',
+): WorkerProcess {
+  const child = spawn(
+    process.execPath,
+    [...(process.env.WORKER_NODE_ARGS?.split(' ').filter(Boolean) ?? []), '--import', 'tsx', resolve(root, entry)],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        NODE_ENV: 'test',
+        DATABASE_URL: databaseUrl,
+        LOG_LEVEL: 'silent',
+        JOB_POLL_SECONDS: '0.5',
+        JOB_EXPIRE_SECONDS: '5',
+        JOB_MAINTENANCE_SECONDS: '1',
+        DATABASE_POOL_MAX: '10',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   let stderr = '';
   child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
   const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));

@@ -132,7 +132,7 @@ export async function playOnce(
     where: { gameId: game.id, number: row.currentStep },
     select: { id: true, status: true, owed: true, envelope: true },
   });
-  if (!step || step.status !== 'open') return true;
+  if (step?.status !== 'open') return true;
   const orders = await db.order.findMany({ where: { stepId: step.id }, select: { seat: { select: { side: true } } } });
   const sent = new Set(orders.map((o) => o.seat.side));
   const state = asEnvelope(step.envelope).state;

@@ -58,7 +58,10 @@ export function loadService(env: Record<string, string>, crashAt?: string): Serv
     start() {
       if (started) return;
       started = true;
-      loaded.then(() => child.stdin?.write('start\n'), () => {});
+      loaded.then(
+        () => child.stdin?.write('start\n'),
+        () => {},
+      );
     },
     async kill() {
       if (child.exitCode === null && child.signalCode === null) {

@@ -33,7 +33,9 @@ export function checkData(data: AwData, options?: Pick<AwOptions, 'unitNumbers'>
       if (!areaIds.has(n)) problems.push(`area ${a.id}: adjacent area "${n}" is not a known area`);
       else if (n === a.id) problems.push(`area ${a.id}: an area cannot be adjacent to itself`);
       else if (!data.areas.find((b) => b.id === n)?.adjacent.includes(a.id)) {
-        problems.push(`area ${a.id} lists ${n} as adjacent but ${n} does not list ${a.id} (adjacency must be symmetric)`);
+        problems.push(
+          `area ${a.id} lists ${n} as adjacent but ${n} does not list ${a.id} (adjacency must be symmetric)`,
+        );
       }
       if (seen.has(n)) problems.push(`area ${a.id}: adjacent area ${n} listed twice`);
       seen.add(n);
@@ -43,31 +45,44 @@ export function checkData(data: AwData, options?: Pick<AwOptions, 'unitNumbers'>
   const numbers = new Map<string, string>();
   for (const u of data.units) {
     if (unitIds.has(u.id)) problems.push(`unit id "${u.id}" is used twice`);
-    if (areaIds.has(u.id) || u.id === 'stay' || u.id === 'ask' || u.id === 'none') problems.push(`unit id "${u.id}" clashes with an area id or a keyword`);
+    if (areaIds.has(u.id) || u.id === 'stay' || u.id === 'ask' || u.id === 'none')
+      problems.push(`unit id "${u.id}" clashes with an area id or a keyword`);
     unitIds.add(u.id);
     // AW-A26: unit numbers are unique across both sides (R1) or within each side (R2); only 11..66 with digits
     // 1-6 can be rolled.
-    if (!digitsOk(u.number)) problems.push(`unit ${u.id}: number ${u.number} cannot be rolled (both digits must be 1-6)`);
+    if (!digitsOk(u.number))
+      problems.push(`unit ${u.id}: number ${u.number} cannot be rolled (both digits must be 1-6)`);
     const numberKey = perSide ? `${u.side}:${u.number}` : String(u.number);
     const other = numbers.get(numberKey);
-    if (other) problems.push(`unit ${u.id}: number ${u.number} is already used by ${other}${perSide ? ` (${u.side})` : ' (option unitNumbers = perSide allows one per side)'}`);
+    if (other)
+      problems.push(
+        `unit ${u.id}: number ${u.number} is already used by ${other}${perSide ? ` (${u.side})` : ' (option unitNumbers = perSide allows one per side)'}`,
+      );
     numbers.set(numberKey, u.id);
     const german = u.type === 'UB';
-    if (german !== (u.side === 'german')) problems.push(`unit ${u.id}: type ${u.type} does not belong to side ${u.side}`);
-    if (german !== (u.nationality === 'DE')) problems.push(`unit ${u.id}: nationality ${u.nationality} does not fit type ${u.type}`);
-    if ((u.type === 'air') !== (u.nationality === 'air')) problems.push(`unit ${u.id}: only tactical air units have nationality "air"`);
+    if (german !== (u.side === 'german'))
+      problems.push(`unit ${u.id}: type ${u.type} does not belong to side ${u.side}`);
+    if (german !== (u.nationality === 'DE'))
+      problems.push(`unit ${u.id}: nationality ${u.nationality} does not fit type ${u.type}`);
+    if ((u.type === 'air') !== (u.nationality === 'air'))
+      problems.push(`unit ${u.id}: only tactical air units have nationality "air"`);
     if (u.type !== 'convoy' && u.vp !== 0) problems.push(`unit ${u.id}: only convoys carry VP`);
-    if (u.type === 'convoy' && u.turn !== 1) problems.push(`unit ${u.id}: convoys are always in use (turn must be 1, AW 1.21[7])`);
+    if (u.type === 'convoy' && u.turn !== 1)
+      problems.push(`unit ${u.id}: convoys are always in use (turn must be 1, AW 1.21[7])`);
     if (u.strength < 1) problems.push(`unit ${u.id}: strength must be at least 1`);
   }
   const starUbs = data.units.filter((u) => u.type === 'UB' && u.star);
   if (starUbs.length !== 4) problems.push(`there must be exactly 4 ☆ UB units (AW 10.0-A), found ${starUbs.length}`);
   const starCves = data.units.filter((u) => u.type !== 'UB' && u.type !== 'convoy' && u.star);
-  if (starCves.length !== 1 || starCves[0].type !== 'CVE' || starCves[0].nationality !== 'US') problems.push('there must be exactly 1 ☆ escort, a US CVE (AW 10.0-B)');
+  if (starCves.length !== 1 || starCves[0].type !== 'CVE' || starCves[0].nationality !== 'US')
+    problems.push('there must be exactly 1 ☆ escort, a US CVE (AW 10.0-B)');
   const starConvoys = data.units.filter((u) => u.type === 'convoy' && u.star);
-  if (starConvoys.length !== 2) problems.push(`there must be exactly 2 ☆ convoys (AW 10.0-E3), found ${starConvoys.length}`);
+  if (starConvoys.length !== 2)
+    problems.push(`there must be exactly 2 ☆ convoys (AW 10.0-E3), found ${starConvoys.length}`);
   if (data.turns.some((t, i) => t.turn !== i + 1)) problems.push('turns must be listed 1..5 in order');
-  if (data.turns[0] && data.turns[0].reinforcements.german !== 4) problems.push('the German turn-1 reinforcement must be 4 (the ☆ UBs, AW 10.0-A)');
-  if (data.vpTrack.min > 3 || data.vpTrack.max < 3) problems.push('the VP track must include the starting box 3 (AW 2.2-1)');
+  if (data.turns[0] && data.turns[0].reinforcements.german !== 4)
+    problems.push('the German turn-1 reinforcement must be 4 (the ☆ UBs, AW 10.0-A)');
+  if (data.vpTrack.min > 3 || data.vpTrack.max < 3)
+    problems.push('the VP track must include the starting box 3 (AW 2.2-1)');
   return problems;
 }

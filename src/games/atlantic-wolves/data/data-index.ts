@@ -83,7 +83,10 @@ function lookUp(data: AwData): DataIndex {
       const adjacent = new Set(area.get(a)!.adjacent);
       return areaIds.map((b) => adjacent.has(b));
     }),
-    locCode: new Map<string, number>([...areaIds.map((a, i) => [a, i] as [string, number]), ...OFF_MAP_KEYS.map((k) => [k, -1] as [string, number])]),
+    locCode: new Map<string, number>([
+      ...areaIds.map((a, i) => [a, i] as [string, number]),
+      ...OFF_MAP_KEYS.map((k) => [k, -1] as [string, number]),
+    ]),
     isGerman: Uint8Array.from(data.units, (u) => (u.side === 'german' ? 1 : 0)),
     isConvoy: Uint8Array.from(data.units, (u) => (u.type === 'convoy' ? 1 : 0)),
   };

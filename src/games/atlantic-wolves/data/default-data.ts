@@ -22,7 +22,18 @@ const areas: AwArea[] = [
   area('WA', 'Western Approaches', 'ウエスタン・アプローチ', 5, ['AF', 'CG']),
 ];
 
-type Row = [id: string, type: AwUnit['type'], nat: AwUnit['nationality'], strength: number, vp: number, star: boolean, num: number, turn: number, en: string, ja: string];
+type Row = [
+  id: string,
+  type: AwUnit['type'],
+  nat: AwUnit['nationality'],
+  strength: number,
+  vp: number,
+  star: boolean,
+  num: number,
+  turn: number,
+  en: string,
+  ja: string,
+];
 
 // Convoys: 10, of which 2 ☆ (known). Strength, VP and numbers reconstructed. ☆ convoys print VP but never score (E4).
 const convoys: Row[] = [
@@ -103,7 +114,10 @@ function reconstructedPaths(): string[] {
   const out: string[] = ['units(count of escorts and UBs)', 'vpTrack.min', 'vpTrack.max'];
   for (const a of areas) out.push(`areas.${a.id}.adjacent`);
   for (const u of units) {
-    const fields = u.type === 'convoy' ? ['strength', 'vp', 'number', 'nationality', 'name', 'star(which two)'] : ['type', 'nationality', 'strength', 'number', 'turn', 'name'];
+    const fields =
+      u.type === 'convoy'
+        ? ['strength', 'vp', 'number', 'nationality', 'name', 'star(which two)']
+        : ['type', 'nationality', 'strength', 'number', 'turn', 'name'];
     if (u.type === 'UB') fields.splice(0, 2);
     if (u.star && u.type === 'UB') fields.splice(fields.indexOf('turn'), 1);
     for (const f of fields) out.push(`units.${u.id}.${f}`);

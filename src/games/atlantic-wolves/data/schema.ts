@@ -5,7 +5,11 @@
  */
 import { z } from 'zod';
 
-const id = z.string().min(1).max(40).regex(/^[A-Za-z0-9][A-Za-z0-9_-]*$/, 'ids use letters, digits, - and _');
+const id = z
+  .string()
+  .min(1)
+  .max(40)
+  .regex(/^[A-Za-z0-9][A-Za-z0-9_-]*$/, 'ids use letters, digits, - and _');
 
 /** Player-facing text in English and Japanese. */
 export const textSchema = z.object({ en: z.string().min(1), ja: z.string().min(1) }).strict();
@@ -52,7 +56,9 @@ export const turnSchema = z
   .object({
     turn: z.number().int().min(1).max(5),
     label: textSchema,
-    reinforcements: z.object({ allied: z.number().int().min(0).max(30), german: z.number().int().min(0).max(30) }).strict(),
+    reinforcements: z
+      .object({ allied: z.number().int().min(0).max(30), german: z.number().int().min(0).max(30) })
+      .strict(),
   })
   .strict();
 

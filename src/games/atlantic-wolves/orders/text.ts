@@ -30,7 +30,13 @@ export interface AwTextContext {
   reinforceNow: boolean;
 }
 
-const TYPE_PREFIXES: Record<string, string[]> = { UB: ['U', 'UB'], DD: ['DD'], CVE: ['CVE', 'CV'], air: ['AIR', 'A'], convoy: ['C', 'CONVOY'] };
+const TYPE_PREFIXES: Record<string, string[]> = {
+  UB: ['U', 'UB'],
+  DD: ['DD'],
+  CVE: ['CVE', 'CV'],
+  air: ['AIR', 'A'],
+  convoy: ['C', 'CONVOY'],
+};
 
 /** Builds the name tables of a data set (see AwNames). */
 export function awContext(input: GrammarInput): AwTextContext {
@@ -38,7 +44,11 @@ export function awContext(input: GrammarInput): AwTextContext {
   const entities: NamedEntity[] = [];
   for (const a of data.areas) {
     const first = a.name.en.split(/\s+/)[0];
-    entities.push({ kind: 'area', id: a.id, keys: [[a.id], [a.name.en, a.name.ja], [initials(a.name.en) ?? '', first.length >= 4 ? first : '']] });
+    entities.push({
+      kind: 'area',
+      id: a.id,
+      keys: [[a.id], [a.name.en, a.name.ja], [initials(a.name.en) ?? '', first.length >= 4 ? first : '']],
+    });
   }
   for (const u of data.units) {
     const loose = [u.id.replace(/(\D)0+(\d)/g, '$1$2'), ...(TYPE_PREFIXES[u.type] ?? []).map((p) => `${p}${u.number}`)];
@@ -77,11 +87,24 @@ const KEYWORD_OF = new Map<string, Keyword>();
 for (const [k, words] of Object.entries(KEYWORDS)) for (const w of words) KEYWORD_OF.set(nameKey(w), k as Keyword);
 
 const ARROWS = new Set(['->', 'to', 'in', 'at', 'へ', 'に', 'を', '=>', '=', '>']);
-const FACE = new Map<string, 'up' | 'down'>([['up', 'up'], ['faceup', 'up'], ['表', 'up'], ['表向き', 'up'], ['down', 'down'], ['facedown', 'down'], ['裏', 'down'], ['裏向き', 'down']]);
+const FACE = new Map<string, 'up' | 'down'>([
+  ['up', 'up'],
+  ['faceup', 'up'],
+  ['表', 'up'],
+  ['表向き', 'up'],
+  ['down', 'down'],
+  ['facedown', 'down'],
+  ['裏', 'down'],
+  ['裏向き', 'down'],
+]);
 const STAY_WORDS = new Set(['stay', 'hold', '待機', '残留', 'そのまま', '移動なし', 'none'].map(nameKey));
 const NONE_WORDS = new Set(['none', 'no', 'pass', 'なし', '無し'].map(nameKey));
 
-const err = (code: string, en: string, ja: string): StatementResult<AwOrders> => ({ kind: 'error', code: `aw/text/${code}`, message: { en, ja } });
+const err = (code: string, en: string, ja: string): StatementResult<AwOrders> => ({
+  kind: 'error',
+  code: `aw/text/${code}`,
+  message: { en, ja },
+});
 const ok = (apply: (o: AwOrders) => void): StatementResult<AwOrders> => ({ kind: 'order', apply });
 
 /** Splits the Japanese particles を, へ, に off words (`HX船団を中央ギャップへ`) and tokenizes. */
@@ -139,7 +162,12 @@ function items(tokens: string[], ctx: AwTextContext, countsFirst = false): Item[
     const area = ctx.names.match('area', tokens, i);
     const best = unit && area ? (area.length > unit.length ? area : unit) : (unit ?? area);
     if (best) {
-      if ('ambiguous' in best) return err('ambiguous', `"${tokens.slice(i, i + best.length).join(' ')}" could be ${best.ambiguous.join(' or ')}: use the id`, `「${tokens.slice(i, i + best.length).join(' ')}」は ${best.ambiguous.join('・')} のどれか分かりません。IDで書いてください`);
+      if ('ambiguous' in best)
+        return err(
+          'ambiguous',
+          `"${tokens.slice(i, i + best.length).join(' ')}" could be ${best.ambiguous.join(' or ')}: use the id`,
+          `「${tokens.slice(i, i + best.length).join(' ')}」は ${best.ambiguous.join('・')} のどれか分かりません。IDで書いてください`,
+        );
       out.push({ t: best === area ? 'area' : 'unit', id: best.id });
       i += best.length;
       continue;
@@ -149,19 +177,26 @@ function items(tokens: string[], ctx: AwTextContext, countsFirst = false): Item[
     else if (key === 'ask' || key === '質問') out.push({ t: 'ask' });
     else if (NONE_WORDS.has(key)) out.push({ t: 'none' });
     else if (/^\d+$/.test(tok)) out.push({ t: 'num', n: Number(tok) });
-    else return err('unknown-name', `"${tok}" is not a unit or area of this game`, `「${tok}」はこのゲームのユニットでもエリアでもありません`);
+    else
+      return err(
+        'unknown-name',
+        `"${tok}" is not a unit or area of this game`,
+        `「${tok}」はこのゲームのユニットでもエリアでもありません`,
+      );
     i++;
   }
   return out;
 }
 
-const isErr = (x: Item[] | StatementResult<AwOrders>): x is Exclude<StatementResult<AwOrders>, null> | null => !Array.isArray(x);
+const isErr = (x: Item[] | StatementResult<AwOrders>): x is Exclude<StatementResult<AwOrders>, null> | null =>
+  !Array.isArray(x);
 const unitsOf = (xs: Item[]) => xs.filter((x): x is { t: 'unit'; id: string } => x.t === 'unit').map((x) => x.id);
 
 /** Placement clauses: `U1 U2 [->] AREA [UP|DOWN]` repeated, or `AREA: U1 U2` repeated. */
 function placements(xs: Item[]): { unit: string; area: string; face?: 'up' | 'down' }[] | StatementResult<AwOrders> {
   const out: { unit: string; area: string; face?: 'up' | 'down' }[] = [];
-  const form = () => err('place-form', 'write PLACE <units> -> <area>', 'PLACE <ユニット> -> <エリア> と書いてください');
+  const form = () =>
+    err('place-form', 'write PLACE <units> -> <area>', 'PLACE <ユニット> -> <エリア> と書いてください');
   const areaFirst = xs[0]?.t === 'area';
   let pending: string[] = [];
   let current: string | undefined;
@@ -176,7 +211,8 @@ function placements(xs: Item[]): { unit: string; area: string; face?: 'up' | 'do
         current = x.id;
         clause = out.length;
       } else {
-        if (!pending.length) return err('place-form', 'an area without units before it', 'ユニットのないエリア指定があります');
+        if (!pending.length)
+          return err('place-form', 'an area without units before it', 'ユニットのないエリア指定があります');
         clause = out.length;
         for (const u of pending) out.push({ unit: u, area: x.id });
         pending = [];
@@ -187,12 +223,20 @@ function placements(xs: Item[]): { unit: string; area: string; face?: 'up' | 'do
       return form();
     }
   }
-  if (pending.length) return err('place-area', `no area given for ${pending.join(', ')}`, `${pending.join(', ')} の配置先エリアがありません`);
+  if (pending.length)
+    return err(
+      'place-area',
+      `no area given for ${pending.join(', ')}`,
+      `${pending.join(', ')} の配置先エリアがありません`,
+    );
   if (!out.length) return err('place-empty', 'no unit placed', '配置するユニットがありません');
   return out;
 }
 
-function applyPlacement(target: PlaceTarget, list: { unit: string; area: string; face?: 'up' | 'down' }[]): StatementResult<AwOrders> {
+function applyPlacement(
+  target: PlaceTarget,
+  list: { unit: string; area: string; face?: 'up' | 'down' }[],
+): StatementResult<AwOrders> {
   return ok((o) => {
     for (const p of list) {
       if (target === 'step3') (o.step3 ??= {})[p.unit] = { area: p.area, face: p.face ?? 'up' };
@@ -212,7 +256,8 @@ function allocations(xs: Item[], field: 'air' | 'escorts' | 'ubs', ctx: AwTextCo
   const result: Record<string, string[]> = {};
   for (const seg of segments.filter((s) => s.length)) {
     const [actor, ...rest] = seg;
-    if (actor?.t !== 'unit') return err('alloc-form', 'write <attacking unit> -> <targets>', '<攻撃するユニット> -> <目標> と書いてください');
+    if (actor?.t !== 'unit')
+      return err('alloc-form', 'write <attacking unit> -> <targets>', '<攻撃するユニット> -> <目標> と書いてください');
     const targets: string[] = [];
     for (const x of rest) {
       if (x.t === 'unit') targets.push(x.id);
@@ -223,7 +268,8 @@ function allocations(xs: Item[], field: 'air' | 'escorts' | 'ubs', ctx: AwTextCo
         return err('alloc-form', 'targets must be units', '目標はユニットで書いてください');
       }
     }
-    if (targets.length > 3) return err('alloc-count', `${actor.id}: at most 3 attacks`, `${actor.id}: 攻撃は3回までです`);
+    if (targets.length > 3)
+      return err('alloc-count', `${actor.id}: at most 3 attacks`, `${actor.id}: 攻撃は3回までです`);
     result[actor.id] = targets;
   }
   if (!Object.keys(result).length) return err('alloc-form', 'no allocation given', '割り当てがありません');
@@ -261,10 +307,12 @@ function step2(xs: Item[], plan: boolean): StatementResult<AwOrders> {
     }
   }
   if (plan) {
-    if (!slots.length || slots.length > 12) return err('step2-plan', 'STEP2 PLAN lists 1 to 12 area slots', 'STEP2 PLAN には1〜12のエリアを並べてください');
+    if (!slots.length || slots.length > 12)
+      return err('step2-plan', 'STEP2 PLAN lists 1 to 12 area slots', 'STEP2 PLAN には1〜12のエリアを並べてください');
     return ok((o) => ((o.standing ??= {}).step2Plan = slots));
   }
-  if (!Object.keys(counts).length) return err('step2-form', 'write STEP2 <area> <count>, ...', 'STEP2 <エリア> <数>, ... と書いてください');
+  if (!Object.keys(counts).length)
+    return err('step2-form', 'write STEP2 <area> <count>, ...', 'STEP2 <エリア> <数>, ... と書いてください');
   return ok((o) => Object.assign((o.step2 ??= {}), counts));
 }
 
@@ -277,14 +325,28 @@ function responseTable(xs: Item[]): StatementResult<AwOrders> {
       unit = x.id;
       table[unit] = [];
     } else if (x.t === 'area' || x.t === 'stay' || x.t === 'ask') {
-      if (!unit) return err('response-form', 'write RESPONSE TABLE <unit>: <area or STAY or ASK>, ...', 'RESPONSE TABLE <ユニット>: <エリア/STAY/ASK>, ... と書いてください');
+      if (!unit)
+        return err(
+          'response-form',
+          'write RESPONSE TABLE <unit>: <area or STAY or ASK>, ...',
+          'RESPONSE TABLE <ユニット>: <エリア/STAY/ASK>, ... と書いてください',
+        );
       table[unit].push(x.t === 'area' ? x.id : x.t);
     } else if (x.t !== 'sep' && x.t !== 'arrow') {
-      return err('response-form', 'write RESPONSE TABLE <unit>: <area or STAY or ASK>, ...', 'RESPONSE TABLE <ユニット>: <エリア/STAY/ASK>, ... と書いてください');
+      return err(
+        'response-form',
+        'write RESPONSE TABLE <unit>: <area or STAY or ASK>, ...',
+        'RESPONSE TABLE <ユニット>: <エリア/STAY/ASK>, ... と書いてください',
+      );
     }
   }
   const empty = Object.entries(table).find(([, v]) => !v.length || v.length > 8);
-  if (!unit || empty) return err('response-form', `give 1 to 8 choices for ${empty?.[0] ?? 'a unit'}`, `${empty?.[0] ?? 'ユニット'} の選択肢を1〜8個書いてください`);
+  if (!unit || empty)
+    return err(
+      'response-form',
+      `give 1 to 8 choices for ${empty?.[0] ?? 'a unit'}`,
+      `${empty?.[0] ?? 'ユニット'} の選択肢を1〜8個書いてください`,
+    );
   return ok((o) => Object.assign(((o.standing ??= {}).responseTable ??= {}), table));
 }
 
@@ -293,7 +355,13 @@ function statement(line: string, ctx: AwTextContext): StatementResult<AwOrders> 
   const tokens = awTokens(line);
   let kw = KEYWORD_OF.get(nameKey(tokens[0] ?? ''));
   // A unit or area named like a keyword ("UB 1") is read as the name when the keyword reading makes no sense.
-  if (kw && ctx.names.match('unit', tokens, 0) && (kw === 'ub' || kw === 'air') && ctx.names.match('unit', tokens, 0)!.length > 1) kw = undefined;
+  if (
+    kw &&
+    ctx.names.match('unit', tokens, 0) &&
+    (kw === 'ub' || kw === 'air') &&
+    ctx.names.match('unit', tokens, 0)!.length > 1
+  )
+    kw = undefined;
   let standing = false;
   if (kw === 'standing') {
     standing = true;
@@ -307,7 +375,10 @@ function statement(line: string, ctx: AwTextContext): StatementResult<AwOrders> 
     rest.shift();
     plan = true;
   }
-  if (kw === 'stay') return rest.length <= 1 ? ok((o) => (o.response = 'stay')) : err('stay-form', 'STAY takes nothing else', 'STAY の後には何も書きません');
+  if (kw === 'stay')
+    return rest.length <= 1
+      ? ok((o) => (o.response = 'stay'))
+      : err('stay-form', 'STAY takes nothing else', 'STAY の後には何も書きません');
   const xs = items(rest, ctx, kw === 'step2');
   if (isErr(xs)) return kw ? xs : null;
   switch (kw) {
@@ -323,14 +394,26 @@ function statement(line: string, ctx: AwTextContext): StatementResult<AwOrders> 
     case 'overflow':
     case 'reinforce': {
       const units = unitsOf(xs);
-      if (!units.length || xs.some((x) => x.t !== 'unit' && x.t !== 'sep')) return err(`${kw}-form`, `write ${kw.toUpperCase()} <units>`, `${kw.toUpperCase()} <ユニット> と書いてください`);
+      if (!units.length || xs.some((x) => x.t !== 'unit' && x.t !== 'sep'))
+        return err(
+          `${kw}-form`,
+          `write ${kw.toUpperCase()} <units>`,
+          `${kw.toUpperCase()} <ユニット> と書いてください`,
+        );
       if (kw === 'overflow') return ok((o) => (o.overflow = units));
-      return standing || !ctx.reinforceNow ? ok((o) => ((o.standing ??= {}).reinforce = units)) : ok((o) => (o.reinforce = units));
+      return standing || !ctx.reinforceNow
+        ? ok((o) => ((o.standing ??= {}).reinforce = units))
+        : ok((o) => (o.reinforce = units));
     }
     case 'move': {
       const dest = xs.filter((x) => x.t === 'area' || x.t === 'stay');
       const bad = xs.find((x) => !['area', 'stay', 'unit', 'arrow', 'sep'].includes(x.t));
-      if (dest.length !== 1 || bad || unitsOf(xs).length > 1) return err('move-form', 'write MOVE <unit> -> <area> or STAY', 'MOVE <ユニット> -> <エリア> または STAY と書いてください');
+      if (dest.length !== 1 || bad || unitsOf(xs).length > 1)
+        return err(
+          'move-form',
+          'write MOVE <unit> -> <area> or STAY',
+          'MOVE <ユニット> -> <エリア> または STAY と書いてください',
+        );
       const d = dest[0];
       return ok((o) => (o.response = d.t === 'area' ? d.id : 'stay'));
     }
@@ -356,7 +439,8 @@ function unkeyed(xs: Item[], ctx: AwTextContext): StatementResult<AwOrders> {
   const hasArea = xs.some((x) => x.t === 'area');
   if (first.t === 'unit' && !hasArea) {
     const type = ctx.units.get(first.id)?.type;
-    const field = type === 'UB' ? 'ubs' : type === 'air' ? 'air' : type === 'DD' || type === 'CVE' ? 'escorts' : undefined;
+    const field =
+      type === 'UB' ? 'ubs' : type === 'air' ? 'air' : type === 'DD' || type === 'CVE' ? 'escorts' : undefined;
     if (!field || xs.length < 2) return null;
     return allocations(xs, field, ctx);
   }
@@ -383,8 +467,15 @@ function format(o: AwOrders, ctx: AwTextContext, locale: Locale): string[] {
   const list = (ids: string[]) => ids.map(n).join(', ');
   const out: string[] = [];
   if (o.reinforce) out.push(`REINFORCE ${o.reinforce.join(' ')}  # ${list(o.reinforce)}`);
-  for (const [area, units] of grouped(o.placement ?? {})) out.push(`PLACE ${units.join(' ')} -> ${area}  # ${list(units)} -> ${n(area)}`);
-  if (o.step2) out.push(`STEP2 ${Object.keys(o.step2).sort().map((a) => `${a} ${o.step2![a]}`).join(', ')}`);
+  for (const [area, units] of grouped(o.placement ?? {}))
+    out.push(`PLACE ${units.join(' ')} -> ${area}  # ${list(units)} -> ${n(area)}`);
+  if (o.step2)
+    out.push(
+      `STEP2 ${Object.keys(o.step2)
+        .sort()
+        .map((a) => `${a} ${o.step2![a]}`)
+        .join(', ')}`,
+    );
   if (o.step3) {
     const keyed: Record<string, string> = {};
     for (const [u, p] of Object.entries(o.step3)) keyed[u] = `${p.area} ${p.face.toUpperCase()}`;
@@ -394,7 +485,8 @@ function format(o: AwOrders, ctx: AwTextContext, locale: Locale): string[] {
     }
   }
   if (o.overflow) out.push(`OVERFLOW ${o.overflow.join(' ')}  # ${list(o.overflow)}`);
-  for (const [area, units] of grouped(o.replace ?? {})) out.push(`REPLACE ${units.join(' ')} -> ${area}  # ${list(units)} -> ${n(area)}`);
+  for (const [area, units] of grouped(o.replace ?? {}))
+    out.push(`REPLACE ${units.join(' ')} -> ${area}  # ${list(units)} -> ${n(area)}`);
   if (o.response) out.push(o.response === 'stay' ? 'STAY' : `MOVE -> ${o.response}  # ${n(o.response)}`);
   const alloc = (kw: string, rec?: Record<string, string[]>) => {
     for (const actor of Object.keys(rec ?? {}).sort()) {
@@ -410,7 +502,9 @@ function format(o: AwOrders, ctx: AwTextContext, locale: Locale): string[] {
   if (s?.step2Plan) out.push(`STEP2 PLAN ${s.step2Plan.join(' ')}`);
   for (const unit of Object.keys(s?.responseTable ?? {}).sort()) {
     const prefs = s!.responseTable![unit];
-    out.push(`RESPONSE TABLE ${unit}: ${prefs.map((p) => (p === 'stay' || p === 'ask' ? p.toUpperCase() : p)).join(', ')}  # ${n(unit)}`);
+    out.push(
+      `RESPONSE TABLE ${unit}: ${prefs.map((p) => (p === 'stay' || p === 'ask' ? p.toUpperCase() : p)).join(', ')}  # ${n(unit)}`,
+    );
   }
   return out;
 }

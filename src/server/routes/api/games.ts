@@ -15,42 +15,93 @@ const createdGame = z.object({
   review: z.enum(['auto', 'moderator']),
   commitment: z.string().describe('SHA-256 of the secret seed, revealed when the game ends'),
   moderatorToken: z.string().describe('shown once'),
-  seats: z.array(z.object({ side: z.string(), email: z.string(), name: z.string().nullable(), token: z.string().describe('shown once') })),
+  seats: z.array(
+    z.object({
+      side: z.string(),
+      email: z.string(),
+      name: z.string().nullable(),
+      token: z.string().describe('shown once'),
+    }),
+  ),
   currentStep: z.number(),
 });
 
 export default async function gameRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.post('/api/games', {
-    preHandler: operatorOnly,
-    config: { inputSections: CREATE_GAME_SECTIONS },
-    schema: {
-      tags: ['games'],
-      summary: 'Create a game (operator: ADMIN_TOKEN); the tokens are shown this once',
-      security: bearer,
-      body: createGameInputSchema,
-      response: { 201: createdGame, 400: errorBody, 401: errorBody, 422: errorBody },
+  r.post(
+    '/api/games',
+    {
+      preHandler: operatorOnly,
+      config: { inputSections: CREATE_GAME_SECTIONS },
+      schema: {
+        tags: ['games'],
+        summary: 'Create a game (operator: ADMIN_TOKEN); the tokens are shown this once',
+        security: bearer,
+        body: createGameInputSchema,
+        response: { 201: createdGame, 400: errorBody, 401: errorBody, 422: errorBody },
+      },
     },
-  }, async (request, reply) => reply.code(201).send(await createGame(app.deps, request.body)));
+    async (request, reply) => reply.code(201).send(await createGame(app.deps, request.body)),
+  );
 
-  r.get('/api/games/:id', {
-    preHandler: anyGameRole,
-    schema: { tags: ['games'], summary: "The caller's view of the game", security: bearer, params: gameParams, response: { 200: anyObject, ...gameErrors } },
-  }, async (request) => gameViewFor(app.deps, request.params.id, principal(request)));
+  r.get(
+    '/api/games/:id',
+    {
+      preHandler: anyGameRole,
+      schema: {
+        tags: ['games'],
+        summary: "The caller's view of the game",
+        security: bearer,
+        params: gameParams,
+        response: { 200: anyObject, ...gameErrors },
+      },
+    },
+    async (request) => gameViewFor(app.deps, request.params.id, principal(request)),
+  );
 
-  r.get('/api/games/:id/steps', {
-    preHandler: anyGameRole,
-    schema: { tags: ['games'], summary: 'History: every step with the events the caller may see', security: bearer, params: gameParams, response: { 200: z.object({ steps: z.array(anyObject) }), ...gameErrors } },
-  }, async (request) => ({ steps: await stepsFor(app.deps, request.params.id, principal(request)) }));
+  r.get(
+    '/api/games/:id/steps',
+    {
+      preHandler: anyGameRole,
+      schema: {
+        tags: ['games'],
+        summary: 'History: every step with the events the caller may see',
+        security: bearer,
+        params: gameParams,
+        response: { 200: z.object({ steps: z.array(anyObject) }), ...gameErrors },
+      },
+    },
+    async (request) => ({ steps: await stepsFor(app.deps, request.params.id, principal(request)) }),
+  );
 
-  r.get('/api/games/:id/steps/:n', {
-    preHandler: anyGameRole,
-    schema: { tags: ['games'], summary: 'One step: events, view at its start, the orders the caller may see', security: bearer, params: stepParams, response: { 200: anyObject, ...gameErrors } },
-  }, async (request) => stepFor(app.deps, request.params.id, request.params.n, principal(request)));
+  r.get(
+    '/api/games/:id/steps/:n',
+    {
+      preHandler: anyGameRole,
+      schema: {
+        tags: ['games'],
+        summary: 'One step: events, view at its start, the orders the caller may see',
+        security: bearer,
+        params: stepParams,
+        response: { 200: anyObject, ...gameErrors },
+      },
+    },
+    async (request) => stepFor(app.deps, request.params.id, request.params.n, principal(request)),
+  );
 
-  r.get('/api/games/:id/record', {
-    preHandler: anyGameRole,
-    schema: { tags: ['games'], summary: 'The game record (pbem-record/1) as the caller may see it; the seed once the game is over', security: bearer, params: gameParams, response: { 200: anyObject, ...gameErrors } },
-  }, async (request) => ({ ...(await recordFor(app.deps, request.params.id, principal(request))) }));
+  r.get(
+    '/api/games/:id/record',
+    {
+      preHandler: anyGameRole,
+      schema: {
+        tags: ['games'],
+        summary: 'The game record (pbem-record/1) as the caller may see it; the seed once the game is over',
+        security: bearer,
+        params: gameParams,
+        response: { 200: anyObject, ...gameErrors },
+      },
+    },
+    async (request) => ({ ...(await recordFor(app.deps, request.params.id, principal(request))) }),
+  );
 }

@@ -3,7 +3,15 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { seatInputSchema } from '../../../services/games.ts';
-import { amendOrders, approveStep, auditLogOf, pauseGame, rejectStep, resumeGame, setDeadline } from '../../../services/moderation.ts';
+import {
+  amendOrders,
+  approveStep,
+  auditLogOf,
+  pauseGame,
+  rejectStep,
+  resumeGame,
+  setDeadline,
+} from '../../../services/moderation.ts';
 import { renewSeatAccess } from '../../../services/seat-access.ts';
 import { moderatorOnly } from '../../plugins/auth.ts';
 import { anyObject, bearer, errorBody, gameErrors, gameParams, seatParams, stepParams } from './schemas.ts';
@@ -15,82 +23,185 @@ export default async function moderationRoutes(app: FastifyInstance): Promise<vo
   const r = app.withTypeProvider<ZodTypeProvider>();
   const common = { preHandler: moderatorOnly };
 
-  r.post('/api/games/:id/steps/:n/approve', {
-    ...common,
-    schema: { tags, summary: 'Publish a step awaiting review', security: bearer, params: stepParams, response: { 200: z.object({ step: z.number(), finished: z.boolean() }), ...errors } },
-  }, async (request) => approveStep(app.deps, request.params.id, request.params.n));
-
-  r.post('/api/games/:id/steps/:n/reject', {
-    ...common,
-    schema: {
-      tags,
-      summary: 'Reject a step awaiting review: it reopens with its orders kept and a deadline; every seat is told why',
-      description:
-        'The step resolves again once every owed seat has confirmed (sent its orders again) or revised its orders, ' +
-        'or at the deadline with the orders on file. `deadlineAt` (optional, in the future): else the game\'s rule ' +
-        'for the step counted from now, else 72 hours.',
-      security: bearer,
-      params: stepParams,
-      body: z
-        .object({ reason: z.string().trim().min(1).max(2000), deadlineAt: z.iso.datetime({ offset: true }).optional() })
-        .strict(),
-      response: { 200: z.object({ step: z.number(), deadlineAt: z.date(), awaiting: z.array(z.string()) }), ...errors },
+  r.post(
+    '/api/games/:id/steps/:n/approve',
+    {
+      ...common,
+      schema: {
+        tags,
+        summary: 'Publish a step awaiting review',
+        security: bearer,
+        params: stepParams,
+        response: { 200: z.object({ step: z.number(), finished: z.boolean() }), ...errors },
+      },
     },
-  }, async (request) => {
-    const { reason, deadlineAt } = request.body;
-    return rejectStep(app.deps, request.params.id, request.params.n, reason, {
-      deadlineAt: deadlineAt ? new Date(deadlineAt) : undefined,
-    });
-  });
+    async (request) => approveStep(app.deps, request.params.id, request.params.n),
+  );
 
-  r.put('/api/games/:id/seats/:side/orders', {
-    ...common,
-    schema: { tags, summary: "Amend a seat's orders for the current step (audited)", security: bearer, params: seatParams, body: z.object({ orders: z.unknown(), reason: z.string().max(2000).optional() }), response: { 200: anyObject, ...errors } },
-  }, async (request) => ({ ...(await amendOrders(app.deps, request.params.id, request.params.side, request.body.orders ?? {}, request.body.reason)) }));
-
-  r.post('/api/games/:id/pause', {
-    ...common,
-    schema: { tags, summary: 'Pause the game: orders are refused until it resumes', security: bearer, params: gameParams, body: z.object({ reason: z.string().max(2000).optional() }).optional(), response: { 200: z.object({ status: z.literal('paused') }), ...errors } },
-  }, async (request) => {
-    await pauseGame(app.deps, request.params.id, request.body?.reason);
-    return { status: 'paused' as const };
-  });
-
-  r.post('/api/games/:id/resume', {
-    ...common,
-    schema: { tags, summary: 'Resume a paused game', security: bearer, params: gameParams, response: { 200: z.object({ status: z.literal('active'), resolution: anyObject }), ...errors } },
-  }, async (request) => ({ status: 'active' as const, resolution: await resumeGame(app.deps, request.params.id) }));
-
-  r.put('/api/games/:id/seats/:side', {
-    ...common,
-    schema: {
-      tags,
-      summary: "Replace a seat's player: new tokens (the new one shown once), the old ones and the seat's browser sessions end",
-      security: bearer,
-      params: seatParams,
-      body: seatInputSchema.omit({ side: true }).partial({ locale: true, timeZone: true }),
-      response: { 200: z.object({ side: z.string(), email: z.string(), token: z.string() }), ...errors },
+  r.post(
+    '/api/games/:id/steps/:n/reject',
+    {
+      ...common,
+      schema: {
+        tags,
+        summary:
+          'Reject a step awaiting review: it reopens with its orders kept and a deadline; every seat is told why',
+        description:
+          'The step resolves again once every owed seat has confirmed (sent its orders again) or revised its orders, ' +
+          "or at the deadline with the orders on file. `deadlineAt` (optional, in the future): else the game's rule " +
+          'for the step counted from now, else 72 hours.',
+        security: bearer,
+        params: stepParams,
+        body: z
+          .object({
+            reason: z.string().trim().min(1).max(2000),
+            deadlineAt: z.iso.datetime({ offset: true }).optional(),
+          })
+          .strict(),
+        response: {
+          200: z.object({ step: z.number(), deadlineAt: z.date(), awaiting: z.array(z.string()) }),
+          ...errors,
+        },
+      },
     },
-  }, async (request) => {
-    const { side, email, token } = await renewSeatAccess(app.deps, request.params.id, request.params.side, request.body);
-    return { side, email, token };
-  });
+    async (request) => {
+      const { reason, deadlineAt } = request.body;
+      return rejectStep(app.deps, request.params.id, request.params.n, reason, {
+        deadlineAt: deadlineAt ? new Date(deadlineAt) : undefined,
+      });
+    },
+  );
 
-  r.post('/api/games/:id/seats/:side/rotate-token', {
-    ...common,
-    schema: { tags, summary: "Rotate a seat's tokens: the old ones and the seat's browser sessions end", security: bearer, params: seatParams, response: { 200: z.object({ side: z.string(), token: z.string() }), ...errors } },
-  }, async (request) => {
-    const { side, token } = await renewSeatAccess(app.deps, request.params.id, request.params.side);
-    return { side, token };
-  });
+  r.put(
+    '/api/games/:id/seats/:side/orders',
+    {
+      ...common,
+      schema: {
+        tags,
+        summary: "Amend a seat's orders for the current step (audited)",
+        security: bearer,
+        params: seatParams,
+        body: z.object({ orders: z.unknown(), reason: z.string().max(2000).optional() }),
+        response: { 200: anyObject, ...errors },
+      },
+    },
+    async (request) => ({
+      ...(await amendOrders(
+        app.deps,
+        request.params.id,
+        request.params.side,
+        request.body.orders ?? {},
+        request.body.reason,
+      )),
+    }),
+  );
 
-  r.put('/api/games/:id/deadline', {
-    ...common,
-    schema: { tags, summary: 'Set or clear the deadline of the current step', security: bearer, params: gameParams, body: z.object({ deadlineAt: z.iso.datetime({ offset: true }).nullable() }), response: { 200: z.object({ step: z.number(), deadlineAt: z.date().nullable() }), ...errors } },
-  }, async (request) => setDeadline(app.deps, request.params.id, request.body.deadlineAt ? new Date(request.body.deadlineAt) : null));
+  r.post(
+    '/api/games/:id/pause',
+    {
+      ...common,
+      schema: {
+        tags,
+        summary: 'Pause the game: orders are refused until it resumes',
+        security: bearer,
+        params: gameParams,
+        body: z.object({ reason: z.string().max(2000).optional() }).optional(),
+        response: { 200: z.object({ status: z.literal('paused') }), ...errors },
+      },
+    },
+    async (request) => {
+      await pauseGame(app.deps, request.params.id, request.body?.reason);
+      return { status: 'paused' as const };
+    },
+  );
 
-  r.get('/api/games/:id/audit', {
-    ...common,
-    schema: { tags, summary: 'The audit log of the game', security: bearer, params: gameParams, response: { 200: z.object({ entries: z.array(anyObject) }), ...gameErrors } },
-  }, async (request) => ({ entries: await auditLogOf(app.deps, request.params.id) }));
+  r.post(
+    '/api/games/:id/resume',
+    {
+      ...common,
+      schema: {
+        tags,
+        summary: 'Resume a paused game',
+        security: bearer,
+        params: gameParams,
+        response: { 200: z.object({ status: z.literal('active'), resolution: anyObject }), ...errors },
+      },
+    },
+    async (request) => ({ status: 'active' as const, resolution: await resumeGame(app.deps, request.params.id) }),
+  );
+
+  r.put(
+    '/api/games/:id/seats/:side',
+    {
+      ...common,
+      schema: {
+        tags,
+        summary:
+          "Replace a seat's player: new tokens (the new one shown once), the old ones and the seat's browser sessions end",
+        security: bearer,
+        params: seatParams,
+        body: seatInputSchema.omit({ side: true }).partial({ locale: true, timeZone: true }),
+        response: { 200: z.object({ side: z.string(), email: z.string(), token: z.string() }), ...errors },
+      },
+    },
+    async (request) => {
+      const { side, email, token } = await renewSeatAccess(
+        app.deps,
+        request.params.id,
+        request.params.side,
+        request.body,
+      );
+      return { side, email, token };
+    },
+  );
+
+  r.post(
+    '/api/games/:id/seats/:side/rotate-token',
+    {
+      ...common,
+      schema: {
+        tags,
+        summary: "Rotate a seat's tokens: the old ones and the seat's browser sessions end",
+        security: bearer,
+        params: seatParams,
+        response: { 200: z.object({ side: z.string(), token: z.string() }), ...errors },
+      },
+    },
+    async (request) => {
+      const { side, token } = await renewSeatAccess(app.deps, request.params.id, request.params.side);
+      return { side, token };
+    },
+  );
+
+  r.put(
+    '/api/games/:id/deadline',
+    {
+      ...common,
+      schema: {
+        tags,
+        summary: 'Set or clear the deadline of the current step',
+        security: bearer,
+        params: gameParams,
+        body: z.object({ deadlineAt: z.iso.datetime({ offset: true }).nullable() }),
+        response: { 200: z.object({ step: z.number(), deadlineAt: z.date().nullable() }), ...errors },
+      },
+    },
+    async (request) =>
+      setDeadline(app.deps, request.params.id, request.body.deadlineAt ? new Date(request.body.deadlineAt) : null),
+  );
+
+  r.get(
+    '/api/games/:id/audit',
+    {
+      ...common,
+      schema: {
+        tags,
+        summary: 'The audit log of the game',
+        security: bearer,
+        params: gameParams,
+        response: { 200: z.object({ entries: z.array(anyObject) }), ...gameErrors },
+      },
+    },
+    async (request) => ({ entries: await auditLogOf(app.deps, request.params.id) }),
+  );
 }

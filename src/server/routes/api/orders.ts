@@ -14,37 +14,71 @@ const submitBody = z.object({
 const submitted = z.object({
   orderId: z.string(),
   step: z.number(),
-  resolution: z.union([z.null(), z.object({ resolved: z.literal(true), step: z.number(), status: z.enum(['published', 'awaiting_review']), finished: z.boolean() })]),
+  resolution: z.union([
+    z.null(),
+    z.object({
+      resolved: z.literal(true),
+      step: z.number(),
+      status: z.enum(['published', 'awaiting_review']),
+      finished: z.boolean(),
+    }),
+  ]),
 });
 
 export default async function orderRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.post('/api/games/:id/orders', {
-    preHandler: seatSubmitting,
-    schema: {
-      tags: ['orders'],
-      summary: "Submit or replace the caller's orders for the current step (a seat may revise until the step resolves)",
-      security: bearer,
-      params: gameParams,
-      body: submitBody,
-      response: { 200: submitted, 400: errorBody, 409: errorBody, 413: errorBody, 422: errorBody, ...gameErrors },
+  r.post(
+    '/api/games/:id/orders',
+    {
+      preHandler: seatSubmitting,
+      schema: {
+        tags: ['orders'],
+        summary:
+          "Submit or replace the caller's orders for the current step (a seat may revise until the step resolves)",
+        security: bearer,
+        params: gameParams,
+        body: submitBody,
+        response: { 200: submitted, 400: errorBody, 409: errorBody, 413: errorBody, 422: errorBody, ...gameErrors },
+      },
     },
-  }, async (request) => {
-    const p = principal(request);
-    if (p.kind !== 'seat') throw new Error('unreachable');
-    const orders = request.body.orders ?? {};
-    return submitOrders(app.deps, { gameId: p.gameId, seatId: p.seatId, orders, raw: JSON.stringify(orders), source: 'api', uncheckedTokenHash: p.tokenHashToCheck });
-  });
+    async (request) => {
+      const p = principal(request);
+      if (p.kind !== 'seat') throw new Error('unreachable');
+      const orders = request.body.orders ?? {};
+      return submitOrders(app.deps, {
+        gameId: p.gameId,
+        seatId: p.seatId,
+        orders,
+        raw: JSON.stringify(orders),
+        source: 'api',
+        uncheckedTokenHash: p.tokenHashToCheck,
+      });
+    },
+  );
 
-  r.get('/api/games/:id/orders', {
-    preHandler: anyGameRole,
-    schema: {
-      tags: ['orders'],
-      summary: "The caller's current orders for the current step (the moderator: every seat's)",
-      security: bearer,
-      params: gameParams,
-      response: { 200: z.object({ step: z.number(), status: z.string(), orders: z.record(z.string(), z.object({ orders: z.unknown(), raw: z.string(), source: z.string(), receivedAt: z.date() })) }), ...gameErrors },
+  r.get(
+    '/api/games/:id/orders',
+    {
+      preHandler: anyGameRole,
+      schema: {
+        tags: ['orders'],
+        summary: "The caller's current orders for the current step (the moderator: every seat's)",
+        security: bearer,
+        params: gameParams,
+        response: {
+          200: z.object({
+            step: z.number(),
+            status: z.string(),
+            orders: z.record(
+              z.string(),
+              z.object({ orders: z.unknown(), raw: z.string(), source: z.string(), receivedAt: z.date() }),
+            ),
+          }),
+          ...gameErrors,
+        },
+      },
     },
-  }, async (request) => ordersFor(app.deps, request.params.id, principal(request)));
+    async (request) => ordersFor(app.deps, request.params.id, principal(request)),
+  );
 }

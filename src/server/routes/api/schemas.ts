@@ -3,7 +3,9 @@ import { z } from 'zod';
 
 export const gameParams = z.object({ id: z.string().min(1).max(40).describe('game id') });
 export const stepParams = gameParams.extend({ n: z.coerce.number().int().min(0).describe('step number') });
-export const seatParams = gameParams.extend({ side: z.string().min(1).max(40).describe("seat id: one of the game's sides") });
+export const seatParams = gameParams.extend({
+  side: z.string().min(1).max(40).describe("seat id: one of the game's sides"),
+});
 
 const text = z.object({ en: z.string(), ja: z.string() });
 
@@ -15,9 +17,20 @@ export const errorBody = z
       message: z.string().describe('in English'),
       messages: text.describe('the message in English and Japanese'),
       requestId: z.string(),
-      details: z.unknown().optional().describe('for 400 request/invalid and <section>/invalid: [{ path, code, message: { en, ja } }]'),
+      details: z
+        .unknown()
+        .optional()
+        .describe('for 400 request/invalid and <section>/invalid: [{ path, code, message: { en, ja } }]'),
       errors: z
-        .array(z.object({ code: z.string(), message: text, rule: z.string(), rules: z.array(z.string()), path: z.string().optional() }))
+        .array(
+          z.object({
+            code: z.string(),
+            message: text,
+            rule: z.string(),
+            rules: z.array(z.string()),
+            path: z.string().optional(),
+          }),
+        )
         .optional(),
     }),
   })

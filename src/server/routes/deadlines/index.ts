@@ -6,7 +6,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import calendarRoutes from '../../../calendar/routes.ts';
-import { absenceInputSchema, cancelAbsence, declareAbsence, listAbsences } from '../../../services/deadlines/absences.ts';
+import {
+  absenceInputSchema,
+  cancelAbsence,
+  declareAbsence,
+  listAbsences,
+} from '../../../services/deadlines/absences.ts';
 import { shiftDeadline } from '../../../services/deadlines/changes.ts';
 import { applyDefaultsNow } from '../../../services/deadlines/policy.ts';
 import { punctualityReport } from '../../../services/deadlines/punctuality.ts';
@@ -19,72 +24,193 @@ const errors = { 400: errorBody, 409: errorBody, ...gameErrors };
 const tags = ['deadlines'];
 const absence = z.object({ id: z.string(), side: z.string(), startsAt: z.string(), endsAt: z.string() });
 const webhook = z.object({ id: z.string(), url: z.string(), events: z.array(z.string()), createdAt: z.string() });
-const seconds = z.object({ seconds: z.number().int().min(60).max(60 * 86400) });
+const seconds = z.object({
+  seconds: z
+    .number()
+    .int()
+    .min(60)
+    .max(60 * 86400),
+});
 const moved = z.object({ step: z.number(), deadlineAt: z.date().nullable() });
 
 export default async function deadlineRoutes(app: FastifyInstance): Promise<void> {
   await app.register(calendarRoutes);
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/api/games/:id/absences', {
-    preHandler: anyGameRole,
-    schema: { tags, summary: "The seats' declared absences", security: bearer, params: gameParams, response: { 200: z.object({ absences: z.array(absence) }), ...gameErrors } },
-  }, async (request) => ({ absences: await listAbsences(app.deps, request.params.id) }));
+  r.get(
+    '/api/games/:id/absences',
+    {
+      preHandler: anyGameRole,
+      schema: {
+        tags,
+        summary: "The seats' declared absences",
+        security: bearer,
+        params: gameParams,
+        response: { 200: z.object({ absences: z.array(absence) }), ...gameErrors },
+      },
+    },
+    async (request) => ({ absences: await listAbsences(app.deps, request.params.id) }),
+  );
 
-  r.post('/api/games/:id/absences', {
-    preHandler: seatOnly,
-    schema: { tags, summary: 'Declare an absence of your seat: time away does not count towards your deadlines', security: bearer, params: gameParams, body: absenceInputSchema, response: { 201: z.object({ absence, deadlineAt: z.date().nullable() }), ...errors } },
-  }, async (request, reply) => {
-    const p = principal(request);
-    if (p.kind !== 'seat') throw new Error('unreachable');
-    const result = await declareAbsence(app.deps, { gameId: request.params.id, seatId: p.seatId, startsAt: new Date(request.body.startsAt), endsAt: new Date(request.body.endsAt) });
-    return reply.code(201).send(result);
-  });
+  r.post(
+    '/api/games/:id/absences',
+    {
+      preHandler: seatOnly,
+      schema: {
+        tags,
+        summary: 'Declare an absence of your seat: time away does not count towards your deadlines',
+        security: bearer,
+        params: gameParams,
+        body: absenceInputSchema,
+        response: { 201: z.object({ absence, deadlineAt: z.date().nullable() }), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const p = principal(request);
+      if (p.kind !== 'seat') throw new Error('unreachable');
+      const result = await declareAbsence(app.deps, {
+        gameId: request.params.id,
+        seatId: p.seatId,
+        startsAt: new Date(request.body.startsAt),
+        endsAt: new Date(request.body.endsAt),
+      });
+      return reply.code(201).send(result);
+    },
+  );
 
-  r.delete('/api/games/:id/absences/:absenceId', {
-    preHandler: seatOnly,
-    schema: { tags, summary: 'Withdraw an absence of your seat that is not over', security: bearer, params: gameParams.extend({ absenceId: z.string().min(1).max(60) }), response: { 200: z.object({ deadlineAt: z.date().nullable() }), ...errors } },
-  }, async (request) => {
-    const p = principal(request);
-    if (p.kind !== 'seat') throw new Error('unreachable');
-    return cancelAbsence(app.deps, { gameId: request.params.id, seatId: p.seatId, absenceId: request.params.absenceId });
-  });
+  r.delete(
+    '/api/games/:id/absences/:absenceId',
+    {
+      preHandler: seatOnly,
+      schema: {
+        tags,
+        summary: 'Withdraw an absence of your seat that is not over',
+        security: bearer,
+        params: gameParams.extend({ absenceId: z.string().min(1).max(60) }),
+        response: { 200: z.object({ deadlineAt: z.date().nullable() }), ...errors },
+      },
+    },
+    async (request) => {
+      const p = principal(request);
+      if (p.kind !== 'seat') throw new Error('unreachable');
+      return cancelAbsence(app.deps, {
+        gameId: request.params.id,
+        seatId: p.seatId,
+        absenceId: request.params.absenceId,
+      });
+    },
+  );
 
-  r.post('/api/games/:id/deadline/extend', {
-    preHandler: moderatorOnly,
-    schema: { tags, summary: 'Extend the current deadline (audited, announced)', security: bearer, params: gameParams, body: seconds, response: { 200: moved, ...errors } },
-  }, async (request) => shiftDeadline(app.deps, request.params.id, request.body.seconds));
+  r.post(
+    '/api/games/:id/deadline/extend',
+    {
+      preHandler: moderatorOnly,
+      schema: {
+        tags,
+        summary: 'Extend the current deadline (audited, announced)',
+        security: bearer,
+        params: gameParams,
+        body: seconds,
+        response: { 200: moved, ...errors },
+      },
+    },
+    async (request) => shiftDeadline(app.deps, request.params.id, request.body.seconds),
+  );
 
-  r.post('/api/games/:id/deadline/shorten', {
-    preHandler: moderatorOnly,
-    schema: { tags, summary: 'Shorten the current deadline (audited, announced; not into the past)', security: bearer, params: gameParams, body: seconds, response: { 200: moved, ...errors } },
-  }, async (request) => shiftDeadline(app.deps, request.params.id, -request.body.seconds));
+  r.post(
+    '/api/games/:id/deadline/shorten',
+    {
+      preHandler: moderatorOnly,
+      schema: {
+        tags,
+        summary: 'Shorten the current deadline (audited, announced; not into the past)',
+        security: bearer,
+        params: gameParams,
+        body: seconds,
+        response: { 200: moved, ...errors },
+      },
+    },
+    async (request) => shiftDeadline(app.deps, request.params.id, -request.body.seconds),
+  );
 
-  r.post('/api/games/:id/deadline/apply-defaults', {
-    preHandler: moderatorOnly,
-    schema: { tags, summary: "Apply the engine's default orders to every seat that still owes orders now", security: bearer, params: gameParams, response: { 200: z.object({ sides: z.array(z.string()), resolved: z.boolean() }), ...errors } },
-  }, async (request) => applyDefaultsNow(app.deps, request.params.id));
+  r.post(
+    '/api/games/:id/deadline/apply-defaults',
+    {
+      preHandler: moderatorOnly,
+      schema: {
+        tags,
+        summary: "Apply the engine's default orders to every seat that still owes orders now",
+        security: bearer,
+        params: gameParams,
+        response: { 200: z.object({ sides: z.array(z.string()), resolved: z.boolean() }), ...errors },
+      },
+    },
+    async (request) => applyDefaultsNow(app.deps, request.params.id),
+  );
 
-  r.get('/api/games/:id/punctuality', {
-    preHandler: moderatorOnly,
-    schema: { tags, summary: 'Punctuality of every seat: on time, late, missed', security: bearer, params: gameParams, response: { 200: z.object({ seats: z.array(z.record(z.string(), z.unknown())) }), ...gameErrors } },
-  }, async (request) => ({ seats: (await punctualityReport(app.deps, request.params.id)) as unknown as Record<string, unknown>[] }));
+  r.get(
+    '/api/games/:id/punctuality',
+    {
+      preHandler: moderatorOnly,
+      schema: {
+        tags,
+        summary: 'Punctuality of every seat: on time, late, missed',
+        security: bearer,
+        params: gameParams,
+        response: { 200: z.object({ seats: z.array(z.record(z.string(), z.unknown())) }), ...gameErrors },
+      },
+    },
+    async (request) => ({
+      seats: (await punctualityReport(app.deps, request.params.id)) as unknown as Record<string, unknown>[],
+    }),
+  );
 
-  r.get('/api/games/:id/webhooks', {
-    preHandler: moderatorOnly,
-    schema: { tags, summary: "The game's webhooks", security: bearer, params: gameParams, response: { 200: z.object({ webhooks: z.array(webhook) }), ...gameErrors } },
-  }, async (request) => ({ webhooks: await listWebhooks(app.deps, request.params.id) }));
+  r.get(
+    '/api/games/:id/webhooks',
+    {
+      preHandler: moderatorOnly,
+      schema: {
+        tags,
+        summary: "The game's webhooks",
+        security: bearer,
+        params: gameParams,
+        response: { 200: z.object({ webhooks: z.array(webhook) }), ...gameErrors },
+      },
+    },
+    async (request) => ({ webhooks: await listWebhooks(app.deps, request.params.id) }),
+  );
 
-  r.post('/api/games/:id/webhooks', {
-    preHandler: moderatorOnly,
-    schema: { tags, summary: 'Add a webhook (Discord-compatible JSON) for results, reminders, missed and moved deadlines', security: bearer, params: gameParams, body: z.object({ url: z.string().min(1).max(2000), events: z.array(z.enum(WEBHOOK_EVENTS)).min(1).optional() }), response: { 201: webhook, ...errors } },
-  }, async (request, reply) => reply.code(201).send(await addWebhook(app.deps, request.params.id, request.body)));
+  r.post(
+    '/api/games/:id/webhooks',
+    {
+      preHandler: moderatorOnly,
+      schema: {
+        tags,
+        summary: 'Add a webhook (Discord-compatible JSON) for results, reminders, missed and moved deadlines',
+        security: bearer,
+        params: gameParams,
+        body: z.object({ url: z.string().min(1).max(2000), events: z.array(z.enum(WEBHOOK_EVENTS)).min(1).optional() }),
+        response: { 201: webhook, ...errors },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await addWebhook(app.deps, request.params.id, request.body)),
+  );
 
-  r.delete('/api/games/:id/webhooks/:webhookId', {
-    preHandler: moderatorOnly,
-    schema: { tags, summary: 'Remove a webhook', security: bearer, params: gameParams.extend({ webhookId: z.string().min(1).max(60) }), response: { 204: z.null(), ...gameErrors } },
-  }, async (request, reply) => {
-    await removeWebhook(app.deps, request.params.id, request.params.webhookId);
-    return reply.code(204).send(null);
-  });
+  r.delete(
+    '/api/games/:id/webhooks/:webhookId',
+    {
+      preHandler: moderatorOnly,
+      schema: {
+        tags,
+        summary: 'Remove a webhook',
+        security: bearer,
+        params: gameParams.extend({ webhookId: z.string().min(1).max(60) }),
+        response: { 204: z.null(), ...gameErrors },
+      },
+    },
+    async (request, reply) => {
+      await removeWebhook(app.deps, request.params.id, request.params.webhookId);
+      return reply.code(204).send(null);
+    },
+  );
 }

@@ -35,7 +35,8 @@ function tokenOf(request: FastifyRequest): string | undefined {
   return typeof q === 'string' ? q : undefined;
 }
 
-const fail = (reply: FastifyReply, request: FastifyRequest, status: number, code: string, message: string) => sendError(reply, request, status, code, message);
+const fail = (reply: FastifyReply, request: FastifyRequest, status: number, code: string, message: string) =>
+  sendError(reply, request, status, code, message);
 
 /** Whether the sink page is served with these settings. */
 export function sinkPageEnabled(config: FastifyInstance['deps']['config']): boolean {
@@ -45,38 +46,75 @@ export function sinkPageEnabled(config: FastifyInstance['deps']['config']): bool
 }
 
 export default async function mailRoutes(app: FastifyInstance): Promise<void> {
-  const raw = (_req: FastifyRequest, body: Buffer, done: (err: Error | null, body?: unknown) => void) => done(null, body);
-  app.addContentTypeParser(['message/rfc822', 'application/octet-stream', 'text/plain'], { parseAs: 'buffer', bodyLimit: HARD_LIMIT }, raw);
+  const raw = (_req: FastifyRequest, body: Buffer, done: (err: Error | null, body?: unknown) => void) =>
+    done(null, body);
+  app.addContentTypeParser(
+    ['message/rfc822', 'application/octet-stream', 'text/plain'],
+    { parseAs: 'buffer', bodyLimit: HARD_LIMIT },
+    raw,
+  );
 
-  app.post('/mail/inbound', { bodyLimit: HARD_LIMIT, schema: { tags: ['mail'], summary: 'Raw MIME order mail (inbound-mail provider webhook)', hide: false } }, async (request, reply) => {
-    const deps = app.deps;
-    const secret = deps.config.INBOUND_WEBHOOK_TOKEN;
-    if (!secret) return fail(reply, request, 404, 'mail/inbound-off', 'the inbound mail endpoint is not enabled (INBOUND_WEBHOOK_TOKEN)');
-    const given = tokenOf(request);
-    if (!given || !safeEqual(given, secret)) return fail(reply, request, 401, 'mail/unauthorized', 'a valid inbound webhook token is required');
-    let body: Buffer;
-    let envelopeFrom: string | null | undefined;
-    let envelopeTo: string[] | undefined;
-    if (Buffer.isBuffer(request.body)) body = request.body;
-    else if (request.body && typeof request.body === 'object' && typeof (request.body as { raw?: unknown }).raw === 'string') {
-      const parsed = jsonMail.safeParse(request.body);
-      if (!parsed.success) {
-        const details = inputIssues(parsed.error.issues);
-        return sendError(reply, request, 400, 'request/invalid', `the JSON mail does not match { raw, encoding?, envelopeFrom?, envelopeTo? }: ${details[0].path}: ${details[0].message.en}`, { details });
+  app.post(
+    '/mail/inbound',
+    {
+      bodyLimit: HARD_LIMIT,
+      schema: { tags: ['mail'], summary: 'Raw MIME order mail (inbound-mail provider webhook)', hide: false },
+    },
+    async (request, reply) => {
+      const deps = app.deps;
+      const secret = deps.config.INBOUND_WEBHOOK_TOKEN;
+      if (!secret)
+        return fail(
+          reply,
+          request,
+          404,
+          'mail/inbound-off',
+          'the inbound mail endpoint is not enabled (INBOUND_WEBHOOK_TOKEN)',
+        );
+      const given = tokenOf(request);
+      if (!given || !safeEqual(given, secret))
+        return fail(reply, request, 401, 'mail/unauthorized', 'a valid inbound webhook token is required');
+      let body: Buffer;
+      let envelopeFrom: string | null | undefined;
+      let envelopeTo: string[] | undefined;
+      if (Buffer.isBuffer(request.body)) body = request.body;
+      else if (
+        request.body &&
+        typeof request.body === 'object' &&
+        typeof (request.body as { raw?: unknown }).raw === 'string'
+      ) {
+        const parsed = jsonMail.safeParse(request.body);
+        if (!parsed.success) {
+          const details = inputIssues(parsed.error.issues);
+          return sendError(
+            reply,
+            request,
+            400,
+            'request/invalid',
+            `the JSON mail does not match { raw, encoding?, envelopeFrom?, envelopeTo? }: ${details[0].path}: ${details[0].message.en}`,
+            { details },
+          );
+        }
+        body = Buffer.from(parsed.data.raw, parsed.data.encoding === 'base64' ? 'base64' : 'utf8');
+        envelopeFrom = parsed.data.envelopeFrom;
+        envelopeTo = parsed.data.envelopeTo;
+      } else
+        return fail(reply, request, 400, 'mail/no-message', 'post the raw MIME message as the body, or JSON { raw }');
+      if (!body.length) return fail(reply, request, 400, 'mail/no-message', 'the message is empty');
+      const outcome = await intakeMail(deps, { raw: body, source: 'http', envelopeFrom, envelopeTo });
+      if (outcome.reason === 'too-large') {
+        const message = `the message is larger than ${deps.config.INBOUND_MAX_BYTES} bytes`;
+        const error = {
+          code: 'mail/too-large',
+          message,
+          messages: { en: message, ja: errorText('mail/too-large').ja },
+          requestId: request.id,
+        };
+        return reply.code(413).send({ error, ...outcome });
       }
-      body = Buffer.from(parsed.data.raw, parsed.data.encoding === 'base64' ? 'base64' : 'utf8');
-      envelopeFrom = parsed.data.envelopeFrom;
-      envelopeTo = parsed.data.envelopeTo;
-    } else return fail(reply, request, 400, 'mail/no-message', 'post the raw MIME message as the body, or JSON { raw }');
-    if (!body.length) return fail(reply, request, 400, 'mail/no-message', 'the message is empty');
-    const outcome = await intakeMail(deps, { raw: body, source: 'http', envelopeFrom, envelopeTo });
-    if (outcome.reason === 'too-large') {
-      const message = `the message is larger than ${deps.config.INBOUND_MAX_BYTES} bytes`;
-      const error = { code: 'mail/too-large', message, messages: { en: message, ja: errorText('mail/too-large').ja }, requestId: request.id };
-      return reply.code(413).send({ error, ...outcome });
-    }
-    return reply.code(outcome.status === 'duplicate' ? 200 : 202).send(outcome);
-  });
+      return reply.code(outcome.status === 'duplicate' ? 200 : 202).send(outcome);
+    },
+  );
 
   if (!sinkPageEnabled(app.deps.config)) return;
 

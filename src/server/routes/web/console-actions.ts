@@ -9,7 +9,15 @@ import type { Principal } from '../../../services/auth.ts';
 import { gameDefinition } from '../../../services/deps.ts';
 import { OrdersInvalidError, ServiceError } from '../../../services/errors.ts';
 import { reviewPreviewFor } from '../../../services/listing.ts';
-import { amendOrders, approveStep, auditLogOf, pauseGame, rejectStep, resumeGame, setDeadline } from '../../../services/moderation.ts';
+import {
+  amendOrders,
+  approveStep,
+  auditLogOf,
+  pauseGame,
+  rejectStep,
+  resumeGame,
+  setDeadline,
+} from '../../../services/moderation.ts';
 import { renewSeatAccess } from '../../../services/seat-access.ts';
 import { gameViewFor, ordersFor, stepsFor } from '../../../services/views.ts';
 import { renderBoardSvg } from '../../../web/map-svg.ts';
@@ -27,7 +35,13 @@ async function moderatorOf(app: FastifyInstance, request: FastifyRequest<{ Param
   return session;
 }
 
-async function renderGame(app: FastifyInstance, request: FastifyRequest<{ Params: Params }>, reply: FastifyReply, extra: { errors?: string[]; done?: string | null; newLink?: string | null } = {}, status = 200) {
+async function renderGame(
+  app: FastifyInstance,
+  request: FastifyRequest<{ Params: Params }>,
+  reply: FastifyReply,
+  extra: { errors?: string[]; done?: string | null; newLink?: string | null } = {},
+  status = 200,
+) {
   const { gameId } = request.params;
   const locale = localeOf(request);
   const principal: Principal = { kind: 'moderator', gameId };
@@ -53,7 +67,16 @@ async function renderGame(app: FastifyInstance, request: FastifyRequest<{ Params
       review: preview
         ? preview.seats.map((s) => ({ side: s.side, mapSvg: renderBoardSvg(s.board, locale), lines: lines(s.events) }))
         : null,
-      history: steps.filter((s) => s.events.length).reverse().map((s) => ({ number: s.number, status: s.status, publishedAt: s.publishedAt, defaultsApplied: s.defaultsApplied, lines: lines(s.events as GameEvent[]) })),
+      history: steps
+        .filter((s) => s.events.length)
+        .reverse()
+        .map((s) => ({
+          number: s.number,
+          status: s.status,
+          publishedAt: s.publishedAt,
+          defaultsApplied: s.defaultsApplied,
+          lines: lines(s.events as GameEvent[]),
+        })),
       audit: [...audit].reverse(),
       orders: orders.orders,
       errors: extra.errors ?? [],
@@ -75,20 +98,31 @@ export async function consoleActionRoutes(app: FastifyInstance): Promise<void> {
 
   /** Runs one action after the session and CSRF checks; service refusals are shown on the page. */
   const action = (name: string, run: (request: Req) => Promise<string | void>) =>
-    app.post<{ Params: Params; Body: Record<string, string> }>(`/console/games/:gameId/${name}`, async (request, reply) => {
-      if (!(await moderatorOf(app, request))) return consoleDenied(request, reply);
-      await checkCsrf(app, request);
-      try {
-        const newLink = await run(request);
-        if (newLink) return renderGame(app, request, reply, { done: name, newLink });
-      } catch (error) {
-        const locale = localeOf(request);
-        if (error instanceof OrdersInvalidError) return renderGame(app, request, reply, { errors: error.errors.map((e) => `${e.message[locale]} [${e.rule}]`) }, 422);
-        if (error instanceof ServiceError && error.status < 500) return renderGame(app, request, reply, { errors: [`${error.message} (${error.code})`] }, error.status);
-        throw error;
-      }
-      return reply.redirect(`/console/games/${encodeURIComponent(request.params.gameId)}?done=${name}`, 303);
-    });
+    app.post<{ Params: Params; Body: Record<string, string> }>(
+      `/console/games/:gameId/${name}`,
+      async (request, reply) => {
+        if (!(await moderatorOf(app, request))) return consoleDenied(request, reply);
+        await checkCsrf(app, request);
+        try {
+          const newLink = await run(request);
+          if (newLink) return renderGame(app, request, reply, { done: name, newLink });
+        } catch (error) {
+          const locale = localeOf(request);
+          if (error instanceof OrdersInvalidError)
+            return renderGame(
+              app,
+              request,
+              reply,
+              { errors: error.errors.map((e) => `${e.message[locale]} [${e.rule}]`) },
+              422,
+            );
+          if (error instanceof ServiceError && error.status < 500)
+            return renderGame(app, request, reply, { errors: [`${error.message} (${error.code})`] }, error.status);
+          throw error;
+        }
+        return reply.redirect(`/console/games/${encodeURIComponent(request.params.gameId)}?done=${name}`, 303);
+      },
+    );
 
   const stepOf = (r: Req) => Number(r.body?.step);
   action('approve', async (r) => void (await approveStep(app.deps, r.params.gameId, stepOf(r))));
@@ -110,17 +144,27 @@ export async function consoleActionRoutes(app: FastifyInstance): Promise<void> {
     } catch (e) {
       throw new ServiceError('request/bad-json', 400, `the orders are not valid JSON (${(e as Error).message})`);
     }
-    await amendOrders(app.deps, r.params.gameId, String(r.body?.side ?? ''), orders, String(r.body?.reason ?? '').trim() || undefined);
+    await amendOrders(
+      app.deps,
+      r.params.gameId,
+      String(r.body?.side ?? ''),
+      orders,
+      String(r.body?.reason ?? '').trim() || undefined,
+    );
   });
   action('deadline', async (r) => {
     const game = await gameViewFor(app.deps, r.params.gameId, { kind: 'moderator', gameId: r.params.gameId });
     if (r.body?.clear === 'on') return void (await setDeadline(app.deps, r.params.gameId, null));
     const hours = Number(r.body?.hours);
-    if (!Number.isFinite(hours) || hours === 0) throw new ServiceError('request/invalid', 400, 'give a number of hours (negative shortens)');
+    if (!Number.isFinite(hours) || hours === 0)
+      throw new ServiceError('request/invalid', 400, 'give a number of hours (negative shortens)');
     const from = game.step.deadlineAt ? new Date(game.step.deadlineAt) : app.deps.clock();
     await setDeadline(app.deps, r.params.gameId, new Date(from.getTime() + hours * 3_600_000));
   });
-  action('pause', async (r) => void (await pauseGame(app.deps, r.params.gameId, String(r.body?.reason ?? '').trim() || undefined)));
+  action(
+    'pause',
+    async (r) => void (await pauseGame(app.deps, r.params.gameId, String(r.body?.reason ?? '').trim() || undefined)),
+  );
   action('resume', async (r) => void (await resumeGame(app.deps, r.params.gameId)));
   action('replace', async (r) => {
     const b = r.body ?? {};

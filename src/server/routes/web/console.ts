@@ -11,7 +11,13 @@ import { createGame } from '../../../services/games.ts';
 import { gameOfModeratorToken, listGames } from '../../../services/listing.ts';
 import { parseCreateForm } from '../../../web/console-form.ts';
 import { CONSOLE_COOKIE, cookieOptions, localeOf, pageData } from '../../../web/page.ts';
-import { createWebSession, endWebSession, findWebSession, SESSION_DAYS, type WebSessionInfo } from '../../../web/sessions.ts';
+import {
+  createWebSession,
+  endWebSession,
+  findWebSession,
+  SESSION_DAYS,
+  type WebSessionInfo,
+} from '../../../web/sessions.ts';
 import { checkCsrf } from './guards.ts';
 
 /** The console session of the request, or null. Sets the CSRF secret for the session's forms. */
@@ -24,16 +30,34 @@ export async function consoleSession(app: FastifyInstance, request: FastifyReque
 }
 
 /** Renders a console template with the shared page data. */
-export function renderConsole(request: FastifyRequest, reply: FastifyReply, template: string, data: Record<string, unknown>, status = 200) {
+export function renderConsole(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  template: string,
+  data: Record<string, unknown>,
+  status = 200,
+) {
   const locale = localeOf(request);
   return reply
     .code(status)
     .type('text/html; charset=utf-8')
-    .view(template, pageData(request, reply, locale, { logoutUrl: '/console/logout', session: request.webSession, ...data }));
+    .view(
+      template,
+      pageData(request, reply, locale, { logoutUrl: '/console/logout', session: request.webSession, ...data }),
+    );
 }
 
 export function consoleDenied(request: FastifyRequest, reply: FastifyReply, status = 401) {
-  return reply.code(status).type('text/html; charset=utf-8').view('message', pageData(request, reply, localeOf(request), { title: '', messageKey: status === 403 ? 'error.forbidden' : 'login.consoleRequired' }));
+  return reply
+    .code(status)
+    .type('text/html; charset=utf-8')
+    .view(
+      'message',
+      pageData(request, reply, localeOf(request), {
+        title: '',
+        messageKey: status === 403 ? 'error.forbidden' : 'login.consoleRequired',
+      }),
+    );
 }
 
 /** The games and their option docs the creation form offers. */
@@ -46,22 +70,34 @@ function catalogue(app: FastifyInstance) {
 
 /** Registers the console's sign-in, list and creation routes. */
 export async function consoleRoutes(app: FastifyInstance): Promise<void> {
-  app.get<{ Querystring: { token?: string } }>('/console/login', { config: { rateLimit: { max: 10, timeWindow: '1 minute' } } }, async (request, reply) => {
-    const token = request.query.token;
-    let session: { key: string } | null = null;
-    let target = '/console';
-    if (await isAdminToken(app.deps, token)) session = await createWebSession(app.deps, { role: 'operator' });
-    else {
-      const gameId = await gameOfModeratorToken(app.deps, token);
-      if (gameId) {
-        session = await createWebSession(app.deps, { role: 'moderator', gameId });
-        target = `/console/games/${encodeURIComponent(gameId)}`;
+  app.get<{ Querystring: { token?: string } }>(
+    '/console/login',
+    { config: { rateLimit: { max: 10, timeWindow: '1 minute' } } },
+    async (request, reply) => {
+      const token = request.query.token;
+      let session: { key: string } | null = null;
+      let target = '/console';
+      if (await isAdminToken(app.deps, token)) session = await createWebSession(app.deps, { role: 'operator' });
+      else {
+        const gameId = await gameOfModeratorToken(app.deps, token);
+        if (gameId) {
+          session = await createWebSession(app.deps, { role: 'moderator', gameId });
+          target = `/console/games/${encodeURIComponent(gameId)}`;
+        }
       }
-    }
-    if (!session) return reply.code(403).type('text/html; charset=utf-8').view('message', pageData(request, reply, localeOf(request), { title: '', messageKey: 'login.invalid' }));
-    reply.setCookie(CONSOLE_COOKIE, session.key, cookieOptions(app.deps.config.PUBLIC_URL, '/console', SESSION_DAYS * 86400));
-    return reply.redirect(target, 303);
-  });
+      if (!session)
+        return reply
+          .code(403)
+          .type('text/html; charset=utf-8')
+          .view('message', pageData(request, reply, localeOf(request), { title: '', messageKey: 'login.invalid' }));
+      reply.setCookie(
+        CONSOLE_COOKIE,
+        session.key,
+        cookieOptions(app.deps.config.PUBLIC_URL, '/console', SESSION_DAYS * 86400),
+      );
+      return reply.redirect(target, 303);
+    },
+  );
 
   app.get('/console', async (request, reply) => {
     const session = await consoleSession(app, request);
@@ -74,7 +110,12 @@ export async function consoleRoutes(app: FastifyInstance): Promise<void> {
     const session = await consoleSession(app, request);
     if (!session) return consoleDenied(request, reply);
     if (session.role !== 'operator') return consoleDenied(request, reply, 403);
-    return renderConsole(request, reply, 'console-new', { title: 'New game', catalogue: catalogue(app), values: {}, errors: [] });
+    return renderConsole(request, reply, 'console-new', {
+      title: 'New game',
+      catalogue: catalogue(app),
+      values: {},
+      errors: [],
+    });
   });
 
   app.post<{ Body: Record<string, unknown> }>('/console/games', async (request, reply) => {
@@ -84,7 +125,14 @@ export async function consoleRoutes(app: FastifyInstance): Promise<void> {
     await checkCsrf(app, request);
     const body = request.body ?? {};
     const parsed = parseCreateForm(body, (id) => gameDefinition(app.deps, id));
-    const again = (errors: string[]) => renderConsole(request, reply, 'console-new', { title: 'New game', catalogue: catalogue(app), values: body, errors }, 422);
+    const again = (errors: string[]) =>
+      renderConsole(
+        request,
+        reply,
+        'console-new',
+        { title: 'New game', catalogue: catalogue(app), values: body, errors },
+        422,
+      );
     if (!parsed.ok) return again(parsed.errors);
     try {
       const created = await createGame(app.deps, parsed.input);
@@ -92,12 +140,24 @@ export async function consoleRoutes(app: FastifyInstance): Promise<void> {
       return renderConsole(request, reply, 'console-created', {
         title: created.name,
         created,
-        links: created.seats.map((s) => ({ side: s.side, email: s.email, url: `${base}/play/${created.id}?token=${encodeURIComponent(s.token)}` })),
+        links: created.seats.map((s) => ({
+          side: s.side,
+          email: s.email,
+          url: `${base}/play/${created.id}?token=${encodeURIComponent(s.token)}`,
+        })),
         moderatorUrl: `${base}/console/login?token=${encodeURIComponent(created.moderatorToken)}`,
       });
     } catch (error) {
       if (error instanceof ServiceError && error.status === 422) {
-        const details = Array.isArray(error.details) ? error.details.map((d) => (typeof d === 'string' ? d : `${(d as { path?: string }).path ?? ''}: ${(d as { message?: string }).message ?? JSON.stringify(d)}`)) : error.details ? [JSON.stringify(error.details)] : [];
+        const details = Array.isArray(error.details)
+          ? error.details.map((d) =>
+              typeof d === 'string'
+                ? d
+                : `${(d as { path?: string }).path ?? ''}: ${(d as { message?: string }).message ?? JSON.stringify(d)}`,
+            )
+          : error.details
+            ? [JSON.stringify(error.details)]
+            : [];
         return again([`${error.message} (${error.code})`, ...details]);
       }
       throw error;

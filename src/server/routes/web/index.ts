@@ -35,24 +35,35 @@ export default async function webRoutes(app: FastifyInstance): Promise<void> {
   app.decorateRequest('session', null);
   await app.register(csrf, { sessionPlugin: '@fastify/session' });
   await app.register(view, {
-    engine: { eta: new Eta({ views: join(webDir, 'views'), cache: app.deps.config.NODE_ENV === 'production', autoEscape: true }) },
+    engine: {
+      eta: new Eta({
+        views: join(webDir, 'views'),
+        cache: app.deps.config.NODE_ENV === 'production',
+        autoEscape: true,
+      }),
+    },
     root: join(webDir, 'views'),
     viewExt: 'eta',
   });
-  await app.register(fastifyStatic, { root: join(webDir, 'public'), prefix: '/static/', decorateReply: false, maxAge: '1h' });
+  await app.register(fastifyStatic, {
+    root: join(webDir, 'public'),
+    prefix: '/static/',
+    decorateReply: false,
+    maxAge: '1h',
+  });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const locale = localeOf(request);
     let status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
     let message: string;
-    if (error.code === 'FST_CSRF_INVALID_TOKEN' || error.code === 'FST_CSRF_MISSING_SECRET') message = t(locale, 'error.csrf');
+    if (error.code === 'FST_CSRF_INVALID_TOKEN' || error.code === 'FST_CSRF_MISSING_SECRET')
+      message = t(locale, 'error.csrf');
     else if (!(error instanceof ServiceError) && isDatabaseUnavailable(error)) {
       status = 503;
       message = t(locale, 'error.databaseUnavailable');
       reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
       request.log.warn('database unavailable: answered 503');
-    }
-    else if (error instanceof OrdersInvalidError) message = error.errors.map((e) => e.message[locale]).join('; ');
+    } else if (error instanceof OrdersInvalidError) message = error.errors.map((e) => e.message[locale]).join('; ');
     else if (error instanceof ServiceError) {
       status = error.status;
       message = error.status >= 500 ? t(locale, 'error.title') : `${error.message} (${error.code})`;
@@ -62,13 +73,20 @@ export default async function webRoutes(app: FastifyInstance): Promise<void> {
       request.log.error({ err: error }, 'web page error');
       message = t(locale, 'error.title');
     }
-    return reply.code(status).type('text/html; charset=utf-8').view('message', pageData(request, reply, locale, { title: t(locale, 'error.title'), message, requestId: request.id }));
+    return reply
+      .code(status)
+      .type('text/html; charset=utf-8')
+      .view(
+        'message',
+        pageData(request, reply, locale, { title: t(locale, 'error.title'), message, requestId: request.id }),
+      );
   });
 
   // The language switch: a plain link (works without JavaScript), remembered for a year.
   app.get('/lang', async (request, reply) => {
     const { to, back } = request.query as { to?: string; back?: string };
-    if (to === 'en' || to === 'ja') reply.setCookie(LANG_COOKIE, to, { path: '/', sameSite: 'lax', httpOnly: true, maxAge: 365 * 86400 });
+    if (to === 'en' || to === 'ja')
+      reply.setCookie(LANG_COOKIE, to, { path: '/', sameSite: 'lax', httpOnly: true, maxAge: 365 * 86400 });
     return reply.redirect(safeBack(back), 303);
   });
 

@@ -26,7 +26,7 @@ type Params = { gameId: string };
 /** Loads the seat session of this game's cookie; null when there is none. */
 async function seatSession(app: FastifyInstance, request: FastifyRequest<{ Params: Params }>) {
   const session = await findWebSession(app.deps, request.cookies[PLAY_COOKIE]);
-  if (!session || session.role !== 'seat' || session.gameId !== request.params.gameId || !session.seatId) return null;
+  if (session?.role !== 'seat' || session.gameId !== request.params.gameId || !session.seatId) return null;
   request.webSession = session;
   request.session = { _csrf: session.csrfSecret };
   const seat = await seatOf(app.deps, request.params.gameId, session.seatId);
@@ -45,7 +45,13 @@ interface Problems {
   status?: number;
 }
 
-async function renderPage(app: FastifyInstance, request: FastifyRequest<{ Params: Params }>, reply: FastifyReply, ctx: Ctx, p: Problems = {}) {
+async function renderPage(
+  app: FastifyInstance,
+  request: FastifyRequest<{ Params: Params }>,
+  reply: FastifyReply,
+  ctx: Ctx,
+  p: Problems = {},
+) {
   const { gameId } = request.params;
   const locale = localeOf(request, ctx.seat.locale);
   const [game, steps, data, onFile, unanswered] = await Promise.all([
@@ -90,41 +96,73 @@ async function renderPage(app: FastifyInstance, request: FastifyRequest<{ Params
         deadline,
         calendarUrl: calendarUrl(app.deps.config.PUBLIC_URL, ctx.seat.calendarToken),
         overdue: !!deadline && deadline <= app.deps.clock(),
-        history: published.map((s) => ({ number: s.number, publishedAt: s.publishedAt, defaultsApplied: s.defaultsApplied, lines: (s.events as GameEvent[]).map((e) => historyLine(definition, e, locale)) })),
+        history: published.map((s) => ({
+          number: s.number,
+          publishedAt: s.publishedAt,
+          defaultsApplied: s.defaultsApplied,
+          lines: (s.events as GameEvent[]).map((e) => historyLine(definition, e, locale)),
+        })),
         actionBase: `/play/${encodeURIComponent(gameId)}`,
       }),
     );
 }
 
-const denied = (request: FastifyRequest, reply: FastifyReply, key: 'login.required' | 'login.invalid', status = 401) => {
+const denied = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  key: 'login.required' | 'login.invalid',
+  status = 401,
+) => {
   const locale = localeOf(request);
-  return reply.code(status).type('text/html; charset=utf-8').view('message', pageData(request, reply, locale, { title: '', messageKey: key }));
+  return reply
+    .code(status)
+    .type('text/html; charset=utf-8')
+    .view('message', pageData(request, reply, locale, { title: '', messageKey: key }));
 };
 
 /** Registers the player's page routes. */
 export async function playRoutes(app: FastifyInstance): Promise<void> {
-  const limit = { rateLimit: { max: 10, timeWindow: '1 minute', allowList: (req: FastifyRequest) => !(req.query as { token?: string }).token } };
+  const limit = {
+    rateLimit: {
+      max: 10,
+      timeWindow: '1 minute',
+      allowList: (req: FastifyRequest) => !(req.query as { token?: string }).token,
+    },
+  };
 
-  app.get<{ Params: Params; Querystring: { token?: string } }>('/play/:gameId', { config: limit }, async (request, reply) => {
-    const { gameId } = request.params;
-    const token = request.query.token;
-    if (token) {
-      const who = await authenticate(app.deps, gameId, token);
-      if (!who) return denied(request, reply, 'login.invalid', 403);
-      const base = app.deps.config.PUBLIC_URL;
-      if (who.kind === 'moderator') {
-        const { key } = await createWebSession(app.deps, { role: 'moderator', gameId });
-        reply.setCookie(CONSOLE_COOKIE, key, cookieOptions(base, '/console', SESSION_DAYS * 86400));
-        return reply.redirect(`/console/games/${encodeURIComponent(gameId)}`, 303);
+  app.get<{ Params: Params; Querystring: { token?: string } }>(
+    '/play/:gameId',
+    { config: limit },
+    async (request, reply) => {
+      const { gameId } = request.params;
+      const token = request.query.token;
+      if (token) {
+        const who = await authenticate(app.deps, gameId, token);
+        if (!who) return denied(request, reply, 'login.invalid', 403);
+        const base = app.deps.config.PUBLIC_URL;
+        if (who.kind === 'moderator') {
+          const { key } = await createWebSession(app.deps, { role: 'moderator', gameId });
+          reply.setCookie(CONSOLE_COOKIE, key, cookieOptions(base, '/console', SESSION_DAYS * 86400));
+          return reply.redirect(`/console/games/${encodeURIComponent(gameId)}`, 303);
+        }
+        const { key } = await createWebSession(app.deps, {
+          role: 'seat',
+          gameId,
+          seatId: who.seatId,
+          seatTokenHash: hashToken(token),
+        });
+        reply.setCookie(
+          PLAY_COOKIE,
+          key,
+          cookieOptions(base, `/play/${encodeURIComponent(gameId)}`, SESSION_DAYS * 86400),
+        );
+        return reply.redirect(`/play/${encodeURIComponent(gameId)}`, 303);
       }
-      const { key } = await createWebSession(app.deps, { role: 'seat', gameId, seatId: who.seatId, seatTokenHash: hashToken(token) });
-      reply.setCookie(PLAY_COOKIE, key, cookieOptions(base, `/play/${encodeURIComponent(gameId)}`, SESSION_DAYS * 86400));
-      return reply.redirect(`/play/${encodeURIComponent(gameId)}`, 303);
-    }
-    const ctx = await seatSession(app, request);
-    if (!ctx) return denied(request, reply, 'login.required');
-    return renderPage(app, request, reply, ctx);
-  });
+      const ctx = await seatSession(app, request);
+      if (!ctx) return denied(request, reply, 'login.required');
+      return renderPage(app, request, reply, ctx);
+    },
+  );
 
   app.get<{ Params: Params }>('/play/:gameId/map.svg', async (request, reply) => {
     const ctx = await seatSession(app, request);
@@ -135,18 +173,30 @@ export async function playRoutes(app: FastifyInstance): Promise<void> {
   });
 
   /** Runs a submission; invalid orders re-render the page with the errors inline (422), success redirects. */
-  async function submit(request: FastifyRequest<{ Params: Params }>, reply: FastifyReply, ctx: Ctx, orders: unknown, raw: string, text?: string) {
+  async function submit(
+    request: FastifyRequest<{ Params: Params }>,
+    reply: FastifyReply,
+    ctx: Ctx,
+    orders: unknown,
+    raw: string,
+    text?: string,
+  ) {
     try {
       await submitOrders(app.deps, { gameId: request.params.gameId, seatId: ctx.seat.id, orders, raw, source: 'web' });
     } catch (error) {
       if (error instanceof OrdersInvalidError) {
         if (text !== undefined) {
           const locale = localeOf(request, ctx.seat.locale);
-          return renderPage(app, request, reply, ctx, { status: 422, text, textErrors: error.errors.map((e) => ({ line: 0, message: e.message[locale], rule: e.rule })) });
+          return renderPage(app, request, reply, ctx, {
+            status: 422,
+            text,
+            textErrors: error.errors.map((e) => ({ line: 0, message: e.message[locale], rule: e.rule })),
+          });
         }
         return renderPage(app, request, reply, ctx, { status: 422, formErrors: error.errors, submitted: orders });
       }
-      if (error instanceof ServiceError && error.status === 409) return renderPage(app, request, reply, ctx, { status: 409, notice: error.code });
+      if (error instanceof ServiceError && error.status === 409)
+        return renderPage(app, request, reply, ctx, { status: 409, notice: error.code });
       throw error;
     }
     return reply.redirect(`/play/${encodeURIComponent(request.params.gameId)}?saved=1#orders`, 303);
@@ -168,14 +218,23 @@ export async function playRoutes(app: FastifyInstance): Promise<void> {
     if (!ctx) return denied(request, reply, 'login.required');
     await checkCsrf(app, request);
     const text = String(request.body?.text ?? '').slice(0, 20_000);
-    const [game, data] = await Promise.all([gameViewFor(app.deps, request.params.gameId, ctx.principal), componentDataOf(app.deps, request.params.gameId)]);
+    const [game, data] = await Promise.all([
+      gameViewFor(app.deps, request.params.gameId, ctx.principal),
+      componentDataOf(app.deps, request.params.gameId),
+    ]);
     const choices = (game.choices ?? null) as ChoiceTree | null;
     const read = readOrders(gameDefinition(app.deps, game.game) ?? {}, { data, seat: ctx.seat.side, choices }, text);
     if (!read.ok) {
       const locale = localeOf(request, ctx.seat.locale);
       // The lines that could be read are checked by the engine too: every error at once.
-      const ruleErrors = read.orders === undefined ? [] : await ordersErrorsNow(app.deps, request.params.gameId, ctx.seat.id, read.orders);
-      const textErrors = [...read.errors.map((e) => ({ line: e.line, message: e.message[locale], rule: e.rule })), ...ruleErrors.map((e) => ({ line: 0, message: e.message[locale], rule: e.rule }))];
+      const ruleErrors =
+        read.orders === undefined
+          ? []
+          : await ordersErrorsNow(app.deps, request.params.gameId, ctx.seat.id, read.orders);
+      const textErrors = [
+        ...read.errors.map((e) => ({ line: e.line, message: e.message[locale], rule: e.rule })),
+        ...ruleErrors.map((e) => ({ line: 0, message: e.message[locale], rule: e.rule })),
+      ];
       return renderPage(app, request, reply, ctx, { status: 422, text, textErrors });
     }
     return submit(request, reply, ctx, read.orders, text, text);
