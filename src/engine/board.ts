@@ -10,7 +10,7 @@
  * summary. Every text a player reads is given in English and Japanese; colours are CSS hex strings from the game's
  * data; coordinates are in the frame of `BoardMap` (x to the right, y down).
  */
-import type { SeatId, Text } from './types.ts';
+import type { SeatId, Text } from './words.ts';
 
 /** A colour as CSS hex, e.g. `#bcd6ea`. */
 export type Colour = string;

@@ -12,7 +12,7 @@
  * A field may depend on an earlier answer (`dependsOn`), and limits across fields (capacities, stacking, sums,
  * supply) are data (`ChoiceTree.limits`), not only words (`ChoiceTree.constraints`).
  */
-import type { Text } from './types.ts';
+import type { Text } from './words.ts';
 
 /** One value a field may take, with its label. */
 export interface ChoiceOption {

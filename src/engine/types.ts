@@ -5,15 +5,9 @@
  */
 import type { z } from 'zod';
 import type { Board } from './board.ts';
+import type { SeatId, Text } from './words.ts';
 
-/** A seat is one player's chair at the table: 'allied' / 'german' in AW, 'france' / 'allies' in FN. */
-export type SeatId = string;
-
-/** Player-facing text in both languages the service speaks. */
-export interface Text {
-  en: string;
-  ja: string;
-}
+export type { SeatId, Text } from './words.ts';
 
 /** Who is looking at a state: one seat, the moderator (sees everything), or the public (spectators, logs). */
 export type Viewer = { kind: 'seat'; seat: SeatId } | { kind: 'moderator' } | { kind: 'public' };
