@@ -1,5 +1,5 @@
 /** The jobs feature as a worker of main.ts (`--role worker|all`): see worker.ts. */
-import type { Worker } from '../server/workers.ts';
+import type { Worker } from '../services/deps.ts';
 import { startJobsWorker } from './worker.ts';
 
 /** Deadlines, reminders, delayed resolutions, webhooks, mail delivery and the sweep, on pg-boss. */

@@ -4,7 +4,7 @@
  * twice), the SMTP order listener (INBOUND_SMTP_PORT, 0 = off) and the IMAP poller (IMAP_URL).
  */
 import { registerMailDelivery } from '../jobs/mail-hook.ts';
-import type { ServiceDeps } from '../services/deps.ts';
+import type { ServiceDeps, Worker } from '../services/deps.ts';
 import { createSender, deliverDue, startDeliveryLoop, type DeliveryDeps } from './delivery.ts';
 import { startImapPoller } from './imap-poller.ts';
 import { startSmtpListener } from './smtp-listener.ts';
@@ -41,4 +41,4 @@ export async function startMailWorker(deps: ServiceDeps): Promise<{ stop(): Prom
 }
 
 /** The mail worker as the service's start-up lists it (src/server/workers.ts). */
-export const mailWorker = { name: 'mail', start: startMailWorker };
+export const mailWorker: Worker = { name: 'mail', start: startMailWorker };

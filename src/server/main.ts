@@ -11,11 +11,11 @@ import { createDb } from '../db/client.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded.ts';
 import { deployMigrations } from '../db/migrate.ts';
 import { ensureAdminToken } from '../services/auth.ts';
-import { createSqlPool, type ServiceDeps } from '../services/deps.ts';
+import { createSqlPool, type RunningWorker, type ServiceDeps } from '../services/deps.ts';
 import { buildApp } from './app.ts';
 import { startupRecovery } from './recovery.ts';
 import { createLogger } from './logger.ts';
-import { workers, type RunningWorker } from './workers.ts';
+import { workers } from './workers.ts';
 
 /** Which parts of the service this process runs. */
 export type Role = 'api' | 'worker' | 'all';

@@ -7,7 +7,7 @@
  * are taken with SKIP LOCKED and processed idempotently.
  */
 import { recoverInboundMail } from '../mail/intake.ts';
-import type { ServiceDeps } from '../services/deps.ts';
+import type { RunningWorker, ServiceDeps, Worker } from '../services/deps.ts';
 import { resolveDueSteps, type StepRecovery } from '../services/recovery.ts';
 
 /** A periodic sweep leaves a step alone this long after its last order (its submitter is resolving it). */
@@ -42,9 +42,9 @@ export function startupRecovery(deps: ServiceDeps): Promise<void> {
 }
 
 /** The sweep as a worker (src/server/workers.ts): a pass at start, then one every RECOVERY_SWEEP_SECONDS. */
-export const recoveryWorker = {
+export const recoveryWorker: Worker = {
   name: 'recovery',
-  async start(deps: ServiceDeps): Promise<{ stop(): Promise<void> }> {
+  async start(deps: ServiceDeps): Promise<RunningWorker> {
     let stopped = false;
     let timer: NodeJS.Timeout | undefined;
     let running: Promise<void> = safePass(deps, 0);

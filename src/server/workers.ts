@@ -4,19 +4,8 @@
  */
 import { jobsWorker } from '../jobs/index.ts';
 import { mailWorker } from '../mail/worker.ts';
+import type { Worker } from '../services/deps.ts';
 import { recoveryWorker } from './recovery.ts';
-import type { ServiceDeps } from '../services/deps.ts';
-
-/** A running worker. */
-export interface RunningWorker {
-  stop(): Promise<void>;
-}
-
-/** A worker: started with the service dependencies. */
-export interface Worker {
-  name: string;
-  start(deps: ServiceDeps): Promise<RunningWorker>;
-}
 
 /** The workers, in start order. */
 export const workers: Worker[] = [

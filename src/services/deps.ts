@@ -60,3 +60,14 @@ export type { SqlTx };
 export function gameDefinition(deps: Pick<ServiceDeps, 'games'>, id: string): AnyGamePackage | undefined {
   return deps.games?.(id) ?? getGame(id);
 }
+
+/** A background worker of the service (the composition root lists them: src/server/workers.ts), once started. */
+export interface RunningWorker {
+  stop(): Promise<void>;
+}
+
+/** A background worker: a name for the logs, and its start with the service's dependencies. */
+export interface Worker {
+  name: string;
+  start(deps: ServiceDeps): Promise<RunningWorker>;
+}

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { commitmentOf } from '../engine/dice.ts';
 import { startGame } from '../engine/step-runner.ts';
 import { audit } from './audit.ts';
-import { afterStepOpened } from './deadlines/schedule.ts';
+import { afterStepOpened } from './deadlines/opened.ts';
 import { gameDefinition, type ServiceDeps } from './deps.ts';
 import { ServiceError } from './errors.ts';
 import { checked, inputIssues, invalidCode, type InputSections } from './input-issues.ts';

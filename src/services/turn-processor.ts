@@ -12,10 +12,10 @@ import type { Game, Seat, Step } from '../generated/prisma/client.ts';
 import { insertRows } from './deadlines/sql.ts';
 import { audit } from './audit.ts';
 import { unconfirmedSides } from './confirmation.ts';
-import { afterStepOpened } from './deadlines/schedule.ts';
+import { afterStepOpened } from './deadlines/opened.ts';
 import { gameDefinition, inTransaction, type ServiceDeps, type SqlTx } from './deps.ts';
 import { ServiceError } from './errors.ts';
-import { asEnvelope, } from './json.ts';
+import { asEnvelope } from './json.ts';
 import { queueReviewNotice, queueStepNotifications } from './notifications.ts';
 
 /** The outcome of an attempt to resolve. */

@@ -10,7 +10,8 @@ import { badRequest, conflict, notFound } from '../errors.ts';
 import { lockGame, RESOLVE_TX } from '../turn-processor.ts';
 import { announceMove } from './changes.ts';
 import { queueNoticeMails, queueNoticeWebhooks, utc } from './notices.ts';
-import { loadStep, owedOf, scheduleStepDeadline } from './schedule.ts';
+import { scheduleStepDeadline } from './schedule.ts';
+import { loadStep, owedOf } from './step-state.ts';
 
 const MAX_DAYS = 30;
 

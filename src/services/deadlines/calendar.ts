@@ -4,7 +4,7 @@
  */
 import type { ServiceDeps } from '../deps.ts';
 import type { CalendarEvent } from '../../calendar/ics.ts';
-import { owedOf, readState } from './schedule.ts';
+import { owedOf, readState } from './step-state.ts';
 
 /** The feed of a token, or null for an unknown token. */
 export async function calendarFeedFor(

@@ -8,8 +8,8 @@ import { audit } from '../audit.ts';
 import { badRequest, conflict, notFound } from '../errors.ts';
 import { lockGame, RESOLVE_TX } from '../turn-processor.ts';
 import { queueNoticeMails, queueNoticeWebhooks, utc } from './notices.ts';
-import { countsFrom, deadlineWith, loadStep, readState, scheduleStepDeadline } from './schedule.ts';
-import type { DeadlineGame, DeadlineState, DeadlineStep } from './schedule.ts';
+import { countsFrom, deadlineWith, scheduleStepDeadline } from './schedule.ts';
+import { loadStep, readState, type DeadlineGame, type DeadlineState, type DeadlineStep } from './step-state.ts';
 
 /** A change of the current deadline. */
 export type DeadlineChange = { to: Date | null } | { bySeconds: number };

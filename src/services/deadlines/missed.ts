@@ -6,7 +6,7 @@
 import { columnsOf } from '../../db/sql-tx.ts';
 import type { ServiceDeps, SqlTx } from '../deps.ts';
 import { queueNoticeMails, queueNoticeWebhooks, utc, type NoticeSeat } from './notices.ts';
-import { readState, type DeadlineGame, type DeadlineStep } from './schedule.ts';
+import { readState, type DeadlineGame, type DeadlineStep } from './step-state.ts';
 import { asJson } from '../json.ts';
 
 /** Seat columns notices need. */

@@ -37,15 +37,8 @@ async function lockGameRow(tx: Tx, gameId: string): Promise<boolean> {
 import { queueNoticeMails, queueNoticeWebhooks, utc, type NoticeSeat } from './notices.ts';
 import { announceDefaultsLocked, announceMissed, seatColumns } from './missed.ts';
 import { resolveWithKeptOrders } from '../rejection.ts';
-import {
-  loadStep,
-  owedOf,
-  queueDeadlineJobs,
-  readState,
-  scheduleStepDeadline,
-  type DeadlineState,
-  type DeadlineStep,
-} from './schedule.ts';
+import { queueDeadlineJobs, scheduleStepDeadline } from './schedule.ts';
+import { loadStep, owedOf, readState, type DeadlineState, type DeadlineStep } from './step-state.ts';
 
 /** What a deadline job did (for logs and tests). */
 export type DeadlineOutcome =

@@ -8,7 +8,7 @@ import type { ServiceDeps, SqlTx } from '../deps.ts';
 import { insertRows } from './sql.ts';
 import { notFound } from '../errors.ts';
 import { punctualityOf } from './compute.ts';
-import { owedOf, readState, type DeadlineStep } from './schedule.ts';
+import { owedOf, readState, type DeadlineStep } from './step-state.ts';
 
 /** A current order of a step as punctuality needs it. */
 export interface KnownOrder {

@@ -6,7 +6,8 @@
  */
 import { badRequest, notFound } from '../errors.ts';
 import type { ServiceDeps, SqlTx } from '../deps.ts';
-import { deadlineWith, loadStep, readState, scheduleStepDeadline, type DeadlineState } from './schedule.ts';
+import { deadlineWith, scheduleStepDeadline } from './schedule.ts';
+import { loadStep, readState, type DeadlineState } from './step-state.ts';
 
 /** The deadline of a reopened step when the game has no deadline rule for it, in hours after the rejection. */
 export const REOPENED_DEFAULT_HOURS = 72;

@@ -4,7 +4,8 @@
  * duplicated; one that was lost (a database restored from backup, a job failed for good) is queued anew.
  */
 import type { ServiceDeps } from '../deps.ts';
-import { gameColumns, queueDeadlineJobs } from './schedule.ts';
+import { queueDeadlineJobs } from './schedule.ts';
+import { gameColumns } from './step-state.ts';
 
 const HORIZON_MS = 120_000;
 const BATCH = 500;

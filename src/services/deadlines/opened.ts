@@ -1,0 +1,112 @@
+/**
+ * What happens in the transaction that opens a step (game creation, publishing a result): the new step's deadline
+ * and its jobs, the previous step's punctuality record, the missed notice of its default orders, and its result
+ * for the game's webhooks.
+ */
+import type { ServiceDeps, SqlTx } from '../deps.ts';
+import { gameDefinition } from '../deps.ts';
+import { announceDefaultsLocked } from './missed.ts';
+import { queueNoticeWebhooks, utc, type NoticeSeat } from './notices.ts';
+import { recordPunctuality, type KnownOrder } from './punctuality.ts';
+import { scheduleStepDeadline } from './schedule.ts';
+import { loadStep, owedOf, type DeadlineGame, type DeadlineStep } from './step-state.ts';
+
+/**
+ * What the publishing transaction already read (the game as updated, the step just opened, the step just published
+ * with its current orders and events, the seats, the events the game's webhooks subscribe to): used instead of
+ * reading them again.
+ */
+export interface OpenedKnown {
+  game: DeadlineGame;
+  step: DeadlineStep;
+  prev: DeadlineStep & { orders: KnownOrder[] };
+  seats: NoticeSeat[];
+  hookEvents: string[];
+  events: unknown[];
+}
+
+/**
+ * The service calls this in the transaction that opens step `number` (game creation, publishing a result): the
+ * previous step's punctuality is recorded and its result goes to the game's webhooks, and the new step's deadline
+ * is computed and its jobs queued.
+ */
+export async function afterStepOpened(
+  tx: SqlTx,
+  deps: ServiceDeps,
+  input: { gameId: string; number: number; known?: OpenedKnown },
+): Promise<Date | null> {
+  const { known } = input;
+  const loaded = known
+    ? { game: known.game, step: known.step }
+    : await loadStep(tx, input.gameId, { number: input.number });
+  if (!loaded) return null;
+  const { game, step } = loaded;
+  const scheduled = game.status === 'active' ? await scheduleStepDeadline(tx, deps, game, step) : null;
+  if (input.number > 0) {
+    const prev = known ? { step: known.prev } : await loadStep(tx, input.gameId, { number: input.number - 1 });
+    if (prev) {
+      await recordPunctuality(tx, prev.step, deps.clock(), known && { seats: known.seats, orders: known.prev.orders });
+      // missed notice with the result, when defaults applied
+      await announceDefaultsLocked(
+        tx,
+        deps,
+        game,
+        prev.step,
+        known && { seats: known.seats, hookEvents: known.hookEvents },
+      );
+      await queueResultWebhook(tx, deps, game, prev.step, step, scheduled?.deadlineAt ?? null, known);
+    }
+  }
+  return scheduled?.deadlineAt ?? null;
+}
+
+async function queueResultWebhook(
+  tx: SqlTx,
+  deps: Pick<ServiceDeps, 'clock' | 'config' | 'games'>,
+  game: DeadlineGame,
+  prev: DeadlineStep,
+  next: DeadlineStep,
+  deadlineAt: Date | null,
+  known?: Pick<OpenedKnown, 'hookEvents' | 'events'>,
+): Promise<void> {
+  if (known && !known.hookEvents.includes('result')) return; // no webhook wants results
+  const def = gameDefinition(deps, game.game);
+  const events = known
+    ? known.events.map((payload) => ({ payload }))
+    : await tx.$queryRawUnsafe<{ payload: unknown }[]>(
+        `SELECT payload FROM "Event" WHERE "stepId" = $1 ORDER BY seq`,
+        prev.id,
+      );
+  const payloads = events.map((e) => e.payload as { type: string; rule?: string });
+  const visible = def ? def.visibleEvents(payloads as never, { kind: 'public' }) : [];
+  const lines = visible
+    .filter((e) => e.type !== 'die')
+    .slice(0, 15)
+    .map((e) => `• ${e.type}${e.rule ? ` (${e.rule})` : ''}`);
+  const owed = owedOf(next);
+  const finished = game.status === 'finished';
+  const fields = [
+    ...(prev.defaultsApplied.length
+      ? [{ name: 'Default orders / 既定命令', value: prev.defaultsApplied.join(', ') }]
+      : []),
+    ...(owed.length
+      ? [
+          {
+            name: 'Orders due / 次の命令',
+            value: [...new Set(owed.map((o) => `${o.seat} (${o.point})`))].join(', '),
+            inline: true,
+          },
+        ]
+      : []),
+    ...(deadlineAt ? [{ name: 'Deadline / 締切', value: utc(deadlineAt), inline: true }] : []),
+  ];
+  await queueNoticeWebhooks(tx, deps, {
+    game,
+    hookEvents: known?.hookEvents,
+    event: 'result',
+    key: `result:${prev.id}`,
+    title: finished ? `Game over after step ${prev.number}` : `Step ${prev.number} resolved`,
+    description: lines.length ? lines.join('\n') : finished ? 'The game is over.' : 'Resolved.',
+    fields,
+  });
+}
