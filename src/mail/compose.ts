@@ -9,7 +9,7 @@ import type { ChoiceTree, GameEvent, Outcome, Owed, RuleError, Text } from '../e
 import { formatDateTime, type Locale } from '../i18n/index.ts';
 import { seatReplyAddress, threadRoot, listId, moderatorThreadRoot, ordersAddress } from './addresses.ts';
 import type { Board } from '../engine/board.ts';
-import { renderBoardSvg } from '../web/map-svg.ts';
+import { renderBoardSvg } from '../board-view/map-svg.ts';
 import { esc, namesOf, renderChoices, renderEvents, renderMap, renderOwed, type Part } from './render.ts';
 
 /** A mail ready for the outbox. */
@@ -100,11 +100,10 @@ function envelope(
     seatId: seat.id,
     to: seat.email,
     subject: `[${game.name}] ${subject}`,
-    text:
-      `${all
-        .map((p) => p.text)
-        .filter(Boolean)
-        .join('\n\n')}\n`,
+    text: `${all
+      .map((p) => p.text)
+      .filter(Boolean)
+      .join('\n\n')}\n`,
     html: `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"></head><body style="font-family:sans-serif">${all.map((p) => p.html).join('\n')}</body></html>`,
     replyTo: reply,
     inReplyTo: root,

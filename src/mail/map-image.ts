@@ -1,7 +1,7 @@
 /**
- * The map picture of a mail: the board's SVG (src/web/map-svg.ts) rasterised to PNG with resvg, at delivery time, in
- * a thread of its own, so that neither a step's resolution nor a request waits for it. Gmail and Outlook show no
- * SVG, but they show an inline PNG referenced by `cid:` from the HTML part.
+ * The map picture of a mail: the board's SVG (src/board-view/map-svg.ts) rasterised to PNG with resvg, at delivery
+ * time, in a thread of its own, so that neither a step's resolution nor a request waits for it. Gmail and Outlook
+ * show no SVG, but they show an inline PNG referenced by `cid:` from the HTML part.
  *
  * resvg's WebAssembly build (@resvg/resvg-wasm, shipped in the npm package) is used with the font files read once
  * into memory: the native build reads a font file again for every text it lays out, which makes a Japanese map cost

@@ -7,7 +7,7 @@ import type { ChoiceField, ChoiceTree, GameEvent, Owed, Text } from '../engine/t
 import { describeDie, dicePurposeOf } from '../engine/dice-purpose.ts';
 import { formatDateTime, type Locale } from '../i18n/index.ts';
 import type { Board, Piece, Space } from '../engine/board.ts';
-import { factsLine } from '../web/map-spaces.ts';
+import { factsLine } from '../board-view/map-spaces.ts';
 
 /** Escapes text for HTML. */
 export function esc(s: unknown): string {

@@ -19,8 +19,8 @@ import { composeResult, statusAnswer, type SeatMailContext } from '../../../src/
 import { renderChoices, renderMap } from '../../../src/mail/render.ts';
 import { buildRecord, type RecordSource } from '../../../src/services/record.ts';
 import { formModel } from '../../../src/web/form.ts';
-import { layoutBoard } from '../../../src/web/map-model.ts';
-import { renderBoardSvg } from '../../../src/web/map-svg.ts';
+import { layoutBoard } from '../../../src/board-view/map-model.ts';
+import { renderBoardSvg } from '../../../src/board-view/map-svg.ts';
 import { historyLine } from '../../../src/web/page.ts';
 import { ctxOf, diceOf, hiddenGroups, mulberry, otherStandingFor, play, rename, seatOf } from './twin-positions.ts';
 import { secondState, settled, swapsIn, type Played } from './twin-positions.ts';

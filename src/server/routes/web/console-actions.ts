@@ -20,7 +20,7 @@ import {
 } from '../../../services/moderation.ts';
 import { renewSeatAccess } from '../../../services/seat-access.ts';
 import { gameViewFor, ordersFor, stepsFor } from '../../../services/views.ts';
-import { renderBoardSvg } from '../../../web/map-svg.ts';
+import { renderBoardSvg } from '../../../board-view/map-svg.ts';
 import { historyLine, localeOf } from '../../../web/page.ts';
 import { consoleDenied, consoleSession, renderConsole } from './console.ts';
 import { checkCsrf } from './guards.ts';

@@ -16,7 +16,7 @@ import { formModel, ordersFromForm } from '../../../web/form.ts';
 import { formatOrderText, readOrders } from '../../../orders-text/game-text.ts';
 import { calendarUrl } from '../../../calendar/url.ts';
 import { unansweredRefusals } from '../../../mail/unanswered.ts';
-import { renderBoardSvg } from '../../../web/map-svg.ts';
+import { renderBoardSvg } from '../../../board-view/map-svg.ts';
 import { CONSOLE_COOKIE, cookieOptions, historyLine, localeOf, pageData, PLAY_COOKIE } from '../../../web/page.ts';
 import { checkCsrf } from './guards.ts';
 import { createWebSession, endWebSession, findWebSession, SESSION_DAYS } from '../../../web/sessions.ts';

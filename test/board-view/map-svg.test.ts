@@ -3,8 +3,8 @@ import type { Board } from '../../src/engine/board.ts';
 import { getGame } from '../../src/games/index.ts';
 import { toyBoard } from '../../src/games/toy/board.ts';
 import { advance, boardOf, startGame, type Envelope } from '../../src/engine/step-runner.ts';
-import { hexCentre } from '../../src/web/hex-grid.ts';
-import { renderBoardSvg, xmlEscape } from '../../src/web/map-svg.ts';
+import { hexCentre } from '../../src/board-view/hex-grid.ts';
+import { renderBoardSvg, xmlEscape } from '../../src/board-view/map-svg.ts';
 import { hexBoard, panelBoard, pointBoard } from './boards.ts';
 
 const aw = getGame('atlantic-wolves')!;
