@@ -15,6 +15,7 @@ import { createScratchDatabase } from './scratch-database.ts';
 import { startSmtpListener } from '../src/mail/smtp-listener.ts';
 import { createGame } from '../src/services/games.ts';
 import type { ServiceDeps } from '../src/services/deps.ts';
+import { withNotifier } from '../src/server/notifier.ts';
 
 const arg = (name: string, def: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -37,12 +38,12 @@ const scratch = await createScratchDatabase(server, name);
 const url = new URL(scratch.url);
 try {
   const db = createDb(url.toString(), { max: 20 });
-  const deps: ServiceDeps = {
+  const deps: ServiceDeps = withNotifier({
     db,
     log: pino({ level: 'silent' }),
     config: testConfig({ MAIL_DOMAIN: 'judge.test', MAIL_REPLY_LIMIT_PER_HOUR: 1_000_000 }),
     clock: () => new Date(),
-  };
+  });
   const game = await createGame(deps, {
     game: 'atlantic-wolves',
     mode: 'mail',

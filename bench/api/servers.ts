@@ -15,6 +15,7 @@ import { buildApp } from '../../src/server/app.ts';
 import { ensureAdminToken } from '../../src/services/auth.ts';
 import { createSqlPool, type ServiceDeps } from '../../src/services/deps.ts';
 import { groupCommitStats } from '../../src/services/order-store.ts';
+import { withNotifier } from '../../src/server/notifier.ts';
 
 const GAMES = Number(process.env.BENCH_GAMES ?? 25);
 const POOL = Number(process.env.BENCH_POOL ?? 20);
@@ -50,7 +51,7 @@ async function main(): Promise<void> {
   const db = createDb(url.toString(), { max: POOL });
   const log = pino({ level: 'warn' });
   const sqlPool = createSqlPool(url.toString(), { max: POOL, log });
-  const deps: ServiceDeps = { db, pool: sqlPool, log, config, clock: () => new Date() };
+  const deps: ServiceDeps = withNotifier({ db, pool: sqlPool, log, config, clock: () => new Date() });
   await ensureAdminToken(deps);
   const app = await buildApp({ deps });
   const service = await app.listen({ port: 0, host: '127.0.0.1' });

@@ -22,6 +22,7 @@ import { createSqlPool, type ServiceDeps } from '../../src/services/deps.ts';
 import { getGame } from '../../src/games/index.ts';
 import { toyGame } from '../../src/games/toy/index.ts';
 import { seedStorm } from './setup.ts';
+import { withNotifier } from '../../src/server/notifier.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 const GAMES = Number(process.env.PROFILE_GAMES ?? 300);
@@ -65,7 +66,14 @@ async function main(): Promise<void> {
     const db = createDb(dbUrl, { max: CONCURRENCY + 2 });
     const pool = process.env.PROFILE_NO_POOL ? undefined : createSqlPool(dbUrl, { max: CONCURRENCY + 2 });
     const clock = () => new Date(due.getTime() + 1000);
-    const deps: ServiceDeps = { db, pool, log, config, clock, games: (id) => (id === 'toy' ? toyGame : getGame(id)) };
+    const deps: ServiceDeps = withNotifier({
+      db,
+      pool,
+      log,
+      config,
+      clock,
+      games: (id) => (id === 'toy' ? toyGame : getGame(id)),
+    });
     const jobs = ids;
     const stepIds = new Map(
       (await withClient(dbUrl, (c) => c.query(`SELECT "gameId", id FROM "Step" WHERE number = 0`))).rows.map((r) => [

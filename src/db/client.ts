@@ -8,6 +8,9 @@ import { CatalogSafeClient } from './pg-client.ts';
 
 export type Db = PrismaClient;
 
+/** A Prisma transaction client (what `db.$transaction(async (tx) => ...)` passes). */
+export type Tx = Parameters<Parameters<Db['$transaction']>[0]>[0];
+
 /**
  * A Prisma client on its own pg pool. A connection the server drops (restart, crash) is reported to `log` and
  * never ends the process: the adapter listens on its pool and transaction connections, and every client of the

@@ -9,12 +9,24 @@ import type { ChoiceTree, GameEvent, Outcome, Owed, RuleError, Text } from '../e
 import { formatDateTime, type Locale } from '../i18n/index.ts';
 import { seatReplyAddress, threadRoot, listId, moderatorThreadRoot, ordersAddress } from './addresses.ts';
 import type { Board } from '../engine/board.ts';
+import type { NoticeKind } from '../services/notifier.ts';
 import { renderBoardSvg } from '../board-view/map-svg.ts';
 import { esc, namesOf, renderChoices, renderEvents, renderMap, renderOwed, type Part } from './render.ts';
 
+/** What a mail is (the outbox row's kind): the notices about deadlines and rejections have theirs. */
+export type MailKind =
+  | 'welcome'
+  | 'result'
+  | 'digest'
+  | 'reply'
+  | 'refusal'
+  | 'moderator'
+  | 'delivery-failed'
+  | NoticeKind;
+
 /** A mail ready for the outbox. */
 export interface ComposedMail {
-  kind: 'welcome' | 'result' | 'digest' | 'reply' | 'refusal' | 'reminder' | 'moderator' | 'delivery-failed';
+  kind: MailKind;
   gameId?: string;
   seatId?: string;
   to: string;

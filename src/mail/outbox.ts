@@ -1,13 +1,13 @@
 /**
- * Writing composed mails to the outbox (in the caller's transaction when given one), with a stable Message-ID per
- * row, and the per-address reply budget that keeps the service from feeding a mail loop or a flood.
+ * The outbox: the one writer of outbound mail rows (in the caller's transaction when given one), each with a stable
+ * Message-ID, and the per-address reply budget that keeps the service from feeding a mail loop or a flood.
  */
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/client.ts';
+import { insertRows } from '../db/insert-rows.ts';
 import type { ServiceDeps, SqlTx, Tx } from '../services/deps.ts';
 import { outboxMessageId } from './addresses.ts';
 import type { ComposedMail } from './compose.ts';
-import { insertRows } from '../services/deadlines/sql.ts';
 
 /** Settings the outbox writer needs. */
 export interface OutboxSite {
@@ -15,8 +15,21 @@ export interface OutboxSite {
   MAIL_DOMAIN: string;
 }
 
-/** The outbox row of a composed mail, with its id (fresh by default) and the stable Message-ID derived from it. */
-function outboxRow(site: OutboxSite, mail: ComposedMail, now: Date, id: string = randomUUID()) {
+/**
+ * A mail for the outbox: a composed mail, with the row id and the Message-ID it must have when the caller fixes them
+ * (an answer's id derived from the inbound mail; a notice's Message-ID derived from what it reports).
+ */
+export interface OutboxMail extends ComposedMail {
+  id?: string;
+  messageId?: string;
+}
+
+/** What can write outbox rows: a transaction (Prisma's or the pool's) or the Prisma client. */
+export type OutboxClient = Pick<SqlTx, '$executeRawUnsafe'>;
+
+/** The outbox row of a mail, with its id (fresh by default) and its Message-ID (derived from the id by default). */
+function outboxRow(site: OutboxSite, mail: OutboxMail, now: Date) {
+  const id = mail.id ?? randomUUID();
   return {
     id,
     gameId: mail.gameId ?? null,
@@ -26,7 +39,7 @@ function outboxRow(site: OutboxSite, mail: ComposedMail, now: Date, id: string =
     fromAddress: site.MAIL_FROM,
     replyTo: mail.replyTo ?? null,
     subject: mail.subject,
-    messageId: outboxMessageId(id, site.MAIL_DOMAIN),
+    messageId: mail.messageId ?? outboxMessageId(id, site.MAIL_DOMAIN),
     inReplyTo: mail.inReplyTo ?? null,
     references: mail.references,
     headers: mail.headers,
@@ -38,28 +51,33 @@ function outboxRow(site: OutboxSite, mail: ComposedMail, now: Date, id: string =
   };
 }
 
-/** Inserts one outbox row; returns its id and Message-ID. */
-export async function queueMail(
-  client: Tx | Db,
+/**
+ * The one writer of outbound mail: every outbox row is inserted here, the rows of `mails` in one statement, in the
+ * client's transaction. `skipDuplicates`: a row whose id or Message-ID is stored already is left out (the same
+ * answer or notice queued again). Returns each mail's id and Message-ID, in order.
+ */
+export async function writeOutbox(
+  client: OutboxClient,
   site: OutboxSite,
-  mail: ComposedMail,
+  mails: OutboxMail[],
   now: Date,
-): Promise<{ id: string; messageId: string }> {
-  const row = outboxRow(site, mail, now);
-  await client.outbox.create({ data: row });
-  return { id: row.id, messageId: row.messageId };
-}
-
-/** Inserts several outbox rows in one statement (same rows as `queueMail` for each, in order). */
-export async function queueMails(
-  client: SqlTx,
-  site: OutboxSite,
-  mails: ComposedMail[],
-  now: Date,
+  opts: { skipDuplicates?: boolean } = {},
 ): Promise<{ id: string; messageId: string }[]> {
   const rows = mails.map((mail) => outboxRow(site, mail, now));
-  await insertRows(client, 'Outbox', rows, { references: 'text[]', headers: 'jsonb', attachments: 'jsonb' });
+  const casts = { references: 'text[]', headers: 'jsonb', attachments: 'jsonb' } as const;
+  await insertRows(client, 'Outbox', rows, casts, opts);
   return rows.map((r) => ({ id: r.id, messageId: r.messageId }));
+}
+
+/** Queues one mail (see `writeOutbox`); returns its id and Message-ID. */
+export async function queueMail(
+  client: OutboxClient,
+  site: OutboxSite,
+  mail: OutboxMail,
+  now: Date,
+): Promise<{ id: string; messageId: string }> {
+  const [queued] = await writeOutbox(client, site, [mail], now);
+  return queued;
 }
 
 /** Kinds that answer an inbound mail (counted by the reply budgets). */
@@ -112,6 +130,6 @@ export async function queueAnswer(
   const now = deps.clock();
   const budget: ReplyBudget = mail.gameId ? 'player' : 'stranger';
   if (!(await replyBudgetLeft(deps.db, mail.to, budget, deps.config, now))) return false;
-  await deps.db.outbox.createMany({ data: [outboxRow(deps.config, mail, now, answerId)], skipDuplicates: true });
+  await writeOutbox(deps.db, deps.config, [{ ...mail, id: answerId }], now, { skipDuplicates: true });
   return true;
 }

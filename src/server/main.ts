@@ -13,6 +13,7 @@ import { deployMigrations } from '../db/migrate.ts';
 import { ensureAdminToken } from '../services/auth.ts';
 import { createSqlPool, type RunningWorker, type ServiceDeps } from '../services/deps.ts';
 import { buildApp } from './app.ts';
+import { withNotifier } from './notifier.ts';
 import { startupRecovery } from './recovery.ts';
 import { createLogger } from './logger.ts';
 import { workers } from './workers.ts';
@@ -85,13 +86,13 @@ export async function startService(
     const pool = createSqlPool(databaseUrl, { max: config.DATABASE_POOL_MAX, log });
     started.push(() => pool.end());
     // The URL actually used (embedded or configured) is what the jobs worker's queue connects to.
-    const deps: ServiceDeps = {
+    const deps = withNotifier({
       db,
       pool,
       log,
       config: { ...config, DATABASE_URL: databaseUrl },
       clock: () => new Date(),
-    };
+    });
 
     const adminToken = await ensureAdminToken(deps);
     if (adminToken) {

@@ -1,7 +1,7 @@
 /** The audit log: every moderator and operator action, written in the transaction of the action itself. */
 import type { SqlTx } from './deps.ts';
 import { asJson } from './json.ts';
-import { insertRows } from './deadlines/sql.ts';
+import { insertRows } from '../db/insert-rows.ts';
 
 /** Records one action (`actor`: "moderator", "operator", "system" or "seat:<side>"). */
 export async function audit(

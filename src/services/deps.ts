@@ -1,15 +1,16 @@
 /**
- * What every service function takes first: the database, a logger, the settings, a clock (tests move time) and
- * the game registry (tests may add a game of their own).
+ * What every service function takes first: the database, a logger, the settings, a clock (tests move time), the
+ * game registry (tests may add a game of their own) and the notifier; and the contract of a background worker.
  */
 import pg from 'pg';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import { guardPool, throttledReporter } from '../db/faults.ts';
 import { inPgTransaction, type SqlTx } from '../db/sql-tx.ts';
 import type { AnyGamePackage } from '../engine/game-package.ts';
 import { getGame } from '../games/index.ts';
+import type { Notifier } from './notifier.ts';
 
 /** Looks a game package up by its id. */
 export type GameLookup = (id: string) => AnyGamePackage | undefined;
@@ -27,6 +28,8 @@ export interface ServiceDeps {
    * authentication, order submission, step resolution). Optional: without it those paths run through Prisma.
    */
   pool?: pg.Pool;
+  /** How services tell players, the moderator and webhooks (mails and deliveries queued in their transactions). */
+  notifier: Notifier;
 }
 
 /** The pool of `ServiceDeps.pool` (close it with `end()` after the app). */
@@ -35,9 +38,6 @@ export function createSqlPool(databaseUrl: string, opts: { max?: number; log?: L
   // A connection that breaks (e.g. Postgres restarting), idle or checked out, must not end the process.
   return guardPool(pool, throttledReporter(opts.log));
 }
-
-/** A Prisma transaction client (what `db.$transaction(async (tx) => ...)` passes). */
-export type Tx = Parameters<Parameters<Db['$transaction']>[0]>[0];
 
 /**
  * Runs `fn` in one transaction of raw SQL: on the deps' pg pool when there is one (the service and its workers),
@@ -54,7 +54,7 @@ export function inTransaction<T>(
     : deps.db.$transaction((tx) => fn(tx), limits);
 }
 
-export type { SqlTx };
+export type { SqlTx, Tx };
 
 /** The game package of an engine id, from the deps' lookup or the registry. */
 export function gameDefinition(deps: Pick<ServiceDeps, 'games'>, id: string): AnyGamePackage | undefined {

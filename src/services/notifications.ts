@@ -1,27 +1,22 @@
 /**
- * Outbox rows for what players must hear about: the welcome mail of a new game, the result of a published step,
- * and the moderator's notice of a preview awaiting review. Rows are written in the caller's transaction, so a mail
- * exists exactly when the result it reports does. Composition (per seat, in its language, only what its view and
- * visible events show) lives in src/mail.
+ * What players must hear about: the welcome mail of a new game, the result of a published step, and the
+ * moderator's notice of a preview awaiting review, told through the notifier in the caller's transaction, so a mail
+ * exists exactly when the result it reports does. Here: who is told about which steps (a game's notification
+ * policy); the notifier composes each mail (per seat, in its language, only what its view and visible events show).
  */
 import { notifyPolicyOf } from '../engine/contract-defaults.ts';
 import type { AnyGame, GameEvent, Owed } from '../engine/types.ts';
-import { queueMails } from '../mail/outbox.ts';
-import { queueStepResults, queueWelcome, type StepResultsKnown } from '../mail/notify.ts';
 import { gameDefinition, type ServiceDeps, type SqlTx, type Tx } from './deps.ts';
 import { asEnvelope } from './json.ts';
-import { planMails, type NoticeStep } from './notify-plan.ts';
+import type { ReviewNotice, StepResultsKnown, WelcomeMails } from './notifier.ts';
+import { type NoticeStep, planMails } from './notify-plan.ts';
 
 /** How far back a digest looks for the last step every seat heard about. */
 const DIGEST_LOOKBACK = 200;
 
 /** Welcome mails of a new game, one per seat, each with the seat's link (its token is in it: sent once). */
-export async function queueWelcomeMails(
-  tx: Tx,
-  deps: ServiceDeps,
-  input: { gameId: string; seats: { seatId: string; token: string }[] },
-): Promise<void> {
-  await queueWelcome(tx, deps, input);
+export async function queueWelcomeMails(tx: Tx, deps: ServiceDeps, input: WelcomeMails): Promise<void> {
+  await deps.notifier.welcome(tx, input);
 }
 
 /**
@@ -36,7 +31,7 @@ export async function queueStepNotifications(
   input: { gameId: string; stepNumber: number; known: StepResultsKnown },
 ): Promise<void> {
   const def = gameDefinition(deps, input.known.game.game);
-  if (!def?.notify) return queueStepResults(tx, deps, input);
+  if (!def?.notify) return deps.notifier.stepResults(tx, input);
   const { known } = input;
   const prev = asEnvelope(known.step.envelope).state;
   const next = asEnvelope(known.next?.envelope ?? known.step.resultEnvelope ?? known.step.envelope).state;
@@ -53,7 +48,7 @@ export async function queueStepNotifications(
   );
   const from = Math.min(...Object.values(plan).map((p) => p?.from ?? input.stepNumber));
   const earlier = from < input.stepNumber ? await eventsOfSteps(tx, input.gameId, from, input.stepNumber) : [];
-  await queueStepResults(tx, deps, { ...input, plan, earlier });
+  await deps.notifier.stepResults(tx, { ...input, plan, earlier });
 }
 
 /**
@@ -98,38 +93,6 @@ async function eventsOfSteps(tx: SqlTx, gameId: string, from: number, to: number
 }
 
 /** Tells the moderator (when the game has a moderator address) that a step's result awaits review. */
-export async function queueReviewNotice(
-  tx: SqlTx,
-  deps: ServiceDeps,
-  input: { gameId: string; stepNumber: number; game?: { id: string; name: string; moderatorEmail: string | null } },
-): Promise<void> {
-  const game =
-    input.game ??
-    (
-      await tx.$queryRawUnsafe<{ id: string; name: string; moderatorEmail: string | null }[]>(
-        `SELECT id, name, "moderatorEmail" FROM "Game" WHERE id = $1`,
-        input.gameId,
-      )
-    )[0];
-  if (!game?.moderatorEmail) return;
-  const link = `${deps.config.PUBLIC_URL.replace(/\/$/, '')}/g/${game.id}/moderate`;
-  const text = `The result of step ${input.stepNumber} is ready for review: ${link}\nステップ ${input.stepNumber} の結果が承認待ちです: ${link}\n`;
-  await queueMails(
-    tx,
-    deps.config,
-    [
-      {
-        gameId: game.id,
-        kind: 'moderator',
-        to: game.moderatorEmail,
-        subject: `[${game.name}] Step ${input.stepNumber} awaits review / ステップ ${input.stepNumber} 承認待ち`,
-        text,
-        html: '',
-        references: [],
-        headers: {},
-        attachments: [],
-      },
-    ],
-    deps.clock(),
-  );
+export async function queueReviewNotice(tx: SqlTx, deps: ServiceDeps, notice: ReviewNotice): Promise<void> {
+  await deps.notifier.reviewNotice(tx, notice);
 }

@@ -9,7 +9,7 @@ import { advance, sortedOrders, type Envelope } from '../engine/step-runner.ts';
 import { ordersDigest } from '../engine/dice.ts';
 import type { AnyGame, GameEvent, Owed, SeatId } from '../engine/types.ts';
 import type { Game, Seat, Step } from '../generated/prisma/client.ts';
-import { insertRows } from './deadlines/sql.ts';
+import { insertRows } from '../db/insert-rows.ts';
 import { audit } from './audit.ts';
 import { unconfirmedSides } from './confirmation.ts';
 import { afterStepOpened } from './deadlines/opened.ts';

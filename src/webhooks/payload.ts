@@ -3,10 +3,7 @@
  * characters, an embed description up to 4,096 and up to 25 fields; other chat tools (Slack-style bridges,
  * Mattermost) read the same `content`. Only public information goes into a webhook: it is a shared channel.
  */
-
-/** What a webhook reports: a step result, a reminder, or a missed deadline (also deadline changes and absences). */
-export const WEBHOOK_EVENTS = ['result', 'reminder', 'missed', 'deadline'] as const;
-export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+import type { WebhookEvent, WebhookMessage } from '../services/notifier.ts';
 
 const COLORS: Record<WebhookEvent, number> = {
   result: 0x2e86de,
@@ -16,17 +13,6 @@ const COLORS: Record<WebhookEvent, number> = {
 };
 
 const clip = (text: string, max: number): string => (text.length <= max ? text : `${text.slice(0, max - 1)}…`);
-
-/** One webhook message. */
-export interface WebhookMessage {
-  event: WebhookEvent;
-  gameName: string;
-  title: string;
-  description: string;
-  url?: string;
-  fields?: { name: string; value: string; inline?: boolean }[];
-  at: Date;
-}
 
 /** The JSON body of a webhook request for one message. */
 export function discordBody(m: WebhookMessage): Record<string, unknown> {

@@ -4,11 +4,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import { audit } from '../services/audit.ts';
-import type { ServiceDeps, SqlTx, } from '../services/deps.ts';
+import type { ServiceDeps, SqlTx } from '../services/deps.ts';
 import { badRequest, notFound } from '../services/errors.ts';
 import { enqueue } from '../jobs/enqueue.ts';
 import { QUEUES, type WebhookJob } from '../jobs/queues.ts';
-import { discordBody, WEBHOOK_EVENTS, type WebhookEvent, type WebhookMessage } from './payload.ts';
+import { WEBHOOK_EVENTS, type WebhookOccurrence } from '../services/notifier.ts';
+import { discordBody } from './payload.ts';
 import { webhookUrlProblem } from './url.ts';
 
 const MAX_HOOKS = 5;
@@ -81,17 +82,12 @@ export async function removeWebhook(deps: ServiceDeps, gameId: string, webhookId
  * Queues one delivery per hook of the game that subscribes to the message's event, in the caller's transaction.
  * `eventKey` names the occurrence (e.g. "result:<stepId>"): the same occurrence is delivered once per hook.
  */
-export async function queueWebhooks(
-  tx: SqlTx,
-  gameId: string,
-  eventKey: string,
-  message: WebhookMessage,
-): Promise<number> {
-  const event: WebhookEvent = message.event;
+export async function queueWebhooks(tx: SqlTx, occurrence: WebhookOccurrence): Promise<number> {
+  const { gameId, eventKey, message } = occurrence;
   const hooks = await tx.$queryRawUnsafe<{ id: string }[]>(
     `SELECT id FROM "Webhook" WHERE "gameId" = $1 AND $2 = ANY(events)`,
     gameId,
-    event,
+    message.event,
   );
   const body = discordBody(message);
   for (const hook of hooks) {

@@ -13,6 +13,7 @@ import { buildApp } from '../../src/server/app.ts';
 import { createSqlPool, type ServiceDeps } from '../../src/services/deps.ts';
 import { awMailGame, freePort } from '../support/service-process.ts';
 import type { FastifyInstance } from 'fastify';
+import { withNotifier } from '../../src/server/notifier.ts';
 
 const OPERATOR = 'operator-token-0123456789abcdef';
 const SEAT = 'some-seat-token-0123456789abcdef';
@@ -23,7 +24,13 @@ beforeAll(async () => {
   const url = `postgresql://postgres:not-a-real-password@127.0.0.1:${await freePort()}/nowhere`;
   const config = testConfig({ DATABASE_URL: url, ADMIN_TOKEN: OPERATOR, MAIL_SINK_PAGE: 'off' });
   const log = pino({ level: 'silent' });
-  deps = { db: createDb(url, { max: 2 }), pool: createSqlPool(url, { max: 2 }), log, config, clock: () => new Date() };
+  deps = withNotifier({
+    db: createDb(url, { max: 2 }),
+    pool: createSqlPool(url, { max: 2 }),
+    log,
+    config,
+    clock: () => new Date(),
+  });
   app = await buildApp({ deps });
 });
 afterAll(async () => {

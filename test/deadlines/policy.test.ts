@@ -24,6 +24,7 @@ import { pauseGame, resumeGame, setDeadline } from '../../src/services/moderatio
 import { submitOrders } from '../../src/services/orders.ts';
 import { createTestDatabase, type TestDatabase } from '../support/db.ts';
 import { toyGame } from '../../src/games/toy/index.ts';
+import { withNotifier } from '../../src/server/notifier.ts';
 
 let tdb: TestDatabase;
 let boss: PgBoss;
@@ -35,13 +36,13 @@ const at = (ms: number) => (now = new Date(ms));
 beforeAll(async () => {
   tdb = await createTestDatabase();
   const config = testConfig({ DATABASE_URL: tdb.url });
-  deps = {
+  deps = withNotifier({
     db: tdb.db,
     log: pino({ level: 'silent' }),
     config,
     clock: () => now,
     games: (id) => (id === 'toy' ? toyGame : undefined),
-  };
+  });
   boss = await startBoss({ databaseUrl: tdb.url, config, log: deps.log, worker: false });
   markJobTablesInstalled();
 });

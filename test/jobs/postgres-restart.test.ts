@@ -18,6 +18,7 @@ import type { ServiceDeps } from '../../src/services/deps.ts';
 import { createGame } from '../../src/services/games.ts';
 import { toyGame } from '../../src/games/toy/index.ts';
 import { killHard, spawnWorker, waitFor, type WorkerProcess } from './support/processes.ts';
+import { withNotifier } from '../../src/server/notifier.ts';
 
 const dir = resolve(import.meta.dirname, `../../data/test-pg-restart-${process.pid}`);
 const port = 54400 + (process.pid % 500);
@@ -50,13 +51,13 @@ afterAll(async () => {
 }, 60_000);
 
 test('deadlines falling while Postgres is down are handled once it is back', async () => {
-  const deps: ServiceDeps = {
+  const deps: ServiceDeps = withNotifier({
     db,
     log: pino({ level: 'silent' }),
     config: testConfig({ DATABASE_URL: url }),
     clock: () => new Date(),
     games: (id) => (id === 'toy' ? toyGame : undefined),
-  };
+  });
   worker = spawnWorker(url);
   await worker.ready;
   const ids: string[] = [];

@@ -14,6 +14,7 @@ import { createGame } from '../../src/services/games.ts';
 import { createTestDatabase, type TestDatabase } from '../support/db.ts';
 import { toyGame } from '../../src/games/toy/index.ts';
 import { killHard, spawnWorker, stopGracefully, waitFor, type WorkerProcess } from './support/processes.ts';
+import { withNotifier } from '../../src/server/notifier.ts';
 
 let tdb: TestDatabase;
 let boss: PgBoss;
@@ -23,13 +24,13 @@ const workers: WorkerProcess[] = [];
 beforeAll(async () => {
   tdb = await createTestDatabase();
   const config = testConfig({ DATABASE_URL: tdb.url, JOB_EXPIRE_SECONDS: 5 });
-  deps = {
+  deps = withNotifier({
     db: tdb.db,
     log: pino({ level: 'silent' }),
     config,
     clock: () => new Date(),
     games: (id) => (id === 'toy' ? toyGame : undefined),
-  };
+  });
   boss = await startBoss({ databaseUrl: tdb.url, config, log: deps.log, worker: false });
   markJobTablesInstalled();
 });

@@ -24,6 +24,7 @@ import { createTestDatabase, type TestDatabase } from '../support/db.ts';
 import { figures, Ledger, playOnce, retryPendingMail, seeded } from './support/fault-driver.ts';
 import type { DrivenGame, Target } from './support/fault-driver.ts';
 import { loadService, stopService, type ServiceProcess } from './support/service-process.ts';
+import { withNotifier } from '../../src/server/notifier.ts';
 
 const SEED = Number(process.env.FAULT_SEED ?? 20261124);
 const TRIALS = Number(process.env.FAULT_TRIALS ?? 24);
@@ -78,7 +79,7 @@ beforeAll(async () => {
     DATABASE_POOL_MAX: '10',
   };
   const config = testConfig({ DATABASE_URL: database.url, MAIL_DOMAIN: 'judge.test' });
-  deps = { db: database.db, log: pino({ level: 'silent' }), config, clock: () => new Date() };
+  deps = withNotifier({ db: database.db, log: pino({ level: 'silent' }), config, clock: () => new Date() });
 }, 60_000);
 
 // A test that failed midway leaves its processes: none may hold the ports of the next.

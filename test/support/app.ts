@@ -13,6 +13,7 @@ import { ensureAdminToken } from '../../src/services/auth.ts';
 import { createSqlPool, type ServiceDeps } from '../../src/services/deps.ts';
 import { getGame } from '../../src/games/index.ts';
 import { createTestDatabase, type TestDatabase } from './db.ts';
+import { withNotifier } from '../../src/server/notifier.ts';
 
 /** The operator token of test apps. */
 export const TEST_ADMIN_TOKEN = 'test-admin-token-0123456789abcdef';
@@ -48,14 +49,14 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
   const extra = new Map((opts.games ?? []).map((g) => [g.id, g]));
   // Each app has its own pool, as each server process would.
   const pool = opts.noPool ? undefined : createSqlPool(database.url, { max: 10 });
-  const deps: ServiceDeps = {
+  const deps: ServiceDeps = withNotifier({
     db: database.db,
     pool,
     log: opts.log ?? pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
     config,
     clock: opts.clock ?? (() => new Date()),
     games: (id) => extra.get(id) ?? getGame(id),
-  };
+  });
   await ensureAdminToken(deps);
   const app = await buildApp({ deps, extraPlugins: opts.extraPlugins });
   return {

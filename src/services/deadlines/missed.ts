@@ -5,7 +5,8 @@
  */
 import { columnsOf } from '../../db/sql-tx.ts';
 import type { ServiceDeps, SqlTx } from '../deps.ts';
-import { queueNoticeMails, queueNoticeWebhooks, utc, type NoticeSeat } from './notices.ts';
+import type { NoticeSeat } from '../notifier.ts';
+import { queueNoticeMails, queueNoticeWebhooks, utc } from './notices.ts';
 import { readState, type DeadlineGame, type DeadlineStep } from './step-state.ts';
 import { asJson } from '../json.ts';
 

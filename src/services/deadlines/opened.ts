@@ -6,7 +6,8 @@
 import type { ServiceDeps, SqlTx } from '../deps.ts';
 import { gameDefinition } from '../deps.ts';
 import { announceDefaultsLocked } from './missed.ts';
-import { queueNoticeWebhooks, utc, type NoticeSeat } from './notices.ts';
+import type { NoticeSeat } from '../notifier.ts';
+import { queueNoticeWebhooks, utc } from './notices.ts';
 import { recordPunctuality, type KnownOrder } from './punctuality.ts';
 import { scheduleStepDeadline } from './schedule.ts';
 import { loadStep, owedOf, type DeadlineGame, type DeadlineStep } from './step-state.ts';
@@ -62,7 +63,7 @@ export async function afterStepOpened(
 
 async function queueResultWebhook(
   tx: SqlTx,
-  deps: Pick<ServiceDeps, 'clock' | 'config' | 'games'>,
+  deps: Pick<ServiceDeps, 'clock' | 'config' | 'games' | 'notifier'>,
   game: DeadlineGame,
   prev: DeadlineStep,
   next: DeadlineStep,

@@ -34,7 +34,8 @@ async function lockGameRow(tx: Tx, gameId: string): Promise<boolean> {
   const rows = await tx.$queryRaw<unknown[]>`SELECT 1 FROM "Game" WHERE id = ${gameId} FOR UPDATE`;
   return rows.length > 0;
 }
-import { queueNoticeMails, queueNoticeWebhooks, utc, type NoticeSeat } from './notices.ts';
+import type { NoticeSeat } from '../notifier.ts';
+import { queueNoticeMails, queueNoticeWebhooks, utc } from './notices.ts';
 import { announceDefaultsLocked, announceMissed, seatColumns } from './missed.ts';
 import { resolveWithKeptOrders } from '../rejection.ts';
 import { queueDeadlineJobs, scheduleStepDeadline } from './schedule.ts';

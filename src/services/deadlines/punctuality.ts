@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { ServiceDeps, SqlTx } from '../deps.ts';
-import { insertRows } from './sql.ts';
+import { insertRows } from '../../db/insert-rows.ts';
 import { notFound } from '../errors.ts';
 import { punctualityOf } from './compute.ts';
 import { owedOf, readState, type DeadlineStep } from './step-state.ts';

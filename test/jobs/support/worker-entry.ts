@@ -9,20 +9,21 @@ import { startJobsWorker } from '../../../src/jobs/worker.ts';
 import { createSqlPool, type ServiceDeps } from '../../../src/services/deps.ts';
 import { getGame } from '../../../src/games/index.ts';
 import { toyGame } from '../../../src/games/toy/index.ts';
+import { withNotifier } from '../../../src/server/notifier.ts';
 
 const config = loadConfig();
 const url = config.DATABASE_URL as string;
 const db = createDb(url, { max: config.DATABASE_POOL_MAX });
 // As in src/server/main.ts: the pg pool beside Prisma carries the SQL hot paths (resolutions among them).
 const pool = createSqlPool(url, { max: config.DATABASE_POOL_MAX });
-const deps: ServiceDeps = {
+const deps: ServiceDeps = withNotifier({
   db,
   pool,
   log: pino({ level: process.env.WORKER_LOG_LEVEL ?? 'warn' }),
   config,
   clock: () => new Date(),
   games: (id) => (id === 'toy' ? toyGame : getGame(id)),
-};
+});
 const worker = await startJobsWorker(deps, url);
 process.stdout.write('ready\n');
 process.on('SIGTERM', () => {

@@ -16,7 +16,7 @@ import { shiftDeadline } from '../../../services/deadlines/changes.ts';
 import { applyDefaultsNow } from '../../../services/deadlines/policy.ts';
 import { punctualityReport } from '../../../services/deadlines/punctuality.ts';
 import { addWebhook, listWebhooks, removeWebhook } from '../../../webhooks/service.ts';
-import { WEBHOOK_EVENTS } from '../../../webhooks/payload.ts';
+import { WEBHOOK_EVENTS } from '../../../services/notifier.ts';
 import { anyGameRole, moderatorOnly, principal, seatOnly } from '../../plugins/auth.ts';
 import { bearer, errorBody, gameErrors, gameParams } from '../api/schemas.ts';
 

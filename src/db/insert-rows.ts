@@ -2,7 +2,7 @@
  * Multi-row inserts in the caller's transaction, as one SQL statement: the resolution of a step writes its orders,
  * events, mails and punctuality rows this way (one round trip per table instead of one per row).
  */
-import type { SqlTx } from '../deps.ts';
+import type { SqlTx } from './sql-tx.ts';
 
 /** The SQL type of a column whose value needs a cast (JSON, text arrays); dates are cast to timestamp(3) as UTC. */
 export type ColumnCast = 'jsonb' | 'text[]';
