@@ -1,11 +1,9 @@
 /**
  * The mail delivery loop runs on the job queue: the mail feature registers its delivery function here, and the
- * jobs worker runs it for every `mail-delivery` job. Jobs are queued ("kicked") in the transactions that write
- * outbox rows (at most one per second) and every minute by the queue's cron, for retries of failed deliveries.
+ * jobs worker runs it for every `mail-delivery` job, queued every minute by the queue's cron (retries of failed
+ * deliveries; the mail worker's own loop delivers new rows within MAIL_DELIVERY_INTERVAL_MS).
  */
-import type { ServiceDeps, Tx } from '../services/deps.ts';
-import { enqueue } from './enqueue.ts';
-import { QUEUES } from './queues.ts';
+import type { ServiceDeps } from '../services/deps.ts';
 
 /** Delivers due outbox mails; returns how many it handled (a full batch means: run again). */
 export type MailDelivery = (deps: ServiceDeps) => Promise<{ handled: number; batchSize: number }>;
@@ -20,9 +18,4 @@ export function registerMailDelivery(fn: MailDelivery | null): void {
 /** The registered delivery function, or null. */
 export function mailDelivery(): MailDelivery | null {
   return delivery;
-}
-
-/** Queues a delivery run in the caller's transaction (one per second at most), e.g. after writing outbox rows. */
-export async function kickMailDelivery(tx: Tx, now: Date): Promise<void> {
-  await enqueue(tx, QUEUES.mail, {}, { key: `kick:${Math.floor(now.getTime() / 1000)}` });
 }

@@ -1,12 +1,13 @@
 /**
  * Every mail the service writes, in the seat's language (Japanese or English), as text and HTML: the welcome mail,
  * a step's result, the Judge-style reply to an order mail (echo, errors with rule ids, what is still owed, the
- * deadline), HELP and STATUS answers, refusals that reveal nothing, reminders, and the moderator's notices.
- * Pure: the caller loads what the seat may see (src/mail/context.ts) and writes the outbox row (src/mail/outbox.ts).
+ * deadline), HELP and STATUS answers, refusals that reveal nothing, and the notice of a failed delivery. Pure: the
+ * caller loads what the seat may see (src/mail/context.ts) and writes the outbox row (src/mail/outbox.ts). The text
+ * notices (deadlines, rejections, a result awaiting review) are src/mail/notices.ts.
  */
 import { outcomeHeadline } from '../engine/outcome.ts';
 import type { ChoiceTree, GameEvent, Outcome, Owed, RuleError, Text } from '../engine/types.ts';
-import { formatDateTime, type Locale } from '../i18n/index.ts';
+import type { Locale } from '../i18n/index.ts';
 import { seatReplyAddress, threadRoot, listId, moderatorThreadRoot, ordersAddress } from './addresses.ts';
 import type { Board } from '../engine/board.ts';
 import type { NoticeKind } from '../services/notifier.ts';
@@ -413,39 +414,17 @@ export function statusAnswer(
   return parts;
 }
 
-/** A reminder before a deadline. */
-export function composeReminder(
-  ctx: SeatMailContext,
-  input: { stepNumber: number; owed: Owed[]; deadline: Date | null },
-): ComposedMail {
-  const lc = ctx.seat.locale;
-  const when = input.deadline ? formatDateTime(input.deadline, ctx.seat.timeZone, lc) : '';
-  return envelope(ctx, 'reminder', L(lc, `Reminder: orders due ${when}`, `締切のお知らせ: ${when}`), [
-    para(
-      L(
-        lc,
-        `Your orders for step ${input.stepNumber} are not in yet.`,
-        `ステップ ${input.stepNumber} の命令がまだ届いていません。`,
-      ),
-    ),
-    renderOwed(input.owed, input.deadline, ctx.seat.timeZone, lc),
-  ]);
-}
-
 /**
  * The answer to a mail that could not be authenticated. Bilingual, and says nothing about any game, seat or
  * address: the sender may be anyone.
  */
-export function composeRefusal(
-  site: MailSite,
-  input: {
-    to: string;
-    reason: 'unauthenticated' | 'too-large' | 'unreadable';
-    inReplyTo?: string;
-    subject?: string;
-    maxBytes?: number;
-  },
-): ComposedMail {
+export function composeRefusal(input: {
+  to: string;
+  reason: 'unauthenticated' | 'too-large' | 'unreadable';
+  inReplyTo?: string;
+  subject?: string;
+  maxBytes?: number;
+}): ComposedMail {
   const why: Record<typeof input.reason, [string, string]> = {
     unauthenticated: [
       'This mail could not be matched to a seat. Reply to a mail you received from the game, or start your mail with a line "SIGNON <your seat password>".',

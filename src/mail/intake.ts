@@ -14,7 +14,6 @@ import { automaticKind } from './classify.ts';
 import { bareAddress } from './addresses.ts';
 import { composeRefusal } from './compose.ts';
 import { principalFromAddresses, principalFromSignon, type MailPrincipal } from './auth.ts';
-import { siteOf } from './context.ts';
 import {
   finishInbound,
   rawHeaders,
@@ -127,7 +126,7 @@ async function refuse(
 ): Promise<boolean> {
   if (!to?.includes('@') || to.endsWith(`@${deps.config.MAIL_DOMAIN.toLowerCase()}`)) return false;
   const maxBytes = deps.config.INBOUND_MAX_BYTES;
-  const composed = composeRefusal(siteOf(deps.config), { to, reason, inReplyTo, subject, maxBytes });
+  const composed = composeRefusal({ to, reason, inReplyTo, subject, maxBytes });
   const refusal = seat ? { ...composed, ...seat } : composed;
   return queueAnswer(deps, refusal, mailAnswerId(row.id));
 }

@@ -19,7 +19,6 @@ let t: TestApp;
 let recorder: Recorder;
 let now = new Date('2026-11-22T00:00:00Z');
 const clock = () => now;
-const site = { domain: 'judge.test', from: 'Judge <judge@judge.test>', publicUrl: 'http://localhost:3000' };
 
 beforeAll(async () => {
   recorder = await startRecorder();
@@ -42,14 +41,8 @@ test('outage and recovery: every mail arrives exactly once, with its stable Mess
   const ids: string[] = [];
   for (let i = 0; i < 20; i++)
     ids.push(
-      (
-        await queueMail(
-          t.db,
-          t.deps.config,
-          composeRefusal(site, { to: `p${i}@example.org`, reason: 'unreadable' }),
-          now,
-        )
-      ).messageId,
+      (await queueMail(t.db, t.deps.config, composeRefusal({ to: `p${i}@example.org`, reason: 'unreadable' }), now))
+        .messageId,
     );
   const sender = createSender(t.deps.config);
   const deps = createDeliveryDeps(t.deps, clock);
@@ -103,7 +96,7 @@ test('without SMTP_URL the mail goes to the .eml sink, once, and /dev/mail lists
     await queueMail(
       sink.db,
       sink.deps.config,
-      composeRefusal(site, { to: 'reader@example.org', reason: 'unreadable', subject: 'テスト' }),
+      composeRefusal({ to: 'reader@example.org', reason: 'unreadable', subject: 'テスト' }),
       new Date(),
     );
     const sender = createSender(sink.deps.config);
