@@ -4,8 +4,8 @@
  * `game.view` and `game.visibleEvents`.
  */
 import type { Db } from '../db/client.ts';
-import type { AnyGame } from '../engine/types.ts';
 import { asLocale } from '../i18n/index.ts';
+import { componentData } from '../services/component-data.ts';
 import { gameDefinition, type ServiceDeps, type Tx } from '../services/deps.ts';
 import type { Game, Seat } from '../generated/prisma/client.ts';
 import type { MailSite, SeatMailContext } from './compose.ts';
@@ -13,11 +13,6 @@ import type { MailSite, SeatMailContext } from './compose.ts';
 /** The From, domain and public URL of the service's mail. */
 export function siteOf(config: ServiceDeps['config']): MailSite {
   return { domain: config.MAIL_DOMAIN, from: config.MAIL_FROM, publicUrl: config.PUBLIC_URL };
-}
-
-/** The component data set a game plays with (the moderator's, or the game's shipped one). */
-export function dataOf(def: AnyGame | undefined, game: Pick<Game, 'data'>): unknown {
-  return game.data ?? def?.defaultData ?? null;
 }
 
 /** The mail context of one seat. */
@@ -33,7 +28,7 @@ export function seatMailContext(deps: Pick<ServiceDeps, 'config' | 'games'>, gam
       mode: game.mode,
       title: def?.title ?? { en: game.game, ja: game.game },
       commitment: game.seedCommitment,
-      data: dataOf(def, game),
+      data: componentData(def, game),
       describe: def ? (event, locale) => def.describeEvent(event, locale) : undefined,
     },
     seat: {

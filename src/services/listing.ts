@@ -1,7 +1,7 @@
 /**
  * Read-only queries for the moderator console and the board pictures: the games list with whose move it is and
- * who is overdue, a game's component data set (the moderator's, or the game's shipped default), and the game a
- * moderator token belongs to (console sign-in without a game id).
+ * who is overdue, a review's preview per seat, a seat's public facts, and the game a moderator token belongs to
+ * (console sign-in without a game id).
  */
 import { boardOf, viewOf } from '../engine/step-runner.ts';
 import type { Board } from '../engine/board.ts';
@@ -75,13 +75,6 @@ export async function listGames(
       createdAt: g.createdAt,
     };
   });
-}
-
-/** The component data set a game runs with: the moderator's upload, or the game's shipped default. */
-export async function componentDataOf(deps: Pick<ServiceDeps, 'db' | 'games'>, gameId: string): Promise<unknown> {
-  const game = await deps.db.game.findUnique({ where: { id: gameId }, select: { game: true, data: true } });
-  if (!game) throw notFound('game');
-  return game.data ?? gameDefinition(deps, game.game)?.defaultData ?? null;
 }
 
 /** The id of the game whose moderator token this is, or null. */
