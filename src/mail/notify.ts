@@ -9,6 +9,7 @@ import { syntaxFor } from '../orders-text/game-text.ts';
 import { gameDefinition, type ServiceDeps, type SqlTx, type Tx } from '../services/deps.ts';
 import { asEnvelope } from '../services/json.ts';
 import type { StepResults, WelcomeMails } from '../services/notifier.ts';
+import { readCurrentStep } from '../services/steps.ts';
 import { calendarUrl } from '../calendar/url.ts';
 import { composeResult, composeWelcome } from './compose.ts';
 import { loadGameWithSeats, seatMailContext } from './context.ts';
@@ -26,17 +27,16 @@ export function playerPageUrl(publicUrl: string, gameId: string, token: string):
 export async function queueWelcome(tx: Tx, deps: NotifyDeps, input: WelcomeMails): Promise<void> {
   const game = await loadGameWithSeats(tx, input.gameId);
   const def = gameDefinition(deps, game.game);
-  const step = await tx.step.findUnique({
-    where: { gameId_number: { gameId: game.id, number: game.currentStep } },
-    select: { envelope: true, owed: true, deadlineAt: true },
-  });
-  const owed = (step?.owed ?? []) as unknown as Owed[];
+  // Read in the creating transaction: the step is not committed yet, so not from the envelope cache either.
+  const step = await readCurrentStep(tx, game.id);
+  const stored = step && (await tx.step.findUnique({ where: { id: step.stepId }, select: { envelope: true } }));
+  const owed = step?.owed ?? [];
   const mails = [];
   for (const { seatId, token } of input.seats) {
     const seat = game.seats.find((s) => s.id === seatId);
     if (!seat) continue;
     const ctx = seatMailContext(deps, game, seat);
-    const board = def && step ? boardOf(def, asEnvelope(step.envelope), { kind: 'seat', seat: seat.side }) : null;
+    const board = def && stored ? boardOf(def, asEnvelope(stored.envelope), { kind: 'seat', seat: seat.side }) : null;
     mails.push(
       await composeWelcome(ctx, {
         pageUrl: playerPageUrl(deps.config.PUBLIC_URL, game.id, token),

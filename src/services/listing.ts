@@ -9,6 +9,7 @@ import type { GameEvent, Owed } from '../engine/types.ts';
 import { gameDefinition, type ServiceDeps } from './deps.ts';
 import { notFound } from './errors.ts';
 import { asEnvelope } from './json.ts';
+import { currentStepsOf, readCurrentStep } from './steps.ts';
 import { hashToken } from './tokens.ts';
 
 /** One row of the console's games list. */
@@ -40,22 +41,20 @@ export async function listGames(
     include: { seats: { select: { id: true, side: true } } },
   });
   if (!games.length) return [];
-  const steps = await deps.db.step.findMany({
-    where: { OR: games.map((g) => ({ gameId: g.id, number: g.currentStep })) },
-    select: {
-      gameId: true,
-      number: true,
-      status: true,
-      owed: true,
-      deadlineAt: true,
-      orders: { distinct: ['seatId'], select: { seatId: true } },
-    },
+  const steps = await currentStepsOf(
+    deps.db,
+    games.map((g) => g.id),
+  );
+  const orders = await deps.db.order.findMany({
+    where: { stepId: { in: steps.map((s) => s.stepId) } },
+    distinct: ['stepId', 'seatId'],
+    select: { stepId: true, seatId: true },
   });
   const now = deps.clock();
   return games.map((g) => {
     const step = steps.find((s) => s.gameId === g.id);
-    const owed = (step?.owed ?? []) as unknown as Owed[];
-    const withOrders = new Set(step?.orders.map((o) => o.seatId) ?? []);
+    const owed = step?.owed ?? [];
+    const withOrders = new Set(orders.filter((o) => o.stepId === step?.stepId).map((o) => o.seatId));
     const missing = owed
       .filter((o) => !withOrders.has(g.seats.find((s) => s.side === o.seat)?.id ?? ''))
       .map((o) => o.seat);
@@ -107,24 +106,21 @@ export async function reviewPreviewFor(
 ): Promise<{ step: number; seats: { side: string; view: unknown; board: Board; events: GameEvent[] }[] } | null> {
   const game = await deps.db.game.findUnique({
     where: { id: gameId },
-    select: { game: true, currentStep: true, seats: { select: { side: true }, orderBy: { side: 'asc' } } },
+    select: { game: true, seats: { select: { side: true }, orderBy: { side: 'asc' } } },
   });
   if (!game) throw notFound('game');
-  const step = await deps.db.step.findUnique({
-    where: { gameId_number: { gameId, number: game.currentStep } },
-    select: { id: true, status: true, resultEnvelope: true },
-  });
+  const current = await readCurrentStep(deps.db, gameId);
   const def = gameDefinition(deps, game.game);
-  if (!def || !step || step.status !== 'awaiting_review' || !step.resultEnvelope) return null;
-  const rows = await deps.db.event.findMany({
-    where: { stepId: step.id },
-    orderBy: { seq: 'asc' },
-    select: { payload: true },
+  if (!def || current?.status !== 'awaiting_review') return null;
+  const step = await deps.db.step.findUnique({
+    where: { id: current.stepId },
+    select: { resultEnvelope: true, events: { orderBy: { seq: 'asc' }, select: { payload: true } } },
   });
-  const events = rows.map((r) => r.payload as GameEvent);
+  if (!step?.resultEnvelope) return null;
+  const events = step.events.map((r) => r.payload as GameEvent);
   const result = asEnvelope(step.resultEnvelope);
   return {
-    step: game.currentStep,
+    step: current.number,
     seats: game.seats.map(({ side }) => {
       const viewer = { kind: 'seat' as const, seat: side };
       const seen = def.visibleEvents(events, viewer);

@@ -5,9 +5,10 @@
  *
  * A submission:
  *   1. read: the game, its current step and the seat (one query; remembered per game and seat while the step is
- *      open, since the write checks it anyway);
- *   2. the caller validates the orders against the step's envelope (cached per step id: it never changes);
- *   3. one transaction, sent in one round trip: the game row FOR SHARE (the turn processor's FOR UPDATE waits for
+ *      open, since the write checks it anyway: src/services/submission-state.ts);
+ *   2. the caller validates the orders against the step's envelope (cached per step id, since it never changes:
+ *      src/services/step-envelopes.ts);
+ *   3. here, one transaction, sent in one round trip (src/services/prepared-statements.ts): the game row FOR SHARE (the turn processor's FOR UPDATE waits for
  *      it, and it for the turn processor) after a transaction-scoped advisory lock per game, which serialises the
  *      submissions of one game; then one statement that checks the step is still the open current one, inserts
  *      the order as the seat's next revision (superseding the ones before), records the step's last-order time
@@ -19,254 +20,12 @@
  *      (group commit, src/services/group-commit.ts): each keeps the outcome it would have had alone.
  */
 import type pg from 'pg';
-import type { Envelope } from '../engine/step-runner.ts';
-import type { Owed } from '../engine/types.ts';
 import { enqueue } from '../jobs/enqueue.ts';
 import { QUEUES, type ResolveJob } from '../jobs/queues.ts';
-import { rollBack } from '../db/sql-tx.ts';
+import type { ServiceDeps } from './deps.ts';
 import { GroupCommit, type GroupCommitStats } from './group-commit.ts';
-import type { ServiceDeps, Tx } from './deps.ts';
-import { asEnvelope } from './json.ts';
-import { touch } from './lru.ts';
-
-/**
- * A statement of the submission path: `text` with $1..$n parameters of the listed types. On the pg pool each
- * connection prepares every statement once (PREPARE), and the statements of a transaction go to Postgres in one
- * round trip as `BEGIN; EXECUTE name(literals); ...; COMMIT` (simple protocol; each statement still takes its own
- * snapshot). Parameters are sent as escaped literals (see `literal`).
- */
-export interface Statement {
-  name: string;
-  types: string[];
-  text: string;
-}
-
-const statements: Statement[] = [];
-function statement(name: string, types: string[], text: string): Statement {
-  const s = { name, types, text };
-  statements.push(s);
-  return s;
-}
-
-/** Runs the statements of one transaction. */
-export interface SqlRunner {
-  /**
-   * Runs statements in order and returns the rows of each; with `commit` the transaction ends with them (on the
-   * pool: BEGIN, the statements and COMMIT in one round trip).
-   */
-  batch(items: [Statement, unknown[]][], opts?: { commit?: boolean }): Promise<unknown[][]>;
-  /** Any SQL with positional parameters, in the form the job queue's `enqueue` takes. */
-  $queryRawUnsafe<T = unknown>(text: string, ...params: unknown[]): Promise<T>;
-}
-
-/** A parameter as an SQL literal: E'' strings with backslashes and quotes doubled, whatever the server settings. */
-export function literal(value: unknown): string {
-  if (value === null || value === undefined) return 'NULL';
-  if (typeof value === 'boolean') return value ? 'true' : 'false';
-  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-  const text = value instanceof Date ? value.toISOString() : value;
-  if (typeof text !== 'string') throw new TypeError(`not an SQL parameter: ${typeof value}`);
-  return `E'${text.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
-}
-
-// Connections (pg clients live as long as their connection) that have prepared the statements.
-const prepared = new WeakSet<pg.PoolClient>();
-
-async function prepareAll(client: pg.PoolClient): Promise<void> {
-  if (prepared.has(client)) return;
-  await client.query(statements.map((s) => `PREPARE ${s.name}(${s.types.join(', ')}) AS ${s.text}`).join(';\n'));
-  prepared.add(client);
-}
-
-type TxState = { begun: boolean; committed: boolean };
-
-function pgRunner(client: pg.PoolClient, state: TxState): SqlRunner {
-  const begin = async () => {
-    if (state.begun) return;
-    state.begun = true;
-    await client.query('BEGIN');
-  };
-  return {
-    async batch(items, opts = {}) {
-      const sql = [
-        ...(state.begun ? [] : ['BEGIN']),
-        ...items.map(([s, params]) => `EXECUTE ${s.name}(${params.map(literal).join(', ')})`),
-        ...(opts.commit ? ['COMMIT'] : []),
-      ].join(';\n');
-      state.begun = true;
-      const results = (await client.query(sql)) as unknown as pg.QueryResult | pg.QueryResult[];
-      if (opts.commit) state.committed = true;
-      const list = Array.isArray(results) ? results : [results];
-      // BEGIN and COMMIT answer too: the statements' results are the ones in between.
-      const offset = list.length - items.length - (opts.commit ? 1 : 0);
-      return items.map((_, i) => list[offset + i]?.rows ?? []);
-    },
-    $queryRawUnsafe: async <T>(text: string, ...params: unknown[]) => {
-      await begin();
-      return (await client.query(text, params)).rows as T;
-    },
-  };
-}
-
-function prismaRunner(tx: Tx): SqlRunner {
-  return {
-    async batch(items) {
-      const out: unknown[][] = [];
-      for (const [s, params] of items) out.push(await tx.$queryRawUnsafe<unknown[]>(s.text, ...params));
-      return out;
-    },
-    $queryRawUnsafe: <T>(text: string, ...params: unknown[]) => tx.$queryRawUnsafe<T>(text, ...params),
-  };
-}
-
-/** Transaction settings when Prisma carries the statements (waiting for the game lock is normal). */
-const PRISMA_TX = { maxWait: 20_000, timeout: 20_000 } as const;
-
-/**
- * Runs `fn` in one transaction on the deps' pg pool, or in a Prisma transaction without one. On the pool the
- * transaction begins with `fn`'s first statement and ends with a batch that commits, or with a COMMIT here.
- */
-export async function inOrderTransaction<T>(
-  deps: Pick<ServiceDeps, 'db' | 'pool'>,
-  fn: (sql: SqlRunner) => Promise<T>,
-): Promise<T> {
-  if (!deps.pool) return deps.db.$transaction((tx) => fn(prismaRunner(tx)), PRISMA_TX);
-  const client = await deps.pool.connect();
-  const state: TxState = { begun: false, committed: false };
-  let broken: Error | undefined;
-  try {
-    await prepareAll(client);
-    const result = await fn(pgRunner(client, state));
-    if (state.begun && !state.committed) await client.query('COMMIT');
-    return result;
-  } catch (error) {
-    if (state.begun && !state.committed) broken = await rollBack(client); // a failed ROLLBACK: destroy the connection
-    throw error;
-  } finally {
-    client.release(broken);
-  }
-}
-
-/** One statement outside any transaction: a prepared statement of the pool, or Prisma. */
-async function readOne<T>(deps: Pick<ServiceDeps, 'db' | 'pool'>, s: Statement, params: unknown[]): Promise<T[]> {
-  // A protocol-level name of its own: the SQL-level PREPAREd statements of the same connection share the namespace.
-  if (deps.pool) return (await deps.pool.query({ name: `read_${s.name}`, text: s.text, values: params })).rows as T[];
-  return deps.db.$queryRawUnsafe<T[]>(s.text, ...params);
-}
-
-// ---- Step envelopes: immutable per step id, parsed once per process (least recently used evicted). ----
-
-const ENVELOPE_CACHE_MAX = 500;
-const ENVELOPE = statement('order_envelope', ['text'], 'SELECT envelope FROM "Step" WHERE id = $1');
-const envelopes = new Map<string, Envelope>();
-
-/** The envelope at the start of a step, from the cache or read once. */
-export async function cachedEnvelope(deps: Pick<ServiceDeps, 'db' | 'pool'>, stepId: string): Promise<Envelope> {
-  const hit = envelopes.get(stepId);
-  if (hit) {
-    touch(envelopes, stepId, hit, ENVELOPE_CACHE_MAX);
-    return hit;
-  }
-  const rows = await readOne<{ envelope: unknown }>(deps, ENVELOPE, [stepId]);
-  if (!rows[0]) throw new Error(`step ${stepId} not found`);
-  const envelope = asEnvelope(rows[0].envelope);
-  touch(envelopes, stepId, envelope, ENVELOPE_CACHE_MAX);
-  return envelope;
-}
-
-/** Entries in the envelope cache (tests). */
-export function envelopeCacheSize(): number {
-  return envelopes.size;
-}
-
-// ---- What validation needs: the game, its current step and the seat ----
-
-/** The game, its current step and the seat, as read (or remembered) before the transaction. */
-export interface SubmissionState {
-  game: string;
-  gameStatus: 'active' | 'paused' | 'finished';
-  delaySeconds: number;
-  stepId: string;
-  number: number;
-  status: 'open' | 'resolving' | 'awaiting_review' | 'published';
-  owed: Owed[];
-  /** Null when the seat is not one of the game's. */
-  seat: { id: string; side: string } | null;
-  /** Remembered from an earlier submission, not read now: the write checks it, and a refusal is re-read. */
-  remembered: boolean;
-}
-
-const READ = statement(
-  'order_read',
-  ['text', 'text'],
-  `
-  SELECT g.game, g.status::text AS "gameStatus", g."processingDelaySeconds" AS "delaySeconds",
-    st.id AS "stepId", st.number, st.status::text AS status, st.owed, se.id AS "seatId", se.side
-  FROM "Game" g
-  JOIN "Step" st ON st."gameId" = g.id AND st.number = g."currentStep"
-  LEFT JOIN "Seat" se ON se.id = $2 AND se."gameId" = g.id
-  WHERE g.id = $1`,
-);
-
-interface ReadRow {
-  game: string;
-  gameStatus: SubmissionState['gameStatus'];
-  delaySeconds: number;
-  stepId: string;
-  number: number;
-  status: SubmissionState['status'];
-  owed: Owed[];
-  seatId: string | null;
-  side: string | null;
-}
-
-// Open steps of active games, by game and seat, as the last submission found them. Only ever used to try the
-// write (which checks game status, step and delay under the locks): every refusal is decided on a fresh read.
-const STATE_CACHE_MAX = 2000;
-const states = new Map<string, SubmissionState>();
-
-/** Forgets what submissions remembered (tests). */
-export function forgetSubmissionStates(): void {
-  states.clear();
-}
-
-/**
- * The game's current step and the seat: remembered from the last submission of this seat if the step was open
- * then (`fresh` forces a read). Null for an unknown game.
- */
-export async function submissionState(
-  deps: Pick<ServiceDeps, 'db' | 'pool'>,
-  gameId: string,
-  seatId: string,
-  opts: { fresh?: boolean } = {},
-): Promise<SubmissionState | null> {
-  const key = `${gameId}:${seatId}`;
-  const known = opts.fresh ? undefined : states.get(key);
-  if (known) return known;
-  const rows = await readOne<ReadRow>(deps, READ, [gameId, seatId]);
-  const r = rows[0];
-  if (!r) {
-    states.delete(key);
-    return null;
-  }
-  const state: SubmissionState = {
-    game: r.game,
-    gameStatus: r.gameStatus,
-    delaySeconds: Number(r.delaySeconds),
-    stepId: r.stepId,
-    number: Number(r.number),
-    status: r.status,
-    owed: r.owed,
-    seat: r.seatId && r.side ? { id: r.seatId, side: r.side } : null,
-    remembered: false,
-  };
-  if (state.gameStatus === 'active' && state.status === 'open' && state.seat)
-    touch(states, key, { ...state, remembered: true }, STATE_CACHE_MAX);
-  else states.delete(key);
-  return state;
-}
-
-// ---- The transaction ----
+import { inOrderTransaction, type SqlRunner, type Statement, statement } from './prepared-statements.ts';
+import { CURRENT_STEP_JOIN } from './steps.ts';
 
 // The advisory lock's first key keeps this lock apart from any other user of advisory locks.
 const LOCK_NAMESPACE = 0x6f726472; // "ordr"
@@ -324,7 +83,7 @@ const STORE = statement(
   ['text', 'text', 'text', 'text', 'text', 'text', 'jsonb', 'timestamptz', 'text', 'boolean', 'integer', 'text'],
   `
   WITH cur AS (
-    SELECT st.id, st.owed FROM "Game" g JOIN "Step" st ON st."gameId" = g.id AND st.number = g."currentStep"
+    SELECT st.id, st.owed FROM "Game" g ${CURRENT_STEP_JOIN}
     WHERE g.id = $1 AND st.id = $2 AND st.status = 'open' AND (g.status = 'active' OR (g.status = 'paused' AND $10::boolean))
       AND g."processingDelaySeconds" = $11::integer
       AND ($12::text IS NULL OR EXISTS (SELECT 1 FROM "Seat" se WHERE se.id = $3 AND se."gameId" = $1 AND se."tokenHash" = $12::text))

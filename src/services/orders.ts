@@ -10,7 +10,9 @@ import { gameDefinition } from './deps.ts';
 import { seatTokenHolds } from './auth.ts';
 import { crashPoint } from './crash-points.ts';
 import { conflict, notFound, OrdersInvalidError, ServiceError, unauthorized } from './errors.ts';
-import { cachedEnvelope, storeOrder, submissionState } from './order-store.ts';
+import { storeOrder } from './order-store.ts';
+import { cachedEnvelope } from './step-envelopes.ts';
+import { submissionState } from './submission-state.ts';
 import { currentStep } from './steps.ts';
 import { resolveIfReady, type ResolveResult } from './turn-processor.ts';
 

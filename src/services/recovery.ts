@@ -11,6 +11,7 @@
  * the delay). A step that owes nothing (the engine stopped where no seat answers) is always due.
  */
 import type { ServiceDeps } from './deps.ts';
+import { CURRENT_STEP_JOIN } from './steps.ts';
 import { resolveIfReady } from './turn-processor.ts';
 
 /** What one sweep did. */
@@ -37,13 +38,14 @@ interface DueRow {
  */
 export async function resolveDueSteps(deps: ServiceDeps, opts: { graceMs?: number } = {}): Promise<StepRecovery> {
   const cutoff = new Date(deps.clock().getTime() - (opts.graceMs ?? 0)).toISOString();
-  const rows = await deps.db.$queryRaw<DueRow[]>`
-    SELECT st."gameId", st.number FROM "Step" st
-    JOIN "Game" g ON g.id = st."gameId" AND g."currentStep" = st.number AND g.status = 'active'
-    WHERE st.status = 'open'
-      AND ((st."resolveDueAt" IS NOT NULL AND st."resolveDueAt" <= ${cutoff}::timestamp(3)) OR st.owed = '[]'::jsonb)
-    ORDER BY st."resolveDueAt" NULLS FIRST
-    LIMIT ${BATCH}`;
+  const rows = await deps.db.$queryRawUnsafe<DueRow[]>(
+    `SELECT st."gameId", st.number FROM "Game" g ${CURRENT_STEP_JOIN}
+     WHERE g.status = 'active' AND st.status = 'open'
+       AND ((st."resolveDueAt" IS NOT NULL AND st."resolveDueAt" <= $1::timestamp(3)) OR st.owed = '[]'::jsonb)
+     ORDER BY st."resolveDueAt" NULLS FIRST
+     LIMIT ${BATCH}`,
+    cutoff,
+  );
   const outcome: StepRecovery = { found: rows.length, resolved: 0, failed: 0 };
   for (const row of rows) {
     try {

@@ -1,43 +1,64 @@
 /**
- * Reading the current step of a game; its envelope comes from the process's cache of step envelopes
- * (`cachedEnvelope`: a step's starting envelope never changes once written, so it is parsed once per process).
+ * The current step of a game, read in one place: the step whose number is the game's `currentStep`. Readers take
+ * the row of `readCurrentStep` (several games at once: `currentStepsOf`), or `currentStep` with the step's envelope
+ * from the process's cache (src/services/step-envelopes.ts); the statements that must check "the current step"
+ * inside a larger statement (the order write, the recovery sweep, deadline work) join it with `CURRENT_STEP_JOIN`.
  */
+import type { SqlTx } from '../db/sql-tx.ts';
 import type { Envelope } from '../engine/step-runner.ts';
 import type { Owed } from '../engine/types.ts';
 import type { ServiceDeps } from './deps.ts';
 import { notFound } from './errors.ts';
-import { cachedEnvelope } from './order-store.ts';
+import { cachedEnvelope } from './step-envelopes.ts';
 
-/** The current step of a game with what validation needs. */
-export interface CurrentStep {
+/** From a game `g` to its current step `st`: the definition of "current" every statement here builds on. */
+export const CURRENT_STEP_JOIN = 'JOIN "Step" st ON st."gameId" = g.id AND st.number = g."currentStep"';
+
+/** The status of a step. */
+export type StepStatus = 'open' | 'resolving' | 'awaiting_review' | 'published';
+
+/** The current step of a game, with what its readers need of the game (the envelope is read apart: it is large). */
+export interface CurrentStepRow {
   gameId: string;
+  /** The game package's id. */
   game: string;
   gameStatus: 'active' | 'paused' | 'finished';
   reviewMode: string;
   stepId: string;
   number: number;
-  status: 'open' | 'resolving' | 'awaiting_review' | 'published';
+  status: StepStatus;
   owed: Owed[];
-  envelope: Envelope;
+  deadlineAt: Date | null;
+  openedAt: Date;
+  rejectedReason: string | null;
+  rejectedRevisions: unknown;
 }
 
-interface CurrentRow {
-  game: string;
-  gameStatus: CurrentStep['gameStatus'];
-  reviewMode: string;
-  stepId: string;
-  number: number;
-  status: CurrentStep['status'];
-  owed: Owed[];
+/** The current step of a game with its starting envelope. */
+export type CurrentStep = CurrentStepRow & { envelope: Envelope };
+
+/** What the reads here need: a transaction (Prisma's or the pool's) or the Prisma client. */
+type SqlReader = Pick<SqlTx, '$queryRawUnsafe'>;
+
+/** The current steps of the games listed, in one statement (an unknown game has none). */
+export async function currentStepsOf(client: SqlReader, gameIds: string[]): Promise<CurrentStepRow[]> {
+  if (!gameIds.length) return [];
+  return client.$queryRawUnsafe<CurrentStepRow[]>(
+    `SELECT g.id AS "gameId", g.game, g.status::text AS "gameStatus", g."reviewMode", st.id AS "stepId", st.number,
+       st.status::text AS status, st.owed, st."deadlineAt", st."openedAt", st."rejectedReason", st."rejectedRevisions"
+     FROM "Game" g ${CURRENT_STEP_JOIN} WHERE g.id = ANY($1::text[])`,
+    gameIds,
+  );
 }
 
-/** The game's current step (one query, plus the envelope on a cache miss). 404 for an unknown game. */
+/** The current step of a game, or null for an unknown game. */
+export async function readCurrentStep(client: SqlReader, gameId: string): Promise<CurrentStepRow | null> {
+  return (await currentStepsOf(client, [gameId]))[0] ?? null;
+}
+
+/** The game's current step with its envelope (one query, plus the envelope on a cache miss). 404 for an unknown game. */
 export async function currentStep(deps: Pick<ServiceDeps, 'db' | 'pool'>, gameId: string): Promise<CurrentStep> {
-  const rows = await deps.db.$queryRaw<CurrentRow[]>`
-    SELECT g.game, g.status::text AS "gameStatus", g."reviewMode", s.id AS "stepId", s.number, s.status::text AS status, s.owed
-    FROM "Game" g JOIN "Step" s ON s."gameId" = g.id AND s.number = g."currentStep"
-    WHERE g.id = ${gameId}`;
-  const row = rows[0];
+  const row = await readCurrentStep(deps.db, gameId);
   if (!row) throw notFound('game');
-  return { gameId, ...row, envelope: await cachedEnvelope(deps, row.stepId) };
+  return { ...row, envelope: await cachedEnvelope(deps, row.stepId) };
 }

@@ -12,7 +12,7 @@ import { gameDefinition, type ServiceDeps } from './deps.ts';
 import { notFound, ServiceError } from './errors.ts';
 import { asEnvelope, stripDiceKey } from './json.ts';
 import { buildRecord, type GameRecord } from './record.ts';
-import { cachedEnvelope } from './order-store.ts';
+import { currentStep, readCurrentStep } from './steps.ts';
 import { unconfirmedSides } from './confirmation.ts';
 
 /** The engine viewer of an authenticated caller. */
@@ -43,40 +43,23 @@ export async function gameViewFor(deps: ServiceDeps, gameId: string, principal: 
   const def = definition(deps, game.game);
   const viewer = viewerOf(principal);
   const moderator = viewer.kind === 'moderator';
-  const step = await deps.db.step.findUniqueOrThrow({
-    where: { gameId_number: { gameId, number: game.currentStep } },
-    select: {
-      id: true,
-      number: true,
-      status: true,
-      owed: true,
-      deadlineAt: true,
-      openedAt: true,
-      resultEnvelope: true,
-      rejectedReason: true,
-      rejectedRevisions: true,
-      orders: { distinct: ['seatId'], select: { seatId: true } },
-    },
-  });
-  const envelope = await cachedEnvelope(deps, step.id);
+  const step = await currentStep(deps, gameId);
+  const { envelope, owed } = step;
   // A step the moderator sent back: every viewer sees why, and who has yet to confirm or revise (docs/orders.md).
   const rejected =
     step.status === 'open' && step.rejectedReason !== null
-      ? { rejectedReason: step.rejectedReason, awaitingConfirmation: await unconfirmedSides(deps.db, step) }
+      ? {
+          rejectedReason: step.rejectedReason,
+          awaitingConfirmation: await unconfirmedSides(deps.db, { ...step, id: step.stepId }),
+        }
       : {};
-  const withOrders = new Set(step.orders.map((o) => o.seatId));
-  const owed = step.owed as unknown as Owed[];
-  let preview: { view: unknown; board: Board; events: GameEvent[] } | null = null;
-  if (moderator && step.status === 'awaiting_review' && step.resultEnvelope) {
-    const events = await deps.db.event.findMany({
-      where: { stepId: step.id },
-      orderBy: { seq: 'asc' },
-      select: { payload: true },
-    });
-    const after = asEnvelope(step.resultEnvelope);
-    const seen = events.map((e) => e.payload as GameEvent);
-    preview = { view: viewOf(def, after, viewer), board: boardOf(def, after, viewer), events: seen };
-  }
+  const withOrders = new Set(
+    (
+      await deps.db.order.findMany({ where: { stepId: step.stepId }, distinct: ['seatId'], select: { seatId: true } })
+    ).map((o) => o.seatId),
+  );
+  const preview =
+    moderator && step.status === 'awaiting_review' ? await previewOf(deps, def, step.stepId, viewer) : null;
   return stripDiceKey({
     id: game.id,
     name: game.name,
@@ -116,6 +99,23 @@ export async function gameViewFor(deps: ServiceDeps, gameId: string, principal: 
         : null,
     ...(moderator ? { preview } : {}),
   });
+}
+
+/** The result of a step awaiting review as a viewer will see it once approved (null: the step has none). */
+async function previewOf(
+  deps: ServiceDeps,
+  def: AnyGame,
+  stepId: string,
+  viewer: Viewer,
+): Promise<{ view: unknown; board: Board; events: GameEvent[] } | null> {
+  const step = await deps.db.step.findUnique({
+    where: { id: stepId },
+    select: { resultEnvelope: true, events: { orderBy: { seq: 'asc' }, select: { payload: true } } },
+  });
+  if (!step?.resultEnvelope) return null;
+  const after = asEnvelope(step.resultEnvelope);
+  const events = step.events.map((e) => e.payload as GameEvent);
+  return { view: viewOf(def, after, viewer), board: boardOf(def, after, viewer), events };
 }
 
 /** One step as a viewer sees it: seats see published steps; events filtered by the game. */
@@ -195,14 +195,10 @@ export async function stepFor(deps: ServiceDeps, gameId: string, number: number,
 
 /** The caller's orders for the current step (a seat: its own; the moderator: every seat's). */
 export async function ordersFor(deps: ServiceDeps, gameId: string, principal: Principal) {
-  const game = await deps.db.game.findUnique({ where: { id: gameId }, select: { currentStep: true } });
-  if (!game) throw notFound('game');
-  const step = await deps.db.step.findUniqueOrThrow({
-    where: { gameId_number: { gameId, number: game.currentStep } },
-    select: { id: true, number: true, status: true },
-  });
+  const step = await readCurrentStep(deps.db, gameId);
+  if (!step) throw notFound('game');
   const rows = await deps.db.order.findMany({
-    where: { stepId: step.id, ...(principal.kind === 'seat' ? { seatId: principal.seatId } : {}) },
+    where: { stepId: step.stepId, ...(principal.kind === 'seat' ? { seatId: principal.seatId } : {}) },
     ...currentOrdersQuery,
   });
   const orders: Record<string, { orders: unknown; raw: string; source: string; receivedAt: Date }> = {};

@@ -7,14 +7,10 @@ import { buildTestApp, type TestApp } from '../support/app.ts';
 import { createGameVia, toyPayload } from '../support/api-helpers.ts';
 import { toyGame } from '../../src/games/toy/index.ts';
 import { submitOrders } from '../../src/services/orders.ts';
-import {
-  cachedEnvelope,
-  envelopeCacheSize,
-  forgetSubmissionStates,
-  inOrderTransaction,
-  literal,
-  takeSubmissionLocks,
-} from '../../src/services/order-store.ts';
+import { takeSubmissionLocks } from '../../src/services/order-store.ts';
+import { inOrderTransaction, literal } from '../../src/services/prepared-statements.ts';
+import { cachedEnvelope, envelopeCacheSize } from '../../src/services/step-envelopes.ts';
+import { forgetSubmissionStates } from '../../src/services/submission-state.ts';
 import { resolveIfReady } from '../../src/services/turn-processor.ts';
 
 const fixed = new Date('2031-03-04T05:06:07.089Z');
@@ -113,7 +109,6 @@ describe('locks', () => {
   it('the turn processor waits while a submission holds the game', async () => {
     const g = await createGameVia(t, toyPayload());
     const a = await seatOf(g.id, 'a');
-    const b = await seatOf(g.id, 'b');
     await submitOrders(t.deps, { gameId: g.id, seatId: a.id, orders: { pick: 2 }, raw: '{}', source: 'api' });
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
@@ -126,7 +121,10 @@ describe('locks', () => {
     });
     await isLocked;
     let resolverDone = false;
-    const resolver = resolveIfReady(t.deps, g.id).then((r) => ((resolverDone = true), r));
+    const resolver = resolveIfReady(t.deps, g.id).then((r) => {
+      resolverDone = true;
+      return r;
+    });
     await new Promise((r) => setTimeout(r, 200));
     expect(resolverDone).toBe(false);
     release();

@@ -8,7 +8,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pauseGame, rejectStep } from '../../src/services/moderation.ts';
-import { storeOrder, submissionState } from '../../src/services/order-store.ts';
+import { storeOrder } from '../../src/services/order-store.ts';
+import { submissionState } from '../../src/services/submission-state.ts';
 import { submitOrders } from '../../src/services/orders.ts';
 import { resolveDueSteps } from '../../src/services/recovery.ts';
 import { resolveIfReady } from '../../src/services/turn-processor.ts';

@@ -135,8 +135,7 @@ export async function cancelAbsence(
 
 /** Recomputes the current deadline when the seat owes orders at the open current step; announces a move. */
 async function moveForAbsences(tx: Tx, deps: ServiceDeps, gameId: string, side: string): Promise<Date | null> {
-  const game = await tx.game.findUniqueOrThrow({ where: { id: gameId }, select: { currentStep: true } });
-  const found = await loadStep(tx, gameId, { number: game.currentStep });
+  const found = await loadStep(tx, gameId, 'current');
   if (!found) return null;
   const { step } = found;
   if (step.status !== 'open' || !owedOf(step).some((o) => o.seat === side)) return step.deadlineAt;

@@ -22,6 +22,25 @@ export interface MoveReason {
   because: { en: string; ja: string };
 }
 
+/** The deadline state a change gives the current step (`game` and `step` as read under the lock). */
+async function changedState(
+  tx: Tx,
+  game: DeadlineGame,
+  step: DeadlineStep,
+  change: DeadlineChange,
+): Promise<DeadlineState> {
+  const state = readState(step.deadlineState);
+  if ('bySeconds' in change) {
+    if (!step.deadlineAt) throw conflict('deadline/none', 'the step has no deadline to extend or shorten: set one');
+    return { ...state, adjustSeconds: (state.adjustSeconds ?? 0) + change.bySeconds };
+  }
+  if (change.to === null) return { ...state, cleared: true };
+  // Setting an instant: the adjustment is what separates it from the computed deadline (which absences still move).
+  const base = await deadlineWith(tx, game, step, {});
+  const adjust = base ? Math.round((change.to.getTime() - base.getTime()) / 1000) : 0;
+  return { ...state, cleared: false, adjustSeconds: adjust, fixedAt: base ? undefined : change.to.toISOString() };
+}
+
 /**
  * Moves the deadline of the current open step, under the game lock held by the caller. `to: null` removes it
  * (until it is set again). Returns the step number and the new deadline.
@@ -29,40 +48,22 @@ export interface MoveReason {
 export async function moveDeadlineLocked(
   tx: Tx,
   deps: ServiceDeps,
-  game: DeadlineGame,
+  gameId: string,
   change: DeadlineChange,
   reason: MoveReason,
 ): Promise<{ step: number; deadlineAt: Date | null }> {
-  const loaded = await loadStep(tx, game.id, { number: game.currentStep });
+  const loaded = await loadStep(tx, gameId, 'current');
   if (loaded?.step.status !== 'open')
     throw conflict('step/not-open', 'the current step is not open: there is no deadline to move');
-  const { step } = loaded;
-  const state = readState(step.deadlineState);
-  let next: DeadlineState;
-  if ('bySeconds' in change) {
-    if (!step.deadlineAt) throw conflict('deadline/none', 'the step has no deadline to extend or shorten: set one');
-    next = { ...state, adjustSeconds: (state.adjustSeconds ?? 0) + change.bySeconds };
-  } else if (change.to === null) {
-    next = { ...state, cleared: true };
-  } else {
-    // Setting an instant: the adjustment is what separates it from the computed deadline (which absences still move).
-    const base = await deadlineWith(tx, game, step, {});
-    const adjust = base ? Math.round((change.to.getTime() - base.getTime()) / 1000) : 0;
-    next = { ...state, cleared: false, adjustSeconds: adjust, fixedAt: base ? undefined : change.to.toISOString() };
-  }
+  const { game, step } = loaded;
+  const next = await changedState(tx, game, step, change);
   const { previous, deadlineAt } = await scheduleStepDeadline(tx, deps, game, step, next);
   const now = deps.clock();
   if (deadlineAt && deadlineAt.getTime() < now.getTime() - 1000 && reason.actor === 'moderator') {
     throw badRequest('deadline/in-past', `the new deadline ${deadlineAt.toISOString()} is in the past`);
   }
-  await audit(
-    tx,
-    game.id,
-    reason.actor,
-    reason.action,
-    { step: step.number, from: previous?.toISOString() ?? null, to: deadlineAt?.toISOString() ?? null },
-    now,
-  );
+  const moved = { step: step.number, from: previous?.toISOString() ?? null, to: deadlineAt?.toISOString() ?? null };
+  await audit(tx, game.id, reason.actor, reason.action, moved, now);
   await announceMove(tx, deps, game, step, previous, deadlineAt, reason);
   return { step: step.number, deadlineAt };
 }
@@ -120,23 +121,18 @@ export async function shiftDeadline(
 ): Promise<{ step: number; deadlineAt: Date | null }> {
   if (!Number.isInteger(seconds) || seconds === 0)
     throw badRequest('deadline/amount', 'give a non-zero whole number of seconds');
+  const because =
+    seconds > 0
+      ? { action: 'deadline.extend', en: 'extended by the moderator', ja: '進行役による延長' }
+      : { action: 'deadline.shorten', en: 'shortened by the moderator', ja: '進行役による短縮' };
   return deps.db.$transaction(async (tx) => {
-    const game = await lockGame(tx, gameId);
-    if (!game) throw notFound('game');
-    const full = (await loadStep(tx, gameId, { number: game.currentStep }))?.game as DeadlineGame;
-    const extend = seconds > 0;
+    if (!(await lockGame(tx, gameId))) throw notFound('game');
     return moveDeadlineLocked(
       tx,
       deps,
-      full,
+      gameId,
       { bySeconds: seconds },
-      {
-        actor: 'moderator',
-        action: extend ? 'deadline.extend' : 'deadline.shorten',
-        because: extend
-          ? { en: 'extended by the moderator', ja: '進行役による延長' }
-          : { en: 'shortened by the moderator', ja: '進行役による短縮' },
-      },
+      { actor: 'moderator', action: because.action, because: { en: because.en, ja: because.ja } },
     );
   }, RESOLVE_TX);
 }
@@ -148,12 +144,10 @@ export async function setDeadlineLocked(
   gameId: string,
   deadlineAt: Date | null,
 ): Promise<{ step: number; deadlineAt: Date | null }> {
-  const loaded = await tx.game.findUniqueOrThrow({ where: { id: gameId }, select: { currentStep: true } });
-  const full = (await loadStep(tx, gameId, { number: loaded.currentStep }))?.game as DeadlineGame;
   return moveDeadlineLocked(
     tx,
     deps,
-    full,
+    gameId,
     { to: deadlineAt },
     { actor: 'moderator', action: 'step.deadline', because: { en: 'set by the moderator', ja: '進行役が設定' } },
   );
@@ -168,9 +162,7 @@ export async function afterGameResumed(
   deps: ServiceDeps,
   input: { gameId: string; pausedAt: Date | null },
 ): Promise<void> {
-  const loaded = await tx.game.findUnique({ where: { id: input.gameId }, select: { currentStep: true } });
-  if (!loaded) return;
-  const found = await loadStep(tx, input.gameId, { number: loaded.currentStep });
+  const found = await loadStep(tx, input.gameId, 'current');
   if (found?.step.status !== 'open' || !found.step.deadlineAt) return;
   const { game, step } = found;
   const now = deps.clock();

@@ -235,7 +235,7 @@ export async function applyDefaultsNow(
   const found = await deps.db.$transaction(async (tx) => {
     const game = await lockGame(tx, gameId);
     if (!game) return null;
-    const loaded = await loadStep(tx, gameId, { number: game.currentStep });
+    const loaded = await loadStep(tx, gameId, 'current');
     if (loaded?.step.status !== 'open') return null;
     await audit(tx, gameId, 'moderator', 'orders.apply-defaults', { step: loaded.step.number }, deps.clock());
     return { stepId: loaded.step.id, ...(await missingSides(tx, loaded.step)) };

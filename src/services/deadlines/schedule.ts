@@ -59,7 +59,7 @@ export async function deadlineWith(
 export async function queueDeadlineJobs(
   tx: SqlTx,
   deps: Pick<ServiceDeps, 'clock'>,
-  game: DeadlineGame,
+  game: Pick<DeadlineGame, 'id' | 'reminderHours'>,
   stepId: string,
   deadlineAt: Date,
 ): Promise<void> {

@@ -7,6 +7,7 @@ import { columnsOf } from '../../db/sql-tx.ts';
 import type { Owed } from '../../engine/types.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
 import type { SqlTx } from '../deps.ts';
+import { CURRENT_STEP_JOIN } from '../steps.ts';
 
 /** Deadline bookkeeping kept in Step.deadlineState. */
 export interface DeadlineState {
@@ -89,21 +90,35 @@ const stepColumns = {
 export const owedOf = (step: Pick<DeadlineStep, 'owed'>): Owed[] =>
   Array.isArray(step.owed) ? (step.owed as unknown as Owed[]) : [];
 
+/** The step columns deadline work reads, of the step `st`. */
+const STEP_LIST = Object.keys(stepColumns)
+  .map((c) => `st."${c}"`)
+  .join(', ');
+
+/** Which step of a game: by id, by number, or the game's current step. */
+export type WhichStep = { id: string } | { number: number } | 'current';
+
 /** Reads a game and one of its steps for deadline work (null when either is gone). */
 export async function loadStep(
   tx: SqlTx,
   gameId: string,
-  where: { id: string } | { number: number },
+  which: WhichStep,
 ): Promise<{ game: DeadlineGame; step: DeadlineStep } | null> {
   const [game] = await tx.$queryRawUnsafe<DeadlineGame[]>(
     `SELECT ${columnsOf(gameColumns)} FROM "Game" WHERE id = $1`,
     gameId,
   );
   if (!game) return null;
-  const [step] = await tx.$queryRawUnsafe<DeadlineStep[]>(
-    `SELECT ${columnsOf(stepColumns)} FROM "Step" WHERE "gameId" = $1 AND ${'id' in where ? 'id = $2' : 'number = $2'}`,
-    gameId,
-    'id' in where ? where.id : where.number,
-  );
+  const [step] =
+    which === 'current'
+      ? await tx.$queryRawUnsafe<DeadlineStep[]>(
+          `SELECT ${STEP_LIST} FROM "Game" g ${CURRENT_STEP_JOIN} WHERE g.id = $1`,
+          gameId,
+        )
+      : await tx.$queryRawUnsafe<DeadlineStep[]>(
+          `SELECT ${STEP_LIST} FROM "Step" st WHERE st."gameId" = $1 AND ${'id' in which ? 'st.id' : 'st.number'} = $2`,
+          gameId,
+          'id' in which ? which.id : which.number,
+        );
   return step ? { game, step } : null;
 }

@@ -1,0 +1,32 @@
+/**
+ * Step envelopes by step id, parsed once per process: a step's starting envelope never changes once written, so the
+ * submission path and the views read it from here (the least recently used are evicted).
+ */
+import type { Envelope } from '../engine/step-runner.ts';
+import type { ServiceDeps } from './deps.ts';
+import { asEnvelope } from './json.ts';
+import { touch } from './lru.ts';
+import { readOne, statement } from './prepared-statements.ts';
+
+const ENVELOPE_CACHE_MAX = 500;
+const ENVELOPE = statement('order_envelope', ['text'], 'SELECT envelope FROM "Step" WHERE id = $1');
+const envelopes = new Map<string, Envelope>();
+
+/** The envelope at the start of a step, from the cache or read once. */
+export async function cachedEnvelope(deps: Pick<ServiceDeps, 'db' | 'pool'>, stepId: string): Promise<Envelope> {
+  const hit = envelopes.get(stepId);
+  if (hit) {
+    touch(envelopes, stepId, hit, ENVELOPE_CACHE_MAX);
+    return hit;
+  }
+  const rows = await readOne<{ envelope: unknown }>(deps, ENVELOPE, [stepId]);
+  if (!rows[0]) throw new Error(`step ${stepId} not found`);
+  const envelope = asEnvelope(rows[0].envelope);
+  touch(envelopes, stepId, envelope, ENVELOPE_CACHE_MAX);
+  return envelope;
+}
+
+/** Entries in the envelope cache (tests). */
+export function envelopeCacheSize(): number {
+  return envelopes.size;
+}
