@@ -17,8 +17,8 @@ import { createScratchDatabase } from './scratch-database.ts';
 import { pino } from 'pino';
 import { testConfig } from '../src/config.ts';
 import { startEmbeddedPostgres } from '../src/db/embedded.ts';
-import { startBoss } from '../src/jobs/boss.ts';
-import { QUEUES, jobIdFor } from '../src/jobs/queues.ts';
+import { startBoss } from '../src/queue/boss.ts';
+import { QUEUES, jobIdFor } from '../src/queue/queues.ts';
 import { spawnWorker, stopGracefully } from '../test/jobs/support/processes.ts';
 import { countDone, seedStorm } from './deadline-storm/setup.ts';
 
@@ -124,14 +124,12 @@ async function run(
     await client.query(`DELETE FROM pgboss.job WHERE name = 'deadline'`);
     for (let from = 0; from < opened.length; from += 1000) {
       await boss.insert(
-        opened
-          .slice(from, from + 1000)
-          .map((s) => ({
-            id: jobIdFor(`${QUEUES.deadline}:${s.id}:${at}`),
-            name: QUEUES.deadline,
-            data: { gameId: s.gameId, stepId: s.id, at },
-            startAfter: at,
-          })),
+        opened.slice(from, from + 1000).map((s) => ({
+          id: jobIdFor(`${QUEUES.deadline}:${s.id}:${at}`),
+          name: QUEUES.deadline,
+          data: { gameId: s.gameId, stepId: s.id, at },
+          startAfter: at,
+        })),
       );
     }
     await new Promise((r) => setTimeout(r, Math.max(0, due.getTime() - Date.now())));

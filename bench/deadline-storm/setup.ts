@@ -7,7 +7,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type PgBoss from 'pg-boss';
 import { startGame } from '../../src/engine/step-runner.ts';
-import { QUEUES, jobIdFor } from '../../src/jobs/queues.ts';
+import { QUEUES, jobIdFor } from '../../src/queue/queues.ts';
 import { toyGame } from '../../src/games/toy/index.ts';
 
 /**

@@ -3,18 +3,7 @@
  * UID per step and a SEQUENCE that grows when the deadline moves, so subscribed calendars update the event
  * instead of adding a new one. Times are UTC ("Z"): every calendar shows them in its owner's zone.
  */
-
-/** One deadline in the feed. */
-export interface CalendarEvent {
-  uid: string;
-  at: Date;
-  summary: string;
-  description: string;
-  url?: string;
-  sequence: number;
-  /** Minutes before the deadline at which the calendar alerts (none when empty). */
-  alarmMinutes?: number[];
-}
+import type { CalendarEvent } from '../services/deadlines/calendar.ts';
 
 /** Escapes a TEXT value (RFC 5545 3.3.11). */
 export function escapeText(value: string): string {

@@ -4,7 +4,7 @@
  * nothing else names a game. Every extra is optional, with a generic default where a package leaves it out, so a
  * bare rules definition is already a playable package (orders by API and as JSON by mail and on the page).
  */
-import type { OrderGrammar } from '../orders-text/types.ts';
+import type { OrderGrammar } from './grammar.ts';
 import type { GameDefinition, GameEvent, SeatId } from './types.ts';
 
 /** Draws one seat's legal orders at random; `rand` returns numbers in [0, 1). Pure: all chance comes from `rand`. */

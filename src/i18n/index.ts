@@ -1,8 +1,9 @@
 /** Japanese and English wherever a player reads: locale choice and date formatting in a seat's time zone. */
-import type { Text } from '../engine/types.ts';
+import type { Locale, Text } from '../engine/words.ts';
 
-export const LOCALES = ['en', 'ja'] as const;
-export type Locale = (typeof LOCALES)[number];
+export type { Locale } from '../engine/words.ts';
+
+export const LOCALES: readonly Locale[] = ['en', 'ja'];
 
 export function asLocale(value: string | null | undefined): Locale {
   return value === 'ja' ? 'ja' : 'en';

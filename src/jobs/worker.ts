@@ -1,7 +1,7 @@
 /**
- * The jobs worker: works every queue of queues.ts in this process, any number of processes side by side. Each
- * queue is fetched in batches and the jobs of a batch run concurrently (JOB_CONCURRENCY); a failing job is failed
- * alone (pg-boss retries it with back-off), the others complete. A full batch fetches the next one at once.
+ * The jobs worker: works every queue of src/queue/queues.ts in this process, any number of processes side by side.
+ * Each queue is fetched in batches and the jobs of a batch run concurrently (JOB_CONCURRENCY); a failing job is
+ * failed alone (pg-boss retries it with back-off), the others complete. A full batch fetches the next one at once.
  */
 import type PgBoss from 'pg-boss';
 import { isDatabaseUnavailable } from '../db/faults.ts';
@@ -9,8 +9,8 @@ import type { ServiceDeps } from '../services/deps.ts';
 import { handleDeadline, handleDelayedResolution, handleReminder } from '../services/deadlines/policy.ts';
 import { sweepDeadlines } from '../services/deadlines/sweep.ts';
 import { deliverWebhook } from '../webhooks/deliver.ts';
-import { startBoss } from './boss.ts';
-import { markJobTablesInstalled } from './enqueue.ts';
+import { startBoss } from '../queue/boss.ts';
+import { markJobTablesInstalled } from '../queue/enqueue.ts';
 import { mailDelivery } from './mail-hook.ts';
 import {
   QUEUES,
@@ -19,7 +19,7 @@ import {
   type ReminderJob,
   type ResolveJob,
   type WebhookJob,
-} from './queues.ts';
+} from '../queue/queues.ts';
 
 /** A started jobs worker. */
 export interface JobsWorker {

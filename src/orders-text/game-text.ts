@@ -6,7 +6,8 @@
 import type { AnyGamePackage } from '../engine/game-package.ts';
 import type { Locale } from '../i18n/index.ts';
 import { parseOrderText } from './parse.ts';
-import type { GrammarInput, OrderGrammar, ParsedText, TextIssue } from './types.ts';
+import type { GrammarInput, OrderGrammar } from '../engine/grammar.ts';
+import type { ParsedText, TextIssue } from './types.ts';
 
 /** The games' part this module reads: its grammar, and the shape of its orders (to know what a grammar can write). */
 export type TextGame = Partial<Pick<AnyGamePackage, 'grammar' | 'ordersSchema'>>;

@@ -6,7 +6,8 @@
  */
 import { opensJson, readJsonBlock } from './json-orders.ts';
 import { normalizeText, tokenize } from './normalize.ts';
-import type { OrderGrammar, ParsedText, StatementResult, TextCommand, TextIssue } from './types.ts';
+import type { OrderGrammar, StatementResult } from '../engine/grammar.ts';
+import type { ParsedText, TextCommand, TextIssue } from './types.ts';
 
 /** Longest body accepted, in characters, and most lines read (the rest is reported, not parsed). */
 export const MAX_TEXT_CHARS = 100_000;

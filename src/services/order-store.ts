@@ -20,8 +20,8 @@
  *      (group commit, src/services/group-commit.ts): each keeps the outcome it would have had alone.
  */
 import type pg from 'pg';
-import { enqueue } from '../jobs/enqueue.ts';
-import { QUEUES, type ResolveJob } from '../jobs/queues.ts';
+import { enqueue } from '../queue/enqueue.ts';
+import { QUEUES, type ResolveJob } from '../queue/queues.ts';
 import type { ServiceDeps } from './deps.ts';
 import { GroupCommit, type GroupCommitStats } from './group-commit.ts';
 import { inOrderTransaction, type SqlRunner, type Statement, statement } from './prepared-statements.ts';

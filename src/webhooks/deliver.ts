@@ -4,7 +4,7 @@
  * network errors: the job fails and pg-boss retries it with exponential back-off. Other answers: dropped.
  */
 import type { ServiceDeps } from '../services/deps.ts';
-import type { WebhookJob } from '../jobs/queues.ts';
+import type { WebhookJob } from '../queue/queues.ts';
 import { webhookUrlProblem } from './url.ts';
 
 /** What happened to one delivery attempt. */

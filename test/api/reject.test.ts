@@ -7,9 +7,9 @@
  */
 import type PgBoss from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startBoss } from '../../src/jobs/boss.ts';
-import { markJobTablesInstalled } from '../../src/jobs/enqueue.ts';
-import { jobIdFor, QUEUES } from '../../src/jobs/queues.ts';
+import { startBoss } from '../../src/queue/boss.ts';
+import { markJobTablesInstalled } from '../../src/queue/enqueue.ts';
+import { jobIdFor, QUEUES } from '../../src/queue/queues.ts';
 import { atlanticWolves, type AwState } from '../../src/games/atlantic-wolves/index.ts';
 import { intakeMail } from '../../src/mail/intake.ts';
 import { handleDeadline } from '../../src/services/deadlines/policy.ts';

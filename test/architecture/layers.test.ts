@@ -20,7 +20,8 @@ function sources(dir: string): string[] {
 }
 
 // `import ... from '...'`, `export ... from '...'`, `import '...'` and `import('...')` with a literal path.
-const IMPORT = /(?:^|[\s;])(?:import|export)\s*(?:type\s+)?(?:[\w*{}\s,$]+?\s+from\s*)?['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/gm;
+const IMPORT =
+  /(?:^|[\s;])(?:import|export)\s*(?:type\s+)?(?:[\w*{}\s,$]+?\s+from\s*)?['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/gm;
 
 /** The files of src/ that a file imports (paths relative to the repository). */
 function importsOf(file: string): string[] {
@@ -61,11 +62,28 @@ describe('the layers of src/', () => {
   });
 
   it.each([
-    ['src/services/', ['src/mail/', 'src/web/', 'src/webhooks/'], 'services tell players through the injected notifier'],
-    ['src/services/', ['src/server/', 'src/cli/', 'src/calendar/'], 'services know no caller'],
+    [
+      'src/services/',
+      ['src/mail/', 'src/web/', 'src/webhooks/'],
+      'services tell players through the injected notifier',
+    ],
+    ['src/services/', ['src/server/', 'src/cli/', 'src/calendar/', 'src/jobs/'], 'services know no caller'],
+    [
+      'src/queue/',
+      ['src/services/', 'src/jobs/', 'src/mail/', 'src/webhooks/', 'src/server/'],
+      'queues carry, jobs work',
+    ],
     ['src/mail/', ['src/web/'], 'the board both draw is src/board-view/'],
-    ['src/board-view/', ['src/mail/', 'src/web/', 'src/services/', 'src/db/'], 'the board picture is drawn from the board alone'],
-    ['src/db/', ['src/services/', 'src/mail/', 'src/web/', 'src/jobs/', 'src/server/'], 'the database layer serves everyone'],
+    [
+      'src/board-view/',
+      ['src/mail/', 'src/web/', 'src/services/', 'src/db/'],
+      'the board picture is drawn from the board alone',
+    ],
+    [
+      'src/db/',
+      ['src/services/', 'src/mail/', 'src/web/', 'src/jobs/', 'src/server/'],
+      'the database layer serves everyone',
+    ],
     ['src/config.ts', ['src/services/', 'src/mail/', 'src/web/', 'src/server/'], 'settings are read before anything'],
   ])('%s imports nothing of %j (%s)', (from, to) => {
     expect(arrows(from, to)).toEqual([]);
@@ -73,6 +91,11 @@ describe('the layers of src/', () => {
 
   it.each(PURE)('%s imports nothing of the service', (from) => {
     expect(arrows(from, SERVICE)).toEqual([]);
+  });
+
+  it('src/engine/ imports nothing outside itself: the game contract is the ground floor', () => {
+    const outside = [...SERVICE, ...PURE.filter((p) => p !== 'src/engine/')];
+    expect(arrows('src/engine/', outside)).toEqual([]);
   });
 
   it('has no import circle among the files of src/', () => {

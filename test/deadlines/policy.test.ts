@@ -6,9 +6,9 @@ import { pino } from 'pino';
 import type PgBoss from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { testConfig } from '../../src/config.ts';
-import { startBoss } from '../../src/jobs/boss.ts';
-import { markJobTablesInstalled } from '../../src/jobs/enqueue.ts';
-import { QUEUES, jobIdFor } from '../../src/jobs/queues.ts';
+import { startBoss } from '../../src/queue/boss.ts';
+import { markJobTablesInstalled } from '../../src/queue/enqueue.ts';
+import { QUEUES, jobIdFor } from '../../src/queue/queues.ts';
 import { declareAbsence } from '../../src/services/deadlines/absences.ts';
 import { shiftDeadline } from '../../src/services/deadlines/changes.ts';
 import {

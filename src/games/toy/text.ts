@@ -5,7 +5,7 @@
  */
 import type { Locale } from '../../i18n/index.ts';
 import { nameKey, tokenize } from '../../orders-text/normalize.ts';
-import type { OrderGrammar, StatementResult } from '../../orders-text/types.ts';
+import type { OrderGrammar, StatementResult } from '../../engine/grammar.ts';
 import type { ToyOrders } from './rules.ts';
 
 const PICK_WORDS = new Set(['pick', '選択', '選ぶ']);

@@ -3,8 +3,19 @@
  * seat owes (or owed) orders at, newest first (the current one and up to 20 before it).
  */
 import type { ServiceDeps } from '../deps.ts';
-import type { CalendarEvent } from '../../calendar/ics.ts';
 import { owedOf, readState } from './step-state.ts';
+
+/** One deadline in the feed. */
+export interface CalendarEvent {
+  uid: string;
+  at: Date;
+  summary: string;
+  description: string;
+  url?: string;
+  sequence: number;
+  /** Minutes before the deadline at which the calendar alerts (none when empty). */
+  alarmMinutes?: number[];
+}
 
 /** The feed of a token, or null for an unknown token. */
 export async function calendarFeedFor(

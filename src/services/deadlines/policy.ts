@@ -11,9 +11,9 @@
  * - `extend-once`: at D the deadline is extended once by G (everyone is told); at the new deadline default orders
  *   are applied.
  */
-import type { DeadlineJob, ReminderJob, ResolveJob } from '../../jobs/queues.ts';
-import { enqueue } from '../../jobs/enqueue.ts';
-import { QUEUES } from '../../jobs/queues.ts';
+import type { DeadlineJob, ReminderJob, ResolveJob } from '../../queue/queues.ts';
+import { enqueue } from '../../queue/enqueue.ts';
+import { QUEUES } from '../../queue/queues.ts';
 import { inTransaction, type ServiceDeps, type SqlTx, type Tx } from '../deps.ts';
 import { asJson } from '../json.ts';
 import { audit } from '../audit.ts';

@@ -3,8 +3,8 @@
  * and its deadline and reminder jobs are queued in the same transaction; when absences or the moderator move it,
  * it is recomputed and the jobs for the new instant are queued (jobs of the old instant find it moved and stop).
  */
-import { enqueue } from '../../jobs/enqueue.ts';
-import { QUEUES, type DeadlineJob, type ReminderJob } from '../../jobs/queues.ts';
+import { enqueue } from '../../queue/enqueue.ts';
+import { QUEUES, type DeadlineJob, type ReminderJob } from '../../queue/queues.ts';
 import type { ServiceDeps, SqlTx } from '../deps.ts';
 import { asJson } from '../json.ts';
 import { computeStepDeadline, readDeadlineSettings, reminderTimes, type Interval } from './compute.ts';

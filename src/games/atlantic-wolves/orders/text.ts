@@ -8,7 +8,7 @@ import type { ChoiceTree, Text } from '../../../engine/types.ts';
 import type { Locale } from '../../../i18n/index.ts';
 import { initials, NameTable, type NamedEntity } from '../../../orders-text/names.ts';
 import { nameKey, tokenize } from '../../../orders-text/normalize.ts';
-import type { GrammarInput, OrderGrammar, StatementResult } from '../../../orders-text/types.ts';
+import type { GrammarInput, OrderGrammar, StatementResult } from '../../../engine/grammar.ts';
 import type { AwOrders } from './schema.ts';
 
 /** The parts of a data set the grammar reads (the shape of src/games/atlantic-wolves/data/schema.ts). */

@@ -1,9 +1,9 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { testConfig } from '../../src/config.ts';
-import { startBoss } from '../../src/jobs/boss.ts';
-import { enqueue, markJobTablesInstalled } from '../../src/jobs/enqueue.ts';
-import { QUEUES, jobIdFor } from '../../src/jobs/queues.ts';
+import { startBoss } from '../../src/queue/boss.ts';
+import { enqueue, markJobTablesInstalled } from '../../src/queue/enqueue.ts';
+import { QUEUES, jobIdFor } from '../../src/queue/queues.ts';
 import { createTestDatabase, type TestDatabase } from '../support/db.ts';
 
 let tdb: TestDatabase;

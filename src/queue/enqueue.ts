@@ -4,7 +4,7 @@
  * Each job has a stable id derived from a key, so sending the same thing twice inserts one job.
  */
 import PgBoss from 'pg-boss';
-import type { SqlTx } from '../services/deps.ts';
+import type { SqlTx } from '../db/sql-tx.ts';
 import { JOB_SCHEMA, jobIdFor, type QueueName } from './queues.ts';
 
 /** What `enqueue` needs: a transaction client, or anything that runs SQL with positional parameters. */
