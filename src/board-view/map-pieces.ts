@@ -109,7 +109,7 @@ function open(p: Piece, locale: Locale): string[] {
   return [`<g class="unit" data-unit="${xmlEscape(p.id)}">`, `<title>${xmlEscape(pieceTitle(p, locale))}</title>`];
 }
 
-const valueOf = (p: Piece): string => p.strength ?? (p.steps ? String(p.steps.left) : '');
+const pieceValue = (p: Piece): string => p.strength ?? (p.steps ? String(p.steps.left) : '');
 
 /** A full counter, 48 units square, top-left at (x, y). */
 export function counterSvg(p: Piece, board: Board, x: number, y: number, locale: Locale, size = 48): string {
@@ -121,7 +121,7 @@ export function counterSvg(p: Piece, board: Board, x: number, y: number, locale:
   const small = { 'font-size': tag.length >= 3 ? 10 : 11, ...BOLD, fill: INK };
   if (tag) out.push(text(x + 3, y + 16, tag, small));
   if (p.number) out.push(text(x + size - 3, y + 16, p.number, { 'text-anchor': 'end', ...small }));
-  const value = valueOf(p);
+  const value = pieceValue(p);
   if (value)
     out.push(mid(x + size / 2, y + 37, value, { 'font-size': value.length > 2 ? 17 : 21, ...BOLD, fill: INK }));
   const note = p.note?.[locale] ?? (p.steps && p.strength ? `${p.steps.left}/${p.steps.full}` : '');
@@ -135,7 +135,7 @@ export function smallCounterSvg(p: Piece, board: Board, x: number, y: number, si
   if (p.faceDown) return `${out.join('') + back(p, board, x, y, size) + badges(p, x, y, size)}</g>`;
   out.push(face(p, x, y, size));
   const tag = p.label?.[locale] ?? '';
-  const value = valueOf(p);
+  const value = pieceValue(p);
   if (tag)
     out.push(mid(x + size / 2, y + size * 0.34, tag, { 'font-size': Math.max(7, size * 0.28), ...BOLD, fill: INK }));
   if (value) {

@@ -12,6 +12,12 @@ const relabel = (result: pg.QueryResult | undefined): void => {
   }
 };
 
+/** pg.Client.query with its overloads erased: the wrapper passes its arguments through as they came. */
+type AnyQuery = (...args: unknown[]) => unknown;
+
+const isThenable = (value: unknown): value is PromiseLike<unknown> =>
+  typeof (value as PromiseLike<unknown> | null)?.then === 'function';
+
 export class CatalogSafeClient extends pg.Client {
   constructor(config?: string | pg.ClientConfig) {
     super(config);
@@ -20,7 +26,7 @@ export class CatalogSafeClient extends pg.Client {
     this.on('error', () => {});
   }
 
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  // biome-ignore lint/suspicious/noExplicitAny: one signature that stands for every overload of pg.Client.query
   override query(...args: any[]): any {
     const last = args[args.length - 1];
     if (typeof last === 'function') {
@@ -28,18 +34,15 @@ export class CatalogSafeClient extends pg.Client {
         if (!err) relabel(res);
         last(err, res);
       };
-      // eslint-disable-next-line @typescript-eslint/no-explicit-any
-      return (super.query as any)(...args);
+      return (super.query as AnyQuery)(...args);
     }
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    const out = (super.query as any)(...args);
-    if (out && typeof out.then === 'function') {
-      return out.then((res: pg.QueryResult | pg.QueryResult[]) => {
-        if (Array.isArray(res)) res.forEach(relabel);
-        else relabel(res);
-        return res;
-      });
-    }
-    return out;
+    const out = (super.query as AnyQuery)(...args);
+    if (!isThenable(out)) return out;
+    return out.then((res) => {
+      if (Array.isArray(res)) {
+        for (const r of res) relabel(r);
+      } else relabel(res as pg.QueryResult);
+      return res;
+    });
   }
 }

@@ -68,6 +68,6 @@ export class GroupCommit<I, O> {
       await Promise.all(batch.map((p) => this.options.writeOne(p.item).then(p.resolve, p.reject)));
       return;
     }
-    batch.forEach((p, i) => p.resolve(results[i]));
+    for (const [i, p] of batch.entries()) p.resolve(results[i]);
   }
 }

@@ -5,19 +5,15 @@
 import { afterGameResumed, setDeadlineLocked } from './deadlines/changes.ts';
 import type { SeatId } from '../engine/types.ts';
 import { audit } from './audit.ts';
-import { gameDefinition, type ServiceDeps } from './deps.ts';
+import { gameDefinition, type ServiceDeps, type Tx } from './deps.ts';
 import { conflict, notFound, ServiceError } from './errors.ts';
 import { asEnvelope } from './json.ts';
 import { submitOrders, type SubmitOrdersResult } from './orders.ts';
 import { reopenRejectedStep, type Reopened } from './rejection.ts';
 import { lockGame, publishStep, resolveIfReady, RESOLVE_TX, type ResolveResult } from './turn-processor.ts';
 
-async function lockedStep(
-  deps: ServiceDeps,
-  tx: Parameters<Parameters<ServiceDeps['db']['$transaction']>[0]>[0],
-  gameId: string,
-  number: number,
-) {
+/** Locks the game and reads its step `number`, which must be the current one and awaiting review (409 otherwise). */
+async function lockedStep(tx: Tx, gameId: string, number: number) {
   const game = await lockGame(tx, gameId);
   if (!game) throw notFound('game');
   if (number !== game.currentStep)
@@ -38,7 +34,7 @@ export async function approveStep(
   number: number,
 ): Promise<{ step: number; finished: boolean }> {
   const approved = await deps.db.$transaction(async (tx) => {
-    const { game, step } = await lockedStep(deps, tx, gameId, number);
+    const { game, step } = await lockedStep(tx, gameId, number);
     const def = gameDefinition(deps, game.game);
     if (!def) throw new ServiceError('game/unknown-game', 500, `game "${game.game}" is not installed`);
     const finished = await publishStep(tx, deps, {
@@ -70,7 +66,7 @@ export async function rejectStep(
   opts: { deadlineAt?: Date } = {},
 ): Promise<{ step: number } & Reopened> {
   const rejected = await deps.db.$transaction(async (tx) => {
-    const { game, step } = await lockedStep(deps, tx, gameId, number);
+    const { game, step } = await lockedStep(tx, gameId, number);
     const reopened = await reopenRejectedStep(tx, deps, { game, step, reason, deadlineAt: opts.deadlineAt });
     const detail = { step: number, reason, deadlineAt: reopened.deadlineAt.toISOString(), awaiting: reopened.awaiting };
     await audit(tx, gameId, 'moderator', 'step.reject', detail, deps.clock());

@@ -144,7 +144,10 @@ function setAt(root: Record<string, unknown>, key: string, value: unknown): void
     .split('.')
     .filter(Boolean);
   let node = root;
-  for (const seg of segs.slice(0, -1)) node = (node[seg] ??= {}) as Record<string, unknown>;
+  for (const seg of segs.slice(0, -1)) {
+    node[seg] ??= {};
+    node = node[seg] as Record<string, unknown>;
+  }
   node[segs[segs.length - 1]] = value;
 }
 

@@ -305,7 +305,7 @@ export function formModel(tree: ChoiceTree, locale: Locale, current?: unknown, e
   for (const f of tree.fields) {
     const fieldErrors = errors.filter((e) => belongs(e.path, f.key));
     const controls = controlsOf(tree, f, locale, current, fieldErrors);
-    if (controls.some((c) => c.errors.length)) fieldErrors.forEach((e) => placed.add(e));
+    if (controls.some((c) => c.errors.length)) for (const e of fieldErrors) placed.add(e);
     const id = f.group ?? '_';
     let g = groups.find((x) => x.id === id);
     if (!g) {

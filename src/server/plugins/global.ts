@@ -4,9 +4,8 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 
-/** Returns the plugin, marked to skip encapsulation. */
-export function global<T extends FastifyPluginAsync<any>>(plugin: T, name: string): T {
-  // eslint-disable-line @typescript-eslint/no-explicit-any
+/** Returns the plugin (whatever its options), marked to skip encapsulation. */
+export function global<T extends FastifyPluginAsync<never>>(plugin: T, name: string): T {
   Object.assign(plugin, { [Symbol.for('skip-override')]: true, [Symbol.for('fastify.display-name')]: name });
   return plugin;
 }

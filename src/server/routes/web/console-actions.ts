@@ -96,8 +96,11 @@ export async function consoleActionRoutes(app: FastifyInstance): Promise<void> {
     return renderGame(app, request, reply);
   });
 
-  /** Runs one action after the session and CSRF checks; service refusals are shown on the page. */
-  const action = (name: string, run: (request: Req) => Promise<string | void>) =>
+  /**
+   * Runs one action after the session and CSRF checks; service refusals are shown on the page. An action that
+   * resolves to a string has made a new link, shown once on the page.
+   */
+  const action = (name: string, run: (request: Req) => Promise<unknown>) =>
     app.post<{ Params: Params; Body: Record<string, string> }>(
       `/console/games/:gameId/${name}`,
       async (request, reply) => {
@@ -105,7 +108,7 @@ export async function consoleActionRoutes(app: FastifyInstance): Promise<void> {
         await checkCsrf(app, request);
         try {
           const newLink = await run(request);
-          if (newLink) return renderGame(app, request, reply, { done: name, newLink });
+          if (typeof newLink === 'string' && newLink) return renderGame(app, request, reply, { done: name, newLink });
         } catch (error) {
           const locale = localeOf(request);
           if (error instanceof OrdersInvalidError)
