@@ -100,11 +100,10 @@ function envelope(
     seatId: seat.id,
     to: seat.email,
     subject: `[${game.name}] ${subject}`,
-    text:
-      `${all
-        .map((p) => p.text)
-        .filter(Boolean)
-        .join('\n\n')}\n`,
+    text: `${all
+      .map((p) => p.text)
+      .filter(Boolean)
+      .join('\n\n')}\n`,
     html: `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"></head><body style="font-family:sans-serif">${all.map((p) => p.html).join('\n')}</body></html>`,
     replyTo: reply,
     inReplyTo: root,

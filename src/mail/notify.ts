@@ -4,7 +4,7 @@
  * the outbox in the caller's transaction.
  */
 import { boardOf } from '../engine/step-runner.ts';
-import type { GameEvent, Outcome, Owed, } from '../engine/types.ts';
+import type { GameEvent, Outcome, Owed } from '../engine/types.ts';
 import { syntaxFor } from '../orders-text/game-text.ts';
 import { gameDefinition, type ServiceDeps, type SqlTx, type Tx } from '../services/deps.ts';
 import { asEnvelope } from '../services/json.ts';

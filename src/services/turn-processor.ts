@@ -15,7 +15,7 @@ import { unconfirmedSides } from './confirmation.ts';
 import { afterStepOpened } from './deadlines/schedule.ts';
 import { gameDefinition, inTransaction, type ServiceDeps, type SqlTx } from './deps.ts';
 import { ServiceError } from './errors.ts';
-import { asEnvelope, } from './json.ts';
+import { asEnvelope } from './json.ts';
 import { queueReviewNotice, queueStepNotifications } from './notifications.ts';
 
 /** The outcome of an attempt to resolve. */

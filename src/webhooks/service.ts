@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { audit } from '../services/audit.ts';
-import type { ServiceDeps, SqlTx, } from '../services/deps.ts';
+import type { ServiceDeps, SqlTx } from '../services/deps.ts';
 import { badRequest, notFound } from '../services/errors.ts';
 import { enqueue } from '../jobs/enqueue.ts';
 import { QUEUES, type WebhookJob } from '../jobs/queues.ts';
