@@ -14,6 +14,7 @@ import { ensureAdminToken } from '../services/auth.ts';
 import { createSqlPool, type ServiceDeps } from '../services/deps.ts';
 import { buildApp } from './app.ts';
 import { startupRecovery } from './recovery.ts';
+import { loadEnvFile, mailSinkWarning } from './env-file.ts';
 import { createLogger } from './logger.ts';
 import { workers, type RunningWorker } from './workers.ts';
 
@@ -139,7 +140,9 @@ export function explainStartError(error: unknown, config: Config): string | null
 async function main(): Promise<void> {
   let config: Config;
   let role: Role;
+  let envFile: string | null;
   try {
+    envFile = loadEnvFile();
     config = loadConfig();
     role = parseRole(process.argv.slice(2));
   } catch (error) {
@@ -158,7 +161,12 @@ async function main(): Promise<void> {
     process.stderr.write(`start-up failed: ${explained}\n`);
     process.exit(1);
   }
-  service.deps.log.info({ role, url: service.url }, 'service started');
+  service.deps.log.info({ role, url: service.url, envFile }, 'service started');
+  const sinkWarning = role === 'api' ? null : mailSinkWarning(config);
+  if (sinkWarning) {
+    service.deps.log.warn(sinkWarning);
+    process.stderr.write(`\nWARNING: ${sinkWarning}\n\n`);
+  }
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
