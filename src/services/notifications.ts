@@ -7,7 +7,8 @@
 import { notifyPolicyOf } from '../engine/contract-defaults.ts';
 import type { AnyGame, GameEvent, Owed } from '../engine/types.ts';
 import { queueMails } from '../mail/outbox.ts';
-import { queueStepResults, queueWelcome, type StepResultsKnown } from '../mail/notify.ts';
+import type { StepResultsKnown } from '../mail/notify.ts';
+import { queueStepResultsByPerson, queueWelcomeByPerson, type WelcomeInput } from '../mail/person-notify.ts';
 import { gameDefinition, type ServiceDeps, type SqlTx, type Tx } from './deps.ts';
 import { asEnvelope } from './json.ts';
 import { planMails, type NoticeStep } from './notify-plan.ts';
@@ -15,18 +16,17 @@ import { planMails, type NoticeStep } from './notify-plan.ts';
 /** How far back a digest looks for the last step every seat heard about. */
 const DIGEST_LOOKBACK = 200;
 
-/** Welcome mails of a new game, one per seat, each with the seat's link (its token is in it: sent once). */
-export async function queueWelcomeMails(
-  tx: Tx,
-  deps: ServiceDeps,
-  input: { gameId: string; seats: { seatId: string; token: string }[] },
-): Promise<void> {
-  await queueWelcome(tx, deps, input);
+/**
+ * Welcome mails of a new game, one per seat held alone and one per person holding several seats, each with its
+ * link (its token is in it: sent once).
+ */
+export async function queueWelcomeMails(tx: Tx, deps: ServiceDeps, input: WelcomeInput): Promise<void> {
+  await queueWelcomeByPerson(tx, deps, input);
 }
 
 /**
  * Result mails for step `stepNumber` just published: one per seat with the events that seat may see, what it owes
- * next, and the outcome when the game is over. Called in the publishing transaction. A game with a notification
+ * next, and the outcome when the game is over (one per person for seats held together, with a section per seat). Called in the publishing transaction. A game with a notification
  * policy (`notify`) mails only the seats it names (the seat whose move it is; a digest to the others at the end of
  * a phase), each mail covering every step since that seat's last one; without one, every seat gets every result.
  */
@@ -36,7 +36,7 @@ export async function queueStepNotifications(
   input: { gameId: string; stepNumber: number; known: StepResultsKnown },
 ): Promise<void> {
   const def = gameDefinition(deps, input.known.game.game);
-  if (!def?.notify) return queueStepResults(tx, deps, input);
+  if (!def?.notify) return queueStepResultsByPerson(tx, deps, input);
   const { known } = input;
   const prev = asEnvelope(known.step.envelope).state;
   const next = asEnvelope(known.next?.envelope ?? known.step.resultEnvelope ?? known.step.envelope).state;
@@ -53,7 +53,7 @@ export async function queueStepNotifications(
   );
   const from = Math.min(...Object.values(plan).map((p) => p?.from ?? input.stepNumber));
   const earlier = from < input.stepNumber ? await eventsOfSteps(tx, input.gameId, from, input.stepNumber) : [];
-  await queueStepResults(tx, deps, { ...input, plan, earlier });
+  await queueStepResultsByPerson(tx, deps, { ...input, plan, earlier });
 }
 
 /**
