@@ -2,7 +2,8 @@
  * What players and the moderator hear about deadlines: reminders, missed deadlines, deadline changes and
  * absences, as outbox mails (in the seat's language and time zone) and webhook messages. Every mail has a
  * Message-ID derived from what it reports, inserted with ON CONFLICT DO NOTHING: a job that runs twice queues
- * each mail once.
+ * each mail once. Seats held by one person (src/services/persons.ts) get one mail together, at the person's
+ * address, in its language and zone, answerable at its reply address.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { insertRows } from './sql.ts';
@@ -30,15 +31,55 @@ export interface NoticeGame {
   moderatorEmail: string | null;
 }
 
-/** Text of a notice per language; `when` turns an instant into the reader's local time. */
-export type NoticeText = (when: (d: Date) => string, locale: Locale) => { subject: string; body: string };
+/**
+ * Text of a notice per language; `when` turns an instant into the reader's local time; `sides` are the seats the
+ * mail is for (one, or the seats of one person).
+ */
+export type NoticeText = (
+  when: (d: Date) => string,
+  locale: Locale,
+  sides: string[],
+) => { subject: string; body: string };
 
+/** Who one notice mail goes to: a seat held alone, or a person for the listed seats it holds. */
+interface NoticeRecipient {
+  id: string;
+  seatId: string | null;
+  sides: string[];
+  email: string;
+  locale: string;
+  timeZone: string;
+  mailToken: string;
+}
+
+/** The recipients of a notice to `seats`: each seat held alone, and each person once for its seats among them. */
+async function noticeRecipients(tx: SqlTx, seats: NoticeSeat[]): Promise<NoticeRecipient[]> {
+  if (!seats.length) return [];
+  const held = await tx.$queryRawUnsafe<(Omit<NoticeRecipient, 'seatId' | 'sides'> & { seatId: string })[]>(
+    `SELECT se.id AS "seatId", p.id, p.email, p.locale, p."timeZone", p."mailToken"
+     FROM "Seat" se JOIN "Person" p ON p.id = se."personId" WHERE se.id = ANY($1::text[])`,
+    seats.map((s) => s.id),
+  );
+  const out: NoticeRecipient[] = [];
+  for (const seat of seats) {
+    const person = held.find((h) => h.seatId === seat.id);
+    if (!person) {
+      out.push({ ...seat, seatId: seat.id, sides: [seat.side] });
+      continue;
+    }
+    const known = out.find((r) => r.id === person.id);
+    if (known) known.sides.push(seat.side);
+    else out.push({ ...person, seatId: null, sides: [seat.side] });
+  }
+  return out;
+}
 const messageIdOf = (deps: Pick<ServiceDeps, 'config'>, key: string, to: string): string =>
   `<${createHash('sha256').update(`${key}|${to}`).digest('hex').slice(0, 32)}.deadline@${deps.config.MAIL_DOMAIN}>`;
 
 /**
- * Queues one mail per listed seat (and one to the moderator when `moderator` is set and the game has an address),
- * each in the reader's language with times in the reader's zone. `key` identifies the occurrence.
+ * Queues one mail per listed seat, or per person for its listed seats (and one to the moderator when `moderator` is
+ * set and the game has an address), each in the reader's language with times in the reader's zone. `key`
+ * identifies the occurrence.
  */
 export async function queueNoticeMails(
   tx: SqlTx,
@@ -46,24 +87,25 @@ export async function queueNoticeMails(
   input: { game: NoticeGame; seats: NoticeSeat[]; moderator?: boolean; kind: string; key: string; text: NoticeText },
 ): Promise<void> {
   const now = deps.clock();
-  const rows: Prisma.OutboxCreateManyInput[] = input.seats.map((seat) => {
-    const locale = asLocale(seat.locale);
-    const { subject, body } = input.text((d) => formatDateTime(d, seat.timeZone, locale), locale);
+  const recipients = await noticeRecipients(tx, input.seats);
+  const rows: Prisma.OutboxCreateManyInput[] = recipients.map((to) => {
+    const locale = asLocale(to.locale);
+    const { subject, body } = input.text((d) => formatDateTime(d, to.timeZone, locale), locale, to.sides);
     return {
       gameId: input.game.id,
-      seatId: seat.id,
+      seatId: to.seatId,
       kind: input.kind,
-      toAddress: seat.email,
+      toAddress: to.email,
       fromAddress: deps.config.MAIL_FROM,
-      replyTo: `orders+${seat.mailToken}@${deps.config.MAIL_DOMAIN}`,
+      replyTo: `orders+${to.mailToken}@${deps.config.MAIL_DOMAIN}`,
       subject: `[${input.game.name}] ${subject}`,
-      messageId: messageIdOf(deps, input.key, seat.email + seat.id),
+      messageId: messageIdOf(deps, input.key, to.email + to.id),
       text: `${body}\n\n${deps.config.PUBLIC_URL}/g/${input.game.id}\n`,
       nextAttemptAt: now,
     };
   });
   if (input.moderator && input.game.moderatorEmail) {
-    const { subject, body } = input.text((d) => formatDateTime(d, 'UTC', 'en'), 'en');
+    const { subject, body } = input.text((d) => formatDateTime(d, 'UTC', 'en'), 'en', []);
     rows.push({
       gameId: input.game.id,
       seatId: null,
