@@ -273,7 +273,8 @@ async function process(deps: ServiceDeps, row: StoredMail): Promise<IntakeOutcom
     const refused = { reason: 'unauthenticated', replied };
     return finish(deps, row, { status: 'refused', reason: 'unauthenticated', replied, result: refused });
   }
-  // A person holding several seats writes orders by seat (src/mail/person-order-mail.ts); a seat or the moderator as before.
+  // A person holding several seats writes orders by seat (src/mail/person-order-mail.ts); a seat or the
+  // moderator as before.
   const answer = (readable: OrderMail) =>
     principal.kind === 'person'
       ? processPersonOrderMail(deps, principal, readable)

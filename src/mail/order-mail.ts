@@ -62,7 +62,7 @@ const note = (t: string): Part => ({
   html: `<p>${t.replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c]!)}</p>`,
 });
 
-/** Processes an authenticated mail of a seat or the moderator and queues the reply (a person's: person-order-mail.ts). */
+/** Processes an authenticated mail of a seat or the moderator and queues the reply (a person's: person-order-mail). */
 export async function processOrderMail(
   deps: ServiceDeps,
   principal: Exclude<MailPrincipal, { kind: 'person' }>,

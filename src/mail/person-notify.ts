@@ -6,7 +6,7 @@
  */
 import { boardOf } from '../engine/step-runner.ts';
 import type { AnyGame, GameEvent, Outcome, Owed } from '../engine/types.ts';
-import type { Game, Person, Seat } from '../generated/prisma/client.ts';
+import type { Person, Seat } from '../generated/prisma/client.ts';
 import { syntaxFor } from '../orders-text/game-text.ts';
 import { gameDefinition, type ServiceDeps, type SqlTx, type Tx } from '../services/deps.ts';
 import { asEnvelope } from '../services/json.ts';
@@ -97,7 +97,7 @@ function personResult(deps: ServiceDeps, def: AnyGame, input: StepResultsInput, 
   const after = asEnvelope(next?.envelope ?? step.resultEnvelope ?? step.envelope);
   const owed = (next?.owed ?? []) as unknown as Owed[];
   const outcome = game.outcome as Outcome | null;
-  const ctx = personMailContext(deps, game as Game, person, seats);
+  const ctx = personMailContext(deps, game, person, seats);
   return composePersonResult(ctx, {
     stepNumber: step.number,
     ...(from < step.number ? { fromStep: from } : {}),

@@ -237,14 +237,11 @@ export async function stepFor(deps: ServiceDeps, gameId: string, number: number,
       break;
     }
   }
+  // A person: the position as each of its seats sees it (no one seat speaks for it).
+  const seatView = (side: string) => ({ view: viewOf(def, envelope, { kind: 'seat', seat: side }) });
   const views =
     principal.kind === 'person'
-      ? {
-          view: null,
-          bySeat: Object.fromEntries(
-            viewers.map((v) => [v.kind === 'seat' ? v.seat : '', { view: viewOf(def, envelope, v) }]),
-          ),
-        }
+      ? { view: null, bySeat: Object.fromEntries(principal.seats.map((s) => [s.side, seatView(s.side)])) }
       : { view: viewOf(def, envelope, viewers[0]) };
   return stripDiceKey({ ...stepOut(def, viewers, step), orders, ...views });
 }

@@ -81,6 +81,11 @@ describe('both seats of the toy game held by one address', () => {
     expect(welcome[0].parsed.subject).toMatch(/Welcome: you play A, B$/);
     expect(textOf(welcome[0])).toMatch(/== Seat A ==[\s\S]*TOY-D1[\s\S]*== Seat B ==[\s\S]*TOY-D1/);
     expect(textOf(welcome[0])).toContain(`/play/${g.id}?token=`);
+    // The person's calendar feed: the deadline of the step both its seats owe, naming both.
+    const feed = /\/calendar\/[A-Za-z0-9_-]+\.ics/.exec(textOf(welcome[0]))![0];
+    const ics = await t.app.inject({ method: 'GET', url: feed });
+    expect(ics.statusCode).toBe(200);
+    expect(ics.body.replace(/\r\n /g, '')).toContain(String.raw`orders due\, step 0 (a\, b)`);
     const personReply = welcome[0].parsed.replyTo!.value[0].address!;
     expect(personReply).toMatch(/^orders\+.+@judge\.test$/);
 
