@@ -26,7 +26,7 @@ export async function queueWelcomeMails(tx: Tx, deps: ServiceDeps, input: Welcom
 
 /**
  * Result mails for step `stepNumber` just published: one per seat with the events that seat may see, what it owes
- * next, and the outcome when the game is over (one per person for seats held together, with a section per seat). Called in the publishing transaction. A game with a notification
+ * next, and the outcome when the game is over. Called in the publishing transaction. A game with a notification
  * policy (`notify`) mails only the seats it names (the seat whose move it is; a digest to the others at the end of
  * a phase), each mail covering every step since that seat's last one; without one, every seat gets every result.
  */
