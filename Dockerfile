@@ -1,17 +1,19 @@
 # syntax=docker/dockerfile:1
-# Multi-stage build of the PBEM adjudication service. The runtime runs as the unprivileged `node` user.
+# Production image of the PBEM adjudication service: Node 22 (LTS), production dependencies only, node itself as
+# PID 1 (src/server/main.ts shuts down on SIGTERM/SIGINT: HTTP, workers, pools), run as the unprivileged `node` user.
 
-# --- deps: every dependency, the generated Prisma client (postinstall runs `prisma generate`) ---------------------
-FROM node:20-bookworm-slim AS deps
+# --- deps: production dependencies and the generated Prisma client (postinstall runs `prisma generate`) -----------
+FROM node:22-bookworm-slim AS deps
 WORKDIR /app
+# prisma generate reads the datasource URL but never connects: any well-formed URL will do at build time.
 ENV DATABASE_URL=postgresql://build@127.0.0.1:5432/build
 COPY package.json package-lock.json prisma.config.ts ./
 COPY prisma ./prisma
 COPY src/db ./src/db
-RUN npm ci --no-audit --no-fund
+RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 
 # --- runtime ------------------------------------------------------------------------------------------------------
-FROM node:20-bookworm-slim AS runtime
+FROM node:22-bookworm-slim AS runtime
 ENV NODE_ENV=production \
     PORT=3000 \
     HOST=0.0.0.0 \
@@ -28,7 +30,8 @@ COPY --chown=node:node src ./src
 COPY --from=deps --chown=node:node /app/src/generated ./src/generated
 RUN mkdir -p /app/data && chown node:node /app/data
 USER node
-EXPOSE 3000
+EXPOSE 3000 2525
 VOLUME ["/app/data"]
 HEALTHCHECK --interval=30s --timeout=5s --start-period=30s CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/health').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
-CMD ["npm", "start"]
+# node, not npm, as PID 1: the signals of `docker stop` reach the service itself.
+CMD ["node", "--import", "tsx", "src/server/main.ts"]

@@ -58,3 +58,8 @@ export function listId(gameId: string, name: string, domain: string): string {
   // A plain-ASCII phrase is kept; otherwise the id alone (RFC 2919 allows it), so the header is never encoded.
   return /^[\x20-\x7e]{1,60}$/.test(phrase) ? `"${phrase}" <${gameId}.games.${domain}>` : `<${gameId}.games.${domain}>`;
 }
+
+/** The thread root of the mails of a person holding several seats of one game. */
+export function personThreadRoot(gameId: string, personId: string, domain: string): string {
+  return `<game.${gameId}.person.${personId.replace(/[^A-Za-z0-9-]/g, '_')}@${domain}>`;
+}

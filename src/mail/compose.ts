@@ -85,7 +85,8 @@ export interface SeatMailContext {
   };
 }
 
-const L = (locale: Locale, en: string, ja: string) => (locale === 'ja' ? ja : en);
+/** The English or the Japanese of a text, by locale. */
+export const L = (locale: Locale, en: string, ja: string) => (locale === 'ja' ? ja : en);
 
 function envelope(
   ctx: SeatMailContext,
@@ -98,14 +99,7 @@ function envelope(
   const root = threadRoot(game.id, seat.side, site.domain);
   const locale = seat.locale;
   const reply = seatReplyAddress(seat.mailToken, site.domain);
-  const footer: Part = {
-    text: L(
-      locale,
-      `-- \nReply to this mail to send orders or commands (HELP, STATUS). Your reply address is personal: do not share it.\nGame ${game.id}: ${site.publicUrl}/g/${game.id}`,
-      `-- \nこのメールに返信すると命令やコマンド (HELP, STATUS) を送れます。返信先アドレスはあなた専用です。他人に教えないでください。\nゲーム ${game.id}: ${site.publicUrl}/g/${game.id}`,
-    ),
-    html: `<hr><p style="color:#666;font-size:small">${esc(L(locale, 'Reply to this mail to send orders or commands (HELP, STATUS). Your reply address is personal: do not share it.', 'このメールに返信すると命令やコマンド (HELP, STATUS) を送れます。返信先アドレスはあなた専用です。他人に教えないでください。'))}<br><a href="${esc(`${site.publicUrl}/g/${game.id}`)}">${esc(`${site.publicUrl}/g/${game.id}`)}</a></p>`,
-  };
+  const footer = replyFooter(locale, site, game.id);
   const all = [...parts, footer];
   return {
     kind,
@@ -113,33 +107,65 @@ function envelope(
     seatId: seat.id,
     to: seat.email,
     subject: `[${game.name}] ${subject}`,
-    text: `${all
-      .map((p) => p.text)
-      .filter(Boolean)
-      .join('\n\n')}\n`,
-    html: `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"></head><body style="font-family:sans-serif">${all.map((p) => p.html).join('\n')}</body></html>`,
+    text: partsText(all),
+    html: partsHtml(all, locale),
     replyTo: reply,
     inReplyTo: root,
     references: [root],
-    headers: {
-      'List-Id': listId(game.id, game.name, site.domain),
-      'Auto-Submitted': kind === 'reply' || kind === 'refusal' ? 'auto-replied' : 'auto-generated',
-      'X-PBEM-Judge': game.id,
-    },
+    headers: gameHeaders(kind, game, site),
     attachments: [],
     ...extra,
   };
 }
 
-const para = (t: string): Part => ({ text: t, html: `<p>${esc(t).replace(/\n/g, '<br>')}</p>` });
-const heading = (t: string): Part => ({ text: `== ${t} ==`, html: `<h3>${esc(t)}</h3>` });
-const pre = (t: string): Part => ({ text: t, html: `<pre>${esc(t)}</pre>` });
+/** The footer of every mail from a game: how to answer it, and the game's short link. */
+export function replyFooter(locale: Locale, site: MailSite, gameId: string): Part {
+  return {
+    text: L(
+      locale,
+      `-- \nReply to this mail to send orders or commands (HELP, STATUS). Your reply address is personal: do not share it.\nGame ${gameId}: ${site.publicUrl}/g/${gameId}`,
+      `-- \nこのメールに返信すると命令やコマンド (HELP, STATUS) を送れます。返信先アドレスはあなた専用です。他人に教えないでください。\nゲーム ${gameId}: ${site.publicUrl}/g/${gameId}`,
+    ),
+    html: `<hr><p style="color:#666;font-size:small">${esc(L(locale, 'Reply to this mail to send orders or commands (HELP, STATUS). Your reply address is personal: do not share it.', 'このメールに返信すると命令やコマンド (HELP, STATUS) を送れます。返信先アドレスはあなた専用です。他人に教えないでください。'))}<br><a href="${esc(`${site.publicUrl}/g/${gameId}`)}">${esc(`${site.publicUrl}/g/${gameId}`)}</a></p>`,
+  };
+}
+
+/** The text part of a mail made of parts. */
+export function partsText(parts: Part[]): string {
+  return `${parts
+    .map((p) => p.text)
+    .filter(Boolean)
+    .join('\n\n')}\n`;
+}
+
+/** The HTML part of a mail made of parts. */
+export function partsHtml(parts: Part[], locale: Locale): string {
+  return `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"></head><body style="font-family:sans-serif">${parts.map((p) => p.html).join('\n')}</body></html>`;
+}
+
+/** The headers of every mail from a game (List-Id, Auto-Submitted, the judge's mark). */
+export function gameHeaders(
+  kind: ComposedMail['kind'],
+  game: { id: string; name: string },
+  site: MailSite,
+): Record<string, string> {
+  return {
+    'List-Id': listId(game.id, game.name, site.domain),
+    'Auto-Submitted': kind === 'reply' || kind === 'refusal' ? 'auto-replied' : 'auto-generated',
+    'X-PBEM-Judge': game.id,
+  };
+}
+
+/** A paragraph, a heading and preformatted text as mail parts. */
+export const para = (t: string): Part => ({ text: t, html: `<p>${esc(t).replace(/\n/g, '<br>')}</p>` });
+export const heading = (t: string): Part => ({ text: `== ${t} ==`, html: `<h3>${esc(t)}</h3>` });
+export const pre = (t: string): Part => ({ text: t, html: `<pre>${esc(t)}</pre>` });
 
 /**
  * The map: its picture inline (a PNG made at delivery from the board's SVG, shown by `cid:` in the HTML part), then
  * the same facts as a table, which every client shows and the text part carries alone.
  */
-function mapParts(
+export function mapParts(
   board: Board | null,
   locale: Locale,
   title: string,
@@ -217,7 +243,7 @@ export async function composeWelcome(
 }
 
 /** A step's events in the seat's language, one sentence each as the game words them (rule id included). */
-function eventSentences(
+export function eventSentences(
   describe: ((event: GameEvent, locale: Locale) => string) | undefined,
   events: readonly GameEvent[],
   names: Map<string, Text>,
@@ -247,7 +273,7 @@ export interface ResultMailInput {
 }
 
 /** The heading and subject of a result mail: one step, several, or a digest. */
-function resultTitles(lc: Locale, input: ResultMailInput): { heading: string; subject: string } {
+export function resultTitles(lc: Locale, input: ResultMailInput): { heading: string; subject: string } {
   const n = input.stepNumber;
   const span = input.fromStep !== undefined && input.fromStep < n ? `${input.fromStep}–${n}` : null;
   if (input.digest) {

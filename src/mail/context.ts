@@ -7,40 +7,76 @@ import type { Db } from '../db/client.ts';
 import { asLocale } from '../i18n/index.ts';
 import { componentData } from '../services/component-data.ts';
 import { gameDefinition, type ServiceDeps, type Tx } from '../services/deps.ts';
-import type { Game, Seat } from '../generated/prisma/client.ts';
+import type { Game, Person, Seat } from '../generated/prisma/client.ts';
 import type { MailSite, SeatMailContext } from './compose.ts';
+import type { PersonMailContext } from './person-compose.ts';
 
 /** The From, domain and public URL of the service's mail. */
 export function siteOf(config: ServiceDeps['config']): MailSite {
   return { domain: config.MAIL_DOMAIN, from: config.MAIL_FROM, publicUrl: config.PUBLIC_URL };
 }
 
+/** The game part of a mail context. */
+function gameOfMail(deps: Pick<ServiceDeps, 'games'>, game: Game): SeatMailContext['game'] {
+  const def = gameDefinition(deps, game.game);
+  return {
+    id: game.id,
+    name: game.name,
+    game: game.game,
+    mode: game.mode,
+    title: def?.title ?? { en: game.game, ja: game.game },
+    commitment: game.seedCommitment,
+    data: componentData(def, game),
+    describe: def ? (event, locale) => def.describeEvent(event, locale) : undefined,
+  };
+}
+
+/** The name of a side of a game in both languages (the side id when the game does not know it). */
+function sideNameOf(deps: Pick<ServiceDeps, 'games'>, game: Game, side: string) {
+  const spec = gameDefinition(deps, game.game)
+    ?.sides(game.mode)
+    .find((s) => s.seat === side);
+  return spec?.name ?? { en: side, ja: side };
+}
+
 /** The mail context of one seat. */
 export function seatMailContext(deps: Pick<ServiceDeps, 'config' | 'games'>, game: Game, seat: Seat): SeatMailContext {
-  const def = gameDefinition(deps, game.game);
-  const side = def?.sides(game.mode).find((s) => s.seat === seat.side);
   return {
     site: siteOf(deps.config),
-    game: {
-      id: game.id,
-      name: game.name,
-      game: game.game,
-      mode: game.mode,
-      title: def?.title ?? { en: game.game, ja: game.game },
-      commitment: game.seedCommitment,
-      data: componentData(def, game),
-      describe: def ? (event, locale) => def.describeEvent(event, locale) : undefined,
-    },
+    game: gameOfMail(deps, game),
     seat: {
       id: seat.id,
       side: seat.side,
-      sideName: side?.name ?? { en: seat.side, ja: seat.side },
+      sideName: sideNameOf(deps, game, seat.side),
       email: seat.email,
       locale: asLocale(seat.locale),
       timeZone: seat.timeZone,
       mailToken: seat.mailToken,
       playerName: seat.playerName,
     },
+  };
+}
+
+/** The mail context of a person holding several seats (`seats`: the game's seats, the person's are picked). */
+export function personMailContext(
+  deps: Pick<ServiceDeps, 'config' | 'games'>,
+  game: Game,
+  person: Person,
+  seats: readonly Seat[],
+): PersonMailContext {
+  const held = seats.filter((s) => s.personId === person.id).sort((a, b) => a.side.localeCompare(b.side));
+  return {
+    site: siteOf(deps.config),
+    game: gameOfMail(deps, game),
+    person: {
+      id: person.id,
+      email: person.email,
+      locale: asLocale(person.locale),
+      timeZone: person.timeZone,
+      mailToken: person.mailToken,
+      playerName: person.playerName,
+    },
+    seats: held.map((s) => ({ id: s.id, side: s.side, sideName: sideNameOf(deps, game, s.side) })),
   };
 }
 

@@ -8,8 +8,8 @@
  * slow does no harm.
  */
 import type { ServiceDeps } from '../services/deps.ts';
-import { hashToken } from '../services/tokens.ts';
 import { seatReplyAddress, tokensIn } from './addresses.ts';
+import { replyTokenOwner } from './auth.ts';
 
 /** A raw message as one of the doors received it. */
 export interface InboundMessage {
@@ -57,8 +57,9 @@ export function headerRecipients(raw: Buffer): string[] {
 }
 
 /**
- * The recipient keys a mail is stored under: the reply addresses of the seats it was delivered to (the envelope's
- * when the door knows it, else the headers'), one row each, so a mail sent to two seats is processed for both.
+ * The recipient keys a mail is stored under: the reply addresses of the seats (or persons holding several seats) it
+ * was delivered to (the envelope's when the door knows it, else the headers'), one row each, so a mail sent to two
+ * seats is processed for both.
  * `[""]` when it names no seat's address (SIGNON mail, unknown tokens): one row, authenticated as a whole.
  */
 export async function recipientKeys(deps: Pick<ServiceDeps, 'db' | 'config'>, msg: InboundMessage): Promise<string[]> {
@@ -67,8 +68,7 @@ export async function recipientKeys(deps: Pick<ServiceDeps, 'db' | 'config'>, ms
   const tokens = envelope.length ? envelope : tokensIn(headerRecipients(msg.raw), domain);
   const keys: string[] = [];
   for (const token of tokens.slice(0, MAX_SEAT_RECIPIENTS)) {
-    const seat = await deps.db.seat.findUnique({ where: { mailTokenHash: hashToken(token) }, select: { id: true } });
-    if (seat) keys.push(seatReplyAddress(token, domain.toLowerCase()));
+    if (await replyTokenOwner(deps, token)) keys.push(seatReplyAddress(token, domain.toLowerCase()));
   }
   return keys.length ? keys : [''];
 }

@@ -24,7 +24,8 @@ import {
   type InboundMessage,
   type StoredMail,
 } from './inbound-store.ts';
-import { mailAnswerId, processOrderMail } from './order-mail.ts';
+import { mailAnswerId, type OrderMail, processOrderMail } from './order-mail.ts';
+import { processPersonOrderMail } from './person-order-mail.ts';
 import { queueAnswer } from './outbox.ts';
 import { stripReply } from './strip.ts';
 import { commandWord } from '../orders-text/parse.ts';
@@ -113,8 +114,9 @@ async function finish(deps: ServiceDeps, row: StoredMail, f: Finished): Promise<
 
 /**
  * Queues the refusal of a row, within a reply budget (src/mail/outbox.ts). The text reveals nothing about any game.
- * `seat`: the refused mail was authenticated as this seat (an over-size mail to its reply address): the refusal goes
- * to its registered address on the player's budget; without it, to the sender's From on the strangers' budget.
+ * `seat`: the refused mail was authenticated as this seat or a person of this game (an over-size mail to its reply
+ * address): the refusal goes to its registered address on the player's budget; without it, to the sender's From on
+ * the strangers' budget.
  */
 async function refuse(
   deps: ServiceDeps,
@@ -123,7 +125,7 @@ async function refuse(
   reason: 'unauthenticated' | 'too-large' | 'unreadable',
   inReplyTo?: string,
   subject?: string,
-  seat?: { gameId: string; seatId: string },
+  seat?: { gameId: string; seatId?: string },
 ): Promise<boolean> {
   if (!to?.includes('@') || to.endsWith(`@${deps.config.MAIL_DOMAIN.toLowerCase()}`)) return false;
   const maxBytes = deps.config.INBOUND_MAX_BYTES;
@@ -207,12 +209,15 @@ export async function recoverInboundMail(deps: ServiceDeps): Promise<number> {
 async function processOversize(deps: ServiceDeps, row: StoredMail): Promise<IntakeOutcome> {
   const principal = row.recipient ? await principalFromAddresses(deps, [row.recipient]) : null;
   let replied = false;
-  if (principal?.kind === 'seat') {
-    const seat = await deps.db.seat.findUniqueOrThrow({ where: { id: principal.seatId }, select: { email: true } });
+  if (principal && principal.kind !== 'moderator') {
+    const { email } =
+      principal.kind === 'seat'
+        ? await deps.db.seat.findUniqueOrThrow({ where: { id: principal.seatId }, select: { email: true } })
+        : await deps.db.person.findUniqueOrThrow({ where: { id: principal.personId }, select: { email: true } });
     const messageId = row.messageId;
     const inReplyTo = /^<[^>]+>$/.test(messageId) && !messageIdIsSynthetic(messageId) ? messageId : undefined;
-    const owner = { gameId: principal.gameId, seatId: principal.seatId };
-    replied = await refuse(deps, row, seat.email, 'too-large', inReplyTo, undefined, owner);
+    const owner = { gameId: principal.gameId, seatId: principal.kind === 'seat' ? principal.seatId : undefined };
+    replied = await refuse(deps, row, email, 'too-large', inReplyTo, undefined, owner);
   }
   const seatId = principal?.kind === 'seat' ? principal.seatId : undefined;
   const result = { reason: 'too-large', size: row.size, replied };
@@ -268,7 +273,13 @@ async function process(deps: ServiceDeps, row: StoredMail): Promise<IntakeOutcom
     const refused = { reason: 'unauthenticated', replied };
     return finish(deps, row, { status: 'refused', reason: 'unauthenticated', replied, result: refused });
   }
-  const result = await processOrderMail(deps, principal, {
+  // A person holding several seats writes orders by seat (src/mail/person-order-mail.ts); a seat or the
+  // moderator as before.
+  const answer = (readable: OrderMail) =>
+    principal.kind === 'person'
+      ? processPersonOrderMail(deps, principal, readable)
+      : processOrderMail(deps, principal, readable);
+  const result = await answer({
     text,
     subject,
     from,

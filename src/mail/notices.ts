@@ -1,13 +1,14 @@
 /**
  * The service's text notices as mails: what deadlines do (reminders, grace, missed deadlines, moves, absences), a
  * result sent back by the moderator, and the moderator's notice of a result awaiting review. Each in its reader's
- * language, with times in the reader's zone; a deadline notice has a Message-ID derived from what it reports, so a
- * job that runs twice queues it once.
+ * language, with times in the reader's zone; seats held by one person (src/services/persons.ts) get one mail
+ * together, at the person's address and answerable at its reply address. A deadline notice has a Message-ID derived
+ * from what it reports, so a job that runs twice queues it once.
  */
 import { createHash } from 'node:crypto';
 import { asLocale, formatDateTime } from '../i18n/index.ts';
 import type { ServiceDeps, SqlTx } from '../services/deps.ts';
-import type { NoticeMails, ReviewNotice } from '../services/notifier.ts';
+import type { NoticeMails, NoticeSeat, ReviewNotice } from '../services/notifier.ts';
 import { seatReplyAddress } from './addresses.ts';
 import { type OutboxMail, writeOutbox } from './outbox.ts';
 
@@ -28,28 +29,61 @@ const textMail = (mail: Pick<OutboxMail, 'kind' | 'gameId' | 'to' | 'subject' | 
   ...mail,
 });
 
-/** The mails of a notice: one per seat listed, and one to the moderator when asked and the game has an address. */
-export function noticeMails(deps: NoticeDeps, input: NoticeMails): OutboxMail[] {
+/** Who one notice mail goes to: a seat held alone, or a person for the listed seats it holds. */
+interface NoticeRecipient {
+  id: string;
+  seatId: string | null;
+  sides: string[];
+  email: string;
+  locale: string;
+  timeZone: string;
+  mailToken: string;
+}
+
+/** The recipients of a notice to `seats`: each seat held alone, and each person once for its seats among them. */
+async function noticeRecipients(tx: SqlTx, seats: NoticeSeat[]): Promise<NoticeRecipient[]> {
+  if (!seats.length) return [];
+  const held = await tx.$queryRawUnsafe<(Omit<NoticeRecipient, 'seatId' | 'sides'> & { seatId: string })[]>(
+    `SELECT se.id AS "seatId", p.id, p.email, p.locale, p."timeZone", p."mailToken"
+     FROM "Seat" se JOIN "Person" p ON p.id = se."personId" WHERE se.id = ANY($1::text[])`,
+    seats.map((s) => s.id),
+  );
+  const out: NoticeRecipient[] = [];
+  for (const seat of seats) {
+    const person = held.find((h) => h.seatId === seat.id);
+    const known = person && out.find((r) => r.id === person.id);
+    if (!person) out.push({ ...seat, seatId: seat.id, sides: [seat.side] });
+    else if (known) known.sides.push(seat.side);
+    else out.push({ ...person, seatId: null, sides: [seat.side] });
+  }
+  return out;
+}
+
+/**
+ * The mails of a notice: one per recipient (a seat held alone, or a person for its seats), and one to the
+ * moderator when asked and the game has an address.
+ */
+export function noticeMails(deps: NoticeDeps, input: NoticeMails, recipients: NoticeRecipient[]): OutboxMail[] {
   const { game, key } = input;
   const site = deps.config;
-  const mails: OutboxMail[] = input.seats.map((seat) => {
-    const locale = asLocale(seat.locale);
-    const { subject, body } = input.text((d) => formatDateTime(d, seat.timeZone, locale), locale);
+  const mails: OutboxMail[] = recipients.map((to) => {
+    const locale = asLocale(to.locale);
+    const { subject, body } = input.text((d) => formatDateTime(d, to.timeZone, locale), locale, to.sides);
     return {
       ...textMail({
         kind: input.kind,
         gameId: game.id,
-        to: seat.email,
+        to: to.email,
         subject: `[${game.name}] ${subject}`,
         text: `${body}\n\n${site.PUBLIC_URL}/g/${game.id}\n`,
-        messageId: noticeMessageId(site.MAIL_DOMAIN, key, seat.email + seat.id),
+        messageId: noticeMessageId(site.MAIL_DOMAIN, key, to.email + to.id),
       }),
-      seatId: seat.id,
-      replyTo: seatReplyAddress(seat.mailToken, site.MAIL_DOMAIN),
+      seatId: to.seatId ?? undefined,
+      replyTo: seatReplyAddress(to.mailToken, site.MAIL_DOMAIN),
     };
   });
   if (input.moderator && game.moderatorEmail) {
-    const { subject, body } = input.text((d) => formatDateTime(d, 'UTC', 'en'), 'en');
+    const { subject, body } = input.text((d) => formatDateTime(d, 'UTC', 'en'), 'en', []);
     mails.push(
       textMail({
         kind: 'moderator',
@@ -66,7 +100,8 @@ export function noticeMails(deps: NoticeDeps, input: NoticeMails): OutboxMail[] 
 
 /** Queues the mails of a notice; an occurrence already queued for a reader is not queued again. */
 export async function queueNoticeMails(tx: SqlTx, deps: NoticeDeps, input: NoticeMails): Promise<void> {
-  await writeOutbox(tx, deps.config, noticeMails(deps, input), deps.clock(), { skipDuplicates: true });
+  const mails = noticeMails(deps, input, await noticeRecipients(tx, input.seats));
+  await writeOutbox(tx, deps.config, mails, deps.clock(), { skipDuplicates: true });
 }
 
 /** Tells the moderator (when the game has a moderator address) that a step's result awaits review. */

@@ -3,13 +3,13 @@
  * and the per-seat result mails of a published step, composed in each seat's language with its own board, and
  * written to the outbox in the caller's transaction.
  */
-import { boardOf } from '../engine/step-runner.ts';
+import { boardOf, type Envelope } from '../engine/step-runner.ts';
 import type { Outcome, Owed } from '../engine/types.ts';
 import { syntaxFor } from '../orders-text/game-text.ts';
 import { gameDefinition, type ServiceDeps, type SqlTx, type Tx } from '../services/deps.ts';
 import { asEnvelope } from '../services/json.ts';
 import type { StepResults, WelcomeMails } from '../services/notifier.ts';
-import { readCurrentStep } from '../services/steps.ts';
+import { type CurrentStepRow, readCurrentStep } from '../services/steps.ts';
 import { calendarUrl } from '../calendar/url.ts';
 import { composeResult, composeWelcome } from './compose.ts';
 import { loadGameWithSeats, seatMailContext } from './context.ts';
@@ -23,20 +23,28 @@ export function playerPageUrl(publicUrl: string, gameId: string, token: string):
   return `${publicUrl.replace(/\/$/, '')}/play/${gameId}?token=${encodeURIComponent(token)}`;
 }
 
+/**
+ * The current step of a new game with its envelope, read in the creating transaction (the step is not committed
+ * yet, so not from the process's envelope cache either).
+ */
+export async function welcomeStep(tx: Tx, gameId: string): Promise<(CurrentStepRow & { envelope: Envelope }) | null> {
+  const step = await readCurrentStep(tx, gameId);
+  const stored = step && (await tx.step.findUnique({ where: { id: step.stepId }, select: { envelope: true } }));
+  return step && stored ? { ...step, envelope: asEnvelope(stored.envelope) } : null;
+}
+
 /** Welcome mails, one per seat: side, how to send orders, the page link, what is owed first and the deadline. */
 export async function queueWelcome(tx: Tx, deps: NotifyDeps, input: WelcomeMails): Promise<void> {
   const game = await loadGameWithSeats(tx, input.gameId);
   const def = gameDefinition(deps, game.game);
-  // Read in the creating transaction: the step is not committed yet, so not from the envelope cache either.
-  const step = await readCurrentStep(tx, game.id);
-  const stored = step && (await tx.step.findUnique({ where: { id: step.stepId }, select: { envelope: true } }));
+  const step = await welcomeStep(tx, game.id);
   const owed = step?.owed ?? [];
   const mails = [];
   for (const { seatId, token } of input.seats) {
     const seat = game.seats.find((s) => s.id === seatId);
     if (!seat) continue;
     const ctx = seatMailContext(deps, game, seat);
-    const board = def && stored ? boardOf(def, asEnvelope(stored.envelope), { kind: 'seat', seat: seat.side }) : null;
+    const board = def && step ? boardOf(def, step.envelope, { kind: 'seat', seat: seat.side }) : null;
     mails.push(
       await composeWelcome(ctx, {
         pageUrl: playerPageUrl(deps.config.PUBLIC_URL, game.id, token),

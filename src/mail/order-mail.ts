@@ -63,10 +63,10 @@ const note = (t: string): Part => ({
   html: `<p>${t.replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c]!)}</p>`,
 });
 
-/** Processes an authenticated mail and queues the reply. */
+/** Processes an authenticated mail of a seat or the moderator and queues the reply (a person's: person-order-mail). */
 export async function processOrderMail(
   deps: ServiceDeps,
-  principal: MailPrincipal,
+  principal: Exclude<MailPrincipal, { kind: 'person' }>,
   mail: OrderMail,
 ): Promise<OrderMailResult> {
   const game = await loadGameWithSeats(deps.db, principal.gameId);
@@ -224,7 +224,7 @@ async function withOrdersStoredBefore(deps: ServiceDeps, inboundId: string, pars
 
 async function reply(
   deps: ServiceDeps,
-  principal: MailPrincipal,
+  principal: Exclude<MailPrincipal, { kind: 'person' }>,
   game: Awaited<ReturnType<typeof loadGameWithSeats>>,
   seat: Awaited<ReturnType<typeof loadGameWithSeats>>['seats'][number] | undefined,
   report: ReplyReport,

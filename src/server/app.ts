@@ -16,6 +16,7 @@ import gameRoutes from './routes/api/games.ts';
 import moderationRoutes from './routes/api/moderation.ts';
 import orderRoutes from './routes/api/orders.ts';
 import healthRoutes from './routes/health.ts';
+import metricsRoutes from './routes/metrics.ts';
 import deadlineRoutes from './routes/deadlines/index.ts';
 import mailRoutes from './routes/mail/index.ts';
 import webRoutes from './routes/web/index.ts';
@@ -26,6 +27,7 @@ import webRoutes from './routes/web/index.ts';
  */
 export const featurePlugins: { name: string; plugin: FastifyPluginAsync }[] = [
   { name: 'health', plugin: healthRoutes },
+  { name: 'metrics', plugin: metricsRoutes },
   { name: 'api/games', plugin: gameRoutes },
   { name: 'api/orders', plugin: orderRoutes },
   { name: 'api/moderation', plugin: moderationRoutes },

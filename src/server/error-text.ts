@@ -49,6 +49,10 @@ export const ERROR_TEXT: Readonly<Record<string, Text>> = {
     en: 'only a seat of this game may do this',
     ja: 'このゲームの席（プレイヤー）だけが行える操作です',
   },
+  'auth/not-your-seat': {
+    en: 'this token does not act for that seat',
+    ja: 'このトークンではその席の操作はできません',
+  },
   'game/not-found': { en: 'game not found', ja: 'ゲームが見つかりません' },
   'game/unknown-game': { en: 'no such game', ja: 'そのゲームはありません' },
   'game/unknown-mode': { en: 'the game has no such mode', ja: 'そのゲームにその遊び方（モード）はありません' },

@@ -15,6 +15,7 @@ import { createSqlPool, type RunningWorker, type ServiceDeps } from '../services
 import { buildApp } from './app.ts';
 import { withNotifier } from './notifier.ts';
 import { startupRecovery } from './recovery.ts';
+import { loadEnvFile, mailSinkWarning } from './env-file.ts';
 import { createLogger } from './logger.ts';
 import { workers } from './workers.ts';
 
@@ -140,7 +141,9 @@ export function explainStartError(error: unknown, config: Config): string | null
 async function main(): Promise<void> {
   let config: Config;
   let role: Role;
+  let envFile: string | null;
   try {
+    envFile = loadEnvFile();
     config = loadConfig();
     role = parseRole(process.argv.slice(2));
   } catch (error) {
@@ -159,7 +162,12 @@ async function main(): Promise<void> {
     process.stderr.write(`start-up failed: ${explained}\n`);
     process.exit(1);
   }
-  service.deps.log.info({ role, url: service.url }, 'service started');
+  service.deps.log.info({ role, url: service.url, envFile }, 'service started');
+  const sinkWarning = role === 'api' ? null : mailSinkWarning(config);
+  if (sinkWarning) {
+    service.deps.log.warn(sinkWarning);
+    process.stderr.write(`\nWARNING: ${sinkWarning}\n\n`);
+  }
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;

@@ -1,13 +1,20 @@
 /**
- * Who is calling: the operator (ADMIN_TOKEN, creates games), a game's moderator, or one seat of one game. Tokens
- * are bearer tokens; only their SHA-256 hashes are stored, compared in constant time.
+ * Who is calling: the operator (ADMIN_TOKEN, creates games), a game's moderator, one seat of one game, or a person
+ * holding several seats of one game (src/services/persons.ts). Tokens are bearer tokens; only their SHA-256 hashes
+ * are stored, compared in constant time.
  */
 import type { ServiceDeps } from './deps.ts';
 import { touch } from './lru.ts';
+import { seatsOfPerson, type PersonPrincipal } from './persons.ts';
 import { hashToken, newToken, safeEqual } from './tokens.ts';
 
-/** An authenticated caller of one game. A seat token only ever acts for its own seat and game. */
-export type Principal = { kind: 'moderator'; gameId: string } | SeatPrincipal;
+export type { PersonPrincipal } from './persons.ts';
+
+/**
+ * An authenticated caller of one game. A seat token only ever acts for its own seat and game; a person's token for
+ * the seats that person holds in that game, and no other.
+ */
+export type Principal = { kind: 'moderator'; gameId: string } | SeatPrincipal | PersonPrincipal;
 
 export interface SeatPrincipal {
   kind: 'seat';
@@ -38,17 +45,25 @@ export async function authenticate(
   if (safeEqual(game.moderatorTokenHash, hash)) return { kind: 'moderator', gameId };
   const seat = game.seat;
   if (seat && safeEqual(seat.tokenHash, hash)) return { kind: 'seat', gameId, seatId: seat.id, side: seat.side };
+  const person = game.person;
+  if (person && safeEqual(person.tokenHash, hash)) {
+    const seats = await seatsOfPerson(deps, person.id);
+    return seats.length ? { kind: 'person', gameId, personId: person.id, seats } : null;
+  }
   return null;
 }
 
 interface TokenMatch {
   moderatorTokenHash: string;
   seat: { id: string; side: string; tokenHash: string } | null;
+  person: { id: string; tokenHash: string } | null;
 }
 
 const BY_HASH_SQL = `
-  SELECT g."moderatorTokenHash", se.id, se.side, se."tokenHash"
-  FROM "Game" g LEFT JOIN "Seat" se ON se."gameId" = g.id AND se."tokenHash" = $2
+  SELECT g."moderatorTokenHash", se.id, se.side, se."tokenHash", p.id AS "personId", p."tokenHash" AS "personTokenHash"
+  FROM "Game" g
+  LEFT JOIN "Seat" se ON se."gameId" = g.id AND se."tokenHash" = $2
+  LEFT JOIN "Person" p ON p."gameId" = g.id AND p."tokenHash" = $2
   WHERE g.id = $1`;
 
 async function byHashSql(
@@ -61,12 +76,15 @@ async function byHashSql(
     id: string | null;
     side: string | null;
     tokenHash: string | null;
+    personId: string | null;
+    personTokenHash: string | null;
   }>({ name: 'auth/by-hash', text: BY_HASH_SQL, values: [gameId, hash] });
   const r = rows[0];
   if (!r) return null;
   return {
     moderatorTokenHash: r.moderatorTokenHash,
     seat: r.id && r.side && r.tokenHash ? { id: r.id, side: r.side, tokenHash: r.tokenHash } : null,
+    person: r.personId && r.personTokenHash ? { id: r.personId, tokenHash: r.personTokenHash } : null,
   };
 }
 
@@ -76,9 +94,11 @@ async function byHashPrisma(deps: Pick<ServiceDeps, 'db'>, gameId: string, hash:
     select: {
       moderatorTokenHash: true,
       seats: { where: { tokenHash: hash }, select: { id: true, side: true, tokenHash: true } },
+      persons: { where: { tokenHash: hash }, select: { id: true, tokenHash: true } },
     },
   });
-  return game ? { moderatorTokenHash: game.moderatorTokenHash, seat: game.seats[0] ?? null } : null;
+  if (!game) return null;
+  return { moderatorTokenHash: game.moderatorTokenHash, seat: game.seats[0] ?? null, person: game.persons[0] ?? null };
 }
 
 // Seat tokens that authenticated here before, by game and token hash (least recently used evicted). Only order

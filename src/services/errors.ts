@@ -17,9 +17,15 @@ export class ServiceError extends Error {
   }
 }
 
+/**
+ * A rule error of submitted orders; `seat` names the seat it concerns when one request carried several seats'
+ * orders (a person's: its `path` then starts with the seat).
+ */
+export type OrdersError = RuleError & { seat?: string };
+
 /** The 422 of invalid orders: every rule error the engine found. */
 export class OrdersInvalidError extends ServiceError {
-  constructor(readonly errors: RuleError[]) {
+  constructor(readonly errors: OrdersError[]) {
     super('orders/invalid', 422, `the orders have ${errors.length} problem(s)`);
   }
 }

@@ -1,6 +1,7 @@
 /**
- * Creating a game: the seats with their tokens (shown once), the secret seed and its public commitment, step 0 with
- * the engine's set-up, and a welcome mail per seat in the outbox, all in one transaction.
+ * Creating a game: the seats with their tokens (shown once), the persons holding several seats (seats given the
+ * same address: src/services/persons.ts) with theirs, the secret seed and its public commitment, step 0 with the
+ * engine's set-up, and a welcome mail per seat held alone and per person in the outbox, all in one transaction.
  */
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
@@ -16,6 +17,7 @@ import { isTimeZone } from '../i18n/index.ts';
 import { asJson } from './json.ts';
 import { queueWelcomeMails } from './notifications.ts';
 import { resolveLocked } from './turn-processor.ts';
+import { personGroups } from './persons.ts';
 import { hashToken, newGameId, newSeedSecret, newToken } from './tokens.ts';
 
 const timeZone = z
@@ -92,6 +94,8 @@ export interface CreatedGame {
   commitment: string;
   moderatorToken: string;
   seats: { side: string; email: string; name: string | null; token: string }[];
+  /** The persons holding several seats (their seats' tokens work too, each for its own seat alone). */
+  persons: { email: string; sides: string[]; token: string }[];
   currentStep: number;
 }
 
@@ -141,7 +145,13 @@ export async function createGame(deps: ServiceDeps, rawInput: CreateGameInput): 
     token: newToken(),
     mailToken: newToken(),
     calendarToken: newToken(),
+    personId: null as string | null,
   }));
+  const persons = personGroups(seats).map((held) => {
+    const person = { id: randomUUID(), first: held[0], token: newToken(), mailToken: newToken() };
+    for (const seat of held) seat.personId = person.id;
+    return { ...person, calendarToken: newToken(), sides: held.map((s) => s.side) };
+  });
 
   await deps.db.$transaction(async (tx) => {
     await tx.game.create({
@@ -166,6 +176,20 @@ export async function createGame(deps: ServiceDeps, rawInput: CreateGameInput): 
         createdAt: now,
       },
     });
+    await tx.person.createMany({
+      data: persons.map((p) => ({
+        id: p.id,
+        gameId: id,
+        email: p.first.email,
+        playerName: p.first.name ?? null,
+        locale: p.first.locale,
+        timeZone: p.first.timeZone,
+        tokenHash: hashToken(p.token),
+        mailTokenHash: hashToken(p.mailToken),
+        mailToken: p.mailToken,
+        calendarToken: p.calendarToken,
+      })),
+    });
     await tx.seat.createMany({
       data: seats.map((s) => ({
         id: s.id,
@@ -179,6 +203,7 @@ export async function createGame(deps: ServiceDeps, rawInput: CreateGameInput): 
         mailTokenHash: hashToken(s.mailToken),
         mailToken: s.mailToken,
         calendarToken: s.calendarToken,
+        personId: s.personId,
       })),
     });
     await tx.step.create({
@@ -202,7 +227,12 @@ export async function createGame(deps: ServiceDeps, rawInput: CreateGameInput): 
     // A game that opens on dice alone (Atlantic Wolves standard: the turn-1 draw and the Step-2 roll) resolves that
     // step now, so that the welcome mails already say what each seat owes.
     if (def.owed(envelope.state).length === 0 && !def.outcome(envelope.state)) await resolveLocked(tx, deps, id, []);
-    await queueWelcomeMails(tx, deps, { gameId: id, seats: seats.map((s) => ({ seatId: s.id, token: s.token })) });
+    // One welcome mail per address: a seat held alone gets its own, a person one for all its seats.
+    await queueWelcomeMails(tx, deps, {
+      gameId: id,
+      seats: seats.filter((s) => !s.personId).map((s) => ({ seatId: s.id, token: s.token })),
+      persons: persons.map((p) => ({ personId: p.id, token: p.token })),
+    });
   });
   deps.log.info({ gameId: id, game: def.id, mode: input.mode }, 'game created');
 
@@ -215,6 +245,7 @@ export async function createGame(deps: ServiceDeps, rawInput: CreateGameInput): 
     commitment: commitmentOf(secret),
     moderatorToken,
     seats: seats.map((s) => ({ side: s.side, email: s.email, name: s.name ?? null, token: s.token })),
+    persons: persons.map((p) => ({ email: p.first.email, sides: p.sides, token: p.token })),
     currentStep: (await deps.db.game.findUniqueOrThrow({ where: { id }, select: { currentStep: true } })).currentStep,
   };
 }

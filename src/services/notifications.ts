@@ -2,7 +2,8 @@
  * What players must hear about: the welcome mail of a new game, the result of a published step, and the
  * moderator's notice of a preview awaiting review, told through the notifier in the caller's transaction, so a mail
  * exists exactly when the result it reports does. Here: who is told about which steps (a game's notification
- * policy); the notifier composes each mail (per seat, in its language, only what its view and visible events show).
+ * policy); the notifier composes each mail (per seat, or per person for the seats it holds, in the reader's language,
+ * only what its view and visible events show).
  */
 import { notifyPolicyOf } from '../engine/contract-defaults.ts';
 import type { AnyGame, GameEvent, Owed } from '../engine/types.ts';
@@ -14,7 +15,10 @@ import { type NoticeStep, planMails } from './notify-plan.ts';
 /** How far back a digest looks for the last step every seat heard about. */
 const DIGEST_LOOKBACK = 200;
 
-/** Welcome mails of a new game, one per seat, each with the seat's link (its token is in it: sent once). */
+/**
+ * Welcome mails of a new game, one per seat held alone and one per person holding several seats, each with its
+ * link (its token is in it: sent once).
+ */
 export async function queueWelcomeMails(tx: Tx, deps: ServiceDeps, input: WelcomeMails): Promise<void> {
   await deps.notifier.welcome(tx, input);
 }

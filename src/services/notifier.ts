@@ -10,10 +10,14 @@ import type { GameEvent } from '../engine/types.ts';
 import type { Game, Seat, Step } from '../generated/prisma/client.ts';
 import type { Locale } from '../i18n/index.ts';
 
-/** The welcome mails of a new game: one per seat, each with the seat's token (sent this once). */
+/**
+ * The welcome mails of a new game: one per seat held alone, one per person holding several seats, each with its
+ * token (sent this once).
+ */
 export interface WelcomeMails {
   gameId: string;
   seats: { seatId: string; token: string }[];
+  persons?: { personId: string; token: string }[];
 }
 
 /** What the publishing transaction already read: the game (as updated), its seats, the step, its events, the next step. */
@@ -62,16 +66,24 @@ export interface NoticeGame {
   moderatorEmail: string | null;
 }
 
-/** Text of a notice per language; `when` turns an instant into the reader's local time. */
-export type NoticeText = (when: (d: Date) => string, locale: Locale) => { subject: string; body: string };
+/**
+ * Text of a notice per language; `when` turns an instant into the reader's local time; `sides` are the seats the
+ * mail is for (one, or the seats of one person; none for the moderator).
+ */
+export type NoticeText = (
+  when: (d: Date) => string,
+  locale: Locale,
+  sides: string[],
+) => { subject: string; body: string };
 
 /** What a notice is about (the outbox row's kind). */
 export type NoticeKind = 'reminder' | 'missed' | 'deadline' | 'rejected';
 
 /**
  * A notice to some seats (and to the moderator when `moderator` is set and the game has an address), each in the
- * reader's language with times in the reader's zone. `key` names the occurrence: the same occurrence queued again
- * (a job run twice) is one mail per reader.
+ * reader's language with times in the reader's zone; seats held by one person get one mail together, at the
+ * person's address. `key` names the occurrence: the same occurrence queued again (a job run twice) is one mail per
+ * reader.
  */
 export interface NoticeMails {
   game: NoticeGame;

@@ -217,6 +217,44 @@ async function storeBatch(deps: Pick<ServiceDeps, 'db' | 'pool'>, rows: OrderRow
   });
 }
 
+/** Thrown inside the transaction of `storeOrdersTogether` to roll it back when one order cannot be stored. */
+class NotAllStored extends Error {}
+
+/**
+ * Several seats' orders of one game (a person's: src/services/person-orders.ts) in one transaction, all or none:
+ * the game's locks once, then each order's STORE in turn (each sees the ones before it), committed only when every
+ * one was stored. The step cannot resolve between them (the turn processor waits for the game lock), so it never
+ * resolves with one of these seats' orders and not the others'. `complete`: every owed seat now has orders.
+ */
+export async function storeOrdersTogether(
+  deps: Pick<ServiceDeps, 'db' | 'pool'>,
+  rows: OrderRow[],
+): Promise<StoreResult> {
+  const last = rows[rows.length - 1];
+  if (!last) return { stored: false, complete: false };
+  try {
+    return await inOrderTransaction(deps, async (sql) => {
+      const items: [Statement, unknown[]][] = [
+        [LOCK, [last.gameId]],
+        ...rows.map((o): [Statement, unknown[]] => [STORE, storeParams(o)]),
+      ];
+      const results = (await sql.batch(items)).slice(1).map((r) => storeResult(r[0]));
+      if (!results.every((r) => r.stored)) throw new NotAllStored();
+      if (last.delaySeconds > 0)
+        await queueDelayedResolution(sql, {
+          gameId: last.gameId,
+          stepId: last.stepId,
+          at: last.receivedAt,
+          delaySeconds: last.delaySeconds,
+        });
+      return results[results.length - 1];
+    });
+  } catch (error) {
+    if (error instanceof NotAllStored) return { stored: false, complete: false };
+    throw error;
+  }
+}
+
 /** Order submissions in flight to one pool, and a batch size that keeps one round trip small. */
 const GROUP_COMMIT = { maxBatch: 64, maxFlights: 2 } as const;
 const groupCommits = new WeakMap<pg.Pool, GroupCommit<OrderRow, StoreResult>>();

@@ -11,11 +11,16 @@
  * - a token remembered by order submission (src/services/auth.ts): forgotten here, and checked by the write in
  *   every other process.
  * Short links (`/g/:id`) carry no secret: they lead to the sign-in, which the ousted player no longer passes.
+ *
+ * A seat held by a person with others (src/services/persons.ts): given to a new player, it leaves the person (whose
+ * token, page, mails and sessions then reach only its other seats, at once); its tokens rotated, the person's
+ * secrets rotate with them (the person's token is the one its player was given) and the person's browser sessions
+ * end, since the person's link, reply address and calendar reach this seat too.
  */
 import type { SeatId } from '../engine/types.ts';
 import { audit } from './audit.ts';
 import { forgetRememberedSeat } from './auth.ts';
-import type { ServiceDeps } from './deps.ts';
+import type { ServiceDeps, Tx } from './deps.ts';
 import { notFound } from './errors.ts';
 import { hashToken, newToken } from './tokens.ts';
 
@@ -32,8 +37,10 @@ export interface RenewedSeat {
   side: string;
   email: string;
   token: string;
-  /** Browser sessions of the seat that were ended. */
+  /** Browser sessions of the seat (and of its person, rotated with it) that were ended. */
   sessionsEnded: number;
+  /** The seat's person's new bearer token, when the seat's tokens were rotated with its person's (shown once). */
+  personToken?: string;
 }
 
 /**
@@ -57,7 +64,7 @@ export async function renewSeatAccess(
     const after = await tx.seat.update({
       where: { id: before.id },
       data: {
-        ...(player ? newPlayer(player) : {}),
+        ...(player ? { ...newPlayer(player), personId: null } : {}),
         tokenHash: hashToken(token),
         mailTokenHash: hashToken(mailToken),
         mailToken,
@@ -65,7 +72,9 @@ export async function renewSeatAccess(
         tokenVersion: { increment: 1 },
       },
     });
-    const ended = await tx.webSession.deleteMany({ where: { seatId: before.id } });
+    const seatSessions = await tx.webSession.deleteMany({ where: { seatId: before.id } });
+    const person = !player && before.personId ? await rotatePerson(tx, before.personId) : null;
+    const ended = { count: seatSessions.count + (person?.sessionsEnded ?? 0) };
     const now = deps.clock();
     if (player) {
       const detail = {
@@ -76,12 +85,29 @@ export async function renewSeatAccess(
       };
       await audit(tx, gameId, 'moderator', 'seat.replace', detail, now);
     } else {
-      await audit(tx, gameId, 'moderator', 'seat.rotate-tokens', { side, sessionsEnded: ended.count }, now);
+      const detail = { side, sessionsEnded: ended.count, ...(person ? { personRotated: true } : {}) };
+      await audit(tx, gameId, 'moderator', 'seat.rotate-tokens', detail, now);
     }
-    return { seatId: before.id, result: { side, email: after.email, token, sessionsEnded: ended.count } };
+    const personToken = person ? { personToken: person.token } : {};
+    return {
+      seatId: before.id,
+      result: { side, email: after.email, token, sessionsEnded: ended.count, ...personToken },
+    };
   });
   forgetRememberedSeat(gameId, renewed.seatId);
   return renewed.result;
+}
+
+/** New secrets for a person (bearer, reply-to, calendar) and the end of its browser sessions. */
+async function rotatePerson(tx: Tx, personId: string): Promise<{ token: string; sessionsEnded: number }> {
+  const token = newToken();
+  const mailToken = newToken();
+  await tx.person.update({
+    where: { id: personId },
+    data: { tokenHash: hashToken(token), mailTokenHash: hashToken(mailToken), mailToken, calendarToken: newToken() },
+  });
+  const ended = await tx.webSession.deleteMany({ where: { personId } });
+  return { token, sessionsEnded: ended.count };
 }
 
 /** The seat columns a new player sets (language and zone only when given). */

@@ -1,23 +1,47 @@
 /**
  * What a caller may see of a game: the game's own view of the state for the viewer (never the envelope, never the
- * dice key), the steps with their visible events, the caller's orders, and the game record.
+ * dice key), the steps with their visible events, the caller's orders, and the game record. A person holding
+ * several seats sees the union of what its seats may see (src/services/persons.ts): every view per seat, the events
+ * any of its seats may see, and its seats' orders.
  */
 import type { AnyGame, GameEvent, Owed, Viewer } from '../engine/types.ts';
 import type { Prisma } from '../generated/prisma/client.ts';
 import { ordersShownTo } from '../engine/contract-defaults.ts';
 import { boardOf, viewOf } from '../engine/step-runner.ts';
 import type { Board } from '../engine/board.ts';
-import type { Principal } from './auth.ts';
+import type { PersonPrincipal, Principal } from './auth.ts';
 import { gameDefinition, type ServiceDeps } from './deps.ts';
 import { notFound, ServiceError } from './errors.ts';
 import { asEnvelope, stripDiceKey } from './json.ts';
 import { buildRecord, type GameRecord } from './record.ts';
 import { currentStep, readCurrentStep } from './steps.ts';
 import { unconfirmedSides } from './confirmation.ts';
+import { personViewers, visibleToAny } from './persons.ts';
 
-/** The engine viewer of an authenticated caller. */
+/** The engine viewer of an authenticated caller (a person: its first seat; see `viewersOf`). */
 export function viewerOf(principal: Principal): Viewer {
-  return principal.kind === 'moderator' ? { kind: 'moderator' } : { kind: 'seat', seat: principal.side };
+  return viewersOf(principal)[0];
+}
+
+/** The engine viewers of a caller: the moderator, its seat, or a person's seats (the union of what they see). */
+export function viewersOf(principal: Principal): Viewer[] {
+  if (principal.kind === 'moderator') return [{ kind: 'moderator' }];
+  if (principal.kind === 'person') return personViewers(principal);
+  return [{ kind: 'seat', seat: principal.side }];
+}
+
+/** The seat ids a caller acts for (none for the moderator). */
+function ownSeatIds(principal: Principal): Set<string> {
+  if (principal.kind === 'seat') return new Set([principal.seatId]);
+  if (principal.kind === 'person') return new Set(principal.seats.map((s) => s.seatId));
+  return new Set();
+}
+
+/** Who the caller is, as `GET /api/games/:id` says it. */
+function youOf(principal: Principal) {
+  if (principal.kind === 'moderator') return { role: 'moderator' as const };
+  if (principal.kind === 'person') return { role: 'person' as const, sides: principal.seats.map((s) => s.side) };
+  return { role: 'seat' as const, side: principal.side };
 }
 
 /** A step's current orders, read through Prisma: each seat's highest revision (the first of its seat in this order). */
@@ -34,15 +58,30 @@ function definition(deps: ServiceDeps, id: string): AnyGame {
 }
 
 /** A game as one caller sees it: seats, current step, what is owed, its view and board, and (moderator) any preview. */
-export async function gameViewFor(deps: ServiceDeps, gameId: string, principal: Principal) {
+export async function gameViewFor(deps: ServiceDeps, gameId: string, principal: Exclude<Principal, PersonPrincipal>) {
+  const { base, seen } = await currentView(deps, gameId, principal);
+  return stripDiceKey({ ...base, ...seen(viewerOf(principal)) });
+}
+
+/**
+ * A game as a person holding several seats sees it: as `gameViewFor`, with each seat's view, board and choices under
+ * `bySeat` (none at the top: no one seat speaks for the person).
+ */
+export async function personGameViewFor(deps: ServiceDeps, gameId: string, person: PersonPrincipal) {
+  const { base, seen } = await currentView(deps, gameId, person);
+  const bySeat = Object.fromEntries(person.seats.map((s) => [s.side, seen({ kind: 'seat', seat: s.side })]));
+  return stripDiceKey({ ...base, view: null, board: null, choices: null, bySeat });
+}
+
+/** The part of a game every caller sees, and what one viewer sees of the current step (`seen`). */
+async function currentView(deps: ServiceDeps, gameId: string, principal: Principal) {
   const game = await deps.db.game.findUnique({
     where: { id: gameId },
     include: { seats: { orderBy: { side: 'asc' } } },
   });
   if (!game) throw notFound('game');
   const def = definition(deps, game.game);
-  const viewer = viewerOf(principal);
-  const moderator = viewer.kind === 'moderator';
+  const moderator = principal.kind === 'moderator';
   const step = await currentStep(deps, gameId);
   const { envelope, owed } = step;
   // A step the moderator sent back: every viewer sees why, and who has yet to confirm or revise (docs/orders.md).
@@ -59,8 +98,20 @@ export async function gameViewFor(deps: ServiceDeps, gameId: string, principal: 
     ).map((o) => o.seatId),
   );
   const preview =
-    moderator && step.status === 'awaiting_review' ? await previewOf(deps, def, step.stepId, viewer) : null;
-  return stripDiceKey({
+    moderator && step.status === 'awaiting_review'
+      ? await previewOf(deps, def, step.stepId, { kind: 'moderator' })
+      : null;
+  // What one viewer sees of the current step: the game's view and board, and a seat's choices when it owes.
+  const seen = (viewer: Viewer) => ({
+    view: viewOf(def, envelope, viewer),
+    board: boardOf(def, envelope, viewer),
+    choices:
+      viewer.kind === 'seat' && step.status === 'open' && owed.some((o) => o.seat === viewer.seat)
+        ? def.choices(envelope.state, viewer.seat)
+        : null,
+  });
+  const own = ownSeatIds(principal);
+  const base = {
     id: game.id,
     name: game.name,
     game: game.game,
@@ -73,14 +124,11 @@ export async function gameViewFor(deps: ServiceDeps, gameId: string, principal: 
     createdAt: game.createdAt,
     finishedAt: game.finishedAt,
     outcome: game.status === 'finished' ? game.outcome : null,
-    you:
-      principal.kind === 'moderator' ? { role: 'moderator' as const } : { role: 'seat' as const, side: principal.side },
+    you: youOf(principal),
     seats: game.seats.map((s) => ({
       side: s.side,
       name: s.playerName,
-      ...(moderator || s.id === (principal.kind === 'seat' ? principal.seatId : '')
-        ? { email: s.email, locale: s.locale, timeZone: s.timeZone }
-        : {}),
+      ...(moderator || own.has(s.id) ? { email: s.email, locale: s.locale, timeZone: s.timeZone } : {}),
       ordersIn: withOrders.has(s.id),
     })),
     step: {
@@ -91,14 +139,9 @@ export async function gameViewFor(deps: ServiceDeps, gameId: string, principal: 
       openedAt: step.openedAt,
       ...rejected,
     },
-    view: viewOf(def, envelope, viewer),
-    board: boardOf(def, envelope, viewer),
-    choices:
-      viewer.kind === 'seat' && step.status === 'open' && owed.some((o) => o.seat === viewer.seat)
-        ? def.choices(envelope.state, viewer.seat)
-        : null,
     ...(moderator ? { preview } : {}),
-  });
+  };
+  return { base, seen };
 }
 
 /** The result of a step awaiting review as a viewer will see it once approved (null: the step has none). */
@@ -121,7 +164,7 @@ async function previewOf(
 /** One step as a viewer sees it: seats see published steps; events filtered by the game. */
 function stepOut(
   def: AnyGame,
-  viewer: Viewer,
+  viewers: Viewer[],
   step: {
     number: number;
     status: string;
@@ -133,7 +176,7 @@ function stepOut(
     events: { payload: unknown }[];
   },
 ) {
-  const moderator = viewer.kind === 'moderator';
+  const moderator = viewers[0].kind === 'moderator';
   const shown = step.status === 'published' || moderator;
   const events = step.events.map((e) => e.payload as GameEvent);
   return {
@@ -144,7 +187,7 @@ function stepOut(
     resolvedAt: shown ? step.resolvedAt : null,
     publishedAt: step.publishedAt,
     defaultsApplied: shown ? step.defaultsApplied : [],
-    events: !shown ? [] : moderator ? events : def.visibleEvents(events, viewer),
+    events: !shown ? [] : moderator ? events : visibleToAny(def, events, viewers),
   };
 }
 
@@ -158,7 +201,7 @@ export async function stepsFor(deps: ServiceDeps, gameId: string, principal: Pri
     orderBy: { number: 'asc' },
     include: { events: { orderBy: { seq: 'asc' }, select: { payload: true } } },
   });
-  return stripDiceKey(steps.map((s) => stepOut(def, viewerOf(principal), s)));
+  return stripDiceKey(steps.map((s) => stepOut(def, viewersOf(principal), s)));
 }
 
 /**
@@ -174,23 +217,34 @@ export async function stepFor(deps: ServiceDeps, gameId: string, number: number,
     include: { events: { orderBy: { seq: 'asc' }, select: { payload: true } }, orders: currentOrdersQuery },
   });
   if (!step) throw notFound('step', 'step/not-found');
-  const viewer = viewerOf(principal);
+  const viewers = viewersOf(principal);
   const envelope = asEnvelope(step.envelope);
   const orders: Record<string, unknown> = {};
   for (const o of step.orders) {
-    const q = {
-      state: envelope.state,
-      step: step.number,
-      seat: o.seat.side,
-      orders: o.parsed,
-      viewer,
-      resolved: step.status === 'published',
-      gameOver: game.status === 'finished',
-    };
-    const shown = ordersShownTo(def, q, step.owed as unknown as Owed[]);
-    if (shown !== undefined) orders[o.seat.side] = shown;
+    // A person sees another seat's orders as the first of its seats allowed to (its own seats' always).
+    for (const viewer of viewers) {
+      const q = {
+        state: envelope.state,
+        step: step.number,
+        seat: o.seat.side,
+        orders: o.parsed,
+        viewer,
+        resolved: step.status === 'published',
+        gameOver: game.status === 'finished',
+      };
+      const shown = ordersShownTo(def, q, step.owed as unknown as Owed[]);
+      if (shown === undefined) continue;
+      orders[o.seat.side] = shown;
+      break;
+    }
   }
-  return stripDiceKey({ ...stepOut(def, viewer, step), orders, view: viewOf(def, envelope, viewer) });
+  // A person: the position as each of its seats sees it (no one seat speaks for it).
+  const seatView = (side: string) => ({ view: viewOf(def, envelope, { kind: 'seat', seat: side }) });
+  const views =
+    principal.kind === 'person'
+      ? { view: null, bySeat: Object.fromEntries(principal.seats.map((s) => [s.side, seatView(s.side)])) }
+      : { view: viewOf(def, envelope, viewers[0]) };
+  return stripDiceKey({ ...stepOut(def, viewers, step), orders, ...views });
 }
 
 /** The caller's orders for the current step (a seat: its own; the moderator: every seat's). */
@@ -198,7 +252,10 @@ export async function ordersFor(deps: ServiceDeps, gameId: string, principal: Pr
   const step = await readCurrentStep(deps.db, gameId);
   if (!step) throw notFound('game');
   const rows = await deps.db.order.findMany({
-    where: { stepId: step.stepId, ...(principal.kind === 'seat' ? { seatId: principal.seatId } : {}) },
+    where: {
+      stepId: step.stepId,
+      ...(principal.kind === 'moderator' ? {} : { seatId: { in: [...ownSeatIds(principal)] } }),
+    },
     ...currentOrdersQuery,
   });
   const orders: Record<string, { orders: unknown; raw: string; source: string; receivedAt: Date }> = {};
@@ -207,8 +264,16 @@ export async function ordersFor(deps: ServiceDeps, gameId: string, principal: Pr
   return { step: step.number, status: step.status, orders };
 }
 
-/** The game record (docs/api.md) as the caller may see it; the secret seed once the game is over. */
-export async function recordFor(deps: ServiceDeps, gameId: string, principal: Principal): Promise<GameRecord> {
+/**
+ * The game record (docs/api.md) as the caller may see it; the secret seed once the game is over. A record is one
+ * viewer's (what `pbem verify` re-derives): a person gets the record of one of its seats, `seat` or its first.
+ */
+export async function recordFor(
+  deps: ServiceDeps,
+  gameId: string,
+  principal: Principal,
+  seat?: string,
+): Promise<GameRecord> {
   const game = await deps.db.game.findUnique({ where: { id: gameId }, include: { seats: true } });
   if (!game) throw notFound('game');
   const def = definition(deps, game.game);
@@ -229,6 +294,14 @@ export async function recordFor(deps: ServiceDeps, gameId: string, principal: Pr
         events: s.events.map((e) => e.payload as GameEvent),
       })),
     },
-    viewerOf(principal),
+    recordViewer(principal, seat),
   );
+}
+
+/** The viewer of a caller's record: a person's seat named by `seat` (one of its own), else its first. */
+function recordViewer(principal: Principal, seat: string | undefined): Viewer {
+  if (principal.kind !== 'person' || seat === undefined) return viewerOf(principal);
+  if (!principal.seats.some((s) => s.side === seat))
+    throw new ServiceError('auth/not-your-seat', 403, `this token does not act for seat "${seat}"`);
+  return { kind: 'seat', seat };
 }

@@ -4,13 +4,14 @@
  * secret. A seat's session is scoped to its game's pages (cookie path /play/<game>), a console session to /console.
  * A seat's session also keeps the hash of the seat token it was opened with and holds only while the seat's token
  * still has it: replacing the player or rotating the token (src/services/seat-access.ts, which also deletes the
- * rows) ends it at once, even for a sign-in that raced the rotation.
+ * rows) ends it at once, even for a sign-in that raced the rotation. A person holding several seats signs in
+ * with its own link: its session (role `person`) is bound to the person's token the same way.
  */
 import { randomBytes } from 'node:crypto';
 import type { ServiceDeps } from '../services/deps.ts';
 import { hashToken } from '../services/tokens.ts';
 
-export type SessionRole = 'seat' | 'moderator' | 'operator';
+export type SessionRole = 'seat' | 'person' | 'moderator' | 'operator';
 
 /** A live browser session. */
 export interface WebSessionInfo {
@@ -18,6 +19,7 @@ export interface WebSessionInfo {
   role: SessionRole;
   gameId: string | null;
   seatId: string | null;
+  personId: string | null;
   csrfSecret: string;
   expiresAt: Date;
 }
@@ -30,6 +32,7 @@ type Deps = Pick<ServiceDeps, 'db' | 'clock'>;
 /** What a session is opened for: a seat (with the hash of the token that signed in), a moderator, the operator. */
 export type NewSession =
   | { role: 'seat'; gameId: string; seatId: string; seatTokenHash: string }
+  | { role: 'person'; gameId: string; personId: string; personTokenHash: string }
   | { role: 'moderator' | 'operator'; gameId?: string | null };
 
 /** Creates a session; returns the cookie value (shown to the browser only) and the session. */
@@ -42,12 +45,17 @@ export async function createWebSession(
     input.role === 'seat'
       ? { seatId: input.seatId, seatTokenHash: input.seatTokenHash }
       : { seatId: null, seatTokenHash: null };
+  const person =
+    input.role === 'person'
+      ? { personId: input.personId, personTokenHash: input.personTokenHash }
+      : { personId: null, personTokenHash: null };
   const row = await deps.db.webSession.create({
     data: {
       id: hashToken(key),
       role: input.role,
       gameId: input.gameId ?? null,
       ...seat,
+      ...person,
       csrfSecret: randomBytes(18).toString('base64'),
       createdAt: deps.clock(),
       expiresAt: new Date(deps.clock().getTime() + SESSION_DAYS * 86_400_000),
@@ -61,6 +69,7 @@ function infoOf(row: {
   role: string;
   gameId: string | null;
   seatId: string | null;
+  personId: string | null;
   csrfSecret: string;
   expiresAt: Date;
 }): WebSessionInfo {
@@ -69,14 +78,15 @@ function infoOf(row: {
     role: row.role as SessionRole,
     gameId: row.gameId,
     seatId: row.seatId,
+    personId: row.personId,
     csrfSecret: row.csrfSecret,
     expiresAt: row.expiresAt,
   };
 }
 
 /**
- * The live session of a cookie value, or null (unknown, expired, or a seat's session whose seat token has changed
- * since it was opened).
+ * The live session of a cookie value, or null (unknown, expired, or a seat's or person's session whose token has
+ * changed since it was opened).
  */
 export async function findWebSession(deps: Deps, key: string | undefined): Promise<WebSessionInfo | null> {
   if (!key || key.length > 100) return null;
@@ -88,6 +98,16 @@ export async function findWebSession(deps: Deps, key: string | undefined): Promi
       !!row.gameId &&
       !!row.seatTokenHash &&
       (await deps.db.seat.count({ where: { id: row.seatId, gameId: row.gameId, tokenHash: row.seatTokenHash } })) === 1;
+    if (!holds) return null;
+  }
+  if (row.role === 'person') {
+    const holds =
+      !!row.personId &&
+      !!row.gameId &&
+      !!row.personTokenHash &&
+      (await deps.db.person.count({
+        where: { id: row.personId, gameId: row.gameId, tokenHash: row.personTokenHash },
+      })) === 1;
     if (!holds) return null;
   }
   return infoOf(row);

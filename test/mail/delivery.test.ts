@@ -110,8 +110,24 @@ test('without SMTP_URL the mail goes to the .eml sink, once, and /dev/mail lists
     expect(page.body).toContain('reader@example.org');
     expect(page.body).toContain('Re: テスト');
     const file = /href="\/dev\/mail\/([^"]+)"/.exec(page.body)![1];
-    const eml = await sink.app.inject({ method: 'GET', url: `/dev/mail/${file}`, headers: sink.adminAuth });
-    expect(eml.body).toContain('Message-ID: <');
+    // The message parsed: the Japanese subject and body decoded, the headers, the HTML part in a sandboxed frame.
+    const shown = await sink.app.inject({ method: 'GET', url: `/dev/mail/${file}`, headers: sink.adminAuth });
+    expect(shown.headers['content-type']).toMatch(/^text\/html/);
+    expect(shown.body).toContain('<h1>Re: テスト</h1>');
+    expect(shown.body).toMatch(/<th>message-id<\/th><td>&lt;[^<]+@judge\.test&gt;<\/td>/);
+    const raw = (await sink.app.inject({ method: 'GET', url: `/dev/mail/${file}/raw`, headers: sink.adminAuth })).body;
+    expect(raw).toContain('Message-ID: <');
+    // The text part of the .eml is encoded; the page shows it decoded.
+    const text = /<h2>Text part<\/h2><pre>([\s\S]*?)<\/pre>/.exec(shown.body)?.[1] ?? '';
+    expect(text).toContain('このメールを読み取れませんでした');
+    expect(raw).not.toContain('このメールを読み取れませんでした');
+    if (shown.body.includes('<iframe')) {
+      const html = await sink.app.inject({ method: 'GET', url: `/dev/mail/${file}/html`, headers: sink.adminAuth });
+      expect(html.headers['content-security-policy']).toMatch(/sandbox/);
+      expect(html.body).toContain('<');
+    }
+    const stranger = await sink.app.inject({ method: 'GET', url: `/dev/mail/${file}/raw` });
+    expect(stranger.statusCode).toBe(401);
     sender.close();
   } finally {
     await sink.close();

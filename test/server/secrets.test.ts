@@ -132,7 +132,9 @@ describe('/dev/mail', () => {
     expectPageHeaders(list.headers);
     const file = await t.app.inject({ method: 'GET', url: '/dev/mail/one.eml', headers: t.adminAuth });
     expect(file.statusCode).toBe(200);
-    expect(file.body).toContain('Subject: Sign in');
+    expect(file.body).toContain('<h1>Sign in</h1>');
+    const raw = await t.app.inject({ method: 'GET', url: '/dev/mail/one.eml/raw', headers: t.adminAuth });
+    expect(raw.body).toContain('Subject: Sign in');
     expectPageHeaders(file.headers);
   });
 

@@ -21,13 +21,20 @@ export interface ServiceProcess {
 }
 
 /** Starts `src/server/main.ts` with the environment given (on top of this process's, minus any DATABASE_URL). */
-export function spawnService(role: 'api' | 'worker' | 'all', env: Record<string, string>): ServiceProcess {
+export function spawnService(
+  role: 'api' | 'worker' | 'all',
+  env: Record<string, string>,
+  opts: { cwd?: string } = {},
+): ServiceProcess {
   const base: Record<string, string | undefined> = { ...process.env };
   delete base.DATABASE_URL;
   delete base.TEST_DATABASE_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', resolve(root, 'src/server/main.ts'), '--role', role], {
-    cwd: root,
-    env: { ...base, NODE_ENV: 'development', LOG_LEVEL: 'info', INBOUND_SMTP_PORT: '0', ...env },
+  // tsx by its URL: the service may run in another folder (cwd), where `--import tsx` would not resolve.
+  const tsx = import.meta.resolve('tsx');
+  const child = spawn(process.execPath, ['--import', tsx, resolve(root, 'src/server/main.ts'), '--role', role], {
+    cwd: opts.cwd ?? root,
+    // ENV_FILE '': a developer's own .env in the checkout never reaches a test's service.
+    env: { ...base, NODE_ENV: 'development', LOG_LEVEL: 'info', INBOUND_SMTP_PORT: '0', ENV_FILE: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';

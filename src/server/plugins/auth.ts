@@ -1,6 +1,7 @@
 /**
  * Bearer-token authentication of API calls. `request.principal` is set by the guards below for routes under
- * /api/games/:id: the game's moderator or one of its seats (a seat token acts only for its seat and game).
+ * /api/games/:id: the game's moderator, one of its seats (a seat token acts only for its seat and game), or a
+ * person holding several of its seats (its token acts for those seats only).
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { authenticate, isAdminToken, rememberedSeat, rememberSeat, type Principal } from '../../services/auth.ts';
@@ -42,23 +43,29 @@ export async function moderatorOnly(request: FastifyRequest, _reply: FastifyRepl
     throw new ServiceError('auth/moderator-only', 403, 'only the moderator of this game may do this');
 }
 
-/** Guard: a seat of the game only (the moderator amends orders through its own route). */
+const seatOnlyError = () =>
+  new ServiceError(
+    'auth/seat-only',
+    403,
+    'only a seat submits its own orders (the moderator amends with PUT /api/games/:id/seats/:side/orders)',
+  );
+
+/**
+ * Guard: one seat of the game only, by its own token (the moderator amends orders through its own route; a person's
+ * token, which stands for several seats, is refused too: use the seat's token).
+ */
 export async function seatOnly(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
   const p = await principalOf(request);
-  if (p.kind !== 'seat')
-    throw new ServiceError(
-      'auth/seat-only',
-      403,
-      'only a seat submits its own orders (the moderator amends with PUT /api/games/:id/seats/:side/orders)',
-    );
+  if (p.kind !== 'seat') throw seatOnlyError();
 }
 
 /**
- * Guard of order submission: a seat only, as `seatOnly`. A seat token that authenticated here before is taken
- * without a query (`tokenHashToCheck` set): the submission's write stores nothing unless the token still holds,
- * and any refusal checks it first (submitOrders), so a rotated or replaced token still gets 401 at once.
+ * Guard of order submission: a seat, or a person for its seats (never the moderator: see `seatOnly`). A seat token
+ * that authenticated here before is taken without a query (`tokenHashToCheck` set): the submission's write stores
+ * nothing unless the token still holds, and any refusal checks it first (submitOrders), so a rotated or replaced
+ * token still gets 401 at once. A person's token is checked on every submission.
  */
-export async function seatSubmitting(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+export async function seatSubmitting(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
   const token = bearerToken(request);
   const { id } = request.params as { id: string };
   const hash = token ? hashToken(token) : null;
@@ -67,8 +74,9 @@ export async function seatSubmitting(request: FastifyRequest, reply: FastifyRepl
     request.principal = known;
     return;
   }
-  await seatOnly(request, reply);
-  if (hash && request.principal?.kind === 'seat') rememberSeat(request.principal, hash);
+  const p = await principalOf(request);
+  if (p.kind === 'moderator') throw seatOnlyError();
+  if (hash && p.kind === 'seat') rememberSeat(p, hash);
 }
 
 /** Guard: the operator (ADMIN_TOKEN). */

@@ -1,6 +1,7 @@
 /**
  * The data of a seat's iCalendar feed, found by the seat's secret calendar token: the deadlines of the steps the
- * seat owes (or owed) orders at, newest first (the current one and up to 20 before it).
+ * seat owes (or owed) orders at, newest first (the current one and up to 20 before it). A person holding several
+ * seats has one feed, by its own calendar token: the deadlines of the steps any of its seats owes orders at.
  */
 import type { ServiceDeps } from '../deps.ts';
 import { owedOf, readState } from './step-state.ts';
@@ -22,30 +23,41 @@ export async function calendarFeedFor(
   deps: Pick<ServiceDeps, 'db' | 'config'>,
   token: string,
 ): Promise<{ name: string; events: CalendarEvent[] } | null> {
-  const seat = await deps.db.seat.findUnique({
-    where: { calendarToken: token },
-    select: { side: true, game: { select: { id: true, name: true, reminderHours: true } } },
-  });
-  if (!seat) return null;
+  const game = { select: { id: true, name: true, reminderHours: true } } as const;
+  const seat = await deps.db.seat.findUnique({ where: { calendarToken: token }, select: { side: true, game } });
+  const person = seat
+    ? null
+    : await deps.db.person.findUnique({
+        where: { calendarToken: token },
+        select: { game, seats: { select: { side: true }, orderBy: { side: 'asc' } } },
+      });
+  const holder = seat
+    ? { game: seat.game, sides: [seat.side] }
+    : person && { ...person, sides: person.seats.map((s) => s.side) };
+  if (!holder?.sides.length) return null;
   const steps = await deps.db.step.findMany({
-    where: { gameId: seat.game.id, deadlineAt: { not: null } },
+    where: { gameId: holder.game.id, deadlineAt: { not: null } },
     orderBy: { number: 'desc' },
     take: 40,
     select: { id: true, number: true, status: true, owed: true, deadlineAt: true, deadlineState: true },
   });
   const domain = deps.config.MAIL_DOMAIN;
-  const page = `${deps.config.PUBLIC_URL}/g/${seat.game.id}`;
-  const alarms = [...new Set(seat.game.reminderHours.filter((h) => h <= 48).map((h) => h * 60))].sort((a, b) => b - a);
+  const page = `${deps.config.PUBLIC_URL}/g/${holder.game.id}`;
+  const hours = holder.game.reminderHours.filter((h) => h <= 48).map((h) => h * 60);
+  const alarms = [...new Set(hours)].sort((a, b) => b - a);
+  const who = holder.sides.join(', ');
   const events: CalendarEvent[] = [];
   for (const s of steps) {
-    const mine = owedOf(s).filter((o) => o.seat === seat.side);
+    const mine = owedOf(s).filter((o) => holder.sides.includes(o.seat));
     if (!mine.length || !s.deadlineAt) continue;
     const open = s.status === 'open';
     const points = [...new Set(mine.map((o) => o.point))].join(', ');
+    const sides = [...new Set(mine.map((o) => o.seat))].join(', ');
     events.push({
-      uid: `step-${s.id}-${seat.side}@${domain}`,
+      // One seat's feed keeps its UIDs; a person's names its seats.
+      uid: `step-${s.id}-${seat ? seat.side : holder.sides.join('+')}@${domain}`,
       at: s.deadlineAt,
-      summary: `${open ? '' : '✓ '}${seat.game.name}: orders due, step ${s.number} (${seat.side})`,
+      summary: `${open ? '' : '✓ '}${holder.game.name}: orders due, step ${s.number} (${sides})`,
       description: `${points}\n${mine.map((o) => o.prompt.en).join('\n')}\n${mine.map((o) => o.prompt.ja).join('\n')}\n${page}`,
       url: page,
       sequence: readState(s.deadlineState).changes ?? 0,
@@ -53,5 +65,5 @@ export async function calendarFeedFor(
     });
     if (events.length >= 21) break;
   }
-  return { name: `${seat.game.name} (${seat.side})`, events };
+  return { name: `${holder.game.name} (${who})`, events };
 }

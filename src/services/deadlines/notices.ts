@@ -1,7 +1,8 @@
 /**
  * What players and the moderator hear about deadlines: reminders, missed deadlines, deadline changes and absences,
- * as mails (in the seat's language and time zone) and webhook messages, both through the service's notifier. Each
- * occurrence has a key: a job that runs twice queues each mail and each delivery once.
+ * as mails (in the seat's language and time zone; seats held by one person get one mail together) and webhook
+ * messages, both through the service's notifier. Each occurrence has a key: a job that runs twice queues each mail
+ * and each delivery once.
  */
 import { formatDateTime } from '../../i18n/index.ts';
 import type { ServiceDeps, SqlTx } from '../deps.ts';

@@ -247,7 +247,7 @@ export async function applyDefaultsNow(
   return { sides: found.missing, resolved: result.resolved };
 }
 
-/** Handles a reminder job: one mail per seat still owing orders, and one webhook message. */
+/** Handles a reminder job: one mail per seat still owing orders (per person for its seats), one webhook message. */
 export async function handleReminder(deps: ServiceDeps, job: ReminderJob): Promise<'sent' | 'void'> {
   return deps.db.$transaction(async (tx) => {
     if (!(await lockGameRow(tx, job.gameId))) return 'void';
@@ -273,24 +273,25 @@ export async function handleReminder(deps: ServiceDeps, job: ReminderJob): Promi
         ),
       ].join(', ');
     const key = `reminder:${step.id}:${job.hours}:${job.deadlineAt}`;
-    for (const seat of seats.filter((s) => missing.includes(s.side))) {
-      await queueNoticeMails(tx, deps, {
-        game,
-        seats: [seat],
-        kind: 'reminder',
-        key,
-        text: (when, locale) =>
-          locale === 'ja'
-            ? {
-                subject: `リマインダー: 締切 ${when(deadline)}`,
-                body: `ステップ ${step.number} (${points(seat.side)}) の命令がまだ届いていません。締切は ${when(deadline)}（あと約 ${job.hours} 時間）です。`,
-              }
-            : {
-                subject: `Reminder: orders due ${when(deadline)}`,
-                body: `Your orders for step ${step.number} (${points(seat.side)}) are not in yet. They are due ${when(deadline)} (about ${job.hours} h from now).`,
-              },
-      });
-    }
+    // One mail per seat still owing, or per person for its seats still owing (each seat's points named).
+    const owing = (sides: string[]) =>
+      sides.length === 1 ? points(sides[0]) : sides.map((side) => `${side}: ${points(side)}`).join('; ');
+    await queueNoticeMails(tx, deps, {
+      game,
+      seats: seats.filter((s) => missing.includes(s.side)),
+      kind: 'reminder',
+      key,
+      text: (when, locale, sides) =>
+        locale === 'ja'
+          ? {
+              subject: `リマインダー: 締切 ${when(deadline)}`,
+              body: `ステップ ${step.number} (${owing(sides)}) の命令がまだ届いていません。締切は ${when(deadline)}（あと約 ${job.hours} 時間）です。`,
+            }
+          : {
+              subject: `Reminder: orders due ${when(deadline)}`,
+              body: `Your orders for step ${step.number} (${owing(sides)}) are not in yet. They are due ${when(deadline)} (about ${job.hours} h from now).`,
+            },
+    });
     await queueNoticeWebhooks(tx, deps, {
       game,
       event: 'reminder',

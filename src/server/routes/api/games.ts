@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CREATE_GAME_SECTIONS, createGame, createGameInputSchema } from '../../../services/games.ts';
-import { gameViewFor, recordFor, stepFor, stepsFor } from '../../../services/views.ts';
+import { gameViewFor, personGameViewFor, recordFor, stepFor, stepsFor } from '../../../services/views.ts';
 import { anyGameRole, operatorOnly, principal } from '../../plugins/auth.ts';
 import { anyObject, bearer, errorBody, gameErrors, gameParams, stepParams } from './schemas.ts';
 
@@ -23,6 +23,9 @@ const createdGame = z.object({
       token: z.string().describe('shown once'),
     }),
   ),
+  persons: z
+    .array(z.object({ email: z.string(), sides: z.array(z.string()), token: z.string().describe('shown once') }))
+    .describe('seats given the same address are held by one person, with a token of its own for all of them'),
   currentStep: z.number(),
 });
 
@@ -51,13 +54,18 @@ export default async function gameRoutes(app: FastifyInstance): Promise<void> {
       preHandler: anyGameRole,
       schema: {
         tags: ['games'],
-        summary: "The caller's view of the game",
+        summary: "The caller's view of the game (a person's: each of its seats' under bySeat)",
         security: bearer,
         params: gameParams,
         response: { 200: anyObject, ...gameErrors },
       },
     },
-    async (request) => gameViewFor(app.deps, request.params.id, principal(request)),
+    async (request) => {
+      const p = principal(request);
+      return p.kind === 'person'
+        ? personGameViewFor(app.deps, request.params.id, p)
+        : gameViewFor(app.deps, request.params.id, p);
+    },
   );
 
   r.get(
@@ -99,9 +107,14 @@ export default async function gameRoutes(app: FastifyInstance): Promise<void> {
         summary: 'The game record (pbem-record/1) as the caller may see it; the seed once the game is over',
         security: bearer,
         params: gameParams,
+        querystring: z.object({
+          seat: z.string().min(1).max(40).optional().describe("a person's token: the record of this seat of its own"),
+        }),
         response: { 200: anyObject, ...gameErrors },
       },
     },
-    async (request) => ({ ...(await recordFor(app.deps, request.params.id, principal(request))) }),
+    async (request) => ({
+      ...(await recordFor(app.deps, request.params.id, principal(request), request.query.seat)),
+    }),
   );
 }

@@ -164,12 +164,22 @@ export default async function moderationRoutes(app: FastifyInstance): Promise<vo
         summary: "Rotate a seat's tokens: the old ones and the seat's browser sessions end",
         security: bearer,
         params: seatParams,
-        response: { 200: z.object({ side: z.string(), token: z.string() }), ...errors },
+        response: {
+          200: z.object({
+            side: z.string(),
+            token: z.string(),
+            personToken: z
+              .string()
+              .optional()
+              .describe("a seat held by a person with others: the person's new token (its secrets rotate too)"),
+          }),
+          ...errors,
+        },
       },
     },
     async (request) => {
-      const { side, token } = await renewSeatAccess(app.deps, request.params.id, request.params.side);
-      return { side, token };
+      const { side, token, personToken } = await renewSeatAccess(app.deps, request.params.id, request.params.side);
+      return { side, token, ...(personToken ? { personToken } : {}) };
     },
   );
 

@@ -1,29 +1,40 @@
-/** A seat's orders for the current step: submit or replace, and read back. */
+/**
+ * A seat's orders for the current step: submit or replace, and read back. A person holding several seats sends
+ * `{ orders: { <seat>: {...}, ... } }` with its own token (src/services/person-orders.ts).
+ */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { submitOrders } from '../../../services/orders.ts';
+import { submitPersonOrders } from '../../../services/person-orders.ts';
 import { ordersFor } from '../../../services/views.ts';
 import { anyGameRole, principal, seatSubmitting } from '../../plugins/auth.ts';
 import { bearer, errorBody, gameErrors, gameParams } from './schemas.ts';
 
 const submitBody = z.object({
-  orders: z.unknown().describe("the seat's orders JSON (the game's orders schema); standing orders included"),
+  orders: z
+    .unknown()
+    .describe(
+      "the seat's orders JSON (the game's orders schema); standing orders included. With a person's token: an object by seat, { <seat>: <orders>, ... }",
+    ),
 });
 
-const submitted = z.object({
-  orderId: z.string(),
-  step: z.number(),
-  resolution: z.union([
-    z.null(),
-    z.object({
-      resolved: z.literal(true),
-      step: z.number(),
-      status: z.enum(['published', 'awaiting_review']),
-      finished: z.boolean(),
-    }),
-  ]),
-});
+const resolution = z.union([
+  z.null(),
+  z.object({
+    resolved: z.literal(true),
+    step: z.number(),
+    status: z.enum(['published', 'awaiting_review']),
+    finished: z.boolean(),
+  }),
+]);
+
+const submitted = z.union([
+  z.object({ orderId: z.string(), step: z.number(), resolution }),
+  z
+    .object({ orderIds: z.record(z.string(), z.string()), step: z.number(), resolution })
+    .describe("a person's submission: the order id of each seat it named"),
+]);
 
 export default async function orderRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -44,8 +55,24 @@ export default async function orderRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const p = principal(request);
-      if (p.kind !== 'seat') throw new Error('unreachable');
       const orders = request.body.orders ?? {};
+      if (p.kind === 'person') {
+        const raw = Object.fromEntries(
+          Object.entries(typeof orders === 'object' && !Array.isArray(orders) ? orders : {}).map(([side, o]) => [
+            side,
+            JSON.stringify(o),
+          ]),
+        );
+        const { repeated: _r, ...result } = await submitPersonOrders(app.deps, {
+          gameId: p.gameId,
+          person: p,
+          orders,
+          raw,
+          source: 'api',
+        });
+        return result;
+      }
+      if (p.kind !== 'seat') throw new Error('unreachable');
       return submitOrders(app.deps, {
         gameId: p.gameId,
         seatId: p.seatId,
@@ -63,7 +90,7 @@ export default async function orderRoutes(app: FastifyInstance): Promise<void> {
       preHandler: anyGameRole,
       schema: {
         tags: ['orders'],
-        summary: "The caller's current orders for the current step (the moderator: every seat's)",
+        summary: "The caller's current orders for the current step (a person: its seats'; the moderator: every seat's)",
         security: bearer,
         params: gameParams,
         response: {

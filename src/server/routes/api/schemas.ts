@@ -29,6 +29,7 @@ export const errorBody = z
             rule: z.string(),
             rules: z.array(z.string()),
             path: z.string().optional(),
+            seat: z.string().optional().describe("the seat the error concerns (a person's orders for several seats)"),
           }),
         )
         .optional(),

@@ -145,6 +145,12 @@ export async function consoleRoutes(app: FastifyInstance): Promise<void> {
           email: s.email,
           url: `${base}/play/${created.id}?token=${encodeURIComponent(s.token)}`,
         })),
+        // Seats given one address: that person's link signs in for all of them (the one its welcome mail carries).
+        personLinks: created.persons.map((p) => ({
+          sides: p.sides.join(', '),
+          email: p.email,
+          url: `${base}/play/${created.id}?token=${encodeURIComponent(p.token)}`,
+        })),
         moderatorUrl: `${base}/console/login?token=${encodeURIComponent(created.moderatorToken)}`,
       });
     } catch (error) {

@@ -27,6 +27,10 @@ const webDir = join(dirname(fileURLToPath(import.meta.url)), '../../../web');
 
 /** Registers every web page route. `app.deps` must be decorated (src/server/plugins/context.ts). */
 export default async function webRoutes(app: FastifyInstance): Promise<void> {
+  // Pages are not API operations: none of them appears in the OpenAPI document (/docs).
+  app.addHook('onRoute', (route) => {
+    route.schema = { ...route.schema, hide: true };
+  });
   if (!app.hasDecorator('parseCookie')) await app.register(cookie);
   if (!app.hasContentTypeParser('application/x-www-form-urlencoded')) await app.register(formbody);
   await registerSecurityHeaders(app, app.deps.config.PUBLIC_URL);

@@ -1,7 +1,9 @@
 /**
  * The player's page. `GET /play/:gameId?token=` exchanges the seat token of the magic link for a session cookie
  * and redirects to the clean URL; the page shows the board, the order form of the current decision point (or a
- * text box taking the email grammar), and the history. Orders may be revised until the step resolves.
+ * text box taking the email grammar), and the history. Orders may be revised until the step resolves. A person's
+ * token (several seats held by one address) signs in the person, whose page has a section per seat
+ * (src/server/routes/web/play-person.ts).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ChoiceTree, GameEvent, RuleError } from '../../../engine/types.ts';
@@ -12,7 +14,8 @@ import { OrdersInvalidError, ServiceError } from '../../../services/errors.ts';
 import { componentDataOf } from '../../../services/component-data.ts';
 import { seatOf } from '../../../services/listing.ts';
 import { currentOrdersOf, ordersErrorsNow, submitOrders } from '../../../services/orders.ts';
-import { gameViewFor, stepsFor } from '../../../services/views.ts';
+import { gameViewFor, personGameViewFor, stepsFor } from '../../../services/views.ts';
+import type { Board } from '../../../engine/board.ts';
 import { formModel, ordersFromForm } from '../../../web/form.ts';
 import { formatOrderText, readOrders } from '../../../orders-text/game-text.ts';
 import { calendarUrl } from '../../../calendar/url.ts';
@@ -21,6 +24,7 @@ import { renderBoardSvg } from '../../../board-view/map-svg.ts';
 import { CONSOLE_COOKIE, cookieOptions, historyLine, localeOf, pageData, PLAY_COOKIE } from '../../../web/page.ts';
 import { checkCsrf } from './guards.ts';
 import { createWebSession, endWebSession, findWebSession, SESSION_DAYS } from '../../../web/sessions.ts';
+import { personPlayRoutes, personSession, renderPersonPage } from './play-person.ts';
 
 type Params = { gameId: string };
 
@@ -146,12 +150,12 @@ export async function playRoutes(app: FastifyInstance): Promise<void> {
           reply.setCookie(CONSOLE_COOKIE, key, cookieOptions(base, '/console', SESSION_DAYS * 86400));
           return reply.redirect(`/console/games/${encodeURIComponent(gameId)}`, 303);
         }
-        const { key } = await createWebSession(app.deps, {
-          role: 'seat',
-          gameId,
-          seatId: who.seatId,
-          seatTokenHash: hashToken(token),
-        });
+        const { key } = await createWebSession(
+          app.deps,
+          who.kind === 'person'
+            ? { role: 'person', gameId, personId: who.personId, personTokenHash: hashToken(token) }
+            : { role: 'seat', gameId, seatId: who.seatId, seatTokenHash: hashToken(token) },
+        );
         reply.setCookie(
           PLAY_COOKIE,
           key,
@@ -160,16 +164,26 @@ export async function playRoutes(app: FastifyInstance): Promise<void> {
         return reply.redirect(`/play/${encodeURIComponent(gameId)}`, 303);
       }
       const ctx = await seatSession(app, request);
-      if (!ctx) return denied(request, reply, 'login.required');
-      return renderPage(app, request, reply, ctx);
+      if (ctx) return renderPage(app, request, reply, ctx);
+      const person = await personSession(app, request);
+      if (person) return renderPersonPage(app, request, reply, person);
+      return denied(request, reply, 'login.required');
     },
   );
 
-  app.get<{ Params: Params }>('/play/:gameId/map.svg', async (request, reply) => {
+  // The seat's board; a person's: the board of its seat `?seat=` (its first by default).
+  app.get<{ Params: Params; Querystring: { seat?: string } }>('/play/:gameId/map.svg', async (request, reply) => {
     const ctx = await seatSession(app, request);
-    if (!ctx) return reply.code(401).send('');
-    const game = await gameViewFor(app.deps, request.params.gameId, ctx.principal);
-    const svg = renderBoardSvg(game.board, localeOf(request, ctx.seat.locale));
+    const person = ctx ? null : await personSession(app, request);
+    let board: Board;
+    if (ctx) board = (await gameViewFor(app.deps, request.params.gameId, ctx.principal)).board;
+    else if (person) {
+      const game = await personGameViewFor(app.deps, request.params.gameId, person.principal);
+      const sight = game.bySeat[request.query.seat ?? person.principal.seats[0].side];
+      if (!sight) return reply.code(404).send('');
+      board = sight.board;
+    } else return reply.code(401).send('');
+    const svg = renderBoardSvg(board, localeOf(request, ctx?.seat.locale ?? person?.person.locale));
     return reply.type('image/svg+xml; charset=utf-8').header('cache-control', 'private, no-store').send(svg);
   });
 
@@ -241,8 +255,10 @@ export async function playRoutes(app: FastifyInstance): Promise<void> {
     return submit(request, reply, ctx, read.orders, text, text);
   });
 
+  await personPlayRoutes(app, (request, reply) => denied(request, reply, 'login.required'));
+
   app.post<{ Params: Params }>('/play/:gameId/logout', async (request, reply) => {
-    const ctx = await seatSession(app, request);
+    const ctx = (await seatSession(app, request)) ?? (await personSession(app, request));
     if (ctx) {
       await checkCsrf(app, request);
       await endWebSession(app.deps, request.cookies[PLAY_COOKIE]);

@@ -1,0 +1,84 @@
+/**
+ * A person holding several seats of one game (FN 6.0[2]: one Allied player runs five nations; FN 12.0[M]: the
+ * nations divided among several people). Seats stay the engine's unit of decision; a person is the service's: the
+ * seats of one game created with the same address, compared case-insensitively, and never matched across games.
+ * A person has its own token (API, sign-in link, SIGNON), reply-to token and calendar token, which reach the
+ * person's seats and nothing else; a seat held alone has no person, and its own secrets are its player's.
+ *
+ * What a person may see is the union of what its seats may see: `visibleToAny` for events; views, boards and
+ * choices stay per seat (each is the game's answer for that seat).
+ */
+import type { AnyGame, GameEvent, Viewer } from '../engine/types.ts';
+import type { ServiceDeps } from './deps.ts';
+
+/** One seat of a person: its id and side. */
+export interface SeatRef {
+  seatId: string;
+  side: string;
+}
+
+/** A person of one game, authenticated by its token: it acts for `seats` (sorted by side) and no other seat. */
+export interface PersonPrincipal {
+  kind: 'person';
+  gameId: string;
+  personId: string;
+  seats: SeatRef[];
+}
+
+/** The key seats are grouped by: the address, trimmed and lower-cased. */
+export function addressKey(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/**
+ * The seats of a new game held by one person: the groups of two or more seats given the same address, in the
+ * order of their first seat. A seat whose address no other seat shares is held alone (no person).
+ */
+export function personGroups<T extends { email: string }>(seats: readonly T[]): T[][] {
+  const groups = new Map<string, T[]>();
+  for (const seat of seats) {
+    const key = addressKey(seat.email);
+    groups.set(key, [...(groups.get(key) ?? []), seat]);
+  }
+  return [...groups.values()].filter((g) => g.length > 1);
+}
+
+/** The seats a person holds now, sorted by side (a seat given to another player has left it). */
+export async function seatsOfPerson(deps: Pick<ServiceDeps, 'db'>, personId: string): Promise<SeatRef[]> {
+  const seats = await deps.db.seat.findMany({
+    where: { personId },
+    orderBy: { side: 'asc' },
+    select: { id: true, side: true },
+  });
+  return seats.map((s) => ({ seatId: s.id, side: s.side }));
+}
+
+/** The person's seat of this side, or undefined when the person does not hold it. */
+export function seatOfPerson(person: PersonPrincipal, side: string): SeatRef | undefined {
+  return person.seats.find((s) => s.side === side);
+}
+
+/** The engine viewers of a person: one per seat. */
+export function personViewers(person: Pick<PersonPrincipal, 'seats'>): Viewer[] {
+  return person.seats.map((s) => ({ kind: 'seat', seat: s.side }));
+}
+
+/**
+ * The events any of `viewers` may see, in order: the union of what each may see, and nothing else. With one
+ * viewer this is the game's `visibleEvents`; with several, each event is asked about alone and shown as the first
+ * viewer that may see it sees it (a game may reshape an event for a viewer, e.g. sort a field).
+ */
+export function visibleToAny(def: AnyGame, events: readonly GameEvent[], viewers: readonly Viewer[]): GameEvent[] {
+  if (viewers.length === 1) return def.visibleEvents(events, viewers[0]);
+  const out: GameEvent[] = [];
+  for (const event of events) {
+    for (const viewer of viewers) {
+      const seen = def.visibleEvents([event], viewer);
+      if (seen.length) {
+        out.push(...seen);
+        break;
+      }
+    }
+  }
+  return out;
+}
