@@ -3,19 +3,21 @@
  * service path as the API (submitOrders, approveStep, rejectStep), answered with a Judge-style reply: the orders as
  * understood, every error with its rule id, what the seat still owes and the deadline in its time zone.
  */
-import type { Owed, RuleError } from '../engine/types.ts';
+import type { ChoiceTree, Owed, RuleError } from '../engine/types.ts';
 import type { Locale } from '../i18n/index.ts';
 import { formatOrderText, readOrderText, syntaxFor, type TextGame } from '../orders-text/game-text.ts';
-import type { ParsedText } from '../orders-text/types.ts';
+import type { GrammarInput } from '../engine/grammar.ts';
+import type { ParsedText, TextCommand } from '../orders-text/types.ts';
 import { componentData } from '../services/component-data.ts';
 import { gameDefinition, type ServiceDeps } from '../services/deps.ts';
 import { OrdersInvalidError, ServiceError } from '../services/errors.ts';
 import { approveStep, rejectStep } from '../services/moderation.ts';
 import { crashPoint } from '../services/crash-points.ts';
 import { currentOrdersOf, ordersErrorsNow, submitOrders } from '../services/orders.ts';
-import { currentStep } from '../services/steps.ts';
+import { type CurrentStep, currentStep } from '../services/steps.ts';
 import { uuidFromKey } from '../services/tokens.ts';
 import { gameViewFor } from '../services/views.ts';
+import type { Game, Seat } from '../generated/prisma/client.ts';
 import { ordersAddress } from './addresses.ts';
 import type { MailPrincipal } from './auth.ts';
 import { composeReply, helpAnswer, statusAnswer, type ReplyReport } from './compose.ts';
@@ -63,133 +65,59 @@ const note = (t: string): Part => ({
   html: `<p>${t.replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c]!)}</p>`,
 });
 
-/** Processes an authenticated mail of a seat or the moderator and queues the reply (a person's: person-order-mail). */
-export async function processOrderMail(
-  deps: ServiceDeps,
-  principal: Exclude<MailPrincipal, { kind: 'person' }>,
-  mail: OrderMail,
-): Promise<OrderMailResult> {
+/** A seat's or the moderator's mail principal (a person's mail: src/mail/person-order-mail.ts). */
+type OneSeatPrincipal = Exclude<MailPrincipal, { kind: 'person' }>;
+
+/** What answering one mail needs: its game, the step now, the sender's seat (if a seat), how to read its text. */
+interface MailContext {
+  deps: ServiceDeps;
+  principal: OneSeatPrincipal;
+  game: Game & { seats: Seat[] };
+  step: CurrentStep;
+  /** The sender's seat (none for the moderator). */
+  seat: Seat | undefined;
+  choices: ChoiceTree | null;
+  grammarInput: GrammarInput;
+  textGame: TextGame;
+  locale: Locale;
+}
+
+/** The context of a mail of a seat or the moderator. */
+async function mailContext(deps: ServiceDeps, principal: OneSeatPrincipal): Promise<MailContext> {
   const game = await loadGameWithSeats(deps.db, principal.gameId);
   const def = gameDefinition(deps, game.game);
   const step = await currentStep(deps, game.id);
-  const data = componentData(def, game);
   const seat = principal.kind === 'seat' ? game.seats.find((s) => s.id === principal.seatId) : undefined;
   const side = seat?.side;
   const owesNow = !!side && step.status === 'open' && step.owed.some((o) => o.seat === side);
   const choices = def && side && owesNow ? def.choices(step.envelope.state, side) : null;
-  const grammarInput = { data, seat: side, choices };
+  const grammarInput = { data: componentData(def, game), seat: side, choices };
   // A game without a grammar still reads commands and JSON orders (the generic default of its package).
   const textGame: TextGame = def ?? {};
-  const parsed = await withOrdersStoredBefore(deps, mail.inboundId, readOrderText(textGame, grammarInput, mail.text));
   const locale: Locale = seat?.locale === 'ja' ? 'ja' : 'en';
+  return { deps, principal, game, step, seat, choices, grammarInput, textGame, locale };
+}
 
+/** Processes an authenticated mail of a seat or the moderator and queues the reply (a person's: person-order-mail). */
+export async function processOrderMail(
+  deps: ServiceDeps,
+  principal: OneSeatPrincipal,
+  mail: OrderMail,
+): Promise<OrderMailResult> {
+  const ctx = await mailContext(deps, principal);
+  const { game, seat, textGame, grammarInput, locale } = ctx;
+  const parsed = await withOrdersStoredBefore(deps, mail.inboundId, readOrderText(textGame, grammarInput, mail.text));
   const answers: Part[] = [];
-  const auth =
-    principal.kind === 'seat'
-      ? { kind: 'seat' as const, gameId: game.id, seatId: principal.seatId, side: principal.side }
-      : { kind: 'moderator' as const, gameId: game.id };
-  for (const cmd of parsed.commands) {
-    try {
-      if (cmd.kind === 'help') answers.push(...helpAnswer(locale, syntaxFor(textGame, locale), choices));
-      else if (cmd.kind === 'status') {
-        const view = await gameViewFor(deps, game.id, auth);
-        const mine = seat ? await currentOrdersOf(deps, game.id, seat.id) : null;
-        const echo = mine ? formatOrderText(textGame, grammarInput, mine.orders, locale) : null;
-        answers.push(...statusAnswer(locale, view.board, view.view, view.step, seat ? (echo ?? []) : null));
-      } else if (cmd.kind === 'approve' || cmd.kind === 'reject') {
-        if (principal.kind !== 'moderator')
-          answers.push(
-            note(
-              L(
-                locale,
-                `${cmd.kind.toUpperCase()} is for the moderator only.`,
-                `${cmd.kind.toUpperCase()} はモデレーター専用です。`,
-              ),
-            ),
-          );
-        else if (cmd.kind === 'approve') {
-          const r = await approveStep(deps, game.id, step.number);
-          answers.push(note(`APPROVE: step ${r.step} published${r.finished ? ' (game over)' : ''}.`));
-        } else {
-          const r = await rejectStep(deps, game.id, step.number, cmd.reason);
-          const who = r.awaiting.join(', ') || 'nobody';
-          const then = `It resolves again once ${who} confirmed or revised, or at ${r.deadlineAt.toISOString()}.`;
-          answers.push(note(`REJECT: step ${r.step} sent back (${cmd.reason}); every seat is told. ${then}`));
-        }
-      }
-    } catch (error) {
-      answers.push(
-        note(
-          `${cmd.kind.toUpperCase()}: ${error instanceof ServiceError ? `${error.message} [${error.code}]` : 'failed'}`,
-        ),
-      );
-    }
-  }
-
-  let outcome: ReplyReport['outcome'] = 'none';
-  let ruleErrors: RuleError[] = [];
-  let problem: ReplyReport['problem'];
-  let resolved = false;
-  if (parsed.statements > 0) {
-    if (principal.kind !== 'seat') {
-      outcome = 'rejected';
-      problem = {
-        en: 'Moderators amend orders on the moderator console, not by mail.',
-        ja: 'モデレーターの命令修正はメールではなくモデレーター画面で行ってください。',
-      };
-    } else if (parsed.errors.length) {
-      outcome = 'rejected';
-      // The orders read from the other lines are checked too: the reply lists every error at once.
-      ruleErrors = await ordersErrorsNow(deps, game.id, principal.seatId, parsed.orders);
-    } else {
-      try {
-        const orderId = mailOrderId(mail.inboundId);
-        const { seatId } = principal;
-        const r = await submitOrders(deps, {
-          gameId: game.id,
-          seatId,
-          orders: parsed.orders,
-          raw: parsed.redacted,
-          source: 'email',
-          orderId,
-        });
-        outcome = 'accepted';
-        resolved = !!r.resolution;
-      } catch (error) {
-        outcome = 'rejected';
-        if (error instanceof OrdersInvalidError) ruleErrors = error.errors;
-        else if (error instanceof ServiceError)
-          problem = { en: `${error.message} [${error.code}]`, ja: `${error.message} [${error.code}]` };
-        else throw error;
-      }
-    }
-  } else if (!parsed.commands.length && !parsed.errors.length) {
-    answers.push(
-      note(
-        L(
-          locale,
-          'No orders or commands were found in your mail. Send HELP for the syntax.',
-          'メールに命令もコマンドも見つかりませんでした。書き方は HELP で確認できます。',
-        ),
-      ),
-    );
-    if (mail.attachments)
-      answers.push(
-        note(
-          L(
-            locale,
-            'Attachments are not read: write the orders in the mail text.',
-            '添付ファイルは読みません。命令は本文に書いてください。',
-          ),
-        ),
-      );
-  }
-
+  for (const cmd of parsed.commands) answers.push(...(await commandAnswer(ctx, cmd)));
+  const submitted =
+    parsed.statements > 0 ? await submitMailOrders(ctx, parsed, mail) : { outcome: 'none' as const, ruleErrors: [] };
+  if (!parsed.statements && !parsed.commands.length && !parsed.errors.length) answers.push(...nothingRead(ctx, mail));
   // What is owed now (after a resolution this is the next step).
   const now = await currentStep(deps, game.id);
-  const stepRow = await deps.db.step.findUnique({ where: { id: now.stepId }, select: { deadlineAt: true } });
+  const side = seat?.side;
   const owed: Owed[] = side && now.status === 'open' ? now.owed.filter((o) => o.seat === side) : [];
-
+  const { outcome, ruleErrors, problem } = submitted;
+  const resolved = submitted.resolved ?? false;
   const report: ReplyReport = {
     echo: parsed.statements ? formatOrderText(textGame, grammarInput, parsed.orders, locale) : [],
     textErrors: parsed.errors,
@@ -199,7 +127,7 @@ export async function processOrderMail(
     problem,
     answers,
     owed,
-    deadline: stepRow?.deadlineAt ?? null,
+    deadline: now.deadlineAt,
     resolved,
   };
   crashPoint('mail-submitted');
@@ -210,6 +138,104 @@ export async function processOrderMail(
   const commands = parsed.commands.map((c) => c.kind);
   const counts = { statements: parsed.statements, textErrors: parsed.errors.length, ruleErrors: ruleErrors.length };
   return { outcome, ...counts, commands, resolved, replied, ...unanswered };
+}
+
+/** The answer to one command of a mail (HELP, STATUS, and the moderator's APPROVE and REJECT). */
+async function commandAnswer(ctx: MailContext, cmd: TextCommand): Promise<Part[]> {
+  const { deps, game, seat, locale, textGame } = ctx;
+  try {
+    if (cmd.kind === 'help') return helpAnswer(locale, syntaxFor(textGame, locale), ctx.choices);
+    if (cmd.kind === 'status') {
+      const auth =
+        ctx.principal.kind === 'seat'
+          ? { kind: 'seat' as const, gameId: game.id, seatId: ctx.principal.seatId, side: ctx.principal.side }
+          : { kind: 'moderator' as const, gameId: game.id };
+      const view = await gameViewFor(deps, game.id, auth);
+      const mine = seat ? await currentOrdersOf(deps, game.id, seat.id) : null;
+      const echo = mine ? formatOrderText(textGame, ctx.grammarInput, mine.orders, locale) : null;
+      return statusAnswer(locale, view.board, view.view, view.step, seat ? (echo ?? []) : null);
+    }
+    if (cmd.kind !== 'approve' && cmd.kind !== 'reject') return [];
+    if (ctx.principal.kind !== 'moderator') {
+      const what = cmd.kind.toUpperCase();
+      return [note(L(locale, `${what} is for the moderator only.`, `${what} はモデレーター専用です。`))];
+    }
+    if (cmd.kind === 'approve') {
+      const r = await approveStep(deps, game.id, ctx.step.number);
+      return [note(`APPROVE: step ${r.step} published${r.finished ? ' (game over)' : ''}.`)];
+    }
+    const r = await rejectStep(deps, game.id, ctx.step.number, cmd.reason);
+    const who = r.awaiting.join(', ') || 'nobody';
+    const then = `It resolves again once ${who} confirmed or revised, or at ${r.deadlineAt.toISOString()}.`;
+    return [note(`REJECT: step ${r.step} sent back (${cmd.reason}); every seat is told. ${then}`)];
+  } catch (error) {
+    const why = error instanceof ServiceError ? `${error.message} [${error.code}]` : 'failed';
+    return [note(`${cmd.kind.toUpperCase()}: ${why}`)];
+  }
+}
+
+/** What submitting a mail's orders came to. */
+interface MailSubmission {
+  outcome: ReplyReport['outcome'];
+  ruleErrors: RuleError[];
+  problem?: ReplyReport['problem'];
+  resolved?: boolean;
+}
+
+/** Submits the orders of a mail (a seat's, read without a text error), as the API would, under its derived id. */
+async function submitMailOrders(ctx: MailContext, parsed: ParsedText, mail: OrderMail): Promise<MailSubmission> {
+  const { deps, principal, game } = ctx;
+  if (principal.kind !== 'seat') {
+    const problem = {
+      en: 'Moderators amend orders on the moderator console, not by mail.',
+      ja: 'モデレーターの命令修正はメールではなくモデレーター画面で行ってください。',
+    };
+    return { outcome: 'rejected', ruleErrors: [], problem };
+  }
+  // The orders read from the other lines are checked too: the reply lists every error at once.
+  if (parsed.errors.length)
+    return { outcome: 'rejected', ruleErrors: await ordersErrorsNow(deps, game.id, principal.seatId, parsed.orders) };
+  try {
+    const r = await submitOrders(deps, {
+      gameId: game.id,
+      seatId: principal.seatId,
+      orders: parsed.orders,
+      raw: parsed.redacted,
+      source: 'email',
+      orderId: mailOrderId(mail.inboundId),
+    });
+    return { outcome: 'accepted', ruleErrors: [], resolved: !!r.resolution };
+  } catch (error) {
+    if (error instanceof OrdersInvalidError) return { outcome: 'rejected', ruleErrors: error.errors };
+    if (!(error instanceof ServiceError)) throw error;
+    const problem = { en: `${error.message} [${error.code}]`, ja: `${error.message} [${error.code}]` };
+    return { outcome: 'rejected', ruleErrors: [], problem };
+  }
+}
+
+/** The answer to a mail with neither orders nor commands (and a word about attachments, which are not read). */
+function nothingRead(ctx: MailContext, mail: OrderMail): Part[] {
+  const { locale } = ctx;
+  const parts = [
+    note(
+      L(
+        locale,
+        'No orders or commands were found in your mail. Send HELP for the syntax.',
+        'メールに命令もコマンドも見つかりませんでした。書き方は HELP で確認できます。',
+      ),
+    ),
+  ];
+  if (mail.attachments)
+    parts.push(
+      note(
+        L(
+          locale,
+          'Attachments are not read: write the orders in the mail text.',
+          '添付ファイルは読みません。命令は本文に書いてください。',
+        ),
+      ),
+    );
+  return parts;
 }
 
 /**

@@ -6,10 +6,11 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { commitmentOf } from '../engine/dice.ts';
+import type { AnyGamePackage } from '../engine/game-package.ts';
 import { startGame } from '../engine/step-runner.ts';
 import { audit } from './audit.ts';
 import { afterStepOpened } from './deadlines/opened.ts';
-import { gameDefinition, type ServiceDeps } from './deps.ts';
+import { gameDefinition, type ServiceDeps, type Tx } from './deps.ts';
 import { ServiceError } from './errors.ts';
 import { checked, inputIssues, invalidCode, type InputSections } from './input-issues.ts';
 import { deadlineSettingsSchema } from './deadlines/compute.ts';
@@ -99,8 +100,30 @@ export interface CreatedGame {
   currentStep: number;
 }
 
-/** Creates a game (operator action). Throws ServiceError 422 for an unknown game, mode, side or bad options. */
-export async function createGame(deps: ServiceDeps, rawInput: CreateGameInput): Promise<CreatedGame> {
+/** A creation body as checked (defaults filled in). */
+type GameInput = z.output<typeof createGameInputSchema>;
+
+/** A seat of a new game with its fresh secrets (and the person holding it, if any). */
+interface NewSeat extends z.output<typeof seatInputSchema> {
+  id: string;
+  token: string;
+  mailToken: string;
+  calendarToken: string;
+  personId: string | null;
+}
+
+/** A person holding several seats of a new game, with its fresh secrets; `first` is its first seat's input. */
+interface NewPerson {
+  id: string;
+  first: NewSeat;
+  token: string;
+  mailToken: string;
+  calendarToken: string;
+  sides: string[];
+}
+
+/** The creation body checked against its schema and the game's package (its modes and seats). 422 otherwise. */
+function checkedInput(deps: ServiceDeps, rawInput: CreateGameInput): { input: GameInput; def: AnyGamePackage } {
   const parsedInput = createGameInputSchema.safeParse(rawInput);
   if (!parsedInput.success) {
     const issues = inputIssues(parsedInput.error.issues, CREATE_GAME_SECTIONS);
@@ -130,100 +153,109 @@ export async function createGame(deps: ServiceDeps, rawInput: CreateGameInput): 
       unexpected: extra,
     });
   }
+  return { input, def };
+}
 
-  const secret = newSeedSecret();
-  const started = startGame(def, { mode: input.mode, options: input.options, data: input.data, secret });
-  if (!started.ok) throw new ServiceError('game/setup', 422, 'the options or data set are invalid', started.errors);
-  const envelope = started.envelope;
-  const options = def.optionsSchema.parse(input.options);
-  const id = newGameId();
-  const moderatorToken = newToken();
-  const now = deps.clock();
-  const seats = input.seats.map((s) => ({
+/** The seats with fresh secrets, and the persons holding several of them (seats given one address). */
+function seatsWithSecrets(input: GameInput): { seats: NewSeat[]; persons: NewPerson[] } {
+  const seats: NewSeat[] = input.seats.map((s) => ({
     ...s,
     id: randomUUID(),
     token: newToken(),
     mailToken: newToken(),
     calendarToken: newToken(),
-    personId: null as string | null,
+    personId: null,
   }));
   const persons = personGroups(seats).map((held) => {
     const person = { id: randomUUID(), first: held[0], token: newToken(), mailToken: newToken() };
     for (const seat of held) seat.personId = person.id;
     return { ...person, calendarToken: newToken(), sides: held.map((s) => s.side) };
   });
+  return { seats, persons };
+}
 
+/** The new game's row: its settings, its seed's commitment and its moderator's token hash. */
+function gameRow(
+  input: GameInput,
+  def: AnyGamePackage,
+  secrets: { id: string; secret: string; moderatorToken: string },
+) {
+  const { id, secret } = secrets;
+  return {
+    id,
+    name: input.name ?? `${def.title.en} ${id}`,
+    game: def.id,
+    mode: input.mode,
+    options: asJson(def.optionsSchema.parse(input.options)),
+    ...(input.data !== undefined ? { data: asJson(input.data) } : {}),
+    reviewMode: input.review,
+    deadlines: asJson(input.deadlines),
+    graceSeconds: input.graceSeconds,
+    processingDelaySeconds: input.processingDelaySeconds,
+    missedPolicy: input.missedPolicy,
+    maxAbsences: input.maxAbsences,
+    reminderHours: input.reminderHours,
+    seedSecret: secret,
+    seedCommitment: commitmentOf(secret),
+    moderatorTokenHash: hashToken(secrets.moderatorToken),
+    moderatorEmail: input.moderatorEmail ?? null,
+  };
+}
+
+/** Writes the persons and the seats of a new game (only token hashes, and the tokens mails are addressed with). */
+async function insertSeats(tx: Tx, gameId: string, seats: NewSeat[], persons: NewPerson[]): Promise<void> {
+  await tx.person.createMany({
+    data: persons.map((p) => ({
+      id: p.id,
+      gameId,
+      email: p.first.email,
+      playerName: p.first.name ?? null,
+      locale: p.first.locale,
+      timeZone: p.first.timeZone,
+      tokenHash: hashToken(p.token),
+      mailTokenHash: hashToken(p.mailToken),
+      mailToken: p.mailToken,
+      calendarToken: p.calendarToken,
+    })),
+  });
+  await tx.seat.createMany({
+    data: seats.map((s) => ({
+      id: s.id,
+      gameId,
+      side: s.side,
+      playerName: s.name ?? null,
+      email: s.email,
+      locale: s.locale,
+      timeZone: s.timeZone,
+      tokenHash: hashToken(s.token),
+      mailTokenHash: hashToken(s.mailToken),
+      mailToken: s.mailToken,
+      calendarToken: s.calendarToken,
+      personId: s.personId,
+    })),
+  });
+}
+
+/** Creates a game (operator action). Throws ServiceError 422 for an unknown game, mode, side or bad options. */
+export async function createGame(deps: ServiceDeps, rawInput: CreateGameInput): Promise<CreatedGame> {
+  const { input, def } = checkedInput(deps, rawInput);
+  const secret = newSeedSecret();
+  const started = startGame(def, { mode: input.mode, options: input.options, data: input.data, secret });
+  if (!started.ok) throw new ServiceError('game/setup', 422, 'the options or data set are invalid', started.errors);
+  const { envelope } = started;
+  const id = newGameId();
+  const moderatorToken = newToken();
+  const now = deps.clock();
+  const { seats, persons } = seatsWithSecrets(input);
+  const row = gameRow(input, def, { id, secret, moderatorToken });
   await deps.db.$transaction(async (tx) => {
-    await tx.game.create({
-      data: {
-        id,
-        name: input.name ?? `${def.title.en} ${id}`,
-        game: def.id,
-        mode: input.mode,
-        options: asJson(options),
-        ...(input.data !== undefined ? { data: asJson(input.data) } : {}),
-        reviewMode: input.review,
-        deadlines: asJson(input.deadlines),
-        graceSeconds: input.graceSeconds,
-        processingDelaySeconds: input.processingDelaySeconds,
-        missedPolicy: input.missedPolicy,
-        maxAbsences: input.maxAbsences,
-        reminderHours: input.reminderHours,
-        seedSecret: secret,
-        seedCommitment: commitmentOf(secret),
-        moderatorTokenHash: hashToken(moderatorToken),
-        moderatorEmail: input.moderatorEmail ?? null,
-        createdAt: now,
-      },
-    });
-    await tx.person.createMany({
-      data: persons.map((p) => ({
-        id: p.id,
-        gameId: id,
-        email: p.first.email,
-        playerName: p.first.name ?? null,
-        locale: p.first.locale,
-        timeZone: p.first.timeZone,
-        tokenHash: hashToken(p.token),
-        mailTokenHash: hashToken(p.mailToken),
-        mailToken: p.mailToken,
-        calendarToken: p.calendarToken,
-      })),
-    });
-    await tx.seat.createMany({
-      data: seats.map((s) => ({
-        id: s.id,
-        gameId: id,
-        side: s.side,
-        playerName: s.name ?? null,
-        email: s.email,
-        locale: s.locale,
-        timeZone: s.timeZone,
-        tokenHash: hashToken(s.token),
-        mailTokenHash: hashToken(s.mailToken),
-        mailToken: s.mailToken,
-        calendarToken: s.calendarToken,
-        personId: s.personId,
-      })),
-    });
-    await tx.step.create({
-      data: {
-        gameId: id,
-        number: 0,
-        envelope: asJson(envelope),
-        owed: asJson(def.owed(envelope.state)),
-        openedAt: now,
-      },
-    });
+    await tx.game.create({ data: { ...row, createdAt: now } });
+    await insertSeats(tx, id, seats, persons);
+    const owed = asJson(def.owed(envelope.state));
+    await tx.step.create({ data: { gameId: id, number: 0, envelope: asJson(envelope), owed, openedAt: now } });
     await afterStepOpened(tx, deps, { gameId: id, number: 0 }); // deadline of step 0 and its jobs
-    await audit(
-      tx,
-      id,
-      'operator',
-      'game.create',
-      { game: def.id, mode: input.mode, review: input.review, seats: given },
-      now,
-    );
+    const created = { game: def.id, mode: input.mode, review: input.review, seats: input.seats.map((s) => s.side) };
+    await audit(tx, id, 'operator', 'game.create', created, now);
     // A game that opens on dice alone (Atlantic Wolves standard: the turn-1 draw and the Step-2 roll) resolves that
     // step now, so that the welcome mails already say what each seat owes.
     if (def.owed(envelope.state).length === 0 && !def.outcome(envelope.state)) await resolveLocked(tx, deps, id, []);
@@ -235,14 +267,13 @@ export async function createGame(deps: ServiceDeps, rawInput: CreateGameInput): 
     });
   });
   deps.log.info({ gameId: id, game: def.id, mode: input.mode }, 'game created');
-
   return {
     id,
-    name: input.name ?? `${def.title.en} ${id}`,
+    name: row.name,
     game: def.id,
     mode: input.mode,
     review: input.review,
-    commitment: commitmentOf(secret),
+    commitment: row.seedCommitment,
     moderatorToken,
     seats: seats.map((s) => ({ side: s.side, email: s.email, name: s.name ?? null, token: s.token })),
     persons: persons.map((p) => ({ email: p.first.email, sides: p.sides, token: p.token })),

@@ -10,9 +10,9 @@ import { gameDefinition } from './deps.ts';
 import { seatTokenHolds } from './auth.ts';
 import { crashPoint } from './crash-points.ts';
 import { conflict, notFound, OrdersInvalidError, ServiceError, unauthorized } from './errors.ts';
-import { storeOrder } from './order-store.ts';
+import { type OrderRow, storeOrder } from './order-store.ts';
 import { cachedEnvelope } from './step-envelopes.ts';
-import { submissionState } from './submission-state.ts';
+import { type SubmissionState, submissionState } from './submission-state.ts';
 import { currentStep } from './steps.ts';
 import { resolveIfReady, type ResolveResult } from './turn-processor.ts';
 
@@ -90,72 +90,74 @@ async function storedBefore(deps: ServiceDeps, orderId: string | undefined): Pro
   return order ? { orderId, step: order.step.number, resolution: null, repeated: true } : null;
 }
 
+/**
+ * The refusals a submission meets before its orders are read (a finished or, but for the moderator, paused game; a
+ * step that is not open; an unknown game or seat); returns the step, the game package and the seat otherwise.
+ */
+function admitted(deps: ServiceDeps, step: SubmissionState | null, moderator: boolean) {
+  if (!step) throw notFound('game');
+  if (step.gameStatus === 'finished') throw conflict('game/finished', 'the game is over');
+  if (step.gameStatus === 'paused' && !moderator) throw conflict('game/paused', 'the game is paused by its moderator');
+  if (step.status !== 'open')
+    throw conflict(
+      'step/not-open',
+      `step ${step.number} is ${step.status.replace('_', ' ')}: orders cannot change now`,
+    );
+  const def = gameDefinition(deps, step.game);
+  if (!def) throw new ServiceError('game/unknown-game', 500, `game "${step.game}" is not installed`);
+  if (!step.seat) throw notFound('seat', 'seat/not-found');
+  return { step, def, seat: step.seat };
+}
+
+/** Why a write that stored nothing refused (the game changed between the read and the write): on a fresh read. */
+async function refusalAfterWrite(deps: ServiceDeps, input: SubmitOrdersInput, moderator: boolean): Promise<Error> {
+  const current = await submissionState(deps, input.gameId, input.seatId, { fresh: true });
+  if (!current) return notFound('game');
+  if (current.gameStatus === 'finished') return conflict('game/finished', 'the game is over');
+  if (current.gameStatus === 'paused' && !moderator)
+    return conflict('game/paused', 'the game is paused by its moderator');
+  return conflict('step/changed', 'the step resolved while these orders were on their way: read the game again');
+}
+
 async function submit(deps: ServiceDeps, input: SubmitOrdersInput): Promise<SubmitOrdersResult> {
   const repeated = await storedBefore(deps, input.orderId);
   if (repeated) return repeated;
   const moderator = input.source === 'moderator';
   // At most twice: a remembered step that turns out stale is read again, as if the request had just arrived.
   for (let fresh = false; ; fresh = true) {
-    const step = await submissionState(deps, input.gameId, input.seatId, { fresh });
-    if (!step) throw notFound('game');
-    if (step.gameStatus === 'finished') throw conflict('game/finished', 'the game is over');
-    if (step.gameStatus === 'paused' && !moderator)
-      throw conflict('game/paused', 'the game is paused by its moderator');
-    if (step.status !== 'open')
-      throw conflict(
-        'step/not-open',
-        `step ${step.number} is ${step.status.replace('_', ' ')}: orders cannot change now`,
-      );
-    const def = gameDefinition(deps, step.game);
-    if (!def) throw new ServiceError('game/unknown-game', 500, `game "${step.game}" is not installed`);
-    const seat = step.seat;
-    if (!seat) throw notFound('seat', 'seat/not-found');
-
+    const read = await submissionState(deps, input.gameId, input.seatId, { fresh });
+    const { step, def, seat } = admitted(deps, read, moderator);
     const checked = checkOrders(def, await cachedEnvelope(deps, step.stepId), seat.side, input.orders);
     if (!checked.ok) {
       if (step.remembered) continue; // the 409s above come first: decide on the game as it is now
       throw new OrdersInvalidError(checked.errors);
     }
-
     const orderId = input.orderId ?? randomUUID();
-    const now = deps.clock();
-    const result = await storeOrder(
-      deps,
-      {
-        id: orderId,
-        gameId: input.gameId,
-        stepId: step.stepId,
-        seatId: seat.id,
-        side: seat.side,
-        source: input.source,
-        raw: input.raw,
-        parsed: checked.orders,
-        receivedAt: now,
-        delaySeconds: step.delaySeconds,
-        allowPaused: moderator,
-        tokenHash: input.uncheckedTokenHash ?? null,
-      },
-      moderator
-        ? {
-            actor: input.actor ?? 'moderator',
-            action: 'orders.amend',
-            detail: { step: step.number, side: seat.side, orderId, reason: input.reason ?? null },
-          }
-        : undefined,
-    );
+    const row: OrderRow = {
+      id: orderId,
+      gameId: input.gameId,
+      stepId: step.stepId,
+      seatId: seat.id,
+      side: seat.side,
+      source: input.source,
+      raw: input.raw,
+      parsed: checked.orders,
+      receivedAt: deps.clock(),
+      delaySeconds: step.delaySeconds,
+      allowPaused: moderator,
+      tokenHash: input.uncheckedTokenHash ?? null,
+    };
+    const amended = { step: step.number, side: seat.side, orderId, reason: input.reason ?? null };
+    const audit = moderator
+      ? { actor: input.actor ?? 'moderator', action: 'orders.amend', detail: amended }
+      : undefined;
+    const result = await storeOrder(deps, row, audit);
     if (!result.stored) {
       const stored = await storedBefore(deps, input.orderId); // the same order, stored meanwhile by another process
       if (stored) return stored;
       if (step.remembered) continue;
-      // The game changed between the read and the write (a resolution, a pause): say what happened.
-      const current = await submissionState(deps, input.gameId, input.seatId, { fresh: true });
-      if (!current) throw notFound('game');
-      if (current.gameStatus === 'finished') throw conflict('game/finished', 'the game is over');
-      if (current.gameStatus === 'paused' && !moderator)
-        throw conflict('game/paused', 'the game is paused by its moderator');
-      throw conflict('step/changed', 'the step resolved while these orders were on their way: read the game again');
+      throw await refusalAfterWrite(deps, input, moderator);
     }
-
     // A paused game (a moderator's amendment) resolves when it resumes; resolveIfReady re-checks everything.
     // The order that completed the step marked it due in its own statement: if this process dies before (or
     // during) the resolution, the recovery sweep resolves it (src/services/recovery.ts).

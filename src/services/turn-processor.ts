@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { advance, sortedOrders, type Envelope } from '../engine/step-runner.ts';
 import { ordersDigest } from '../engine/dice.ts';
-import type { AnyGame, GameEvent, Owed, SeatId } from '../engine/types.ts';
+import type { AnyGame, GameEvent, Outcome, Owed, SeatId } from '../engine/types.ts';
 import type { Game, Seat, Step } from '../generated/prisma/client.ts';
 import { insertRows } from '../db/insert-rows.ts';
 import { audit } from './audit.ts';
@@ -108,6 +108,116 @@ function definitionOf(deps: ServiceDeps, id: string): AnyGame {
   return def;
 }
 
+/** An engine default stored for a seat that missed its orders (source "default"). */
+type DefaultOrder = CurrentOrder & { id: string; raw: string };
+
+/**
+ * Gives each of `seats` that owes orders at the step and has none its engine default (deadline policy), stored as
+ * orders of source "default"; `orders` (by side) gets them too.
+ */
+async function storeDefaultOrders(
+  tx: SqlTx,
+  input: {
+    def: AnyGame;
+    locked: LockedGame;
+    step: StepWithOrders;
+    state: unknown;
+    orders: Record<SeatId, unknown>;
+    seats: SeatId[];
+    now: Date;
+  },
+): Promise<DefaultOrder[]> {
+  const { def, locked, step, orders, now } = input;
+  const defaults: DefaultOrder[] = [];
+  for (const { seat } of step.owed as unknown as Owed[]) {
+    if (seat in orders || !input.seats.includes(seat)) continue;
+    const seatRow = locked.seats.find((s) => s.side === seat);
+    if (!seatRow) throw new ServiceError('game/no-seat', 500, `seat ${seat} of game ${step.gameId} is missing`);
+    const parsed = def.defaultOrders(input.state, seat);
+    const raw = JSON.stringify(parsed);
+    defaults.push({
+      id: randomUUID(),
+      seatId: seatRow.id,
+      side: seat,
+      parsed,
+      raw,
+      receivedAt: now,
+      source: 'default',
+    });
+    orders[seat] = parsed;
+  }
+  const rows = defaults.map((o) => ({
+    id: o.id,
+    gameId: step.gameId,
+    stepId: step.id,
+    seatId: o.seatId,
+    source: o.source,
+    raw: o.raw,
+    parsed: o.parsed,
+    receivedAt: o.receivedAt,
+  }));
+  await insertRows(tx, 'Order', rows, { parsed: 'jsonb' });
+  return defaults;
+}
+
+/**
+ * Writes what a step resolved to: its events, its result envelope, the digest of its orders, the defaults applied,
+ * and its status (awaiting review, or published with its publication time).
+ */
+async function storeResolution(
+  tx: SqlTx,
+  step: StepWithOrders,
+  input: {
+    orders: Record<SeatId, unknown>;
+    result: { envelope: Envelope; events: GameEvent[] };
+    defaultsApplied: string[];
+    resolvedAt: Date;
+    publishedAt: Date | null;
+  },
+): Promise<void> {
+  const { events, envelope } = input.result;
+  const rows = events.map((e, seq) => ({
+    stepId: step.id,
+    seq,
+    type: e.type,
+    visibleTo: e.visibleTo ?? [],
+    payload: e,
+  }));
+  await insertRows(tx, 'Event', rows, { visibleTo: 'text[]', payload: 'jsonb' });
+  const { publishedAt } = input;
+  await tx.$executeRawUnsafe(
+    `UPDATE "Step" SET status = $1::"StepStatus", "ordersDigest" = $2, "resultEnvelope" = $3::jsonb, "resolvedAt" = $4::timestamp(3), "defaultsApplied" = ARRAY(SELECT jsonb_array_elements_text($5::jsonb))::text[], "rejectedReason" = NULL,
+       "resolveDueAt" = NULL${publishedAt ? ', "publishedAt" = $7::timestamp(3)' : ''} WHERE id = $6`,
+    publishedAt ? 'published' : 'awaiting_review',
+    ordersDigest(sortedOrders(input.orders)),
+    JSON.stringify(envelope),
+    input.resolvedAt.toISOString(),
+    JSON.stringify(input.defaultsApplied),
+    step.id,
+    ...(publishedAt ? [publishedAt.toISOString()] : []),
+  );
+}
+
+/** The current step of the locked game, as the caller read it or read now; or why it cannot resolve. */
+async function openStepOf(
+  tx: SqlTx,
+  locked: LockedGame,
+  known: StepWithOrders | undefined,
+): Promise<StepWithOrders | Extract<ResolveResult, { resolved: false }>> {
+  const { game } = locked;
+  if (game.status !== 'active') return { resolved: false, reason: 'not-active' };
+  const step =
+    known && known.number === game.currentStep
+      ? known
+      : await loadStepWithOrders(tx, game.id, { number: game.currentStep });
+  if (!step) throw new ServiceError('game/no-step', 500, `step ${game.currentStep} of game ${game.id} is missing`);
+  return step.status === 'open' ? step : { resolved: false, reason: 'not-open' };
+}
+
+/**
+ * Resolves the current step under the game lock (taken here unless the caller holds it: `pre`), first giving the
+ * listed seats that owe orders and have none their engine defaults; then publishes it, or keeps it for review.
+ */
 export async function resolveLocked(
   tx: SqlTx,
   deps: ServiceDeps,
@@ -119,92 +229,36 @@ export async function resolveLocked(
   // What the caller read under the lock is used as it is (the next step of a chained resolution is read again).
   const locked = pre?.locked ?? (await lockGameWithSeats(tx, gameId));
   if (!locked) return { resolved: false, reason: 'no-game' };
-  const { game } = locked;
-  if (game.status !== 'active') return { resolved: false, reason: 'not-active' };
-  const step =
-    pre?.step && pre.step.number === game.currentStep
-      ? pre.step
-      : await loadStepWithOrders(tx, gameId, { number: game.currentStep });
-  if (!step) throw new ServiceError('game/no-step', 500, `step ${game.currentStep} of game ${gameId} is missing`);
-  if (step.status !== 'open') return { resolved: false, reason: 'not-open' };
-  const def = definitionOf(deps, game.game);
+  const step = await openStepOf(tx, locked, pre?.step);
+  if ('resolved' in step) return step;
+  const def = definitionOf(deps, locked.game.game);
   const envelope = asEnvelope(step.envelope);
-  const owed = step.owed as unknown as Owed[];
   const orders: Record<SeatId, unknown> = {};
   for (const o of step.orders) orders[o.side] = o.parsed;
-
   const now = deps.clock();
-  const defaulted: SeatId[] = [];
-  const defaultOrders: (CurrentOrder & { id: string; raw: string })[] = [];
-  for (const { seat } of owed) {
-    if (seat in orders || !defaultSeats.includes(seat)) continue;
-    const seatRow = locked.seats.find((s) => s.side === seat);
-    if (!seatRow) throw new ServiceError('game/no-seat', 500, `seat ${seat} of game ${gameId} is missing`);
-    const parsed = def.defaultOrders(envelope.state, seat);
-    defaultOrders.push({
-      id: randomUUID(),
-      seatId: seatRow.id,
-      side: seat,
-      parsed,
-      raw: JSON.stringify(parsed),
-      receivedAt: now,
-      source: 'default',
-    });
-    orders[seat] = parsed;
-    defaulted.push(seat);
-  }
-  await insertRows(
-    tx,
-    'Order',
-    defaultOrders.map((o) => ({
-      id: o.id,
-      gameId,
-      stepId: step.id,
-      seatId: o.seatId,
-      source: o.source,
-      raw: o.raw,
-      parsed: o.parsed,
-      receivedAt: o.receivedAt,
-    })),
-    { parsed: 'jsonb' },
-  );
-  if (!owed.every((o) => o.seat in orders)) return { resolved: false, reason: 'not-ready' };
+  const input = { def, locked, step, state: envelope.state, orders, seats: defaultSeats, now };
+  const defaults = await storeDefaultOrders(tx, input);
+  if (!(step.owed as unknown as Owed[]).every((o) => o.seat in orders)) return { resolved: false, reason: 'not-ready' };
   // After a moderator's rejection every owed seat confirms or revises first (src/services/confirmation.ts).
   if (step.rejectedRevisions && (await unconfirmedSides(tx, step)).length) {
     return { resolved: false, reason: 'not-ready' };
   }
-
   const result = advance(def, envelope, orders);
   if (!result.ok) {
     deps.log.error({ gameId, step: step.number, errors: result.errors }, 'the engine refused orders it had accepted');
     throw new ServiceError('engine/refused', 500, 'the engine refused the stored orders of this step', result.errors);
   }
-  await insertRows(
-    tx,
-    'Event',
-    result.events.map((e, seq) => ({ stepId: step.id, seq, type: e.type, visibleTo: e.visibleTo ?? [], payload: e })),
-    { visibleTo: 'text[]', payload: 'jsonb' },
-  );
-  const review = game.reviewMode === 'moderator';
+  const review = locked.game.reviewMode === 'moderator';
+  const defaulted = defaults.map((o) => o.side);
   const defaultsApplied = [...step.defaultsApplied, ...defaulted];
   // Published at once (no review): the status and publication time are written here, not again by publishStep.
   const publishedAt = review ? null : deps.clock();
-  await tx.$executeRawUnsafe(
-    `UPDATE "Step" SET status = $1::"StepStatus", "ordersDigest" = $2, "resultEnvelope" = $3::jsonb, "resolvedAt" = $4::timestamp(3), "defaultsApplied" = ARRAY(SELECT jsonb_array_elements_text($5::jsonb))::text[], "rejectedReason" = NULL,
-       "resolveDueAt" = NULL${publishedAt ? ', "publishedAt" = $7::timestamp(3)' : ''} WHERE id = $6`,
-    review ? 'awaiting_review' : 'published',
-    ordersDigest(sortedOrders(orders)),
-    JSON.stringify(result.envelope),
-    now.toISOString(),
-    JSON.stringify(defaultsApplied),
-    step.id,
-    ...(publishedAt ? [publishedAt.toISOString()] : []),
-  );
+  await storeResolution(tx, step, { orders, result, defaultsApplied, resolvedAt: now, publishedAt });
   if (defaulted.length)
     await audit(tx, gameId, 'system', 'orders.default', { step: step.number, seats: defaulted }, now);
   deps.log.info({ gameId, step: step.number, events: result.events.length, review }, 'step resolved');
   if (review) {
-    await queueReviewNotice(tx, deps, { gameId, stepNumber: step.number, game });
+    await queueReviewNotice(tx, deps, { gameId, stepNumber: step.number, game: locked.game });
     return { resolved: true, step: step.number, status: 'awaiting_review', finished: false };
   }
   const published: StepWithOrders = {
@@ -214,22 +268,30 @@ export async function resolveLocked(
     resolvedAt: now,
     publishedAt,
     rejectedReason: null,
-    orders: [...step.orders, ...defaultOrders.map(({ id: _id, raw: _raw, ...o }) => o)],
+    orders: [...step.orders, ...defaults.map(({ id: _id, raw: _raw, ...o }) => o)],
   };
-  const finished = await publishStep(tx, deps, {
-    gameId,
-    stepId: step.id,
-    stepNumber: step.number,
-    def,
-    result: result.envelope,
-    known: { locked, step: published },
-  });
-  // A step that owes nothing (the engine stopped where no seat has to answer) resolves at once, still under the lock.
-  if (!finished && def.owed(result.envelope.state).length === 0 && depth < 50) {
-    const next = await resolveLocked(tx, deps, gameId, [], depth + 1);
-    if (next.resolved) return { ...next, step: step.number };
+  return publishResolved(tx, deps, { locked, step: published, def, result: result.envelope, depth });
+}
+
+/**
+ * Publishes a step just resolved under the lock; a next step that owes nothing (the engine stopped where no seat
+ * has to answer) resolves at once, still under the lock.
+ */
+async function publishResolved(
+  tx: SqlTx,
+  deps: ServiceDeps,
+  input: { locked: LockedGame; step: StepWithOrders; def: AnyGame; result: Envelope; depth: number },
+): Promise<ResolveResult> {
+  const { locked, step, def, result } = input;
+  const gameId = locked.game.id;
+  const known = { locked, step };
+  const stepNumber = step.number;
+  const finished = await publishStep(tx, deps, { gameId, stepId: step.id, stepNumber, def, result, known });
+  if (!finished && def.owed(result.state).length === 0 && input.depth < 50) {
+    const next = await resolveLocked(tx, deps, gameId, [], input.depth + 1);
+    if (next.resolved) return { ...next, step: stepNumber };
   }
-  return { resolved: true, step: step.number, status: 'published', finished };
+  return { resolved: true, step: stepNumber, status: 'published', finished };
 }
 
 /**
@@ -238,57 +300,12 @@ export async function resolveLocked(
  * Returns whether the game is over. `known`: the locked game and the step as published, when the caller has them
  * (the step's status and publication time are then already written).
  */
-export async function publishStep(
-  tx: SqlTx,
-  deps: ServiceDeps,
-  input: {
-    gameId: string;
-    stepId: string;
-    stepNumber: number;
-    def: AnyGame;
-    result: Envelope;
-    known?: { locked: LockedGame; step: StepWithOrders };
-  },
-): Promise<boolean> {
+export async function publishStep(tx: SqlTx, deps: ServiceDeps, input: PublishInput): Promise<boolean> {
   const now = deps.clock();
   const { def, result } = input;
   const outcome = def.outcome(result.state);
-  const owed = outcome ? [] : def.owed(result.state);
-  let known = input.known;
-  if (!known) {
-    await tx.$executeRawUnsafe(
-      `UPDATE "Step" SET status = 'published', "publishedAt" = $1::timestamp(3) WHERE id = $2`,
-      now.toISOString(),
-      input.stepId,
-    );
-    const locked = await lockGameWithSeats(tx, input.gameId);
-    const step = await loadStepWithOrders(tx, input.gameId, { id: input.stepId });
-    if (!locked || !step)
-      throw new ServiceError('game/no-step', 500, `step ${input.stepNumber} of game ${input.gameId} is missing`);
-    known = { locked, step };
-  }
-  // The next step, read back as stored, with the events of this one (in order) for the mails and webhooks.
-  const [created] = await tx.$queryRawUnsafe<(Step & { __events: GameEvent[] })[]>(
-    `WITH ins AS (INSERT INTO "Step" (id, "gameId", number, envelope, owed, "openedAt") VALUES ($1, $2, $3, $4::jsonb, $5::jsonb, $6::timestamp(3)) RETURNING *)
-     SELECT ins.*, COALESCE((SELECT json_agg(e.payload ORDER BY e.seq) FROM "Event" e WHERE e."stepId" = $7), '[]'::json) AS "__events" FROM ins`,
-    randomUUID(),
-    input.gameId,
-    input.stepNumber + 1,
-    JSON.stringify(result),
-    JSON.stringify(owed),
-    now.toISOString(),
-    input.stepId,
-  );
-  const { __events: events, ...next } = created;
-  const [game] = await tx.$queryRawUnsafe<Game[]>(
-    outcome
-      ? `UPDATE "Game" SET "currentStep" = $1, "updatedAt" = $3::timestamp(3), status = 'finished', outcome = $4::jsonb, "finishedAt" = $5::timestamp(3) WHERE id = $2 RETURNING *`
-      : `UPDATE "Game" SET "currentStep" = $1, "updatedAt" = $3::timestamp(3) WHERE id = $2 RETURNING *`,
-    input.stepNumber + 1,
-    input.gameId,
-    now.toISOString(),
-    ...(outcome ? [JSON.stringify(outcome), now.toISOString()] : []),
-  );
+  const known = input.known ?? (await markPublished(tx, input, now));
+  const { game, next, events } = await openNextStep(tx, input, outcome, now);
   const { seats, hookEvents } = known.locked;
   // Deadline and jobs of the next step (first, so that the result mails can say when the next orders are due);
   // punctuality and result webhook of this one.
@@ -303,6 +320,70 @@ export async function publishStep(
     known: { game, seats, step: known.step, events, next: { ...next, deadlineAt } },
   });
   return !!outcome;
+}
+
+/** A step to publish: the step, its game's package and its result; what the caller read under the lock, if any. */
+interface PublishInput {
+  gameId: string;
+  stepId: string;
+  stepNumber: number;
+  def: AnyGame;
+  result: Envelope;
+  known?: { locked: LockedGame; step: StepWithOrders };
+}
+
+/** Marks a step approved for publication as published, and reads the locked game and the step back. */
+async function markPublished(
+  tx: SqlTx,
+  input: PublishInput,
+  now: Date,
+): Promise<{ locked: LockedGame; step: StepWithOrders }> {
+  await tx.$executeRawUnsafe(
+    `UPDATE "Step" SET status = 'published', "publishedAt" = $1::timestamp(3) WHERE id = $2`,
+    now.toISOString(),
+    input.stepId,
+  );
+  const locked = await lockGameWithSeats(tx, input.gameId);
+  const step = await loadStepWithOrders(tx, input.gameId, { id: input.stepId });
+  if (!locked || !step)
+    throw new ServiceError('game/no-step', 500, `step ${input.stepNumber} of game ${input.gameId} is missing`);
+  return { locked, step };
+}
+
+/**
+ * Opens the step after a published one (owing what the engine says, nothing when the game is over) and moves the
+ * game to it, finishing the game with its outcome. Returns the game as updated, the next step as stored, and the
+ * events of the published step (in order) for the mails and webhooks.
+ */
+async function openNextStep(
+  tx: SqlTx,
+  input: PublishInput,
+  outcome: Outcome | null,
+  now: Date,
+): Promise<{ game: Game; next: Step; events: GameEvent[] }> {
+  const owed = outcome ? [] : input.def.owed(input.result.state);
+  const [created] = await tx.$queryRawUnsafe<(Step & { __events: GameEvent[] })[]>(
+    `WITH ins AS (INSERT INTO "Step" (id, "gameId", number, envelope, owed, "openedAt") VALUES ($1, $2, $3, $4::jsonb, $5::jsonb, $6::timestamp(3)) RETURNING *)
+     SELECT ins.*, COALESCE((SELECT json_agg(e.payload ORDER BY e.seq) FROM "Event" e WHERE e."stepId" = $7), '[]'::json) AS "__events" FROM ins`,
+    randomUUID(),
+    input.gameId,
+    input.stepNumber + 1,
+    JSON.stringify(input.result),
+    JSON.stringify(owed),
+    now.toISOString(),
+    input.stepId,
+  );
+  const { __events: events, ...next } = created;
+  const [game] = await tx.$queryRawUnsafe<Game[]>(
+    outcome
+      ? `UPDATE "Game" SET "currentStep" = $1, "updatedAt" = $3::timestamp(3), status = 'finished', outcome = $4::jsonb, "finishedAt" = $5::timestamp(3) WHERE id = $2 RETURNING *`
+      : `UPDATE "Game" SET "currentStep" = $1, "updatedAt" = $3::timestamp(3) WHERE id = $2 RETURNING *`,
+    input.stepNumber + 1,
+    input.gameId,
+    now.toISOString(),
+    ...(outcome ? [JSON.stringify(outcome), now.toISOString()] : []),
+  );
+  return { game, next, events };
 }
 
 /** The events of a step as stored, in order. */

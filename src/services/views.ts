@@ -14,7 +14,7 @@ import { gameDefinition, type ServiceDeps } from './deps.ts';
 import { notFound, ServiceError } from './errors.ts';
 import { asEnvelope, stripDiceKey } from './json.ts';
 import { buildRecord, type GameRecord } from './record.ts';
-import { currentStep, readCurrentStep } from './steps.ts';
+import { type CurrentStep, currentStep, readCurrentStep } from './steps.ts';
 import { unconfirmedSides } from './confirmation.ts';
 import { personViewers, visibleToAny } from './persons.ts';
 
@@ -84,14 +84,6 @@ async function currentView(deps: ServiceDeps, gameId: string, principal: Princip
   const moderator = principal.kind === 'moderator';
   const step = await currentStep(deps, gameId);
   const { envelope, owed } = step;
-  // A step the moderator sent back: every viewer sees why, and who has yet to confirm or revise (docs/orders.md).
-  const rejected =
-    step.status === 'open' && step.rejectedReason !== null
-      ? {
-          rejectedReason: step.rejectedReason,
-          awaitingConfirmation: await unconfirmedSides(deps.db, { ...step, id: step.stepId }),
-        }
-      : {};
   const withOrders = new Set(
     (
       await deps.db.order.findMany({ where: { stepId: step.stepId }, distinct: ['seatId'], select: { seatId: true } })
@@ -131,17 +123,26 @@ async function currentView(deps: ServiceDeps, gameId: string, principal: Princip
       ...(moderator || own.has(s.id) ? { email: s.email, locale: s.locale, timeZone: s.timeZone } : {}),
       ordersIn: withOrders.has(s.id),
     })),
-    step: {
-      number: step.number,
-      status: step.status,
-      owed,
-      deadlineAt: step.deadlineAt,
-      openedAt: step.openedAt,
-      ...rejected,
-    },
+    step: await stepSummary(deps, step),
     ...(moderator ? { preview } : {}),
   };
   return { base, seen };
+}
+
+/**
+ * The current step as every caller sees it: its number, status, what is owed and by when; for a step the moderator
+ * sent back, why, and who has yet to confirm or revise (docs/orders.md).
+ */
+async function stepSummary(deps: ServiceDeps, step: CurrentStep) {
+  const rejected =
+    step.status === 'open' && step.rejectedReason !== null
+      ? {
+          rejectedReason: step.rejectedReason,
+          awaitingConfirmation: await unconfirmedSides(deps.db, { ...step, id: step.stepId }),
+        }
+      : {};
+  const { number, status, owed, deadlineAt, openedAt } = step;
+  return { number, status, owed, deadlineAt, openedAt, ...rejected };
 }
 
 /** The result of a step awaiting review as a viewer will see it once approved (null: the step has none). */

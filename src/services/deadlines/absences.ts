@@ -9,6 +9,7 @@ import { audit } from '../audit.ts';
 import { badRequest, conflict, notFound } from '../errors.ts';
 import { lockGame, RESOLVE_TX } from '../turn-processor.ts';
 import { announceMove } from './changes.ts';
+import type { NoticeGame } from '../notifier.ts';
 import { queueNoticeMails, queueNoticeWebhooks, utc } from './notices.ts';
 import { scheduleStepDeadline } from './schedule.ts';
 import { loadStep, owedOf } from './step-state.ts';
@@ -77,41 +78,49 @@ export async function declareAbsence(
       now,
     );
     const deadlineAt = await moveForAbsences(tx, deps, input.gameId, seat.side);
-    const seats = await tx.seat.findMany({
-      where: { gameId: input.gameId },
-      orderBy: { side: 'asc' },
-      select: { id: true, side: true, email: true, locale: true, timeZone: true, mailToken: true },
-    });
-    const key = `absence:${row.id}`;
-    await queueNoticeMails(tx, deps, {
-      game: locked,
-      seats,
-      moderator: true,
-      kind: 'deadline',
-      key,
-      text: (when, locale) =>
-        locale === 'ja'
-          ? {
-              subject: `不在: ${seat.side}`,
-              body: `${seat.side} は ${when(startsAt)} から ${when(input.endsAt)} まで不在です。${deadlineAt ? `現在の締切: ${when(deadlineAt)}` : ''}`,
-            }
-          : {
-              subject: `Absence: ${seat.side}`,
-              body: `${seat.side} is away from ${when(startsAt)} to ${when(input.endsAt)}.${deadlineAt ? ` Current deadline: ${when(deadlineAt)}.` : ''}`,
-            },
-    });
-    await queueNoticeWebhooks(tx, deps, {
-      game: locked,
-      event: 'deadline',
-      key,
-      title: `${seat.side} is away`,
-      description: `${utc(startsAt)} → ${utc(input.endsAt)}`,
-    });
+    const absence = { id: row.id, side: seat.side, startsAt, endsAt: input.endsAt };
+    await announceAbsence(tx, deps, locked, absence, deadlineAt);
     return {
       absence: { id: row.id, side: seat.side, startsAt: startsAt.toISOString(), endsAt: input.endsAt.toISOString() },
       deadlineAt,
     };
   }, RESOLVE_TX);
+}
+
+/** Tells every seat, the moderator and the webhooks that a seat will be away, and the deadline now. */
+async function announceAbsence(
+  tx: Tx,
+  deps: ServiceDeps,
+  game: NoticeGame,
+  absence: { id: string; side: string; startsAt: Date; endsAt: Date },
+  deadlineAt: Date | null,
+): Promise<void> {
+  const { side, startsAt, endsAt } = absence;
+  const seats = await tx.seat.findMany({
+    where: { gameId: game.id },
+    orderBy: { side: 'asc' },
+    select: { id: true, side: true, email: true, locale: true, timeZone: true, mailToken: true },
+  });
+  const key = `absence:${absence.id}`;
+  await queueNoticeMails(tx, deps, {
+    game,
+    seats,
+    moderator: true,
+    kind: 'deadline',
+    key,
+    text: (when, locale) =>
+      locale === 'ja'
+        ? {
+            subject: `不在: ${side}`,
+            body: `${side} は ${when(startsAt)} から ${when(endsAt)} まで不在です。${deadlineAt ? `現在の締切: ${when(deadlineAt)}` : ''}`,
+          }
+        : {
+            subject: `Absence: ${side}`,
+            body: `${side} is away from ${when(startsAt)} to ${when(endsAt)}.${deadlineAt ? ` Current deadline: ${when(deadlineAt)}.` : ''}`,
+          },
+  });
+  const description = `${utc(startsAt)} → ${utc(endsAt)}`;
+  await queueNoticeWebhooks(tx, deps, { game, event: 'deadline', key, title: `${side} is away`, description });
 }
 
 /** Withdraws an absence of the seat (only one not yet over); the deadline is computed again. */

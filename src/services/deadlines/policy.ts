@@ -29,17 +29,18 @@ import {
   type StepWithOrders,
 } from '../turn-processor.ts';
 
-/** Takes the game row lock (the one the service's resolution takes); false when the game is gone. */
-async function lockGameRow(tx: Tx, gameId: string): Promise<boolean> {
-  const rows = await tx.$queryRaw<unknown[]>`SELECT 1 FROM "Game" WHERE id = ${gameId} FOR UPDATE`;
-  return rows.length > 0;
-}
 import type { NoticeSeat } from '../notifier.ts';
 import { queueNoticeMails, queueNoticeWebhooks, utc } from './notices.ts';
 import { announceDefaultsLocked, announceMissed, seatColumns } from './missed.ts';
 import { resolveWithKeptOrders } from '../rejection.ts';
 import { queueDeadlineJobs, scheduleStepDeadline } from './schedule.ts';
 import { loadStep, owedOf, readState, type DeadlineState, type DeadlineStep } from './step-state.ts';
+
+/** Takes the game row lock (the one the service's resolution takes); false when the game is gone. */
+async function lockGameRow(tx: Tx, gameId: string): Promise<boolean> {
+  const rows = await tx.$queryRaw<unknown[]>`SELECT 1 FROM "Game" WHERE id = ${gameId} FOR UPDATE`;
+  return rows.length > 0;
+}
 
 /** What a deadline job did (for logs and tests). */
 export type DeadlineOutcome =
@@ -120,12 +121,24 @@ type Decision =
   | { kind: 'kept'; locked: LockedGame; step: StepWithOrders };
 const done = (outcome: DeadlineOutcome): Decision => ({ kind: 'done', outcome });
 
+/** A deadline that has passed with seats still owing orders, as `decide` found it under the game lock. */
+interface Missed {
+  locked: LockedGame;
+  step: StepWithOrders;
+  state: DeadlineState;
+  /** The sides that owe orders and have none in. */
+  missing: string[];
+  deadline: Date;
+  now: Date;
+}
+
+/** What a deadline job finds under the game lock decides what it does (the policies: see the top of this file). */
 async function decide(tx: SqlTx, deps: ServiceDeps, job: DeadlineJob): Promise<Decision> {
   const locked = await lockGameWithSeats(tx, job.gameId);
   if (!locked) return done('gone');
   const step = await loadStepWithOrders(tx, job.gameId, { id: job.stepId });
   if (!step) return done('gone');
-  const { game, seats } = locked;
+  const { game } = locked;
   if (step.status !== 'open') {
     await announceDefaultsLocked(tx, deps, game, step, locked);
     return done('not-current');
@@ -137,7 +150,6 @@ async function decide(tx: SqlTx, deps: ServiceDeps, job: DeadlineJob): Promise<D
   // must not make a due deadline look early.
   const now = new Date(Math.max(deps.clock().getTime(), Date.parse(job.at)));
   const deadline = step.deadlineAt;
-  const state = readState(step.deadlineState);
   if (now < deadline) {
     // Moved later: make sure the job of the new instant exists (normally queued with the move).
     await queueDeadlineJobs(tx, deps, game, step.id, deadline);
@@ -147,74 +159,74 @@ async function decide(tx: SqlTx, deps: ServiceDeps, job: DeadlineJob): Promise<D
   // A step the moderator sent back has every order on file: at its deadline they stand (src/services/rejection.ts).
   if (!missing.length && step.rejectedRevisions) return { kind: 'kept', locked, step };
   if (!missing.length) return done('complete'); // all in: resolution is pending (processing delay) or running
-  const iso = deadline.toISOString();
-  const missingSeats = seats.filter((s) => missing.includes(s.side));
-
-  if (game.missedPolicy === 'extend-once' && !state.extendedFrom && game.graceSeconds > 0) {
-    const next: DeadlineState = {
-      ...state,
-      extendedFrom: iso,
-      adjustSeconds: (state.adjustSeconds ?? 0) + game.graceSeconds,
-    };
-    const { deadlineAt } = await scheduleStepDeadline(tx, deps, game, step, next);
-    await audit(
-      tx,
-      game.id,
-      'system',
-      'deadline.extend-once',
-      { step: step.number, sides: missing, from: iso, to: deadlineAt?.toISOString() },
-      now,
-    );
-    await announceMissed(
-      tx,
-      deps,
-      game,
-      step,
-      seats,
-      missing,
-      { kind: 'extended', until: deadlineAt ?? deadline },
-      locked.hookEvents,
-    );
-    return done('extended');
-  }
+  const missed: Missed = { locked, step, state: readState(step.deadlineState), missing, deadline, now };
+  if (game.missedPolicy === 'extend-once' && !missed.state.extendedFrom && game.graceSeconds > 0)
+    return extendOnce(tx, deps, missed);
   const graceEnd = new Date(deadline.getTime() + (game.missedPolicy === 'extend-once' ? 0 : game.graceSeconds) * 1000);
-  if (now < graceEnd) {
-    if (state.graceNoticeFor !== iso) {
-      await saveState(tx, step.id, { ...state, graceNoticeFor: iso });
-      await queueNoticeMails(tx, deps, {
-        game,
-        seats: missingSeats,
-        kind: 'reminder',
-        key: `grace:${step.id}:${iso}`,
-        text: (when, locale) =>
-          locale === 'ja'
-            ? {
-                subject: `締切を過ぎました: 猶予は ${when(graceEnd)} まで`,
-                body: `ステップ ${step.number} の命令の締切 (${when(deadline)}) を過ぎました。${when(graceEnd)} までに送ってください。`,
-              }
-            : {
-                subject: `Deadline passed: grace until ${when(graceEnd)}`,
-                body: `The deadline of step ${step.number} (${when(deadline)}) has passed. Please send your orders before ${when(graceEnd)}.`,
-              },
-      });
-    }
-    await enqueue(
-      tx,
-      QUEUES.deadline,
-      { gameId: game.id, stepId: step.id, at: graceEnd.toISOString() } satisfies DeadlineJob,
-      { key: `${step.id}:${graceEnd.toISOString()}`, startAfter: graceEnd },
-    );
-    return done('grace');
-  }
-  if (game.missedPolicy === 'wait') {
-    if (state.missedNoticeFor !== iso) {
-      await saveState(tx, step.id, { ...state, missedNoticeFor: iso });
-      await audit(tx, game.id, 'system', 'deadline.missed', { step: step.number, sides: missing, deadline: iso }, now);
-      await announceMissed(tx, deps, game, step, seats, missing, { kind: 'waiting' }, locked.hookEvents);
-    }
-    return done('waiting');
-  }
+  if (now < graceEnd) return inGrace(tx, deps, missed, graceEnd);
+  if (game.missedPolicy === 'wait') return waitForModerator(tx, deps, missed);
   return { kind: 'defaults', sides: missing, locked, step };
+}
+
+/** `extend-once`: the deadline moves once by the grace period; everyone is told. */
+async function extendOnce(tx: SqlTx, deps: ServiceDeps, m: Missed): Promise<Decision> {
+  const { locked, step, state, missing } = m;
+  const { game, seats } = locked;
+  const from = m.deadline.toISOString();
+  const next: DeadlineState = {
+    ...state,
+    extendedFrom: from,
+    adjustSeconds: (state.adjustSeconds ?? 0) + game.graceSeconds,
+  };
+  const { deadlineAt } = await scheduleStepDeadline(tx, deps, game, step, next);
+  const extended = { step: step.number, sides: missing, from, to: deadlineAt?.toISOString() };
+  await audit(tx, game.id, 'system', 'deadline.extend-once', extended, m.now);
+  const what = { kind: 'extended' as const, until: deadlineAt ?? m.deadline };
+  await announceMissed(tx, deps, game, step, seats, missing, what, locked.hookEvents);
+  return done('extended');
+}
+
+/** In the grace period: the seats still owing are told once, and the job comes back at its end. */
+async function inGrace(tx: SqlTx, deps: ServiceDeps, m: Missed, graceEnd: Date): Promise<Decision> {
+  const { locked, step, state, deadline } = m;
+  const { game } = locked;
+  const iso = deadline.toISOString();
+  if (state.graceNoticeFor !== iso) {
+    await saveState(tx, step.id, { ...state, graceNoticeFor: iso });
+    await queueNoticeMails(tx, deps, {
+      game,
+      seats: locked.seats.filter((s) => m.missing.includes(s.side)),
+      kind: 'reminder',
+      key: `grace:${step.id}:${iso}`,
+      text: (when, locale) =>
+        locale === 'ja'
+          ? {
+              subject: `締切を過ぎました: 猶予は ${when(graceEnd)} まで`,
+              body: `ステップ ${step.number} の命令の締切 (${when(deadline)}) を過ぎました。${when(graceEnd)} までに送ってください。`,
+            }
+          : {
+              subject: `Deadline passed: grace until ${when(graceEnd)}`,
+              body: `The deadline of step ${step.number} (${when(deadline)}) has passed. Please send your orders before ${when(graceEnd)}.`,
+            },
+    });
+  }
+  const end = graceEnd.toISOString();
+  const job: DeadlineJob = { gameId: game.id, stepId: step.id, at: end };
+  await enqueue(tx, QUEUES.deadline, job, { key: `${step.id}:${end}`, startAfter: graceEnd });
+  return done('grace');
+}
+
+/** `wait`: everyone and the moderator are told once who missed the deadline; the game waits for the moderator. */
+async function waitForModerator(tx: SqlTx, deps: ServiceDeps, m: Missed): Promise<Decision> {
+  const { locked, step, state, missing } = m;
+  const { game } = locked;
+  const iso = m.deadline.toISOString();
+  if (state.missedNoticeFor !== iso) {
+    await saveState(tx, step.id, { ...state, missedNoticeFor: iso });
+    await audit(tx, game.id, 'system', 'deadline.missed', { step: step.number, sides: missing, deadline: iso }, m.now);
+    await announceMissed(tx, deps, game, step, locked.seats, missing, { kind: 'waiting' }, locked.hookEvents);
+  }
+  return done('waiting');
 }
 
 /** After default orders on a step kept for review (published steps are announced when they publish). */
