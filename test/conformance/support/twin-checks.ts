@@ -109,22 +109,25 @@ function twinOf(game: AnyGamePackage, state: unknown, viewer: Viewer, rand: () =
   return twin;
 }
 
-/** The position at the point against its twin. */
-function checkPosition({ g, i, viewer, locale, rand, label }: Point, tally: Tally): void {
+/** The position at the point against its twin; returns what the viewer is shown of the position. */
+function checkPosition({ g, i, viewer, locale, rand, label }: Point, tally: Tally): Shown {
   const { game } = g;
+  const shown = shownPosition(game, g.states[i], viewer, locale);
   const twin = twinOf(game, g.states[i], viewer, rand, label);
-  if (!twin) return;
-  const diff = difference(
-    shownPosition(game, g.states[i], viewer, locale),
-    shownPosition(game, twin.state, viewer, locale),
-  );
+  if (!twin) return shown;
+  const diff = difference(shown, shownPosition(game, twin.state, viewer, locale));
   expect(diff, `${label}: twin renaming ${JSON.stringify(twin.renamed)}`).toBe('');
   tally.positions++;
   if (canonicalJson(twin.state) !== canonicalJson(g.states[i])) tally.differing++;
+  return shown;
 }
 
-/** The step into the point, run again from a twin of the position before it with the same dice. */
-async function checkStep({ g, i, viewer, locale, rand, label }: Point, tally: Tally): Promise<void> {
+/**
+ * The step into the point, run again from a twin of the position before it with the same dice (`position`: what the
+ * viewer is shown of the point's position).
+ */
+async function checkStep(point: Point, position: Shown, tally: Tally): Promise<void> {
+  const { g, i, viewer, locale, rand, label } = point;
   const { game } = g;
   const twin = twinOf(game, g.states[i - 1], viewer, rand, `${label} (the step into it)`);
   if (!twin) return;
@@ -137,7 +140,7 @@ async function checkStep({ g, i, viewer, locale, rand, label }: Point, tally: Ta
   // not the renamed one. Compared only when it is the renamed world (the same events, lists of names in any order).
   if (settled(rename(g.events[i - 1], tau)) !== settled(run.events)) return void tally.otherWorld++;
   const played = { orders: g.orders[i - 1], events: g.events[i - 1], after: g.states[i] };
-  const original = await shownStep(g, i - 1, played, viewer, locale);
+  const original = await shownStep(g, i - 1, played, viewer, locale, position);
   const rerun = await shownStep(g, i - 1, { orders, events: run.events, after: run.envelope.state }, viewer, locale);
   // A step that shows the viewer a renamed piece (a combat, a face-up placement) may tell the twins apart.
   if (mentions(original, tau) || mentions(rerun, tau)) return void tally.revealed++;
@@ -168,8 +171,7 @@ export async function checkGame(
     const label = `${g.mode} ${g.seed} options ${JSON.stringify(g.options)} state ${i} ${JSON.stringify(viewer)}`;
     const point: Point = { g, i, viewer, locale, rand, label };
     tally.points++;
-    checkPosition(point, tally);
-    await checkStep(point, tally);
+    await checkStep(point, checkPosition(point, tally), tally);
   }
 }
 

@@ -84,8 +84,18 @@ function recordSource(g: PlayedGame, i: number, run: StepRun): RecordSource {
   };
 }
 
-/** Everything the viewer is shown of step `i` (run as `run`): events, history, result mail, record, new position. */
-export async function shownStep(g: PlayedGame, i: number, run: StepRun, viewer: Viewer, locale: Locale) {
+/**
+ * Everything the viewer is shown of step `i` (run as `run`): events, history, result mail, record, and the new
+ * position (`position`, when the caller has it already).
+ */
+export async function shownStep(
+  g: PlayedGame,
+  i: number,
+  run: StepRun,
+  viewer: Viewer,
+  locale: Locale,
+  position?: Shown,
+) {
   const { game } = g;
   const visible = game.visibleEvents(run.events, viewer);
   const board = game.board(run.after, viewer);
@@ -98,7 +108,7 @@ export async function shownStep(g: PlayedGame, i: number, run: StepRun, viewer: 
     mail: `${mail.subject}\n${mail.text}\n${mail.html}`,
     mailPicture: JSON.stringify(mail.attachments),
     record: JSON.stringify(buildRecord(game, recordSource(g, i, run), viewer)),
-    ...shownPosition(game, run.after, viewer, locale),
+    ...(position ?? shownPosition(game, run.after, viewer, locale)),
   };
   return shown;
 }
