@@ -179,8 +179,11 @@ describe.skipIf(!haveChromium).each(registered)('%s in Chromium', (id, game) => 
       await page.click('details.text-orders summary');
       await page.fill('#order-text', orderText(game, state, seat, data, seats.get(seat)!.locale, rand));
       await page.click('form.text-form button[type=submit]');
-      if (!(await page.locator('p.ok').count()))
-        throw new Error(`orders refused: ${await page.locator('.errors').allTextContents()}`);
+      // The page that answers: saved, or the errors of the text box (the orders refused).
+      const answer = page.locator('p.ok, form.text-form .errors').first();
+      await answer.waitFor();
+      if (!(await answer.evaluate((e) => e.classList.contains('ok'))))
+        throw new Error(`orders refused: ${await answer.textContent()}`);
     });
     for (const [seat, page] of pages) {
       await page.goto(`${base}/play/${created.id}`);
