@@ -5,7 +5,7 @@
  * bare rules definition is already a playable package (orders by API and as JSON by mail and on the page).
  */
 import type { OrderGrammar } from './grammar.ts';
-import type { GameDefinition, GameEvent, SeatId } from './types.ts';
+import type { GameDefinition, GameEvent, SeatId, Viewer } from './types.ts';
 
 /** Draws one seat's legal orders at random; `rand` returns numbers in [0, 1). Pure: all chance comes from `rand`. */
 export type RandomPlayer<S = unknown, O = unknown> = (state: S, seat: SeatId, rand: () => number) => O;
@@ -15,6 +15,35 @@ export type RandomPlayer<S = unknown, O = unknown> = (state: S, seat: SeatId, ra
  * concerns (`U01`), or null when it concerns none. An outcome counts at most once per sample.
  */
 export type OutcomeCounter = (kind: string, subject: string | null) => void;
+
+/**
+ * A second state that one viewer cannot tell from the first: it differs only in what that viewer may not see (which
+ * face-down piece is which, what another seat wrote in its standing orders), and keeps every rule invariant.
+ * `renamed` maps each piece id of the first state to the id that stands in its place in the twin (the pieces that
+ * traded identities; `{}` when none did): the first state's orders and events, with these ids renamed, are the
+ * orders and events of the twin's world.
+ */
+export interface HiddenTwin<S = unknown> {
+  state: S;
+  renamed: Readonly<Record<string, string>>;
+}
+
+/**
+ * Draws a hidden twin of `state` for `viewer` with `rand` (numbers in [0, 1)), or null when there is none to draw
+ * (the moderator, who sees everything; a position where nothing is hidden from this viewer). Pure.
+ */
+export type HiddenTwinMaker<S = unknown> = (state: S, viewer: Viewer, rand: () => number) => HiddenTwin<S> | null;
+
+/**
+ * The settings of a short complete game, as a game is created with them: the end-to-end checks of every registered
+ * game (test/conformance) play one by mail and one on the player's page.
+ */
+export interface ShortGame {
+  mode: string;
+  options?: Record<string, unknown>;
+  /** A component data set of its own (omitted: the shipped set). */
+  data?: unknown;
+}
 
 /** A game package. S = state, O = one seat's orders, Opt = options, Data = component data. */
 export interface GamePackage<S = unknown, O = unknown, Opt = unknown, Data = unknown>
@@ -34,6 +63,19 @@ export interface GamePackage<S = unknown, O = unknown, Opt = unknown, Data = unk
   oddsOutcomes?(event: GameEvent, count: OutcomeCounter): void;
   /** Positions for adjudication tests (DATC style), built from the game's compact fixture description. */
   fixtures?: { position(spec: unknown): S };
+  /**
+   * Hidden information, made testable: a twin of a state that the viewer must not be able to tell from it. The
+   * conformance suite (test/conformance/hidden-information.test.ts) checks that the viewer is given byte-identical
+   * views, boards, choices, events, maps and mails in both. Required unless `openInformation` is true.
+   */
+  hiddenTwin?: HiddenTwinMaker<S>;
+  /**
+   * True when the game hides nothing: every seat and the public see the same view, board and events as the
+   * moderator (the conformance suite checks the claim). A game that hides anything gives `hiddenTwin` instead.
+   */
+  openInformation?: boolean;
+  /** A short complete game for the end-to-end checks; without it they play the first mode with every default. */
+  shortGame?: ShortGame;
 }
 
 /** A game package with its type parameters erased, as the registry, the service and the CLI hold it. */

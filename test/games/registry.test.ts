@@ -1,18 +1,17 @@
 /**
  * Every registered game package keeps the promises of the package contract (src/engine/game-package.ts), checked
- * through the registry alone, so a game added tomorrow is checked the day it is listed: its random player plays
- * legal orders to the end; its order text (and JSON) reads back to the same orders; its events read as words in
+ * through the registry alone, so a game added tomorrow is checked the day it is listed: its events read as words in
  * both languages; its odds preview and fixtures work. And no module outside src/games/ names a game or its seats.
+ * Random play, determinism, hidden information, order text and whole games by mail and in the browser are the
+ * conformance suite's (test/conformance/).
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { sfc32FromHex, sfc32Next, streamDice, uniformDie } from '../../src/engine/dice.ts';
-import type { AnyGamePackage } from '../../src/engine/game-package.ts';
+import { sfc32FromHex, streamDice } from '../../src/engine/dice.ts';
 import { previewStepOdds } from '../../src/engine/odds.ts';
-import type { GameEvent, ResolveContext, SeatId } from '../../src/engine/types.ts';
 import { games, getGame } from '../../src/games/index.ts';
-import { formatOrderText, jsonOnlyGrammar, readOrderText } from '../../src/orders-text/game-text.ts';
+import { playRandomGame } from '../conformance/support/random-game.ts';
 
 const packages = Object.values(games);
 
@@ -28,36 +27,6 @@ const FIXTURES: Record<string, unknown> = {
   },
 };
 
-/** One random game of a package with every owed order, event and state along the way. */
-function playRandom(game: AnyGamePackage, mode: string, seed: string) {
-  const rng = sfc32FromHex(seed.padEnd(32, '0'));
-  const rand = () => sfc32Next(rng) / 0x100000000;
-  const data = game.dataSchema.parse(game.defaultData);
-  let state = game.setup({ mode, options: game.optionsSchema.parse({}), data });
-  const turns: { state: unknown; seat: SeatId; orders: unknown }[] = [];
-  const events: GameEvent[] = [];
-  const ctx: ResolveContext = {
-    roll: (sides, purpose) => {
-      const value = uniformDie(rng, sides);
-      events.push({ type: 'die', index: events.length, sides, value, purpose });
-      return value;
-    },
-    emit: (event) => void events.push(event),
-  };
-  const problems: string[] = [];
-  for (let step = 0; step < 500 && !(game.owed(state).length === 0 && game.outcome(state)); step++) {
-    const orders: Record<SeatId, unknown> = {};
-    for (const { seat } of game.owed(state)) {
-      orders[seat] = game.randomOrders ? game.randomOrders(state, seat, rand) : game.defaultOrders(state, seat);
-      turns.push({ state, seat, orders: orders[seat] });
-      problems.push(...game.validate(state, seat, orders[seat]).map((e) => `${seat}: ${e.code}`));
-    }
-    state = game.resolve(state, orders, ctx);
-    problems.push(...game.invariants(state));
-  }
-  return { data, state, turns, events, problems };
-}
-
 describe.each(packages.map((game) => [game.id, game] as const))('the %s package', (id, game) => {
   it('is listed under its own id, with distinct seats and valid shipped data', () => {
     expect(getGame(id)).toBe(game);
@@ -69,38 +38,10 @@ describe.each(packages.map((game) => [game.id, game] as const))('the %s package'
     expect(game.checkData(game.dataSchema.parse(game.defaultData), options)).toEqual([]);
   });
 
-  it.each(game.modes.map((mode) => [mode]))(
-    '%s: random legal play reaches the end, every order legal, every invariant kept',
-    (mode) => {
-      for (const seed of ['1', '2', '3']) {
-        const run = playRandom(game, mode, seed);
-        expect(run.problems).toEqual([]);
-        expect(game.outcome(run.state)).not.toBeNull();
-      }
-    },
-  );
-
-  it('orders read back from their text and from their JSON, in both languages', () => {
-    const run = playRandom(game, game.modes[0], '4');
-    expect(run.turns.length).toBeGreaterThan(0);
-    for (const { state, seat, orders } of run.turns) {
-      const input = { data: run.data, seat, choices: game.choices(state, seat) };
-      for (const locale of ['en', 'ja'] as const) {
-        const text = formatOrderText(game, input, orders, locale).join('\n');
-        const back = readOrderText(game, input, text);
-        expect(back.errors, text).toEqual([]);
-        expect(back.orders, text).toEqual(orders);
-      }
-      const json = readOrderText(game, input, jsonOnlyGrammar.format(orders, null, 'en').join('\n'));
-      expect(json.orders).toEqual(orders);
-      expect(json.json).toBe(true);
-    }
-  });
-
   it('describes every event of a game in English and Japanese', () => {
-    const run = playRandom(game, game.modes[0], '5');
+    const run = playRandomGame(game, { mode: game.modes[0], seed: '5' });
     expect(run.events.length).toBeGreaterThan(0);
-    for (const event of run.events) {
+    for (const event of run.events.flat()) {
       for (const locale of ['en', 'ja'] as const) {
         const words = game.describeEvent(event, locale);
         expect(words.length, JSON.stringify(event)).toBeGreaterThan(0);

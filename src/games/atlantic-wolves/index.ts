@@ -23,6 +23,8 @@ import { awTextGrammar } from './orders/text.ts';
 import { owed } from './owed.ts';
 import { randomLegalOrders } from './random-orders.ts';
 import { setup } from './setup.ts';
+import { hiddenTwin } from './hidden-twin.ts';
+import { shortGame } from './short-game.ts';
 import { cloneState, MODES, type AwState } from './state.ts';
 import { validate } from './validate.ts';
 import { view, visibleEvents } from './view.ts';
@@ -90,6 +92,8 @@ export const atlanticWolves: GamePackage<AwState, AwOrders, AwOptions, AwData> =
   randomOrders: randomLegalOrders,
   oddsOutcomes,
   fixtures: { position: (spec) => stateFromFixture(spec as FixtureSetup) },
+  hiddenTwin,
+  shortGame,
 };
 
 export { positionFromFixture } from './setup.ts';

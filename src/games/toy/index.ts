@@ -9,6 +9,7 @@ import { describeEvent } from './describe.ts';
 import { randomToyOrders } from './random-orders.ts';
 import {
   choices,
+  hiddenTwin,
   invariants,
   outcome,
   owed,
@@ -69,6 +70,9 @@ export const toyGame: GamePackage<ToyState, ToyOrders, ToyOptions, ToyData> = {
     if (scored && typeof event.seat === 'string') count('scores', event.seat);
   },
   fixtures: { position: positionFromFixture },
+  hiddenTwin,
+  // TOY 1: two steps, three picks in all.
+  shortGame: { mode: 'mail', options: { rounds: 2 } },
 };
 
 export type { ToyOrders, ToyState } from './rules.ts';
