@@ -124,14 +124,12 @@ async function run(
     await client.query(`DELETE FROM pgboss.job WHERE name = 'deadline'`);
     for (let from = 0; from < opened.length; from += 1000) {
       await boss.insert(
-        opened
-          .slice(from, from + 1000)
-          .map((s) => ({
-            id: jobIdFor(`${QUEUES.deadline}:${s.id}:${at}`),
-            name: QUEUES.deadline,
-            data: { gameId: s.gameId, stepId: s.id, at },
-            startAfter: at,
-          })),
+        opened.slice(from, from + 1000).map((s) => ({
+          id: jobIdFor(`${QUEUES.deadline}:${s.id}:${at}`),
+          name: QUEUES.deadline,
+          data: { gameId: s.gameId, stepId: s.id, at },
+          startAfter: at,
+        })),
       );
     }
     await new Promise((r) => setTimeout(r, Math.max(0, due.getTime() - Date.now())));

@@ -1,4 +1,3 @@
-
 import { intOption, readArgs, stringOption } from '../src/cli/args.ts';
 import { simulate } from '../src/cli/simulate-command.ts';
 import { GAMES_PER_STREAM, streamOf } from '../src/cli/simulate.ts';

@@ -185,11 +185,13 @@ async function main(): Promise<void> {
     process.stdout.write(
       `\nAPI benchmark: ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s per route, ${ready.targets.length} games\n`,
     );
-    rounds.forEach((r, i) =>
+    for (const [i, r] of rounds.entries()) {
+      const ratio = (r.service.reqPerSec / r.bare.reqPerSec).toFixed(2);
+      const service = `${r.service.reqPerSec.toFixed(0)} req/s (p99 ${r.service.p99} ms)`;
       process.stdout.write(
-        `round ${i + 1}: bare ${r.bare.reqPerSec.toFixed(0)} req/s, service ${r.service.reqPerSec.toFixed(0)} req/s (p99 ${r.service.p99} ms), ratio ${(r.service.reqPerSec / r.bare.reqPerSec).toFixed(2)}\n`,
-      ),
-    );
+        `round ${i + 1}: bare ${r.bare.reqPerSec.toFixed(0)} req/s, service ${service}, ratio ${ratio}\n`,
+      );
+    }
     const bare = medianRun(rounds.map((r) => r.bare));
     const service = medianRun(rounds.map((r) => r.service));
     const ratio = median(rounds.map((r) => r.service.reqPerSec / r.bare.reqPerSec));

@@ -23,10 +23,9 @@ export interface GamePackage<S = unknown, O = unknown, Opt = unknown, Data = unk
    * The order text (English and Japanese keywords) read from mail and the page's text box, and written back as
    * the echo of a reply. Without it, orders come as JSON there too (JSON is accepted alongside a grammar).
    */
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  grammar?: OrderGrammar<O, any>;
+  grammar?: OrderGrammar<O, unknown>;
   /** Random legal orders for `pbem simulate` and property tests; without it the simulation plays default orders. */
-  randomOrders?: RandomPlayer<S, O>;
+  randomOrders?(state: S, seat: SeatId, rand: () => number): O;
   /**
    * What an event counts as in the odds preview of a step (`pbem odds`): calls `count` for each outcome it stands
    * for, or not at all for bookkeeping. Without it, every event but a die counts by its type.
@@ -36,6 +35,9 @@ export interface GamePackage<S = unknown, O = unknown, Opt = unknown, Data = unk
   fixtures?: { position(spec: unknown): S };
 }
 
-/** A game package with its type parameters erased, as the registry, the service and the CLI hold it. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type AnyGamePackage = GamePackage<any, any, any, any>;
+/**
+ * A game package with its type parameters erased, as the registry, the service and the CLI hold it: states, orders,
+ * options and data are opaque values passed back to the package that made them. A concrete package is assignable
+ * because its members taking S or O are methods (TypeScript checks method parameters bivariantly).
+ */
+export type AnyGamePackage = GamePackage<unknown, unknown, unknown, unknown>;

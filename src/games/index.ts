@@ -13,5 +13,5 @@ export const games: Readonly<Record<string, AnyGamePackage>> = Object.fromEntrie
 
 /** The game with this id, or undefined. */
 export function getGame(id: string): AnyGamePackage | undefined {
-  return  Object.hasOwn(games, id) ? games[id] : undefined;
+  return Object.hasOwn(games, id) ? games[id] : undefined;
 }

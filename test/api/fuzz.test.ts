@@ -184,9 +184,9 @@ async function urlOf(route: RouteSpec, names: string[], values: string[], target
     ? String((await t.db.game.findUniqueOrThrow({ where: { id: game.id } })).currentStep)
     : '';
   let url = route.url;
-  names.forEach(
-    (name, i) => (url = url.replace(`:${name}`, values[i].replace(GAME, game.id).replace(CURRENT, current))),
-  );
+  for (const [i, name] of names.entries()) {
+    url = url.replace(`:${name}`, values[i].replace(GAME, game.id).replace(CURRENT, current));
+  }
   return url;
 }
 

@@ -113,7 +113,6 @@ describe('locks', () => {
   it('the turn processor waits while a submission holds the game', async () => {
     const g = await createGameVia(t, toyPayload());
     const a = await seatOf(g.id, 'a');
-    const b = await seatOf(g.id, 'b');
     await submitOrders(t.deps, { gameId: g.id, seatId: a.id, orders: { pick: 2 }, raw: '{}', source: 'api' });
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
@@ -126,7 +125,10 @@ describe('locks', () => {
     });
     await isLocked;
     let resolverDone = false;
-    const resolver = resolveIfReady(t.deps, g.id).then((r) => ((resolverDone = true), r));
+    const resolver = resolveIfReady(t.deps, g.id).then((r) => {
+      resolverDone = true;
+      return r;
+    });
     await new Promise((r) => setTimeout(r, 200));
     expect(resolverDone).toBe(false);
     release();

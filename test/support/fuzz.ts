@@ -66,6 +66,7 @@ export const hostileString: fc.Arbitrary<string> = fc.oneof(
       'AW-D5',
       '<script>alert(1)</script>',
       "' OR 1=1 --",
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: hostile input, template syntax no server may evaluate
       '${7*7}',
       '__proto__',
       'constructor',

@@ -226,6 +226,9 @@ export function applyAnswer(s: AwState, orders: Readonly<Record<string, AwOrders
       return;
     case 'overflow-name': {
       const named = (p.side === 'allied' ? a : g).overflow ?? [];
+      // `then` is the run step that follows the overflow: a string field of the stored phase, never a thenable
+      // (renaming it would change recorded states).
+      // biome-ignore lint/suspicious/noThenProperty: a stored phase field holding a string, not a thenable
       s.phase = { kind: 'overflow-replace', side: p.side, units: liftNamed(s, ctx, p.side, named), then: p.then };
       return;
     }

@@ -70,8 +70,8 @@ function sideCountIn(s: AwState, side: AwSide, area: string): number {
 const purposes: string[][] = [];
 /** The purpose of a response die (made once per roll number: the same text every turn). */
 function purpose(roll: number, die: 0 | 1): string {
-  const p = (purposes[roll] ??= [responseDieText(roll, 'tens'), responseDieText(roll, 'ones')]);
-  return p[die];
+  purposes[roll] ??= [responseDieText(roll, 'tens'), responseDieText(roll, 'ones')];
+  return purposes[roll][die];
 }
 
 /**

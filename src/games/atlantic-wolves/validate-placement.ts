@@ -272,13 +272,16 @@ export function validateOverflowNames(s: AwState, side: AwSide, named: string[])
   const errors: RuleError[] = [...duplicateErrors(named, 'overflow', rule)];
   const over = overfull(s, side);
   const per = new Map<string, number>();
-  named.forEach((name, i) => {
+  for (const [i, name] of named.entries()) {
     const e = nameErrors(s, side, name, `overflow.${i}`, rule);
-    if (e.length) return void errors.push(...e);
+    if (e.length) {
+      errors.push(...e);
+      continue;
+    }
     const id = parseBlindName(name) ? blindUnit(s, name)! : name;
     const area = at(s, id);
-    if (!isArea(area))
-      return void errors.push(
+    if (!isArea(area)) {
+      errors.push(
         ruleError(
           'aw/overflow/not-on-map',
           rule,
@@ -287,6 +290,8 @@ export function validateOverflowNames(s: AwState, side: AwSide, named: string[])
           `${unitJa(s, id)}は地図上にありません`,
         ),
       );
+      continue;
+    }
     if (s.options.overflowNaming === 'excess' && !over[area])
       errors.push(
         ruleError(
@@ -298,7 +303,7 @@ export function validateOverflowNames(s: AwState, side: AwSide, named: string[])
         ),
       );
     per.set(area, (per.get(area) ?? 0) + 1);
-  });
+  }
   for (const [area, excess] of Object.entries(over).sort()) {
     const n = per.get(area) ?? 0;
     const bad = s.options.overflowNaming === 'excess' ? n !== excess : n < excess;
