@@ -154,8 +154,14 @@ async function run(
     if (retried.rows[0].n) console.log(`  (${retried.rows[0].n} deadline jobs needed a retry)`);
     await Promise.all(procs.map(stopGracefully));
     await boss.stop({ graceful: false, wait: true });
+    const perStep = ((workerCpuSeconds / done) * 1000).toFixed(1);
+    const postgres = embeddedDir ? `, Postgres CPU ${postgresCpu.toFixed(1)} s` : '';
+    const outbox = mails.rows.map((r) => `${r.kind}=${r.n}`).join(' ');
     console.log(
-      `  ${workers} worker(s): ${done}/${GAMES} steps resolved with mails queued in ${seconds.toFixed(1)} s (${(done / seconds).toFixed(0)}/s); worker CPU ${workerCpuSeconds.toFixed(1)} s (${((workerCpuSeconds / done) * 1000).toFixed(1)} ms/step)${embeddedDir ? `, Postgres CPU ${postgresCpu.toFixed(1)} s` : ''}; load ${load.join(' ')}; steps ${steps.rows[0].n}; outbox ${mails.rows.map((r) => `${r.kind}=${r.n}`).join(' ')}`,
+      `  ${workers} worker(s): ${done}/${GAMES} steps resolved with mails queued in ${seconds.toFixed(1)} s ` +
+        `(${(done / seconds).toFixed(0)}/s); ` +
+        `worker CPU ${workerCpuSeconds.toFixed(1)} s (${perStep} ms/step)${postgres}; ` +
+        `load ${load.join(' ')}; steps ${steps.rows[0].n}; outbox ${outbox}`,
     );
     if (done < GAMES) throw new Error(`only ${done} of ${GAMES} done within ${LIMIT_S} s`);
     return {

@@ -182,8 +182,9 @@ async function main(): Promise<void> {
       const service = await load('service POST /api/games/:id/orders', ready.service, serviceRequests, pid);
       rounds.push({ bare, service });
     }
+    const games = ready.targets.length;
     process.stdout.write(
-      `\nAPI benchmark: ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s per route, ${ready.targets.length} games\n`,
+      `\nAPI benchmark: ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s per route, ${games} games\n`,
     );
     for (const [i, r] of rounds.entries()) {
       const ratio = (r.service.reqPerSec / r.bare.reqPerSec).toFixed(2);
@@ -195,18 +196,22 @@ async function main(): Promise<void> {
     const bare = medianRun(rounds.map((r) => r.bare));
     const service = medianRun(rounds.map((r) => r.service));
     const ratio = median(rounds.map((r) => r.service.reqPerSec / r.bare.reqPerSec));
+    const ms = (x: number) => `${String(x).padStart(4)} ms`;
     const rows = [bare, service].map(
       (r) =>
-        `${r.name.padEnd(40)} ${r.reqPerSec.toFixed(0).padStart(7)} req/s   p50 ${String(r.p50).padStart(4)} ms   p99 ${String(r.p99).padStart(4)} ms   2xx ${r.ok}  other ${r.bad}`,
+        `${r.name.padEnd(40)} ${r.reqPerSec.toFixed(0).padStart(7)} req/s   p50 ${ms(r.p50)}   p99 ${ms(r.p99)}   ` +
+        `2xx ${r.ok}  other ${r.bad}`,
     );
     process.stdout.write(`medians:\n${rows.join('\n')}\n`);
     const cpuRows = [bare, service].map(
       (r) =>
-        `${r.name.padEnd(40)} CPU ms per request: server ${r.cpu.server.toFixed(3)}   postgres ${r.cpu.postgres.toFixed(3)}   autocannon ${r.cpu.load.toFixed(3)}`,
+        `${r.name.padEnd(40)} CPU ms per request: server ${r.cpu.server.toFixed(3)}   ` +
+        `postgres ${r.cpu.postgres.toFixed(3)}   autocannon ${r.cpu.load.toFixed(3)}`,
     );
     process.stdout.write(`${cpuRows.join('\n')}\n`);
     process.stdout.write(
-      `ratio service/bare (median of rounds): ${ratio.toFixed(2)} (target >= 0.5)   service p99: ${service.p99} ms (target <= 50)\n`,
+      `ratio service/bare (median of rounds): ${ratio.toFixed(2)} (target >= 0.5)   ` +
+        `service p99: ${service.p99} ms (target <= 50)\n`,
     );
     process.stdout.write(`${ratio >= 0.5 && service.p99 <= 50 && service.bad === 0 ? 'PASS' : 'MISS'}\n`);
   } finally {

@@ -90,7 +90,8 @@ async function main(): Promise<void> {
 
   const pool = new pg.Pool({ connectionString: url.toString(), max: POOL });
   await pool.query(
-    'CREATE TABLE bench_insert (id uuid PRIMARY KEY, seat text NOT NULL, body jsonb NOT NULL, received_at timestamptz NOT NULL DEFAULT now())',
+    'CREATE TABLE bench_insert (id uuid PRIMARY KEY, seat text NOT NULL, body jsonb NOT NULL, ' +
+      'received_at timestamptz NOT NULL DEFAULT now())',
   );
   const bareApp = Fastify({ logger: false, bodyLimit: 256 * 1024 });
   bareApp.post('/bare/:id/orders', async (request) => {

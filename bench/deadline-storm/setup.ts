@@ -47,16 +47,20 @@ export async function seedStorm(
       ids.push(...games.map((g) => g.id));
       await client.query('BEGIN');
       await client.query(
-        `INSERT INTO "Game" (id, name, game, mode, options, "missedPolicy", "graceSeconds", "reminderHours", "seedSecret", "seedCommitment", "moderatorTokenHash", "moderatorEmail", "updatedAt")
-         SELECT g, 'Storm ' || g, 'toy', 'mail', '{"rounds":1}', 'default-after-grace', 0, '{}', 'storm-secret', 'c', h, 'mod@example.org', now()
+        `INSERT INTO "Game" (id, name, game, mode, options, "missedPolicy", "graceSeconds", "reminderHours",
+           "seedSecret", "seedCommitment", "moderatorTokenHash", "moderatorEmail", "updatedAt")
+         SELECT g, 'Storm ' || g, 'toy', 'mail', '{"rounds":1}', 'default-after-grace', 0, '{}', 'storm-secret', 'c', h,
+           'mod@example.org', now()
          FROM unnest($1::text[], $2::text[]) AS t(g, h)`,
         [games.map((g) => g.id), games.map(() => hex())],
       );
       for (const side of ['a', 'b']) {
         await client.query(
-          `INSERT INTO "Seat" (id, "gameId", side, email, "tokenHash", "mailTokenHash", "mailToken", "calendarToken", "updatedAt")
+          `INSERT INTO "Seat" (id, "gameId", side, email, "tokenHash", "mailTokenHash", "mailToken", "calendarToken",
+             "updatedAt")
            SELECT s, g, $2, $2 || '-' || g || '@example.org', t1, t2, t3, t4, now()
-           FROM unnest($1::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[]) AS t(g, t1, t2, t3, t4, s)`,
+           FROM unnest($1::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[])
+             AS t(g, t1, t2, t3, t4, s)`,
           [games.map((g) => g.id), side, ...[0, 1, 2, 3].map(() => games.map(() => hex())), games.map(() => uuid())],
         );
       }
@@ -85,7 +89,8 @@ export async function seedStorm(
 /** How many of the games are resolved with their mails queued (result and missed notices). */
 export async function countDone(client: pg.Client): Promise<number> {
   const r = await client.query(
-    `SELECT count(*)::int AS n FROM "Step" WHERE number = 0 AND status = 'published' AND ("deadlineState"->>'defaultsAnnounced')::boolean`,
+    `SELECT count(*)::int AS n FROM "Step"
+     WHERE number = 0 AND status = 'published' AND ("deadlineState"->>'defaultsAnnounced')::boolean`,
   );
   return r.rows[0].n;
 }

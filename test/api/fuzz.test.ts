@@ -323,9 +323,10 @@ test('every route: hostile input never gives a 5xx, and a refused request writes
             ...(body.payload !== undefined && route.method !== 'GET' ? { payload: body.payload } : {}),
           });
           count(`${route.method} ${route.url}`, res.statusCode);
+          const sent = `${auth}, ${body.kind}: ${clip(body.payload ?? '', 200)}`;
           expect(
             res.statusCode,
-            `${route.method} ${route.url} as ${clip(url + query)} [${auth}, ${body.kind}: ${clip(body.payload ?? '', 200)}]: ${clip(res.body)}`,
+            `${route.method} ${route.url} as ${clip(url + query)} [${sent}]: ${clip(res.body)}`,
           ).toBeLessThan(500);
           if (res.statusCode >= 400)
             expect(await rowCounts(), `${route.method} ${url} ${res.statusCode} wrote rows`).toEqual(before);
@@ -339,9 +340,8 @@ test('every route: hostile input never gives a 5xx, and a refused request writes
   const total = [...tally.values()].reduce((n, e) => n + e.requests, 0);
   const statuses = new Map<number, number>();
   for (const e of tally.values()) for (const [s, n] of e.statuses) statuses.set(s, (statuses.get(s) ?? 0) + n);
-  console.log(
-    `fuzz: ${routes.length} routes, ${total} requests in ${((Date.now() - started) / 1000).toFixed(1)} s (seed ${SEED})`,
-  );
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  console.log(`fuzz: ${routes.length} routes, ${total} requests in ${seconds} s (seed ${SEED})`);
   console.log(
     `fuzz: statuses ${[...statuses]
       .sort()

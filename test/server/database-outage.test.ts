@@ -215,8 +215,8 @@ test('API and worker survive SIGKILLs of the postmaster under load, answer 503 m
     databaseLog.join('\n'),
   ).toEqual([]);
   const settling = answers.filter((a) => a.phase.startsWith('settling-') && a.status !== 200);
-  const figures = `${answers.length} answers, ${down.length} while down (all 503), ${settling.length} 503 in the second after;
-  ${recoveries.join('; ')}`;
+  const counts = `${answers.length} answers, ${down.length} while down (all 503)`;
+  const figures = `${counts}, ${settling.length} 503 in the second after;\n  ${recoveries.join('; ')}`;
   process.stdout.write(`outage: ${figures}\n`);
 
   // The worker, left alone through the three crashes, still delivers: a new game's welcome mails go out.

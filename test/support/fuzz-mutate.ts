@@ -35,7 +35,10 @@ function places(value: unknown, path: Path = [], out: Path[] = []): Path[] {
   return out;
 }
 
-/** Stands for the deeply nested value in the mutated body until it is written as text (JSON.stringify would overflow). */
+/**
+ * Stands for the deeply nested value in the mutated body until it is written as text (JSON.stringify would
+ * overflow).
+ */
 const DEEP = '\u0002deep\u0002';
 
 /** The body with the mutation applied, as JSON text (the template is not changed). */

@@ -2,7 +2,8 @@
  * End to end in Chromium (playwright-core driving Debian's /usr/bin/chromium): the operator creates a game in the
  * console, both players place and allocate through their pages over a whole turn, the moderator previews and
  * approves every step, the history shows the dice; an inline validation error; a Japanese page; an XSS attempt
- * shown as text. Screenshots go to test-results/screenshots/ (docs/screenshots/ with UPDATE_SCREENSHOTS=1). Skipped, with a message, when Chromium is not installed.
+ * shown as text. Screenshots go to test-results/screenshots/ (docs/screenshots/ with UPDATE_SCREENSHOTS=1).
+ * Skipped, with a message, when Chromium is not installed.
  */
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -122,7 +123,8 @@ describe.skipIf(!have)('browser: a whole Atlantic Wolves turn in Chromium', () =
     await pages.allied.screenshot({ path: join(shots, 'player-validation-error.png'), fullPage: true });
     await pages.allied.locator('form.order-form select').first().selectOption(chosen);
 
-    // Play until turn 2 opens (or the game ends with turn 1): the seat that owes sends the engine's defaults from its page; the moderator approves.
+    // Play until turn 2 opens (or the game ends with turn 1): the seat that owes sends the engine's defaults from its
+    // page; the moderator approves.
     let approvals = 0;
     let reviewShot = false;
     let combatShot = false;

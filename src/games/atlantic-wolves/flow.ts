@@ -210,7 +210,8 @@ export function applyAnswer(s: AwState, orders: Readonly<Record<string, AwOrders
       afterStep2(s);
       return;
     case 'step3':
-      if (a.overflow) s.t.overflowPref = { ...s.t.overflowPref, allied: [...a.overflow] }; // shared until replaced (cloneState)
+      // The preference object is shared with the previous state until replaced (cloneState).
+      if (a.overflow) s.t.overflowPref = { ...s.t.overflowPref, allied: [...a.overflow] };
       applyStep3(s, ctx, a.step3 ?? {});
       s.phase = go('after-allied-placement');
       return;

@@ -108,7 +108,8 @@ export function standingResponse(s: AwState, unit: string): string | null {
   for (const pref of entry) {
     if (pref === 'ask') return null;
     if (pref === 'stay') return 'stay';
-    if (isResponseDestination(s, unit, pref)) return pref; // spec 5.2: destinations that would break capacity are skipped
+    // Spec 5.2: destinations that would break capacity are skipped.
+    if (isResponseDestination(s, unit, pref)) return pref;
   }
   return 'stay';
 }

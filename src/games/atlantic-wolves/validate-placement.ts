@@ -100,7 +100,9 @@ function needBecause(s: AwState, side: AwSide, used: number, need: number): Omit
       rules: ['AW 7.0[2]'],
     };
   return {
-    en: `${need} of your ${used} used UBs must be placed: the map's total UB capacity on turn ${s.turn}; the rest stay off the map (AW-A08 R1)`,
+    en:
+      `${need} of your ${used} used UBs must be placed: the map's total UB capacity on turn ${s.turn}; ` +
+      'the rest stay off the map (AW-A08 R1)',
     ja: `使用UB${used}個のうち${need}個を配置すること（第${s.turn}ターンの地図全体のUB配置数。残りは地図外、AW-A08 R1）`,
     rules: ['AW 7.0[2]', 'AW-A08 R1', ...(s.turn >= 3 ? ['AW 10.0-E2'] : [])],
   };
@@ -306,15 +308,16 @@ export function validateOverflowNames(s: AwState, side: AwSide, named: string[])
   }
   for (const [area, excess] of Object.entries(over).sort()) {
     const n = per.get(area) ?? 0;
-    const bad = s.options.overflowNaming === 'excess' ? n !== excess : n < excess;
+    const exact = s.options.overflowNaming === 'excess';
+    const bad = exact ? n !== excess : n < excess;
     if (bad)
       errors.push(
         ruleError(
           'aw/overflow/count',
           'AW-A07(a)',
           'overflow',
-          `name ${s.options.overflowNaming === 'excess' ? 'exactly' : 'at least'} ${excess} unit(s) in ${areaEn(s, area)} (named ${n})`,
-          `${areaJa(s, area)}から${excess}個${s.options.overflowNaming === 'excess' ? 'ちょうど' : '以上'}指名してください（${n}個）`,
+          `name ${exact ? 'exactly' : 'at least'} ${excess} unit(s) in ${areaEn(s, area)} (named ${n})`,
+          `${areaJa(s, area)}から${excess}個${exact ? 'ちょうど' : '以上'}指名してください（${n}個）`,
         ),
       );
   }

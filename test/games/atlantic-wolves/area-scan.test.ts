@@ -42,7 +42,8 @@ describe('area scan', () => {
       NOWHERE,
       OFF,
     ]);
-    expect(game.invariants(b).filter((m) => m.startsWith('inv1'))).toHaveLength(3); // unknown area, no location, key count
+    // An unknown area, a unit with no location, a wrong key count.
+    expect(game.invariants(b).filter((m) => m.startsWith('inv1'))).toHaveLength(3);
   });
 });
 

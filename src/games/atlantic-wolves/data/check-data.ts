@@ -56,7 +56,8 @@ export function checkData(data: AwData, options?: Pick<AwOptions, 'unitNumbers'>
     const other = numbers.get(numberKey);
     if (other)
       problems.push(
-        `unit ${u.id}: number ${u.number} is already used by ${other}${perSide ? ` (${u.side})` : ' (option unitNumbers = perSide allows one per side)'}`,
+        `unit ${u.id}: number ${u.number} is already used by ${other}` +
+          (perSide ? ` (${u.side})` : ' (option unitNumbers = perSide allows one per side)'),
       );
     numbers.set(numberKey, u.id);
     const german = u.type === 'UB';
