@@ -160,7 +160,7 @@ async function dump(url: string): Promise<unknown> {
          FROM "Step" ORDER BY "gameId", number`,
       ),
       orders: await q(
-        `SELECT o."gameId", s.side, o."stepId", o.source, o.raw, o.parsed, o."receivedAt", o."supersededById", o.note
+        `SELECT o."gameId", s.side, o."stepId", o.source, o.raw, o.parsed, o."receivedAt", o.revision, o.note
          FROM "Order" o JOIN "Seat" s ON s.id = o."seatId" ORDER BY o."gameId", s.side`,
       ),
       events: await q(
