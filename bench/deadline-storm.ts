@@ -80,10 +80,8 @@ function postgresCpuSeconds(dir: string | undefined): number {
 
 let embeddedDir: string | undefined;
 
-async function run(
-  serverUrl: string,
-  workers: number,
-): Promise<{
+/** What one run measured. */
+interface RunResult {
   workers: number;
   games: number;
   seconds: number;
@@ -92,7 +90,63 @@ async function run(
   workerCpuSeconds: number;
   postgresCpuSeconds: number;
   load: number[];
-}> {
+}
+
+/** Moves every open step and its deadline job to the same instant `due`, with the job ids the service gives them. */
+async function dueTogether(client: pg.Client, boss: Awaited<ReturnType<typeof startBoss>>, due: Date): Promise<void> {
+  await client.query(`UPDATE "Step" SET "deadlineAt" = $1`, [due]);
+  // The jobs of the new instant, with the ids the service gives them (the sweep then finds them and adds none).
+  const at = due.toISOString();
+  const opened = (await client.query(`SELECT id, "gameId" FROM "Step" WHERE number = 0`)).rows as {
+    id: string;
+    gameId: string;
+  }[];
+  await client.query(`DELETE FROM pgboss.job WHERE name = 'deadline'`);
+  for (let from = 0; from < opened.length; from += 1000) {
+    await boss.insert(
+      opened.slice(from, from + 1000).map((s) => ({
+        id: jobIdFor(`${QUEUES.deadline}:${s.id}:${at}`),
+        name: QUEUES.deadline,
+        data: { gameId: s.gameId, stepId: s.id, at },
+        startAfter: at,
+      })),
+    );
+  }
+}
+
+/** How many steps are done once all are, or the time limit has passed. */
+async function waitForSteps(client: pg.Client, due: Date): Promise<number> {
+  let done = 0;
+  while (done < GAMES && Date.now() - due.getTime() < LIMIT_S * 1000) {
+    await new Promise((r) => setTimeout(r, 250));
+    done = await countDone(client);
+  }
+  return done;
+}
+
+/** Prints a run's figures, with what the database holds after it (steps, mails, retried jobs). */
+async function report(client: pg.Client, r: RunResult, done: number): Promise<void> {
+  const mails = await client.query(`SELECT kind, count(*)::int AS n FROM "Outbox" GROUP BY kind ORDER BY kind`);
+  const steps = await client.query(`SELECT count(*)::int AS n FROM "Step"`);
+  const retried = await client.query(
+    `SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'deadline' AND retry_count > 0`,
+  );
+  const jobs = await client.query(`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'deadline'`);
+  if (jobs.rows[0].n !== GAMES) console.log(`  (${jobs.rows[0].n} deadline jobs for ${GAMES} steps)`);
+  if (retried.rows[0].n) console.log(`  (${retried.rows[0].n} deadline jobs needed a retry)`);
+  const perStep = ((r.workerCpuSeconds / done) * 1000).toFixed(1);
+  const postgres = embeddedDir ? `, Postgres CPU ${r.postgresCpuSeconds.toFixed(1)} s` : '';
+  const outbox = mails.rows.map((row) => `${row.kind}=${row.n}`).join(' ');
+  console.log(
+    `  ${r.workers} worker(s): ${done}/${GAMES} steps resolved with mails queued in ${r.seconds.toFixed(1)} s ` +
+      `(${(done / r.seconds).toFixed(0)}/s); ` +
+      `worker CPU ${r.workerCpuSeconds.toFixed(1)} s (${perStep} ms/step)${postgres}; ` +
+      `load ${r.load.join(' ')}; steps ${steps.rows[0].n}; outbox ${outbox}`,
+  );
+}
+
+/** One storm on a fresh database with `workers` worker processes. */
+async function run(serverUrl: string, workers: number): Promise<RunResult> {
   const name = `pbem_storm_${workers}_${Date.now()}`;
   const scratch = await createScratchDatabase(serverUrl, name);
   const dbUrl = scratch.url;
@@ -114,60 +168,27 @@ async function run(
     // Every step and its job become due at the same instant, a moment from now.
     const due = new Date(Date.now() + 1500);
     await client.connect();
-    await client.query(`UPDATE "Step" SET "deadlineAt" = $1`, [due]);
-    // The jobs of the new instant, with the ids the service gives them (the sweep then finds them and adds none).
-    const at = due.toISOString();
-    const opened = (await client.query(`SELECT id, "gameId" FROM "Step" WHERE number = 0`)).rows as {
-      id: string;
-      gameId: string;
-    }[];
-    await client.query(`DELETE FROM pgboss.job WHERE name = 'deadline'`);
-    for (let from = 0; from < opened.length; from += 1000) {
-      await boss.insert(
-        opened.slice(from, from + 1000).map((s) => ({
-          id: jobIdFor(`${QUEUES.deadline}:${s.id}:${at}`),
-          name: QUEUES.deadline,
-          data: { gameId: s.gameId, stepId: s.id, at },
-          startAfter: at,
-        })),
-      );
-    }
+    await dueTogether(client, boss, due);
     await new Promise((r) => setTimeout(r, Math.max(0, due.getTime() - Date.now())));
     const cpuAtDue = procs.map((p) => cpuSecondsOf(p.child.pid));
     const pgCpuAtDue = postgresCpuSeconds(embeddedDir);
-    let done = 0;
-    while (done < GAMES && Date.now() - due.getTime() < LIMIT_S * 1000) {
-      await new Promise((r) => setTimeout(r, 250));
-      done = await countDone(client);
-    }
+    const done = await waitForSteps(client, due);
     const seconds = (Date.now() - due.getTime()) / 1000;
-    const workerCpuSeconds = procs.reduce((sum, p, i) => sum + cpuSecondsOf(p.child.pid) - cpuAtDue[i], 0);
-    const postgresCpu = postgresCpuSeconds(embeddedDir) - pgCpuAtDue;
-    const load = loadavg().map((l) => Math.round(l * 100) / 100);
-    const mails = await client.query(`SELECT kind, count(*)::int AS n FROM "Outbox" GROUP BY kind ORDER BY kind`);
-    const steps = await client.query(`SELECT count(*)::int AS n FROM "Step"`);
-    const retried = await client.query(
-      `SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'deadline' AND retry_count > 0`,
-    );
-    const jobs = await client.query(`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'deadline'`);
-    if (jobs.rows[0].n !== GAMES) console.log(`  (${jobs.rows[0].n} deadline jobs for ${GAMES} steps)`);
-    if (retried.rows[0].n) console.log(`  (${retried.rows[0].n} deadline jobs needed a retry)`);
-    await Promise.all(procs.map(stopGracefully));
-    await boss.stop({ graceful: false, wait: true });
-    console.log(
-      `  ${workers} worker(s): ${done}/${GAMES} steps resolved with mails queued in ${seconds.toFixed(1)} s (${(done / seconds).toFixed(0)}/s); worker CPU ${workerCpuSeconds.toFixed(1)} s (${((workerCpuSeconds / done) * 1000).toFixed(1)} ms/step)${embeddedDir ? `, Postgres CPU ${postgresCpu.toFixed(1)} s` : ''}; load ${load.join(' ')}; steps ${steps.rows[0].n}; outbox ${mails.rows.map((r) => `${r.kind}=${r.n}`).join(' ')}`,
-    );
-    if (done < GAMES) throw new Error(`only ${done} of ${GAMES} done within ${LIMIT_S} s`);
-    return {
+    const result: RunResult = {
       workers,
       games: GAMES,
       seconds,
       perSecond: done / seconds,
       seedSeconds,
-      workerCpuSeconds,
-      postgresCpuSeconds: postgresCpu,
-      load,
+      workerCpuSeconds: procs.reduce((sum, p, i) => sum + cpuSecondsOf(p.child.pid) - cpuAtDue[i], 0),
+      postgresCpuSeconds: postgresCpuSeconds(embeddedDir) - pgCpuAtDue,
+      load: loadavg().map((l) => Math.round(l * 100) / 100),
     };
+    await report(client, result, done);
+    await Promise.all(procs.map(stopGracefully));
+    await boss.stop({ graceful: false, wait: true });
+    if (done < GAMES) throw new Error(`only ${done} of ${GAMES} done within ${LIMIT_S} s`);
+    return result;
   } finally {
     await client.end().catch(() => {});
     await scratch.drop();

@@ -56,7 +56,8 @@ try {
   const listener = await startSmtpListener(deps, { port: 0, host: '127.0.0.1' });
   const to = `orders+${seat.mailToken}@judge.test`;
   const body =
-    'PLACE C01 C02 -> WA\nPLACE C03 -> Central Gap\n\nOn Sun, 22 Nov 2026 at 10:00, Judge <judge@judge.test> wrote:\n> Result of step 0\n> PLACE C09 -> CB\n';
+    'PLACE C01 C02 -> WA\nPLACE C03 -> Central Gap\n\nOn Sun, 22 Nov 2026 at 10:00, ' +
+    'Judge <judge@judge.test> wrote:\n> Result of step 0\n> PLACE C09 -> CB\n';
   const send = async (from: number, count: number) => {
     const t = nodemailer.createTransport({
       host: '127.0.0.1',
@@ -88,9 +89,15 @@ try {
     where: { status: 'processed', messageId: { startsWith: '<bench-' } },
   });
   const replies = await db.outbox.count({ where: { kind: 'reply' } });
-  process.stdout.write(
-    `${JSON.stringify({ mails: total, connections: CONNECTIONS, seconds: +seconds.toFixed(2), mailsPerSecond: +(total / seconds).toFixed(1), processed, replies }, null, 2)}\n`,
-  );
+  const figures = {
+    mails: total,
+    connections: CONNECTIONS,
+    seconds: +seconds.toFixed(2),
+    mailsPerSecond: +(total / seconds).toFixed(1),
+    processed,
+    replies,
+  };
+  process.stdout.write(`${JSON.stringify(figures, null, 2)}\n`);
   await listener.close();
   await db.$disconnect();
 } finally {

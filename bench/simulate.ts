@@ -112,7 +112,8 @@ console.log(
   JSON.stringify(
     {
       node: process.version,
-      loadAverage: loadavg().map((x) => +x.toFixed(2)), // wall figures mean little on a loaded machine; CPU figures less so
+      // Wall figures mean little on a loaded machine; CPU figures less so.
+      loadAverage: loadavg().map((x) => +x.toFixed(2)),
       simulate: results,
       // The odds of the step about to resolve (the allocation a seat is deciding), 10,000 samples: the target figure.
       stepOddsPreview10k: stepOdds,

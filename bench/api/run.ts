@@ -80,12 +80,14 @@ function startServers(): Promise<{ ready: Ready; pid: number; stop(): Promise<vo
   });
 }
 
-async function load(
-  name: string,
-  url: string,
-  requests: { path: string; headers: Record<string, string>; body: string }[],
-  serverPid: number,
-) {
+/** One request of a route: its path, headers and JSON body. */
+interface BenchRequest {
+  path: string;
+  headers: Record<string, string>;
+  body: string;
+}
+
+async function load(name: string, url: string, requests: BenchRequest[], serverPid: number) {
   let next = 0;
   const cpuBefore = treeCpu(serverPid);
   const ownBefore = process.cpuUsage();
@@ -146,34 +148,69 @@ function medianRun(runs: Run[]): Run {
   };
 }
 
+/** Two seconds of load on a route before the measured runs (JIT, pools). */
+async function warmUp(url: string, request: BenchRequest): Promise<void> {
+  await autocannon({
+    url,
+    connections: 10,
+    duration: 2,
+    method: 'POST',
+    body: request.body,
+    headers: { 'content-type': 'application/json', ...request.headers },
+    requests: [{ path: request.path }],
+  });
+}
+
+/** Prints each round, the medians of the rounds, and whether the targets are met. */
+function printFigures(rounds: { bare: Run; service: Run }[], games: number): void {
+  process.stdout.write(
+    `\nAPI benchmark: ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s per route, ${games} games\n`,
+  );
+  for (const [i, r] of rounds.entries()) {
+    const ratio = (r.service.reqPerSec / r.bare.reqPerSec).toFixed(2);
+    const service = `${r.service.reqPerSec.toFixed(0)} req/s (p99 ${r.service.p99} ms)`;
+    process.stdout.write(
+      `round ${i + 1}: bare ${r.bare.reqPerSec.toFixed(0)} req/s, service ${service}, ratio ${ratio}\n`,
+    );
+  }
+  const bare = medianRun(rounds.map((r) => r.bare));
+  const service = medianRun(rounds.map((r) => r.service));
+  const ratio = median(rounds.map((r) => r.service.reqPerSec / r.bare.reqPerSec));
+  const ms = (x: number) => `${String(x).padStart(4)} ms`;
+  const rows = [bare, service].map(
+    (r) =>
+      `${r.name.padEnd(40)} ${r.reqPerSec.toFixed(0).padStart(7)} req/s   p50 ${ms(r.p50)}   p99 ${ms(r.p99)}   ` +
+      `2xx ${r.ok}  other ${r.bad}`,
+  );
+  process.stdout.write(`medians:\n${rows.join('\n')}\n`);
+  const cpuRows = [bare, service].map(
+    (r) =>
+      `${r.name.padEnd(40)} CPU ms per request: server ${r.cpu.server.toFixed(3)}   ` +
+      `postgres ${r.cpu.postgres.toFixed(3)}   autocannon ${r.cpu.load.toFixed(3)}`,
+  );
+  process.stdout.write(`${cpuRows.join('\n')}\n`);
+  process.stdout.write(
+    `ratio service/bare (median of rounds): ${ratio.toFixed(2)} (target >= 0.5)   ` +
+      `service p99: ${service.p99} ms (target <= 50)\n`,
+  );
+  process.stdout.write(`${ratio >= 0.5 && service.p99 <= 50 && service.bad === 0 ? 'PASS' : 'MISS'}\n`);
+}
+
 async function main(): Promise<void> {
   const { ready, pid, stop } = await startServers();
   try {
-    const serviceRequests = ready.targets.map((t) => ({
+    const serviceRequests: BenchRequest[] = ready.targets.map((t) => ({
       path: `/api/games/${t.gameId}/orders`,
       headers: { authorization: `Bearer ${t.token}` },
       body: t.body,
     }));
-    const bareRequests = ready.targets.map((t) => ({ path: `/bare/${t.gameId}/orders`, headers: {}, body: t.body }));
-    // Warm-up of both (JIT, pools), then the measured runs.
-    await autocannon({
-      url: ready.bare,
-      connections: 10,
-      duration: 2,
-      method: 'POST',
-      body: bareRequests[0].body,
-      headers: { 'content-type': 'application/json' },
-      requests: [{ path: bareRequests[0].path }],
-    });
-    await autocannon({
-      url: ready.service,
-      connections: 10,
-      duration: 2,
-      method: 'POST',
-      body: serviceRequests[0].body,
-      headers: { 'content-type': 'application/json', ...serviceRequests[0].headers },
-      requests: [{ path: serviceRequests[0].path }],
-    });
+    const bareRequests: BenchRequest[] = ready.targets.map((t) => ({
+      path: `/bare/${t.gameId}/orders`,
+      headers: {},
+      body: t.body,
+    }));
+    await warmUp(ready.bare, bareRequests[0]);
+    await warmUp(ready.service, serviceRequests[0]);
     // Rounds alternate the two routes, so that a machine that slows down or speeds up meanwhile (a shared VM)
     // weighs on both alike; the figures are the medians of the rounds.
     const rounds: { bare: Run; service: Run }[] = [];
@@ -182,31 +219,7 @@ async function main(): Promise<void> {
       const service = await load('service POST /api/games/:id/orders', ready.service, serviceRequests, pid);
       rounds.push({ bare, service });
     }
-    process.stdout.write(
-      `\nAPI benchmark: ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s per route, ${ready.targets.length} games\n`,
-    );
-    rounds.forEach((r, i) =>
-      process.stdout.write(
-        `round ${i + 1}: bare ${r.bare.reqPerSec.toFixed(0)} req/s, service ${r.service.reqPerSec.toFixed(0)} req/s (p99 ${r.service.p99} ms), ratio ${(r.service.reqPerSec / r.bare.reqPerSec).toFixed(2)}\n`,
-      ),
-    );
-    const bare = medianRun(rounds.map((r) => r.bare));
-    const service = medianRun(rounds.map((r) => r.service));
-    const ratio = median(rounds.map((r) => r.service.reqPerSec / r.bare.reqPerSec));
-    const rows = [bare, service].map(
-      (r) =>
-        `${r.name.padEnd(40)} ${r.reqPerSec.toFixed(0).padStart(7)} req/s   p50 ${String(r.p50).padStart(4)} ms   p99 ${String(r.p99).padStart(4)} ms   2xx ${r.ok}  other ${r.bad}`,
-    );
-    process.stdout.write(`medians:\n${rows.join('\n')}\n`);
-    const cpuRows = [bare, service].map(
-      (r) =>
-        `${r.name.padEnd(40)} CPU ms per request: server ${r.cpu.server.toFixed(3)}   postgres ${r.cpu.postgres.toFixed(3)}   autocannon ${r.cpu.load.toFixed(3)}`,
-    );
-    process.stdout.write(`${cpuRows.join('\n')}\n`);
-    process.stdout.write(
-      `ratio service/bare (median of rounds): ${ratio.toFixed(2)} (target >= 0.5)   service p99: ${service.p99} ms (target <= 50)\n`,
-    );
-    process.stdout.write(`${ratio >= 0.5 && service.p99 <= 50 && service.bad === 0 ? 'PASS' : 'MISS'}\n`);
+    printFigures(rounds, ready.targets.length);
   } finally {
     await stop();
   }

@@ -4,7 +4,7 @@
  * Prints one JSON line `{ service, bare, targets }` when ready; stops on SIGTERM.
  */
 import { randomUUID } from 'node:crypto';
-import Fastify from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { pino } from 'pino';
 import { loadConfig } from '../../src/config.ts';
@@ -21,7 +21,8 @@ const GAMES = Number(process.env.BENCH_GAMES ?? 25);
 const POOL = Number(process.env.BENCH_POOL ?? 20);
 const ADMIN = 'bench-admin-token-0123456789';
 
-async function main(): Promise<void> {
+/** A database of its own on the Postgres of DATABASE_URL (or an embedded one), migrated. */
+async function benchDatabase(): Promise<{ url: string; admin: pg.Client; name: string; embedded?: EmbeddedDatabase }> {
   let embedded: EmbeddedDatabase | undefined;
   let serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) {
@@ -39,25 +40,34 @@ async function main(): Promise<void> {
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   await applyMigrationSql(url.toString());
+  return { url: url.toString(), admin, name, embedded };
+}
 
+/** The service on the database, with the benchmark's admin token. */
+async function startService(url: string) {
   const config = loadConfig({
     ...process.env,
     NODE_ENV: 'production',
     LOG_LEVEL: 'warn',
     ADMIN_TOKEN: ADMIN,
-    DATABASE_URL: url.toString(),
+    DATABASE_URL: url,
     DATABASE_POOL_MAX: String(POOL),
   });
-  const db = createDb(url.toString(), { max: POOL });
+  const db = createDb(url, { max: POOL });
   const log = pino({ level: 'warn' });
-  const sqlPool = createSqlPool(url.toString(), { max: POOL, log });
+  const sqlPool = createSqlPool(url, { max: POOL, log });
   const deps: ServiceDeps = withNotifier({ db, pool: sqlPool, log, config, clock: () => new Date() });
   await ensureAdminToken(deps);
   const app = await buildApp({ deps });
-  const service = await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  return { app, address, db, sqlPool };
+}
 
-  // Games created through the API; the German seat (who owes nothing at the start of mail play) re-submits
-  // standing orders: each request is authenticated, validated by the engine and inserted (superseding the last).
+/**
+ * Games created through the API; the German seat (who owes nothing at the start of mail play) re-submits standing
+ * orders: each request is authenticated, validated by the engine and inserted (superseding the last).
+ */
+async function createTargets(app: FastifyInstance): Promise<{ gameId: string; token: string; body: string }[]> {
   const targets: { gameId: string; token: string; body: string }[] = [];
   for (let i = 0; i < GAMES; i++) {
     const res = await app.inject({
@@ -88,10 +98,15 @@ async function main(): Promise<void> {
     payload: targets[0].body,
   });
   if (check.statusCode !== 200) throw new Error(`the benchmark's orders are refused: ${check.body}`);
+  return targets;
+}
 
-  const pool = new pg.Pool({ connectionString: url.toString(), max: POOL });
+/** The bare route: one INSERT of the request body, on a pg pool of the same size. */
+async function startBare(url: string) {
+  const pool = new pg.Pool({ connectionString: url, max: POOL });
   await pool.query(
-    'CREATE TABLE bench_insert (id uuid PRIMARY KEY, seat text NOT NULL, body jsonb NOT NULL, received_at timestamptz NOT NULL DEFAULT now())',
+    'CREATE TABLE bench_insert (id uuid PRIMARY KEY, seat text NOT NULL, body jsonb NOT NULL, ' +
+      'received_at timestamptz NOT NULL DEFAULT now())',
   );
   const bareApp = Fastify({ logger: false, bodyLimit: 256 * 1024 });
   bareApp.post('/bare/:id/orders', async (request) => {
@@ -103,23 +118,31 @@ async function main(): Promise<void> {
     ]);
     return { orderId: id };
   });
-  const bare = await bareApp.listen({ port: 0, host: '127.0.0.1' });
-  process.stdout.write(`${JSON.stringify({ service, bare, targets })}\n`);
+  const address = await bareApp.listen({ port: 0, host: '127.0.0.1' });
+  return { bareApp, pool, address };
+}
+
+async function main(): Promise<void> {
+  const database = await benchDatabase();
+  const service = await startService(database.url);
+  const targets = await createTargets(service.app);
+  const bare = await startBare(database.url);
+  process.stdout.write(`${JSON.stringify({ service: service.address, bare: bare.address, targets })}\n`);
 
   let stopping = false;
   process.on('SIGTERM', async () => {
     if (stopping) return;
     stopping = true;
-    process.stderr.write(`group commit: ${JSON.stringify(groupCommitStats(sqlPool))}\n`);
+    process.stderr.write(`group commit: ${JSON.stringify(groupCommitStats(service.sqlPool))}\n`);
     setTimeout(() => process.exit(0), 5000).unref();
-    await app.close();
-    await bareApp.close();
-    await pool.end();
-    await sqlPool.end();
-    await db.$disconnect();
-    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await admin.end();
-    await embedded?.stop();
+    await service.app.close();
+    await bare.bareApp.close();
+    await bare.pool.end();
+    await service.sqlPool.end();
+    await service.db.$disconnect();
+    await database.admin.query(`DROP DATABASE IF EXISTS "${database.name}" WITH (FORCE)`);
+    await database.admin.end();
+    await database.embedded?.stop();
     process.exit(0);
   });
 }

@@ -5,7 +5,8 @@
  * PROFILE_DUMP (when set), so two versions of the code can be compared row for row.
  *
  *   node --import tsx bench/deadline-storm/profile.ts
- *   PROFILE_GAMES=1000 PROFILE_CONCURRENCY=8 PROFILE_DUMP=/tmp/a.json node --cpu-prof --import tsx bench/deadline-storm/profile.ts
+ *   PROFILE_GAMES=1000 PROFILE_CONCURRENCY=8 PROFILE_DUMP=/tmp/a.json \
+ *     node --cpu-prof --import tsx bench/deadline-storm/profile.ts
  */
 import { join, resolve } from 'node:path';
 import { writeFileSync } from 'node:fs';
@@ -39,6 +40,41 @@ pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
   texts.set(text, (texts.get(text) ?? 0) + 1);
   return (originalQuery as (...a: unknown[]) => unknown).apply(this, args);
 } as typeof pg.Client.prototype.query;
+
+/**
+ * Resolves the deadline job of every game, CONCURRENCY at a time, and prints the wall and CPU time and the SQL
+ * statements per resolution (each statement's text and count with PROFILE_STATEMENTS).
+ */
+async function resolveMeasured(deps: ServiceDeps, games: string[], stepIds: Map<string, string>, at: string) {
+  statements = 0;
+  texts.clear();
+  const cpu0 = process.cpuUsage();
+  const t0 = performance.now();
+  let next = 0;
+  const outcomes = new Map<string, number>();
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < games.length) {
+        const g = games[next++];
+        const o = await handleDeadline(deps, { gameId: g, stepId: stepIds.get(g)!, at });
+        outcomes.set(o, (outcomes.get(o) ?? 0) + 1);
+      }
+    }),
+  );
+  const wall = (performance.now() - t0) / 1000;
+  const cpu = process.cpuUsage(cpu0);
+  const n = games.length;
+  const cpuS = (cpu.user + cpu.system) / 1e6;
+  const perResolution = ((cpuS / n) * 1000).toFixed(2);
+  console.log(
+    `${n} resolutions, concurrency ${CONCURRENCY}: ${wall.toFixed(2)} s wall, ${cpuS.toFixed(2)} s CPU ` +
+      `(${perResolution} ms/resolution), ${(statements / n).toFixed(1)} statements/resolution; ` +
+      `outcomes ${JSON.stringify(Object.fromEntries(outcomes))}`,
+  );
+  if (process.env.PROFILE_STATEMENTS) {
+    for (const [t, c] of [...texts].sort((a, b) => b[1] - a[1])) console.log(`${(c / n).toFixed(2).padStart(6)}  ${t}`);
+  }
+}
 
 async function main(): Promise<void> {
   let serverUrl = process.env.BENCH_DATABASE_URL;
@@ -81,37 +117,13 @@ async function main(): Promise<void> {
         r.id as string,
       ]),
     );
+    const at = due.toISOString();
     // Warm-up: one game outside the measurement.
-    await handleDeadline(deps, { gameId: jobs[0], stepId: stepIds.get(jobs[0])!, at: due.toISOString() });
-    statements = 0;
-    texts.clear();
-    const cpu0 = process.cpuUsage();
-    const t0 = performance.now();
-    let next = 1;
-    const outcomes = new Map<string, number>();
-    await Promise.all(
-      Array.from({ length: CONCURRENCY }, async () => {
-        while (next < jobs.length) {
-          const g = jobs[next++];
-          const o = await handleDeadline(deps, { gameId: g, stepId: stepIds.get(g)!, at: due.toISOString() });
-          outcomes.set(o, (outcomes.get(o) ?? 0) + 1);
-        }
-      }),
-    );
-    const wall = (performance.now() - t0) / 1000;
-    const cpu = process.cpuUsage(cpu0);
-    const n = jobs.length - 1;
-    const cpuS = (cpu.user + cpu.system) / 1e6;
-    console.log(
-      `${n} resolutions, concurrency ${CONCURRENCY}: ${wall.toFixed(2)} s wall, ${cpuS.toFixed(2)} s CPU (${((cpuS / n) * 1000).toFixed(2)} ms/resolution), ${(statements / n).toFixed(1)} statements/resolution; outcomes ${JSON.stringify(Object.fromEntries(outcomes))}`,
-    );
-    if (process.env.PROFILE_STATEMENTS) {
-      for (const [t, c] of [...texts].sort((a, b) => b[1] - a[1]))
-        console.log(`${(c / n).toFixed(2).padStart(6)}  ${t}`);
-    }
+    await handleDeadline(deps, { gameId: jobs[0], stepId: stepIds.get(jobs[0])!, at });
+    await resolveMeasured(deps, jobs.slice(1), stepIds, at);
     // A second run of every job changes nothing.
     const before = await dump(dbUrl);
-    await handleDeadline(deps, { gameId: jobs[1], stepId: stepIds.get(jobs[1])!, at: due.toISOString() });
+    await handleDeadline(deps, { gameId: jobs[1], stepId: stepIds.get(jobs[1])!, at });
     const again = await dump(dbUrl);
     if (JSON.stringify(before) !== JSON.stringify(again))
       console.log('!! a second run of a deadline job changed something');
@@ -151,21 +163,30 @@ async function dump(url: string): Promise<unknown> {
     const data = {
       games: await q(`SELECT id, status, "currentStep", outcome, "finishedAt" FROM "Game" ORDER BY id`),
       steps: await q(
-        `SELECT "gameId", number, status, envelope, owed, "deadlineAt", "deadlineState", "ordersDigest", "resultEnvelope", "defaultsApplied", "rejectedReason", "openedAt", "lastOrderAt", "resolvedAt", "publishedAt" FROM "Step" ORDER BY "gameId", number`,
+        `SELECT "gameId", number, status, envelope, owed, "deadlineAt", "deadlineState", "ordersDigest",
+           "resultEnvelope", "defaultsApplied", "rejectedReason", "openedAt", "lastOrderAt", "resolvedAt", "publishedAt"
+         FROM "Step" ORDER BY "gameId", number`,
       ),
       orders: await q(
-        `SELECT o."gameId", s.side, o."stepId", o.source, o.raw, o.parsed, o."receivedAt", o."supersededById", o.note FROM "Order" o JOIN "Seat" s ON s.id = o."seatId" ORDER BY o."gameId", s.side`,
+        `SELECT o."gameId", s.side, o."stepId", o.source, o.raw, o.parsed, o."receivedAt", o.revision, o.note
+         FROM "Order" o JOIN "Seat" s ON s.id = o."seatId" ORDER BY o."gameId", s.side`,
       ),
       events: await q(
-        `SELECT s."gameId", s.number, e.seq, e.type, e."visibleTo", e.payload FROM "Event" e JOIN "Step" s ON s.id = e."stepId" ORDER BY s."gameId", s.number, e.seq`,
+        `SELECT s."gameId", s.number, e.seq, e.type, e."visibleTo", e.payload
+         FROM "Event" e JOIN "Step" s ON s.id = e."stepId" ORDER BY s."gameId", s.number, e.seq`,
       ),
       outbox: await q(
-        `SELECT "gameId", "seatId", kind, "toAddress", "fromAddress", "replyTo", subject, "messageId", "inReplyTo", "references", headers, text, html, attachments, status, attempts, "nextAttemptAt", "createdAt" > now() - interval '1 hour' AS "createdNow", "createdAt" = '2030-01-01T00:00:01Z' AS "createdAtClock" FROM "Outbox" ORDER BY "gameId", kind, "toAddress"`,
+        `SELECT "gameId", "seatId", kind, "toAddress", "fromAddress", "replyTo", subject, "messageId", "inReplyTo",
+           "references", headers, text, html, attachments, status, attempts, "nextAttemptAt",
+           "createdAt" > now() - interval '1 hour' AS "createdNow",
+           "createdAt" = '2030-01-01T00:00:01Z' AS "createdAtClock"
+         FROM "Outbox" ORDER BY "gameId", kind, "toAddress"`,
       ),
       audit: await q(`SELECT "gameId", actor, action, detail, at FROM "AuditLog" ORDER BY "gameId", action`),
       punctuality: await q(`SELECT p."seatId", p."stepId", p.outcome, p.at FROM "Punctuality" p ORDER BY p."seatId"`),
       jobs: await q(
-        `SELECT name, data, start_after > now() AS later, singleton_key FROM pgboss.job WHERE name <> 'deadline' OR NOT (data->>'at' = '2030-01-01T00:00:00.000Z') ORDER BY name, data::text`,
+        `SELECT name, data, start_after > now() AS later, singleton_key FROM pgboss.job
+         WHERE name <> 'deadline' OR NOT (data->>'at' = '2030-01-01T00:00:00.000Z') ORDER BY name, data::text`,
       ),
     };
     const text = JSON.stringify(data).replace(

@@ -2,7 +2,7 @@
  * Command-line arguments, read with `node:util.parseArgs` in strict mode: an unknown option, a missing value or a
  * stray argument is a {@link UsageError} (exit code 2, with a pointer to `--help`), never silently ignored.
  */
-import { parseArgs } from 'node:util';
+import { type ParseArgsConfig, parseArgs } from 'node:util';
 
 /** A mistake in how a command was called: reported with a pointer to `--help`, exit code 2. */
 export class UsageError extends Error {}
@@ -34,16 +34,21 @@ export function readArgs(argv: readonly string[], options: OptionSpecs, maxPosit
       return [name, o.short ? { type: o.type, short: o.short } : { type: o.type }];
     }),
   );
-  let parsed;
-  try {
-    parsed = parseArgs({ args: [...argv], options: config, strict: true, allowPositionals: true });
-  } catch (error) {
-    throw new UsageError(usageProblem(error as Error & { code?: string }));
-  }
+  const parsed = strictParse(argv, config);
   if (parsed.positionals.length > maxPositionals && !parsed.values.help) {
     throw new UsageError(`unexpected argument "${parsed.positionals[maxPositionals]}"`);
   }
-  return { values: parsed.values as CommandArgs['values'], positionals: parsed.positionals };
+  return parsed;
+}
+
+/** parseArgs in strict mode; what it refuses becomes a UsageError. */
+function strictParse(argv: readonly string[], options: ParseArgsConfig['options']): CommandArgs {
+  try {
+    const parsed = parseArgs({ args: [...argv], options, strict: true, allowPositionals: true });
+    return { values: parsed.values as CommandArgs['values'], positionals: parsed.positionals };
+  } catch (error) {
+    throw new UsageError(usageProblem(error as Error & { code?: string }));
+  }
 }
 
 /** parseArgs' message, for an unknown option only its first sentence (the rest is about positionals). */

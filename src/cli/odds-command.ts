@@ -29,7 +29,8 @@ export interface OddsPreview {
 /** Plays `state` out `samples` times; pure apart from the timer. */
 export function previewOdds(game: AnyGamePackage, state: unknown, samples: number, seed: string): OddsPreview {
   const rng: Sfc32State = sfc32FromHex(createHash('sha256').update(`pbem-odds|${seed}`).digest('hex'));
-  const ctx: ResolveContext = { roll: (sides) => uniformDie(rng, sides), emit: () => {}, silent: true }; // only outcomes count
+  // Silent: only the outcomes count, not the events.
+  const ctx: ResolveContext = { roll: (sides) => uniformDie(rng, sides), emit: () => {}, silent: true };
   const wins: Record<string, number> = {};
   let unfinished = 0;
   const started = performance.now();

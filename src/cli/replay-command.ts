@@ -12,9 +12,8 @@ import { readRecordFile } from './record-file.ts';
 export function loadRecord(raw: unknown): { record: GameRecord; game: AnyGamePackage } {
   const parsed = recordSchema.safeParse(raw);
   if (!parsed.success) {
-    throw new Error(
-      `not a pbem-record/1 game record:\n${parsed.error.issues.map((i) => `  ${i.path.join('.') || '(root)'}: ${i.message}`).join('\n')}`,
-    );
+    const issues = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(root)'}: ${i.message}`);
+    throw new Error(`not a pbem-record/1 game record:\n${issues.join('\n')}`);
   }
   const game = getGame(parsed.data.game);
   if (!game) throw new Error(`unknown game "${parsed.data.game}"`);

@@ -66,7 +66,8 @@ function playHere(opts: SimulationOptions, slices: Slice[], onProgress?: (done: 
   let before = 0;
   return slices.map((slice) => {
     const part = simulate({ ...opts, ...slice, onProgress: onProgress && ((done) => onProgress(before + done)) });
-    onProgress?.((before += slice.games));
+    before += slice.games;
+    onProgress?.(before);
     return part;
   });
 }

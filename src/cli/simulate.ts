@@ -107,6 +107,65 @@ function emptySummary(game: AnyGamePackage, opts: SimulationOptions, player: Sum
   return summary;
 }
 
+/** What every game of a run shares: the package, the player, the dice and the summary being filled. */
+interface Run {
+  game: AnyGamePackage;
+  opts: SimulationOptions;
+  play: RandomPlayer;
+  rand: () => number;
+  ctx: ResolveContext;
+  options: unknown;
+  data: unknown;
+  summary: SimulationSummary;
+}
+
+/** Keeps a problem's text while fewer than MAX_PROBLEMS are kept. */
+function note(summary: SimulationSummary, text: string): void {
+  if (summary.firstProblems.length < MAX_PROBLEMS) summary.firstProblems.push(text);
+}
+
+/** The orders of every owed seat, drawn by the run's player; validated when asked (errors go to the summary). */
+function ordersOf(
+  run: Run,
+  state: unknown,
+  owed: readonly { seat: SeatId }[],
+  g: number,
+  step: number,
+): Record<SeatId, unknown> {
+  const orders: Record<SeatId, unknown> = {};
+  for (const { seat } of owed) {
+    const o = run.play(state, seat, run.rand);
+    if (run.opts.validate) {
+      const errors = run.game.validate(state, seat, o);
+      if (errors.length) {
+        run.summary.orderErrors++;
+        note(run.summary, `game ${g} step ${step} ${seat}: ${errors.map((e) => e.code).join(', ')}`);
+      }
+    }
+    orders[seat] = o;
+  }
+  return orders;
+}
+
+/** Plays game `g` from its setup to its end (or the step limit), checking the invariants after every step. */
+function playGame(run: Run, g: number): unknown {
+  const { game, opts, summary } = run;
+  let state = game.setup({ mode: opts.mode, options: run.options, data: run.data });
+  for (let step = 0; step < (opts.maxSteps ?? 500); step++) {
+    const owed = game.owed(state);
+    // A step that owes nothing and is not over (e.g. the opening dice of a game) resolves with no orders.
+    if (owed.length === 0 && game.outcome(state)) break;
+    state = game.resolve(state, ordersOf(run, state, owed, g, step), run.ctx);
+    summary.steps++;
+    const broken = game.invariants(state);
+    if (broken.length) {
+      summary.invariantViolations += broken.length;
+      note(summary, `game ${g} step ${step}: ${broken.join('; ')}`);
+    }
+  }
+  return state;
+}
+
 /** Plays the games of `opts`; pure apart from the timer around it. */
 export function simulate(opts: SimulationOptions): SimulationSummary {
   const game = simulatedGame(opts.gameId, opts.mode);
@@ -114,11 +173,7 @@ export function simulate(opts: SimulationOptions): SimulationSummary {
   if (first % GAMES_PER_STREAM !== 0) {
     throw new Error(`a simulation starts at a block of ${GAMES_PER_STREAM} games, not at game ${first}`);
   }
-  const play: RandomPlayer = game.randomOrders ?? ((state, seat) => game.defaultOrders(state, seat));
-  const options = game.optionsSchema.parse({});
-  const data = game.dataSchema.parse(game.defaultData);
   const rng: Sfc32State = [0, 0, 0, 0]; // the current block's stream, set in place: the closures below keep it
-  const rand = () => sfc32Next(rng) / 0x100000000;
   let dice = 0;
   const ctx: ResolveContext = {
     roll: (sides) => {
@@ -128,8 +183,17 @@ export function simulate(opts: SimulationOptions): SimulationSummary {
     emit: () => {},
     silent: true, // the events are not read: the game may skip building them (dice are counted all the same)
   };
-  const summary = emptySummary(game, opts, game.randomOrders ? 'random' : 'default');
-  const note = (text: string) => summary.firstProblems.length < MAX_PROBLEMS && summary.firstProblems.push(text);
+  const run: Run = {
+    game,
+    opts,
+    play: game.randomOrders ?? ((state, seat) => game.defaultOrders(state, seat)),
+    rand: () => sfc32Next(rng) / 0x100000000,
+    ctx,
+    options: game.optionsSchema.parse({}),
+    data: game.dataSchema.parse(game.defaultData),
+    summary: emptySummary(game, opts, game.randomOrders ? 'random' : 'default'),
+  };
+  const summary = run.summary;
   const started = performance.now();
   for (let g = first; g < first + opts.games; g++) {
     if (g % GAMES_PER_STREAM === 0) {
@@ -137,32 +201,7 @@ export function simulate(opts: SimulationOptions): SimulationSummary {
       for (let i = 0; i < 4; i++) rng[i] = stream[i];
     }
     if (opts.onProgress && g > first && (g - first) % PROGRESS_EVERY === 0) opts.onProgress(g - first);
-    let state = game.setup({ mode: opts.mode, options, data });
-    for (let step = 0; step < (opts.maxSteps ?? 500); step++) {
-      const owed = game.owed(state);
-      // A step that owes nothing and is not over (e.g. the opening dice of a game) resolves with no orders.
-      if (owed.length === 0 && game.outcome(state)) break;
-      const orders: Record<SeatId, unknown> = {};
-      for (const { seat } of owed) {
-        const o = play(state, seat, rand);
-        if (opts.validate) {
-          const errors = game.validate(state, seat, o);
-          if (errors.length) {
-            summary.orderErrors++;
-            note(`game ${g} step ${step} ${seat}: ${errors.map((e) => e.code).join(', ')}`);
-          }
-        }
-        orders[seat] = o;
-      }
-      state = game.resolve(state, orders, ctx);
-      summary.steps++;
-      const broken = game.invariants(state);
-      if (broken.length) {
-        summary.invariantViolations += broken.length;
-        note(`game ${g} step ${step}: ${broken.join('; ')}`);
-      }
-    }
-    const outcome = game.outcome(state);
+    const outcome = game.outcome(playGame(run, g));
     if (!outcome) summary.unfinished++;
     else if (outcome.winner === null) summary.draws++;
     else summary[winsKey(outcome.winner)] = (summary[winsKey(outcome.winner)] ?? 0) + 1;

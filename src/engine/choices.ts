@@ -144,14 +144,9 @@ function stepCosts(f: PathField): Map<string, Map<string, number>> {
   return out;
 }
 
-function checkPath(f: PathField, answer: unknown, rule: string): RuleError[] {
-  if (!Array.isArray(answer) || answer.some((s) => typeof s !== 'string')) {
-    return [
-      choiceError('not-a-path', rule, f.key, { en: 'a list of spaces is expected', ja: 'マスのリストが必要です' }),
-    ];
-  }
+/** Walks a path step by step: where it ends and what it cost, or the error of the first step that is not allowed. */
+function walkPath(f: PathField, steps: string[], rule: string): { end: string; spent: number } | RuleError {
   const spec = f.path;
-  const steps = answer as string[];
   const costs = stepCosts(f);
   const stops = new Set(spec.stopAt ?? []);
   const seen = new Set([spec.from]);
@@ -160,26 +155,37 @@ function checkPath(f: PathField, answer: unknown, rule: string): RuleError[] {
   for (const [i, to] of steps.entries()) {
     const path = `${f.key}.${i}`;
     if (i > 0 && stops.has(at))
-      return [
-        choiceError('path-stop', rule, path, {
-          en: `the move must stop in ${at}`,
-          ja: `${at}で移動を止めなければなりません`,
-        }),
-      ];
+      return choiceError('path-stop', rule, path, {
+        en: `the move must stop in ${at}`,
+        ja: `${at}で移動を止めなければなりません`,
+      });
     const cost = costs.get(at)?.get(to);
     if (cost === undefined)
-      return [
-        choiceError('path-step', rule, path, {
-          en: `${to} is not one step from ${at}`,
-          ja: `${to}は${at}から1歩で行けません`,
-        }),
-      ];
+      return choiceError('path-step', rule, path, {
+        en: `${to} is not one step from ${at}`,
+        ja: `${to}は${at}から1歩で行けません`,
+      });
     if (seen.has(to) && !spec.revisit)
-      return [choiceError('path-revisit', rule, path, { en: `${to} is entered twice`, ja: `${to}に2回入っています` })];
+      return choiceError('path-revisit', rule, path, { en: `${to} is entered twice`, ja: `${to}に2回入っています` });
     seen.add(to);
     spent += cost;
     at = to;
   }
+  return { end: at, spent };
+}
+
+/** A path answer: a list of spaces, each one step from the last, within the field's budget, length and ends. */
+function checkPath(f: PathField, answer: unknown, rule: string): RuleError[] {
+  if (!Array.isArray(answer) || answer.some((s) => typeof s !== 'string')) {
+    return [
+      choiceError('not-a-path', rule, f.key, { en: 'a list of spaces is expected', ja: 'マスのリストが必要です' }),
+    ];
+  }
+  const spec = f.path;
+  const steps = answer as string[];
+  const walked = walkPath(f, steps, rule);
+  if (!('spent' in walked)) return [walked];
+  const { end: at, spent } = walked;
   const errors: RuleError[] = [];
   if (spec.budget !== undefined && spent > spec.budget)
     errors.push(

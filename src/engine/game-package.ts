@@ -29,12 +29,6 @@ export interface HiddenTwin<S = unknown> {
 }
 
 /**
- * Draws a hidden twin of `state` for `viewer` with `rand` (numbers in [0, 1)), or null when there is none to draw
- * (the moderator, who sees everything; a position where nothing is hidden from this viewer). Pure.
- */
-export type HiddenTwinMaker<S = unknown> = (state: S, viewer: Viewer, rand: () => number) => HiddenTwin<S> | null;
-
-/**
  * The settings of a short complete game, as a game is created with them: the end-to-end checks of every registered
  * game (test/conformance) play one by mail and one on the player's page.
  */
@@ -52,10 +46,9 @@ export interface GamePackage<S = unknown, O = unknown, Opt = unknown, Data = unk
    * The order text (English and Japanese keywords) read from mail and the page's text box, and written back as
    * the echo of a reply. Without it, orders come as JSON there too (JSON is accepted alongside a grammar).
    */
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  grammar?: OrderGrammar<O, any>;
+  grammar?: OrderGrammar<O, unknown>;
   /** Random legal orders for `pbem simulate` and property tests; without it the simulation plays default orders. */
-  randomOrders?: RandomPlayer<S, O>;
+  randomOrders?(state: S, seat: SeatId, rand: () => number): O;
   /**
    * What an event counts as in the odds preview of a step (`pbem odds`): calls `count` for each outcome it stands
    * for, or not at all for bookkeeping. Without it, every event but a die counts by its type.
@@ -68,7 +61,7 @@ export interface GamePackage<S = unknown, O = unknown, Opt = unknown, Data = unk
    * conformance suite (test/conformance/hidden-information.test.ts) checks that the viewer is given byte-identical
    * views, boards, choices, events, maps and mails in both. Required unless `openInformation` is true.
    */
-  hiddenTwin?: HiddenTwinMaker<S>;
+  hiddenTwin?(state: S, viewer: Viewer, rand: () => number): HiddenTwin<S> | null;
   /**
    * True when the game hides nothing: every seat and the public see the same view, board and events as the
    * moderator (the conformance suite checks the claim). A game that hides anything gives `hiddenTwin` instead.
@@ -78,6 +71,9 @@ export interface GamePackage<S = unknown, O = unknown, Opt = unknown, Data = unk
   shortGame?: ShortGame;
 }
 
-/** A game package with its type parameters erased, as the registry, the service and the CLI hold it. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type AnyGamePackage = GamePackage<any, any, any, any>;
+/**
+ * A game package with its type parameters erased, as the registry, the service and the CLI hold it: states, orders,
+ * options and data are opaque values passed back to the package that made them. A concrete package is assignable
+ * because its members taking S or O are methods (TypeScript checks method parameters bivariantly).
+ */
+export type AnyGamePackage = GamePackage<unknown, unknown, unknown, unknown>;

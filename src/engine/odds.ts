@@ -38,7 +38,10 @@ export function previewStepOdds(
   let sample = 0;
   const count = (kind: string, subject: string | null): void => {
     let bySubject = tallies.get(kind);
-    if (!bySubject) tallies.set(kind, (bySubject = new Map()));
+    if (!bySubject) {
+      bySubject = new Map();
+      tallies.set(kind, bySubject);
+    }
     const t = bySubject.get(subject);
     if (!t) bySubject.set(subject, { count: 1, sample });
     else if (t.sample !== sample) {

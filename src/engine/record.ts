@@ -74,7 +74,7 @@ export function replayRecord(game: AnyGame, record: GameRecord): ReplayResult {
   if (!forced && !secret) throw new Error('the record has no dice: neither forced values nor a revealed secret');
   const steps: ReplayedStep[] = [];
   for (const [i, step] of record.steps.entries()) {
-    let result;
+    let result: ReturnType<typeof advance>;
     try {
       result = advance(game, envelope, step.orders, forced);
     } catch (error) {

@@ -275,6 +275,5 @@ export interface GameDefinition<S = unknown, O = unknown, Opt = unknown, Data = 
   dicePurpose?(event: DieEvent): DicePurpose | null;
 }
 
-/** A game definition with its type parameters erased, as the service and CLI hold it. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type AnyGame = GameDefinition<any, any, any, any>;
+/** A game definition with its type parameters erased, as the service and CLI hold it (see AnyGamePackage). */
+export type AnyGame = GameDefinition<unknown, unknown, unknown, unknown>;

@@ -49,7 +49,8 @@ export function formatDateTime(date: Date, timeZone: string, locale: Locale): st
       ({ Sun: '日', Mon: '月', Tue: '火', Wed: '水', Thu: '木', Fri: '金', Sat: '土' } as Record<string, string>)[
         get('weekday')
       ] ?? '';
-    return `${Number(get('year'))}年${Number(get('month'))}月${Number(get('day'))}日(${wd}) ${get('hour')}:${get('minute')} (${timeZone})`;
+    const day = `${Number(get('year'))}年${Number(get('month'))}月${Number(get('day'))}日(${wd})`;
+    return `${day} ${get('hour')}:${get('minute')} (${timeZone})`;
   }
   return `${get('weekday')} ${get('year')}-${get('month')}-${get('day')} ${get('hour')}:${get('minute')} (${timeZone})`;
 }

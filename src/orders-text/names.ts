@@ -26,7 +26,10 @@ export class NameTable {
   constructor(entities: readonly NamedEntity[]) {
     for (const e of entities) {
       let table = this.byKind.get(e.kind);
-      if (!table) this.byKind.set(e.kind, (table = new Map()));
+      if (!table) {
+        table = new Map();
+        this.byKind.set(e.kind, table);
+      }
       e.keys.forEach((keys, level) => {
         for (const raw of keys) {
           const key = nameKey(raw);

@@ -102,6 +102,43 @@ function readStatement<O, C>(grammar: OrderGrammar<O, C>, ctx: C, line: string):
   }
 }
 
+/** The issue of a text cut at MAX_TEXT_CHARS. */
+const tooLong = (): TextIssue =>
+  issue(
+    0,
+    '',
+    'text/too-long',
+    `the text is longer than ${MAX_TEXT_CHARS} characters; the rest was not read`,
+    `本文が長すぎます (${MAX_TEXT_CHARS} 文字まで)。残りは読んでいません`,
+  );
+
+/** A command line (HELP, STATUS, SIGNON ...): the command, or its error. */
+function readCommandLine<O>(out: ParsedText<O>, word: TextCommand['kind'], line: string, n: number): void {
+  const args = tokenize(line)
+    .slice(1)
+    .filter((t) => t !== ':');
+  const cmd = readCommand(word, args, n);
+  if ('code' in cmd) out.errors.push(cmd);
+  else out.commands.push(cmd);
+}
+
+/** A statement line: applied to the orders, an error, or (not an order at all) ignored. */
+function readStatementLine<O, C>(
+  grammar: OrderGrammar<O, C>,
+  ctx: C,
+  out: ParsedText<O>,
+  line: string,
+  n: number,
+): void {
+  const result = readStatement(grammar, ctx, line);
+  if (result === null) out.ignored.push({ line: n, text: line.slice(0, 200) });
+  else if (result.kind === 'error') out.errors.push(lineIssue(n, line, result));
+  else {
+    result.apply(out.orders);
+    out.statements++;
+  }
+}
+
 /**
  * Reads an order message with a game's grammar. `text` is the body after quotes and signatures were stripped.
  * Lines after `END` are not read. A JSON object (docs/orders.md) gives the orders whole; it cannot be mixed with
@@ -117,17 +154,7 @@ export function parseOrderText<O, C>(grammar: OrderGrammar<O, C>, ctx: C, text: 
     redacted: '',
   };
   const source = text.length > MAX_TEXT_CHARS ? text.slice(0, MAX_TEXT_CHARS) : text;
-  if (source.length < text.length) {
-    out.errors.push(
-      issue(
-        0,
-        '',
-        'text/too-long',
-        `the text is longer than ${MAX_TEXT_CHARS} characters; the rest was not read`,
-        `本文が長すぎます (${MAX_TEXT_CHARS} 文字まで)。残りは読んでいません`,
-      ),
-    );
-  }
+  if (source.length < text.length) out.errors.push(tooLong());
   const lines = source.split(/\r\n|\r|\n/);
   const redacted: string[] = [];
   let json: { line: number; value: Record<string, unknown> } | null = null;
@@ -170,25 +197,8 @@ export function parseOrderText<O, C>(grammar: OrderGrammar<O, C>, ctx: C, text: 
       ended = true;
       continue;
     }
-    if (word) {
-      const cmd = readCommand(
-        word,
-        tokenize(line)
-          .slice(1)
-          .filter((t) => t !== ':'),
-        n,
-      );
-      if ('code' in cmd) out.errors.push(cmd);
-      else out.commands.push(cmd);
-      continue;
-    }
-    const result = readStatement(grammar, ctx, line);
-    if (result === null) out.ignored.push({ line: n, text: line.slice(0, 200) });
-    else if (result.kind === 'error') out.errors.push(lineIssue(n, line, result));
-    else {
-      result.apply(out.orders);
-      out.statements++;
-    }
+    if (word) readCommandLine(out, word, line, n);
+    else readStatementLine(grammar, ctx, out, line, n);
   }
   if (json) takeJson(out, json);
   out.redacted = redacted.join('\n');

@@ -11,7 +11,7 @@ import type { Envelope } from '../../src/engine/step-runner.ts';
 import type { Owed } from '../../src/engine/types.ts';
 import { atlanticWolves, randomLegalOrders, type AwState } from '../../src/games/atlantic-wolves/index.ts';
 import { buildTestApp, type TestApp } from '../support/app.ts';
-import { createGameVia, postOrders } from '../support/api-helpers.ts';
+import { createGameVia, type GameHandle, postOrders } from '../support/api-helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -30,6 +30,46 @@ function mulberry32(seed: number): () => number {
     x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
     return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
   };
+}
+
+/**
+ * Plays the open step: every owed seat reads its view and sends random legal orders (chosen from the state as the
+ * engine holds it: the test reads the stored envelope); under moderator review, the moderator approves.
+ */
+async function playStep(g: GameHandle, number: number, owed: Owed[], review: string, rand: () => number) {
+  const step = await t.db.step.findUniqueOrThrow({ where: { gameId_number: { gameId: g.id, number } } });
+  const state = (step.envelope as unknown as Envelope<AwState>).state;
+  let resolution = null;
+  for (const { seat } of owed) {
+    const seen = (await t.app.inject({ method: 'GET', url: `/api/games/${g.id}`, headers: g.seat[seat] })).json();
+    expect(seen.you).toEqual({ role: 'seat', side: seat });
+    expect(seen.choices).not.toBeNull();
+    const res = await postOrders(t, g.id, g.seat[seat], randomLegalOrders(state, seat, rand));
+    expect(res.statusCode, res.body).toBe(200);
+    resolution = res.json().resolution;
+  }
+  expect(resolution).toMatchObject({ resolved: true, step: number });
+  if (review !== 'moderator') return;
+  expect(resolution.status).toBe('awaiting_review');
+  const url = `/api/games/${g.id}/steps/${number}/approve`;
+  const approve = await t.app.inject({ method: 'POST', url, headers: g.moderator });
+  expect(approve.statusCode, approve.body).toBe(200);
+}
+
+/** Every viewer's record of the finished game is well formed, reveals the committed seed and verifies. */
+async function checkRecords(g: GameHandle, steps: number): Promise<void> {
+  for (const who of ['moderator', 'allied', 'german'] as const) {
+    const headers = who === 'moderator' ? g.moderator : g.seat[who];
+    const record = (await t.app.inject({ method: 'GET', url: `/api/games/${g.id}/record`, headers })).json();
+    expect(recordSchema.safeParse(record).success).toBe(true);
+    expect(record.steps).toHaveLength(steps);
+    expect(commitmentOf(record.dice.secret)).toBe(g.body.commitment);
+    const report = verifyRecord(atlanticWolves, recordSchema.parse(record));
+    expect(report.mismatches).toEqual([]);
+    expect(report.ok).toBe(true);
+    expect(report.stepsChecked).toBe(steps);
+    expect(report.diceChecked).toBeGreaterThan(0);
+  }
 }
 
 describe.each([
@@ -56,48 +96,13 @@ describe.each([
       expect(view.step.status).toBe('open');
       const owed = view.step.owed as Owed[];
       expect(owed.length).toBeGreaterThan(0);
-      // The orders are chosen from the state as the engine holds it (the test reads the stored envelope).
-      const step = await t.db.step.findUniqueOrThrow({
-        where: { gameId_number: { gameId: g.id, number: view.step.number } },
-      });
-      const state = (step.envelope as unknown as Envelope<AwState>).state;
-      let resolution = null;
-      for (const { seat } of owed) {
-        const seen = (await t.app.inject({ method: 'GET', url: `/api/games/${g.id}`, headers: g.seat[seat] })).json();
-        expect(seen.you).toEqual({ role: 'seat', side: seat });
-        expect(seen.choices).not.toBeNull();
-        const res = await postOrders(t, g.id, g.seat[seat], randomLegalOrders(state, seat, rand));
-        expect(res.statusCode, res.body).toBe(200);
-        resolution = res.json().resolution;
-      }
-      expect(resolution).toMatchObject({ resolved: true, step: view.step.number });
-      if (review === 'moderator') {
-        expect(resolution.status).toBe('awaiting_review');
-        const approve = await t.app.inject({
-          method: 'POST',
-          url: `/api/games/${g.id}/steps/${view.step.number}/approve`,
-          headers: g.moderator,
-        });
-        expect(approve.statusCode, approve.body).toBe(200);
-      }
+      await playStep(g, view.step.number, owed, review, rand);
     }
     const final = (await t.app.inject({ method: 'GET', url: `/api/games/${g.id}`, headers: g.seat.allied })).json();
     expect(final.status).toBe('finished');
     expect(['allied', 'german']).toContain(final.outcome.winner);
     expect(final.outcome.rule).toBeTruthy();
-
-    for (const who of ['moderator', 'allied', 'german'] as const) {
-      const headers = who === 'moderator' ? g.moderator : g.seat[who];
-      const record = (await t.app.inject({ method: 'GET', url: `/api/games/${g.id}/record`, headers })).json();
-      expect(recordSchema.safeParse(record).success).toBe(true);
-      expect(record.steps).toHaveLength(steps);
-      expect(commitmentOf(record.dice.secret)).toBe(g.body.commitment);
-      const report = verifyRecord(atlanticWolves, recordSchema.parse(record));
-      expect(report.mismatches).toEqual([]);
-      expect(report.ok).toBe(true);
-      expect(report.stepsChecked).toBe(steps);
-      expect(report.diceChecked).toBeGreaterThan(0);
-    }
+    await checkRecords(g, steps);
     const mails = await t.db.outbox.count({ where: { gameId: g.id, kind: 'result' } });
     expect(mails).toBe(steps * 2);
     const history = (

@@ -142,7 +142,7 @@ describe('auth matrix', () => {
 });
 
 describe('hidden information', () => {
-  it("never appears in the other seat's responses; the moderator sees everything; previews stay with the moderator", async () => {
+  it("never in the other seat's answers; the moderator sees everything; previews stay with the moderator", async () => {
     const h = await createGameVia(t, toyPayload({ review: 'moderator', options: { rounds: 2 } }));
     await postOrders(t, h.id, h.seat.a, { pick: 2, standing: { note: 'SECRET-NOTE-OF-A' } });
     // b's view never shows a's orders before (or after) the step is published while the game goes on.

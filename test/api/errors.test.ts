@@ -149,7 +149,8 @@ describe('request errors', () => {
     );
     expect(await t.db.order.count({ where: { gameId: g.id } })).toBe(0);
     expect((await t.db.game.findUniqueOrThrow({ where: { id: g.id } })).status).toBe('active');
-    expect((await post('{"orders":{"pick":2,"standing":{"note":"a\\\\u0000b"}}}')).statusCode).toBe(200); // a backslash, then "u0000": text
+    // A backslash, then "u0000": text, not a NUL.
+    expect((await post('{"orders":{"pick":2,"standing":{"note":"a\\\\u0000b"}}}')).statusCode).toBe(200);
   });
   it('415 for an unsupported content type', async () => {
     const g = await createGameVia(t, toyPayload());

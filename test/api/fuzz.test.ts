@@ -12,17 +12,11 @@ import { bearerOf, buildTestApp, TEST_ADMIN_TOKEN, type TestApp } from '../suppo
 import { createGameVia, type GameHandle } from '../support/api-helpers.ts';
 import type { Envelope } from '../../src/engine/step-runner.ts';
 import { randomLegalOrders, type AwState } from '../../src/games/atlantic-wolves/index.ts';
-import {
-  bodyFor,
-  encodeParam,
-  hostileMail,
-  hostileQuery,
-  hostileString,
-  routesOf,
-  type BodySpec,
-  type RouteSpec,
-} from '../support/fuzz.ts';
+import { encodeParam, hostileQuery, hostileString, routesOf, type BodySpec, type RouteSpec } from '../support/fuzz.ts';
+import { bodyFor } from '../support/fuzz-bodies.ts';
+import { hostileMail } from '../support/fuzz-mail.ts';
 import { mutatedJson, mutation, TEMPLATES, type Mutation } from '../support/fuzz-mutate.ts';
+import { clip, countsText, mulberry32, RequestTally, reporter } from '../support/fuzz-report.ts';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 15);
 const MAIL_RUNS = Number(process.env.FUZZ_MAIL_RUNS ?? 100);
@@ -184,47 +178,13 @@ async function urlOf(route: RouteSpec, names: string[], values: string[], target
     ? String((await t.db.game.findUniqueOrThrow({ where: { id: game.id } })).currentStep)
     : '';
   let url = route.url;
-  names.forEach(
-    (name, i) => (url = url.replace(`:${name}`, values[i].replace(GAME, game.id).replace(CURRENT, current))),
-  );
+  for (const [i, name] of names.entries()) {
+    url = url.replace(`:${name}`, values[i].replace(GAME, game.id).replace(CURRENT, current));
+  }
   return url;
 }
 
-/** Shortens a text for a failure message (generated strings run to 70,000 characters). */
-const clip = (text: string, n = 300): string =>
-  text.length > n ? `${text.slice(0, n)}... (${text.length} chars)` : text;
-
-/** Reports a failure with the counterexample clipped, and the seed and path to replay it. */
-function reporter<T>(out: fc.RunDetails<T>): void {
-  if (!out.failed) return;
-  throw new Error(
-    clip(`${fc.defaultReportMessage(out) ?? 'property failed'}`, 1500) +
-      `\n${clip(String((out.errorInstance as Error | undefined)?.message ?? ''), 4000)}`,
-  );
-}
-
-interface Tally {
-  requests: number;
-  statuses: Map<number, number>;
-}
-const tally = new Map<string, Tally>();
-function count(key: string, status: number): void {
-  const entry = tally.get(key) ?? { requests: 0, statuses: new Map() };
-  entry.requests++;
-  entry.statuses.set(status, (entry.statuses.get(status) ?? 0) + 1);
-  tally.set(key, entry);
-}
-
-/** A small seeded generator (mulberry32) for the engine's random legal orders. */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let x = Math.imul(a ^ (a >>> 15), 1 | a);
-    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const tally = new RequestTally();
 
 /** The engine's random legal orders of the seat that owes them in the game of the URL, or none. */
 async function legalOrders(url: string, seed: number): Promise<{ orders: unknown; side?: Auth }> {
@@ -295,6 +255,43 @@ async function gamesWhole(): Promise<void> {
   }
 }
 
+/**
+ * One request to a route with generated input (target game, caller, URL parameters, query, body): never a 5xx;
+ * a refused one writes no row.
+ */
+function routeProperty(route: RouteSpec) {
+  const names = [...route.url.matchAll(/:([A-Za-z]+)/g)].map((m) => m[1]);
+  const params = fc.tuple(...names.map(paramArbitrary));
+  return fc.asyncProperty(
+    fc.constantFrom(0, 1),
+    authsFor(route),
+    params,
+    hostileQuery,
+    generatedFor(route),
+    async (target, generatedAuth, values, query, generated) => {
+      const url = await urlOf(route, names, values, target);
+      const { body, auth: owing } = await bodyOf(route, url, generated);
+      const auth = owing ?? generatedAuth;
+      const before = await rowCounts();
+      const res = await t.app.inject({
+        method: route.method as 'GET',
+        url: url + query,
+        headers: headersFor(auth, target, body),
+        ...(body.payload !== undefined && route.method !== 'GET' ? { payload: body.payload } : {}),
+      });
+      tally.count(`${route.method} ${route.url}`, res.statusCode);
+      const sent = `${auth}, ${body.kind}: ${clip(body.payload ?? '', 200)}`;
+      expect(
+        res.statusCode,
+        `${route.method} ${route.url} as ${clip(url + query)} [${sent}]: ${clip(res.body)}`,
+      ).toBeLessThan(500);
+      if (res.statusCode >= 400)
+        expect(await rowCounts(), `${route.method} ${url} ${res.statusCode} wrote rows`).toEqual(before);
+      followTokens(route, url, res.statusCode, res.body);
+    },
+  );
+}
+
 test('every route: hostile input never gives a 5xx, and a refused request writes nothing', {
   timeout: 240_000,
 }, async () => {
@@ -302,60 +299,39 @@ test('every route: hostile input never gives a 5xx, and a refused request writes
   expect(routes.length).toBeGreaterThan(40);
   const started = Date.now();
   for (const route of routes) {
-    const names = [...route.url.matchAll(/:([A-Za-z]+)/g)].map((m) => m[1]);
-    const params = fc.tuple(...names.map(paramArbitrary));
-    await fc.assert(
-      fc.asyncProperty(
-        fc.constantFrom(0, 1),
-        authsFor(route),
-        params,
-        hostileQuery,
-        generatedFor(route),
-        async (target, generatedAuth, values, query, generated) => {
-          const url = await urlOf(route, names, values, target);
-          const { body, auth: owing } = await bodyOf(route, url, generated);
-          const auth = owing ?? generatedAuth;
-          const before = await rowCounts();
-          const res = await t.app.inject({
-            method: route.method as 'GET',
-            url: url + query,
-            headers: headersFor(auth, target, body),
-            ...(body.payload !== undefined && route.method !== 'GET' ? { payload: body.payload } : {}),
-          });
-          count(`${route.method} ${route.url}`, res.statusCode);
-          expect(
-            res.statusCode,
-            `${route.method} ${route.url} as ${clip(url + query)} [${auth}, ${body.kind}: ${clip(body.payload ?? '', 200)}]: ${clip(res.body)}`,
-          ).toBeLessThan(500);
-          if (res.statusCode >= 400)
-            expect(await rowCounts(), `${route.method} ${url} ${res.statusCode} wrote rows`).toEqual(before);
-          followTokens(route, url, res.statusCode, res.body);
-        },
-      ),
-      { numRuns: RUNS, seed: SEED, endOnFailure: true, asyncReporter: async (out) => reporter(out) },
-    );
+    await fc.assert(routeProperty(route), {
+      numRuns: RUNS,
+      seed: SEED,
+      endOnFailure: true,
+      asyncReporter: async (out) => reporter(out),
+    });
   }
   await gamesWhole();
-  const total = [...tally.values()].reduce((n, e) => n + e.requests, 0);
-  const statuses = new Map<number, number>();
-  for (const e of tally.values()) for (const [s, n] of e.statuses) statuses.set(s, (statuses.get(s) ?? 0) + n);
-  console.log(
-    `fuzz: ${routes.length} routes, ${total} requests in ${((Date.now() - started) / 1000).toFixed(1)} s (seed ${SEED})`,
-  );
-  console.log(
-    `fuzz: statuses ${[...statuses]
-      .sort()
-      .map(([s, n]) => `${s}:${n}`)
-      .join(' ')}`,
-  );
-  for (const [route, e] of tally)
-    console.log(
-      `fuzz:   ${route.padEnd(52)} ${String(e.requests).padStart(4)}  ${[...e.statuses]
-        .sort()
-        .map(([s, n]) => `${s}:${n}`)
-        .join(' ')}`,
-    );
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  for (const line of tally.summary(routes.length, seconds, SEED)) console.log(line);
 });
+
+/** Posts a raw mail to the HTTP door of the intake: as a message/rfc822 body, or in JSON (base64, wrong types). */
+function postMail(raw: Buffer, how: string) {
+  const auth = { authorization: `Bearer ${how === 'wrong-token' ? 'nope' : WEBHOOK}` };
+  if (!how.startsWith('json')) {
+    return t.app.inject({
+      method: 'POST',
+      url: '/mail/inbound',
+      headers: { ...auth, 'content-type': 'message/rfc822' },
+      payload: raw,
+    });
+  }
+  const payload =
+    how === 'json-wrong-types'
+      ? { raw: raw.toString('latin1'), envelopeFrom: 42, envelopeTo: [mailRecipients[0], 7, { x: 1 }, null] }
+      : {
+          raw: how === 'json-base64' ? raw.toString('base64') : raw.toString('utf8'),
+          encoding: how === 'json-base64' ? 'base64' : undefined,
+          envelopeTo: [mailRecipients[0]],
+        };
+  return t.app.inject({ method: 'POST', url: '/mail/inbound', headers: auth, payload });
+}
 
 test('the mail intake: hostile mails never fail, nothing is stored for a refused one', {
   timeout: 240_000,
@@ -369,37 +345,13 @@ test('the mail intake: hostile mails never fail, nothing is stored for a refused
       door,
       async (raw, how) => {
         const before = await rowCounts();
-        const auth = { authorization: `Bearer ${how === 'wrong-token' ? 'nope' : WEBHOOK}` };
-        const res = how.startsWith('json')
-          ? await t.app.inject({
-              method: 'POST',
-              url: '/mail/inbound',
-              headers: auth,
-              payload:
-                how === 'json-wrong-types'
-                  ? {
-                      raw: raw.toString('latin1'),
-                      envelopeFrom: 42,
-                      envelopeTo: [mailRecipients[0], 7, { x: 1 }, null],
-                    }
-                  : {
-                      raw: how === 'json-base64' ? raw.toString('base64') : raw.toString('utf8'),
-                      encoding: how === 'json-base64' ? 'base64' : undefined,
-                      envelopeTo: [mailRecipients[0]],
-                    },
-            })
-          : await t.app.inject({
-              method: 'POST',
-              url: '/mail/inbound',
-              headers: { ...auth, 'content-type': 'message/rfc822' },
-              payload: raw,
-            });
+        const res = await postMail(raw, how);
         const outcome =
           res.statusCode < 300
             ? `${(res.json() as { status: string }).status}${res.json().reason ? `/${res.json().reason}` : ''}`
             : `${res.statusCode} ${res.json().error?.code}`;
         outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1);
-        count('POST /mail/inbound (mail fuzz)', res.statusCode);
+        tally.count('POST /mail/inbound (mail fuzz)', res.statusCode);
         expect(res.statusCode, `${how}: ${clip(res.body)}\n${clip(raw.toString('latin1'), 400)}`).toBeLessThan(500);
         expect(outcome.startsWith('failed'), `${outcome}\n${clip(raw.toString('latin1'), 400)}`).toBe(false);
         const after = await rowCounts();
@@ -412,10 +364,6 @@ test('the mail intake: hostile mails never fail, nothing is stored for a refused
   );
   expect(await t.db.inboundMail.count({ where: { status: 'failed' } })).toBe(0);
   await gamesWhole();
-  console.log(
-    `fuzz: ${MAIL_RUNS} mails in ${((Date.now() - started) / 1000).toFixed(1)} s: ${[...outcomes]
-      .sort()
-      .map(([k, n]) => `${k}:${n}`)
-      .join(' ')}`,
-  );
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  console.log(`fuzz: ${MAIL_RUNS} mails in ${seconds} s: ${countsText(outcomes)}`);
 });

@@ -13,7 +13,7 @@ afterAll(async () => {
 });
 
 describe('moderator review', () => {
-  it('a rejected preview reopens the step with the orders kept; resolving again gives the same dice; approval publishes and mails', async () => {
+  it('a rejected preview reopens with its orders; a new resolution gives the same dice; approval mails', async () => {
     const g = await createGameVia(t, toyPayload({ review: 'moderator', moderatorEmail: 'mod@example.org' }));
     await postOrders(t, g.id, g.seat.a, { pick: 2 });
     const last = await postOrders(t, g.id, g.seat.b, { pick: 3 });
@@ -71,7 +71,7 @@ describe('moderator review', () => {
 });
 
 describe('amend, pause, resume', () => {
-  it('the moderator amends a seat’s orders (audited), also while paused; resume resolves the completed step', async () => {
+  it('the moderator amends a seat’s orders (audited), also while paused; resume resolves the step', async () => {
     const g = await createGameVia(t, toyPayload());
     await postOrders(t, g.id, g.seat.a, { pick: 2 });
     await t.app.inject({

@@ -120,7 +120,7 @@ describe.each([
     expect((await postOrders(t, 'nosuchgame', g.seat.a, { pick: 1 })).statusCode).toBe(401);
   });
 
-  it('40 simultaneous submissions of one seat on two processes: all stored, exactly one current order, one chain', async () => {
+  it('40 simultaneous submissions of a seat on two processes: all stored, one current order, one chain', async () => {
     const t = app();
     const g = await createGameVia(t, toyPayload());
     const burst = Array.from({ length: 40 }, (_, i) =>

@@ -21,7 +21,10 @@ afterAll(async () => {
 
 function lcg(seed: number): () => number {
   let s = seed >>> 0;
-  return () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 4294967296;
+  return () => {
+    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
+    return s / 4294967296;
+  };
 }
 
 it('a standard game opens at the first Allied decision and plays to the end without leaking private dice', {

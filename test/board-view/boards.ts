@@ -19,6 +19,44 @@ const sides: Board['sides'] = [
   { id: 'blue', name: { en: 'Blue', ja: '青軍' }, colour: '#1f4e79', back: '#1b2631' },
 ];
 
+/** The counters of the panel board: full counters of both sides, and a face-down one. */
+function panelPieces(): Piece[] {
+  return [
+    {
+      id: 'c1',
+      at: 'A',
+      side: 'red',
+      kind: 'convoy',
+      label: same('CV'),
+      number: '11',
+      strength: '6',
+      note: same('VP2'),
+      colours: { fill: '#f6e27a' },
+    },
+    {
+      id: 'd1',
+      at: 'A',
+      side: 'red',
+      kind: 'dd',
+      label: same('DD'),
+      number: '21',
+      strength: '3',
+      colours: { fill: '#e8b64c', band: '#c0392b' },
+    },
+    { id: 'hidden-1', at: 'A', side: 'red', kind: '', faceDown: true },
+    {
+      id: 'u1',
+      at: 'A',
+      side: 'blue',
+      kind: 'ub',
+      label: same('UB'),
+      strength: '2',
+      damage: 2,
+      colours: { fill: '#aab1b8' },
+    },
+  ];
+}
+
 /** Two area panels, one over its limit, with full counters of both sides and a face-down one. */
 export function panelBoard(): Board {
   return {
@@ -44,47 +82,14 @@ export function panelBoard(): Board {
       },
     ],
     connections: [{ from: 'A', to: 'B', kind: 'adjacent' }],
-    pieces: [
-      {
-        id: 'c1',
-        at: 'A',
-        side: 'red',
-        kind: 'convoy',
-        label: same('CV'),
-        number: '11',
-        strength: '6',
-        note: same('VP2'),
-        colours: { fill: '#f6e27a' },
-      },
-      {
-        id: 'd1',
-        at: 'A',
-        side: 'red',
-        kind: 'dd',
-        label: same('DD'),
-        number: '21',
-        strength: '3',
-        colours: { fill: '#e8b64c', band: '#c0392b' },
-      },
-      { id: 'hidden-1', at: 'A', side: 'red', kind: '', faceDown: true },
-      {
-        id: 'u1',
-        at: 'A',
-        side: 'blue',
-        kind: 'ub',
-        label: same('UB'),
-        strength: '2',
-        damage: 2,
-        colours: { fill: '#aab1b8' },
-      },
-    ],
+    pieces: panelPieces(),
     tracks: [{ id: 'vp', kind: 'score', name: { en: 'VP table', ja: 'VP表' }, origin: 0, markers: [{ value: 2 }] }],
     summary: summary(3),
   };
 }
 
-/** A 6×4 hex grid (odd rows shifted): two homes with flags, a prohibited hex, VP, markers; a fleet chart below. */
-export function hexBoard(coordinates: 'odd-r' | 'axial' = 'odd-r'): Board {
+/** The hexes of the hex board (two homes, a prohibited hex, VP in one column) and the boxes of its fleet chart. */
+function hexSpaces(): Space[] {
   const spaces: Space[] = [];
   for (let row = 0; row < 4; row++) {
     for (let col = 0; col < 6; col++) {
@@ -119,6 +124,11 @@ export function hexBoard(coordinates: 'odd-r' | 'axial' = 'odd-r'): Board {
       }),
     ),
   );
+  return spaces;
+}
+
+/** The markers of the hex board: face up and face down, five stacked in one hex; a battleship on the fleet chart. */
+function hexPieces(): Piece[] {
   const marker = (id: string, at: string, side: string, down: boolean): Piece =>
     down
       ? { id, at, side, kind: '', faceDown: true }
@@ -146,6 +156,13 @@ export function hexBoard(coordinates: 'odd-r' | 'axial' = 'odd-r'): Board {
       colours: { fill: '#f5b7b1' },
     },
   ];
+  return pieces;
+}
+
+/** A 6×4 hex grid (odd rows shifted): two homes with flags, a prohibited hex, VP, markers; a fleet chart below. */
+export function hexBoard(coordinates: 'odd-r' | 'axial' = 'odd-r'): Board {
+  const spaces = hexSpaces();
+  const pieces = hexPieces();
   return {
     title: { en: 'Hexes', ja: 'ヘクス' },
     sides,
@@ -178,112 +195,89 @@ export function hexBoard(coordinates: 'odd-r' | 'axial' = 'odd-r'): Board {
   };
 }
 
+/** A desert area: the square of the map from x0 to x0 + 400, its label at `anchor`. */
+const desertArea = (id: string, x0: number, anchor: [number, number]): Space => ({
+  id,
+  kind: 'area',
+  name: same(id.slice(1)),
+  geometry: {
+    shape: 'polygon',
+    points: [
+      [x0, 0],
+      [x0 + 400, 0],
+      [x0 + 400, 400],
+      [x0, 400],
+    ],
+    anchor,
+  },
+  terrain: 'desert',
+});
+
+/** The spaces of the point board: two desert areas, three points (two of them owned), a holding box off the map. */
+function pointSpaces(): Space[] {
+  return [
+    desertArea('a11', 0, [120, 80]),
+    desertArea('a12', 400, [680, 80]),
+    {
+      id: 'tobruk',
+      kind: 'point',
+      name: { en: 'Tobruk', ja: 'トブルク' },
+      geometry: { shape: 'point', x: 200, y: 200 },
+      owner: 'red',
+    },
+    {
+      id: 'bardia',
+      kind: 'point',
+      name: { en: 'Bardia', ja: 'バルディア' },
+      geometry: { shape: 'point', x: 600, y: 200 },
+      owner: 'blue',
+    },
+    {
+      id: 'x1',
+      kind: 'point',
+      name: { en: 'Crossroads', ja: '交差点' },
+      geometry: { shape: 'point', x: 400, y: 320 },
+    },
+    { id: 'offmap', kind: 'holding', name: { en: 'Off the map', ja: '盤外' } },
+  ];
+}
+
+/** The units of the point board, with steps left of their full strength; one off the map. */
+function pointPieces(): Piece[] {
+  const unit = (id: string, at: string, side: string, kind: string, label: string, steps: [number, number]) => ({
+    id,
+    at,
+    side,
+    kind,
+    label: same(label),
+    steps: { left: steps[0], full: steps[1] },
+  });
+  return [
+    {
+      ...unit('p21', 'bardia', 'blue', 'tank', '21', [3, 4]),
+      name: { en: '21st Panzer', ja: '第21装甲師団' },
+      damage: 1,
+      colours: { fill: '#5d6d7e' },
+    },
+    { ...unit('g1', 'tobruk', 'red', 'infantry', '70', [2, 2]), colours: { fill: '#d5dbdb' } },
+    { ...unit('g2', 'a11', 'red', 'tank', '7A', [4, 4]), colours: { fill: '#f9e79f' } },
+    { ...unit('g3', 'offmap', 'red', 'tank', '22', [3, 3]), colours: { fill: '#f9e79f' } },
+  ];
+}
+
 /** Two desert areas and three points joined by a road and a track; units with steps; a unit off the map. */
 export function pointBoard(): Board {
   return {
     title: { en: 'Points', ja: 'ポイント' },
     sides,
     map: { width: 800, height: 400, background: '#f4ead5' },
-    spaces: [
-      {
-        id: 'a11',
-        kind: 'area',
-        name: same('11'),
-        geometry: {
-          shape: 'polygon',
-          points: [
-            [0, 0],
-            [400, 0],
-            [400, 400],
-            [0, 400],
-          ],
-          anchor: [120, 80],
-        },
-        terrain: 'desert',
-      },
-      {
-        id: 'a12',
-        kind: 'area',
-        name: same('12'),
-        geometry: {
-          shape: 'polygon',
-          points: [
-            [400, 0],
-            [800, 0],
-            [800, 400],
-            [400, 400],
-          ],
-          anchor: [680, 80],
-        },
-        terrain: 'desert',
-      },
-      {
-        id: 'tobruk',
-        kind: 'point',
-        name: { en: 'Tobruk', ja: 'トブルク' },
-        geometry: { shape: 'point', x: 200, y: 200 },
-        owner: 'red',
-      },
-      {
-        id: 'bardia',
-        kind: 'point',
-        name: { en: 'Bardia', ja: 'バルディア' },
-        geometry: { shape: 'point', x: 600, y: 200 },
-        owner: 'blue',
-      },
-      {
-        id: 'x1',
-        kind: 'point',
-        name: { en: 'Crossroads', ja: '交差点' },
-        geometry: { shape: 'point', x: 400, y: 320 },
-      },
-      { id: 'offmap', kind: 'holding', name: { en: 'Off the map', ja: '盤外' } },
-    ],
+    spaces: pointSpaces(),
     connections: [
       { from: 'tobruk', to: 'bardia', kind: 'road' },
       { from: 'bardia', to: 'x1', kind: 'minor-road' },
       { from: 'a11', to: 'a12', kind: 'adjacent', implicit: true },
     ],
-    pieces: [
-      {
-        id: 'p21',
-        at: 'bardia',
-        side: 'blue',
-        kind: 'tank',
-        name: { en: '21st Panzer', ja: '第21装甲師団' },
-        label: same('21'),
-        steps: { left: 3, full: 4 },
-        damage: 1,
-        colours: { fill: '#5d6d7e' },
-      },
-      {
-        id: 'g1',
-        at: 'tobruk',
-        side: 'red',
-        kind: 'infantry',
-        label: same('70'),
-        steps: { left: 2, full: 2 },
-        colours: { fill: '#d5dbdb' },
-      },
-      {
-        id: 'g2',
-        at: 'a11',
-        side: 'red',
-        kind: 'tank',
-        label: same('7A'),
-        steps: { left: 4, full: 4 },
-        colours: { fill: '#f9e79f' },
-      },
-      {
-        id: 'g3',
-        at: 'offmap',
-        side: 'red',
-        kind: 'tank',
-        label: same('22'),
-        steps: { left: 3, full: 3 },
-        colours: { fill: '#f9e79f' },
-      },
-    ],
+    pieces: pointPieces(),
     tracks: [
       { id: 'vp', kind: 'score', name: { en: 'VP', ja: 'VP' }, min: -7, max: 7, origin: 0, markers: [{ value: 1 }] },
     ],

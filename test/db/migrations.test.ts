@@ -25,15 +25,19 @@ async function schemaOf(url: string): Promise<string[]> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const columns =
-      await client.query(`SELECT table_name || '.' || column_name || ' ' || data_type || ' ' || is_nullable || ' ' || coalesce(column_default, '') AS x
-      FROM information_schema.columns WHERE table_schema = 'public' AND table_name <> '_prisma_migrations'`);
+    const columns = await client.query(
+      `SELECT table_name || '.' || column_name || ' ' || data_type || ' ' || is_nullable || ' '
+         || coalesce(column_default, '') AS x
+       FROM information_schema.columns WHERE table_schema = 'public' AND table_name <> '_prisma_migrations'`,
+    );
     const indexes = await client.query(
       `SELECT indexdef AS x FROM pg_indexes WHERE schemaname = 'public' AND tablename <> '_prisma_migrations'`,
     );
-    const constraints =
-      await client.query(`SELECT conrelid::regclass || ' ' || conname || ' ' || pg_get_constraintdef(oid) AS x
-      FROM pg_constraint WHERE connamespace = 'public'::regnamespace AND conrelid::regclass::text <> '_prisma_migrations'`);
+    const constraints = await client.query(
+      `SELECT conrelid::regclass || ' ' || conname || ' ' || pg_get_constraintdef(oid) AS x
+       FROM pg_constraint
+       WHERE connamespace = 'public'::regnamespace AND conrelid::regclass::text <> '_prisma_migrations'`,
+    );
     return [...columns.rows, ...indexes.rows, ...constraints.rows].map((r: { x: string }) => r.x).sort();
   } finally {
     await client.end();

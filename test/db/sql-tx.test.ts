@@ -22,8 +22,9 @@ afterAll(async () => {
 });
 
 // Every type the services read back: timestamp(3) in UTC, int8, jsonb, text[] and int[], an enum, null.
-const PROBE = `SELECT $1::timestamp(3) AS at, 9007199254740993::int8 AS big, $2::jsonb AS doc, ARRAY['a', 'b']::text[] AS list,
-  ARRAY[48, 6]::int[] AS hours, 'open'::"StepStatus" AS status, NULL::text AS nothing, 2 AS n`;
+const PROBE = `SELECT $1::timestamp(3) AS at, 9007199254740993::int8 AS big, $2::jsonb AS doc,
+  ARRAY['a', 'b']::text[] AS list, ARRAY[48, 6]::int[] AS hours, 'open'::"StepStatus" AS status,
+  NULL::text AS nothing, 2 AS n`;
 
 it('returns the same values as a Prisma transaction for every column type the services read', async () => {
   const at = new Date('2030-01-02T03:04:05.678Z');

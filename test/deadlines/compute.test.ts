@@ -219,7 +219,7 @@ describe('properties', () => {
     { maxLength: 3 },
   );
 
-  test('a deadline is never earlier than the opening plus the length, and never on a weekend day when they are skipped', () => {
+  test('a deadline is never before the opening plus the length, nor on a weekend day when they are skipped', () => {
     fc.assert(
       fc.property(arbOpened, arbRule, (opened, r) => {
         const t = deadlineForRule(opened, r);

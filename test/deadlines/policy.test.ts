@@ -81,7 +81,7 @@ async function newGame(extra: Partial<CreateGameInput> = {}) {
 const deadlineJob = (gameId: string, stepId: string, d: Date) => ({ gameId, stepId, at: d.toISOString() });
 
 describe('default-after-grace', () => {
-  test('deadline and reminder jobs at step opening; reminder to the late seat only; grace notice; defaults after grace, once', async () => {
+  test('jobs at step opening; reminder to the late seat only; a grace notice; defaults after grace, once', async () => {
     const g = await newGame();
     const s0 = await g.step(0);
     const D = new Date('2026-03-03T09:00:00Z');
@@ -254,7 +254,7 @@ describe('moves', () => {
 });
 
 describe('processing delay', () => {
-  test('the last order does not resolve at once; the delayed job resolves after the delay; a revision pushes it', async () => {
+  test('the last order does not resolve at once; the delayed job resolves later; a revision delays it', async () => {
     const g = await newGame({ processingDelaySeconds: 600 });
     const s0 = await g.step(0);
     await g.order('a');

@@ -66,7 +66,13 @@ describe('structured dice purposes', () => {
 
   test('a bare context (a test, a simulation) gets the text: same dice, same order', () => {
     const seen: unknown[] = [];
-    const ctx: ResolveContext = { roll: (sides, purpose) => (seen.push(purpose), sides === 6 ? 3 : 1), emit() {} };
+    const ctx: ResolveContext = {
+      roll: (sides, purpose) => {
+        seen.push(purpose);
+        return sides === 6 ? 3 : 1;
+      },
+      emit() {},
+    };
     expect(rollDie(ctx, 6, INITIATIVE)).toBe(3);
     expect(seen).toEqual([purposeText(INITIATIVE)]);
   });
@@ -77,7 +83,11 @@ describe('structured dice purposes', () => {
     const structured = advance(game, started.envelope, { a: {} });
     const asText: GameDefinition<{ done: boolean }, Record<string, never>> = {
       ...game,
-      resolve: (_s, _o, ctx) => (ctx.roll(6, purposeText(INITIATIVE)), ctx.roll(6, 'tie-break'), { done: true }),
+      resolve: (_s, _o, ctx) => {
+        ctx.roll(6, purposeText(INITIATIVE));
+        ctx.roll(6, 'tie-break');
+        return { done: true };
+      },
     };
     const plain = advance(asText, started.envelope, { a: {} });
     if (!structured.ok || !plain.ok) throw new Error('advance');

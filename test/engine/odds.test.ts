@@ -34,7 +34,7 @@ it('previews the odds of the step being decided: a rule C strength-1 DD hits on 
   expect(game.owed(state)).toEqual([expect.objectContaining({ point: 'AW-D9' })]);
 });
 
-it('counts an outcome once per sample: a CVE attacking one UB twice hits it in 11/36 of the samples (AW 8.2[4], [7])', () => {
+it('counts an outcome once per sample: a CVE attacking a UB twice hits it in 11/36 of samples (AW 8.2[4], [7])', () => {
   // Turn 2, a convoy in the area: no modifier applies, so the strength-1 CVE hits on a 1 with each of its two attacks.
   const units = [
     { id: 'CV', type: 'CVE' as const, strength: 1, nationality: 'GB' as const },

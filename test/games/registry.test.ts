@@ -57,8 +57,10 @@ describe.each(packages.map((game) => [game.id, game] as const))('the %s package'
     while (game.owed(state).length === 0 && !game.outcome(state)) state = game.resolve(state, {}, noDice);
     const orders = Object.fromEntries(game.owed(state).map(({ seat }) => [seat, game.defaultOrders(state, seat)]));
     const odds = previewStepOdds(game, state, orders, 500, streamDice(sfc32FromHex('5eed'.repeat(8))));
-    for (const share of Object.values(odds.probabilities))
-      expect(share).toBeGreaterThan(0), expect(share).toBeLessThanOrEqual(1);
+    for (const share of Object.values(odds.probabilities)) {
+      expect(share).toBeGreaterThan(0);
+      expect(share).toBeLessThanOrEqual(1);
+    }
     if (game.fixtures && id in FIXTURES) expect(game.invariants(game.fixtures.position(FIXTURES[id]))).toEqual([]);
   });
 });

@@ -124,7 +124,7 @@ describe('worker processes', () => {
     await expectExactlyOnce(ids);
   }, 90_000);
 
-  test('kill -9 of workers in the middle of resolutions, repeatedly, then restart: nothing lost, nothing twice', async () => {
+  test('kill -9 of workers amid resolutions, repeatedly, then restart: nothing lost, nothing twice', async () => {
     while (workers.length < 2) workers.push(spawnWorker(tdb.url));
     await Promise.all(workers.map((w) => w.ready));
     const ids = await createGames(50, 2);

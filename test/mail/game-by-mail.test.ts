@@ -37,6 +37,46 @@ afterAll(async () => {
   await t?.close();
 });
 
+/** Delivers every mail due, until none is left. */
+async function deliverAll(): Promise<void> {
+  const sender = createSender(t.deps.config);
+  for (;;) {
+    const r = await deliverDue(createDeliveryDeps(t.deps), sender);
+    if (!r.sent && !r.retried && !r.failed) break;
+  }
+}
+
+/** Welcome mails: each seat's own reply-to address, in its language, with its secret calendar feed. */
+async function checkWelcome(gameId: string, players: { allied: string; german: string }): Promise<void> {
+  const welcome = recorder.to(players.german)[0].parsed;
+  expect(welcome.subject).toContain('ゲーム開始');
+  expect(welcome.replyTo?.value[0].address).toMatch(/^orders\+[A-Za-z0-9_-]+@judge\.test$/);
+  expect(recorder.to(players.german)[0].raw.toString()).toMatch(/^List-Id: .*<[a-z0-9]+\.games\.judge\.test>/im);
+  expect(recorder.to(players.allied)[0].parsed.text).toContain('How to send orders');
+  // The seat's secret calendar feed, which the calendar route serves.
+  const feed = /\/calendar\/([A-Za-z0-9_-]+)\.ics/.exec(recorder.to(players.allied)[0].parsed.text ?? '');
+  expect(feed).not.toBeNull();
+  const seat = await t.deps.db.seat.findFirstOrThrow({ where: { gameId, side: 'allied' } });
+  expect(seat.calendarToken).toBe(feed![1]);
+}
+
+/** Answers the last mail a player received with `text`, threaded under it and quoting it as mail programs do. */
+async function replyTo(email: string, text: string): Promise<void> {
+  const last = recorder.to(email).at(-1)!.parsed;
+  const quoted = (last.text ?? '')
+    .split('\n')
+    .map((l) => `> ${l}`)
+    .join('\n');
+  await sendToListener(listener.port, {
+    from: email,
+    to: last.replyTo!.value[0].address!,
+    subject: `Re: ${last.subject}`,
+    inReplyTo: last.messageId,
+    references: [last.messageId!],
+    text: `${text}\n\nOn Sun, 22 Nov 2026 at 10:00, Judge <judge@judge.test> wrote:\n${quoted}\n`,
+  });
+}
+
 test('a full mail-play game by email alone: orders as replies, results in the inbox', async () => {
   const deps = t.deps;
   const players = { allied: 'ally@example.org', german: 'wolf@example.jp' };
@@ -49,26 +89,8 @@ test('a full mail-play game by email alone: orders as replies, results in the in
       { side: 'german', email: players.german, locale: 'ja', timeZone: 'Asia/Tokyo' },
     ],
   });
-  const sender = createSender(deps.config);
-  const deliver = async () => {
-    for (;;) {
-      const r = await deliverDue(createDeliveryDeps(deps), sender);
-      if (!r.sent && !r.retried && !r.failed) break;
-    }
-  };
-  await deliver();
-  // Welcome mails: each seat's own reply-to address, in its language.
-  const welcome = recorder.to(players.german)[0].parsed;
-  expect(welcome.subject).toContain('ゲーム開始');
-  expect(welcome.replyTo?.value[0].address).toMatch(/^orders\+[A-Za-z0-9_-]+@judge\.test$/);
-  expect(recorder.to(players.german)[0].raw.toString()).toMatch(/^List-Id: .*<[a-z0-9]+\.games\.judge\.test>/im);
-  expect(recorder.to(players.allied)[0].parsed.text).toContain('How to send orders');
-  // The seat's secret calendar feed, which the calendar route serves.
-  const feed = /\/calendar\/([A-Za-z0-9_-]+)\.ics/.exec(recorder.to(players.allied)[0].parsed.text ?? '');
-  expect(feed).not.toBeNull();
-  expect((await deps.db.seat.findFirstOrThrow({ where: { gameId: game.id, side: 'allied' } })).calendarToken).toBe(
-    feed![1],
-  );
+  await deliverAll();
+  await checkWelcome(game.id, players);
 
   const def = gameDefinition(deps, 'atlantic-wolves')!;
   let mails = 0;
@@ -77,25 +99,12 @@ test('a full mail-play game by email alone: orders as replies, results in the in
     if (step.gameStatus === 'finished') break;
     expect(step.status).toBe('open');
     for (const owed of step.owed) {
-      const email = players[owed.seat as 'allied' | 'german'];
-      const last = recorder.to(email).at(-1)!.parsed;
       const orders = def.defaultOrders(step.envelope.state, owed.seat);
       const text = formatOrderText(def, { data: def.defaultData }, orders, 'en').join('\n');
-      const quoted = (last.text ?? '')
-        .split('\n')
-        .map((l) => `> ${l}`)
-        .join('\n');
-      await sendToListener(listener.port, {
-        from: email,
-        to: last.replyTo!.value[0].address!,
-        subject: `Re: ${last.subject}`,
-        inReplyTo: last.messageId,
-        references: [last.messageId!],
-        text: `${text}\n\nOn Sun, 22 Nov 2026 at 10:00, Judge <judge@judge.test> wrote:\n${quoted}\n`,
-      });
+      await replyTo(players[owed.seat as 'allied' | 'german'], text);
       mails++;
     }
-    await deliver();
+    await deliverAll();
   }
   const final = await currentStep(deps, game.id);
   expect(final.gameStatus).toBe('finished');

@@ -39,6 +39,8 @@ function startDovecot(port: number): { dir: string; stop(): void } {
   if (root) chownSync(join(dir, 'mail'), 65534, 65534);
   writeFileSync(join(dir, 'passwd'), 'judge:{PLAIN}secret\n');
   const user = root ? 'uid=65534 gid=65534' : `uid=${process.getuid?.()} gid=${process.getgid?.()}`;
+  // Dovecot's own processes run as its system users under root, otherwise as the user running the tests.
+  const [internalUser, loginUser] = root ? ['dovecot', 'dovenull'] : [process.env.USER, process.env.USER];
   writeFileSync(
     join(dir, 'dovecot.conf'),
     `protocols = imap
@@ -51,7 +53,8 @@ disable_plaintext_auth = no
 auth_mechanisms = plain login
 first_valid_uid = 1
 mail_location = maildir:${dir}/mail/%u
-${root ? 'default_internal_user = dovecot\ndefault_login_user = dovenull' : `default_internal_user = ${process.env.USER}\ndefault_login_user = ${process.env.USER}`}
+default_internal_user = ${internalUser}
+default_login_user = ${loginUser}
 passdb {
   driver = passwd-file
   args = scheme=PLAIN username_format=%u ${dir}/passwd
@@ -71,7 +74,8 @@ service imap-login {
 }
 `,
   );
-  execFileSync(DOVECOT, ['-c', join(dir, 'dovecot.conf')], { stdio: 'ignore' }); // it daemonizes: its output must not hold a pipe open
+  // It daemonizes: its output must not hold a pipe open.
+  execFileSync(DOVECOT, ['-c', join(dir, 'dovecot.conf')], { stdio: 'ignore' });
   return { dir, stop: () => execFileSync(DOVECOT, ['-c', join(dir, 'dovecot.conf'), 'stop'], { stdio: 'ignore' }) };
 }
 

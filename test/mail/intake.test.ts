@@ -52,6 +52,8 @@ afterAll(async () => {
   await t?.close();
 });
 
+/** A raw mail: header lines, a blank line, the body (CRLF line ends). */
+const rawMail = (headers: string[], body: string) => Buffer.from(`${headers.join('\r\n')}\r\n\r\n${body}\r\n`);
 const inbound = (mid: string) => t.db.inboundMail.findFirstOrThrow({ where: { messageId: { contains: mid } } });
 const repliesTo = (address: string) =>
   t.db.outbox.findMany({
@@ -60,7 +62,7 @@ const repliesTo = (address: string) =>
   });
 
 describe('SMTP door (nodemailer)', () => {
-  test('a reply with the seat token is read, checked by the engine and answered at the seat address, Judge-style', async () => {
+  test('a reply with the seat token is read, checked by the engine, answered at the seat address (Judge)', async () => {
     await sendRawToListener(listener.port, fixture('gmail-reply.eml', { TOKEN: mailToken.allied, MID: 'smtp-1' }), {
       from: 'someone-else@example.net',
       to: [`orders+${mailToken.allied}@judge.test`],
@@ -261,8 +263,9 @@ describe('floods and loops', () => {
     for (let i = 0; i < 8; i++) {
       await intakeMail(t.deps, {
         source: 'http',
-        raw: Buffer.from(
-          `From: flood@example.org\r\nTo: orders@judge.test\r\nMessage-ID: <flood-${i}@x>\r\nSubject: hi\r\n\r\nhello\r\n`,
+        raw: rawMail(
+          ['From: flood@example.org', 'To: orders@judge.test', `Message-ID: <flood-${i}@x>`, 'Subject: hi'],
+          'hello',
         ),
       });
     }
@@ -273,8 +276,15 @@ describe('floods and loops', () => {
   test('our own mail coming back is never answered', async () => {
     const out = await intakeMail(t.deps, {
       source: 'http',
-      raw: Buffer.from(
-        `From: Judge <judge@judge.test>\r\nTo: orders@judge.test\r\nMessage-ID: <loop-1@x>\r\nX-PBEM-Judge: ${game.id}\r\nSubject: Re\r\n\r\nSTATUS\r\n`,
+      raw: rawMail(
+        [
+          'From: Judge <judge@judge.test>',
+          'To: orders@judge.test',
+          'Message-ID: <loop-1@x>',
+          `X-PBEM-Judge: ${game.id}`,
+          'Subject: Re',
+        ],
+        'STATUS',
       ),
     });
     expect(out).toMatchObject({ status: 'ignored', reason: 'loop', replied: false });
@@ -285,8 +295,16 @@ describe('NUL characters (Postgres text cannot hold them)', () => {
   test('a body that decodes to NUL (base64 of plain text, unknown charset) is read without them', async () => {
     // A counterexample the fuzzer found: the base64 decoder turns the plain text into bytes that include 0x00.
     const text = 'MOVE 25 CG\r\nHELP\r\nSIGNON abc\r\nPLACE C01 WA\r\nPLACE C01 WA\r\n配置 11 WA';
-    const raw = Buffer.from(
-      `From: nul@example.org\r\nTo: orders+${mailToken.german}@judge.test\r\nMessage-ID: <nul-body@x>\r\nContent-Transfer-Encoding: base64\r\nSubject: x\r\nContent-Type: text/plain; charset=x-unknown\r\n\r\n${text}\r\n`,
+    const raw = rawMail(
+      [
+        'From: nul@example.org',
+        `To: orders+${mailToken.german}@judge.test`,
+        'Message-ID: <nul-body@x>',
+        'Content-Transfer-Encoding: base64',
+        'Subject: x',
+        'Content-Type: text/plain; charset=x-unknown',
+      ],
+      text,
     );
     const out = await intakeMail(t.deps, { source: 'http', raw });
     expect(['processed', 'refused']).toContain(out.status);
@@ -356,9 +374,9 @@ describe('fuzzed intake', () => {
         async (headers, text, withId, seat) => {
           n++;
           const to = seat === 'none' ? 'orders@judge.test' : `orders+${mailToken[seat]}@judge.test`;
-          const raw = Buffer.from(
-            `From: fuzz${n % 3}@example.org\r\nTo: ${to}\r\n${withId ? `Message-ID: <fuzz-${n}@x>\r\n` : ''}${headers.join('\r\n')}\r\n\r\n${text}\r\n`,
-          );
+          // The generated headers go in as one piece: none at all leaves an empty line before the blank one.
+          const id = withId ? [`Message-ID: <fuzz-${n}@x>`] : [];
+          const raw = rawMail([`From: fuzz${n % 3}@example.org`, `To: ${to}`, ...id, headers.join('\r\n')], text);
           const out = await intakeMail(t.deps, { source: 'http', raw, envelopeFrom: `fuzz${n % 3}@example.org` });
           expect(['processed', 'refused', 'ignored', 'duplicate']).toContain(out.status);
         },

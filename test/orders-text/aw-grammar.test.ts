@@ -106,7 +106,7 @@ describe('errors, comments, commands', () => {
     expect(r.errors[0].line).toBe(1);
   });
 
-  test('a number shared by an Allied and a German unit (unitNumbers perSide, AW-A26 R2) is refused; the typed form names one', () => {
+  test('a number shared by both sides (unitNumbers perSide, AW-A26 R2) is refused; the typed form names one', () => {
     const data = structuredClone(defaultData);
     const escort = data.units.find((u) => u.id === 'GB-DD1')!;
     data.units.find((u) => u.id === 'U05')!.number = escort.number;

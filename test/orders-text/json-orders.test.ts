@@ -23,7 +23,8 @@ describe('JSON orders in order text', () => {
     ],
     [
       'between commands and a greeting',
-      'SIGNON s3cret\nhello\n{"placement": {"C01": "WA",\n "C02": "CG"}}  # my placement\nSTATUS\nEND\n{"ignored": true}',
+      'SIGNON s3cret\nhello\n{"placement": {"C01": "WA",\n "C02": "CG"}}  # my placement\nSTATUS\nEND\n{"ignored": ' +
+        'true}',
     ],
   ])('%s: the object becomes the orders', (_name, text) => {
     const r = read(text);

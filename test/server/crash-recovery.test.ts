@@ -228,6 +228,44 @@ async function killAfter(proc: ServiceProcess, ledger: Ledger, trial: Trial, dea
   if (!dead()) await proc.kill();
 }
 
+/**
+ * The players play every game while the trial's kill comes (at its moment, or at its crash point); a process that
+ * outlives every game is killed then (new games are made for the next trial). Returns once the process is gone.
+ */
+async function playUntilKilled(
+  current: ServiceProcess,
+  trial: Trial,
+  games: DrivenGame[],
+  ledger: Ledger,
+  random: () => number,
+): Promise<void> {
+  let dead = false;
+  void current.exited.then(() => {
+    dead = true;
+  });
+  const killer = killAfter(current, ledger, trial, () => dead);
+  await retryPendingMail(target, ledger);
+  await Promise.all(
+    games.map(async (g) => {
+      const play = () => playOnce(database.db, def, target, g, ledger, random, `t${SEED}`);
+      while (!dead && (await play())) await sleep(25);
+    }),
+  );
+  if (!dead) await current.kill();
+  await current.exited;
+  await killer;
+}
+
+/** What was acknowledged, and what the kills left behind: the figures of the summary line. */
+function figuresText(ledger: Ledger, f: Awaited<ReturnType<typeof figures>>): string {
+  return [
+    `acknowledged: ${ledger.apiAcked.length} API orders, ${ledger.mailAcked.length} order mails;`,
+    `steps published ${f.published}; stuck ${f.stuck}, lost ${f.lost}, doubled ${f.doubled},`,
+    `result mails doubled ${f.resultsDoubled} (missing ${f.resultsMissing}),`,
+    `unanswered ${f.unanswered} (answered twice ${f.answersDoubled})`,
+  ].join(' ');
+}
+
 test(`random kill -9 during submissions, resolutions and mail intake (${TRIALS} trials, seed ${SEED})`, async () => {
   const random = seeded(SEED);
   const trials = plan(random);
@@ -241,19 +279,7 @@ test(`random kill -9 during submissions, resolutions and mail intake (${TRIALS} 
   for (let i = 0; i < trials.length; i++) {
     const next = service(trials[i + 1]?.crashAt); // loaded while this one runs: the restart costs start-up alone
     while (games.length < 4 || (await liveGames(games)) < 4) games.push(await newGame());
-    let dead = false;
-    void current.exited.then(() => (dead = true));
-    const killer = killAfter(current, ledger, trials[i], () => dead);
-    await retryPendingMail(target, ledger);
-    await Promise.all(
-      games.map(async (g) => {
-        const play = () => playOnce(database.db, def, target, g, ledger, random, `t${SEED}`);
-        while (!dead && (await play())) await sleep(25);
-      }),
-    );
-    if (!dead) await current.kill(); // every game over before the kill came (new games are made for the next trial)
-    await current.exited;
-    await killer;
+    await playUntilKilled(current, trials[i], games, ledger, random);
     if (current.killedByTest) tally.timed++;
     else if (current.child.signalCode === 'SIGKILL') tally.crashPoint++;
     else tally.unexpected++;
@@ -285,10 +311,7 @@ test(`random kill -9 during submissions, resolutions and mail intake (${TRIALS} 
   const line = [
     `fault test (seed ${SEED}): ${trials.length} trials in ${seconds} s`,
     `(${tally.timed} timed kills, ${tally.crashPoint} at crash points, ${tally.unexpected} unexpected exits);`,
-    `acknowledged: ${ledger.apiAcked.length} API orders, ${ledger.mailAcked.length} order mails;`,
-    `steps published ${f.published}; stuck ${f.stuck}, lost ${f.lost}, doubled ${f.doubled},`,
-    `result mails doubled ${f.resultsDoubled} (missing ${f.resultsMissing}),`,
-    `unanswered ${f.unanswered} (answered twice ${f.answersDoubled})`,
+    figuresText(ledger, f),
   ].join(' ');
   process.stdout.write(`\n${line}\n`);
   expect(recovered, line).toBe(true);

@@ -152,6 +152,57 @@ const health = () =>
     (e) => ({ status: 0, body: String(e) as unknown }),
   );
 
+/**
+ * One outage under load: the postmaster killed, 2.5 s down (/health asked meanwhile), restarted, then the first
+ * success awaited and a settling time. Each stretch is a phase of its own in the answers. Returns the timings.
+ */
+async function outage(load: ReturnType<typeof startLoad>, cycle: number, healthWhileDown: unknown[]): Promise<string> {
+  await sleep(1000);
+  // Requests answered while the postmaster is dying may go either way: their own phase, checked by neither.
+  load.phase = `killing-${cycle}`;
+  await killPostmaster();
+  databaseUp = false;
+  load.phase = `down-${cycle}`;
+  await sleep(2500);
+  healthWhileDown.push(await health());
+  load.phase = `restarting-${cycle}`;
+  const t0 = Date.now();
+  database = await startDatabase();
+  databaseUp = true;
+  const restartedIn = Date.now() - t0;
+  load.phase = `back-${cycle}`;
+  expect(await firstSuccess(load, load.phase), `cycle ${cycle}: no success after the restart`).toBe(true);
+  const recovery = `database restarted in ${restartedIn} ms, first 200 ${Date.now() - t0 - restartedIn} ms later`;
+  // Requests already on their way to a connection opened during the restart may still meet it; within the
+  // Retry-After the 503 promises (5 s), every request must succeed again.
+  load.phase = `settling-${cycle}`;
+  await sleep(5000);
+  load.phase = 'up';
+  return recovery;
+}
+
+/** Every answer while the database was down: 503 service/database-unavailable, saying so in both languages. */
+function checkAnswersWhileDown(down: Answer[]): void {
+  expect(down.length).toBeGreaterThan(20);
+  expect(down.filter((a) => a.kind === 'view').length, 'game views answered while down').toBeGreaterThan(3);
+  expect(new Set(down.map((a) => `${a.status} ${a.code}`))).toEqual(new Set(['503 service/database-unavailable']));
+  const sample = JSON.parse(down[0].body) as { error: { details: { message: { en: string; ja: string } } } };
+  expect(sample.error.details.message.en).toMatch(/database/i);
+  expect(sample.error.details.message.ja).toMatch(/データベース/);
+}
+
+/** A new game's welcome mails, as the worker sends them: how many went out. */
+async function welcomeMailsSent(): Promise<number> {
+  const fresh = await germanSeat(99);
+  const client = new pg.Client({ connectionString: database.url });
+  await client.connect();
+  try {
+    return await sentMails(client, fresh.id, 2);
+  } finally {
+    await client.end();
+  }
+}
+
 test('API and worker survive SIGKILLs of the postmaster under load, answer 503 meanwhile, recover', async () => {
   const games: { id: string; token: string }[] = [];
   for (let i = 0; i < 4; i++) games.push(await germanSeat(i));
@@ -159,29 +210,7 @@ test('API and worker survive SIGKILLs of the postmaster under load, answer 503 m
   const healthWhileDown: { status: number; body: unknown }[] = [];
   const recoveries: string[] = [];
   try {
-    for (let cycle = 0; cycle < 3; cycle++) {
-      await sleep(1000);
-      // Requests answered while the postmaster is dying may go either way: their own phase, checked by neither.
-      load.phase = `killing-${cycle}`;
-      await killPostmaster();
-      databaseUp = false;
-      load.phase = `down-${cycle}`;
-      await sleep(2500);
-      healthWhileDown.push(await health());
-      load.phase = `restarting-${cycle}`;
-      const t0 = Date.now();
-      database = await startDatabase();
-      databaseUp = true;
-      const restartedIn = Date.now() - t0;
-      load.phase = `back-${cycle}`;
-      expect(await firstSuccess(load, load.phase), `cycle ${cycle}: no success after the restart`).toBe(true);
-      recoveries.push(`database restarted in ${restartedIn} ms, first 200 ${Date.now() - t0 - restartedIn} ms later`);
-      // Requests already on their way to a connection opened during the restart may still meet it; within the
-      // Retry-After the 503 promises (5 s), every request must succeed again.
-      load.phase = `settling-${cycle}`;
-      await sleep(5000);
-      load.phase = 'up';
-    }
+    for (let cycle = 0; cycle < 3; cycle++) recoveries.push(await outage(load, cycle, healthWhileDown));
     await sleep(1000);
   } finally {
     load.running = false;
@@ -195,12 +224,7 @@ test('API and worker survive SIGKILLs of the postmaster under load, answer 503 m
   const serverErrors = answers.filter((a) => a.status >= 500 && a.status !== 503);
   expect(serverErrors.map((a) => `${a.phase} ${a.status} ${a.body}`)).toEqual([]);
   const down = answers.filter((a) => a.phase.startsWith('down-'));
-  expect(down.length).toBeGreaterThan(20);
-  expect(down.filter((a) => a.kind === 'view').length, 'game views answered while down').toBeGreaterThan(3);
-  expect(new Set(down.map((a) => `${a.status} ${a.code}`))).toEqual(new Set(['503 service/database-unavailable']));
-  const sample = JSON.parse(down[0].body) as { error: { details: { message: { en: string; ja: string } } } };
-  expect(sample.error.details.message.en).toMatch(/database/i);
-  expect(sample.error.details.message.ja).toMatch(/データベース/);
+  checkAnswersWhileDown(down);
   // /health while the database is away: what is down, not the driver's error text.
   const unavailable = { status: 503, body: { status: 'unavailable', database: 'unavailable' } };
   expect(healthWhileDown).toEqual([unavailable, unavailable, unavailable]);
@@ -215,19 +239,12 @@ test('API and worker survive SIGKILLs of the postmaster under load, answer 503 m
     databaseLog.join('\n'),
   ).toEqual([]);
   const settling = answers.filter((a) => a.phase.startsWith('settling-') && a.status !== 200);
-  const figures = `${answers.length} answers, ${down.length} while down (all 503), ${settling.length} 503 in the second after;
-  ${recoveries.join('; ')}`;
+  const counts = `${answers.length} answers, ${down.length} while down (all 503)`;
+  const figures = `${counts}, ${settling.length} 503 in the second after;\n  ${recoveries.join('; ')}`;
   process.stdout.write(`outage: ${figures}\n`);
 
   // The worker, left alone through the three crashes, still delivers: a new game's welcome mails go out.
-  const fresh = await germanSeat(99);
-  const client = new pg.Client({ connectionString: database.url });
-  await client.connect();
-  try {
-    expect(await sentMails(client, fresh.id, 2), 'welcome mails sent by the worker after the outages').toBe(2);
-  } finally {
-    await client.end();
-  }
+  expect(await welcomeMailsSent(), 'welcome mails sent by the worker after the outages').toBe(2);
   expect(worker.alive()).toBe(true);
 
   // The real process logs through the redacting logger: a sign-in link's token never reaches its output.

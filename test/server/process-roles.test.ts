@@ -38,6 +38,28 @@ function start(role: 'all' | 'worker', env: Record<string, string>): ServiceProc
   return s;
 }
 
+/** Polls `base`/health every 100 ms while `watching`, noting every answer that is not 200. */
+async function watchHealth(base: string, unhealthy: string[]): Promise<void> {
+  while (watching) {
+    const res = await fetch(`${base}/health`).catch((e) => ({ status: 0, text: async () => String(e) }));
+    if (res.status !== 200) unhealthy.push(`${res.status} ${await res.text()}`);
+    await sleep(100);
+  }
+}
+
+/** Puts the game's two welcome mails back in the outbox; how many are sent again (by a running worker). */
+async function sendAgain(url: string, gameId: string): Promise<number> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const again = `UPDATE "Outbox" SET status = 'pending', "sentAt" = NULL, "nextAttemptAt" = '2000-01-01'`;
+    await client.query(`${again} WHERE "gameId" = $1`, [gameId]);
+    return await sentMails(client, gameId, 2);
+  } finally {
+    await client.end();
+  }
+}
+
 test('a worker beside `npm start` attaches to its embedded Postgres; the last process out stops it', async () => {
   const pgPort = await freePort();
   const smtpPort = await freePort();
@@ -60,13 +82,7 @@ test('a worker beside `npm start` attaches to its embedded Postgres; the last pr
   // The first process's health, watched while the others start.
   watching = true;
   const unhealthy: string[] = [];
-  const watch = (async () => {
-    while (watching) {
-      const res = await fetch(`${base}/health`).catch((e) => ({ status: 0, text: async () => String(e) }));
-      if (res.status !== 200) unhealthy.push(`${res.status} ${await res.text()}`);
-      await sleep(100);
-    }
-  })();
+  const watch = watchHealth(base, unhealthy);
 
   const second = start('worker', { ...env, INBOUND_SMTP_PORT: '0' });
   await second.started;
@@ -94,15 +110,7 @@ test('a worker beside `npm start` attaches to its embedded Postgres; the last pr
   // The first stops: the server keeps running for the second, whose worker still delivers mail through it.
   expect(await stopService(first)).toBe(0);
   expect(pidAlive(pid)).toBe(true);
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    const again = `UPDATE "Outbox" SET status = 'pending', "sentAt" = NULL, "nextAttemptAt" = '2000-01-01'`;
-    await client.query(`${again} WHERE "gameId" = $1`, [gameId]);
-    expect(await sentMails(client, gameId, 2), 'mails sent by the second process after the first stopped').toBe(2);
-  } finally {
-    await client.end();
-  }
+  expect(await sendAgain(url, gameId), 'mails sent by the second process after the first stopped').toBe(2);
 
   // The last one out stops the server (gone, or a zombie its new parent has not reaped yet) before it exits.
   expect(await stopService(second)).toBe(0);

@@ -142,7 +142,8 @@ describe('locks', () => {
       await new Promise((r) => setTimeout(r, 200));
       await client.query(`UPDATE "Step" SET status = 'published' WHERE "gameId" = $1 AND number = 0`, [gameId]);
       await client.query(
-        `INSERT INTO "Step" (id, "gameId", number, envelope, owed) SELECT gen_random_uuid()::text, "gameId", 1, envelope, owed FROM "Step" WHERE "gameId" = $1 AND number = 0`,
+        `INSERT INTO "Step" (id, "gameId", number, envelope, owed)
+         SELECT gen_random_uuid()::text, "gameId", 1, envelope, owed FROM "Step" WHERE "gameId" = $1 AND number = 0`,
         [gameId],
       );
       await client.query('UPDATE "Game" SET "currentStep" = 1 WHERE id = $1', [gameId]);
@@ -164,7 +165,7 @@ describe('locks', () => {
     expect(await t.db.order.count({ where: { gameId: g.id } })).toBe(0);
   });
 
-  it('a step remembered from an earlier submission that resolved meanwhile: the orders go to the new step, as a new request', async () => {
+  it('a remembered step that resolved meanwhile: the orders go to the new step, as a new request', async () => {
     const g = await createGameVia(t, toyPayload());
     const a = await seatOf(g.id, 'a');
     await submitOrders(t.deps, { gameId: g.id, seatId: a.id, orders: { pick: 1 }, raw: '{}', source: 'api' });
@@ -176,7 +177,7 @@ describe('locks', () => {
     expect(order.step.number).toBe(1);
   });
 
-  it('a remembered step of a game paused since: 409 game/paused, also for invalid orders (never 422 first)', async () => {
+  it('a remembered step of a game paused since: 409 game/paused, also for invalid orders (not 422 first)', async () => {
     const g = await createGameVia(t, toyPayload());
     const a = await seatOf(g.id, 'a');
     await submitOrders(t.deps, { gameId: g.id, seatId: a.id, orders: { pick: 1 }, raw: '{}', source: 'api' });

@@ -102,7 +102,7 @@ describe('a step whose last order was committed and never resolved', () => {
 });
 
 describe('not stuck, and left alone', () => {
-  it('a preview awaiting the moderator, and a rejected one (due again once every seat confirmed or revised)', async () => {
+  it('a preview awaiting the moderator, and a rejected one (due once every seat confirmed or revised)', async () => {
     const g = await createGameVia(t, toyPayload({ review: 'moderator' }));
     await stuckStep(g);
     expect((await resolveDueSteps(t.deps)).resolved).toBe(1);

@@ -28,13 +28,17 @@ type Path = (string | number)[];
 /** Every place in a value: the value itself, each key of each object, each item of each array. */
 function places(value: unknown, path: Path = [], out: Path[] = []): Path[] {
   out.push(path);
-  if (Array.isArray(value)) value.forEach((v, i) => places(v, [...path, i], out));
-  else if (value !== null && typeof value === 'object')
+  if (Array.isArray(value)) {
+    for (const [i, v] of value.entries()) places(v, [...path, i], out);
+  } else if (value !== null && typeof value === 'object')
     for (const [k, v] of Object.entries(value)) places(v, [...path, k], out);
   return out;
 }
 
-/** Stands for the deeply nested value in the mutated body until it is written as text (JSON.stringify would overflow). */
+/**
+ * Stands for the deeply nested value in the mutated body until it is written as text (JSON.stringify would
+ * overflow).
+ */
 const DEEP = '\u0002deep\u0002';
 
 /** The body with the mutation applied, as JSON text (the template is not changed). */

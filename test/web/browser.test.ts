@@ -2,7 +2,8 @@
  * End to end in Chromium (playwright-core driving Debian's /usr/bin/chromium): the operator creates a game in the
  * console, both players place and allocate through their pages over a whole turn, the moderator previews and
  * approves every step, the history shows the dice; an inline validation error; a Japanese page; an XSS attempt
- * shown as text. Screenshots go to test-results/screenshots/ (docs/screenshots/ with UPDATE_SCREENSHOTS=1). Skipped, with a message, when Chromium is not installed.
+ * shown as text. Screenshots go to test-results/screenshots/ (docs/screenshots/ with UPDATE_SCREENSHOTS=1).
+ * Skipped, with a message, when Chromium is not installed.
  */
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -77,10 +78,8 @@ describe.skipIf(!have)('browser: a whole Atlantic Wolves turn in Chromium', () =
     for (const dir of profiles) rmSync(dir, { recursive: true, force: true });
   });
 
-  it('runs a turn from creation to published results', async () => {
-    // The operator creates the game in the console.
-    const consolePage = await (await browserFor('console')).newPage();
-    pages.console = consolePage;
+  /** The operator creates the game in the console; returns its id and the players' magic links. */
+  async function createInConsole(consolePage: Page): Promise<{ gameId: string; links: Record<string, string> }> {
     await consolePage.goto(`${base}/console/login?token=${TEST_ADMIN_TOKEN}`);
     await consolePage.click('text=New game');
     await consolePage.fill('input[name=name]', 'Browser <i>test</i>');
@@ -96,7 +95,86 @@ describe.skipIf(!have)('browser: a whole Atlantic Wolves turn in Chromium', () =
     const links: Record<string, string> = {};
     for (const side of ['allied', 'german'])
       links[side] = (await consolePage.getAttribute(`a.player-link[data-side=${side}]`, 'href')) as string;
-    const gameId = /\/play\/([^?]+)/.exec(links.allied)![1];
+    return { gameId: /\/play\/([^?]+)/.exec(links.allied)![1], links };
+  }
+
+  /** Screenshots for the README and the docs, taken from the page of the seat that owes, at their moments. */
+  async function pictures(p: Page, owed: string, point: string, round: number, gameId: string): Promise<boolean> {
+    if (owed === 'allied' && round === 0) {
+      await p.screenshot({ path: join(shots, 'player-page-placement.png'), fullPage: true });
+    }
+    if (point === 'AW-D9') await p.screenshot({ path: join(shots, 'player-page-en.png'), fullPage: true });
+    if (owed !== 'german' || point === 'AW-D5') return false;
+    // Mid-turn, every unit on the map (the last German decision of turn 1 is kept): the picture for the README
+    // (desktop) and a phone's first screen.
+    await p.screenshot({ path: join(shots, 'player-page.png'), fullPage: true });
+    const phone = await contexts.german.newPage();
+    await phone.setViewportSize({ width: 390, height: 844 });
+    await phone.goto(`${base}/play/${gameId}`);
+    await phone.screenshot({ path: join(shots, 'player-page-phone.png'), fullPage: false });
+    await phone.locator('#orders').scrollIntoViewIfNeeded();
+    await phone.screenshot({ path: join(shots, 'player-page-phone-orders.png'), fullPage: false });
+    await phone.close();
+    return true;
+  }
+
+  /** The seat that owes sends the engine's defaults from its page (at D5, three UBs to the Caribbean). */
+  async function sendFromPage(p: Page, point: string): Promise<void> {
+    if (point === 'AW-D5') {
+      // Three UBs to the Caribbean (UB capacity 3), where the default Allied placement has its escorts: the Allied
+      // player then allocates escort attacks (D9) as well as the German his UB attacks (D10).
+      const selects = p.locator('form.order-form select');
+      for (let i = 0; i < 3; i++) await selects.nth(i).selectOption('CB');
+    }
+    await p.click('form.order-form button[type=submit]');
+    const saved = await p.locator('.ok').count();
+    if (!saved) throw new Error(`orders refused: ${await p.locator('.errors').allTextContents()}`);
+  }
+
+  /**
+   * Plays until turn 2 opens (or the game ends with turn 1): the seat that owes sends from its page; the moderator
+   * approves. Returns the approvals, the points played, and whether the mid-turn picture was taken.
+   */
+  async function playTurn(gameId: string, consolePage: Page) {
+    const played = { approvals: 0, points: [] as string[], combatShot: false };
+    let reviewShot = false;
+    for (let round = 0; round < 40; round++) {
+      const game = await t.db.game.findUniqueOrThrow({ where: { id: gameId } });
+      const step = await t.db.step.findUniqueOrThrow({
+        where: { gameId_number: { gameId, number: game.currentStep } },
+      });
+      const turn = (step.envelope as { state: { turn: number } }).state.turn;
+      if (turn >= 2 && step.status === 'open') break;
+      // The dice come from the game's own secret seed: sometimes turn 1 ends the game (an early Allied victory,
+      // AW 9.0[8]), and the whole turn has been played all the same.
+      if (game.status === 'finished') break;
+      if (step.status === 'awaiting_review') {
+        await consolePage.goto(`${base}/console/games/${gameId}`);
+        expect(await consolePage.locator('#review').count()).toBe(1);
+        if (!reviewShot) {
+          await consolePage.screenshot({ path: join(shots, 'console-review.png'), fullPage: false });
+          reviewShot = true;
+        }
+        await consolePage.click('button:has-text("Approve and publish")');
+        played.approvals++;
+        continue;
+      }
+      const owedPoint = (step.owed as { seat: string; point: string }[])[0];
+      expect(owedPoint?.seat).toBeDefined();
+      const p = pages[owedPoint.seat];
+      await p.goto(`${base}/play/${gameId}`);
+      if (await pictures(p, owedPoint.seat, owedPoint.point, round, gameId)) played.combatShot = true;
+      played.points.push(owedPoint.point);
+      await sendFromPage(p, owedPoint.point);
+    }
+    return played;
+  }
+
+  it('runs a turn from creation to published results', async () => {
+    // The operator creates the game in the console.
+    const consolePage = await (await browserFor('console')).newPage();
+    pages.console = consolePage;
+    const { gameId, links } = await createInConsole(consolePage);
 
     // Each player opens the magic link; the token leaves the address bar.
     for (const side of ['allied', 'german']) {
@@ -122,67 +200,9 @@ describe.skipIf(!have)('browser: a whole Atlantic Wolves turn in Chromium', () =
     await pages.allied.screenshot({ path: join(shots, 'player-validation-error.png'), fullPage: true });
     await pages.allied.locator('form.order-form select').first().selectOption(chosen);
 
-    // Play until turn 2 opens (or the game ends with turn 1): the seat that owes sends the engine's defaults from its page; the moderator approves.
-    let approvals = 0;
-    let reviewShot = false;
-    let combatShot = false;
-    const points: string[] = [];
-    for (let round = 0; round < 40; round++) {
-      const game = await t.db.game.findUniqueOrThrow({ where: { id: gameId } });
-      const step = await t.db.step.findUniqueOrThrow({
-        where: { gameId_number: { gameId, number: game.currentStep } },
-      });
-      const turn = (step.envelope as { state: { turn: number } }).state.turn;
-      if (turn >= 2 && step.status === 'open') break;
-      // The dice come from the game's own secret seed: sometimes turn 1 ends the game (an early Allied victory,
-      // AW 9.0[8]), and the whole turn has been played all the same.
-      if (game.status === 'finished') break;
-      if (step.status === 'awaiting_review') {
-        await consolePage.goto(`${base}/console/games/${gameId}`);
-        expect(await consolePage.locator('#review').count()).toBe(1);
-        if (!reviewShot) {
-          await consolePage.screenshot({ path: join(shots, 'console-review.png'), fullPage: false });
-          reviewShot = true;
-        }
-        await consolePage.click('button:has-text("Approve and publish")');
-        approvals++;
-        continue;
-      }
-      const owedPoint = (step.owed as { seat: string; point: string }[])[0];
-      const owed = owedPoint?.seat;
-      expect(owed).toBeDefined();
-      const p = pages[owed];
-      await p.goto(`${base}/play/${gameId}`);
-      if (owed === 'allied' && round === 0) {
-        await p.screenshot({ path: join(shots, 'player-page-placement.png'), fullPage: true });
-      }
-      if (owed === 'german' && owedPoint.point !== 'AW-D5') {
-        // Mid-turn, every unit on the map (the last German decision of turn 1 is kept): the picture for the README
-        // (desktop) and a phone's first screen.
-        combatShot = true;
-        await p.screenshot({ path: join(shots, 'player-page.png'), fullPage: true });
-        const phone = await contexts.german.newPage();
-        await phone.setViewportSize({ width: 390, height: 844 });
-        await phone.goto(`${base}/play/${gameId}`);
-        await phone.screenshot({ path: join(shots, 'player-page-phone.png'), fullPage: false });
-        await phone.locator('#orders').scrollIntoViewIfNeeded();
-        await phone.screenshot({ path: join(shots, 'player-page-phone-orders.png'), fullPage: false });
-        await phone.close();
-      }
-      if (owedPoint.point === 'AW-D5') {
-        // Three UBs to the Caribbean (UB capacity 3), where the default Allied placement has its escorts: the Allied
-        // player then allocates escort attacks (D9) as well as the German his UB attacks (D10).
-        const selects = p.locator('form.order-form select');
-        for (let i = 0; i < 3; i++) await selects.nth(i).selectOption('CB');
-      }
-      if (owedPoint.point === 'AW-D9') await p.screenshot({ path: join(shots, 'player-page-en.png'), fullPage: true });
-      points.push(owedPoint.point);
-      await p.click('form.order-form button[type=submit]');
-      const saved = await p.locator('.ok').count();
-      if (!saved) throw new Error(`orders refused: ${await p.locator('.errors').allTextContents()}`);
-    }
-    expect(approvals).toBeGreaterThan(2);
-    expect(points).toEqual(expect.arrayContaining(['AW-D3', 'AW-D5', 'AW-D9', 'AW-D10']));
+    const played = await playTurn(gameId, consolePage);
+    expect(played.approvals).toBeGreaterThan(2);
+    expect(played.points).toEqual(expect.arrayContaining(['AW-D3', 'AW-D5', 'AW-D9', 'AW-D10']));
 
     // The history tells the published steps in words, dice included.
     await pages.allied.goto(`${base}/play/${gameId}`);
@@ -192,7 +212,7 @@ describe.skipIf(!have)('browser: a whole Atlantic Wolves turn in Chromium', () =
     await pages.allied.screenshot({ path: join(shots, 'player-page-turn2.png'), fullPage: true });
     await pages.german.goto(`${base}/play/${gameId}`);
     await pages.german.screenshot({ path: join(shots, 'player-page-ja.png'), fullPage: false });
-    expect(combatShot).toBe(true);
+    expect(played.combatShot).toBe(true);
     await consolePage.goto(`${base}/console`);
     await consolePage.screenshot({ path: join(shots, 'console-games.png'), fullPage: false });
     await consolePage.goto(`${base}/console/games/${gameId}`);

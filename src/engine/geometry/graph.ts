@@ -182,7 +182,11 @@ export function components(
     while (stack.length) {
       const n = stack.pop()!;
       part.push(n);
-      for (const m of links.get(n)!) if (!seen.has(m)) seen.add(m), stack.push(m);
+      for (const m of links.get(n)!) {
+        if (seen.has(m)) continue;
+        seen.add(m);
+        stack.push(m);
+      }
     }
     out.push(part.sort(cmp));
   }

@@ -96,7 +96,10 @@ function currentGroup(s: AwState): { inGroup: boolean[]; sc: AreaScan } | null {
   return { inGroup: groupFlags(s, group), sc: areaScan(s) };
 }
 
-/** Positions (data order) of the escorts of a kind in the current group that can attack: strength > 0 (AW-A16), a UB in their area. */
+/**
+ * Positions (data order) of the escorts of a kind in the current group that can attack: strength > 0 (AW-A16), a UB
+ * in their area.
+ */
 function activeEscortPos(s: AwState, air: boolean): number[] {
   const out: number[] = [];
   const here = currentGroup(s);
@@ -123,7 +126,8 @@ function escortAttack(s: AwState, ctx: ResolveContext, i: number, target: string
   const u = s.data.units[i];
   const area = s.loc[i]; // = at(s, u.id): unit ids are unique (checkData)
   if (at(s, target) !== area) {
-    if (!ctx.silent) ctx.emit({ type: 'attack-void', rule: 'AW-A11', attacker: u.id, target, area }); // the UB has left the map
+    // The UB has left the map.
+    if (!ctx.silent) ctx.emit({ type: 'attack-void', rule: 'AW-A11', attacker: u.id, target, area });
     return;
   }
   const strength = escortStrength(u, s.turn, hasConvoy(s, area)); // 10 convoys to look at, not a scan of all units

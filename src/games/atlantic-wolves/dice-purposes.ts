@@ -49,15 +49,16 @@ export function readAwDie(text: string): AwDie | null {
   const m = /^(AW \S+)\s*(.*)$/.exec(text);
   if (!m) return null;
   const [, rule, rest] = m;
-  let x: RegExpExecArray | null;
-  if ((x = /^roll (\d+) (first|second) die/.exec(rest)))
-    return { kind: 'response', rule, roll: Number(x[1]), digit: x[2] === 'first' ? 'tens' : 'ones' };
-  if ((x = /^(\S+) attacks (\S+)$/.exec(rest))) return { kind: 'attack', rule, attacker: x[1], target: x[2] };
-  if ((x = /^(first|second) die$/.exec(rest)) && rule.includes('Step2'))
-    return { kind: 'step2', rule, which: x[1] as 'first' | 'second' };
+  const response = /^roll (\d+) (first|second) die/.exec(rest);
+  if (response)
+    return { kind: 'response', rule, roll: Number(response[1]), digit: response[2] === 'first' ? 'tens' : 'ones' };
+  const attack = /^(\S+) attacks (\S+)$/.exec(rest);
+  if (attack) return { kind: 'attack', rule, attacker: attack[1], target: attack[2] };
+  const step2 = /^(first|second) die$/.exec(rest);
+  if (step2 && rule.includes('Step2')) return { kind: 'step2', rule, which: step2[1] as 'first' | 'second' };
   if (rest === 'blind draw') return { kind: 'blind-draw', rule };
-  if ((x = /^(allied|german) reinforcement draw$/.exec(rest)))
-    return { kind: 'reinforcement-draw', rule, side: x[1] as 'allied' | 'german' };
+  const draw = /^(allied|german) reinforcement draw$/.exec(rest);
+  if (draw) return { kind: 'reinforcement-draw', rule, side: draw[1] as 'allied' | 'german' };
   return null;
 }
 

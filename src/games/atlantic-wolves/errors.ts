@@ -78,3 +78,6 @@ export function duplicateErrors(list: string[], path: string, rule: string): Rul
   });
   return out;
 }
+
+/** The rules an error cites: the one broken first, then those behind its numbers, each once. */
+export const citing = (rule: string, behind: readonly string[]): string[] => [...new Set([rule, ...behind])];

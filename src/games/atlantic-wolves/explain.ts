@@ -46,8 +46,12 @@ export function capacityBecause(s: AwState, ap: number, side: 'allied' | 'german
   const floored = printed - cut < 0;
   return {
     value,
-    en: `its UB capacity on turn ${s.turn} is ${value} = printed 配置数 ${printed} − ${cut} on ${turns} (AW 10.0-E2)${floored ? ', floored at 0 (AW-A19)' : ''}`,
-    ja: `第${s.turn}ターンのUB配置数は${value} = 印刷された配置数${printed} − ${cut}（AW 10.0-E2: ${turnsJa}は−${cut}）${floored ? '、0未満は0（AW-A19）' : ''}`,
+    en:
+      `its UB capacity on turn ${s.turn} is ${value} = printed 配置数 ${printed} − ${cut} on ${turns} (AW 10.0-E2)` +
+      (floored ? ', floored at 0 (AW-A19)' : ''),
+    ja:
+      `第${s.turn}ターンのUB配置数は${value} = 印刷された配置数${printed} − ${cut}（AW 10.0-E2: ${turnsJa}は−${cut}）` +
+      (floored ? '、0未満は0（AW-A19）' : ''),
     rules: ['AW 7.0[3]', 'AW 10.0-E2', ...(floored ? ['AW-A19'] : [])],
   };
 }

@@ -31,7 +31,7 @@ import {
 import { returnSunk, startTurn } from './reinforcement.ts';
 import { applyResponse, RESPONSE_ROLLS, rollResponse, standingResponse } from './response-movement.ts';
 import { capacityFor, placeable } from './rules.ts';
-import { opponent, record, type AwState, type RunStep } from './state.ts';
+import { type CombatStage, opponent, record, type AwState, type RunStep } from './state.ts';
 import { vpCheck } from './vp.ts';
 import { STEP2_DICE } from './dice-purposes.ts';
 
@@ -210,7 +210,8 @@ export function applyAnswer(s: AwState, orders: Readonly<Record<string, AwOrders
       afterStep2(s);
       return;
     case 'step3':
-      if (a.overflow) s.t.overflowPref = { ...s.t.overflowPref, allied: [...a.overflow] }; // shared until replaced (cloneState)
+      // The preference object is shared with the previous state until replaced (cloneState).
+      if (a.overflow) s.t.overflowPref = { ...s.t.overflowPref, allied: [...a.overflow] };
       applyStep3(s, ctx, a.step3 ?? {});
       s.phase = go('after-allied-placement');
       return;
@@ -226,6 +227,9 @@ export function applyAnswer(s: AwState, orders: Readonly<Record<string, AwOrders
       return;
     case 'overflow-name': {
       const named = (p.side === 'allied' ? a : g).overflow ?? [];
+      // `then` is the run step that follows the overflow: a string field of the stored phase, never a thenable
+      // (renaming it would change recorded states).
+      // biome-ignore lint/suspicious/noThenProperty: a stored phase field holding a string, not a thenable
       s.phase = { kind: 'overflow-replace', side: p.side, units: liftNamed(s, ctx, p.side, named), then: p.then };
       return;
     }
@@ -240,22 +244,27 @@ export function applyAnswer(s: AwState, orders: Readonly<Record<string, AwOrders
       return;
     }
     case 'air':
-      resolveAir(s, ctx, a.air ?? {});
-      s.t.stage = 'escorts';
-      s.phase = go('combat-group');
-      return;
     case 'escorts':
-      resolveEscorts(s, ctx, a.escorts ?? {});
-      s.t.stage = 'ubs';
-      s.phase = go('combat-group');
-      return;
     case 'ubs':
-      resolveUbs(s, ctx, g.ubs ?? {});
-      s.t.group += 1;
-      s.t.stage = 'air';
-      s.phase = go('combat-group');
+      applyCombatAnswer(s, ctx, p.kind, a, g);
       return;
     default:
       return;
   }
+}
+
+/** D8 to D10: one combat stage of the current group of areas, then the next stage or group (AW 8.0[3]). */
+function applyCombatAnswer(s: AwState, ctx: ResolveContext, stage: CombatStage, a: AwOrders, g: AwOrders): void {
+  if (stage === 'air') {
+    resolveAir(s, ctx, a.air ?? {});
+    s.t.stage = 'escorts';
+  } else if (stage === 'escorts') {
+    resolveEscorts(s, ctx, a.escorts ?? {});
+    s.t.stage = 'ubs';
+  } else {
+    resolveUbs(s, ctx, g.ubs ?? {});
+    s.t.group += 1;
+    s.t.stage = 'air';
+  }
+  s.phase = go('combat-group');
 }

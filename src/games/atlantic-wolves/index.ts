@@ -11,7 +11,7 @@ import { defaultData } from './data/default-data.ts';
 import { awDataSchema, type AwData } from './data/schema.ts';
 import { choices } from './choices.ts';
 import { defaultOrders } from './defaults.ts';
-import { describeEvent } from './describe.ts';
+import { describeEvent } from './describe/index.ts';
 import { awDicePurpose } from './dice-purposes.ts';
 import { stateFromFixture, type FixtureSetup } from './fixture.ts';
 import { absorbStanding, applyAnswer, runForward } from './flow.ts';

@@ -49,14 +49,16 @@ export const optionDocs: readonly OptionDoc[] = [
   doc(
     'strictAreaSequence',
     'AW-AD1 / AW 8.0[1]',
-    'false: ADAPTATION AW-AD1, one escort and one UB allocation message covering every contested area. true: areas in area id order, each with its own allocation messages.',
+    'false: ADAPTATION AW-AD1, one escort and one UB allocation message covering every contested area. ' +
+      'true: areas in area id order, each with its own allocation messages.',
     'false: 適応AW-AD1（全エリアの割当を1通で）。true: エリアID順に1エリアずつ割当。',
     [false, true],
   ),
   doc(
     'overflow',
     'AW-AD2 / AW 6.0-C2, 7.0[6]',
-    'reject: ADAPTATION AW-AD2, a placement over capacity is a validation error. literal: the owner names the excess units and the opponent re-places them (extra decision points D4/D6).',
+    'reject: ADAPTATION AW-AD2, a placement over capacity is a validation error. ' +
+      'literal: the owner names the excess units and the opponent re-places them (extra decision points D4/D6).',
     'reject: 適応AW-AD2（配置数超過は命令エラー）。literal: 所有者が超過ユニットを指名し相手が再配置。',
     ['reject', 'literal'],
   ),
@@ -70,28 +72,32 @@ export const optionDocs: readonly OptionDoc[] = [
   doc(
     'step2Draw',
     'AW-A05 / AW 6.0-Step2',
-    'exact: the engine draws exactly min(2d6, pool) units (R1). upTo: the Allied player may draw any number from 0 up to that (R2).',
+    'exact: the engine draws exactly min(2d6, pool) units (R1). ' +
+      'upTo: the Allied player may draw any number from 0 up to that (R2).',
     'exact: min(2d6, 残り)個ちょうど引く（R1）。upTo: 0からその数まで連合軍が選ぶ（R2）。',
     ['exact', 'upTo'],
   ),
   doc(
     'overflowNaming',
     'AW-A07(a)',
-    'excess: the named units come from the overfull areas, exactly the excess of each. any: at least the excess of each overfull area, and any other own units may be named too.',
+    'excess: the named units come from the overfull areas, exactly the excess of each. ' +
+      'any: at least the excess of each overfull area, and any other own units may be named too.',
     'excess: 超過エリアから超過数ちょうど指名。any: 超過数以上、他のユニットも指名可。',
     ['excess', 'any'],
   ),
   doc(
     'ubExcess',
     'AW-A08 / AW 10.0-E2',
-    'More used UBs than total UB capacity (turn 5). offMap: the excess stays off the map this turn (R1). ignoreCapacity: capacity is ignored for the excess (R2). R3 (moderator decides) is this option itself.',
+    'More used UBs than total UB capacity (turn 5). offMap: the excess stays off the map this turn (R1). ' +
+      'ignoreCapacity: capacity is ignored for the excess (R2). R3 (moderator decides) is this option itself.',
     'UB総数がUB配置数合計を超える場合。offMap: 超過分は今ターン配置しない（R1）。ignoreCapacity: 超過分は配置数を無視（R2）。',
     ['offMap', 'ignoreCapacity'],
   ),
   doc(
     'airAttack',
     'AW-A10 / AW 8.1[1]',
-    'automatic: every air unit attacks every UB in its area (R1). optional: the Allied player chooses which UBs each air unit attacks (R2, decision point D8).',
+    'automatic: every air unit attacks every UB in its area (R1). ' +
+      'optional: the Allied player chooses which UBs each air unit attacks (R2, decision point D8).',
     'automatic: 空軍は全UBを自動攻撃（R1）。optional: 攻撃するUBを連合軍が選ぶ（R2、D8）。',
     ['automatic', 'optional'],
   ),
@@ -119,14 +125,19 @@ export const optionDocs: readonly OptionDoc[] = [
   doc(
     'responseDice',
     'AW-A25 / AW 12.0-3b',
-    'firstTens: the first die rolled is the tens digit (R1). either: each owner may read the pair either way, so units numbered by both readings may move, first-die-tens reading first (R2).',
+    'firstTens: the first die rolled is the tens digit (R1). ' +
+      'either: each owner may read the pair either way, so units numbered by both readings may move, ' +
+      'first-die-tens reading first (R2).',
     'firstTens: 最初のダイスが十の位（R1）。either: どちらの読みでもよく、両方の番号のユニットが移動可（R2）。',
     ['firstTens', 'either'],
   ),
   doc(
     'unitNumbers',
     'AW-A26 / AW 12.0-3b',
-    'unique: unit numbers are unique across both sides, checked when the data set is loaded (R1). perSide: each side numbers its own units, so a data set may give an Allied and a German unit the same number; a roll of that number lets both owners move, in data order (R2).',
+    'unique: unit numbers are unique across both sides, checked when the data set is loaded (R1). ' +
+      'perSide: each side numbers its own units, ' +
+      'so a data set may give an Allied and a German unit the same number; ' +
+      'a roll of that number lets both owners move, in data order (R2).',
     'unique: ユニット番号は両軍で重複なし、データ読込時に検査（R1）。perSide: 番号は陣営ごと。同じ番号の連合軍・ドイツ軍ユニットがあれば、その目で両方の所有者が移動可（データ順、R2）。',
     ['unique', 'perSide'],
   ),
@@ -140,21 +151,24 @@ export const optionDocs: readonly OptionDoc[] = [
   doc(
     'responseCapacity',
     'AW-A28 / AW 12.0-3d',
-    'prohibit: a response move that would exceed capacity is not allowed (R1). allowThenReplace: it is allowed and the normal re-placement procedure follows (R2).',
+    'prohibit: a response move that would exceed capacity is not allowed (R1). ' +
+      'allowThenReplace: it is allowed and the normal re-placement procedure follows (R2).',
     'prohibit: 配置数を超える対応移動は不可（R1）。allowThenReplace: 許し、通常の再配置手順（R2）。',
     ['prohibit', 'allowThenReplace'],
   ),
   doc(
     'escortDecline',
     'AW-A33 / AW 8.2[2]',
-    'optional: an escort ship may decline attacks (fewer targets listed). mandatory: every attack of every able escort must be allocated.',
+    'optional: an escort ship may decline attacks (fewer targets listed). ' +
+      'mandatory: every attack of every able escort must be allocated.',
     'optional: 護衛艦は攻撃しなくてもよい。mandatory: 全攻撃を割り当てる。',
     ['optional', 'mandatory'],
   ),
   doc(
     'ubDecline',
     'AW-A34 / AW 8.3',
-    'optional: a UB may decline attacks (fewer targets listed; the default orders allocate all). mandatory: every attack must be allocated.',
+    'optional: a UB may decline attacks (fewer targets listed; the default orders allocate all). ' +
+      'mandatory: every attack must be allocated.',
     'optional: UBは攻撃しなくてもよい（既定命令は全攻撃）。mandatory: 全攻撃を割り当てる。',
     ['optional', 'mandatory'],
   ),

@@ -66,7 +66,8 @@ export function applyStep2(s: AwState, ctx: ResolveContext, counts: Record<strin
       const [id] = pool.splice(k - 1, 1);
       put(s, id, area);
       ownTurnList(s, 'step2').push(id);
-      (placed[area] ??= []).push(id);
+      placed[area] ??= [];
+      placed[area].push(id);
     }
   }
   if (!ctx.silent) {

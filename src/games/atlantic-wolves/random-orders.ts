@@ -86,42 +86,83 @@ function convoyIdsAt(s: AwState, where: string): string[] {
   return out;
 }
 
+/** D3 / D5: the units in use scattered over the areas (AW 6.0[1], 7.0[1]), often with a standing response table. */
+function randomPlacement(s: AwState, side: AwSide, rand: Rand): AwOrders {
+  let ids = shuffle(idsAt(s, 'used', side), rand);
+  if (side === 'german') ids = ids.slice(0, ubsToPlace(s, ids.length));
+  const o: AwOrders = { placement: scatter(s, side, ids, rand) };
+  if (s.mode === 'mail' && rand() < 0.8) o.standing = { responseTable: randomResponseTable(s, side, rand) };
+  return o;
+}
+
+/** D2: the blind-drawn units (all of them, or any number up to that with step2Draw = upTo) scattered, as counts. */
+function randomStep2(s: AwState, draw: number, rand: Rand): Record<string, number> {
+  const max = s.options.step2Draw === 'exact' ? draw : Math.floor(rand() * (draw + 1));
+  const slots = Array.from({ length: max }, (_, i) => `s${i}`);
+  const step2: Record<string, number> = {};
+  for (const a of Object.values(scatter(s, 'allied', slots, rand))) step2[a] = (step2[a] ?? 0) + 1;
+  return step2;
+}
+
+/** D3 in the standard game: the remaining units scattered, each face up or down. */
+function randomStep3(s: AwState, rand: Rand): NonNullable<AwOrders['step3']> {
+  const placed = scatter(s, 'allied', step1Pool(s), rand);
+  const step3: NonNullable<AwOrders['step3']> = {};
+  for (const id of Object.keys(placed)) step3[id] = { area: placed[id], face: rand() < 0.5 ? 'up' : 'down' };
+  return step3;
+}
+
+/** D4a / D6a: the excess of each overfull area, drawn from its own units (Step-2 units by area, AW-A06). */
+function randomOverflow(s: AwState, side: AwSide, rand: Rand): string[] {
+  const named: string[] = [];
+  for (const [area, excess] of Object.entries(overfull(s, side))) {
+    named.push(...shuffle(ownNamesAt(s, area, side), rand).slice(0, excess));
+  }
+  return named;
+}
+
+/** D9: each attack of each escort ship on a random UB of its area. */
+function randomEscorts(s: AwState, rand: Rand): Record<string, string[]> {
+  const escorts = record<string[]>(); // keys in data order, but any subset of the units
+  for (const u of activeShips(s)) {
+    const ubs = idsAt(s, at(s, u.id), 'german');
+    const n = shipAttacks(u);
+    const list: string[] = [];
+    for (let i = 0; i < n; i++) list.push(pick(rand, ubs));
+    escorts[u.id] = list;
+  }
+  return escorts;
+}
+
+/** D10: each attack of each UB on a random convoy of its area. */
+function randomUbs(s: AwState, rand: Rand): Record<string, string[]> {
+  const ubs = record<string[]>(); // keys in data order, but any subset of the units
+  for (const u of activeUbs(s)) {
+    const convoys = convoyIdsAt(s, at(s, u.id));
+    const n = ubAttacks(s, u.id);
+    const list: string[] = [];
+    for (let i = 0; i < n; i++) list.push(pick(rand, convoys));
+    ubs[u.id] = list;
+  }
+  return ubs;
+}
+
 /** Legal random orders for a seat at the current decision point ({} when it owes nothing). */
 export function randomLegalOrders(s: AwState, seat: string, rand: Rand): AwOrders {
   if (owingSeat(s) !== seat) return {};
   const p = s.phase;
-  const side = seat as AwSide;
   switch (p.kind) {
     case 'reinforce':
       return { reinforce: shuffle(s.sunkUbs.slice(), rand).slice(0, turn5Count(s)) };
     case 'placement':
-    case 'ub-placement': {
-      let ids = shuffle(idsAt(s, 'used', side), rand); // the units to place (AW 6.0[1], 7.0[1])
-      if (side === 'german') ids = ids.slice(0, ubsToPlace(s, ids.length));
-      const o: AwOrders = { placement: scatter(s, side, ids, rand) };
-      if (s.mode === 'mail' && rand() < 0.8) o.standing = { responseTable: randomResponseTable(s, side, rand) };
-      return o;
-    }
-    case 'step2': {
-      const max = s.options.step2Draw === 'exact' ? p.draw : Math.floor(rand() * (p.draw + 1));
-      const slots = Array.from({ length: max }, (_, i) => `s${i}`);
-      const step2: Record<string, number> = {};
-      for (const a of Object.values(scatter(s, 'allied', slots, rand))) step2[a] = (step2[a] ?? 0) + 1;
-      return { step2 };
-    }
-    case 'step3': {
-      const placed = scatter(s, 'allied', step1Pool(s), rand);
-      const step3: NonNullable<AwOrders['step3']> = {};
-      for (const id of Object.keys(placed)) step3[id] = { area: placed[id], face: rand() < 0.5 ? 'up' : 'down' };
-      return { step3 };
-    }
-    case 'overflow-name': {
-      const named: string[] = [];
-      for (const [area, excess] of Object.entries(overfull(s, p.side))) {
-        named.push(...shuffle(ownNamesAt(s, area, p.side), rand).slice(0, excess)); // Step-2 units by area (AW-A06)
-      }
-      return { overflow: named };
-    }
+    case 'ub-placement':
+      return randomPlacement(s, seat as AwSide, rand);
+    case 'step2':
+      return { step2: randomStep2(s, p.draw, rand) };
+    case 'step3':
+      return { step3: randomStep3(s, rand) };
+    case 'overflow-name':
+      return { overflow: randomOverflow(s, p.side, rand) };
     case 'overflow-replace':
       return {
         replace: scatter(
@@ -142,28 +183,10 @@ export function randomLegalOrders(s: AwState, seat: string, rand: Rand): AwOrder
       for (const u of activeAir(s)) air[u.id] = idsAt(s, at(s, u.id), 'german').filter(() => rand() < 0.8);
       return { air };
     }
-    case 'escorts': {
-      const escorts = record<string[]>(); // keys in data order, but any subset of the units
-      for (const u of activeShips(s)) {
-        const ubs = idsAt(s, at(s, u.id), 'german');
-        const n = shipAttacks(u);
-        const list: string[] = [];
-        for (let i = 0; i < n; i++) list.push(pick(rand, ubs));
-        escorts[u.id] = list;
-      }
-      return { escorts };
-    }
-    case 'ubs': {
-      const ubs = record<string[]>(); // keys in data order, but any subset of the units
-      for (const u of activeUbs(s)) {
-        const convoys = convoyIdsAt(s, at(s, u.id));
-        const n = ubAttacks(s, u.id);
-        const list: string[] = [];
-        for (let i = 0; i < n; i++) list.push(pick(rand, convoys));
-        ubs[u.id] = list;
-      }
-      return { ubs };
-    }
+    case 'escorts':
+      return { escorts: randomEscorts(s, rand) };
+    case 'ubs':
+      return { ubs: randomUbs(s, rand) };
     default:
       return {};
   }

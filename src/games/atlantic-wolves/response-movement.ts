@@ -70,8 +70,8 @@ function sideCountIn(s: AwState, side: AwSide, area: string): number {
 const purposes: string[][] = [];
 /** The purpose of a response die (made once per roll number: the same text every turn). */
 function purpose(roll: number, die: 0 | 1): string {
-  const p = (purposes[roll] ??= [responseDieText(roll, 'tens'), responseDieText(roll, 'ones')]);
-  return p[die];
+  purposes[roll] ??= [responseDieText(roll, 'tens'), responseDieText(roll, 'ones')];
+  return purposes[roll][die];
 }
 
 /**
@@ -108,7 +108,8 @@ export function standingResponse(s: AwState, unit: string): string | null {
   for (const pref of entry) {
     if (pref === 'ask') return null;
     if (pref === 'stay') return 'stay';
-    if (isResponseDestination(s, unit, pref)) return pref; // spec 5.2: destinations that would break capacity are skipped
+    // Spec 5.2: destinations that would break capacity are skipped.
+    if (isResponseDestination(s, unit, pref)) return pref;
   }
   return 'stay';
 }

@@ -7,7 +7,7 @@ import { indexOf } from './data/data-index.ts';
 import { areaScan, type AreaScan } from './area-scan.ts';
 
 export type { AreaScan };
-import { type AwState } from './state.ts';
+import type { AwState } from './state.ts';
 
 /** UB placement capacity of an area on a turn: 配置数, −1 on turns 3-4, −2 on turn 5, floored at 0 (10.0-E2, AW-A19). */
 export function ubCapacity(capacity: number, turn: number): number {

@@ -163,17 +163,23 @@ type TurnList = 'faceUp' | 'step2' | 'attacked' | 'sunk' | 'moved';
 
 /** A list of the state under construction, made its own before a write. */
 export function ownList<K extends StateList>(s: AwState, key: K): AwState[K] {
-  return (s[key] = claim(s, s[key], copyList as (v: AwState[K]) => AwState[K]));
+  const own = claim(s, s[key], copyList as (v: AwState[K]) => AwState[K]);
+  s[key] = own;
+  return own;
 }
 
 /** A turn list of the state under construction, made its own before a write. */
 export function ownTurnList(s: AwState, key: TurnList): string[] {
-  return (s.t[key] = claim(s, s.t[key], copyList));
+  const own = claim(s, s.t[key], copyList);
+  s.t[key] = own;
+  return own;
 }
 
 /** The damage record of a state under construction, made its own before the first write. */
 export function ownDamage(s: AwState): Record<string, number> {
-  return (s.t.damage = claim(s, s.t.damage, copyRecord));
+  const own = claim(s, s.t.damage, copyRecord);
+  s.t.damage = own;
+  return own;
 }
 
 /**
@@ -256,6 +262,6 @@ export function put(s: AwState, id: string, where: string): void {
 /** Unit id -> location, for fixtures, tests and views. */
 export function locations(s: AwState): Record<string, string> {
   const out: Record<string, string> = {};
-  s.data.units.forEach((u, i) => (out[u.id] = s.loc[i]));
+  for (const [i, u] of s.data.units.entries()) out[u.id] = s.loc[i];
   return out;
 }

@@ -74,7 +74,8 @@ function targetErrors(
           `${prefix}/bad-target`,
           rule,
           p,
-          `${unitEn(s, t)} cannot be attacked by ${unitEn(s, attacker)} (${want === 'UB' ? 'escorts attack UBs' : 'UBs attack convoys only, AW 8.3[1]'})`,
+          `${unitEn(s, t)} cannot be attacked by ${unitEn(s, attacker)} ` +
+            (want === 'UB' ? '(escorts attack UBs)' : '(UBs attack convoys only, AW 8.3[1])'),
           `${unitJa(s, attacker)}は${unitJa(s, t)}を攻撃できません`,
         ),
       );
@@ -281,7 +282,8 @@ export function validateUbs(s: AwState, alloc: Record<string, string[]>): RuleEr
           'aw/ubs/too-many',
           'AW 8.3[2]',
           path,
-          `${unitEn(s, id)} makes ${n} attacks (${n === 2 ? 'it was attacked' : 'it was not attacked'}), not ${alloc[id].length}`,
+          `${unitEn(s, id)} makes ${n} attacks (${n === 2 ? 'it was attacked' : 'it was not attacked'}), ` +
+            `not ${alloc[id].length}`,
           `${unitJa(s, id)}の攻撃は${n}回です（${alloc[id].length}回指定）`,
         ),
       );

@@ -1,21 +1,27 @@
 /**
- * Validation of the placement decision points: D1 (AW 11.0[4]), D2 (AW 6.0-Step2), D3 (AW 6.0-Step3, AW 12.0-2),
- * D4/D6 (AW 6.0-C2, 7.0[6]) and D5 (AW 7.0).
+ * Validation of the placement decision points: D1 (AW 11.0[4]), D2 (AW 6.0-Step2), D3 (AW 6.0-Step3, AW 12.0-2)
+ * and D5 (AW 7.0). The overflow points D4 / D6 are in validate-overflow.ts.
  */
 import type { RuleError } from '../../engine/types.ts';
 import type { AwSide } from './data/schema.ts';
 import { indexOf } from './data/data-index.ts';
-import { areaEn, areaErrors, areaJa, duplicateErrors, ownUnitErrors, ruleError, unitEn, unitJa } from './errors.ts';
+import {
+  areaEn,
+  areaErrors,
+  areaJa,
+  citing,
+  duplicateErrors,
+  ownUnitErrors,
+  ruleError,
+  unitEn,
+  unitJa,
+} from './errors.ts';
 import type { AwOrders } from './orders/schema.ts';
-import { blindToOwner, blindUnit, blindUnitsAt, parseBlindName, replaceOrder, seatSees } from './hidden-units.ts';
-import { overfull, placeholder, step1Pool } from './placement.ts';
+import { step1Pool } from './placement.ts';
 import { turn5Count } from './reinforcement.ts';
-import { areaCounts, capacityAt, capacityFor, placeable, sideCounts, ubSlack, ubsToPlace } from './rules.ts';
-import { at, isArea, type AwState } from './state.ts';
+import { areaCounts, capacityAt, placeable, sideCounts, ubSlack, ubsToPlace } from './rules.ts';
+import type { AwState } from './state.ts';
 import { capacityBecause, type Because } from './explain.ts';
-
-/** The rules an error cites: the one broken first, then those behind its numbers, each once. */
-const citing = (rule: string, behind: readonly string[]): string[] => [...new Set([rule, ...behind])];
 
 /**
  * Capacity errors for area counts (Allied 配置数, UB capacity with E2); `slack` allows AW-A08 R2 overflow. Each
@@ -100,16 +106,21 @@ function needBecause(s: AwState, side: AwSide, used: number, need: number): Omit
       rules: ['AW 7.0[2]'],
     };
   return {
-    en: `${need} of your ${used} used UBs must be placed: the map's total UB capacity on turn ${s.turn}; the rest stay off the map (AW-A08 R1)`,
+    en:
+      `${need} of your ${used} used UBs must be placed: the map's total UB capacity on turn ${s.turn}; ` +
+      'the rest stay off the map (AW-A08 R1)',
     ja: `使用UB${used}個のうち${need}個を配置すること（第${s.turn}ターンの地図全体のUB配置数。残りは地図外、AW-A08 R1）`,
     rules: ['AW 7.0[2]', 'AW-A08 R1', ...(s.turn >= 3 ? ['AW 10.0-E2'] : [])],
   };
 }
 
-/** D3 (mail, AW 12.0-2) or D5 (AW 7.0): every used unit of the seat placed once, in a known area, within capacity. */
-export function validatePlacement(s: AwState, side: AwSide, placement: Record<string, string>): RuleError[] {
-  if (placementClean(s, side, placement)) return [];
-  const rule = side === 'allied' ? 'AW 12.0-2' : 'AW 7.0';
+/** Errors of each placed unit (unknown, not the seat's, not available, unknown area); counts the valid ones. */
+function placedUnitErrors(
+  s: AwState,
+  side: AwSide,
+  placement: Record<string, string>,
+  rule: string,
+): { errors: RuleError[]; counts: number[]; placed: number } {
   const errors: RuleError[] = [];
   const ix = indexOf(s.data);
   const counts = sideCounts(s, side);
@@ -122,13 +133,12 @@ export function validatePlacement(s: AwState, side: AwSide, placement: Record<st
     }
     const l = s.loc[ix.order.get(id)!]; // at(s, id)
     if (l !== 'used') {
-      const path = `placement.${id}`;
       const out = l === 'out';
       errors.push(
         ruleError(
           out ? 'aw/placement/withdrawn' : 'aw/placement/not-available',
           out ? 'AW 10.0-E3' : rule,
-          path,
+          `placement.${id}`,
           out ? `${unitEn(s, id)} is out of play from turn 3` : `${unitEn(s, id)} is not in your used group now`,
           out ? `${unitJa(s, id)}は第3ターンから除外されています` : `${unitJa(s, id)}は現在使用ユニットではありません`,
         ),
@@ -144,6 +154,14 @@ export function validatePlacement(s: AwState, side: AwSide, placement: Record<st
     counts[ap]++;
     placed++;
   }
+  return { errors, counts, placed };
+}
+
+/** D3 (mail, AW 12.0-2) or D5 (AW 7.0): every used unit of the seat placed once, in a known area, within capacity. */
+export function validatePlacement(s: AwState, side: AwSide, placement: Record<string, string>): RuleError[] {
+  if (placementClean(s, side, placement)) return [];
+  const rule = side === 'allied' ? 'AW 12.0-2' : 'AW 7.0';
+  const { errors, counts, placed } = placedUnitErrors(s, side, placement, rule);
   const units = placeable(s, side);
   const need = side === 'german' ? ubsToPlace(s, units.length) : units.length;
   if (placed < need) {
@@ -161,16 +179,9 @@ export function validatePlacement(s: AwState, side: AwSide, placement: Record<st
       );
     }
   }
-  errors.push(
-    ...capacityErrors(
-      s,
-      side,
-      counts,
-      'placement',
-      side === 'allied' ? 'AW 6.0-C1' : 'AW 7.0[3]',
-      side === 'german' ? ubSlack(s, units.length) : 0,
-    ),
-  );
+  const capacityRule = side === 'allied' ? 'AW 6.0-C1' : 'AW 7.0[3]';
+  const slack = side === 'german' ? ubSlack(s, units.length) : 0;
+  errors.push(...capacityErrors(s, side, counts, 'placement', capacityRule, slack));
   return errors;
 }
 
@@ -242,152 +253,6 @@ export function validateStep3(s: AwState, step3: NonNullable<AwOrders['step3']>)
       );
   }
   errors.push(...capacityErrors(s, 'allied', counts, 'step3', 'AW 6.0-C1'));
-  return errors;
-}
-
-/**
- * A name of an own unit in the overflow procedure: an id, or (Allied, before combat) a blind name `AREA?k` of a
- * face-down Step-2 unit (AW-A06). A Step-2 unit's id is refused the same way wherever it stands: its owner may not
- * learn where it is from a refusal.
- */
-export function nameErrors(s: AwState, side: AwSide, name: string, path: string, rule: string): RuleError[] {
-  const b = parseBlindName(name);
-  if (b && side === 'allied' && blindUnitsAt(s, b.area).length) {
-    if (blindUnit(s, name)) return [];
-    const n = blindUnitsAt(s, b.area).length;
-    const en = `${areaEn(s, b.area)} holds ${n} face-down Step-2 unit(s): "${name}" names none of them`;
-    const ja = `${areaJa(s, b.area)}の手順2の裏向きユニットは${n}個です。「${name}」は該当しません`;
-    return [ruleError('aw/overflow/blind-name', 'AW-A06', path, en, ja)];
-  }
-  const e = ownUnitErrors(s, side, name, path, rule);
-  if (e.length || side !== 'allied' || !blindToOwner(s, name)) return e;
-  const en = `${unitEn(s, name)} was placed blind in Step 2: name a face-down unit by its area instead (e.g. "CG?1")`;
-  const ja = `${unitJa(s, name)}は手順2で伏せて置かれたユニットです。エリアで指定してください（例「CG?1」）`;
-  return [ruleError('aw/overflow/blind-unit', 'AW-A06', path, en, ja)];
-}
-
-/** D4a / D6a (AW 6.0-C2, 7.0[6], AW-A07(a)): the owner names the excess units of each overfull area. */
-export function validateOverflowNames(s: AwState, side: AwSide, named: string[]): RuleError[] {
-  const rule = side === 'allied' ? 'AW 6.0-C2' : 'AW 7.0[6]';
-  const errors: RuleError[] = [...duplicateErrors(named, 'overflow', rule)];
-  const over = overfull(s, side);
-  const per = new Map<string, number>();
-  named.forEach((name, i) => {
-    const e = nameErrors(s, side, name, `overflow.${i}`, rule);
-    if (e.length) return void errors.push(...e);
-    const id = parseBlindName(name) ? blindUnit(s, name)! : name;
-    const area = at(s, id);
-    if (!isArea(area))
-      return void errors.push(
-        ruleError(
-          'aw/overflow/not-on-map',
-          rule,
-          `overflow.${i}`,
-          `${unitEn(s, id)} is not on the map`,
-          `${unitJa(s, id)}は地図上にありません`,
-        ),
-      );
-    if (s.options.overflowNaming === 'excess' && !over[area])
-      errors.push(
-        ruleError(
-          'aw/overflow/not-overfull',
-          'AW-A07(a)',
-          `overflow.${i}`,
-          `${unitEn(s, id)} is in ${areaEn(s, area)}, which is not over capacity`,
-          `${unitJa(s, id)}のいる${areaJa(s, area)}は配置数を超えていません`,
-        ),
-      );
-    per.set(area, (per.get(area) ?? 0) + 1);
-  });
-  for (const [area, excess] of Object.entries(over).sort()) {
-    const n = per.get(area) ?? 0;
-    const bad = s.options.overflowNaming === 'excess' ? n !== excess : n < excess;
-    if (bad)
-      errors.push(
-        ruleError(
-          'aw/overflow/count',
-          'AW-A07(a)',
-          'overflow',
-          `name ${s.options.overflowNaming === 'excess' ? 'exactly' : 'at least'} ${excess} unit(s) in ${areaEn(s, area)} (named ${n})`,
-          `${areaJa(s, area)}から${excess}個${s.options.overflowNaming === 'excess' ? 'ちょうど' : '以上'}指名してください（${n}個）`,
-        ),
-      );
-  }
-  return errors;
-}
-
-/** D4b / D6b: the opponent re-places every named unit so that every area is within capacity (AW-A07(c) aside). */
-export function validateReplace(
-  s: AwState,
-  side: AwSide,
-  units: string[],
-  replace: Record<string, string>,
-): RuleError[] {
-  const rule = side === 'allied' ? 'AW 6.0-C2' : 'AW 7.0[6]';
-  const errors: RuleError[] = [];
-  // Keys: `#n` in re-placement order, or the id of a unit this seat may see; the id of a face-down unit is refused
-  // as any other unknown key is, so that a refusal tells nothing of which units were named.
-  const replacer: AwSide = side === 'allied' ? 'german' : 'allied';
-  const order = replaceOrder(s, side, units);
-  const keyed = (id: string) => seatSees(s, replacer, id);
-  const keys = new Set<string>();
-  order.forEach((id, i) => {
-    if (keyed(id)) keys.add(id);
-    keys.add(placeholder(i));
-  });
-  const counts = areaCounts(s, side);
-  let room = 0;
-  for (const a of indexOf(s.data).areaIds) room += Math.max(0, capacityFor(s, a, side) - (counts.get(a) ?? 0));
-  for (const k of Object.keys(replace).sort()) {
-    if (!keys.has(k))
-      errors.push(
-        ruleError(
-          'aw/replace/unknown-unit',
-          rule,
-          `replace.${k}`,
-          `"${k}" is not one of the units to re-place`,
-          `「${k}」は再配置するユニットではありません`,
-        ),
-      );
-    else errors.push(...areaErrors(s, replace[k], `replace.${k}`, rule));
-  }
-  let placed = 0;
-  order.forEach((id, i) => {
-    const byId = keyed(id) ? replace[id] : undefined;
-    const a = byId ?? replace[placeholder(i)];
-    if (a === undefined) return;
-    if (byId !== undefined && replace[placeholder(i)] !== undefined) {
-      errors.push(
-        ruleError('aw/orders/duplicate', rule, `replace.${id}`, `${id} is given twice`, `${id}が2回指定されています`),
-      );
-    }
-    if (indexOf(s.data).area.has(a)) counts.set(a, (counts.get(a) ?? 0) + 1);
-    placed++;
-  });
-  if (placed < Math.min(units.length, room))
-    errors.push(
-      ruleError(
-        'aw/replace/missing',
-        rule,
-        'replace',
-        `re-place all ${units.length} named unit(s) (placed ${placed})`,
-        `指名された${units.length}個すべてを再配置してください（${placed}個）`,
-      ),
-    );
-  indexOf(s.data).areaIds.forEach((a, ap) => {
-    const n = counts.get(a) ?? 0;
-    const why = capacityBecause(s, ap, side);
-    if (n > why.value)
-      errors.push(
-        ruleError(
-          'aw/replace/capacity',
-          citing(rule, why.rules),
-          'replace',
-          `${areaEn(s, a)} would hold ${n}: ${why.en}`,
-          `${areaJa(s, a)}に${n}個は置けません: ${why.ja}`,
-        ),
-      );
-  });
   return errors;
 }
 

@@ -11,8 +11,8 @@ import { currentPoint, owingSeat } from './owed.ts';
 import { capacityBecause } from './explain.ts';
 import type { AwPhase, AwState } from './state.ts';
 import { validateAir, validateEscorts, validateResponse, validateUbs } from './validate-combat.ts';
-import { nameErrors, validateOverflowNames, validatePlacement, validateReinforce } from './validate-placement.ts';
-import { validateReplace, validateStep2, validateStep3 } from './validate-placement.ts';
+import { nameErrors, validateOverflowNames, validateReplace } from './validate-overflow.ts';
+import { validatePlacement, validateReinforce, validateStep2, validateStep3 } from './validate-placement.ts';
 
 type Field = Exclude<keyof AwOrders, 'standing'>;
 
@@ -63,99 +63,111 @@ function responseTableClean(s: AwState, seat: AwSide, table: Record<string, stri
   return true;
 }
 
-/** Standing orders (answers to later decision points, spec 5.2): shape of each entry against the data and mode. */
-function validateStanding(s: AwState, seat: AwSide, st: AwStandingOrders): RuleError[] {
+/** A standing response table (AW 12.0-3, spec 5.2): own units, each with areas, "stay" or "ask"; mail mode only. */
+function responseTableErrors(s: AwState, seat: AwSide, table: Record<string, string[]>): RuleError[] {
+  if (s.mode === 'mail' && responseTableClean(s, seat, table)) return [];
   const errors: RuleError[] = [];
   const ix = indexOf(s.data);
-  if (st.responseTable && !(s.mode === 'mail' && responseTableClean(s, seat, st.responseTable))) {
-    if (s.mode !== 'mail')
-      errors.push(
-        ruleError(
-          'aw/standing/not-in-mode',
-          'AW 12.0-3',
-          'standing.responseTable',
-          'response movement exists only in mail mode',
-          '対応移動はメールプレイのみです',
-        ),
-      );
-    for (const id of Object.keys(st.responseTable).sort()) {
-      const u = ix.unit.get(id);
-      if (!u || u.side !== seat)
-        errors.push(...ownUnitErrors(s, seat, id, `standing.responseTable.${id}`, 'AW 12.0-3'));
-      const list = st.responseTable[id];
-      for (let i = 0; i < list.length; i++) {
-        const v = list[i];
-        if (v !== 'stay' && v !== 'ask' && !ix.area.has(v))
-          errors.push(
-            ruleError(
-              'aw/standing/unknown-area',
-              'AW 12.0-3',
-              `standing.responseTable.${id}.${i}`,
-              `"${v}" is not an area, "stay" or "ask"`,
-              `「${v}」はエリア・stay・askのいずれでもありません`,
-            ),
-          );
-      }
-    }
-  }
-  if (st.step2Plan) {
-    if (seat !== 'allied' || s.mode !== 'standard')
-      errors.push(
-        ruleError(
-          'aw/standing/not-in-mode',
-          'AW 6.0-Step2',
-          'standing.step2Plan',
-          'a Step-2 plan is an Allied order of the standard game',
-          '手順2の計画は標準ルールの連合軍のみです',
-        ),
-      );
-    const counts = new Map<string, number>();
-    st.step2Plan.forEach((a, i) => {
-      if (!ix.area.has(a))
+  if (s.mode !== 'mail')
+    errors.push(
+      ruleError(
+        'aw/standing/not-in-mode',
+        'AW 12.0-3',
+        'standing.responseTable',
+        'response movement exists only in mail mode',
+        '対応移動はメールプレイのみです',
+      ),
+    );
+  for (const id of Object.keys(table).sort()) {
+    const u = ix.unit.get(id);
+    if (!u || u.side !== seat) errors.push(...ownUnitErrors(s, seat, id, `standing.responseTable.${id}`, 'AW 12.0-3'));
+    const list = table[id];
+    for (let i = 0; i < list.length; i++) {
+      const v = list[i];
+      if (v !== 'stay' && v !== 'ask' && !ix.area.has(v))
         errors.push(
           ruleError(
             'aw/standing/unknown-area',
-            'AW 6.0-Step2',
-            `standing.step2Plan.${i}`,
-            `unknown area "${a}"`,
-            `エリア「${a}」は存在しません`,
+            'AW 12.0-3',
+            `standing.responseTable.${id}.${i}`,
+            `"${v}" is not an area, "stay" or "ask"`,
+            `「${v}」はエリア・stay・askのいずれでもありません`,
           ),
         );
-      else counts.set(a, (counts.get(a) ?? 0) + 1);
-    });
-    if (s.options.overflow === 'reject') {
-      for (const [a, n] of [...counts].sort()) {
-        const why = capacityBecause(s, ix.areaPos.get(a)!, 'allied');
-        if (n > why.value)
-          errors.push(
-            ruleError(
-              'aw/standing/step2-plan-capacity',
-              [...why.rules, 'AW 6.0-Step2'],
-              'standing.step2Plan',
-              `the plan puts ${n} units in ${areaEn(s, a)}: ${why.en}`,
-              `計画で${areaJa(s, a)}に${n}個: ${why.ja}`,
-            ),
-          );
-      }
     }
   }
-  if (st.reinforce) {
-    if (seat !== 'german' || s.mode !== 'mail')
+  return errors;
+}
+
+/** A standing Step-2 plan (AW 6.0-Step2): known areas, within capacity when overfull placements are refused. */
+function step2PlanErrors(s: AwState, seat: AwSide, plan: string[]): RuleError[] {
+  const errors: RuleError[] = [];
+  const ix = indexOf(s.data);
+  if (seat !== 'allied' || s.mode !== 'standard')
+    errors.push(
+      ruleError(
+        'aw/standing/not-in-mode',
+        'AW 6.0-Step2',
+        'standing.step2Plan',
+        'a Step-2 plan is an Allied order of the standard game',
+        '手順2の計画は標準ルールの連合軍のみです',
+      ),
+    );
+  const counts = new Map<string, number>();
+  for (const [i, a] of plan.entries()) {
+    if (ix.area.has(a)) {
+      counts.set(a, (counts.get(a) ?? 0) + 1);
+      continue;
+    }
+    errors.push(
+      ruleError(
+        'aw/standing/unknown-area',
+        'AW 6.0-Step2',
+        `standing.step2Plan.${i}`,
+        `unknown area "${a}"`,
+        `エリア「${a}」は存在しません`,
+      ),
+    );
+  }
+  if (s.options.overflow !== 'reject') return errors;
+  for (const [a, n] of [...counts].sort()) {
+    const why = capacityBecause(s, ix.areaPos.get(a)!, 'allied');
+    if (n > why.value)
       errors.push(
         ruleError(
-          'aw/standing/not-in-mode',
-          'AW 11.0[4]',
-          'standing.reinforce',
-          'the turn-5 choice of sunk UBs is a German order of the historical (mail) game',
-          '撃沈UBの選択はメールプレイのドイツ軍のみです',
+          'aw/standing/step2-plan-capacity',
+          [...why.rules, 'AW 6.0-Step2'],
+          'standing.step2Plan',
+          `the plan puts ${n} units in ${areaEn(s, a)}: ${why.en}`,
+          `計画で${areaJa(s, a)}に${n}個: ${why.ja}`,
         ),
-      );
-    else
-      errors.push(
-        ...validateReinforce(s, st.reinforce, 'standing.reinforce').filter((e) => e.code !== 'aw/reinforce/not-sunk'),
       );
   }
   return errors;
+}
+
+/** A standing choice of the sunk UBs returning on turn 5 (AW 11.0[4]): German, mail mode; they need not be sunk yet. */
+function standingReinforceErrors(s: AwState, seat: AwSide, units: string[]): RuleError[] {
+  if (seat !== 'german' || s.mode !== 'mail')
+    return [
+      ruleError(
+        'aw/standing/not-in-mode',
+        'AW 11.0[4]',
+        'standing.reinforce',
+        'the turn-5 choice of sunk UBs is a German order of the historical (mail) game',
+        '撃沈UBの選択はメールプレイのドイツ軍のみです',
+      ),
+    ];
+  return validateReinforce(s, units, 'standing.reinforce').filter((e) => e.code !== 'aw/reinforce/not-sunk');
+}
+
+/** Standing orders (answers to later decision points, spec 5.2): shape of each entry against the data and mode. */
+function validateStanding(s: AwState, seat: AwSide, st: AwStandingOrders): RuleError[] {
+  return [
+    ...(st.responseTable ? responseTableErrors(s, seat, st.responseTable) : []),
+    ...(st.step2Plan ? step2PlanErrors(s, seat, st.step2Plan) : []),
+    ...(st.reinforce ? standingReinforceErrors(s, seat, st.reinforce) : []),
+  ];
 }
 
 /** An `overflow` priority list sent with a placement (literal overflow, AW 6.0-C2 / 7.0[6]): own units, once each. */

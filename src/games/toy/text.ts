@@ -24,7 +24,12 @@ function pick(rest: string[]): StatementResult<ToyOrders> {
   const n = rest.length === 1 && /^\d{1,3}$/.test(rest[0]) ? Number(rest[0]) : NaN;
   if (Number.isNaN(n))
     return problem('toy/text-pick', 'PICK takes one number: PICK 3', '選択の後に数を1つ書いてください: 選択 3');
-  return { kind: 'order', apply: (o) => void (o.pick = n) };
+  return {
+    kind: 'order',
+    apply: (o) => {
+      o.pick = n;
+    },
+  };
 }
 
 /** Reads one statement line. */
@@ -42,7 +47,12 @@ function statement(line: string): StatementResult<ToyOrders> {
         'メモの後に本文を書いてください: メモ よろしく',
       );
     }
-    return { kind: 'order', apply: (o) => void (o.standing = { note }) };
+    return {
+      kind: 'order',
+      apply: (o) => {
+        o.standing = { note };
+      },
+    };
   }
   return null;
 }

@@ -29,7 +29,7 @@ describe('area scan', () => {
     const ix = indexOf(a.data);
     const b = cloneState(a);
     const allied = ix.alliedPos.slice(0, 4);
-    allied.forEach((i, k) => (b.loc[i] = ix.areaIds[k % ix.areaIds.length]));
+    for (const [k, i] of allied.entries()) b.loc[i] = ix.areaIds[k % ix.areaIds.length];
     expect(sideCounts(b, 'allied')).toEqual(slowCounts(b, 'allied'));
     expect(sideCounts(a, 'allied')).toEqual(slowCounts(a, 'allied'));
     b.loc[allied[0]] = 'used'; // a direct write after a scan
@@ -42,7 +42,8 @@ describe('area scan', () => {
       NOWHERE,
       OFF,
     ]);
-    expect(game.invariants(b).filter((m) => m.startsWith('inv1'))).toHaveLength(3); // unknown area, no location, key count
+    // An unknown area, a unit with no location, a wrong key count.
+    expect(game.invariants(b).filter((m) => m.startsWith('inv1'))).toHaveLength(3);
   });
 });
 

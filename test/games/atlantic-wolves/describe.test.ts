@@ -143,93 +143,80 @@ const unitName = new Map(defaultData.units.map((u) => [u.id, u.name]));
 const areaName = new Map(defaultData.areas.map((a) => [a.id, a.name]));
 const ruleIdOf = (rule: unknown) => (typeof rule === 'string' ? rule.replace(/ \(.*\)$/, '') : undefined);
 
+type Lc = 'en' | 'ja';
+const areaIn = (lc: Lc) => (id: unknown) => areaName.get(String(id))?.[lc] ?? String(id);
+const word = (lc: Lc, en: string, ja: string) => (lc === 'ja' ? ja : en);
+
+/** An attack's facts: the die, and the convoy's strength and result (UB) or the strength, result and damage. */
+function attackFacts(e: GameEvent, lc: Lc): string[] {
+  const out = [word(lc, `die ${e.die}`, `出目${e.die}`)];
+  if (e.need !== undefined)
+    return [...out, String(e.need), e.success ? word(lc, 'sunk', '撃沈') : word(lc, 'fails', '失敗')];
+  out.push(
+    word(lc, `strength ${e.strength}`, `戦力${e.strength}`),
+    e.success ? word(lc, 'hit', '命中') : word(lc, 'miss', '失敗'),
+  );
+  if (e.success) out.push(word(lc, `damage ${e.damage}`, `損害${e.damage}`));
+  return out;
+}
+
+/** The facts particular to each event type. */
+const TYPE_FACTS = new Map<unknown, (e: GameEvent, lc: Lc) => string[]>([
+  ['die', (e) => [`d${e.sides} = ${e.value}`, ...(/^AW \S+/.exec(String(e.purpose)) ?? [])]],
+  ['attack', attackFacts],
+  ['ub-removed', (e, lc) => [word(lc, `damage ${e.damage}`, `損害${e.damage}`)]],
+  ['convoy-sunk', (e, lc) => [`${e.vp}`, word(lc, 'sunk', '撃沈'), ...(e.note ? [String(e.note)] : [])]],
+  [
+    'vp-check',
+    (e, lc) => [
+      word(lc, `German VP ${e.germanVp}`, `${e.germanVp}VP`),
+      `${e.tableBefore}`,
+      `${e.table}`,
+      word(lc, 'VP check', 'VP確認'),
+      ...(e.sunk as string[]),
+    ],
+  ],
+  ['response-roll', (e, lc) => [...(e.numbers as number[]).map(String), word(lc, 'Response roll', '対応移動')]],
+  ['response-move', (_e, lc) => [word(lc, 'Response roll', '対応移動')]],
+  ['response-stay', (_e, lc) => [word(lc, 'Response roll', '対応移動')]],
+  ['reinforced', (e, lc) => [String(e.count), word(lc, 'reinforce', '増強')]],
+  [
+    'placed',
+    (e, lc) => [
+      ...Object.keys(e.placement as object),
+      ...new Set(Object.values(e.placement as object).map(areaIn(lc))),
+      word(lc, 'place', '配置'),
+    ],
+  ],
+  [
+    'combat-reveal',
+    (e, lc) => [
+      ...Object.values(e.areas as Record<string, string[]>).flat(),
+      ...Object.keys(e.areas as object).map(areaIn(lc)),
+    ],
+  ],
+  ['step2-roll', (e) => [...(e.dice as number[]).map(String), String(e.sum)]],
+  ['step2-placed', (e, lc) => Object.keys(e.counts as object).map(areaIn(lc))],
+  ['step3-placed', (e, lc) => Object.keys(e.counts as object).map(areaIn(lc))],
+  [
+    'game-end',
+    (e, lc) => [
+      e.winner === 'german' ? word(lc, 'German victory', 'ドイツ軍の勝利') : word(lc, 'Allied victory', '連合軍の勝利'),
+    ],
+  ],
+  ['turn-start', (e, lc) => [String(e.turn), (e.label as { en: string; ja: string })[lc]]],
+]);
+
 /** The facts an event's description must show: ids, area names, numbers, the result. */
-function facts(e: GameEvent, lc: 'en' | 'ja'): string[] {
-  const area = (id: unknown) => areaName.get(String(id))?.[lc] ?? String(id);
+function facts(e: GameEvent, lc: Lc): string[] {
+  const area = areaIn(lc);
   const out: string[] = [];
   const rule = ruleIdOf(e.rule);
   if (rule) out.push(rule);
   for (const k of ['unit', 'attacker', 'target'] as const) if (typeof e[k] === 'string') out.push(e[k] as string);
   for (const k of ['area', 'from', 'to'] as const) if (typeof e[k] === 'string') out.push(area(e[k]));
   if (Array.isArray(e.units)) out.push(...(e.units as string[]));
-  switch (e.type) {
-    case 'die':
-      out.push(`d${e.sides} = ${e.value}`);
-      if (/^AW \S+/.test(String(e.purpose))) out.push(/^AW \S+/.exec(String(e.purpose))![0]);
-      break;
-    case 'attack':
-      out.push(lc === 'ja' ? `出目${e.die}` : `die ${e.die}`);
-      if (e.need !== undefined)
-        out.push(String(e.need), e.success ? (lc === 'ja' ? '撃沈' : 'sunk') : lc === 'ja' ? '失敗' : 'fails');
-      else {
-        out.push(
-          lc === 'ja' ? `戦力${e.strength}` : `strength ${e.strength}`,
-          e.success ? (lc === 'ja' ? '命中' : 'hit') : lc === 'ja' ? '失敗' : 'miss',
-        );
-        if (e.success) out.push(lc === 'ja' ? `損害${e.damage}` : `damage ${e.damage}`);
-      }
-      break;
-    case 'ub-removed':
-      out.push(lc === 'ja' ? `損害${e.damage}` : `damage ${e.damage}`);
-      break;
-    case 'convoy-sunk':
-      out.push(`${e.vp}`, lc === 'ja' ? '撃沈' : 'sunk');
-      if (e.note) out.push(String(e.note));
-      break;
-    case 'vp-check':
-      out.push(
-        lc === 'ja' ? `${e.germanVp}VP` : `German VP ${e.germanVp}`,
-        `${e.tableBefore}`,
-        `${e.table}`,
-        lc === 'ja' ? 'VP確認' : 'VP check',
-        ...(e.sunk as string[]),
-      );
-      break;
-    case 'response-roll':
-      out.push(...(e.numbers as number[]).map(String), lc === 'ja' ? '対応移動' : 'Response roll');
-      break;
-    case 'response-move':
-    case 'response-stay':
-      out.push(lc === 'ja' ? '対応移動' : 'Response roll');
-      break;
-    case 'reinforced':
-      out.push(String(e.count), lc === 'ja' ? '増強' : 'reinforce');
-      break;
-    case 'placed':
-      out.push(
-        ...Object.keys(e.placement as object),
-        ...new Set(Object.values(e.placement as object).map(area)),
-        lc === 'ja' ? '配置' : 'place',
-      );
-      break;
-    case 'combat-reveal':
-      out.push(
-        ...Object.values(e.areas as Record<string, string[]>).flat(),
-        ...Object.keys(e.areas as object).map(area),
-      );
-      break;
-    case 'step2-roll':
-      out.push(...(e.dice as number[]).map(String), String(e.sum));
-      break;
-    case 'step2-placed':
-    case 'step3-placed':
-      out.push(...Object.keys(e.counts as object).map(area));
-      break;
-    case 'game-end':
-      out.push(
-        e.winner === 'german'
-          ? lc === 'ja'
-            ? 'ドイツ軍の勝利'
-            : 'German victory'
-          : lc === 'ja'
-            ? '連合軍の勝利'
-            : 'Allied victory',
-      );
-      break;
-    case 'turn-start':
-      out.push(String(e.turn), (e.label as { en: string; ja: string })[lc]);
-      break;
-  }
+  out.push(...(TYPE_FACTS.get(e.type)?.(e, lc) ?? []));
   return out;
 }
 

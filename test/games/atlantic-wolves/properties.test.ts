@@ -129,7 +129,7 @@ function permuteKeys<T>(v: T): T {
 }
 
 describe('determinism', () => {
-  test('same state, orders and dice give byte-identical state and events; key order and seat order do not matter', () => {
+  test('same state, orders and dice give byte-identical state and events; key and seat order do not matter', () => {
     fc.assert(
       fc.property(fc.constantFrom('mail', 'standard'), fc.integer({ min: 1, max: 2 ** 30 }), (mode, seed) => {
         const g = play(mode, {}, seed);
@@ -252,7 +252,7 @@ describe('AW-A12: allocation outcome does not depend on resolution order (invari
 
 describe('hidden information (standard mode)', () => {
   const seat = (s: string): Viewer => ({ kind: 'seat', seat: s });
-  test('the German never sees a face-down Allied unit; the Allied seat never sees Step-2 identities before combat; standing orders stay private', () => {
+  test('what is hidden stays hidden: face-down Allied units, Step-2 identities until combat, standing orders', () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 2 ** 30 }), (seed) => {
         const rand = mulberry(seed);
@@ -260,7 +260,8 @@ describe('hidden information (standard mode)', () => {
         const log: GameEvent[] = [];
         g.states.forEach((s, i) => {
           if (i > 0) log.push(...g.events[i - 1]);
-          // The ☆ US CVE joining the cup is public (10.0-B: it waits on the Turn Table in view); whether it was drawn is not.
+          // The ☆ US CVE joining the cup is public (10.0-B: it waits on the Turn Table in view); whether it was drawn
+          // is not.
           const turnLog = log
             .slice(log.findLastIndex((e) => e.type === 'turn-start'))
             .filter((e) => e.type !== 'star-cve-released');

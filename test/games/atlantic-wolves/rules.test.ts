@@ -129,19 +129,41 @@ describe('component data (AW-A01, AW-A02, AW-A26, component-facts.md)', () => {
   test.each([
     [
       'duplicate unit number (AW-A26 R1)',
-      (d: typeof defaultData) => void (d.units[1].number = d.units[0].number),
+      (d: typeof defaultData) => {
+        d.units[1].number = d.units[0].number;
+      },
       /already used/,
     ],
-    ['number with a 7 (AW 12.0-3b)', (d: typeof defaultData) => void (d.units[0].number = 17), /cannot be rolled/],
+    [
+      'number with a 7 (AW 12.0-3b)',
+      (d: typeof defaultData) => {
+        d.units[0].number = 17;
+      },
+      /cannot be rolled/,
+    ],
     ['asymmetric adjacency', (d: typeof defaultData) => void d.areas[0].adjacent.pop(), /symmetric/],
     ['unknown adjacent area', (d: typeof defaultData) => void d.areas[0].adjacent.push('ZZ'), /not a known area/],
-    ['duplicate unit id', (d: typeof defaultData) => void (d.units[1].id = d.units[0].id), /used twice/],
+    [
+      'duplicate unit id',
+      (d: typeof defaultData) => {
+        d.units[1].id = d.units[0].id;
+      },
+      /used twice/,
+    ],
     [
       'three ☆ convoys (AW 10.0-E3)',
-      (d: typeof defaultData) => void (d.units.find((u) => u.type === 'convoy' && !u.star)!.star = true),
+      (d: typeof defaultData) => {
+        d.units.find((u) => u.type === 'convoy' && !u.star)!.star = true;
+      },
       /☆ convoys/,
     ],
-    ['VP on an escort', (d: typeof defaultData) => void (d.units.find((u) => u.type === 'DD')!.vp = 2), /only convoys/],
+    [
+      'VP on an escort',
+      (d: typeof defaultData) => {
+        d.units.find((u) => u.type === 'DD')!.vp = 2;
+      },
+      /only convoys/,
+    ],
   ])('checkData reports %s', (_name, mutate, message) => {
     const d = structuredClone(defaultData);
     mutate(d);

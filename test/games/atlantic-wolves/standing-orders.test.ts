@@ -18,7 +18,10 @@ type Tables = Record<string, Record<string, string[]>>; // seat -> unit -> prefe
 
 function tablesFor(seed: number, turn: number): Tables {
   let s = (seed * 7919 + turn * 104729) >>> 0;
-  const next = () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 4294967296;
+  const next = () => {
+    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
+    return s / 4294967296;
+  };
   const tables: Tables = { allied: {}, german: {} };
   for (const unit of data.units) {
     if (next() < 0.3) continue;

@@ -16,7 +16,10 @@ const ctx = (dice: number[]): ResolveContext => {
 const C = (id: string, strength = 5) => ({ id, type: 'convoy' as const, strength, vp: 1 });
 const U = (id: string, strength = 2) => ({ id, type: 'UB' as const, strength });
 
-/** Two contested areas: Area-1 (DD, CVE, air, convoy, 2 UBs), Area-2 (US DD at 0 on turn 1, convoy, UB), Area-3 (UB alone). */
+/**
+ * Two contested areas: Area-1 (DD, CVE, air, convoy, 2 UBs), Area-2 (US DD at 0 on turn 1, convoy, UB), and Area-3
+ * (UB alone).
+ */
 const base: FixtureSetup = {
   mode: 'mail',
   turn: 1,
@@ -89,7 +92,7 @@ describe('validation error codes (each with its rule)', () => {
     }
   });
 
-  test('aw/air/outside-combat and aw/ubs/outside-combat: an attacker outside the area being decided (strictAreaSequence)', () => {
+  test('aw/air/outside-combat, aw/ubs/outside-combat: an attacker outside the area decided (strict sequence)', () => {
     const strict = game.resolve(
       stateFromFixture({
         ...base,

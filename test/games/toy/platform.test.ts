@@ -67,6 +67,22 @@ test('the toy game plays a complete game through the API', async () => {
   expect((await currentStep(t.deps, g.id)).gameStatus).toBe('finished');
 });
 
+/** Answers the last mail a player received with `text`, quoting that mail below it as mail programs do. */
+async function replyTo(player: string, text: string): Promise<void> {
+  const last = recorder.to(player).at(-1)!.parsed;
+  const quoted = (last.text ?? '')
+    .split('\n')
+    .map((l) => `> ${l}`)
+    .join('\n');
+  await sendToListener(listener.port, {
+    from: player,
+    to: last.replyTo!.value[0].address!,
+    subject: `Re: ${last.subject}`,
+    inReplyTo: last.messageId,
+    text: `Hello,\n${text}\n\nOn Sun, 22 Nov 2026 at 10:00, Judge <judge@judge.test> wrote:\n${quoted}\n`,
+  });
+}
+
 describe('the toy game by mail', () => {
   test.each([
     ['text orders', toy, 'text'],
@@ -96,7 +112,6 @@ describe('the toy game by mail', () => {
         const step = await currentStep(t.deps, created.id);
         if (step.gameStatus === 'finished') break;
         for (const { seat } of step.owed) {
-          const last = recorder.to(players[seat]).at(-1)!.parsed;
           const orders = {
             pick: 1 + ((round + sent) % 6),
             ...(round === 0 ? { standing: { note: `note of ${seat}` } } : {}),
@@ -106,17 +121,7 @@ describe('the toy game by mail', () => {
             style === 'text'
               ? formatOrderText(game, { data: game.defaultData }, orders, locale).join('\n')
               : JSON.stringify(orders, null, 1);
-          const quoted = (last.text ?? '')
-            .split('\n')
-            .map((l) => `> ${l}`)
-            .join('\n');
-          await sendToListener(listener.port, {
-            from: players[seat],
-            to: last.replyTo!.value[0].address!,
-            subject: `Re: ${last.subject}`,
-            inReplyTo: last.messageId,
-            text: `Hello,\n${text}\n\nOn Sun, 22 Nov 2026 at 10:00, Judge <judge@judge.test> wrote:\n${quoted}\n`,
-          });
+          await replyTo(players[seat], text);
           sent++;
         }
         await deliver();

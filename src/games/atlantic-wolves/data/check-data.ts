@@ -3,7 +3,7 @@
  * problem found as a clear English message (empty when the set is usable).
  */
 import type { AwOptions } from '../options.ts';
-import type { AwData } from './schema.ts';
+import type { AwData, AwUnit } from './schema.ts';
 
 const digitsOk = (n: number): boolean => {
   const tens = Math.floor(n / 10);
@@ -14,12 +14,8 @@ const digitsOk = (n: number): boolean => {
 /** Words that orders and locations use and that an area id must not be. */
 const RESERVED = ['unused', 'used', 'aside', 'track', 'out', 'sunk', 'stay', 'ask', 'none'];
 
-/**
- * Checks ids, unit numbers, adjacency, unit kinds and the Turn Table of a data set. Unit numbers must be unique
- * across both sides, or within each side with option unitNumbers = perSide (AW-A26 R2).
- */
-export function checkData(data: AwData, options?: Pick<AwOptions, 'unitNumbers'>): string[] {
-  const perSide = options?.unitNumbers === 'perSide';
+/** Area ids: unique and not reserved words; adjacency known, never to itself, symmetric, listed once. */
+function areaProblems(data: AwData): string[] {
   const problems: string[] = [];
   const areaIds = new Set<string>();
   for (const a of data.areas) {
@@ -41,6 +37,29 @@ export function checkData(data: AwData, options?: Pick<AwOptions, 'unitNumbers'>
       seen.add(n);
     }
   }
+  return problems;
+}
+
+/** One unit's kind: type, side and nationality agree; VP only on convoys, always in use; a strength. */
+function unitKindProblems(u: AwUnit): string[] {
+  const problems: string[] = [];
+  const german = u.type === 'UB';
+  if (german !== (u.side === 'german')) problems.push(`unit ${u.id}: type ${u.type} does not belong to side ${u.side}`);
+  if (german !== (u.nationality === 'DE'))
+    problems.push(`unit ${u.id}: nationality ${u.nationality} does not fit type ${u.type}`);
+  if ((u.type === 'air') !== (u.nationality === 'air'))
+    problems.push(`unit ${u.id}: only tactical air units have nationality "air"`);
+  if (u.type !== 'convoy' && u.vp !== 0) problems.push(`unit ${u.id}: only convoys carry VP`);
+  if (u.type === 'convoy' && u.turn !== 1)
+    problems.push(`unit ${u.id}: convoys are always in use (turn must be 1, AW 1.21[7])`);
+  if (u.strength < 1) problems.push(`unit ${u.id}: strength must be at least 1`);
+  return problems;
+}
+
+/** Unit ids unique and apart from area ids and keywords; unit numbers that can be rolled, unique (AW-A26). */
+function unitProblems(data: AwData, perSide: boolean): string[] {
+  const problems: string[] = [];
+  const areaIds = new Set(data.areas.map((a) => a.id));
   const unitIds = new Set<string>();
   const numbers = new Map<string, string>();
   for (const u of data.units) {
@@ -56,21 +75,18 @@ export function checkData(data: AwData, options?: Pick<AwOptions, 'unitNumbers'>
     const other = numbers.get(numberKey);
     if (other)
       problems.push(
-        `unit ${u.id}: number ${u.number} is already used by ${other}${perSide ? ` (${u.side})` : ' (option unitNumbers = perSide allows one per side)'}`,
+        `unit ${u.id}: number ${u.number} is already used by ${other}` +
+          (perSide ? ` (${u.side})` : ' (option unitNumbers = perSide allows one per side)'),
       );
     numbers.set(numberKey, u.id);
-    const german = u.type === 'UB';
-    if (german !== (u.side === 'german'))
-      problems.push(`unit ${u.id}: type ${u.type} does not belong to side ${u.side}`);
-    if (german !== (u.nationality === 'DE'))
-      problems.push(`unit ${u.id}: nationality ${u.nationality} does not fit type ${u.type}`);
-    if ((u.type === 'air') !== (u.nationality === 'air'))
-      problems.push(`unit ${u.id}: only tactical air units have nationality "air"`);
-    if (u.type !== 'convoy' && u.vp !== 0) problems.push(`unit ${u.id}: only convoys carry VP`);
-    if (u.type === 'convoy' && u.turn !== 1)
-      problems.push(`unit ${u.id}: convoys are always in use (turn must be 1, AW 1.21[7])`);
-    if (u.strength < 1) problems.push(`unit ${u.id}: strength must be at least 1`);
+    problems.push(...unitKindProblems(u));
   }
+  return problems;
+}
+
+/** The ☆ units (AW 10.0-A, B, E3), the Turn Table and the VP track. */
+function setProblems(data: AwData): string[] {
+  const problems: string[] = [];
   const starUbs = data.units.filter((u) => u.type === 'UB' && u.star);
   if (starUbs.length !== 4) problems.push(`there must be exactly 4 ☆ UB units (AW 10.0-A), found ${starUbs.length}`);
   const starCves = data.units.filter((u) => u.type !== 'UB' && u.type !== 'convoy' && u.star);
@@ -85,4 +101,13 @@ export function checkData(data: AwData, options?: Pick<AwOptions, 'unitNumbers'>
   if (data.vpTrack.min > 3 || data.vpTrack.max < 3)
     problems.push('the VP track must include the starting box 3 (AW 2.2-1)');
   return problems;
+}
+
+/**
+ * Checks ids, unit numbers, adjacency, unit kinds and the Turn Table of a data set. Unit numbers must be unique
+ * across both sides, or within each side with option unitNumbers = perSide (AW-A26 R2).
+ */
+export function checkData(data: AwData, options?: Pick<AwOptions, 'unitNumbers'>): string[] {
+  const perSide = options?.unitNumbers === 'perSide';
+  return [...areaProblems(data), ...unitProblems(data, perSide), ...setProblems(data)];
 }
