@@ -64,6 +64,11 @@ const mailSettingsShape = {
    * unfinished (its process died), the recovery sweep or a retry of the same delivery processes it.
    */
   INBOUND_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /**
+   * Times an inbound mail is taken up before it is given up on as `failed`: a mail that ended its process that often
+   * (a poison message) must not take every restart down with it.
+   */
+  INBOUND_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(5),
   /** Serve the outbound sink listing at /dev/mail (on by default only when SMTP_URL is unset and not in production). */
   MAIL_SINK_PAGE: z.enum(['auto', 'on', 'off']).default('auto'),
   /** Font files of the mails' map pictures, comma-separated, Latin first. Unset: DejaVu Sans and IPA, if installed. */

@@ -44,7 +44,6 @@ export interface IntakeOutcome {
 const OVERSIZE_KEEP = 64 * 1024;
 
 /** Attempts at one row before it is given up on (a mail that kills its process every time must not do so forever). */
-const MAX_ATTEMPTS = 5;
 
 export { rawHeaders, type InboundMessage };
 
@@ -174,8 +173,9 @@ async function intake(deps: ServiceDeps, msg: InboundMessage, oversize: boolean)
  */
 export async function processStored(deps: ServiceDeps, row: StoredMail): Promise<IntakeOutcome> {
   try {
-    if (row.attempts > MAX_ATTEMPTS) {
-      const result = { error: `gave up after ${MAX_ATTEMPTS} attempts` };
+    const limit = deps.config.INBOUND_MAX_ATTEMPTS;
+    if (row.attempts > limit) {
+      const result = { error: `gave up after ${limit} attempts` };
       return await finish(deps, row, { status: 'failed', reason: 'gave-up', replied: false, result });
     }
     if (row.size > deps.config.INBOUND_MAX_BYTES) return await processOversize(deps, row);

@@ -162,12 +162,12 @@ async function main(): Promise<void> {
     process.stderr.write(`start-up failed: ${explained}\n`);
     process.exit(1);
   }
-  service.deps.log.info({ role, url: service.url, envFile }, 'service started');
   const sinkWarning = role === 'api' ? null : mailSinkWarning(config);
   if (sinkWarning) {
     service.deps.log.warn(sinkWarning);
     process.stderr.write(`\nWARNING: ${sinkWarning}\n\n`);
   }
+  service.deps.log.info({ role, url: service.url, envFile }, 'service started');
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
