@@ -2,7 +2,7 @@
  * The mails of a person holding several seats of one game (src/services/persons.ts): one welcome mail listing its
  * seats, one result mail per step with a section per seat (its map and what it owes), and the reply to its order
  * mails, each naming the seat every line concerns. Addressed to the person, with the person's own reply address
- * and thread. Pure, like src/mail/compose.ts, whose parts it shares.
+ * and thread. Pure, like src/mail/compose-parts.ts, whose parts it shares.
  */
 import type { Board } from '../engine/board.ts';
 import { outcomeHeadline } from '../engine/outcome.ts';
@@ -12,7 +12,6 @@ import type { OrdersError } from '../services/errors.ts';
 import { ordersAddress, personThreadRoot, seatReplyAddress } from './addresses.ts';
 import {
   type ComposedMail,
-  eventSentences,
   gameHeaders,
   heading,
   L,
@@ -23,11 +22,11 @@ import {
   partsHtml,
   partsText,
   pre,
-  type ReplyReport,
   replyFooter,
-  resultTitles,
   type SeatMailContext,
-} from './compose.ts';
+} from './compose-parts.ts';
+import { eventSentences, resultTitles } from './compose-result.ts';
+import type { ReplyReport } from './compose-reply.ts';
 import { namesOf, type Part, renderOwed } from './render.ts';
 
 /** A person of one game, as its mails address it. */
