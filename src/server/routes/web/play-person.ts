@@ -6,7 +6,8 @@
  * its own revision; a side the person does not hold is refused.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ChoiceTree, GameEvent, RuleError } from '../../../engine/types.ts';
+import type { AnyGame, ChoiceTree, GameEvent, RuleError } from '../../../engine/types.ts';
+import type { Locale } from '../../../i18n/index.ts';
 import { calendarUrl } from '../../../calendar/url.ts';
 import { formatOrderText, readOrders } from '../../../orders-text/game-text.ts';
 import type { PersonPrincipal } from '../../../services/auth.ts';
@@ -51,6 +52,32 @@ interface SeatProblems {
   status?: number;
 }
 
+/** A step of the game as the history of a player's page lists it. */
+interface HistoryStep {
+  number: number;
+  status: string;
+  publishedAt: unknown;
+  defaultsApplied: unknown;
+  events: unknown[];
+}
+
+/** The history of a player's page: the published steps with events, newest first, their events worded. */
+export function historyOf(
+  steps: readonly HistoryStep[],
+  definition: Pick<AnyGame, 'describeEvent'> | undefined,
+  locale: Locale,
+) {
+  return steps
+    .filter((s) => s.status === 'published' && s.events.length)
+    .reverse()
+    .map((s) => ({
+      number: s.number,
+      publishedAt: s.publishedAt,
+      defaultsApplied: s.defaultsApplied,
+      lines: (s.events as GameEvent[]).map((e) => historyLine(definition, e, locale)),
+    }));
+}
+
 /** Renders the person's page (with one seat's problems after a refused submission). */
 export async function renderPersonPage(
   app: FastifyInstance,
@@ -89,7 +116,6 @@ export async function renderPersonPage(
       actionBase: `/play/${encodeURIComponent(gameId)}/seats/${encodeURIComponent(seat.side)}`,
     });
   }
-  const published = steps.filter((s) => s.status === 'published' && s.events.length).reverse();
   const deadline = game.step.deadlineAt ? new Date(game.step.deadlineAt) : null;
   return reply
     .code(p?.status ?? 200)
@@ -107,12 +133,7 @@ export async function renderPersonPage(
         deadline,
         calendarUrl: calendarUrl(app.deps.config.PUBLIC_URL, ctx.person.calendarToken),
         overdue: !!deadline && deadline <= app.deps.clock(),
-        history: published.map((s) => ({
-          number: s.number,
-          publishedAt: s.publishedAt,
-          defaultsApplied: s.defaultsApplied,
-          lines: (s.events as GameEvent[]).map((e) => historyLine(definition, e, locale)),
-        })),
+        history: historyOf(steps, definition, locale),
         logoutUrl: `/play/${encodeURIComponent(gameId)}/logout`,
       }),
     );

@@ -6,7 +6,7 @@
  * (src/server/routes/web/play-person.ts).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ChoiceTree, GameEvent, RuleError } from '../../../engine/types.ts';
+import type { ChoiceTree, RuleError } from '../../../engine/types.ts';
 import { authenticate, type Principal } from '../../../services/auth.ts';
 import { hashToken } from '../../../services/tokens.ts';
 import { gameDefinition } from '../../../services/deps.ts';
@@ -21,10 +21,10 @@ import { formatOrderText, readOrders } from '../../../orders-text/game-text.ts';
 import { calendarUrl } from '../../../calendar/url.ts';
 import { unansweredRefusals } from '../../../mail/unanswered.ts';
 import { renderBoardSvg } from '../../../board-view/map-svg.ts';
-import { CONSOLE_COOKIE, cookieOptions, historyLine, localeOf, pageData, PLAY_COOKIE } from '../../../web/page.ts';
+import { CONSOLE_COOKIE, cookieOptions, localeOf, pageData, PLAY_COOKIE } from '../../../web/page.ts';
 import { checkCsrf } from './guards.ts';
 import { createWebSession, endWebSession, findWebSession, SESSION_DAYS } from '../../../web/sessions.ts';
-import { personPlayRoutes, personSession, renderPersonPage } from './play-person.ts';
+import { historyOf, personPlayRoutes, personSession, renderPersonPage } from './play-person.ts';
 
 type Params = { gameId: string };
 
@@ -70,7 +70,6 @@ async function renderPage(
   const current = p.submitted ?? (onFile && onFile.step === game.step.number ? onFile.orders : undefined);
   const form = choices ? formModel(choices, locale, current, p.formErrors ?? []) : null;
   const grammarInput = { data, seat: ctx.seat.side, choices };
-  const published = steps.filter((s) => s.status === 'published' && s.events.length).reverse();
   const definition = gameDefinition(app.deps, game.game);
   const sideName = (side: string) => {
     const def = gameDefinition(app.deps, game.game);
@@ -101,12 +100,7 @@ async function renderPage(
         deadline,
         calendarUrl: calendarUrl(app.deps.config.PUBLIC_URL, ctx.seat.calendarToken),
         overdue: !!deadline && deadline <= app.deps.clock(),
-        history: published.map((s) => ({
-          number: s.number,
-          publishedAt: s.publishedAt,
-          defaultsApplied: s.defaultsApplied,
-          lines: (s.events as GameEvent[]).map((e) => historyLine(definition, e, locale)),
-        })),
+        history: historyOf(steps, definition, locale),
         actionBase: `/play/${encodeURIComponent(gameId)}`,
       }),
     );
