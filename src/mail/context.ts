@@ -8,7 +8,7 @@ import { asLocale } from '../i18n/index.ts';
 import { componentData } from '../services/component-data.ts';
 import { gameDefinition, type ServiceDeps, type Tx } from '../services/deps.ts';
 import type { Game, Person, Seat } from '../generated/prisma/client.ts';
-import type { MailSite, SeatMailContext } from './compose.ts';
+import type { MailSite, SeatMailContext } from './compose-parts.ts';
 import type { PersonMailContext } from './person-compose.ts';
 
 /** The From, domain and public URL of the service's mail. */

@@ -12,7 +12,7 @@ import { crashPoint } from '../services/crash-points.ts';
 import type { ServiceDeps } from '../services/deps.ts';
 import { automaticKind } from './classify.ts';
 import { bareAddress } from './addresses.ts';
-import { composeRefusal } from './compose.ts';
+import { composeRefusal } from './compose-refusal.ts';
 import { principalFromAddresses, principalFromSignon, type MailPrincipal } from './auth.ts';
 import {
   finishInbound,

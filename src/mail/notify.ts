@@ -11,7 +11,8 @@ import { asEnvelope } from '../services/json.ts';
 import type { StepResults, WelcomeMails } from '../services/notifier.ts';
 import { type CurrentStepRow, readCurrentStep } from '../services/steps.ts';
 import { calendarUrl } from '../calendar/url.ts';
-import { composeResult, composeWelcome } from './compose.ts';
+import { composeResult } from './compose-result.ts';
+import { composeWelcome } from './compose-welcome.ts';
 import { loadGameWithSeats, seatMailContext } from './context.ts';
 import { writeOutbox } from './outbox.ts';
 

@@ -20,7 +20,7 @@ import { gameViewFor } from '../services/views.ts';
 import type { Game, Seat } from '../generated/prisma/client.ts';
 import { ordersAddress } from './addresses.ts';
 import type { MailPrincipal } from './auth.ts';
-import { composeReply, helpAnswer, statusAnswer, type ReplyReport } from './compose.ts';
+import { composeReply, helpAnswer, statusAnswer, type ReplyReport } from './compose-reply.ts';
 import { loadGameWithSeats, seatMailContext } from './context.ts';
 import { queueAnswer, replyBudgetLeft } from './outbox.ts';
 import type { Part } from './render.ts';

@@ -7,7 +7,7 @@ import type { Db } from '../db/client.ts';
 import { insertRows } from '../db/insert-rows.ts';
 import type { ServiceDeps, SqlTx, Tx } from '../services/deps.ts';
 import { outboxMessageId } from './addresses.ts';
-import type { ComposedMail } from './compose.ts';
+import type { ComposedMail } from './compose-parts.ts';
 
 /** Settings the outbox writer needs. */
 export interface OutboxSite {

@@ -2,7 +2,7 @@
  * The mails of a person holding several seats of one game (src/services/persons.ts): one welcome mail listing its
  * seats, one result mail per step with a section per seat (its map and what it owes), and the reply to its order
  * mails, each naming the seat every line concerns. Addressed to the person, with the person's own reply address
- * and thread. Pure, like src/mail/compose.ts, whose parts it shares.
+ * and thread. Pure, like src/mail/compose-parts.ts, whose parts it shares.
  */
 import type { Board } from '../engine/board.ts';
 import { outcomeHeadline } from '../engine/outcome.ts';
@@ -12,7 +12,6 @@ import type { OrdersError } from '../services/errors.ts';
 import { ordersAddress, personThreadRoot, seatReplyAddress } from './addresses.ts';
 import {
   type ComposedMail,
-  eventSentences,
   gameHeaders,
   heading,
   L,
@@ -23,11 +22,11 @@ import {
   partsHtml,
   partsText,
   pre,
-  type ReplyReport,
   replyFooter,
-  resultTitles,
   type SeatMailContext,
-} from './compose.ts';
+} from './compose-parts.ts';
+import { eventSentences, resultTitles } from './compose-result.ts';
+import type { ReplyReport } from './compose-reply.ts';
 import { namesOf, type Part, renderOwed } from './render.ts';
 
 /** A person of one game, as its mails address it. */
@@ -232,6 +231,37 @@ function errorLines(ctx: PersonMailContext, report: PersonReplyReport): string[]
   ];
 }
 
+/** The echo of the orders as understood, seat by seat, and whether they were stored. */
+function echoParts(lc: Locale, input: PersonReplyReport): Part[] {
+  if (input.outcome === 'none' && !input.textErrors.length) return [];
+  const parts: Part[] = [];
+  parts.push(heading(L(lc, 'Your orders as understood', '受け付けた命令の解釈')));
+  parts.push(
+    pre(input.echo.length ? input.echo.join('\n') : L(lc, '(no orders read)', '(命令は読み取れませんでした)')),
+  );
+  if (input.outcome === 'accepted')
+    parts.push(
+      para(
+        L(
+          lc,
+          'ACCEPTED: for each seat named above, these orders replace any you sent earlier for this step.',
+          '受理: 上の各席について、このステップで以前に送った命令はこれで置き換えられます。',
+        ),
+      ),
+    );
+  if (input.outcome === 'rejected')
+    parts.push(
+      para(
+        L(
+          lc,
+          'REJECTED: nothing was stored, for any seat; correct the errors and send the whole set again.',
+          '却下: どの席についても何も保存されていません。誤りを直して全体を送り直してください。',
+        ),
+      ),
+    );
+  return parts;
+}
+
 /** The reply to a person's order mail: the orders understood seat by seat, every error with its seat, what is owed. */
 export function composePersonReply(
   ctx: PersonMailContext,
@@ -239,32 +269,7 @@ export function composePersonReply(
 ): ComposedMail {
   const lc = ctx.person.locale;
   const parts: Part[] = [];
-  if (input.outcome !== 'none' || input.textErrors.length) {
-    parts.push(heading(L(lc, 'Your orders as understood', '受け付けた命令の解釈')));
-    parts.push(
-      pre(input.echo.length ? input.echo.join('\n') : L(lc, '(no orders read)', '(命令は読み取れませんでした)')),
-    );
-    if (input.outcome === 'accepted')
-      parts.push(
-        para(
-          L(
-            lc,
-            'ACCEPTED: for each seat named above, these orders replace any you sent earlier for this step.',
-            '受理: 上の各席について、このステップで以前に送った命令はこれで置き換えられます。',
-          ),
-        ),
-      );
-    if (input.outcome === 'rejected')
-      parts.push(
-        para(
-          L(
-            lc,
-            'REJECTED: nothing was stored, for any seat; correct the errors and send the whole set again.',
-            '却下: どの席についても何も保存されていません。誤りを直して全体を送り直してください。',
-          ),
-        ),
-      );
-  }
+  parts.push(...echoParts(lc, input));
   if (input.problem) parts.push(para(input.problem[lc]));
   const errors = errorLines(ctx, input);
   if (errors.length)

@@ -13,7 +13,7 @@ import { asEnvelope } from '../services/json.ts';
 import type { StepResults, WelcomeMails } from '../services/notifier.ts';
 import { visibleToAny } from '../services/persons.ts';
 import { calendarUrl } from '../calendar/url.ts';
-import type { ComposedMail } from './compose.ts';
+import type { ComposedMail } from './compose-parts.ts';
 import { loadGameWithSeats, personMailContext } from './context.ts';
 import { type NotifyDeps, playerPageUrl, queueStepResults, queueWelcome, welcomeStep } from './notify.ts';
 import { writeOutbox } from './outbox.ts';

@@ -11,14 +11,15 @@ import { formatOrdersBySeat, readOrdersBySeat, type SeatText } from '../orders-t
 import type { ServiceDeps } from '../services/deps.ts';
 import { componentData } from '../services/component-data.ts';
 import { gameDefinition } from '../services/deps.ts';
-import { type OrdersError, OrdersInvalidError, ServiceError } from '../services/errors.ts';
+import { OrdersInvalidError, ServiceError } from '../services/errors.ts';
 import { personOrdersErrorsNow, submitPersonOrders } from '../services/person-orders.ts';
 import type { PersonPrincipal } from '../services/persons.ts';
 import { currentStep } from '../services/steps.ts';
 import { uuidFromKey } from '../services/tokens.ts';
 import { personGameViewFor } from '../services/views.ts';
 import type { MailPrincipal } from './auth.ts';
-import { heading, L, pre, para, statusAnswer } from './compose.ts';
+import { heading, L, pre, para } from './compose-parts.ts';
+import { statusAnswer } from './compose-reply.ts';
 import { loadGameWithSeats, personMailContext } from './context.ts';
 import { mailAnswerId, type OrderMail, type OrderMailResult } from './order-mail.ts';
 import { queueAnswer, replyBudgetLeft } from './outbox.ts';
@@ -62,36 +63,9 @@ export async function processPersonOrderMail(
   const answers = await commandAnswers(deps, ctx, principal, parsed.commands, { textGame, seats });
   const statements = stored ? Math.max(parsed.statements, 1) : parsed.statements;
   const textErrors = stored ? [] : parsed.errors;
-  let outcome: PersonReplyReport['outcome'] = 'none';
-  let ruleErrors: OrdersError[] = [];
-  let problem: PersonReplyReport['problem'];
-  let resolved = false;
-  const bySeat = principal.seats.filter((s) => s.side in orders).map((seat) => ({ seat, orders: orders[seat.side] }));
-  if (statements > 0 && textErrors.length) {
-    outcome = 'rejected';
-    // The seats' orders read from the other lines are checked too: the reply lists every error at once.
-    ruleErrors = await personOrdersErrorsNow(deps, game.id, bySeat);
-  } else if (statements > 0) {
-    try {
-      const orderIds = Object.fromEntries(Object.keys(orders).map((s) => [s, personMailOrderId(mail.inboundId, s)]));
-      const r = await submitPersonOrders(deps, {
-        gameId: game.id,
-        person: principal,
-        orders,
-        raw: parsed.raw,
-        source: 'email',
-        orderIds,
-      });
-      outcome = 'accepted';
-      resolved = !!r.resolution;
-    } catch (error) {
-      outcome = 'rejected';
-      if (error instanceof OrdersInvalidError) ruleErrors = error.errors;
-      else if (error instanceof ServiceError)
-        problem = { en: `${error.message} [${error.code}]`, ja: `${error.message} [${error.code}]` };
-      else throw error;
-    }
-  } else if (!parsed.commands.length && !parsed.errors.length) {
+  const verdict = await judgeOrders(deps, principal, mail, { orders, raw: parsed.raw, statements, textErrors });
+  const { outcome, ruleErrors, resolved } = verdict;
+  if (statements === 0 && !parsed.commands.length && !parsed.errors.length) {
     const none = L(
       lc,
       'No orders or commands were found in your mail. Send HELP for the syntax.',
@@ -99,29 +73,76 @@ export async function processPersonOrderMail(
     );
     answers.push(para(none));
   }
-
-  const now = await currentStep(deps, game.id);
-  const stepRow = await deps.db.step.findUnique({ where: { id: now.stepId }, select: { deadlineAt: true } });
-  const owedBySeat = ctx.seats.map((s) => ({
-    side: s.side,
-    owed: now.status === 'open' ? now.owed.filter((o: Owed) => o.seat === s.side) : [],
-  }));
   const report: PersonReplyReport = {
     echo: statements ? formatOrdersBySeat(textGame, data, seats, orders, lc) : [],
     textErrors,
-    ruleErrors,
     ignored: parsed.ignored,
-    outcome,
-    problem,
+    ...verdict,
     answers,
-    owedBySeat,
-    deadline: stepRow?.deadlineAt ?? null,
-    resolved,
+    ...(await owedNow(deps, game.id, ctx)),
   };
   const replied = await reply(deps, ctx, report, mail);
   const commands = parsed.commands.map((c) => c.kind);
   const counts = { statements, textErrors: textErrors.length, ruleErrors: ruleErrors.length };
   return { outcome, ...counts, commands, resolved, replied };
+}
+
+/** What became of a mail's orders: stored together as each seat's revision, or rejected with every error found. */
+async function judgeOrders(
+  deps: ServiceDeps,
+  principal: PersonMail,
+  mail: OrderMail,
+  read: {
+    orders: Record<string, unknown>;
+    raw: Record<string, string>;
+    statements: number;
+    textErrors: PersonReplyReport['textErrors'];
+  },
+): Promise<Pick<PersonReplyReport, 'outcome' | 'ruleErrors' | 'problem' | 'resolved'>> {
+  const { orders, statements } = read;
+  if (statements > 0 && read.textErrors.length) {
+    const bySeat = principal.seats.filter((s) => s.side in orders).map((seat) => ({ seat, orders: orders[seat.side] }));
+    // The seats' orders read from the other lines are checked too: the reply lists every error at once.
+    const ruleErrors = await personOrdersErrorsNow(deps, principal.gameId, bySeat);
+    return { outcome: 'rejected', ruleErrors, problem: undefined, resolved: false };
+  }
+  if (statements === 0) return { outcome: 'none', ruleErrors: [], problem: undefined, resolved: false };
+  try {
+    const orderIds = Object.fromEntries(Object.keys(orders).map((s) => [s, personMailOrderId(mail.inboundId, s)]));
+    const r = await submitPersonOrders(deps, {
+      gameId: principal.gameId,
+      person: principal,
+      orders,
+      raw: read.raw,
+      source: 'email',
+      orderIds,
+    });
+    return { outcome: 'accepted', ruleErrors: [], problem: undefined, resolved: !!r.resolution };
+  } catch (error) {
+    const rejected = { outcome: 'rejected' as const, ruleErrors: [], problem: undefined, resolved: false };
+    if (error instanceof OrdersInvalidError) return { ...rejected, ruleErrors: error.errors };
+    if (error instanceof ServiceError)
+      return {
+        ...rejected,
+        problem: { en: `${error.message} [${error.code}]`, ja: `${error.message} [${error.code}]` },
+      };
+    throw error;
+  }
+}
+
+/** What each of the person's seats owes now, and the deadline, after the mail's orders. */
+async function owedNow(
+  deps: ServiceDeps,
+  gameId: string,
+  ctx: PersonMailContext,
+): Promise<Pick<PersonReplyReport, 'owedBySeat' | 'deadline'>> {
+  const now = await currentStep(deps, gameId);
+  const stepRow = await deps.db.step.findUnique({ where: { id: now.stepId }, select: { deadlineAt: true } });
+  const owedBySeat = ctx.seats.map((s) => ({
+    side: s.side,
+    owed: now.status === 'open' ? now.owed.filter((o: Owed) => o.seat === s.side) : [],
+  }));
+  return { owedBySeat, deadline: stepRow?.deadlineAt ?? null };
 }
 
 /**

@@ -27,6 +27,62 @@ function acceptsAddress(address: string, domain: string): boolean {
   );
 }
 
+/** How the listener answers the end of a DATA command: an error to refuse the mail, else the 250 text. */
+type DataAnswer = (error?: Error | null, message?: string) => void;
+
+/**
+ * Reads one message and hands it to the intake, answering only once it is stored (or refused: over the size
+ * limit, 552, with its record kept; a failed intake, 451, so the sender tries again).
+ */
+function receiveMessage(
+  deps: ServiceDeps,
+  onIntake: ((o: IntakeOutcome) => void) | undefined,
+  stream: SMTPServerDataStream,
+  session: SMTPServerSession,
+  callback: DataAnswer,
+): void {
+  const max = deps.config.INBOUND_MAX_BYTES;
+  const chunks: Buffer[] = [];
+  let kept = 0;
+  stream.on('data', (chunk: Buffer) => {
+    // Past the limit only the head is kept (headers, for the refusal reply and the record).
+    if (kept <= max) {
+      chunks.push(chunk);
+      kept += chunk.length;
+    }
+  });
+  stream.on('error', (error) => callback(error));
+  stream.on('end', () => {
+    const raw = Buffer.concat(chunks);
+    const mailFrom = session.envelope.mailFrom;
+    const message = {
+      raw,
+      source: 'smtp' as const,
+      envelopeFrom: mailFrom ? mailFrom.address : '',
+      envelopeTo: session.envelope.rcptTo.map((r) => r.address),
+    };
+    if (stream.sizeExceeded) {
+      intakeOversize(deps, message)
+        .catch((error) => deps.log.error({ err: error }, 'over-size mail record failed'))
+        .finally(() => callback(smtpError(`5.3.4 Message too large: the limit is ${max} bytes`, 552)));
+      return;
+    }
+    intakeMail(deps, message).then(
+      (outcome) => {
+        onIntake?.(outcome);
+        callback(
+          null,
+          outcome.status === 'duplicate' ? 'Already received' : `Received ${outcome.inboundId ?? ''}`.trim(),
+        );
+      },
+      (error) => {
+        deps.log.error({ err: error }, 'smtp intake failed');
+        callback(smtpError('4.3.0 Temporary failure, try again later', 451));
+      },
+    );
+  });
+}
+
 /** Starts the listener on `port` (0 = any free port) and resolves once it listens. */
 export async function startSmtpListener(
   deps: ServiceDeps,
@@ -47,45 +103,7 @@ export async function startSmtpListener(
       callback();
     },
     onData(stream: SMTPServerDataStream, session: SMTPServerSession, callback) {
-      const chunks: Buffer[] = [];
-      let kept = 0;
-      stream.on('data', (chunk: Buffer) => {
-        // Past the limit only the head is kept (headers, for the refusal reply and the record).
-        if (kept <= max) {
-          chunks.push(chunk);
-          kept += chunk.length;
-        }
-      });
-      stream.on('error', (error) => callback(error));
-      stream.on('end', () => {
-        const raw = Buffer.concat(chunks);
-        const mailFrom = session.envelope.mailFrom;
-        const message = {
-          raw,
-          source: 'smtp' as const,
-          envelopeFrom: mailFrom ? mailFrom.address : '',
-          envelopeTo: session.envelope.rcptTo.map((r) => r.address),
-        };
-        if (stream.sizeExceeded) {
-          intakeOversize(deps, message)
-            .catch((error) => deps.log.error({ err: error }, 'over-size mail record failed'))
-            .finally(() => callback(smtpError(`5.3.4 Message too large: the limit is ${max} bytes`, 552)));
-          return;
-        }
-        intakeMail(deps, message).then(
-          (outcome) => {
-            opts.onIntake?.(outcome);
-            callback(
-              null,
-              outcome.status === 'duplicate' ? 'Already received' : `Received ${outcome.inboundId ?? ''}`.trim(),
-            );
-          },
-          (error) => {
-            deps.log.error({ err: error }, 'smtp intake failed');
-            callback(smtpError('4.3.0 Temporary failure, try again later', 451));
-          },
-        );
-      });
+      receiveMessage(deps, opts.onIntake, stream, session, callback);
     },
   });
   server.on('error', (error) => deps.log.warn({ err: error }, 'smtp listener error'));

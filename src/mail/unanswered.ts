@@ -7,7 +7,7 @@
 import type { Text } from '../engine/types.ts';
 import type { Db } from '../db/client.ts';
 import type { Locale } from '../i18n/index.ts';
-import type { ReplyReport } from './compose.ts';
+import type { ReplyReport } from './compose-reply.ts';
 import { esc, type Part } from './render.ts';
 
 /** What is kept of a refused mail whose reply was not sent. */

@@ -70,6 +70,77 @@ const ownLines = (redacted: string) =>
     .filter((l) => l.trim())
     .join('\n');
 
+/** Adds a part's commands, ignored lines and errors (each naming its seat, when it has one) to the message's. */
+function takeParsed(out: ParsedBySeat, parsed: ParsedText, seat?: string): void {
+  out.commands.push(...parsed.commands);
+  out.ignored.push(...parsed.ignored);
+  out.errors.push(...parsed.errors.map((e) => (seat ? { ...e, seat } : e)));
+}
+
+/**
+ * The lines before any SEAT line: a JSON object by seat, or the orders of `only`, the one seat that owes (with
+ * several owing, orders there name no seat and are errors).
+ */
+function readPreamble(
+  game: TextGame,
+  data: unknown,
+  seats: readonly SeatText[],
+  only: SeatText | undefined,
+  preambleText: string,
+  out: ParsedBySeat,
+): void {
+  const { grammar, ctx } = seatNeeded(game, data);
+  const preamble = only
+    ? readOrderText(game, { data, seat: only.side, choices: only.choices }, preambleText)
+    : parseOrderText(grammar, ctx, preambleText);
+  const sides = new Set(seats.map((s) => s.side));
+  const value = preamble.orders as Record<string, unknown>;
+  const keys = preamble.json ? Object.keys(value ?? {}) : [];
+  if (keys.length && keys.every((k) => sides.has(k))) {
+    takeParsed(out, preamble);
+    for (const side of keys) {
+      out.orders[side] = value[side];
+      out.raw[side] = JSON.stringify(value[side]);
+    }
+    out.statements += keys.length;
+  } else {
+    takeParsed(out, preamble, only?.side);
+    if (preamble.json && !only) out.errors.push(issue(0, 'text/seat-needed', NEED_SEAT));
+    else if (preamble.statements && only) {
+      out.orders[only.side] = preamble.orders;
+      out.raw[only.side] = ownLines(preamble.redacted);
+      out.statements += preamble.statements;
+    }
+  }
+}
+
+/** The lines under each SEAT line, read with that seat's choices; a seat given orders twice is an error. */
+function readSections(
+  game: TextGame,
+  data: unknown,
+  seats: readonly SeatText[],
+  sections: Map<string, string>,
+  out: ParsedBySeat,
+): void {
+  for (const [side, part] of sections) {
+    const seat = seats.find((s) => s.side === side);
+    const parsed = readOrderText(game, { data, seat: side, choices: seat?.choices ?? null }, part);
+    takeParsed(out, parsed, side);
+    if (!parsed.statements) continue;
+    if (side in out.orders) {
+      const twice = text(
+        'orders for this seat are given twice (before and under its SEAT line): send them once',
+        'この席の命令が2回あります (SEAT 行の前と後): 1回だけ送ってください',
+      );
+      out.errors.push(issue(0, 'text/seat-twice', twice, side));
+      continue;
+    }
+    out.orders[side] = parsed.orders;
+    out.raw[side] = ownLines(parsed.redacted);
+    out.statements += parsed.statements;
+  }
+}
+
 /** Reads a message of orders for several seats (see the module comment). */
 export function readOrdersBySeat(
   game: TextGame,
@@ -88,53 +159,8 @@ export function readOrdersBySeat(
     ignored: [],
     raw: {},
   };
-  const take = (parsed: ParsedText, seat?: string) => {
-    out.commands.push(...parsed.commands);
-    out.ignored.push(...parsed.ignored);
-    out.errors.push(...parsed.errors.map((e) => (seat ? { ...e, seat } : e)));
-  };
-
-  const { grammar, ctx } = seatNeeded(game, data);
-  const preamble = only
-    ? readOrderText(game, { data, seat: only.side, choices: only.choices }, split.preamble)
-    : parseOrderText(grammar, ctx, split.preamble);
-  const sides = new Set(seats.map((s) => s.side));
-  const value = preamble.orders as Record<string, unknown>;
-  const keys = preamble.json ? Object.keys(value ?? {}) : [];
-  if (keys.length && keys.every((k) => sides.has(k))) {
-    take(preamble);
-    for (const side of keys) {
-      out.orders[side] = value[side];
-      out.raw[side] = JSON.stringify(value[side]);
-    }
-    out.statements += keys.length;
-  } else {
-    take(preamble, only?.side);
-    if (preamble.json && !only) out.errors.push(issue(0, 'text/seat-needed', NEED_SEAT));
-    else if (preamble.statements && only) {
-      out.orders[only.side] = preamble.orders;
-      out.raw[only.side] = ownLines(preamble.redacted);
-      out.statements += preamble.statements;
-    }
-  }
-
-  for (const [side, part] of split.sections) {
-    const seat = seats.find((s) => s.side === side);
-    const parsed = readOrderText(game, { data, seat: side, choices: seat?.choices ?? null }, part);
-    take(parsed, side);
-    if (!parsed.statements) continue;
-    if (side in out.orders) {
-      const twice = text(
-        'orders for this seat are given twice (before and under its SEAT line): send them once',
-        'この席の命令が2回あります (SEAT 行の前と後): 1回だけ送ってください',
-      );
-      out.errors.push(issue(0, 'text/seat-twice', twice, side));
-      continue;
-    }
-    out.orders[side] = parsed.orders;
-    out.raw[side] = ownLines(parsed.redacted);
-    out.statements += parsed.statements;
-  }
+  readPreamble(game, data, seats, only, split.preamble, out);
+  readSections(game, data, seats, split.sections, out);
   out.commands.sort((a, b) => a.line - b.line);
   out.ignored.sort((a, b) => a.line - b.line);
   return out;

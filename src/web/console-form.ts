@@ -9,6 +9,42 @@ import type { CreateGameInput } from '../services/games.ts';
 const str = (v: unknown): string =>
   (Array.isArray(v) ? String(v[v.length - 1] ?? '') : v === undefined || v === null ? '' : String(v)).trim();
 
+/** The game's options, each typed as the value its documentation lists; a value not listed is an error. */
+function readOptions(def: AnyGame, body: Record<string, unknown>, errors: string[]): Record<string, unknown> {
+  const options: Record<string, unknown> = {};
+  for (const doc of def.optionDocs) {
+    const raw = str(body[`opt.${doc.key}`]);
+    if (raw === '') continue;
+    const typed = doc.values.find((v) => String(v) === raw);
+    if (typed === undefined) errors.push(`option ${doc.key}: "${raw}" is not one of ${doc.values.join(', ')}`);
+    else options[doc.key] = typed;
+  }
+  return options;
+}
+
+/** The deadline settings: the default length or time of day, then any settings given as JSON over them. */
+function readDeadlines(body: Record<string, unknown>, errors: string[]): Record<string, unknown> {
+  let deadlines: Record<string, unknown> = {};
+  const length = str(body.deadlineLength);
+  const at = str(body.deadlineAt);
+  if (length || at) {
+    deadlines = {
+      timeZone: str(body.deadlineZone) || 'UTC',
+      skipWeekends: str(body.skipWeekends) === 'on',
+      default: { ...(length ? { length } : {}), ...(at ? { at } : {}) },
+    };
+  }
+  const extra = str(body.deadlinesJson);
+  if (extra) {
+    try {
+      deadlines = { ...deadlines, ...(JSON.parse(extra) as Record<string, unknown>) };
+    } catch (e) {
+      errors.push(`deadline settings: not valid JSON (${(e as Error).message})`);
+    }
+  }
+  return deadlines;
+}
+
 /** Reads the form body; `lookup` finds a game definition by id. */
 export function parseCreateForm(
   body: Record<string, unknown>,
@@ -18,14 +54,7 @@ export function parseCreateForm(
   const def = lookup(str(body.game));
   if (!def) return { ok: false, errors: [`unknown game "${str(body.game)}"`] };
   const mode = str(body.mode) || def.modes[0];
-  const options: Record<string, unknown> = {};
-  for (const doc of def.optionDocs) {
-    const raw = str(body[`opt.${doc.key}`]);
-    if (raw === '') continue;
-    const typed = doc.values.find((v) => String(v) === raw);
-    if (typed === undefined) errors.push(`option ${doc.key}: "${raw}" is not one of ${doc.values.join(', ')}`);
-    else options[doc.key] = typed;
-  }
+  const options = readOptions(def, body, errors);
   let data: unknown;
   const dataText = str(body.data);
   if (dataText) {
@@ -46,24 +75,7 @@ export function parseCreateForm(
       timeZone: f('timeZone') || 'UTC',
     };
   });
-  let deadlines: Record<string, unknown> = {};
-  const length = str(body.deadlineLength);
-  const at = str(body.deadlineAt);
-  if (length || at) {
-    deadlines = {
-      timeZone: str(body.deadlineZone) || 'UTC',
-      skipWeekends: str(body.skipWeekends) === 'on',
-      default: { ...(length ? { length } : {}), ...(at ? { at } : {}) },
-    };
-  }
-  const extra = str(body.deadlinesJson);
-  if (extra) {
-    try {
-      deadlines = { ...deadlines, ...(JSON.parse(extra) as Record<string, unknown>) };
-    } catch (e) {
-      errors.push(`deadline settings: not valid JSON (${(e as Error).message})`);
-    }
-  }
+  const deadlines = readDeadlines(body, errors);
   const graceHours = Number(str(body.graceHours) || '0');
   if (!Number.isFinite(graceHours) || graceHours < 0) errors.push('grace: a number of hours (0 or more)');
   const policy = str(body.missedPolicy) || 'wait';

@@ -7,7 +7,7 @@ import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { composeRefusal } from '../../src/mail/compose.ts';
+import { composeRefusal } from '../../src/mail/compose-refusal.ts';
 import { createSender, deliverDue } from '../../src/mail/delivery.ts';
 import { queueMail } from '../../src/mail/outbox.ts';
 import { createGame } from '../../src/services/games.ts';

@@ -8,7 +8,9 @@
 import type { AnyGamePackage } from '../../../src/engine/game-package.ts';
 import type { GameEvent, SeatId, Viewer } from '../../../src/engine/types.ts';
 import type { Locale } from '../../../src/i18n/index.ts';
-import { composeResult, helpAnswer, statusAnswer, type SeatMailContext } from '../../../src/mail/compose.ts';
+import type { SeatMailContext } from '../../../src/mail/compose-parts.ts';
+import { helpAnswer, statusAnswer } from '../../../src/mail/compose-reply.ts';
+import { composeResult } from '../../../src/mail/compose-result.ts';
 import { renderMap } from '../../../src/mail/render.ts';
 import { syntaxFor } from '../../../src/orders-text/game-text.ts';
 import { buildRecord, type RecordSource } from '../../../src/services/record.ts';

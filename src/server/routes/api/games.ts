@@ -29,9 +29,9 @@ const createdGame = z.object({
   currentStep: z.number(),
 });
 
-export default async function gameRoutes(app: FastifyInstance): Promise<void> {
+/** Creating a game (the operator). */
+function registerCreateRoute(app: FastifyInstance): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-
   r.post(
     '/api/games',
     {
@@ -47,7 +47,11 @@ export default async function gameRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => reply.code(201).send(await createGame(app.deps, request.body)),
   );
+}
 
+/** The game as the caller may see it. */
+function registerGameViewRoute(app: FastifyInstance): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     '/api/games/:id',
     {
@@ -67,7 +71,11 @@ export default async function gameRoutes(app: FastifyInstance): Promise<void> {
         : gameViewFor(app.deps, request.params.id, p);
     },
   );
+}
 
+/** The steps of the game, one step, and the record of a finished game. */
+function registerHistoryRoutes(app: FastifyInstance): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     '/api/games/:id/steps',
     {
@@ -117,4 +125,10 @@ export default async function gameRoutes(app: FastifyInstance): Promise<void> {
       ...(await recordFor(app.deps, request.params.id, principal(request), request.query.seat)),
     }),
   );
+}
+
+export default async function gameRoutes(app: FastifyInstance): Promise<void> {
+  registerCreateRoute(app);
+  registerGameViewRoute(app);
+  registerHistoryRoutes(app);
 }

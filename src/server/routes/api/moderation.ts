@@ -19,10 +19,12 @@ import { anyObject, bearer, errorBody, gameErrors, gameParams, seatParams, stepP
 const errors = { 400: errorBody, 409: errorBody, 422: errorBody, ...gameErrors };
 const tags = ['moderation'];
 
-export default async function moderationRoutes(app: FastifyInstance): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const common = { preHandler: moderatorOnly };
+/** Every route here is for the game's moderator only. */
+const common = { preHandler: moderatorOnly };
 
+/** Publishing or rejecting a step awaiting review. */
+function registerStepReviewRoutes(app: FastifyInstance): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
   r.post(
     '/api/games/:id/steps/:n/approve',
     {
@@ -71,7 +73,11 @@ export default async function moderationRoutes(app: FastifyInstance): Promise<vo
       });
     },
   );
+}
 
+/** Amending a seat's orders. */
+function registerAmendRoutes(app: FastifyInstance): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
   r.put(
     '/api/games/:id/seats/:side/orders',
     {
@@ -95,7 +101,11 @@ export default async function moderationRoutes(app: FastifyInstance): Promise<vo
       )),
     }),
   );
+}
 
+/** Pausing and resuming the game. */
+function registerPauseRoutes(app: FastifyInstance): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
   r.post(
     '/api/games/:id/pause',
     {
@@ -129,7 +139,11 @@ export default async function moderationRoutes(app: FastifyInstance): Promise<vo
     },
     async (request) => ({ status: 'active' as const, resolution: await resumeGame(app.deps, request.params.id) }),
   );
+}
 
+/** Replacing a seat's player and rotating its tokens. */
+function registerSeatAccessRoutes(app: FastifyInstance): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
   r.put(
     '/api/games/:id/seats/:side',
     {
@@ -182,7 +196,11 @@ export default async function moderationRoutes(app: FastifyInstance): Promise<vo
       return { side, token, ...(personToken ? { personToken } : {}) };
     },
   );
+}
 
+/** The current step's deadline, and the audit log. */
+function registerDeadlineAndAuditRoutes(app: FastifyInstance): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
   r.put(
     '/api/games/:id/deadline',
     {
@@ -214,4 +232,12 @@ export default async function moderationRoutes(app: FastifyInstance): Promise<vo
     },
     async (request) => ({ entries: await auditLogOf(app.deps, request.params.id) }),
   );
+}
+
+export default async function moderationRoutes(app: FastifyInstance): Promise<void> {
+  registerStepReviewRoutes(app);
+  registerAmendRoutes(app);
+  registerPauseRoutes(app);
+  registerSeatAccessRoutes(app);
+  registerDeadlineAndAuditRoutes(app);
 }

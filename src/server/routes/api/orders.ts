@@ -5,6 +5,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Principal } from '../../../services/auth.ts';
+import type { ServiceDeps } from '../../../services/deps.ts';
 import { submitOrders } from '../../../services/orders.ts';
 import { submitPersonOrders } from '../../../services/person-orders.ts';
 import { ordersFor } from '../../../services/views.ts';
@@ -36,6 +38,37 @@ const submitted = z.union([
     .describe("a person's submission: the order id of each seat it named"),
 ]);
 
+/**
+ * Stores the caller's orders: a seat's as its revision; a person's, an object by seat, as each seat's revision
+ * (all or nothing).
+ */
+async function submitAsCaller(deps: ServiceDeps, p: Principal, orders: unknown) {
+  if (p.kind === 'person') {
+    const raw = Object.fromEntries(
+      Object.entries(typeof orders === 'object' && orders !== null && !Array.isArray(orders) ? orders : {}).map(
+        ([side, o]) => [side, JSON.stringify(o)],
+      ),
+    );
+    const { repeated: _r, ...result } = await submitPersonOrders(deps, {
+      gameId: p.gameId,
+      person: p,
+      orders,
+      raw,
+      source: 'api',
+    });
+    return result;
+  }
+  if (p.kind !== 'seat') throw new Error('unreachable');
+  return submitOrders(deps, {
+    gameId: p.gameId,
+    seatId: p.seatId,
+    orders,
+    raw: JSON.stringify(orders),
+    source: 'api',
+    uncheckedTokenHash: p.tokenHashToCheck,
+  });
+}
+
 export default async function orderRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -53,35 +86,7 @@ export default async function orderRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: submitted, 400: errorBody, 409: errorBody, 413: errorBody, 422: errorBody, ...gameErrors },
       },
     },
-    async (request) => {
-      const p = principal(request);
-      const orders = request.body.orders ?? {};
-      if (p.kind === 'person') {
-        const raw = Object.fromEntries(
-          Object.entries(typeof orders === 'object' && !Array.isArray(orders) ? orders : {}).map(([side, o]) => [
-            side,
-            JSON.stringify(o),
-          ]),
-        );
-        const { repeated: _r, ...result } = await submitPersonOrders(app.deps, {
-          gameId: p.gameId,
-          person: p,
-          orders,
-          raw,
-          source: 'api',
-        });
-        return result;
-      }
-      if (p.kind !== 'seat') throw new Error('unreachable');
-      return submitOrders(app.deps, {
-        gameId: p.gameId,
-        seatId: p.seatId,
-        orders,
-        raw: JSON.stringify(orders),
-        source: 'api',
-        uncheckedTokenHash: p.tokenHashToCheck,
-      });
-    },
+    async (request) => submitAsCaller(app.deps, principal(request), request.body.orders ?? {}),
   );
 
   r.get(

@@ -33,10 +33,9 @@ const seconds = z.object({
 });
 const moved = z.object({ step: z.number(), deadlineAt: z.date().nullable() });
 
-export default async function deadlineRoutes(app: FastifyInstance): Promise<void> {
-  await app.register(calendarRoutes);
+/** The seats' absences: listing them, and a seat declaring its own. */
+function registerAbsenceRoutes(app: FastifyInstance): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-
   r.get(
     '/api/games/:id/absences',
     {
@@ -77,7 +76,11 @@ export default async function deadlineRoutes(app: FastifyInstance): Promise<void
       return reply.code(201).send(result);
     },
   );
+}
 
+/** A seat withdrawing an absence of its own. */
+function registerAbsenceWithdrawalRoute(app: FastifyInstance): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
   r.delete(
     '/api/games/:id/absences/:absenceId',
     {
@@ -100,7 +103,11 @@ export default async function deadlineRoutes(app: FastifyInstance): Promise<void
       });
     },
   );
+}
 
+/** The moderator moving the current deadline, or applying default orders now. */
+function registerDeadlineMoveRoutes(app: FastifyInstance): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
   r.post(
     '/api/games/:id/deadline/extend',
     {
@@ -147,7 +154,11 @@ export default async function deadlineRoutes(app: FastifyInstance): Promise<void
     },
     async (request) => applyDefaultsNow(app.deps, request.params.id),
   );
+}
 
+/** The punctuality record of every seat. */
+function registerPunctualityRoute(app: FastifyInstance): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     '/api/games/:id/punctuality',
     {
@@ -164,7 +175,11 @@ export default async function deadlineRoutes(app: FastifyInstance): Promise<void
       seats: (await punctualityReport(app.deps, request.params.id)) as unknown as Record<string, unknown>[],
     }),
   );
+}
 
+/** The game's webhooks: list, add, remove. */
+function registerWebhookRoutes(app: FastifyInstance): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     '/api/games/:id/webhooks',
     {
@@ -213,4 +228,13 @@ export default async function deadlineRoutes(app: FastifyInstance): Promise<void
       return reply.code(204).send(null);
     },
   );
+}
+
+export default async function deadlineRoutes(app: FastifyInstance): Promise<void> {
+  await app.register(calendarRoutes);
+  registerAbsenceRoutes(app);
+  registerAbsenceWithdrawalRoute(app);
+  registerDeadlineMoveRoutes(app);
+  registerPunctualityRoute(app);
+  registerWebhookRoutes(app);
 }

@@ -7,7 +7,8 @@
  *   production, or MAIL_SINK_PAGE=on), for the operator only (dev-mail.ts).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { intakeMail } from '../../../mail/intake.ts';
+import { intakeMail, type IntakeOutcome } from '../../../mail/intake.ts';
+import type { ServiceDeps } from '../../../services/deps.ts';
 import { z } from 'zod';
 import { inputIssues } from '../../../services/input-issues.ts';
 import { safeEqual } from '../../../services/tokens.ts';
@@ -45,6 +46,63 @@ export function sinkPageEnabled(config: FastifyInstance['deps']['config']): bool
   return !config.SMTP_URL && config.NODE_ENV !== 'production';
 }
 
+/** 413 for a mail over INBOUND_MAX_BYTES: its record is kept (the intake's outcome) and the answer says the limit. */
+function sendTooLarge(deps: ServiceDeps, request: FastifyRequest, reply: FastifyReply, outcome: IntakeOutcome) {
+  const message = `the message is larger than ${deps.config.INBOUND_MAX_BYTES} bytes`;
+  const error = {
+    code: 'mail/too-large',
+    message,
+    messages: { en: message, ja: errorText('mail/too-large').ja },
+    requestId: request.id,
+  };
+  return reply.code(413).send({ error, ...outcome });
+}
+
+/** `POST /mail/inbound`: checks the shared secret, reads the raw or JSON message and hands it to the intake. */
+async function receiveInboundMail(deps: ServiceDeps, request: FastifyRequest, reply: FastifyReply) {
+  const secret = deps.config.INBOUND_WEBHOOK_TOKEN;
+  if (!secret)
+    return fail(
+      reply,
+      request,
+      404,
+      'mail/inbound-off',
+      'the inbound mail endpoint is not enabled (INBOUND_WEBHOOK_TOKEN)',
+    );
+  const given = tokenOf(request);
+  if (!given || !safeEqual(given, secret))
+    return fail(reply, request, 401, 'mail/unauthorized', 'a valid inbound webhook token is required');
+  let body: Buffer;
+  let envelopeFrom: string | null | undefined;
+  let envelopeTo: string[] | undefined;
+  if (Buffer.isBuffer(request.body)) body = request.body;
+  else if (
+    request.body &&
+    typeof request.body === 'object' &&
+    typeof (request.body as { raw?: unknown }).raw === 'string'
+  ) {
+    const parsed = jsonMail.safeParse(request.body);
+    if (!parsed.success) {
+      const details = inputIssues(parsed.error.issues);
+      return sendError(
+        reply,
+        request,
+        400,
+        'request/invalid',
+        `the JSON mail does not match { raw, encoding?, envelopeFrom?, envelopeTo? }: ${details[0].path}: ${details[0].message.en}`,
+        { details },
+      );
+    }
+    body = Buffer.from(parsed.data.raw, parsed.data.encoding === 'base64' ? 'base64' : 'utf8');
+    envelopeFrom = parsed.data.envelopeFrom;
+    envelopeTo = parsed.data.envelopeTo;
+  } else return fail(reply, request, 400, 'mail/no-message', 'post the raw MIME message as the body, or JSON { raw }');
+  if (!body.length) return fail(reply, request, 400, 'mail/no-message', 'the message is empty');
+  const outcome = await intakeMail(deps, { raw: body, source: 'http', envelopeFrom, envelopeTo });
+  if (outcome.reason === 'too-large') return sendTooLarge(deps, request, reply, outcome);
+  return reply.code(outcome.status === 'duplicate' ? 200 : 202).send(outcome);
+}
+
 export default async function mailRoutes(app: FastifyInstance): Promise<void> {
   const raw = (_req: FastifyRequest, body: Buffer, done: (err: Error | null, body?: unknown) => void) =>
     done(null, body);
@@ -60,60 +118,7 @@ export default async function mailRoutes(app: FastifyInstance): Promise<void> {
       bodyLimit: HARD_LIMIT,
       schema: { tags: ['mail'], summary: 'Raw MIME order mail (inbound-mail provider webhook)', hide: false },
     },
-    async (request, reply) => {
-      const deps = app.deps;
-      const secret = deps.config.INBOUND_WEBHOOK_TOKEN;
-      if (!secret)
-        return fail(
-          reply,
-          request,
-          404,
-          'mail/inbound-off',
-          'the inbound mail endpoint is not enabled (INBOUND_WEBHOOK_TOKEN)',
-        );
-      const given = tokenOf(request);
-      if (!given || !safeEqual(given, secret))
-        return fail(reply, request, 401, 'mail/unauthorized', 'a valid inbound webhook token is required');
-      let body: Buffer;
-      let envelopeFrom: string | null | undefined;
-      let envelopeTo: string[] | undefined;
-      if (Buffer.isBuffer(request.body)) body = request.body;
-      else if (
-        request.body &&
-        typeof request.body === 'object' &&
-        typeof (request.body as { raw?: unknown }).raw === 'string'
-      ) {
-        const parsed = jsonMail.safeParse(request.body);
-        if (!parsed.success) {
-          const details = inputIssues(parsed.error.issues);
-          return sendError(
-            reply,
-            request,
-            400,
-            'request/invalid',
-            `the JSON mail does not match { raw, encoding?, envelopeFrom?, envelopeTo? }: ${details[0].path}: ${details[0].message.en}`,
-            { details },
-          );
-        }
-        body = Buffer.from(parsed.data.raw, parsed.data.encoding === 'base64' ? 'base64' : 'utf8');
-        envelopeFrom = parsed.data.envelopeFrom;
-        envelopeTo = parsed.data.envelopeTo;
-      } else
-        return fail(reply, request, 400, 'mail/no-message', 'post the raw MIME message as the body, or JSON { raw }');
-      if (!body.length) return fail(reply, request, 400, 'mail/no-message', 'the message is empty');
-      const outcome = await intakeMail(deps, { raw: body, source: 'http', envelopeFrom, envelopeTo });
-      if (outcome.reason === 'too-large') {
-        const message = `the message is larger than ${deps.config.INBOUND_MAX_BYTES} bytes`;
-        const error = {
-          code: 'mail/too-large',
-          message,
-          messages: { en: message, ja: errorText('mail/too-large').ja },
-          requestId: request.id,
-        };
-        return reply.code(413).send({ error, ...outcome });
-      }
-      return reply.code(outcome.status === 'duplicate' ? 200 : 202).send(outcome);
-    },
+    async (request, reply) => receiveInboundMail(app.deps, request, reply),
   );
 
   if (!sinkPageEnabled(app.deps.config)) return;

@@ -89,95 +89,110 @@ async function renderGame(
   );
 }
 
+/**
+ * Registers one action, run after the session and CSRF checks; service refusals are shown on the page. An action
+ * that resolves to a string has made a new link, shown once on the page.
+ */
+function registerAction(app: FastifyInstance, name: string, run: (request: Req) => Promise<unknown>) {
+  app.post<{ Params: Params; Body: Record<string, string> }>(
+    `/console/games/:gameId/${name}`,
+    async (request, reply) => {
+      if (!(await moderatorOf(app, request))) return consoleDenied(request, reply);
+      await checkCsrf(app, request);
+      try {
+        const newLink = await run(request);
+        if (typeof newLink === 'string' && newLink) return renderGame(app, request, reply, { done: name, newLink });
+      } catch (error) {
+        const locale = localeOf(request);
+        if (error instanceof OrdersInvalidError)
+          return renderGame(
+            app,
+            request,
+            reply,
+            { errors: error.errors.map((e) => `${e.message[locale]} [${e.rule}]`) },
+            422,
+          );
+        if (error instanceof ServiceError && error.status < 500)
+          return renderGame(app, request, reply, { errors: [`${error.message} (${error.code})`] }, error.status);
+        throw error;
+      }
+      return reply.redirect(`/console/games/${encodeURIComponent(request.params.gameId)}?done=${name}`, 303);
+    },
+  );
+}
+
+/** The step a form acts on. */
+const stepOf = (r: Req) => Number(r.body?.step);
+
+/** Rejects the step under review with the moderator's reason, reopening it until a deadline `hours` from now. */
+async function rejectFromForm(app: FastifyInstance, r: Req) {
+  const reason = String(r.body?.reason ?? '').trim();
+  if (!reason) throw new ServiceError('request/invalid', 400, 'a reason is required to reject a step');
+  // Hours until the reopened step's deadline; empty: the game's rule (or 72 hours).
+  const hours = String(r.body?.hours ?? '').trim();
+  if (hours && !(Number(hours) > 0)) {
+    throw new ServiceError('request/invalid', 400, 'give the hours until the new deadline as a positive number');
+  }
+  const deadlineAt = hours ? new Date(app.deps.clock().getTime() + Number(hours) * 3_600_000) : undefined;
+  await rejectStep(app.deps, r.params.gameId, stepOf(r), reason.slice(0, 2000), { deadlineAt });
+}
+
+/** Amends a seat's orders, given as JSON in the form. */
+async function amendFromForm(app: FastifyInstance, r: Req) {
+  let orders: unknown;
+  try {
+    orders = JSON.parse(String(r.body?.orders ?? ''));
+  } catch (e) {
+    throw new ServiceError('request/bad-json', 400, `the orders are not valid JSON (${(e as Error).message})`);
+  }
+  await amendOrders(
+    app.deps,
+    r.params.gameId,
+    String(r.body?.side ?? ''),
+    orders,
+    String(r.body?.reason ?? '').trim() || undefined,
+  );
+}
+
+/** Clears the current deadline, or moves it by `hours` (negative shortens) from itself, or from now if none. */
+async function moveDeadlineFromForm(app: FastifyInstance, r: Req) {
+  const game = await gameViewFor(app.deps, r.params.gameId, { kind: 'moderator', gameId: r.params.gameId });
+  if (r.body?.clear === 'on') return void (await setDeadline(app.deps, r.params.gameId, null));
+  const hours = Number(r.body?.hours);
+  if (!Number.isFinite(hours) || hours === 0)
+    throw new ServiceError('request/invalid', 400, 'give a number of hours (negative shortens)');
+  const from = game.step.deadlineAt ? new Date(game.step.deadlineAt) : app.deps.clock();
+  await setDeadline(app.deps, r.params.gameId, new Date(from.getTime() + hours * 3_600_000));
+}
+
+/** Replaces a seat's player; resolves to the new player's link, shown once. */
+async function replacePlayerFromForm(app: FastifyInstance, r: Req) {
+  const b = r.body ?? {};
+  // The same service as the API: new tokens, and the seat's sessions and old links end in its transaction.
+  const seat = await renewSeatAccess(app.deps, r.params.gameId, String(b.side ?? ''), {
+    email: String(b.email ?? '').trim(),
+    name: String(b.name ?? '').trim() || null,
+    ...(b.locale === 'ja' || b.locale === 'en' ? { locale: b.locale } : {}),
+    ...(b.timeZone ? { timeZone: String(b.timeZone).trim() } : {}),
+  });
+  return `${app.deps.config.PUBLIC_URL.replace(/\/$/, '')}/play/${r.params.gameId}?token=${encodeURIComponent(seat.token)}`;
+}
+
 /** Registers the game page and the moderator's actions. */
 export async function consoleActionRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Params: Params }>('/console/games/:gameId', async (request, reply) => {
     if (!(await moderatorOf(app, request))) return consoleDenied(request, reply);
     return renderGame(app, request, reply);
   });
-
-  /**
-   * Runs one action after the session and CSRF checks; service refusals are shown on the page. An action that
-   * resolves to a string has made a new link, shown once on the page.
-   */
-  const action = (name: string, run: (request: Req) => Promise<unknown>) =>
-    app.post<{ Params: Params; Body: Record<string, string> }>(
-      `/console/games/:gameId/${name}`,
-      async (request, reply) => {
-        if (!(await moderatorOf(app, request))) return consoleDenied(request, reply);
-        await checkCsrf(app, request);
-        try {
-          const newLink = await run(request);
-          if (typeof newLink === 'string' && newLink) return renderGame(app, request, reply, { done: name, newLink });
-        } catch (error) {
-          const locale = localeOf(request);
-          if (error instanceof OrdersInvalidError)
-            return renderGame(
-              app,
-              request,
-              reply,
-              { errors: error.errors.map((e) => `${e.message[locale]} [${e.rule}]`) },
-              422,
-            );
-          if (error instanceof ServiceError && error.status < 500)
-            return renderGame(app, request, reply, { errors: [`${error.message} (${error.code})`] }, error.status);
-          throw error;
-        }
-        return reply.redirect(`/console/games/${encodeURIComponent(request.params.gameId)}?done=${name}`, 303);
-      },
-    );
-
-  const stepOf = (r: Req) => Number(r.body?.step);
-  action('approve', async (r) => void (await approveStep(app.deps, r.params.gameId, stepOf(r))));
-  action('reject', async (r) => {
-    const reason = String(r.body?.reason ?? '').trim();
-    if (!reason) throw new ServiceError('request/invalid', 400, 'a reason is required to reject a step');
-    // Hours until the reopened step's deadline; empty: the game's rule (or 72 hours).
-    const hours = String(r.body?.hours ?? '').trim();
-    if (hours && !(Number(hours) > 0)) {
-      throw new ServiceError('request/invalid', 400, 'give the hours until the new deadline as a positive number');
-    }
-    const deadlineAt = hours ? new Date(app.deps.clock().getTime() + Number(hours) * 3_600_000) : undefined;
-    await rejectStep(app.deps, r.params.gameId, stepOf(r), reason.slice(0, 2000), { deadlineAt });
-  });
-  action('amend', async (r) => {
-    let orders: unknown;
-    try {
-      orders = JSON.parse(String(r.body?.orders ?? ''));
-    } catch (e) {
-      throw new ServiceError('request/bad-json', 400, `the orders are not valid JSON (${(e as Error).message})`);
-    }
-    await amendOrders(
-      app.deps,
-      r.params.gameId,
-      String(r.body?.side ?? ''),
-      orders,
-      String(r.body?.reason ?? '').trim() || undefined,
-    );
-  });
-  action('deadline', async (r) => {
-    const game = await gameViewFor(app.deps, r.params.gameId, { kind: 'moderator', gameId: r.params.gameId });
-    if (r.body?.clear === 'on') return void (await setDeadline(app.deps, r.params.gameId, null));
-    const hours = Number(r.body?.hours);
-    if (!Number.isFinite(hours) || hours === 0)
-      throw new ServiceError('request/invalid', 400, 'give a number of hours (negative shortens)');
-    const from = game.step.deadlineAt ? new Date(game.step.deadlineAt) : app.deps.clock();
-    await setDeadline(app.deps, r.params.gameId, new Date(from.getTime() + hours * 3_600_000));
-  });
-  action(
+  registerAction(app, 'approve', async (r) => void (await approveStep(app.deps, r.params.gameId, stepOf(r))));
+  registerAction(app, 'reject', async (r) => rejectFromForm(app, r));
+  registerAction(app, 'amend', async (r) => amendFromForm(app, r));
+  registerAction(app, 'deadline', async (r) => moveDeadlineFromForm(app, r));
+  registerAction(
+    app,
     'pause',
     async (r) => void (await pauseGame(app.deps, r.params.gameId, String(r.body?.reason ?? '').trim() || undefined)),
   );
-  action('resume', async (r) => void (await resumeGame(app.deps, r.params.gameId)));
-  action('replace', async (r) => {
-    const b = r.body ?? {};
-    // The same service as the API: new tokens, and the seat's sessions and old links end in its transaction.
-    const seat = await renewSeatAccess(app.deps, r.params.gameId, String(b.side ?? ''), {
-      email: String(b.email ?? '').trim(),
-      name: String(b.name ?? '').trim() || null,
-      ...(b.locale === 'ja' || b.locale === 'en' ? { locale: b.locale } : {}),
-      ...(b.timeZone ? { timeZone: String(b.timeZone).trim() } : {}),
-    });
-    return `${app.deps.config.PUBLIC_URL.replace(/\/$/, '')}/play/${r.params.gameId}?token=${encodeURIComponent(seat.token)}`;
-  });
+  registerAction(app, 'resume', async (r) => void (await resumeGame(app.deps, r.params.gameId)));
+  registerAction(app, 'replace', async (r) => replacePlayerFromForm(app, r));
 }

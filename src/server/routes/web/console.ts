@@ -68,35 +68,112 @@ function catalogue(app: FastifyInstance) {
     .map((d) => ({ id: d.id, title: d.title, modes: d.modes, sides: d.sides(d.modes[0]), optionDocs: d.optionDocs }));
 }
 
+/** `GET /console/login?token=`: the operator's token or a game's moderator token, exchanged for a session cookie. */
+async function signIn(
+  app: FastifyInstance,
+  request: FastifyRequest<{ Querystring: { token?: string } }>,
+  reply: FastifyReply,
+) {
+  const token = request.query.token;
+  let session: { key: string } | null = null;
+  let target = '/console';
+  if (await isAdminToken(app.deps, token)) session = await createWebSession(app.deps, { role: 'operator' });
+  else {
+    const gameId = await gameOfModeratorToken(app.deps, token);
+    if (gameId) {
+      session = await createWebSession(app.deps, { role: 'moderator', gameId });
+      target = `/console/games/${encodeURIComponent(gameId)}`;
+    }
+  }
+  if (!session)
+    return reply
+      .code(403)
+      .type('text/html; charset=utf-8')
+      .view('message', pageData(request, reply, localeOf(request), { title: '', messageKey: 'login.invalid' }));
+  reply.setCookie(
+    CONSOLE_COOKIE,
+    session.key,
+    cookieOptions(app.deps.config.PUBLIC_URL, '/console', SESSION_DAYS * 86400),
+  );
+  return reply.redirect(target, 303);
+}
+
+/** The page of a game just created: its seats' links, the persons' links and the moderator's, each shown once. */
+function renderCreated(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  created: Awaited<ReturnType<typeof createGame>>,
+) {
+  const base = app.deps.config.PUBLIC_URL.replace(/\/$/, '');
+  return renderConsole(request, reply, 'console-created', {
+    title: created.name,
+    created,
+    links: created.seats.map((s) => ({
+      side: s.side,
+      email: s.email,
+      url: `${base}/play/${created.id}?token=${encodeURIComponent(s.token)}`,
+    })),
+    // Seats given one address: that person's link signs in for all of them (the one its welcome mail carries).
+    personLinks: created.persons.map((p) => ({
+      sides: p.sides.join(', '),
+      email: p.email,
+      url: `${base}/play/${created.id}?token=${encodeURIComponent(p.token)}`,
+    })),
+    moderatorUrl: `${base}/console/login?token=${encodeURIComponent(created.moderatorToken)}`,
+  });
+}
+
+/** The lines of a refused creation (422): the error, then each of its details. */
+function creationErrorLines(error: ServiceError): string[] {
+  const details = Array.isArray(error.details)
+    ? error.details.map((d) =>
+        typeof d === 'string'
+          ? d
+          : `${(d as { path?: string }).path ?? ''}: ${(d as { message?: string }).message ?? JSON.stringify(d)}`,
+      )
+    : error.details
+      ? [JSON.stringify(error.details)]
+      : [];
+  return [`${error.message} (${error.code})`, ...details];
+}
+
+/** `POST /console/games`: the operator's creation form; errors show the form again with what was entered (422). */
+async function createGameFromForm(
+  app: FastifyInstance,
+  request: FastifyRequest<{ Body: Record<string, unknown> }>,
+  reply: FastifyReply,
+) {
+  const session = await consoleSession(app, request);
+  if (!session) return consoleDenied(request, reply);
+  if (session.role !== 'operator') return consoleDenied(request, reply, 403);
+  await checkCsrf(app, request);
+  const body = request.body ?? {};
+  const parsed = parseCreateForm(body, (id) => gameDefinition(app.deps, id));
+  const again = (errors: string[]) =>
+    renderConsole(
+      request,
+      reply,
+      'console-new',
+      { title: 'New game', catalogue: catalogue(app), values: body, errors },
+      422,
+    );
+  if (!parsed.ok) return again(parsed.errors);
+  try {
+    const created = await createGame(app.deps, parsed.input);
+    return renderCreated(app, request, reply, created);
+  } catch (error) {
+    if (error instanceof ServiceError && error.status === 422) return again(creationErrorLines(error));
+    throw error;
+  }
+}
+
 /** Registers the console's sign-in, list and creation routes. */
 export async function consoleRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Querystring: { token?: string } }>(
     '/console/login',
     { config: { rateLimit: { max: 10, timeWindow: '1 minute' } } },
-    async (request, reply) => {
-      const token = request.query.token;
-      let session: { key: string } | null = null;
-      let target = '/console';
-      if (await isAdminToken(app.deps, token)) session = await createWebSession(app.deps, { role: 'operator' });
-      else {
-        const gameId = await gameOfModeratorToken(app.deps, token);
-        if (gameId) {
-          session = await createWebSession(app.deps, { role: 'moderator', gameId });
-          target = `/console/games/${encodeURIComponent(gameId)}`;
-        }
-      }
-      if (!session)
-        return reply
-          .code(403)
-          .type('text/html; charset=utf-8')
-          .view('message', pageData(request, reply, localeOf(request), { title: '', messageKey: 'login.invalid' }));
-      reply.setCookie(
-        CONSOLE_COOKIE,
-        session.key,
-        cookieOptions(app.deps.config.PUBLIC_URL, '/console', SESSION_DAYS * 86400),
-      );
-      return reply.redirect(target, 303);
-    },
+    async (request, reply) => signIn(app, request, reply),
   );
 
   app.get('/console', async (request, reply) => {
@@ -118,57 +195,9 @@ export async function consoleRoutes(app: FastifyInstance): Promise<void> {
     });
   });
 
-  app.post<{ Body: Record<string, unknown> }>('/console/games', async (request, reply) => {
-    const session = await consoleSession(app, request);
-    if (!session) return consoleDenied(request, reply);
-    if (session.role !== 'operator') return consoleDenied(request, reply, 403);
-    await checkCsrf(app, request);
-    const body = request.body ?? {};
-    const parsed = parseCreateForm(body, (id) => gameDefinition(app.deps, id));
-    const again = (errors: string[]) =>
-      renderConsole(
-        request,
-        reply,
-        'console-new',
-        { title: 'New game', catalogue: catalogue(app), values: body, errors },
-        422,
-      );
-    if (!parsed.ok) return again(parsed.errors);
-    try {
-      const created = await createGame(app.deps, parsed.input);
-      const base = app.deps.config.PUBLIC_URL.replace(/\/$/, '');
-      return renderConsole(request, reply, 'console-created', {
-        title: created.name,
-        created,
-        links: created.seats.map((s) => ({
-          side: s.side,
-          email: s.email,
-          url: `${base}/play/${created.id}?token=${encodeURIComponent(s.token)}`,
-        })),
-        // Seats given one address: that person's link signs in for all of them (the one its welcome mail carries).
-        personLinks: created.persons.map((p) => ({
-          sides: p.sides.join(', '),
-          email: p.email,
-          url: `${base}/play/${created.id}?token=${encodeURIComponent(p.token)}`,
-        })),
-        moderatorUrl: `${base}/console/login?token=${encodeURIComponent(created.moderatorToken)}`,
-      });
-    } catch (error) {
-      if (error instanceof ServiceError && error.status === 422) {
-        const details = Array.isArray(error.details)
-          ? error.details.map((d) =>
-              typeof d === 'string'
-                ? d
-                : `${(d as { path?: string }).path ?? ''}: ${(d as { message?: string }).message ?? JSON.stringify(d)}`,
-            )
-          : error.details
-            ? [JSON.stringify(error.details)]
-            : [];
-        return again([`${error.message} (${error.code})`, ...details]);
-      }
-      throw error;
-    }
-  });
+  app.post<{ Body: Record<string, unknown> }>('/console/games', async (request, reply) =>
+    createGameFromForm(app, request, reply),
+  );
 
   app.post('/console/logout', async (request, reply) => {
     const session = await consoleSession(app, request);

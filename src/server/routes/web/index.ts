@@ -12,7 +12,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import view from '@fastify/view';
 import { Eta } from 'eta';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isDatabaseUnavailable } from '../../../db/faults.ts';
 import { DATABASE_RETRY_AFTER_SECONDS, OrdersInvalidError, ServiceError } from '../../../services/errors.ts';
 import { LANG_COOKIE, localeOf, pageData, safeBack } from '../../../web/page.ts';
@@ -24,6 +24,40 @@ import { playRoutes } from './play.ts';
 import { shortLinkRoutes } from './short-links.ts';
 
 const webDir = join(dirname(fileURLToPath(import.meta.url)), '../../../web');
+
+/**
+ * A failed page as a page in the reader's language: a stale form (CSRF), a database that is down (503, retry
+ * later), refused orders, a service refusal, or an internal error (logged, and told by its request id only).
+ */
+function renderWebError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const locale = localeOf(request);
+  let status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+  let message: string;
+  if (error.code === 'FST_CSRF_INVALID_TOKEN' || error.code === 'FST_CSRF_MISSING_SECRET')
+    message = t(locale, 'error.csrf');
+  else if (!(error instanceof ServiceError) && isDatabaseUnavailable(error)) {
+    status = 503;
+    message = t(locale, 'error.databaseUnavailable');
+    reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+    request.log.warn('database unavailable: answered 503');
+  } else if (error instanceof OrdersInvalidError) message = error.errors.map((e) => e.message[locale]).join('; ');
+  else if (error instanceof ServiceError) {
+    status = error.status;
+    message = error.status >= 500 ? t(locale, 'error.title') : `${error.message} (${error.code})`;
+  } else if (status === 429) message = error.message;
+  else if (status < 500) message = error.message;
+  else {
+    request.log.error({ err: error }, 'web page error');
+    message = t(locale, 'error.title');
+  }
+  return reply
+    .code(status)
+    .type('text/html; charset=utf-8')
+    .view(
+      'message',
+      pageData(request, reply, locale, { title: t(locale, 'error.title'), message, requestId: request.id }),
+    );
+}
 
 /** Registers every web page route. `app.deps` must be decorated (src/server/plugins/context.ts). */
 export default async function webRoutes(app: FastifyInstance): Promise<void> {
@@ -56,35 +90,7 @@ export default async function webRoutes(app: FastifyInstance): Promise<void> {
     maxAge: '1h',
   });
 
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    const locale = localeOf(request);
-    let status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
-    let message: string;
-    if (error.code === 'FST_CSRF_INVALID_TOKEN' || error.code === 'FST_CSRF_MISSING_SECRET')
-      message = t(locale, 'error.csrf');
-    else if (!(error instanceof ServiceError) && isDatabaseUnavailable(error)) {
-      status = 503;
-      message = t(locale, 'error.databaseUnavailable');
-      reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
-      request.log.warn('database unavailable: answered 503');
-    } else if (error instanceof OrdersInvalidError) message = error.errors.map((e) => e.message[locale]).join('; ');
-    else if (error instanceof ServiceError) {
-      status = error.status;
-      message = error.status >= 500 ? t(locale, 'error.title') : `${error.message} (${error.code})`;
-    } else if (status === 429) message = error.message;
-    else if (status < 500) message = error.message;
-    else {
-      request.log.error({ err: error }, 'web page error');
-      message = t(locale, 'error.title');
-    }
-    return reply
-      .code(status)
-      .type('text/html; charset=utf-8')
-      .view(
-        'message',
-        pageData(request, reply, locale, { title: t(locale, 'error.title'), message, requestId: request.id }),
-      );
-  });
+  app.setErrorHandler(renderWebError);
 
   // The language switch: a plain link (works without JavaScript), remembered for a year.
   app.get('/lang', async (request, reply) => {

@@ -6,7 +6,8 @@
  * its own revision; a side the person does not hold is refused.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ChoiceTree, GameEvent, RuleError } from '../../../engine/types.ts';
+import type { AnyGame, ChoiceTree, GameEvent, RuleError } from '../../../engine/types.ts';
+import type { Locale } from '../../../i18n/index.ts';
 import { calendarUrl } from '../../../calendar/url.ts';
 import { formatOrderText, readOrders } from '../../../orders-text/game-text.ts';
 import type { PersonPrincipal } from '../../../services/auth.ts';
@@ -51,6 +52,32 @@ interface SeatProblems {
   status?: number;
 }
 
+/** A step of the game as the history of a player's page lists it. */
+interface HistoryStep {
+  number: number;
+  status: string;
+  publishedAt: unknown;
+  defaultsApplied: unknown;
+  events: unknown[];
+}
+
+/** The history of a player's page: the published steps with events, newest first, their events worded. */
+export function historyOf(
+  steps: readonly HistoryStep[],
+  definition: Pick<AnyGame, 'describeEvent'> | undefined,
+  locale: Locale,
+) {
+  return steps
+    .filter((s) => s.status === 'published' && s.events.length)
+    .reverse()
+    .map((s) => ({
+      number: s.number,
+      publishedAt: s.publishedAt,
+      defaultsApplied: s.defaultsApplied,
+      lines: (s.events as GameEvent[]).map((e) => historyLine(definition, e, locale)),
+    }));
+}
+
 /** Renders the person's page (with one seat's problems after a refused submission). */
 export async function renderPersonPage(
   app: FastifyInstance,
@@ -89,7 +116,6 @@ export async function renderPersonPage(
       actionBase: `/play/${encodeURIComponent(gameId)}/seats/${encodeURIComponent(seat.side)}`,
     });
   }
-  const published = steps.filter((s) => s.status === 'published' && s.events.length).reverse();
   const deadline = game.step.deadlineAt ? new Date(game.step.deadlineAt) : null;
   return reply
     .code(p?.status ?? 200)
@@ -107,103 +133,122 @@ export async function renderPersonPage(
         deadline,
         calendarUrl: calendarUrl(app.deps.config.PUBLIC_URL, ctx.person.calendarToken),
         overdue: !!deadline && deadline <= app.deps.clock(),
-        history: published.map((s) => ({
-          number: s.number,
-          publishedAt: s.publishedAt,
-          defaultsApplied: s.defaultsApplied,
-          lines: (s.events as GameEvent[]).map((e) => historyLine(definition, e, locale)),
-        })),
+        history: historyOf(steps, definition, locale),
         logoutUrl: `/play/${encodeURIComponent(gameId)}/logout`,
       }),
     );
 }
 
+/** The signed-in person and its seat of the route's side, or null (no session, or a side it does not hold). */
+async function seatOfSession(app: FastifyInstance, request: FastifyRequest<{ Params: SeatParams }>) {
+  const ctx = await personSession(app, request);
+  const seat = ctx ? seatOfPerson(ctx.principal, request.params.side) : undefined;
+  return ctx && seat ? { ctx, seat } : null;
+}
+
+/** A person signed in, and the seat of the route's side that it holds. */
+type SessionSeat = NonNullable<Awaited<ReturnType<typeof seatOfSession>>>;
+
+/** Stores one seat's orders; refusals re-render the page with the problems in that seat's section. */
+async function submit(
+  app: FastifyInstance,
+  request: FastifyRequest<{ Params: SeatParams }>,
+  reply: FastifyReply,
+  found: SessionSeat,
+  orders: unknown,
+  raw: string,
+  text?: string,
+) {
+  const { ctx, seat } = found;
+  const side = seat.side;
+  try {
+    await submitOrders(app.deps, { gameId: request.params.gameId, seatId: seat.seatId, orders, raw, source: 'web' });
+  } catch (error) {
+    if (error instanceof OrdersInvalidError) {
+      const locale = localeOf(request, ctx.person.locale);
+      if (text === undefined)
+        return renderPersonPage(app, request, reply, ctx, {
+          side,
+          status: 422,
+          formErrors: error.errors,
+          submitted: orders,
+        });
+      const textErrors = error.errors.map((e) => ({ line: 0, message: e.message[locale], rule: e.rule }));
+      return renderPersonPage(app, request, reply, ctx, { side, status: 422, text, textErrors });
+    }
+    if (error instanceof ServiceError && error.status === 409)
+      return renderPersonPage(app, request, reply, ctx, { side, status: 409, notice: error.code });
+    throw error;
+  }
+  return reply.redirect(`/play/${encodeURIComponent(request.params.gameId)}?saved=1#seat-${side}`, 303);
+}
+
+/** `POST /play/:gameId/seats/:side/orders`: the order form of one of the person's seats. */
+async function submitSeatForm(
+  app: FastifyInstance,
+  request: FastifyRequest<{ Params: SeatParams; Body: Record<string, unknown> }>,
+  reply: FastifyReply,
+  found: SessionSeat,
+) {
+  await checkCsrf(app, request);
+  const game = await personGameViewFor(app.deps, request.params.gameId, found.ctx.principal);
+  const choices = game.bySeat[found.seat.side]?.choices as ChoiceTree | null;
+  const def = gameDefinition(app.deps, game.game);
+  if (!choices || !def) {
+    const problems = { side: found.seat.side, status: 409, notice: 'step/not-open' };
+    return renderPersonPage(app, request, reply, found.ctx, problems);
+  }
+  const orders = ordersFromForm(request.body ?? {}, choices, def.ordersSchema);
+  return submit(app, request, reply, found, orders, JSON.stringify(orders));
+}
+
+/** `POST /play/:gameId/seats/:side/orders/text`: one seat's orders in the email grammar; every error at once. */
+async function submitSeatText(
+  app: FastifyInstance,
+  request: FastifyRequest<{ Params: SeatParams; Body: { text?: string } }>,
+  reply: FastifyReply,
+  found: SessionSeat,
+) {
+  await checkCsrf(app, request);
+  const { gameId } = request.params;
+  const side = found.seat.side;
+  const text = String(request.body?.text ?? '').slice(0, 20_000);
+  const [game, data] = await Promise.all([
+    personGameViewFor(app.deps, gameId, found.ctx.principal),
+    componentDataOf(app.deps, gameId),
+  ]);
+  const choices = (game.bySeat[side]?.choices ?? null) as ChoiceTree | null;
+  const read = readOrders(gameDefinition(app.deps, game.game) ?? {}, { data, seat: side, choices }, text);
+  if (!read.ok) {
+    const locale = localeOf(request, found.ctx.person.locale);
+    const ruleErrors =
+      read.orders === undefined ? [] : await ordersErrorsNow(app.deps, gameId, found.seat.seatId, read.orders);
+    const textErrors = [
+      ...read.errors.map((e) => ({ line: e.line, message: e.message[locale], rule: e.rule })),
+      ...ruleErrors.map((e) => ({ line: 0, message: e.message[locale], rule: e.rule })),
+    ];
+    return renderPersonPage(app, request, reply, found.ctx, { side, status: 422, text, textErrors });
+  }
+  return submit(app, request, reply, found, read.orders, text, text);
+}
+
 /** Registers the person's submission routes (the page itself is `GET /play/:gameId`, src/server/routes/web/play.ts). */
 export async function personPlayRoutes(app: FastifyInstance, denied: (r: FastifyRequest, p: FastifyReply) => unknown) {
-  /** The signed-in person and its seat of the route's side, or null (no session, or a side it does not hold). */
-  async function seatOfSession(request: FastifyRequest<{ Params: SeatParams }>) {
-    const ctx = await personSession(app, request);
-    const seat = ctx ? seatOfPerson(ctx.principal, request.params.side) : undefined;
-    return ctx && seat ? { ctx, seat } : null;
-  }
-
-  /** Stores one seat's orders; refusals re-render the page with the problems in that seat's section. */
-  async function submit(
-    request: FastifyRequest<{ Params: SeatParams }>,
-    reply: FastifyReply,
-    found: NonNullable<Awaited<ReturnType<typeof seatOfSession>>>,
-    orders: unknown,
-    raw: string,
-    text?: string,
-  ) {
-    const { ctx, seat } = found;
-    const side = seat.side;
-    try {
-      await submitOrders(app.deps, { gameId: request.params.gameId, seatId: seat.seatId, orders, raw, source: 'web' });
-    } catch (error) {
-      if (error instanceof OrdersInvalidError) {
-        const locale = localeOf(request, ctx.person.locale);
-        if (text === undefined)
-          return renderPersonPage(app, request, reply, ctx, {
-            side,
-            status: 422,
-            formErrors: error.errors,
-            submitted: orders,
-          });
-        const textErrors = error.errors.map((e) => ({ line: 0, message: e.message[locale], rule: e.rule }));
-        return renderPersonPage(app, request, reply, ctx, { side, status: 422, text, textErrors });
-      }
-      if (error instanceof ServiceError && error.status === 409)
-        return renderPersonPage(app, request, reply, ctx, { side, status: 409, notice: error.code });
-      throw error;
-    }
-    return reply.redirect(`/play/${encodeURIComponent(request.params.gameId)}?saved=1#seat-${side}`, 303);
-  }
-
   app.post<{ Params: SeatParams; Body: Record<string, unknown> }>(
     '/play/:gameId/seats/:side/orders',
     async (request, reply) => {
-      const found = await seatOfSession(request);
+      const found = await seatOfSession(app, request);
       if (!found) return denied(request, reply);
-      await checkCsrf(app, request);
-      const game = await personGameViewFor(app.deps, request.params.gameId, found.ctx.principal);
-      const choices = game.bySeat[found.seat.side]?.choices as ChoiceTree | null;
-      const def = gameDefinition(app.deps, game.game);
-      if (!choices || !def) {
-        const problems = { side: found.seat.side, status: 409, notice: 'step/not-open' };
-        return renderPersonPage(app, request, reply, found.ctx, problems);
-      }
-      const orders = ordersFromForm(request.body ?? {}, choices, def.ordersSchema);
-      return submit(request, reply, found, orders, JSON.stringify(orders));
+      return submitSeatForm(app, request, reply, found);
     },
   );
 
   app.post<{ Params: SeatParams; Body: { text?: string } }>(
     '/play/:gameId/seats/:side/orders/text',
     async (request, reply) => {
-      const found = await seatOfSession(request);
+      const found = await seatOfSession(app, request);
       if (!found) return denied(request, reply);
-      await checkCsrf(app, request);
-      const { gameId } = request.params;
-      const side = found.seat.side;
-      const text = String(request.body?.text ?? '').slice(0, 20_000);
-      const [game, data] = await Promise.all([
-        personGameViewFor(app.deps, gameId, found.ctx.principal),
-        componentDataOf(app.deps, gameId),
-      ]);
-      const choices = (game.bySeat[side]?.choices ?? null) as ChoiceTree | null;
-      const read = readOrders(gameDefinition(app.deps, game.game) ?? {}, { data, seat: side, choices }, text);
-      if (!read.ok) {
-        const locale = localeOf(request, found.ctx.person.locale);
-        const ruleErrors =
-          read.orders === undefined ? [] : await ordersErrorsNow(app.deps, gameId, found.seat.seatId, read.orders);
-        const textErrors = [
-          ...read.errors.map((e) => ({ line: e.line, message: e.message[locale], rule: e.rule })),
-          ...ruleErrors.map((e) => ({ line: 0, message: e.message[locale], rule: e.rule })),
-        ];
-        return renderPersonPage(app, request, reply, found.ctx, { side, status: 422, text, textErrors });
-      }
-      return submit(request, reply, found, read.orders, text, text);
+      return submitSeatText(app, request, reply, found);
     },
   );
 }

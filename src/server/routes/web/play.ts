@@ -6,7 +6,7 @@
  * (src/server/routes/web/play-person.ts).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ChoiceTree, GameEvent, RuleError } from '../../../engine/types.ts';
+import type { ChoiceTree, RuleError } from '../../../engine/types.ts';
 import { authenticate, type Principal } from '../../../services/auth.ts';
 import { hashToken } from '../../../services/tokens.ts';
 import { gameDefinition } from '../../../services/deps.ts';
@@ -21,10 +21,10 @@ import { formatOrderText, readOrders } from '../../../orders-text/game-text.ts';
 import { calendarUrl } from '../../../calendar/url.ts';
 import { unansweredRefusals } from '../../../mail/unanswered.ts';
 import { renderBoardSvg } from '../../../board-view/map-svg.ts';
-import { CONSOLE_COOKIE, cookieOptions, historyLine, localeOf, pageData, PLAY_COOKIE } from '../../../web/page.ts';
+import { CONSOLE_COOKIE, cookieOptions, localeOf, pageData, PLAY_COOKIE } from '../../../web/page.ts';
 import { checkCsrf } from './guards.ts';
 import { createWebSession, endWebSession, findWebSession, SESSION_DAYS } from '../../../web/sessions.ts';
-import { personPlayRoutes, personSession, renderPersonPage } from './play-person.ts';
+import { historyOf, personPlayRoutes, personSession, renderPersonPage } from './play-person.ts';
 
 type Params = { gameId: string };
 
@@ -70,7 +70,6 @@ async function renderPage(
   const current = p.submitted ?? (onFile && onFile.step === game.step.number ? onFile.orders : undefined);
   const form = choices ? formModel(choices, locale, current, p.formErrors ?? []) : null;
   const grammarInput = { data, seat: ctx.seat.side, choices };
-  const published = steps.filter((s) => s.status === 'published' && s.events.length).reverse();
   const definition = gameDefinition(app.deps, game.game);
   const sideName = (side: string) => {
     const def = gameDefinition(app.deps, game.game);
@@ -101,12 +100,7 @@ async function renderPage(
         deadline,
         calendarUrl: calendarUrl(app.deps.config.PUBLIC_URL, ctx.seat.calendarToken),
         overdue: !!deadline && deadline <= app.deps.clock(),
-        history: published.map((s) => ({
-          number: s.number,
-          publishedAt: s.publishedAt,
-          defaultsApplied: s.defaultsApplied,
-          lines: (s.events as GameEvent[]).map((e) => historyLine(definition, e, locale)),
-        })),
+        history: historyOf(steps, definition, locale),
         actionBase: `/play/${encodeURIComponent(gameId)}`,
       }),
     );
@@ -125,146 +119,176 @@ const denied = (
     .view('message', pageData(request, reply, locale, { title: '', messageKey: key }));
 };
 
+/** Signing in by a link's token is rate-limited; a page without a token is not. */
+const signInLimit = {
+  rateLimit: {
+    max: 10,
+    timeWindow: '1 minute',
+    allowList: (req: FastifyRequest) => !(req.query as { token?: string }).token,
+  },
+};
+
+/**
+ * `GET /play/:gameId`: with `?token=`, exchanges it for a session cookie (the moderator's for the console) and
+ * redirects to the clean URL; without, shows the page of the signed-in seat or person.
+ */
+async function signInOrShowPage(
+  app: FastifyInstance,
+  request: FastifyRequest<{ Params: Params; Querystring: { token?: string } }>,
+  reply: FastifyReply,
+) {
+  const { gameId } = request.params;
+  const token = request.query.token;
+  if (token) {
+    const who = await authenticate(app.deps, gameId, token);
+    if (!who) return denied(request, reply, 'login.invalid', 403);
+    const base = app.deps.config.PUBLIC_URL;
+    if (who.kind === 'moderator') {
+      const { key } = await createWebSession(app.deps, { role: 'moderator', gameId });
+      reply.setCookie(CONSOLE_COOKIE, key, cookieOptions(base, '/console', SESSION_DAYS * 86400));
+      return reply.redirect(`/console/games/${encodeURIComponent(gameId)}`, 303);
+    }
+    const { key } = await createWebSession(
+      app.deps,
+      who.kind === 'person'
+        ? { role: 'person', gameId, personId: who.personId, personTokenHash: hashToken(token) }
+        : { role: 'seat', gameId, seatId: who.seatId, seatTokenHash: hashToken(token) },
+    );
+    reply.setCookie(PLAY_COOKIE, key, cookieOptions(base, `/play/${encodeURIComponent(gameId)}`, SESSION_DAYS * 86400));
+    return reply.redirect(`/play/${encodeURIComponent(gameId)}`, 303);
+  }
+  const ctx = await seatSession(app, request);
+  if (ctx) return renderPage(app, request, reply, ctx);
+  const person = await personSession(app, request);
+  if (person) return renderPersonPage(app, request, reply, person);
+  return denied(request, reply, 'login.required');
+}
+
+/** The seat's board; a person's: the board of its seat `?seat=` (its first by default). */
+async function sendBoardSvg(
+  app: FastifyInstance,
+  request: FastifyRequest<{ Params: Params; Querystring: { seat?: string } }>,
+  reply: FastifyReply,
+) {
+  const ctx = await seatSession(app, request);
+  const person = ctx ? null : await personSession(app, request);
+  let board: Board;
+  if (ctx) board = (await gameViewFor(app.deps, request.params.gameId, ctx.principal)).board;
+  else if (person) {
+    const game = await personGameViewFor(app.deps, request.params.gameId, person.principal);
+    const sight = game.bySeat[request.query.seat ?? person.principal.seats[0].side];
+    if (!sight) return reply.code(404).send('');
+    board = sight.board;
+  } else return reply.code(401).send('');
+  const svg = renderBoardSvg(board, localeOf(request, ctx?.seat.locale ?? person?.person.locale));
+  return reply.type('image/svg+xml; charset=utf-8').header('cache-control', 'private, no-store').send(svg);
+}
+
+/** Runs a submission; invalid orders re-render the page with the errors inline (422), success redirects. */
+async function submit(
+  app: FastifyInstance,
+  request: FastifyRequest<{ Params: Params }>,
+  reply: FastifyReply,
+  ctx: Ctx,
+  orders: unknown,
+  raw: string,
+  text?: string,
+) {
+  try {
+    await submitOrders(app.deps, { gameId: request.params.gameId, seatId: ctx.seat.id, orders, raw, source: 'web' });
+  } catch (error) {
+    if (error instanceof OrdersInvalidError) {
+      if (text !== undefined) {
+        const locale = localeOf(request, ctx.seat.locale);
+        return renderPage(app, request, reply, ctx, {
+          status: 422,
+          text,
+          textErrors: error.errors.map((e) => ({ line: 0, message: e.message[locale], rule: e.rule })),
+        });
+      }
+      return renderPage(app, request, reply, ctx, { status: 422, formErrors: error.errors, submitted: orders });
+    }
+    if (error instanceof ServiceError && error.status === 409)
+      return renderPage(app, request, reply, ctx, { status: 409, notice: error.code });
+    throw error;
+  }
+  return reply.redirect(`/play/${encodeURIComponent(request.params.gameId)}?saved=1#orders`, 303);
+}
+
+/** `POST /play/:gameId/orders`: the order form of the current decision point. */
+async function submitFormOrders(
+  app: FastifyInstance,
+  request: FastifyRequest<{ Params: Params; Body: Record<string, unknown> }>,
+  reply: FastifyReply,
+) {
+  const ctx = await seatSession(app, request);
+  if (!ctx) return denied(request, reply, 'login.required');
+  await checkCsrf(app, request);
+  const game = await gameViewFor(app.deps, request.params.gameId, ctx.principal);
+  const def = gameDefinition(app.deps, game.game);
+  if (!game.choices || !def) return renderPage(app, request, reply, ctx, { status: 409, notice: 'step/not-open' });
+  const orders = ordersFromForm(request.body ?? {}, game.choices as ChoiceTree, def.ordersSchema);
+  return submit(app, request, reply, ctx, orders, JSON.stringify(orders));
+}
+
+/** `POST /play/:gameId/orders/text`: orders in the email grammar; every error of the text and of the rules at once. */
+async function submitTextOrders(
+  app: FastifyInstance,
+  request: FastifyRequest<{ Params: Params; Body: { text?: string } }>,
+  reply: FastifyReply,
+) {
+  const ctx = await seatSession(app, request);
+  if (!ctx) return denied(request, reply, 'login.required');
+  await checkCsrf(app, request);
+  const text = String(request.body?.text ?? '').slice(0, 20_000);
+  const [game, data] = await Promise.all([
+    gameViewFor(app.deps, request.params.gameId, ctx.principal),
+    componentDataOf(app.deps, request.params.gameId),
+  ]);
+  const choices = (game.choices ?? null) as ChoiceTree | null;
+  const read = readOrders(gameDefinition(app.deps, game.game) ?? {}, { data, seat: ctx.seat.side, choices }, text);
+  if (!read.ok) {
+    const locale = localeOf(request, ctx.seat.locale);
+    // The lines that could be read are checked by the engine too: every error at once.
+    const ruleErrors =
+      read.orders === undefined ? [] : await ordersErrorsNow(app.deps, request.params.gameId, ctx.seat.id, read.orders);
+    const textErrors = [
+      ...read.errors.map((e) => ({ line: e.line, message: e.message[locale], rule: e.rule })),
+      ...ruleErrors.map((e) => ({ line: 0, message: e.message[locale], rule: e.rule })),
+    ];
+    return renderPage(app, request, reply, ctx, { status: 422, text, textErrors });
+  }
+  return submit(app, request, reply, ctx, read.orders, text, text);
+}
+
+/** `POST /play/:gameId/logout`: ends the seat's or the person's session. */
+async function logOut(app: FastifyInstance, request: FastifyRequest<{ Params: Params }>, reply: FastifyReply) {
+  const ctx = (await seatSession(app, request)) ?? (await personSession(app, request));
+  if (ctx) {
+    await checkCsrf(app, request);
+    await endWebSession(app.deps, request.cookies[PLAY_COOKIE]);
+  }
+  // Encoded: a cookie path takes no raw non-ASCII (an id that is not a game's would otherwise fail here).
+  reply.clearCookie(PLAY_COOKIE, { path: `/play/${encodeURIComponent(request.params.gameId)}` });
+  return denied(request, reply, 'login.required', 200);
+}
+
 /** Registers the player's page routes. */
 export async function playRoutes(app: FastifyInstance): Promise<void> {
-  const limit = {
-    rateLimit: {
-      max: 10,
-      timeWindow: '1 minute',
-      allowList: (req: FastifyRequest) => !(req.query as { token?: string }).token,
-    },
-  };
-
   app.get<{ Params: Params; Querystring: { token?: string } }>(
     '/play/:gameId',
-    { config: limit },
-    async (request, reply) => {
-      const { gameId } = request.params;
-      const token = request.query.token;
-      if (token) {
-        const who = await authenticate(app.deps, gameId, token);
-        if (!who) return denied(request, reply, 'login.invalid', 403);
-        const base = app.deps.config.PUBLIC_URL;
-        if (who.kind === 'moderator') {
-          const { key } = await createWebSession(app.deps, { role: 'moderator', gameId });
-          reply.setCookie(CONSOLE_COOKIE, key, cookieOptions(base, '/console', SESSION_DAYS * 86400));
-          return reply.redirect(`/console/games/${encodeURIComponent(gameId)}`, 303);
-        }
-        const { key } = await createWebSession(
-          app.deps,
-          who.kind === 'person'
-            ? { role: 'person', gameId, personId: who.personId, personTokenHash: hashToken(token) }
-            : { role: 'seat', gameId, seatId: who.seatId, seatTokenHash: hashToken(token) },
-        );
-        reply.setCookie(
-          PLAY_COOKIE,
-          key,
-          cookieOptions(base, `/play/${encodeURIComponent(gameId)}`, SESSION_DAYS * 86400),
-        );
-        return reply.redirect(`/play/${encodeURIComponent(gameId)}`, 303);
-      }
-      const ctx = await seatSession(app, request);
-      if (ctx) return renderPage(app, request, reply, ctx);
-      const person = await personSession(app, request);
-      if (person) return renderPersonPage(app, request, reply, person);
-      return denied(request, reply, 'login.required');
-    },
+    { config: signInLimit },
+    async (request, reply) => signInOrShowPage(app, request, reply),
   );
-
-  // The seat's board; a person's: the board of its seat `?seat=` (its first by default).
-  app.get<{ Params: Params; Querystring: { seat?: string } }>('/play/:gameId/map.svg', async (request, reply) => {
-    const ctx = await seatSession(app, request);
-    const person = ctx ? null : await personSession(app, request);
-    let board: Board;
-    if (ctx) board = (await gameViewFor(app.deps, request.params.gameId, ctx.principal)).board;
-    else if (person) {
-      const game = await personGameViewFor(app.deps, request.params.gameId, person.principal);
-      const sight = game.bySeat[request.query.seat ?? person.principal.seats[0].side];
-      if (!sight) return reply.code(404).send('');
-      board = sight.board;
-    } else return reply.code(401).send('');
-    const svg = renderBoardSvg(board, localeOf(request, ctx?.seat.locale ?? person?.person.locale));
-    return reply.type('image/svg+xml; charset=utf-8').header('cache-control', 'private, no-store').send(svg);
-  });
-
-  /** Runs a submission; invalid orders re-render the page with the errors inline (422), success redirects. */
-  async function submit(
-    request: FastifyRequest<{ Params: Params }>,
-    reply: FastifyReply,
-    ctx: Ctx,
-    orders: unknown,
-    raw: string,
-    text?: string,
-  ) {
-    try {
-      await submitOrders(app.deps, { gameId: request.params.gameId, seatId: ctx.seat.id, orders, raw, source: 'web' });
-    } catch (error) {
-      if (error instanceof OrdersInvalidError) {
-        if (text !== undefined) {
-          const locale = localeOf(request, ctx.seat.locale);
-          return renderPage(app, request, reply, ctx, {
-            status: 422,
-            text,
-            textErrors: error.errors.map((e) => ({ line: 0, message: e.message[locale], rule: e.rule })),
-          });
-        }
-        return renderPage(app, request, reply, ctx, { status: 422, formErrors: error.errors, submitted: orders });
-      }
-      if (error instanceof ServiceError && error.status === 409)
-        return renderPage(app, request, reply, ctx, { status: 409, notice: error.code });
-      throw error;
-    }
-    return reply.redirect(`/play/${encodeURIComponent(request.params.gameId)}?saved=1#orders`, 303);
-  }
-
-  app.post<{ Params: Params; Body: Record<string, unknown> }>('/play/:gameId/orders', async (request, reply) => {
-    const ctx = await seatSession(app, request);
-    if (!ctx) return denied(request, reply, 'login.required');
-    await checkCsrf(app, request);
-    const game = await gameViewFor(app.deps, request.params.gameId, ctx.principal);
-    const def = gameDefinition(app.deps, game.game);
-    if (!game.choices || !def) return renderPage(app, request, reply, ctx, { status: 409, notice: 'step/not-open' });
-    const orders = ordersFromForm(request.body ?? {}, game.choices as ChoiceTree, def.ordersSchema);
-    return submit(request, reply, ctx, orders, JSON.stringify(orders));
-  });
-
-  app.post<{ Params: Params; Body: { text?: string } }>('/play/:gameId/orders/text', async (request, reply) => {
-    const ctx = await seatSession(app, request);
-    if (!ctx) return denied(request, reply, 'login.required');
-    await checkCsrf(app, request);
-    const text = String(request.body?.text ?? '').slice(0, 20_000);
-    const [game, data] = await Promise.all([
-      gameViewFor(app.deps, request.params.gameId, ctx.principal),
-      componentDataOf(app.deps, request.params.gameId),
-    ]);
-    const choices = (game.choices ?? null) as ChoiceTree | null;
-    const read = readOrders(gameDefinition(app.deps, game.game) ?? {}, { data, seat: ctx.seat.side, choices }, text);
-    if (!read.ok) {
-      const locale = localeOf(request, ctx.seat.locale);
-      // The lines that could be read are checked by the engine too: every error at once.
-      const ruleErrors =
-        read.orders === undefined
-          ? []
-          : await ordersErrorsNow(app.deps, request.params.gameId, ctx.seat.id, read.orders);
-      const textErrors = [
-        ...read.errors.map((e) => ({ line: e.line, message: e.message[locale], rule: e.rule })),
-        ...ruleErrors.map((e) => ({ line: 0, message: e.message[locale], rule: e.rule })),
-      ];
-      return renderPage(app, request, reply, ctx, { status: 422, text, textErrors });
-    }
-    return submit(request, reply, ctx, read.orders, text, text);
-  });
-
+  app.get<{ Params: Params; Querystring: { seat?: string } }>('/play/:gameId/map.svg', async (request, reply) =>
+    sendBoardSvg(app, request, reply),
+  );
+  app.post<{ Params: Params; Body: Record<string, unknown> }>('/play/:gameId/orders', async (request, reply) =>
+    submitFormOrders(app, request, reply),
+  );
+  app.post<{ Params: Params; Body: { text?: string } }>('/play/:gameId/orders/text', async (request, reply) =>
+    submitTextOrders(app, request, reply),
+  );
   await personPlayRoutes(app, (request, reply) => denied(request, reply, 'login.required'));
-
-  app.post<{ Params: Params }>('/play/:gameId/logout', async (request, reply) => {
-    const ctx = (await seatSession(app, request)) ?? (await personSession(app, request));
-    if (ctx) {
-      await checkCsrf(app, request);
-      await endWebSession(app.deps, request.cookies[PLAY_COOKIE]);
-    }
-    // Encoded: a cookie path takes no raw non-ASCII (an id that is not a game's would otherwise fail here).
-    reply.clearCookie(PLAY_COOKIE, { path: `/play/${encodeURIComponent(request.params.gameId)}` });
-    return denied(request, reply, 'login.required', 200);
-  });
+  app.post<{ Params: Params }>('/play/:gameId/logout', async (request, reply) => logOut(app, request, reply));
 }

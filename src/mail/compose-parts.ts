@@ -1,0 +1,187 @@
+/**
+ * What every mail the service writes is made of: the mail and its attachments, the seat it is for, the envelope
+ * (thread, reply address, footer, headers), and the parts (paragraph, heading, preformatted text, the map). Each kind
+ * of mail is composed in its own file: compose-welcome.ts, compose-result.ts, compose-reply.ts (order mails, HELP,
+ * STATUS) and compose-refusal.ts (refusals and failed deliveries). All are pure: the caller loads what the seat may
+ * see (src/mail/context.ts) and writes the outbox row (src/mail/outbox.ts). The text notices (deadlines, rejections,
+ * a result awaiting review) are src/mail/notices.ts.
+ */
+import type { GameEvent, Text } from '../engine/types.ts';
+import type { Locale } from '../i18n/index.ts';
+import { seatReplyAddress, threadRoot, listId } from './addresses.ts';
+import type { Board } from '../engine/board.ts';
+import type { NoticeKind } from '../services/notifier.ts';
+import { renderBoardSvg } from '../board-view/map-svg.ts';
+import { esc, renderMap, type Part } from './render.ts';
+
+/** What a mail is (the outbox row's kind): the notices about deadlines and rejections have theirs. */
+export type MailKind =
+  | 'welcome'
+  | 'result'
+  | 'digest'
+  | 'reply'
+  | 'refusal'
+  | 'moderator'
+  | 'delivery-failed'
+  | NoticeKind;
+
+/** A mail ready for the outbox. */
+export interface ComposedMail {
+  kind: MailKind;
+  gameId?: string;
+  seatId?: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  replyTo?: string;
+  inReplyTo?: string;
+  references: string[];
+  headers: Record<string, string>;
+  attachments: MailAttachment[];
+}
+
+/**
+ * A file sent with a mail. `content` is sent as it is; `svg` is an SVG document the delivery rasterises to the PNG
+ * sent (the map: src/mail/map-image.ts). With a `cid`, the file is inline: the HTML part shows it as `cid:<cid>`.
+ */
+export type MailAttachment = {
+  filename: string;
+  contentType: string;
+  content?: string;
+  svg?: string;
+  cid?: string;
+};
+
+/** The sending side: domain, From and the public base URL. */
+export interface MailSite {
+  domain: string;
+  from: string;
+  publicUrl: string;
+}
+
+/** One seat of one game, as its mails address it. */
+export interface SeatMailContext {
+  site: MailSite;
+  game: {
+    id: string;
+    name: string;
+    game: string;
+    mode: string;
+    title: Text;
+    commitment: string;
+    data: unknown;
+    describe?: (event: GameEvent, locale: Locale) => string;
+  };
+  seat: {
+    id: string;
+    side: string;
+    sideName: Text;
+    email: string;
+    locale: Locale;
+    timeZone: string;
+    mailToken: string;
+    playerName?: string | null;
+  };
+}
+
+/** The English or the Japanese of a text, by locale. */
+export const L = (locale: Locale, en: string, ja: string) => (locale === 'ja' ? ja : en);
+
+/** A mail from a game to one seat: threaded under the seat's root, answered at its personal address. */
+export function envelope(
+  ctx: SeatMailContext,
+  kind: ComposedMail['kind'],
+  subject: string,
+  parts: Part[],
+  extra: Partial<ComposedMail> = {},
+): ComposedMail {
+  const { site, game, seat } = ctx;
+  const root = threadRoot(game.id, seat.side, site.domain);
+  const locale = seat.locale;
+  const reply = seatReplyAddress(seat.mailToken, site.domain);
+  const footer = replyFooter(locale, site, game.id);
+  const all = [...parts, footer];
+  return {
+    kind,
+    gameId: game.id,
+    seatId: seat.id,
+    to: seat.email,
+    subject: `[${game.name}] ${subject}`,
+    text: partsText(all),
+    html: partsHtml(all, locale),
+    replyTo: reply,
+    inReplyTo: root,
+    references: [root],
+    headers: gameHeaders(kind, game, site),
+    attachments: [],
+    ...extra,
+  };
+}
+
+/** The footer of every mail from a game: how to answer it, and the game's short link. */
+export function replyFooter(locale: Locale, site: MailSite, gameId: string): Part {
+  return {
+    text: L(
+      locale,
+      `-- \nReply to this mail to send orders or commands (HELP, STATUS). Your reply address is personal: do not share it.\nGame ${gameId}: ${site.publicUrl}/g/${gameId}`,
+      `-- \nこのメールに返信すると命令やコマンド (HELP, STATUS) を送れます。返信先アドレスはあなた専用です。他人に教えないでください。\nゲーム ${gameId}: ${site.publicUrl}/g/${gameId}`,
+    ),
+    html: `<hr><p style="color:#666;font-size:small">${esc(L(locale, 'Reply to this mail to send orders or commands (HELP, STATUS). Your reply address is personal: do not share it.', 'このメールに返信すると命令やコマンド (HELP, STATUS) を送れます。返信先アドレスはあなた専用です。他人に教えないでください。'))}<br><a href="${esc(`${site.publicUrl}/g/${gameId}`)}">${esc(`${site.publicUrl}/g/${gameId}`)}</a></p>`,
+  };
+}
+
+/** The text part of a mail made of parts. */
+export function partsText(parts: Part[]): string {
+  return `${parts
+    .map((p) => p.text)
+    .filter(Boolean)
+    .join('\n\n')}\n`;
+}
+
+/** The HTML part of a mail made of parts. */
+export function partsHtml(parts: Part[], locale: Locale): string {
+  return `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"></head><body style="font-family:sans-serif">${parts.map((p) => p.html).join('\n')}</body></html>`;
+}
+
+/** The headers of every mail from a game (List-Id, Auto-Submitted, the judge's mark). */
+export function gameHeaders(
+  kind: ComposedMail['kind'],
+  game: { id: string; name: string },
+  site: MailSite,
+): Record<string, string> {
+  return {
+    'List-Id': listId(game.id, game.name, site.domain),
+    'Auto-Submitted': kind === 'reply' || kind === 'refusal' ? 'auto-replied' : 'auto-generated',
+    'X-PBEM-Judge': game.id,
+  };
+}
+
+/** A paragraph, a heading and preformatted text as mail parts. */
+export const para = (t: string): Part => ({ text: t, html: `<p>${esc(t).replace(/\n/g, '<br>')}</p>` });
+export const heading = (t: string): Part => ({ text: `== ${t} ==`, html: `<h3>${esc(t)}</h3>` });
+export const pre = (t: string): Part => ({ text: t, html: `<pre>${esc(t)}</pre>` });
+
+/**
+ * The map: its picture inline (a PNG made at delivery from the board's SVG, shown by `cid:` in the HTML part), then
+ * the same facts as a table, which every client shows and the text part carries alone.
+ */
+export function mapParts(
+  board: Board | null,
+  locale: Locale,
+  title: string,
+  cid: string,
+): { part: Part | null; attachments: MailAttachment[] } {
+  const table = renderMap(board, locale);
+  if (!board || !table.text) return { part: null, attachments: [] };
+  const svg = renderBoardSvg(board, locale, { title });
+  const alt = `${title}: ${board.summary.phase[locale]}`;
+  const style = 'display:block;width:100%;max-width:1000px;height:auto;border:0';
+  const img = `<p><img src="cid:${esc(cid)}" alt="${esc(alt)}" width="640" style="${style}"></p>`;
+  const picture: MailAttachment = { filename: 'map.png', contentType: 'image/png', svg, cid };
+  return { part: { text: table.text, html: img + table.html }, attachments: [picture] };
+}
+
+/** A Content-ID for a mail's map, unique to the game, the seat and the step. */
+export const mapCid = (ctx: SeatMailContext, what: string): string =>
+  `map.${ctx.game.id}.${ctx.seat.id}.${what}@${ctx.site.domain}`;

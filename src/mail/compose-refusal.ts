@@ -1,0 +1,72 @@
+/**
+ * The mails that belong to no seat: the refusal of a mail that could not be authenticated, and the moderator's
+ * notice of a failed delivery. Pure, like src/mail/compose-parts.ts.
+ */
+import { listId, moderatorThreadRoot } from './addresses.ts';
+import type { ComposedMail, MailSite } from './compose-parts.ts';
+import { esc } from './render.ts';
+
+/**
+ * The answer to a mail that could not be authenticated. Bilingual, and says nothing about any game, seat or
+ * address: the sender may be anyone.
+ */
+export function composeRefusal(input: {
+  to: string;
+  reason: 'unauthenticated' | 'too-large' | 'unreadable';
+  inReplyTo?: string;
+  subject?: string;
+  maxBytes?: number;
+}): ComposedMail {
+  const why: Record<typeof input.reason, [string, string]> = {
+    unauthenticated: [
+      'This mail could not be matched to a seat. Reply to a mail you received from the game, or start your mail with a line "SIGNON <your seat password>".',
+      'このメールはどの席のものか確認できませんでした。ゲームから届いたメールに返信するか、1行目に「SIGNON <席のパスワード>」と書いてください。',
+    ],
+    'too-large': [
+      `This mail is too large (the limit is ${Math.round((input.maxBytes ?? 0) / 1024)} KB) and was not read. Send the orders as plain text, without attachments.`,
+      `このメールは大きすぎるため読んでいません (上限 ${Math.round((input.maxBytes ?? 0) / 1024)} KB)。添付ファイルなしのテキストで送ってください。`,
+    ],
+    unreadable: [
+      'This mail could not be read. Send the orders as plain text.',
+      'このメールを読み取れませんでした。テキストで送ってください。',
+    ],
+  };
+  const [en, ja] = why[input.reason];
+  const text = `${en}\n\n${ja}\n`;
+  return {
+    kind: 'refusal',
+    to: input.to,
+    subject: input.subject ? `Re: ${input.subject.slice(0, 150)}` : 'Your mail / お送りいただいたメール',
+    text,
+    html: `<p>${esc(en)}</p><p>${esc(ja)}</p>`,
+    inReplyTo: input.inReplyTo,
+    references: input.inReplyTo ? [input.inReplyTo] : [],
+    headers: { 'Auto-Submitted': 'auto-replied', 'X-PBEM-Judge': 'refusal' },
+    attachments: [],
+  };
+}
+
+/** Tells the moderator that a mail could not be delivered (permanent failure). */
+export function composeDeliveryFailure(
+  site: MailSite,
+  input: { gameId: string; gameName: string; to: string; failedTo: string; failedSubject: string; error: string },
+): ComposedMail {
+  const root = moderatorThreadRoot(input.gameId, site.domain);
+  const text = `A mail of game "${input.gameName}" could not be delivered and will not be retried.\nTo: ${input.failedTo}\nSubject: ${input.failedSubject}\nError: ${input.error}\n\nゲーム「${input.gameName}」のメールを配送できませんでした (再送しません)。\n宛先: ${input.failedTo}\n件名: ${input.failedSubject}\nエラー: ${input.error}\n`;
+  return {
+    kind: 'delivery-failed',
+    gameId: input.gameId,
+    to: input.to,
+    subject: `[${input.gameName}] Undeliverable mail / 配送失敗: ${input.failedTo}`,
+    text,
+    html: `<pre>${esc(text)}</pre>`,
+    inReplyTo: root,
+    references: [root],
+    headers: {
+      'List-Id': listId(input.gameId, input.gameName, site.domain),
+      'Auto-Submitted': 'auto-generated',
+      'X-PBEM-Judge': input.gameId,
+    },
+    attachments: [],
+  };
+}

@@ -1,0 +1,134 @@
+/**
+ * The Judge-style reply to an order mail (echo, errors with rule ids, what is still owed, the deadline) and the
+ * HELP and STATUS answers it may carry, in the seat's language. Pure, like src/mail/compose-parts.ts.
+ */
+import type { ChoiceTree, Owed, RuleError, Text } from '../engine/types.ts';
+import type { Locale } from '../i18n/index.ts';
+import type { Board } from '../engine/board.ts';
+import { type ComposedMail, envelope, heading, L, para, pre, type SeatMailContext } from './compose-parts.ts';
+import { renderChoices, renderMap, renderOwed, type Part } from './render.ts';
+
+/** What an order mail achieved, for the Judge-style reply. */
+export interface ReplyReport {
+  /** Canonical text of the orders as understood (empty when the mail had none). */
+  echo: string[];
+  /** Text errors (line numbers) and rule errors (rule ids). */
+  textErrors: { line: number; text: string; code: string; message: Text }[];
+  ruleErrors: RuleError[];
+  ignored: { line: number; text: string }[];
+  /** `accepted`: stored; `rejected`: nothing stored; `none`: no orders in the mail. */
+  outcome: 'accepted' | 'rejected' | 'none';
+  /** A conflict that stopped the orders (game paused, step not open, ...). */
+  problem?: Text;
+  /** Answers to commands, in order (HELP, STATUS, APPROVE, REJECT). */
+  answers: Part[];
+  owed: Owed[];
+  deadline: Date | null;
+  resolved: boolean;
+}
+
+/** The echo of the orders as understood, and whether they were stored. */
+function echoParts(lc: Locale, input: ReplyReport): Part[] {
+  if (input.outcome === 'none' && !input.textErrors.length) return [];
+  const parts: Part[] = [
+    heading(L(lc, 'Your orders as understood', '受け付けた命令の解釈')),
+    pre(input.echo.length ? input.echo.join('\n') : L(lc, '(no orders read)', '(命令は読み取れませんでした)')),
+  ];
+  const status =
+    input.outcome === 'accepted'
+      ? L(
+          lc,
+          'ACCEPTED: these orders replace any you sent earlier for this step.',
+          '受理: このステップで以前に送った命令はこれで置き換えられます。',
+        )
+      : input.outcome === 'rejected'
+        ? L(
+            lc,
+            'REJECTED: nothing was stored; correct the errors and send the whole set again.',
+            '却下: 何も保存されていません。誤りを直して全体を送り直してください。',
+          )
+        : '';
+  if (status) parts.push(para(status));
+  return parts;
+}
+
+/** The text errors (by line) and rule errors (by rule id), then the lines not read as orders. */
+function errorParts(lc: Locale, input: ReplyReport): Part[] {
+  const parts: Part[] = [];
+  const errors = [
+    ...input.textErrors.map(
+      (e) => `${L(lc, 'line', '行')} ${e.line}: ${e.message[lc]} [${e.code}]${e.text ? `  <${e.text}>` : ''}`,
+    ),
+    ...input.ruleErrors.map((e) => `${e.rule}: ${e.message[lc]} [${e.code}]${e.path ? ` (${e.path})` : ''}`),
+  ];
+  if (errors.length)
+    parts.push(heading(L(lc, `Errors (${errors.length})`, `誤り (${errors.length} 件)`)), pre(errors.join('\n')));
+  if (input.ignored.length)
+    parts.push(
+      para(
+        `${L(lc, 'Lines not read as orders', '命令として読まなかった行')}: ${input.ignored.map((i) => `${i.line} "${i.text}"`).join(', ')}`,
+      ),
+    );
+  return parts;
+}
+
+/** The reply to an authenticated order mail. Threaded under the player's mail. */
+export function composeReply(
+  ctx: SeatMailContext,
+  input: ReplyReport & { inReplyTo?: string; references?: string[]; subject?: string },
+): ComposedMail {
+  const lc = ctx.seat.locale;
+  const parts: Part[] = [...echoParts(lc, input)];
+  if (input.problem) parts.push(para(input.problem[lc]));
+  parts.push(...errorParts(lc, input), ...input.answers);
+  if (input.resolved)
+    parts.push(
+      para(
+        L(
+          lc,
+          'Every owed order is in: the step has been resolved. The result follows in a separate mail.',
+          '必要な命令がすべて揃い、ステップを処理しました。結果は別のメールで届きます。',
+        ),
+      ),
+    );
+  else parts.push(renderOwed(input.owed, input.deadline, ctx.seat.timeZone, lc));
+  const subject = input.subject
+    ? `Re: ${input.subject.replace(/^(re|aw|sv|返信)\s*:\s*/i, '').replace(/^\[[^\]]*\]\s*/, '')}`
+    : L(lc, 'Your orders', '命令の受付');
+  const mail = envelope(ctx, 'reply', subject, parts);
+  if (input.inReplyTo) {
+    mail.inReplyTo = input.inReplyTo;
+    mail.references = [...new Set([...mail.references, ...(input.references ?? []), input.inReplyTo])].slice(-20);
+  }
+  return mail;
+}
+
+/** HELP: the grammar and the seat's current legal choices. */
+export function helpAnswer(locale: Locale, syntax: string, choices: ChoiceTree | null): Part[] {
+  return [
+    heading(L(locale, 'Order syntax', '命令の書き方')),
+    pre(syntax),
+    heading(L(locale, 'Your choices now', '現在の選択肢')),
+    renderChoices(choices, locale),
+  ];
+}
+
+/** STATUS: the seat's board as a table (or, for a board without spaces, its view) and its current orders. */
+export function statusAnswer(
+  locale: Locale,
+  board: Board | null,
+  view: unknown,
+  step: { number: number; status: string },
+  ordersIn: string[] | null,
+): Part[] {
+  const parts = [
+    heading(
+      L(locale, `Status at step ${step.number} (${step.status})`, `ステップ ${step.number} の状況 (${step.status})`),
+    ),
+  ];
+  const map = renderMap(board, locale);
+  if (map.text) parts.push(map);
+  else parts.push(pre(JSON.stringify(view, null, 2).slice(0, 20_000)));
+  if (ordersIn) parts.push(pre(`${L(locale, 'Your current orders', '現在の命令')}:\n${ordersIn.join('\n') || '-'}`));
+  return parts;
+}
