@@ -47,6 +47,8 @@ const AWAY_MESSAGE = new RegExp(
     'Server has closed the connection',
     'timeout exceeded when trying to connect',
     'the database system is (starting up|shutting down|in recovery mode|not yet accepting connections)',
+    'terminating connection',
+    'server closed the connection unexpectedly',
   ].join('|'),
   'i',
 );
@@ -57,8 +59,17 @@ const AWAY_MESSAGE = new RegExp(
  */
 export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   if (error === null || typeof error !== 'object' || depth > 5) return false;
-  const e = error as { code?: unknown; kind?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
+  const e = error as {
+    code?: unknown;
+    kind?: unknown;
+    message?: unknown;
+    cause?: unknown;
+    errors?: unknown;
+    meta?: { code?: unknown };
+  };
   if (typeof e.code === 'string' && AWAY_CODES.has(e.code)) return true;
+  // Prisma's raw-query error (P2010) carries the database's SQLSTATE in meta.code.
+  if (typeof e.meta?.code === 'string' && AWAY_CODES.has(e.meta.code)) return true;
   if (typeof e.kind === 'string' && AWAY_KINDS.has(e.kind)) return true;
   if (error instanceof Error && e.constructor?.name === 'PrismaClientInitializationError') return true;
   if (typeof e.message === 'string' && AWAY_MESSAGE.test(e.message)) return true;

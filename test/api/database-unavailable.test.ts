@@ -79,12 +79,17 @@ test('what counts as the database being away, and what does not', () => {
     Object.assign(new Error('wrapped'), { cause: { kind: 'DatabaseNotReachable' } }),
     Object.assign(new Error("Can't reach database server at 127.0.0.1:5432"), { code: 'P1001' }),
     new AggregateError([Object.assign(new Error('x'), { code: 'ECONNREFUSED' })], 'all failed'),
+    // Prisma's raw-query failure with the database's SQLSTATE in meta, and messages with no code at all.
+    Object.assign(new Error('Raw query failed'), { code: 'P2010', meta: { code: '57P02' } }),
+    new Error('FATAL: terminating connection because of crash of another server process'),
+    new Error('server closed the connection unexpectedly'),
   ];
   for (const e of away) expect(isDatabaseUnavailable(e), e.message).toBe(true);
   const bugs = [
     new TypeError("Cannot read properties of undefined (reading 'id')"),
     Object.assign(new Error('duplicate key value violates unique constraint'), { code: '23505' }),
     Object.assign(new Error('Unique constraint failed'), { code: 'P2002' }),
+    Object.assign(new Error('Raw query failed'), { code: 'P2010', meta: { code: '23505' } }),
     Object.assign(new Error('wrapped'), { cause: { kind: 'UniqueConstraintViolation' } }),
     undefined,
     'ECONNREFUSED',
