@@ -158,7 +158,26 @@ export function gameHeaders(
 }
 
 /** A paragraph, a heading and preformatted text as mail parts. */
-export const para = (t: string): Part => ({ text: t, html: `<p>${esc(t).replace(/\n/g, '<br>')}</p>` });
+export const para = (t: string): Part => ({ text: t, html: `<p>${linkedHtml(t).replace(/\n/g, '<br>')}</p>` });
+
+/** A web address in text: ASCII URL characters only, so Japanese text right after one stays outside it. */
+const ADDRESS = /https?:\/\/[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=%]+/g;
+
+/**
+ * Text as HTML with its web addresses as links (a sign-in link must be one tap away in every mail client); a
+ * sentence's closing punctuation after an address stays outside the link.
+ */
+export function linkedHtml(text: string): string {
+  let html = '';
+  let from = 0;
+  for (const match of text.matchAll(ADDRESS)) {
+    const url = match[0].replace(/[.,;:!?')\]]+$/, '');
+    html += `${esc(text.slice(from, match.index))}<a href="${esc(url)}">${esc(url)}</a>`;
+    from = match.index + url.length;
+  }
+  return html + esc(text.slice(from));
+}
+
 export const heading = (t: string): Part => ({ text: `== ${t} ==`, html: `<h3>${esc(t)}</h3>` });
 export const pre = (t: string): Part => ({ text: t, html: `<pre>${esc(t)}</pre>` });
 

@@ -3,6 +3,7 @@
  * temporary 4xx answers) and recovery lose no mail and send none twice; a permanent 5xx marks the mail failed and
  * tells the moderator; with no SMTP_URL the mail lands in the .eml sink listed at /dev/mail (for the operator).
  */
+import { linkedHtml } from '../../src/mail/compose-parts.ts';
 import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -132,4 +133,14 @@ test('without SMTP_URL the mail goes to the .eml sink, once, and /dev/mail lists
   } finally {
     await sink.close();
   }
+});
+
+test('web addresses in a mail paragraph are links; the text around them, Japanese included, stays text', () => {
+  const html = linkedHtml(
+    'Your page: https://pbem.example/play/g1?token=a&b=1. 次は https://pbem.example/g/g1」です <b>',
+  );
+  expect(html).toBe(
+    'Your page: <a href="https://pbem.example/play/g1?token=a&amp;b=1">https://pbem.example/play/g1?token=a&amp;b=1</a>. ' +
+      '次は <a href="https://pbem.example/g/g1">https://pbem.example/g/g1</a>」です &lt;b&gt;',
+  );
 });

@@ -69,6 +69,10 @@ test('welcome and result mails carry the map as an inline PNG, in each seat lang
     const [welcome] = recorder.to(who);
     await mapPicture(welcome.raw);
     expect(welcome.parsed.text).toMatch(/Turn 1 of 5|第1ターン/); // the table in the text part
+    // The sign-in link of the page is a link in the HTML part, not text to copy.
+    const page = /(https?:\/\/\S+\/play\/\S+)/.exec(welcome.parsed.text ?? '')?.[1];
+    expect(page).toBeDefined();
+    expect(String(welcome.parsed.html)).toContain(`<a href="${page?.replace(/&/g, '&amp;')}">`);
   }
   // One step: the owed seat sends the engine's default orders; the result mails follow.
   const step = await currentStep(deps, game.id);
