@@ -54,22 +54,54 @@ function echoParts(lc: Locale, input: ReplyReport): Part[] {
 
 /** The text errors (by line) and rule errors (by rule id), then the lines not read as orders. */
 function errorParts(lc: Locale, input: ReplyReport): Part[] {
-  const parts: Part[] = [];
   const errors = [
     ...input.textErrors.map(
       (e) => `${L(lc, 'line', '行')} ${e.line}: ${e.message[lc]} [${e.code}]${e.text ? `  <${e.text}>` : ''}`,
     ),
     ...input.ruleErrors.map((e) => `${e.rule}: ${e.message[lc]} [${e.code}]${e.path ? ` (${e.path})` : ''}`),
   ];
+  return errorsAndIgnored(lc, errors, input.ignored);
+}
+
+/** The error lines under their heading, then the lines not read as orders (a seat's reply and a person's alike). */
+export function errorsAndIgnored(lc: Locale, errors: string[], ignored: ReplyReport['ignored']): Part[] {
+  const parts: Part[] = [];
   if (errors.length)
     parts.push(heading(L(lc, `Errors (${errors.length})`, `誤り (${errors.length} 件)`)), pre(errors.join('\n')));
-  if (input.ignored.length)
+  if (ignored.length)
     parts.push(
       para(
-        `${L(lc, 'Lines not read as orders', '命令として読まなかった行')}: ${input.ignored.map((i) => `${i.line} "${i.text}"`).join(', ')}`,
+        `${L(lc, 'Lines not read as orders', '命令として読まなかった行')}: ${ignored.map((i) => `${i.line} "${i.text}"`).join(', ')}`,
       ),
     );
   return parts;
+}
+
+/** The line of a reply whose orders completed the step. */
+export function resolvedPart(lc: Locale): Part {
+  return para(
+    L(
+      lc,
+      'Every owed order is in: the step has been resolved. The result follows in a separate mail.',
+      '必要な命令がすべて揃い、ステップを処理しました。結果は別のメールで届きます。',
+    ),
+  );
+}
+
+/** A reply's subject: "Re:" and the player's subject without its own Re: and list tag, or a default. */
+export function replySubject(lc: Locale, subject: string | undefined): string {
+  return subject
+    ? `Re: ${subject.replace(/^(re|aw|sv|返信)\s*:\s*/i, '').replace(/^\[[^\]]*\]\s*/, '')}`
+    : L(lc, 'Your orders', '命令の受付');
+}
+
+/** Threads a reply under the player's mail (In-Reply-To, and References kept to the last 20). */
+export function threadUnder(mail: ComposedMail, inReplyTo?: string, references?: string[]): ComposedMail {
+  if (inReplyTo) {
+    mail.inReplyTo = inReplyTo;
+    mail.references = [...new Set([...mail.references, ...(references ?? []), inReplyTo])].slice(-20);
+  }
+  return mail;
 }
 
 /** The reply to an authenticated order mail. Threaded under the player's mail. */
@@ -81,26 +113,9 @@ export function composeReply(
   const parts: Part[] = [...echoParts(lc, input)];
   if (input.problem) parts.push(para(input.problem[lc]));
   parts.push(...errorParts(lc, input), ...input.answers);
-  if (input.resolved)
-    parts.push(
-      para(
-        L(
-          lc,
-          'Every owed order is in: the step has been resolved. The result follows in a separate mail.',
-          '必要な命令がすべて揃い、ステップを処理しました。結果は別のメールで届きます。',
-        ),
-      ),
-    );
-  else parts.push(renderOwed(input.owed, input.deadline, ctx.seat.timeZone, lc));
-  const subject = input.subject
-    ? `Re: ${input.subject.replace(/^(re|aw|sv|返信)\s*:\s*/i, '').replace(/^\[[^\]]*\]\s*/, '')}`
-    : L(lc, 'Your orders', '命令の受付');
-  const mail = envelope(ctx, 'reply', subject, parts);
-  if (input.inReplyTo) {
-    mail.inReplyTo = input.inReplyTo;
-    mail.references = [...new Set([...mail.references, ...(input.references ?? []), input.inReplyTo])].slice(-20);
-  }
-  return mail;
+  parts.push(input.resolved ? resolvedPart(lc) : renderOwed(input.owed, input.deadline, ctx.seat.timeZone, lc));
+  const mail = envelope(ctx, 'reply', replySubject(lc, input.subject), parts);
+  return threadUnder(mail, input.inReplyTo, input.references);
 }
 
 /** HELP: the grammar and the seat's current legal choices. */

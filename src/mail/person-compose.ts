@@ -26,7 +26,7 @@ import {
   type SeatMailContext,
 } from './compose-parts.ts';
 import { eventSentences, resultTitles } from './compose-result.ts';
-import type { ReplyReport } from './compose-reply.ts';
+import { errorsAndIgnored, type ReplyReport, replySubject, resolvedPart, threadUnder } from './compose-reply.ts';
 import { namesOf, type Part, renderOwed } from './render.ts';
 
 /** A person of one game, as its mails address it. */
@@ -271,39 +271,14 @@ export function composePersonReply(
   const parts: Part[] = [];
   parts.push(...echoParts(lc, input));
   if (input.problem) parts.push(para(input.problem[lc]));
-  const errors = errorLines(ctx, input);
-  if (errors.length)
-    parts.push(heading(L(lc, `Errors (${errors.length})`, `誤り (${errors.length} 件)`)), pre(errors.join('\n')));
-  if (input.ignored.length)
-    parts.push(
-      para(
-        `${L(lc, 'Lines not read as orders', '命令として読まなかった行')}: ${input.ignored.map((i) => `${i.line} "${i.text}"`).join(', ')}`,
-      ),
-    );
-  parts.push(...input.answers);
-  if (input.resolved)
-    parts.push(
-      para(
-        L(
-          lc,
-          'Every owed order is in: the step has been resolved. The result follows in a separate mail.',
-          '必要な命令がすべて揃い、ステップを処理しました。結果は別のメールで届きます。',
-        ),
-      ),
-    );
+  parts.push(...errorsAndIgnored(lc, errorLines(ctx, input), input.ignored), ...input.answers);
+  if (input.resolved) parts.push(resolvedPart(lc));
   else
     for (const { side, owed } of input.owedBySeat)
       parts.push(
         heading(L(lc, `Seat ${sideNameOf(ctx, side)}`, `席 ${sideNameOf(ctx, side)}`)),
         renderOwed(owed, input.deadline, ctx.person.timeZone, lc),
       );
-  const subject = input.subject
-    ? `Re: ${input.subject.replace(/^(re|aw|sv|返信)\s*:\s*/i, '').replace(/^\[[^\]]*\]\s*/, '')}`
-    : L(lc, 'Your orders', '命令の受付');
-  const mail = personEnvelope(ctx, 'reply', subject, parts);
-  if (input.inReplyTo) {
-    mail.inReplyTo = input.inReplyTo;
-    mail.references = [...new Set([...mail.references, ...(input.references ?? []), input.inReplyTo])].slice(-20);
-  }
-  return mail;
+  const mail = personEnvelope(ctx, 'reply', replySubject(lc, input.subject), parts);
+  return threadUnder(mail, input.inReplyTo, input.references);
 }
