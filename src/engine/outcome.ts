@@ -1,6 +1,6 @@
 /**
  * Reading an outcome the same way for every game: one winner, a coalition of winners, a draw, teams of seats.
- * Games that give only `winner` (Atlantic Wolves) read as a one-seat `winners`.
+ * Games that give only `winner` (two-sided games) read as a one-seat `winners`.
  */
 import type { Outcome, SeatId, Team, Text } from './types.ts';
 

@@ -256,8 +256,8 @@ export async function createGame(deps: ServiceDeps, rawInput: CreateGameInput): 
     await afterStepOpened(tx, deps, { gameId: id, number: 0 }); // deadline of step 0 and its jobs
     const created = { game: def.id, mode: input.mode, review: input.review, seats: input.seats.map((s) => s.side) };
     await audit(tx, id, 'operator', 'game.create', created, now);
-    // A game that opens on dice alone (Atlantic Wolves standard: the turn-1 draw and the Step-2 roll) resolves that
-    // step now, so that the welcome mails already say what each seat owes.
+    // A game whose first step owes nobody anything (it opens on dice alone) resolves that step now, so that the
+    // welcome mails already say what each seat owes.
     if (def.owed(envelope.state).length === 0 && !def.outcome(envelope.state)) await resolveLocked(tx, deps, id, []);
     // One welcome mail per address: a seat held alone gets its own, a person one for all its seats.
     await queueWelcomeMails(tx, deps, {
