@@ -69,6 +69,11 @@ const mailSettingsShape = {
    * (a poison message) must not take every restart down with it.
    */
   INBOUND_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(5),
+  /**
+   * Days the sign-in link in a mail keeps working (every mail to a player carries a fresh one; the sign-in page
+   * mails a new one on request).
+   */
+  SIGN_IN_LINK_DAYS: z.coerce.number().int().min(1).max(365).default(14),
   /** Serve the outbound sink listing at /dev/mail (on by default only when SMTP_URL is unset and not in production). */
   MAIL_SINK_PAGE: z.enum(['auto', 'on', 'off']).default('auto'),
   /** Font files of the mails' map pictures, comma-separated, Latin first. Unset: DejaVu Sans and IPA, if installed. */

@@ -13,6 +13,7 @@ import type { Board } from '../engine/board.ts';
 import type { NoticeKind } from '../services/notifier.ts';
 import { renderBoardSvg } from '../board-view/map-svg.ts';
 import { esc, renderMap, type Part } from './render.ts';
+import { SIGN_IN_SLOT } from './sign-in-slot.ts';
 
 /** What a mail is (the outbox row's kind): the notices about deadlines and rejections have theirs. */
 export type MailKind =
@@ -23,6 +24,7 @@ export type MailKind =
   | 'refusal'
   | 'moderator'
   | 'delivery-failed'
+  | 'sign-in'
   | NoticeKind;
 
 /** A mail ready for the outbox. */
@@ -30,6 +32,8 @@ export interface ComposedMail {
   kind: MailKind;
   gameId?: string;
   seatId?: string;
+  /** A person's mail (several seats): its sign-in link is the person's. */
+  personId?: string;
   to: string;
   subject: string;
   text: string;
@@ -119,15 +123,27 @@ export function envelope(
   };
 }
 
-/** The footer of every mail from a game: how to answer it, and the game's short link. */
-export function replyFooter(locale: Locale, site: MailSite, gameId: string): Part {
+/**
+ * The footer of every mail from a game to a player: a sign-in link to the player's page (a fresh one per mail,
+ * filled in by the outbox writer: src/mail/sign-in-slot.ts) and how to answer the mail.
+ */
+export function replyFooter(locale: Locale, _site: MailSite, _gameId: string): Part {
+  const page = L(
+    locale,
+    'Your page (this link signs you in; keep it private)',
+    'あなたのページ (このリンクでログインします。他人に教えないでください)',
+  );
+  const reply = L(
+    locale,
+    'Reply to this mail to send orders or commands (HELP, STATUS). Your reply address is personal: do not share it.',
+    'このメールに返信すると命令やコマンド (HELP, STATUS) を送れます。返信先アドレスはあなた専用です。他人に教えないでください。',
+  );
+  const button =
+    'display:inline-block;padding:10px 16px;background:#1f4e79;color:#fff;text-decoration:none;border-radius:4px';
+  const open = L(locale, 'Open your page', 'あなたのページを開く');
   return {
-    text: L(
-      locale,
-      `-- \nReply to this mail to send orders or commands (HELP, STATUS). Your reply address is personal: do not share it.\nGame ${gameId}: ${site.publicUrl}/g/${gameId}`,
-      `-- \nこのメールに返信すると命令やコマンド (HELP, STATUS) を送れます。返信先アドレスはあなた専用です。他人に教えないでください。\nゲーム ${gameId}: ${site.publicUrl}/g/${gameId}`,
-    ),
-    html: `<hr><p style="color:#666;font-size:small">${esc(L(locale, 'Reply to this mail to send orders or commands (HELP, STATUS). Your reply address is personal: do not share it.', 'このメールに返信すると命令やコマンド (HELP, STATUS) を送れます。返信先アドレスはあなた専用です。他人に教えないでください。'))}<br><a href="${esc(`${site.publicUrl}/g/${gameId}`)}">${esc(`${site.publicUrl}/g/${gameId}`)}</a></p>`,
+    text: `-- \n${page}:\n${SIGN_IN_SLOT}\n${reply}`,
+    html: `<p><a href="${SIGN_IN_SLOT}" style="${button}">${esc(open)}</a></p><hr><p style="color:#666;font-size:small">${esc(reply)}<br>${esc(page)}: <a href="${SIGN_IN_SLOT}">${SIGN_IN_SLOT}</a></p>`,
   };
 }
 

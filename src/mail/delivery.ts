@@ -117,7 +117,13 @@ export interface DeliveryDeps {
   clock: () => Date;
   settings: Pick<
     MailSettings,
-    'MAIL_MAX_ATTEMPTS' | 'MAIL_RETRY_BASE_SECONDS' | 'MAIL_FROM' | 'MAIL_DOMAIN' | 'PUBLIC_URL' | 'MAP_FONT_FILES'
+    | 'MAIL_MAX_ATTEMPTS'
+    | 'MAIL_RETRY_BASE_SECONDS'
+    | 'MAIL_FROM'
+    | 'MAIL_DOMAIN'
+    | 'PUBLIC_URL'
+    | 'MAP_FONT_FILES'
+    | 'SIGN_IN_LINK_DAYS'
   >;
 }
 

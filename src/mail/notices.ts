@@ -6,11 +6,12 @@
  * from what it reports, so a job that runs twice queues it once.
  */
 import { createHash } from 'node:crypto';
-import { asLocale, formatDateTime } from '../i18n/index.ts';
+import { asLocale, formatDateTime, type Locale } from '../i18n/index.ts';
 import type { ServiceDeps, SqlTx } from '../services/deps.ts';
 import type { NoticeMails, NoticeSeat, ReviewNotice } from '../services/notifier.ts';
 import { seatReplyAddress } from './addresses.ts';
 import { type OutboxMail, writeOutbox } from './outbox.ts';
+import { SIGN_IN_SLOT } from './sign-in-slot.ts';
 
 /** What notices need of the service: its settings and its clock. */
 type NoticeDeps = Pick<ServiceDeps, 'config' | 'clock'>;
@@ -59,6 +60,12 @@ async function noticeRecipients(tx: SqlTx, seats: NoticeSeat[]): Promise<NoticeR
   return out;
 }
 
+/** The line before a notice's sign-in link. */
+const signInLine = (locale: Locale): string =>
+  locale === 'ja'
+    ? 'あなたのページ (このリンクでログインします。他人に教えないでください):'
+    : 'Your page (this link signs you in; keep it private):';
+
 /**
  * The mails of a notice: one per recipient (a seat held alone, or a person for its seats), and one to the
  * moderator when asked and the game has an address.
@@ -75,10 +82,10 @@ export function noticeMails(deps: NoticeDeps, input: NoticeMails, recipients: No
         gameId: game.id,
         to: to.email,
         subject: `[${game.name}] ${subject}`,
-        text: `${body}\n\n${site.PUBLIC_URL}/g/${game.id}\n`,
+        text: `${body}\n\n${signInLine(locale)}\n${SIGN_IN_SLOT}\n`,
         messageId: noticeMessageId(site.MAIL_DOMAIN, key, to.email + to.id),
       }),
-      seatId: to.seatId ?? undefined,
+      ...(to.seatId ? { seatId: to.seatId } : { personId: to.id }),
       replyTo: seatReplyAddress(to.mailToken, site.MAIL_DOMAIN),
     };
   });

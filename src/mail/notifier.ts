@@ -3,6 +3,7 @@ import type { Notifier } from '../services/notifier.ts';
 import { queueNoticeMails, queueReviewNotice } from './notices.ts';
 import type { NotifyDeps } from './notify.ts';
 import { queueStepResultsByPerson, queueWelcomeByPerson } from './person-notify.ts';
+import { queueSignInLinkMail } from './sign-in-mail.ts';
 
 /** The notifier's mail operations, on the service's settings, clock and game packages. */
 export function mailNotifier(deps: NotifyDeps): Omit<Notifier, 'webhooks'> {
@@ -11,5 +12,6 @@ export function mailNotifier(deps: NotifyDeps): Omit<Notifier, 'webhooks'> {
     stepResults: (tx, results) => queueStepResultsByPerson(tx, deps, results),
     reviewNotice: (tx, notice) => queueReviewNotice(tx, deps, notice),
     notices: (tx, notices) => queueNoticeMails(tx, deps, notices),
+    signInLink: (tx, to) => queueSignInLinkMail(tx, deps, to),
   };
 }

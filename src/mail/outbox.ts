@@ -8,9 +8,10 @@ import { insertRows } from '../db/insert-rows.ts';
 import type { ServiceDeps, SqlTx, Tx } from '../services/deps.ts';
 import { outboxMessageId } from './addresses.ts';
 import type { ComposedMail } from './compose-parts.ts';
+import { fillSignInSlots, type SignInSite } from './sign-in-slot.ts';
 
 /** Settings the outbox writer needs. */
-export interface OutboxSite {
+export interface OutboxSite extends SignInSite {
   MAIL_FROM: string;
   MAIL_DOMAIN: string;
 }
@@ -54,7 +55,8 @@ function outboxRow(site: OutboxSite, mail: OutboxMail, now: Date) {
 /**
  * The one writer of outbound mail: every outbox row is inserted here, the rows of `mails` in one statement, in the
  * client's transaction. `skipDuplicates`: a row whose id or Message-ID is stored already is left out (the same
- * answer or notice queued again). Returns each mail's id and Message-ID, in order.
+ * answer or notice queued again). A mail's sign-in slot gets a fresh link for its seat or person
+ * (src/mail/sign-in-slot.ts), made in the same transaction. Returns each mail's id and Message-ID, in order.
  */
 export async function writeOutbox(
   client: OutboxClient,
@@ -63,7 +65,7 @@ export async function writeOutbox(
   now: Date,
   opts: { skipDuplicates?: boolean } = {},
 ): Promise<{ id: string; messageId: string }[]> {
-  const rows = mails.map((mail) => outboxRow(site, mail, now));
+  const rows = (await fillSignInSlots(client, site, mails, now)).map((mail) => outboxRow(site, mail, now));
   const casts = { references: 'text[]', headers: 'jsonb', attachments: 'jsonb' } as const;
   await insertRows(client, 'Outbox', rows, casts, opts);
   return rows.map((r) => ({ id: r.id, messageId: r.messageId }));

@@ -60,7 +60,8 @@ export function sideNameOf(ctx: PersonMailContext, side: string): string {
 /** The person's seats named in its language, e.g. "A, B". */
 const seatList = (ctx: PersonMailContext): string => ctx.seats.map((s) => sideNameOf(ctx, s.side)).join(', ');
 
-function personEnvelope(
+/** A mail from a game to a person: threaded under the person's root, answered at its personal address. */
+export function personEnvelope(
   ctx: PersonMailContext,
   kind: ComposedMail['kind'],
   subject: string,
@@ -73,6 +74,7 @@ function personEnvelope(
   return {
     kind,
     gameId: game.id,
+    personId: person.id,
     to: person.email,
     subject: `[${game.name}] ${subject}`,
     text: partsText(all),

@@ -94,6 +94,9 @@ export interface NoticeMails {
   text: NoticeText;
 }
 
+/** The mail with a fresh sign-in link: to a seat held alone, or to a person (several seats). */
+export type SignInLinkMail = { gameId: string } & ({ seatId: string } | { personId: string });
+
 /** What a webhook reports: a step result, a reminder, or a missed deadline (also deadline changes and absences). */
 export const WEBHOOK_EVENTS = ['result', 'reminder', 'missed', 'deadline'] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
@@ -126,6 +129,8 @@ export interface Notifier {
   reviewNotice(tx: SqlTx, notice: ReviewNotice): Promise<void>;
   /** Text notices about deadlines and rejections. */
   notices(tx: SqlTx, notices: NoticeMails): Promise<void>;
+  /** A fresh sign-in link mailed to a seat held alone or to a person, asked for on the sign-in page. */
+  signInLink(tx: Tx, to: SignInLinkMail): Promise<void>;
   /** One delivery per hook of the game that subscribes to the message's event; returns how many. */
   webhooks(tx: SqlTx, occurrence: WebhookOccurrence): Promise<number>;
 }

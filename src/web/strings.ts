@@ -72,8 +72,14 @@ const en = {
   'play.seatOrders': 'Orders of {side}',
   'play.seatNoOrders': 'Nothing is asked of {side} right now.',
   'login.invalid': 'This link is not valid (or no longer valid). Ask your moderator for a new one.',
-  'login.required': 'Open this page from the link in your mail.',
   'login.consoleRequired': 'Sign in with the link containing your moderator or operator token.',
+  'login.required':
+    'To open your page, use the link at the end of any mail from the game, or get a fresh link by mail.',
+  'signIn.expired': 'This sign-in link has expired. Get a fresh one by mail:',
+  'signIn.sent': 'If this address plays in this game, a mail with a fresh sign-in link is on its way to it.',
+  'signIn.badAddress': 'Please enter the email address you play with.',
+  'signIn.address': 'Your email address (the one you play with)',
+  'signIn.send': 'Mail me a sign-in link',
   'console.title': 'Moderator console',
   'console.games': 'Games',
   'console.new': 'New game',
@@ -212,8 +218,14 @@ const ja: Record<Key, string> = {
   'play.seatOrders': '{side}の命令',
   'play.seatNoOrders': '今は{side}に求められている命令はありません。',
   'login.invalid': 'このリンクは無効です（または期限切れです）。モデレーターに新しいリンクを依頼してください。',
-  'login.required': 'メールにあるリンクからこのページを開いてください。',
   'login.consoleRequired': 'モデレーターまたは運営者のトークン付きリンクからログインしてください。',
+  'login.required':
+    'ページを開くには、ゲームからのメールの最後にあるリンクを使うか、新しいリンクをメールで受け取ってください。',
+  'signIn.expired': 'このログイン用リンクは期限切れです。新しいリンクをメールで受け取れます:',
+  'signIn.sent': 'このアドレスがこのゲームの参加者なら、新しいログイン用リンクを送りました。',
+  'signIn.badAddress': '参加に使っているメールアドレスを入力してください。',
+  'signIn.address': 'メールアドレス (参加に使っているもの)',
+  'signIn.send': 'ログイン用リンクを送る',
   'console.title': 'モデレーターコンソール',
   'console.games': 'ゲーム一覧',
   'console.new': '新しいゲーム',
@@ -292,6 +304,9 @@ export function t(locale: Locale, key: Key, params: Record<string, string | numb
 }
 
 export type StringKey = Key;
+
+/** A page string's key (for a caller naming the message of a page). */
+export type MessageKey = Key;
 
 /** Every key of both tables (tests check that no string is missing in either language). */
 export const stringKeys = { en: Object.keys(en), ja: Object.keys(ja) };

@@ -22,6 +22,7 @@ import { consoleRoutes } from './console.ts';
 import { consoleActionRoutes } from './console-actions.ts';
 import { playRoutes } from './play.ts';
 import { shortLinkRoutes } from './short-links.ts';
+import { signInRoutes } from './sign-in.ts';
 
 const webDir = join(dirname(fileURLToPath(import.meta.url)), '../../../web');
 
@@ -102,6 +103,7 @@ export default async function webRoutes(app: FastifyInstance): Promise<void> {
 
   await app.register(playRoutes);
   await app.register(shortLinkRoutes);
+  await app.register(signInRoutes);
   await app.register(consoleRoutes);
   await app.register(consoleActionRoutes);
 }

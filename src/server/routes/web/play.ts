@@ -25,6 +25,7 @@ import { CONSOLE_COOKIE, cookieOptions, localeOf, pageData, PLAY_COOKIE } from '
 import { checkCsrf } from './guards.ts';
 import { createWebSession, endWebSession, findWebSession, SESSION_DAYS } from '../../../web/sessions.ts';
 import { historyOf, personPlayRoutes, personSession, renderPersonPage } from './play-person.ts';
+import { signInPage } from './sign-in.ts';
 
 type Params = { gameId: string };
 
@@ -161,7 +162,7 @@ async function signInOrShowPage(
   if (ctx) return renderPage(app, request, reply, ctx);
   const person = await personSession(app, request);
   if (person) return renderPersonPage(app, request, reply, person);
-  return denied(request, reply, 'login.required');
+  return signInPage(request, reply, gameId, { status: 401, messageKey: 'login.required' });
 }
 
 /** The seat's board; a person's: the board of its seat `?seat=` (its first by default). */
@@ -270,7 +271,7 @@ async function logOut(app: FastifyInstance, request: FastifyRequest<{ Params: Pa
   }
   // Encoded: a cookie path takes no raw non-ASCII (an id that is not a game's would otherwise fail here).
   reply.clearCookie(PLAY_COOKIE, { path: `/play/${encodeURIComponent(request.params.gameId)}` });
-  return denied(request, reply, 'login.required', 200);
+  return signInPage(request, reply, request.params.gameId, { status: 200, messageKey: 'login.required' });
 }
 
 /** Registers the player's page routes. */

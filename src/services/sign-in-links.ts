@@ -1,0 +1,63 @@
+/**
+ * The sign-in links of mails (`/in/<key>`, made by the outbox writer: src/mail/sign-in-slot.ts) and the request for
+ * a fresh one. A link signs a browser in as its seat or person until it expires, and only while that seat's or
+ * person's token is the one it was made under: replacing the player or rotating the token ends every link at once.
+ */
+import { hashToken } from './tokens.ts';
+import type { ServiceDeps } from './deps.ts';
+
+/** Links mailed on request per address and game per hour: enough for a lost mail, too few to flood an inbox. */
+export const SIGN_IN_REQUESTS_PER_HOUR = 3;
+
+/** Who a valid link signs in, with the token hash its session is bound to. */
+export type SignInPrincipal =
+  | { kind: 'seat'; gameId: string; seatId: string; tokenHash: string }
+  | { kind: 'person'; gameId: string; personId: string; tokenHash: string };
+
+/** What a link's key is worth: a principal, a link that no longer works (with its game), or nothing. */
+export type RedeemedLink = SignInPrincipal | { kind: 'expired'; gameId: string } | { kind: 'unknown' };
+
+/** Looks up a sign-in link's key. */
+export async function redeemSignInLink(deps: Pick<ServiceDeps, 'db' | 'clock'>, key: string): Promise<RedeemedLink> {
+  const link = await deps.db.signInLink.findUnique({ where: { id: hashToken(key) } });
+  if (!link) return { kind: 'unknown' };
+  const expired = { kind: 'expired', gameId: link.gameId } as const;
+  if (link.expiresAt <= deps.clock()) return expired;
+  if (link.seatId) {
+    const seat = await deps.db.seat.findUnique({ where: { id: link.seatId }, select: { tokenHash: true } });
+    if (seat?.tokenHash !== link.tokenHash) return expired;
+    return { kind: 'seat', gameId: link.gameId, seatId: link.seatId, tokenHash: link.tokenHash };
+  }
+  if (!link.personId) return { kind: 'unknown' };
+  const person = await deps.db.person.findUnique({ where: { id: link.personId }, select: { tokenHash: true } });
+  if (person?.tokenHash !== link.tokenHash) return expired;
+  return { kind: 'person', gameId: link.gameId, personId: link.personId, tokenHash: link.tokenHash };
+}
+
+/**
+ * Mails a fresh sign-in link to the seat (held alone) or person of `gameId` registered with `email`, unless that
+ * address had `SIGN_IN_REQUESTS_PER_HOUR` of them this hour. The mail goes to the address on file only, so the
+ * caller answers every request alike and the page tells nobody whether an address plays in a game. Returns how
+ * many mails were queued (for tests and logs, never for the page).
+ */
+export async function requestSignInLink(
+  deps: Pick<ServiceDeps, 'db' | 'clock' | 'notifier'>,
+  gameId: string,
+  email: string,
+): Promise<number> {
+  const address = { equals: email.trim(), mode: 'insensitive' } as const;
+  const now = deps.clock();
+  return deps.db.$transaction(async (tx) => {
+    const seats = await tx.seat.findMany({ where: { gameId, email: address, personId: null }, select: { id: true } });
+    const persons = await tx.person.findMany({ where: { gameId, email: address }, select: { id: true } });
+    const targets = [...seats.map((s) => ({ seatId: s.id })), ...persons.map((p) => ({ personId: p.id }))];
+    if (!targets.length) return 0;
+    const since = new Date(now.getTime() - 3600_000);
+    const sent = await tx.outbox.count({
+      where: { gameId, kind: 'sign-in', toAddress: address, createdAt: { gte: since } },
+    });
+    const allowed = targets.slice(0, Math.max(0, SIGN_IN_REQUESTS_PER_HOUR - sent));
+    for (const target of allowed) await deps.notifier.signInLink(tx, { gameId, ...target });
+    return allowed.length;
+  });
+}
