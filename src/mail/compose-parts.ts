@@ -75,6 +75,8 @@ export interface SeatMailContext {
     title: Text;
     commitment: string;
     data: unknown;
+    /** The name of each seat of the game in both languages (a seat is never shown by its id). */
+    sides: Record<string, Text>;
     describe?: (event: GameEvent, locale: Locale) => string;
   };
   seat: {
@@ -89,6 +91,10 @@ export interface SeatMailContext {
   };
 }
 
+/** Seats by their names in a language, e.g. "Allies, Germany" (an unknown seat by its id). */
+export const seatNames = (game: SeatMailContext['game'], seats: readonly string[], locale: Locale): string =>
+  seats.map((seat) => game.sides[seat]?.[locale] ?? seat).join(', ');
+
 /** The English or the Japanese of a text, by locale. */
 export const L = (locale: Locale, en: string, ja: string) => (locale === 'ja' ? ja : en);
 
@@ -99,12 +105,12 @@ export function envelope(
   subject: string,
   parts: Part[],
   extra: Partial<ComposedMail> = {},
+  footer: Part = replyFooter(ctx.seat.locale, ctx.site, ctx.game.id),
 ): ComposedMail {
   const { site, game, seat } = ctx;
   const root = threadRoot(game.id, seat.side, site.domain);
   const locale = seat.locale;
   const reply = seatReplyAddress(seat.mailToken, site.domain);
-  const footer = replyFooter(locale, site, game.id);
   const all = [...parts, footer];
   return {
     kind,
@@ -157,7 +163,9 @@ export function partsText(parts: Part[]): string {
 
 /** The HTML part of a mail made of parts. */
 export function partsHtml(parts: Part[], locale: Locale): string {
-  return `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"></head><body style="font-family:sans-serif">${parts.map((p) => p.html).join('\n')}</body></html>`;
+  const head = '<meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">';
+  const body = 'font-family:sans-serif;max-width:680px;margin:0 auto;padding:0 8px;overflow-wrap:anywhere';
+  return `<!doctype html><html lang="${locale}"><head>${head}</head><body style="${body}">${parts.map((p) => p.html).join('\n')}</body></html>`;
 }
 
 /** The headers of every mail from a game (List-Id, Auto-Submitted, the judge's mark). */
@@ -195,7 +203,11 @@ export function linkedHtml(text: string): string {
 }
 
 export const heading = (t: string): Part => ({ text: `== ${t} ==`, html: `<h3>${esc(t)}</h3>` });
-export const pre = (t: string): Part => ({ text: t, html: `<pre>${esc(t)}</pre>` });
+/** Preformatted text; in HTML its long lines wrap, so a phone shows it without scrolling sideways. */
+export const pre = (t: string): Part => ({
+  text: t,
+  html: `<pre style="white-space:pre-wrap;word-break:break-word">${esc(t)}</pre>`,
+});
 
 /**
  * The map: its picture inline (a PNG made at delivery from the board's SVG, shown by `cid:` in the HTML part), then

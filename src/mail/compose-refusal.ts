@@ -59,7 +59,7 @@ export function composeDeliveryFailure(
     to: input.to,
     subject: `[${input.gameName}] Undeliverable mail / 配送失敗: ${input.failedTo}`,
     text,
-    html: `<pre>${esc(text)}</pre>`,
+    html: `<pre style="white-space:pre-wrap;word-break:break-word">${esc(text)}</pre>`,
     inReplyTo: root,
     references: [root],
     headers: {

@@ -118,11 +118,52 @@ export function composeReply(
   return threadUnder(mail, input.inReplyTo, input.references);
 }
 
-/** HELP: the grammar and the seat's current legal choices. */
-export function helpAnswer(locale: Locale, syntax: string, choices: ChoiceTree | null): Part[] {
+/**
+ * The reply to a moderator's mail (APPROVE, REJECT, STATUS): the answers alone, with the console's link at the end;
+ * none of a player's boilerplate (orders owed, reply address, sign-in link).
+ */
+export function composeModeratorReply(
+  ctx: SeatMailContext,
+  input: ReplyReport & { inReplyTo?: string; references?: string[]; subject?: string },
+): ComposedMail {
+  const parts: Part[] = [];
+  if (input.problem) parts.push(para(input.problem.en));
+  parts.push(...errorParts('en', input), ...input.answers);
+  if (!parts.length)
+    parts.push(para('No command was found in your mail. Moderator commands: APPROVE, REJECT <reason>, STATUS.'));
+  const console = `${ctx.site.publicUrl.replace(/\/$/, '')}/g/${ctx.game.id}/moderate`;
+  const footer = para(`-- \nModerator console / モデレーターコンソール: ${console}`);
+  const mail = envelope(ctx, 'reply', replySubject('en', input.subject), parts, {}, footer);
+  return threadUnder(mail, input.inReplyTo, input.references);
+}
+
+/**
+ * HELP: the grammar, the orders owed now written in it with the defaults filled in (to edit and send back), and the
+ * seat's legal choices field by field.
+ */
+export function helpAnswer(
+  locale: Locale,
+  syntax: string,
+  choices: ChoiceTree | null,
+  template: string[] | null = null,
+): Part[] {
+  const now = template?.length
+    ? [
+        heading(L(locale, 'Your orders now, in this syntax', '今の命令 (この書き方で)')),
+        para(
+          L(
+            locale,
+            'The defaults are filled in: edit them and send them back.',
+            '既定の命令が入っています。書き換えて送り返してください。',
+          ),
+        ),
+        pre(template.join('\n')),
+      ]
+    : [];
   return [
     heading(L(locale, 'Order syntax', '命令の書き方')),
     pre(syntax),
+    ...now,
     heading(L(locale, 'Your choices now', '現在の選択肢')),
     renderChoices(choices, locale),
   ];

@@ -14,9 +14,11 @@ import {
   mapCid,
   mapParts,
   para,
+  seatNames,
   type SeatMailContext,
 } from './compose-parts.ts';
 import { esc, namesOf, renderEvents, renderOwed, type Part } from './render.ts';
+import { moveSubject, replyTemplatePart } from './compose-action.ts';
 
 /** A step's events in the seat's language, one sentence each as the game words them (rule id included). */
 export function eventSentences(
@@ -46,28 +48,35 @@ export interface ResultMailInput {
   deadline: Date | null;
   outcome: Outcome | null;
   defaultsApplied?: string[];
+  /** The reply template of the orders owed (src/mail/compose-action.ts), when the seat owes any. */
+  template?: string[] | null;
 }
 
-/** The heading and subject of a result mail: one step, several, or a digest. */
-export function resultTitles(lc: Locale, input: ResultMailInput): { heading: string; subject: string } {
+/**
+ * The heading and subject of a result mail: one step, several, or a digest. The subject says first what the reader
+ * must do: move by a deadline, nothing, or that the game is over.
+ */
+export function resultTitles(
+  lc: Locale,
+  input: ResultMailInput,
+  timeZone = 'UTC',
+): { heading: string; subject: string } {
   const n = input.stepNumber;
   const span = input.fromStep !== undefined && input.fromStep < n ? `${input.fromStep}–${n}` : null;
-  if (input.digest) {
-    const steps = span ?? String(n);
-    const digest = L(lc, `Digest of steps ${steps}`, `ステップ ${steps} のまとめ`);
-    return { heading: digest, subject: digest };
+  const steps = span ?? String(n);
+  const heading = input.digest
+    ? L(lc, `Digest of steps ${steps}`, `ステップ ${steps} のまとめ`)
+    : span
+      ? L(lc, `Results of steps ${span}`, `ステップ ${span} の結果`)
+      : L(lc, `Result of step ${n}`, `ステップ ${n} の結果`);
+  if (input.outcome) {
+    const over = `${L(lc, 'Game over', 'ゲーム終了')}: ${outcomeHeadline(input.outcome, lc)}`;
+    return { heading, subject: over };
   }
-  const over = !!input.outcome;
-  if (span) {
-    const subject = over
-      ? L(lc, `Steps ${span}: game over`, `ステップ ${span}: ゲーム終了`)
-      : L(lc, `Steps ${span} results`, `ステップ ${span} 結果`);
-    return { heading: L(lc, `Results of steps ${span}`, `ステップ ${span} の結果`), subject };
-  }
-  const subject = over
-    ? L(lc, `Step ${n}: game over`, `ステップ ${n}: ゲーム終了`)
-    : L(lc, `Step ${n} result`, `ステップ ${n} 結果`);
-  return { heading: L(lc, `Result of step ${n}`, `ステップ ${n} の結果`), subject };
+  const phase = input.board?.summary.phase[lc] ?? null;
+  const move = moveSubject(lc, { owed: input.owed, deadline: input.deadline, timeZone, phase });
+  const idle = L(lc, `${heading}: nothing to do now`, `${heading}: 今は命令不要`);
+  return { heading, subject: move ?? idle };
 }
 
 /**
@@ -79,15 +88,15 @@ export async function composeResult(ctx: SeatMailContext, input: ResultMailInput
   const lc = seat.locale;
   const names = namesOf(game.data);
   const map = mapParts(input.board, lc, game.name, mapCid(ctx, `step${input.stepNumber}`));
-  const titles = resultTitles(lc, input);
+  const titles = resultTitles(lc, input, seat.timeZone);
   const parts: Part[] = [heading(titles.heading), eventSentences(game.describe, input.events, names, lc)];
   if (input.defaultsApplied?.length)
     parts.push(
       para(
         L(
           lc,
-          `Default orders were applied for: ${input.defaultsApplied.join(', ')}`,
-          `締切までに命令がなく既定の命令を適用: ${input.defaultsApplied.join(', ')}`,
+          `Default orders were applied for: ${seatNames(game, input.defaultsApplied, 'en')}`,
+          `締切までに命令がなく既定の命令を適用: ${seatNames(game, input.defaultsApplied, 'ja')}`,
         ),
       ),
     );
@@ -97,6 +106,7 @@ export async function composeResult(ctx: SeatMailContext, input: ResultMailInput
     parts.push(heading(L(lc, 'Game over', 'ゲーム終了')), para(headline));
   } else {
     parts.push(heading(L(lc, 'Next', '次の命令')), renderOwed(input.owed, input.deadline, seat.timeZone, lc));
+    if (input.template && input.owed.length) parts.push(...replyTemplatePart(ctx, input.template, titles.subject));
   }
   return envelope(ctx, input.digest ? 'digest' : 'result', titles.subject, parts, { attachments: map.attachments });
 }

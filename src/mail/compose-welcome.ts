@@ -1,5 +1,5 @@
 /** The welcome mail of a new game, in the seat's language, as text and HTML. Pure, like src/mail/compose-parts.ts. */
-import type { Owed } from '../engine/types.ts';
+import type { GameEvent, Owed } from '../engine/types.ts';
 import type { Board } from '../engine/board.ts';
 import { ordersAddress, seatReplyAddress } from './addresses.ts';
 import {
@@ -13,7 +13,9 @@ import {
   pre,
   type SeatMailContext,
 } from './compose-parts.ts';
-import { renderOwed, type Part } from './render.ts';
+import { namesOf, renderOwed, type Part } from './render.ts';
+import { moveSubject, replyTemplatePart } from './compose-action.ts';
+import { eventSentences } from './compose-result.ts';
 
 /** The welcome mail of a new game: side, how to send orders, the player page, what is owed first and when. */
 export async function composeWelcome(
@@ -25,6 +27,10 @@ export async function composeWelcome(
     deadline: Date | null;
     board: Board | null;
     syntax: string;
+    /** What the game's set-up did before the first orders (its dice), as this seat may see it. */
+    events?: GameEvent[];
+    /** The reply template of the first orders (src/mail/compose-action.ts), when the seat owes any. */
+    template?: string[] | null;
   },
 ): Promise<ComposedMail> {
   const { game, seat, site } = ctx;
@@ -52,6 +58,12 @@ export async function composeWelcome(
     para(
       `${input.pageUrl}${input.calendarUrl ? `\n${L(lc, 'Deadline calendar', '締切カレンダー')}: ${input.calendarUrl}` : ''}\n${L(lc, 'Keep this link private: it signs you in.', 'このリンクはログイン用です。他人に教えないでください。')}`,
     ),
+    ...(input.events?.length
+      ? [
+          heading(L(lc, 'The set-up', 'ゲームの準備')),
+          eventSentences(game.describe, input.events, namesOf(game.data), lc),
+        ]
+      : []),
     heading(L(lc, 'First orders', '最初の命令')),
     renderOwed(input.owed, input.deadline, seat.timeZone, lc),
     ...(map.part ? [heading(L(lc, 'The map', 'マップ')), map.part] : []),
@@ -63,11 +75,10 @@ export async function composeWelcome(
       ),
     ),
   ];
-  return envelope(
-    ctx,
-    'welcome',
-    L(lc, `Welcome: you play ${seat.sideName.en}`, `ゲーム開始: ${seat.sideName.ja}`),
-    parts,
-    { attachments: map.attachments },
-  );
+  const welcome = L(lc, `Welcome: you play ${seat.sideName.en}`, `ゲーム開始: ${seat.sideName.ja}`);
+  const phase = input.board?.summary.phase[lc] ?? null;
+  const move = moveSubject(lc, { owed: input.owed, deadline: input.deadline, timeZone: seat.timeZone, phase });
+  const subject = move ? `${welcome} · ${move}` : welcome;
+  if (input.template && input.owed.length) parts.push(...replyTemplatePart(ctx, input.template, subject));
+  return envelope(ctx, 'welcome', subject, parts, { attachments: map.attachments });
 }

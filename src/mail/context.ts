@@ -27,6 +27,7 @@ function gameOfMail(deps: Pick<ServiceDeps, 'games'>, game: Game): SeatMailConte
     title: def?.title ?? { en: game.game, ja: game.game },
     commitment: game.seedCommitment,
     data: componentData(def, game),
+    sides: Object.fromEntries((def?.sides(game.mode) ?? []).map((s) => [s.seat, s.name])),
     describe: def ? (event, locale) => def.describeEvent(event, locale) : undefined,
   };
 }

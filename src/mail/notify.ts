@@ -4,7 +4,7 @@
  * written to the outbox in the caller's transaction.
  */
 import { boardOf, type Envelope } from '../engine/step-runner.ts';
-import type { Outcome, Owed } from '../engine/types.ts';
+import type { GameEvent, Outcome, Owed } from '../engine/types.ts';
 import { syntaxFor } from '../orders-text/game-text.ts';
 import { gameDefinition, type ServiceDeps, type SqlTx, type Tx } from '../services/deps.ts';
 import { asEnvelope } from '../services/json.ts';
@@ -12,6 +12,7 @@ import type { StepResults, WelcomeMails } from '../services/notifier.ts';
 import { type CurrentStepRow, readCurrentStep } from '../services/steps.ts';
 import { calendarUrl } from '../calendar/url.ts';
 import { composeResult } from './compose-result.ts';
+import { replyTemplateOf } from './compose-action.ts';
 import { composeWelcome } from './compose-welcome.ts';
 import { loadGameWithSeats, seatMailContext } from './context.ts';
 import { writeOutbox } from './outbox.ts';
@@ -34,20 +35,39 @@ export async function welcomeStep(tx: Tx, gameId: string): Promise<(CurrentStepR
   return step && stored ? { ...step, envelope: asEnvelope(stored.envelope) } : null;
 }
 
+/**
+ * The events of the steps a new game resolved at its creation (steps that owed nobody anything: set-up dice), in
+ * order. The welcome mail tells them: they get no result mail of their own.
+ */
+export async function setUpEvents(tx: Tx, gameId: string, before: number): Promise<GameEvent[]> {
+  const rows = await tx.event.findMany({
+    where: { step: { gameId, number: { lt: before } } },
+    orderBy: [{ step: { number: 'asc' } }, { seq: 'asc' }],
+    select: { payload: true },
+  });
+  return rows.map((r) => r.payload as unknown as GameEvent);
+}
+
 /** Welcome mails, one per seat: side, how to send orders, the page link, what is owed first and the deadline. */
 export async function queueWelcome(tx: Tx, deps: NotifyDeps, input: WelcomeMails): Promise<void> {
   const game = await loadGameWithSeats(tx, input.gameId);
   const def = gameDefinition(deps, game.game);
   const step = await welcomeStep(tx, game.id);
   const owed = step?.owed ?? [];
+  const events = step ? await setUpEvents(tx, game.id, step.number) : [];
   const mails = [];
   for (const { seatId, token } of input.seats) {
     const seat = game.seats.find((s) => s.id === seatId);
     if (!seat) continue;
     const ctx = seatMailContext(deps, game, seat);
-    const board = def && step ? boardOf(def, step.envelope, { kind: 'seat', seat: seat.side }) : null;
+    const viewer = { kind: 'seat' as const, seat: seat.side };
+    const board = def && step ? boardOf(def, step.envelope, viewer) : null;
+    const owes = owed.some((o) => o.seat === seat.side);
+    const state = step?.envelope.state;
     mails.push(
       await composeWelcome(ctx, {
+        events: def ? def.visibleEvents(events, viewer) : [],
+        template: def && owes ? replyTemplateOf(def, ctx.game.data, state, seat.side, ctx.seat.locale) : null,
         pageUrl: playerPageUrl(deps.config.PUBLIC_URL, game.id, token),
         calendarUrl: calendarUrl(deps.config.PUBLIC_URL, seat.calendarToken),
         owed: owed.filter((o) => o.seat === seat.side),
@@ -84,8 +104,10 @@ export async function queueStepResults(tx: SqlTx, deps: NotifyDeps, input: StepR
     if (!planned) continue;
     const since = (input.earlier ?? []).filter((s) => s.number >= planned.from);
     const earlier = since.flatMap((s) => def.visibleEvents(s.events, viewer));
+    const ctx = seatMailContext(deps, game, seat);
+    const owes = owed.some((o) => o.seat === seat.side) && !outcome;
     mails.push(
-      await composeResult(seatMailContext(deps, game, seat), {
+      await composeResult(ctx, {
         stepNumber: step.number,
         ...(planned.from < step.number ? { fromStep: planned.from } : {}),
         ...(planned.kind === 'digest' ? { digest: true } : {}),
@@ -95,6 +117,7 @@ export async function queueStepResults(tx: SqlTx, deps: NotifyDeps, input: StepR
         deadline: next?.deadlineAt ?? null,
         outcome: game.status === 'finished' || outcome ? outcome : null,
         defaultsApplied: step.defaultsApplied,
+        template: owes ? replyTemplateOf(def, ctx.game.data, after.state, seat.side, ctx.seat.locale) : null,
       }),
     );
   }

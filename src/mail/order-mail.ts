@@ -20,7 +20,8 @@ import { gameViewFor } from '../services/views.ts';
 import type { Game, Seat } from '../generated/prisma/client.ts';
 import { ordersAddress } from './addresses.ts';
 import type { MailPrincipal } from './auth.ts';
-import { composeReply, helpAnswer, statusAnswer, type ReplyReport } from './compose-reply.ts';
+import { replyTemplateOf } from './compose-action.ts';
+import { composeModeratorReply, composeReply, helpAnswer, statusAnswer, type ReplyReport } from './compose-reply.ts';
 import { loadGameWithSeats, seatMailContext } from './context.ts';
 import { queueAnswer, replyBudgetLeft } from './outbox.ts';
 import type { Part } from './render.ts';
@@ -144,7 +145,14 @@ export async function processOrderMail(
 async function commandAnswer(ctx: MailContext, cmd: TextCommand): Promise<Part[]> {
   const { deps, game, seat, locale, textGame } = ctx;
   try {
-    if (cmd.kind === 'help') return helpAnswer(locale, syntaxFor(textGame, locale), ctx.choices);
+    if (cmd.kind === 'help') {
+      const def = gameDefinition(deps, game.game);
+      const template =
+        def && seat && ctx.choices
+          ? replyTemplateOf(def, ctx.grammarInput.data, ctx.step.envelope.state, seat.side, locale)
+          : null;
+      return helpAnswer(locale, syntaxFor(textGame, locale), ctx.choices, template);
+    }
     if (cmd.kind === 'status') {
       const auth =
         ctx.principal.kind === 'seat'
@@ -283,7 +291,8 @@ async function reply(
     ? unansweredPart(await unansweredRefusals(deps.db, seat, deps.clock()), ctx.seat.locale, when)
     : null;
   const answered = earlier ? { ...report, answers: [earlier, ...report.answers] } : report;
-  const composed = composeReply(ctx, {
+  const compose = principal.kind === 'moderator' ? composeModeratorReply : composeReply;
+  const composed = compose(ctx, {
     ...answered,
     inReplyTo: mail.inReplyTo,
     references: mail.references,

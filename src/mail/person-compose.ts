@@ -19,6 +19,7 @@ import {
   type MailSite,
   mapParts,
   para,
+  seatNames,
   partsHtml,
   partsText,
   pre,
@@ -124,7 +125,15 @@ export function seatSyntax(lc: Locale, sides: string[]): string {
 /** The welcome mail of a person: its seats, how to send orders for each, its page, what each owes first. */
 export function composePersonWelcome(
   ctx: PersonMailContext,
-  input: { pageUrl: string; calendarUrl: string; seats: PersonSeatPart[]; deadline: Date | null; syntax: string },
+  input: {
+    pageUrl: string;
+    calendarUrl: string;
+    seats: PersonSeatPart[];
+    deadline: Date | null;
+    syntax: string;
+    /** What the game's set-up did before the first orders, as any of the person's seats may see it. */
+    events?: GameEvent[];
+  },
 ): ComposedMail {
   const { game, person, site } = ctx;
   const lc = person.locale;
@@ -157,6 +166,12 @@ export function composePersonWelcome(
     para(
       `${input.pageUrl}\n${L(lc, 'Deadline calendar', '締切カレンダー')}: ${input.calendarUrl}\n${L(lc, 'Keep this link private: it signs you in for all your seats.', 'このリンクは全席のログイン用です。他人に教えないでください。')}`,
     ),
+    ...(input.events?.length
+      ? [
+          heading(L(lc, 'The set-up', 'ゲームの準備')),
+          eventSentences(game.describe, input.events, namesOf(game.data), lc),
+        ]
+      : []),
     heading(L(lc, 'First orders, seat by seat', '最初の命令 (席ごと)')),
     ...sections.parts,
     para(
@@ -188,15 +203,17 @@ export interface PersonResultInput {
 export function composePersonResult(ctx: PersonMailContext, input: PersonResultInput): ComposedMail {
   const { game } = ctx;
   const lc = ctx.person.locale;
-  const titles = resultTitles(lc, { ...input, board: null, owed: [] });
+  const board = input.seats.find((s) => s.board)?.board ?? null;
+  const owed = input.seats.flatMap((s) => s.owed);
+  const titles = resultTitles(lc, { ...input, board, owed }, ctx.person.timeZone);
   const parts: Part[] = [heading(titles.heading), eventSentences(game.describe, input.events, namesOf(game.data), lc)];
   if (input.defaultsApplied?.length)
     parts.push(
       para(
         L(
           lc,
-          `Default orders were applied for: ${input.defaultsApplied.join(', ')}`,
-          `締切までに命令がなく既定の命令を適用: ${input.defaultsApplied.join(', ')}`,
+          `Default orders were applied for: ${seatNames(game, input.defaultsApplied, 'en')}`,
+          `締切までに命令がなく既定の命令を適用: ${seatNames(game, input.defaultsApplied, 'ja')}`,
         ),
       ),
     );

@@ -15,7 +15,7 @@ import { visibleToAny } from '../services/persons.ts';
 import { calendarUrl } from '../calendar/url.ts';
 import type { ComposedMail } from './compose-parts.ts';
 import { loadGameWithSeats, personMailContext } from './context.ts';
-import { type NotifyDeps, playerPageUrl, queueStepResults, queueWelcome, welcomeStep } from './notify.ts';
+import { type NotifyDeps, playerPageUrl, queueStepResults, queueWelcome, setUpEvents, welcomeStep } from './notify.ts';
 import { writeOutbox } from './outbox.ts';
 import { composePersonResult, composePersonWelcome } from './person-compose.ts';
 
@@ -27,6 +27,7 @@ export async function queueWelcomeByPerson(tx: Tx, deps: NotifyDeps, input: Welc
   const def = gameDefinition(deps, game.game);
   const step = await welcomeStep(tx, game.id);
   const owed = step?.owed ?? [];
+  const events = step ? await setUpEvents(tx, game.id, step.number) : [];
   const persons = await tx.person.findMany({ where: { gameId: game.id } });
   const mails: ComposedMail[] = [];
   for (const { personId, token } of input.persons) {
@@ -45,6 +46,13 @@ export async function queueWelcomeByPerson(tx: Tx, deps: NotifyDeps, input: Welc
         seats,
         deadline: step?.deadlineAt ?? null,
         syntax: syntaxFor(def ?? {}, ctx.person.locale),
+        events: def
+          ? visibleToAny(
+              def,
+              events,
+              seats.map((s) => ({ kind: 'seat' as const, seat: s.side })),
+            )
+          : [],
       }),
     );
   }

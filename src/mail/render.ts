@@ -160,25 +160,30 @@ export function renderOwed(owed: readonly Owed[], deadline: Date | null, timeZon
 /** One field of a choice tree as a line of the HELP answer. */
 function choiceLine(f: ChoiceField, locale: Locale): string {
   const ja = locale === 'ja';
-  const values = f.options.map((o) => o.value).join(' | ');
+  // Each value with its name (what the map and the order syntax call it), e.g. "WA Western Approaches".
+  const named = (o: { value: string; label: { en: string; ja: string } }) =>
+    o.label[locale] && o.label[locale] !== o.value ? `${o.value} ${o.label[locale]}` : o.value;
+  const values = f.options.map(named).join(' | ');
+  // The field by its key (what JSON orders use) and its name, e.g. "step2.WA Western Approaches".
+  const key = f.label[locale] && f.label[locale] !== f.key ? `${f.key} ${f.label[locale]}` : f.key;
   const cases = f.dependsOn ? Object.keys(f.dependsOn.cases).join(' | ') : '';
   const only = f.dependsOn ? ` (${ja ? '次の場合のみ' : 'only if'} ${f.dependsOn.key} = ${cases})` : '';
   switch (f.kind) {
     case 'one':
-      return `  ${f.key}: ${values}${only}`;
+      return `  ${key}: ${values}${only}`;
     case 'many':
-      return `  ${f.key} [${f.min ?? 0}..${f.max ?? f.options.length}]: ${values}${only}`;
+      return `  ${key} [${f.min ?? 0}..${f.max ?? f.options.length}]: ${values}${only}`;
     case 'count':
-      return `  ${f.key} [${f.min}..${f.max}]: ${ja ? '整数' : 'a whole number'}${only}`;
+      return `  ${key} [${f.min}..${f.max}]: ${ja ? '整数' : 'a whole number'}${only}`;
     case 'allocation':
-      if (ja) return `  ${f.key}: ${f.total}点${f.sum === 'exact' ? 'ちょうど' : '以内'}を割り当てる ${values}${only}`;
-      return `  ${f.key}: share ${f.sum === 'exact' ? 'exactly' : 'at most'} ${f.total} points among ${values}${only}`;
+      if (ja) return `  ${key}: ${f.total}点${f.sum === 'exact' ? 'ちょうど' : '以内'}を割り当てる ${values}${only}`;
+      return `  ${key}: share ${f.sum === 'exact' ? 'exactly' : 'at most'} ${f.total} points among ${values}${only}`;
     case 'path': {
       const cost = (c: number | undefined) => (c !== undefined && c !== 1 ? `(${c})` : '');
       const steps = f.path.edges.map((e) => `${e.from}>${e.to}${cost(e.cost)}`).join(' ');
       const budget = f.path.budget !== undefined ? (ja ? `、移動力${f.path.budget}` : `, budget ${f.path.budget}`) : '';
       const what = ja ? `${f.path.from}からの経路${budget}` : `a path from ${f.path.from}${budget}`;
-      return `  ${f.key}: ${what}; ${steps}${only}`;
+      return `  ${key}: ${what}; ${steps}${only}`;
     }
   }
 }
@@ -193,5 +198,8 @@ export function renderChoices(choices: ChoiceTree | null, locale: Locale): Part 
   for (const f of choices.fields) lines.push(choiceLine(f, locale));
   for (const c of choices.constraints) lines.push(`  * ${c[locale]}`);
   for (const l of choices.limits ?? []) lines.push(`  * ${l.label[locale]} (${l.rule})`);
-  return { text: lines.join('\n'), html: `<pre>${esc(lines.join('\n'))}</pre>` };
+  return {
+    text: lines.join('\n'),
+    html: `<pre style="white-space:pre-wrap;word-break:break-word">${esc(lines.join('\n'))}</pre>`,
+  };
 }

@@ -81,5 +81,8 @@ export function unansweredPart(list: UnansweredRefusal[], locale: Locale, when: 
     ...r.problems.map((p) => `    ${p[locale]}`),
   ]);
   const text = `${head}\n${lines.join('\n')}`;
-  return { text, html: `<p><strong>${esc(head)}</strong></p><pre>${esc(lines.join('\n'))}</pre>` };
+  return {
+    text,
+    html: `<p><strong>${esc(head)}</strong></p><pre style="white-space:pre-wrap;word-break:break-word">${esc(lines.join('\n'))}</pre>`,
+  };
 }

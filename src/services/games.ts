@@ -258,7 +258,10 @@ export async function createGame(deps: ServiceDeps, rawInput: CreateGameInput): 
     await audit(tx, id, 'operator', 'game.create', created, now);
     // A game whose first step owes nobody anything (it opens on dice alone) resolves that step now, so that the
     // welcome mails already say what each seat owes.
-    if (def.owed(envelope.state).length === 0 && !def.outcome(envelope.state)) await resolveLocked(tx, deps, id, []);
+    // Those set-up steps reach the players in their welcome mails (which tell their events), not in result mails of
+    // their own, which would arrive before the welcome.
+    const quiet: ServiceDeps = { ...deps, notifier: { ...deps.notifier, stepResults: async () => {} } };
+    if (def.owed(envelope.state).length === 0 && !def.outcome(envelope.state)) await resolveLocked(tx, quiet, id, []);
     // One welcome mail per address: a seat held alone gets its own, a person one for all its seats.
     await queueWelcomeMails(tx, deps, {
       gameId: id,

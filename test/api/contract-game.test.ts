@@ -54,7 +54,10 @@ async function read(g: GameHandle, who: Seat | 'moderator', url: string) {
   return res.json();
 }
 
-/** Result and digest mails of a game: address, kind and subject, in the order they were queued. */
+/**
+ * Result and digest mails of a game: address, kind, heading (which steps it covers) and subject (what the reader
+ * must do), in the order they were queued.
+ */
 async function mails(g: GameHandle) {
   const rows = await t.db.outbox.findMany({
     where: { gameId: g.id, kind: { in: ['result', 'digest'] } },
@@ -64,6 +67,7 @@ async function mails(g: GameHandle) {
     to: r.toAddress.split('@')[0],
     kind: r.kind,
     subject: r.subject.replace(/^\[[^\]]*\] /, ''),
+    heading: /^== (.*) ==$/m.exec(r.text)?.[1] ?? '',
     text: r.text,
   }));
 }
@@ -112,28 +116,33 @@ describe('a notification policy for short alternating steps (GF 8[2], 8[3])', ()
     await send(g, 'green', { action: 'move', path: ['ford', 'wood'] }); // step 3: the march ends, red musters
     await send(g, 'red', { muster: 1 }); // step 4: the game ends
     const got = await mails(g);
-    expect(got.map(({ to, kind, subject }) => `${to} ${kind} ${subject}`)).toEqual([
-      'blue result Step 0 result',
-      'green result Step 0 result',
-      'red result Step 0 result',
-      'blue result Step 1 result',
-      'green result Steps 1–2 results',
+    expect(got.map(({ to, kind, heading }) => `${to} ${kind} ${heading}`)).toEqual([
+      'blue result Result of step 0',
+      'green result Result of step 0',
+      'red result Result of step 0',
+      'blue result Result of step 1',
+      'green result Results of steps 1–2',
       'blue digest Digest of steps 2–3',
       'green digest Digest of steps 3',
-      'red result Steps 1–3 results',
-      'blue result Step 4: game over',
-      'green result Step 4: game over',
-      'red result Step 4: game over',
+      'red result Results of steps 1–3',
+      'blue result Result of step 4',
+      'green result Result of step 4',
+      'red result Result of step 4',
     ]);
-    const text = (to: string, subject: string) => got.find((m) => m.to === to && m.subject === subject)!.text;
+    const text = (to: string, heading: string) => got.find((m) => m.to === to && m.heading === heading)!.text;
+    // The subject says what the reader must do: move (red musters after step 3), nothing, or that the game is over.
+    const subject = (to: string, heading: string) => got.find((m) => m.to === to && m.heading === heading)!.subject;
+    expect(subject('red', 'Results of steps 1–3')).toMatch(/^Your move/);
+    expect(subject('blue', 'Digest of steps 2–3')).toBe('Digest of steps 2–3: nothing to do now');
+    expect(subject('red', 'Result of step 4')).toMatch(/^Game over: Winners: Alliance/);
     // Each mail covers every step since the seat's last one: green's tells red's move and blue's hold.
-    expect(text('green', 'Steps 1–2 results')).toMatch(
+    expect(text('green', 'Results of steps 1–2')).toMatch(
       /moved \{"path":\["ford","hill"\],"seat":"red"\}[\s\S]*moved \{"path":\[\],"seat":"blue"\}/,
     );
     expect(text('blue', 'Digest of steps 2–3')).toContain('{"path":["ford","wood"],"seat":"green"}');
     expect(text('blue', 'Digest of steps 2–3')).not.toContain('"seat":"red"');
     // FN 12.0[M][8]-like: red and green tie for the most points and win together, as their team.
-    expect(text('red', 'Step 4: game over')).toContain('Winners: Alliance (green, red). most points: 4');
+    expect(text('red', 'Result of step 4')).toContain('Winners: Alliance (green, red). most points: 4');
     const view = await read(g, 'blue', '');
     expect(view.outcome).toMatchObject({ winner: null, winners: ['green', 'red'] });
   });
@@ -145,14 +154,14 @@ describe('a notification policy for short alternating steps (GF 8[2], 8[3])', ()
     await send(g, 'blue', { action: 'hold' });
     await send(g, 'green', { action: 'hold' });
     await send(g, 'red', { muster: 0 });
-    const got = (await mails(g)).slice(3).map(({ to, kind, subject }) => `${to} ${kind} ${subject}`);
+    const got = (await mails(g)).slice(3).map(({ to, kind, heading }) => `${to} ${kind} ${heading}`);
     expect(got).toEqual([
-      'blue result Step 1 result',
-      'green result Steps 1–2 results',
-      'red result Steps 1–3 results',
-      'blue result Steps 2–4: game over',
-      'green result Steps 3–4: game over',
-      'red result Step 4: game over',
+      'blue result Result of step 1',
+      'green result Results of steps 1–2',
+      'red result Results of steps 1–3',
+      'blue result Results of steps 2–4',
+      'green result Results of steps 3–4',
+      'red result Result of step 4',
     ]);
   });
 });

@@ -92,20 +92,25 @@ describe('a person holding two of three seats beside a player holding one', () =
     const to = (who: string) =>
       rows
         .filter((r) => r.toAddress.startsWith(`${who}@`))
-        .map((r) => `${r.kind} ${r.subject.replace(/^\[[^\]]*\] /, '')}`);
+        // A welcome by its subject's first part, a result by its heading (the steps it covers).
+        .map((r) =>
+          r.kind === 'welcome'
+            ? `${r.kind} ${r.subject.replace(/^\[[^\]]*\] /, '').split(' · ')[0]}`
+            : `${r.kind} ${/^== (.*) ==$/m.exec(r.text)?.[1]}`,
+        );
     expect(to('duo')).toEqual([
       'welcome Welcome: you play Blue, Green',
-      'result Step 0 result',
-      'result Step 1 result',
-      'result Steps 1–2 results',
+      'result Result of step 0',
+      'result Result of step 1',
+      'result Results of steps 1–2',
       'digest Digest of steps 2–3',
-      'result Step 4: game over',
+      'result Result of step 4',
     ]);
     expect(to('solo')).toEqual([
       'welcome Welcome: you play Red',
-      'result Step 0 result',
-      'result Steps 1–3 results',
-      'result Step 4: game over',
+      'result Result of step 0',
+      'result Results of steps 1–3',
+      'result Result of step 4',
     ]);
     const digest = rows.find((r) => r.kind === 'digest')!;
     expect(digest.text).toMatch(

@@ -156,7 +156,7 @@ describe.each(registered)('%s by mail', (id, game) => {
     // Every seat got the result that ends the game, in its language.
     for (const { email, locale } of seats.values()) {
       const subjects = recorder.to(email).map((m) => m.parsed.subject ?? '');
-      expect(subjects.filter((s) => s.includes(locale === 'ja' ? 'ゲーム終了' : 'game over'))).toHaveLength(1);
+      expect(subjects.filter((s) => s.includes(locale === 'ja' ? 'ゲーム終了' : 'Game over'))).toHaveLength(1);
     }
   }, 120_000);
 });

@@ -123,7 +123,7 @@ describe('default-after-grace', () => {
     const missed = await g.mails('missed');
     expect(missed.map((m) => m.toAddress)).toEqual(['a@example.org', 'b@example.org']);
     expect(missed.find((m) => m.toAddress === 'a@example.org')?.text).toContain('既定命令');
-    expect((await g.mails('moderator')).some((m) => m.subject.includes('Missed deadline: b'))).toBe(true);
+    expect((await g.mails('moderator')).some((m) => m.subject.includes('Missed deadline: B'))).toBe(true);
     const report = await punctualityReport(deps, g.id);
     expect(report.map((r) => [r.side, r.onTime, r.late, r.missed])).toEqual([
       ['a', 1, 0, 0],

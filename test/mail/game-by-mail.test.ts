@@ -118,7 +118,7 @@ test('a full mail-play game by email alone: orders as replies, results in the in
   const german = recorder.to(players.german);
   expect(german.some((m) => (m.parsed.text ?? '').includes('受理'))).toBe(true);
   expect(german.some((m) => m.parsed.subject!.includes('ゲーム終了'))).toBe(true);
-  expect(recorder.to(players.allied).some((m) => m.parsed.subject!.includes('game over'))).toBe(true);
+  expect(recorder.to(players.allied).some((m) => m.parsed.subject!.includes('Game over'))).toBe(true);
   // Replies are threaded under the player's mail; results under the seat's thread root.
   const reply = german.find((m) => (m.parsed.text ?? '').includes('受理'))!;
   expect(reply.parsed.inReplyTo).toMatch(/^</);

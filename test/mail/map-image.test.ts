@@ -90,7 +90,7 @@ test('welcome and result mails carry the map as an inline PNG, in each seat lang
   }
   await deliver();
   for (const who of Object.values(players)) {
-    const results = recorder.to(who).filter((m) => /Step \d+ result|ステップ \d+ 結果/.test(m.parsed.subject ?? ''));
+    const results = recorder.to(who).filter((m) => /== (Result of step|ステップ \d+ の結果)/.test(m.parsed.text ?? ''));
     expect(results.length).toBeGreaterThan(0);
     for (const r of results) await mapPicture(r.raw);
   }

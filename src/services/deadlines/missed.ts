@@ -4,7 +4,7 @@
  * result and the notice exist together or not at all.
  */
 import { columnsOf } from '../../db/sql-tx.ts';
-import type { ServiceDeps, SqlTx } from '../deps.ts';
+import { gameDefinition, type ServiceDeps, type SqlTx } from '../deps.ts';
 import type { NoticeSeat } from '../notifier.ts';
 import { queueNoticeMails, queueNoticeWebhooks, utc } from './notices.ts';
 import { readState, type DeadlineGame, type DeadlineStep } from './step-state.ts';
@@ -31,7 +31,11 @@ export async function announceMissed(
   what: { kind: 'waiting' } | { kind: 'extended'; until: Date } | { kind: 'defaults' },
   hookEvents?: string[],
 ): Promise<void> {
-  const who = sides.join(', ');
+  // The seats by their names in the reader's language (the game's sides), never by their ids.
+  const def = gameDefinition(deps, game.game);
+  const names = (lc: 'en' | 'ja') =>
+    sides.map((side) => def?.sides(game.mode).find((s) => s.seat === side)?.name[lc] ?? side).join(', ');
+  const who = names('en');
   const key = `missed:${step.id}:${what.kind}:${step.deadlineAt?.toISOString()}`;
   await queueNoticeMails(tx, deps, {
     game,
@@ -48,8 +52,8 @@ export async function announceMissed(
               ? `締切を一度だけ ${when(what.until)} まで延長します。`
               : 'エンジンの既定命令を適用しました（結果に記載）。';
         return {
-          subject: `締切超過: ${who}`,
-          body: `${who} はステップ ${step.number} の締切に命令を送りませんでした。${next}`,
+          subject: `締切超過: ${names('ja')}`,
+          body: `${names('ja')} はステップ ${step.number} の締切に命令を送りませんでした。${next}`,
         };
       }
       const next =

@@ -44,6 +44,7 @@ export const gameColumns = {
   id: true,
   name: true,
   game: true,
+  mode: true,
   status: true,
   currentStep: true,
   deadlines: true,

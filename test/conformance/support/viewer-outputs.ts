@@ -11,6 +11,7 @@ import type { Locale } from '../../../src/i18n/index.ts';
 import type { SeatMailContext } from '../../../src/mail/compose-parts.ts';
 import { helpAnswer, statusAnswer } from '../../../src/mail/compose-reply.ts';
 import { composeResult } from '../../../src/mail/compose-result.ts';
+import { replyTemplateOf } from '../../../src/mail/compose-action.ts';
 import { renderMap } from '../../../src/mail/render.ts';
 import { syntaxFor } from '../../../src/orders-text/game-text.ts';
 import { buildRecord, type RecordSource } from '../../../src/services/record.ts';
@@ -34,7 +35,12 @@ function mailContext(g: PlayedGame, viewer: Viewer, locale: Locale): SeatMailCon
   const about = { id: 'g1', name: 'W', game: game.id, mode: g.mode, title: game.title, commitment: 'c0' };
   return {
     site: { domain: 'example.org', from: 'judge@example.org', publicUrl: 'https://pbem.example.org' },
-    game: { ...about, data: g.data, describe },
+    game: {
+      ...about,
+      data: g.data,
+      sides: Object.fromEntries(game.sides(g.mode).map((s) => [s.seat, s.name])),
+      describe,
+    },
     seat: { id: 's1', side, sideName, email: 'p@x', locale, timeZone: 'UTC', mailToken: '' },
   };
 }
@@ -102,7 +108,11 @@ export async function shownStep(
   const visible = game.visibleEvents(run.events, viewer);
   const board = game.board(run.after, viewer);
   const outcome = game.outcome(run.after);
-  const input = { stepNumber: i + 1, events: visible, board, owed: game.owed(run.after), deadline: null, outcome };
+  const seat = seatOf(viewer);
+  const owed = game.owed(run.after);
+  const owes = !!seat && owed.some((o) => o.seat === seat);
+  const template = owes ? replyTemplateOf(game, g.data, run.after, seat, locale) : null;
+  const input = { stepNumber: i + 1, events: visible, board, owed, deadline: null, outcome, template };
   const mail = await composeResult(mailContext(g, viewer, locale), input);
   const shown: Shown = {
     events: JSON.stringify(visible),

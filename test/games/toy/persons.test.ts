@@ -114,7 +114,9 @@ describe('both seats of the toy game held by one address', () => {
     await deliver();
     const result = recorder.to(address)[1];
     expect(recorder.to(address)).toHaveLength(2);
-    expect(result.parsed.subject).toContain('Step 0 result');
+    expect(textOf(result)).toContain('== Result of step 0 ==');
+    // Seat A picks next (TOY 2, odd steps): the person must move.
+    expect(result.parsed.subject).toMatch(/Your move by .+: Pick a number$/);
     // Both seats' secret dice (each visible to its own seat only), then a section per seat.
     expect(textOf(result)).toMatch(/A picked 3; the secret die shows \d[\s\S]*B picked 4; the secret die shows \d/);
     expect(textOf(result)).toMatch(/== Seat A ==[\s\S]*TOY-D1[\s\S]*== Seat B ==[\s\S]*You owe no orders now/);
@@ -154,7 +156,7 @@ describe('both seats of the toy game held by one address', () => {
     const after = recorder.to(address).slice(3);
     const reply = after.find((m) => /ACCEPTED/.test(textOf(m)))!;
     expect(textOf(reply)).toContain('SEAT a\nPICK 5\nSEAT b\nPICK 6\nNOTE from the mail');
-    const over = after.find((m) => m.parsed.subject!.includes('game over'))!;
+    const over = after.find((m) => m.parsed.subject!.includes('Game over'))!;
     expect(textOf(over)).toMatch(/A picked 5[\s\S]*B picked 6/);
     expect((await currentStep(t.deps, g.id)).gameStatus).toBe('finished');
     const byMail = await t.db.order.findMany({
@@ -258,7 +260,7 @@ describe('two addresses, one seat each', () => {
       const mails = recorder.to(`${me}@example.org`);
       expect(mails.map((m) => m.parsed.subject)).toEqual([
         expect.stringContaining('Welcome'),
-        expect.stringContaining('Step 0 result'),
+        expect.stringMatching(me === 'ann' ? /Your move: Pick a number$/ : /Result of step 0: nothing to do now$/),
       ]);
       expect(textOf(mails[1])).not.toMatch(new RegExp(`${other} picked|Secret die of ${other}`));
       expect(textOf(mails[1])).not.toContain('== Seat');

@@ -1,0 +1,89 @@
+/**
+ * What makes a mail one a player can act on: a subject that says whether they must move and by when, in their zone
+ * and language ("Your move by Sat 28 Nov, 21:00 GMT+9: Allied placement, Step 2"), and, at the end of the body, a
+ * reply template of the orders owed, in the game's order syntax with the default orders filled in, to copy into a
+ * reply (or send as it is with one tap on its mailto link). Pure, like src/mail/compose-parts.ts.
+ */
+import type { Owed, SeatId } from '../engine/types.ts';
+import type { Locale } from '../i18n/index.ts';
+import { formatOrderText, type TextGame } from '../orders-text/game-text.ts';
+import type { AnyGamePackage } from '../engine/game-package.ts';
+import { heading, L, type SeatMailContext } from './compose-parts.ts';
+import { seatReplyAddress } from './addresses.ts';
+import { esc, type Part } from './render.ts';
+
+/** A deadline as a subject line says it: "Sat 28 Nov, 21:00 GMT+9" / "11月28日(土) 21:00 JST". */
+export function shortDeadline(date: Date, timeZone: string, locale: Locale): string {
+  return new Intl.DateTimeFormat(locale === 'ja' ? 'ja-JP' : 'en-GB', {
+    timeZone,
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZoneName: 'short',
+  }).format(date);
+}
+
+/** What a mail's subject says about the reader's next move. */
+export interface NextMove {
+  owed: readonly Owed[];
+  deadline: Date | null;
+  timeZone: string;
+  /** The phase the game is in, in the reader's words (the board's summary). */
+  phase: string | null;
+}
+
+/**
+ * The subject of a mail that asks for orders ("Your move by ...: phase"), or null when the reader owes nothing
+ * (the caller then says what the mail reports).
+ */
+export function moveSubject(lc: Locale, next: NextMove): string | null {
+  if (!next.owed.length) return null;
+  const by = next.deadline ? shortDeadline(next.deadline, next.timeZone, lc) : null;
+  const what = next.phase ? `: ${next.phase}` : '';
+  if (lc === 'ja') return by ? `あなたの番 (${by}まで)${what}` : `あなたの番${what}`;
+  return by ? `Your move by ${by}${what}` : `Your move${what}`;
+}
+
+/**
+ * The reply template of a seat: its default orders at this decision point written in the game's order syntax
+ * (null when the seat owes nothing or the orders cannot be written).
+ */
+export function replyTemplateOf(
+  def: AnyGamePackage & TextGame,
+  data: unknown,
+  state: unknown,
+  seat: SeatId,
+  locale: Locale,
+): string[] | null {
+  const choices = def.choices(state, seat);
+  if (!choices) return null;
+  const lines = formatOrderText(def, { data, seat, choices }, def.defaultOrders(state, seat), locale);
+  return lines.length ? lines : null;
+}
+
+/**
+ * The template as the last part of a mail: how to use it, the lines, and in HTML a mailto link that opens a reply
+ * to the seat's personal address with the lines filled in.
+ */
+export function replyTemplatePart(ctx: SeatMailContext, lines: string[], subject: string): Part[] {
+  const lc = ctx.seat.locale;
+  const how = L(
+    lc,
+    'Copy these lines into your reply, change what you want, and send it (they are the default orders: sent as they are, they are your orders):',
+    '次の行を返信にコピーし、必要なところを書き換えて送ってください (既定の命令が入っています。このまま送ればこれがあなたの命令になります):',
+  );
+  const body = lines.join('\n');
+  const to = seatReplyAddress(ctx.seat.mailToken, ctx.site.domain);
+  const mailto = `mailto:${to}?subject=${encodeURIComponent(`Re: ${subject}`)}&body=${encodeURIComponent(`${body}\n`)}`;
+  const tap = L(lc, 'Reply with these orders', 'この命令で返信する');
+  return [
+    heading(L(lc, 'Your reply', 'あなたの返信')),
+    {
+      text: `${how}\n\n${body}`,
+      html: `<p>${esc(how)}</p><pre style="white-space:pre-wrap;word-break:break-word;background:#f4f4f4;padding:8px">${esc(body)}</pre><p><a href="${esc(mailto)}">${esc(tap)}</a></p>`,
+    },
+  ];
+}
