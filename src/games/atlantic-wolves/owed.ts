@@ -6,6 +6,7 @@ import type { Owed } from '../../engine/types.ts';
 import type { AwSide } from './data/schema.ts';
 import { indexOf } from './data/data-index.ts';
 import { at, type AwPhase, opponent, type AwState } from './state.ts';
+import { responseDestinations } from './response-movement.ts';
 
 /** One owed decision point. */
 function owe(seat: AwSide, point: string, rule: string, en: string, ja: string): Owed {
@@ -19,17 +20,29 @@ type PointOf<K extends AwPhase['kind']> = (s: AwState, p: Extract<AwPhase, { kin
 const overflowPoint = (side: AwSide) => (side === 'allied' ? 'AW-D4' : 'AW-D6');
 const overflowRule = (side: AwSide) => (side === 'allied' ? 'AW 6.0-C2' : 'AW 7.0[6]');
 
-/** D7 (AW 12.0-3): the owner of the rolled unit may move it. */
+/**
+ * D7 (AW 12.0-3): the owner of the rolled unit may move it. The prompt lists the areas it may move to (adjacent,
+ * with room: AW 12.0-3d), each by its id and name, so a mail tells the whole choice.
+ */
 const responsePoint: PointOf<'response'> = (s, p) => {
-  const u = indexOf(s.data).unit.get(p.unit);
+  const idx = indexOf(s.data);
+  const u = idx.unit.get(p.unit);
   const side = u?.side ?? 'allied';
   const area = at(s, p.unit);
+  const named = (a: string, lc: 'en' | 'ja') => `${a} ${idx.area.get(a)?.name[lc] ?? ''}`.trim();
+  const to = (lc: 'en' | 'ja') => responseDestinations(s, p.unit).map((a) => named(a, lc));
+  const en = to('en').length
+    ? `may move to ${to('en').join(', ')} (MOVE ${u?.number} -> area) or STAY`
+    : 'must STAY (every adjacent area is full)';
+  const ja = to('ja').length
+    ? `${to('ja').join('、')} のいずれかへ移動 (移動 ${u?.number} エリア) するか待機できます`
+    : '隣接エリアがすべて満杯のため待機です';
   return owe(
     side,
     'AW-D7',
     'AW 12.0-3',
-    `Response roll ${p.roll}: unit ${u?.number} (${p.unit}) in ${area} may move to an adjacent area or stay.`,
-    `対応移動${p.roll}回目: ユニット${u?.number}（${p.unit}、${area}）は隣接エリアへ移動するか留まれます。`,
+    `Response roll ${p.roll}: unit ${u?.number} (${p.unit}) in ${named(area, 'en')} ${en}.`,
+    `対応移動${p.roll}回目: ユニット${u?.number}（${p.unit}、${named(area, 'ja')}）は${ja}。`,
   );
 };
 
