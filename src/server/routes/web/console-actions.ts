@@ -22,6 +22,9 @@ import { renewSeatAccess } from '../../../services/seat-access.ts';
 import { gameViewFor, ordersFor, stepsFor } from '../../../services/views.ts';
 import { renderBoardSvg } from '../../../board-view/map-svg.ts';
 import { historyLine, localeOf } from '../../../web/page.ts';
+import { historyOf } from '../../../web/history.ts';
+import { consoleZoneOf } from '../../../web/zones.ts';
+import { stepHeadingsFor } from '../../../services/step-boards.ts';
 import { consoleDenied, consoleSession, renderConsole } from './console.ts';
 import { checkCsrf } from './guards.ts';
 
@@ -45,9 +48,11 @@ async function renderGame(
   const { gameId } = request.params;
   const locale = localeOf(request);
   const principal: Principal = { kind: 'moderator', gameId };
-  const [game, steps, audit, preview, orders] = await Promise.all([
+  const base = `/console/games/${encodeURIComponent(gameId)}`;
+  const [game, steps, headings, audit, preview, orders] = await Promise.all([
     gameViewFor(app.deps, gameId, principal),
     stepsFor(app.deps, gameId, principal),
+    stepHeadingsFor(app.deps, gameId, principal),
     auditLogOf(app.deps, gameId),
     reviewPreviewFor(app.deps, gameId),
     ordersFor(app.deps, gameId, principal),
@@ -67,23 +72,14 @@ async function renderGame(
       review: preview
         ? preview.seats.map((s) => ({ side: s.side, mapSvg: renderBoardSvg(s.board, locale), lines: lines(s.events) }))
         : null,
-      history: steps
-        .filter((s) => s.events.length)
-        .reverse()
-        .map((s) => ({
-          number: s.number,
-          status: s.status,
-          publishedAt: s.publishedAt,
-          defaultsApplied: s.defaultsApplied,
-          lines: lines(s.events as GameEvent[]),
-        })),
+      history: historyOf(steps, def, locale, { headings, base, moderator: true }),
       audit: [...audit].reverse(),
       orders: orders.orders,
       errors: extra.errors ?? [],
       done: extra.done ?? (request.query as { done?: string }).done ?? null,
       newLink: extra.newLink ?? null,
-      base: `/console/games/${encodeURIComponent(gameId)}`,
-      zone: 'UTC',
+      base,
+      zone: consoleZoneOf(request),
     },
     status,
   );

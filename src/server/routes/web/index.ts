@@ -22,6 +22,7 @@ import { consoleRoutes } from './console.ts';
 import { consoleActionRoutes } from './console-actions.ts';
 import { playRoutes } from './play.ts';
 import { shortLinkRoutes } from './short-links.ts';
+import { stepPageRoutes } from './step-pages.ts';
 
 const webDir = join(dirname(fileURLToPath(import.meta.url)), '../../../web');
 
@@ -104,4 +105,5 @@ export default async function webRoutes(app: FastifyInstance): Promise<void> {
   await app.register(shortLinkRoutes);
   await app.register(consoleRoutes);
   await app.register(consoleActionRoutes);
+  await app.register(stepPageRoutes);
 }
