@@ -7,12 +7,13 @@
  */
 import type { Board, BoardSummary } from '../engine/board.ts';
 import { boardOf } from '../engine/step-runner.ts';
-import type { AnyGame, GameEvent, Viewer } from '../engine/types.ts';
+import type { AnyGame, ChoiceTree, GameEvent, Viewer } from '../engine/types.ts';
 import type { Principal } from './auth.ts';
 import { gameDefinition, type ServiceDeps } from './deps.ts';
 import { notFound, ServiceError } from './errors.ts';
 import { asEnvelope } from './json.ts';
 import { visibleToAny } from './persons.ts';
+import { currentStep } from './steps.ts';
 import { viewersOf } from './views.ts';
 
 /** The turn and phase of a step, as its board summary words them. */
@@ -106,4 +107,17 @@ export async function pastStepFor(
     after: boardOf(def, after, viewer),
     events: viewer.kind === 'moderator' ? events : visibleToAny(def, events, [viewer]),
   };
+}
+
+/**
+ * The choices of every seat that owes orders at the open step (moderator only: the caller checks the role), by
+ * side: what the console's amend form of each seat is built from, the same tree the seat's own page uses. Empty
+ * when the step is not open.
+ */
+export async function owedChoicesFor(deps: ServiceDeps, gameId: string): Promise<Map<string, ChoiceTree>> {
+  const step = await currentStep(deps, gameId);
+  if (step.status !== 'open') return new Map();
+  const def = definitionOf(deps, step.game);
+  const trees = step.owed.map((o): [string, ChoiceTree | null] => [o.seat, def.choices(step.envelope.state, o.seat)]);
+  return new Map(trees.filter((e): e is [string, ChoiceTree] => e[1] !== null));
 }

@@ -19,3 +19,12 @@ export function zoneOr(value: unknown, fallback = 'UTC'): string {
 export function consoleZoneOf(request: FastifyRequest): string {
   return zoneOr(request.cookies?.[ZONE_COOKIE]);
 }
+
+/** Every zone as the `<option>`s of a `<select>`, `selected` marked (zone names are plain ASCII: no escaping). */
+const optionsHtml = timeZones.map((z) => `<option>${z}</option>`).join('');
+
+/** The zone list as `<option>`s with `selected` chosen; an unknown value becomes UTC. */
+export function zoneOptionsHtml(selected: unknown): string {
+  const zone = zoneOr(selected);
+  return optionsHtml.replace(`<option>${zone}</option>`, `<option selected>${zone}</option>`);
+}

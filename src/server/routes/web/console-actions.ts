@@ -24,7 +24,10 @@ import { renderBoardSvg } from '../../../board-view/map-svg.ts';
 import { historyLine, localeOf } from '../../../web/page.ts';
 import { historyOf } from '../../../web/history.ts';
 import { consoleZoneOf } from '../../../web/zones.ts';
-import { stepHeadingsFor } from '../../../services/step-boards.ts';
+import { owedChoicesFor, stepHeadingsFor } from '../../../services/step-boards.ts';
+import { ordersFromForm } from '../../../web/form.ts';
+import { t } from '../../../web/strings.ts';
+import { type AmendProblems, amendFormsOf } from './console-amend.ts';
 import { consoleDenied, consoleSession, renderConsole } from './console.ts';
 import { checkCsrf } from './guards.ts';
 
@@ -42,20 +45,21 @@ async function renderGame(
   app: FastifyInstance,
   request: FastifyRequest<{ Params: Params }>,
   reply: FastifyReply,
-  extra: { errors?: string[]; done?: string | null; newLink?: string | null } = {},
+  extra: { errors?: string[]; done?: string | null; newLink?: string | null; amend?: AmendProblems } = {},
   status = 200,
 ) {
   const { gameId } = request.params;
   const locale = localeOf(request);
   const principal: Principal = { kind: 'moderator', gameId };
   const base = `/console/games/${encodeURIComponent(gameId)}`;
-  const [game, steps, headings, audit, preview, orders] = await Promise.all([
+  const [game, steps, headings, audit, preview, orders, choices] = await Promise.all([
     gameViewFor(app.deps, gameId, principal),
     stepsFor(app.deps, gameId, principal),
     stepHeadingsFor(app.deps, gameId, principal),
     auditLogOf(app.deps, gameId),
     reviewPreviewFor(app.deps, gameId),
     ordersFor(app.deps, gameId, principal),
+    owedChoicesFor(app.deps, gameId),
   ]);
   const def = gameDefinition(app.deps, game.game);
   const sideName = (side: string) => def?.sides(game.mode).find((s) => s.seat === side)?.name[locale] ?? side;
@@ -75,6 +79,7 @@ async function renderGame(
       history: historyOf(steps, def, locale, { headings, base, moderator: true }),
       audit: [...audit].reverse(),
       orders: orders.orders,
+      amendForms: amendFormsOf(choices, orders.orders, locale, base, extra.amend),
       errors: extra.errors ?? [],
       done: extra.done ?? (request.query as { done?: string }).done ?? null,
       newLink: extra.newLink ?? null,
@@ -174,6 +179,37 @@ async function replacePlayerFromForm(app: FastifyInstance, r: Req) {
   return `${app.deps.config.PUBLIC_URL.replace(/\/$/, '')}/play/${r.params.gameId}?token=${encodeURIComponent(seat.token)}`;
 }
 
+type SeatReq = FastifyRequest<{ Params: Params & { side: string }; Body: Record<string, unknown> }>;
+
+/**
+ * `POST /console/games/:gameId/seats/:side/orders`: the seat's own order form, sent by the moderator, amends its
+ * orders (audited); refused orders come back in that seat's form with the engine's errors (422).
+ */
+async function amendFromSeatForm(app: FastifyInstance, request: SeatReq, reply: FastifyReply) {
+  if (!(await moderatorOf(app, request))) return consoleDenied(request, reply);
+  await checkCsrf(app, request);
+  const { gameId, side } = request.params;
+  const locale = localeOf(request);
+  const [tree, game] = await Promise.all([
+    owedChoicesFor(app.deps, gameId).then((c) => c.get(side)),
+    app.deps.db.game.findUniqueOrThrow({ where: { id: gameId }, select: { game: true } }),
+  ]);
+  const def = gameDefinition(app.deps, game.game);
+  if (!tree || !def) return renderGame(app, request, reply, { errors: [t(locale, 'console.amendNothingOwed')] }, 409);
+  const body = request.body ?? {};
+  const orders = ordersFromForm(body, tree, def.ordersSchema);
+  try {
+    await amendOrders(app.deps, gameId, side, orders, String(body._reason ?? '').trim() || undefined);
+  } catch (error) {
+    if (error instanceof OrdersInvalidError)
+      return renderGame(app, request, reply, { amend: { side, errors: error.errors, submitted: orders } }, 422);
+    if (error instanceof ServiceError && error.status < 500)
+      return renderGame(app, request, reply, { errors: [`${error.message} (${error.code})`] }, error.status);
+    throw error;
+  }
+  return reply.redirect(`/console/games/${encodeURIComponent(gameId)}?done=amend`, 303);
+}
+
 /** Registers the game page and the moderator's actions. */
 export async function consoleActionRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Params: Params }>('/console/games/:gameId', async (request, reply) => {
@@ -183,6 +219,10 @@ export async function consoleActionRoutes(app: FastifyInstance): Promise<void> {
   registerAction(app, 'approve', async (r) => void (await approveStep(app.deps, r.params.gameId, stepOf(r))));
   registerAction(app, 'reject', async (r) => rejectFromForm(app, r));
   registerAction(app, 'amend', async (r) => amendFromForm(app, r));
+  app.post<{ Params: Params & { side: string }; Body: Record<string, unknown> }>(
+    '/console/games/:gameId/seats/:side/orders',
+    async (request, reply) => amendFromSeatForm(app, request, reply),
+  );
   registerAction(app, 'deadline', async (r) => moveDeadlineFromForm(app, r));
   registerAction(
     app,
