@@ -107,7 +107,7 @@ describe('the moderator console', () => {
     const c = await operator();
     const list = (await c.get('/console')).body;
     const row = list.slice(list.indexOf(`href="/console/games/${g.id}"`));
-    expect(row).toMatch(/^[^]*?Console words<\/a><br><span class="muted">Atlantic Wolves[^<]* · Mail play · /);
+    expect(row).toMatch(/^[\s\S]*?Console words<\/a><br><span class="muted">Atlantic Wolves[^<]* · Mail play · /);
     expect(row).toContain('<strong>Allies</strong>: Alice <span class="muted">&lt;allied@example.org&gt;</span>');
     expect(row).toContain('<strong>Germany</strong>: 山田');
     expect(row).toMatch(/<strong>Allies<\/strong>: Turn 1: [^<]+<span class="rule">AW-D3/);

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../support/app.ts';
+import { buildTestApp, TEST_ADMIN_TOKEN, type TestApp } from '../support/app.ts';
 import { createGameVia } from '../support/api-helpers.ts';
 import { playDefaults } from './play-steps.ts';
 
@@ -54,6 +54,7 @@ describe.skipIf(!have)('the player page at phone and desktop widths', () => {
       game: 'atlantic-wolves',
       mode: 'mail',
       name: 'Layout',
+      deadlines: { default: { length: '3d' } },
       seats: [
         { side: 'allied', email: 'a@example.org', name: 'Alice' },
         { side: 'german', email: 'g@example.org', name: '山田', locale: 'ja', timeZone: 'Asia/Tokyo' },
@@ -61,7 +62,13 @@ describe.skipIf(!have)('the player page at phone and desktop widths', () => {
     });
     gameId = g.id;
     tokens = g.tokens;
-    await playDefaults(t, gameId, tokens, (s) => s.owed.some((o) => o.point === 'AW-D9'));
+    // Turn 1 played (its dice in the history), the Allied placement of turn 2 owed.
+    await playDefaults(
+      t,
+      gameId,
+      tokens,
+      (s) => s.step.number > 1 && s.owed.some((o) => o.seat === 'allied' && o.point === 'AW-D3'),
+    );
   }, 120_000);
 
   afterAll(async () => {
@@ -70,20 +77,106 @@ describe.skipIf(!have)('the player page at phone and desktop widths', () => {
     if (profile) rmSync(profile, { recursive: true, force: true });
   });
 
-  async function open(width: number, side: string): Promise<Page> {
+  /** A page of the Allied seat at `width`, in `lang` (the language link's cookie). */
+  async function open(width: number, lang: 'en' | 'ja'): Promise<Page> {
     const p = await ctx.newPage();
     await p.setViewportSize({ width, height: 844 });
-    await p.goto(`${base}/play/${gameId}?token=${encodeURIComponent(tokens[side])}`);
+    await p.goto(`${base}/play/${gameId}?token=${encodeURIComponent(tokens.allied)}`);
+    if ((await p.getAttribute('html', 'lang')) !== lang) {
+      await p.click('header a.lang');
+      await p.waitForLoadState('load');
+    }
+    expect(await p.getAttribute('html', 'lang')).toBe(lang);
     return p;
   }
 
-  it('explore', async () => {
-    for (const width of [390, 1280]) {
-      const p = await open(width, 'allied');
-      const m = await p.evaluate('({ scroll: document.documentElement.scrollWidth, inner: innerWidth })');
-      console.log(width, m);
-      await p.locator('section.board').screenshot({ path: join(shots, `explore-${width}.png`) });
-      await p.close();
+  /** Every picture loaded (the history's past boards too: their steps opened, loaded at once), with its size. */
+  async function pictures(p: Page): Promise<{ broken: string[]; count: number }> {
+    await p.evaluate(`(() => {
+      for (const d of document.querySelectorAll('details.step')) d.open = true;
+      for (const i of document.images) i.loading = 'eager';
+    })()`);
+    // Polled from here: the page's CSP allows no script built from a string (waitForFunction's way).
+    for (let i = 0; i < 200 && !(await p.evaluate('[...document.images].every((i) => i.complete)')); i++)
+      await p.waitForTimeout(100);
+    return p.evaluate(`(() => {
+      const broken = [];
+      const shown = (e) => e.getClientRects().length > 0;
+      for (const i of document.images)
+        if (!(i.naturalWidth > 0 && i.getBoundingClientRect().width > 0)) broken.push('img ' + i.currentSrc);
+      const svgs = [...document.querySelectorAll('svg')].filter(shown);
+      for (const s of svgs) if (!(s.getBoundingClientRect().width > 0)) broken.push('svg ' + s.getAttribute('aria-label'));
+      return { broken, count: document.images.length + svgs.length };
+    })()`);
+  }
+
+  /** The tracks of the board drawn now: each track's values, and whether every box lies inside the viewport. */
+  async function tracks(p: Page): Promise<Record<string, { values: string[]; inside: boolean }>> {
+    return p.evaluate(`(() => {
+      const out = {};
+      const map = [...document.querySelectorAll('section.board svg')].find((s) => s.getClientRects().length > 0);
+      for (const g of map.querySelectorAll('g.track')) {
+        const cells = [...g.querySelectorAll('rect.cell')];
+        const last = cells[cells.length - 1].getBoundingClientRect();
+        const first = cells[0].getBoundingClientRect();
+        const inside = first.left >= 0 && last.right <= innerWidth && last.width > 0;
+        out[g.dataset.track] = { values: cells.map((c) => c.dataset.value), inside };
+      }
+      return out;
+    })()`);
+  }
+
+  it('fits a phone and a desktop, in English and Japanese, with the orders one tap from the top', async () => {
+    const shown: Record<string, Record<string, { values: string[]; inside: boolean }>> = {};
+    for (const lang of ['en', 'ja'] as const) {
+      for (const width of [390, 1280]) {
+        const p = await open(width, lang);
+        const where = `${width} px, ${lang}`;
+        // No horizontal overflow.
+        expect(await p.evaluate('document.documentElement.scrollWidth'), where).toBeLessThanOrEqual(width);
+        // The whole VP and turn tracks inside the viewport.
+        shown[width] = await tracks(p);
+        expect(Object.keys(shown[width]).length, where).toBeGreaterThanOrEqual(2);
+        for (const [id, track] of Object.entries(shown[width])) expect(track.inside, `${where}: ${id}`).toBe(true);
+        // "Your orders" near the top, and the form in view once followed.
+        const jump = p.locator('a#to-orders');
+        expect(await jump.getAttribute('href')).toBe('#orders');
+        const top = (await jump.boundingBox())!;
+        expect(top.y + top.height, where).toBeLessThan(844);
+        await jump.click();
+        const form = (await p.locator('form.order-form').boundingBox())!;
+        expect(form.y, where).toBeGreaterThanOrEqual(0);
+        expect(form.y, where).toBeLessThan(844);
+        await p.evaluate('scrollTo(0, 0)');
+        await p.screenshot({ path: join(shots, `player-page-${width}-${lang}.png`), fullPage: width > 400 });
+        // No broken picture, the history's past boards included.
+        const pics = await pictures(p);
+        expect(pics.broken, where).toEqual([]);
+        expect(pics.count, where).toBeGreaterThan(3);
+        if (width === 1280 && lang === 'en') {
+          await p.locator('details.step').nth(1).scrollIntoViewIfNeeded();
+          await p
+            .locator('details.step')
+            .nth(1)
+            .screenshot({ path: join(shots, 'history-past-board.png') });
+        }
+        await p.close();
+      }
+      // A phone shows every value of each track the desktop shows (nothing cut off).
+      for (const [id, track] of Object.entries(shown[1280]))
+        expect(shown[390][id].values, id).toEqual(expect.arrayContaining(track.values));
     }
+  }, 120_000);
+
+  it("shows the console's amend form, built from the seat's choices", async () => {
+    const p = await ctx.newPage();
+    await p.setViewportSize({ width: 1280, height: 900 });
+    await p.goto(`${base}/console/login?token=${TEST_ADMIN_TOKEN}`);
+    await p.goto(`${base}/console/games/${gameId}`);
+    const amend = p.locator('#amend-allied');
+    expect(await amend.locator('form.order-form select').count()).toBeGreaterThan(3);
+    expect(await p.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(1280);
+    await p.locator('#amend').screenshot({ path: join(shots, 'console-amend.png') });
+    await p.close();
   }, 60_000);
 });
