@@ -147,6 +147,8 @@ describe.skipIf(!have)('the player page at phone and desktop widths', () => {
         const form = (await p.locator('form.order-form').boundingBox())!;
         expect(form.y, where).toBeGreaterThanOrEqual(0);
         expect(form.y, where).toBeLessThan(844);
+        if (width === 390 && lang === 'en')
+          await p.locator('section.board .map-narrow').screenshot({ path: join(shots, 'player-board-390.png') });
         await p.evaluate('scrollTo(0, 0)');
         await p.screenshot({ path: join(shots, `player-page-${width}-${lang}.png`), fullPage: width > 400 });
         // No broken picture, the history's past boards included.
@@ -172,7 +174,9 @@ describe.skipIf(!have)('the player page at phone and desktop widths', () => {
     const p = await ctx.newPage();
     await p.setViewportSize({ width: 1280, height: 900 });
     await p.goto(`${base}/console/login?token=${TEST_ADMIN_TOKEN}`);
-    await p.goto(`${base}/console/games/${gameId}`);
+    await p.goto(`${base}/lang?to=en&back=${encodeURIComponent(`/console/games/${gameId}`)}`);
+    expect(await p.getAttribute('html', 'lang')).toBe('en');
+    await p.screenshot({ path: join(shots, 'console-game.png') });
     const amend = p.locator('#amend-allied');
     expect(await amend.locator('form.order-form select').count()).toBeGreaterThan(3);
     expect(await p.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(1280);
