@@ -59,6 +59,9 @@ export async function stepHeadingsFor(
 
 /** One past step for one viewer: its heading, the board after it, and the events the viewer may see. */
 export interface PastStep {
+  /** The game's name, as its moderator gave it, and the id of its game package. */
+  gameName: string;
+  gamePackage: string;
   number: number;
   status: string;
   publishedAt: Date | null;
@@ -80,7 +83,7 @@ export async function pastStepFor(
   principal: Principal,
   seat?: string,
 ): Promise<PastStep> {
-  const game = await deps.db.game.findUnique({ where: { id: gameId }, select: { game: true } });
+  const game = await deps.db.game.findUnique({ where: { id: gameId }, select: { game: true, name: true } });
   if (!game) throw notFound('game');
   const def = definitionOf(deps, game.game);
   const viewer = boardViewer(principal, seat);
@@ -99,6 +102,8 @@ export async function pastStepFor(
   const after = asEnvelope(step.resultEnvelope ?? next?.envelope ?? step.envelope);
   const events = step.events.map((e) => e.payload as GameEvent);
   return {
+    gameName: game.name,
+    gamePackage: game.game,
     number: step.number,
     status: step.status,
     publishedAt: step.publishedAt,
@@ -114,10 +119,13 @@ export async function pastStepFor(
  * side: what the console's amend form of each seat is built from, the same tree the seat's own page uses. Empty
  * when the step is not open.
  */
-export async function owedChoicesFor(deps: ServiceDeps, gameId: string): Promise<Map<string, ChoiceTree>> {
+export async function owedChoicesFor(
+  deps: ServiceDeps,
+  gameId: string,
+): Promise<{ game: AnyGame; trees: Map<string, ChoiceTree> }> {
   const step = await currentStep(deps, gameId);
-  if (step.status !== 'open') return new Map();
   const def = definitionOf(deps, step.game);
+  if (step.status !== 'open') return { game: def, trees: new Map() };
   const trees = step.owed.map((o): [string, ChoiceTree | null] => [o.seat, def.choices(step.envelope.state, o.seat)]);
-  return new Map(trees.filter((e): e is [string, ChoiceTree] => e[1] !== null));
+  return { game: def, trees: new Map(trees.filter((e): e is [string, ChoiceTree] => e[1] !== null)) };
 }

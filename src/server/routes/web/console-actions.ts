@@ -59,7 +59,7 @@ async function renderGame(
     auditLogOf(app.deps, gameId),
     reviewPreviewFor(app.deps, gameId),
     ordersFor(app.deps, gameId, principal),
-    owedChoicesFor(app.deps, gameId),
+    owedChoicesFor(app.deps, gameId).then((owed) => owed.trees),
   ]);
   const def = gameDefinition(app.deps, game.game);
   const sideName = (side: string) => def?.sides(game.mode).find((s) => s.seat === side)?.name[locale] ?? side;
@@ -190,14 +190,11 @@ async function amendFromSeatForm(app: FastifyInstance, request: SeatReq, reply: 
   await checkCsrf(app, request);
   const { gameId, side } = request.params;
   const locale = localeOf(request);
-  const [tree, game] = await Promise.all([
-    owedChoicesFor(app.deps, gameId).then((c) => c.get(side)),
-    app.deps.db.game.findUniqueOrThrow({ where: { id: gameId }, select: { game: true } }),
-  ]);
-  const def = gameDefinition(app.deps, game.game);
-  if (!tree || !def) return renderGame(app, request, reply, { errors: [t(locale, 'console.amendNothingOwed')] }, 409);
+  const owed = await owedChoicesFor(app.deps, gameId);
+  const tree = owed.trees.get(side);
+  if (!tree) return renderGame(app, request, reply, { errors: [t(locale, 'console.amendNothingOwed')] }, 409);
   const body = request.body ?? {};
-  const orders = ordersFromForm(body, tree, def.ordersSchema);
+  const orders = ordersFromForm(body, tree, owed.game.ordersSchema);
   try {
     await amendOrders(app.deps, gameId, side, orders, String(body._reason ?? '').trim() || undefined);
   } catch (error) {

@@ -56,8 +56,7 @@ async function moderatorReader(app: FastifyInstance, request: Req): Promise<Read
 async function stepPage(app: FastifyInstance, request: Req, reply: FastifyReply, reader: Reader) {
   const { gameId } = request.params;
   const step = await pastStepFor(app.deps, gameId, Number(request.params.n), reader.principal, reader.seat);
-  const game = await app.deps.db.game.findUniqueOrThrow({ where: { id: gameId }, select: { game: true, name: true } });
-  const def = gameDefinition(app.deps, game.game);
+  const def = gameDefinition(app.deps, step.gamePackage);
   const { locale } = reader;
   return reply
     .type('text/html; charset=utf-8')
@@ -65,9 +64,9 @@ async function stepPage(app: FastifyInstance, request: Req, reply: FastifyReply,
     .view(
       'step',
       pageData(request, reply, locale, {
-        title: `${stepTitle(step.number, step.heading, locale)} · ${game.name}`,
+        title: `${stepTitle(step.number, step.heading, locale)} · ${step.gameName}`,
         heading: stepTitle(step.number, step.heading, locale),
-        gameName: game.name,
+        gameName: step.gameName,
         step,
         zone: reader.zone,
         back: reader.back,
