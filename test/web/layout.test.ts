@@ -132,6 +132,9 @@ describe.skipIf(!have)('the player page at phone and desktop widths', () => {
       for (const width of [390, 1280]) {
         const p = await open(width, lang);
         const where = `${width} px, ${lang}`;
+        // The countdown ticks (app.js) next to the deadline, in the page's language.
+        const left = lang === 'en' ? /^Time left: 2 d \d\d:\d\d:\d\d$/ : /^残り時間: 2日 \d\d:\d\d:\d\d$/;
+        expect(await p.locator('.countdown').textContent(), where).toMatch(left);
         // No horizontal overflow.
         expect(await p.evaluate('document.documentElement.scrollWidth'), where).toBeLessThanOrEqual(width);
         // The whole VP and turn tracks inside the viewport.

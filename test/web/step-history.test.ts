@@ -139,4 +139,34 @@ describe('the history with its boards', () => {
     await stranger.get(`/console/login?token=${encodeURIComponent(other.body.moderatorToken as string)}`);
     expect((await stranger.get(`/console/games/${g.id}/steps/${now.step.number}`)).statusCode).toBe(401);
   });
+
+  it("gives a person holding both seats a link to each seat's orders and each seat's past board", async () => {
+    const g = await createGameVia(t, {
+      ...awGame({ mode: 'standard' }),
+      seats: [
+        { side: 'allied', email: 'duo@example.org' },
+        { side: 'german', email: 'duo@example.org' },
+      ],
+    });
+    await playDefaults(t, g.id, g.tokens, (s) => s.step.number >= 2);
+    const owing = (await currentStepOf(t, g.id)).owed.map((o) => o.seat);
+    expect(owing.length).toBeGreaterThan(0);
+    const person = await playerOf(g.id, (g.body.persons as { token: string }[])[0].token);
+    const page = (await person.get(`/play/${g.id}`)).body;
+    for (const side of owing) {
+      expect(page).toContain(`<a class="button primary" href="#seat-${side}-orders">`);
+      expect(page).toContain(`id="seat-${side}-orders"`);
+    }
+    expect(page).toContain(`href="/play/${g.id}/steps/1"`);
+    // The board after step 1 as each of its seats saw it, and no seat it does not hold.
+    const { after } = await storedStep(g.id, 1);
+    for (const side of ['allied', 'german']) {
+      const svg = await person.get(`/play/${g.id}/steps/1/map.svg?seat=${side}`);
+      expect(svg.body).toBe(renderBoardSvg(atlanticWolves.board(after, { kind: 'seat', seat: side }), 'en'));
+    }
+    expect((await person.get(`/play/${g.id}/steps/1/map.svg`)).body).toBe(
+      renderBoardSvg(atlanticWolves.board(after, { kind: 'seat', seat: 'allied' }), 'en'),
+    );
+    expect((await person.get(`/play/${g.id}/steps/1?seat=moderator`)).statusCode).toBe(403);
+  });
 });
