@@ -115,7 +115,7 @@ describe('the moderator console', () => {
     expect(row).toMatch(/<time datetime="[^"]+">[^<]+\(UTC\)<\/time>/);
 
     // The zone is picked from every zone the runtime knows, and kept.
-    const zones = [...list.matchAll(/<select id="zone" name="zone">([\s\S]*?)<\/select>/g)][0][1];
+    const zones = [...list.matchAll(/<select id="zone" name="zone" class="zone">([\s\S]*?)<\/select>/g)][0][1];
     expect(zones.match(/<option/g)?.length).toBe(Intl.supportedValuesOf('timeZone').length + 1);
     const set = await c.get(`/console/zone?zone=${encodeURIComponent('Asia/Tokyo')}&back=/console`);
     expect(set.statusCode).toBe(303);

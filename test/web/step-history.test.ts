@@ -133,6 +133,8 @@ describe('the history with its boards', () => {
     // The console's history links each step to its page.
     const game = await moderator.get(`/console/games/${g.id}`);
     expect(game.body).toContain(`href="/console/games/${g.id}/steps/${now.step.number}"`);
+    // The review is titled like the history: the step with its turn and phase.
+    expect(game.body).toMatch(/<h2>Step awaiting review: Step \d+ · Turn 1 \([^)]+\) · [^<]+<\/h2>/);
     // Another game's moderator session does not open this game's steps.
     const other = await createGameVia(t, awGame());
     const stranger = client(t.app);

@@ -22,7 +22,7 @@ import { renewSeatAccess } from '../../../services/seat-access.ts';
 import { gameViewFor, ordersFor, stepsFor } from '../../../services/views.ts';
 import { renderBoardSvg } from '../../../board-view/map-svg.ts';
 import { historyLine, localeOf } from '../../../web/page.ts';
-import { historyOf } from '../../../web/history.ts';
+import { historyOf, stepTitle } from '../../../web/history.ts';
 import { consoleZoneOf } from '../../../web/zones.ts';
 import { owedChoicesFor, stepHeadingsFor } from '../../../services/step-boards.ts';
 import { ordersFromForm } from '../../../web/form.ts';
@@ -73,6 +73,7 @@ async function renderGame(
       game,
       sideName,
       mapSvg: renderBoardSvg(game.board, locale),
+      reviewTitle: stepTitle(game.step.number, headings.get(game.step.number), locale),
       review: preview
         ? preview.seats.map((s) => ({ side: s.side, mapSvg: renderBoardSvg(s.board, locale), lines: lines(s.events) }))
         : null,
