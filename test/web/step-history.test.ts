@@ -111,6 +111,8 @@ describe('the history with its boards', () => {
     // Without script the text says when; app.js fills the countdown from data-deadline.
     const script = await german.get('/static/app.js');
     expect(script.body).toContain("querySelectorAll('.countdown[data-deadline]')");
+    expect(page).toContain('<link rel="stylesheet" href="/static/history-console.css">');
+    expect((await german.get('/static/history-console.css')).body).toContain('.countdown');
   });
 
   it('keeps a step under review from the seats, and shows it to the moderator with its board', async () => {
