@@ -62,6 +62,7 @@ export interface PastStep {
   /** The game's name, as its moderator gave it, and the id of its game package. */
   gameName: string;
   gamePackage: string;
+  mode: string;
   number: number;
   status: string;
   publishedAt: Date | null;
@@ -83,7 +84,7 @@ export async function pastStepFor(
   principal: Principal,
   seat?: string,
 ): Promise<PastStep> {
-  const game = await deps.db.game.findUnique({ where: { id: gameId }, select: { game: true, name: true } });
+  const game = await deps.db.game.findUnique({ where: { id: gameId }, select: { game: true, name: true, mode: true } });
   if (!game) throw notFound('game');
   const def = definitionOf(deps, game.game);
   const viewer = boardViewer(principal, seat);
@@ -104,6 +105,7 @@ export async function pastStepFor(
   return {
     gameName: game.name,
     gamePackage: game.game,
+    mode: game.mode,
     number: step.number,
     status: step.status,
     publishedAt: step.publishedAt,

@@ -172,5 +172,10 @@ describe('the history with its boards', () => {
       renderBoardSvg(atlanticWolves.board(after, { kind: 'seat', seat: 'allied' }), 'en'),
     );
     expect((await person.get(`/play/${g.id}/steps/1?seat=moderator`)).statusCode).toBe(403);
+    const stepPage = (await person.get(`/play/${g.id}/steps/1?seat=german`)).body;
+    expect(stepPage).toContain(
+      `<a class="button primary" href="/play/${g.id}/steps/1?seat=german" aria-current="page">`,
+    );
+    expect(stepPage).toContain(`<a class="button" href="/play/${g.id}/steps/1?seat=allied">As Allies saw it</a>`);
   });
 });

@@ -29,6 +29,8 @@ interface Reader {
   zone: string;
   back: string;
   seat?: string;
+  /** A person's seats: the step page links each one's view. */
+  seats?: string[];
 }
 
 /** The reader of a player's step page: the seat, or the person (as its seat `?seat=`). */
@@ -40,7 +42,8 @@ async function playerReader(app: FastifyInstance, request: Req): Promise<Reader 
   const person = await personSession(app, request);
   if (!person) return null;
   const locale = localeOf(request, person.person.locale);
-  return { principal: person.principal, locale, zone: person.person.timeZone, back, seat: request.query.seat };
+  const seats = person.principal.seats.map((s) => s.side);
+  return { principal: person.principal, locale, zone: person.person.timeZone, back, seat: request.query.seat, seats };
 }
 
 /** The reader of a console step page: the operator, or this game's moderator. */
@@ -73,6 +76,12 @@ async function stepPage(app: FastifyInstance, request: Req, reply: FastifyReply,
         mapSvg: renderBoardSvg(step.after, locale),
         mapSvgColumn: renderBoardSvg(step.after, locale, { layout: 'column' }),
         lines: step.events.map((e) => historyLine(def, e, locale)),
+        seatViews: (reader.seats ?? []).map((side) => ({
+          side,
+          name: def?.sides(step.mode).find((x) => x.seat === side)?.name[locale] ?? side,
+          url: `${reader.back}/steps/${step.number}?seat=${encodeURIComponent(side)}`,
+          current: side === (reader.seat ?? reader.seats?.[0]),
+        })),
         logoutUrl: reader.principal.kind === 'moderator' ? '/console/logout' : `${reader.back}/logout`,
       }),
     );
