@@ -45,6 +45,12 @@ export const historyConsoleEn = {
   'console.amendExpert': 'Expert: the orders as JSON',
   'console.nobody': 'nobody',
   'console.stepOf': 'step {n}: {status}',
+  'console.hoursDelta': '± hours',
+  'console.clearDeadline': 'no deadline',
+  'console.defaultValue': '(default)',
+  'console.deadlineAtTime': 'At this time of day (HH:MM)',
+  'console.skipWeekends': 'skip weekends',
+  'console.deadlinesJson': 'Deadline settings as JSON (docs/deadlines.md)',
 };
 
 type HistoryConsoleKey = keyof typeof historyConsoleEn;
@@ -90,4 +96,10 @@ export const historyConsoleJa: Record<HistoryConsoleKey, string> = {
   'console.amendExpert': '上級者向け: 命令をJSONで',
   'console.nobody': 'なし',
   'console.stepOf': 'ステップ{n}: {status}',
+  'console.hoursDelta': '± 時間',
+  'console.clearDeadline': '締切なし',
+  'console.defaultValue': '（既定）',
+  'console.deadlineAtTime': '締切の時刻 (HH:MM)',
+  'console.skipWeekends': '週末を数えない',
+  'console.deadlinesJson': '締切の設定をJSONで (docs/deadlines.md)',
 };

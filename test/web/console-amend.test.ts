@@ -136,6 +136,8 @@ describe('the moderator console', () => {
     expect(page).toMatch(/<select id="deadlineZone" name="deadlineZone">/);
     expect(page).not.toMatch(/<input type="text"[^>]*timeZone/);
     expect(page).toContain('>郵便プレイ</option>');
+    expect(page).toContain('週末を数えない');
+    expect(page).toContain('（既定）');
     const g = await createGameVia(t, awGame());
     const list = (await c.get('/console')).body;
     expect(list).toContain('進行中');
@@ -144,5 +146,6 @@ describe('the moderator console', () => {
     expect(game).toContain('<strong>進行中</strong>');
     expect(game).toContain('今は命令なし');
     expect(game).toContain('上級者向け: 命令をJSONで');
+    expect(game).toContain('± 時間');
   });
 });
