@@ -22,6 +22,8 @@ export interface GameListRow {
   review: string;
   step: number;
   stepStatus: string;
+  /** The seats, each with its player's name and address (the console is the operator's or the moderator's). */
+  seats: { side: string; name: string | null; email: string }[];
   owed: Owed[];
   deadlineAt: Date | null;
   /** Owed seats without orders whose deadline has passed. */
@@ -38,7 +40,7 @@ export async function listGames(
     where: filter.ids ? { id: { in: filter.ids } } : {},
     orderBy: { createdAt: 'desc' },
     take: filter.limit ?? 200,
-    include: { seats: { select: { id: true, side: true } } },
+    include: { seats: { select: { id: true, side: true, playerName: true, email: true }, orderBy: { side: 'asc' } } },
   });
   if (!games.length) return [];
   const steps = await currentStepsOf(
@@ -68,6 +70,7 @@ export async function listGames(
       review: g.reviewMode,
       step: g.currentStep,
       stepStatus: step?.status ?? 'open',
+      seats: g.seats.map((s) => ({ side: s.side, name: s.playerName, email: s.email })),
       owed,
       deadlineAt: step?.deadlineAt ?? null,
       overdue: late ? missing : [],

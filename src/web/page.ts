@@ -5,7 +5,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AnyGame, GameEvent, RuleError } from '../engine/types.ts';
 import { asLocale, formatDateTime, localeFromAcceptLanguage, type Locale } from '../i18n/index.ts';
-import { t, type StringKey } from './strings.ts';
+import { t, type StringKey, wordFor } from './strings.ts';
 import type { WebSessionInfo } from './sessions.ts';
 
 export const LANG_COOKIE = 'pbem_lang';
@@ -52,6 +52,7 @@ export function pageData(request: FastifyRequest, reply: FastifyReply, locale: L
     locale,
     t: (key: StringKey, params?: Record<string, string | number>) => t(locale, key, params),
     tr: (text: { en: string; ja: string } | undefined | null) => (text ? text[locale] : ''),
+    word: (prefix: string, value: string) => wordFor(locale, prefix, value),
     when: (date: Date | string | null | undefined, zone = 'UTC') =>
       date ? formatDateTime(new Date(date), zone, locale) : '',
     csrf: request.session ? reply.generateCsrf() : '',

@@ -3,6 +3,7 @@
  * (values are inserted as given: the templates escape the result).
  */
 import type { Locale } from '../i18n/index.ts';
+import { historyConsoleEn, historyConsoleJa } from './strings-history-console.ts';
 
 const en = {
   'app.title': 'PBEM wargames',
@@ -149,6 +150,7 @@ const en = {
   'error.csrf': 'The form expired. Go back, reload the page and try again.',
   'error.back': 'Back',
   'error.databaseUnavailable': 'The database is unavailable for a moment. Try again in a few seconds.',
+  ...historyConsoleEn,
 };
 
 type Key = keyof typeof en;
@@ -294,6 +296,7 @@ const ja: Record<Key, string> = {
   'error.csrf': 'フォームの有効期限が切れました。ページを再読み込みしてやり直してください。',
   'error.back': '戻る',
   'error.databaseUnavailable': 'データベースに一時的に接続できません。数秒後にもう一度お試しください。',
+  ...historyConsoleJa,
 };
 
 const tables: Record<Locale, Record<Key, string>> = { en, ja };
@@ -307,6 +310,12 @@ export type StringKey = Key;
 
 /** A page string's key (for a caller naming the message of a page). */
 export type MessageKey = Key;
+
+/** The word for a stored value (`status.paused`, `source.email`, `mode.mail`), or the value itself when none. */
+export function wordFor(locale: Locale, prefix: string, value: string): string {
+  const key = `${prefix}.${value}`;
+  return key in tables[locale] ? tables[locale][key as Key] : value;
+}
 
 /** Every key of both tables (tests check that no string is missing in either language). */
 export const stringKeys = { en: Object.keys(en), ja: Object.keys(ja) };

@@ -90,7 +90,7 @@ describe.skipIf(!have)('browser: a whole Atlantic Wolves turn in Chromium', () =
     await consolePage.fill('input[name="seat.german.email"]', 'german@example.com');
     await consolePage.fill('input[name="seat.german.name"]', '山田');
     await consolePage.selectOption('select[name="seat.german.locale"]', 'ja');
-    await consolePage.fill('input[name="seat.german.timeZone"]', 'Asia/Tokyo');
+    await consolePage.selectOption('select[name="seat.german.timeZone"]', 'Asia/Tokyo');
     await consolePage.click('button:has-text("Create the game")');
     const links: Record<string, string> = {};
     for (const side of ['allied', 'german'])

@@ -22,6 +22,12 @@ import { renewSeatAccess } from '../../../services/seat-access.ts';
 import { gameViewFor, ordersFor, stepsFor } from '../../../services/views.ts';
 import { renderBoardSvg } from '../../../board-view/map-svg.ts';
 import { historyLine, localeOf } from '../../../web/page.ts';
+import { historyOf, stepTitle } from '../../../web/history.ts';
+import { consoleZoneOf } from '../../../web/zones.ts';
+import { owedChoicesFor, stepHeadingsFor } from '../../../services/step-boards.ts';
+import { ordersFromForm } from '../../../web/form.ts';
+import { t } from '../../../web/strings.ts';
+import { type AmendProblems, amendFormsOf } from './console-amend.ts';
 import { consoleDenied, consoleSession, renderConsole } from './console.ts';
 import { checkCsrf } from './guards.ts';
 
@@ -39,18 +45,21 @@ async function renderGame(
   app: FastifyInstance,
   request: FastifyRequest<{ Params: Params }>,
   reply: FastifyReply,
-  extra: { errors?: string[]; done?: string | null; newLink?: string | null } = {},
+  extra: { errors?: string[]; done?: string | null; newLink?: string | null; amend?: AmendProblems } = {},
   status = 200,
 ) {
   const { gameId } = request.params;
   const locale = localeOf(request);
   const principal: Principal = { kind: 'moderator', gameId };
-  const [game, steps, audit, preview, orders] = await Promise.all([
+  const base = `/console/games/${encodeURIComponent(gameId)}`;
+  const [game, steps, headings, audit, preview, orders, choices] = await Promise.all([
     gameViewFor(app.deps, gameId, principal),
     stepsFor(app.deps, gameId, principal),
+    stepHeadingsFor(app.deps, gameId, principal),
     auditLogOf(app.deps, gameId),
     reviewPreviewFor(app.deps, gameId),
     ordersFor(app.deps, gameId, principal),
+    owedChoicesFor(app.deps, gameId).then((owed) => owed.trees),
   ]);
   const def = gameDefinition(app.deps, game.game);
   const sideName = (side: string) => def?.sides(game.mode).find((s) => s.seat === side)?.name[locale] ?? side;
@@ -64,26 +73,19 @@ async function renderGame(
       game,
       sideName,
       mapSvg: renderBoardSvg(game.board, locale),
+      reviewTitle: stepTitle(game.step.number, headings.get(game.step.number), locale),
       review: preview
         ? preview.seats.map((s) => ({ side: s.side, mapSvg: renderBoardSvg(s.board, locale), lines: lines(s.events) }))
         : null,
-      history: steps
-        .filter((s) => s.events.length)
-        .reverse()
-        .map((s) => ({
-          number: s.number,
-          status: s.status,
-          publishedAt: s.publishedAt,
-          defaultsApplied: s.defaultsApplied,
-          lines: lines(s.events as GameEvent[]),
-        })),
+      history: historyOf(steps, def, locale, { headings, base, moderator: true }),
       audit: [...audit].reverse(),
       orders: orders.orders,
+      amendForms: amendFormsOf(choices, orders.orders, locale, base, extra.amend),
       errors: extra.errors ?? [],
       done: extra.done ?? (request.query as { done?: string }).done ?? null,
       newLink: extra.newLink ?? null,
-      base: `/console/games/${encodeURIComponent(gameId)}`,
-      zone: 'UTC',
+      base,
+      zone: consoleZoneOf(request),
     },
     status,
   );
@@ -178,6 +180,34 @@ async function replacePlayerFromForm(app: FastifyInstance, r: Req) {
   return `${app.deps.config.PUBLIC_URL.replace(/\/$/, '')}/play/${r.params.gameId}?token=${encodeURIComponent(seat.token)}`;
 }
 
+type SeatReq = FastifyRequest<{ Params: Params & { side: string }; Body: Record<string, unknown> }>;
+
+/**
+ * `POST /console/games/:gameId/seats/:side/orders`: the seat's own order form, sent by the moderator, amends its
+ * orders (audited); refused orders come back in that seat's form with the engine's errors (422).
+ */
+async function amendFromSeatForm(app: FastifyInstance, request: SeatReq, reply: FastifyReply) {
+  if (!(await moderatorOf(app, request))) return consoleDenied(request, reply);
+  await checkCsrf(app, request);
+  const { gameId, side } = request.params;
+  const locale = localeOf(request);
+  const owed = await owedChoicesFor(app.deps, gameId);
+  const tree = owed.trees.get(side);
+  if (!tree) return renderGame(app, request, reply, { errors: [t(locale, 'console.amendNothingOwed')] }, 409);
+  const body = request.body ?? {};
+  const orders = ordersFromForm(body, tree, owed.game.ordersSchema);
+  try {
+    await amendOrders(app.deps, gameId, side, orders, String(body._reason ?? '').trim() || undefined);
+  } catch (error) {
+    if (error instanceof OrdersInvalidError)
+      return renderGame(app, request, reply, { amend: { side, errors: error.errors, submitted: orders } }, 422);
+    if (error instanceof ServiceError && error.status < 500)
+      return renderGame(app, request, reply, { errors: [`${error.message} (${error.code})`] }, error.status);
+    throw error;
+  }
+  return reply.redirect(`/console/games/${encodeURIComponent(gameId)}?done=amend`, 303);
+}
+
 /** Registers the game page and the moderator's actions. */
 export async function consoleActionRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Params: Params }>('/console/games/:gameId', async (request, reply) => {
@@ -187,6 +217,10 @@ export async function consoleActionRoutes(app: FastifyInstance): Promise<void> {
   registerAction(app, 'approve', async (r) => void (await approveStep(app.deps, r.params.gameId, stepOf(r))));
   registerAction(app, 'reject', async (r) => rejectFromForm(app, r));
   registerAction(app, 'amend', async (r) => amendFromForm(app, r));
+  app.post<{ Params: Params & { side: string }; Body: Record<string, unknown> }>(
+    '/console/games/:gameId/seats/:side/orders',
+    async (request, reply) => amendFromSeatForm(app, request, reply),
+  );
   registerAction(app, 'deadline', async (r) => moveDeadlineFromForm(app, r));
   registerAction(
     app,

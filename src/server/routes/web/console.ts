@@ -8,9 +8,11 @@ import { isAdminToken } from '../../../services/auth.ts';
 import { gameDefinition } from '../../../services/deps.ts';
 import { ServiceError } from '../../../services/errors.ts';
 import { createGame } from '../../../services/games.ts';
-import { gameOfModeratorToken, listGames } from '../../../services/listing.ts';
+import { type GameListRow, gameOfModeratorToken, listGames } from '../../../services/listing.ts';
+import type { Locale } from '../../../i18n/index.ts';
 import { parseCreateForm } from '../../../web/console-form.ts';
-import { CONSOLE_COOKIE, cookieOptions, localeOf, pageData } from '../../../web/page.ts';
+import { CONSOLE_COOKIE, cookieOptions, localeOf, pageData, safeBack } from '../../../web/page.ts';
+import { consoleZoneOf, ZONE_COOKIE, zoneOptionsHtml, zoneOr } from '../../../web/zones.ts';
 import {
   createWebSession,
   endWebSession,
@@ -43,7 +45,14 @@ export function renderConsole(
     .type('text/html; charset=utf-8')
     .view(
       template,
-      pageData(request, reply, locale, { logoutUrl: '/console/logout', session: request.webSession, ...data }),
+      pageData(request, reply, locale, {
+        logoutUrl: '/console/logout',
+        session: request.webSession,
+        zone: consoleZoneOf(request),
+        zoneOptions: zoneOptionsHtml,
+        here: safeBack(request.url),
+        ...data,
+      }),
     );
 }
 
@@ -66,6 +75,13 @@ function catalogue(app: FastifyInstance) {
     .map((id) => gameDefinition(app.deps, id))
     .filter((d): d is NonNullable<typeof d> => !!d)
     .map((d) => ({ id: d.id, title: d.title, modes: d.modes, sides: d.sides(d.modes[0]), optionDocs: d.optionDocs }));
+}
+
+/** A row of the games list in words: the game's title, and a side's name in the game's own words. */
+function gameInWords(app: FastifyInstance, row: GameListRow, locale: Locale) {
+  const def = gameDefinition(app.deps, row.game);
+  const sideName = (side: string) => def?.sides(row.mode).find((s) => s.seat === side)?.name[locale] ?? side;
+  return { ...row, title: def ? def.title[locale] : row.game, sideName };
 }
 
 /** `GET /console/login?token=`: the operator's token or a game's moderator token, exchanged for a session cookie. */
@@ -180,7 +196,12 @@ export async function consoleRoutes(app: FastifyInstance): Promise<void> {
     const session = await consoleSession(app, request);
     if (!session) return consoleDenied(request, reply);
     const rows = await listGames(app.deps, session.role === 'operator' ? {} : { ids: [session.gameId as string] });
-    return renderConsole(request, reply, 'console-list', { title: 'Console', rows, now: app.deps.clock() });
+    const locale = localeOf(request);
+    return renderConsole(request, reply, 'console-list', {
+      title: 'Console',
+      rows: rows.map((row) => gameInWords(app, row, locale)),
+      now: app.deps.clock(),
+    });
   });
 
   app.get('/console/new', async (request, reply) => {
@@ -198,6 +219,13 @@ export async function consoleRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: Record<string, unknown> }>('/console/games', async (request, reply) =>
     createGameFromForm(app, request, reply),
   );
+
+  // The reader's time zone for every time the console shows, kept a year (a preference, like the language link).
+  app.get<{ Querystring: { zone?: string; back?: string } }>('/console/zone', async (request, reply) => {
+    const zone = zoneOr(request.query.zone);
+    reply.setCookie(ZONE_COOKIE, zone, cookieOptions(app.deps.config.PUBLIC_URL, '/console', 365 * 86400));
+    return reply.redirect(safeBack(request.query.back ?? '/console'), 303);
+  });
 
   app.post('/console/logout', async (request, reply) => {
     const session = await consoleSession(app, request);

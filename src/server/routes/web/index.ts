@@ -23,6 +23,7 @@ import { consoleActionRoutes } from './console-actions.ts';
 import { playRoutes } from './play.ts';
 import { shortLinkRoutes } from './short-links.ts';
 import { signInRoutes } from './sign-in.ts';
+import { stepPageRoutes } from './step-pages.ts';
 
 const webDir = join(dirname(fileURLToPath(import.meta.url)), '../../../web');
 
@@ -106,4 +107,5 @@ export default async function webRoutes(app: FastifyInstance): Promise<void> {
   await app.register(signInRoutes);
   await app.register(consoleRoutes);
   await app.register(consoleActionRoutes);
+  await app.register(stepPageRoutes);
 }

@@ -6,8 +6,7 @@
  * its own revision; a side the person does not hold is refused.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AnyGame, ChoiceTree, GameEvent, RuleError } from '../../../engine/types.ts';
-import type { Locale } from '../../../i18n/index.ts';
+import type { ChoiceTree, RuleError } from '../../../engine/types.ts';
 import { calendarUrl } from '../../../calendar/url.ts';
 import { formatOrderText, readOrders } from '../../../orders-text/game-text.ts';
 import type { PersonPrincipal } from '../../../services/auth.ts';
@@ -19,7 +18,9 @@ import { seatOfPerson, seatsOfPerson } from '../../../services/persons.ts';
 import { personGameViewFor, stepsFor } from '../../../services/views.ts';
 import { formModel, ordersFromForm } from '../../../web/form.ts';
 import { renderBoardSvg } from '../../../board-view/map-svg.ts';
-import { historyLine, localeOf, pageData, PLAY_COOKIE } from '../../../web/page.ts';
+import { localeOf, pageData, PLAY_COOKIE } from '../../../web/page.ts';
+import { historyOf } from '../../../web/history.ts';
+import { stepHeadingsFor } from '../../../services/step-boards.ts';
 import { findWebSession } from '../../../web/sessions.ts';
 import { checkCsrf } from './guards.ts';
 
@@ -52,32 +53,6 @@ interface SeatProblems {
   status?: number;
 }
 
-/** A step of the game as the history of a player's page lists it. */
-interface HistoryStep {
-  number: number;
-  status: string;
-  publishedAt: unknown;
-  defaultsApplied: unknown;
-  events: unknown[];
-}
-
-/** The history of a player's page: the published steps with events, newest first, their events worded. */
-export function historyOf(
-  steps: readonly HistoryStep[],
-  definition: Pick<AnyGame, 'describeEvent'> | undefined,
-  locale: Locale,
-) {
-  return steps
-    .filter((s) => s.status === 'published' && s.events.length)
-    .reverse()
-    .map((s) => ({
-      number: s.number,
-      publishedAt: s.publishedAt,
-      defaultsApplied: s.defaultsApplied,
-      lines: (s.events as GameEvent[]).map((e) => historyLine(definition, e, locale)),
-    }));
-}
-
 /** Renders the person's page (with one seat's problems after a refused submission). */
 export async function renderPersonPage(
   app: FastifyInstance,
@@ -88,9 +63,10 @@ export async function renderPersonPage(
 ) {
   const { gameId } = request.params;
   const locale = localeOf(request, ctx.person.locale);
-  const [game, steps, data] = await Promise.all([
+  const [game, steps, headings, data] = await Promise.all([
     personGameViewFor(app.deps, gameId, ctx.principal),
     stepsFor(app.deps, gameId, ctx.principal),
+    stepHeadingsFor(app.deps, gameId, ctx.principal),
     componentDataOf(app.deps, gameId),
   ]);
   const definition = gameDefinition(app.deps, game.game);
@@ -133,7 +109,7 @@ export async function renderPersonPage(
         deadline,
         calendarUrl: calendarUrl(app.deps.config.PUBLIC_URL, ctx.person.calendarToken),
         overdue: !!deadline && deadline <= app.deps.clock(),
-        history: historyOf(steps, definition, locale),
+        history: historyOf(steps, definition, locale, { headings, base: `/play/${encodeURIComponent(gameId)}` }),
         logoutUrl: `/play/${encodeURIComponent(gameId)}/logout`,
       }),
     );

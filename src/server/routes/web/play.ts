@@ -24,13 +24,15 @@ import { renderBoardSvg } from '../../../board-view/map-svg.ts';
 import { CONSOLE_COOKIE, cookieOptions, localeOf, pageData, PLAY_COOKIE } from '../../../web/page.ts';
 import { checkCsrf } from './guards.ts';
 import { createWebSession, endWebSession, findWebSession, SESSION_DAYS } from '../../../web/sessions.ts';
-import { historyOf, personPlayRoutes, personSession, renderPersonPage } from './play-person.ts';
+import { personPlayRoutes, personSession, renderPersonPage } from './play-person.ts';
+import { historyOf } from '../../../web/history.ts';
+import { stepHeadingsFor } from '../../../services/step-boards.ts';
 import { signInPage } from './sign-in.ts';
 
 type Params = { gameId: string };
 
 /** Loads the seat session of this game's cookie; null when there is none. */
-async function seatSession(app: FastifyInstance, request: FastifyRequest<{ Params: Params }>) {
+export async function seatSession(app: FastifyInstance, request: FastifyRequest<{ Params: Params }>) {
   const session = await findWebSession(app.deps, request.cookies[PLAY_COOKIE]);
   if (session?.role !== 'seat' || session.gameId !== request.params.gameId || !session.seatId) return null;
   request.webSession = session;
@@ -60,9 +62,10 @@ async function renderPage(
 ) {
   const { gameId } = request.params;
   const locale = localeOf(request, ctx.seat.locale);
-  const [game, steps, data, onFile, unanswered] = await Promise.all([
+  const [game, steps, headings, data, onFile, unanswered] = await Promise.all([
     gameViewFor(app.deps, gameId, ctx.principal),
     stepsFor(app.deps, gameId, ctx.principal),
+    stepHeadingsFor(app.deps, gameId, ctx.principal),
     componentDataOf(app.deps, gameId),
     currentOrdersOf(app.deps, gameId, ctx.seat.id),
     unansweredRefusals(app.deps.db, ctx.seat, app.deps.clock()),
@@ -101,8 +104,8 @@ async function renderPage(
         deadline,
         calendarUrl: calendarUrl(app.deps.config.PUBLIC_URL, ctx.seat.calendarToken),
         overdue: !!deadline && deadline <= app.deps.clock(),
-        history: historyOf(steps, definition, locale),
         actionBase: `/play/${encodeURIComponent(gameId)}`,
+        history: historyOf(steps, definition, locale, { headings, base: `/play/${encodeURIComponent(gameId)}` }),
       }),
     );
 }
