@@ -149,6 +149,7 @@ const en = {
   'error.forbidden': 'You may not do this.',
   'error.csrf': 'The form expired. Go back, reload the page and try again.',
   'error.back': 'Back',
+  'error.requestId': 'request id: {id}',
   'error.databaseUnavailable': 'The database is unavailable for a moment. Try again in a few seconds.',
   ...historyConsoleEn,
 };
@@ -295,6 +296,7 @@ const ja: Record<Key, string> = {
   'error.forbidden': 'この操作はできません。',
   'error.csrf': 'フォームの有効期限が切れました。ページを再読み込みしてやり直してください。',
   'error.back': '戻る',
+  'error.requestId': 'リクエストID: {id}',
   'error.databaseUnavailable': 'データベースに一時的に接続できません。数秒後にもう一度お試しください。',
   ...historyConsoleJa,
 };

@@ -1,0 +1,99 @@
+/**
+ * The words a player or moderator reads come in both languages: the page catalogue has every key in English and
+ * Japanese with the same placeholders; the page templates say nothing outside it (no literal words in text or in
+ * the attributes a reader sees, and every key they use exists); every English text a mail composer writes has a
+ * Japanese text beside it that is not a copy of it.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+import { stringKeys, t } from '../../src/web/strings.ts';
+
+const VIEWS = 'src/web/views';
+/** Language names are written in their own language on every page (the language switch, the seat's language). */
+const ENDONYMS = new Set(['English', '日本語']);
+const WORDS = /[A-Za-z\u3040-\u30ff\u4e00-\u9fff]{2,}/;
+
+/** The text a template shows outside its code: text nodes and reader-facing attribute values. */
+function literalsOf(template: string): string[] {
+  const markup = template
+    .replace(/<%[\s\S]*?%>/g, ' ')
+    .replace(/<!--[\s\S]*?-->/g, ' ')
+    .replace(/<(script|style)[\s\S]*?<\/\1>/g, ' ')
+    .replace(/&[a-z]+;/g, ' ');
+  const attributes = [...markup.matchAll(/\s(?:title|alt|placeholder|aria-label)="([^"]*)"/g)].map((m) => m[1]);
+  const text = markup.replace(/<[^>]*>/g, '\n').split('\n');
+  return [...text, ...attributes].map((l) => l.trim()).filter((l) => WORDS.test(l) && !ENDONYMS.has(l));
+}
+
+describe('the page catalogue', () => {
+  it('has every key in both languages, none empty, with the same placeholders', () => {
+    expect([...stringKeys.ja].sort()).toEqual([...stringKeys.en].sort());
+    const holes = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+    for (const key of stringKeys.en) {
+      const en = t('en', key as never);
+      const ja = t('ja', key as never);
+      expect(en.trim(), key).not.toBe('');
+      expect(ja.trim(), key).not.toBe('');
+      expect(holes(ja), key).toEqual(holes(en));
+    }
+  });
+
+  it.each(readdirSync(VIEWS).filter((f) => f.endsWith('.eta')))('%s says nothing outside the catalogue', (file) => {
+    const template = readFileSync(join(VIEWS, file), 'utf8');
+    expect(literalsOf(template)).toEqual([]);
+    for (const m of template.matchAll(/\bit\.t\('([\w.]+)'/g))
+      expect(stringKeys.en, `${file}: ${m[1]}`).toContain(m[1]);
+  });
+
+  it('the literal check itself finds a literal word and a literal attribute', () => {
+    expect(literalsOf('<p>Hello <%= it.t("x") %></p><img alt="a map">')).toEqual(['Hello', 'a map']);
+    expect(literalsOf('<p><%= it.t("x") %> &lt;<%= it.email %>&gt;</p><b>English</b>')).toEqual([]);
+  });
+});
+
+/** Every call `L(locale, en, ja)` in a mail composer whose two texts are written out (literals or templates). */
+function bilingualCalls(file: string): { en: string; ja: string; line: number }[] {
+  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
+  const found: { en: string; ja: string; line: number }[] = [];
+  const textOf = (n: ts.Node) =>
+    ts.isStringLiteral(n) || ts.isNoSubstitutionTemplateLiteral(n)
+      ? n.text
+      : ts.isTemplateExpression(n)
+        ? [n.head.text, ...n.templateSpans.map((s) => s.literal.text)].join(' ')
+        : null;
+  const visit = (n: ts.Node) => {
+    if (
+      ts.isCallExpression(n) &&
+      ts.isIdentifier(n.expression) &&
+      n.expression.text === 'L' &&
+      n.arguments.length === 3
+    ) {
+      const en = textOf(n.arguments[1]);
+      const ja = textOf(n.arguments[2]);
+      const line = source.getLineAndCharacterOfPosition(n.getStart()).line + 1;
+      if (en !== null && ja !== null) found.push({ en, ja, line });
+    }
+    ts.forEachChild(n, visit);
+  };
+  visit(source);
+  return found;
+}
+
+describe('the mail composers', () => {
+  const files = readdirSync('src/mail')
+    .filter((f) => f.endsWith('.ts'))
+    .map((f) => join('src/mail', f));
+  const calls = files.flatMap((file) => bilingualCalls(file).map((c) => ({ ...c, file })));
+
+  it('write their texts in both languages', () => {
+    expect(calls.length).toBeGreaterThan(50);
+  });
+
+  it('never leave the Japanese text an English copy', () => {
+    const japanese = /[\u3040-\u30ff\u4e00-\u9fff]/;
+    const untranslated = calls.filter((c) => WORDS.test(c.en) && (c.ja === c.en || !japanese.test(c.ja)));
+    expect(untranslated.map((c) => `${c.file}:${c.line} ${c.ja}`)).toEqual([]);
+  });
+});
