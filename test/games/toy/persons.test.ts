@@ -85,7 +85,7 @@ describe('both seats of the toy game held by one address', () => {
     const feed = /\/calendar\/[A-Za-z0-9_-]+\.ics/.exec(textOf(welcome[0]))![0];
     const ics = await t.app.inject({ method: 'GET', url: feed });
     expect(ics.statusCode).toBe(200);
-    expect(ics.body.replace(/\r\n /g, '')).toContain(String.raw`orders due\, step 0 (a\, b)`);
+    expect(ics.body.replace(/\r\n /g, '')).toContain(String.raw`orders due\, step 0 (A\, B)`);
     const personReply = welcome[0].parsed.replyTo!.value[0].address!;
     expect(personReply).toMatch(/^orders\+.+@judge\.test$/);
 
