@@ -164,7 +164,7 @@ export function partsText(parts: Part[]): string {
 /** The HTML part of a mail made of parts. */
 export function partsHtml(parts: Part[], locale: Locale): string {
   const head = '<meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">';
-  const body = 'font-family:sans-serif;max-width:680px;margin:0 auto;padding:0 8px;overflow-wrap:anywhere';
+  const body = 'font-family:sans-serif;max-width:680px;margin:0 auto;padding:0 8px;overflow-wrap:break-word';
   return `<!doctype html><html lang="${locale}"><head>${head}</head><body style="${body}">${parts.map((p) => p.html).join('\n')}</body></html>`;
 }
 
