@@ -62,7 +62,9 @@ export function panelSvg(ps: PlacedSpace, board: Board, locale: Locale): string 
   const out = [group('space area', a)];
   const edge = { stroke: ps.over ? RED : '#1f4e79', 'stroke-width': ps.over ? 4 : 2.5 };
   out.push(el('rect', { x, y, width: w, height: h, rx: 10, fill: '#ffffff', 'fill-opacity': '0.97', ...edge }));
-  out.push(text(x + 12, y + 27, a.name[locale], { 'font-size': 21, ...BOLD, fill: NAVY }));
+  // The code the orders use ("AM") before the name, so the map shows what a mail or a form names.
+  const title = a.code && a.code !== a.name[locale] ? `${a.code} ${a.name[locale]}` : a.name[locale];
+  out.push(text(x + 12, y + 27, title, { 'font-size': 21, ...BOLD, fill: NAVY }));
   const facts = factsLine(a, locale);
   if (facts)
     out.push(text(x + 12, y + 49, facts, { 'font-size': 13.5, fill: ps.over ? RED : GREY, 'font-weight': 600 }));

@@ -73,6 +73,7 @@ function areaSpace(a: AreaView, placed: boolean): Space {
   return {
     id: a.id,
     kind: 'area',
+    code: a.id, // the id orders and capacity hints use (AF, AM, ...)
     name: a.name,
     ...(placed ? { geometry: { shape: 'rect', x: pos[0], y: pos[1], width: PANEL_WIDTH } } : {}),
     terrain: 'sea',
