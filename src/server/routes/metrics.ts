@@ -7,9 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Gauge, Registry, collectDefaultMetrics } from 'prom-client';
 import { readServiceFigures, type ServiceFigures } from '../../services/metrics.ts';
-import { z } from 'zod';
 import { operatorOnly } from '../plugins/auth.ts';
-import { bearer, errorBody } from './api/schemas.ts';
 
 /** A registry of this app's metrics; `read` is called once per scrape and its figures shared by every gauge. */
 export function serviceMetrics(read: () => Promise<ServiceFigures>): Registry {
@@ -67,17 +65,7 @@ export function serviceMetrics(read: () => Promise<ServiceFigures>): Registry {
 
 export default async function metricsRoutes(app: FastifyInstance): Promise<void> {
   const register = serviceMetrics(() => readServiceFigures(app.deps));
-  const schema = {
-    tags: ['service'],
-    operationId: 'getMetrics',
-    summary: 'Service figures in the Prometheus text format (operator: ADMIN_TOKEN)',
-    security: bearer,
-    response: {
-      200: { description: 'the Prometheus text format', content: { 'text/plain': { schema: z.string() } } },
-      401: errorBody,
-    },
-  };
-  app.get('/metrics', { preHandler: operatorOnly, schema }, async (_request, reply) => {
+  app.get('/metrics', { preHandler: operatorOnly, schema: { hide: true } }, async (_request, reply) => {
     const text = await register.metrics();
     return reply.type(register.contentType).send(text);
   });
