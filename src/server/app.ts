@@ -68,7 +68,7 @@ export async function buildApp({ deps, extraPlugins = [] }: BuildAppOptions): Pr
   if (deps.config.RATE_LIMIT_PER_MINUTE > 0) {
     await app.register(rateLimit, { max: deps.config.RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' });
   }
-  await registerOpenApi(app); // before the routes: it adds the standard error statuses to each as it is declared
+  await registerOpenApi(app as unknown as FastifyInstance); // before the routes: it adds the standard error statuses to each as it is declared
 
   for (const { plugin } of featurePlugins) await app.register(plugin);
   for (const plugin of extraPlugins) await app.register(plugin);

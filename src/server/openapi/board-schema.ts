@@ -31,7 +31,13 @@ const boardMap = z.object({
 });
 
 const geometry = z.discriminatedUnion('shape', [
-  z.object({ shape: z.literal('rect'), x: z.number(), y: z.number(), width: z.number(), height: z.number().optional() }),
+  z.object({
+    shape: z.literal('rect'),
+    x: z.number(),
+    y: z.number(),
+    width: z.number(),
+    height: z.number().optional(),
+  }),
   z.object({ shape: z.literal('polygon'), points: z.array(point), anchor: point.optional() }),
   z.object({ shape: z.literal('hex'), col: z.number(), row: z.number() }),
   z.object({ shape: z.literal('point'), x: z.number(), y: z.number() }),

@@ -46,7 +46,7 @@ const base = {
   dependsOn: z
     .object({ key: z.string(), cases: z.record(z.string(), choiceCase) })
     .optional()
-    .describe("asked only for the listed answers of the field `key`; for any other answer leave it out"),
+    .describe('asked only for the listed answers of the field `key`; for any other answer leave it out'),
 };
 
 const pick = z

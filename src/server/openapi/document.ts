@@ -85,7 +85,12 @@ function reachableSchemas(paths: unknown, schemas: Record<string, unknown>): Rec
     }
     next = more;
   }
-  return Object.fromEntries(Object.keys(schemas).sort().filter((name) => kept.has(name)).map((n) => [n, schemas[n]]));
+  return Object.fromEntries(
+    Object.keys(schemas)
+      .sort()
+      .filter((name) => kept.has(name))
+      .map((n) => [n, schemas[n]]),
+  );
 }
 
 type TransformArg = Parameters<typeof jsonSchemaTransform>[0];
@@ -117,7 +122,10 @@ function documentObject(arg: Parameters<typeof jsonSchemaTransformObject>[0]) {
 }
 
 const TAGS = [
-  { name: 'games', description: 'Create a game (operator); read it, its history and its record (moderator, seat, person)' },
+  {
+    name: 'games',
+    description: 'Create a game (operator); read it, its history and its record (moderator, seat, person)',
+  },
   { name: 'orders', description: "A seat's or a person's orders for the current step" },
   { name: 'moderation', description: "The moderator's actions, each audited" },
   { name: 'deadlines', description: 'Absences, deadline moves, punctuality, webhooks' },
@@ -129,7 +137,7 @@ const TAGS = [
  * Registers the document and its UI (/docs). Call before the routes: the standard error statuses are added to each
  * documented route as it is declared (so fastify also serializes those bodies by the Error schema).
  */
-export async function registerOpenApi(app: FastifyInstance<any, any, any, any>): Promise<void> {
+export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   app.addHook('onRoute', addStandardErrors);
   await app.register(swagger, {
     openapi: {

@@ -121,7 +121,10 @@ export const gameRecord = z
     options: z.record(z.string(), z.unknown()),
     data: z.unknown().describe('the component data set the game was created with, or null: the shipped one'),
     commitment: z.string(),
-    dice: z.object({ kind: z.literal('seed'), secret: z.string() }).nullable().describe('once the game is over'),
+    dice: z
+      .object({ kind: z.literal('seed'), secret: z.string() })
+      .nullable()
+      .describe('once the game is over'),
     viewer: z.string().describe('"moderator" or "seat:<id>"'),
     complete: z.boolean().describe('nothing of the listed steps is withheld from this viewer'),
     id: z.string(),

@@ -23,7 +23,10 @@ export function gameOrdersComponents(): Record<string, JsonObject> {
         reused: 'inline',
       }) as JsonObject;
       delete schema.$schema;
-      return [ordersComponent(game.id), { title: `${game.title.en}: one seat's orders (game "${game.id}")`, ...schema }];
+      return [
+        ordersComponent(game.id),
+        { title: `${game.title.en}: one seat's orders (game "${game.id}")`, ...schema },
+      ];
     }),
   );
 }
@@ -49,5 +52,5 @@ export const callerOrders = z.unknown().meta({
       description: "a person's token: the orders of each of its seats it sends, by seat",
     },
   ],
-  description: "the orders schema of the game this game id plays (`game` of GET /api/games/{id})",
+  description: 'the orders schema of the game this game id plays (`game` of GET /api/games/{id})',
 });

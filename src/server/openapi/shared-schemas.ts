@@ -53,11 +53,11 @@ export const owed = z
 /** Something that happened in a resolution; its other fields depend on the game and the type. */
 export const gameEvent = z
   .looseObject({
-    type: z.string().describe('`die` for a die roll (index, sides, value, purpose); else the game\'s own types'),
+    type: z.string().describe("`die` for a die roll (index, sides, value, purpose); else the game's own types"),
     rule: z.string().optional(),
     visibleTo: z.array(z.string()).optional(),
   })
-  .meta({ id: 'GameEvent', description: "an event; its further fields depend on the game and its type" });
+  .meta({ id: 'GameEvent', description: 'an event; its further fields depend on the game and its type' });
 
 /** The final result of a game (src/engine/types.ts Outcome). */
 export const outcome = z
@@ -78,7 +78,9 @@ const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
  * already when their result went through JSON (views strip the dice key that way): both are sent alike.
  */
 export const timestamp = z
-  .custom<Date | string>((v) => (v instanceof Date ? !Number.isNaN(v.getTime()) : typeof v === 'string' && ISO_TIME.test(v)))
+  .custom<Date | string>((v) =>
+    v instanceof Date ? !Number.isNaN(v.getTime()) : typeof v === 'string' && ISO_TIME.test(v),
+  )
   .meta({ type: 'string', format: 'date-time' });
 
 /**

@@ -15,7 +15,9 @@ export default async function healthRoutes(app: FastifyInstance): Promise<void> 
         operationId: 'getHealth',
         summary: 'Liveness and database check',
         response: {
-          200: z.object({ status: z.literal('ok'), database: z.literal('ok') }).describe('up, and the database answers'),
+          200: z
+            .object({ status: z.literal('ok'), database: z.literal('ok') })
+            .describe('up, and the database answers'),
           503: z
             .object({ status: z.literal('unavailable'), database: z.literal('unavailable') })
             .describe('the database does not answer'),

@@ -11,25 +11,25 @@ import { anyRoleErrors, bearer, errorBody, gameParams, stepParams } from './sche
 
 const createdGame = z
   .object({
-  id: z.string(),
-  name: z.string(),
-  game: z.string(),
-  mode: z.string(),
-  review: z.enum(['auto', 'moderator']),
-  commitment: z.string().describe('SHA-256 of the secret seed, revealed when the game ends'),
-  moderatorToken: z.string().describe('shown once'),
-  seats: z.array(
-    z.object({
-      side: z.string(),
-      email: z.string(),
-      name: z.string().nullable(),
-      token: z.string().describe('shown once'),
-    }),
-  ),
-  persons: z
-    .array(z.object({ email: z.string(), sides: z.array(z.string()), token: z.string().describe('shown once') }))
-    .describe('seats given the same address are held by one person, with a token of its own for all of them'),
-  currentStep: z.number(),
+    id: z.string(),
+    name: z.string(),
+    game: z.string(),
+    mode: z.string(),
+    review: z.enum(['auto', 'moderator']),
+    commitment: z.string().describe('SHA-256 of the secret seed, revealed when the game ends'),
+    moderatorToken: z.string().describe('shown once'),
+    seats: z.array(
+      z.object({
+        side: z.string(),
+        email: z.string(),
+        name: z.string().nullable(),
+        token: z.string().describe('shown once'),
+      }),
+    ),
+    persons: z
+      .array(z.object({ email: z.string(), sides: z.array(z.string()), token: z.string().describe('shown once') }))
+      .describe('seats given the same address are held by one person, with a token of its own for all of them'),
+    currentStep: z.number(),
   })
   .meta({ id: 'CreatedGame' });
 

@@ -20,4 +20,3 @@ export const anyRoleErrors = { 401: errorBody } as const;
 export const oneRoleErrors = { 401: errorBody, 403: errorBody } as const;
 
 export const bearer = [{ bearer: [] }];
-

@@ -146,7 +146,9 @@ export default async function mailRoutes(app: FastifyInstance): Promise<void> {
         tags: ['mail'],
         operationId: 'postInboundMail',
         summary: 'Raw MIME order mail (inbound-mail provider webhook); Bearer INBOUND_WEBHOOK_TOKEN or ?token=',
-        querystring: z.object({ token: z.string().optional().describe('the shared secret, for providers that cannot send a header') }),
+        querystring: z.object({
+          token: z.string().optional().describe('the shared secret, for providers that cannot send a header'),
+        }),
         response: {
           200: intakeOutcome.describe('the same mail was taken in before: nothing more was done'),
           202: intakeOutcome.describe('taken in (its orders processed, refused or ignored: see status)'),
