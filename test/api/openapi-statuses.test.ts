@@ -151,7 +151,12 @@ describe('the statuses every operation shares', () => {
     const url = `postgresql://postgres@127.0.0.1:${await freePort()}/nowhere`;
     const db = createDb(url, { max: 2 });
     const app = await appOn(db, url);
-    apps.push({ close: async () => (await app.close(), await db.$disconnect()) });
+    apps.push({
+      async close() {
+        await app.close();
+        await db.$disconnect();
+      },
+    });
     await sweep(app, 503, () => true);
   });
 
