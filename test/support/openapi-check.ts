@@ -33,7 +33,7 @@ export interface Operation {
   id: string;
   method: string;
   path: string;
-  responses: Record<string, { content?: Record<string, { schema?: Json }> }>;
+  responses: Record<string, { content?: Record<string, { schema?: Json }>; headers?: Record<string, Json> }>;
 }
 
 /** The OpenAPI path of a fastify route pattern: `/api/games/:id` → `/api/games/{id}`. */
@@ -83,6 +83,14 @@ export function openApiChecker() {
     return doc;
   }
 
+  /** A component the document refers to (`#/components/headers/RequestId`). */
+  function resolve(ref: string): unknown {
+    return ref
+      .replace('#/components/', '')
+      .split('/')
+      .reduce<unknown>((at, key) => (at as Json | undefined)?.[key], components);
+  }
+
   /** The validator of one response schema, with the document's components reachable by `#/components/...`. */
   function validatorOf(key: string, schema: Json): ValidateFunction {
     const known = validators.get(key);
@@ -105,6 +113,10 @@ export function openApiChecker() {
     const status = String(res.statusCode);
     const where = `${op.id} (${entry.method} ${op.path}) answered ${status}: ${res.body.slice(0, 600)}`;
     expect(Object.keys(op.responses), `${where}\nthis status is not documented`).toContain(status);
+    for (const [name, header] of Object.entries(op.responses[status].headers ?? {})) {
+      const declared = (header.$ref ? resolve(String(header.$ref)) : header) as { required?: boolean };
+      if (declared.required) expect(res.headers, `${where}\nno ${name} header`).toHaveProperty(name.toLowerCase());
+    }
     const content = op.responses[status].content;
     if (status === '204') expect(res.body, where).toBe('');
     else if (content?.['application/json']) {

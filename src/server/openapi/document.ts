@@ -113,11 +113,45 @@ function documentRoute(arg: TransformArg) {
   return out;
 }
 
-/** The whole document: the shared components that operations use, and each game's orders. */
+/** The response headers the document names: the request id on every answer, Retry-After where a retry is due. */
+const HEADERS = {
+  RequestId: {
+    description: "the request id (the client's own x-request-id when it is sane): in every log line of the request",
+    required: true,
+    schema: { type: 'string' },
+  },
+  RetryAfter: { description: 'seconds to wait before trying again', required: true, schema: { type: 'string' } },
+};
+
+/** The reason phrase of a success status, for a response the route gave no description. */
+const SUCCESS_TEXT: Record<string, string> = { 200: 'OK', 201: 'Created', 202: 'Accepted', 204: 'No Content' };
+
+type Responses = Record<string, JsonObject>;
+
+/**
+ * Each response's headers (`x-request-id` always; `Retry-After` on a 429 and on the database's 503) and a
+ * description for a success the route did not describe.
+ */
+function describeResponses(paths: Record<string, Record<string, { operationId?: string; responses?: Responses }>>) {
+  const ref = (name: string) => ({ $ref: `#/components/headers/${name}` });
+  for (const operations of Object.values(paths)) {
+    for (const op of Object.values(operations)) {
+      for (const [status, response] of Object.entries(op.responses ?? {})) {
+        const retry = status === '429' || (status === '503' && op.operationId !== 'getHealth');
+        response.headers = { 'x-request-id': ref('RequestId'), ...(retry ? { 'retry-after': ref('RetryAfter') } : {}) };
+        if (response.description === 'Default Response' && SUCCESS_TEXT[status])
+          response.description = SUCCESS_TEXT[status];
+      }
+    }
+  }
+}
+
+/** The whole document: the shared components that operations use, each game's orders, the response headers. */
 function documentObject(arg: Parameters<typeof jsonSchemaTransformObject>[0]) {
   const doc = jsonSchemaTransformObject(arg) as JsonObject & { paths?: unknown; components?: JsonObject };
   const schemas = { ...(doc.components?.schemas as JsonObject), ...gameOrdersComponents() };
-  const components = { ...doc.components, schemas: reachableSchemas(doc.paths, schemas) };
+  describeResponses((doc.paths ?? {}) as Parameters<typeof describeResponses>[0]);
+  const components = { ...doc.components, schemas: reachableSchemas(doc.paths, schemas), headers: HEADERS };
   return { ...doc, components } as ReturnType<typeof jsonSchemaTransformObject>;
 }
 
