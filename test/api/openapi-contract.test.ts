@@ -16,10 +16,13 @@ const INBOUND = 'inbound-secret-0123456789abcdef';
 const checker = openApiChecker();
 let t: TestApp;
 let doc: Record<string, unknown>;
+/** How far the service's clock runs ahead of the real one (an absence can be over without waiting for it). */
+let ahead = 0;
 
 beforeAll(async () => {
   t = await buildTestApp({
     config: { INBOUND_WEBHOOK_TOKEN: INBOUND, INBOUND_MAX_BYTES: 4096 },
+    clock: () => new Date(Date.now() + ahead),
     extraPlugins: [checker.recorder],
   });
   doc = await checker.load(t.app);
@@ -119,6 +122,16 @@ describe('every operation answers as documented', () => {
     const record = await call(200, { method: 'GET', url: `/api/games/${g.id}/record`, auth: g.seat.b });
     expect(record.json().dice.kind).toBe('seed');
     await orders(g, g.seat.a, { pick: 2 }, 409);
+    // A finished game: nothing more to amend, no absence to declare.
+    const url = `/api/games/${g.id}`;
+    const absence = { startsAt: inAnHour(), endsAt: new Date(Date.now() + 86_400_000).toISOString() };
+    await call(409, {
+      method: 'PUT',
+      url: `${url}/seats/a/orders`,
+      auth: g.moderator,
+      payload: { orders: { pick: 1 } },
+    });
+    await call(409, { method: 'POST', url: `${url}/absences`, auth: g.seat.a, payload: absence });
   });
 
   it('orders: submit, refused by the rules, read back; by the wrong role', async () => {
@@ -138,6 +151,8 @@ describe('every operation answers as documented', () => {
     await orders(r, r.seat.a, { pick: 1 }, 200);
     await orders(r, r.seat.b, { pick: 2 }, 200); // a preview awaits review
     await call(200, { method: 'GET', url: `/api/games/${r.id}`, auth: mod });
+    const awaitingDeadline = { deadlineAt: inAnHour() }; // a step awaiting review has no deadline to set
+    await call(409, { method: 'PUT', url: `/api/games/${r.id}/deadline`, auth: mod, payload: awaitingDeadline });
     await call(403, { method: 'POST', url: `/api/games/${r.id}/steps/0/approve`, auth: r.seat.a });
     await call(200, { method: 'POST', url: `/api/games/${r.id}/steps/0/approve`, auth: mod });
     await call(409, { method: 'POST', url: `/api/games/${r.id}/steps/0/approve`, auth: mod });
@@ -213,6 +228,13 @@ describe('every operation answers as documented', () => {
     await call(200, { method: 'GET', url: `${url}/absences`, auth: g.seat.b });
     await call(200, { method: 'DELETE', url: `${url}/absences/${declared.json().absence.id}`, auth: g.seat.a });
     await call(404, { method: 'DELETE', url: `${url}/absences/no-such-absence`, auth: g.seat.a });
+    const over = await call(201, { method: 'POST', url: `${url}/absences`, auth: g.seat.b, payload: absence });
+    ahead = 3 * day; // the absence is over: it stays on record
+    try {
+      await call(409, { method: 'DELETE', url: `${url}/absences/${over.json().absence.id}`, auth: g.seat.b });
+    } finally {
+      ahead = 0;
+    }
     const move = (how: string, seconds: number) => ({
       method: 'POST' as const,
       url: `${url}/deadline/${how}`,
@@ -220,6 +242,7 @@ describe('every operation answers as documented', () => {
       payload: { seconds },
     });
     await call(409, move('extend', 3600));
+    await call(409, move('shorten', 600));
     await call(200, { method: 'PUT', url: `${url}/deadline`, auth: g.moderator, payload: { deadlineAt: inAnHour() } });
     await call(200, move('extend', 3600));
     await call(200, move('shorten', 600));

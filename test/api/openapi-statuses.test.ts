@@ -7,12 +7,12 @@
 import type { InjectOptions } from 'fastify';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testConfig } from '../../src/config.ts';
+import { type Config, testConfig } from '../../src/config.ts';
 import type { Db } from '../../src/db/client.ts';
 import { createDb } from '../../src/db/client.ts';
 import { buildApp } from '../../src/server/app.ts';
 import { withNotifier } from '../../src/server/notifier.ts';
-import { bearerOf, buildTestApp, type TestApp } from '../support/app.ts';
+import { bearerOf, buildTestApp, TEST_ADMIN_TOKEN as OPERATOR_OF_TEST_APP, type TestApp } from '../support/app.ts';
 import { openApiChecker, type Operation } from '../support/openapi-check.ts';
 import { freePort } from '../support/service-process.ts';
 
@@ -123,6 +123,30 @@ describe('the statuses every operation shares', () => {
     });
   });
 
+  it('403: a token of the game, of the wrong role', async () => {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/games',
+      headers: { ...bearerOf(OPERATOR_OF_TEST_APP), ...from() },
+      payload: VALID_BODIES.createGame as InjectOptions['payload'],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const game = created.json() as { id: string; moderatorToken: string; seats: { token: string }[] };
+    // A seat's own routes refuse the moderator; the moderator's refuse a seat. (A person's token naming a seat not
+    // its own, getRecord's 403, is in openapi-contract.test.ts.)
+    const seatOnly = new Set(['submitOrders', 'declareAbsence', 'withdrawAbsence']);
+    await sweep(
+      t.app,
+      403,
+      (op) => documents(403)(op) && op.id !== 'getRecord',
+      (op) => {
+        const token = seatOnly.has(op.id) ? game.moderatorToken : game.seats[0].token;
+        const r = requestTo(op, { headers: { ...bearerOf(token), ...from() } });
+        return { ...r, url: String(r.url).replace('abcdefghij', game.id) };
+      },
+    );
+  });
+
   it('413 and 415: a body too large, a body of a type no route reads', async () => {
     const big = JSON.stringify({ orders: { pick: 1, pad: 'x'.repeat(300_000) } });
     // The mail door reads mails up to 32 MB: its 413 (over INBOUND_MAX_BYTES) is in openapi-contract.test.ts.
@@ -161,13 +185,15 @@ describe('the statuses every operation shares', () => {
   });
 
   it('500: a fault of the service', async () => {
-    // A database client whose every call fails with a plain error: a bug, not an outage.
-    const broken = new Proxy({} as Db, {
-      get: (_target, key) => (key === 'then' ? undefined : () => Promise.reject(new Error('a fault'))),
-    });
-    const app = await appOn(broken, 'postgresql://postgres@127.0.0.1:1/none');
+    const app = await appOn(brokenDb(), 'postgresql://postgres@127.0.0.1:1/none');
     apps.push(app);
     await sweep(app, 500, (op) => op.id !== 'getHealth'); // /health answers a fault of the database as 503
+  });
+
+  it('404: the mail door closed (no INBOUND_WEBHOOK_TOKEN)', async () => {
+    const app = await appOn(brokenDb(), 'postgresql://postgres@127.0.0.1:1/none', { INBOUND_WEBHOOK_TOKEN: undefined });
+    apps.push(app);
+    await sweep(app, 404, (op) => op.id === 'postInboundMail');
   });
 
   it('answered and checked every shared status of every operation', () => {
@@ -190,9 +216,16 @@ describe('the statuses every operation shares', () => {
   });
 });
 
+/** A database client whose every call fails with a plain error: a bug, not an outage. */
+function brokenDb(): Db {
+  return new Proxy({} as Db, {
+    get: (_target, key) => (key === 'then' ? undefined : () => Promise.reject(new Error('a fault'))),
+  });
+}
+
 /** The app on a database client of the test's (no pool: every query goes through it). */
-async function appOn(db: Db, url: string) {
-  const config = testConfig({ DATABASE_URL: url, ADMIN_TOKEN: OPERATOR, INBOUND_WEBHOOK_TOKEN: INBOUND });
+async function appOn(db: Db, url: string, settings: Partial<Config> = {}) {
+  const config = testConfig({ DATABASE_URL: url, ADMIN_TOKEN: OPERATOR, INBOUND_WEBHOOK_TOKEN: INBOUND, ...settings });
   const deps = withNotifier({ db, log: pino({ level: 'silent' }), config, clock: () => new Date() });
   return buildApp({ deps, extraPlugins: [checker.recorder] });
 }

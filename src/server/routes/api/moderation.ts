@@ -21,6 +21,7 @@ import { bearer, errorBody, gameParams, oneRoleErrors, seatParams, stepParams } 
 /** Every route here: 401 and 403 (the moderator only); a conflict with the game's state: 409. */
 const errors = { ...oneRoleErrors, 409: errorBody };
 const seatErrors = { ...errors, 404: errorBody }; // seat/not-found
+const seatAccessErrors = { ...oneRoleErrors, 404: errorBody }; // a seat's player and tokens: any time
 const tags = ['moderation'];
 
 /** Every route here is for the game's moderator only. */
@@ -166,7 +167,7 @@ function registerSeatAccessRoutes(app: FastifyInstance): void {
         security: bearer,
         params: seatParams,
         body: seatInputSchema.omit({ side: true }).partial({ locale: true, timeZone: true }),
-        response: { 200: z.object({ side: z.string(), email: z.string(), token: z.string() }), ...seatErrors },
+        response: { 200: z.object({ side: z.string(), email: z.string(), token: z.string() }), ...seatAccessErrors },
       },
     },
     async (request) => {
@@ -199,7 +200,7 @@ function registerSeatAccessRoutes(app: FastifyInstance): void {
               .optional()
               .describe("a seat held by a person with others: the person's new token (its secrets rotate too)"),
           }),
-          ...seatErrors,
+          ...seatAccessErrors,
         },
       },
     },
