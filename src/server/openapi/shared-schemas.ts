@@ -19,6 +19,15 @@ export const ruleError = z
   })
   .meta({ id: 'RuleError' });
 
+/** One problem of a request that does not match its route's schema (src/services/input-issues.ts). */
+export const inputIssue = z
+  .looseObject({
+    path: z.string().describe('JSON-pointer style: /deadlines/default/length (/ for the whole input)'),
+    code: z.string().describe('request/unknown-key, request/wrong-type, deadlines/duration, ...'),
+    message: text,
+  })
+  .meta({ id: 'InputIssue' });
+
 /** The body of every error response (src/server/plugins/errors.ts). */
 export const errorBody = z
   .object({
@@ -28,12 +37,16 @@ export const errorBody = z
       messages: text.describe('the message in English and Japanese'),
       requestId: z.string().describe('also the x-request-id response header: quote it when reporting a problem'),
       details: z
-        .unknown()
-        .optional()
-        .describe(
-          'for 400 request/invalid and <section>/invalid: [{ path, code, message: { en, ja } }]; ' +
-            'for 503: { message: { en, ja }, retryAfterSeconds }',
-        ),
+        .union([
+          z.array(inputIssue).describe('400 request/invalid and <section>/invalid: every problem of the request'),
+          z
+            .looseObject({ message: text, retryAfterSeconds: z.number() })
+            .describe('503 service/database-unavailable: what to tell the user, and when to try again'),
+          // Other codes carry facts of their own (game/seats: { missing, unexpected }; game/setup: the problems).
+          z.array(z.unknown()),
+          z.record(z.string(), z.unknown()),
+        ])
+        .optional(),
       errors: z.array(ruleError).optional().describe('422 orders/invalid: every problem the engine found'),
     }),
   })
