@@ -10,6 +10,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearerOf, buildTestApp, type TestApp } from '../support/app.ts';
 import { openApiChecker } from '../support/openapi-check.ts';
+import { games } from '../../src/games/index.ts';
 import { awMailGame } from '../support/service-process.ts';
 
 const INBOUND = 'inbound-secret-0123456789abcdef';
@@ -133,6 +134,19 @@ describe('every operation answers as documented', () => {
     });
     await call(409, { method: 'POST', url: `${url}/absences`, auth: g.seat.a, payload: absence });
   });
+
+  it.each(Object.values(games).map((g) => [g.id, g] as const))(
+    '%s: the view, board and choices of every seat and the moderator, history and record, as documented',
+    async (_id, game) => {
+      const mode = game.shortGame?.mode ?? game.modes[0];
+      const seats = game.sides(mode).map((side, i) => ({ side: side.seat, email: `s${i}@example.org` }));
+      const g = await create({ game: game.id, mode, options: game.shortGame?.options ?? {}, seats });
+      for (const auth of [g.moderator, ...Object.values(g.seat)]) {
+        for (const path of ['', '/steps', '/steps/0', '/record', '/orders'])
+          await call(200, { method: 'GET', url: `/api/games/${g.id}${path}`, auth });
+      }
+    },
+  );
 
   it('orders: submit, refused by the rules, read back; by the wrong role', async () => {
     const g = await create(toy());
