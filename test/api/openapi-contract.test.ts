@@ -159,7 +159,7 @@ describe('every operation answers as documented', () => {
     await call(401, { method: 'GET', url: `/api/games/${g.id}/orders` });
   });
 
-  it('moderation: review, amend, pause, seats, deadline, audit', async () => {
+  it('moderation: a step awaiting review, approved, then another rejected', async () => {
     const r = await create(toy({ review: 'moderator' }));
     const mod = r.moderator;
     await orders(r, r.seat.a, { pick: 1 }, 200);
@@ -175,7 +175,9 @@ describe('every operation answers as documented', () => {
     await call(409, { ...reject(0), payload: { reason: 'not this one' } });
     await call(400, { ...reject(1), payload: { reason: '' } });
     await call(200, { ...reject(1), payload: { reason: 'a typo in the set-up' } });
+  });
 
+  it("moderation: amend, pause and resume, a seat's player and tokens, the deadline, the audit log", async () => {
     const g = await create(toy());
     const amend = (side: string, body: Record<string, unknown>) => ({
       method: 'PUT' as const,
