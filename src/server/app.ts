@@ -4,14 +4,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { ServiceDeps } from '../services/deps.ts';
 import contextPlugin from './plugins/context.ts';
 import errorsPlugin, { sendError } from './plugins/errors.ts';
 import inputGuard from './plugins/input-guard.ts';
+import { registerOpenApi } from './openapi/document.ts';
 import gameRoutes from './routes/api/games.ts';
 import moderationRoutes from './routes/api/moderation.ts';
 import orderRoutes from './routes/api/orders.ts';
@@ -69,14 +68,7 @@ export async function buildApp({ deps, extraPlugins = [] }: BuildAppOptions): Pr
   if (deps.config.RATE_LIMIT_PER_MINUTE > 0) {
     await app.register(rateLimit, { max: deps.config.RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' });
   }
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'PBEM wargames adjudication API', version: '1' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(swaggerUi, { routePrefix: '/docs' });
+  await registerOpenApi(app as unknown as FastifyInstance); // before the routes: it adds the standard error statuses to each as it is declared
 
   for (const { plugin } of featurePlugins) await app.register(plugin);
   for (const plugin of extraPlugins) await app.register(plugin);

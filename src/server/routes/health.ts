@@ -12,10 +12,15 @@ export default async function healthRoutes(app: FastifyInstance): Promise<void> 
     {
       schema: {
         tags: ['service'],
+        operationId: 'getHealth',
         summary: 'Liveness and database check',
         response: {
-          200: z.object({ status: z.literal('ok'), database: z.literal('ok') }),
-          503: z.object({ status: z.literal('unavailable'), database: z.literal('unavailable') }),
+          200: z
+            .object({ status: z.literal('ok'), database: z.literal('ok') })
+            .describe('up, and the database answers'),
+          503: z
+            .object({ status: z.literal('unavailable'), database: z.literal('unavailable') })
+            .describe('the database does not answer'),
         },
       },
     },

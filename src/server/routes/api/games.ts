@@ -5,29 +5,36 @@ import { z } from 'zod';
 import { CREATE_GAME_SECTIONS, createGame, createGameInputSchema } from '../../../services/games.ts';
 import { gameViewFor, personGameViewFor, recordFor, stepFor, stepsFor } from '../../../services/views.ts';
 import { anyGameRole, operatorOnly, principal } from '../../plugins/auth.ts';
-import { anyObject, bearer, errorBody, gameErrors, gameParams, stepParams } from './schemas.ts';
+import { gameRecord, gameView, historyStep, personGameView, stepDetail } from '../../openapi/game-schemas.ts';
+import { asResponse } from '../../openapi/shared-schemas.ts';
+import { anyRoleErrors, bearer, errorBody, gameParams, stepParams } from './schemas.ts';
 
-const createdGame = z.object({
-  id: z.string(),
-  name: z.string(),
-  game: z.string(),
-  mode: z.string(),
-  review: z.enum(['auto', 'moderator']),
-  commitment: z.string().describe('SHA-256 of the secret seed, revealed when the game ends'),
-  moderatorToken: z.string().describe('shown once'),
-  seats: z.array(
-    z.object({
-      side: z.string(),
-      email: z.string(),
-      name: z.string().nullable(),
-      token: z.string().describe('shown once'),
-    }),
-  ),
-  persons: z
-    .array(z.object({ email: z.string(), sides: z.array(z.string()), token: z.string().describe('shown once') }))
-    .describe('seats given the same address are held by one person, with a token of its own for all of them'),
-  currentStep: z.number(),
-});
+const createdGame = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    game: z.string(),
+    mode: z.string(),
+    review: z.enum(['auto', 'moderator']),
+    commitment: z.string().describe('SHA-256 of the secret seed, revealed when the game ends'),
+    moderatorToken: z.string().describe('shown once'),
+    seats: z.array(
+      z.object({
+        side: z.string(),
+        email: z.string(),
+        name: z.string().nullable(),
+        token: z.string().describe('shown once'),
+      }),
+    ),
+    persons: z
+      .array(z.object({ email: z.string(), sides: z.array(z.string()), token: z.string().describe('shown once') }))
+      .describe('seats given the same address are held by one person, with a token of its own for all of them'),
+    currentStep: z.number(),
+  })
+  .meta({ id: 'CreatedGame' });
+
+/** The game as the moderator or a seat sees it, or as a person holding several seats does. */
+const gameViewAnswer = z.union([gameView, personGameView]);
 
 /** Creating a game (the operator). */
 function registerCreateRoute(app: FastifyInstance): void {
@@ -39,10 +46,11 @@ function registerCreateRoute(app: FastifyInstance): void {
       config: { inputSections: CREATE_GAME_SECTIONS },
       schema: {
         tags: ['games'],
+        operationId: 'createGame',
         summary: 'Create a game (operator: ADMIN_TOKEN); the tokens are shown this once',
         security: bearer,
         body: createGameInputSchema,
-        response: { 201: createdGame, 400: errorBody, 401: errorBody, 422: errorBody },
+        response: { 201: createdGame, 401: errorBody, 422: errorBody },
       },
     },
     async (request, reply) => reply.code(201).send(await createGame(app.deps, request.body)),
@@ -58,17 +66,21 @@ function registerGameViewRoute(app: FastifyInstance): void {
       preHandler: anyGameRole,
       schema: {
         tags: ['games'],
+        operationId: 'getGame',
         summary: "The caller's view of the game (a person's: each of its seats' under bySeat)",
         security: bearer,
         params: gameParams,
-        response: { 200: anyObject, ...gameErrors },
+        response: { 200: gameViewAnswer, ...anyRoleErrors },
       },
     },
     async (request) => {
       const p = principal(request);
-      return p.kind === 'person'
-        ? personGameViewFor(app.deps, request.params.id, p)
-        : gameViewFor(app.deps, request.params.id, p);
+      return asResponse(
+        gameViewAnswer,
+        p.kind === 'person'
+          ? await personGameViewFor(app.deps, request.params.id, p)
+          : await gameViewFor(app.deps, request.params.id, p),
+      );
     },
   );
 }
@@ -82,13 +94,16 @@ function registerHistoryRoutes(app: FastifyInstance): void {
       preHandler: anyGameRole,
       schema: {
         tags: ['games'],
+        operationId: 'listSteps',
         summary: 'History: every step with the events the caller may see',
         security: bearer,
         params: gameParams,
-        response: { 200: z.object({ steps: z.array(anyObject) }), ...gameErrors },
+        response: { 200: z.object({ steps: z.array(historyStep) }), ...anyRoleErrors },
       },
     },
-    async (request) => ({ steps: await stepsFor(app.deps, request.params.id, principal(request)) }),
+    async (request) => ({
+      steps: asResponse(z.array(historyStep), await stepsFor(app.deps, request.params.id, principal(request))),
+    }),
   );
 
   r.get(
@@ -97,13 +112,15 @@ function registerHistoryRoutes(app: FastifyInstance): void {
       preHandler: anyGameRole,
       schema: {
         tags: ['games'],
+        operationId: 'getStep',
         summary: 'One step: events, view at its start, the orders the caller may see',
         security: bearer,
         params: stepParams,
-        response: { 200: anyObject, ...gameErrors },
+        response: { 200: stepDetail, ...anyRoleErrors, 404: errorBody },
       },
     },
-    async (request) => stepFor(app.deps, request.params.id, request.params.n, principal(request)),
+    async (request) =>
+      asResponse(stepDetail, await stepFor(app.deps, request.params.id, request.params.n, principal(request))),
   );
 
   r.get(
@@ -112,18 +129,18 @@ function registerHistoryRoutes(app: FastifyInstance): void {
       preHandler: anyGameRole,
       schema: {
         tags: ['games'],
+        operationId: 'getRecord',
         summary: 'The game record (pbem-record/1) as the caller may see it; the seed once the game is over',
         security: bearer,
         params: gameParams,
         querystring: z.object({
           seat: z.string().min(1).max(40).optional().describe("a person's token: the record of this seat of its own"),
         }),
-        response: { 200: anyObject, ...gameErrors },
+        response: { 200: gameRecord, ...anyRoleErrors, 403: errorBody },
       },
     },
-    async (request) => ({
-      ...(await recordFor(app.deps, request.params.id, principal(request), request.query.seat)),
-    }),
+    async (request) =>
+      asResponse(gameRecord, await recordFor(app.deps, request.params.id, principal(request), request.query.seat)),
   );
 }
 

@@ -14,9 +14,14 @@ import {
 } from '../../../services/moderation.ts';
 import { renewSeatAccess } from '../../../services/seat-access.ts';
 import { moderatorOnly } from '../../plugins/auth.ts';
-import { anyObject, bearer, errorBody, gameErrors, gameParams, seatParams, stepParams } from './schemas.ts';
+import { auditEntry, ordersStored, resolveResult } from '../../openapi/game-schemas.ts';
+import { seatOrders } from '../../openapi/orders-schema.ts';
+import { bearer, errorBody, gameParams, oneRoleErrors, seatParams, stepParams } from './schemas.ts';
 
-const errors = { 400: errorBody, 409: errorBody, 422: errorBody, ...gameErrors };
+/** Every route here: 401 and 403 (the moderator only); a conflict with the game's state: 409. */
+const errors = { ...oneRoleErrors, 409: errorBody };
+const seatErrors = { ...errors, 404: errorBody }; // seat/not-found
+const seatAccessErrors = { ...oneRoleErrors, 404: errorBody }; // a seat's player and tokens: any time
 const tags = ['moderation'];
 
 /** Every route here is for the game's moderator only. */
@@ -31,6 +36,7 @@ function registerStepReviewRoutes(app: FastifyInstance): void {
       ...common,
       schema: {
         tags,
+        operationId: 'approveStep',
         summary: 'Publish a step awaiting review',
         security: bearer,
         params: stepParams,
@@ -46,6 +52,7 @@ function registerStepReviewRoutes(app: FastifyInstance): void {
       ...common,
       schema: {
         tags,
+        operationId: 'rejectStep',
         summary:
           'Reject a step awaiting review: it reopens with its orders kept and a deadline; every seat is told why',
         description:
@@ -84,22 +91,24 @@ function registerAmendRoutes(app: FastifyInstance): void {
       ...common,
       schema: {
         tags,
+        operationId: 'amendOrders',
         summary: "Amend a seat's orders for the current step (audited)",
         security: bearer,
         params: seatParams,
-        body: z.object({ orders: z.unknown(), reason: z.string().max(2000).optional() }),
-        response: { 200: anyObject, ...errors },
+        body: z.object({ orders: seatOrders, reason: z.string().max(2000).optional() }),
+        response: { 200: ordersStored, ...seatErrors, 422: errorBody },
       },
     },
-    async (request) => ({
-      ...(await amendOrders(
+    async (request) => {
+      const { repeated: _r, ...stored } = await amendOrders(
         app.deps,
         request.params.id,
         request.params.side,
         request.body.orders ?? {},
         request.body.reason,
-      )),
-    }),
+      );
+      return stored;
+    },
   );
 }
 
@@ -112,6 +121,7 @@ function registerPauseRoutes(app: FastifyInstance): void {
       ...common,
       schema: {
         tags,
+        operationId: 'pauseGame',
         summary: 'Pause the game: orders are refused until it resumes',
         security: bearer,
         params: gameParams,
@@ -131,10 +141,11 @@ function registerPauseRoutes(app: FastifyInstance): void {
       ...common,
       schema: {
         tags,
+        operationId: 'resumeGame',
         summary: 'Resume a paused game',
         security: bearer,
         params: gameParams,
-        response: { 200: z.object({ status: z.literal('active'), resolution: anyObject }), ...errors },
+        response: { 200: z.object({ status: z.literal('active'), resolution: resolveResult }), ...errors },
       },
     },
     async (request) => ({ status: 'active' as const, resolution: await resumeGame(app.deps, request.params.id) }),
@@ -150,12 +161,13 @@ function registerSeatAccessRoutes(app: FastifyInstance): void {
       ...common,
       schema: {
         tags,
+        operationId: 'replaceSeatPlayer',
         summary:
           "Replace a seat's player: new tokens (the new one shown once), the old ones and the seat's browser sessions end",
         security: bearer,
         params: seatParams,
         body: seatInputSchema.omit({ side: true }).partial({ locale: true, timeZone: true }),
-        response: { 200: z.object({ side: z.string(), email: z.string(), token: z.string() }), ...errors },
+        response: { 200: z.object({ side: z.string(), email: z.string(), token: z.string() }), ...seatAccessErrors },
       },
     },
     async (request) => {
@@ -175,6 +187,7 @@ function registerSeatAccessRoutes(app: FastifyInstance): void {
       ...common,
       schema: {
         tags,
+        operationId: 'rotateSeatTokens',
         summary: "Rotate a seat's tokens: the old ones and the seat's browser sessions end",
         security: bearer,
         params: seatParams,
@@ -187,7 +200,7 @@ function registerSeatAccessRoutes(app: FastifyInstance): void {
               .optional()
               .describe("a seat held by a person with others: the person's new token (its secrets rotate too)"),
           }),
-          ...errors,
+          ...seatAccessErrors,
         },
       },
     },
@@ -207,6 +220,7 @@ function registerDeadlineAndAuditRoutes(app: FastifyInstance): void {
       ...common,
       schema: {
         tags,
+        operationId: 'setDeadline',
         summary: 'Set or clear the deadline of the current step',
         security: bearer,
         params: gameParams,
@@ -224,10 +238,11 @@ function registerDeadlineAndAuditRoutes(app: FastifyInstance): void {
       ...common,
       schema: {
         tags,
+        operationId: 'getAuditLog',
         summary: 'The audit log of the game',
         security: bearer,
         params: gameParams,
-        response: { 200: z.object({ entries: z.array(anyObject) }), ...gameErrors },
+        response: { 200: z.object({ entries: z.array(auditEntry) }), ...oneRoleErrors },
       },
     },
     async (request) => ({ entries: await auditLogOf(app.deps, request.params.id) }),

@@ -11,32 +11,14 @@ import { submitOrders } from '../../../services/orders.ts';
 import { submitPersonOrders } from '../../../services/person-orders.ts';
 import { ordersFor } from '../../../services/views.ts';
 import { anyGameRole, principal, seatSubmitting } from '../../plugins/auth.ts';
-import { bearer, errorBody, gameErrors, gameParams } from './schemas.ts';
+import { callerOrders } from '../../openapi/orders-schema.ts';
+import { ordersOnFile, ordersStored, personOrdersStored } from '../../openapi/game-schemas.ts';
+import { asResponse } from '../../openapi/shared-schemas.ts';
+import { anyRoleErrors, bearer, errorBody, gameParams, oneRoleErrors } from './schemas.ts';
 
-const submitBody = z.object({
-  orders: z
-    .unknown()
-    .describe(
-      "the seat's orders JSON (the game's orders schema); standing orders included. With a person's token: an object by seat, { <seat>: <orders>, ... }",
-    ),
-});
+const submitBody = z.object({ orders: callerOrders });
 
-const resolution = z.union([
-  z.null(),
-  z.object({
-    resolved: z.literal(true),
-    step: z.number(),
-    status: z.enum(['published', 'awaiting_review']),
-    finished: z.boolean(),
-  }),
-]);
-
-const submitted = z.union([
-  z.object({ orderId: z.string(), step: z.number(), resolution }),
-  z
-    .object({ orderIds: z.record(z.string(), z.string()), step: z.number(), resolution })
-    .describe("a person's submission: the order id of each seat it named"),
-]);
+const submitted = z.union([ordersStored, personOrdersStored]);
 
 /**
  * Stores the caller's orders: a seat's as its revision; a person's, an object by seat, as each seat's revision
@@ -78,12 +60,13 @@ export default async function orderRoutes(app: FastifyInstance): Promise<void> {
       preHandler: seatSubmitting,
       schema: {
         tags: ['orders'],
+        operationId: 'submitOrders',
         summary:
           "Submit or replace the caller's orders for the current step (a seat may revise until the step resolves)",
         security: bearer,
         params: gameParams,
         body: submitBody,
-        response: { 200: submitted, 400: errorBody, 409: errorBody, 413: errorBody, 422: errorBody, ...gameErrors },
+        response: { 200: submitted, ...oneRoleErrors, 409: errorBody, 422: errorBody },
       },
     },
     async (request) => submitAsCaller(app.deps, principal(request), request.body.orders ?? {}),
@@ -95,22 +78,13 @@ export default async function orderRoutes(app: FastifyInstance): Promise<void> {
       preHandler: anyGameRole,
       schema: {
         tags: ['orders'],
+        operationId: 'getOrders',
         summary: "The caller's current orders for the current step (a person: its seats'; the moderator: every seat's)",
         security: bearer,
         params: gameParams,
-        response: {
-          200: z.object({
-            step: z.number(),
-            status: z.string(),
-            orders: z.record(
-              z.string(),
-              z.object({ orders: z.unknown(), raw: z.string(), source: z.string(), receivedAt: z.date() }),
-            ),
-          }),
-          ...gameErrors,
-        },
+        response: { 200: ordersOnFile, ...anyRoleErrors },
       },
     },
-    async (request) => ordersFor(app.deps, request.params.id, principal(request)),
+    async (request) => asResponse(ordersOnFile, await ordersFor(app.deps, request.params.id, principal(request))),
   );
 }

@@ -1,5 +1,6 @@
-/** Shared zod schemas of the API: parameters, the error body, security. */
+/** Shared zod schemas of the API's routes: parameters, the error statuses of a game route, security. */
 import { z } from 'zod';
+import { errorBody } from '../../openapi/shared-schemas.ts';
 
 export const gameParams = z.object({ id: z.string().min(1).max(40).describe('game id') });
 export const stepParams = gameParams.extend({ n: z.coerce.number().int().min(0).describe('step number') });
@@ -7,40 +8,15 @@ export const seatParams = gameParams.extend({
   side: z.string().min(1).max(40).describe("seat id: one of the game's sides"),
 });
 
-const text = z.object({ en: z.string(), ja: z.string() });
+export { errorBody } from '../../openapi/shared-schemas.ts';
 
-/** The body of every error response. */
-export const errorBody = z
-  .object({
-    error: z.object({
-      code: z.string(),
-      message: z.string().describe('in English'),
-      messages: text.describe('the message in English and Japanese'),
-      requestId: z.string(),
-      details: z
-        .unknown()
-        .optional()
-        .describe('for 400 request/invalid and <section>/invalid: [{ path, code, message: { en, ja } }]'),
-      errors: z
-        .array(
-          z.object({
-            code: z.string(),
-            message: text,
-            rule: z.string(),
-            rules: z.array(z.string()),
-            path: z.string().optional(),
-            seat: z.string().optional().describe("the seat the error concerns (a person's orders for several seats)"),
-          }),
-        )
-        .optional(),
-    }),
-  })
-  .describe('error');
-
-/** Error responses every authenticated game route can give. */
-export const gameErrors = { 401: errorBody, 403: errorBody, 404: errorBody } as const;
+/**
+ * The error statuses of a game route's guard (src/server/plugins/auth.ts), besides the standard ones every
+ * operation has (src/server/openapi/document.ts): any role of the game (`anyGameRole`): 401; one role only
+ * (`moderatorOnly`, `seatOnly`, `seatSubmitting`): 401 and 403. A token acts for one game only, so a game id that
+ * does not exist is a 401 too, never a 404.
+ */
+export const anyRoleErrors = { 401: errorBody } as const;
+export const oneRoleErrors = { 401: errorBody, 403: errorBody } as const;
 
 export const bearer = [{ bearer: [] }];
-
-/** A loose JSON object response (engine views are game-specific). */
-export const anyObject = z.record(z.string(), z.unknown());

@@ -18,9 +18,10 @@ import { punctualityReport } from '../../../services/deadlines/punctuality.ts';
 import { addWebhook, listWebhooks, removeWebhook } from '../../../webhooks/service.ts';
 import { WEBHOOK_EVENTS } from '../../../services/notifier.ts';
 import { anyGameRole, moderatorOnly, principal, seatOnly } from '../../plugins/auth.ts';
-import { bearer, errorBody, gameErrors, gameParams } from '../api/schemas.ts';
+import { anyRoleErrors, bearer, errorBody, gameParams, oneRoleErrors } from '../api/schemas.ts';
 
-const errors = { 400: errorBody, 409: errorBody, ...gameErrors };
+/** A seat's or the moderator's route (401, 403) whose action may conflict with the game's state (409). */
+const errors = { ...oneRoleErrors, 409: errorBody };
 const tags = ['deadlines'];
 const absence = z.object({ id: z.string(), side: z.string(), startsAt: z.string(), endsAt: z.string() });
 const webhook = z.object({ id: z.string(), url: z.string(), events: z.array(z.string()), createdAt: z.string() });
@@ -30,6 +31,14 @@ const seconds = z.object({
     .int()
     .min(60)
     .max(60 * 86400),
+});
+const punctuality = z.object({
+  side: z.string(),
+  playerName: z.string().nullable(),
+  onTime: z.number().int(),
+  late: z.number().int(),
+  missed: z.number().int(),
+  steps: z.array(z.object({ step: z.number().int(), outcome: z.string(), at: z.string() })),
 });
 const moved = z.object({ step: z.number(), deadlineAt: z.date().nullable() });
 
@@ -42,10 +51,11 @@ function registerAbsenceRoutes(app: FastifyInstance): void {
       preHandler: anyGameRole,
       schema: {
         tags,
+        operationId: 'listAbsences',
         summary: "The seats' declared absences",
         security: bearer,
         params: gameParams,
-        response: { 200: z.object({ absences: z.array(absence) }), ...gameErrors },
+        response: { 200: z.object({ absences: z.array(absence) }), ...anyRoleErrors },
       },
     },
     async (request) => ({ absences: await listAbsences(app.deps, request.params.id) }),
@@ -57,6 +67,7 @@ function registerAbsenceRoutes(app: FastifyInstance): void {
       preHandler: seatOnly,
       schema: {
         tags,
+        operationId: 'declareAbsence',
         summary: 'Declare an absence of your seat: time away does not count towards your deadlines',
         security: bearer,
         params: gameParams,
@@ -87,10 +98,11 @@ function registerAbsenceWithdrawalRoute(app: FastifyInstance): void {
       preHandler: seatOnly,
       schema: {
         tags,
+        operationId: 'withdrawAbsence',
         summary: 'Withdraw an absence of your seat that is not over',
         security: bearer,
         params: gameParams.extend({ absenceId: z.string().min(1).max(60) }),
-        response: { 200: z.object({ deadlineAt: z.date().nullable() }), ...errors },
+        response: { 200: z.object({ deadlineAt: z.date().nullable() }), ...errors, 404: errorBody },
       },
     },
     async (request) => {
@@ -114,6 +126,7 @@ function registerDeadlineMoveRoutes(app: FastifyInstance): void {
       preHandler: moderatorOnly,
       schema: {
         tags,
+        operationId: 'extendDeadline',
         summary: 'Extend the current deadline (audited, announced)',
         security: bearer,
         params: gameParams,
@@ -130,6 +143,7 @@ function registerDeadlineMoveRoutes(app: FastifyInstance): void {
       preHandler: moderatorOnly,
       schema: {
         tags,
+        operationId: 'shortenDeadline',
         summary: 'Shorten the current deadline (audited, announced; not into the past)',
         security: bearer,
         params: gameParams,
@@ -146,10 +160,11 @@ function registerDeadlineMoveRoutes(app: FastifyInstance): void {
       preHandler: moderatorOnly,
       schema: {
         tags,
+        operationId: 'applyDefaultOrders',
         summary: "Apply the engine's default orders to every seat that still owes orders now",
         security: bearer,
         params: gameParams,
-        response: { 200: z.object({ sides: z.array(z.string()), resolved: z.boolean() }), ...errors },
+        response: { 200: z.object({ sides: z.array(z.string()), resolved: z.boolean() }), ...oneRoleErrors },
       },
     },
     async (request) => applyDefaultsNow(app.deps, request.params.id),
@@ -165,15 +180,14 @@ function registerPunctualityRoute(app: FastifyInstance): void {
       preHandler: moderatorOnly,
       schema: {
         tags,
+        operationId: 'getPunctuality',
         summary: 'Punctuality of every seat: on time, late, missed',
         security: bearer,
         params: gameParams,
-        response: { 200: z.object({ seats: z.array(z.record(z.string(), z.unknown())) }), ...gameErrors },
+        response: { 200: z.object({ seats: z.array(punctuality) }), ...oneRoleErrors },
       },
     },
-    async (request) => ({
-      seats: (await punctualityReport(app.deps, request.params.id)) as unknown as Record<string, unknown>[],
-    }),
+    async (request) => ({ seats: await punctualityReport(app.deps, request.params.id) }),
   );
 }
 
@@ -186,10 +200,11 @@ function registerWebhookRoutes(app: FastifyInstance): void {
       preHandler: moderatorOnly,
       schema: {
         tags,
+        operationId: 'listWebhooks',
         summary: "The game's webhooks",
         security: bearer,
         params: gameParams,
-        response: { 200: z.object({ webhooks: z.array(webhook) }), ...gameErrors },
+        response: { 200: z.object({ webhooks: z.array(webhook) }), ...oneRoleErrors },
       },
     },
     async (request) => ({ webhooks: await listWebhooks(app.deps, request.params.id) }),
@@ -201,11 +216,12 @@ function registerWebhookRoutes(app: FastifyInstance): void {
       preHandler: moderatorOnly,
       schema: {
         tags,
+        operationId: 'addWebhook',
         summary: 'Add a webhook (Discord-compatible JSON) for results, reminders, missed and moved deadlines',
         security: bearer,
         params: gameParams,
         body: z.object({ url: z.string().min(1).max(2000), events: z.array(z.enum(WEBHOOK_EVENTS)).min(1).optional() }),
-        response: { 201: webhook, ...errors },
+        response: { 201: webhook, ...oneRoleErrors },
       },
     },
     async (request, reply) => reply.code(201).send(await addWebhook(app.deps, request.params.id, request.body)),
@@ -217,10 +233,11 @@ function registerWebhookRoutes(app: FastifyInstance): void {
       preHandler: moderatorOnly,
       schema: {
         tags,
+        operationId: 'removeWebhook',
         summary: 'Remove a webhook',
         security: bearer,
         params: gameParams.extend({ webhookId: z.string().min(1).max(60) }),
-        response: { 204: z.null(), ...gameErrors },
+        response: { 204: z.null().describe('removed'), ...oneRoleErrors, 404: errorBody },
       },
     },
     async (request, reply) => {

@@ -25,6 +25,31 @@ const jsonMail = z
   })
   .strict();
 import { devMailRoutes } from './dev-mail.ts';
+import { errorBody } from '../../openapi/shared-schemas.ts';
+
+/** What the intake did with a mail (src/mail/intake.ts IntakeOutcome). */
+const outcomeFields = {
+  status: z.enum(['duplicate', 'processed', 'refused', 'ignored', 'failed']),
+  inboundId: z.string().optional(),
+  reason: z.string().optional().describe('why it was refused or ignored (too-large, unknown-address, ...)'),
+  replied: z.boolean().describe('a reply was queued to the sender'),
+};
+const intakeOutcome = z
+  .object({ ...outcomeFields, others: z.array(z.object(outcomeFields)).optional() })
+  .meta({ id: 'IntakeOutcome' });
+
+/** The two bodies of a mail over INBOUND_MAX_BYTES (with what was kept of it) or over the HTTP limit. */
+const tooLarge = z
+  .object({ error: errorBody.shape.error, ...intakeOutcome.partial().shape })
+  .describe('mail/too-large with the outcome of its record (over INBOUND_MAX_BYTES), or request/too-large');
+
+/** The request bodies this door reads, as the OpenAPI document shows them (the handler reads and checks them). */
+const inboundBodies = {
+  'message/rfc822': { schema: { type: 'string', description: 'the raw MIME message' } },
+  'application/octet-stream': { schema: { type: 'string', description: 'the raw MIME message' } },
+  'text/plain': { schema: { type: 'string', description: 'the raw MIME message' } },
+  'application/json': { schema: z.toJSONSchema(jsonMail, { target: 'draft-2020-12', io: 'input' }) },
+};
 
 /** Largest HTTP body read at all; between INBOUND_MAX_BYTES and this the mail is refused with a clear answer. */
 const HARD_LIMIT = 32 * 1024 * 1024;
@@ -116,7 +141,22 @@ export default async function mailRoutes(app: FastifyInstance): Promise<void> {
     '/mail/inbound',
     {
       bodyLimit: HARD_LIMIT,
-      schema: { tags: ['mail'], summary: 'Raw MIME order mail (inbound-mail provider webhook)', hide: false },
+      config: { openapiBody: inboundBodies },
+      schema: {
+        tags: ['mail'],
+        operationId: 'postInboundMail',
+        summary: 'Raw MIME order mail (inbound-mail provider webhook); Bearer INBOUND_WEBHOOK_TOKEN or ?token=',
+        querystring: z.object({
+          token: z.string().optional().describe('the shared secret, for providers that cannot send a header'),
+        }),
+        response: {
+          200: intakeOutcome.describe('the same mail was taken in before: nothing more was done'),
+          202: intakeOutcome.describe('taken in (its orders processed, refused or ignored: see status)'),
+          401: errorBody,
+          404: errorBody,
+          413: tooLarge,
+        },
+      },
     },
     async (request, reply) => receiveInboundMail(app.deps, request, reply),
   );
