@@ -135,10 +135,12 @@ async function postOrders(game: DrivenGame, seat: string, orders: unknown): Prom
   await fetch(url, { method: 'POST', headers, body: JSON.stringify({ orders }) }).catch(() => null);
 }
 
-/** The result mails of a step (English or Japanese subject), one per seat expected. */
+/** The result mails of a step (by the heading that names it, English or Japanese), one per seat expected. */
 function resultMails(gameId: string, number: number): Promise<number> {
-  const subjects = [`Step ${number} `, `ステップ ${number} `].map((contains) => ({ subject: { contains } }));
-  return database.db.outbox.count({ where: { gameId, kind: 'result', OR: subjects } });
+  const headings = [`== Result of step ${number} ==`, `== ステップ ${number} の結果 ==`];
+  return database.db.outbox.count({
+    where: { gameId, kind: 'result', OR: headings.map((contains) => ({ text: { contains } })) },
+  });
 }
 
 describe('killed exactly between two commits', () => {

@@ -172,7 +172,7 @@ export interface Figures {
   lost: number;
   /** Orders stored twice for one submission: more than one order of a source for one step and seat. */
   doubled: number;
-  /** Result mails written twice for one step and seat. */
+  /** Result mails written twice for one step and seat (a result mail's first heading names its steps). */
   resultsDoubled: number;
   /** Result mails missing (published steps times seats, less result mails). */
   resultsMissing: number;
@@ -195,7 +195,7 @@ const DOUBLED_ORDERS = `
 const RESULT_MAILS = `
   SELECT COALESCE(sum(n - 1) FILTER (WHERE n > 1), 0)::int AS doubled, COALESCE(sum(n), 0)::int AS rows FROM (
     SELECT count(*) AS n FROM "Outbox" WHERE "gameId" = ANY($1::text[]) AND kind = 'result'
-    GROUP BY "gameId", "seatId", subject) x`;
+    GROUP BY "gameId", "seatId", substring(text from '== ([^=]*) ==')) x`;
 
 /** Counts, from the database, what the kills may have broken among `gameIds` and the ledger's submissions. */
 export async function figures(db: Db, gameIds: string[], ledger: Ledger): Promise<Figures> {
