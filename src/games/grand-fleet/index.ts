@@ -25,6 +25,7 @@ import type { GfState } from './state.ts';
 import { checkData } from './check-data.ts';
 import { view, visibleEvents } from './view.ts';
 import { shortGame } from './short-game.ts';
+import { gfTextGrammar } from './text.ts';
 
 /** GF 10, GF 11: the result, or null while the game goes on. */
 export function outcome(s: GfState): Outcome | null {
@@ -91,6 +92,7 @@ export const grandFleet: GamePackage<GfState, GfOrders, GfOptions, GfData> = {
       ? { results: 'owing', digest: true }
       : { results: 'all' },
 
+  grammar: gfTextGrammar,
   randomOrders,
   hiddenTwin,
   shortGame,
