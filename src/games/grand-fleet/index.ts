@@ -25,6 +25,7 @@ import type { GfState } from './state.ts';
 import { checkData } from './check-data.ts';
 import { view, visibleEvents } from './view.ts';
 import { shortGame } from './short-game.ts';
+import { type GfFixtureSetup, stateFromFixture } from './fixture.ts';
 import { gfTextGrammar } from './text.ts';
 
 /** GF 10, GF 11: the result, or null while the game goes on. */
@@ -94,6 +95,7 @@ export const grandFleet: GamePackage<GfState, GfOrders, GfOptions, GfData> = {
 
   grammar: gfTextGrammar,
   randomOrders,
+  fixtures: { position: (spec) => stateFromFixture(spec as GfFixtureSetup) },
   hiddenTwin,
   shortGame,
 };
