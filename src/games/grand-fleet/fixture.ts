@@ -13,6 +13,8 @@ import type { Battle, GfState, Phase, Side, Standing } from './state.ts';
 export interface GfFixtureSetup {
   options?: Record<string, unknown>;
   data?: GfData;
+  /** Fields of the shipped data set replaced (a smaller fleet chart, another table). */
+  dataPatch?: Partial<GfData>;
   turn?: number;
   vp?: number;
   usw?: number | null;
@@ -32,7 +34,7 @@ export interface GfFixtureSetup {
 /** Builds the position. */
 export function stateFromFixture(f: GfFixtureSetup): GfState {
   const options = gfOptionsSchema.parse(f.options ?? {});
-  const s = setup({ mode: 'standard', options, data: f.data ?? defaultData });
+  const s = setup({ mode: 'standard', options, data: f.data ?? { ...defaultData, ...f.dataPatch } });
   if (f.only) {
     for (const ship of s.data.ships) {
       const side: Side = ship.nation === 'german' ? 'german' : 'british';
