@@ -6,7 +6,7 @@ import { rollDie } from '../../engine/dice-purpose.ts';
 import type { ResolveContext } from '../../engine/types.ts';
 import type { Side } from './data/schema.ts';
 import type { GfOrders } from './orders.ts';
-import { autoBox, ddBox, type GfState, inBox, indexOf, shipsOf, typeOf } from './state.ts';
+import { autoBox, ddBox, type GfState, inBox, indexOf, shipsOf, typeOf, setPlace, placeOf } from './state.ts';
 
 /** A stage of the sequence of play, entered by the flow (flow.ts). */
 export type Stage =
@@ -45,8 +45,8 @@ function germanReinforcement(s: GfState, ctx: ResolveContext): void {
   const idx = indexOf(s.data);
   for (const id of arrivals(s, 'german')) {
     const circled = idx.ship.get(id)!.circled;
-    s.ships[id] = circled ? `dd${autoBox(s, 'german')}` : 'fleet';
-    ctx.emit({ type: 'reinforced', side: 'german', ship: id, to: s.ships[id], rule: 'GF 6(1)' });
+    setPlace(s, id, circled ? `dd${autoBox(s, 'german')}` : 'fleet');
+    ctx.emit({ type: 'reinforced', side: 'german', ship: id, to: placeOf(s, id), rule: 'GF 6(1)' });
   }
 }
 
@@ -54,9 +54,9 @@ function germanReinforcement(s: GfState, ctx: ResolveContext): void {
 function americanArrivals(s: GfState, ctx: ResolveContext): void {
   if (s.usw === null) return;
   for (const ship of s.data.ships) {
-    if (ship.nation !== 'american' || s.ships[ship.id] !== 'pending' || ship.arrives !== s.turn) continue;
-    s.ships[ship.id] = `dd${autoBox(s, 'british')}`;
-    ctx.emit({ type: 'reinforced', side: 'british', ship: ship.id, to: s.ships[ship.id], rule: 'GF 9[2b]' });
+    if (ship.nation !== 'american' || placeOf(s, ship.id) !== 'pending' || ship.arrives !== s.turn) continue;
+    setPlace(s, ship.id, `dd${autoBox(s, 'british')}`);
+    ctx.emit({ type: 'reinforced', side: 'british', ship: ship.id, to: placeOf(s, ship.id), rule: 'GF 9[2b]' });
   }
 }
 
@@ -76,14 +76,14 @@ export function enterArmament(s: GfState, ctx: ResolveContext): Stage | null {
 export function applyBritishReinforcement(s: GfState, orders: GfOrders | undefined, ctx: ResolveContext): void {
   for (const id of arrivals(s, 'british')) {
     const box = orders?.reinforce?.[id] ?? autoBox(s, 'british');
-    s.ships[id] = `dd${box}`;
-    ctx.emit({ type: 'reinforced', side: 'british', ship: id, to: s.ships[id], rule: 'GF 6(2)' });
+    setPlace(s, id, `dd${box}`);
+    ctx.emit({ type: 'reinforced', side: 'british', ship: id, to: placeOf(s, id), rule: 'GF 6(2)' });
   }
 }
 
 /** The DDbox after a redistribution (GF 6[8]): ship to box. */
 export function redistributed(s: GfState, side: Side, moves: Record<string, number> | undefined): Map<string, number> {
-  const boxes = new Map(shipsOf(s, side, (p) => ddBox(p) >= 0).map((id) => [id, ddBox(s.ships[id])]));
+  const boxes = new Map(shipsOf(s, side, (p) => ddBox(p) >= 0).map((id) => [id, ddBox(placeOf(s, id))]));
   for (const [id, box] of Object.entries(moves ?? {})) if (boxes.has(id)) boxes.set(id, box);
   return boxes;
 }
@@ -118,8 +118,8 @@ export function applyCommitment(s: GfState, side: Side, orders: GfOrders['commit
     return;
   }
   for (const [id, box] of Object.entries(orders.redistribute ?? {}).sort()) {
-    if (s.ships[id] === `dd${box}`) continue;
-    s.ships[id] = `dd${box}`;
+    if (placeOf(s, id) === `dd${box}`) continue;
+    setPlace(s, id, `dd${box}`);
     ctx.emit({ type: 'redistributed', side, ship: id, box, rule: 'GF 6[8]' });
   }
   const purpose = { rule: 'GF 6[10]', what: { en: 'commitment die (DDbox box)', ja: '投入ダイス（DDboxの番号）' } };
@@ -129,7 +129,7 @@ export function applyCommitment(s: GfState, side: Side, orders: GfOrders['commit
   if (second) rolled.push(rollDie(ctx, 6, purpose));
   const boxes = [...new Set(rolled)].filter((b) => b >= 1 && b <= 6);
   const ships = boxes.flatMap((b) => inBox(s, side, b));
-  for (const id of ships) s.ships[id] = 'fleet';
+  for (const id of ships) setPlace(s, id, 'fleet');
   ctx.emit({ type: 'committed', side, dice: rolled, ships, rule: 'GF 6[10]' });
 }
 
@@ -151,13 +151,13 @@ export function applyWithdrawal(s: GfState, side: Side, orders: GfOrders['withdr
     return;
   }
   const die = rollDie(ctx, 6, { rule: 'GF 6[15]', what: { en: 'withdrawal die (ships)', ja: '転出ダイス（隻数）' } });
-  const wanted = (orders.ships ?? []).filter((id) => s.ships[id] === 'fleet');
+  const wanted = (orders.ships ?? []).filter((id) => placeOf(s, id) === 'fleet');
   const order = [...new Set([...wanted, ...withdrawalOrder(s, side)])];
   const ships = order.slice(0, die);
   for (const id of ships) {
     const asked = orders.boxes?.[id];
     const fits = asked !== undefined && (asked === 0 || inBox(s, side, asked).length < s.data.ddCapacity[side]);
-    s.ships[id] = `dd${fits ? asked : autoBox(s, side)}`;
+    setPlace(s, id, `dd${fits ? asked : autoBox(s, side)}`);
   }
-  ctx.emit({ type: 'withdrawn', side, die, ships, to: ships.map((id) => s.ships[id]), rule });
+  ctx.emit({ type: 'withdrawn', side, die, ships, to: ships.map((id) => placeOf(s, id)), rule });
 }

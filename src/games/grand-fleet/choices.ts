@@ -7,7 +7,7 @@ import { defaultOrders } from './defaults.ts';
 import { fastFleets, toOrganise } from './organise.ts';
 import { POINTS, pointOf } from './owed.ts';
 import { interceptableHexes, interceptionTargets, placeableHexes, unplaced } from './placement.ts';
-import { type GfState, indexOf, shipsOf, typeOf } from './state.ts';
+import { type GfState, indexOf, shipsOf, typeOf, placeOf } from './state.ts';
 
 const same = (x: string): Text => ({ en: x, ja: x });
 const opt = (value: string, label?: Text): ChoiceOption => ({ value, label: label ?? same(value) });
@@ -53,7 +53,7 @@ function fields(s: GfState, side: Side, d: string): ChoiceField[] {
           defaultValue: def.commit?.dice,
         },
         ...shipsOf(s, side, (p) => p.startsWith('dd')).map((id) =>
-          one(`commit.redistribute.${id}`, shipOption(s, id).label, BOXES, s.ships[id].slice(2)),
+          one(`commit.redistribute.${id}`, shipOption(s, id).label, BOXES, placeOf(s, id).slice(2)),
         ),
       ];
     case 'D5':

@@ -20,6 +20,8 @@ import {
   SIDE_ORDER,
   type Situation,
   typeOf,
+  setPlace,
+  placeOf,
 } from './state.ts';
 
 /** Live markers of a side in a hex (or of both sides). */
@@ -122,16 +124,13 @@ export function firePoints(s: GfState, side: Side): number {
   return Math.floor(halved(r, side) ? total / 2 : total);
 }
 
-/** Sides that have points to allocate and ships to aim at. */
-export const firers = (s: GfState): Side[] => {
-  const r = s.battle!.round!;
-  return SIDE_ORDER.filter((side) => firePoints(s, side) > 0 && targetsOf(s, side, r.hex).length > 0);
-};
-
 /** D17: both firing sides at once, sealed (GF-A19 R1); or the first-deciding side first (R2). */
 export function enterFire(s: GfState, ctx: ResolveContext): Stage | null {
   const r = s.battle!.round!;
-  const due = firers(s).filter((side) => !r.fire[side]);
+  // Sides that allocated already are not asked again (their points are not recomputed either).
+  const due = SIDE_ORDER.filter(
+    (side) => !r.fire[side] && firePoints(s, side) > 0 && targetsOf(s, side, r.hex).length > 0,
+  );
   if (!due.length) return damage(s, ctx);
   if (s.options.fireAllocation === 'sequential') {
     s.phase = { kind: 'combat-fire', sides: [due.includes(r.first) ? r.first : due[0]] };
@@ -171,13 +170,13 @@ function damage(s: GfState, ctx: ResolveContext): Stage | null {
   const results = SIDE_ORDER.flatMap((side) =>
     Object.keys(r.fire[side] ?? {})
       .sort()
-      .filter((id) => (r.fire[side]![id] ?? 0) >= typeOf(s, id).defence && s.ships[id] === 'fleet')
+      .filter((id) => (r.fire[side]![id] ?? 0) >= typeOf(s, id).defence && placeOf(s, id) === 'fleet')
       .map((id) => damageRoll(s, id, enemyOf(side), ctx)),
   );
   for (const x of results) {
-    if (x.result === 'ddbox') s.ships[x.ship] = `dd${autoBox(s, x.side)}`;
+    if (x.result === 'ddbox') setPlace(s, x.ship, `dd${autoBox(s, x.side)}`);
     if (x.result === 'sunk') {
-      s.ships[x.ship] = 'sunk';
+      setPlace(s, x.ship, 'sunk');
       scoreSinking(s, x.ship, x.side);
     }
   }

@@ -7,7 +7,7 @@ import { defaultData } from './data/default-data.ts';
 import type { GfData } from './data/schema.ts';
 import { gfOptionsSchema } from './options.ts';
 import { setup } from './setup.ts';
-import type { Battle, GfState, Phase, Side, Standing } from './state.ts';
+import { type Battle, type GfState, type Phase, type Side, type Standing, setPlace } from './state.ts';
 
 /** The compact description of a position. */
 export interface GfFixtureSetup {
@@ -38,10 +38,10 @@ export function stateFromFixture(f: GfFixtureSetup): GfState {
   if (f.only) {
     for (const ship of s.data.ships) {
       const side: Side = ship.nation === 'german' ? 'german' : 'british';
-      if (f.only.includes(side)) s.ships[ship.id] = 'removed';
+      if (f.only.includes(side)) setPlace(s, ship.id, 'removed');
     }
   }
-  Object.assign(s.ships, f.ships ?? {});
+  for (const [id, place] of Object.entries(f.ships ?? {})) setPlace(s, id, place);
   if (f.turn !== undefined) s.turn = f.turn;
   if (f.vp !== undefined) s.vp = f.vp;
   if (f.usw !== undefined) s.usw = f.usw;

@@ -15,6 +15,7 @@ import { describeEvent } from './describe.ts';
 import { resolve } from './flow.ts';
 import { hiddenTwin } from './hidden-twin.ts';
 import { invariants } from './invariants.ts';
+import { oddsOutcomes } from './odds.ts';
 import { type GfOptions, gfOptionsSchema, optionDocs } from './options.ts';
 import { type GfOrders, gfOrdersSchema } from './orders.ts';
 import { owed } from './owed.ts';
@@ -95,6 +96,7 @@ export const grandFleet: GamePackage<GfState, GfOrders, GfOptions, GfData> = {
 
   grammar: gfTextGrammar,
   randomOrders,
+  oddsOutcomes,
   fixtures: { position: (spec) => stateFromFixture(spec as GfFixtureSetup) },
   hiddenTwin,
   shortGame,

@@ -1,7 +1,7 @@
 /** Rule invariants that hold in every state; returns the broken ones. */
 import type { Side } from './data/schema.ts';
 import { shipsUnder } from './placement.ts';
-import { type GfState, SIDE_ORDER, sideOfShip, indexOf } from './state.ts';
+import { type GfState, SIDE_ORDER, sideOfShip, indexOf, placeOf } from './state.ts';
 
 const PLACE = /^(pending|fleet|sunk|removed|dd[0-6])$/;
 
@@ -9,12 +9,12 @@ const PLACE = /^(pending|fleet|sunk|removed|dd[0-6])$/;
 export function invariants(s: GfState): string[] {
   const broken: string[] = [];
   for (const ship of s.data.ships) {
-    const place = s.ships[ship.id];
+    const place = placeOf(s, ship.id);
     if (!place || !PLACE.test(place)) broken.push(`GF 2-3: ship ${ship.id} in an unknown place ${place}`);
   }
   for (const side of SIDE_ORDER)
     for (let box = 1; box <= 6; box++) {
-      const n = s.data.ships.filter((x) => sideOfShip(x) === side && s.ships[x.id] === `dd${box}`).length;
+      const n = s.data.ships.filter((x) => sideOfShip(x) === side && placeOf(s, x.id) === `dd${box}`).length;
       if (n > s.data.ddCapacity[side]) broken.push(`GF 6[5]: ${side} DDbox ${box} holds ${n}`);
     }
   if (!Number.isInteger(s.vp)) broken.push(`GF 8[5][2]: VP ${s.vp} is not whole`);

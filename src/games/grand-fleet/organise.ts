@@ -5,7 +5,7 @@
 import type { ResolveContext } from '../../engine/types.ts';
 import type { Stage } from './armament.ts';
 import type { Side } from './data/schema.ts';
-import { autoBox, type Battle, enemyOf, type GfState, SIDE_ORDER, shipsOf, typeOf } from './state.ts';
+import { autoBox, type Battle, enemyOf, type GfState, SIDE_ORDER, shipsOf, typeOf, setPlace } from './state.ts';
 
 /** A fresh battle (GF 8[1]): the offensive side organises first. */
 export function startBattle(s: GfState, ctx: ResolveContext): Stage | null {
@@ -72,7 +72,7 @@ export function applyOrganisation(
   for (const id of toOrganise(s, side)) {
     const n = plan[id] ?? 0;
     if (n === 0) {
-      s.ships[id] = `dd${autoBox(s, side)}`;
+      setPlace(s, id, `dd${autoBox(s, side)}`);
       continue;
     }
     fleets[n - 1].push(id);

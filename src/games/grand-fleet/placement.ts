@@ -5,7 +5,7 @@
 import type { ResolveContext } from '../../engine/types.ts';
 import type { Stage } from './armament.ts';
 import type { Side } from './data/schema.ts';
-import { enemyOf, type GfState, hexOf, indexOf, type Marker } from './state.ts';
+import { enemyOf, type GfState, hexOf, indexOf, type Marker, placeOf } from './state.ts';
 
 /** Markers a side has not placed: face-down count and face-up fast fleets (GF 8[2][5]). */
 export function unplaced(s: GfState, side: Side): { down: number; up: number[] } {
@@ -149,7 +149,7 @@ export const fleetOf = (s: GfState, m: Marker): number => (m.up ? m.fleet : s.ba
 /** Ships of the fleet under a marker that are still with it (not sunk, not sent to the DDbox). */
 export function shipsUnder(s: GfState, m: Marker): string[] {
   const n = fleetOf(s, m);
-  return (s.battle!.fleets[m.side][n - 1] ?? []).filter((id) => s.ships[id] === 'fleet');
+  return (s.battle!.fleets[m.side][n - 1] ?? []).filter((id) => placeOf(s, id) === 'fleet');
 }
 
 /** GF 8[4][1]: every marker face up, unorganised fleets removed; the combat hexes in ascending order (GF-AD1). */

@@ -17,17 +17,19 @@ const setupContext: ResolveContext = {
 /** GF 3[3-7], GF-A04, GF-A35: ships placed, markers at 0 (Britain +2 in the historical game, GF 12[2]). */
 export function setup({ options, data }: SetupArgs<GfOptions, GfData>): GfState {
   const s: GfState = {
-    ...{ data, options, turn: 1, vp: options.historical ? 2 : 0, ships: {} },
+    ...{ data, options, turn: 1, vp: options.historical ? 2 : 0, places: [] as string[] },
     ...{ preSunk: { british: 0, german: 0 }, usw: null, uswRolls: 0, phase: { kind: 'over' } },
     ...{ offensive: null, difference: 0, battle: null, standing: { british: {}, german: {} }, result: null },
   };
+  // The place table is filled in data order: a circled ship's box depends on those placed before it.
   for (const ship of data.ships) {
     const side = ship.nation === 'german' ? 'german' : 'british';
-    if (ship.star && !options.audacious) s.ships[ship.id] = 'removed';
-    else if (ship.nation === 'american') s.ships[ship.id] = 'pending';
-    else if (ship.arrives === null || ship.arrives <= 1) {
-      s.ships[ship.id] = ship.circled ? `dd${autoBox(s, side)}` : 'fleet';
-    } else s.ships[ship.id] = ship.circled && options.circled === 'atSetup' ? `dd${autoBox(s, side)}` : 'pending';
+    let place = 'pending';
+    if (ship.star && !options.audacious) place = 'removed';
+    else if (ship.nation === 'american') place = 'pending';
+    else if (ship.arrives === null || ship.arrives <= 1) place = ship.circled ? `dd${autoBox(s, side)}` : 'fleet';
+    else if (ship.circled && options.circled === 'atSetup') place = `dd${autoBox(s, side)}`;
+    s.places.push(place);
   }
   runFrom(s, 'turn', setupContext);
   return s;

@@ -107,7 +107,8 @@ export interface GfState {
   options: GfOptions;
   turn: number;
   vp: number;
-  ships: Record<string, string>;
+  /** The place of every ship, in the data set's order (`placeOf`, `setPlace`). */
+  places: string[];
   /** Pre-dreadnoughts of each side sunk in the game (GF 11[2c], GF-A28 R1). */
   preSunk: Record<Side, number>;
   /** The turn unrestricted submarine warfare broke out (GF 2-1[10]). */
@@ -128,6 +129,10 @@ export interface DataIndex {
   type: Map<string, ShipType>;
   hex: Map<string, HexData>;
   adjacent: Map<string, string[]>;
+  /** Ship ids of each side, in data order. */
+  bySide: Record<Side, string[]>;
+  /** Position of each ship in the data set (and in `GfState.places`). */
+  position: Map<string, number>;
 }
 
 const indexes = new WeakMap<GfData, DataIndex>();
@@ -172,6 +177,11 @@ export function indexOf(data: GfData): DataIndex {
     type: new Map(data.shipTypes.map((t) => [t.id, t])),
     hex: new Map(data.hexes.map((h) => [h.id, h])),
     adjacent,
+    position: new Map(data.ships.map((x, i) => [x.id, i])),
+    bySide: {
+      british: data.ships.filter((x) => x.nation !== 'german').map((x) => x.id),
+      german: data.ships.filter((x) => x.nation === 'german').map((x) => x.id),
+    },
   };
   indexes.set(data, index);
   return index;
@@ -182,8 +192,16 @@ export const sideOfShip = (ship: ShipData): Side => (ship.nation === 'german' ? 
 
 /** The side's ship ids, in data order, whose place passes `test`. */
 export function shipsOf(s: GfState, side: Side, test: (place: string) => boolean): string[] {
-  return s.data.ships.filter((ship) => sideOfShip(ship) === side && test(s.ships[ship.id])).map((x) => x.id);
+  const idx = indexOf(s.data);
+  return idx.bySide[side].filter((id) => test(s.places[idx.position.get(id)!]));
 }
+
+/** Where a ship is. */
+export const placeOf = (s: GfState, id: string): string => s.places[indexOf(s.data).position.get(id)!];
+
+/** Every ship's place by id (views and tests). */
+export const placesById = (s: GfState): Record<string, string> =>
+  Object.fromEntries(s.data.ships.map((x, i) => [x.id, s.places[i]]));
 
 /** The ship's type. */
 export const typeOf = (s: GfState, id: string): ShipType => {
@@ -202,15 +220,27 @@ export function roomIn(s: GfState, side: Side, box: number): number {
   return box === 0 ? Number.POSITIVE_INFINITY : s.data.ddCapacity[side] - inBox(s, side, box).length;
 }
 
+/** Ships of a side per DDbox box 0-6, in one pass over the roster. */
+export function boxCounts(s: GfState, side: Side): number[] {
+  const counts = [0, 0, 0, 0, 0, 0, 0];
+  const idx = indexOf(s.data);
+  for (const id of idx.bySide[side]) {
+    const place = s.places[idx.position.get(id)!];
+    if (place?.length === 3 && place.charCodeAt(0) === 100) counts[place.charCodeAt(2) - 48]++;
+  }
+  return counts;
+}
+
 /**
  * GF-A07 R1 with the engine's choice for the owner: the numbered box with the most room (lowest number on a tie),
  * else box 0. The owner may redistribute before any commitment roll (GF 6[8]), so the box is a starting place only.
  */
 export function autoBox(s: GfState, side: Side): number {
+  const counts = boxCounts(s, side);
   let best = 0;
   let room = 0;
   for (let b = 1; b <= 6; b++) {
-    const r = roomIn(s, side, b);
+    const r = s.data.ddCapacity[side] - counts[b];
     if (r > room) [best, room] = [b, r];
   }
   return best;
@@ -219,14 +249,49 @@ export function autoBox(s: GfState, side: Side): number {
 /** The hex's data. */
 export const hexOf = (s: GfState, id: string): HexData | undefined => indexOf(s.data).hex.get(id);
 
-/** A copy of the state deep enough for one step to change it. */
+/** A copy of a battle deep enough for one step to change it (ship lists of fleets are never changed in place). */
+function cloneBattle(b: Battle): Battle {
+  const r = b.round;
+  return {
+    ...b,
+    fleets: { british: b.fleets.british, german: b.fleets.german },
+    faceUp: { british: [...b.faceUp.british], german: [...b.faceUp.german] },
+    hidden: { british: [...b.hidden.british], german: [...b.hidden.german] },
+    markers: b.markers.map((m) => ({ ...m })),
+    finished: [...b.finished],
+    queue: [...b.queue],
+    preSunk: { ...b.preSunk },
+    round: r
+      ? {
+          ...r,
+          init: { ...r.init },
+          situations: [...r.situations],
+          fire: { ...r.fire },
+          cont: { ...r.cont },
+        }
+      : null,
+  };
+}
+
+/** The ship places each state may change in place: a clone shares its parent's until its first change. */
+const ownShips = new WeakMap<GfState, string[]>();
+
+/** Sets a ship's place, copying the shared place table first (copy on write: most steps move no ship). */
+export function setPlace(s: GfState, id: string, place: string): void {
+  if (ownShips.get(s) !== s.places) {
+    s.places = s.places.slice();
+    ownShips.set(s, s.places);
+  }
+  s.places[indexOf(s.data).position.get(id)!] = place;
+}
+
+/** A copy of the state deep enough for one step to change it (ship places: through `setPlace`). */
 export function cloneState(s: GfState): GfState {
   return {
     ...s,
-    ships: { ...s.ships },
     preSunk: { ...s.preSunk },
     standing: { british: { ...s.standing.british }, german: { ...s.standing.german } },
-    battle: s.battle ? structuredClone(s.battle) : null,
+    battle: s.battle ? cloneBattle(s.battle) : null,
   };
 }
 

@@ -7,21 +7,21 @@ import type { ResolveContext } from '../../engine/types.ts';
 import type { Stage } from './armament.ts';
 import type { Side } from './data/schema.ts';
 import type { GfOrders } from './orders.ts';
-import { addVp, autoBox, enemyOf, type GfState, indexOf, SIDE_ORDER, shipsOf } from './state.ts';
+import { addVp, autoBox, enemyOf, type GfState, indexOf, SIDE_ORDER, shipsOf, setPlace, placeOf } from './state.ts';
 
 /** GF 9[1-3]: the outbreak: American ships join, later reinforcements are cancelled; no initiative this turn. */
 export function uswOutbreak(s: GfState, ctx: ResolveContext, rule: string): void {
   s.usw = s.turn;
   const joined: string[] = [];
   for (const ship of s.data.ships) {
-    if (s.ships[ship.id] !== 'pending') continue;
+    if (placeOf(s, ship.id) !== 'pending') continue;
     if (ship.nation === 'american') {
       // GF 9[2], 9[2b], GF-A05 R1: circled-4 ships wait for turn 4 only when USW breaks out before it.
       if (ship.arrives !== null && ship.arrives > s.turn) continue;
-      s.ships[ship.id] = ship.circled ? `dd${autoBox(s, 'british')}` : 'fleet';
+      setPlace(s, ship.id, ship.circled ? `dd${autoBox(s, 'british')}` : 'fleet');
       joined.push(ship.id);
     } else if (ship.arrives !== null && ship.arrives > s.turn) {
-      s.ships[ship.id] = 'removed';
+      setPlace(s, ship.id, 'removed');
     }
   }
   ctx.emit({ type: 'usw-outbreak', turn: s.turn, americans: joined, rule });
@@ -73,7 +73,7 @@ function uswTableRoll(s: GfState, ctx: ResolveContext): Stage {
   if (die === 6) {
     for (const id of shipsOf(s, 'british', (p) => p === 'fleet')) {
       if (idx.ship.get(id)!.nation !== 'american') continue;
-      s.ships[id] = `dd${autoBox(s, 'british')}`;
+      setPlace(s, id, `dd${autoBox(s, 'british')}`);
       sent.push(id);
     }
   }

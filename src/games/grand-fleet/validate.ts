@@ -7,7 +7,7 @@ import { byDefenceDown, fastFleets, surplusCount, toOrganise } from './organise.
 import { ANSWER_FIELDS, type GfOrders } from './orders.ts';
 import { pointOf } from './owed.ts';
 import { interceptableHexes, interceptionTargets, placeableHexes, unplaced } from './placement.ts';
-import { enemyOf, type GfState, shipsOf, typeOf } from './state.ts';
+import { enemyOf, type GfState, shipsOf, typeOf, placeOf } from './state.ts';
 
 const err = (code: string, en: string, ja: string, rule: string, path: string): RuleError => ({
   ...{ code: `gf/${code}`, message: { en, ja }, rule, rules: [rule], path },
@@ -61,7 +61,7 @@ function pointErrors(s: GfState, side: Side, d: string, o: GfOrders): RuleError[
     case 'D5':
     case 'D6':
       return (o.withdraw!.ships ?? []).flatMap((id, i) =>
-        s.ships[id] === 'fleet' && (o.withdraw!.ships ?? []).indexOf(id) === i
+        placeOf(s, id) === 'fleet' && (o.withdraw!.ships ?? []).indexOf(id) === i
           ? []
           : [
               err(
@@ -169,7 +169,7 @@ function commitErrors(s: GfState, side: Side, c: NonNullable<GfOrders['commit']>
       ),
     );
   for (const id of Object.keys(moves))
-    if (!s.ships[id]?.startsWith('dd') || shipsOf(s, side, () => true).indexOf(id) < 0)
+    if (!placeOf(s, id)?.startsWith('dd') || shipsOf(s, side, () => true).indexOf(id) < 0)
       errors.push(
         err(
           'redistribute-ship',

@@ -5,7 +5,7 @@
 import type { GameEvent, Viewer } from '../../engine/types.ts';
 import { filterEvents } from '../../engine/visibility.ts';
 import type { Side } from './data/schema.ts';
-import type { GfState } from './state.ts';
+import { type GfState, placesById } from './state.ts';
 
 /** The battle as a player sees it: face-down markers by slot only. */
 function battleView(s: GfState) {
@@ -31,13 +31,13 @@ function battleView(s: GfState) {
 
 /** The view of a state for a viewer (the moderator sees the whole state but the data set). */
 export function view(s: GfState, viewer: Viewer): unknown {
-  const { data: _data, ...rest } = s;
-  if (viewer.kind === 'moderator') return rest;
+  const { data: _data, places: _places, ...rest } = s;
+  if (viewer.kind === 'moderator') return { ...rest, ships: placesById(s) };
   const own: Partial<Record<Side, unknown>> = {};
   if (viewer.kind === 'seat' && (viewer.seat === 'british' || viewer.seat === 'german'))
     own[viewer.seat] = s.standing[viewer.seat];
   return {
-    ...{ turn: s.turn, vp: s.vp, ships: s.ships, preSunk: s.preSunk, usw: s.usw, phase: s.phase },
+    ...{ turn: s.turn, vp: s.vp, ships: placesById(s), preSunk: s.preSunk, usw: s.usw, phase: s.phase },
     ...{ offensive: s.offensive, difference: s.difference, options: s.options, result: s.result },
     standing: own,
     battle: battleView(s),

@@ -9,7 +9,7 @@ import { expect } from 'vitest';
 import { advance, type Envelope, forcedDice, type GameEvent, type Viewer } from '../../../src/engine/index.ts';
 import { type GfFixtureSetup, stateFromFixture } from '../../../src/games/grand-fleet/fixture.ts';
 import { grandFleet as game } from '../../../src/games/grand-fleet/index.ts';
-import type { GfState } from '../../../src/games/grand-fleet/state.ts';
+import { type GfState, placeOf } from '../../../src/games/grand-fleet/state.ts';
 
 /** What a step may expect of the state after it. */
 export interface StepExpect {
@@ -88,7 +88,7 @@ function check(s: GfState, e: StepExpect, stepEvents: GameEvent[], allEvents: Ga
       `${label} owed`,
     ).toEqual(e.owed);
   if (e.ships)
-    expect(Object.fromEntries(Object.keys(e.ships).map((k) => [k, s.ships[k]])), `${label} ships`).toEqual(e.ships);
+    expect(Object.fromEntries(Object.keys(e.ships).map((k) => [k, placeOf(s, k)])), `${label} ships`).toEqual(e.ships);
   if (e.vp !== undefined) expect(s.vp, `${label} vp`).toBe(e.vp);
   if (e.turn !== undefined) expect(s.turn, `${label} turn`).toBe(e.turn);
   if (e.usw !== undefined) expect(s.usw, `${label} usw`).toBe(e.usw);
