@@ -64,7 +64,7 @@ function enter(s: GfState, stage: Stage, ctx: ResolveContext): Stage | null {
     case 'shuffle':
       return enterShuffle(s, ctx);
     case 'place':
-      return enterPlace(s);
+      return enterPlace(s, ctx);
     case 'intercept':
       return enterIntercept(s, ctx);
     case 'reveal':
@@ -80,6 +80,11 @@ function enter(s: GfState, stage: Stage, ctx: ResolveContext): Stage | null {
       s.battle!.round = null;
       return 'round';
     case 'battle-end':
+      // Standing placements and interceptions are for one battle.
+      for (const side of ['british', 'german'] as const) {
+        delete s.standing[side].placements;
+        delete s.standing[side].intercepts;
+      }
       return endBattle(s, ctx);
     case 'turn-end':
       return endTurn(s, ctx);

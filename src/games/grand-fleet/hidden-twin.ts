@@ -5,6 +5,7 @@
  */
 import type { HiddenTwin } from '../../engine/game-package.ts';
 import type { Viewer } from '../../engine/types.ts';
+import { randomIntercepts, randomPlacements } from './random-orders.ts';
 import { cloneState, type GfState, SIDE_ORDER, type Standing } from './state.ts';
 
 const flip = (rand: () => number): boolean | undefined => {
@@ -13,7 +14,7 @@ const flip = (rand: () => number): boolean | undefined => {
 };
 
 /** Standing orders drawn at random. */
-function randomStanding(rand: () => number): Standing {
+function randomStanding(s: GfState, rand: () => number): Standing {
   const out: Standing = {};
   const usw = rand();
   if (usw < 1 / 3) out.usw = 'occur';
@@ -22,6 +23,8 @@ function randomStanding(rand: () => number): Standing {
   const int = flip(rand);
   if (off !== undefined) out.ifOffensive = off;
   if (int !== undefined) out.ifIntercepting = int;
+  if (s.battle && rand() < 0.5) out.placements = randomPlacements(s, rand);
+  if (s.battle && rand() < 0.5) out.intercepts = randomIntercepts(s, rand);
   return out;
 }
 
@@ -31,7 +34,7 @@ export function hiddenTwin(state: GfState, viewer: Viewer, rand: () => number): 
   const s = cloneState(state);
   for (const side of SIDE_ORDER) {
     if (viewer.kind === 'seat' && viewer.seat === side) continue;
-    s.standing[side] = randomStanding(rand);
+    s.standing[side] = randomStanding(s, rand);
   }
   const b = s.battle;
   if (b && !b.revealed) {

@@ -5,6 +5,11 @@
 import { z } from 'zod';
 import { SITUATIONS } from './state.ts';
 
+const placeSchema = z
+  .object({ marker: z.union([z.literal('down'), z.number().int().min(1).max(10)]), hex: z.string() })
+  .strict();
+const moveSchema = z.object({ from: z.string(), to: z.string() }).strict();
+
 const shipBoxes = z.record(z.string(), z.number().int().min(0).max(6));
 
 export const gfOrdersSchema = z
@@ -42,10 +47,7 @@ export const gfOrdersSchema = z
     /** D12 (GF 8[2][1]): fast fleets shuffled face up. */
     faceUp: z.array(z.number().int().min(1).max(10)).optional(),
     /** D13 (GF 8[2][2]): a face-down marker (drawn by the server) or a face-up fast fleet, into a hex. */
-    place: z
-      .object({ marker: z.union([z.literal('down'), z.number().int().min(1).max(10)]), hex: z.string() })
-      .strict()
-      .optional(),
+    place: placeSchema.optional(),
     /** D14 (GF 8[3]). */
     intercept: z.union([z.literal('pass'), z.object({ from: z.string(), to: z.string() }).strict()]).optional(),
     /** D15 (GF 8[4.2] M(d), M(e)). */
@@ -59,12 +61,18 @@ export const gfOrdersSchema = z
     fire: z.record(z.string(), z.number().int().min(0)).optional(),
     /** D18 (GF 8[4.4][2]). */
     continue: z.boolean().optional(),
-    /** Standing orders (spec 5.2): D7 and, sent with D8, D9 and D10. */
+    /**
+     * Standing orders (spec 5.2): D7; D9 and D10 (sent with D8); a placement sequence for D13 (each entry used in
+     * turn, one skipped when it cannot be placed); interception candidates for D14 (the first legal one is made,
+     * else a pass), kept for the battle.
+     */
     standing: z
       .object({
         usw: z.enum(['occur', 'decline']).optional(),
         ifOffensive: z.boolean().optional(),
         ifIntercepting: z.boolean().optional(),
+        placements: z.array(placeSchema).max(14).optional(),
+        intercepts: z.array(moveSchema).max(20).optional(),
       })
       .strict()
       .optional(),

@@ -26,15 +26,38 @@ export const placeableHexes = (s: GfState): string[] =>
   s.data.hexes.filter((h) => h.kind !== 'prohibited').map((h) => h.id);
 
 /** D13: whose placement is next (alternating, offensive first; GF-A37 the other places the rest). */
-export function enterPlace(s: GfState): Stage | null {
+export function enterPlace(s: GfState, ctx: ResolveContext): Stage | null {
   const b = s.battle!;
   const side = left(s, b.nextSide) ? b.nextSide : enemyOf(b.nextSide);
   if (!left(s, side)) {
     b.nextSide = b.offensive;
     return 'intercept';
   }
+  const planned = standingPlacement(s, side);
+  if (planned) return applyPlacement(s, side, planned, ctx);
   s.phase = { kind: 'place', side };
   return null;
+}
+
+/** The next usable entry of the side's standing placement sequence (entries that cannot be placed are dropped). */
+function standingPlacement(s: GfState, side: Side): { marker: 'down' | number; hex: string } | null {
+  const list = s.standing[side].placements;
+  const u = unplaced(s, side);
+  while (list?.length) {
+    const next = list.shift()!;
+    const marker = next.marker === 'down' ? u.down > 0 : u.up.includes(next.marker);
+    if (marker && placeableHexes(s).includes(next.hex)) return next;
+  }
+  return null;
+}
+
+/** The first legal candidate of the side's standing interceptions, 'pass' when none is, null without the order. */
+function standingInterception(s: GfState, side: Side): 'pass' | { from: string; to: string } | null {
+  const list = s.standing[side].intercepts;
+  if (!list) return null;
+  const from = interceptableHexes(s, side);
+  const k = list.findIndex((c) => from.includes(c.from) && interceptionTargets(s, c.from).includes(c.to));
+  return k < 0 ? 'pass' : list.splice(k, 1)[0];
 }
 
 /** D13 applied: a face-down marker (the next of the secret order) or a chosen face-up fast fleet, into a hex. */
@@ -53,7 +76,7 @@ export function applyPlacement(
   b.markers.push({ id, side, hex: order.hex, up, fleet, down, moved: false, out: false });
   ctx.emit({ type: 'placed', side, marker: id, hex: order.hex, fleet: up ? fleet : null, rule: 'GF 8[2][2]' });
   b.nextSide = enemyOf(side);
-  return enterPlace(s);
+  return enterPlace(s, ctx);
 }
 
 /** GF 8[3][3a-b]: a side's count in a hex: face-down 1, face-up fast 2; doubled in its home hex (GF-A14). */
@@ -101,6 +124,8 @@ export function enterIntercept(s: GfState, ctx: ResolveContext): Stage | null {
   while (b.passes < 2) {
     const side = b.nextSide;
     if (interceptableHexes(s, side).length) {
+      const planned = standingInterception(s, side);
+      if (planned) return applyInterception(s, side, planned, ctx);
       s.phase = { kind: 'intercept', side };
       return null;
     }

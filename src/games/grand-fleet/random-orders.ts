@@ -96,14 +96,20 @@ export function randomOrders(s: GfState, seat: SeatId, rand: Rand): GfOrders {
       return { battle: chance(0.6, rand) };
     case 'D10':
       return { accept: chance(0.7, rand) };
-    case 'D11':
-      return { organise: randomOrganisation(s, side, rand) };
+    case 'D11': {
+      const orders: GfOrders = { organise: randomOrganisation(s, side, rand) };
+      if (chance(0.3, rand)) orders.standing = { placements: randomPlacements(s, rand) };
+      return orders;
+    }
     case 'D12': {
       const up = fastFleets(s, side).filter(() => chance(0.5, rand));
       return up.length ? { faceUp: up } : {};
     }
-    case 'D13':
-      return { place: randomPlacement(s, side, rand) };
+    case 'D13': {
+      const orders: GfOrders = { place: randomPlacement(s, side, rand) };
+      if (chance(0.15, rand)) orders.standing = { intercepts: randomIntercepts(s, rand) };
+      return orders;
+    }
     case 'D14': {
       const from = interceptableHexes(s, side);
       if (chance(0.4, rand)) return { intercept: 'pass' };
@@ -126,6 +132,23 @@ export function randomOrders(s: GfState, seat: SeatId, rand: Rand): GfOrders {
     default:
       return defaultOrders(s, seat);
   }
+}
+
+/** A standing placement sequence (spec 5.2): face-down markers into a few hexes. */
+export function randomPlacements(s: GfState, rand: Rand): { marker: 'down'; hex: string }[] {
+  const hexes = placeableHexes(s);
+  const few = [pick(hexes, rand), pick(hexes, rand)];
+  return Array.from({ length: 1 + Math.floor(rand() * 6) }, () => ({ marker: 'down' as const, hex: pick(few, rand) }));
+}
+
+/** Standing interception candidates (spec 5.2): moves between neighbouring hexes, or none (then pass). */
+export function randomIntercepts(s: GfState, rand: Rand): { from: string; to: string }[] {
+  const hexes = placeableHexes(s);
+  return Array.from({ length: Math.floor(rand() * 3) }, () => {
+    const from = pick(hexes, rand);
+    const to = interceptionTargets(s, from);
+    return { from, to: to.length ? pick(to, rand) : from };
+  }).filter((m) => m.from !== m.to);
 }
 
 /** A marker into a hex: mostly where markers already stand, so that combats happen and stay few. */

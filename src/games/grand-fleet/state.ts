@@ -78,6 +78,8 @@ export interface Standing {
   usw?: 'occur' | 'decline';
   ifOffensive?: boolean;
   ifIntercepting?: boolean;
+  placements?: { marker: 'down' | number; hex: string }[];
+  intercepts?: { from: string; to: string }[];
 }
 
 /** The decision point the game waits at. */
@@ -285,12 +287,19 @@ export function setPlace(s: GfState, id: string, place: string): void {
   s.places[indexOf(s.data).position.get(id)!] = place;
 }
 
+/** A copy of standing orders (their lists are consumed in place). */
+const cloneStanding = (x: Standing): Standing => ({
+  ...x,
+  ...(x.placements ? { placements: [...x.placements] } : {}),
+  ...(x.intercepts ? { intercepts: [...x.intercepts] } : {}),
+});
+
 /** A copy of the state deep enough for one step to change it (ship places: through `setPlace`). */
 export function cloneState(s: GfState): GfState {
   return {
     ...s,
     preSunk: { ...s.preSunk },
-    standing: { british: { ...s.standing.british }, german: { ...s.standing.german } },
+    standing: { british: cloneStanding(s.standing.british), german: cloneStanding(s.standing.german) },
     battle: s.battle ? cloneBattle(s.battle) : null,
   };
 }

@@ -75,6 +75,8 @@ export const SYNTAX: Record<Locale, string> = {
   GF-D17  FIRE DE01 4, DE05 3  |  FIRE NONE
   GF-D18  CONTINUE YES
   any     STANDING USW DECLINE             (answers a later "Choice" result)
+  battle  STANDING PLACE DOWN -> 404       (a placement sequence for GF-D13, one line per marker, used in turn)
+          STANDING INTERCEPT 404 -> 405    (GF-D14 candidates, the first legal one made; STANDING INTERCEPT PASS: else pass)
 Commands: HELP, STATUS, SIGNON <password>, END; JSON orders are accepted too.`,
   ja: `1行に1命令。艦はID（GB01）か艦名（アイアン・デューク）、ヘクスは番号（707）か名前。
   GF-D2   増強 GB42 -> 3                   （到着したイギリス艦のDDbox番号0〜6。省略: エンジンが決める）
@@ -93,5 +95,7 @@ Commands: HELP, STATUS, SIGNON <password>, END; JSON orders are accepted too.`,
   GF-D17  砲撃 DE01 4, DE05 3  |  砲撃 なし
   GF-D18  継続 はい
   いつでも 常備 無制限潜水艦戦 拒否          （後の「選択」結果に答える）
+  決戦中  常備 配置 裏 -> 404               （GF-D13 の配置予定。1行に1個、順に使う）
+          常備 迎撃 404 -> 405              （GF-D14 の候補。最初の可能なものを実行。常備 迎撃 パス: なければパス）
 コマンド: HELP, STATUS, SIGNON <パスワード>, END。JSON の命令も使えます。`,
 };

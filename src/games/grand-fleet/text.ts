@@ -98,10 +98,7 @@ const READERS: Partial<Record<Word, (rest: string[], ctx: GfTextContext) => Resu
     return ok((o) => (o.withdraw = { ...o.withdraw, roll: true, ships: ships as string[] }));
   },
   usw: (rest) => uswChoice(rest, (o, c) => (o.usw = c)),
-  standing: (rest) =>
-    isWord(nameKey(rest[0] ?? ''), 'usw')
-      ? uswChoice(rest.slice(1), (o, c) => (o.standing = { ...o.standing, usw: c }))
-      : fail('standing', 'STANDING USW OCCUR or DECLINE', '常備 無制限潜水艦戦 発生 または 拒否'),
+  standing: (rest, ctx) => standingLine(rest, ctx),
   dice: (rest) => {
     const n = num(rest[0]);
     return n === 1 || n === 2 ? ok((o) => (o.dice = n)) : fail('dice', 'DICE 1 or 2', 'ダイス 1 または 2');
@@ -169,6 +166,38 @@ const READERS: Partial<Record<Word, (rest: string[], ctx: GfTextContext) => Resu
     });
   },
 };
+
+/** `STANDING USW ...`, `STANDING PLACE ...` (appended in order), `STANDING INTERCEPT a -> b` or `... PASS`. */
+function standingLine(rest: string[], ctx: GfTextContext): Result {
+  const word = nameKey(rest[0] ?? '');
+  if (isWord(word, 'usw')) return uswChoice(rest.slice(1), (o, c) => (o.standing = { ...o.standing, usw: c }));
+  if (isWord(word, 'place')) {
+    const one = READERS.place!(rest.slice(1), ctx);
+    if (one?.kind !== 'order') return one;
+    return ok((o) => {
+      const scratch: GfOrders = {};
+      one.apply(scratch);
+      o.standing = { ...o.standing, placements: [...(o.standing?.placements ?? []), scratch.place!] };
+    });
+  }
+  if (isWord(word, 'intercept')) {
+    if (isWord(nameKey(rest[1] ?? ''), 'pass'))
+      return ok((o) => (o.standing = { ...o.standing, intercepts: o.standing?.intercepts ?? [] }));
+    const one = READERS.intercept!(rest.slice(1), ctx);
+    if (one?.kind !== 'order') return one;
+    return ok((o) => {
+      const scratch: GfOrders = {};
+      one.apply(scratch);
+      const move = scratch.intercept as { from: string; to: string };
+      o.standing = { ...o.standing, intercepts: [...(o.standing?.intercepts ?? []), move] };
+    });
+  }
+  return fail(
+    'standing',
+    'STANDING USW, STANDING PLACE or STANDING INTERCEPT',
+    '常備 無制限潜水艦戦、常備 配置 または 常備 迎撃',
+  );
+}
 
 function bool(token: string | undefined, word: string, set: (o: GfOrders, v: boolean) => void): Result {
   const v = yesNo(token);
@@ -246,6 +275,10 @@ function format(o: GfOrders, _ctx: GfTextContext, l: Locale): string[] {
   if (st?.ifOffensive !== undefined) out.push(`${kw('ifOffensive', l)} ${kw('battle', l)} ${yn(st.ifOffensive, l)}`);
   if (st?.ifIntercepting !== undefined)
     out.push(`${kw('ifIntercepting', l)} ${kw('accept', l)} ${yn(st.ifIntercepting, l)}`);
+  for (const p of st?.placements ?? [])
+    out.push(`${kw('standing', l)} ${kw('place', l)} ${p.marker === 'down' ? kw('down', l) : p.marker} -> ${p.hex}`);
+  for (const i of st?.intercepts ?? []) out.push(`${kw('standing', l)} ${kw('intercept', l)} ${i.from} -> ${i.to}`);
+  if (st?.intercepts && !st.intercepts.length) out.push(`${kw('standing', l)} ${kw('intercept', l)} ${kw('pass', l)}`);
   return out;
 }
 

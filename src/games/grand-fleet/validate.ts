@@ -47,8 +47,38 @@ export function validate(s: GfState, seat: SeatId, orders: GfOrders): RuleError[
   }
   if (field && !optional && orders[field] === undefined)
     errors.push(err('missing', `${field} is owed (${d})`, `${field} が必要です（${d}）`, 'GF 4', field));
+  errors.push(...standingErrors(s, orders.standing));
   if (errors.length || !d) return errors;
   return [...errors, ...pointErrors(s, side, d, orders)];
+}
+
+/** Standing placement and interception lists name real hexes (spec 5.2; legality is judged when each is used). */
+function standingErrors(s: GfState, standing: GfOrders['standing']): RuleError[] {
+  const placeable = placeableHexes(s);
+  const errors: RuleError[] = [];
+  for (const p of standing?.placements ?? [])
+    if (!placeable.includes(p.hex))
+      errors.push(
+        err(
+          'hex',
+          `hex ${p.hex} cannot take a marker`,
+          `ヘクス ${p.hex} には配置できません`,
+          'GF 8[2][2]',
+          'standing.placements',
+        ),
+      );
+  for (const i of standing?.intercepts ?? [])
+    if (!placeable.includes(i.from) || !placeable.includes(i.to))
+      errors.push(
+        err(
+          'intercept-hex',
+          `no hex ${i.from} or ${i.to} to intercept between`,
+          `ヘクス ${i.from} または ${i.to} がありません`,
+          'GF 8[3][4]',
+          'standing.intercepts',
+        ),
+      );
+  return errors;
 }
 
 function pointErrors(s: GfState, side: Side, d: string, o: GfOrders): RuleError[] {

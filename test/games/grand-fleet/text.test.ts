@@ -54,6 +54,26 @@ describe('Grand Fleet order text', () => {
     ['GF-D17 none', 'FIRE NONE', '砲撃 なし', { fire: {} }],
     ['GF-D18', 'CONTINUE YES', '継続 はい', { continue: true }],
     ['standing', 'STANDING USW DECLINE', '常備 無制限潜水艦戦 拒否', { standing: { usw: 'decline' } }],
+    [
+      'standing D13 sequence',
+      'STANDING PLACE DOWN -> 404\nSTANDING PLACE 5 -> Heligoland',
+      '常備 配置 裏 -> 404\n常備 配置 5 -> 608',
+      {
+        standing: {
+          placements: [
+            { marker: 'down', hex: '404' },
+            { marker: 5, hex: '608' },
+          ],
+        },
+      },
+    ],
+    [
+      'standing D14 candidates',
+      'STANDING INTERCEPT 404 -> 405',
+      '常備 迎撃 404 -> 405',
+      { standing: { intercepts: [{ from: '404', to: '405' }] } },
+    ],
+    ['standing D14 pass', 'STANDING INTERCEPT PASS', '常備 迎撃 パス', { standing: { intercepts: [] } }],
   ])('%s', (_point, en, ja, orders) => {
     for (const text of [en, ja]) {
       const back = read(text);
