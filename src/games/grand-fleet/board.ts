@@ -108,24 +108,7 @@ export function board(s: GfState, _viewer: Viewer): Board {
     spaces: [...hexSpaces(s), ...charts.spaces],
     connections: [],
     pieces: [...markerPieces(s), ...charts.pieces],
-    tracks: [
-      {
-        id: 'turn',
-        kind: 'turn',
-        name: { en: 'Turn', ja: 'ターン' },
-        min: 1,
-        max: s.data.turns.length,
-        markers: [{ value: s.turn }],
-      },
-      {
-        id: 'vp',
-        kind: 'score',
-        name: { en: 'VP (British lead)', ja: 'VP（イギリスのリード）' },
-        min: -7,
-        max: 7,
-        markers: [{ value: Math.max(-7, Math.min(7, s.vp)) }],
-      },
-    ],
+    tracks: tracksOf(s),
     summary: {
       turn: s.turn,
       lastTurn: s.data.turns.length,
@@ -142,6 +125,28 @@ export function board(s: GfState, _viewer: Viewer): Board {
       },
     ],
   };
+}
+
+/** The turn track and the VP track (GF 2-2[6-7]). */
+function tracksOf(s: GfState): Board['tracks'] {
+  return [
+    {
+      id: 'turn',
+      kind: 'turn',
+      name: { en: 'Turn', ja: 'ターン' },
+      min: 1,
+      max: s.data.turns.length,
+      markers: [{ value: s.turn }],
+    },
+    {
+      id: 'vp',
+      kind: 'score',
+      name: { en: 'VP (British lead)', ja: 'VP（イギリスのリード）' },
+      min: -7,
+      max: 7,
+      markers: [{ value: Math.max(-7, Math.min(7, s.vp)) }],
+    },
+  ];
 }
 
 /** The phase in words. */

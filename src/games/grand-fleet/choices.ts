@@ -4,6 +4,7 @@ import { arrivals } from './armament.ts';
 import { firePoints, markersIn, situationCount, targetsOf } from './combat.ts';
 import type { Side } from './data/schema.ts';
 import { defaultOrders } from './defaults.ts';
+import type { GfOrders } from './orders.ts';
 import { fastFleets, toOrganise } from './organise.ts';
 import { POINTS, pointOf } from './owed.ts';
 import { interceptableHexes, interceptionTargets, placeableHexes, unplaced } from './placement.ts';
@@ -34,9 +35,8 @@ const one = (key: string, label: Text, options: ChoiceOption[], defaultValue?: s
   ...(defaultValue !== undefined ? { defaultValue } : {}),
 });
 
-/** The fields of a decision point. */
-function fields(s: GfState, side: Side, d: string): ChoiceField[] {
-  const def = defaultOrders(s, side);
+/** D2-D10: armament and initiative. */
+function armamentFields(s: GfState, side: Side, d: string, def: GfOrders): ChoiceField[] {
   switch (d) {
     case 'D2':
       return arrivals(s, 'british').map((id) => one(`reinforce.${id}`, shipOption(s, id).label, BOXES));
@@ -77,6 +77,14 @@ function fields(s: GfState, side: Side, d: string): ChoiceField[] {
       return [one('battle', POINTS.D9.prompt, YES_NO, 'false')];
     case 'D10':
       return [one('accept', POINTS.D10.prompt, YES_NO, 'true')];
+    default:
+      return [];
+  }
+}
+
+/** D11-D14: organisation, shuffle, placement, interception. */
+function battleFields(s: GfState, side: Side, d: string, def: GfOrders): ChoiceField[] {
+  switch (d) {
     case 'D11': {
       const fleets = Array.from({ length: s.data.markers[side] + 1 }, (_, n) =>
         opt(String(n), { en: n ? `fleet ${n}` : 'DDbox (surplus)', ja: n ? `第${n}艦隊` : 'DDbox（超過）' }),
@@ -134,6 +142,14 @@ function fields(s: GfState, side: Side, d: string): ChoiceField[] {
         },
       ];
     }
+    default:
+      return [];
+  }
+}
+
+/** D15-D18: a bombardment round. */
+function combatFields(s: GfState, side: Side, d: string, def: GfOrders): ChoiceField[] {
+  switch (d) {
     case 'D15': {
       const most = markersIn(s, s.battle!.round!.hex, side).length;
       return [
@@ -183,6 +199,14 @@ function fields(s: GfState, side: Side, d: string): ChoiceField[] {
     default:
       return [];
   }
+}
+
+/** The fields of a decision point. */
+function fields(s: GfState, side: Side, d: string): ChoiceField[] {
+  const def = defaultOrders(s, side);
+  const n = Number(d.slice(1));
+  if (n <= 10) return armamentFields(s, side, d, def);
+  return n <= 14 ? battleFields(s, side, d, def) : combatFields(s, side, d, def);
 }
 
 /** The choice tree of the seat's owed point, or null. */

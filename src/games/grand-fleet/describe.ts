@@ -19,6 +19,18 @@ const SITUATION: Record<string, [string, string]> = {
   short: ['(d) short range', '(d)近距離'],
 };
 
+const SPEED: Record<string, [string, string]> = {
+  fast: ['fast', '高速'],
+  slow: ['slow', '低速'],
+  ordinary: ['ordinary', '通常'],
+};
+const WHY_JA: Record<string, string> = {
+  turns: '最終ターン',
+  lead: '7VPリード',
+  maintenance: '北海維持数',
+  both: '両軍が勝利条件',
+};
+
 type Words = (e: GameEvent, l: L) => string;
 const en = (l: L, a: string, b: string) => (l === 'en' ? a : b);
 
@@ -100,7 +112,9 @@ const WORDS: Record<string, Words> = {
     en(l, `Decisive battle; ${side(e.offensive, l)} is offensive`, `決戦。攻勢側は${side(e.offensive, l)}`),
   organised: (e, l) => {
     const fleets = (e.fleets as { fleet: number; ships: string[]; speed: string }[]).filter((f) => f.ships.length);
-    const text = fleets.map((f) => `${f.fleet}: ${f.ships.join(' ')} (${f.speed})`).join('; ');
+    const text = fleets
+      .map((f) => `${f.fleet}: ${f.ships.join(' ')} (${SPEED[f.speed]?.[l === 'en' ? 0 : 1] ?? f.speed})`)
+      .join('; ');
     return en(l, `${side(e.side, l)} organises ${text}`, `${side(e.side, l)}の艦隊編成 ${text}`);
   },
   shuffled: (e, l) => {
@@ -186,7 +200,11 @@ const WORDS: Record<string, Words> = {
   turn: (e, l) => en(l, `Turn ${e.turn} begins`, `第${e.turn}ターン開始`),
   'game-over': (e, l) => {
     const who = e.draw ? en(l, 'a draw', '引き分け') : en(l, `${side(e.winner, l)} wins`, `${side(e.winner, l)}の勝利`);
-    return en(l, `Game over: ${who} (VP ${e.vp}, ${e.why})`, `ゲーム終了: ${who}（VP ${e.vp}、${e.why}）`);
+    return en(
+      l,
+      `Game over: ${who} (VP ${e.vp}, ${e.why})`,
+      `ゲーム終了: ${who}（VP ${e.vp}、${WHY_JA[String(e.why)] ?? e.why}）`,
+    );
   },
 };
 

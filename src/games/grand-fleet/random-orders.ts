@@ -116,11 +116,8 @@ export function randomOrders(s: GfState, seat: SeatId, rand: Rand): GfOrders {
       const hex = pick(from, rand);
       return { intercept: { from: hex, to: pick(interceptionTargets(s, hex), rand) } };
     }
-    case 'D15': {
-      const most = markersIn(s, s.battle!.round!.hex, side).length;
-      const excess = chance(0.75, rand) ? 0 : 1 + Math.floor(rand() * most);
-      return { initiative: { half: chance(0.3, rand), excess } };
-    }
+    case 'D15':
+      return { initiative: randomInitiative(s, side, rand) };
     case 'D16': {
       const situations = randomSituations(s, side, rand);
       return situations.length ? { situations } : {};
@@ -132,6 +129,13 @@ export function randomOrders(s: GfState, seat: SeatId, rand: Rand): GfOrders {
     default:
       return defaultOrders(s, seat);
   }
+}
+
+/** D15: half bombardment now and then, excess manoeuvre seldom (so that confusion stays rare). */
+function randomInitiative(s: GfState, side: Side, rand: Rand): { half: boolean; excess: number } {
+  const most = markersIn(s, s.battle!.round!.hex, side).length;
+  const excess = chance(0.75, rand) ? 0 : 1 + Math.floor(rand() * most);
+  return { half: chance(0.3, rand), excess };
 }
 
 /** A standing placement sequence (spec 5.2): face-down markers into a few hexes. */

@@ -1,17 +1,14 @@
 /** Every rule problem with a seat's orders, each with a stable code, both languages, its rule and its path. */
 import type { RuleError, SeatId } from '../../engine/types.ts';
-import { arrivals, redistributed } from './armament.ts';
+import { commitErrors, reinforceErrors } from './validate-armament.ts';
+import { err } from './validate-error.ts';
 import { firePoints, markersIn, situationCount, targetsOf } from './combat.ts';
 import type { Side } from './data/schema.ts';
 import { byDefenceDown, fastFleets, surplusCount, toOrganise } from './organise.ts';
 import { ANSWER_FIELDS, type GfOrders } from './orders.ts';
 import { pointOf } from './owed.ts';
 import { interceptableHexes, interceptionTargets, placeableHexes, unplaced } from './placement.ts';
-import { enemyOf, type GfState, shipsOf, typeOf, placeOf } from './state.ts';
-
-const err = (code: string, en: string, ja: string, rule: string, path: string): RuleError => ({
-  ...{ code: `gf/${code}`, message: { en, ja }, rule, rules: [rule], path },
-});
+import { enemyOf, type GfState, typeOf, placeOf } from './state.ts';
 
 /** The answer field of each decision point, and whether it may be left out (engine default). */
 const FIELD: Record<string, [keyof GfOrders, boolean]> = {
@@ -140,103 +137,6 @@ function pointErrors(s: GfState, side: Side, d: string, o: GfOrders): RuleError[
     default:
       return [];
   }
-}
-
-/** D2: arriving ships only, numbered boxes within capacity (GF 6[3], [5]). */
-function reinforceErrors(s: GfState, plan: Record<string, number>): RuleError[] {
-  const arriving = arrivals(s, 'british');
-  const errors: RuleError[] = [];
-  for (const id of Object.keys(plan))
-    if (!arriving.includes(id))
-      errors.push(
-        err(
-          'reinforce-ship',
-          `${id} does not arrive this turn`,
-          `${id} は今ターンの増強艦ではありません`,
-          'GF 6[2]',
-          `reinforce.${id}`,
-        ),
-      );
-  for (let box = 1; box <= 6; box++) {
-    const count =
-      shipsOf(s, 'british', (p) => p === `dd${box}`).length + Object.values(plan).filter((b) => b === box).length;
-    if (count > s.data.ddCapacity.british)
-      errors.push(
-        err(
-          'capacity',
-          `DDbox ${box} would hold ${count} ships (at most ${s.data.ddCapacity.british})`,
-          `DDbox ${box} が ${count} 隻になります（上限 ${s.data.ddCapacity.british}）`,
-          'GF 6[5]',
-          'reinforce',
-        ),
-      );
-  }
-  return errors;
-}
-
-/** D3/D4: redistribution within capacity, British spread (GF-A06), the second-die condition (GF-A08). */
-function commitErrors(s: GfState, side: Side, c: NonNullable<GfOrders['commit']>): RuleError[] {
-  const errors: RuleError[] = [];
-  const moves = c.redistribute ?? {};
-  if (c.dice === 0 && Object.keys(moves).length)
-    errors.push(
-      err(
-        'redistribute',
-        'redistribution only before a commitment roll',
-        '再配置は投入のダイスを振るときだけです',
-        'GF 6[8]',
-        'commit.redistribute',
-      ),
-    );
-  if ((c.stopIf ?? []).length && (c.dice !== 2 || s.options.commitDice === 'beforeRolling'))
-    errors.push(
-      err(
-        'stop-if',
-        'a second-die condition needs two dice under GF-A08 R2',
-        '2個目の条件は2個振りでGF-A08 R2のときだけです',
-        'GF-A08',
-        'commit.stopIf',
-      ),
-    );
-  for (const id of Object.keys(moves))
-    if (!placeOf(s, id)?.startsWith('dd') || shipsOf(s, side, () => true).indexOf(id) < 0)
-      errors.push(
-        err(
-          'redistribute-ship',
-          `${id} is not in your DDbox`,
-          `${id} は自軍DDboxにありません`,
-          'GF 6[8]',
-          `commit.redistribute.${id}`,
-        ),
-      );
-  const boxes = redistributed(s, side, moves);
-  const count = (b: number) => [...boxes.values()].filter((x) => x === b).length;
-  for (let b = 1; b <= 6; b++)
-    if (count(b) > s.data.ddCapacity[side])
-      errors.push(
-        err(
-          'capacity',
-          `DDbox ${b} would hold ${count(b)} ships`,
-          `DDbox ${b} が ${count(b)} 隻になります`,
-          'GF 6[9]',
-          'commit.redistribute',
-        ),
-      );
-  const spreadDue = s.options.redistribution === 'whenCommitting' ? c.dice > 0 : Object.keys(moves).length > 0;
-  if (side === 'british' && spreadDue) {
-    const filled = [1, 2, 3, 4, 5, 6].filter((b) => count(b) > 0).length;
-    if (filled < Math.min(6, boxes.size))
-      errors.push(
-        err(
-          'spread',
-          `leave as few numbered boxes empty as possible (${filled} filled, ${Math.min(6, boxes.size)} possible)`,
-          `空き番号ボックスを最少にしてください（${filled} 個使用、可能 ${Math.min(6, boxes.size)} 個）`,
-          'GF 6[8]',
-          'commit.redistribute',
-        ),
-      );
-  }
-  return errors;
 }
 
 /** D11/D19: every fleet-box ship in a fleet of 3..max, British surplus by highest defence (GF 8[1][4-7]). */
