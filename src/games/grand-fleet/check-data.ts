@@ -29,6 +29,14 @@ export function checkData(data: GfData, _options: GfOptions): string[] {
   for (const side of ['british', 'german'] as const)
     if (!data.hexes.some((h) => h.kind === 'home' && h.flag === side))
       problems.push(`no ${side} home hex (GF 2-2[3c])`);
+  for (const side of ['british', 'german'] as const) {
+    if (data.fleetMax[side] < 3) problems.push(`${side} fleets must hold 3 ships or more (GF 8[1][4])`);
+    if (data.markers[side] < 1) problems.push(`${side} needs a fleet marker (GF 2-1[7])`);
+    if (data.markers[side] > 10) problems.push(`${side}: at most 10 fleet markers (orders name fleets 1-10)`);
+  }
+  for (const h of data.hexes)
+    if ((h.kind === 'home' || h.kind === 'proximity') && !h.flag)
+      problems.push(`hex ${h.id}: a ${h.kind} hex needs a flag`);
   if (data.damageTable.at(-1)!.max < 12) problems.push('the damage table must cover a 2d6 total of 12 (GF 8[4.3][4])');
   return problems;
 }

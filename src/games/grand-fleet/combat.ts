@@ -211,6 +211,10 @@ export function applyContinue(s: GfState, side: Side, wish: boolean, ctx: Resolv
   const r = b.round!;
   r.cont[side] = wish;
   if (side === b.offensive) {
+    // Spec 5.2: the intercepting side's answer may be conditional on the offensive side's.
+    const standing = s.standing[enemyOf(side)];
+    const planned = wish ? standing.ifContinue : standing.ifStop;
+    if (planned !== undefined) return applyContinue(s, enemyOf(side), planned, ctx);
     s.phase = { kind: 'combat-continue', side: enemyOf(side) };
     return null;
   }

@@ -84,6 +84,8 @@ function enter(s: GfState, stage: Stage, ctx: ResolveContext): Stage | null {
       for (const side of ['british', 'german'] as const) {
         delete s.standing[side].placements;
         delete s.standing[side].intercepts;
+        delete s.standing[side].ifContinue;
+        delete s.standing[side].ifStop;
       }
       return endBattle(s, ctx);
     case 'turn-end':

@@ -25,6 +25,10 @@ function randomStanding(s: GfState, rand: () => number): Standing {
   if (int !== undefined) out.ifIntercepting = int;
   if (s.battle && rand() < 0.5) out.placements = randomPlacements(s, rand);
   if (s.battle && rand() < 0.5) out.intercepts = randomIntercepts(s, rand);
+  const ifContinue = flip(rand);
+  const ifStop = flip(rand);
+  if (s.battle && ifContinue !== undefined) out.ifContinue = ifContinue;
+  if (s.battle && ifStop !== undefined) out.ifStop = ifStop;
   return out;
 }
 

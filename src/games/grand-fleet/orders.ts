@@ -64,7 +64,7 @@ export const gfOrdersSchema = z
     /**
      * Standing orders (spec 5.2): D7; D9 and D10 (sent with D8); a placement sequence for D13 (each entry used in
      * turn, one skipped when it cannot be placed); interception candidates for D14 (the first legal one is made,
-     * else a pass), kept for the battle.
+     * else a pass), kept for the battle; the intercepting side's D18 by the offensive side's answer.
      */
     standing: z
       .object({
@@ -73,6 +73,9 @@ export const gfOrdersSchema = z
         ifIntercepting: z.boolean().optional(),
         placements: z.array(placeSchema).max(14).optional(),
         intercepts: z.array(moveSchema).max(20).optional(),
+        /** D18 of the intercepting side, by the offensive side's answer (continue / stop), for the battle. */
+        ifContinue: z.boolean().optional(),
+        ifStop: z.boolean().optional(),
       })
       .strict()
       .optional(),

@@ -70,7 +70,9 @@ export function applyOrganisation(
   const b = s.battle!;
   const fleets: string[][] = Array.from({ length: s.data.markers[side] }, () => []);
   for (const id of toOrganise(s, side)) {
-    const n = plan[id] ?? 0;
+    // GF-A13: with fewer than 3 usable ships no fleet can be formed; ships left out stay unorganised.
+    const n = plan[id];
+    if (n === undefined) continue;
     if (n === 0) {
       setPlace(s, id, `dd${autoBox(s, side)}`);
       continue;

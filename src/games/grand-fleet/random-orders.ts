@@ -116,8 +116,12 @@ export function randomOrders(s: GfState, seat: SeatId, rand: Rand): GfOrders {
       const hex = pick(from, rand);
       return { intercept: { from: hex, to: pick(interceptionTargets(s, hex), rand) } };
     }
-    case 'D15':
-      return { initiative: randomInitiative(s, side, rand) };
+    case 'D15': {
+      const orders: GfOrders = { initiative: randomInitiative(s, side, rand) };
+      if (side !== s.battle!.offensive && chance(0.2, rand))
+        orders.standing = { ifContinue: chance(0.5, rand), ifStop: chance(0.2, rand) };
+      return orders;
+    }
     case 'D16': {
       const situations = randomSituations(s, side, rand);
       return situations.length ? { situations } : {};

@@ -80,6 +80,8 @@ export interface Standing {
   ifIntercepting?: boolean;
   placements?: { marker: 'down' | number; hex: string }[];
   intercepts?: { from: string; to: string }[];
+  ifContinue?: boolean;
+  ifStop?: boolean;
 }
 
 /** The decision point the game waits at. */

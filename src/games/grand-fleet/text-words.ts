@@ -31,6 +31,8 @@ export const WORDS = {
   ifOffensive: { en: ['ifoffensive'], ja: ['攻勢なら'] },
   ifIntercepting: { en: ['ifintercepting'], ja: ['迎撃なら'] },
   standing: { en: ['standing'], ja: ['常備'] },
+  ifContinue: { en: ['ifcontinue'], ja: ['継続なら'] },
+  ifStop: { en: ['ifstop'], ja: ['中止なら'] },
   yes: { en: ['yes'], ja: ['はい'] },
   no: { en: ['no', 'none'], ja: ['いいえ', 'なし'] },
 } as const satisfies Record<string, Record<Locale, readonly string[]>>;
@@ -77,6 +79,7 @@ export const SYNTAX: Record<Locale, string> = {
   any     STANDING USW DECLINE             (answers a later "Choice" result)
   battle  STANDING PLACE DOWN -> 404       (a placement sequence for GF-D13, one line per marker, used in turn)
           STANDING INTERCEPT 404 -> 405    (GF-D14 candidates, the first legal one made; STANDING INTERCEPT PASS: else pass)
+          IFCONTINUE CONTINUE YES, IFSTOP CONTINUE NO   (intercepting side's GF-D18 by the offensive side's answer)
 Commands: HELP, STATUS, SIGNON <password>, END; JSON orders are accepted too.`,
   ja: `1行に1命令。艦はID（GB01）か艦名（アイアン・デューク）、ヘクスは番号（707）か名前。
   GF-D2   増強 GB42 -> 3                   （到着したイギリス艦のDDbox番号0〜6。省略: エンジンが決める）
@@ -97,5 +100,6 @@ Commands: HELP, STATUS, SIGNON <password>, END; JSON orders are accepted too.`,
   いつでも 常備 無制限潜水艦戦 拒否          （後の「選択」結果に答える）
   決戦中  常備 配置 裏 -> 404               （GF-D13 の配置予定。1行に1個、順に使う）
           常備 迎撃 404 -> 405              （GF-D14 の候補。最初の可能なものを実行。常備 迎撃 パス: なければパス）
+          継続なら 継続 はい、中止なら 継続 いいえ    （攻勢側の回答に応じた迎撃側の GF-D18）
 コマンド: HELP, STATUS, SIGNON <パスワード>, END。JSON の命令も使えます。`,
 };

@@ -108,6 +108,9 @@ const READERS: Partial<Record<Word, (rest: string[], ctx: GfTextContext) => Resu
   continue: (rest) => bool(rest[0], 'CONTINUE', (o, v) => (o.continue = v)),
   ifOffensive: (rest) =>
     bool(rest.at(-1), 'IFOFFENSIVE BATTLE', (o, v) => (o.standing = { ...o.standing, ifOffensive: v })),
+  ifContinue: (rest) =>
+    bool(rest.at(-1), 'IFCONTINUE CONTINUE', (o, v) => (o.standing = { ...o.standing, ifContinue: v })),
+  ifStop: (rest) => bool(rest.at(-1), 'IFSTOP CONTINUE', (o, v) => (o.standing = { ...o.standing, ifStop: v })),
   ifIntercepting: (rest) =>
     bool(rest.at(-1), 'IFINTERCEPTING ACCEPT', (o, v) => (o.standing = { ...o.standing, ifIntercepting: v })),
   fleet: (rest, ctx) => {
@@ -275,6 +278,8 @@ function format(o: GfOrders, _ctx: GfTextContext, l: Locale): string[] {
   if (st?.ifOffensive !== undefined) out.push(`${kw('ifOffensive', l)} ${kw('battle', l)} ${yn(st.ifOffensive, l)}`);
   if (st?.ifIntercepting !== undefined)
     out.push(`${kw('ifIntercepting', l)} ${kw('accept', l)} ${yn(st.ifIntercepting, l)}`);
+  if (st?.ifContinue !== undefined) out.push(`${kw('ifContinue', l)} ${kw('continue', l)} ${yn(st.ifContinue, l)}`);
+  if (st?.ifStop !== undefined) out.push(`${kw('ifStop', l)} ${kw('continue', l)} ${yn(st.ifStop, l)}`);
   for (const p of st?.placements ?? [])
     out.push(`${kw('standing', l)} ${kw('place', l)} ${p.marker === 'down' ? kw('down', l) : p.marker} -> ${p.hex}`);
   for (const i of st?.intercepts ?? []) out.push(`${kw('standing', l)} ${kw('intercept', l)} ${i.from} -> ${i.to}`);

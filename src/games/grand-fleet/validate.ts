@@ -144,8 +144,9 @@ function organiseErrors(s: GfState, side: Side, plan: Record<string, number>): R
   const errors: RuleError[] = [];
   const ships = toOrganise(s, side);
   const rule = 'GF 8[1][6]';
+  // GF-A13: fewer than 3 usable ships cannot form a fleet; they may stay unorganised.
   for (const id of ships)
-    if (plan[id] === undefined)
+    if (plan[id] === undefined && ships.length >= 3)
       errors.push(
         err('unorganised', `${id} must be in a fleet`, `${id} を艦隊に編入してください`, rule, `organise.${id}`),
       );

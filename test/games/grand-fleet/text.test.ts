@@ -73,6 +73,12 @@ describe('Grand Fleet order text', () => {
       '常備 迎撃 404 -> 405',
       { standing: { intercepts: [{ from: '404', to: '405' }] } },
     ],
+    [
+      'standing D18 by the offensive answer',
+      'IFCONTINUE CONTINUE NO\nIFSTOP CONTINUE YES',
+      '継続なら 継続 いいえ\n中止なら 継続 はい',
+      { standing: { ifContinue: false, ifStop: true } },
+    ],
     ['standing D14 pass', 'STANDING INTERCEPT PASS', '常備 迎撃 パス', { standing: { intercepts: [] } }],
   ])('%s', (_point, en, ja, orders) => {
     for (const text of [en, ja]) {
