@@ -3,7 +3,7 @@
  * (D15), situations (D16), fire allocation (D17), damage, continuation (D18), and the control VP of the battle.
  */
 import { rollDie } from '../../engine/dice-purpose.ts';
-import type { ResolveContext } from '../../engine/types.ts';
+import type { DicePurpose, ResolveContext } from '../../engine/types.ts';
 import type { Stage } from './armament.ts';
 import type { Side } from './data/schema.ts';
 import { speedOf } from './organise.ts';
@@ -143,10 +143,22 @@ export function applyFire(s: GfState, side: Side, fire: Record<string, number>):
   s.battle!.round!.fire[side] = { ...fire };
 }
 
+const damagePurposes = new Map<string, DicePurpose>();
+
+/** The purpose of a ship's damage dice (made once per ship id: odds previews roll them by the hundred thousand). */
+function damagePurpose(id: string): DicePurpose {
+  let purpose = damagePurposes.get(id);
+  if (!purpose) {
+    purpose = { rule: 'GF 8[4.3][4]', what: { en: `damage dice for ${id}`, ja: `${id} の損害ダイス` } };
+    damagePurposes.set(id, purpose);
+  }
+  return purpose;
+}
+
 /** GF 8[4.3][4]: 2d6 on the damage table, German ships -1. */
 function damageRoll(s: GfState, id: string, side: Side, ctx: ResolveContext) {
-  const what = { en: `damage dice for ${id}`, ja: `${id} の損害ダイス` };
-  const dice = [rollDie(ctx, 6, { rule: 'GF 8[4.3][4]', what }), rollDie(ctx, 6, { rule: 'GF 8[4.3][4]', what })];
+  const purpose = damagePurpose(id);
+  const dice = [rollDie(ctx, 6, purpose), rollDie(ctx, 6, purpose)];
   const total = dice[0] + dice[1] - (side === 'german' ? 1 : 0);
   const result = s.data.damageTable.find((row) => total <= row.max)?.result ?? 'sunk';
   return { ship: id, side, dice, total, result };
