@@ -7,7 +7,7 @@ import type { DicePurpose, ResolveContext } from '../../engine/types.ts';
 import type { Stage } from './armament.ts';
 import type { Side } from './data/schema.ts';
 import { speedOf } from './organise.ts';
-import { interceptionCount, shipsUnder } from './placement.ts';
+import { shipsUnder } from './placement.ts';
 import {
   addVp,
   autoBox,
@@ -43,11 +43,22 @@ export function enterRound(s: GfState): Stage | null {
   const n = b.round?.hex === hex ? b.round.n + 1 : 1;
   // GF 8[4.2][2], GF-A17: more fleets decides first; ties: Britain.
   const count = (side: Side) =>
-    s.options.initiativeOrder === 'markers' ? markersIn(s, hex, side).length : interceptionCount(s, side, hex);
+    s.options.initiativeOrder === 'markers' ? markersIn(s, hex, side).length : countedAsInterception(s, side, hex);
   const first: Side = count('german') > count('british') ? 'german' : 'british';
   b.round = { hex, n, first, init: {}, winner: null, situations: [], fire: {}, cont: {} };
   s.phase = { kind: 'combat-init', side: first };
   return null;
+}
+
+/**
+ * GF-A17 R2: fleets counted as for interception (GF 8[3][3a-b]) once every marker is face up: a fast fleet 2, an
+ * other fleet 1, doubled in the side's home hex (GF-A14).
+ */
+function countedAsInterception(s: GfState, side: Side, hex: string): number {
+  const h = hexOf(s, hex)!;
+  const home = h.kind === 'home' && (s.options.homeDoubling === 'any' || h.flag === side) ? 2 : 1;
+  const fast = (m: Marker) => speedOf(s, s.battle!.fleets[side][m.fleet - 1]) === 'fast';
+  return markersIn(s, hex, side).reduce((n, m) => n + (fast(m) ? 2 : 1) * home, 0);
 }
 
 /** GF 8[4.2][3] M(a)-(c): the fixed modifiers of a side in the hex. */
