@@ -2,7 +2,7 @@
  * GF 8[4]-8[5]: combat hex by hex (strict play, ascending hex numbers: GF-AD1), bombardment rounds with initiative
  * (D15), situations (D16), fire allocation (D17), damage, continuation (D18), and the control VP of the battle.
  */
-import { rollDie } from '../../engine/dice-purpose.ts';
+import { purposeText, rollDie } from '../../engine/dice-purpose.ts';
 import type { DicePurpose, ResolveContext } from '../../engine/types.ts';
 import type { Stage } from './armament.ts';
 import type { Side } from './data/schema.ts';
@@ -154,22 +154,25 @@ export function applyFire(s: GfState, side: Side, fire: Record<string, number>):
   s.battle!.round!.fire[side] = { ...fire };
 }
 
-const damagePurposes = new Map<string, DicePurpose>();
+const damagePurposes = new Map<string, { purpose: DicePurpose; text: string }>();
 
-/** The purpose of a ship's damage dice (made once per ship id: odds previews roll them by the hundred thousand). */
-function damagePurpose(id: string): DicePurpose {
-  let purpose = damagePurposes.get(id);
-  if (!purpose) {
-    purpose = { rule: 'GF 8[4.3][4]', what: { en: `damage dice for ${id}`, ja: `${id} の損害ダイス` } };
-    damagePurposes.set(id, purpose);
+/**
+ * One damage die of a ship: its purpose made once per ship id, and its text too for a context that records text
+ * only (what `rollDie` would make of it): odds previews roll these by the hundred thousand.
+ */
+function damageDie(ctx: ResolveContext, id: string): number {
+  let known = damagePurposes.get(id);
+  if (!known) {
+    const purpose = { rule: 'GF 8[4.3][4]', what: { en: `damage dice for ${id}`, ja: `${id} の損害ダイス` } };
+    known = { purpose, text: purposeText(purpose) };
+    damagePurposes.set(id, known);
   }
-  return purpose;
+  return ctx.rollFor ? ctx.rollFor(6, known.purpose) : ctx.roll(6, known.text);
 }
 
 /** GF 8[4.3][4]: 2d6 on the damage table, German ships -1. */
 function damageRoll(s: GfState, id: string, side: Side, ctx: ResolveContext) {
-  const purpose = damagePurpose(id);
-  const dice = [rollDie(ctx, 6, purpose), rollDie(ctx, 6, purpose)];
+  const dice = [damageDie(ctx, id), damageDie(ctx, id)];
   const total = dice[0] + dice[1] - (side === 'german' ? 1 : 0);
   const result = s.data.damageTable.find((row) => total <= row.max)?.result ?? 'sunk';
   return { ship: id, side, dice, total, result };

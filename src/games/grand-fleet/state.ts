@@ -135,6 +135,8 @@ export interface DataIndex {
   adjacent: Map<string, string[]>;
   /** Ship ids of each side, in data order. */
   bySide: Record<Side, string[]>;
+  /** Each ship's type. */
+  typeOfShip: Map<string, ShipType>;
   /** Position of each ship in the data set (and in `GfState.places`). */
   position: Map<string, number>;
 }
@@ -182,6 +184,7 @@ export function indexOf(data: GfData): DataIndex {
     hex: new Map(data.hexes.map((h) => [h.id, h])),
     adjacent,
     position: new Map(data.ships.map((x, i) => [x.id, i])),
+    typeOfShip: new Map(data.ships.map((x) => [x.id, data.shipTypes.find((t) => t.id === x.type)!])),
     bySide: {
       british: data.ships.filter((x) => x.nation !== 'german').map((x) => x.id),
       german: data.ships.filter((x) => x.nation === 'german').map((x) => x.id),
@@ -208,10 +211,7 @@ export const placesById = (s: GfState): Record<string, string> =>
   Object.fromEntries(s.data.ships.map((x, i) => [x.id, s.places[i]]));
 
 /** The ship's type. */
-export const typeOf = (s: GfState, id: string): ShipType => {
-  const idx = indexOf(s.data);
-  return idx.type.get(idx.ship.get(id)!.type)!;
-};
+export const typeOf = (s: GfState, id: string): ShipType => indexOf(s.data).typeOfShip.get(id)!;
 
 /** The DDbox box of a place (`dd3` is 3), or -1. */
 export const ddBox = (place: string): number => (place.startsWith('dd') ? Number(place.slice(2)) : -1);
