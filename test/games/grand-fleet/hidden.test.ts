@@ -95,3 +95,14 @@ describe('hidden information', () => {
     expect(game.hiddenTwin!(s, { kind: 'moderator' }, rand)).toBeNull();
   });
 });
+
+describe('notification (GF 8[2], 8[3])', () => {
+  test('placement and interception mail only the seat to move, with a digest for the other; other steps mail all', () => {
+    const place = stateFromFixture({ phase: { kind: 'place', side: 'german' } });
+    const intercept = stateFromFixture({ phase: { kind: 'intercept', side: 'british' } });
+    const init = stateFromFixture({ phase: { kind: 'initiative' } });
+    expect(game.notify!(init, place)).toEqual({ results: 'owing', digest: true });
+    expect(game.notify!(place, intercept)).toEqual({ results: 'owing', digest: true });
+    expect(game.notify!(place, init)).toEqual({ results: 'all' });
+  });
+});
