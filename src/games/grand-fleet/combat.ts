@@ -22,6 +22,7 @@ import {
   typeOf,
   setPlace,
   placeOf,
+  SIDE_JA,
 } from './state.ts';
 
 /** Live markers of a side in a hex (or of both sides). */
@@ -81,7 +82,7 @@ export function applyInitiativeNumber(
   ctx: ResolveContext,
 ): Stage | null {
   const r = s.battle!.round!;
-  const what = { en: `combat initiative die (${side})`, ja: `戦闘主導権ダイス（${side}）` };
+  const what = { en: `combat initiative die (${side})`, ja: `戦闘主導権ダイス（${SIDE_JA[side]}）` };
   const die = rollDie(ctx, 6, { rule: 'GF 8[4.2][3]', what });
   const confused = order.excess > 0 && die <= order.excess;
   const total = die + fixedModifier(s, side, r.hex) + (order.half ? 2 : 0) + order.excess;

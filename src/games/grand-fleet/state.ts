@@ -11,6 +11,9 @@ export type { Side } from './data/schema.ts';
 /** The other side. */
 export const enemyOf = (side: Side): Side => (side === 'british' ? 'german' : 'british');
 
+/** The sides' names in Japanese (dice purposes). */
+export const SIDE_JA: Record<Side, string> = { british: 'イギリス', german: 'ドイツ' };
+
 /** Both sides in the engine's fixed order (British first: GF 8[4.2][2] ties go to Britain). */
 export const SIDE_ORDER: readonly Side[] = ['british', 'german'];
 

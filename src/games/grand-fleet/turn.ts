@@ -7,7 +7,18 @@ import type { ResolveContext } from '../../engine/types.ts';
 import type { Stage } from './armament.ts';
 import type { Side } from './data/schema.ts';
 import type { GfOrders } from './orders.ts';
-import { addVp, autoBox, enemyOf, type GfState, indexOf, SIDE_ORDER, shipsOf, setPlace, placeOf } from './state.ts';
+import {
+  addVp,
+  autoBox,
+  enemyOf,
+  type GfState,
+  indexOf,
+  SIDE_ORDER,
+  shipsOf,
+  setPlace,
+  placeOf,
+  SIDE_JA,
+} from './state.ts';
 
 /** GF 9[1-3]: the outbreak: American ships join, later reinforcements are cancelled; no initiative this turn. */
 export function uswOutbreak(s: GfState, ctx: ResolveContext, rule: string): void {
@@ -87,7 +98,10 @@ export function applyInitiative(s: GfState, orders: Readonly<Record<string, GfOr
   const rolls: Record<Side, number[]> = { british: [], german: [] };
   for (const side of SIDE_ORDER) {
     const count = orders[side]?.dice ?? 1;
-    const purpose = { rule: 'GF 7(b)[1]', what: { en: `initiative die (${side})`, ja: `主導権ダイス（${side}）` } };
+    const purpose = {
+      rule: 'GF 7(b)[1]',
+      what: { en: `initiative die (${side})`, ja: `主導権ダイス（${SIDE_JA[side]}）` },
+    };
     for (let k = 0; k < count; k++) rolls[side].push(rollDie(ctx, 6, purpose));
     high[side] = Math.max(...rolls[side]);
     const [a, b] = rolls[side];
