@@ -1,0 +1,163 @@
+/**
+ * GF 6, the armament phase: reinforcement (D1 automatic, D2), commitment (D3, D4) and withdrawal (D5, D6), in the
+ * printed order German then British for each step. Also the arrivals of circled and American ships (GF 3[3], 9[2b]).
+ */
+import { rollDie } from '../../engine/dice-purpose.ts';
+import type { ResolveContext } from '../../engine/types.ts';
+import type { Side } from './data/schema.ts';
+import type { GfOrders } from './orders.ts';
+import { autoBox, ddBox, type GfState, inBox, indexOf, shipsOf, typeOf, setPlace, placeOf } from './state.ts';
+
+/** A stage of the sequence of play, entered by the flow (flow.ts). */
+export type Stage =
+  | 'turn'
+  | 'arm-1'
+  | 'arm-2'
+  | 'arm-3'
+  | 'arm-4'
+  | 'usw'
+  | 'initiative'
+  | 'declare'
+  | 'accept'
+  | 'battle'
+  | 'shuffle'
+  | 'place'
+  | 'intercept'
+  | 'reveal'
+  | 'round'
+  | 'fire'
+  | 'continue'
+  | 'hex-end'
+  | 'battle-end'
+  | 'turn-end';
+
+/** Ships of a side arriving this turn as reinforcements (GF 6[2]): on the turn table with this turn. */
+export function arrivals(s: GfState, side: Side): string[] {
+  const idx = indexOf(s.data);
+  return shipsOf(s, side, (p) => p === 'pending').filter((id) => {
+    const ship = idx.ship.get(id)!;
+    return ship.nation !== 'american' && ship.arrives === s.turn;
+  });
+}
+
+/** GF 6(1), 6[4] (D1, GF-A10): German reinforcements go to the fleet box; circled ones to the DDbox (GF-A04). */
+function germanReinforcement(s: GfState, ctx: ResolveContext): void {
+  const idx = indexOf(s.data);
+  for (const id of arrivals(s, 'german')) {
+    const circled = idx.ship.get(id)!.circled;
+    setPlace(s, id, circled ? `dd${autoBox(s, 'german')}` : 'fleet');
+    ctx.emit({ type: 'reinforced', side: 'german', ship: id, to: placeOf(s, id), rule: 'GF 6(1)' });
+  }
+}
+
+/** GF 9[2b], GF-A05 R1: circled-4 American ships still waiting enter the DDbox on their turn once USW is on. */
+function americanArrivals(s: GfState, ctx: ResolveContext): void {
+  if (s.usw === null) return;
+  for (const ship of s.data.ships) {
+    if (ship.nation !== 'american' || placeOf(s, ship.id) !== 'pending' || ship.arrives !== s.turn) continue;
+    setPlace(s, ship.id, `dd${autoBox(s, 'british')}`);
+    ctx.emit({ type: 'reinforced', side: 'british', ship: ship.id, to: placeOf(s, ship.id), rule: 'GF 9[2b]' });
+  }
+}
+
+/** Start of the armament phase: D1 is automatic; who owes D2 (British arrivals) and D3 (German DDbox ships). */
+export function enterArmament(s: GfState, ctx: ResolveContext): Stage | null {
+  germanReinforcement(s, ctx);
+  americanArrivals(s, ctx);
+  const sides: Side[] = [];
+  if (arrivals(s, 'british').length) sides.push('british');
+  if (shipsOf(s, 'german', (p) => ddBox(p) >= 0).length) sides.push('german');
+  if (!sides.length) return 'arm-2';
+  s.phase = { kind: 'arm-1', sides };
+  return null;
+}
+
+/** GF 6(2), D2: each arriving British ship into the box its owner named, or the engine's box (GF 6[3]). */
+export function applyBritishReinforcement(s: GfState, orders: GfOrders | undefined, ctx: ResolveContext): void {
+  for (const id of arrivals(s, 'british')) {
+    const box = orders?.reinforce?.[id] ?? autoBox(s, 'british');
+    setPlace(s, id, `dd${box}`);
+    ctx.emit({ type: 'reinforced', side: 'british', ship: id, to: placeOf(s, id), rule: 'GF 6(2)' });
+  }
+}
+
+/** The DDbox after a redistribution (GF 6[8]): ship to box. */
+export function redistributed(s: GfState, side: Side, moves: Record<string, number> | undefined): Map<string, number> {
+  const boxes = new Map(shipsOf(s, side, (p) => ddBox(p) >= 0).map((id) => [id, ddBox(placeOf(s, id))]));
+  for (const [id, box] of Object.entries(moves ?? {})) if (boxes.has(id)) boxes.set(id, box);
+  return boxes;
+}
+
+/**
+ * GF 6[8], GF-A06: a British redistribution that leaves as few numbered boxes empty as possible: ships taken from
+ * the fullest boxes (box 0 first) into each empty numbered box. The engine's default when Britain commits.
+ */
+export function spreadBritish(s: GfState): Record<string, number> {
+  const boxes = redistributed(s, 'british', {});
+  const moves: Record<string, number> = {};
+  for (let target = 1; target <= 6; target++) {
+    const count = (b: number) => [...boxes.values()].filter((x) => x === b).length;
+    if (count(target) > 0) continue;
+    const donors = [0, 1, 2, 3, 4, 5, 6].filter((b) => b !== target && (b === 0 ? count(0) > 0 : count(b) > 1));
+    const donor = donors.sort((a, b) => (a === 0 ? -1 : b === 0 ? 1 : count(b) - count(a)))[0];
+    if (donor === undefined) continue;
+    const id = [...boxes.entries()]
+      .filter(([, b]) => b === donor)
+      .map(([i]) => i)
+      .sort()[0];
+    boxes.set(id, target);
+    moves[id] = target;
+  }
+  return moves;
+}
+
+/** GF 6[10-12]: commitment dice read as box numbers; every ship in a rolled box (not 0) goes to the fleet box. */
+export function applyCommitment(s: GfState, side: Side, orders: GfOrders['commit'], ctx: ResolveContext): void {
+  if (!orders || orders.dice === 0) {
+    ctx.emit({ type: 'no-commitment', side, rule: side === 'german' ? 'GF 6(3)' : 'GF 6(4)' });
+    return;
+  }
+  for (const [id, box] of Object.entries(orders.redistribute ?? {}).sort()) {
+    if (placeOf(s, id) === `dd${box}`) continue;
+    setPlace(s, id, `dd${box}`);
+    ctx.emit({ type: 'redistributed', side, ship: id, box, rule: 'GF 6[8]' });
+  }
+  const purpose = { rule: 'GF 6[10]', what: { en: 'commitment die (DDbox box)', ja: '投入ダイス（DDboxの番号）' } };
+  const first = rollDie(ctx, 6, purpose);
+  const rolled = [first];
+  const second = orders.dice === 2 && !(orders.stopIf ?? []).includes(first);
+  if (second) rolled.push(rollDie(ctx, 6, purpose));
+  const boxes = [...new Set(rolled)].filter((b) => b >= 1 && b <= 6);
+  const ships = boxes.flatMap((b) => inBox(s, side, b));
+  for (const id of ships) setPlace(s, id, 'fleet');
+  ctx.emit({ type: 'committed', side, dice: rolled, ships, rule: 'GF 6[10]' });
+}
+
+/** The default choice of ships to withdraw: lowest defence, then lowest bombardment, then id (GF 6[16]). */
+export function withdrawalOrder(s: GfState, side: Side): string[] {
+  const key = (id: string) => [typeOf(s, id).defence, typeOf(s, id).bombardment] as const;
+  return shipsOf(s, side, (p) => p === 'fleet').sort((a, b) => {
+    const [da, ba] = key(a);
+    const [db, bb] = key(b);
+    return da - db || ba - bb || a.localeCompare(b);
+  });
+}
+
+/** GF 6[13-16], GF-A09: a die of ships (all if fewer) from the fleet box into the DDbox, chosen by the owner. */
+export function applyWithdrawal(s: GfState, side: Side, orders: GfOrders['withdraw'], ctx: ResolveContext): void {
+  const rule = side === 'german' ? 'GF 6(5)' : 'GF 6(6)';
+  if (!orders?.roll) {
+    ctx.emit({ type: 'no-withdrawal', side, rule });
+    return;
+  }
+  const die = rollDie(ctx, 6, { rule: 'GF 6[15]', what: { en: 'withdrawal die (ships)', ja: '転出ダイス（隻数）' } });
+  const wanted = (orders.ships ?? []).filter((id) => placeOf(s, id) === 'fleet');
+  const order = [...new Set([...wanted, ...withdrawalOrder(s, side)])];
+  const ships = order.slice(0, die);
+  for (const id of ships) {
+    const asked = orders.boxes?.[id];
+    const fits = asked !== undefined && (asked === 0 || inBox(s, side, asked).length < s.data.ddCapacity[side]);
+    setPlace(s, id, `dd${fits ? asked : autoBox(s, side)}`);
+  }
+  ctx.emit({ type: 'withdrawn', side, die, ships, to: ships.map((id) => placeOf(s, id)), rule });
+}

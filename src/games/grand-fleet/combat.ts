@@ -1,0 +1,284 @@
+/**
+ * GF 8[4]-8[5]: combat hex by hex (strict play, ascending hex numbers: GF-AD1), bombardment rounds with initiative
+ * (D15), situations (D16), fire allocation (D17), damage, continuation (D18), and the control VP of the battle.
+ */
+import { purposeText, rollDie } from '../../engine/dice-purpose.ts';
+import type { DicePurpose, ResolveContext } from '../../engine/types.ts';
+import type { Stage } from './armament.ts';
+import type { Side } from './data/schema.ts';
+import { speedOf } from './organise.ts';
+import { shipsUnder } from './placement.ts';
+import {
+  addVp,
+  autoBox,
+  enemyOf,
+  type GfState,
+  hexOf,
+  type Initiative,
+  type Marker,
+  type Round,
+  SIDE_ORDER,
+  type Situation,
+  typeOf,
+  setPlace,
+  placeOf,
+  SIDE_JA,
+} from './state.ts';
+
+/** Live markers of a side in a hex (or of both sides). */
+export function markersIn(s: GfState, hex: string, side?: Side): Marker[] {
+  return s.battle!.markers.filter((m) => !m.out && m.hex === hex && (!side || m.side === side));
+}
+
+/** Enemy ships a side may allocate fire to in the round's hex (GF 8[4.3][2]). */
+export const targetsOf = (s: GfState, side: Side, hex: string): string[] =>
+  markersIn(s, hex, enemyOf(side))
+    .flatMap((m) => shipsUnder(s, m))
+    .sort();
+
+/** The next round, or the next hex, or the end of the battle. */
+export function enterRound(s: GfState): Stage | null {
+  const b = s.battle!;
+  const hex = b.queue[0];
+  if (hex === undefined) return 'battle-end';
+  const n = b.round?.hex === hex ? b.round.n + 1 : 1;
+  // GF 8[4.2][2], GF-A17: more fleets decides first; ties: Britain.
+  const count = (side: Side) =>
+    s.options.initiativeOrder === 'markers' ? markersIn(s, hex, side).length : countedAsInterception(s, side, hex);
+  const first: Side = count('german') > count('british') ? 'german' : 'british';
+  b.round = { hex, n, first, init: {}, winner: null, situations: [], fire: {}, cont: {} };
+  s.phase = { kind: 'combat-init', side: first };
+  return null;
+}
+
+/**
+ * GF-A17 R2: fleets counted as for interception (GF 8[3][3a-b]) once every marker is face up: a fast fleet 2, an
+ * other fleet 1, doubled in the side's home hex (GF-A14).
+ */
+function countedAsInterception(s: GfState, side: Side, hex: string): number {
+  const h = hexOf(s, hex)!;
+  const home = h.kind === 'home' && (s.options.homeDoubling === 'any' || h.flag === side) ? 2 : 1;
+  const fast = (m: Marker) => speedOf(s, s.battle!.fleets[side][m.fleet - 1]) === 'fast';
+  return markersIn(s, hex, side).reduce((n, m) => n + (fast(m) ? 2 : 1) * home, 0);
+}
+
+/** GF 8[4.2][3] M(a)-(c): the fixed modifiers of a side in the hex. */
+export function fixedModifier(s: GfState, side: Side, hex: string): number {
+  const h = hexOf(s, hex)!;
+  let mod = h.kind === 'home' && h.flag === side ? 1 : 0;
+  for (const m of markersIn(s, hex, side)) {
+    const speed = speedOf(s, s.battle!.fleets[side][m.fleet - 1]);
+    if (speed === 'fast') mod++;
+    if (speed === 'slow') mod--;
+  }
+  return mod;
+}
+
+/** D15 applied: the die, the total and confusion (GF 8[4.2][3-5]); then situations, or fire. */
+export function applyInitiativeNumber(
+  s: GfState,
+  side: Side,
+  order: { half: boolean; excess: number },
+  ctx: ResolveContext,
+): Stage | null {
+  const r = s.battle!.round!;
+  const what = { en: `combat initiative die (${side})`, ja: `戦闘主導権ダイス（${SIDE_JA[side]}）` };
+  const die = rollDie(ctx, 6, { rule: 'GF 8[4.2][3]', what });
+  const confused = order.excess > 0 && die <= order.excess;
+  const total = die + fixedModifier(s, side, r.hex) + (order.half ? 2 : 0) + order.excess;
+  const init: Initiative = { half: order.half, excess: order.excess, die, total, confused };
+  r.init[side] = init;
+  ctx.emit({ type: 'combat-initiative', hex: r.hex, round: r.n, side, ...init, rule: 'GF 8[4.2][5]' });
+  const other = enemyOf(side);
+  if (!r.init[other]) {
+    s.phase = { kind: 'combat-init', side: other };
+    return null;
+  }
+  const a = r.init.british!;
+  const g = r.init.german!;
+  r.winner = a.total === g.total ? null : a.total > g.total ? 'british' : 'german';
+  if (r.winner && situationCount(r) > 0) {
+    s.phase = { kind: 'combat-situations', side: r.winner };
+    return null;
+  }
+  return 'fire';
+}
+
+/** GF 8[4.2][9], [9d]: how many situations the winner may choose (none if confused or on a tie). */
+export function situationCount(r: Round): number {
+  if (!r.winner || r.init[r.winner]!.confused) return 0;
+  return Math.floor(Math.abs(r.init.british!.total - r.init.german!.total) / 2);
+}
+
+/** D16 applied. */
+export function applySituations(s: GfState, side: Side, situations: Situation[], ctx: ResolveContext): Stage {
+  const r = s.battle!.round!;
+  r.situations = [...situations];
+  ctx.emit({ type: 'situations', hex: r.hex, side, situations, rule: 'GF 8[4.2][9]' });
+  return 'fire';
+}
+
+/** Whether a side fires at half strength this round (GF 8[4.2] M(d), S(b), S(c); GF 8[4.3][1d]: once at most). */
+export function halved(r: Round, side: Side): boolean {
+  const own = r.init[side]!.half && !(r.winner === side && r.situations.includes('cancelHalf'));
+  const imposed = r.winner === enemyOf(side) && r.situations.includes('enemyHalf');
+  return own || imposed;
+}
+
+/** GF 8[4.3][1]: a side's total bombardment points this round (GF-A21: no ship below 0). */
+export function firePoints(s: GfState, side: Side): number {
+  const r = s.battle!.round!;
+  if (r.init[side]!.confused) return 0;
+  const range =
+    0.5 * (r.situations.filter((x) => x === 'short').length - r.situations.filter((x) => x === 'long').length);
+  const ships = markersIn(s, r.hex, side).flatMap((m) => shipsUnder(s, m));
+  const total = ships.reduce((sum, id) => sum + Math.max(0, typeOf(s, id).bombardment + range), 0);
+  return Math.floor(halved(r, side) ? total / 2 : total);
+}
+
+/** D17: both firing sides at once, sealed (GF-A19 R1); or the first-deciding side first (R2). */
+export function enterFire(s: GfState, ctx: ResolveContext): Stage | null {
+  const r = s.battle!.round!;
+  // Sides that allocated already are not asked again (their points are not recomputed either).
+  const due = SIDE_ORDER.filter(
+    (side) => !r.fire[side] && firePoints(s, side) > 0 && targetsOf(s, side, r.hex).length > 0,
+  );
+  if (!due.length) return damage(s, ctx);
+  if (s.options.fireAllocation === 'sequential') {
+    s.phase = { kind: 'combat-fire', sides: [due.includes(r.first) ? r.first : due[0]] };
+  } else s.phase = { kind: 'combat-fire', sides: due };
+  return null;
+}
+
+/** D17 applied for one side. */
+export function applyFire(s: GfState, side: Side, fire: Record<string, number>): void {
+  s.battle!.round!.fire[side] = { ...fire };
+}
+
+const damagePurposes = new Map<string, { purpose: DicePurpose; text: string }>();
+
+/**
+ * One damage die of a ship: its purpose made once per ship id, and its text too for a context that records text
+ * only (what `rollDie` would make of it): odds previews roll these by the hundred thousand.
+ */
+function damageDie(ctx: ResolveContext, id: string): number {
+  let known = damagePurposes.get(id);
+  if (!known) {
+    const purpose = { rule: 'GF 8[4.3][4]', what: { en: `damage dice for ${id}`, ja: `${id} の損害ダイス` } };
+    known = { purpose, text: purposeText(purpose) };
+    damagePurposes.set(id, known);
+  }
+  return ctx.rollFor ? ctx.rollFor(6, known.purpose) : ctx.roll(6, known.text);
+}
+
+/** GF 8[4.3][4]: 2d6 on the damage table, German ships -1. */
+function damageRoll(s: GfState, id: string, side: Side, ctx: ResolveContext) {
+  const dice = [damageDie(ctx, id), damageDie(ctx, id)];
+  const total = dice[0] + dice[1] - (side === 'german' ? 1 : 0);
+  const result = s.data.damageTable.find((row) => total <= row.max)?.result ?? 'sunk';
+  return { ship: id, side, dice, total, result };
+}
+
+/** GF 11[2c], GF-A28: VP for a sunk ship; pre-dreadnoughts count in threes (German) and twos (British). */
+function scoreSinking(s: GfState, id: string, side: Side): void {
+  const enemy = enemyOf(side);
+  if (typeOf(s, id).colour !== 'blue') addVp(s, enemy, 1);
+  else if (s.options.preDreadnoughtVp === 'perBattle') s.battle!.preSunk[side]++;
+  else {
+    s.preSunk[side]++;
+    if (s.preSunk[side] % (side === 'german' ? 3 : 2) === 0) addVp(s, enemy, 1);
+  }
+}
+
+/** GF 8[4.3][4-6]: damage applied simultaneously, then fleets of 2 or fewer ships lose their markers. */
+function damage(s: GfState, ctx: ResolveContext): Stage | null {
+  const r = s.battle!.round!;
+  const points = { british: firePoints(s, 'british'), german: firePoints(s, 'german') };
+  const results = SIDE_ORDER.flatMap((side) =>
+    Object.keys(r.fire[side] ?? {})
+      .sort()
+      .filter((id) => (r.fire[side]![id] ?? 0) >= typeOf(s, id).defence && placeOf(s, id) === 'fleet')
+      .map((id) => damageRoll(s, id, enemyOf(side), ctx)),
+  );
+  for (const x of results) {
+    if (x.result === 'ddbox') setPlace(s, x.ship, `dd${autoBox(s, x.side)}`);
+    if (x.result === 'sunk') {
+      setPlace(s, x.ship, 'sunk');
+      scoreSinking(s, x.ship, x.side);
+    }
+  }
+  const removed = markersIn(s, r.hex).filter((m) => shipsUnder(s, m).length <= 2);
+  for (const m of removed) m.out = true;
+  ctx.emit({
+    type: 'bombardment',
+    hex: r.hex,
+    round: r.n,
+    points,
+    results,
+    removed: removed.map((m) => m.id),
+    rule: 'GF 8[4.3][5]',
+  });
+  if (SIDE_ORDER.some((side) => !markersIn(s, r.hex, side).length)) {
+    ctx.emit({ type: 'combat-end', hex: r.hex, how: 'wiped-out', rule: 'GF 8[4.4][4]' });
+    return 'hex-end';
+  }
+  const bothConfused = r.init.british!.confused && r.init.german!.confused;
+  if (r.situations.includes('continue') || bothConfused) {
+    const rule = bothConfused ? 'GF 8[4.4][3]' : 'GF 8[4.2]S(a)';
+    ctx.emit({ type: 'combat-continues', hex: r.hex, forced: true, rule });
+    return 'round';
+  }
+  s.phase = { kind: 'combat-continue', side: s.battle!.offensive };
+  return null;
+}
+
+/** D18 applied: offensive first, then intercepting (GF 8[4.4][2], [2a], GF-A23). */
+export function applyContinue(s: GfState, side: Side, wish: boolean, ctx: ResolveContext): Stage | null {
+  const b = s.battle!;
+  const r = b.round!;
+  r.cont[side] = wish;
+  if (side === b.offensive) {
+    // Spec 5.2: the intercepting side's answer may be conditional on the offensive side's.
+    const standing = s.standing[enemyOf(side)];
+    const planned = wish ? standing.ifContinue : standing.ifStop;
+    if (planned !== undefined) return applyContinue(s, enemyOf(side), planned, ctx);
+    s.phase = { kind: 'combat-continue', side: enemyOf(side) };
+    return null;
+  }
+  const off = r.cont[b.offensive]!;
+  if (off && wish) {
+    ctx.emit({ type: 'combat-continues', hex: r.hex, forced: false, rule: 'GF 8[4.4][2]' });
+    return 'round';
+  }
+  const out = SIDE_ORDER.filter((x) => !r.cont[x]);
+  for (const m of markersIn(s, r.hex)) if (out.includes(m.side)) m.out = true;
+  ctx.emit({
+    type: 'combat-end',
+    hex: r.hex,
+    how: 'declined',
+    removedSides: out,
+    rule: out.length === 2 ? 'GF 8[4.4][1]' : 'GF 8[4.4][2a]',
+  });
+  return 'hex-end';
+}
+
+/** GF 8[5], GF-A26, GF-A27: control VP for the offensive side, rounded down; every marker then leaves the map. */
+export function endBattle(s: GfState, ctx: ResolveContext): Stage {
+  const b = s.battle!;
+  const off = b.offensive;
+  const held = [...new Set(b.markers.filter((m) => !m.out).map((m) => m.hex))].sort();
+  const controlled = held.filter((hex) => {
+    const h = hexOf(s, hex)!;
+    const enemyFlag = (h.kind === 'proximity' || h.kind === 'home') && h.flag === enemyOf(off);
+    return enemyFlag && markersIn(s, hex).every((m) => m.side === off);
+  });
+  const vp = Math.floor(controlled.reduce((n, hex) => n + hexOf(s, hex)!.vp, 0));
+  addVp(s, off, vp);
+  if (s.options.preDreadnoughtVp === 'perBattle') {
+    addVp(s, 'british', Math.floor(b.preSunk.german / 3));
+    addVp(s, 'german', Math.floor(b.preSunk.british / 2));
+  }
+  ctx.emit({ type: 'battle-end', offensive: off, controlled, vp, rule: 'GF 8[5]' });
+  s.battle = null;
+  return 'turn-end';
+}

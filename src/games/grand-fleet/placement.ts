@@ -1,0 +1,193 @@
+/**
+ * GF 8[2] fleet marker placement (D13, alternating, no passing) and GF 8[3] interception (D14, alternating until
+ * two passes in succession), then the reveal of GF 8[4][1].
+ */
+import type { ResolveContext } from '../../engine/types.ts';
+import type { Stage } from './armament.ts';
+import type { Side } from './data/schema.ts';
+import { enemyOf, type GfState, hexOf, indexOf, type Marker, placeOf } from './state.ts';
+
+/** Markers a side has not placed: face-down count and face-up fast fleets (GF 8[2][5]). */
+export function unplaced(s: GfState, side: Side): { down: number; up: number[] } {
+  const b = s.battle!;
+  const placed = b.markers.filter((m) => m.side === side);
+  const downPlaced = placed.filter((m) => !m.up).length;
+  const upPlaced = new Set(placed.filter((m) => m.up).map((m) => m.fleet));
+  return { down: b.hidden[side].length - downPlaced, up: b.faceUp[side].filter((n) => !upPlaced.has(n)) };
+}
+
+const left = (s: GfState, side: Side) => {
+  const u = unplaced(s, side);
+  return u.down + u.up.length;
+};
+
+/** Hexes a marker may be placed in: any but prohibited ones (GF 8[2][2]). */
+export const placeableHexes = (s: GfState): string[] =>
+  s.data.hexes.filter((h) => h.kind !== 'prohibited').map((h) => h.id);
+
+/** D13: whose placement is next (alternating, offensive first; GF-A37 the other places the rest). */
+export function enterPlace(s: GfState, ctx: ResolveContext): Stage | null {
+  const b = s.battle!;
+  const side = left(s, b.nextSide) ? b.nextSide : enemyOf(b.nextSide);
+  if (!left(s, side)) {
+    b.nextSide = b.offensive;
+    return 'intercept';
+  }
+  const planned = standingPlacement(s, side);
+  if (planned) return applyPlacement(s, side, planned, ctx);
+  s.phase = { kind: 'place', side };
+  return null;
+}
+
+/** The next usable entry of the side's standing placement sequence (entries that cannot be placed are dropped). */
+function standingPlacement(s: GfState, side: Side): { marker: 'down' | number; hex: string } | null {
+  const list = s.standing[side].placements;
+  const u = unplaced(s, side);
+  while (list?.length) {
+    const next = list.shift()!;
+    const marker = next.marker === 'down' ? u.down > 0 : u.up.includes(next.marker);
+    if (marker && placeableHexes(s).includes(next.hex)) return next;
+  }
+  return null;
+}
+
+/** The first legal candidate of the side's standing interceptions, 'pass' when none is, null without the order. */
+function standingInterception(s: GfState, side: Side): 'pass' | { from: string; to: string } | null {
+  const list = s.standing[side].intercepts;
+  if (!list) return null;
+  const from = interceptableHexes(s, side);
+  const k = list.findIndex((c) => from.includes(c.from) && interceptionTargets(s, c.from).includes(c.to));
+  return k < 0 ? 'pass' : list.splice(k, 1)[0];
+}
+
+/** D13 applied: a face-down marker (the next of the secret order) or a chosen face-up fast fleet, into a hex. */
+export function applyPlacement(
+  s: GfState,
+  side: Side,
+  order: { marker: 'down' | number; hex: string },
+  ctx: ResolveContext,
+): Stage | null {
+  const b = s.battle!;
+  const mine = b.markers.filter((m) => m.side === side);
+  const id = `${side === 'british' ? 'B' : 'G'}${mine.length + 1}`;
+  const up = order.marker !== 'down';
+  const down = up ? -1 : mine.filter((m) => !m.up).length;
+  const fleet = up ? (order.marker as number) : 0;
+  b.markers.push({ id, side, hex: order.hex, up, fleet, down, moved: false, out: false });
+  ctx.emit({ type: 'placed', side, marker: id, hex: order.hex, fleet: up ? fleet : null, rule: 'GF 8[2][2]' });
+  b.nextSide = enemyOf(side);
+  return enterPlace(s, ctx);
+}
+
+/** GF 8[3][3a-b]: a side's count in a hex: face-down 1, face-up fast 2; doubled in its home hex (GF-A14). */
+export function interceptionCount(s: GfState, side: Side, hex: string): number {
+  const h = hexOf(s, hex)!;
+  const home = h.kind === 'home' && (s.options.homeDoubling === 'any' || h.flag === side);
+  return s
+    .battle!.markers.filter((m) => m.side === side && m.hex === hex && !m.out)
+    .reduce((n, m) => n + (m.up ? 2 : 1) * (home ? 2 : 1), 0);
+}
+
+/** Hexes holding live markers of both sides. */
+export function contestedHexes(s: GfState): string[] {
+  const b = s.battle!;
+  const hexes = [...new Set(b.markers.filter((m) => !m.out).map((m) => m.hex))].sort();
+  return hexes.filter(
+    (h) =>
+      b.markers.some((m) => !m.out && m.hex === h && m.side === 'british') &&
+      b.markers.some((m) => !m.out && m.hex === h && m.side === 'german'),
+  );
+}
+
+/**
+ * GF 8[3][3], [6], [7], GF-A15 R1, GF-A16: hexes the side may intercept from now: both sides present, the side's
+ * count higher, the hex's interception not finished, no fleet in it moved yet.
+ */
+export function interceptableHexes(s: GfState, side: Side): string[] {
+  const b = s.battle!;
+  return contestedHexes(s).filter(
+    (hex) =>
+      !b.finished.includes(hex) &&
+      !b.markers.some((m) => m.hex === hex && m.moved) &&
+      interceptionCount(s, side, hex) > interceptionCount(s, enemyOf(side), hex),
+  );
+}
+
+/** GF 8[3][4]: the hexes next to `hex` that fleets may move into (not prohibited). */
+export function interceptionTargets(s: GfState, hex: string): string[] {
+  return (indexOf(s.data).adjacent.get(hex) ?? []).filter((h) => hexOf(s, h)!.kind !== 'prohibited');
+}
+
+/** D14: the side to move, or an automatic pass for a side with no hex to intercept from (GF 8[3][2]). */
+export function enterIntercept(s: GfState, ctx: ResolveContext): Stage | null {
+  const b = s.battle!;
+  while (b.passes < 2) {
+    const side = b.nextSide;
+    if (interceptableHexes(s, side).length) {
+      const planned = standingInterception(s, side);
+      if (planned) return applyInterception(s, side, planned, ctx);
+      s.phase = { kind: 'intercept', side };
+      return null;
+    }
+    ctx.emit({ type: 'passed', side, automatic: true, rule: 'GF 8[3][2]' });
+    b.passes++;
+    b.nextSide = enemyOf(side);
+  }
+  return 'reveal';
+}
+
+/** D14 applied: every fleet in the hex moves one hex together (GF 8[3][4]), or a pass. */
+export function applyInterception(
+  s: GfState,
+  side: Side,
+  order: 'pass' | { from: string; to: string },
+  ctx: ResolveContext,
+): Stage | null {
+  const b = s.battle!;
+  b.nextSide = enemyOf(side);
+  if (order === 'pass') {
+    b.passes++;
+    ctx.emit({ type: 'passed', side, automatic: false, rule: 'GF 8[3][2]' });
+    return enterIntercept(s, ctx);
+  }
+  b.passes = 0;
+  const moving = b.markers.filter((m) => !m.out && m.hex === order.from);
+  for (const m of moving) {
+    m.hex = order.to;
+    m.moved = true;
+  }
+  for (const hex of [order.from, order.to]) if (!b.finished.includes(hex)) b.finished.push(hex);
+  ctx.emit({
+    type: 'intercepted',
+    side,
+    from: order.from,
+    to: order.to,
+    markers: moving.map((m) => m.id),
+    rule: 'GF 8[3][4]',
+  });
+  return enterIntercept(s, ctx);
+}
+
+/** The fleet under a marker (face-down: from the secret order). */
+export const fleetOf = (s: GfState, m: Marker): number => (m.up ? m.fleet : s.battle!.hidden[m.side][m.down]);
+
+/** Ships of the fleet under a marker that are still with it (not sunk, not sent to the DDbox). */
+export function shipsUnder(s: GfState, m: Marker): string[] {
+  const n = fleetOf(s, m);
+  return (s.battle!.fleets[m.side][n - 1] ?? []).filter((id) => placeOf(s, id) === 'fleet');
+}
+
+/** GF 8[4][1]: every marker face up, unorganised fleets removed; the combat hexes in ascending order (GF-AD1). */
+export function reveal(s: GfState, ctx: ResolveContext): Stage {
+  const b = s.battle!;
+  for (const m of b.markers) {
+    m.fleet = fleetOf(s, m);
+    m.up = true;
+    if (!shipsUnder(s, m).length) m.out = true;
+  }
+  b.revealed = true;
+  const shown = b.markers.map((m) => ({ marker: m.id, hex: m.hex, fleet: m.fleet, empty: m.out }));
+  b.queue = contestedHexes(s);
+  ctx.emit({ type: 'revealed', markers: shown, combats: b.queue, rule: 'GF 8[4][1]' });
+  return 'round';
+}

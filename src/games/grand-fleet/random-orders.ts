@@ -1,0 +1,169 @@
+/**
+ * Random legal orders for `pbem simulate` and the conformance suite: every decision point, drawn with `rand` only,
+ * leaning towards short battles (markers gathered in few hexes, few continuations) so random games end quickly.
+ */
+import type { SeatId } from '../../engine/types.ts';
+import { situationCount } from './combat.ts';
+import type { Side } from './data/schema.ts';
+import { defaultCommit, defaultOrders, fireInOrder } from './defaults.ts';
+import { byDefenceDown, fastFleets, surplusCount, toOrganise } from './organise.ts';
+import type { GfOrders } from './orders.ts';
+import { pointOf } from './owed.ts';
+import { interceptableHexes, interceptionTargets, placeableHexes, unplaced } from './placement.ts';
+import { enemyOf, type GfState, type Situation } from './state.ts';
+import { markersIn, targetsOf } from './combat.ts';
+
+type Rand = () => number;
+const pick = <T>(list: readonly T[], rand: Rand): T => list[Math.floor(rand() * list.length)];
+const chance = (p: number, rand: Rand) => rand() < p;
+
+/** A random permutation. */
+function shuffled<T>(list: readonly T[], rand: Rand): T[] {
+  const out = [...list];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(rand() * (i + 1));
+    [out[i], out[j]] = [out[j], out[i]];
+  }
+  return out;
+}
+
+/** A random legal organisation (GF 8[1][3-7]). */
+function randomOrganisation(s: GfState, side: Side, rand: Rand): Record<string, number> {
+  const out: Record<string, number> = {};
+  const surplus = byDefenceDown(s, toOrganise(s, side)).slice(0, surplusCount(s, side));
+  for (const id of surplus) out[id] = 0;
+  const rest = shuffled(
+    toOrganise(s, side).filter((id) => !surplus.includes(id)),
+    rand,
+  );
+  const max = s.data.fleetMax[side];
+  const least = Math.ceil(rest.length / max);
+  const most = Math.min(s.data.markers[side], Math.floor(rest.length / 3));
+  if (most < 1) return out;
+  const k = least + Math.floor(rand() * (most - least + 1));
+  const sizes = Array.from({ length: k }, () => 3);
+  for (let left = rest.length - 3 * k; left > 0; left--) {
+    const open = sizes.flatMap((n, i) => (n < max ? [i] : []));
+    sizes[pick(open, rand)]++;
+  }
+  const fleets = shuffled(
+    Array.from({ length: s.data.markers[side] }, (_, i) => i + 1),
+    rand,
+  );
+  let at = 0;
+  sizes.forEach((size, i) => {
+    for (const id of rest.slice(at, at + size)) out[id] = fleets[i];
+    at += size;
+  });
+  return out;
+}
+
+/** Legal situations drawn at random (GF 8[4.2][9]). */
+function randomSituations(s: GfState, side: Side, rand: Rand): Situation[] {
+  const r = s.battle!.round!;
+  const out: Situation[] = [];
+  const range = pick(['long', 'short'] as const, rand);
+  const pool: Situation[] = ['continue', range, range];
+  if (r.init[side]!.half) pool.push('cancelHalf');
+  if (!r.init[enemyOf(side)]!.half) pool.push('enemyHalf');
+  for (const x of shuffled(pool, rand)) if (out.length < situationCount(r) && chance(0.5, rand)) out.push(x);
+  return out;
+}
+
+/** Random legal orders for the point the seat owes. */
+export function randomOrders(s: GfState, seat: SeatId, rand: Rand): GfOrders {
+  const side = seat as Side;
+  switch (pointOf(s, side)) {
+    case 'D3':
+    case 'D4': {
+      const dice = pick([0, 1, 2, 2], rand);
+      if (dice === 0) return { commit: { dice: 0 } };
+      const commit = { ...defaultCommit(s, side), dice };
+      const stop = dice === 2 && s.options.commitDice === 'afterFirst' && chance(0.3, rand);
+      return { commit: stop ? { ...commit, stopIf: [1 + Math.floor(rand() * 6)] } : commit };
+    }
+    case 'D5':
+    case 'D6':
+      return { withdraw: { roll: chance(0.25, rand) } };
+    case 'D7':
+      return { usw: chance(0.5, rand) ? 'occur' : 'decline' };
+    case 'D8': {
+      const orders: GfOrders = { dice: chance(0.5, rand) ? 2 : 1 };
+      if (chance(0.3, rand)) orders.standing = { ifOffensive: chance(0.6, rand), ifIntercepting: chance(0.7, rand) };
+      return orders;
+    }
+    case 'D9':
+      return { battle: chance(0.6, rand) };
+    case 'D10':
+      return { accept: chance(0.7, rand) };
+    case 'D11': {
+      const orders: GfOrders = { organise: randomOrganisation(s, side, rand) };
+      if (chance(0.3, rand)) orders.standing = { placements: randomPlacements(s, rand) };
+      return orders;
+    }
+    case 'D12': {
+      const up = fastFleets(s, side).filter(() => chance(0.5, rand));
+      return up.length ? { faceUp: up } : {};
+    }
+    case 'D13': {
+      const orders: GfOrders = { place: randomPlacement(s, side, rand) };
+      if (chance(0.15, rand)) orders.standing = { intercepts: randomIntercepts(s, rand) };
+      return orders;
+    }
+    case 'D14': {
+      const from = interceptableHexes(s, side);
+      if (chance(0.4, rand)) return { intercept: 'pass' };
+      const hex = pick(from, rand);
+      return { intercept: { from: hex, to: pick(interceptionTargets(s, hex), rand) } };
+    }
+    case 'D15': {
+      const orders: GfOrders = { initiative: randomInitiative(s, side, rand) };
+      if (side !== s.battle!.offensive && chance(0.2, rand))
+        orders.standing = { ifContinue: chance(0.5, rand), ifStop: chance(0.2, rand) };
+      return orders;
+    }
+    case 'D16': {
+      const situations = randomSituations(s, side, rand);
+      return situations.length ? { situations } : {};
+    }
+    case 'D17':
+      return { fire: fireInOrder(s, side, shuffled(targetsOf(s, side, s.battle!.round!.hex), rand)) };
+    case 'D18':
+      return { continue: chance(0.25, rand) };
+    default:
+      return defaultOrders(s, seat);
+  }
+}
+
+/** D15: half bombardment now and then, excess manoeuvre seldom (so that confusion stays rare). */
+function randomInitiative(s: GfState, side: Side, rand: Rand): { half: boolean; excess: number } {
+  const most = markersIn(s, s.battle!.round!.hex, side).length;
+  const excess = chance(0.75, rand) ? 0 : 1 + Math.floor(rand() * most);
+  return { half: chance(0.3, rand), excess };
+}
+
+/** A standing placement sequence (spec 5.2): face-down markers into a few hexes. */
+export function randomPlacements(s: GfState, rand: Rand): { marker: 'down'; hex: string }[] {
+  const hexes = placeableHexes(s);
+  const few = [pick(hexes, rand), pick(hexes, rand)];
+  return Array.from({ length: 1 + Math.floor(rand() * 6) }, () => ({ marker: 'down' as const, hex: pick(few, rand) }));
+}
+
+/** Standing interception candidates (spec 5.2): moves between neighbouring hexes, or none (then pass). */
+export function randomIntercepts(s: GfState, rand: Rand): { from: string; to: string }[] {
+  const hexes = placeableHexes(s);
+  return Array.from({ length: Math.floor(rand() * 3) }, () => {
+    const from = pick(hexes, rand);
+    const to = interceptionTargets(s, from);
+    return { from, to: to.length ? pick(to, rand) : from };
+  }).filter((m) => m.from !== m.to);
+}
+
+/** A marker into a hex: mostly where markers already stand, so that combats happen and stay few. */
+function randomPlacement(s: GfState, side: Side, rand: Rand): NonNullable<GfOrders['place']> {
+  const u = unplaced(s, side);
+  const marker = u.up.length && (!u.down || chance(0.5, rand)) ? pick(u.up, rand) : 'down';
+  const used = [...new Set(s.battle!.markers.map((m) => m.hex))].sort();
+  const hex = used.length && chance(0.7, rand) ? pick(used, rand) : pick(placeableHexes(s), rand);
+  return { marker, hex };
+}

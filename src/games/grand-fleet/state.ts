@@ -1,0 +1,315 @@
+/**
+ * The state of a Grand Fleet game between steps, and the small helpers every rule module shares. Ship places are
+ * short strings (cheap to copy): `pending` (on the turn table, or American before unrestricted submarine warfare),
+ * `fleet` (the fleet box, GF 2-3[2]), `dd0`..`dd6` (a DDbox box, GF 2-3[3]), `sunk`, `removed` (GF 9[3], GF 12[5]).
+ */
+import type { GfData, HexData, ShipData, ShipType, Side } from './data/schema.ts';
+import type { GfOptions } from './options.ts';
+
+export type { Side } from './data/schema.ts';
+
+/** The other side. */
+export const enemyOf = (side: Side): Side => (side === 'british' ? 'german' : 'british');
+
+/** The sides' names in Japanese (dice purposes). */
+export const SIDE_JA: Record<Side, string> = { british: 'イギリス', german: 'ドイツ' };
+
+/** Both sides in the engine's fixed order (British first: GF 8[4.2][2] ties go to Britain). */
+export const SIDE_ORDER: readonly Side[] = ['british', 'german'];
+
+/** GF 8[4.2]S(a)-(d): the combat situations. */
+export const SITUATIONS = ['continue', 'cancelHalf', 'enemyHalf', 'long', 'short'] as const;
+export type Situation = (typeof SITUATIONS)[number];
+
+/** A fleet marker on the map (GF 8[2]). `down` indexes the side's secret shuffled order while face down. */
+export interface Marker {
+  /** The slot: side letter and placement number (`B3`), which says nothing of the fleet under it. */
+  id: string;
+  side: Side;
+  hex: string;
+  up: boolean;
+  /** The fleet number (1..markers) of a face-up marker; 0 while face down. */
+  fleet: number;
+  /** Index into `Battle.hidden[side]` of a face-down marker. */
+  down: number;
+  moved: boolean;
+  out: boolean;
+}
+
+/** One side's initiative in a bombardment round (GF 8[4.2]). */
+export interface Initiative {
+  half: boolean;
+  excess: number;
+  die: number;
+  total: number;
+  confused: boolean;
+}
+
+/** The bombardment round under way in one hex (GF 8[4.1]). */
+export interface Round {
+  hex: string;
+  n: number;
+  first: Side;
+  init: Partial<Record<Side, Initiative>>;
+  winner: Side | null;
+  situations: Situation[];
+  fire: Partial<Record<Side, Record<string, number>>>;
+  cont: Partial<Record<Side, boolean>>;
+}
+
+/** A decisive battle (GF 8). */
+export interface Battle {
+  offensive: Side;
+  /** Fleet n (1-based) of a side is `fleets[side][n - 1]`: ship ids (GF 8[1]). */
+  fleets: Record<Side, string[][]>;
+  faceUp: Record<Side, number[]>;
+  /** The face-down fleets in the server's shuffled order: secret from both players until the reveal (GF 8[2][1]). */
+  hidden: Record<Side, number[]>;
+  markers: Marker[];
+  nextSide: Side;
+  passes: number;
+  finished: string[];
+  revealed: boolean;
+  queue: string[];
+  round: Round | null;
+  /** Pre-dreadnoughts of each side sunk in this battle (GF-A28 R2). */
+  preSunk: Record<Side, number>;
+}
+
+/** Standing orders a seat keeps for later decision points (spec 5.2). Never shown to the other seat. */
+export interface Standing {
+  usw?: 'occur' | 'decline';
+  ifOffensive?: boolean;
+  ifIntercepting?: boolean;
+  placements?: { marker: 'down' | number; hex: string }[];
+  intercepts?: { from: string; to: string }[];
+  ifContinue?: boolean;
+  ifStop?: boolean;
+}
+
+/** The decision point the game waits at. */
+export type Phase =
+  | { kind: 'arm-1'; sides: Side[] }
+  | { kind: 'arm-2' | 'arm-3' | 'arm-4'; side: Side }
+  | { kind: 'usw-choice'; side: 'german' }
+  | { kind: 'initiative' }
+  | { kind: 'declare' | 'accept'; side: Side }
+  | { kind: 'organise' | 'place' | 'intercept' | 'combat-init' | 'combat-situations' | 'combat-continue'; side: Side }
+  | { kind: 'shuffle' | 'combat-fire'; sides: Side[] }
+  | { kind: 'over' };
+
+/** The result once the game is over (GF 10, GF 11). */
+export interface GfResult {
+  winner: Side | null;
+  draw: boolean;
+  rule: string;
+  why: 'turns' | 'lead' | 'maintenance' | 'both';
+  turn: number;
+  vp: number;
+}
+
+/** The whole state. `vp` is the British lead (negative: Germany leads), GF 2-2[7]. */
+export interface GfState {
+  data: GfData;
+  options: GfOptions;
+  turn: number;
+  vp: number;
+  /** The place of every ship, in the data set's order (`placeOf`, `setPlace`). */
+  places: string[];
+  /** Pre-dreadnoughts of each side sunk in the game (GF 11[2c], GF-A28 R1). */
+  preSunk: Record<Side, number>;
+  /** The turn unrestricted submarine warfare broke out (GF 2-1[10]). */
+  usw: number | null;
+  uswRolls: number;
+  phase: Phase;
+  /** The last initiative determination of this turn (GF 7(b)). */
+  offensive: Side | null;
+  difference: number;
+  battle: Battle | null;
+  standing: Record<Side, Standing>;
+  result: GfResult | null;
+}
+
+/** Look-ups built once per data set. */
+export interface DataIndex {
+  ship: Map<string, ShipData>;
+  type: Map<string, ShipType>;
+  hex: Map<string, HexData>;
+  adjacent: Map<string, string[]>;
+  /** Ship ids of each side, in data order. */
+  bySide: Record<Side, string[]>;
+  /** Each ship's type. */
+  typeOfShip: Map<string, ShipType>;
+  /** Position of each ship in the data set (and in `GfState.places`). */
+  position: Map<string, number>;
+}
+
+const indexes = new WeakMap<GfData, DataIndex>();
+
+/** Odd-r offset neighbours of a hex (pointy hexes, odd rows shifted right), GF 8[3][4]. */
+function neighbourCells(col: number, row: number): [number, number][] {
+  const odd = row % 2 === 1;
+  const d = odd
+    ? [
+        [1, 0],
+        [-1, 0],
+        [0, -1],
+        [1, -1],
+        [0, 1],
+        [1, 1],
+      ]
+    : [
+        [1, 0],
+        [-1, 0],
+        [-1, -1],
+        [0, -1],
+        [-1, 1],
+        [0, 1],
+      ];
+  return d.map(([dc, dr]) => [col + dc, row + dr]);
+}
+
+/** The data set's look-ups (cached per data object: the data is never changed). */
+export function indexOf(data: GfData): DataIndex {
+  const known = indexes.get(data);
+  if (known) return known;
+  const byCell = new Map(data.hexes.map((h) => [`${h.col},${h.row}`, h.id]));
+  const adjacent = new Map<string, string[]>();
+  for (const h of data.hexes) {
+    const ids = neighbourCells(h.col, h.row)
+      .map(([c, r]) => byCell.get(`${c},${r}`))
+      .filter((id): id is string => id !== undefined);
+    adjacent.set(h.id, ids.sort());
+  }
+  const index: DataIndex = {
+    ship: new Map(data.ships.map((s) => [s.id, s])),
+    type: new Map(data.shipTypes.map((t) => [t.id, t])),
+    hex: new Map(data.hexes.map((h) => [h.id, h])),
+    adjacent,
+    position: new Map(data.ships.map((x, i) => [x.id, i])),
+    typeOfShip: new Map(data.ships.map((x) => [x.id, data.shipTypes.find((t) => t.id === x.type)!])),
+    bySide: {
+      british: data.ships.filter((x) => x.nation !== 'german').map((x) => x.id),
+      german: data.ships.filter((x) => x.nation === 'german').map((x) => x.id),
+    },
+  };
+  indexes.set(data, index);
+  return index;
+}
+
+/** The side a ship fights for: American ships are British (GF 9[2a]). */
+export const sideOfShip = (ship: ShipData): Side => (ship.nation === 'german' ? 'german' : 'british');
+
+/** The side's ship ids, in data order, whose place passes `test`. */
+export function shipsOf(s: GfState, side: Side, test: (place: string) => boolean): string[] {
+  const idx = indexOf(s.data);
+  return idx.bySide[side].filter((id) => test(s.places[idx.position.get(id)!]));
+}
+
+/** Where a ship is. */
+export const placeOf = (s: GfState, id: string): string => s.places[indexOf(s.data).position.get(id)!];
+
+/** Every ship's place by id (views and tests). */
+export const placesById = (s: GfState): Record<string, string> =>
+  Object.fromEntries(s.data.ships.map((x, i) => [x.id, s.places[i]]));
+
+/** The ship's type. */
+export const typeOf = (s: GfState, id: string): ShipType => indexOf(s.data).typeOfShip.get(id)!;
+
+/** The DDbox box of a place (`dd3` is 3), or -1. */
+export const ddBox = (place: string): number => (place.startsWith('dd') ? Number(place.slice(2)) : -1);
+
+/** Ships of a side in one DDbox box. */
+export const inBox = (s: GfState, side: Side, box: number): string[] => shipsOf(s, side, (p) => p === `dd${box}`);
+
+/** GF 6[5]: room left in a numbered DDbox box (box 0: unlimited). */
+export function roomIn(s: GfState, side: Side, box: number): number {
+  return box === 0 ? Number.POSITIVE_INFINITY : s.data.ddCapacity[side] - inBox(s, side, box).length;
+}
+
+/** Ships of a side per DDbox box 0-6, in one pass over the roster. */
+export function boxCounts(s: GfState, side: Side): number[] {
+  const counts = [0, 0, 0, 0, 0, 0, 0];
+  const idx = indexOf(s.data);
+  for (const id of idx.bySide[side]) {
+    const place = s.places[idx.position.get(id)!];
+    if (place?.length === 3 && place.charCodeAt(0) === 100) counts[place.charCodeAt(2) - 48]++;
+  }
+  return counts;
+}
+
+/**
+ * GF-A07 R1 with the engine's choice for the owner: the numbered box with the most room (lowest number on a tie),
+ * else box 0. The owner may redistribute before any commitment roll (GF 6[8]), so the box is a starting place only.
+ */
+export function autoBox(s: GfState, side: Side): number {
+  const counts = boxCounts(s, side);
+  let best = 0;
+  let room = 0;
+  for (let b = 1; b <= 6; b++) {
+    const r = s.data.ddCapacity[side] - counts[b];
+    if (r > room) [best, room] = [b, r];
+  }
+  return best;
+}
+
+/** The hex's data. */
+export const hexOf = (s: GfState, id: string): HexData | undefined => indexOf(s.data).hex.get(id);
+
+/** A copy of a battle deep enough for one step to change it (ship lists of fleets are never changed in place). */
+function cloneBattle(b: Battle): Battle {
+  const r = b.round;
+  return {
+    ...b,
+    fleets: { british: b.fleets.british, german: b.fleets.german },
+    faceUp: { british: [...b.faceUp.british], german: [...b.faceUp.german] },
+    hidden: { british: [...b.hidden.british], german: [...b.hidden.german] },
+    markers: b.markers.map((m) => ({ ...m })),
+    finished: [...b.finished],
+    queue: [...b.queue],
+    preSunk: { ...b.preSunk },
+    round: r
+      ? {
+          ...r,
+          init: { ...r.init },
+          situations: [...r.situations],
+          fire: { ...r.fire },
+          cont: { ...r.cont },
+        }
+      : null,
+  };
+}
+
+/** The ship places each state may change in place: a clone shares its parent's until its first change. */
+const ownShips = new WeakMap<GfState, string[]>();
+
+/** Sets a ship's place, copying the shared place table first (copy on write: most steps move no ship). */
+export function setPlace(s: GfState, id: string, place: string): void {
+  if (ownShips.get(s) !== s.places) {
+    s.places = s.places.slice();
+    ownShips.set(s, s.places);
+  }
+  s.places[indexOf(s.data).position.get(id)!] = place;
+}
+
+/** A copy of standing orders (their lists are consumed in place). */
+const cloneStanding = (x: Standing): Standing => ({
+  ...x,
+  ...(x.placements ? { placements: [...x.placements] } : {}),
+  ...(x.intercepts ? { intercepts: [...x.intercepts] } : {}),
+});
+
+/** A copy of the state deep enough for one step to change it (ship places: through `setPlace`). */
+export function cloneState(s: GfState): GfState {
+  return {
+    ...s,
+    preSunk: { ...s.preSunk },
+    standing: { british: cloneStanding(s.standing.british), german: cloneStanding(s.standing.german) },
+    battle: s.battle ? cloneBattle(s.battle) : null,
+  };
+}
+
+/** Adds VP to a side (the track holds the British lead). */
+export const addVp = (s: GfState, side: Side, n: number): void => {
+  s.vp += side === 'british' ? n : -n;
+};
