@@ -1,0 +1,209 @@
+/**
+ * FN 9.1 movement: the area graph (land and sea adjacency, FN 1.1[8]), the legality of one unit's path with errors
+ * that name the broken link, the path choice a form offers, and the execution of the moves with sea attrition
+ * (FN 9.13[3]).
+ */
+import { rollDie } from '../../engine/dice-purpose.ts';
+import { graphOf, type Graph, neighbours } from '../../engine/geometry/graph.ts';
+import { pathSpecOf } from '../../engine/geometry/path-spec.ts';
+import type { PathSpec, ResolveContext, RuleError } from '../../engine/types.ts';
+import type { Nation } from './data.ts';
+import { loseFrenchUnits } from './morale.ts';
+import {
+  type Activation,
+  areaIds,
+  areaName,
+  enemiesOfFrance,
+  type FnState,
+  isSea,
+  nationName,
+  unitsOf,
+} from './state.ts';
+
+const graphs = new WeakMap<object, Graph>();
+
+/** The area graph of a data set, both ways (built once per data set: data sets are never changed). */
+export function areaGraph(s: FnState): Graph {
+  const known = graphs.get(s.data);
+  if (known) return known;
+  const edges = [...s.data.land, ...s.data.sea].map(([from, to]) => ({ from, to }));
+  const g = graphOf(edges, { undirected: true, nodes: areaIds(s) });
+  graphs.set(s.data, g);
+  return g;
+}
+
+/** FN 9.11[1], 9.12[1]: areas a unit may move. */
+export const moveAllowance = (n: Nation): number => (n === 'france' ? 2 : 1);
+
+const err = (code: string, rule: string, path: string, en: string, ja: string): RuleError => ({
+  code: `fn/${code}`,
+  message: { en, ja },
+  rule,
+  rules: [rule],
+  path,
+});
+
+/** FN 9.11[2]: an Allied unit starting with French units may not move straight into an area with French units. */
+const blockedByFrench = (s: FnState, n: Nation, from: string, to: string): boolean =>
+  n !== 'france' && unitsOf(s, from, 'france') > 0 && unitsOf(s, to, 'france') > 0;
+
+/** FN 9.12[3]: a French unit entering an area with 2 or more at-war Allied units stops there. */
+const stopsFrance = (s: FnState, areaId: string): boolean => enemiesOfFrance(s, areaId) >= 2;
+
+/** Every problem with one unit's path from `from` (the areas entered, in order); `key` is its path in the orders. */
+export function checkPath(s: FnState, n: Nation, from: string, path: string[], key: string): RuleError[] {
+  const name = (id: string) => areaName(s, id);
+  if (path.length === 0) return [];
+  if (n === 'spain') {
+    return [err('spain-fixed', 'FN 9.11[3]', key, 'Spanish units cannot move', 'スペイン軍ユニットは移動できません')];
+  }
+  if (path.length > moveAllowance(n)) {
+    const a = moveAllowance(n);
+    const who = nationName(s, n);
+    return [
+      err(
+        'too-far',
+        n === 'france' ? 'FN 9.12[1]' : 'FN 9.11[1]',
+        key,
+        `${who.en} units move at most ${a} area(s)`,
+        `${who.ja}軍は${a}エリアまでしか移動できません`,
+      ),
+    ];
+  }
+  const g = areaGraph(s);
+  const errors: RuleError[] = [];
+  let at = from;
+  path.forEach((to, i) => {
+    if (!neighbours(g, at).includes(to)) {
+      errors.push(
+        err(
+          'not-adjacent',
+          'FN 9.1[2]',
+          `${key}.${i}`,
+          `${name(at).en} to ${name(to).en}: the areas are not adjacent`,
+          `${name(at).ja}から${name(to).ja}へ: 隣接していません`,
+        ),
+      );
+    }
+    at = to;
+  });
+  if (errors.length) return errors;
+  if (new Set([from, ...path]).size !== path.length + 1) {
+    errors.push(err('revisit', 'FN 9.1[2]', key, 'a path enters an area twice', '同じエリアに2回入っています'));
+  }
+  const last = path[path.length - 1];
+  if (n !== 'britain' && isSea(s, last)) {
+    errors.push(
+      err(
+        'sea-end',
+        'FN 9.13[3]',
+        key,
+        `only British units may stay at sea (${name(last).en})`,
+        `海エリア（${name(last).ja}）に留まれるのはイギリス軍だけです`,
+      ),
+    );
+  }
+  if (n === 'france' && path.length > 1 && stopsFrance(s, path[0])) {
+    errors.push(
+      err(
+        'must-stop',
+        'FN 9.12[3]',
+        key,
+        `${name(path[0]).en} holds 2 or more enemy units: the move stops there`,
+        `${name(path[0]).ja}には敵ユニットが2以上あるため、そこで停止します`,
+      ),
+    );
+  }
+  if (blockedByFrench(s, n, from, path[0])) {
+    errors.push(
+      err(
+        'french-to-french',
+        'FN 9.11[2]',
+        key,
+        `from ${name(from).en}, which holds French units, a unit cannot move into ${name(path[0]).en}, which also holds French units`,
+        `フランス軍のいる${name(from).ja}から、フランス軍のいる${name(path[0]).ja}へは移動できません`,
+      ),
+    );
+  }
+  return errors;
+}
+
+/** The path choice of one unit of nation `n` in `from` (FN 9.1): budget, stops, seas it may not end in. */
+export function pathChoice(s: FnState, n: Nation, from: string): PathSpec {
+  const g = areaGraph(s);
+  if (n === 'spain') return { from, edges: [], budget: 0 };
+  const seas = areaIds(s).filter((a) => isSea(s, a));
+  if (n === 'france') {
+    const stopAt = areaIds(s).filter((a) => a !== from && stopsFrance(s, a));
+    return pathSpecOf(g, from, 2, { stopAt, noEndAt: seas });
+  }
+  const legal = (e: { to: string }) => (n === 'britain' || !isSea(s, e.to)) && !blockedByFrench(s, n, from, e.to);
+  return pathSpecOf(g, from, 1, { legal });
+}
+
+/** A slot key's start area and number: `RH2` -> ['RH', 2]. */
+export function slotOf(key: string): [string, number] {
+  const m = /^([A-Z]{2,3})(\d+)$/.exec(key)!;
+  return [m[1], Number(m[2])];
+}
+
+/** The slots of a move order in execution order: area order of the data set, then number (FN 9.1[4]). */
+export function slotsInOrder(s: FnState, move: Record<string, string[]>): string[] {
+  const ids = areaIds(s);
+  return Object.keys(move)
+    .filter((k) => move[k].length > 0)
+    .sort((a, b) => {
+      const [aa, an] = slotOf(a);
+      const [ba, bn] = slotOf(b);
+      return ids.indexOf(aa) - ids.indexOf(ba) || an - bn;
+    });
+}
+
+/** Every problem with the move orders of nation `n`: units that exist, legal paths (FN 9.1). */
+export function checkMoves(s: FnState, n: Nation, move: Record<string, string[]>, base: string): RuleError[] {
+  const errors: RuleError[] = [];
+  for (const key of slotsInOrder(s, move)) {
+    const [from, k] = slotOf(key);
+    if (!areaIds(s).includes(from) || k < 1 || k > unitsOf(s, from, n)) {
+      const have = areaIds(s).includes(from) ? unitsOf(s, from, n) : 0;
+      errors.push(
+        err(
+          'no-unit',
+          'FN 9.1[1]',
+          `${base}.${key}`,
+          `${key}: ${nationName(s, n).en} has ${have} unit(s) in ${from}`,
+          `${key}: ${nationName(s, n).ja}軍は${from}に${have}ユニットしかありません`,
+        ),
+      );
+      continue;
+    }
+    errors.push(...checkPath(s, n, from, move[key], `${base}.${key}`));
+  }
+  return errors;
+}
+
+/** Executes the moves of the active nation, unit by unit, with the sea attrition roll (FN 9.13[3], FN-A10). */
+export function executeMoves(s: FnState, n: Nation, act: Activation, ctx: ResolveContext): void {
+  const move = act.move ?? {};
+  for (const key of slotsInOrder(s, move)) {
+    const [from] = slotOf(key);
+    const path = move[key];
+    const to = path[path.length - 1];
+    s.units[from][n] -= 1;
+    const crossesSea = n !== 'britain' && path.slice(0, -1).some((a) => isSea(s, a));
+    ctx.emit({ type: 'move', rule: 'FN 9.1', nation: n, from, path });
+    if (crossesSea) {
+      const roll = rollDie(ctx, 6, {
+        rule: 'FN 9.13[3]',
+        what: { en: 'sea attrition (2-6: lost)', ja: '海上消耗（2〜6で除去）' },
+      });
+      const lost = roll >= 2;
+      ctx.emit({ type: 'sea-attrition', rule: 'FN 9.13[3]', nation: n, area: to, roll, lost });
+      if (lost) {
+        if (n === 'france') loseFrenchUnits(s, 1, ctx, 'FN 11.0[3a]');
+        continue;
+      }
+    }
+    s.units[to][n] += 1;
+  }
+}

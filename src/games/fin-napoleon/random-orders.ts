@@ -1,0 +1,118 @@
+/** Random legal orders (`pbem simulate`, conformance): bold enough that games end, drawn only with `rand`. */
+import type { SeatId } from '../../engine/types.ts';
+import { legalActivities } from './choices.ts';
+import { warNationsIn } from './combat.ts';
+import { ALLIES, type Ally, type Nation } from './data.ts';
+import { checkPath, pathChoice } from './movement.ts';
+import { owedPoint } from './owed.ts';
+import { type Activation, activeNation, areaIds, type FnOrders, type FnState, homeOf, unitsOf } from './state.ts';
+import { reinforceLimit } from './surrender.ts';
+
+type Rand = () => number;
+const pick = <T>(rand: Rand, xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)];
+
+/** Every legal path of a unit of `n` in `from` (the path choice's graph, checked by the rules). */
+export function legalPaths(s: FnState, n: Nation, from: string): string[][] {
+  const spec = pathChoice(s, n, from);
+  const budget = spec.budget ?? 1;
+  const out: string[][] = [];
+  const walk = (at: string, path: string[]) => {
+    if (path.length > 0 && checkPath(s, n, from, path, 'x').length === 0) out.push(path);
+    if (path.length >= budget || (path.length > 0 && spec.stopAt?.includes(at))) return;
+    for (const e of spec.edges) if (e.from === at && e.to !== from && !path.includes(e.to)) walk(e.to, [...path, e.to]);
+  };
+  walk(from, []);
+  return out;
+}
+
+/** Moves toward a fight: paths ending with enemies or in an enemy home count double. */
+function randomMoves(s: FnState, n: Nation, rand: Rand, share: number): Record<string, string[]> {
+  const move: Record<string, string[]> = {};
+  const targets = new Set(
+    n === 'france' ? ALLIES.filter((a) => s.atWar[a]).map((a) => homeOf(s, a)) : [homeOf(s, 'france')],
+  );
+  for (const from of areaIds(s)) {
+    const paths = legalPaths(s, n, from);
+    if (!paths.length) continue;
+    const good = paths.filter(
+      (p) =>
+        targets.has(p[p.length - 1]) ||
+        (n === 'france' ? warNationsIn(s, p[p.length - 1]).length : unitsOf(s, p[p.length - 1], 'france')) > 0,
+    );
+    let slot = 0;
+    for (let k = 1; k <= unitsOf(s, from, n); k++) {
+      if (rand() > share) continue;
+      slot += 1;
+      move[`${from}${slot}`] = pick(rand, good.length && rand() < 0.7 ? good : paths);
+    }
+  }
+  return move;
+}
+
+/** One random activation of nation `n` now. */
+function randomActivation(s: FnState, n: Nation, rand: Rand): Activation {
+  const legal = legalActivities(s, n);
+  const box = reinforceLimit(s, n);
+  if (legal.includes('declare') && rand() < (n === 'france' ? 0.3 : 0.7)) {
+    return n === 'france'
+      ? {
+          activity: 'declare',
+          target: pick(
+            rand,
+            ALLIES.filter((a) => !s.atWar[a]),
+          ),
+        }
+      : { activity: 'declare' };
+  }
+  if (box > 0 && (rand() < 0.3 || !legal.includes('move')))
+    return { activity: 'reinforce', count: Math.floor(rand() * (box + 1)) };
+  if (!legal.includes('move')) return { activity: 'none' };
+  const move = randomMoves(s, n, rand, n === 'france' ? 0.8 : 0.6);
+  const act: Activation = Object.keys(move).length ? { activity: 'move', move } : { activity: 'move' };
+  if (rand() < 0.2) act.combatOrder = [...areaIds(s)].reverse();
+  return act;
+}
+
+/** Simple activations for this seat's later nations this turn (spec 5.2), now and then. */
+function laterActivations(s: FnState, seat: SeatId, rand: Rand): FnOrders['later'] {
+  if (rand() < 0.4) return undefined;
+  const later: NonNullable<FnOrders['later']> = {};
+  for (const n of s.order.slice(s.cursor + 1)) {
+    if (s.seats[n] !== seat || rand() < 0.2) continue;
+    later[n] = !(n === 'france' || s.atWar[n as Ally])
+      ? { activity: 'declare' }
+      : { activity: 'reinforce', count: Math.min(1, reinforceLimit(s, n)) };
+  }
+  return Object.keys(later).length ? later : undefined;
+}
+
+/** A random allocation of France's dice among the nations present. */
+function randomAllocation(s: FnState, area: string, rand: Rand): Partial<Record<Ally, number>> {
+  const present = warNationsIn(s, area);
+  const out: Partial<Record<Ally, number>> = {};
+  for (let d = 0; d < unitsOf(s, area, 'france'); d++) {
+    const a = pick(rand, present);
+    out[a] = (out[a] ?? 0) + 1;
+  }
+  return out;
+}
+
+/** The package's `randomOrders`. */
+export function randomOrders(s: FnState, seat: SeatId, rand: Rand): FnOrders {
+  const owed = owedPoint(s);
+  if (!owed || owed.seat !== seat) return {};
+  const p = s.phase;
+  if (p.kind === 'start') {
+    if (rand() < 0.5) return { start: 'roll' };
+    return {
+      start: 'roll',
+      standing: { priority: [...ALLIES].sort(() => rand() - 0.5), surrenderCount: Math.floor(rand() * 4) },
+    };
+  }
+  if (p.kind === 'allocate') return { allocation: randomAllocation(s, p.combat.areas[0], rand) };
+  if (p.kind === 'surrenderReinforce') return { count: Math.floor(rand() * (reinforceLimit(s, 'france') + 1)) };
+  if (p.kind === 'combatOrder') return { combatOrder: [...p.combat.areas].sort(() => rand() - 0.5) };
+  const n = activeNation(s)!;
+  const later = laterActivations(s, seat, rand);
+  return { ...randomActivation(s, n, rand), ...(later ? { later } : {}) };
+}
