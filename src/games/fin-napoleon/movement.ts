@@ -47,8 +47,8 @@ const err = (code: string, rule: string, path: string, en: string, ja: string): 
 const blockedByFrench = (s: FnState, n: Nation, from: string, to: string): boolean =>
   n !== 'france' && unitsOf(s, from, 'france') > 0 && unitsOf(s, to, 'france') > 0;
 
-/** FN 9.12[3]: a French unit entering an area with 2 or more at-war Allied units stops there. */
-const stopsFrance = (s: FnState, areaId: string): boolean => enemiesOfFrance(s, areaId) >= 2;
+/** FN 9.12[3], [4]: a French unit entering a land area with 2 or more at-war Allied units stops there. */
+const stopsFrance = (s: FnState, areaId: string): boolean => !isSea(s, areaId) && enemiesOfFrance(s, areaId) >= 2;
 
 /** Every problem with one unit's path from `from` (the areas entered, in order); `key` is its path in the orders. */
 export function checkPath(s: FnState, n: Nation, from: string, path: string[], key: string): RuleError[] {
