@@ -4,7 +4,7 @@
  * Spain area on 1-2 (FN 9.21[5], 9.23[8]); hits beyond the units there are void (FN-A15 R1) or spill (R2).
  */
 import { rollDie } from '../../engine/dice-purpose.ts';
-import type { ResolveContext } from '../../engine/types.ts';
+import type { DicePurpose, ResolveContext } from '../../engine/types.ts';
 import { ALLIES, type Ally, type Nation } from './data.ts';
 import { loseFrenchUnits } from './morale.ts';
 import { areaIds, enemiesOfFrance, type FnState, homeOf, unitsOf } from './state.ts';
@@ -78,33 +78,35 @@ export function fitAllocation(
 /** FN 9.21[2], [5]: the number a die must not exceed to hit in this area. */
 const hitOn = (s: FnState, area: string): number => (area === homeOf(s, 'spain') ? 2 : 3);
 
-function rollHits(
-  s: FnState,
-  area: string,
-  dice: number,
-  ctx: ResolveContext,
-  rule: string,
-  side: 'french' | 'allied',
-): number {
-  const what =
-    side === 'french'
-      ? {
-          en: `French attack in ${area} (hit on 1-${hitOn(s, area)})`,
-          ja: `${area}でのフランス軍の攻撃（1〜${hitOn(s, area)}で命中）`,
-        }
-      : {
-          en: `Allied attack in ${area} (hit on 1-${hitOn(s, area)})`,
-          ja: `${area}での連合軍の攻撃（1〜${hitOn(s, area)}で命中）`,
-        };
+const purposes = new Map<string, DicePurpose>();
+
+/** The purpose of an attack die (built once per side, area and hit number: a preview rolls many). */
+function attackPurpose(side: 'french' | 'allied', area: string, hit: number): DicePurpose {
+  const key = `${side}|${area}|${hit}`;
+  let p = purposes.get(key);
+  if (!p) {
+    const what =
+      side === 'french'
+        ? { en: `French attack in ${area} (hit on 1-${hit})`, ja: `${area}でのフランス軍の攻撃（1〜${hit}で命中）` }
+        : { en: `Allied attack in ${area} (hit on 1-${hit})`, ja: `${area}での連合軍の攻撃（1〜${hit}で命中）` };
+    p = { rule: side === 'french' ? 'FN 9.21[2]' : 'FN 9.23[4]', what };
+    purposes.set(key, p);
+  }
+  return p;
+}
+
+function rollHits(s: FnState, area: string, dice: number, ctx: ResolveContext, side: 'french' | 'allied'): number {
+  const hit = hitOn(s, area);
+  const purpose = attackPurpose(side, area, hit);
   let hits = 0;
-  for (let i = 0; i < dice; i++) if (rollDie(ctx, 6, { rule, what }) <= hitOn(s, area)) hits++;
+  for (let i = 0; i < dice; i++) if (rollDie(ctx, 6, purpose) <= hit) hits++;
   return hits;
 }
 
 /** FN 9.21: the French attack with an allocation (nations in the fixed order); returns the Allied units removed. */
 function frenchAttack(s: FnState, area: string, alloc: Partial<Record<Ally, number>>, ctx: ResolveContext): void {
   const hits: Partial<Record<Ally, number>> = {};
-  for (const a of ALLIES) if (alloc[a]) hits[a] = rollHits(s, area, alloc[a]!, ctx, 'FN 9.21[2]', 'french');
+  for (const a of ALLIES) if (alloc[a]) hits[a] = rollHits(s, area, alloc[a]!, ctx, 'french');
   const removed: Partial<Record<Ally, number>> = {};
   let excess = 0;
   for (const a of ALLIES) {
@@ -135,7 +137,7 @@ function alliedAttack(s: FnState, area: string, active: Nation, noJoin: readonly
     ctx.emit({ type: 'allied-attack', rule: 'FN 9.23', area, nations: joining, dice, hits: 0, removed: 0 });
     return;
   }
-  const hits = rollHits(s, area, dice, ctx, 'FN 9.23[4]', 'allied');
+  const hits = rollHits(s, area, dice, ctx, 'allied');
   const removed = Math.min(hits, unitsOf(s, area, 'france'));
   s.units[area].france -= removed;
   ctx.emit({ type: 'allied-attack', rule: 'FN 9.23', area, nations: joining, dice, hits, removed });

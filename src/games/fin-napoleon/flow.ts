@@ -137,9 +137,9 @@ export function runActivation(s: FnState, n: Nation, act: Activation, ctx: Resol
   }
   executeMoves(s, n, act, ctx);
   const run = combatRun(s, n, act);
-  const asks = run.areas.filter((a) => knownAllocation(s, run, a) === null).length;
   // Spec 5.2: the order matters only when France decides two allocations in an Allied activation (FN-AD1: never ask).
-  if (!s.options.areaOrderCombat && isAlly(n) && !act.combatOrder && asks >= 2) {
+  const mayAsk = !s.options.areaOrderCombat && isAlly(n) && !act.combatOrder && run.areas.length >= 2;
+  if (mayAsk && run.areas.filter((a) => knownAllocation(s, run, a) === null).length >= 2) {
     s.phase = { kind: 'combatOrder', combat: run };
     return;
   }

@@ -13,6 +13,7 @@ import {
   type Activation,
   areaIds,
   areaName,
+  areaRank,
   enemiesOfFrance,
   type FnState,
   isSea,
@@ -143,20 +144,26 @@ export function pathChoice(s: FnState, n: Nation, from: string): PathSpec {
 
 /** A slot key's start area and number: `RH2` -> ['RH', 2]. */
 export function slotOf(key: string): [string, number] {
+  const known = slots.get(key);
+  if (known) return known;
   const m = /^([A-Z]{2,3})(\d+)$/.exec(key)!;
-  return [m[1], Number(m[2])];
+  const slot: [string, number] = [m[1], Number(m[2])];
+  if (slots.size < 10_000) slots.set(key, slot);
+  return slot;
 }
+const slots = new Map<string, [string, number]>();
 
 /** The slots of a move order in execution order: area order of the data set, then number (FN 9.1[4]). */
 export function slotsInOrder(s: FnState, move: Record<string, string[]>): string[] {
-  const ids = areaIds(s);
-  return Object.keys(move)
-    .filter((k) => move[k].length > 0)
-    .sort((a, b) => {
-      const [aa, an] = slotOf(a);
-      const [ba, bn] = slotOf(b);
-      return ids.indexOf(aa) - ids.indexOf(ba) || an - bn;
-    });
+  const keys = Object.keys(move).filter((k) => move[k].length > 0);
+  if (keys.length < 2) return keys;
+  const rank = new Map(
+    keys.map((k) => {
+      const [area, n] = slotOf(k);
+      return [k, areaRank(s, area) * 100 + n];
+    }),
+  );
+  return keys.sort((a, b) => rank.get(a)! - rank.get(b)!);
 }
 
 /** Every problem with the move orders of nation `n`: units that exist, legal paths (FN 9.1). */

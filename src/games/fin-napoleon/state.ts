@@ -162,13 +162,51 @@ export interface FnState {
   result: FnResult | null;
 }
 
-/** A deep copy (states are plain JSON); the component data is never changed, so it is shared. */
-export const cloneState = (s: FnState): FnState => ({ ...structuredClone({ ...s, data: null }), data: s.data });
+/**
+ * A copy to change: every part a rule changes is copied (units, war states, order, queued activations, the combat
+ * run); the parts never changed in place are shared (data, options, seats, start VP, standing orders, result).
+ */
+export function cloneState(s: FnState): FnState {
+  const units: FnState['units'] = {};
+  for (const a of Object.keys(s.units)) units[a] = { ...s.units[a] };
+  const queued: FnState['queued'] = {};
+  for (const seat of Object.keys(s.queued)) queued[seat] = { ...s.queued[seat] };
+  const p = s.phase;
+  const phase: FnPhase =
+    p.kind === 'allocate' || p.kind === 'combatOrder'
+      ? { kind: p.kind, combat: { ...p.combat, areas: [...p.combat.areas] } }
+      : p;
+  return { ...s, units, atWar: { ...s.atWar }, order: [...s.order], queued, standing: { ...s.standing }, phase };
+}
 
 export const isAlly = (n: Nation): n is Ally => n !== 'france';
-export const homeOf = (s: FnState, n: Nation): string => s.data.areas.find((a) => a.home === n)!.id;
-export const isSea = (s: FnState, areaId: string): boolean => s.data.areas.find((a) => a.id === areaId)?.kind === 'sea';
-export const areaIds = (s: FnState): string[] => s.data.areas.map((a) => a.id);
+/** What the rules look up again and again in a data set, built once per data set (data sets are never changed). */
+interface DataIndex {
+  ids: string[];
+  order: Map<string, number>;
+  home: Record<string, string>;
+  sea: Set<string>;
+}
+const indexes = new WeakMap<object, DataIndex>();
+function indexOf(data: FnData): DataIndex {
+  let ix = indexes.get(data);
+  if (!ix) {
+    const ids = data.areas.map((a) => a.id);
+    const home: Record<string, string> = {};
+    for (const a of data.areas) if (a.home) home[a.home] = a.id;
+    const sea = new Set(data.areas.filter((a) => a.kind === 'sea').map((a) => a.id));
+    ix = { ids, order: new Map(ids.map((id, i) => [id, i])), home, sea };
+    indexes.set(data, ix);
+  }
+  return ix;
+}
+
+export const homeOf = (s: FnState, n: Nation): string => indexOf(s.data).home[n];
+export const isSea = (s: FnState, areaId: string): boolean => indexOf(s.data).sea.has(areaId);
+/** Area ids in data order (shared: do not change). */
+export const areaIds = (s: FnState): readonly string[] => indexOf(s.data).ids;
+/** An area's place in data order (FN 9.1[4]: moves and combats in area order). */
+export const areaRank = (s: FnState, id: string): number => indexOf(s.data).order.get(id) ?? -1;
 export const unitsOf = (s: FnState, areaId: string, n: Nation): number => s.units[areaId]?.[n] ?? 0;
 export const onMap = (s: FnState, n: Nation): number => areaIds(s).reduce((t, a) => t + unitsOf(s, a, n), 0);
 /** FN 3.2[4]: units left in the nation's box on the War Status Chart. */
