@@ -15,6 +15,7 @@ const PHASE: Record<string, Text> = {
   start: { en: 'before the first turn', ja: '第1ターン前' },
   activate: { en: 'activation phase', ja: '活動フェイズ' },
   combatOrder: { en: 'combat (order of areas)', ja: '戦闘（エリアの順番）' },
+  moveOn: { en: 'movement (after a sea roll)', ja: '移動（海上消耗の後）' },
   allocate: { en: 'combat (French dice allocation)', ja: '戦闘（フランス軍ダイス配分）' },
   surrenderReinforce: { en: 'French surrender', ja: 'フランス降伏' },
   over: { en: 'game over', ja: 'ゲーム終了' },

@@ -2,7 +2,7 @@
 import type { ChoiceField, ChoiceOption, ChoiceTree, SeatId, Text } from '../../engine/types.ts';
 import { warNationsIn } from './combat.ts';
 import { ALLIES, type Nation } from './data.ts';
-import { pathChoice } from './movement.ts';
+import { movable, pathChoice } from './movement.ts';
 import { owedPoint } from './owed.ts';
 import { activeNation, areaIds, areaName, type FnState, isAlly, nationName, unitsOf } from './state.ts';
 import { reinforceLimit } from './surrender.ts';
@@ -26,11 +26,11 @@ export function legalActivities(s: FnState, n: Nation): string[] {
 }
 
 /** One path field per unit of the nation (slot `AREA n`), asked when the activity is move/combat (D4). */
-function moveFields(s: FnState, n: Nation): ChoiceField[] {
+function moveFields(s: FnState, n: Nation, arrived?: Record<string, number>): ChoiceField[] {
   const fields: ChoiceField[] = [];
   const areas = areaIds(s).map((a) => opt(a, areaName(s, a)));
   for (const from of areaIds(s)) {
-    for (let k = 1; k <= unitsOf(s, from, n); k++) {
+    for (let k = 1; k <= movable(s, n, from, arrived); k++) {
       const label = {
         en: `${nationName(s, n).en} unit ${k} in ${areaName(s, from).en}`,
         ja: `${areaName(s, from).ja}の${nationName(s, n).ja}軍ユニット${k}`,
@@ -155,6 +155,7 @@ export function choices(s: FnState, seat: SeatId): ChoiceTree | null {
       ],
     };
   }
+  if (p.kind === 'moveOn') return { ...base, fields: moveFields(s, activeNation(s)!, p.arrived) };
   if (p.kind === 'combatOrder') {
     const options = p.combat.areas.map((a) => opt(a, areaName(s, a)));
     const n = options.length;

@@ -4,7 +4,7 @@ import { allocationByPriority } from './combat.ts';
 import { owedPoint } from './owed.ts';
 import { activeNation, FRANCE_SEAT, type FnOrders, type FnState } from './state.ts';
 import { reinforceLimit } from './surrender.ts';
-import { activationErrors } from './validate-activation.ts';
+import { activationErrors, conditionHolds } from './validate-activation.ts';
 
 /**
  * D0 roll; D1 the activation this seat sent ahead if it still fits, else no activity; D5 area order; D6 France's
@@ -16,6 +16,7 @@ export function defaultOrders(s: FnState, seat: SeatId): FnOrders {
   const p = s.phase;
   if (p.kind === 'start') return { start: 'roll' };
   if (p.kind === 'surrenderReinforce') return { count: reinforceLimit(s, 'france') };
+  if (p.kind === 'moveOn') return {};
   if (p.kind === 'combatOrder') return { combatOrder: [...p.combat.areas] };
   if (p.kind === 'allocate') {
     const area = p.combat.areas[0];
@@ -24,6 +25,9 @@ export function defaultOrders(s: FnState, seat: SeatId): FnOrders {
   }
   const n = activeNation(s)!;
   const queued = s.queued[seat]?.[n];
-  if (queued && activationErrors(s, n, queued, '').length === 0) return { ...queued };
+  if (queued && conditionHolds(s, n, queued.when) && activationErrors(s, n, queued, '').length === 0) {
+    const { when: _when, ...act } = queued;
+    return act;
+  }
   return { activity: 'none' };
 }

@@ -21,7 +21,7 @@ import {
   seatOf,
 } from './state.ts';
 import { adjustment, reinforce, surrenderCheck } from './surrender.ts';
-import { activationErrors } from './validate-activation.ts';
+import { activationErrors, conditionHolds } from './validate-activation.ts';
 
 /** FN 5.0: a new turn; France's slot by one die (FN-A02), the Allies in their fixed order (FN 5.0[4]). */
 export function startTurn(s: FnState, ctx: ResolveContext): void {
@@ -43,6 +43,7 @@ export function startTurn(s: FnState, ctx: ResolveContext): void {
 export function activationOf(o: FnOrders): Activation {
   const { activity = 'none', target, count, move, combatOrder, noJoin, allocate } = o;
   const act: Activation = { activity };
+  if (o.haltAfterSea !== undefined) act.haltAfterSea = o.haltAfterSea;
   if (target !== undefined) act.target = target;
   if (count !== undefined) act.count = count;
   if (move) act.move = move;
@@ -135,7 +136,11 @@ export function runActivation(s: FnState, n: Nation, act: Activation, ctx: Resol
     s.cursor += 1;
     return;
   }
-  executeMoves(s, n, act, ctx);
+  if (executeMoves(s, n, act, ctx)) startCombat(s, n, act, ctx);
+}
+
+/** FN 9.2 after all movement: the combats, asking for their order when it can matter (D5). */
+function startCombat(s: FnState, n: Nation, act: Activation, ctx: ResolveContext): void {
   const run = combatRun(s, n, act);
   // Spec 5.2: the order matters only when France decides two allocations in an Allied activation (FN-AD1: never ask).
   const mayAsk = !s.options.areaOrderCombat && isAlly(n) && !act.combatOrder && run.areas.length >= 2;
@@ -162,6 +167,11 @@ function queuedFor(s: FnState, seat: SeatId, n: Nation, ctx: ResolveContext): Ac
   const act = s.queued[seat]?.[n];
   if (!act || s.standing[seat]?.askBetween) return null;
   delete s.queued[seat][n];
+  if (!conditionHolds(s, n, act.when)) {
+    const reason = { en: 'its condition is not met', ja: '条件を満たしていません' };
+    ctx.emit({ type: 'later-dropped', rule: 'FN 6.0', nation: n, visibleTo: [seat], reason });
+    return null;
+  }
   const errors = activationErrors(s, n, act, `later.${n}`);
   if (errors.length === 0) return act;
   ctx.emit({ type: 'later-dropped', rule: 'FN 6.0', nation: n, visibleTo: [seat], reason: errors[0].message });
@@ -198,9 +208,16 @@ function applyAnswer(s: FnState, orders: Readonly<Record<SeatId, FnOrders>>, ctx
   if (phase.kind === 'start') startTurn(s, ctx);
   else if (phase.kind === 'surrenderReinforce') finishFrenchSurrender(s, france.count ?? 0, ctx);
   else if (phase.kind === 'allocate') continueCombat(s, phase.combat, ctx, france.allocation ?? {});
-  if (phase.kind !== 'combatOrder' && phase.kind !== 'activate') return;
+  if (phase.kind !== 'combatOrder' && phase.kind !== 'activate' && phase.kind !== 'moveOn') return;
   const n = activeNation(s)!;
   const o = orders[seatOf(s, n)] ?? {};
+  if (phase.kind === 'moveOn') {
+    // FN-A12: the remaining moves; the answer's combat order, opt-outs and halt replace the first order's.
+    const act: Activation = { ...phase.act, ...activationOf({ ...o, activity: 'move' }) };
+    s.phase = { kind: 'activate' };
+    if (executeMoves(s, n, act, ctx, phase.arrived)) startCombat(s, n, act, ctx);
+    return;
+  }
   if (phase.kind === 'combatOrder') {
     const run = phase.combat;
     const first = (o.combatOrder ?? []).filter((a) => run.areas.includes(a));

@@ -166,20 +166,31 @@ export function slotsInOrder(s: FnState, move: Record<string, string[]>): string
   return keys.sort((a, b) => rank.get(a)! - rank.get(b)!);
 }
 
+/** Units of `n` in an area that may still move: those that did not arrive by a move this activation (FN 9.1[4]). */
+export const movable = (s: FnState, n: Nation, area: string, arrived: Record<string, number> = {}): number =>
+  unitsOf(s, area, n) - (arrived[area] ?? 0);
+
 /** Every problem with the move orders of nation `n`: units that exist, legal paths (FN 9.1). */
-export function checkMoves(s: FnState, n: Nation, move: Record<string, string[]>, base: string): RuleError[] {
+export function checkMoves(
+  s: FnState,
+  n: Nation,
+  move: Record<string, string[]>,
+  base: string,
+  arrived: Record<string, number> = {},
+): RuleError[] {
   const errors: RuleError[] = [];
   for (const key of slotsInOrder(s, move)) {
     const [from, k] = slotOf(key);
-    if (!areaIds(s).includes(from) || k < 1 || k > unitsOf(s, from, n)) {
-      const have = areaIds(s).includes(from) ? unitsOf(s, from, n) : 0;
+    const have = areaIds(s).includes(from) ? movable(s, n, from, arrived) : 0;
+    if (k < 1 || k > have) {
+      const en = `${key}: ${nationName(s, n).en} has ${have} unit(s) in ${from} that may move`;
       errors.push(
         err(
           'no-unit',
           'FN 9.1[1]',
           `${base}.${key}`,
-          `${key}: ${nationName(s, n).en} has ${have} unit(s) in ${from}`,
-          `${key}: ${nationName(s, n).ja}軍は${from}に${have}ユニットしかありません`,
+          en,
+          `${key}: ${nationName(s, n).ja}軍が${from}で移動できるのは${have}ユニットまで`,
         ),
       );
       continue;
@@ -189,28 +200,47 @@ export function checkMoves(s: FnState, n: Nation, move: Record<string, string[]>
   return errors;
 }
 
-/** Executes the moves of the active nation, unit by unit, with the sea attrition roll (FN 9.13[3], FN-A10). */
-export function executeMoves(s: FnState, n: Nation, act: Activation, ctx: ResolveContext): void {
+function arrive(s: FnState, n: Nation, to: string, arrived: Record<string, number>): void {
+  s.units[to][n] += 1;
+  arrived[to] = (arrived[to] ?? 0) + 1;
+}
+
+const SEA_ROLL = { rule: 'FN 9.13[3]', what: { en: 'sea attrition (2-6: lost)', ja: '海上消耗（2〜6で除去）' } };
+
+/**
+ * Executes the moves of the active nation, unit by unit, with the sea attrition roll (FN 9.13[3], FN-A10). With
+ * `haltAfterSea` (FN-A12) it stops after a sea roll while moves remain: returns false, the phase asking for them.
+ */
+export function executeMoves(
+  s: FnState,
+  n: Nation,
+  act: Activation,
+  ctx: ResolveContext,
+  arrived: Record<string, number> = {},
+): boolean {
   const move = act.move ?? {};
-  for (const key of slotsInOrder(s, move)) {
+  const keys = slotsInOrder(s, move);
+  for (const [i, key] of keys.entries()) {
     const [from] = slotOf(key);
     const path = move[key];
     const to = path[path.length - 1];
     s.units[from][n] -= 1;
     const crossesSea = n !== 'britain' && path.slice(0, -1).some((a) => isSea(s, a));
     ctx.emit({ type: 'move', rule: 'FN 9.1', nation: n, from, path });
-    if (crossesSea) {
-      const roll = rollDie(ctx, 6, {
-        rule: 'FN 9.13[3]',
-        what: { en: 'sea attrition (2-6: lost)', ja: '海上消耗（2〜6で除去）' },
-      });
-      const lost = roll >= 2;
-      ctx.emit({ type: 'sea-attrition', rule: 'FN 9.13[3]', nation: n, area: to, roll, lost });
-      if (lost) {
-        if (n === 'france') loseFrenchUnits(s, 1, ctx, 'FN 11.0[3a]');
-        continue;
-      }
+    if (!crossesSea) {
+      arrive(s, n, to, arrived);
+      continue;
     }
-    s.units[to][n] += 1;
+    const roll = rollDie(ctx, 6, SEA_ROLL);
+    const lost = roll >= 2;
+    ctx.emit({ type: 'sea-attrition', rule: 'FN 9.13[3]', nation: n, area: to, roll, lost });
+    if (lost && n === 'france') loseFrenchUnits(s, 1, ctx, 'FN 11.0[3a]');
+    if (!lost) arrive(s, n, to, arrived);
+    if (act.haltAfterSea && i < keys.length - 1) {
+      const { move: _done, ...rest } = act;
+      s.phase = { kind: 'moveOn', act: rest, arrived };
+      return false;
+    }
   }
+  return true;
 }

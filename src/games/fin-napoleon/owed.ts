@@ -31,6 +31,13 @@ export function owedPoint(s: FnState): Owed | null {
   const n = activeNation(s)!;
   const name = nationName(s, n);
   const seat: SeatId = seatOf(s, n);
+  if (p.kind === 'moveOn') {
+    const prompt = {
+      en: `${name.en}: move the units that have not moved yet`,
+      ja: `${name.ja}: まだ移動していないユニットの移動`,
+    };
+    return { seat, point: 'FN-D4', rule: 'FN 9.1[4], FN-A12', prompt };
+  }
   if (p.kind === 'combatOrder') {
     const prompt = { en: `${name.en}: the order of the combats`, ja: `${name.ja}: 戦闘の順番` };
     return { seat, point: 'FN-D5', rule: 'FN 9.2[5]', prompt };

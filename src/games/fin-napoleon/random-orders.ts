@@ -3,7 +3,7 @@ import type { SeatId } from '../../engine/types.ts';
 import { legalActivities } from './choices.ts';
 import { warNationsIn } from './combat.ts';
 import { ALLIES, type Ally, type Nation } from './data.ts';
-import { checkPath, pathChoice } from './movement.ts';
+import { checkPath, movable, pathChoice } from './movement.ts';
 import { owedPoint } from './owed.ts';
 import { type Activation, activeNation, areaIds, type FnOrders, type FnState, homeOf, unitsOf } from './state.ts';
 import { reinforceLimit } from './surrender.ts';
@@ -26,7 +26,13 @@ export function legalPaths(s: FnState, n: Nation, from: string): string[][] {
 }
 
 /** Moves toward a fight: paths ending with enemies or in an enemy home count double. */
-function randomMoves(s: FnState, n: Nation, rand: Rand, share: number): Record<string, string[]> {
+function randomMoves(
+  s: FnState,
+  n: Nation,
+  rand: Rand,
+  share: number,
+  arrived?: Record<string, number>,
+): Record<string, string[]> {
   const move: Record<string, string[]> = {};
   const targets = new Set(
     n === 'france' ? ALLIES.filter((a) => s.atWar[a]).map((a) => homeOf(s, a)) : [homeOf(s, 'france')],
@@ -40,7 +46,7 @@ function randomMoves(s: FnState, n: Nation, rand: Rand, share: number): Record<s
         (n === 'france' ? warNationsIn(s, p[p.length - 1]).length : unitsOf(s, p[p.length - 1], 'france')) > 0,
     );
     let slot = 0;
-    for (let k = 1; k <= unitsOf(s, from, n); k++) {
+    for (let k = 1; k <= movable(s, n, from, arrived); k++) {
       if (rand() > share) continue;
       slot += 1;
       move[`${from}${slot}`] = pick(rand, good.length && rand() < 0.7 ? good : paths);
@@ -70,6 +76,7 @@ function randomActivation(s: FnState, n: Nation, rand: Rand): Activation {
   const move = randomMoves(s, n, rand, n === 'france' ? 0.8 : 0.6);
   const act: Activation = Object.keys(move).length ? { activity: 'move', move } : { activity: 'move' };
   if (rand() < 0.2) act.combatOrder = [...areaIds(s)].reverse();
+  if (n === 'france' && rand() < 0.3) act.haltAfterSea = true;
   return act;
 }
 
@@ -82,6 +89,10 @@ function laterActivations(s: FnState, seat: SeatId, rand: Rand): FnOrders['later
     later[n] = !(n === 'france' || s.atWar[n as Ally])
       ? { activity: 'declare' }
       : { activity: 'reinforce', count: Math.min(1, reinforceLimit(s, n)) };
+    // Spec 5.2: now and then conditional on the board when the nation comes up.
+    const r = rand();
+    if (r < 0.15) later[n].when = { noFrench: homeOf(s, n) };
+    else if (r < 0.3 && n !== 'france') later[n].when = { atWar: s.atWar[n as Ally] };
   }
   return Object.keys(later).length ? later : undefined;
 }
@@ -111,6 +122,10 @@ export function randomOrders(s: FnState, seat: SeatId, rand: Rand): FnOrders {
   }
   if (p.kind === 'allocate') return { allocation: randomAllocation(s, p.combat.areas[0], rand) };
   if (p.kind === 'surrenderReinforce') return { count: Math.floor(rand() * (reinforceLimit(s, 'france') + 1)) };
+  if (p.kind === 'moveOn') {
+    const move = randomMoves(s, activeNation(s)!, rand, 0.8, p.arrived);
+    return Object.keys(move).length ? { move } : {};
+  }
   if (p.kind === 'combatOrder') return { combatOrder: [...p.combat.areas].sort(() => rand() - 0.5) };
   const n = activeNation(s)!;
   const later = laterActivations(s, seat, rand);

@@ -74,6 +74,13 @@ export const activationSchema = z
     combatOrder: z.array(area).max(14).optional(),
     /** D7, FN-A16: at-war Allied nations that do not join the attack in an area. */
     noJoin: z.record(area, z.array(z.enum(ALLIES)).max(5)).optional(),
+    /** Spec 5.2 conditional order (later activations): used only when the board then meets it, else asked. */
+    when: z
+      .object({ atWar: z.boolean().optional(), french: area.optional(), noFrench: area.optional() })
+      .strict()
+      .optional(),
+    /** FN-A12 (spec 5.2 `halt_after_sea_attrition`): stop after a sea attrition roll so later moves can change. */
+    haltAfterSea: z.boolean().optional(),
     /** D6 ahead, France's own activation: the dice per nation in an area (FN 9.21[1]). */
     allocate: z.record(area, z.partialRecord(z.enum(ALLIES), count)).optional(),
   })
@@ -122,6 +129,8 @@ export type FnPhase =
   | { kind: 'start' }
   | { kind: 'activate' }
   | { kind: 'combatOrder'; combat: CombatRun }
+  /** FN-A12: moves halted after a sea roll; the active seat moves the units that have not moved yet (D4). */
+  | { kind: 'moveOn'; act: Activation; arrived: Record<string, number> }
   | { kind: 'allocate'; combat: CombatRun }
   | { kind: 'surrenderReinforce' }
   | { kind: 'over' };
@@ -175,7 +184,9 @@ export function cloneState(s: FnState): FnState {
   const phase: FnPhase =
     p.kind === 'allocate' || p.kind === 'combatOrder'
       ? { kind: p.kind, combat: { ...p.combat, areas: [...p.combat.areas] } }
-      : p;
+      : p.kind === 'moveOn'
+        ? { ...p, arrived: { ...p.arrived } }
+        : p;
   return { ...s, units, atWar: { ...s.atWar }, order: [...s.order], queued, standing: { ...s.standing }, phase };
 }
 

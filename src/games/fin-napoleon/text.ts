@@ -32,6 +32,8 @@ const KW = {
   priority: ['priority', '優先順', '優先'],
   surrenderPlace: ['surrender place', '降伏後増強'],
   askBetween: ['ask between nations', '国ごとに確認'],
+  haltAfterSea: ['halt after sea', '海上消耗後に停止'],
+  when: ['if', '条件'],
   place: ['place', '配置'],
 } as const;
 type Word = keyof typeof KW;
@@ -51,6 +53,8 @@ const OUT: Record<Locale, Record<Word, string>> = {
     priority: 'PRIORITY',
     surrenderPlace: 'SURRENDER PLACE',
     askBetween: 'ASK BETWEEN NATIONS',
+    haltAfterSea: 'HALT AFTER SEA',
+    when: 'IF',
     place: 'PLACE',
   },
   ja: {
@@ -65,6 +69,8 @@ const OUT: Record<Locale, Record<Word, string>> = {
     priority: '優先',
     surrenderPlace: '降伏後増強',
     askBetween: '国ごとに確認',
+    haltAfterSea: '海上消耗後に停止',
+    when: '条件',
     place: '配置',
   },
 };
@@ -119,7 +125,8 @@ function moveLine(rest: string, ctx: Ctx, nation: Nation | null): StatementResul
     kind: 'order',
     apply: (o) => {
       const a = target(o, nation, ctx);
-      a.activity = 'move';
+      // FN-D4 after a halt: the moves alone (the activity is already move/combat).
+      if (ctx.point !== 'FN-D4') a.activity = 'move';
       if (ids.length < 2) return;
       a.move ??= {};
       const from = ids[0]!;
@@ -148,6 +155,51 @@ function listOf<T>(rest: string, table: Map<string, T>): T[] | string {
     out.push(v);
   }
   return out;
+}
+
+const COND = {
+  atWar: ['at war', '交戦中'],
+  atPeace: ['at peace', '和平中'],
+  noFrench: ['no french in', 'フランス軍なし'],
+  french: ['french in', 'フランス軍'],
+} as const;
+
+/** Spec 5.2: a condition on a later nation's activation (IF AT WAR, IF FRENCH IN Rhine, IF NO FRENCH IN Rhine). */
+function condition(rest: string, ctx: Ctx, nation: Nation | null): StatementResult<FnOrders> {
+  if (!nation || nation === ctx.current) {
+    return bad(
+      'when',
+      'a condition needs a later nation: Austria: IF AT WAR',
+      '条件には後の国を付けます: オーストリア: 条件 交戦中',
+    );
+  }
+  const lower = rest.toLowerCase();
+  const kind = (Object.keys(COND) as (keyof typeof COND)[]).find((k) => COND[k].some((w) => lower.startsWith(w)));
+  if (!kind)
+    return bad(
+      'when',
+      'IF AT WAR, IF AT PEACE, IF FRENCH IN area or IF NO FRENCH IN area',
+      '条件 交戦中 / 和平中 / フランス軍 エリア / フランス軍なし エリア',
+    );
+  const word = COND[kind].find((w) => lower.startsWith(w))!;
+  const area = ctx.areas.get(nameKey(rest.slice(word.length)));
+  if ((kind === 'french' || kind === 'noFrench') && !area)
+    return bad(
+      'area',
+      `unknown area "${rest.slice(word.length).trim()}"`,
+      `不明なエリア「${rest.slice(word.length).trim()}」`,
+    );
+  return {
+    kind: 'order',
+    apply: (o) => {
+      const a = target(o, nation, ctx);
+      const when = { ...a.when };
+      if (kind === 'atWar' || kind === 'atPeace') when.atWar = kind === 'atWar';
+      if (kind === 'french') when.french = area;
+      if (kind === 'noFrench') when.noFrench = area;
+      a.when = when;
+    },
+  };
 }
 
 /** Reads one keyword statement. */
@@ -241,6 +293,12 @@ function keyword(word: Word, rest: string, ctx: Ctx, nation: Nation | null): Sta
       return set((o) => {
         o.standing = { ...o.standing, surrenderCount: num };
       });
+    case 'when':
+      return condition(rest, ctx, nation);
+    case 'haltAfterSea':
+      return set((o) => {
+        target(o, nation, ctx).haltAfterSea = true;
+      });
     case 'askBetween': {
       const v = nameKey(rest);
       if (!YES.has(v) && !NO.has(v)) return bad('yesno', 'answer YES or NO', 'はい か いいえ で答えてください');
@@ -270,22 +328,38 @@ const areaOut = (ctx: Ctx, id: string, l: Locale) => ctx.data.areas.find((a) => 
 const nationOut = (ctx: Ctx, n: string, l: Locale) => ctx.data.chart[n as Nation]?.name[l] ?? n;
 const sep = (l: Locale) => (l === 'ja' ? '、' : ', ');
 
+/** The lines of a condition (spec 5.2). */
+function conditionLines(when: Activation['when'], ctx: Ctx, l: Locale, prefix: string): string[] {
+  if (!when) return [];
+  const w = OUT[l].when;
+  const ja = l === 'ja';
+  const out: string[] = [];
+  if (when.atWar !== undefined)
+    out.push(`${prefix}${w} ${when.atWar ? (ja ? '交戦中' : 'AT WAR') : ja ? '和平中' : 'AT PEACE'}`);
+  if (when.french) out.push(`${prefix}${w} ${ja ? 'フランス軍' : 'FRENCH IN'} ${areaOut(ctx, when.french, l)}`);
+  if (when.noFrench)
+    out.push(`${prefix}${w} ${ja ? 'フランス軍なし' : 'NO FRENCH IN'} ${areaOut(ctx, when.noFrench, l)}`);
+  return out;
+}
+
 /** The lines of one activation. */
-function activationLines(a: Activation, ctx: Ctx, l: Locale, prefix: string): string[] {
+function activationLines(a: Partial<Activation>, ctx: Ctx, l: Locale, prefix: string): string[] {
   const w = OUT[l];
   const out: string[] = [];
   if (a.activity === 'none') out.push(`${prefix}${w.none}`);
   if (a.activity === 'declare') out.push(`${prefix}${w.declare}${a.target ? ` ${nationOut(ctx, a.target, l)}` : ''}`);
   if (a.activity === 'reinforce') out.push(`${prefix}${w.reinforce} ${a.count ?? 0}`);
-  if (a.activity === 'move') {
+  if (a.activity === 'move' || (a.activity === undefined && a.move)) {
     const ids = ctx.data.areas.map((x) => x.id);
     const slots = Object.keys(a.move ?? {})
       .filter((k) => a.move![k].length)
       .sort((x, y) => ids.indexOf(slotOf(x)[0]) - ids.indexOf(slotOf(y)[0]) || slotOf(x)[1] - slotOf(y)[1]);
-    if (!slots.length) out.push(`${prefix}${w.move}`);
+    if (!slots.length && a.activity) out.push(`${prefix}${w.move}`);
     for (const k of slots)
       out.push(`${prefix}${w.move} 1 ${[slotOf(k)[0], ...a.move![k]].map((id) => areaOut(ctx, id, l)).join('-')}`);
   }
+  if (a.haltAfterSea) out.push(`${prefix}${w.haltAfterSea}`);
+  out.push(...conditionLines(a.when, ctx, l, prefix));
   if (a.combatOrder)
     out.push(`${prefix}${w.combatOrder} ${a.combatOrder.map((id) => areaOut(ctx, id, l)).join(sep(l))}`);
   for (const area of Object.keys(a.noJoin ?? {}).sort())
@@ -308,8 +382,7 @@ function format(o: FnOrders, ctx: Ctx, l: Locale): string[] {
   const out: string[] = [];
   if (o.start) out.push(w.roll);
   if (ctx.point === 'FN-D3' && o.count !== undefined) out.push(`${w.place} ${o.count}`);
-  else if (o.activity) out.push(...activationLines(o as Activation, ctx, l, ''));
-  else if (o.combatOrder) out.push(`${w.combatOrder} ${o.combatOrder.map((id) => areaOut(ctx, id, l)).join(sep(l))}`);
+  else out.push(...activationLines(o, ctx, l, ''));
   if (o.allocation) out.push(`${w.allocate} ${allocText(o.allocation, ctx, l)}`);
   for (const n of NATIONS)
     if (o.later?.[n]) out.push(...activationLines(o.later[n], ctx, l, `${nationOut(ctx, n, l)}: `));
@@ -327,12 +400,14 @@ const SYNTAX: Record<Locale, string> = {
   FN-D1  NONE | DECLARE | REINFORCE 2 | MOVE   (the active nation's one activity, FN 6.0[3])
   FN-D2  DECLARE Austria                       (France: war on one Allied nation at peace, FN 7.0[1])
   FN-D4  MOVE 2 France-Rhine-Prussia            (units from an area along adjacent areas, FN 9.1; Allies 1 area)
+         HALT AFTER SEA                        (stop after a sea attrition roll to move the rest again, FN-A12)
   FN-D5  COMBAT ORDER Rhine, Italy             (order of the combats, FN 9.2[5])
   FN-D6  ALLOCATE Prussia 2, Austria 1         (France's dice in the area fought, FN 9.21[1])
          ALLOCATE Rhine: Prussia 2, Austria 1  (France, ahead, in its own move/combat)
   FN-D7  NOJOIN Rhine: Russia                  (an at-war ally that does not join the attack, FN-A16)
   FN-D3  PLACE 3                               (units placed after a French surrender, FN 9.33[1])
   later  Austria: REINFORCE 2                  (your later nation this turn, used unless it no longer fits)
+         Austria: IF FRENCH IN Rhine           (its condition: IF AT WAR / AT PEACE / FRENCH IN a / NO FRENCH IN a)
   any    PRIORITY Prussia, Austria, Russia     (France's standing dice allocation, every combat)
          SURRENDER PLACE 3                     (France's standing answer to FN 9.33[1])
          ASK BETWEEN NATIONS YES               (stop before each of your nations even with later orders)
@@ -342,12 +417,14 @@ Commands: HELP, STATUS, SIGNON <password>, END (stops reading); moderators: APPR
   FN-D1  なし | 宣戦 | 増強 2 | 移動            (活動中の国の活動を1つ、FN 6.0[3])
   FN-D2  宣戦 オーストリア                      (フランス: 和平中の連合国1国に宣戦、FN 7.0[1])
   FN-D4  移動 2 フランス-ライン連邦-プロイセン  (隣接エリアをたどる移動、FN 9.1。連合軍は1エリア)
+         海上消耗後に停止                        (海上消耗のダイスの後で止め、残りを改めて移動、FN-A12)
   FN-D5  戦闘順 ライン連邦、イタリア            (戦闘の順番、FN 9.2[5])
   FN-D6  配分 プロイセン 2、オーストリア 1      (戦闘中エリアのフランス軍ダイス、FN 9.21[1])
          配分 ライン連邦: プロイセン 2、オーストリア 1 (フランス自身の移動/戦闘で事前に)
   FN-D7  不参加 ライン連邦: ロシア              (攻撃に加わらない交戦中の連合国、FN-A16)
   FN-D3  配置 3                                 (フランス降伏後の増強、FN 9.33[1])
   先の国 オーストリア: 増強 2                   (今ターンこの後に活動する自国。使えなければ改めて尋ねる)
+         オーストリア: 条件 フランス軍 ライン連邦 (その条件: 交戦中 / 和平中 / フランス軍 エリア / フランス軍なし エリア)
   常備   優先 プロイセン、オーストリア、ロシア  (フランスのダイス配分の優先順、全戦闘で使用)
          降伏後増強 3                           (FN 9.33[1] への常備の答え)
          国ごとに確認 はい                      (事前命令があっても各国の前で止める)

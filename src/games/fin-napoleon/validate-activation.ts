@@ -5,7 +5,7 @@
 import type { RuleError } from '../../engine/types.ts';
 import type { Nation } from './data.ts';
 import { checkMoves } from './movement.ts';
-import { type Activation, areaIds, type FnState, isAlly, nationName } from './state.ts';
+import { type Activation, areaIds, type FnState, isAlly, nationName, unitsOf } from './state.ts';
 import { reinforceLimit } from './surrender.ts';
 
 const err = (code: string, rule: string, path: string, en: string, ja: string): RuleError => ({
@@ -170,6 +170,15 @@ function moveErrors(s: FnState, n: Nation, act: Activation, base: string): RuleE
         ),
       );
   return errors;
+}
+
+/** Spec 5.2: whether the board meets a later activation's condition when its nation comes up. */
+export function conditionHolds(s: FnState, n: Nation, when: Activation['when']): boolean {
+  if (!when) return true;
+  if (when.atWar !== undefined && (n === 'france' || s.atWar[n] !== when.atWar)) return false;
+  if (when.french !== undefined && unitsOf(s, when.french, 'france') === 0) return false;
+  if (when.noFrench !== undefined && unitsOf(s, when.noFrench, 'france') > 0) return false;
+  return true;
 }
 
 /** Every problem with nation `n` carrying out `act` now; `base` is where the activation sits in the orders. */

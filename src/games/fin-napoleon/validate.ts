@@ -3,6 +3,7 @@ import type { RuleError, SeatId } from '../../engine/types.ts';
 import { warNationsIn } from './combat.ts';
 import type { Nation } from './data.ts';
 import { activationOf } from './flow.ts';
+import { checkMoves } from './movement.ts';
 import { owedPoint } from './owed.ts';
 import { activeNation, FRANCE_SEAT, type FnOrders, type FnState, unitsOf } from './state.ts';
 import { reinforceLimit } from './surrender.ts';
@@ -17,6 +18,7 @@ const err = (code: string, rule: string, path: string, en: string, ja: string): 
 });
 
 const ANSWERS = [
+  'haltAfterSea',
   'start',
   'activity',
   'target',
@@ -115,6 +117,11 @@ function answerErrors(s: FnState, o: FnOrders): RuleError[] {
           ),
         ];
   }
+  if (p.kind === 'moveOn') {
+    const n = activeNation(s)!;
+    const act = { ...p.act, ...activationOf({ ...o, activity: 'move' }), move: {} };
+    return [...checkMoves(s, n, o.move ?? {}, 'move', p.arrived), ...activationErrors(s, n, act, '')];
+  }
   if (p.kind !== 'activate') return [];
   if (!o.activity)
     return [
@@ -169,6 +176,17 @@ export function validate(s: FnState, seat: SeatId, o: FnOrders): RuleError[] {
     );
   }
   errors.push(...laterErrors(s, seat, o));
+  if (o.when) {
+    errors.push(
+      err(
+        'when-now',
+        'FN 6.0',
+        'when',
+        'a condition belongs to a later nation: Austria: IF AT WAR',
+        '条件は後の国に付けます: オーストリア: 条件 交戦中',
+      ),
+    );
+  }
   const st = o.standing;
   if (st && seat !== FRANCE_SEAT && (st.priority || st.surrenderCount !== undefined)) {
     errors.push(

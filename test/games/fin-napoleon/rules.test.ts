@@ -225,3 +225,50 @@ describe('rules', () => {
     expect(fn.owed(after)[0]).toMatchObject({ seat: 'allies', point: 'FN-D1' });
   });
 });
+
+describe('FN-A12 halt after sea attrition (spec 5.2)', () => {
+  test('France stops after the sea roll and moves the rest in a second answer; units that moved cannot move again', () => {
+    const s = position({ active: 'france', units: { FR: { france: 3 } } });
+    const first: FnOrders = {
+      activity: 'move',
+      haltAfterSea: true,
+      move: { FR1: ['ATL', 'SP'], FR2: ['RH'], FR3: ['RH'] },
+    };
+    const { after } = step(s, 'france', first, [5]);
+    expect(after.units.FR.france).toBe(2);
+    expect(fn.owed(after)[0]).toMatchObject({ seat: 'france', point: 'FN-D4' });
+    // The unit lost at sea: France sends the other two elsewhere; a unit that arrived may not move on.
+    expect(codes(after, 'france', { move: { SP1: ['SF'] } })).toContain('fn/no-unit');
+    const { after: done } = step(after, 'france', { move: { FR1: ['SF'], FR2: ['SF'] } });
+    expect(done.units.SF.france).toBe(2);
+    expect(fn.owed(done)[0]).toMatchObject({ point: 'FN-D1' });
+  });
+});
+
+describe('spec 5.2 conditional later activations', () => {
+  test.each([
+    ['met: used without asking', { noFrench: 'AU' }, {}, 6, 'FN-D1 allies russia'],
+    ['not met: the seat is asked for Austria', { french: 'RH' }, {}, 4, 'FN-D1 allies austria'],
+    ['atWar met', { atWar: true }, {}, 6, 'FN-D1 allies russia'],
+  ] as const)('%s', (_label, when, _extra, austria, next) => {
+    const s = position({ franceSlot: 6, active: 'prussia' });
+    const { after, events } = step(s, 'allies', {
+      activity: 'none',
+      later: { austria: { activity: 'reinforce', count: 2, when } },
+    });
+    expect(after.units.AU.austria).toBe(austria);
+    const owed = fn.owed(after)[0];
+    expect(`${owed.point} ${owed.seat} ${after.order[after.cursor]}`).toBe(next);
+    if (austria === 4) expect(events.find((e) => e.type === 'later-dropped')?.visibleTo).toEqual(['allies']);
+  });
+  test('text: Austria: IF FRENCH IN Rhine / オーストリア: 条件 フランス軍 ライン連邦', async () => {
+    const { readOrderText } = await import('../../../src/orders-text/game-text.ts');
+    const s = position({ franceSlot: 6, active: 'prussia' });
+    const input = { data: fn.defaultData, seat: 'allies', choices: fn.choices(s, 'allies') };
+    const want = { activity: 'none', later: { austria: { activity: 'reinforce', count: 2, when: { french: 'RH' } } } };
+    expect(readOrderText(fn, input, 'NONE\nAustria: REINFORCE 2\nAustria: IF FRENCH IN Rhine').orders).toEqual(want);
+    expect(
+      readOrderText(fn, input, 'なし\nオーストリア: 増強 2\nオーストリア: 条件 フランス軍 ライン連邦').orders,
+    ).toEqual(want);
+  });
+});
