@@ -4,9 +4,8 @@
  */
 import type { SeatId } from '../../engine/types.ts';
 import { ALLIES } from './data.ts';
-import { areaGraph } from './movement.ts';
+import { adjacentAreas } from './movement.ts';
 import { FRANCE_SEAT, type FnResult, type FnState, homeOf, unitsOf } from './state.ts';
-import { neighbours } from '../../engine/geometry/graph.ts';
 
 /** FN 10.3[4]: VP of the Allied nations at peace now (not accumulated). */
 export const peaceVp = (s: FnState): number => ALLIES.reduce((t, a) => t + (s.atWar[a] ? 0 : s.data.chart[a].vp), 0);
@@ -27,8 +26,7 @@ export function startVpOf(seats: FnState['seats'], chart: FnState['data']['chart
 function unitVp(s: FnState, area: string): number {
   const france = homeOf(s, 'france');
   const south = s.data.southFrance;
-  const g = areaGraph(s);
-  const nextTo = neighbours(g, france).includes(area) || neighbours(g, south).includes(area);
+  const nextTo = adjacentAreas(s, france).includes(area) || adjacentAreas(s, south).includes(area);
   if (s.options.endVp === 'cumulative') return (area === france ? 2 : 0) + (area === south ? 1 : 0) + (nextTo ? 1 : 0);
   if (area === france) return 2;
   if (area === south) return 1;

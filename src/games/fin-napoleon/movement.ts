@@ -22,6 +22,18 @@ import {
 } from './state.ts';
 
 const graphs = new WeakMap<object, Graph>();
+const adjacency = new WeakMap<object, Map<string, string[]>>();
+
+/** The areas next to each area, in id order (built once per data set). */
+export function adjacentAreas(s: FnState, area: string): readonly string[] {
+  let adj = adjacency.get(s.data);
+  if (!adj) {
+    const g = areaGraph(s);
+    adj = new Map(g.nodes.map((n) => [n, neighbours(g, n)]));
+    adjacency.set(s.data, adj);
+  }
+  return adj.get(area) ?? [];
+}
 
 /** The area graph of a data set, both ways (built once per data set: data sets are never changed). */
 export function areaGraph(s: FnState): Graph {
@@ -51,6 +63,24 @@ const blockedByFrench = (s: FnState, n: Nation, from: string, to: string): boole
 /** FN 9.12[3], [4]: a French unit entering a land area with 2 or more at-war Allied units stops there. */
 const stopsFrance = (s: FnState, areaId: string): boolean => !isSea(s, areaId) && enemiesOfFrance(s, areaId) >= 2;
 
+/**
+ * Whether one unit's path is legal, without building errors (the random player tries many): the same rules as
+ * `checkPath`, which a test holds it to.
+ */
+export function pathIsLegal(s: FnState, n: Nation, from: string, path: readonly string[]): boolean {
+  if (path.length === 0) return true;
+  if (n === 'spain' || path.length > moveAllowance(n)) return false;
+  let at = from;
+  for (let i = 0; i < path.length; i++) {
+    const to = path[i];
+    if (to === from || (i > 0 && path[i - 1] === to) || !adjacentAreas(s, at).includes(to)) return false;
+    at = to;
+  }
+  if (n !== 'britain' && isSea(s, at)) return false;
+  if (n === 'france' && path.length > 1 && stopsFrance(s, path[0])) return false;
+  return !blockedByFrench(s, n, from, path[0]);
+}
+
 /** Every problem with one unit's path from `from` (the areas entered, in order); `key` is its path in the orders. */
 export function checkPath(s: FnState, n: Nation, from: string, path: string[], key: string): RuleError[] {
   const name = (id: string) => areaName(s, id);
@@ -71,11 +101,10 @@ export function checkPath(s: FnState, n: Nation, from: string, path: string[], k
       ),
     ];
   }
-  const g = areaGraph(s);
   const errors: RuleError[] = [];
   let at = from;
   path.forEach((to, i) => {
-    if (!neighbours(g, at).includes(to)) {
+    if (!adjacentAreas(s, at).includes(to)) {
       errors.push(
         err(
           'not-adjacent',

@@ -3,7 +3,7 @@ import type { SeatId } from '../../engine/types.ts';
 import { legalActivities } from './choices.ts';
 import { warNationsIn } from './combat.ts';
 import { ALLIES, type Ally, type Nation } from './data.ts';
-import { checkPath, movable, pathChoice } from './movement.ts';
+import { adjacentAreas, movable, moveAllowance, pathIsLegal } from './movement.ts';
 import { owedPoint } from './owed.ts';
 import { type Activation, activeNation, areaIds, type FnOrders, type FnState, homeOf, unitsOf } from './state.ts';
 import { reinforceLimit } from './surrender.ts';
@@ -13,13 +13,12 @@ const pick = <T>(rand: Rand, xs: readonly T[]): T => xs[Math.floor(rand() * xs.l
 
 /** Every legal path of a unit of `n` in `from` (the path choice's graph, checked by the rules). */
 export function legalPaths(s: FnState, n: Nation, from: string): string[][] {
-  const spec = pathChoice(s, n, from);
-  const budget = spec.budget ?? 1;
+  const budget = n === 'spain' ? 0 : moveAllowance(n);
   const out: string[][] = [];
   const walk = (at: string, path: string[]) => {
-    if (path.length > 0 && checkPath(s, n, from, path, 'x').length === 0) out.push(path);
-    if (path.length >= budget || (path.length > 0 && spec.stopAt?.includes(at))) return;
-    for (const e of spec.edges) if (e.from === at && e.to !== from && !path.includes(e.to)) walk(e.to, [...path, e.to]);
+    if (path.length > 0 && pathIsLegal(s, n, from, path)) out.push(path);
+    if (path.length >= budget) return;
+    for (const to of adjacentAreas(s, at)) if (to !== from && !path.includes(to)) walk(to, [...path, to]);
   };
   walk(from, []);
   return out;
