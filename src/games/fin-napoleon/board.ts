@@ -2,7 +2,7 @@
 import type { Board, Piece, Space } from '../../engine/board.ts';
 import type { Text, Viewer } from '../../engine/types.ts';
 import { ALLIES, NATIONS } from './data.ts';
-import { peaceVp } from './end.ts';
+import { alliedVp, peaceVp } from './end.ts';
 import { owedPoint } from './owed.ts';
 import { areaIds, type FnState, nationName, unitsOf } from './state.ts';
 import { view } from './view.ts';
@@ -102,6 +102,11 @@ export function board(state: FnState, viewer: Viewer): Board {
         ...ALLIES.filter((a) => !s.atWar[a]).map((a) => ({
           label: { en: `${nationName(s, a).en} at peace`, ja: `${nationName(s, a).ja} 和平` },
           value: s.data.chart[a].vp,
+        })),
+        // FN 12.0[M][7]-[8]: each Allied player's VP if the Allies won now (start VP plus end VP).
+        ...Object.entries(s.mode === 'two-player' ? {} : alliedVp(s)).map(([seat, value]) => ({
+          label: { en: `${names[seat]?.en ?? seat} VP`, ja: `${names[seat]?.ja ?? seat} VP` },
+          value,
         })),
       ],
       toMove: owed ? [{ seat: owed.seat, name: names[owed.seat] ?? { en: owed.seat, ja: owed.seat } }] : [],

@@ -272,3 +272,44 @@ describe('spec 5.2 conditional later activations', () => {
     ).toEqual(want);
   });
 });
+
+describe('D6: France allocates its dice in every combat, Allied activations included (FN 9.21[1])', () => {
+  const f = (standing?: FnFixture['standing']): FnFixture => ({
+    active: 'austria',
+    atWar: { prussia: true },
+    units: { RH: { france: 2, prussia: 1 }, AU: { austria: 2 } },
+    ...(standing ? { standing } : {}),
+  });
+  test('without a standing priority France is asked, then the combat goes on with its answer', () => {
+    const { after } = step(position(f()), 'allies', { activity: 'move', move: { AU1: ['RH'] } });
+    expect(fn.owed(after)[0]).toMatchObject({ seat: 'france', point: 'FN-D6' });
+    expect(codes(after, 'france', { allocation: { prussia: 1 } })).toEqual(['fn/allocation-sum']);
+    // Both dice on Austria: 1 and 2 remove the one Austrian unit (the second hit is void, FN 9.21[4]).
+    const { after: done } = step(after, 'france', { allocation: { austria: 2 } }, [1, 2, 6]);
+    expect(done.units.RH).toMatchObject({ france: 2, prussia: 1, austria: 0 });
+  });
+  test('a standing priority answers it without a message (spec 5.2)', () => {
+    const { after } = step(
+      position(f({ france: { priority: ['prussia', 'austria'] } })),
+      'allies',
+      { activity: 'move', move: { AU1: ['RH'] } },
+      [1, 1, 6, 6],
+    );
+    expect(fn.owed(after)[0]).toMatchObject({ point: 'FN-D1' });
+    // Priority: 1 die on Prussia (its one unit), the other on Austria; both hit.
+    expect(after.units.RH).toMatchObject({ prussia: 0, austria: 0, france: 2 });
+  });
+  test('FN-A16: a non-active ally named in NOJOIN does not attack', () => {
+    const s = position({
+      ...f({ france: { priority: ['prussia'] } }),
+      units: { RH: { france: 1, prussia: 3 }, AU: { austria: 1 } },
+    });
+    const events = step(
+      s,
+      'allies',
+      { activity: 'move', move: { AU1: ['RH'] }, noJoin: { RH: ['prussia'] } },
+      [6],
+    ).events;
+    expect(events.find((e) => e.type === 'allied-attack')).toMatchObject({ nations: ['austria'], dice: 1 });
+  });
+});
