@@ -131,7 +131,9 @@ function frenchAttack(s: FnState, area: string, alloc: Partial<Record<Ally, numb
 
 /** FN 9.23: the Allied attack of the at-war Allied units that join; French losses cost morale (FN 11.0[3a]). */
 function alliedAttack(s: FnState, area: string, active: Nation, noJoin: readonly Ally[], ctx: ResolveContext): void {
-  const joining = warNationsIn(s, area).filter((a) => a === active || !noJoin.includes(a));
+  // D7, FN-A16: the active player's opt-outs, and the nations whose own player holds them back (multiplayer).
+  const held = (a: Ally) => s.standing[s.seats[a]]?.holdBack?.includes(a) ?? false;
+  const joining = warNationsIn(s, area).filter((a) => a === active || (!noJoin.includes(a) && !held(a)));
   const dice = joining.reduce((t, a) => t + unitsOf(s, area, a), 0);
   if (dice === 0 || unitsOf(s, area, 'france') === 0) {
     ctx.emit({ type: 'allied-attack', rule: 'FN 9.23', area, nations: joining, dice, hits: 0, removed: 0 });

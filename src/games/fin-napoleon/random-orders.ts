@@ -128,5 +128,8 @@ export function randomOrders(s: FnState, seat: SeatId, rand: Rand): FnOrders {
   if (p.kind === 'combatOrder') return { combatOrder: [...p.combat.areas].sort(() => rand() - 0.5) };
   const n = activeNation(s)!;
   const later = laterActivations(s, seat, rand);
-  return { ...randomActivation(s, n, rand), ...(later ? { later } : {}) };
+  const orders: FnOrders = { ...randomActivation(s, n, rand), ...(later ? { later } : {}) };
+  // D7 standing, now and then: one of the seat's nations holds back from others' attacks, or none does.
+  if (n !== 'france' && rand() < 0.05) orders.standing = { holdBack: rand() < 0.5 ? [n as Ally] : [] };
+  return orders;
 }

@@ -96,6 +96,8 @@ export const standingSchema = z
     surrenderCount: count.optional(),
     /** Stop before each of this seat's nations even when a later activation was sent (spec 5.2). */
     askBetween: z.boolean().optional(),
+    /** D7, FN-A16: this seat's nations that do not join another nation's Allied attack (multiplayer). */
+    holdBack: z.array(z.enum(ALLIES)).max(5).optional(),
   })
   .strict();
 export type Standing = z.infer<typeof standingSchema>;

@@ -34,6 +34,7 @@ const KW = {
   askBetween: ['ask between nations', '国ごとに確認'],
   haltAfterSea: ['halt after sea', '海上消耗後に停止'],
   when: ['if', '条件'],
+  holdBack: ['hold back', '攻撃不参加'],
   place: ['place', '配置'],
 } as const;
 type Word = keyof typeof KW;
@@ -55,6 +56,7 @@ const OUT: Record<Locale, Record<Word, string>> = {
     askBetween: 'ASK BETWEEN NATIONS',
     haltAfterSea: 'HALT AFTER SEA',
     when: 'IF',
+    holdBack: 'HOLD BACK',
     place: 'PLACE',
   },
   ja: {
@@ -71,6 +73,7 @@ const OUT: Record<Locale, Record<Word, string>> = {
     askBetween: '国ごとに確認',
     haltAfterSea: '海上消耗後に停止',
     when: '条件',
+    holdBack: '攻撃不参加',
     place: '配置',
   },
 };
@@ -288,6 +291,18 @@ function keyword(word: Word, rest: string, ctx: Ctx, nation: Nation | null): Sta
         o.standing = { ...o.standing, priority: list as Ally[] };
       });
     }
+    case 'holdBack': {
+      const list = nameKey(rest) === 'none' || nameKey(rest) === 'なし' ? [] : listOf(rest, ctx.nations);
+      if (typeof list === 'string' || list.includes('france'))
+        return bad(
+          'hold-back',
+          'write HOLD BACK Prussia, Austria (or HOLD BACK NONE)',
+          '攻撃不参加 プロイセン、オーストリア（または なし）と書いてください',
+        );
+      return set((o) => {
+        o.standing = { ...o.standing, holdBack: list as Ally[] };
+      });
+    }
     case 'surrenderPlace':
       if (num === null) return bad('count', 'give a number: SURRENDER PLACE 3', '数を書いてください: 降伏後増強 3');
       return set((o) => {
@@ -389,6 +404,10 @@ function format(o: FnOrders, ctx: Ctx, l: Locale): string[] {
   const st = o.standing;
   if (st?.priority) out.push(`${w.priority} ${st.priority.map((n) => nationOut(ctx, n, l)).join(sep(l))}`);
   if (st?.surrenderCount !== undefined) out.push(`${w.surrenderPlace} ${st.surrenderCount}`);
+  if (st?.holdBack) {
+    const none = l === 'ja' ? 'なし' : 'NONE';
+    out.push(`${w.holdBack} ${st.holdBack.length ? st.holdBack.map((n) => nationOut(ctx, n, l)).join(sep(l)) : none}`);
+  }
   if (st?.askBetween !== undefined)
     out.push(`${w.askBetween} ${st.askBetween ? (l === 'ja' ? 'はい' : 'YES') : l === 'ja' ? 'いいえ' : 'NO'}`);
   return out;
@@ -411,6 +430,7 @@ const SYNTAX: Record<Locale, string> = {
   any    PRIORITY Prussia, Austria, Russia     (France's standing dice allocation, every combat)
          SURRENDER PLACE 3                     (France's standing answer to FN 9.33[1])
          ASK BETWEEN NATIONS YES               (stop before each of your nations even with later orders)
+         HOLD BACK Prussia                     (D7: your nation does not join other nations' attacks, FN-A16)
 Commands: HELP, STATUS, SIGNON <password>, END (stops reading); moderators: APPROVE, REJECT <reason>.`,
   ja: `1行に1命令。キーワードは大文字・小文字を問いません。エリア名・国名は日本語でも英語でも可。
   FN-D0  振る                                   (最初の活動順のダイス、FN 5.0[6])
@@ -428,6 +448,7 @@ Commands: HELP, STATUS, SIGNON <password>, END (stops reading); moderators: APPR
   常備   優先 プロイセン、オーストリア、ロシア  (フランスのダイス配分の優先順、全戦闘で使用)
          降伏後増強 3                           (FN 9.33[1] への常備の答え)
          国ごとに確認 はい                      (事前命令があっても各国の前で止める)
+         攻撃不参加 プロイセン                  (D7: 他国の攻撃に自国を加えない、FN-A16)
 コマンド: HELP, STATUS, SIGNON <パスワード>, END (以降を読まない)。モデレーター: APPROVE, REJECT <理由>。`,
 };
 

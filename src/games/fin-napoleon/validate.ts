@@ -199,6 +199,18 @@ export function validate(s: FnState, seat: SeatId, o: FnOrders): RuleError[] {
       ),
     );
   }
+  const notMine = (st?.holdBack ?? []).filter((a) => s.seats[a] !== seat);
+  if (notMine.length) {
+    errors.push(
+      err(
+        'standing-hold-back',
+        'FN 9.23[3], FN 12.0[M][5]',
+        'standing.holdBack',
+        `${notMine.join(', ')} are not your nations`,
+        `${notMine.join('、')}はあなたの国ではありません`,
+      ),
+    );
+  }
   if (st?.priority && new Set(st.priority).size !== st.priority.length) {
     errors.push(
       err(

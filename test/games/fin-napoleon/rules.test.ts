@@ -312,4 +312,19 @@ describe('D6: France allocates its dice in every combat, Allied activations incl
     ).events;
     expect(events.find((e) => e.type === 'allied-attack')).toMatchObject({ nations: ['austria'], dice: 1 });
   });
+  test("D7 in multiplayer: a player holds its nation back from other nations' attacks (standing HOLD BACK)", () => {
+    const f: FnFixture = {
+      mode: 'allies-4',
+      active: 'austria',
+      atWar: { prussia: true },
+      units: { RH: { france: 1, prussia: 3 }, AU: { austria: 1 } },
+      standing: { france: { priority: ['prussia'] }, 'ally-1': { holdBack: ['prussia'] } },
+    };
+    const s = position(f);
+    expect(fn.validate(s, 'ally-3', { standing: { holdBack: ['prussia'] } }).map((e) => e.code)).toEqual([
+      'fn/standing-hold-back',
+    ]);
+    const events = step(s, 'ally-2', { activity: 'move', move: { AU1: ['RH'] } }, [6]).events;
+    expect(events.find((e) => e.type === 'allied-attack')).toMatchObject({ nations: ['austria'], dice: 1 });
+  });
 });

@@ -55,6 +55,14 @@ describe('statements (spec 5.2)', () => {
     ],
     ['SURRENDER PLACE 3', '降伏後増強 3', france, { standing: { surrenderCount: 3 } }],
     ['ASK BETWEEN NATIONS YES', '国ごとに確認 はい', france, { standing: { askBetween: true } }],
+    [
+      'HOLD BACK Prussia, Austria',
+      '攻撃不参加 プロイセン、オーストリア',
+      france,
+      { standing: { holdBack: ['prussia', 'austria'] } },
+    ],
+    ['HOLD BACK NONE', '攻撃不参加 なし', france, { standing: { holdBack: [] } }],
+    ['HALT AFTER SEA', '海上消耗後に停止', france, { haltAfterSea: true }],
   ] as const)('%s | %s', (en, ja, f, orders) => {
     for (const text of [en, ja]) {
       const parsed = read(f as FnFixture, 'france', text);
