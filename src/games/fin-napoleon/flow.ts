@@ -78,8 +78,9 @@ function combatRun(s: FnState, n: Nation, act: Activation): CombatRun {
 function knownAllocation(s: FnState, run: CombatRun, area: string): Partial<Record<Ally, number>> | null {
   if (!needsAllocation(s, area)) return allocationByPriority(s, area);
   if (run.allocate[area]) return fitAllocation(s, area, run.allocate[area]);
-  const priority = s.standing[FRANCE_SEAT]?.priority;
-  return priority ? allocationByPriority(s, area, priority) : null;
+  const standing = s.standing[FRANCE_SEAT];
+  if (standing?.perArea?.[area]) return fitAllocation(s, area, standing.perArea[area]);
+  return standing?.priority ? allocationByPriority(s, area, standing.priority) : null;
 }
 
 /** Fights the combats left, pausing for D6; then the surrender check (FN 9.3) and the end of the activation. */

@@ -81,8 +81,8 @@ export const finNapoleon: GamePackage<FnState, FnOrders, FnOptions, FnData> = {
   },
   fixtures: { position: positionFromFixture },
   hiddenTwin,
-  // FN-A05: a short game of 2 turns for the end-to-end checks, France and three Allied players.
-  shortGame: { mode: 'allies-3', options: { turnLimit: 2 } },
+  // FN-A05: a short game of one turn for the end-to-end checks, France and three Allied players (4 seats).
+  shortGame: { mode: 'allies-3', options: { turnLimit: 1 } },
 };
 
 export { ALLIES_SEAT, FRANCE_SEAT };

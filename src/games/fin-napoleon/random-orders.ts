@@ -96,6 +96,16 @@ function laterActivations(s: FnState, seat: SeatId, rand: Rand): FnOrders['later
   return Object.keys(later).length ? later : undefined;
 }
 
+/** A copy of a list in random order (Fisher-Yates with `rand`). */
+function shuffled<T>(xs: readonly T[], rand: Rand): T[] {
+  const out = [...xs];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(rand() * (i + 1));
+    [out[i], out[j]] = [out[j], out[i]];
+  }
+  return out;
+}
+
 /** A random allocation of France's dice among the nations present. */
 function randomAllocation(s: FnState, area: string, rand: Rand): Partial<Record<Ally, number>> {
   const present = warNationsIn(s, area);
@@ -116,7 +126,11 @@ export function randomOrders(s: FnState, seat: SeatId, rand: Rand): FnOrders {
     if (rand() < 0.5) return { start: 'roll' };
     return {
       start: 'roll',
-      standing: { priority: [...ALLIES].sort(() => rand() - 0.5), surrenderCount: Math.floor(rand() * 4) },
+      standing: {
+        priority: shuffled(ALLIES, rand),
+        surrenderCount: Math.floor(rand() * 4),
+        ...(rand() < 0.5 ? { perArea: { RH: { prussia: 1, austria: 2 } } } : {}),
+      },
     };
   }
   if (p.kind === 'allocate') return { allocation: randomAllocation(s, p.combat.areas[0], rand) };
@@ -125,7 +139,7 @@ export function randomOrders(s: FnState, seat: SeatId, rand: Rand): FnOrders {
     const move = randomMoves(s, activeNation(s)!, rand, 0.8, p.arrived);
     return Object.keys(move).length ? { move } : {};
   }
-  if (p.kind === 'combatOrder') return { combatOrder: [...p.combat.areas].sort(() => rand() - 0.5) };
+  if (p.kind === 'combatOrder') return { combatOrder: shuffled(p.combat.areas, rand) };
   const n = activeNation(s)!;
   const later = laterActivations(s, seat, rand);
   const orders: FnOrders = { ...randomActivation(s, n, rand), ...(later ? { later } : {}) };

@@ -92,6 +92,8 @@ export const standingSchema = z
   .object({
     /** D6 standing: France's dice go to the nations in this order (each up to its units there). */
     priority: z.array(z.enum(ALLIES)).max(5).optional(),
+    /** D6 standing, spec 5.2 `per_area`: France's dice per nation in an area, used before the priority. */
+    perArea: z.record(area, z.partialRecord(z.enum(ALLIES), count)).optional(),
     /** D3 standing, FN 9.33: units France places after a surrender. */
     surrenderCount: count.optional(),
     /** Stop before each of this seat's nations even when a later activation was sent (spec 5.2). */

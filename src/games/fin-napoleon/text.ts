@@ -35,6 +35,7 @@ const KW = {
   haltAfterSea: ['halt after sea', '海上消耗後に停止'],
   when: ['if', '条件'],
   holdBack: ['hold back', '攻撃不参加'],
+  perArea: ['standing allocate', '常備配分'],
   place: ['place', '配置'],
 } as const;
 type Word = keyof typeof KW;
@@ -57,6 +58,7 @@ const OUT: Record<Locale, Record<Word, string>> = {
     haltAfterSea: 'HALT AFTER SEA',
     when: 'IF',
     holdBack: 'HOLD BACK',
+    perArea: 'STANDING ALLOCATE',
     place: 'PLACE',
   },
   ja: {
@@ -74,6 +76,7 @@ const OUT: Record<Locale, Record<Word, string>> = {
     haltAfterSea: '海上消耗後に停止',
     when: '条件',
     holdBack: '攻撃不参加',
+    perArea: '常備配分',
     place: '配置',
   },
 };
@@ -279,6 +282,20 @@ function keyword(word: Word, rest: string, ctx: Ctx, nation: Nation | null): Sta
         a.allocate = { ...a.allocate, [area]: alloc };
       });
     }
+    case 'perArea': {
+      const colon = rest.indexOf(':');
+      const area = colon >= 0 ? ctx.areas.get(nameKey(rest.slice(0, colon))) : undefined;
+      const alloc = allocationOf(rest.slice(colon + 1), ctx);
+      if (!area || typeof alloc === 'string')
+        return bad(
+          'per-area',
+          'write STANDING ALLOCATE Rhine: Prussia 2, Austria 1',
+          '常備配分 ライン連邦: プロイセン 2、オーストリア 1 と書いてください',
+        );
+      return set((o) => {
+        o.standing = { ...o.standing, perArea: { ...o.standing?.perArea, [area]: alloc } };
+      });
+    }
     case 'priority': {
       const list = listOf(rest, ctx.nations);
       if (typeof list === 'string' || list.includes('france'))
@@ -404,6 +421,8 @@ function format(o: FnOrders, ctx: Ctx, l: Locale): string[] {
   const st = o.standing;
   if (st?.priority) out.push(`${w.priority} ${st.priority.map((n) => nationOut(ctx, n, l)).join(sep(l))}`);
   if (st?.surrenderCount !== undefined) out.push(`${w.surrenderPlace} ${st.surrenderCount}`);
+  for (const area of Object.keys(st?.perArea ?? {}).sort())
+    out.push(`${w.perArea} ${areaOut(ctx, area, l)}: ${allocText(st!.perArea![area], ctx, l)}`);
   if (st?.holdBack) {
     const none = l === 'ja' ? 'なし' : 'NONE';
     out.push(`${w.holdBack} ${st.holdBack.length ? st.holdBack.map((n) => nationOut(ctx, n, l)).join(sep(l)) : none}`);
@@ -428,6 +447,7 @@ const SYNTAX: Record<Locale, string> = {
   later  Austria: REINFORCE 2                  (your later nation this turn, used unless it no longer fits)
          Austria: IF FRENCH IN Rhine           (its condition: IF AT WAR / AT PEACE / FRENCH IN a / NO FRENCH IN a)
   any    PRIORITY Prussia, Austria, Russia     (France's standing dice allocation, every combat)
+         STANDING ALLOCATE Rhine: Prussia 2    (France's standing dice in one area, before the priority)
          SURRENDER PLACE 3                     (France's standing answer to FN 9.33[1])
          ASK BETWEEN NATIONS YES               (stop before each of your nations even with later orders)
          HOLD BACK Prussia                     (D7: your nation does not join other nations' attacks, FN-A16)
@@ -446,6 +466,7 @@ Commands: HELP, STATUS, SIGNON <password>, END (stops reading); moderators: APPR
   先の国 オーストリア: 増強 2                   (今ターンこの後に活動する自国。使えなければ改めて尋ねる)
          オーストリア: 条件 フランス軍 ライン連邦 (その条件: 交戦中 / 和平中 / フランス軍 エリア / フランス軍なし エリア)
   常備   優先 プロイセン、オーストリア、ロシア  (フランスのダイス配分の優先順、全戦闘で使用)
+         常備配分 ライン連邦: プロイセン 2      (フランスの常備のエリア別配分、優先順より先)
          降伏後増強 3                           (FN 9.33[1] への常備の答え)
          国ごとに確認 はい                      (事前命令があっても各国の前で止める)
          攻撃不参加 プロイセン                  (D7: 他国の攻撃に自国を加えない、FN-A16)

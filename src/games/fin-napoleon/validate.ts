@@ -188,7 +188,7 @@ export function validate(s: FnState, seat: SeatId, o: FnOrders): RuleError[] {
     );
   }
   const st = o.standing;
-  if (st && seat !== FRANCE_SEAT && (st.priority || st.surrenderCount !== undefined)) {
+  if (st && seat !== FRANCE_SEAT && (st.priority || st.perArea || st.surrenderCount !== undefined)) {
     errors.push(
       err(
         'standing-france',

@@ -327,4 +327,15 @@ describe('D6: France allocates its dice in every combat, Allied activations incl
     const events = step(s, 'ally-2', { activity: 'move', move: { AU1: ['RH'] } }, [6]).events;
     expect(events.find((e) => e.type === 'allied-attack')).toMatchObject({ nations: ['austria'], dice: 1 });
   });
+  test('a standing per-area allocation comes before the priority (spec 5.2 per_area)', () => {
+    const standing = { france: { priority: ['prussia' as const], perArea: { RH: { austria: 2 } } } };
+    const s = position({
+      active: 'austria',
+      atWar: { prussia: true },
+      units: { RH: { france: 2, prussia: 1 }, AU: { austria: 2 } },
+      standing,
+    });
+    const { after } = step(s, 'allies', { activity: 'move', move: { AU1: ['RH'], AU2: ['RH'] } }, [1, 1, 6, 6, 6]);
+    expect(after.units.RH).toMatchObject({ prussia: 1, austria: 0 });
+  });
 });

@@ -63,6 +63,12 @@ describe('statements (spec 5.2)', () => {
     ],
     ['HOLD BACK NONE', '攻撃不参加 なし', france, { standing: { holdBack: [] } }],
     ['HALT AFTER SEA', '海上消耗後に停止', france, { haltAfterSea: true }],
+    [
+      'STANDING ALLOCATE Rhine: Prussia 2',
+      '常備配分 ライン連邦: プロイセン 2',
+      france,
+      { standing: { perArea: { RH: { prussia: 2 } } } },
+    ],
   ] as const)('%s | %s', (en, ja, f, orders) => {
     for (const text of [en, ja]) {
       const parsed = read(f as FnFixture, 'france', text);
