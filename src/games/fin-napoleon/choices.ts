@@ -97,83 +97,47 @@ function activationTree(s: FnState, n: Nation): ChoiceTree {
   return { point: 'FN-D1', rule: 'FN 6.0[3]', prompt, fields, constraints };
 }
 
-/** The package's `choices`: null when the seat owes nothing. */
-export function choices(s: FnState, seat: SeatId): ChoiceTree | null {
-  const owed = owedPoint(s);
-  if (!owed || owed.seat !== seat) return null;
-  const base = { point: owed.point, rule: owed.rule, prompt: owed.prompt, constraints: [] as Text[] };
+/** The one field of a point other than D1: D0, D6, D3 (FN 9.33), D4 after a halt, D5. */
+function answerFields(s: FnState): ChoiceField[] {
   const p = s.phase;
   if (p.kind === 'start') {
-    return {
-      ...base,
-      fields: [
-        {
-          key: 'start',
-          label: { en: 'Roll', ja: 'ダイスを振る' },
-          kind: 'one',
-          options: [opt('roll', { en: 'roll', ja: '振る' })],
-          required: true,
-          defaultValue: 'roll',
-        },
-      ],
-    };
+    const options = [opt('roll', { en: 'roll', ja: '振る' })];
+    return [
+      {
+        key: 'start',
+        label: { en: 'Roll', ja: 'ダイスを振る' },
+        kind: 'one',
+        options,
+        required: true,
+        defaultValue: 'roll',
+      },
+    ];
   }
   if (p.kind === 'allocate') {
     const area = p.combat.areas[0];
     const options = warNationsIn(s, area).map((a) => opt(a, nationName(s, a)));
+    const label = { en: `French dice in ${areaName(s, area).en}`, ja: `${areaName(s, area).ja}のフランス軍ダイス` };
     const total = unitsOf(s, area, 'france');
-    return {
-      ...base,
-      fields: [
-        {
-          key: 'allocation',
-          label: { en: `French dice in ${areaName(s, area).en}`, ja: `${areaName(s, area).ja}のフランス軍ダイス` },
-          kind: 'allocation',
-          options,
-          total,
-          sum: 'exact',
-          required: true,
-        },
-      ],
-    };
+    return [{ key: 'allocation', label, kind: 'allocation', options, total, sum: 'exact', required: true }];
   }
   if (p.kind === 'surrenderReinforce') {
     const max = reinforceLimit(s, 'france');
-    return {
-      ...base,
-      fields: [
-        {
-          key: 'count',
-          label: { en: 'Units to place in France', ja: 'フランスに配置するユニット数' },
-          kind: 'count',
-          options: [],
-          min: 0,
-          max,
-          defaultValue: max,
-          required: true,
-        },
-      ],
-    };
+    const label = { en: 'Units to place in France', ja: 'フランスに配置するユニット数' };
+    return [{ key: 'count', label, kind: 'count', options: [], min: 0, max, defaultValue: max, required: true }];
   }
-  if (p.kind === 'moveOn') return { ...base, fields: moveFields(s, activeNation(s)!, p.arrived) };
-  if (p.kind === 'combatOrder') {
-    const options = p.combat.areas.map((a) => opt(a, areaName(s, a)));
-    const n = options.length;
-    return {
-      ...base,
-      fields: [
-        {
-          key: 'combatOrder',
-          label: { en: 'Combat areas in order', ja: '戦闘エリアの順番' },
-          kind: 'many',
-          options,
-          min: n,
-          max: n,
-          required: true,
-          defaultValue: options.map((o) => o.value),
-        },
-      ],
-    };
-  }
-  return activationTree(s, activeNation(s)!);
+  if (p.kind === 'moveOn') return moveFields(s, activeNation(s)!, p.arrived);
+  if (p.kind !== 'combatOrder') return [];
+  const options = p.combat.areas.map((a) => opt(a, areaName(s, a)));
+  const label = { en: 'Combat areas in order', ja: '戦闘エリアの順番' };
+  const n = options.length;
+  const defaultValue = options.map((o) => o.value);
+  return [{ key: 'combatOrder', label, kind: 'many', options, min: n, max: n, required: true, defaultValue }];
+}
+
+/** The package's `choices`: null when the seat owes nothing. */
+export function choices(s: FnState, seat: SeatId): ChoiceTree | null {
+  const owed = owedPoint(s);
+  if (!owed || owed.seat !== seat) return null;
+  if (s.phase.kind === 'activate') return activationTree(s, activeNation(s)!);
+  return { point: owed.point, rule: owed.rule, prompt: owed.prompt, constraints: [], fields: answerFields(s) };
 }

@@ -81,81 +81,68 @@ export function pathIsLegal(s: FnState, n: Nation, from: string, path: readonly 
   return !blockedByFrench(s, n, from, path[0]);
 }
 
+/** FN 9.1[2]: each step to an adjacent area, naming the broken link; no area entered twice. */
+function linkErrors(s: FnState, from: string, path: string[], key: string): RuleError[] {
+  const errors: RuleError[] = [];
+  let at = from;
+  for (const [i, to] of path.entries()) {
+    if (!adjacentAreas(s, at).includes(to)) {
+      const [a, b] = [areaName(s, at), areaName(s, to)];
+      const en = `${a.en} to ${b.en}: the areas are not adjacent`;
+      errors.push(err('not-adjacent', 'FN 9.1[2]', `${key}.${i}`, en, `${a.ja}から${b.ja}へ: 隣接していません`));
+    }
+    at = to;
+  }
+  if (errors.length === 0 && new Set([from, ...path]).size !== path.length + 1) {
+    errors.push(err('revisit', 'FN 9.1[2]', key, 'a path enters an area twice', '同じエリアに2回入っています'));
+  }
+  return errors;
+}
+
+/** FN 9.13[3], 9.12[3], 9.11[2]: where a path may end, stop, and start from. */
+function endErrors(s: FnState, n: Nation, from: string, path: string[], key: string): RuleError[] {
+  const errors: RuleError[] = [];
+  const last = areaName(s, path[path.length - 1]);
+  const first = areaName(s, path[0]);
+  if (n !== 'britain' && isSea(s, path[path.length - 1])) {
+    const en = `only British units may stay at sea (${last.en})`;
+    errors.push(err('sea-end', 'FN 9.13[3]', key, en, `海エリア（${last.ja}）に留まれるのはイギリス軍だけです`));
+  }
+  if (n === 'france' && path.length > 1 && stopsFrance(s, path[0])) {
+    const en = `${first.en} holds 2 or more enemy units: the move stops there`;
+    errors.push(err('must-stop', 'FN 9.12[3]', key, en, `${first.ja}には敵ユニットが2以上あるため、そこで停止します`));
+  }
+  if (blockedByFrench(s, n, from, path[0])) {
+    const start = areaName(s, from);
+    const en = `from ${start.en}, which holds French units, a unit cannot move into ${first.en}, which also holds French units`;
+    const ja = `フランス軍のいる${start.ja}から、フランス軍のいる${first.ja}へは移動できません`;
+    errors.push(err('french-to-french', 'FN 9.11[2]', key, en, ja));
+  }
+  return errors;
+}
+
 /** Every problem with one unit's path from `from` (the areas entered, in order); `key` is its path in the orders. */
 export function checkPath(s: FnState, n: Nation, from: string, path: string[], key: string): RuleError[] {
-  const name = (id: string) => areaName(s, id);
   if (path.length === 0) return [];
   if (n === 'spain') {
     return [err('spain-fixed', 'FN 9.11[3]', key, 'Spanish units cannot move', 'スペイン軍ユニットは移動できません')];
   }
-  if (path.length > moveAllowance(n)) {
-    const a = moveAllowance(n);
+  const a = moveAllowance(n);
+  if (path.length > a) {
     const who = nationName(s, n);
+    const rule = n === 'france' ? 'FN 9.12[1]' : 'FN 9.11[1]';
     return [
       err(
         'too-far',
-        n === 'france' ? 'FN 9.12[1]' : 'FN 9.11[1]',
+        rule,
         key,
         `${who.en} units move at most ${a} area(s)`,
         `${who.ja}軍は${a}エリアまでしか移動できません`,
       ),
     ];
   }
-  const errors: RuleError[] = [];
-  let at = from;
-  path.forEach((to, i) => {
-    if (!adjacentAreas(s, at).includes(to)) {
-      errors.push(
-        err(
-          'not-adjacent',
-          'FN 9.1[2]',
-          `${key}.${i}`,
-          `${name(at).en} to ${name(to).en}: the areas are not adjacent`,
-          `${name(at).ja}から${name(to).ja}へ: 隣接していません`,
-        ),
-      );
-    }
-    at = to;
-  });
-  if (errors.length) return errors;
-  if (new Set([from, ...path]).size !== path.length + 1) {
-    errors.push(err('revisit', 'FN 9.1[2]', key, 'a path enters an area twice', '同じエリアに2回入っています'));
-  }
-  const last = path[path.length - 1];
-  if (n !== 'britain' && isSea(s, last)) {
-    errors.push(
-      err(
-        'sea-end',
-        'FN 9.13[3]',
-        key,
-        `only British units may stay at sea (${name(last).en})`,
-        `海エリア（${name(last).ja}）に留まれるのはイギリス軍だけです`,
-      ),
-    );
-  }
-  if (n === 'france' && path.length > 1 && stopsFrance(s, path[0])) {
-    errors.push(
-      err(
-        'must-stop',
-        'FN 9.12[3]',
-        key,
-        `${name(path[0]).en} holds 2 or more enemy units: the move stops there`,
-        `${name(path[0]).ja}には敵ユニットが2以上あるため、そこで停止します`,
-      ),
-    );
-  }
-  if (blockedByFrench(s, n, from, path[0])) {
-    errors.push(
-      err(
-        'french-to-french',
-        'FN 9.11[2]',
-        key,
-        `from ${name(from).en}, which holds French units, a unit cannot move into ${name(path[0]).en}, which also holds French units`,
-        `フランス軍のいる${name(from).ja}から、フランス軍のいる${name(path[0]).ja}へは移動できません`,
-      ),
-    );
-  }
-  return errors;
+  const links = linkErrors(s, from, path, key);
+  return links.length ? links : endErrors(s, n, from, path, key);
 }
 
 /** The path choice of one unit of nation `n` in `from` (FN 9.1): budget, stops, seas it may not end in. */

@@ -18,6 +18,7 @@ const err = (code: string, rule: string, path: string, en: string, ja: string): 
 
 const at = (base: string, key: string) => (base ? `${base}.${key}` : key);
 
+/** FN 7.0: a declaration of war, by a peace ally for itself or by France on one peace ally once a turn. */
 function declareErrors(s: FnState, n: Nation, act: Activation, base: string): RuleError[] {
   if (isAlly(n)) {
     if (s.atWar[n])
@@ -75,6 +76,7 @@ function declareErrors(s: FnState, n: Nation, act: Activation, base: string): Ru
   return [];
 }
 
+/** FN 8.0[4], [6]: a count within the reinforcement value and the units left in the box. */
 function reinforceErrors(s: FnState, n: Nation, act: Activation, base: string): RuleError[] {
   const limit = reinforceLimit(s, n);
   if (act.count === undefined)
@@ -102,63 +104,47 @@ function reinforceErrors(s: FnState, n: Nation, act: Activation, base: string): 
   return [];
 }
 
-function moveErrors(s: FnState, n: Nation, act: Activation, base: string): RuleError[] {
-  if (isAlly(n) && !s.atWar[n])
-    return [
-      err(
-        'move-at-peace',
-        'FN 3.1[1a], FN 9.0[1]',
-        at(base, 'activity'),
-        `${nationName(s, n).en} is at peace and cannot move/combat`,
-        `${nationName(s, n).ja}は和平中のため移動/戦闘できません`,
-      ),
-    ];
-  const errors = checkMoves(s, n, act.move ?? {}, at(base, 'move'));
+/** D5, D7, D6 ahead: the combat order, the opt-outs and France's allocations name known areas and nations. */
+function combatOptionErrors(s: FnState, n: Nation, act: Activation, base: string): RuleError[] {
+  const errors: RuleError[] = [];
   const ids = areaIds(s);
   const order = act.combatOrder ?? [];
-  if (order.some((a) => !ids.includes(a)) || new Set(order).size !== order.length)
+  if (order.some((a) => !ids.includes(a)) || new Set(order).size !== order.length) {
+    const ja = '戦闘順に不明なエリアか重複があります';
     errors.push(
       err(
         'combat-order',
         'FN 9.2[5]',
         at(base, 'combatOrder'),
         'the combat order names an unknown area or one twice',
-        '戦闘順に不明なエリアか重複があります',
+        ja,
       ),
     );
-  for (const [area, list] of Object.entries(act.noJoin ?? {})) {
-    if (!ids.includes(area) || list.some((a) => a === n))
-      errors.push(
-        err(
-          'no-join',
-          'FN 9.23[3], FN-A16',
-          at(base, `noJoin.${area}`),
-          'the active nation always attacks; name other Allied nations in a known area',
-          '活動中の国は必ず攻撃します。既知のエリアの他国を指定してください',
-        ),
-      );
   }
-  if (act.noJoin && n === 'france')
+  for (const [area, list] of Object.entries(act.noJoin ?? {})) {
+    if (ids.includes(area) && !list.includes(n as never)) continue;
+    const en = 'the active nation always attacks; name other Allied nations in a known area';
     errors.push(
       err(
-        'no-join-france',
-        'FN 9.23[3]',
-        at(base, 'noJoin'),
-        'only an Allied activation decides who joins the Allied attack',
-        '連合軍の攻撃参加は連合国の活動でのみ決めます',
+        'no-join',
+        'FN 9.23[3], FN-A16',
+        at(base, `noJoin.${area}`),
+        en,
+        '活動中の国は必ず攻撃します。既知のエリアの他国を指定してください',
       ),
     );
-  if (act.allocate && isAlly(n))
+  }
+  if (act.noJoin && n === 'france') {
+    const en = 'only an Allied activation decides who joins the Allied attack';
     errors.push(
-      err(
-        'allocate-ally',
-        'FN 9.21[1]',
-        at(base, 'allocate'),
-        "France's dice are France's to allocate",
-        'フランスのダイス配分はフランスが決めます',
-      ),
+      err('no-join-france', 'FN 9.23[3]', at(base, 'noJoin'), en, '連合軍の攻撃参加は連合国の活動でのみ決めます'),
     );
-  for (const area of Object.keys(act.allocate ?? {}))
+  }
+  if (act.allocate && isAlly(n)) {
+    const ja = 'フランスのダイス配分はフランスが決めます';
+    errors.push(err('allocate-ally', 'FN 9.21[1]', at(base, 'allocate'), "France's dice are France's to allocate", ja));
+  }
+  for (const area of Object.keys(act.allocate ?? {})) {
     if (!ids.includes(area))
       errors.push(
         err(
@@ -169,7 +155,26 @@ function moveErrors(s: FnState, n: Nation, act: Activation, base: string): RuleE
           `不明なエリア ${area}`,
         ),
       );
+  }
   return errors;
+}
+
+/** FN 9.0, 9.1: a move/combat activity: at war, legal moves, and the combat options. */
+function moveErrors(s: FnState, n: Nation, act: Activation, base: string): RuleError[] {
+  if (isAlly(n) && !s.atWar[n]) {
+    const who = nationName(s, n);
+    const en = `${who.en} is at peace and cannot move/combat`;
+    return [
+      err(
+        'move-at-peace',
+        'FN 3.1[1a], FN 9.0[1]',
+        at(base, 'activity'),
+        en,
+        `${who.ja}は和平中のため移動/戦闘できません`,
+      ),
+    ];
+  }
+  return [...checkMoves(s, n, act.move ?? {}, at(base, 'move')), ...combatOptionErrors(s, n, act, base)];
 }
 
 /** Spec 5.2: whether the board meets a later activation's condition when its nation comes up. */
