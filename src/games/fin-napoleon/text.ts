@@ -174,8 +174,6 @@ function activityKeyword(word: Word, rest: string, ctx: Ctx, nation: Nation | nu
         a.noJoin = { ...a.noJoin, [area]: list as Ally[] };
       });
     }
-    case 'when':
-      return condition(rest, ctx, nation);
     case 'haltAfterSea':
       return set((o) => {
         target(o, nation, ctx).haltAfterSea = true;
@@ -273,6 +271,7 @@ function standingKeyword(word: Word, rest: string, ctx: Ctx): StatementResult<Fn
 
 /** Reads one keyword statement. */
 function keyword(word: Word, rest: string, ctx: Ctx, nation: Nation | null): StatementResult<FnOrders> {
+  if (word === 'when') return condition(rest, ctx, nation);
   if (word === 'allocate' || word === 'perArea') return allocationKeyword(word, rest, ctx, nation);
   if (['priority', 'holdBack', 'surrenderPlace', 'askBetween'].includes(word)) return standingKeyword(word, rest, ctx);
   return activityKeyword(word, rest, ctx, nation);

@@ -72,6 +72,16 @@ function allocationErrors(s: FnState, area: string, alloc: FnOrders['allocation'
   return errors;
 }
 
+/** D5: the combat areas in an order of the active player's (FN 9.2[5]). */
+function combatOrderErrors(areas: string[], order: string[]): RuleError[] {
+  if (order.every((a) => areas.includes(a)) && new Set(order).size === order.length) return [];
+  const [en, ja] = [
+    `order the combat areas ${areas.join(', ')}`,
+    `戦闘エリア ${areas.join('、')} の順番を指定してください`,
+  ];
+  return [err('combat-order', 'FN 9.2[5]', 'combatOrder', en, ja)];
+}
+
 /** What the owed seat must answer now. */
 function answerErrors(s: FnState, o: FnOrders): RuleError[] {
   const p = s.phase;
@@ -102,21 +112,7 @@ function answerErrors(s: FnState, o: FnOrders): RuleError[] {
       ];
     return [];
   }
-  if (p.kind === 'combatOrder') {
-    const order = o.combatOrder ?? [];
-    const ok = order.every((a) => p.combat.areas.includes(a)) && new Set(order).size === order.length;
-    return ok
-      ? []
-      : [
-          err(
-            'combat-order',
-            'FN 9.2[5]',
-            'combatOrder',
-            `order the combat areas ${p.combat.areas.join(', ')}`,
-            `戦闘エリア ${p.combat.areas.join('、')} の順番を指定してください`,
-          ),
-        ];
-  }
+  if (p.kind === 'combatOrder') return combatOrderErrors(p.combat.areas, o.combatOrder ?? []);
   if (p.kind === 'moveOn') {
     const n = activeNation(s)!;
     const act = { ...p.act, ...activationOf({ ...o, activity: 'move' }), move: {} };
@@ -158,36 +154,9 @@ function laterErrors(s: FnState, seat: SeatId, o: FnOrders): RuleError[] {
   return errors;
 }
 
-/** Every rule problem with a seat's orders. */
-export function validate(s: FnState, seat: SeatId, o: FnOrders): RuleError[] {
-  if (s.phase.kind === 'over') return [];
-  const owes = owedPoint(s)?.seat === seat;
+/** Standing orders (spec 5.2): France's are France's; a seat holds back only its own nations. */
+function standingErrors(s: FnState, seat: SeatId, st: FnOrders['standing']): RuleError[] {
   const errors: RuleError[] = [];
-  if (owes) errors.push(...answerErrors(s, o));
-  else if (ANSWERS.some((k) => o[k] !== undefined)) {
-    errors.push(
-      err(
-        'not-owed',
-        'FN 6.0[1]',
-        ANSWERS.find((k) => o[k] !== undefined)!,
-        'no answer is owed by you now (later activations and standing orders are welcome)',
-        '今はあなたの番ではありません（先の活動と常備命令は受け付けます）',
-      ),
-    );
-  }
-  errors.push(...laterErrors(s, seat, o));
-  if (o.when) {
-    errors.push(
-      err(
-        'when-now',
-        'FN 6.0',
-        'when',
-        'a condition belongs to a later nation: Austria: IF AT WAR',
-        '条件は後の国に付けます: オーストリア: 条件 交戦中',
-      ),
-    );
-  }
-  const st = o.standing;
   if (st && seat !== FRANCE_SEAT && (st.priority || st.perArea || st.surrenderCount !== undefined)) {
     errors.push(
       err(
@@ -222,5 +191,38 @@ export function validate(s: FnState, seat: SeatId, o: FnOrders): RuleError[] {
       ),
     );
   }
+  return errors;
+}
+
+/** Every rule problem with a seat's orders. */
+export function validate(s: FnState, seat: SeatId, o: FnOrders): RuleError[] {
+  if (s.phase.kind === 'over') return [];
+  const owes = owedPoint(s)?.seat === seat;
+  const errors: RuleError[] = [];
+  if (owes) errors.push(...answerErrors(s, o));
+  else if (ANSWERS.some((k) => o[k] !== undefined)) {
+    errors.push(
+      err(
+        'not-owed',
+        'FN 6.0[1]',
+        ANSWERS.find((k) => o[k] !== undefined)!,
+        'no answer is owed by you now (later activations and standing orders are welcome)',
+        '今はあなたの番ではありません（先の活動と常備命令は受け付けます）',
+      ),
+    );
+  }
+  errors.push(...laterErrors(s, seat, o));
+  if (o.when) {
+    errors.push(
+      err(
+        'when-now',
+        'FN 6.0',
+        'when',
+        'a condition belongs to a later nation: Austria: IF AT WAR',
+        '条件は後の国に付けます: オーストリア: 条件 交戦中',
+      ),
+    );
+  }
+  errors.push(...standingErrors(s, seat, o.standing));
   return errors;
 }
