@@ -1,0 +1,28 @@
+/** Rule invariants that hold in every state. */
+import { ALLIES, NATIONS } from './data.ts';
+import { owedPoint } from './owed.ts';
+import { areaIds, type FnState, isSea, onMap, unitsOf } from './state.ts';
+
+/** The violated invariants (empty when all hold). */
+export function invariants(s: FnState): string[] {
+  const broken: string[] = [];
+  for (const n of NATIONS) {
+    if (onMap(s, n) > s.data.chart[n].maximum)
+      broken.push(`FN 3.2[2b]: ${n} has more units on the map than its maximum`);
+    for (const a of areaIds(s)) {
+      const u = unitsOf(s, a, n);
+      if (!Number.isInteger(u) || u < 0) broken.push(`FN 1.31: ${u} units of ${n} in ${a}`);
+      if (u > 0 && n !== 'britain' && isSea(s, a)) broken.push(`FN 9.13[3]: ${n} units stay at sea in ${a}`);
+    }
+  }
+  if (s.morale < 0 || s.morale > s.data.moraleStart)
+    broken.push(`FN 11.0[3]: morale ${s.morale} out of 0..${s.data.moraleStart}`);
+  if (s.phase.kind === 'over' && !s.result) broken.push('FN 10.3: the game is over without a result');
+  if (s.phase.kind !== 'over' && s.result) broken.push('FN 10.3: a result while the game goes on');
+  if (s.phase.kind !== 'start' && s.phase.kind !== 'over' && !owedPoint(s)) broken.push('FN 6.0: nobody owes orders');
+  if (s.turn > 0 && (s.order.length !== 6 || new Set(s.order).size !== 6))
+    broken.push('FN 5.0: the activation order is not the six nations');
+  if (s.order.length && ALLIES.join() !== s.order.filter((n) => n !== 'france').join())
+    broken.push('FN 5.0[4]: the Allied order changed');
+  return broken;
+}

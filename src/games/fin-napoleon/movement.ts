@@ -1,0 +1,262 @@
+/**
+ * FN 9.1 movement: the area graph (land and sea adjacency, FN 1.1[8]), the legality of one unit's path with errors
+ * that name the broken link, the path choice a form offers, and the execution of the moves with sea attrition
+ * (FN 9.13[3]).
+ */
+import { rollDie } from '../../engine/dice-purpose.ts';
+import { graphOf, type Graph, neighbours } from '../../engine/geometry/graph.ts';
+import { pathSpecOf } from '../../engine/geometry/path-spec.ts';
+import type { PathSpec, ResolveContext, RuleError } from '../../engine/types.ts';
+import type { Nation } from './data.ts';
+import { loseFrenchUnits } from './morale.ts';
+import {
+  type Activation,
+  areaIds,
+  areaName,
+  areaRank,
+  enemiesOfFrance,
+  type FnState,
+  isSea,
+  nationName,
+  unitsOf,
+} from './state.ts';
+
+const graphs = new WeakMap<object, Graph>();
+const adjacency = new WeakMap<object, Map<string, string[]>>();
+
+/** The areas next to each area, in id order (built once per data set). */
+export function adjacentAreas(s: FnState, area: string): readonly string[] {
+  let adj = adjacency.get(s.data);
+  if (!adj) {
+    const g = areaGraph(s);
+    adj = new Map(g.nodes.map((n) => [n, neighbours(g, n)]));
+    adjacency.set(s.data, adj);
+  }
+  return adj.get(area) ?? [];
+}
+
+/** The area graph of a data set, both ways (built once per data set: data sets are never changed). */
+export function areaGraph(s: FnState): Graph {
+  const known = graphs.get(s.data);
+  if (known) return known;
+  const edges = [...s.data.land, ...s.data.sea].map(([from, to]) => ({ from, to }));
+  const g = graphOf(edges, { undirected: true, nodes: areaIds(s) });
+  graphs.set(s.data, g);
+  return g;
+}
+
+/** FN 9.11[1], 9.12[1]: areas a unit may move. */
+export const moveAllowance = (n: Nation): number => (n === 'france' ? 2 : 1);
+
+const err = (code: string, rule: string, path: string, en: string, ja: string): RuleError => ({
+  code: `fn/${code}`,
+  message: { en, ja },
+  rule,
+  rules: [rule],
+  path,
+});
+
+/** FN 9.11[2]: an Allied unit starting with French units may not move straight into an area with French units. */
+const blockedByFrench = (s: FnState, n: Nation, from: string, to: string): boolean =>
+  n !== 'france' && unitsOf(s, from, 'france') > 0 && unitsOf(s, to, 'france') > 0;
+
+/** FN 9.12[3], [4]: a French unit entering a land area with 2 or more at-war Allied units stops there. */
+const stopsFrance = (s: FnState, areaId: string): boolean => !isSea(s, areaId) && enemiesOfFrance(s, areaId) >= 2;
+
+/**
+ * Whether one unit's path is legal, without building errors (the random player tries many): the same rules as
+ * `checkPath`, which a test holds it to.
+ */
+export function pathIsLegal(s: FnState, n: Nation, from: string, path: readonly string[]): boolean {
+  if (path.length === 0) return true;
+  if (n === 'spain' || path.length > moveAllowance(n)) return false;
+  let at = from;
+  for (let i = 0; i < path.length; i++) {
+    const to = path[i];
+    if (to === from || (i > 0 && path[i - 1] === to) || !adjacentAreas(s, at).includes(to)) return false;
+    at = to;
+  }
+  if (n !== 'britain' && isSea(s, at)) return false;
+  if (n === 'france' && path.length > 1 && stopsFrance(s, path[0])) return false;
+  return !blockedByFrench(s, n, from, path[0]);
+}
+
+/** FN 9.1[2]: each step to an adjacent area, naming the broken link; no area entered twice. */
+function linkErrors(s: FnState, from: string, path: string[], key: string): RuleError[] {
+  const errors: RuleError[] = [];
+  let at = from;
+  for (const [i, to] of path.entries()) {
+    if (!adjacentAreas(s, at).includes(to)) {
+      const [a, b] = [areaName(s, at), areaName(s, to)];
+      const en = `${a.en} to ${b.en}: the areas are not adjacent`;
+      errors.push(err('not-adjacent', 'FN 9.1[2]', `${key}.${i}`, en, `${a.ja}から${b.ja}へ: 隣接していません`));
+    }
+    at = to;
+  }
+  if (errors.length === 0 && new Set([from, ...path]).size !== path.length + 1) {
+    errors.push(err('revisit', 'FN 9.1[2]', key, 'a path enters an area twice', '同じエリアに2回入っています'));
+  }
+  return errors;
+}
+
+/** FN 9.13[3], 9.12[3], 9.11[2]: where a path may end, stop, and start from. */
+function endErrors(s: FnState, n: Nation, from: string, path: string[], key: string): RuleError[] {
+  const errors: RuleError[] = [];
+  const last = areaName(s, path[path.length - 1]);
+  const first = areaName(s, path[0]);
+  if (n !== 'britain' && isSea(s, path[path.length - 1])) {
+    const en = `only British units may stay at sea (${last.en})`;
+    errors.push(err('sea-end', 'FN 9.13[3]', key, en, `海エリア（${last.ja}）に留まれるのはイギリス軍だけです`));
+  }
+  if (n === 'france' && path.length > 1 && stopsFrance(s, path[0])) {
+    const en = `${first.en} holds 2 or more enemy units: the move stops there`;
+    errors.push(err('must-stop', 'FN 9.12[3]', key, en, `${first.ja}には敵ユニットが2以上あるため、そこで停止します`));
+  }
+  if (blockedByFrench(s, n, from, path[0])) {
+    const start = areaName(s, from);
+    const en = `from ${start.en}, which holds French units, a unit cannot move into ${first.en}, which also holds French units`;
+    const ja = `フランス軍のいる${start.ja}から、フランス軍のいる${first.ja}へは移動できません`;
+    errors.push(err('french-to-french', 'FN 9.11[2]', key, en, ja));
+  }
+  return errors;
+}
+
+/** Every problem with one unit's path from `from` (the areas entered, in order); `key` is its path in the orders. */
+export function checkPath(s: FnState, n: Nation, from: string, path: string[], key: string): RuleError[] {
+  if (path.length === 0) return [];
+  if (n === 'spain') {
+    return [err('spain-fixed', 'FN 9.11[3]', key, 'Spanish units cannot move', 'スペイン軍ユニットは移動できません')];
+  }
+  const a = moveAllowance(n);
+  if (path.length > a) {
+    const who = nationName(s, n);
+    const rule = n === 'france' ? 'FN 9.12[1]' : 'FN 9.11[1]';
+    return [
+      err(
+        'too-far',
+        rule,
+        key,
+        `${who.en} units move at most ${a} area(s)`,
+        `${who.ja}軍は${a}エリアまでしか移動できません`,
+      ),
+    ];
+  }
+  const links = linkErrors(s, from, path, key);
+  return links.length ? links : endErrors(s, n, from, path, key);
+}
+
+/** The path choice of one unit of nation `n` in `from` (FN 9.1): budget, stops, seas it may not end in. */
+export function pathChoice(s: FnState, n: Nation, from: string): PathSpec {
+  const g = areaGraph(s);
+  if (n === 'spain') return { from, edges: [], budget: 0 };
+  const seas = areaIds(s).filter((a) => isSea(s, a));
+  if (n === 'france') {
+    const stopAt = areaIds(s).filter((a) => a !== from && stopsFrance(s, a));
+    return pathSpecOf(g, from, 2, { stopAt, noEndAt: seas });
+  }
+  const legal = (e: { to: string }) => (n === 'britain' || !isSea(s, e.to)) && !blockedByFrench(s, n, from, e.to);
+  return pathSpecOf(g, from, 1, { legal });
+}
+
+/** A slot key's start area and number: `RH2` -> ['RH', 2]. */
+export function slotOf(key: string): [string, number] {
+  const known = slots.get(key);
+  if (known) return known;
+  const m = /^([A-Z]{2,3})(\d+)$/.exec(key)!;
+  const slot: [string, number] = [m[1], Number(m[2])];
+  if (slots.size < 10_000) slots.set(key, slot);
+  return slot;
+}
+const slots = new Map<string, [string, number]>();
+
+/** The slots of a move order in execution order: area order of the data set, then number (FN 9.1[4]). */
+export function slotsInOrder(s: FnState, move: Record<string, string[]>): string[] {
+  const keys = Object.keys(move).filter((k) => move[k].length > 0);
+  if (keys.length < 2) return keys;
+  const rank = new Map(
+    keys.map((k) => {
+      const [area, n] = slotOf(k);
+      return [k, areaRank(s, area) * 100 + n];
+    }),
+  );
+  return keys.sort((a, b) => rank.get(a)! - rank.get(b)!);
+}
+
+/** Units of `n` in an area that may still move: those that did not arrive by a move this activation (FN 9.1[4]). */
+export const movable = (s: FnState, n: Nation, area: string, arrived: Record<string, number> = {}): number =>
+  unitsOf(s, area, n) - (arrived[area] ?? 0);
+
+/** Every problem with the move orders of nation `n`: units that exist, legal paths (FN 9.1). */
+export function checkMoves(
+  s: FnState,
+  n: Nation,
+  move: Record<string, string[]>,
+  base: string,
+  arrived: Record<string, number> = {},
+): RuleError[] {
+  const errors: RuleError[] = [];
+  for (const key of slotsInOrder(s, move)) {
+    const [from, k] = slotOf(key);
+    const have = areaIds(s).includes(from) ? movable(s, n, from, arrived) : 0;
+    if (k < 1 || k > have) {
+      const en = `${key}: ${nationName(s, n).en} has ${have} unit(s) in ${from} that may move`;
+      errors.push(
+        err(
+          'no-unit',
+          'FN 9.1[1]',
+          `${base}.${key}`,
+          en,
+          `${key}: ${nationName(s, n).ja}軍が${from}で移動できるのは${have}ユニットまで`,
+        ),
+      );
+      continue;
+    }
+    errors.push(...checkPath(s, n, from, move[key], `${base}.${key}`));
+  }
+  return errors;
+}
+
+function arrive(s: FnState, n: Nation, to: string, arrived: Record<string, number>): void {
+  s.units[to][n] += 1;
+  arrived[to] = (arrived[to] ?? 0) + 1;
+}
+
+const SEA_ROLL = { rule: 'FN 9.13[3]', what: { en: 'sea attrition (2-6: lost)', ja: '海上消耗（2〜6で除去）' } };
+
+/**
+ * Executes the moves of the active nation, unit by unit, with the sea attrition roll (FN 9.13[3], FN-A10). With
+ * `haltAfterSea` (FN-A12) it stops after a sea roll while moves remain: returns false, the phase asking for them.
+ */
+export function executeMoves(
+  s: FnState,
+  n: Nation,
+  act: Activation,
+  ctx: ResolveContext,
+  arrived: Record<string, number> = {},
+): boolean {
+  const move = act.move ?? {};
+  const keys = slotsInOrder(s, move);
+  for (const [i, key] of keys.entries()) {
+    const [from] = slotOf(key);
+    const path = move[key];
+    const to = path[path.length - 1];
+    s.units[from][n] -= 1;
+    const crossesSea = n !== 'britain' && path.slice(0, -1).some((a) => isSea(s, a));
+    ctx.emit({ type: 'move', rule: 'FN 9.1', nation: n, from, path });
+    if (!crossesSea) {
+      arrive(s, n, to, arrived);
+      continue;
+    }
+    const roll = rollDie(ctx, 6, SEA_ROLL);
+    const lost = roll >= 2;
+    ctx.emit({ type: 'sea-attrition', rule: 'FN 9.13[3]', nation: n, area: to, roll, lost });
+    if (lost && n === 'france') loseFrenchUnits(s, 1, ctx, 'FN 11.0[3a]');
+    if (!lost) arrive(s, n, to, arrived);
+    if (act.haltAfterSea && i < keys.length - 1) {
+      const { move: _done, ...rest } = act;
+      s.phase = { kind: 'moveOn', act: rest, arrived };
+      return false;
+    }
+  }
+  return true;
+}

@@ -1,0 +1,149 @@
+/** Random legal orders (`pbem simulate`, conformance): bold enough that games end, drawn only with `rand`. */
+import type { SeatId } from '../../engine/types.ts';
+import { legalActivities } from './choices.ts';
+import { warNationsIn } from './combat.ts';
+import { ALLIES, type Ally, type Nation } from './data.ts';
+import { adjacentAreas, movable, moveAllowance, pathIsLegal } from './movement.ts';
+import { owedPoint } from './owed.ts';
+import { type Activation, activeNation, areaIds, type FnOrders, type FnState, homeOf, unitsOf } from './state.ts';
+import { reinforceLimit } from './surrender.ts';
+
+type Rand = () => number;
+const pick = <T>(rand: Rand, xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)];
+
+/** Every legal path of a unit of `n` in `from` (the path choice's graph, checked by the rules). */
+export function legalPaths(s: FnState, n: Nation, from: string): string[][] {
+  const budget = n === 'spain' ? 0 : moveAllowance(n);
+  const out: string[][] = [];
+  const walk = (at: string, path: string[]) => {
+    if (path.length > 0 && pathIsLegal(s, n, from, path)) out.push(path);
+    if (path.length >= budget) return;
+    for (const to of adjacentAreas(s, at)) if (to !== from && !path.includes(to)) walk(to, [...path, to]);
+  };
+  walk(from, []);
+  return out;
+}
+
+/** Moves toward a fight: paths ending with enemies or in an enemy home count double. */
+function randomMoves(
+  s: FnState,
+  n: Nation,
+  rand: Rand,
+  share: number,
+  arrived?: Record<string, number>,
+): Record<string, string[]> {
+  const move: Record<string, string[]> = {};
+  const targets = new Set(
+    n === 'france' ? ALLIES.filter((a) => s.atWar[a]).map((a) => homeOf(s, a)) : [homeOf(s, 'france')],
+  );
+  for (const from of areaIds(s)) {
+    const paths = legalPaths(s, n, from);
+    if (!paths.length) continue;
+    const good = paths.filter(
+      (p) =>
+        targets.has(p[p.length - 1]) ||
+        (n === 'france' ? warNationsIn(s, p[p.length - 1]).length : unitsOf(s, p[p.length - 1], 'france')) > 0,
+    );
+    let slot = 0;
+    for (let k = 1; k <= movable(s, n, from, arrived); k++) {
+      if (rand() > share) continue;
+      slot += 1;
+      move[`${from}${slot}`] = pick(rand, good.length && rand() < 0.7 ? good : paths);
+    }
+  }
+  return move;
+}
+
+/** One random activation of nation `n` now. */
+function randomActivation(s: FnState, n: Nation, rand: Rand): Activation {
+  const legal = legalActivities(s, n);
+  const box = reinforceLimit(s, n);
+  if (legal.includes('declare') && rand() < (n === 'france' ? 0.3 : 0.7)) {
+    return n === 'france'
+      ? {
+          activity: 'declare',
+          target: pick(
+            rand,
+            ALLIES.filter((a) => !s.atWar[a]),
+          ),
+        }
+      : { activity: 'declare' };
+  }
+  if (box > 0 && (rand() < 0.3 || !legal.includes('move')))
+    return { activity: 'reinforce', count: Math.floor(rand() * (box + 1)) };
+  if (!legal.includes('move')) return { activity: 'none' };
+  const move = randomMoves(s, n, rand, n === 'france' ? 0.8 : 0.6);
+  const act: Activation = Object.keys(move).length ? { activity: 'move', move } : { activity: 'move' };
+  if (rand() < 0.2) act.combatOrder = [...areaIds(s)].reverse();
+  if (n === 'france' && rand() < 0.3) act.haltAfterSea = true;
+  return act;
+}
+
+/** Simple activations for this seat's later nations this turn (spec 5.2), now and then. */
+function laterActivations(s: FnState, seat: SeatId, rand: Rand): FnOrders['later'] {
+  if (rand() < 0.4) return undefined;
+  const later: NonNullable<FnOrders['later']> = {};
+  for (const n of s.order.slice(s.cursor + 1)) {
+    if (s.seats[n] !== seat || rand() < 0.2) continue;
+    later[n] = !(n === 'france' || s.atWar[n as Ally])
+      ? { activity: 'declare' }
+      : { activity: 'reinforce', count: Math.min(1, reinforceLimit(s, n)) };
+    // Spec 5.2: now and then conditional on the board when the nation comes up.
+    const r = rand();
+    if (r < 0.15) later[n].when = { noFrench: homeOf(s, n) };
+    else if (r < 0.3 && n !== 'france') later[n].when = { atWar: s.atWar[n as Ally] };
+  }
+  return Object.keys(later).length ? later : undefined;
+}
+
+/** A copy of a list in random order (Fisher-Yates with `rand`). */
+function shuffled<T>(xs: readonly T[], rand: Rand): T[] {
+  const out = [...xs];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(rand() * (i + 1));
+    [out[i], out[j]] = [out[j], out[i]];
+  }
+  return out;
+}
+
+/** A random allocation of France's dice among the nations present. */
+function randomAllocation(s: FnState, area: string, rand: Rand): Partial<Record<Ally, number>> {
+  const present = warNationsIn(s, area);
+  const out: Partial<Record<Ally, number>> = {};
+  for (let d = 0; d < unitsOf(s, area, 'france'); d++) {
+    const a = pick(rand, present);
+    out[a] = (out[a] ?? 0) + 1;
+  }
+  return out;
+}
+
+/** The package's `randomOrders`. */
+export function randomOrders(s: FnState, seat: SeatId, rand: Rand): FnOrders {
+  const owed = owedPoint(s);
+  if (!owed || owed.seat !== seat) return {};
+  const p = s.phase;
+  if (p.kind === 'start') {
+    if (rand() < 0.5) return { start: 'roll' };
+    return {
+      start: 'roll',
+      standing: {
+        priority: shuffled(ALLIES, rand),
+        surrenderCount: Math.floor(rand() * 4),
+        ...(rand() < 0.5 ? { perArea: { RH: { prussia: 1, austria: 2 } } } : {}),
+      },
+    };
+  }
+  if (p.kind === 'allocate') return { allocation: randomAllocation(s, p.combat.areas[0], rand) };
+  if (p.kind === 'surrenderReinforce') return { count: Math.floor(rand() * (reinforceLimit(s, 'france') + 1)) };
+  if (p.kind === 'moveOn') {
+    const move = randomMoves(s, activeNation(s)!, rand, 0.8, p.arrived);
+    return Object.keys(move).length ? { move } : {};
+  }
+  if (p.kind === 'combatOrder') return { combatOrder: shuffled(p.combat.areas, rand) };
+  const n = activeNation(s)!;
+  const later = laterActivations(s, seat, rand);
+  const orders: FnOrders = { ...randomActivation(s, n, rand), ...(later ? { later } : {}) };
+  // D7 standing, now and then: one of the seat's nations holds back from others' attacks, or none does.
+  if (n !== 'france' && rand() < 0.05) orders.standing = { holdBack: rand() < 0.5 ? [n as Ally] : [] };
+  return orders;
+}

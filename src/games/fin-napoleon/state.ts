@@ -1,0 +1,241 @@
+/**
+ * Fin-Napoleon's state between decision points, its orders, the modes and seats (FN 2.1, FN 12.0[M]), and the small
+ * questions every rule asks of a position (units in an area, at war or not, units in the box).
+ */
+import { z } from 'zod';
+import type { SeatId, Text } from '../../engine/types.ts';
+import { ALLIES, type Ally, type FnData, NATIONS, type Nation } from './data.ts';
+import type { FnOptions } from './options.ts';
+
+/** Modes: two players (France against the five Allies), and France with 2 to 5 Allied players (FN 12.0[M]). */
+export const MODES = ['two-player', 'allies-2', 'allies-3', 'allies-4'] as const;
+export const FRANCE_SEAT = 'france';
+export const ALLIES_SEAT = 'allies';
+
+/** FN 12.0[M][2]: the standard division of the Allied nations among 2 to 5 players (by maximum strength). */
+const STANDARD_DIVISION: Record<number, string> = {
+  2: 'prussia+austria/russia+spain+britain',
+  3: 'prussia+austria/russia/spain+britain',
+  4: 'prussia/austria/russia/spain+britain',
+  5: 'prussia/austria/russia/spain/britain',
+};
+
+/** The number of Allied players of a mode. */
+export const alliedPlayers = (mode: string): number => (mode === 'two-player' ? 1 : Number(mode.split('-')[1]));
+
+/** The seats of a mode, France first. */
+export function seatsOf(mode: string): { seat: SeatId; name: Text }[] {
+  const france = { seat: FRANCE_SEAT, name: { en: 'France', ja: 'フランス' } };
+  if (mode === 'two-player') return [france, { seat: ALLIES_SEAT, name: { en: 'Allies', ja: '連合国' } }];
+  const players = Array.from({ length: alliedPlayers(mode) }, (_, k) => ({
+    seat: `ally-${k + 1}`,
+    name: { en: `Allied player ${k + 1}`, ja: `連合国プレイヤー${k + 1}` },
+  }));
+  return [france, ...players];
+}
+
+/** FN 12.0[M][2]: which seat runs each nation; throws on a division that does not fit the mode. */
+export function controllers(mode: string, division: string): Record<Nation, SeatId> {
+  const out = { france: FRANCE_SEAT } as Record<Nation, SeatId>;
+  if (mode === 'two-player') {
+    for (const a of ALLIES) out[a] = ALLIES_SEAT;
+    return out;
+  }
+  const k = alliedPlayers(mode);
+  const groups = (division === 'standard' ? STANDARD_DIVISION[k] : division).split('/');
+  if (groups.length !== k)
+    throw new Error(`FN 12.0[M][2]: division "${division}" has ${groups.length} groups, not ${k}`);
+  groups.forEach((g, i) => {
+    for (const n of g.split('+')) {
+      if (!(ALLIES as readonly string[]).includes(n) || out[n as Ally])
+        throw new Error(`FN 12.0[M][2]: division "${division}": "${n}" is not an Allied nation given once`);
+      out[n as Ally] = `ally-${i + 1}`;
+    }
+  });
+  const missing = ALLIES.filter((a) => !out[a]);
+  if (missing.length) throw new Error(`FN 12.0[M][2]: division "${division}" leaves out ${missing.join(', ')}`);
+  return out;
+}
+
+const area = z.string().regex(/^[A-Z]{2,3}$/);
+const count = z.number().int().min(0).max(99);
+
+/** One nation's activity (FN 6.0[3]) and what it needs (D1-D5, D7). */
+export const activationSchema = z
+  .object({
+    activity: z.enum(['none', 'declare', 'reinforce', 'move']),
+    /** D2: the peace ally France declares war on (FN 7.0[1]). */
+    target: z.enum(ALLIES).optional(),
+    /** D3: units placed (FN 8.0[4]). */
+    count: count.optional(),
+    /** D4: unit slot (start area + number, `RH1`) to the areas entered, executed in slot order (FN 9.1[4]). */
+    move: z.record(z.string().regex(/^[A-Z]{2,3}\d{1,2}$/), z.array(area).max(2)).optional(),
+    /** D5: combat areas in this order first (FN 9.2[5]). */
+    combatOrder: z.array(area).max(14).optional(),
+    /** D7, FN-A16: at-war Allied nations that do not join the attack in an area. */
+    noJoin: z.record(area, z.array(z.enum(ALLIES)).max(5)).optional(),
+    /** Spec 5.2 conditional order (later activations): used only when the board then meets it, else asked. */
+    when: z
+      .object({ atWar: z.boolean().optional(), french: area.optional(), noFrench: area.optional() })
+      .strict()
+      .optional(),
+    /** FN-A12 (spec 5.2 `halt_after_sea_attrition`): stop after a sea attrition roll so later moves can change. */
+    haltAfterSea: z.boolean().optional(),
+    /** D6 ahead, France's own activation: the dice per nation in an area (FN 9.21[1]). */
+    allocate: z.record(area, z.partialRecord(z.enum(ALLIES), count)).optional(),
+  })
+  .strict();
+export type Activation = z.infer<typeof activationSchema>;
+
+/** Standing orders of a seat (spec 5.2): kept until replaced. */
+export const standingSchema = z
+  .object({
+    /** D6 standing: France's dice go to the nations in this order (each up to its units there). */
+    priority: z.array(z.enum(ALLIES)).max(5).optional(),
+    /** D6 standing, spec 5.2 `per_area`: France's dice per nation in an area, used before the priority. */
+    perArea: z.record(area, z.partialRecord(z.enum(ALLIES), count)).optional(),
+    /** D3 standing, FN 9.33: units France places after a surrender. */
+    surrenderCount: count.optional(),
+    /** Stop before each of this seat's nations even when a later activation was sent (spec 5.2). */
+    askBetween: z.boolean().optional(),
+    /** D7, FN-A16: this seat's nations that do not join another nation's Allied attack (multiplayer). */
+    holdBack: z.array(z.enum(ALLIES)).max(5).optional(),
+  })
+  .strict();
+export type Standing = z.infer<typeof standingSchema>;
+
+/** One seat's orders: the owed answer, later activations of its nations this turn, standing orders. */
+export const fnOrdersSchema = activationSchema
+  .partial({ activity: true })
+  .extend({
+    /** FN-D0 (FN 5.0[6]): the French player rolls for the first turn's activation order. */
+    start: z.literal('roll').optional(),
+    /** D6: France's dice for the area now fought (FN 9.21[1]). */
+    allocation: z.partialRecord(z.enum(ALLIES), count).optional(),
+    /** Spec 5.2: this seat's later nations this turn, used in turn unless they no longer fit. */
+    later: z.partialRecord(z.enum(NATIONS), activationSchema).optional(),
+    standing: standingSchema.optional(),
+  })
+  .strict();
+export type FnOrders = z.infer<typeof fnOrdersSchema>;
+
+/** A combat run of one move/combat activity (FN 9.2), paused while a seat is asked (D5, D6). */
+export interface CombatRun {
+  nation: Nation;
+  /** Combat areas still to fight, in order. */
+  areas: string[];
+  noJoin: Record<string, Ally[]>;
+  allocate: Record<string, Partial<Record<Ally, number>>>;
+}
+
+/** Where the game stands: each kind names the decision point owed. */
+export type FnPhase =
+  | { kind: 'start' }
+  | { kind: 'activate' }
+  | { kind: 'combatOrder'; combat: CombatRun }
+  /** FN-A12: moves halted after a sea roll; the active seat moves the units that have not moved yet (D4). */
+  | { kind: 'moveOn'; act: Activation; arrived: Record<string, number> }
+  | { kind: 'allocate'; combat: CombatRun }
+  | { kind: 'surrenderReinforce' }
+  | { kind: 'over' };
+
+/** The end of the game. */
+export interface FnResult {
+  side: 'france' | 'allies' | 'draw';
+  winners: SeatId[];
+  rule: string;
+  turn: number;
+  reason: Text;
+  /** FN 12.0[M][8]: each Allied seat's start VP plus end VP. */
+  vp?: Record<SeatId, number>;
+}
+
+/** The state. `queued` and `standing` are each seat's own: no other seat sees them. */
+export interface FnState {
+  mode: string;
+  options: FnOptions;
+  data: FnData;
+  seats: Record<Nation, SeatId>;
+  /** FN 12.0[M][4]: each Allied seat's start VP. */
+  startVp: Record<SeatId, number>;
+  turn: number;
+  /** This turn's activation order (FN 5.0). */
+  order: Nation[];
+  /** The index in `order` of the nation now active. */
+  cursor: number;
+  /** Units on the map: area id -> nation -> count (FN 1.31[2]: a nation's units are alike). */
+  units: Record<string, Record<Nation, number>>;
+  atWar: Record<Ally, boolean>;
+  morale: number;
+  /** FN-A06: France has made its one declaration of war this turn. */
+  frenchDeclared: boolean;
+  phase: FnPhase;
+  queued: Record<SeatId, Partial<Record<Nation, Activation>>>;
+  standing: Record<SeatId, Standing>;
+  result: FnResult | null;
+}
+
+/**
+ * A copy to change: every part a rule changes is copied (units, war states, order, queued activations, the combat
+ * run); the parts never changed in place are shared (data, options, seats, start VP, standing orders, result).
+ */
+export function cloneState(s: FnState): FnState {
+  const units: FnState['units'] = {};
+  for (const a of Object.keys(s.units)) units[a] = { ...s.units[a] };
+  const queued: FnState['queued'] = {};
+  for (const seat of Object.keys(s.queued)) queued[seat] = { ...s.queued[seat] };
+  const p = s.phase;
+  const phase: FnPhase =
+    p.kind === 'allocate' || p.kind === 'combatOrder'
+      ? { kind: p.kind, combat: { ...p.combat, areas: [...p.combat.areas] } }
+      : p.kind === 'moveOn'
+        ? { ...p, arrived: { ...p.arrived } }
+        : p;
+  return { ...s, units, atWar: { ...s.atWar }, order: [...s.order], queued, standing: { ...s.standing }, phase };
+}
+
+export const isAlly = (n: Nation): n is Ally => n !== 'france';
+/** What the rules look up again and again in a data set, built once per data set (data sets are never changed). */
+interface DataIndex {
+  ids: string[];
+  order: Map<string, number>;
+  home: Record<string, string>;
+  sea: Set<string>;
+}
+const indexes = new WeakMap<object, DataIndex>();
+function indexOf(data: FnData): DataIndex {
+  let ix = indexes.get(data);
+  if (!ix) {
+    const ids = data.areas.map((a) => a.id);
+    const home: Record<string, string> = {};
+    for (const a of data.areas) if (a.home) home[a.home] = a.id;
+    const sea = new Set(data.areas.filter((a) => a.kind === 'sea').map((a) => a.id));
+    ix = { ids, order: new Map(ids.map((id, i) => [id, i])), home, sea };
+    indexes.set(data, ix);
+  }
+  return ix;
+}
+
+export const homeOf = (s: FnState, n: Nation): string => indexOf(s.data).home[n];
+export const isSea = (s: FnState, areaId: string): boolean => indexOf(s.data).sea.has(areaId);
+/** Area ids in data order (shared: do not change). */
+export const areaIds = (s: FnState): readonly string[] => indexOf(s.data).ids;
+/** An area's place in data order (FN 9.1[4]: moves and combats in area order). */
+export const areaRank = (s: FnState, id: string): number => indexOf(s.data).order.get(id) ?? -1;
+export const unitsOf = (s: FnState, areaId: string, n: Nation): number => s.units[areaId]?.[n] ?? 0;
+export const onMap = (s: FnState, n: Nation): number => areaIds(s).reduce((t, a) => t + unitsOf(s, a, n), 0);
+/** FN 3.2[4]: units left in the nation's box on the War Status Chart. */
+export const inBox = (s: FnState, n: Nation): number => s.data.chart[n].maximum - onMap(s, n);
+/** FN 9.0[3]: an Allied nation at peace is treated as not on the map in move/combat. */
+export const activeAlly = (s: FnState, n: Nation): boolean => isAlly(n) && s.atWar[n];
+/** At-war Allied units in an area (FN 9.12[5]). */
+export const enemiesOfFrance = (s: FnState, areaId: string): number =>
+  ALLIES.reduce((t, a) => t + (s.atWar[a] ? unitsOf(s, areaId, a) : 0), 0);
+/** The seat that runs a nation. */
+export const seatOf = (s: FnState, n: Nation): SeatId => s.seats[n];
+/** The nation now active, if any. */
+export const activeNation = (s: FnState): Nation | undefined => s.order[s.cursor];
+/** Names of a nation and an area. */
+export const nationName = (s: FnState, n: Nation): Text => s.data.chart[n].name;
+export const areaName = (s: FnState, id: string): Text =>
+  s.data.areas.find((a) => a.id === id)?.name ?? { en: id, ja: id };
