@@ -4,11 +4,12 @@
  */
 import type { AnyGamePackage } from '../engine/game-package.ts';
 import { atlanticWolves } from './atlantic-wolves/index.ts';
+import { operationCrusader } from './operation-crusader/index.ts';
 import { toyGame } from './toy/index.ts';
 
 /** Every game package by its id, in the order a list of games shows them. */
 export const games: Readonly<Record<string, AnyGamePackage>> = Object.fromEntries(
-  [atlanticWolves, toyGame].map((game) => [game.id, game]),
+  [atlanticWolves, operationCrusader, toyGame].map((game) => [game.id, game]),
 );
 
 /** The game with this id, or undefined. */
