@@ -21,8 +21,7 @@ export function attacks(s: OcState, side: OcSide, act: OcActivation, end: string
 }
 
 /** The attacking units (OC-A11: all of the group at a point, or those given a target under R2). */
-export function attackersOf(s: OcState, side: OcSide, act: OcActivation, end: string): string[] {
-  const group = groupOf(s, side, act);
+export function attackersOf(s: OcState, act: OcActivation, end: string, group: string[]): string[] {
   if (isArea(s, end) || s.options.pointAttack === 'all' || !act.targets) return group;
   const chosen = group.filter((u) => act.targets?.[u]);
   return chosen.length ? chosen : group;
@@ -138,7 +137,7 @@ function checkAttack(s: OcState, side: OcSide, act: OcActivation, walked: Walked
   }
   if (errors.length || !attacks(s, side, act, end)) return errors;
   if (s.options.attackerTargets === 'before' && enemies.length > 1) {
-    const missing = attackersOf(s, side, act, end).filter((u) => !act.targets?.[u]);
+    const missing = attackersOf(s, act, end, groupOf(s, side, act)).filter((u) => !act.targets?.[u]);
     if (missing.length)
       errors.push(
         ocError(

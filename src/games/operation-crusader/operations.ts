@@ -67,7 +67,7 @@ export function applyActivation(s: OcState, act: OcActivation, ctx: ResolveConte
     at: walked.end,
     attacker: side,
     group,
-    attackers: attackersOf(s, side, act, walked.end),
+    attackers: attackersOf(s, act, walked.end, group),
     defenders,
     from: retreatPlace(s, side, act.at, path),
     acrossFortress: acrossFortress(s, walked.end, walked.previous, enemyOf(side)),
