@@ -7,6 +7,7 @@ import type { GamePackage } from '../../engine/game-package.ts';
 import { filterEvents } from '../../engine/visibility.ts';
 import { choices } from './choices.ts';
 import { defaultData } from './data/default-data.ts';
+import { shortData } from './data/short-data.ts';
 import { ocDataSchema, type OcData } from './data/schema.ts';
 import { checkData } from './data/check-data.ts';
 import { defaultOrders } from './defaults.ts';
@@ -60,8 +61,8 @@ export const operationCrusader: GamePackage<OcState, OcOrders, OcOptions, OcData
   },
   fixtures: { position: positionFromFixture },
   hiddenTwin,
-  // OC 3.0[1]: one turn is a short complete game.
-  shortGame: { mode: 'standard', options: { lastTurn: 1 } },
+  // OC 3.0[1]: one turn with six units is a short complete game.
+  shortGame: { mode: 'standard', options: { lastTurn: 1 }, data: shortData },
 };
 
 import { validate as validateOrders } from './validate.ts';
