@@ -6,7 +6,7 @@
  */
 import { rollDie } from '../../engine/dice-purpose.ts';
 import type { ResolveContext } from '../../engine/types.ts';
-import { indexOf, isArea, sideOf, type OcCombat, type OcSide, type OcState } from './state.ts';
+import { indexOf, isArea, sideOf, unitToChange, type OcCombat, type OcSide, type OcState } from './state.ts';
 
 /** OC 7.0[3], OC-A22: VP move the marker (British +, Axis −), clamped at the cap on each side. */
 export function addVp(s: OcState, side: OcSide, amount: number, rule: string, ctx: ResolveContext): void {
@@ -64,10 +64,11 @@ export function fire(
     if (!target || st.status !== 'map' || st.steps <= 0) continue;
     const { value, plus } = toHit(s, firer, target, combat, counter);
     const dice: number[] = [];
-    for (let i = 0; i < st.steps; i++) {
-      const what = { en: `fire of ${firer} at ${target}`, ja: `${firer}から${target}への射撃` };
-      dice.push(rollDie(ctx, 6, { rule: 'OC 6.3(2)[4]', what }));
-    }
+    const purpose = {
+      rule: 'OC 6.3(2)[4]',
+      what: { en: `fire of ${firer} at ${target}`, ja: `${firer}から${target}への射撃` },
+    };
+    for (let i = 0; i < st.steps; i++) dice.push(rollDie(ctx, 6, purpose));
     const hits = dice.filter((d) => d + plus >= value).length;
     ctx.emit({ type: 'fire', firer, target, counter, dice, need: value, plus, hits, rule });
     batches.push({ target, hits });
@@ -97,7 +98,7 @@ export function applyLosses(
   defence: number,
   ctx: ResolveContext,
 ) {
-  const st = s.units[id];
+  const st = unitToChange(s, id);
   if (st.status !== 'map') return;
   const before = st.steps;
   const lost = Math.min(before, losses);
@@ -113,7 +114,7 @@ export function applyLosses(
 /** OC 6.3(8): removal from the game, or rout with its return turn (overkill), or complete elimination. */
 function rout(s: OcState, id: string, losses: number, before: number, ctx: ResolveContext): void {
   const u = indexOf(s.data).unit.get(id)!;
-  const st = s.units[id];
+  const st = unitToChange(s, id);
   st.at = null;
   st.faceDown = false;
   st.outOfSupply = false;

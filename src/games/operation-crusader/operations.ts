@@ -8,7 +8,7 @@ import { attackersOf, attacks, groupOf } from './activation-check.ts';
 import { acrossFortress, addVp, fire } from './combat.ts';
 import { walkPath } from './movement.ts';
 import { PASS, type OcActivation } from './orders.ts';
-import { enemyOf, isArea, isOffMap, unitsAt, type OcCombat, type OcSide, type OcState } from './state.ts';
+import { enemyOf, isArea, isOffMap, unitToChange, unitsAt, type OcCombat, type OcSide, type OcState } from './state.ts';
 import { targetsBy, DEFAULT_PREFERENCE } from './targets.ts';
 
 /** OC 7.2[1]: a point is controlled by the side that last had a unit placed there; Bardia lost for good (OC 5.1(1)[6]). */
@@ -21,7 +21,7 @@ export function takeControl(s: OcState, point: string, side: OcSide, ctx: Resolv
 
 /** OC 6.4: the group's units still on the map turn face down; the other side is next (OC 3.1③[a]). */
 function endActivation(s: OcState, group: readonly string[], ctx: ResolveContext): void {
-  for (const u of group) if (s.units[u].status === 'map') s.units[u].faceDown = true;
+  for (const u of group) if (s.units[u].status === 'map') unitToChange(s, u).faceDown = true;
   ctx.emit({ type: 'activation-end', units: [...group], rule: 'OC 6.4' });
   s.active = enemyOf(s.active);
   s.phase = { kind: 'activate' };
@@ -30,7 +30,7 @@ function endActivation(s: OcState, group: readonly string[], ctx: ResolveContext
 /** OC 7.1(5): Axis units leave the map east; VP for their steps; the road is no British source any more. */
 function breakThrough(s: OcState, group: readonly string[], point: string, ctx: ResolveContext): void {
   const steps = group.reduce((n, u) => n + s.units[u].steps, 0);
-  for (const u of group) Object.assign(s.units[u], { status: 'broken-through', at: null, faceDown: false });
+  for (const u of group) Object.assign(unitToChange(s, u), { status: 'broken-through', at: null, faceDown: false });
   if (!s.barredSources.includes(point)) s.barredSources.push(point);
   ctx.emit({ type: 'breakthrough', units: [...group], point, steps, rule: 'OC 7.1(5)' });
   addVp(s, 'axis', steps, 'OC 7.1(5)[3]', ctx);
@@ -49,7 +49,7 @@ export function applyActivation(s: OcState, act: OcActivation, ctx: ResolveConte
   const group = groupOf(s, side, act);
   const path = act.path ?? [];
   const walked = walkPath(s, side, group, act.at, path);
-  for (const u of group) s.units[u].at = walked.end;
+  for (const u of group) unitToChange(s, u).at = walked.end;
   ctx.emit({ type: 'activate', side, at: act.at, units: group, path, cost: walked.spent, queued, rule: 'OC 6.1' });
   if (s.options.control === 'entry') for (const p of path) if (!isOffMap(s, p)) takeControl(s, p, side, ctx);
   if (isOffMap(s, walked.end) && walked.end !== act.at) {
@@ -142,7 +142,7 @@ function endCombat(s: OcState, combat: OcCombat, ctx: ResolveContext): void {
   const held = combat.defenders.some((u) => s.units[u].status === 'map');
   const atPoint = !isArea(s, combat.at);
   if (atPoint && held && alive.length) {
-    for (const u of alive) s.units[u].at = combat.from;
+    for (const u of alive) unitToChange(s, u).at = combat.from;
     ctx.emit({ type: 'retreat', units: alive, from: combat.at, to: combat.from, rule: 'OC 6.3(7)[3]' });
     // OC-A23: the retreating units end their move at the location they came from.
     if (!isArea(s, combat.from) && !isOffMap(s, combat.from)) takeControl(s, combat.from, combat.attacker, ctx);

@@ -92,6 +92,8 @@ export interface OcIndex {
   /** Areas touching each point. */
   areasAtPoint: Map<string, string[]>;
   name: Map<string, Text>;
+  /** Each unit's place in the data (ties are broken by it). */
+  order: Map<string, number>;
 }
 
 const cache = new WeakMap<OcData, OcIndex>();
@@ -111,6 +113,7 @@ export function indexOf(data: OcData): OcIndex {
     point: new Map(data.points.map((p) => [p.id, p])),
     areasAtPoint,
     name,
+    order: new Map(data.units.map((u, i) => [u.id, i])),
   };
   cache.set(data, ix);
   return ix;
@@ -147,8 +150,33 @@ export function groupLocations(s: OcState, side: OcSide): string[] {
 /** The name of a unit or location in both languages. */
 export const nameOf = (s: OcState, id: string): Text => indexOf(s.data).name.get(id) ?? { en: id, ja: id };
 
-/** A fresh copy of the parts of a state a rule changes (units, control, standing). */
+// Each state copy with the ids of the units already copied into it (copy on write: a resolve copies the units
+// record and each unit only when it changes one, so that the earlier state is never touched).
+const copied = new WeakMap<OcState, Set<string>>();
+
+/** A unit's state to change in place: copied first, once per state copy. */
+export function unitToChange(s: OcState, id: string): OcUnitState {
+  const done = copied.get(s);
+  if (!done) throw new Error('unitToChange: the state is not a copy');
+  if (done.size === 0 && !done.has('')) {
+    s.units = { ...s.units };
+    done.add('');
+  }
+  if (!done.has(id)) {
+    s.units[id] = { ...s.units[id] };
+    done.add(id);
+  }
+  return s.units[id];
+}
+
+/** A fresh copy of the parts of a state a rule changes (units copied on write, control, standing). */
 export function copyState(s: OcState): OcState {
-  const units = Object.fromEntries(Object.entries(s.units).map(([k, v]) => [k, { ...v }]));
-  return { ...s, units, control: { ...s.control }, barredSources: [...s.barredSources], standing: { ...s.standing } };
+  const next: OcState = {
+    ...s,
+    control: { ...s.control },
+    barredSources: [...s.barredSources],
+    standing: { ...s.standing },
+  };
+  copied.set(next, new Set());
+  return next;
 }

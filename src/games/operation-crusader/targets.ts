@@ -11,7 +11,7 @@ export const DEFAULT_PREFERENCE: OcPreference = { order: 'lowest-hit' };
 /** The candidates ranked by a preference, best first. */
 export function rankTargets(s: OcState, candidates: readonly string[], pref: OcPreference): string[] {
   const ix = indexOf(s.data);
-  const order = new Map(s.data.units.map((u, i) => [u.id, i]));
+  const order = ix.order;
   const named = (id: string) => {
     const i = pref.prefer?.indexOf(id) ?? -1;
     return i < 0 ? Number.MAX_SAFE_INTEGER : i;

@@ -13,21 +13,23 @@ import { attack, applyActivation, counterattack } from './operations.ts';
 import type { OcOrders } from './orders.ts';
 import { replacementChoices, returnChoices, returningUnits } from './reorganise.ts';
 import { supplyOf, tobrukBesieged } from './supply.ts';
-import { activatable, copyState, enemyOf, type OcSide, type OcState } from './state.ts';
+import { activatable, copyState, enemyOf, unitToChange, type OcSide, type OcState } from './state.ts';
 import { DEFAULT_PREFERENCE, targetsBy } from './targets.ts';
 
 /** OC 4.0-4.3: the Axis as the data says, the Tobruk garrison in Tobruk, the rest waiting for D1. */
 export function setupState(data: OcData, options: OcOptions): OcState {
-  const units: OcState['units'] = {};
-  for (const u of data.units) {
-    const at =
-      u.side === 'axis'
-        ? data.axisSetup[u.id]
-        : u.tobruk
-          ? data.tobruk
-          : (data.britishDefaultSetup[u.id] ?? data.britishSetupAreas[0]);
-    units[u.id] = { status: 'map', at, steps: u.steps, faceDown: false, outOfSupply: false };
-  }
+  // Built in one go (not key by key) so that the record keeps fast properties: every resolve copies it.
+  const units: OcState['units'] = Object.fromEntries(
+    data.units.map((u) => {
+      const at =
+        u.side === 'axis'
+          ? data.axisSetup[u.id]
+          : u.tobruk
+            ? data.tobruk
+            : (data.britishDefaultSetup[u.id] ?? data.britishSetupAreas[0]);
+      return [u.id, { status: 'map', at, steps: u.steps, faceDown: false, outOfSupply: false }];
+    }),
+  );
   // OC 7.2[2]: every point but Tobruk is Axis-controlled at the start; off-map points are controlled by nobody.
   const control = Object.fromEntries(
     data.points.filter((p) => !p.offMap).map((p) => [p.id, p.id === data.tobruk ? 'british' : 'axis'] as const),
@@ -107,7 +109,7 @@ function placeBritish(s: OcState, setup: Record<string, string>, ctx: ResolveCon
   for (const u of s.data.units) {
     if (u.side !== 'british' || u.tobruk) continue;
     const at = setup[u.id] ?? s.data.britishDefaultSetup[u.id] ?? s.data.britishSetupAreas[0];
-    s.units[u.id].at = at;
+    unitToChange(s, u.id).at = at;
   }
   ctx.emit({
     type: 'setup',
@@ -186,7 +188,7 @@ function startReorganisation(s: OcState, ctx: ResolveContext): void {
   const out: string[] = [];
   for (const side of ['british', 'axis'] as const) {
     for (const [id, supply] of supplyOf(s, side)) {
-      const st = s.units[id];
+      const st = unitToChange(s, id);
       st.outOfSupply = supply === 'out';
       st.faceDown = st.outOfSupply;
       if (st.outOfSupply) out.push(id);
@@ -207,14 +209,20 @@ function finishReorganisation(s: OcState, orders: Readonly<Record<SeatId, OcOrde
   for (const side of ['british', 'axis'] as const) {
     for (const r of returnChoices(s, side)) {
       const point = orders[side]?.returns?.[r.unit] ?? r.points[0];
-      Object.assign(s.units[r.unit], { status: 'map', at: point, steps: 1, faceDown: false, outOfSupply: false });
-      delete s.units[r.unit].returnTurn;
+      const st = Object.assign(unitToChange(s, r.unit), {
+        status: 'map',
+        at: point,
+        steps: 1,
+        faceDown: false,
+        outOfSupply: false,
+      });
+      delete st.returnTurn;
       ctx.emit({ type: 'return', unit: r.unit, point, rule: 'OC 6.3(8)③' });
     }
   }
   for (const t of replacementChoices(s)) {
     const unit = orders.british?.replacements?.[t.town] ?? t.units[0];
-    s.units[unit].steps++;
+    unitToChange(s, unit).steps++;
     ctx.emit({ type: 'replacement', unit, town: t.town, steps: s.units[unit].steps, rule: 'OC 5.2' });
   }
   // OC 3.1②, OC-A30: more VP moves first; equal VP, the British.
