@@ -62,9 +62,10 @@ export function randomOrders(s: OcState, seat: SeatId, rand: () => number): OcOr
   const side = seat as OcSide;
   const phase = s.phase;
   const out: OcOrders = {};
-  if (rand() < 0.05)
+  // Now and then a standing preference is set or withdrawn, so that D8 is met both asked and answered in advance.
+  if (rand() < 0.06)
     out.standing = {
-      counterattack: rand() < 0.8 ? { arm: rand() < 0.5 ? 'tank' : 'infantry', order: 'most-steps' } : null,
+      counterattack: rand() < 0.4 ? { arm: rand() < 0.5 ? 'tank' : 'infantry', order: 'most-steps' } : null,
     };
   if (point === 'OC-D4') out.activation = randomActivation(s, side, rand);
   else if (point === 'OC-D8' && phase.kind === 'counterattack')
