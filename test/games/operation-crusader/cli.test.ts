@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { commitmentOf } from '../../../src/engine/dice.ts';
 import { advance, startGame, type Envelope, type GameEvent } from '../../../src/engine/index.ts';
 import { operationCrusader as game } from '../../../src/games/operation-crusader/index.ts';
+import type { OcState } from '../../../src/games/operation-crusader/state.ts';
 import { randomSource } from '../../conformance/support/random-game.ts';
 
 const root = resolve(import.meta.dirname, '../../..');
@@ -24,7 +25,7 @@ function pbem(...args: string[]) {
 function playSeeded(secret: string) {
   const started = startGame(game, { mode: 'standard', options: {}, secret });
   if (!started.ok) throw new Error(started.errors.join('; '));
-  let env: Envelope = started.envelope;
+  let env = started.envelope as Envelope<OcState>;
   const rand = randomSource(secret);
   const steps: { orders: Record<string, unknown>; events: GameEvent[] }[] = [];
   let counterattackAt = -1;
@@ -34,7 +35,7 @@ function playSeeded(secret: string) {
     const orders = Object.fromEntries(owed.map((o) => [o.seat, game.randomOrders!(env.state, o.seat, rand)]));
     const r = advance(game, env, orders);
     if (!r.ok) throw new Error(JSON.stringify(r.errors));
-    env = r.envelope;
+    env = r.envelope as Envelope<OcState>;
     steps.push({ orders, events: r.events });
   }
   return { steps, counterattackAt };
