@@ -1,5 +1,6 @@
 /** Who owes orders at the current decision point (spec 5.1: D1-D8), and the outcome (OC 3.0[1], 7.3). */
 import type { Outcome, Owed } from '../../engine/types.ts';
+import { replacementChoices } from './reorganise.ts';
 import { enemyOf, type OcState } from './state.ts';
 
 /** The prompt of each decision point. */
@@ -46,7 +47,10 @@ export function owed(s: OcState): Owed[] {
     case 'setup':
       return [owe('british', 'OC-D1')];
     case 'reorganise':
-      return phase.owing.map((side) => owe(side, side === 'british' ? 'OC-D2' : 'OC-D3'));
+      // D2 when the British have a replacement to choose, else D3 (a return point); D2 orders may name returns too.
+      return phase.owing.map((side) =>
+        owe(side, side === 'british' && replacementChoices(s).some((t) => t.units.length > 1) ? 'OC-D2' : 'OC-D3'),
+      );
     case 'activate':
       return [owe(s.active, 'OC-D4')];
     case 'counterattack':
