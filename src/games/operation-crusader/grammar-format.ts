@@ -15,6 +15,7 @@ const W = {
     replace: 'REPLACE',
     return: 'RETURN',
     prefer: 'PREFER',
+    at: 'AT',
     none: 'NONE',
     queue: 'QUEUE',
     clear: 'CLEAR',
@@ -33,6 +34,7 @@ const W = {
     replace: '補充',
     return: '復帰',
     prefer: '反撃優先',
+    at: '場所',
     none: 'なし',
     queue: '予約',
     clear: '取消',
@@ -73,10 +75,11 @@ export function activationText(a: OcActivation, l: Locale): string {
   return parts.join(' ');
 }
 
-function preferenceText(p: OcPreference | null, l: Locale): string {
+function preferenceText(p: OcPreference | null, l: Locale, at?: string): string {
   const w = W[l];
-  if (!p) return `${w.prefer} ${w.none}`;
-  const parts: string[] = [w.prefer, ...(p.prefer ?? [])];
+  const head = at ? `${w.prefer} ${w.at} ${at}` : w.prefer;
+  if (!p) return `${head} ${w.none}`;
+  const parts: string[] = [head, ...(p.prefer ?? [])];
   if (p.arm) parts.push(w[p.arm]);
   if (p.order) parts.push(ORDER_WORDS[l][p.order]);
   return parts.join(' ');
@@ -93,6 +96,7 @@ export function formatOrders(o: OcOrders, l: Locale): string[] {
   if (o.targets && Object.keys(o.targets).length) out.push(`${w.target} ${pairs(o.targets)}`);
   if (o.counterattack && Object.keys(o.counterattack).length) out.push(`${w.counter} ${pairs(o.counterattack)}`);
   if (o.standing?.counterattack !== undefined) out.push(preferenceText(o.standing.counterattack, l));
+  for (const [at, p] of Object.entries(o.standing?.counterattackAt ?? {})) out.push(preferenceText(p, l, at));
   if (o.standing?.queue) {
     if (!o.standing.queue.length) out.push(`${w.queue} ${w.clear}`);
     for (const a of o.standing.queue) out.push(`${w.queue} ${activationText(a, l)}`);

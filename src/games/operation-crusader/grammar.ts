@@ -40,6 +40,7 @@ const KW = {
   prefer: ['prefer', '反撃優先'],
   queue: ['queue', '予約'],
   none: ['none', 'no', 'なし', 'clear', '取消'],
+  at: ['at', '場所'],
 } as const;
 const is = (t: string | undefined, k: keyof typeof KW) => !!t && KW[k].some((w) => nameKey(w) === nameKey(t));
 const keyed = <T>(m: Record<string, T>): Record<string, T> =>
@@ -234,6 +235,20 @@ function statement(line: string, ctx: OcGrammarContext): StatementResult<OcOrder
       o[key] = { ...o[key], ...pairs };
     });
   }
+  if (is(first, 'prefer') && is(rest[0], 'at')) {
+    const where = readName(rest, 1, ctx.places);
+    if (!where)
+      return fail(
+        'oc/text/prefer-at',
+        'PREFER AT <location> ...: PREFER AT tobruk TANK',
+        '反撃優先 場所 <場所> ...: 反撃優先 場所 トブルク 戦車',
+      );
+    const pref = preference(rest.slice(where.next), ctx);
+    if (isFail(pref)) return pref;
+    return order((o) => {
+      o.standing = { ...o.standing, counterattackAt: { ...o.standing?.counterattackAt, [where.id]: pref } };
+    });
+  }
   if (is(first, 'prefer')) {
     const pref = preference(rest, ctx);
     if (isFail(pref)) return pref;
@@ -289,6 +304,7 @@ const SYNTAX: Record<Locale, string> = {
   OC-D2  REPLACE tobruk 70div                 (which unit in a town recovers a step)
   OC-D3  RETURN 21pz west-coast               (off-map point of a returning unit)
   any    PREFER 7arm TANK MOST-STEPS          (standing counterattack preference; PREFER NONE withdraws it)
+  any    PREFER AT tobruk INFANTRY            (the same for combats at one location, before the global one)
   any    QUEUE ACTIVATE 11 nz MOVE sidi-omar  (queued activation, applied when legal on your turn; QUEUE CLEAR)
 Commands: HELP, STATUS, SIGNON <password>, END (stops reading); moderators: APPROVE, REJECT <reason>.`,
   ja: `1行に1命令。名前はID、英語名、日本語名(「エリア11」「カプッツォ砦」)。全角数字も可。
@@ -302,6 +318,7 @@ Commands: HELP, STATUS, SIGNON <password>, END (stops reading); moderators: APPR
   OC-D2  補充 トブルク 70div                   (町で1ステップ回復するユニット)
   OC-D3  復帰 21pz west-coast                  (復帰ユニットのマップ外ポイント)
   いつでも 反撃優先 7arm 戦車 最多ステップ     (常備反撃指示。反撃優先 なし で取消)
+  いつでも 反撃優先 場所 トブルク 歩兵         (その場所の戦闘だけの常備反撃指示。全体の指示より優先)
   いつでも 予約 活性化 11 nz 移動 シディ・オマル (予約活性化: 自分の番に合法なら実行。予約 取消)
 コマンド: HELP, STATUS, SIGNON <パスワード>, END (以降を読まない)。モデレーター: APPROVE, REJECT <理由>。`,
 };

@@ -97,7 +97,8 @@ function retreatPlace(s: OcState, side: OcSide, start: string, path: readonly st
 
 /** D8: the defender's targets from its standing preference, or forced by a lone attacker; else asked. */
 function beginCounterattack(s: OcState, combat: OcCombat, ctx: ResolveContext): void {
-  const pref = s.standing[enemyOf(combat.attacker)].counterattack;
+  const standing = s.standing[enemyOf(combat.attacker)];
+  const pref = standing.counterattackAt?.[combat.at] ?? standing.counterattack;
   if (pref || combat.attackers.length === 1) {
     const targets = targetsBy(s, combat.defenders, combat.attackers, pref ?? DEFAULT_PREFERENCE);
     if (pref) ctx.emit({ type: 'standing-counterattack', side: enemyOf(combat.attacker), rule: 'OC 6.3(2)[3]' });

@@ -52,6 +52,8 @@ export const ocOrdersSchema = z
       .object({
         /** null withdraws the preference. */
         counterattack: preferenceSchema.nullable().optional(),
+        /** Preferences for combats at one location (spec 5.2 "per location"), before the global one; null withdraws. */
+        counterattackAt: z.record(z.string(), preferenceSchema.nullable()).optional(),
         /** Replaces the queue; an empty list clears it. */
         queue: z.array(activationSchema).max(12).optional(),
       })

@@ -67,6 +67,11 @@ export function randomOrders(s: OcState, seat: SeatId, rand: () => number): OcOr
     out.standing = {
       counterattack: rand() < 0.4 ? { arm: rand() < 0.5 ? 'tank' : 'infantry', order: 'most-steps' } : null,
     };
+  const mine = groupLocations(s, side);
+  if (mine.length && rand() < 0.03) {
+    const at = pick(mine, rand);
+    out.standing = { ...out.standing, counterattackAt: { [at]: rand() < 0.6 ? { order: 'fewest-steps' } : null } };
+  }
   if (point === 'OC-D4') out.activation = randomActivation(s, side, rand);
   else if (point === 'OC-D8' && phase.kind === 'counterattack')
     out.counterattack = Object.fromEntries(phase.combat.defenders.map((d) => [d, pick(phase.combat.attackers, rand)]));

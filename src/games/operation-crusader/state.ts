@@ -54,6 +54,8 @@ export type OcPhase =
 /** A seat's standing orders (spec 5.2): counterattack preferences and queued activations. */
 export interface OcStanding {
   counterattack?: OcPreference;
+  /** Per location, before the global preference. */
+  counterattackAt?: Record<string, OcPreference>;
   queue?: OcActivation[];
 }
 

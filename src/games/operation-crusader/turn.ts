@@ -62,6 +62,14 @@ function keepStanding(s: OcState, orders: Readonly<Record<SeatId, OcOrders>>): v
       else delete next.counterattack;
     }
     if (st.queue) next.queue = st.queue;
+    if (st.counterattackAt) {
+      const at = { ...next.counterattackAt };
+      for (const [loc, pref] of Object.entries(st.counterattackAt)) {
+        if (pref) at[loc] = pref;
+        else delete at[loc];
+      }
+      next.counterattackAt = at;
+    }
     s.standing = { ...s.standing, [side]: next };
   }
 }

@@ -137,6 +137,27 @@ function checkStanding(s: OcState, side: OcSide, o: OcOrders): RuleError[] {
           `standing.counterattack.prefer.${i}`,
         ),
       );
+  for (const [loc, pref] of Object.entries(o.standing?.counterattackAt ?? {}).sort()) {
+    if (!ix.area.has(loc) && !ix.point.has(loc))
+      errors.push(
+        ocError(
+          'oc/standing/location',
+          'OC 2.1',
+          { en: `${loc} is no area or point`, ja: `${loc}はエリアでもポイントでもありません` },
+          `standing.counterattackAt.${loc}`,
+        ),
+      );
+    for (const u of pref?.prefer ?? [])
+      if (!ix.unit.has(u) || ix.unit.get(u)!.side === side)
+        errors.push(
+          ocError(
+            'oc/standing/prefer',
+            'OC 6.3(2)[3]',
+            { en: `${u} is not an enemy unit`, ja: `${u}は敵ユニットではありません` },
+            `standing.counterattackAt.${loc}`,
+          ),
+        );
+  }
   for (const [i, a] of (o.standing?.queue ?? []).entries()) {
     const where = ix.area.has(a.at) || ix.point.has(a.at);
     const own = (a.units ?? []).every((u) => ix.unit.get(u)?.side === side);

@@ -47,6 +47,16 @@ describe('order text (spec 5.2)', () => {
       'PREFER 7arm TANK MOST-STEPS',
       { standing: { counterattack: { prefer: ['7arm'], arm: 'tank', order: 'most-steps' } } },
     ],
+    [
+      'standing preference at one location',
+      'PREFER AT Tobruk INFANTRY',
+      { standing: { counterattackAt: { tobruk: { arm: 'infantry' } } } },
+    ],
+    [
+      'standing preference at one location withdrawn (ja)',
+      '反撃優先 場所 エリア１１ なし',
+      { standing: { counterattackAt: { '11': null } } },
+    ],
     ['standing preference withdrawn (ja)', '反撃優先 なし', { standing: { counterattack: null } }],
     [
       'queued activation',
