@@ -49,6 +49,8 @@ export function applyActivation(s: OcState, act: OcActivation, ctx: ResolveConte
   const group = groupOf(s, side, act);
   const path = act.path ?? [];
   const walked = walkPath(s, side, group, act.at, path);
+  // OC 6.3(4): judged before the group's entry could change the point's control (OC-A23 R2).
+  const fortress = acrossFortress(s, walked.end, walked.previous, enemyOf(side));
   for (const u of group) unitToChange(s, u).at = walked.end;
   ctx.emit({ type: 'activate', side, at: act.at, units: group, path, cost: walked.spent, queued, rule: 'OC 6.1' });
   if (s.options.control === 'entry') for (const p of path) if (!isOffMap(s, p)) takeControl(s, p, side, ctx);
@@ -70,7 +72,7 @@ export function applyActivation(s: OcState, act: OcActivation, ctx: ResolveConte
     attackers: attackersOf(s, act, walked.end, group),
     defenders,
     from: retreatPlace(s, side, act.at, path),
-    acrossFortress: acrossFortress(s, walked.end, walked.previous, enemyOf(side)),
+    acrossFortress: fortress,
     targets: { ...act.targets },
   };
   ctx.emit({
