@@ -107,6 +107,14 @@ function checkAttack(s: OcState, side: OcSide, act: OcActivation, walked: Walked
         'activation.attack',
       ),
     );
+  errors.push(...checkGivenTargets(s, side, act, end, enemies));
+  if (errors.length || !attacks(s, side, act, end)) return errors;
+  return checkTargetsBefore(s, side, act, end, enemies);
+}
+
+/** The targets named with the activation: a unit of the group at an enemy unit where the group ends (OC 6.3[1]). */
+function checkGivenTargets(s: OcState, side: OcSide, act: OcActivation, end: string, enemies: string[]): RuleError[] {
+  const errors: RuleError[] = [];
   const group = groupOf(s, side, act);
   for (const [u, t] of Object.entries(act.targets ?? {}).sort()) {
     const path = `activation.targets.${u}`;
@@ -135,7 +143,12 @@ function checkAttack(s: OcState, side: OcSide, act: OcActivation, walked: Walked
         ),
       );
   }
-  if (errors.length || !attacks(s, side, act, end)) return errors;
+  return errors;
+}
+
+/** OC-A09 R1: with several defenders, every attacker's target is named before any roll. */
+function checkTargetsBefore(s: OcState, side: OcSide, act: OcActivation, end: string, enemies: string[]): RuleError[] {
+  const errors: RuleError[] = [];
   if (s.options.attackerTargets === 'before' && enemies.length > 1) {
     const missing = attackersOf(s, act, end, groupOf(s, side, act)).filter((u) => !act.targets?.[u]);
     if (missing.length)

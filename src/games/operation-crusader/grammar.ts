@@ -200,96 +200,111 @@ function pairOf(rest: string[], first: Map<string, string>, second: Map<string, 
   return [a.id, b.id] as const;
 }
 
-function statement(line: string, ctx: OcGrammarContext): StatementResult<OcOrders> {
-  const [first = '', ...rest] = tokenize(line);
-  if (is(first, 'pass') && !rest.length)
+type Handler = (rest: string[], ctx: OcGrammarContext) => StatementResult<OcOrders>;
+type Result = StatementResult<OcOrders>;
+
+/** QUEUE ACTIVATE ... (appends) or QUEUE CLEAR (spec 5.2). */
+function queueLine(rest: string[], ctx: OcGrammarContext): Result {
+  if (rest.length === 1 && is(rest[0], 'none'))
     return order((o) => {
-      o.activation = { at: 'pass' };
+      o.standing = { ...o.standing, queue: [] };
     });
-  if (is(first, 'activate')) {
-    const act = activation(rest, ctx);
-    return isFail(act)
-      ? act
-      : order((o) => {
-          o.activation = act;
-        });
-  }
-  if (is(first, 'queue')) {
-    if (rest.length === 1 && is(rest[0], 'none'))
-      return order((o) => {
-        o.standing = { ...o.standing, queue: [] };
-      });
-    if (!is(rest[0], 'activate'))
-      return fail('oc/text/queue', 'QUEUE ACTIVATE ... or QUEUE CLEAR', '予約 活性化 ... または 予約 取消');
-    const act = activation(rest.slice(1), ctx);
-    if (isFail(act)) return act;
-    return order((o) => {
-      o.standing = { ...o.standing, queue: [...(o.standing?.queue ?? []), act] };
-    });
-  }
-  if (is(first, 'target') || is(first, 'counter')) {
-    const pairs = readPairs(rest, ctx);
-    if (isFail(pairs)) return pairs;
-    const key = is(first, 'target') ? 'targets' : 'counterattack';
-    return order((o) => {
-      o[key] = { ...o[key], ...pairs };
-    });
-  }
-  if (is(first, 'prefer') && is(rest[0], 'at')) {
-    const where = readName(rest, 1, ctx.places);
-    if (!where)
-      return fail(
-        'oc/text/prefer-at',
-        'PREFER AT <location> ...: PREFER AT tobruk TANK',
-        '反撃優先 場所 <場所> ...: 反撃優先 場所 トブルク 戦車',
-      );
-    const pref = preference(rest.slice(where.next), ctx);
-    if (isFail(pref)) return pref;
-    return order((o) => {
-      o.standing = { ...o.standing, counterattackAt: { ...o.standing?.counterattackAt, [where.id]: pref } };
-    });
-  }
-  if (is(first, 'prefer')) {
+  if (!is(rest[0], 'activate'))
+    return fail('oc/text/queue', 'QUEUE ACTIVATE ... or QUEUE CLEAR', '予約 活性化 ... または 予約 取消');
+  const act = activation(rest.slice(1), ctx);
+  if (isFail(act)) return act;
+  return order((o) => {
+    o.standing = { ...o.standing, queue: [...(o.standing?.queue ?? []), act] };
+  });
+}
+
+/** PREFER [AT location] ... (spec 5.2 standing counterattack, global or per location). */
+function preferLine(rest: string[], ctx: OcGrammarContext): Result {
+  if (!is(rest[0], 'at')) {
     const pref = preference(rest, ctx);
     if (isFail(pref)) return pref;
     return order((o) => {
       o.standing = { ...o.standing, counterattack: pref };
     });
   }
-  if (is(first, 'setup')) {
-    const p = pairOf(rest, ctx.units, ctx.places, [
-      'SETUP <unit> <area>: SETUP 7arm 12',
-      '配置 <ユニット> <場所>: 配置 7arm 12',
-    ]);
-    return isFail(p)
-      ? p
-      : order((o) => {
-          o.setup = { ...o.setup, [p[0]]: p[1] };
-        });
-  }
-  if (is(first, 'return')) {
-    const p = pairOf(rest, ctx.units, ctx.places, [
+  const where = readName(rest, 1, ctx.places);
+  if (!where)
+    return fail(
+      'oc/text/prefer-at',
+      'PREFER AT <location> ...: PREFER AT tobruk TANK',
+      '反撃優先 場所 <場所> ...: 反撃優先 場所 トブルク 戦車',
+    );
+  const pref = preference(rest.slice(where.next), ctx);
+  if (isFail(pref)) return pref;
+  return order((o) => {
+    o.standing = { ...o.standing, counterattackAt: { ...o.standing?.counterattackAt, [where.id]: pref } };
+  });
+}
+
+/** A line of two names into one map of the orders: SETUP, RETURN, REPLACE. */
+function mapLine(key: 'setup' | 'returns' | 'replacements', usage: [string, string]): Handler {
+  return (rest, ctx) => {
+    const [first, second] = key === 'replacements' ? [ctx.places, ctx.units] : [ctx.units, ctx.places];
+    const p = pairOf(rest, first, second, usage);
+    if (isFail(p)) return p;
+    return order((o) => {
+      o[key] = { ...o[key], [p[0]]: p[1] };
+    });
+  };
+}
+
+/** Firer -> target pairs into the D7 or D8 answer. */
+function pairsLine(key: 'targets' | 'counterattack'): Handler {
+  return (rest, ctx) => {
+    const pairs = readPairs(rest, ctx);
+    if (isFail(pairs)) return pairs;
+    return order((o) => {
+      o[key] = { ...o[key], ...pairs };
+    });
+  };
+}
+
+const HANDLERS: [keyof typeof KW, Handler][] = [
+  [
+    'activate',
+    (rest, ctx) => {
+      const act = activation(rest, ctx);
+      if (isFail(act)) return act;
+      return order((o) => {
+        o.activation = act;
+      });
+    },
+  ],
+  ['queue', queueLine],
+  ['target', pairsLine('targets')],
+  ['counter', pairsLine('counterattack')],
+  ['prefer', preferLine],
+  ['setup', mapLine('setup', ['SETUP <unit> <area>: SETUP 7arm 12', '配置 <ユニット> <場所>: 配置 7arm 12'])],
+  [
+    'return',
+    mapLine('returns', [
       'RETURN <unit> <point>: RETURN 21pz west-coast',
       '復帰 <ユニット> <ポイント>: 復帰 21pz west-coast',
-    ]);
-    return isFail(p)
-      ? p
-      : order((o) => {
-          o.returns = { ...o.returns, [p[0]]: p[1] };
-        });
-  }
-  if (is(first, 'replace')) {
-    const p = pairOf(rest, ctx.places, ctx.units, [
+    ]),
+  ],
+  [
+    'replace',
+    mapLine('replacements', [
       'REPLACE <town> <unit>: REPLACE tobruk 70div',
       '補充 <町> <ユニット>: 補充 トブルク 70div',
-    ]);
-    return isFail(p)
-      ? p
-      : order((o) => {
-          o.replacements = { ...o.replacements, [p[0]]: p[1] };
-        });
-  }
-  return null;
+    ]),
+  ],
+];
+
+/** Reads one statement line (null: not an order of this game). */
+function statement(line: string, ctx: OcGrammarContext): Result {
+  const [first = '', ...rest] = tokenize(line);
+  if (is(first, 'pass') && !rest.length)
+    return order((o) => {
+      o.activation = { at: 'pass' };
+    });
+  const handler = HANDLERS.find(([k]) => is(first, k));
+  return handler ? handler[1](rest, ctx) : null;
 }
 
 const SYNTAX: Record<Locale, string> = {

@@ -114,6 +114,55 @@ export interface WalkedPath {
   error: RuleError | null;
 }
 
+/** Where a walk stands: the location, the one before, what it cost, what it entered. */
+interface Walk {
+  at: string;
+  spent: number;
+  seen: Set<string>;
+}
+
+/** The problem of the step `at → to` of a walk, or the step (OC 6.2, 6.2(3)[4], OC-A13, 7.1(5)). */
+function nextStep(
+  s: OcState,
+  side: OcSide,
+  group: readonly string[],
+  w: Walk,
+  to: string,
+  first: boolean,
+  ma: number,
+): RuleError | OcStep {
+  const { at } = w;
+  if (!first && isOffMap(s, at))
+    return ocError('oc/move/off-map-end', 'OC 7.1(5)[4]', {
+      en: 'a unit that left the map cannot come back',
+      ja: 'マップ外に出たユニットは戻れません',
+    });
+  if (!first && stopsAt(s, side, at))
+    return ocError('oc/move/must-stop', isArea(s, at) ? 'OC 6.2(3)[4]' : 'OC-A13', {
+      en: `the group had to stop in ${nameOf(s, at).en}, which holds enemy units`,
+      ja: `${nameOf(s, at).ja}には敵ユニットがいるので停止しなければなりません`,
+    });
+  const step = connections(s, at).find((c) => c.to === to);
+  if (!step)
+    return ocError('oc/move/not-adjacent', 'OC 6.2(2)[3]', {
+      en: `${nameOf(s, to).en} is not one step from ${nameOf(s, at).en} (no road, no shared border, or hills between)`,
+      ja: `${nameOf(s, to).ja}は${nameOf(s, at).ja}の隣ではありません(道路も境界もないか、丘陵で隔てられています)`,
+    });
+  const problem = stepProblem(s, side, group, step);
+  if (problem) return problem;
+  if (w.seen.has(to))
+    return ocError('oc/move/revisit', 'OC 6.2[1]', {
+      en: `${nameOf(s, to).en} is entered twice`,
+      ja: `${nameOf(s, to).ja}に2回入っています`,
+    });
+  if (w.spent + step.cost > ma)
+    return ocError('oc/move/allowance', 'OC 6.2[2]', {
+      en: `this step costs ${step.cost}, bringing the move to ${w.spent + step.cost}, more than the group's movement allowance ${ma}`,
+      ja: `この1歩のコスト${step.cost}で合計${w.spent + step.cost}となり、グループの移動力${ma}を超えます`,
+    });
+  return step;
+}
+
 /** Checks a path step by step (OC 6.2); the error names the step that breaks and cites its rule. */
 export function walkPath(
   s: OcState,
@@ -123,72 +172,27 @@ export function walkPath(
   path: readonly string[],
 ): WalkedPath {
   const ma = groupAllowance(s, group);
-  let at = start;
+  const w: Walk = { at: start, spent: 0, seen: new Set([start]) };
   let previous = start;
-  let spent = 0;
-  const seen = new Set([start]);
   const fail = (i: number, e: RuleError): WalkedPath => {
     const where = {
-      en: `step ${i + 1} (${nameOf(s, at).en} → ${nameOf(s, path[i]).en})`,
-      ja: `${i + 1}歩目(${nameOf(s, at).ja}→${nameOf(s, path[i]).ja})`,
+      en: `step ${i + 1} (${nameOf(s, w.at).en} → ${nameOf(s, path[i]).en})`,
+      ja: `${i + 1}歩目(${nameOf(s, w.at).ja}→${nameOf(s, path[i]).ja})`,
     };
     const message = { en: `${where.en}: ${e.message.en}`, ja: `${where.ja}: ${e.message.ja}` };
-    return { end: at, previous, spent, error: { ...e, message, path: `activation.path.${i}` } };
+    return { end: w.at, previous, spent: w.spent, error: { ...e, message, path: `activation.path.${i}` } };
   };
-  if (path.length) {
-    const leave = leaveProblem(s, side, group, start);
-    if (leave) return fail(0, leave);
-  }
+  const leave = path.length ? leaveProblem(s, side, group, start) : null;
+  if (leave) return fail(0, leave);
   for (const [i, to] of path.entries()) {
-    if (i > 0 && stopsAt(s, side, at) && !isOffMap(s, at))
-      return fail(
-        i,
-        ocError('oc/move/must-stop', isArea(s, at) ? 'OC 6.2(3)[4]' : 'OC-A13', {
-          en: `the group had to stop in ${nameOf(s, at).en}, which holds enemy units`,
-          ja: `${nameOf(s, at).ja}には敵ユニットがいるので停止しなければなりません`,
-        }),
-      );
-    if (i > 0 && isOffMap(s, at))
-      return fail(
-        i,
-        ocError('oc/move/off-map-end', 'OC 7.1(5)[4]', {
-          en: 'a unit that left the map cannot come back',
-          ja: 'マップ外に出たユニットは戻れません',
-        }),
-      );
-    const step = connections(s, at).find((c) => c.to === to);
-    if (!step)
-      return fail(
-        i,
-        ocError('oc/move/not-adjacent', 'OC 6.2(2)[3]', {
-          en: `${nameOf(s, to).en} is not one step from ${nameOf(s, at).en} (no road, no shared border, or hills between)`,
-          ja: `${nameOf(s, to).ja}は${nameOf(s, at).ja}の隣ではありません(道路も境界もないか、丘陵で隔てられています)`,
-        }),
-      );
-    const problem = stepProblem(s, side, group, step);
-    if (problem) return fail(i, problem);
-    if (seen.has(to))
-      return fail(
-        i,
-        ocError('oc/move/revisit', 'OC 6.2[1]', {
-          en: `${nameOf(s, to).en} is entered twice`,
-          ja: `${nameOf(s, to).ja}に2回入っています`,
-        }),
-      );
-    if (spent + step.cost > ma)
-      return fail(
-        i,
-        ocError('oc/move/allowance', 'OC 6.2[2]', {
-          en: `this step costs ${step.cost}, bringing the move to ${spent + step.cost}, more than the group's movement allowance ${ma}`,
-          ja: `この1歩のコスト${step.cost}で合計${spent + step.cost}となり、グループの移動力${ma}を超えます`,
-        }),
-      );
-    seen.add(to);
-    spent += step.cost;
-    previous = at;
-    at = to;
+    const step = nextStep(s, side, group, w, to, i === 0, ma);
+    if ('code' in step) return fail(i, step);
+    w.seen.add(to);
+    w.spent += step.cost;
+    previous = w.at;
+    w.at = to;
   }
-  return { end: at, previous, spent, error: null };
+  return { end: w.at, previous, spent: w.spent, error: null };
 }
 
 /** The `path` choice of a group at `from` (the most generous group there: the validation checks the one chosen). */
