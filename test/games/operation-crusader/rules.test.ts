@@ -220,4 +220,20 @@ describe('options change the readings (spec 5.3)', () => {
       activation: { at: '11', units: ['nz'], attack: 'no' },
     });
   });
+  test('OC-A08: a fortress works for its map side only (R1), or for any defender holding it (R2)', () => {
+    const f: OcFixture = { units: { '2sa': 'halfaya', '90le': '11' }, control: { halfaya: 'british' }, active: 'axis' };
+    const orders = { axis: { activation: { at: '11', path: ['halfaya'] } } };
+    const fortress = (o: Record<string, unknown>) =>
+      run(position({ ...f, options: o }), orders, [1, 1, 1, 1, 1, 1]).events.find((e) => e.type === 'combat')?.fortress;
+    expect([fortress({}), fortress({ fortressOwner: 'defender' })]).toEqual([false, true]);
+  });
+  test('OC-A11: at a point every activated unit attacks (R1), or only those given a target (R2)', () => {
+    const f: OcFixture = { units: { '7arm': '06', '22arm': '06', savona: 'capuzzo' } };
+    const orders = { british: { activation: { at: '06', path: ['capuzzo'], targets: { '7arm': 'savona' } } } };
+    const attackers = (o: Record<string, unknown>, dice: number[]) =>
+      run(position({ ...f, options: o }), orders, dice).events.find((e) => e.type === 'combat')?.attackers;
+    // R1: the counterattack needs a choice between two attackers (D8 asked, no dice yet).
+    expect(attackers({}, [])).toEqual(['7arm', '22arm']);
+    expect(attackers({ pointAttack: 'some' }, [1, 1, 1, 1, 1, 1])).toEqual(['7arm']);
+  });
 });
