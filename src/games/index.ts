@@ -6,11 +6,12 @@ import type { AnyGamePackage } from '../engine/game-package.ts';
 import { atlanticWolves } from './atlantic-wolves/index.ts';
 import { finNapoleon } from './fin-napoleon/index.ts';
 import { grandFleet } from './grand-fleet/index.ts';
+import { operationCrusader } from './operation-crusader/index.ts';
 import { toyGame } from './toy/index.ts';
 
 /** Every game package by its id, in the order a list of games shows them. */
 export const games: Readonly<Record<string, AnyGamePackage>> = Object.fromEntries(
-  [atlanticWolves, grandFleet, finNapoleon, toyGame].map((game) => [game.id, game]),
+  [atlanticWolves, grandFleet, finNapoleon, operationCrusader, toyGame].map((game) => [game.id, game]),
 );
 
 /** The game with this id, or undefined. */

@@ -1,0 +1,62 @@
+/** Rule invariants that hold in every state, and the hidden twin (only standing orders are hidden, spec 5.2). */
+import type { HiddenTwin } from '../../engine/game-package.ts';
+import type { Viewer } from '../../engine/types.ts';
+import type { OcPreference } from './orders.ts';
+import { enemyOf, indexOf, isArea, isOffMap, unitsAt, type OcSide, type OcState } from './state.ts';
+
+/** The violated invariants (empty when all hold). */
+export function invariants(s: OcState): string[] {
+  const ix = indexOf(s.data);
+  const broken: string[] = [];
+  for (const u of s.data.units) {
+    const st = s.units[u.id];
+    if (!st) {
+      broken.push(`OC 2.2: unit ${u.id} has no state`);
+      continue;
+    }
+    if (st.status === 'map') {
+      if (!st.at || (!ix.area.has(st.at) && !ix.point.has(st.at)))
+        broken.push(`OC 2.1[2]: ${u.id} stands nowhere (${st.at})`);
+      if (st.steps < 1 || st.steps > u.steps) broken.push(`OC 2.3(1): ${u.id} has ${st.steps} of ${u.steps} steps`);
+      const off = st.at ? ix.point.get(st.at)?.offMap : undefined;
+      if (off && off.side !== u.side) broken.push(`OC 4.2: ${u.id} at an enemy off-map point`);
+    } else if (st.at !== null) broken.push(`OC 6.3(8): ${u.id} is ${st.status} but at ${st.at}`);
+    if (st.status === 'routed' && !(st.returnTurn && st.returnTurn <= s.data.turns))
+      broken.push(`OC 6.3(8)②: ${u.id} returns on turn ${st.returnTurn}`);
+  }
+  if (Math.abs(s.vp) > s.data.vpCap) broken.push(`OC 7.0[3]: VP ${s.vp} beyond ${s.data.vpCap}`);
+  if (s.turn < 1 || s.turn > s.options.lastTurn) broken.push(`OC 3.0[1]: turn ${s.turn}`);
+  const combatAt = s.phase.kind === 'counterattack' || s.phase.kind === 'targets' ? s.phase.combat.at : null;
+  for (const p of s.data.points) {
+    if (isOffMap(s, p.id) || p.id === combatAt) continue;
+    if (unitsAt(s, p.id, 'british').length && unitsAt(s, p.id, 'axis').length)
+      broken.push(`OC 6.3(7): both sides at ${p.id}`);
+    if (!isArea(s, p.id) && !['british', 'axis'].includes(s.control[p.id]))
+      broken.push(`OC 7.2: ${p.id} has no controller`);
+  }
+  return broken;
+}
+
+const PREFS: (OcPreference | undefined)[] = [
+  undefined,
+  { order: 'lowest-hit' },
+  { arm: 'tank', order: 'most-steps' },
+  { arm: 'infantry' },
+  { order: 'fewest-steps' },
+];
+
+/** A position the viewer cannot tell apart: the other seats' standing orders replaced (null for the moderator). */
+export function hiddenTwin(s: OcState, viewer: Viewer, rand: () => number): HiddenTwin<OcState> | null {
+  if (viewer.kind === 'moderator') return null;
+  const standing = { ...s.standing };
+  for (const side of ['british', 'axis'] as OcSide[]) {
+    if (viewer.kind === 'seat' && viewer.seat === side) continue;
+    const pref = PREFS[Math.floor(rand() * PREFS.length)];
+    const own = s.data.units.filter((u) => u.side === side && s.units[u.id].status === 'map').map((u) => u.id);
+    const queue = own.length && rand() < 0.3 ? [{ at: s.units[own[0]].at!, units: [own[0]], path: [] }] : [];
+    standing[side] = { ...(pref ? { counterattack: pref } : {}), ...(queue.length ? { queue } : {}) };
+  }
+  return { state: { ...s, standing }, renamed: {} };
+}
+
+export { enemyOf };

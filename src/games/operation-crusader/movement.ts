@@ -1,0 +1,217 @@
+/**
+ * Movement (OC 6.2): the steps a group may take from a location, what each costs, and a whole path checked step by
+ * step, each error naming the step that breaks. Roads join points (OC 6.2(1): coastal 0.5, rough 1); areas join
+ * adjacent areas and the points they touch (OC 6.2(2): 2; point to area OC-A12); off-map points join the map by
+ * their road (OC 4.2, OC-A15); the Axis leaves by the coastal road east (OC 7.1(5)).
+ */
+import { pathSpecOf, graphOf, type Edge } from '../../engine/geometry/index.ts';
+import type { PathSpec, RuleError } from '../../engine/types.ts';
+import type { OcRoadData } from './data/schema.ts';
+import { ocError } from './errors.ts';
+import { enemyOf, indexOf, isArea, isOffMap, nameOf, unitsAt, type OcSide, type OcState } from './state.ts';
+
+/** One step a group may take. */
+export interface OcStep {
+  from: string;
+  to: string;
+  cost: number;
+  road?: OcRoadData;
+}
+
+/** Every connection from a location, before the rules that depend on the position (OC 6.2(1), 6.2(2)). */
+function connections(s: OcState, from: string): OcStep[] {
+  const ix = indexOf(s.data);
+  const out: OcStep[] = [];
+  for (const road of s.data.roads) {
+    const to = road.from === from ? road.to : road.to === from ? road.from : null;
+    if (!to) continue;
+    const base = road.kind === 'coastal' ? 0.5 : 1;
+    const cost = isOffMap(s, from) && s.options.offMapCost === 'free' ? 0 : base;
+    out.push({ from, to, cost, road });
+  }
+  const area = ix.area.get(from);
+  if (area) {
+    for (const n of s.data.areas)
+      if (n.id !== from && (area.neighbours.includes(n.id) || n.neighbours.includes(from))) {
+        out.push({ from, to: n.id, cost: 2 });
+      }
+    for (const p of area.points) out.push({ from, to: p, cost: 2 });
+  } else if (!isOffMap(s, from)) {
+    for (const a of ix.areasAtPoint.get(from) ?? []) out.push({ from, to: a, cost: s.options.pointToAreaCost });
+  }
+  return out;
+}
+
+/** OC 6.2(1)[3], 5.1(3)①: a road next to an area holding enemy units and none of the side's (the group apart). */
+export function roadBlocked(s: OcState, road: OcRoadData, side: OcSide, moving: readonly string[] = []): boolean {
+  return road.areas.some((a) => {
+    const friends = unitsAt(s, a, side).filter((u) => !moving.includes(u));
+    return unitsAt(s, a, enemyOf(side)).length > 0 && friends.length === 0;
+  });
+}
+
+/** Whether entering a location ends the move (OC 6.2(3)[4]: enemy in an area; OC-A13 R1: enemy at a point). */
+export function stopsAt(s: OcState, side: OcSide, loc: string): boolean {
+  if (!unitsAt(s, loc, enemyOf(side)).length) return false;
+  return isArea(s, loc) || s.options.enemyPoint === 'stop';
+}
+
+/** OC 7.1(5)[1]: the Axis may leave the map only at the east edge, by the coastal road. */
+function mayEnterOffMap(s: OcState, side: OcSide, step: OcStep): boolean {
+  const p = indexOf(s.data).point.get(step.to)?.offMap;
+  return !!p && side === 'axis' && p.edge === 'east' && step.road?.kind === 'coastal';
+}
+
+/** Why a step may not be taken by the group, or null (the position rules of OC 6.2). */
+function stepProblem(s: OcState, side: OcSide, group: readonly string[], step: OcStep): RuleError | null {
+  const names = { a: nameOf(s, step.from), b: nameOf(s, step.to) };
+  if (step.road && roadBlocked(s, step.road, side, group))
+    return ocError('oc/move/road-blocked', 'OC 6.2(1)[3]', {
+      en: `the road from ${names.a.en} to ${names.b.en} runs next to an area held only by the enemy`,
+      ja: `${names.a.ja}から${names.b.ja}への道路は敵だけがいるエリアに隣接しています`,
+    });
+  if (isOffMap(s, step.to) && !mayEnterOffMap(s, side, step))
+    return ocError('oc/move/off-map', 'OC 7.1(5)[1]', {
+      en: `${names.b.en} is off the map: only the Axis may leave, east by the coastal road`,
+      ja: `${names.b.ja}はマップ外です: 東端へ海岸道路で出られるのは枢軸軍だけです`,
+    });
+  return null;
+}
+
+/** The steps a group may take from `from` (legal in the position; budget and stops are the path's). */
+export function legalSteps(s: OcState, side: OcSide, group: readonly string[], from: string): OcStep[] {
+  return connections(s, from).filter((st) => !stepProblem(s, side, group, st));
+}
+
+/** The smallest movement allowance of a group (OC 6.2[2]). */
+export const groupAllowance = (s: OcState, group: readonly string[]): number =>
+  Math.min(...group.map((u) => indexOf(s.data).unit.get(u)!.ma));
+
+/**
+ * OC 6.2(3)[1]-[2], OC-A14: units leaving an area with enemies need as many friendly units left behind as there
+ * are enemy units, unless their MA is greater than the greatest enemy MA there (judged per unit).
+ */
+function leaveProblem(s: OcState, side: OcSide, group: readonly string[], start: string): RuleError | null {
+  if (!isArea(s, start)) return null;
+  const enemies = unitsAt(s, start, enemyOf(side));
+  if (!enemies.length) return null;
+  const ix = indexOf(s.data);
+  const fastest = Math.max(...enemies.map((e) => ix.unit.get(e)!.ma));
+  const bound = group.filter((u) => ix.unit.get(u)!.ma <= fastest);
+  const behind = unitsAt(s, start, side).filter((u) => !group.includes(u)).length;
+  if (!bound.length || behind >= enemies.length) return null;
+  return ocError('oc/move/leave', 'OC 6.2(3)[1]', {
+    en: `${bound.map((u) => nameOf(s, u).en).join(', ')} (MA ${fastest} or less) may leave only with ${enemies.length} friendly unit(s) left behind; ${behind} would stay`,
+    ja: `${bound.map((u) => nameOf(s, u).ja).join('、')}(移動力${fastest}以下)は味方${enemies.length}ユニットを残さないと離脱できません(残るのは${behind})`,
+  });
+}
+
+/** A path walked: where it ends, the location before the end, what it cost, and the first problem. */
+export interface WalkedPath {
+  end: string;
+  previous: string;
+  spent: number;
+  error: RuleError | null;
+}
+
+/** Where a walk stands: the location, the one before, what it cost, what it entered. */
+interface Walk {
+  at: string;
+  spent: number;
+  seen: Set<string>;
+}
+
+/** The problem of the step `at → to` of a walk, or the step (OC 6.2, 6.2(3)[4], OC-A13, 7.1(5)). */
+function nextStep(
+  s: OcState,
+  side: OcSide,
+  group: readonly string[],
+  w: Walk,
+  to: string,
+  first: boolean,
+  ma: number,
+): RuleError | OcStep {
+  const { at } = w;
+  if (!first && isOffMap(s, at))
+    return ocError('oc/move/off-map-end', 'OC 7.1(5)[4]', {
+      en: 'a unit that left the map cannot come back',
+      ja: 'マップ外に出たユニットは戻れません',
+    });
+  if (!first && stopsAt(s, side, at))
+    return ocError('oc/move/must-stop', isArea(s, at) ? 'OC 6.2(3)[4]' : 'OC-A13', {
+      en: `the group had to stop in ${nameOf(s, at).en}, which holds enemy units`,
+      ja: `${nameOf(s, at).ja}には敵ユニットがいるので停止しなければなりません`,
+    });
+  const step = connections(s, at).find((c) => c.to === to);
+  if (!step)
+    return ocError('oc/move/not-adjacent', 'OC 6.2(2)[3]', {
+      en: `${nameOf(s, to).en} is not one step from ${nameOf(s, at).en} (no road, no shared border, or hills between)`,
+      ja: `${nameOf(s, to).ja}は${nameOf(s, at).ja}の隣ではありません(道路も境界もないか、丘陵で隔てられています)`,
+    });
+  const problem = stepProblem(s, side, group, step);
+  if (problem) return problem;
+  if (w.seen.has(to))
+    return ocError('oc/move/revisit', 'OC 6.2[1]', {
+      en: `${nameOf(s, to).en} is entered twice`,
+      ja: `${nameOf(s, to).ja}に2回入っています`,
+    });
+  if (w.spent + step.cost > ma)
+    return ocError('oc/move/allowance', 'OC 6.2[2]', {
+      en: `this step costs ${step.cost}, bringing the move to ${w.spent + step.cost}, more than the group's movement allowance ${ma}`,
+      ja: `この1歩のコスト${step.cost}で合計${w.spent + step.cost}となり、グループの移動力${ma}を超えます`,
+    });
+  return step;
+}
+
+/** Checks a path step by step (OC 6.2); the error names the step that breaks and cites its rule. */
+export function walkPath(
+  s: OcState,
+  side: OcSide,
+  group: readonly string[],
+  start: string,
+  path: readonly string[],
+): WalkedPath {
+  const ma = groupAllowance(s, group);
+  const w: Walk = { at: start, spent: 0, seen: new Set([start]) };
+  let previous = start;
+  const fail = (i: number, e: RuleError): WalkedPath => {
+    const where = {
+      en: `step ${i + 1} (${nameOf(s, w.at).en} → ${nameOf(s, path[i]).en})`,
+      ja: `${i + 1}歩目(${nameOf(s, w.at).ja}→${nameOf(s, path[i]).ja})`,
+    };
+    const message = { en: `${where.en}: ${e.message.en}`, ja: `${where.ja}: ${e.message.ja}` };
+    return { end: w.at, previous, spent: w.spent, error: { ...e, message, path: `activation.path.${i}` } };
+  };
+  const leave = path.length ? leaveProblem(s, side, group, start) : null;
+  if (leave) return fail(0, leave);
+  for (const [i, to] of path.entries()) {
+    const step = nextStep(s, side, group, w, to, i === 0, ma);
+    if ('code' in step) return fail(i, step);
+    w.seen.add(to);
+    w.spent += step.cost;
+    previous = w.at;
+    w.at = to;
+  }
+  return { end: w.at, previous, spent: w.spent, error: null };
+}
+
+/** The `path` choice of a group at `from` (the most generous group there: the validation checks the one chosen). */
+export function movePathSpec(s: OcState, side: OcSide, from: string, units: readonly string[]): PathSpec {
+  const ma = Math.max(...units.map((u) => indexOf(s.data).unit.get(u)!.ma));
+  const edges: Edge[] = [];
+  const seen = new Set<string>();
+  const queue = [from];
+  while (queue.length) {
+    const at = queue.shift()!;
+    if (seen.has(at)) continue;
+    seen.add(at);
+    if (isOffMap(s, at) && at !== from) continue;
+    for (const st of legalSteps(s, side, units, at)) {
+      edges.push({ from: st.from, to: st.to, cost: st.cost, via: st.road?.kind ?? 'area' });
+      queue.push(st.to);
+    }
+  }
+  const stops = [...seen].filter((l) => l !== from && stopsAt(s, side, l));
+  const offMap = [...seen].filter((l) => l !== from && isOffMap(s, l));
+  return pathSpecOf(graphOf(edges), from, ma, { stopAt: [...stops, ...offMap].sort() });
+}

@@ -1,0 +1,70 @@
+/** Who owes orders at the current decision point (spec 5.1: D1-D8), and the outcome (OC 3.0[1], 7.3). */
+import type { Outcome, Owed } from '../../engine/types.ts';
+import { replacementChoices } from './reorganise.ts';
+import { enemyOf, type OcState } from './state.ts';
+
+/** The prompt of each decision point. */
+export const PROMPTS = {
+  'OC-D1': {
+    rule: 'OC 4.2',
+    en: 'place the British units not in Tobruk',
+    ja: 'トブルク以外のイギリス軍ユニットを配置する',
+  },
+  'OC-D2': {
+    rule: 'OC 5.2',
+    en: 'choose which unit in each town takes the replacement',
+    ja: '各町で補充を受けるユニットを選ぶ',
+  },
+  'OC-D3': {
+    rule: 'OC 6.3(8)③',
+    en: 'choose the off-map point of each returning unit',
+    ja: '復帰ユニットのマップ外ポイントを選ぶ',
+  },
+  'OC-D4': {
+    rule: 'OC 3.1②',
+    en: 'activate a group (units, path, attack) or pass',
+    ja: 'グループを活性化する(ユニット・経路・攻撃)かパスする',
+  },
+  'OC-D7': { rule: 'OC 6.3(2)[3]', en: 'choose the targets of your attacking units', ja: '攻撃ユニットの目標を選ぶ' },
+  'OC-D8': {
+    rule: 'OC 6.3(2)',
+    en: 'choose the counterattack targets of your defending units',
+    ja: '防御ユニットの反撃目標を選ぶ',
+  },
+} as const;
+
+export type OcPoint = keyof typeof PROMPTS;
+
+const owe = (seat: string, point: OcPoint): Owed => {
+  const p = PROMPTS[point];
+  return { seat, point, rule: p.rule, prompt: { en: p.en, ja: p.ja } };
+};
+
+/** The seats that owe orders now, with their decision point. */
+export function owed(s: OcState): Owed[] {
+  const phase = s.phase;
+  switch (phase.kind) {
+    case 'setup':
+      return [owe('british', 'OC-D1')];
+    case 'reorganise':
+      // D2 when the British have a replacement to choose, else D3 (a return point); D2 orders may name returns too.
+      return phase.owing.map((side) =>
+        owe(side, side === 'british' && replacementChoices(s).some((t) => t.units.length > 1) ? 'OC-D2' : 'OC-D3'),
+      );
+    case 'activate':
+      return [owe(s.active, 'OC-D4')];
+    case 'counterattack':
+      return [owe(enemyOf(phase.combat.attacker), 'OC-D8')];
+    case 'targets':
+      return [owe(phase.combat.attacker, 'OC-D7')];
+    case 'over':
+      return [];
+  }
+}
+
+/** The result once the game is over. */
+export function outcome(s: OcState): Outcome | null {
+  if (s.phase.kind !== 'over') return null;
+  const { winner, reason, rule } = s.phase;
+  return { winner, ...(winner ? {} : { draw: true }), reason, rule, vp: s.vp, turn: s.turn };
+}

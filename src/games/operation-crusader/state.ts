@@ -1,0 +1,184 @@
+/**
+ * The state of an Operation Crusader game between decision points, and the small queries every rule module shares:
+ * where units stand, who is an enemy, what a location is. Immutable: rules copy before they change.
+ */
+import type { Text } from '../../engine/types.ts';
+import type { OcData, OcSide, OcUnitData } from './data/schema.ts';
+import type { OcOptions } from './options.ts';
+import type { OcActivation, OcPreference } from './orders.ts';
+
+export type { OcSide } from './data/schema.ts';
+
+/** Where a unit is: on the map (or at an off-map point), routed until a turn, or gone for good. */
+export type OcUnitStatus = 'map' | 'routed' | 'eliminated' | 'removed' | 'broken-through';
+
+/** One unit's state (OC 2.3, 2.4, 5.1(4), 6.3(8), 6.4). */
+export interface OcUnitState {
+  status: OcUnitStatus;
+  /** Its location when on the map; null otherwise. */
+  at: string | null;
+  steps: number;
+  /** Face down after its activation (OC 6.4) or out of supply (OC 5.1(4)②). */
+  faceDown: boolean;
+  /** Out of supply until the next reorganisation (OC 5.1(4)). */
+  outOfSupply: boolean;
+  /** OC 6.3(8): the turn a routed unit returns. */
+  returnTurn?: number;
+}
+
+/** One combat being resolved (OC 6.3): where, who, and the targets fixed so far. */
+export interface OcCombat {
+  at: string;
+  attacker: OcSide;
+  /** The whole activated group (OC 6.4: all turn face down), of which `attackers` fire (OC-A11). */
+  group: string[];
+  attackers: string[];
+  defenders: string[];
+  /** OC 6.3(7)[3], OC-A16: where the attackers came from (they retreat there from a point). */
+  from: string;
+  /** OC 6.3(4): the attackers came across the point's fortress line. */
+  acrossFortress: boolean;
+  /** Targets the attacker fixed in its activation (OC-A09), by attacking unit. */
+  targets: Record<string, string>;
+}
+
+/** The decision point the game waits at, or the end. */
+export type OcPhase =
+  | { kind: 'setup' } // D1, OC 4.2
+  | { kind: 'reorganise'; owing: OcSide[] } // D2 (OC 5.2), D3 (OC 6.3(8)③)
+  | { kind: 'activate' } // D4-D7, OC 3.1②③
+  | { kind: 'counterattack'; combat: OcCombat } // D8, OC 6.3(2)
+  | { kind: 'targets'; combat: OcCombat } // D7 after the counterattack, OC-A09 R2
+  | { kind: 'over'; winner: OcSide | null; reason: Text; rule: string };
+
+/** A seat's standing orders (spec 5.2): counterattack preferences and queued activations. */
+export interface OcStanding {
+  counterattack?: OcPreference;
+  /** Per location, before the global preference. */
+  counterattackAt?: Record<string, OcPreference>;
+  queue?: OcActivation[];
+}
+
+/** The whole state. */
+export interface OcState {
+  data: OcData;
+  options: OcOptions;
+  turn: number;
+  phase: OcPhase;
+  /** Whose activation it is (OC 3.1②③). */
+  active: OcSide;
+  /** The side that moved first this turn. */
+  first: OcSide;
+  /** Passes in a row (OC 3.1③[a]: two end the operations phase). */
+  passes: number;
+  units: Record<string, OcUnitState>;
+  /** OC 7.2: the controller of every map point. */
+  control: Record<string, OcSide>;
+  /** The VP marker (OC 7.0[2]): positive favours the British, negative the Axis. */
+  vp: number;
+  /** OC 5.1(1)[6]: Bardia has been British-controlled, so it is no Axis source any more. */
+  bardiaLost: boolean;
+  /** OC 7.1(5)[2]: off-map points whose road an Axis breakthrough used (no British source any more). */
+  barredSources: string[];
+  standing: Record<OcSide, OcStanding>;
+}
+
+/** The other side. */
+export const enemyOf = (side: OcSide): OcSide => (side === 'british' ? 'axis' : 'british');
+
+/** Lookups built once per data set. */
+export interface OcIndex {
+  unit: Map<string, OcUnitData>;
+  area: Map<string, OcData['areas'][number]>;
+  point: Map<string, OcData['points'][number]>;
+  /** Areas touching each point. */
+  areasAtPoint: Map<string, string[]>;
+  name: Map<string, Text>;
+  /** Each unit's place in the data (ties are broken by it). */
+  order: Map<string, number>;
+}
+
+const cache = new WeakMap<OcData, OcIndex>();
+
+/** The lookups of a data set. */
+export function indexOf(data: OcData): OcIndex {
+  const hit = cache.get(data);
+  if (hit) return hit;
+  const areasAtPoint = new Map<string, string[]>(data.points.map((p) => [p.id, []]));
+  for (const a of data.areas) for (const p of a.points) areasAtPoint.get(p)?.push(a.id);
+  const name = new Map<string, Text>();
+  for (const x of [...data.areas, ...data.points]) name.set(x.id, x.name);
+  for (const u of data.units) name.set(u.id, u.short);
+  const ix: OcIndex = {
+    unit: new Map(data.units.map((u) => [u.id, u])),
+    area: new Map(data.areas.map((a) => [a.id, a])),
+    point: new Map(data.points.map((p) => [p.id, p])),
+    areasAtPoint,
+    name,
+    order: new Map(data.units.map((u, i) => [u.id, i])),
+  };
+  cache.set(data, ix);
+  return ix;
+}
+
+/** Whether a location is an area (else a point). */
+export const isArea = (s: OcState, loc: string): boolean => indexOf(s.data).area.has(loc);
+
+/** Whether a location is an off-map point. */
+export const isOffMap = (s: OcState, loc: string): boolean => !!indexOf(s.data).point.get(loc)?.offMap;
+
+/** The side of a unit. */
+export const sideOf = (s: OcState, id: string): OcSide => indexOf(s.data).unit.get(id)!.side;
+
+/** Units on the map at a location, in data order, optionally of one side. */
+export function unitsAt(s: OcState, loc: string, side?: OcSide): string[] {
+  return s.data.units
+    .filter((u) => s.units[u.id].status === 'map' && s.units[u.id].at === loc && (!side || u.side === side))
+    .map((u) => u.id);
+}
+
+/** Units of a side that may be activated (OC 6.1[2], OC-A24: on the map and face up), in data order. */
+export function activatable(s: OcState, side: OcSide): string[] {
+  return s.data.units
+    .filter((u) => u.side === side && s.units[u.id].status === 'map' && !s.units[u.id].faceDown)
+    .map((u) => u.id);
+}
+
+/** Locations with activatable units of a side, in data order of their first unit. */
+export function groupLocations(s: OcState, side: OcSide): string[] {
+  return [...new Set(activatable(s, side).map((id) => s.units[id].at!))];
+}
+
+/** The name of a unit or location in both languages. */
+export const nameOf = (s: OcState, id: string): Text => indexOf(s.data).name.get(id) ?? { en: id, ja: id };
+
+// Each state copy with the ids of the units already copied into it (copy on write: a resolve copies the units
+// record and each unit only when it changes one, so that the earlier state is never touched).
+const copied = new WeakMap<OcState, Set<string>>();
+
+/** A unit's state to change in place: copied first, once per state copy. */
+export function unitToChange(s: OcState, id: string): OcUnitState {
+  const done = copied.get(s);
+  if (!done) throw new Error('unitToChange: the state is not a copy');
+  if (done.size === 0 && !done.has('')) {
+    s.units = { ...s.units };
+    done.add('');
+  }
+  if (!done.has(id)) {
+    s.units[id] = { ...s.units[id] };
+    done.add(id);
+  }
+  return s.units[id];
+}
+
+/** A fresh copy of the parts of a state a rule changes (units copied on write, control, standing). */
+export function copyState(s: OcState): OcState {
+  const next: OcState = {
+    ...s,
+    control: { ...s.control },
+    barredSources: [...s.barredSources],
+    standing: { ...s.standing },
+  };
+  copied.set(next, new Set());
+  return next;
+}
