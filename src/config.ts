@@ -108,6 +108,11 @@ export const configSchema = z.object({
     .min(1024)
     .max(10 * 1024 * 1024)
     .default(256 * 1024),
+  /**
+   * Sign-ins by link (a token link, a mail's sign-in link) per minute per client address; the sign-in page's
+   * "mail me a link" takes as many, the exchange of a mail's link twice as many.
+   */
+  SIGN_IN_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(10),
   /** Requests per minute per client address on the API (0 disables the limit). */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(0),
   /** From address of outbound mail. */

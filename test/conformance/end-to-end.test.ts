@@ -50,7 +50,9 @@ beforeAll(async () => {
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
   const mail = { SMTP_URL: `smtp://127.0.0.1:${recorder.port}?tls=off`, MAIL_DOMAIN: 'judge.test' };
-  const config = { ...mail, MAIL_FROM: 'Judge <judge@judge.test>', MAIL_REPLY_LIMIT_PER_HOUR: 10_000 };
+  // Every game's seats sign in from one address within a minute or two.
+  const limits = { MAIL_REPLY_LIMIT_PER_HOUR: 10_000, SIGN_IN_LIMIT_PER_MINUTE: 1000 };
+  const config = { ...mail, MAIL_FROM: 'Judge <judge@judge.test>', ...limits };
   t = await buildTestApp({ config: { ...config, PUBLIC_URL: base } });
   await t.app.listen({ port, host: '127.0.0.1' });
   listener = await startSmtpListener(t.deps, { port: 0, host: '127.0.0.1' });

@@ -235,6 +235,12 @@ describe('fuzz', () => {
     fc.string({ unit: 'binary', maxLength: 40 }),
   );
 
+  test('an escort given three targets is an error, not orders the engine would refuse (found by the fuzz below)', () => {
+    const r = read('ESCORT 11 11 C01 C01');
+    expect(r.errors.map((e) => e.code)).toContain('aw/text/alloc-count');
+    expect(awOrdersSchema.safeParse(r.orders).success).toBe(true);
+  });
+
   test('any text: no crash; each line is applied, an error, a command or ignored; orders keep the JSON shape', () => {
     fc.assert(
       fc.property(fc.array(line, { maxLength: 12 }), (lines) => {

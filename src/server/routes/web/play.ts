@@ -123,14 +123,14 @@ const denied = (
     .view('message', pageData(request, reply, locale, { title: '', messageKey: key }));
 };
 
-/** Signing in by a link's token is rate-limited; a page without a token is not. */
-const signInLimit = {
+/** Signing in by a link's token is rate-limited (`SIGN_IN_LIMIT_PER_MINUTE`); a page without a token is not. */
+const signInLimit = (max: number) => ({
   rateLimit: {
-    max: 10,
+    max,
     timeWindow: '1 minute',
     allowList: (req: FastifyRequest) => !(req.query as { token?: string }).token,
   },
-};
+});
 
 /**
  * `GET /play/:gameId`: with `?token=`, exchanges it for a session cookie (the moderator's for the console) and
@@ -281,7 +281,7 @@ async function logOut(app: FastifyInstance, request: FastifyRequest<{ Params: Pa
 export async function playRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Params: Params; Querystring: { token?: string } }>(
     '/play/:gameId',
-    { config: signInLimit },
+    { config: signInLimit(app.deps.config.SIGN_IN_LIMIT_PER_MINUTE) },
     async (request, reply) => signInOrShowPage(app, request, reply),
   );
   app.get<{ Params: Params; Querystring: { seat?: string } }>('/play/:gameId/map.svg', async (request, reply) =>

@@ -38,7 +38,8 @@ export function signInPage(
 const limit = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
 
 export async function signInRoutes(app: FastifyInstance): Promise<void> {
-  app.get<{ Params: { key: string } }>('/in/:key', { config: limit(20) }, async (request, reply) => {
+  const perMinute = app.deps.config.SIGN_IN_LIMIT_PER_MINUTE;
+  app.get<{ Params: { key: string } }>('/in/:key', { config: limit(2 * perMinute) }, async (request, reply) => {
     const key = request.params.key;
     const link: RedeemedLink = /^[A-Za-z0-9_-]{20,100}$/.test(key)
       ? await redeemSignInLink(app.deps, key)
@@ -62,7 +63,7 @@ export async function signInRoutes(app: FastifyInstance): Promise<void> {
 
   app.post<{ Params: { gameId: string }; Body: { email?: unknown } }>(
     '/play/:gameId/sign-in-link',
-    { config: limit(10) },
+    { config: limit(perMinute) },
     async (request, reply) => {
       const { gameId } = request.params;
       const email = typeof request.body?.email === 'string' ? request.body.email.trim() : '';

@@ -9,6 +9,9 @@ import { err, type Item, ok, type Parsed } from './items.ts';
 /** The orders field of each kind of attack. */
 export type AttackField = 'air' | 'escorts' | 'ubs';
 
+/** The most targets an actor may be given in each field: an air unit many, an escort two (AW 8.2[5]), a UB three. */
+const MAX_TARGETS: Record<AttackField, number> = { air: 20, escorts: 2, ubs: 3 };
+
 /** One segment's targets: units, a count after a target repeating it; an error for anything else. */
 function targetsOf(rest: Item[]): string[] | Parsed {
   const targets: string[] = [];
@@ -39,8 +42,9 @@ export function attackStatement(xs: Item[], field: AttackField): Parsed {
     }
     const targets = targetsOf(rest);
     if (!Array.isArray(targets)) return targets;
-    if (targets.length > 3)
-      return err('alloc-count', `${actor.id}: at most 3 attacks`, `${actor.id}: 攻撃は3回までです`);
+    const max = MAX_TARGETS[field];
+    if (targets.length > max)
+      return err('alloc-count', `${actor.id}: at most ${max} targets`, `${actor.id}: 目標は${max}つまでです`);
     result[actor.id] = targets;
   }
   if (!Object.keys(result).length) return err('alloc-form', 'no allocation given', '割り当てがありません');
