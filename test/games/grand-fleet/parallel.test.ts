@@ -67,6 +67,7 @@ function play(combatHexes: 'strict' | 'parallel') {
   const roll = keyedDice();
   const ctx: ResolveContext = { roll, emit: (e) => events.push(e) };
   const owedSeen: string[][] = [];
+  const sealedSeen: boolean[] = [];
   let steps = 0;
   let orders: Record<string, GfOrders> = { british: { intercept: 'pass' } };
   while (s.battle) {
@@ -75,13 +76,14 @@ function play(combatHexes: 'strict' | 'parallel') {
     expect(game.invariants(s)).toEqual([]);
     const owed = game.owed(s);
     owedSeen.push(owed.map((o) => `${o.seat}:${o.point}`));
+    sealedSeen.push(owed.some((o) => o.sealed === true));
     orders = Object.fromEntries(owed.map((o) => [o.seat, game.defaultOrders(s, o.seat)]));
     for (const [seat, o] of Object.entries(orders)) expect(game.validate(s, seat, o)).toEqual([]);
     if (steps > 60) throw new Error('battle does not end');
   }
   const byHex = (hex: string) =>
     events.filter((e) => e.hex === hex).map((e) => JSON.stringify({ ...e, hex: undefined }));
-  return { s, steps, owedSeen, byHex, events };
+  return { s, steps, owedSeen, sealedSeen, byHex, events };
 }
 
 describe('GF-AD1: the same battle strictly and in parallel', () => {
@@ -128,6 +130,8 @@ describe('GF-AD1: the same battle strictly and in parallel', () => {
     expect(strict.owedSeen[0]).toEqual(['british:GF-D15']);
     expect(parallel.owedSeen[0]).toEqual(['british:GF-AD1', 'german:GF-AD1']);
     expect(parallel.events.some((e) => e.type === 'parallel-combat')).toBe(true);
+    // GF-A19 R1: the step where the hexes wait for fire allocations is sealed, and only that one.
+    expect(parallel.sealedSeen.slice(0, 6)).toEqual([false, false, false, true, false, false]);
   });
 });
 
