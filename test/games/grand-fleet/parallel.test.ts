@@ -10,6 +10,7 @@ import { stateFromFixture } from '../../../src/games/grand-fleet/fixture.ts';
 import { grandFleet as game } from '../../../src/games/grand-fleet/index.ts';
 import type { GfOrders } from '../../../src/games/grand-fleet/orders.ts';
 import { type GfState, placesById } from '../../../src/games/grand-fleet/state.ts';
+import { ordersFromForm } from '../../../src/web/form.ts';
 
 const GB = (...ns: number[]) => ns.map((n) => `GB${String(n).padStart(2, '0')}`);
 const DE = (...ns: number[]) => ns.map((n) => `DE${String(n).padStart(2, '0')}`);
@@ -151,6 +152,17 @@ describe('GF-AD1: the per-hex answers', () => {
       'hexes.505.initiative.excess',
     ]);
     expect(game.owed(s)[0].prompt.en).toContain('404:');
+    // The player's page builds per-hex orders from these fields, and they are legal.
+    const body = { 'hexes.404.initiative.half': 'true', 'hexes.404.initiative.excess': '1' };
+    const built = ordersFromForm(
+      { ...body, 'hexes.505.initiative.half': 'false', 'hexes.505.initiative.excess': '0' },
+      game.choices(s, 'british')!,
+      game.ordersSchema,
+    );
+    expect(built).toEqual({
+      hexes: { '404': { initiative: { half: true, excess: 1 } }, '505': { initiative: { half: false, excess: 0 } } },
+    });
+    expect(game.validate(s, 'british', game.ordersSchema.parse(built))).toEqual([]);
   });
 
   test('validation: every owed hex answered, no other hex, each by the strict rules', () => {
