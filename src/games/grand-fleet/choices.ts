@@ -6,7 +6,7 @@ import type { Side } from './data/schema.ts';
 import { defaultOrders } from './defaults.ts';
 import type { GfOrders } from './orders.ts';
 import { fastFleets, toOrganise } from './organise.ts';
-import { POINTS, pointOf } from './owed.ts';
+import { hexPoints, POINTS, pointOf } from './owed.ts';
 import { interceptableHexes, interceptionTargets, placeableHexes, unplaced } from './placement.ts';
 import { type GfState, indexOf, shipsOf, typeOf, placeOf } from './state.ts';
 
@@ -201,8 +201,21 @@ function combatFields(s: GfState, side: Side, d: string, def: GfOrders): ChoiceF
   }
 }
 
+/** GF-AD1: every open hex's strict fields, keyed and grouped by hex (`hexes.404.initiative.half`). */
+function hexFields(s: GfState, side: Side): ChoiceField[] {
+  return hexPoints(s, side).flatMap((p) =>
+    fields(p.state, side, p.point).map((f) => ({
+      ...f,
+      key: `hexes.${p.hex}.${f.key}`,
+      label: { en: `Hex ${p.hex}: ${f.label.en}`, ja: `ヘクス ${p.hex}: ${f.label.ja}` },
+      group: p.hex,
+    })),
+  );
+}
+
 /** The fields of a decision point. */
 function fields(s: GfState, side: Side, d: string): ChoiceField[] {
+  if (d === 'AD1') return hexFields(s, side);
   const def = defaultOrders(s, side);
   const n = Number(d.slice(1));
   if (n <= 10) return armamentFields(s, side, d, def);

@@ -36,10 +36,9 @@ export const targetsOf = (s: GfState, side: Side, hex: string): string[] =>
     .flatMap((m) => shipsUnder(s, m))
     .sort();
 
-/** The next round, or the next hex, or the end of the battle. */
-export function enterRound(s: GfState): Stage | null {
+/** The next round, or the next hex, or the end of the battle (GF-AD1: the round of the given hex). */
+export function enterRound(s: GfState, hex: string | undefined = s.battle!.queue[0]): Stage | null {
   const b = s.battle!;
-  const hex = b.queue[0];
   if (hex === undefined) return 'battle-end';
   const n = b.round?.hex === hex ? b.round.n + 1 : 1;
   // GF 8[4.2][2], GF-A17: more fleets decides first; ties: Britain.

@@ -9,7 +9,7 @@ import { firePoints, targetsOf } from './combat.ts';
 import type { Side } from './data/schema.ts';
 import { autoOrganisation } from './organise.ts';
 import type { GfOrders } from './orders.ts';
-import { pointOf } from './owed.ts';
+import { hexPoints, pointOf } from './owed.ts';
 import { unplaced } from './placement.ts';
 import { type GfState, typeOf } from './state.ts';
 
@@ -75,6 +75,9 @@ export function defaultOrders(s: GfState, seat: SeatId): GfOrders {
     }
     case 'D18':
       return { continue: false };
+    case 'AD1':
+      // GF-AD1: each open hex's strict default.
+      return { hexes: Object.fromEntries(hexPoints(s, side).map((p) => [p.hex, defaultOrders(p.state, seat)])) };
     default:
       return {};
   }

@@ -153,6 +153,12 @@ const WORDS: Record<string, Words> = {
       `艦隊マーカーを表に: ${ms}。戦闘ヘクス ${list(e.combats)}`,
     );
   },
+  'parallel-combat': (e, l) =>
+    en(
+      l,
+      `Combat in ${list(e.hexes)} at once, hex by hex in the same messages`,
+      `${list(e.hexes)} の戦闘を同時に進める`,
+    ),
   'combat-initiative': (e, l) =>
     en(
       l,

@@ -17,6 +17,7 @@ import {
 import type { Side } from './data/schema.ts';
 import { applyOrganisation, enterShuffle, shuffleMarkers, startBattle } from './organise.ts';
 import type { GfOrders } from './orders.ts';
+import { answerHexes, enterHexes } from './parallel.ts';
 import { applyInterception, applyPlacement, enterIntercept, enterPlace, reveal } from './placement.ts';
 import { cloneState, type GfState, shipsOf } from './state.ts';
 import {
@@ -70,7 +71,7 @@ function enter(s: GfState, stage: Stage, ctx: ResolveContext): Stage | null {
     case 'reveal':
       return reveal(s, ctx);
     case 'round':
-      return enterRound(s);
+      return s.options.combatHexes === 'parallel' ? enterHexes(s, ctx) : enterRound(s);
     case 'fire':
       return enterFire(s, ctx);
     case 'continue':
@@ -142,6 +143,8 @@ function answer(s: GfState, orders: Orders, ctx: ResolveContext): Stage | null {
       return 'fire';
     case 'combat-continue':
       return applyContinue(s, p.side, orders[p.side]?.continue ?? false, ctx);
+    case 'combat-hexes':
+      return answerHexes(s, orders, ctx);
     case 'over':
       return null;
   }

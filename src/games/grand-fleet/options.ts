@@ -19,6 +19,7 @@ export const gfOptionsSchema = z
     fireAllocation: z.enum(['sealed', 'sequential']).default('sealed'),
     forcedBattle: z.enum(['mayRefuse', 'forcedOnBoth']).default('mayRefuse'),
     preDreadnoughtVp: z.enum(['cumulative', 'perBattle']).default('cumulative'),
+    combatHexes: z.enum(['strict', 'parallel']).default('strict'),
   })
   .strict();
 
@@ -110,5 +111,12 @@ export const optionDocs: readonly OptionDoc[] = [
     'cumulative (R1): 1 VP at every 3rd German (2nd British) pre-dreadnought sunk in the game. perBattle (R2): counted per battle, rounded down.',
     'cumulative（R1）: ゲーム通算で独前ド級3隻（英2隻）ごとに1VP。perBattle（R2）: 決戦ごとに数えて端数切り捨て。',
     ['cumulative', 'perBattle'],
+  ),
+  doc(
+    'combatHexes',
+    'GF-AD1 / GF 8[4][2]',
+    'strict: combat runs one hex at a time in ascending hex number, every sub-step its own message. parallel (adaptation GF-AD1): every contested hex plays its bombardment rounds in the same messages, each side answering for all its hexes at once; results per hex are unchanged, DDbox boxes filled in ascending hex order (GF-A20).',
+    'strict: 戦闘は1ヘクスずつヘクス番号の昇順、各手順ごとに1通。parallel（改変 GF-AD1）: 全戦闘ヘクスの砲撃ラウンドを同じ通信で進め、各軍は全ヘクス分をまとめて答える。各ヘクスの結果は変わらず、DDboxはヘクス番号の昇順に埋める（GF-A20）。',
+    ['strict', 'parallel'],
   ),
 ];

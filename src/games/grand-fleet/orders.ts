@@ -12,6 +12,25 @@ const moveSchema = z.object({ from: z.string(), to: z.string() }).strict();
 
 const shipBoxes = z.record(z.string(), z.number().int().min(0).max(6));
 
+/** D15-D18: one bombardment round's answers (GF 8[4.2]-8[4.4]). */
+const combatAnswers = {
+  /** D15 (GF 8[4.2] M(d), M(e)). */
+  initiative: z
+    .object({ half: z.boolean(), excess: z.number().int().min(0).max(14) })
+    .strict()
+    .optional(),
+  /** D16 (GF 8[4.2][9]). */
+  situations: z.array(z.enum(SITUATIONS)).max(5).optional(),
+  /** D17 (GF 8[4.3][2]): bombardment points per enemy ship. */
+  fire: z.record(z.string(), z.number().int().min(0)).optional(),
+  /** D18 (GF 8[4.4][2]). */
+  continue: z.boolean().optional(),
+};
+
+/** GF-AD1: the answers for one contested hex. */
+export const hexOrdersSchema = z.object(combatAnswers).strict();
+export type GfHexOrders = z.infer<typeof hexOrdersSchema>;
+
 export const gfOrdersSchema = z
   .object({
     /** D2 (GF 6[3]): DDbox box per arriving British ship; a ship left out goes where the engine puts it. */
@@ -50,17 +69,9 @@ export const gfOrdersSchema = z
     place: placeSchema.optional(),
     /** D14 (GF 8[3]). */
     intercept: z.union([z.literal('pass'), z.object({ from: z.string(), to: z.string() }).strict()]).optional(),
-    /** D15 (GF 8[4.2] M(d), M(e)). */
-    initiative: z
-      .object({ half: z.boolean(), excess: z.number().int().min(0).max(14) })
-      .strict()
-      .optional(),
-    /** D16 (GF 8[4.2][9]). */
-    situations: z.array(z.enum(SITUATIONS)).max(5).optional(),
-    /** D17 (GF 8[4.3][2]): bombardment points per enemy ship. */
-    fire: z.record(z.string(), z.number().int().min(0)).optional(),
-    /** D18 (GF 8[4.4][2]). */
-    continue: z.boolean().optional(),
+    ...combatAnswers,
+    /** GF-AD1 (option `combatHexes: parallel`): D15-D18 per contested hex, every hex in the same message. */
+    hexes: z.record(z.string(), hexOrdersSchema).optional(),
     /**
      * Standing orders (spec 5.2): D7; D9 and D10 (sent with D8); a placement sequence for D13 (each entry used in
      * turn, one skipped when it cannot be placed); interception candidates for D14 (the first legal one is made,
@@ -122,4 +133,5 @@ export const ANSWER_FIELDS: readonly (keyof GfOrders)[] = [
   'situations',
   'fire',
   'continue',
+  'hexes',
 ];

@@ -1,7 +1,10 @@
 /** Who owes orders at the current decision point (spec 5.1, D1-D19), with the point's rule and prompt. */
 import type { Owed, Text } from '../../engine/types.ts';
 import type { Side } from './data/schema.ts';
-import type { GfState } from './state.ts';
+import type { GfState, HexCombat } from './state.ts';
+
+/** Strict combat points (D15-D18) that a GF-AD1 hex may wait at. */
+type HexPoint = 'D15' | 'D16' | 'D17' | 'D18';
 
 /** Each decision point: id, rule, prompt. */
 export const POINTS: Record<string, { point: string; rule: string; prompt: Text }> = {
@@ -93,7 +96,33 @@ export const POINTS: Record<string, { point: string; rule: string; prompt: Text 
     prompt: { en: 'Allocate bombardment points to enemy ships', ja: '敵艦へ砲撃数を割り当てる' },
   },
   D18: { point: 'GF-D18', rule: 'GF 8[4.4][2]', prompt: { en: 'Continue the combat or not', ja: '戦闘を継続するか' } },
+  AD1: {
+    point: 'GF-AD1',
+    rule: 'GF-AD1, GF 8[4][2]',
+    prompt: {
+      en: 'Combat in every contested hex at once: answer for each hex (AT hex: ...)',
+      ja: '全戦闘ヘクス同時: ヘクスごとに答える（戦闘ヘクス 番号: ...）',
+    },
+  },
 };
+
+/** The state as one GF-AD1 hex's strict point sees it (read only): its round and the point it waits at. */
+export const focusOn = (s: GfState, hc: HexCombat): GfState => ({
+  ...s,
+  phase: hc.phase,
+  battle: { ...s.battle!, round: hc.round },
+});
+
+/** GF-AD1: the open hexes where a side owes an answer now, each with its strict point and the focused state. */
+export function hexPoints(s: GfState, side: Side): { hex: string; point: HexPoint; state: GfState }[] {
+  if (s.phase.kind !== 'combat-hexes') return [];
+  return s.battle!.hexes!.flatMap((hc) => {
+    if (hc.done) return [];
+    const state = focusOn(s, hc);
+    const point = pointOf(state, side) as HexPoint | null;
+    return point ? [{ hex: hc.hex, point, state }] : [];
+  });
+}
 
 /** The decision point a side owes now, by its D-number, or null. */
 export function pointOf(s: GfState, side: Side): keyof typeof POINTS | null {
@@ -113,6 +142,8 @@ export function pointOf(s: GfState, side: Side): keyof typeof POINTS | null {
       return p.sides.includes(side) ? (p.kind === 'shuffle' ? 'D12' : 'D17') : null;
     case 'over':
       return null;
+    case 'combat-hexes':
+      return hexPoints(s, side).length ? 'AD1' : null;
     default: {
       if (p.side !== side) return null;
       const byKind: Record<string, string> = {
@@ -137,8 +168,20 @@ export function owed(s: GfState): Owed[] {
   for (const side of ['british', 'german'] as const) {
     const d = pointOf(s, side);
     if (!d) continue;
-    const sealed = d === 'D8' || (d === 'D17' && s.options.fireAllocation === 'sealed');
-    out.push({ seat: side, ...POINTS[d], ...(sealed ? { sealed: true } : {}) });
+    const hexes = d === 'AD1' ? hexPoints(s, side) : [];
+    const sealedFire = s.options.fireAllocation === 'sealed';
+    const sealed = d === 'D8' || (sealedFire && (d === 'D17' || hexes.some((h) => h.point === 'D17')));
+    const prompt = d === 'AD1' ? hexesPrompt(hexes) : POINTS[d].prompt;
+    out.push({ seat: side, ...POINTS[d], prompt, ...(sealed ? { sealed: true } : {}) });
   }
   return out;
+}
+
+/** GF-AD1: the prompt lists each hex with its point (`404: D15, 505: D17`). */
+function hexesPrompt(hexes: { hex: string; point: HexPoint }[]): Text {
+  const list = (l: 'en' | 'ja') => hexes.map((h) => `${h.hex}: ${POINTS[h.point].prompt[l]}`).join('; ');
+  return {
+    en: `Combat in every contested hex at once (GF-AD1): ${list('en')}`,
+    ja: `全戦闘ヘクス同時（GF-AD1）: ${list('ja')}`,
+  };
 }

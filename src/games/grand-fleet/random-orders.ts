@@ -8,7 +8,7 @@ import type { Side } from './data/schema.ts';
 import { defaultCommit, defaultOrders, fireInOrder } from './defaults.ts';
 import { byDefenceDown, fastFleets, surplusCount, toOrganise } from './organise.ts';
 import type { GfOrders } from './orders.ts';
-import { pointOf } from './owed.ts';
+import { hexPoints, pointOf } from './owed.ts';
 import { interceptableHexes, interceptionTargets, placeableHexes, unplaced } from './placement.ts';
 import { enemyOf, type GfState, type Situation } from './state.ts';
 import { markersIn, targetsOf } from './combat.ts';
@@ -130,9 +130,23 @@ export function randomOrders(s: GfState, seat: SeatId, rand: Rand): GfOrders {
       return { fire: fireInOrder(s, side, shuffled(targetsOf(s, side, s.battle!.round!.hex), rand)) };
     case 'D18':
       return { continue: chance(0.25, rand) };
+    case 'AD1':
+      return randomHexOrders(s, seat, rand);
     default:
       return defaultOrders(s, seat);
   }
+}
+
+/** GF-AD1: each open hex's random strict answer; a standing D18 answer drawn for one hex is kept for all. */
+function randomHexOrders(s: GfState, seat: SeatId, rand: Rand): GfOrders {
+  const hexes: NonNullable<GfOrders['hexes']> = {};
+  let standing: GfOrders['standing'];
+  for (const p of hexPoints(s, seat as Side)) {
+    const { standing: st, ...answers } = randomOrders(p.state, seat, rand);
+    hexes[p.hex] = answers;
+    standing ??= st;
+  }
+  return standing ? { hexes, standing } : { hexes };
 }
 
 /** D15: half bombardment now and then, excess manoeuvre seldom (so that confusion stays rare). */

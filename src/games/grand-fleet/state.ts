@@ -57,6 +57,17 @@ export interface Round {
   cont: Partial<Record<Side, boolean>>;
 }
 
+/**
+ * One contested hex under GF-AD1 (parallel hexes): its bombardment round and the decision point it waits at
+ * (a combat phase of its own); `done` once its combat has ended.
+ */
+export interface HexCombat {
+  hex: string;
+  round: Round | null;
+  phase: Phase;
+  done: boolean;
+}
+
 /** A decisive battle (GF 8). */
 export interface Battle {
   offensive: Side;
@@ -74,6 +85,8 @@ export interface Battle {
   round: Round | null;
   /** Pre-dreadnoughts of each side sunk in this battle (GF-A28 R2). */
   preSunk: Record<Side, number>;
+  /** GF-AD1 (option `combatHexes: parallel`): every contested hex at once, in ascending hex order. */
+  hexes?: HexCombat[];
 }
 
 /** Standing orders a seat keeps for later decision points (spec 5.2). Never shown to the other seat. */
@@ -96,6 +109,8 @@ export type Phase =
   | { kind: 'declare' | 'accept'; side: Side }
   | { kind: 'organise' | 'place' | 'intercept' | 'combat-init' | 'combat-situations' | 'combat-continue'; side: Side }
   | { kind: 'shuffle' | 'combat-fire'; sides: Side[] }
+  /** GF-AD1: every contested hex waits at its own point (`Battle.hexes`); each side answers all of them at once. */
+  | { kind: 'combat-hexes' }
   | { kind: 'over' };
 
 /** The result once the game is over (GF 10, GF 11). */
@@ -256,9 +271,12 @@ export function autoBox(s: GfState, side: Side): number {
 /** The hex's data. */
 export const hexOf = (s: GfState, id: string): HexData | undefined => indexOf(s.data).hex.get(id);
 
+/** A copy of a round deep enough for one step to change it. */
+const cloneRound = (r: Round | null): Round | null =>
+  r ? { ...r, init: { ...r.init }, situations: [...r.situations], fire: { ...r.fire }, cont: { ...r.cont } } : null;
+
 /** A copy of a battle deep enough for one step to change it (ship lists of fleets are never changed in place). */
 function cloneBattle(b: Battle): Battle {
-  const r = b.round;
   return {
     ...b,
     fleets: { british: b.fleets.british, german: b.fleets.german },
@@ -268,15 +286,8 @@ function cloneBattle(b: Battle): Battle {
     finished: [...b.finished],
     queue: [...b.queue],
     preSunk: { ...b.preSunk },
-    round: r
-      ? {
-          ...r,
-          init: { ...r.init },
-          situations: [...r.situations],
-          fire: { ...r.fire },
-          cont: { ...r.cont },
-        }
-      : null,
+    round: cloneRound(b.round),
+    ...(b.hexes ? { hexes: b.hexes.map((h) => ({ ...h, round: cloneRound(h.round), phase: { ...h.phase } })) } : {}),
   };
 }
 

@@ -33,6 +33,7 @@ export const WORDS = {
   standing: { en: ['standing'], ja: ['常備'] },
   ifContinue: { en: ['ifcontinue'], ja: ['継続なら'] },
   ifStop: { en: ['ifstop'], ja: ['中止なら'] },
+  at: { en: ['at'], ja: ['戦闘ヘクス'] },
   yes: { en: ['yes'], ja: ['はい'] },
   no: { en: ['no', 'none'], ja: ['いいえ', 'なし'] },
 } as const satisfies Record<string, Record<Locale, readonly string[]>>;
@@ -76,6 +77,7 @@ export const SYNTAX: Record<Locale, string> = {
   GF-D16  SITUATIONS CONTINUE, SHORT       (also CANCELHALF, ENEMYHALF, LONG)
   GF-D17  FIRE DE01 4, DE05 3  |  FIRE NONE
   GF-D18  CONTINUE YES
+  GF-AD1  AT 404: INITIATIVE HALF EXCESS 1   (option combatHexes parallel: any GF-D15..D18 line, per hex)
   any     STANDING USW DECLINE             (answers a later "Choice" result)
   battle  STANDING PLACE DOWN -> 404       (a placement sequence for GF-D13, one line per marker, used in turn)
           STANDING INTERCEPT 404 -> 405    (GF-D14 candidates, the first legal one made; STANDING INTERCEPT PASS: else pass)
@@ -97,6 +99,7 @@ Commands: HELP, STATUS, SIGNON <password>, END; JSON orders are accepted too.`,
   GF-D16  戦闘状況 継続, 近距離                （ほかに 半砲撃取消、敵半砲撃、遠距離）
   GF-D17  砲撃 DE01 4, DE05 3  |  砲撃 なし
   GF-D18  継続 はい
+  GF-AD1  戦闘ヘクス 404: 主導権 半砲撃 過剰 1   （オプション combatHexes parallel: GF-D15〜D18 の各行をヘクスごとに）
   いつでも 常備 無制限潜水艦戦 拒否          （後の「選択」結果に答える）
   決戦中  常備 配置 裏 -> 404               （GF-D13 の配置予定。1行に1個、順に使う）
           常備 迎撃 404 -> 405              （GF-D14 の候補。最初の可能なものを実行。常備 迎撃 パス: なければパス）

@@ -7,7 +7,7 @@ import type { GrammarInput, OrderGrammar, StatementResult } from '../../engine/g
 import type { Locale } from '../../i18n/index.ts';
 import { nameKey, tokenize } from '../../orders-text/normalize.ts';
 import type { GfData } from './data/schema.ts';
-import type { GfOrders } from './orders.ts';
+import type { GfHexOrders, GfOrders } from './orders.ts';
 import type { Situation } from './state.ts';
 import { isWord, kw, SITUATION_WORDS, SYNTAX, type Word } from './text-words.ts';
 
@@ -99,6 +99,7 @@ const READERS: Partial<Record<Word, (rest: string[], ctx: GfTextContext) => Resu
   },
   usw: (rest) => uswChoice(rest, (o, c) => (o.usw = c)),
   standing: (rest, ctx) => standingLine(rest, ctx),
+  at: (rest, ctx) => atHexLine(rest, ctx),
   dice: (rest) => {
     const n = num(rest[0]);
     return n === 1 || n === 2 ? ok((o) => (o.dice = n)) : fail('dice', 'DICE 1 or 2', 'ダイス 1 または 2');
@@ -169,6 +170,26 @@ const READERS: Partial<Record<Word, (rest: string[], ctx: GfTextContext) => Resu
     });
   },
 };
+
+/** GF-AD1: `AT 404: <a D15-D18 line>`, that line's answer for one contested hex. */
+function atHexLine(rest: string[], ctx: GfTextContext): Result {
+  const colon = rest.indexOf(':');
+  const hex = colon > 0 ? hexOf(ctx, rest.slice(0, colon)) : undefined;
+  const inner = rest.slice(colon + 1);
+  const key = nameKey(inner[0] ?? '');
+  const word = HEX_WORDS.find((w) => isWord(key, w));
+  if (!hex || !word) return fail('at-hex', 'AT 404: INITIATIVE HALF EXCESS 1', '戦闘ヘクス 404: 主導権 半砲撃 過剰 1');
+  const one = READERS[word]!(inner.slice(1), ctx);
+  if (one?.kind !== 'order') return one;
+  return ok((o) => {
+    const scratch: GfOrders = { ...o.hexes?.[hex] };
+    one.apply(scratch);
+    o.hexes = { ...o.hexes, [hex]: scratch };
+  });
+}
+
+/** The statements a GF-AD1 hex line may hold (D15-D18). */
+const HEX_WORDS = ['initiative', 'situations', 'fire', 'continue'] as const satisfies readonly Word[];
 
 /** `STANDING USW ...`, `STANDING PLACE ...` (appended in order), `STANDING INTERCEPT a -> b` or `... PASS`. */
 function standingLine(rest: string[], ctx: GfTextContext): Result {
@@ -260,6 +281,16 @@ function format(o: GfOrders, _ctx: GfTextContext, l: Locale): string[] {
     out.push(`${kw('place', l)} ${o.place.marker === 'down' ? kw('down', l) : o.place.marker} -> ${o.place.hex}`);
   if (o.intercept)
     out.push(o.intercept === 'pass' ? kw('pass', l) : `${kw('intercept', l)} ${o.intercept.from} -> ${o.intercept.to}`);
+  out.push(...combatLines(o, l));
+  for (const [hex, answers] of Object.entries(o.hexes ?? {}))
+    for (const line of combatLines(answers, l)) out.push(`${kw('at', l)} ${hex}: ${line}`);
+  out.push(...standingLines(o.standing, l));
+  return out;
+}
+
+/** D15-D18 lines (also the body of a GF-AD1 `AT hex:` line). */
+function combatLines(o: GfHexOrders, l: Locale): string[] {
+  const out: string[] = [];
   if (o.initiative)
     out.push(
       `${kw('initiative', l)} ${kw(o.initiative.half ? 'half' : 'full', l)} ${kw('excess', l)} ${o.initiative.excess}`,
@@ -273,7 +304,12 @@ function format(o: GfOrders, _ctx: GfTextContext, l: Locale): string[] {
     out.push(`${kw('fire', l)} ${pairs.length ? pairs.join(', ') : kw('no', l)}`);
   }
   if (o.continue !== undefined) out.push(`${kw('continue', l)} ${yn(o.continue, l)}`);
-  const st = o.standing;
+  return out;
+}
+
+/** Standing order lines. */
+function standingLines(st: GfOrders['standing'], l: Locale): string[] {
+  const out: string[] = [];
   if (st?.usw) out.push(`${kw('standing', l)} ${kw('usw', l)} ${kw(st.usw, l)}`);
   if (st?.ifOffensive !== undefined) out.push(`${kw('ifOffensive', l)} ${kw('battle', l)} ${yn(st.ifOffensive, l)}`);
   if (st?.ifIntercepting !== undefined)

@@ -6,7 +6,7 @@ import { firePoints, markersIn, situationCount, targetsOf } from './combat.ts';
 import type { Side } from './data/schema.ts';
 import { byDefenceDown, fastFleets, surplusCount, toOrganise } from './organise.ts';
 import { ANSWER_FIELDS, type GfOrders } from './orders.ts';
-import { pointOf } from './owed.ts';
+import { hexPoints, pointOf } from './owed.ts';
 import { interceptableHexes, interceptionTargets, placeableHexes, unplaced } from './placement.ts';
 import { enemyOf, type GfState, typeOf, placeOf } from './state.ts';
 
@@ -29,6 +29,7 @@ const FIELD: Record<string, [keyof GfOrders, boolean]> = {
   D16: ['situations', true],
   D17: ['fire', true],
   D18: ['continue', false],
+  AD1: ['hexes', false],
 };
 
 /** Every problem with `orders` of `seat` now. */
@@ -47,6 +48,23 @@ export function validate(s: GfState, seat: SeatId, orders: GfOrders): RuleError[
   errors.push(...standingErrors(s, orders.standing));
   if (errors.length || !d) return errors;
   return [...errors, ...pointErrors(s, side, d, orders)];
+}
+
+/**
+ * GF-AD1: every open hex where the side owes is answered as strict play would check it (paths under
+ * `hexes.<hex>`), and no other hex is named.
+ */
+function hexErrors(s: GfState, side: Side, given: NonNullable<GfOrders['hexes']>): RuleError[] {
+  const points = hexPoints(s, side);
+  const errors = Object.keys(given)
+    .filter((hex) => !points.some((p) => p.hex === hex))
+    .map((hex) =>
+      err('hex-not-owed', `hex ${hex}: nothing owed there`, `ヘクス ${hex}: 今は不要です`, 'GF-AD1', `hexes.${hex}`),
+    );
+  for (const p of points)
+    for (const e of validate(p.state, side, given[p.hex] ?? {}))
+      errors.push({ ...e, path: `hexes.${p.hex}${e.path ? `.${e.path}` : ''}` });
+  return errors;
 }
 
 /** Standing placement and interception lists name real hexes (spec 5.2; legality is judged when each is used). */
@@ -134,6 +152,8 @@ function pointErrors(s: GfState, side: Side, d: string, o: GfOrders): RuleError[
       return situationErrors(s, side, o.situations ?? []);
     case 'D17':
       return fireErrors(s, side, o.fire ?? {});
+    case 'AD1':
+      return hexErrors(s, side, o.hexes!);
     default:
       return [];
   }

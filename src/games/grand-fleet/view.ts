@@ -26,6 +26,7 @@ function battleView(s: GfState) {
     revealed: b.revealed,
     queue: b.queue,
     round: b.round,
+    ...(b.hexes ? { hexes: b.hexes } : {}),
   };
 }
 

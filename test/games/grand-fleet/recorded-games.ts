@@ -43,6 +43,8 @@ export const RECORDED: { file: string; seed: string; options: Record<string, unk
       preDreadnoughtVp: 'perBattle',
     },
   },
+  // GF-AD1: every contested hex's combat in the same messages.
+  { file: 'game-parallel.json', seed: 'grand-fleet-record-p3', options: { combatHexes: 'parallel' } },
 ];
 
 /** Plays and records one game. */
