@@ -7,19 +7,36 @@ import { rollDie } from '../../engine/dice-purpose.ts';
 import type { DicePurpose, ResolveContext } from '../../engine/types.ts';
 import { ALLIES, type Ally, type Nation } from './data.ts';
 import { loseFrenchUnits } from './morale.ts';
-import { areaIds, enemiesOfFrance, type FnState, homeOf, unitsOf } from './state.ts';
+import { areaIds, type FnState, homeOf, unitsOf } from './state.ts';
+
+// The loops below read `s.units` directly rather than through state.ts's helpers: an odds preview runs them for
+// every one of its thousands of samples, and a call into another module costs more than the lookup itself.
 
 /** At-war Allied nations with units in an area, in the fixed order (FN 9.2[4]: nations at peace are absent). */
-export const warNationsIn = (s: FnState, area: string): Ally[] =>
-  ALLIES.filter((a) => s.atWar[a] && unitsOf(s, area, a) > 0);
+export function warNationsIn(s: FnState, area: string): Ally[] {
+  const here = s.units[area];
+  const out: Ally[] = [];
+  if (!here) return out;
+  for (const a of ALLIES) if (s.atWar[a] && (here[a] ?? 0) > 0) out.push(a);
+  return out;
+}
+
+/** At-war Allied units in an area's unit record (FN 9.12[5]); the same count as state.ts's `enemiesOfFrance`. */
+function atWarUnits(s: FnState, here: Partial<Record<Nation, number>>): number {
+  let total = 0;
+  for (const a of ALLIES) if (s.atWar[a]) total += here[a] ?? 0;
+  return total;
+}
 
 /** FN 9.2[1]: the areas where the active nation's units meet hostile units, in area order. */
 export function combatAreas(s: FnState, n: Nation): string[] {
-  return areaIds(s).filter((a) =>
-    n === 'france'
-      ? unitsOf(s, a, 'france') > 0 && enemiesOfFrance(s, a) > 0
-      : unitsOf(s, a, n) > 0 && unitsOf(s, a, 'france') > 0,
-  );
+  const out: string[] = [];
+  for (const a of areaIds(s)) {
+    const here = s.units[a];
+    if (!here || !((here.france ?? 0) > 0)) continue;
+    if (n === 'france' ? atWarUnits(s, here) > 0 : (here[n] ?? 0) > 0) out.push(a);
+  }
+  return out;
 }
 
 /** D6 is a real decision only with French dice and two or more Allied nations to share them (FN 9.21[1]). */
@@ -129,11 +146,13 @@ function frenchAttack(s: FnState, area: string, alloc: Partial<Record<Ally, numb
   ctx.emit({ type: 'french-attack', rule: 'FN 9.21', area, allocation: alloc, hits, removed });
 }
 
+/** D7 (multiplayer): the nation's own player keeps it out of other nations' attacks (standing HOLD BACK). */
+const heldBack = (s: FnState, a: Ally): boolean => s.standing[s.seats[a]]?.holdBack?.includes(a) ?? false;
+
 /** FN 9.23: the Allied attack of the at-war Allied units that join; French losses cost morale (FN 11.0[3a]). */
 function alliedAttack(s: FnState, area: string, active: Nation, noJoin: readonly Ally[], ctx: ResolveContext): void {
   // D7, FN-A16: the active player's opt-outs, and the nations whose own player holds them back (multiplayer).
-  const held = (a: Ally) => s.standing[s.seats[a]]?.holdBack?.includes(a) ?? false;
-  const joining = warNationsIn(s, area).filter((a) => a === active || (!noJoin.includes(a) && !held(a)));
+  const joining = warNationsIn(s, area).filter((a) => a === active || (!noJoin.includes(a) && !heldBack(s, a)));
   const dice = joining.reduce((t, a) => t + unitsOf(s, area, a), 0);
   if (dice === 0 || unitsOf(s, area, 'france') === 0) {
     ctx.emit({ type: 'allied-attack', rule: 'FN 9.23', area, nations: joining, dice, hits: 0, removed: 0 });

@@ -169,18 +169,28 @@ export function slotOf(key: string): [string, number] {
 }
 const slots = new Map<string, [string, number]>();
 
-/** The slots of a move order in execution order: area order of the data set, then number (FN 9.1[4]). */
-export function slotsInOrder(s: FnState, move: Record<string, string[]>): string[] {
+/**
+ * The slots of a move order in execution order: area order of the data set, then number (FN 9.1[4]). Shared: do not
+ * change. Kept per move order and data set (orders are never changed once given), since an odds preview executes
+ * the same order thousands of times.
+ */
+export function slotsInOrder(s: FnState, move: Readonly<Record<string, string[]>>): readonly string[] {
+  const known = sortedSlots.get(move);
+  if (known?.data === s.data) return known.keys;
   const keys = Object.keys(move).filter((k) => move[k].length > 0);
-  if (keys.length < 2) return keys;
-  const rank = new Map(
-    keys.map((k) => {
-      const [area, n] = slotOf(k);
-      return [k, areaRank(s, area) * 100 + n];
-    }),
-  );
-  return keys.sort((a, b) => rank.get(a)! - rank.get(b)!);
+  if (keys.length >= 2) {
+    const rank = new Map(
+      keys.map((k) => {
+        const [area, n] = slotOf(k);
+        return [k, areaRank(s, area) * 100 + n];
+      }),
+    );
+    keys.sort((a, b) => rank.get(a)! - rank.get(b)!);
+  }
+  sortedSlots.set(move, { data: s.data, keys });
+  return keys;
 }
+const sortedSlots = new WeakMap<object, { data: object; keys: readonly string[] }>();
 
 /** Units of `n` in an area that may still move: those that did not arrive by a move this activation (FN 9.1[4]). */
 export const movable = (s: FnState, n: Nation, area: string, arrived: Record<string, number> = {}): number =>
