@@ -53,11 +53,13 @@ export function allocationByPriority(
   priority?: readonly Ally[],
 ): Partial<Record<Ally, number>> {
   const present = warNationsIn(s, area);
+  let dice = unitsOf(s, area, 'france');
+  // One nation present (the usual case): every die on it, whatever the priority.
+  if (present.length === 1) return dice > 0 ? { [present[0]]: dice } : {};
   const byUnits = [...present].sort((a, b) => unitsOf(s, area, b) - unitsOf(s, area, a));
   const order = priority
     ? [...priority.filter((a) => present.includes(a)), ...byUnits.filter((a) => !priority.includes(a))]
     : byUnits;
-  let dice = unitsOf(s, area, 'france');
   const out: Partial<Record<Ally, number>> = {};
   for (const a of order) {
     const d = Math.min(dice, unitsOf(s, area, a));
@@ -95,19 +97,24 @@ export function fitAllocation(
 /** FN 9.21[2], [5]: the number a die must not exceed to hit in this area. */
 const hitOn = (s: FnState, area: string): number => (area === homeOf(s, 'spain') ? 2 : 3);
 
-const purposes = new Map<string, DicePurpose>();
+/** Side -> area -> hit number -> purpose (looked up by the strings at hand: no key string is made per roll). */
+const purposes = { french: new Map<string, DicePurpose[]>(), allied: new Map<string, DicePurpose[]>() };
 
 /** The purpose of an attack die (built once per side, area and hit number: a preview rolls many). */
 function attackPurpose(side: 'french' | 'allied', area: string, hit: number): DicePurpose {
-  const key = `${side}|${area}|${hit}`;
-  let p = purposes.get(key);
+  let byHit = purposes[side].get(area);
+  if (!byHit) {
+    byHit = [];
+    purposes[side].set(area, byHit);
+  }
+  let p = byHit[hit];
   if (!p) {
     const what =
       side === 'french'
         ? { en: `French attack in ${area} (hit on 1-${hit})`, ja: `${area}でのフランス軍の攻撃（1〜${hit}で命中）` }
         : { en: `Allied attack in ${area} (hit on 1-${hit})`, ja: `${area}での連合軍の攻撃（1〜${hit}で命中）` };
     p = { rule: side === 'french' ? 'FN 9.21[2]' : 'FN 9.23[4]', what };
-    purposes.set(key, p);
+    byHit[hit] = p;
   }
   return p;
 }
