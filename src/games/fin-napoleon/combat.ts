@@ -3,7 +3,7 @@
  * (FN 9.21, D6), then the Allied attack of every at-war Allied unit that joins (FN 9.23, D7). Hits on 1-3, in the
  * Spain area on 1-2 (FN 9.21[5], 9.23[8]); hits beyond the units there are void (FN-A15 R1) or spill (R2).
  */
-import { rollDie } from '../../engine/dice-purpose.ts';
+import { purposeText } from '../../engine/dice-purpose.ts';
 import type { DicePurpose, ResolveContext } from '../../engine/types.ts';
 import { ALLIES, type Ally, type Nation } from './data.ts';
 import { loseFrenchUnits } from './morale.ts';
@@ -97,11 +97,17 @@ export function fitAllocation(
 /** FN 9.21[2], [5]: the number a die must not exceed to hit in this area. */
 const hitOn = (s: FnState, area: string): number => (area === homeOf(s, 'spain') ? 2 : 3);
 
+/** An attack die's purpose, and the text a context without `rollFor` records it as (`purposeText` of the engine). */
+interface AttackPurpose {
+  purpose: DicePurpose;
+  text: string;
+}
+
 /** Side -> area -> hit number -> purpose (looked up by the strings at hand: no key string is made per roll). */
-const purposes = { french: new Map<string, DicePurpose[]>(), allied: new Map<string, DicePurpose[]>() };
+const purposes = { french: new Map<string, AttackPurpose[]>(), allied: new Map<string, AttackPurpose[]>() };
 
 /** The purpose of an attack die (built once per side, area and hit number: a preview rolls many). */
-function attackPurpose(side: 'french' | 'allied', area: string, hit: number): DicePurpose {
+function attackPurpose(side: 'french' | 'allied', area: string, hit: number): AttackPurpose {
   let byHit = purposes[side].get(area);
   if (!byHit) {
     byHit = [];
@@ -113,17 +119,25 @@ function attackPurpose(side: 'french' | 'allied', area: string, hit: number): Di
       side === 'french'
         ? { en: `French attack in ${area} (hit on 1-${hit})`, ja: `${area}でのフランス軍の攻撃（1〜${hit}で命中）` }
         : { en: `Allied attack in ${area} (hit on 1-${hit})`, ja: `${area}での連合軍の攻撃（1〜${hit}で命中）` };
-    p = { rule: side === 'french' ? 'FN 9.21[2]' : 'FN 9.23[4]', what };
+    const purpose = { rule: side === 'french' ? 'FN 9.21[2]' : 'FN 9.23[4]', what };
+    p = { purpose, text: purposeText(purpose) };
     byHit[hit] = p;
   }
   return p;
 }
 
+/**
+ * The hits of `dice` attack dice. What `rollDie` does, with the purpose's text made once: a bare context (the odds
+ * preview's) would otherwise get a new string for every die it rolls. The dice and their order are the same.
+ */
 function rollHits(s: FnState, area: string, dice: number, ctx: ResolveContext, side: 'french' | 'allied'): number {
   const hit = hitOn(s, area);
-  const purpose = attackPurpose(side, area, hit);
+  const { purpose, text } = attackPurpose(side, area, hit);
   let hits = 0;
-  for (let i = 0; i < dice; i++) if (rollDie(ctx, 6, purpose) <= hit) hits++;
+  for (let i = 0; i < dice; i++) {
+    const value = ctx.rollFor ? ctx.rollFor(6, purpose) : ctx.roll(6, text);
+    if (value <= hit) hits++;
+  }
   return hits;
 }
 
