@@ -3,23 +3,40 @@
  * (FN 9.21, D6), then the Allied attack of every at-war Allied unit that joins (FN 9.23, D7). Hits on 1-3, in the
  * Spain area on 1-2 (FN 9.21[5], 9.23[8]); hits beyond the units there are void (FN-A15 R1) or spill (R2).
  */
-import { rollDie } from '../../engine/dice-purpose.ts';
+import { purposeText } from '../../engine/dice-purpose.ts';
 import type { DicePurpose, ResolveContext } from '../../engine/types.ts';
 import { ALLIES, type Ally, type Nation } from './data.ts';
 import { loseFrenchUnits } from './morale.ts';
-import { areaIds, enemiesOfFrance, type FnState, homeOf, unitsOf } from './state.ts';
+import { areaIds, type FnState, homeOf, unitsOf } from './state.ts';
+
+// The loops below read `s.units` directly rather than through state.ts's helpers: an odds preview runs them for
+// every one of its thousands of samples, and a call into another module costs more than the lookup itself.
 
 /** At-war Allied nations with units in an area, in the fixed order (FN 9.2[4]: nations at peace are absent). */
-export const warNationsIn = (s: FnState, area: string): Ally[] =>
-  ALLIES.filter((a) => s.atWar[a] && unitsOf(s, area, a) > 0);
+export function warNationsIn(s: FnState, area: string): Ally[] {
+  const here = s.units[area];
+  const out: Ally[] = [];
+  if (!here) return out;
+  for (const a of ALLIES) if (s.atWar[a] && (here[a] ?? 0) > 0) out.push(a);
+  return out;
+}
+
+/** At-war Allied units in an area's unit record (FN 9.12[5]); the same count as state.ts's `enemiesOfFrance`. */
+function atWarUnits(s: FnState, here: Partial<Record<Nation, number>>): number {
+  let total = 0;
+  for (const a of ALLIES) if (s.atWar[a]) total += here[a] ?? 0;
+  return total;
+}
 
 /** FN 9.2[1]: the areas where the active nation's units meet hostile units, in area order. */
 export function combatAreas(s: FnState, n: Nation): string[] {
-  return areaIds(s).filter((a) =>
-    n === 'france'
-      ? unitsOf(s, a, 'france') > 0 && enemiesOfFrance(s, a) > 0
-      : unitsOf(s, a, n) > 0 && unitsOf(s, a, 'france') > 0,
-  );
+  const out: string[] = [];
+  for (const a of areaIds(s)) {
+    const here = s.units[a];
+    if (!here || !((here.france ?? 0) > 0)) continue;
+    if (n === 'france' ? atWarUnits(s, here) > 0 : (here[n] ?? 0) > 0) out.push(a);
+  }
+  return out;
 }
 
 /** D6 is a real decision only with French dice and two or more Allied nations to share them (FN 9.21[1]). */
@@ -36,11 +53,13 @@ export function allocationByPriority(
   priority?: readonly Ally[],
 ): Partial<Record<Ally, number>> {
   const present = warNationsIn(s, area);
+  let dice = unitsOf(s, area, 'france');
+  // One nation present (the usual case): every die on it, whatever the priority.
+  if (present.length === 1) return dice > 0 ? { [present[0]]: dice } : {};
   const byUnits = [...present].sort((a, b) => unitsOf(s, area, b) - unitsOf(s, area, a));
   const order = priority
     ? [...priority.filter((a) => present.includes(a)), ...byUnits.filter((a) => !priority.includes(a))]
     : byUnits;
-  let dice = unitsOf(s, area, 'france');
   const out: Partial<Record<Ally, number>> = {};
   for (const a of order) {
     const d = Math.min(dice, unitsOf(s, area, a));
@@ -78,28 +97,47 @@ export function fitAllocation(
 /** FN 9.21[2], [5]: the number a die must not exceed to hit in this area. */
 const hitOn = (s: FnState, area: string): number => (area === homeOf(s, 'spain') ? 2 : 3);
 
-const purposes = new Map<string, DicePurpose>();
+/** An attack die's purpose, and the text a context without `rollFor` records it as (`purposeText` of the engine). */
+interface AttackPurpose {
+  purpose: DicePurpose;
+  text: string;
+}
+
+/** Side -> area -> hit number -> purpose (looked up by the strings at hand: no key string is made per roll). */
+const purposes = { french: new Map<string, AttackPurpose[]>(), allied: new Map<string, AttackPurpose[]>() };
 
 /** The purpose of an attack die (built once per side, area and hit number: a preview rolls many). */
-function attackPurpose(side: 'french' | 'allied', area: string, hit: number): DicePurpose {
-  const key = `${side}|${area}|${hit}`;
-  let p = purposes.get(key);
+function attackPurpose(side: 'french' | 'allied', area: string, hit: number): AttackPurpose {
+  let byHit = purposes[side].get(area);
+  if (!byHit) {
+    byHit = [];
+    purposes[side].set(area, byHit);
+  }
+  let p = byHit[hit];
   if (!p) {
     const what =
       side === 'french'
         ? { en: `French attack in ${area} (hit on 1-${hit})`, ja: `${area}でのフランス軍の攻撃（1〜${hit}で命中）` }
         : { en: `Allied attack in ${area} (hit on 1-${hit})`, ja: `${area}での連合軍の攻撃（1〜${hit}で命中）` };
-    p = { rule: side === 'french' ? 'FN 9.21[2]' : 'FN 9.23[4]', what };
-    purposes.set(key, p);
+    const purpose = { rule: side === 'french' ? 'FN 9.21[2]' : 'FN 9.23[4]', what };
+    p = { purpose, text: purposeText(purpose) };
+    byHit[hit] = p;
   }
   return p;
 }
 
+/**
+ * The hits of `dice` attack dice. What `rollDie` does, with the purpose's text made once: a bare context (the odds
+ * preview's) would otherwise get a new string for every die it rolls. The dice and their order are the same.
+ */
 function rollHits(s: FnState, area: string, dice: number, ctx: ResolveContext, side: 'french' | 'allied'): number {
   const hit = hitOn(s, area);
-  const purpose = attackPurpose(side, area, hit);
+  const { purpose, text } = attackPurpose(side, area, hit);
   let hits = 0;
-  for (let i = 0; i < dice; i++) if (rollDie(ctx, 6, purpose) <= hit) hits++;
+  for (let i = 0; i < dice; i++) {
+    const value = ctx.rollFor ? ctx.rollFor(6, purpose) : ctx.roll(6, text);
+    if (value <= hit) hits++;
+  }
   return hits;
 }
 
@@ -129,11 +167,13 @@ function frenchAttack(s: FnState, area: string, alloc: Partial<Record<Ally, numb
   ctx.emit({ type: 'french-attack', rule: 'FN 9.21', area, allocation: alloc, hits, removed });
 }
 
+/** D7 (multiplayer): the nation's own player keeps it out of other nations' attacks (standing HOLD BACK). */
+const heldBack = (s: FnState, a: Ally): boolean => s.standing[s.seats[a]]?.holdBack?.includes(a) ?? false;
+
 /** FN 9.23: the Allied attack of the at-war Allied units that join; French losses cost morale (FN 11.0[3a]). */
 function alliedAttack(s: FnState, area: string, active: Nation, noJoin: readonly Ally[], ctx: ResolveContext): void {
   // D7, FN-A16: the active player's opt-outs, and the nations whose own player holds them back (multiplayer).
-  const held = (a: Ally) => s.standing[s.seats[a]]?.holdBack?.includes(a) ?? false;
-  const joining = warNationsIn(s, area).filter((a) => a === active || (!noJoin.includes(a) && !held(a)));
+  const joining = warNationsIn(s, area).filter((a) => a === active || (!noJoin.includes(a) && !heldBack(s, a)));
   const dice = joining.reduce((t, a) => t + unitsOf(s, area, a), 0);
   if (dice === 0 || unitsOf(s, area, 'france') === 0) {
     ctx.emit({ type: 'allied-attack', rule: 'FN 9.23', area, nations: joining, dice, hits: 0, removed: 0 });

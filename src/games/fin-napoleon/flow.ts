@@ -69,8 +69,8 @@ function declareWar(s: FnState, n: Nation, act: Activation, ctx: ResolveContext)
 /** FN 9.2[5], D5: the combat areas, the active player's order first, then area order. */
 function combatRun(s: FnState, n: Nation, act: Activation): CombatRun {
   const areas = combatAreas(s, n);
-  const first = (act.combatOrder ?? []).filter((a) => areas.includes(a));
-  const ordered = [...new Set(first), ...areas.filter((a) => !first.includes(a))];
+  const first = act.combatOrder?.length ? act.combatOrder.filter((a) => areas.includes(a)) : [];
+  const ordered = first.length ? [...new Set(first), ...areas.filter((a) => !first.includes(a))] : areas;
   return { nation: n, areas: ordered, noJoin: act.noJoin ?? {}, allocate: n === 'france' ? (act.allocate ?? {}) : {} };
 }
 

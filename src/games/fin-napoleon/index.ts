@@ -72,12 +72,16 @@ export const finNapoleon: GamePackage<FnState, FnOrders, FnOptions, FnData> = {
   invariants,
   grammar: fnTextGrammar,
   randomOrders,
+  // Called for every event of every sample of a preview: a plain loop over the removals, no entries array.
   oddsOutcomes(event, count) {
-    if (event.type === 'french-attack')
-      for (const [n, r] of Object.entries(event.removed as Record<string, number>)) if (r > 0) count('removed', n);
-    if (event.type === 'allied-attack' && Number(event.removed) > 0) count('removed', 'france');
-    if (event.type === 'surrender') count('surrender', String(event.nation));
-    if (event.type === 'declare' && event.success) count('war', String(event.target));
+    const type = event.type;
+    if (type === 'french-attack') {
+      const removed = event.removed as Record<string, number>;
+      for (const n in removed) if (removed[n] > 0) count('removed', n);
+    } else if (type === 'allied-attack') {
+      if (Number(event.removed) > 0) count('removed', 'france');
+    } else if (type === 'surrender') count('surrender', String(event.nation));
+    else if (type === 'declare' && event.success) count('war', String(event.target));
   },
   fixtures: { position: positionFromFixture },
   hiddenTwin,

@@ -169,18 +169,44 @@ export function slotOf(key: string): [string, number] {
 }
 const slots = new Map<string, [string, number]>();
 
-/** The slots of a move order in execution order: area order of the data set, then number (FN 9.1[4]). */
-export function slotsInOrder(s: FnState, move: Record<string, string[]>): string[] {
+/** One slot of a move order, ready to execute: its key, start and end areas, and whether it crosses a sea area. */
+interface PlannedMove {
+  key: string;
+  from: string;
+  to: string;
+  /** A sea area before the last one (FN 9.13[3]: the sea attrition roll, for a non-British unit). */
+  crossesSea: boolean;
+}
+
+/**
+ * The slots of a move order in execution order, area order of the data set, then number (FN 9.1[4]), each with what
+ * its execution needs. Kept per move order and data set (orders are never changed once given): an odds preview
+ * executes the same order thousands of times. Shared: do not change.
+ */
+function movePlan(s: FnState, move: Readonly<Record<string, string[]>>): readonly PlannedMove[] {
+  const known = plans.get(move);
+  if (known?.data === s.data) return known.plan;
   const keys = Object.keys(move).filter((k) => move[k].length > 0);
-  if (keys.length < 2) return keys;
   const rank = new Map(
     keys.map((k) => {
       const [area, n] = slotOf(k);
       return [k, areaRank(s, area) * 100 + n];
     }),
   );
-  return keys.sort((a, b) => rank.get(a)! - rank.get(b)!);
+  keys.sort((a, b) => rank.get(a)! - rank.get(b)!);
+  const plan = keys.map((key) => {
+    const path = move[key];
+    const crossesSea = path.slice(0, -1).some((a) => isSea(s, a));
+    return { key, from: slotOf(key)[0], to: path[path.length - 1], crossesSea };
+  });
+  plans.set(move, { data: s.data, plan });
+  return plan;
 }
+const plans = new WeakMap<object, { data: object; plan: readonly PlannedMove[] }>();
+
+/** The slots of a move order in execution order: area order of the data set, then number (FN 9.1[4]). */
+export const slotsInOrder = (s: FnState, move: Readonly<Record<string, string[]>>): string[] =>
+  movePlan(s, move).map((m) => m.key);
 
 /** Units of `n` in an area that may still move: those that did not arrive by a move this activation (FN 9.1[4]). */
 export const movable = (s: FnState, n: Nation, area: string, arrived: Record<string, number> = {}): number =>
@@ -235,15 +261,12 @@ export function executeMoves(
   arrived: Record<string, number> = {},
 ): boolean {
   const move = act.move ?? {};
-  const keys = slotsInOrder(s, move);
-  for (const [i, key] of keys.entries()) {
-    const [from] = slotOf(key);
-    const path = move[key];
-    const to = path[path.length - 1];
+  const plan = movePlan(s, move);
+  for (let i = 0; i < plan.length; i++) {
+    const { key, from, to } = plan[i];
     s.units[from][n] -= 1;
-    const crossesSea = n !== 'britain' && path.slice(0, -1).some((a) => isSea(s, a));
-    ctx.emit({ type: 'move', rule: 'FN 9.1', nation: n, from, path });
-    if (!crossesSea) {
+    ctx.emit({ type: 'move', rule: 'FN 9.1', nation: n, from, path: move[key] });
+    if (n === 'britain' || !plan[i].crossesSea) {
       arrive(s, n, to, arrived);
       continue;
     }
@@ -252,7 +275,7 @@ export function executeMoves(
     ctx.emit({ type: 'sea-attrition', rule: 'FN 9.13[3]', nation: n, area: to, roll, lost });
     if (lost && n === 'france') loseFrenchUnits(s, 1, ctx, 'FN 11.0[3a]');
     if (!lost) arrive(s, n, to, arrived);
-    if (act.haltAfterSea && i < keys.length - 1) {
+    if (act.haltAfterSea && i < plan.length - 1) {
       const { move: _done, ...rest } = act;
       s.phase = { kind: 'moveOn', act: rest, arrived };
       return false;

@@ -8,7 +8,7 @@ import { ALLIES, type Ally, type FnData, NATIONS, type Nation } from './data.ts'
 import type { FnOptions } from './options.ts';
 
 /** Modes: two players (France against the five Allies), and France with 2 to 5 Allied players (FN 12.0[M]). */
-export const MODES = ['two-player', 'allies-2', 'allies-3', 'allies-4'] as const;
+export const MODES = ['two-player', 'allies-2', 'allies-3', 'allies-4', 'allies-5'] as const;
 export const FRANCE_SEAT = 'france';
 export const ALLIES_SEAT = 'allies';
 

@@ -24,8 +24,9 @@ function sendHome(s: FnState, n: Nation): number {
 
 /** FN 9.31[1], FN-A18: an at-war Allied home holds French units and none that protect it. */
 function alliedSurrenders(s: FnState, a: Ally): boolean {
+  if (!s.atWar[a]) return false;
   const home = homeOf(s, a);
-  if (!s.atWar[a] || unitsOf(s, home, 'france') === 0) return false;
+  if (unitsOf(s, home, 'france') === 0) return false;
   return s.options.surrender === 'ownerOnly' ? unitsOf(s, home, a) === 0 : enemiesOfFrance(s, home) === 0;
 }
 
