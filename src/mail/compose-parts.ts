@@ -105,7 +105,7 @@ export function envelope(
   subject: string,
   parts: Part[],
   extra: Partial<ComposedMail> = {},
-  footer: Part = replyFooter(ctx.seat.locale, ctx.site, ctx.game.id),
+  footer: Part = replyFooter(ctx.seat.locale),
 ): ComposedMail {
   const { site, game, seat } = ctx;
   const root = threadRoot(game.id, seat.side, site.domain);
@@ -133,7 +133,7 @@ export function envelope(
  * The footer of every mail from a game to a player: a sign-in link to the player's page (a fresh one per mail,
  * filled in by the outbox writer: src/mail/sign-in-slot.ts) and how to answer the mail.
  */
-export function replyFooter(locale: Locale, _site: MailSite, _gameId: string): Part {
+export function replyFooter(locale: Locale): Part {
   const page = L(
     locale,
     'Your page (this link signs you in; keep it private)',

@@ -71,7 +71,7 @@ export function personEnvelope(
 ): ComposedMail {
   const { site, game, person } = ctx;
   const root = personThreadRoot(game.id, person.id, site.domain);
-  const all = [...parts, replyFooter(person.locale, site, game.id)];
+  const all = [...parts, replyFooter(person.locale)];
   return {
     kind,
     gameId: game.id,
