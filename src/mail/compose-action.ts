@@ -64,19 +64,25 @@ export function replyTemplateOf(
   return lines.length ? lines : null;
 }
 
+/** Whom a template's reply goes to: a seat's or a person's reply address, in its language. */
+export interface ReplyTo {
+  site: SeatMailContext['site'];
+  reader: { locale: Locale; mailToken: string };
+}
+
 /**
  * The template as the last part of a mail: how to use it, the lines, and in HTML a mailto link that opens a reply
  * to the seat's personal address with the lines filled in.
  */
-export function replyTemplatePart(ctx: SeatMailContext, lines: string[], subject: string): Part[] {
-  const lc = ctx.seat.locale;
+export function replyTemplatePart(ctx: ReplyTo, lines: string[], subject: string): Part[] {
+  const lc = ctx.reader.locale;
   const how = L(
     lc,
     'Copy these lines into your reply, change what you want, and send it (they are the default orders: sent as they are, they are your orders):',
     '次の行を返信にコピーし、必要なところを書き換えて送ってください (既定の命令が入っています。このまま送ればこれがあなたの命令になります):',
   );
   const body = lines.join('\n');
-  const to = seatReplyAddress(ctx.seat.mailToken, ctx.site.domain);
+  const to = seatReplyAddress(ctx.reader.mailToken, ctx.site.domain);
   const mailto = `mailto:${to}?subject=${encodeURIComponent(`Re: ${subject}`)}&body=${encodeURIComponent(`${body}\n`)}`;
   const tap = L(lc, 'Reply with these orders', 'この命令で返信する');
   return [

@@ -106,7 +106,8 @@ export async function composeResult(ctx: SeatMailContext, input: ResultMailInput
     parts.push(heading(L(lc, 'Game over', 'ゲーム終了')), para(headline));
   } else {
     parts.push(heading(L(lc, 'Next', '次の命令')), renderOwed(input.owed, input.deadline, seat.timeZone, lc));
-    if (input.template && input.owed.length) parts.push(...replyTemplatePart(ctx, input.template, titles.subject));
+    if (input.template && input.owed.length)
+      parts.push(...replyTemplatePart({ site: ctx.site, reader: ctx.seat }, input.template, titles.subject));
   }
   return envelope(ctx, input.digest ? 'digest' : 'result', titles.subject, parts, { attachments: map.attachments });
 }

@@ -79,6 +79,7 @@ export async function composeWelcome(
   const phase = input.board?.summary.phase[lc] ?? null;
   const move = moveSubject(lc, { owed: input.owed, deadline: input.deadline, timeZone: seat.timeZone, phase });
   const subject = move ? `${welcome} · ${move}` : welcome;
-  if (input.template && input.owed.length) parts.push(...replyTemplatePart(ctx, input.template, subject));
+  if (input.template && input.owed.length)
+    parts.push(...replyTemplatePart({ site: ctx.site, reader: ctx.seat }, input.template, subject));
   return envelope(ctx, 'welcome', subject, parts, { attachments: map.attachments });
 }

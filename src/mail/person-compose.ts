@@ -27,6 +27,7 @@ import {
   type SeatMailContext,
 } from './compose-parts.ts';
 import { eventSentences, resultTitles } from './compose-result.ts';
+import { replyTemplatePart } from './compose-action.ts';
 import { errorsAndIgnored, type ReplyReport, replySubject, resolvedPart, threadUnder } from './compose-reply.ts';
 import { namesOf, type Part, renderOwed } from './render.ts';
 
@@ -197,6 +198,8 @@ export interface PersonResultInput {
   deadline: Date | null;
   outcome: Outcome | null;
   defaultsApplied?: string[];
+  /** The reply template of the orders its seats owe (SEAT lines between seats), when any owes. */
+  template?: string[] | null;
 }
 
 /** One result mail for all of a person's seats. */
@@ -222,6 +225,8 @@ export function composePersonResult(ctx: PersonMailContext, input: PersonResultI
   if (input.outcome) {
     const headline = `${outcomeHeadline(input.outcome, lc)}. ${input.outcome.reason[lc]}`;
     parts.push(heading(L(lc, 'Game over', 'ゲーム終了')), para(headline));
+  } else if (input.template?.length) {
+    parts.push(...replyTemplatePart({ site: ctx.site, reader: ctx.person }, input.template, titles.subject));
   }
   const kind = input.digest ? 'digest' : 'result';
   return personEnvelope(ctx, kind, titles.subject, parts, { attachments: sections.attachments });

@@ -18,6 +18,8 @@ import { loadGameWithSeats, personMailContext } from './context.ts';
 import { type NotifyDeps, playerPageUrl, queueStepResults, queueWelcome, setUpEvents, welcomeStep } from './notify.ts';
 import { writeOutbox } from './outbox.ts';
 import { composePersonResult, composePersonWelcome } from './person-compose.ts';
+import { replyTemplateOf } from './compose-action.ts';
+import type { AnyGamePackage } from '../engine/game-package.ts';
 
 /** Welcome mails: one per seat held alone, one per person (its link signs in for all its seats). */
 export async function queueWelcomeByPerson(tx: Tx, deps: NotifyDeps, input: WelcomeMails): Promise<void> {
@@ -57,6 +59,25 @@ export async function queueWelcomeByPerson(tx: Tx, deps: NotifyDeps, input: Welc
     );
   }
   await writeOutbox(tx, deps.config, mails, deps.clock());
+}
+
+/**
+ * The reply template of a person: each owing seat's default orders in the order syntax, under a `SEAT <seat>` line
+ * when more than one of its seats owes (orders before any SEAT line are the one owing seat's: docs/orders.md).
+ */
+export function personTemplate(
+  def: AnyGamePackage,
+  data: unknown,
+  state: unknown,
+  owed: Owed[],
+  seats: Seat[],
+  locale: 'en' | 'ja',
+): string[] | null {
+  const owing = seats.filter((s) => owed.some((o) => o.seat === s.side));
+  const parts = owing.map((s) => ({ side: s.side, lines: replyTemplateOf(def, data, state, s.side, locale) ?? [] }));
+  if (!parts.some((p) => p.lines.length)) return null;
+  if (parts.length === 1) return parts[0].lines;
+  return parts.flatMap((p) => [`SEAT ${p.side}`, ...p.lines]);
 }
 
 /**
@@ -100,7 +121,9 @@ function personResult(deps: NotifyDeps, def: AnyGame, input: StepResults, person
   const owed = (next?.owed ?? []) as unknown as Owed[];
   const outcome = game.outcome as Outcome | null;
   const ctx = personMailContext(deps, game, person, seats);
+  const template = outcome ? null : personTemplate(def, ctx.game.data, after.state, owed, seats, ctx.person.locale);
   return composePersonResult(ctx, {
+    template,
     stepNumber: step.number,
     ...(from < step.number ? { fromStep: from } : {}),
     ...(plans.every((p) => p.kind === 'digest') ? { digest: true } : {}),

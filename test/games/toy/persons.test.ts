@@ -6,7 +6,9 @@
  * orders and a real SMTP server receiving the outbound mail.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { toyGame } from '../../../src/games/toy/index.ts';
 import { createSender, deliverDue } from '../../../src/mail/delivery.ts';
+import { personTemplate } from '../../../src/mail/person-notify.ts';
 import { startSmtpListener, type SmtpListener } from '../../../src/mail/smtp-listener.ts';
 import { handleReminder } from '../../../src/services/deadlines/policy.ts';
 import { currentStep } from '../../../src/services/steps.ts';
@@ -117,6 +119,8 @@ describe('both seats of the toy game held by one address', () => {
     expect(textOf(result)).toContain('== Result of step 0 ==');
     // Seat A picks next (TOY 2, odd steps): the person must move.
     expect(result.parsed.subject).toMatch(/Your move by .+: Pick a number$/);
+    // Its reply template: seat A's default pick, with no SEAT line (A is its only seat that owes).
+    expect(textOf(result)).toMatch(/== Your reply ==\n\n[^\n]+\n\nPICK \d\n/);
     // Both seats' secret dice (each visible to its own seat only), then a section per seat.
     expect(textOf(result)).toMatch(/A picked 3; the secret die shows \d[\s\S]*B picked 4; the secret die shows \d/);
     expect(textOf(result)).toMatch(/== Seat A ==[\s\S]*TOY-D1[\s\S]*== Seat B ==[\s\S]*You owe no orders now/);
@@ -277,4 +281,15 @@ describe('two addresses, one seat each', () => {
     expect(html).toMatch(/A picked 1/);
     expect(html).not.toMatch(/B picked|secret of bob/);
   });
+});
+
+test("a person's reply template names each owing seat with a SEAT line when several owe, and only then", () => {
+  const state = toyGame.setup({ mode: 'mail', options: {}, data: toyGame.defaultData } as never);
+  const seats = [{ side: 'a' }, { side: 'b' }] as never[];
+  const both = personTemplate(toyGame as never, toyGame.defaultData, state, toyGame.owed(state), seats, 'en');
+  expect(both).toEqual(['SEAT a', expect.stringMatching(/^PICK \d$/), 'SEAT b', expect.stringMatching(/^PICK \d$/)]);
+  const onlyA = toyGame.owed(state).filter((o) => o.seat === 'a');
+  expect(personTemplate(toyGame as never, toyGame.defaultData, state, onlyA, seats, 'en')).toEqual([
+    expect.stringMatching(/^PICK \d$/),
+  ]);
 });
