@@ -7,13 +7,14 @@ import type { DicePurpose, ResolveContext } from '../../engine/types.ts';
 import type { Stage } from './armament.ts';
 import type { Side } from './data/schema.ts';
 import { speedOf } from './organise.ts';
-import { shipsUnder } from './placement.ts';
+import { fleetOf, shipsUnder, shipsUnderCount } from './placement.ts';
 import {
   addVp,
   autoBox,
   enemyOf,
   type GfState,
   hexOf,
+  indexOf,
   type Initiative,
   type Marker,
   type Round,
@@ -21,7 +22,6 @@ import {
   type Situation,
   typeOf,
   setPlace,
-  placeOf,
   SIDE_JA,
 } from './state.ts';
 
@@ -128,20 +128,32 @@ export function halved(r: Round, side: Side): boolean {
 export function firePoints(s: GfState, side: Side): number {
   const r = s.battle!.round!;
   if (r.init[side]!.confused) return 0;
-  const range =
-    0.5 * (r.situations.filter((x) => x === 'short').length - r.situations.filter((x) => x === 'long').length);
-  const ships = markersIn(s, r.hex, side).flatMap((m) => shipsUnder(s, m));
-  const total = ships.reduce((sum, id) => sum + Math.max(0, typeOf(s, id).bombardment + range), 0);
+  let range = 0;
+  for (const x of r.situations) range += x === 'short' ? 0.5 : x === 'long' ? -0.5 : 0;
+  // One pass over the side's markers and their ships (no lists: odds previews call this per sample).
+  const { position, typeOfShip } = indexOf(s.data);
+  const fleets = s.battle!.fleets[side];
+  let total = 0;
+  for (const m of s.battle!.markers) {
+    if (m.out || m.hex !== r.hex || m.side !== side) continue;
+    for (const id of fleets[fleetOf(s, m) - 1] ?? []) {
+      if (s.places[position.get(id)!] === 'fleet') total += Math.max(0, typeOfShip.get(id)!.bombardment + range);
+    }
+  }
   return Math.floor(halved(r, side) ? total / 2 : total);
+}
+
+/** Whether `targetsOf(s, side, hex)` is not empty, without building it. */
+function hasTargets(s: GfState, side: Side, hex: string): boolean {
+  const enemy = enemyOf(side);
+  return s.battle!.markers.some((m) => !m.out && m.hex === hex && m.side === enemy && shipsUnderCount(s, m) > 0);
 }
 
 /** D17: both firing sides at once, sealed (GF-A19 R1); or the first-deciding side first (R2). */
 export function enterFire(s: GfState, ctx: ResolveContext): Stage | null {
   const r = s.battle!.round!;
   // Sides that allocated already are not asked again (their points are not recomputed either).
-  const due = SIDE_ORDER.filter(
-    (side) => !r.fire[side] && firePoints(s, side) > 0 && targetsOf(s, side, r.hex).length > 0,
-  );
+  const due = SIDE_ORDER.filter((side) => !r.fire[side] && firePoints(s, side) > 0 && hasTargets(s, side, r.hex));
   if (!due.length) return damage(s, ctx);
   if (s.options.fireAllocation === 'sequential') {
     s.phase = { kind: 'combat-fire', sides: [due.includes(r.first) ? r.first : due[0]] };
@@ -193,12 +205,16 @@ function scoreSinking(s: GfState, id: string, side: Side): void {
 function damage(s: GfState, ctx: ResolveContext): Stage | null {
   const r = s.battle!.round!;
   const points = { british: firePoints(s, 'british'), german: firePoints(s, 'german') };
-  const results = SIDE_ORDER.flatMap((side) =>
-    Object.keys(r.fire[side] ?? {})
-      .sort()
-      .filter((id) => (r.fire[side]![id] ?? 0) >= typeOf(s, id).defence && placeOf(s, id) === 'fleet')
-      .map((id) => damageRoll(s, id, enemyOf(side), ctx)),
-  );
+  const { position, typeOfShip } = indexOf(s.data);
+  const results: ReturnType<typeof damageRoll>[] = [];
+  for (const side of SIDE_ORDER) {
+    const fire = r.fire[side];
+    if (!fire) continue;
+    for (const id of Object.keys(fire).sort()) {
+      const hit = (fire[id] ?? 0) >= typeOfShip.get(id)!.defence && s.places[position.get(id)!] === 'fleet';
+      if (hit) results.push(damageRoll(s, id, enemyOf(side), ctx));
+    }
+  }
   for (const x of results) {
     if (x.result === 'ddbox') setPlace(s, x.ship, `dd${autoBox(s, x.side)}`);
     if (x.result === 'sunk') {
@@ -206,7 +222,7 @@ function damage(s: GfState, ctx: ResolveContext): Stage | null {
       scoreSinking(s, x.ship, x.side);
     }
   }
-  const removed = markersIn(s, r.hex).filter((m) => shipsUnder(s, m).length <= 2);
+  const removed = markersIn(s, r.hex).filter((m) => shipsUnderCount(s, m) <= 2);
   for (const m of removed) m.out = true;
   ctx.emit({
     type: 'bombardment',

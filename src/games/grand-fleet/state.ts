@@ -153,6 +153,8 @@ export interface DataIndex {
   adjacent: Map<string, string[]>;
   /** Ship ids of each side, in data order. */
   bySide: Record<Side, string[]>;
+  /** Positions (in `GfState.places`) of each side's ships, in data order. */
+  slotsBySide: Record<Side, number[]>;
   /** Each ship's type. */
   typeOfShip: Map<string, ShipType>;
   /** Position of each ship in the data set (and in `GfState.places`). */
@@ -207,7 +209,9 @@ export function indexOf(data: GfData): DataIndex {
       british: data.ships.filter((x) => x.nation !== 'german').map((x) => x.id),
       german: data.ships.filter((x) => x.nation === 'german').map((x) => x.id),
     },
+    slotsBySide: { british: [], german: [] },
   };
+  for (const [i, x] of data.ships.entries()) index.slotsBySide[sideOfShip(x)].push(i);
   indexes.set(data, index);
   return index;
 }
@@ -245,9 +249,9 @@ export function roomIn(s: GfState, side: Side, box: number): number {
 /** Ships of a side per DDbox box 0-6, in one pass over the roster. */
 export function boxCounts(s: GfState, side: Side): number[] {
   const counts = [0, 0, 0, 0, 0, 0, 0];
-  const idx = indexOf(s.data);
-  for (const id of idx.bySide[side]) {
-    const place = s.places[idx.position.get(id)!];
+  const places = s.places;
+  for (const slot of indexOf(s.data).slotsBySide[side]) {
+    const place = places[slot];
     if (place?.length === 3 && place.charCodeAt(0) === 100) counts[place.charCodeAt(2) - 48]++;
   }
   return counts;
