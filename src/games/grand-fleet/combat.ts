@@ -10,8 +10,10 @@ import { speedOf } from './organise.ts';
 import { fleetOf, shipsUnder, shipsUnderCount } from './placement.ts';
 import {
   addVp,
-  autoBox,
+  boxCounts,
+  boxWithMostRoom,
   enemyOf,
+  fleetSlots,
   type GfState,
   hexOf,
   indexOf,
@@ -131,13 +133,15 @@ export function firePoints(s: GfState, side: Side): number {
   let range = 0;
   for (const x of r.situations) range += x === 'short' ? 0.5 : x === 'long' ? -0.5 : 0;
   // One pass over the side's markers and their ships (no lists: odds previews call this per sample).
-  const { position, typeOfShip } = indexOf(s.data);
+  const { typeAt } = indexOf(s.data);
   const fleets = s.battle!.fleets[side];
   let total = 0;
   for (const m of s.battle!.markers) {
     if (m.out || m.hex !== r.hex || m.side !== side) continue;
-    for (const id of fleets[fleetOf(s, m) - 1] ?? []) {
-      if (s.places[position.get(id)!] === 'fleet') total += Math.max(0, typeOfShip.get(id)!.bombardment + range);
+    const fleet = fleets[fleetOf(s, m) - 1];
+    if (!fleet) continue;
+    for (const slot of fleetSlots(s, fleet)) {
+      if (s.places[slot] === 'fleet') total += Math.max(0, typeAt[slot].bombardment + range);
     }
   }
   return Math.floor(halved(r, side) ? total / 2 : total);
@@ -215,8 +219,16 @@ function damage(s: GfState, ctx: ResolveContext): Stage | null {
       if (hit) results.push(damageRoll(s, id, enemyOf(side), ctx));
     }
   }
+  // Box counts kept up to date here rather than recounted per ship (a damaged ship comes from the fleet box).
+  const counts: Partial<Record<Side, number[]>> = {};
   for (const x of results) {
-    if (x.result === 'ddbox') setPlace(s, x.ship, `dd${autoBox(s, x.side)}`);
+    if (x.result === 'ddbox') {
+      const sideCounts = counts[x.side] ?? boxCounts(s, x.side);
+      counts[x.side] = sideCounts;
+      const box = boxWithMostRoom(s, x.side, sideCounts);
+      sideCounts[box]++;
+      setPlace(s, x.ship, `dd${box}`);
+    }
     if (x.result === 'sunk') {
       setPlace(s, x.ship, 'sunk');
       scoreSinking(s, x.ship, x.side);

@@ -5,7 +5,7 @@
 import type { ResolveContext } from '../../engine/types.ts';
 import type { Stage } from './armament.ts';
 import type { Side } from './data/schema.ts';
-import { enemyOf, type GfState, hexOf, indexOf, type Marker } from './state.ts';
+import { enemyOf, fleetSlots, type GfState, hexOf, indexOf, type Marker } from './state.ts';
 
 /** Markers a side has not placed: face-down count and face-up fast fleets (GF 8[2][5]). */
 export function unplaced(s: GfState, side: Side): { down: number; up: number[] } {
@@ -185,9 +185,8 @@ export function shipsUnder(s: GfState, m: Marker): string[] {
 export function shipsUnderCount(s: GfState, m: Marker): number {
   const fleet = s.battle!.fleets[m.side][fleetOf(s, m) - 1];
   if (!fleet) return 0;
-  const { position } = indexOf(s.data);
   let n = 0;
-  for (const id of fleet) if (s.places[position.get(id)!] === 'fleet') n++;
+  for (const slot of fleetSlots(s, fleet)) if (s.places[slot] === 'fleet') n++;
   return n;
 }
 

@@ -155,6 +155,8 @@ export interface DataIndex {
   bySide: Record<Side, string[]>;
   /** Positions (in `GfState.places`) of each side's ships, in data order. */
   slotsBySide: Record<Side, number[]>;
+  /** Each ship's type by position. */
+  typeAt: ShipType[];
   /** Each ship's type. */
   typeOfShip: Map<string, ShipType>;
   /** Position of each ship in the data set (and in `GfState.places`). */
@@ -210,10 +212,27 @@ export function indexOf(data: GfData): DataIndex {
       german: data.ships.filter((x) => x.nation === 'german').map((x) => x.id),
     },
     slotsBySide: { british: [], german: [] },
+    typeAt: [],
   };
+  for (const x of data.ships) index.typeAt.push(index.typeOfShip.get(x.id)!);
   for (const [i, x] of data.ships.entries()) index.slotsBySide[sideOfShip(x)].push(i);
   indexes.set(data, index);
   return index;
+}
+
+const fleetSlotCache = new WeakMap<readonly string[], { data: GfData; slots: number[] }>();
+
+/**
+ * The positions (in `GfState.places`) of a fleet's ships, cached per ship list: a battle's ship lists are never
+ * changed in place, and every copy of the state shares them.
+ */
+export function fleetSlots(s: GfState, fleet: readonly string[]): number[] {
+  const known = fleetSlotCache.get(fleet);
+  if (known?.data === s.data) return known.slots;
+  const { position } = indexOf(s.data);
+  const slots = fleet.map((id) => position.get(id)!);
+  fleetSlotCache.set(fleet, { data: s.data, slots });
+  return slots;
 }
 
 /** The side a ship fights for: American ships are British (GF 9[2a]). */
@@ -262,7 +281,11 @@ export function boxCounts(s: GfState, side: Side): number[] {
  * else box 0. The owner may redistribute before any commitment roll (GF 6[8]), so the box is a starting place only.
  */
 export function autoBox(s: GfState, side: Side): number {
-  const counts = boxCounts(s, side);
+  return boxWithMostRoom(s, side, boxCounts(s, side));
+}
+
+/** `autoBox` from the side's box counts (`boxCounts`), for a caller that keeps them up to date itself. */
+export function boxWithMostRoom(s: GfState, side: Side, counts: readonly number[]): number {
   let best = 0;
   let room = 0;
   for (let b = 1; b <= 6; b++) {
