@@ -190,7 +190,13 @@ function damageDie(ctx: ResolveContext, id: string): number {
 function damageRoll(s: GfState, id: string, side: Side, ctx: ResolveContext) {
   const dice = [damageDie(ctx, id), damageDie(ctx, id)];
   const total = dice[0] + dice[1] - (side === 'german' ? 1 : 0);
-  const result = s.data.damageTable.find((row) => total <= row.max)?.result ?? 'sunk';
+  let result = 'sunk';
+  for (const row of s.data.damageTable) {
+    if (total <= row.max) {
+      result = row.result;
+      break;
+    }
+  }
   return { ship: id, side, dice, total, result };
 }
 
@@ -205,6 +211,20 @@ function scoreSinking(s: GfState, id: string, side: Side): void {
   }
 }
 
+/** The places of DDbox boxes 0-6 (one string each rather than one per damaged ship). */
+const DD_PLACES = ['dd0', 'dd1', 'dd2', 'dd3', 'dd4', 'dd5', 'dd6'];
+
+/** An allocation's ship ids in sorted order; sorted only when they are not already (orders usually list them so). */
+function sortedKeys(fire: Record<string, number>): string[] {
+  const keys = Object.keys(fire);
+  for (let i = 1; i < keys.length; i++) if (keys[i - 1] > keys[i]) return keys.sort();
+  return keys;
+}
+
+/** Whether a side has a live marker in the hex (`markersIn(s, hex, side).length > 0`, without the list). */
+const hasMarker = (s: GfState, hex: string, side: Side): boolean =>
+  s.battle!.markers.some((m) => !m.out && m.hex === hex && m.side === side);
+
 /** GF 8[4.3][4-6]: damage applied simultaneously, then fleets of 2 or fewer ships lose their markers. */
 function damage(s: GfState, ctx: ResolveContext): Stage | null {
   const r = s.battle!.round!;
@@ -214,7 +234,7 @@ function damage(s: GfState, ctx: ResolveContext): Stage | null {
   for (const side of SIDE_ORDER) {
     const fire = r.fire[side];
     if (!fire) continue;
-    for (const id of Object.keys(fire).sort()) {
+    for (const id of sortedKeys(fire)) {
       const hit = (fire[id] ?? 0) >= typeOfShip.get(id)!.defence && s.places[position.get(id)!] === 'fleet';
       if (hit) results.push(damageRoll(s, id, enemyOf(side), ctx));
     }
@@ -227,7 +247,7 @@ function damage(s: GfState, ctx: ResolveContext): Stage | null {
       counts[x.side] = sideCounts;
       const box = boxWithMostRoom(s, x.side, sideCounts);
       sideCounts[box]++;
-      setPlace(s, x.ship, `dd${box}`);
+      setPlace(s, x.ship, DD_PLACES[box] ?? `dd${box}`);
     }
     if (x.result === 'sunk') {
       setPlace(s, x.ship, 'sunk');
@@ -245,7 +265,7 @@ function damage(s: GfState, ctx: ResolveContext): Stage | null {
     removed: removed.map((m) => m.id),
     rule: 'GF 8[4.3][5]',
   });
-  if (SIDE_ORDER.some((side) => !markersIn(s, r.hex, side).length)) {
+  if (SIDE_ORDER.some((side) => !hasMarker(s, r.hex, side))) {
     ctx.emit({ type: 'combat-end', hex: r.hex, how: 'wiped-out', rule: 'GF 8[4.4][4]' });
     return 'hex-end';
   }
