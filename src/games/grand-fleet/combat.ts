@@ -23,7 +23,7 @@ import {
   SIDE_ORDER,
   type Situation,
   typeOf,
-  setPlace,
+  writablePlaces,
   SIDE_JA,
 } from './state.ts';
 
@@ -176,19 +176,25 @@ const damagePurposes = new Map<string, { purpose: DicePurpose; text: string }>()
  * One damage die of a ship: its purpose made once per ship id, and its text too for a context that records text
  * only (what `rollDie` would make of it): odds previews roll these by the hundred thousand.
  */
-function damageDie(ctx: ResolveContext, id: string): number {
+function damageDie(ctx: ResolveContext, known: { purpose: DicePurpose; text: string }): number {
+  return ctx.rollFor ? ctx.rollFor(6, known.purpose) : ctx.roll(6, known.text);
+}
+
+/** The purpose of a ship's damage dice, and its text (made once per ship id). */
+function damagePurpose(id: string): { purpose: DicePurpose; text: string } {
   let known = damagePurposes.get(id);
   if (!known) {
     const purpose = { rule: 'GF 8[4.3][4]', what: { en: `damage dice for ${id}`, ja: `${id} の損害ダイス` } };
     known = { purpose, text: purposeText(purpose) };
     damagePurposes.set(id, known);
   }
-  return ctx.rollFor ? ctx.rollFor(6, known.purpose) : ctx.roll(6, known.text);
+  return known;
 }
 
 /** GF 8[4.3][4]: 2d6 on the damage table, German ships -1. */
 function damageRoll(s: GfState, id: string, side: Side, ctx: ResolveContext) {
-  const dice = [damageDie(ctx, id), damageDie(ctx, id)];
+  const known = damagePurpose(id);
+  const dice = [damageDie(ctx, known), damageDie(ctx, known)];
   const total = dice[0] + dice[1] - (side === 'german' ? 1 : 0);
   let result = 'sunk';
   for (const row of s.data.damageTable) {
@@ -247,10 +253,10 @@ function damage(s: GfState, ctx: ResolveContext): Stage | null {
       counts[x.side] = sideCounts;
       const box = boxWithMostRoom(s, x.side, sideCounts);
       sideCounts[box]++;
-      setPlace(s, x.ship, DD_PLACES[box] ?? `dd${box}`);
+      writablePlaces(s)[position.get(x.ship)!] = DD_PLACES[box] ?? `dd${box}`;
     }
     if (x.result === 'sunk') {
-      setPlace(s, x.ship, 'sunk');
+      writablePlaces(s)[position.get(x.ship)!] = 'sunk';
       scoreSinking(s, x.ship, x.side);
     }
   }

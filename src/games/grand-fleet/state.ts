@@ -323,11 +323,16 @@ const ownShips = new WeakMap<GfState, string[]>();
 
 /** Sets a ship's place, copying the shared place table first (copy on write: most steps move no ship). */
 export function setPlace(s: GfState, id: string, place: string): void {
+  writablePlaces(s)[indexOf(s.data).position.get(id)!] = place;
+}
+
+/** The state's own place table, copied from the shared one first if need be (for a caller setting many places). */
+export function writablePlaces(s: GfState): string[] {
   if (ownShips.get(s) !== s.places) {
     s.places = s.places.slice();
     ownShips.set(s, s.places);
   }
-  s.places[indexOf(s.data).position.get(id)!] = place;
+  return s.places;
 }
 
 /** A copy of standing orders (their lists are consumed in place). */
