@@ -7,21 +7,23 @@ import type { DicePurpose, ResolveContext } from '../../engine/types.ts';
 import type { Stage } from './armament.ts';
 import type { Side } from './data/schema.ts';
 import { speedOf } from './organise.ts';
-import { shipsUnder } from './placement.ts';
+import { fleetOf, shipsUnder, shipsUnderCount } from './placement.ts';
 import {
   addVp,
-  autoBox,
+  boxCounts,
+  boxWithMostRoom,
   enemyOf,
+  fleetSlots,
   type GfState,
   hexOf,
+  indexOf,
   type Initiative,
   type Marker,
   type Round,
   SIDE_ORDER,
   type Situation,
   typeOf,
-  setPlace,
-  placeOf,
+  writablePlaces,
   SIDE_JA,
 } from './state.ts';
 
@@ -128,20 +130,34 @@ export function halved(r: Round, side: Side): boolean {
 export function firePoints(s: GfState, side: Side): number {
   const r = s.battle!.round!;
   if (r.init[side]!.confused) return 0;
-  const range =
-    0.5 * (r.situations.filter((x) => x === 'short').length - r.situations.filter((x) => x === 'long').length);
-  const ships = markersIn(s, r.hex, side).flatMap((m) => shipsUnder(s, m));
-  const total = ships.reduce((sum, id) => sum + Math.max(0, typeOf(s, id).bombardment + range), 0);
+  let range = 0;
+  for (const x of r.situations) range += x === 'short' ? 0.5 : x === 'long' ? -0.5 : 0;
+  // One pass over the side's markers and their ships (no lists: odds previews call this per sample).
+  const { typeAt } = indexOf(s.data);
+  const fleets = s.battle!.fleets[side];
+  let total = 0;
+  for (const m of s.battle!.markers) {
+    if (m.out || m.hex !== r.hex || m.side !== side) continue;
+    const fleet = fleets[fleetOf(s, m) - 1];
+    if (!fleet) continue;
+    for (const slot of fleetSlots(s, fleet)) {
+      if (s.places[slot] === 'fleet') total += Math.max(0, typeAt[slot].bombardment + range);
+    }
+  }
   return Math.floor(halved(r, side) ? total / 2 : total);
+}
+
+/** Whether `targetsOf(s, side, hex)` is not empty, without building it. */
+function hasTargets(s: GfState, side: Side, hex: string): boolean {
+  const enemy = enemyOf(side);
+  return s.battle!.markers.some((m) => !m.out && m.hex === hex && m.side === enemy && shipsUnderCount(s, m) > 0);
 }
 
 /** D17: both firing sides at once, sealed (GF-A19 R1); or the first-deciding side first (R2). */
 export function enterFire(s: GfState, ctx: ResolveContext): Stage | null {
   const r = s.battle!.round!;
   // Sides that allocated already are not asked again (their points are not recomputed either).
-  const due = SIDE_ORDER.filter(
-    (side) => !r.fire[side] && firePoints(s, side) > 0 && targetsOf(s, side, r.hex).length > 0,
-  );
+  const due = SIDE_ORDER.filter((side) => !r.fire[side] && firePoints(s, side) > 0 && hasTargets(s, side, r.hex));
   if (!due.length) return damage(s, ctx);
   if (s.options.fireAllocation === 'sequential') {
     s.phase = { kind: 'combat-fire', sides: [due.includes(r.first) ? r.first : due[0]] };
@@ -160,21 +176,33 @@ const damagePurposes = new Map<string, { purpose: DicePurpose; text: string }>()
  * One damage die of a ship: its purpose made once per ship id, and its text too for a context that records text
  * only (what `rollDie` would make of it): odds previews roll these by the hundred thousand.
  */
-function damageDie(ctx: ResolveContext, id: string): number {
+function damageDie(ctx: ResolveContext, known: { purpose: DicePurpose; text: string }): number {
+  return ctx.rollFor ? ctx.rollFor(6, known.purpose) : ctx.roll(6, known.text);
+}
+
+/** The purpose of a ship's damage dice, and its text (made once per ship id). */
+function damagePurpose(id: string): { purpose: DicePurpose; text: string } {
   let known = damagePurposes.get(id);
   if (!known) {
     const purpose = { rule: 'GF 8[4.3][4]', what: { en: `damage dice for ${id}`, ja: `${id} の損害ダイス` } };
     known = { purpose, text: purposeText(purpose) };
     damagePurposes.set(id, known);
   }
-  return ctx.rollFor ? ctx.rollFor(6, known.purpose) : ctx.roll(6, known.text);
+  return known;
 }
 
 /** GF 8[4.3][4]: 2d6 on the damage table, German ships -1. */
 function damageRoll(s: GfState, id: string, side: Side, ctx: ResolveContext) {
-  const dice = [damageDie(ctx, id), damageDie(ctx, id)];
+  const known = damagePurpose(id);
+  const dice = [damageDie(ctx, known), damageDie(ctx, known)];
   const total = dice[0] + dice[1] - (side === 'german' ? 1 : 0);
-  const result = s.data.damageTable.find((row) => total <= row.max)?.result ?? 'sunk';
+  let result = 'sunk';
+  for (const row of s.data.damageTable) {
+    if (total <= row.max) {
+      result = row.result;
+      break;
+    }
+  }
   return { ship: id, side, dice, total, result };
 }
 
@@ -189,24 +217,50 @@ function scoreSinking(s: GfState, id: string, side: Side): void {
   }
 }
 
+/** The places of DDbox boxes 0-6 (one string each rather than one per damaged ship). */
+const DD_PLACES = ['dd0', 'dd1', 'dd2', 'dd3', 'dd4', 'dd5', 'dd6'];
+
+/** An allocation's ship ids in sorted order; sorted only when they are not already (orders usually list them so). */
+function sortedKeys(fire: Record<string, number>): string[] {
+  const keys = Object.keys(fire);
+  for (let i = 1; i < keys.length; i++) if (keys[i - 1] > keys[i]) return keys.sort();
+  return keys;
+}
+
+/** Whether a side has a live marker in the hex (`markersIn(s, hex, side).length > 0`, without the list). */
+const hasMarker = (s: GfState, hex: string, side: Side): boolean =>
+  s.battle!.markers.some((m) => !m.out && m.hex === hex && m.side === side);
+
 /** GF 8[4.3][4-6]: damage applied simultaneously, then fleets of 2 or fewer ships lose their markers. */
 function damage(s: GfState, ctx: ResolveContext): Stage | null {
   const r = s.battle!.round!;
   const points = { british: firePoints(s, 'british'), german: firePoints(s, 'german') };
-  const results = SIDE_ORDER.flatMap((side) =>
-    Object.keys(r.fire[side] ?? {})
-      .sort()
-      .filter((id) => (r.fire[side]![id] ?? 0) >= typeOf(s, id).defence && placeOf(s, id) === 'fleet')
-      .map((id) => damageRoll(s, id, enemyOf(side), ctx)),
-  );
+  const { position, typeOfShip } = indexOf(s.data);
+  const results: ReturnType<typeof damageRoll>[] = [];
+  for (const side of SIDE_ORDER) {
+    const fire = r.fire[side];
+    if (!fire) continue;
+    for (const id of sortedKeys(fire)) {
+      const hit = (fire[id] ?? 0) >= typeOfShip.get(id)!.defence && s.places[position.get(id)!] === 'fleet';
+      if (hit) results.push(damageRoll(s, id, enemyOf(side), ctx));
+    }
+  }
+  // Box counts kept up to date here rather than recounted per ship (a damaged ship comes from the fleet box).
+  const counts: Partial<Record<Side, number[]>> = {};
   for (const x of results) {
-    if (x.result === 'ddbox') setPlace(s, x.ship, `dd${autoBox(s, x.side)}`);
+    if (x.result === 'ddbox') {
+      const sideCounts = counts[x.side] ?? boxCounts(s, x.side);
+      counts[x.side] = sideCounts;
+      const box = boxWithMostRoom(s, x.side, sideCounts);
+      sideCounts[box]++;
+      writablePlaces(s)[position.get(x.ship)!] = DD_PLACES[box] ?? `dd${box}`;
+    }
     if (x.result === 'sunk') {
-      setPlace(s, x.ship, 'sunk');
+      writablePlaces(s)[position.get(x.ship)!] = 'sunk';
       scoreSinking(s, x.ship, x.side);
     }
   }
-  const removed = markersIn(s, r.hex).filter((m) => shipsUnder(s, m).length <= 2);
+  const removed = markersIn(s, r.hex).filter((m) => shipsUnderCount(s, m) <= 2);
   for (const m of removed) m.out = true;
   ctx.emit({
     type: 'bombardment',
@@ -217,7 +271,7 @@ function damage(s: GfState, ctx: ResolveContext): Stage | null {
     removed: removed.map((m) => m.id),
     rule: 'GF 8[4.3][5]',
   });
-  if (SIDE_ORDER.some((side) => !markersIn(s, r.hex, side).length)) {
+  if (SIDE_ORDER.some((side) => !hasMarker(s, r.hex, side))) {
     ctx.emit({ type: 'combat-end', hex: r.hex, how: 'wiped-out', rule: 'GF 8[4.4][4]' });
     return 'hex-end';
   }

@@ -5,7 +5,7 @@
 import type { ResolveContext } from '../../engine/types.ts';
 import type { Stage } from './armament.ts';
 import type { Side } from './data/schema.ts';
-import { enemyOf, type GfState, hexOf, indexOf, type Marker, placeOf } from './state.ts';
+import { enemyOf, fleetSlots, type GfState, hexOf, indexOf, type Marker } from './state.ts';
 
 /** Markers a side has not placed: face-down count and face-up fast fleets (GF 8[2][5]). */
 export function unplaced(s: GfState, side: Side): { down: number; up: number[] } {
@@ -173,8 +173,21 @@ export const fleetOf = (s: GfState, m: Marker): number => (m.up ? m.fleet : s.ba
 
 /** Ships of the fleet under a marker that are still with it (not sunk, not sent to the DDbox). */
 export function shipsUnder(s: GfState, m: Marker): string[] {
-  const n = fleetOf(s, m);
-  return (s.battle!.fleets[m.side][n - 1] ?? []).filter((id) => placeOf(s, id) === 'fleet');
+  const fleet = s.battle!.fleets[m.side][fleetOf(s, m) - 1];
+  const with_: string[] = [];
+  if (!fleet) return with_;
+  const { position } = indexOf(s.data);
+  for (const id of fleet) if (s.places[position.get(id)!] === 'fleet') with_.push(id);
+  return with_;
+}
+
+/** How many ships of the fleet under a marker are still with it (`shipsUnder(s, m).length`, without the list). */
+export function shipsUnderCount(s: GfState, m: Marker): number {
+  const fleet = s.battle!.fleets[m.side][fleetOf(s, m) - 1];
+  if (!fleet) return 0;
+  let n = 0;
+  for (const slot of fleetSlots(s, fleet)) if (s.places[slot] === 'fleet') n++;
+  return n;
 }
 
 /** GF 8[4][1]: every marker face up, unorganised fleets removed; the combat hexes in ascending order (GF-AD1). */

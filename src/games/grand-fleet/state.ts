@@ -153,6 +153,10 @@ export interface DataIndex {
   adjacent: Map<string, string[]>;
   /** Ship ids of each side, in data order. */
   bySide: Record<Side, string[]>;
+  /** Positions (in `GfState.places`) of each side's ships, in data order. */
+  slotsBySide: Record<Side, number[]>;
+  /** Each ship's type by position. */
+  typeAt: ShipType[];
   /** Each ship's type. */
   typeOfShip: Map<string, ShipType>;
   /** Position of each ship in the data set (and in `GfState.places`). */
@@ -207,9 +211,28 @@ export function indexOf(data: GfData): DataIndex {
       british: data.ships.filter((x) => x.nation !== 'german').map((x) => x.id),
       german: data.ships.filter((x) => x.nation === 'german').map((x) => x.id),
     },
+    slotsBySide: { british: [], german: [] },
+    typeAt: [],
   };
+  for (const x of data.ships) index.typeAt.push(index.typeOfShip.get(x.id)!);
+  for (const [i, x] of data.ships.entries()) index.slotsBySide[sideOfShip(x)].push(i);
   indexes.set(data, index);
   return index;
+}
+
+const fleetSlotCache = new WeakMap<readonly string[], { data: GfData; slots: number[] }>();
+
+/**
+ * The positions (in `GfState.places`) of a fleet's ships, cached per ship list: a battle's ship lists are never
+ * changed in place, and every copy of the state shares them.
+ */
+export function fleetSlots(s: GfState, fleet: readonly string[]): number[] {
+  const known = fleetSlotCache.get(fleet);
+  if (known?.data === s.data) return known.slots;
+  const { position } = indexOf(s.data);
+  const slots = fleet.map((id) => position.get(id)!);
+  fleetSlotCache.set(fleet, { data: s.data, slots });
+  return slots;
 }
 
 /** The side a ship fights for: American ships are British (GF 9[2a]). */
@@ -245,9 +268,9 @@ export function roomIn(s: GfState, side: Side, box: number): number {
 /** Ships of a side per DDbox box 0-6, in one pass over the roster. */
 export function boxCounts(s: GfState, side: Side): number[] {
   const counts = [0, 0, 0, 0, 0, 0, 0];
-  const idx = indexOf(s.data);
-  for (const id of idx.bySide[side]) {
-    const place = s.places[idx.position.get(id)!];
+  const places = s.places;
+  for (const slot of indexOf(s.data).slotsBySide[side]) {
+    const place = places[slot];
     if (place?.length === 3 && place.charCodeAt(0) === 100) counts[place.charCodeAt(2) - 48]++;
   }
   return counts;
@@ -258,7 +281,11 @@ export function boxCounts(s: GfState, side: Side): number[] {
  * else box 0. The owner may redistribute before any commitment roll (GF 6[8]), so the box is a starting place only.
  */
 export function autoBox(s: GfState, side: Side): number {
-  const counts = boxCounts(s, side);
+  return boxWithMostRoom(s, side, boxCounts(s, side));
+}
+
+/** `autoBox` from the side's box counts (`boxCounts`), for a caller that keeps them up to date itself. */
+export function boxWithMostRoom(s: GfState, side: Side, counts: readonly number[]): number {
   let best = 0;
   let room = 0;
   for (let b = 1; b <= 6; b++) {
@@ -296,11 +323,16 @@ const ownShips = new WeakMap<GfState, string[]>();
 
 /** Sets a ship's place, copying the shared place table first (copy on write: most steps move no ship). */
 export function setPlace(s: GfState, id: string, place: string): void {
+  writablePlaces(s)[indexOf(s.data).position.get(id)!] = place;
+}
+
+/** The state's own place table, copied from the shared one first if need be (for a caller setting many places). */
+export function writablePlaces(s: GfState): string[] {
   if (ownShips.get(s) !== s.places) {
     s.places = s.places.slice();
     ownShips.set(s, s.places);
   }
-  s.places[indexOf(s.data).position.get(id)!] = place;
+  return s.places;
 }
 
 /** A copy of standing orders (their lists are consumed in place). */
