@@ -14,13 +14,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnyGamePackage } from '../../src/engine/game-package.ts';
 import { recordSchema, verifyRecord } from '../../src/engine/record.ts';
 import type { Locale } from '../../src/i18n/index.ts';
-import { createSender, deliverDue } from '../../src/mail/delivery.ts';
 import { startSmtpListener, type SmtpListener } from '../../src/mail/smtp-listener.ts';
 import { formatOrderText } from '../../src/orders-text/game-text.ts';
 import { createGame, type CreatedGame } from '../../src/services/games.ts';
 import { currentStep } from '../../src/services/steps.ts';
 import { recordFor } from '../../src/services/views.ts';
-import { createDeliveryDeps } from '../mail/deps.ts';
+import { deliverAllDue } from '../mail/deps.ts';
 import { sendToListener, startRecorder, type Recorder } from '../mail/helpers.ts';
 import { buildTestApp, type TestApp } from '../support/app.ts';
 import { randomSource, registered } from './support/random-game.ts';
@@ -67,14 +66,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-/** Sends every mail due, until none is left. */
-async function deliver(): Promise<void> {
-  const sender = createSender(t.deps.config);
-  for (;;) {
-    const r = await deliverDue(createDeliveryDeps(t.deps), sender);
-    if (!r.sent && !r.retried && !r.failed) break;
-  }
-}
+const deliver = () => deliverAllDue(t.deps);
 
 /** A short game of a package, created as the operator creates one; seats alternate English and Japanese. */
 async function createShortGame(game: AnyGamePackage, tag: string) {

@@ -1,9 +1,18 @@
 /** Delivery dependencies of a test app. */
 import type { ServiceDeps } from '../../src/services/deps.ts';
-import type { DeliveryDeps } from '../../src/mail/delivery.ts';
+import { createSender, type DeliveryDeps, deliverDue } from '../../src/mail/delivery.ts';
 import { deliveryDeps } from '../../src/mail/worker.ts';
 
 export const createDeliveryDeps = (deps: ServiceDeps, clock?: () => Date): DeliveryDeps => ({
   ...deliveryDeps(deps),
   ...(clock ? { clock } : {}),
 });
+
+/** Delivers every mail due through the app's configured sender (SMTP_URL or the sink), until none is left. */
+export async function deliverAllDue(deps: ServiceDeps): Promise<void> {
+  const sender = createSender(deps.config);
+  for (;;) {
+    const r = await deliverDue(createDeliveryDeps(deps), sender);
+    if (!r.sent && !r.retried && !r.failed) break;
+  }
+}

@@ -6,11 +6,10 @@
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { formatOrderText } from '../../src/orders-text/game-text.ts';
-import { createDeliveryDeps } from './deps.ts';
+import { deliverAllDue } from './deps.ts';
 import { createGame } from '../../src/services/games.ts';
 import { currentStep } from '../../src/services/steps.ts';
 import { gameDefinition } from '../../src/services/deps.ts';
-import { createSender, deliverDue } from '../../src/mail/delivery.ts';
 import { startSmtpListener, type SmtpListener } from '../../src/mail/smtp-listener.ts';
 import { buildTestApp, type TestApp } from '../support/app.ts';
 import { sendToListener, startRecorder, type Recorder } from './helpers.ts';
@@ -37,14 +36,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-/** Delivers every mail due, until none is left. */
-async function deliverAll(): Promise<void> {
-  const sender = createSender(t.deps.config);
-  for (;;) {
-    const r = await deliverDue(createDeliveryDeps(t.deps), sender);
-    if (!r.sent && !r.retried && !r.failed) break;
-  }
-}
+const deliverAll = () => deliverAllDue(t.deps);
 
 /** Welcome mails: each seat's own reply-to address, in its language, with its secret calendar feed. */
 async function checkWelcome(gameId: string, players: { allied: string; german: string }): Promise<void> {

@@ -7,12 +7,11 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { toyGame } from '../../../src/games/toy/index.ts';
-import { createSender, deliverDue } from '../../../src/mail/delivery.ts';
 import { personTemplate } from '../../../src/mail/person-notify.ts';
 import { startSmtpListener, type SmtpListener } from '../../../src/mail/smtp-listener.ts';
 import { handleReminder } from '../../../src/services/deadlines/policy.ts';
 import { currentStep } from '../../../src/services/steps.ts';
-import { createDeliveryDeps } from '../../mail/deps.ts';
+import { deliverAllDue } from '../../mail/deps.ts';
 import { type Recorded, sendToListener, startRecorder, type Recorder } from '../../mail/helpers.ts';
 import { createGameVia, type GameHandle, postOrders } from '../../support/api-helpers.ts';
 import { bearerOf, buildTestApp, type TestApp } from '../../support/app.ts';
@@ -38,13 +37,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const deliver = async () => {
-  const sender = createSender(t.deps.config);
-  for (;;) {
-    const r = await deliverDue(createDeliveryDeps(t.deps), sender);
-    if (!r.sent && !r.retried && !r.failed) break;
-  }
-};
+const deliver = () => deliverAllDue(t.deps);
 
 /** A toy game with both seats given one address (in two spellings: addresses compare case-insensitively). */
 async function heldByOne(address: string, extra: Record<string, unknown> = {}) {

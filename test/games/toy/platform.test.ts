@@ -7,12 +7,11 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { AnyGamePackage } from '../../../src/engine/game-package.ts';
 import { getGame } from '../../../src/games/index.ts';
-import { createSender, deliverDue } from '../../../src/mail/delivery.ts';
 import { startSmtpListener, type SmtpListener } from '../../../src/mail/smtp-listener.ts';
 import { formatOrderText } from '../../../src/orders-text/game-text.ts';
 import { createGame } from '../../../src/services/games.ts';
 import { currentStep } from '../../../src/services/steps.ts';
-import { createDeliveryDeps } from '../../mail/deps.ts';
+import { deliverAllDue } from '../../mail/deps.ts';
 import { sendToListener, startRecorder, type Recorder } from '../../mail/helpers.ts';
 import { createGameVia, postOrders } from '../../support/api-helpers.ts';
 import { buildTestApp, type TestApp } from '../../support/app.ts';
@@ -42,13 +41,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const deliver = async () => {
-  const sender = createSender(t.deps.config);
-  for (;;) {
-    const r = await deliverDue(createDeliveryDeps(t.deps), sender);
-    if (!r.sent && !r.retried && !r.failed) break;
-  }
-};
+const deliver = () => deliverAllDue(t.deps);
 
 test('the toy game plays a complete game through the API', async () => {
   const seats = [
