@@ -3,9 +3,9 @@
  * map, the mail's table and the mail's picture read nothing else. A game builds it from its view of the state, so a
  * board carries only what that viewer may see.
  *
- * One shape covers the four games: area maps drawn as panels or polygons (Atlantic Wolves' five sea areas,
- * Fin-Napoleon's 14 land and sea areas), hex grids (Grand Fleet's North Sea: hex numbers, kinds, VP, flags),
- * point-to-point maps (Operation Crusader's desert areas, towns and crossroads joined by roads), boxes and holding
+ * One shape covers every kind of map: areas drawn as panels or polygons (a few sea areas, a dozen land and sea
+ * areas), hex grids (hex numbers, kinds, VP, flags), point-to-point maps (areas, towns and crossroads joined by
+ * roads), boxes and holding
  * areas off the map (fleet charts, DD boxes, the Turn Table, units in use), the tracks (turn, VP, morale), and a
  * summary. Every text a player reads is given in English and Japanese; colours are CSS hex strings from the game's
  * data; coordinates are in the frame of `BoardMap` (x to the right, y down).
@@ -18,7 +18,7 @@ export type Colour = string;
 /** An x, y position in the map's frame. */
 export type Point = readonly [number, number];
 
-/** One side whose pieces stand on the board (a seat, or a nation a seat runs: Fin-Napoleon's Prussia). */
+/** One side whose pieces stand on the board (a seat, or a nation a seat runs among several). */
 export interface BoardSide {
   id: string;
   name: Text;
@@ -48,7 +48,7 @@ export interface TerrainStyle {
   name: Text;
   fill: Colour;
   stroke?: Colour;
-  /** Not in play (Grand Fleet's prohibited hexes, land): drawn faintly, pieces never stand there. */
+  /** Not in play (prohibited hexes, land on a sea map): drawn faintly, pieces never stand there. */
   unused?: boolean;
 }
 
@@ -82,7 +82,7 @@ export type Geometry =
 
 /**
  * What a space is: an `area` (sea or land area, a desert area), a `hex`, a named `point`, a `box` of a chart or
- * table (Grand Fleet's DD boxes 0-6, a Turn Table box), or a `holding` area (units in use off the map, a cup).
+ * table (numbered boxes 0-6, a Turn Table box), or a `holding` area (units in use off the map, a cup).
  */
 export type SpaceKind = 'area' | 'hex' | 'point' | 'box' | 'holding';
 
@@ -156,13 +156,13 @@ export interface Piece {
   number?: string;
   /** The large value in the middle (strength, bombardment value), e.g. `4` or `3 3`. */
   strength?: string;
-  /** Steps left of the piece's full steps (Operation Crusader). */
+  /** Steps left of the piece's full steps (a unit that loses strength step by step). */
   steps?: { left: number; full: number };
   /** Printed along the bottom (`VP2`). */
   note?: Text;
   /** Damage taken this turn or steps lost: a red badge. */
   damage?: number;
-  /** Identical pieces shown as one counter (Fin-Napoleon's armies of one nation in one area). */
+  /** Identical pieces shown as one counter (one nation's armies in one area). */
   count?: number;
   faceDown?: boolean;
   /** Face down in play but known to this viewer: drawn with its front and a dashed edge. */

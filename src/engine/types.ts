@@ -1,6 +1,5 @@
 /**
- * The game-agnostic engine contract. Every game (Atlantic Wolves, Grand Fleet, Fin-Napoleon, Operation Crusader)
- * implements {@link GameDefinition}. The engine is pure: no clock, no Math.random, no environment, no I/O.
+ * The game-agnostic engine contract. Every game package under src/games/ implements {@link GameDefinition}. The engine is pure: no clock, no Math.random, no environment, no I/O.
  * Time and randomness come in as arguments; every die rolled is returned as an event.
  */
 import type { z } from 'zod';
