@@ -5,7 +5,7 @@
  * bare rules definition is already a playable package (orders by API and as JSON by mail and on the page).
  */
 import type { OrderGrammar } from './grammar.ts';
-import type { GameDefinition, GameEvent, SeatId, Viewer } from './types.ts';
+import type { GameDefinition, GameEvent, SeatId, Text, Viewer } from './types.ts';
 
 /** Draws one seat's legal orders at random; `rand` returns numbers in [0, 1). Pure: all chance comes from `rand`. */
 export type RandomPlayer<S = unknown, O = unknown> = (state: S, seat: SeatId, rand: () => number) => O;
@@ -77,3 +77,11 @@ export interface GamePackage<S = unknown, O = unknown, Opt = unknown, Data = unk
  * because its members taking S or O are methods (TypeScript checks method parameters bivariantly).
  */
 export type AnyGamePackage = GamePackage<unknown, unknown, unknown, unknown>;
+
+/**
+ * A seat's name in both languages, as the game names its sides in a mode: what every page, mail and calendar entry
+ * shows instead of the seat's id (the id itself for a seat the game, or a missing game, does not know).
+ */
+export function seatText(game: Pick<AnyGamePackage, 'sides'> | undefined, mode: string, seat: SeatId): Text {
+  return game?.sides(mode).find((s) => s.seat === seat)?.name ?? { en: seat, ja: seat };
+}

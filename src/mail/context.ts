@@ -5,6 +5,7 @@
  */
 import type { Db } from '../db/client.ts';
 import { asLocale } from '../i18n/index.ts';
+import { seatText } from '../engine/game-package.ts';
 import { componentData } from '../services/component-data.ts';
 import { gameDefinition, type ServiceDeps, type Tx } from '../services/deps.ts';
 import type { Game, Person, Seat } from '../generated/prisma/client.ts';
@@ -34,10 +35,7 @@ function gameOfMail(deps: Pick<ServiceDeps, 'games'>, game: Game): SeatMailConte
 
 /** The name of a side of a game in both languages (the side id when the game does not know it). */
 function sideNameOf(deps: Pick<ServiceDeps, 'games'>, game: Game, side: string) {
-  const spec = gameDefinition(deps, game.game)
-    ?.sides(game.mode)
-    .find((s) => s.seat === side);
-  return spec?.name ?? { en: side, ja: side };
+  return seatText(gameDefinition(deps, game.game), game.mode, side);
 }
 
 /** The mail context of one seat. */

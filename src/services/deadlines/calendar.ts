@@ -4,6 +4,7 @@
  * seats has one feed, by its own calendar token: the deadlines of the steps any of its seats owes orders at.
  */
 import { gameDefinition, type ServiceDeps } from '../deps.ts';
+import { seatText } from '../../engine/game-package.ts';
 import { owedOf, readState } from './step-state.ts';
 
 /** One deadline in the feed. */
@@ -50,9 +51,9 @@ export async function calendarFeedFor(
   const alarms = [...new Set(hours)].sort((a, b) => b - a);
   // The entries speak the holder's language and name its seats by the game's names for them.
   const ja = holder.locale === 'ja';
-  const spec = gameDefinition(deps, holder.game.game)?.sides(holder.game.mode) ?? [];
+  const def = gameDefinition(deps, holder.game.game);
   const named = (sides: string[]) =>
-    sides.map((side) => spec.find((x) => x.seat === side)?.name[ja ? 'ja' : 'en'] ?? side).join(ja ? '、' : ', ');
+    sides.map((side) => seatText(def, holder.game.mode, side)[ja ? 'ja' : 'en']).join(ja ? '、' : ', ');
   const who = named(holder.sides);
   const events: CalendarEvent[] = [];
   for (const s of steps) {

@@ -5,6 +5,7 @@
  */
 import { columnsOf } from '../../db/sql-tx.ts';
 import { gameDefinition, type ServiceDeps, type SqlTx } from '../deps.ts';
+import { seatText } from '../../engine/game-package.ts';
 import type { NoticeSeat } from '../notifier.ts';
 import { queueNoticeMails, queueNoticeWebhooks, utc } from './notices.ts';
 import { readState, type DeadlineGame, type DeadlineStep } from './step-state.ts';
@@ -33,8 +34,7 @@ export async function announceMissed(
 ): Promise<void> {
   // The seats by their names in the reader's language (the game's sides), never by their ids.
   const def = gameDefinition(deps, game.game);
-  const names = (lc: 'en' | 'ja') =>
-    sides.map((side) => def?.sides(game.mode).find((s) => s.seat === side)?.name[lc] ?? side).join(', ');
+  const names = (lc: 'en' | 'ja') => sides.map((side) => seatText(def, game.mode, side)[lc]).join(', ');
   const who = names('en');
   const key = `missed:${step.id}:${what.kind}:${step.deadlineAt?.toISOString()}`;
   await queueNoticeMails(tx, deps, {

@@ -3,6 +3,7 @@
  * see it (approve, or reject with a reason), and the moderator's actions: amend orders, move the deadline, pause
  * and resume, replace a seat's player. Every action is audited by its service; the page shows the audit log.
  */
+import { seatText } from '../../../engine/game-package.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { GameEvent } from '../../../engine/types.ts';
 import type { Principal } from '../../../services/auth.ts';
@@ -62,7 +63,7 @@ async function renderGame(
     owedChoicesFor(app.deps, gameId).then((owed) => owed.trees),
   ]);
   const def = gameDefinition(app.deps, game.game);
-  const sideName = (side: string) => def?.sides(game.mode).find((s) => s.seat === side)?.name[locale] ?? side;
+  const sideName = (side: string) => seatText(def, game.mode, side)[locale];
   const lines = (events: GameEvent[]) => events.map((e) => historyLine(def, e, locale));
   return renderConsole(
     request,

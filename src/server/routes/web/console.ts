@@ -2,6 +2,7 @@
  * The moderator console: sign-in by token (`/console/login?token=`: the operator's ADMIN_TOKEN sees every game and
  * creates games; a game's moderator token sees that game), the games list, and game creation.
  */
+import { seatText } from '../../../engine/game-package.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { games as registeredGames } from '../../../games/index.ts';
 import { isAdminToken } from '../../../services/auth.ts';
@@ -80,7 +81,7 @@ function catalogue(app: FastifyInstance) {
 /** A row of the games list in words: the game's title, and a side's name in the game's own words. */
 function gameInWords(app: FastifyInstance, row: GameListRow, locale: Locale) {
   const def = gameDefinition(app.deps, row.game);
-  const sideName = (side: string) => def?.sides(row.mode).find((s) => s.seat === side)?.name[locale] ?? side;
+  const sideName = (side: string) => seatText(def, row.mode, side)[locale];
   return { ...row, title: def ? def.title[locale] : row.game, sideName };
 }
 

@@ -5,6 +5,7 @@
  * Each form posts to `/play/:gameId/seats/:side/orders` (or `.../orders/text`), which stores that seat's orders as
  * its own revision; a side the person does not hold is refused.
  */
+import { seatText } from '../../../engine/game-package.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ChoiceTree, RuleError } from '../../../engine/types.ts';
 import { calendarUrl } from '../../../calendar/url.ts';
@@ -70,7 +71,7 @@ export async function renderPersonPage(
     componentDataOf(app.deps, gameId),
   ]);
   const definition = gameDefinition(app.deps, game.game);
-  const sideName = (side: string) => definition?.sides(game.mode).find((s) => s.seat === side)?.name[locale] ?? side;
+  const sideName = (side: string) => seatText(definition, game.mode, side)[locale];
   const seats = [];
   for (const seat of ctx.principal.seats) {
     const mine = p?.side === seat.side ? p : undefined;

@@ -7,6 +7,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ChoiceTree, RuleError } from '../../../engine/types.ts';
+import { seatText } from '../../../engine/game-package.ts';
 import { authenticate, type Principal } from '../../../services/auth.ts';
 import { hashToken } from '../../../services/tokens.ts';
 import { gameDefinition } from '../../../services/deps.ts';
@@ -75,11 +76,7 @@ async function renderPage(
   const form = choices ? formModel(choices, locale, current, p.formErrors ?? []) : null;
   const grammarInput = { data, seat: ctx.seat.side, choices };
   const definition = gameDefinition(app.deps, game.game);
-  const sideName = (side: string) => {
-    const def = gameDefinition(app.deps, game.game);
-    const spec = def?.sides(game.mode).find((s) => s.seat === side);
-    return spec ? spec.name[locale] : side;
-  };
+  const sideName = (side: string) => seatText(definition, game.mode, side)[locale];
   const deadline = game.step.deadlineAt ? new Date(game.step.deadlineAt) : null;
   return reply
     .code(p.status ?? 200)

@@ -5,6 +5,7 @@
  * (src/services/step-boards.ts); a person picks one of its seats with `?seat=`; the moderator sees every resolved
  * step.
  */
+import { seatText } from '../../../engine/game-package.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Principal } from '../../../services/auth.ts';
 import { gameDefinition } from '../../../services/deps.ts';
@@ -78,7 +79,7 @@ async function stepPage(app: FastifyInstance, request: Req, reply: FastifyReply,
         lines: step.events.map((e) => historyLine(def, e, locale)),
         seatViews: (reader.seats ?? []).map((side) => ({
           side,
-          name: def?.sides(step.mode).find((x) => x.seat === side)?.name[locale] ?? side,
+          name: seatText(def, step.mode, side)[locale],
           url: `${reader.back}/steps/${step.number}?seat=${encodeURIComponent(side)}`,
           current: side === (reader.seat ?? reader.seats?.[0]),
         })),
