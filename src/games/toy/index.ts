@@ -2,8 +2,8 @@
  * The toy game as a package: the worked example of adding a game (docs/adding-a-game.md). Everything the service,
  * mail, web and CLI need from a game is here; `src/games/index.ts` lists it, and nothing else names it.
  */
+import { defineGame } from '../../engine/define-game.ts';
 import type { GamePackage } from '../../engine/game-package.ts';
-import { filterEvents } from '../../engine/visibility.ts';
 import { toyBoard } from './board.ts';
 import { describeEvent } from './describe.ts';
 import { randomToyOrders } from './random-orders.ts';
@@ -27,8 +27,8 @@ import {
 } from './rules.ts';
 import { toyTextGrammar } from './text.ts';
 
-/** The toy game package. */
-export const toyGame: GamePackage<ToyState, ToyOrders, ToyOptions, ToyData> = {
+/** The toy game package: the core, then the capabilities it has (src/engine/define-game.ts). */
+export const toyGame: GamePackage<ToyState, ToyOrders, ToyOptions, ToyData> = defineGame({
   id: 'toy',
   title: { en: 'Toy dice game', ja: 'トイ・ダイスゲーム' },
   modes: ['mail', 'standard'],
@@ -37,6 +37,18 @@ export const toyGame: GamePackage<ToyState, ToyOrders, ToyOptions, ToyData> = {
     { seat: 'b', name: { en: 'B', ja: 'B' } },
   ],
   optionsSchema: toyOptionsSchema,
+  ordersSchema: toyOrdersSchema,
+  setup: ({ options }) => ({ step: 0, rounds: options.rounds, score: { a: 0, b: 0 }, notes: {} }),
+  owed,
+  choices,
+  validate,
+  defaultOrders: () => ({ pick: 1 }),
+  resolve,
+  outcome,
+  view,
+  board: toyBoard,
+  describeEvent,
+
   optionDocs: [
     {
       key: 'rounds',
@@ -46,33 +58,23 @@ export const toyGame: GamePackage<ToyState, ToyOrders, ToyOptions, ToyData> = {
       default: 4,
     },
   ],
-  dataSchema: toyDataSchema,
-  defaultData: { name: 'toy' },
-  checkData: () => [],
-  ordersSchema: toyOrdersSchema,
-  setup: ({ options }) => ({ step: 0, rounds: options.rounds, score: { a: 0, b: 0 }, notes: {} }),
-  owed,
-  view,
-  board: toyBoard,
-  visibleEvents: filterEvents,
-  choices,
-  validate,
-  defaultOrders: () => ({ pick: 1 }),
-  resolve,
-  outcome,
-  describeEvent,
+  data: { schema: toyDataSchema, defaults: { name: 'toy' } },
   invariants,
+  visibility: { hiddenTwin },
   grammar: toyTextGrammar,
-  randomOrders: randomToyOrders,
-  oddsOutcomes(event, count) {
-    // A secret die that matched the pick is the toy's one outcome worth a preview: who scores this round.
-    const scored = event.type === 'secret' && Number(event.points) > 0;
-    if (scored && typeof event.seat === 'string') count('scores', event.seat);
+  play: {
+    randomOrders: randomToyOrders,
+    // TOY 1: two steps, three picks in all.
+    shortGame: { mode: 'mail', options: { rounds: 2 } },
+    fixtures: { position: positionFromFixture },
   },
-  fixtures: { position: positionFromFixture },
-  hiddenTwin,
-  // TOY 1: two steps, three picks in all.
-  shortGame: { mode: 'mail', options: { rounds: 2 } },
-};
+  odds: {
+    outcomes(event, count) {
+      // A secret die that matched the pick is the toy's one outcome worth a preview: who scores this round.
+      const scored = event.type === 'secret' && Number(event.points) > 0;
+      if (scored && typeof event.seat === 'string') count('scores', event.seat);
+    },
+  },
+});
 
 export type { ToyOrders, ToyState } from './rules.ts';
