@@ -189,7 +189,7 @@ describe('hidden information', () => {
     // The outbox: b's result mail has only b's secret.
     const mails = await t.db.outbox.findMany({ where: { gameId: h.id, kind: 'result' }, include: {} });
     const toB = mails.find((m) => m.toAddress === 'b@example.org');
-    // b reads Japanese; the toy's words for its events (src/games/toy/describe.ts): "B は 5 を選び、...".
+    // b reads Japanese; the toy's words for its events (src/games/toy/view/describe.ts): "B は 5 を選び、...".
     expect(toB?.text).toMatch(/B は 5 を選び、秘密のダイスは \d/);
     expect(toB?.text).toMatch(/B の秘密のダイス: d6 = \d/);
     expect(toB?.text).not.toMatch(/A は \d を選び|A の秘密のダイス/);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Board } from '../../src/engine/board.ts';
 import { getGame } from '../../src/games/index.ts';
-import { toyBoard } from '../../src/games/toy/board.ts';
+import { toyBoard } from '../../src/games/toy/view/board.ts';
 import { advance, boardOf, startGame, type Envelope } from '../../src/engine/step-runner.ts';
 import { hexCentre } from '../../src/board-view/hex-grid.ts';
 import { renderBoardSvg, xmlEscape } from '../../src/board-view/map-svg.ts';

@@ -4,28 +4,23 @@
  */
 import { defineGame } from '../../engine/define-game.ts';
 import type { GamePackage } from '../../engine/game-package.ts';
-import { toyBoard } from './board.ts';
-import { describeEvent } from './describe.ts';
-import { randomToyOrders } from './random-orders.ts';
-import {
-  choices,
-  hiddenTwin,
-  invariants,
-  outcome,
-  owed,
-  positionFromFixture,
-  resolve,
-  toyDataSchema,
-  toyOptionsSchema,
-  toyOrdersSchema,
-  validate,
-  view,
-  type ToyData,
-  type ToyOptions,
-  type ToyOrders,
-  type ToyState,
-} from './rules.ts';
-import { toyTextGrammar } from './text.ts';
+import { toyDataSchema, toyDefaultData, type ToyData } from './data/schema.ts';
+import { toyOptionDocs, toyOptionsSchema, type ToyOptions } from './options.ts';
+import { choices } from './orders/choices.ts';
+import { randomToyOrders } from './orders/random-orders.ts';
+import { toyOrdersSchema, type ToyOrders } from './orders/schema.ts';
+import { toyTextGrammar } from './orders/text.ts';
+import { validate } from './orders/validate.ts';
+import { positionFromFixture } from './rules/fixture.ts';
+import { invariants } from './rules/invariants.ts';
+import { outcome } from './rules/outcome.ts';
+import { owed } from './rules/owed.ts';
+import { resolve } from './rules/resolve.ts';
+import type { ToyState } from './state.ts';
+import { toyBoard } from './view/board.ts';
+import { describeEvent } from './view/describe.ts';
+import { hiddenTwin } from './view/hidden-twin.ts';
+import { view } from './view/view.ts';
 
 /** The toy game package: the core, then the capabilities it has (src/engine/define-game.ts). */
 export const toyGame: GamePackage<ToyState, ToyOrders, ToyOptions, ToyData> = defineGame({
@@ -49,16 +44,8 @@ export const toyGame: GamePackage<ToyState, ToyOrders, ToyOptions, ToyData> = de
   board: toyBoard,
   describeEvent,
 
-  optionDocs: [
-    {
-      key: 'rounds',
-      rule: 'TOY 1',
-      description: { en: 'steps in a game', ja: 'ゲームのステップ数' },
-      values: [1, 2, 3, 4],
-      default: 4,
-    },
-  ],
-  data: { schema: toyDataSchema, defaults: { name: 'toy' } },
+  optionDocs: toyOptionDocs,
+  data: { schema: toyDataSchema, defaults: toyDefaultData },
   invariants,
   visibility: { hiddenTwin },
   grammar: toyTextGrammar,
@@ -77,4 +64,5 @@ export const toyGame: GamePackage<ToyState, ToyOrders, ToyOptions, ToyData> = de
   },
 });
 
-export type { ToyOrders, ToyState } from './rules.ts';
+export type { ToyOrders } from './orders/schema.ts';
+export type { ToyState } from './state.ts';

@@ -1,5 +1,5 @@
 /** The toy game's events in words (history pages, result mails, `pbem replay --text`), rule ids at the end. */
-import type { GameEvent } from '../../engine/types.ts';
+import type { GameEvent } from '../../../engine/types.ts';
 
 const SEAT = { en: (s: string) => s.toUpperCase(), ja: (s: string) => s.toUpperCase() };
 

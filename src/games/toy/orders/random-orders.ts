@@ -1,6 +1,8 @@
 /** Random legal orders of the toy game, for `pbem simulate` and property tests: a pick when owed, at times a note. */
-import type { SeatId } from '../../engine/types.ts';
-import { owed, type ToyOrders, type ToyState } from './rules.ts';
+import type { SeatId } from '../../../engine/types.ts';
+import { owed } from '../rules/owed.ts';
+import type { ToyState } from '../state.ts';
+import type { ToyOrders } from './schema.ts';
 
 const NOTES = ['good luck', 'six again', 'よろしく', 'thinking...'];
 

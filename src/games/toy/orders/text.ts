@@ -3,10 +3,10 @@
  * `NOTE <text>` (`メモ <text>`) sends a standing note. Lines reach `statement` normalised (NFKC, comments removed);
  * JSON orders and the shared commands (HELP, STATUS, SIGNON, END) are read by the generic layer.
  */
-import type { Locale } from '../../i18n/index.ts';
-import { nameKey, tokenize } from '../../orders-text/normalize.ts';
-import type { OrderGrammar, StatementResult } from '../../engine/grammar.ts';
-import type { ToyOrders } from './rules.ts';
+import type { Locale } from '../../../i18n/index.ts';
+import { nameKey, tokenize } from '../../../orders-text/normalize.ts';
+import type { OrderGrammar, StatementResult } from '../../../engine/grammar.ts';
+import type { ToyOrders } from './schema.ts';
 
 const PICK_WORDS = new Set(['pick', '選択', '選ぶ']);
 const NOTE_WORDS = new Set(['note', 'メモ']);

@@ -3,8 +3,8 @@
  * 3); each seat's pawn stands on its score. A Turn track counts the rounds. A seat's standing note is its own: the
  * board shows it to that seat (and the moderator) only.
  */
-import type { Board, Connection, Piece, Space } from '../../engine/board.ts';
-import type { Text, Viewer } from '../../engine/types.ts';
+import type { Board, Connection, Piece, Space } from '../../../engine/board.ts';
+import type { Text, Viewer } from '../../../engine/types.ts';
 
 /** The parts of the toy state the board shows. */
 export interface ToyBoardState {
