@@ -1,5 +1,5 @@
 /** A bombardment round ready to resolve (odds previews, benchmarks). */
-import { stateFromFixture } from '../../../src/games/grand-fleet/fixture.ts';
+import { stateFromFixture } from '../../../src/games/grand-fleet/rules/fixture.ts';
 
 const GB = (...ns: number[]) => ns.map((n) => `GB${String(n).padStart(2, '0')}`);
 const DE = (...ns: number[]) => ns.map((n) => `DE${String(n).padStart(2, '0')}`);

@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import { advance, type Envelope, forcedDice, type GameEvent, type Viewer } from '../../../src/engine/index.ts';
-import { type GfFixtureSetup, stateFromFixture } from '../../../src/games/grand-fleet/fixture.ts';
+import { type GfFixtureSetup, stateFromFixture } from '../../../src/games/grand-fleet/rules/fixture.ts';
 import { grandFleet as game } from '../../../src/games/grand-fleet/index.ts';
 import { type GfState, placeOf } from '../../../src/games/grand-fleet/state.ts';
 

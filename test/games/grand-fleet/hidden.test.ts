@@ -4,7 +4,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { canonicalJson } from '../../../src/engine/canonical-json.ts';
-import { stateFromFixture } from '../../../src/games/grand-fleet/fixture.ts';
+import { stateFromFixture } from '../../../src/games/grand-fleet/rules/fixture.ts';
 import { grandFleet as game } from '../../../src/games/grand-fleet/index.ts';
 import type { GfState, Side } from '../../../src/games/grand-fleet/state.ts';
 

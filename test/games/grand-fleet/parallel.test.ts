@@ -6,9 +6,9 @@
  */
 import { describe, expect, test } from 'vitest';
 import type { GameEvent, ResolveContext } from '../../../src/engine/types.ts';
-import { stateFromFixture } from '../../../src/games/grand-fleet/fixture.ts';
+import { stateFromFixture } from '../../../src/games/grand-fleet/rules/fixture.ts';
 import { grandFleet as game } from '../../../src/games/grand-fleet/index.ts';
-import type { GfOrders } from '../../../src/games/grand-fleet/orders.ts';
+import type { GfOrders } from '../../../src/games/grand-fleet/orders/schema.ts';
 import { type GfState, placesById } from '../../../src/games/grand-fleet/state.ts';
 import { ordersFromForm } from '../../../src/web/form.ts';
 

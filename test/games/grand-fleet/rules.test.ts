@@ -1,9 +1,9 @@
 /** Rule tables: counts and values the fixtures do not isolate (spec section 6 illustrations GF-X3, GF-X4). */
 import { describe, expect, test } from 'vitest';
-import { firePoints, fixedModifier } from '../../../src/games/grand-fleet/combat.ts';
-import { type GfFixtureSetup, stateFromFixture } from '../../../src/games/grand-fleet/fixture.ts';
-import { autoOrganisation, speedOf } from '../../../src/games/grand-fleet/organise.ts';
-import { interceptableHexes, interceptionCount } from '../../../src/games/grand-fleet/placement.ts';
+import { firePoints, fixedModifier } from '../../../src/games/grand-fleet/rules/combat.ts';
+import { type GfFixtureSetup, stateFromFixture } from '../../../src/games/grand-fleet/rules/fixture.ts';
+import { autoOrganisation, speedOf } from '../../../src/games/grand-fleet/rules/organise.ts';
+import { interceptableHexes, interceptionCount } from '../../../src/games/grand-fleet/rules/placement.ts';
 import type { Marker, Side, Situation } from '../../../src/games/grand-fleet/state.ts';
 import { grandFleet as game } from '../../../src/games/grand-fleet/index.ts';
 

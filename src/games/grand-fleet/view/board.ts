@@ -2,11 +2,11 @@
  * The board a viewer sees: the North Sea hexes (GF 2-2), fleet markers (face down: a back only, GF 8[2][3]), both
  * fleet charts as boxes with ship counts per type (GF 2-3), the turn track and the VP track (GF 2-2[6-7]).
  */
-import type { Board, Piece, Space } from '../../engine/board.ts';
-import type { Text, Viewer } from '../../engine/types.ts';
-import type { Side } from './data/schema.ts';
-import { pointOf } from './owed.ts';
-import { type GfState, SIDE_ORDER, shipsOf, typeOf } from './state.ts';
+import type { Board, Piece, Space } from '../../../engine/board.ts';
+import type { Text, Viewer } from '../../../engine/types.ts';
+import type { Side } from '../data/schema.ts';
+import { pointOf } from '../rules/owed.ts';
+import { type GfState, SIDE_ORDER, shipsOf, typeOf } from '../state.ts';
 
 const COLOUR: Record<Side, string> = { british: '#d64545', german: '#3b6fd6' };
 const NAME: Record<Side, Text> = {

@@ -3,7 +3,7 @@
  * point, then runs the game forward through every automatic stage to the next decision point no standing order
  * answers, or to the end.
  */
-import type { ResolveContext } from '../../engine/types.ts';
+import type { ResolveContext } from '../../../engine/types.ts';
 import { applyBritishReinforcement, applyCommitment, applyWithdrawal, enterArmament, type Stage } from './armament.ts';
 import {
   applyContinue,
@@ -14,12 +14,12 @@ import {
   enterFire,
   enterRound,
 } from './combat.ts';
-import type { Side } from './data/schema.ts';
+import type { Side } from '../data/schema.ts';
 import { applyOrganisation, enterShuffle, shuffleMarkers, startBattle } from './organise.ts';
-import type { GfOrders } from './orders.ts';
+import type { GfOrders } from '../orders/schema.ts';
 import { answerHexes, enterHexes } from './parallel.ts';
 import { applyInterception, applyPlacement, enterIntercept, enterPlace, reveal } from './placement.ts';
-import { cloneState, type GfState, shipsOf } from './state.ts';
+import { cloneState, type GfState, shipsOf } from '../state.ts';
 import {
   applyAccept,
   applyDeclare,

@@ -1,6 +1,6 @@
 /** Checks of a data set beyond its shape: unique ids, known types, hexes on distinct cells, both home hexes. */
-import type { GfData } from './data/schema.ts';
-import type { GfOptions } from './options.ts';
+import type { GfData } from './schema.ts';
+import type { GfOptions } from '../options.ts';
 
 /** Every problem found (empty when the set is usable). */
 export function checkData(data: GfData, _options: GfOptions): string[] {

@@ -1,7 +1,7 @@
 /** Rule invariants that hold in every state; returns the broken ones. */
-import type { Side } from './data/schema.ts';
+import type { Side } from '../data/schema.ts';
 import { shipsUnder } from './placement.ts';
-import { type GfState, SIDE_ORDER, sideOfShip, indexOf, placeOf } from './state.ts';
+import { type GfState, SIDE_ORDER, sideOfShip, indexOf, placeOf } from '../state.ts';
 
 const PLACE = /^(pending|fleet|sunk|removed|dd[0-6])$/;
 

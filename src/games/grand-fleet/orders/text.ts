@@ -3,12 +3,12 @@
  * (text-words.ts), ships by id or name in either language, hexes by number or name. `format` writes orders back so
  * that reading the text gives the same orders (the echo of every reply).
  */
-import type { GrammarInput, OrderGrammar, StatementResult } from '../../engine/grammar.ts';
-import type { Locale } from '../../i18n/index.ts';
-import { nameKey, tokenize } from '../../orders-text/normalize.ts';
-import type { GfData } from './data/schema.ts';
-import type { GfHexOrders, GfOrders } from './orders.ts';
-import type { Situation } from './state.ts';
+import type { GrammarInput, OrderGrammar, StatementResult } from '../../../engine/grammar.ts';
+import type { Locale } from '../../../i18n/index.ts';
+import { nameKey, tokenize } from '../../../orders-text/normalize.ts';
+import type { GfData } from '../data/schema.ts';
+import type { GfHexOrders, GfOrders } from './schema.ts';
+import type { Situation } from '../state.ts';
 import { isWord, kw, SITUATION_WORDS, SYNTAX, type Word } from './text-words.ts';
 
 /** Name tables: ship and hex by every name they go by. */

@@ -1,9 +1,9 @@
 /** GF 3: game preparation, then the game runs to its first decision point (turn 1, armament phase). */
-import type { ResolveContext, SetupArgs } from '../../engine/types.ts';
-import type { GfData } from './data/schema.ts';
+import type { ResolveContext, SetupArgs } from '../../../engine/types.ts';
+import type { GfData } from '../data/schema.ts';
 import { runFrom } from './flow.ts';
-import type { GfOptions } from './options.ts';
-import { autoBox, type GfState } from './state.ts';
+import type { GfOptions } from '../options.ts';
+import { autoBox, type GfState } from '../state.ts';
 
 /** A context for set-up: no dice may be needed before the first decision point, and no events are kept. */
 const setupContext: ResolveContext = {

@@ -1,7 +1,7 @@
 /** Who owes orders at the current decision point (spec 5.1, D1-D19), with the point's rule and prompt. */
-import type { Owed, Text } from '../../engine/types.ts';
-import type { Side } from './data/schema.ts';
-import type { GfState, HexCombat } from './state.ts';
+import type { Owed, Text } from '../../../engine/types.ts';
+import type { Side } from '../data/schema.ts';
+import type { GfState, HexCombat } from '../state.ts';
 
 /** Strict combat points (D15-D18) that a GF-AD1 hex may wait at. */
 type HexPoint = 'D15' | 'D16' | 'D17' | 'D18';

@@ -2,11 +2,11 @@
  * GF 6, the armament phase: reinforcement (D1 automatic, D2), commitment (D3, D4) and withdrawal (D5, D6), in the
  * printed order German then British for each step. Also the arrivals of circled and American ships (GF 3[3], 9[2b]).
  */
-import { rollDie } from '../../engine/dice-purpose.ts';
-import type { ResolveContext } from '../../engine/types.ts';
-import type { Side } from './data/schema.ts';
-import type { GfOrders } from './orders.ts';
-import { autoBox, ddBox, type GfState, inBox, indexOf, shipsOf, typeOf, setPlace, placeOf } from './state.ts';
+import { rollDie } from '../../../engine/dice-purpose.ts';
+import type { ResolveContext } from '../../../engine/types.ts';
+import type { Side } from '../data/schema.ts';
+import type { GfOrders } from '../orders/schema.ts';
+import { autoBox, ddBox, type GfState, inBox, indexOf, shipsOf, typeOf, setPlace, placeOf } from '../state.ts';
 
 /** A stage of the sequence of play, entered by the flow (flow.ts). */
 export type Stage =

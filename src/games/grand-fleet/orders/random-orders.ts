@@ -2,16 +2,16 @@
  * Random legal orders for `pbem simulate` and the conformance suite: every decision point, drawn with `rand` only,
  * leaning towards short battles (markers gathered in few hexes, few continuations) so random games end quickly.
  */
-import type { SeatId } from '../../engine/types.ts';
-import { situationCount } from './combat.ts';
-import type { Side } from './data/schema.ts';
+import type { SeatId } from '../../../engine/types.ts';
+import { situationCount } from '../rules/combat.ts';
+import type { Side } from '../data/schema.ts';
 import { defaultCommit, defaultOrders, fireInOrder } from './defaults.ts';
-import { byDefenceDown, fastFleets, surplusCount, toOrganise } from './organise.ts';
-import type { GfOrders } from './orders.ts';
-import { hexPoints, pointOf } from './owed.ts';
-import { interceptableHexes, interceptionTargets, placeableHexes, unplaced } from './placement.ts';
-import { enemyOf, type GfState, type Situation } from './state.ts';
-import { markersIn, targetsOf } from './combat.ts';
+import { byDefenceDown, fastFleets, surplusCount, toOrganise } from '../rules/organise.ts';
+import type { GfOrders } from './schema.ts';
+import { hexPoints, pointOf } from '../rules/owed.ts';
+import { interceptableHexes, interceptionTargets, placeableHexes, unplaced } from '../rules/placement.ts';
+import { enemyOf, type GfState, type Situation } from '../state.ts';
+import { markersIn, targetsOf } from '../rules/combat.ts';
 
 type Rand = () => number;
 const pick = <T>(list: readonly T[], rand: Rand): T => list[Math.floor(rand() * list.length)];

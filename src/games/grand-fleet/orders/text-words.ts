@@ -1,5 +1,5 @@
 /** The keywords of the Grand Fleet order text, English and Japanese (any case, full-width digits accepted). */
-import type { Locale } from '../../i18n/index.ts';
+import type { Locale } from '../../../i18n/index.ts';
 
 /** Keyword sets: the first entry of each language is the one written back. */
 export const WORDS = {

@@ -2,10 +2,10 @@
  * GF 8[2] fleet marker placement (D13, alternating, no passing) and GF 8[3] interception (D14, alternating until
  * two passes in succession), then the reveal of GF 8[4][1].
  */
-import type { ResolveContext } from '../../engine/types.ts';
+import type { ResolveContext } from '../../../engine/types.ts';
 import type { Stage } from './armament.ts';
-import type { Side } from './data/schema.ts';
-import { enemyOf, fleetSlots, type GfState, hexOf, indexOf, type Marker } from './state.ts';
+import type { Side } from '../data/schema.ts';
+import { enemyOf, fleetSlots, type GfState, hexOf, indexOf, type Marker } from '../state.ts';
 
 /** Markers a side has not placed: face-down count and face-up fast fleets (GF 8[2][5]). */
 export function unplaced(s: GfState, side: Side): { down: number; up: number[] } {

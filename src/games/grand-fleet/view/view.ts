@@ -2,10 +2,9 @@
  * What a viewer sees. Everything is open (GF-A12 R1: fleet charts open) except: which fleet is under each face-down
  * marker until the reveal (from both players, GF 8[2][1], [3]), and another seat's standing orders (spec 5.2).
  */
-import type { GameEvent, Viewer } from '../../engine/types.ts';
-import { filterEvents } from '../../engine/visibility.ts';
-import type { Side } from './data/schema.ts';
-import { type GfState, placesById } from './state.ts';
+import type { Viewer } from '../../../engine/types.ts';
+import type { Side } from '../data/schema.ts';
+import { type GfState, placesById } from '../state.ts';
 
 /** The battle as a player sees it: face-down markers by slot only. */
 function battleView(s: GfState) {
@@ -44,7 +43,3 @@ export function view(s: GfState, viewer: Viewer): unknown {
     battle: battleView(s),
   };
 }
-
-/** Events a viewer may see (the shuffle dice are seen by nobody but the moderator). */
-export const visibleEvents = (events: readonly GameEvent[], viewer: Viewer): GameEvent[] =>
-  filterEvents(events, viewer);

@@ -3,11 +3,11 @@
  * and data set, with the turn, VP, ship places, standing orders, battle and decision point overridden as given.
  * Nothing is run: the fixture names the decision point it starts at.
  */
-import { defaultData } from './data/default-data.ts';
-import type { GfData } from './data/schema.ts';
-import { gfOptionsSchema } from './options.ts';
+import { defaultData } from '../data/default-data.ts';
+import type { GfData } from '../data/schema.ts';
+import { gfOptionsSchema } from '../options.ts';
 import { setup } from './setup.ts';
-import { type Battle, type GfState, type Phase, type Side, type Standing, setPlace } from './state.ts';
+import { type Battle, type GfState, type Phase, type Side, type Standing, setPlace } from '../state.ts';
 
 /** The compact description of a position. */
 export interface GfFixtureSetup {

@@ -6,12 +6,12 @@
  * dice when deciding changes. Hexes are resolved in ascending hex number within a step, so DDbox boxes fill in that
  * order (GF-A20), as in strict play.
  */
-import type { ResolveContext } from '../../engine/types.ts';
+import type { ResolveContext } from '../../../engine/types.ts';
 import type { Stage } from './armament.ts';
 import { applyContinue, applyFire, applyInitiativeNumber, applySituations, enterFire, enterRound } from './combat.ts';
-import type { Side } from './data/schema.ts';
-import type { GfHexOrders, GfOrders } from './orders.ts';
-import type { GfState, HexCombat } from './state.ts';
+import type { Side } from '../data/schema.ts';
+import type { GfHexOrders, GfOrders } from '../orders/schema.ts';
+import type { GfState, HexCombat } from '../state.ts';
 
 type Orders = Readonly<Record<string, GfOrders>>;
 

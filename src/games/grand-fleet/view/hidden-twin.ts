@@ -3,10 +3,10 @@
  * markers of both sides trade fleets (GF 8[2][1]: the server's shuffle is secret from both players until the
  * reveal), and the standing orders of every other seat are replaced (spec 5.2). Pure: chance comes from `rand`.
  */
-import type { HiddenTwin } from '../../engine/game-package.ts';
-import type { Viewer } from '../../engine/types.ts';
-import { randomIntercepts, randomPlacements } from './random-orders.ts';
-import { cloneState, type GfState, SIDE_ORDER, type Standing } from './state.ts';
+import type { HiddenTwin } from '../../../engine/game-package.ts';
+import type { Viewer } from '../../../engine/types.ts';
+import { randomIntercepts, randomPlacements } from '../orders/random-orders.ts';
+import { cloneState, type GfState, SIDE_ORDER, type Standing } from '../state.ts';
 
 const flip = (rand: () => number): boolean | undefined => {
   const x = rand();

@@ -2,10 +2,10 @@
  * GF 8[4]-8[5]: combat hex by hex (strict play, ascending hex numbers: GF-AD1), bombardment rounds with initiative
  * (D15), situations (D16), fire allocation (D17), damage, continuation (D18), and the control VP of the battle.
  */
-import { purposeText, rollDie } from '../../engine/dice-purpose.ts';
-import type { DicePurpose, ResolveContext } from '../../engine/types.ts';
+import { purposeText, rollDie } from '../../../engine/dice-purpose.ts';
+import type { DicePurpose, ResolveContext } from '../../../engine/types.ts';
 import type { Stage } from './armament.ts';
-import type { Side } from './data/schema.ts';
+import type { Side } from '../data/schema.ts';
 import { speedOf } from './organise.ts';
 import { fleetOf, shipsUnder, shipsUnderCount } from './placement.ts';
 import {
@@ -25,7 +25,7 @@ import {
   typeOf,
   writablePlaces,
   SIDE_JA,
-} from './state.ts';
+} from '../state.ts';
 
 /** Live markers of a side in a hex (or of both sides). */
 export function markersIn(s: GfState, hex: string, side?: Side): Marker[] {

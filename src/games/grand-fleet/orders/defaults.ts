@@ -3,15 +3,15 @@
  * They take the cautious course (no battle declared, accept one offered, no excess manoeuvre, no continuation);
  * placement defaults to the side's own home hex (GF-AD2's least intrusive default).
  */
-import type { SeatId } from '../../engine/types.ts';
-import { spreadBritish } from './armament.ts';
-import { firePoints, targetsOf } from './combat.ts';
-import type { Side } from './data/schema.ts';
-import { autoOrganisation } from './organise.ts';
-import type { GfOrders } from './orders.ts';
-import { hexPoints, pointOf } from './owed.ts';
-import { unplaced } from './placement.ts';
-import { type GfState, typeOf } from './state.ts';
+import type { SeatId } from '../../../engine/types.ts';
+import { spreadBritish } from '../rules/armament.ts';
+import { firePoints, targetsOf } from '../rules/combat.ts';
+import type { Side } from '../data/schema.ts';
+import { autoOrganisation } from '../rules/organise.ts';
+import type { GfOrders } from './schema.ts';
+import { hexPoints, pointOf } from '../rules/owed.ts';
+import { unplaced } from '../rules/placement.ts';
+import { type GfState, typeOf } from '../state.ts';
 
 /** The side's home hex (GF 2-2[3c]). */
 export const homeHex = (s: GfState, side: Side): string =>

@@ -2,8 +2,8 @@
  * What an event counts as in an odds preview (`pbem odds`): damage results per ship, markers removed, confusion,
  * the offensive side, combats ending, the winner.
  */
-import type { OutcomeCounter } from '../../engine/game-package.ts';
-import type { GameEvent } from '../../engine/types.ts';
+import type { OutcomeCounter } from '../../../engine/game-package.ts';
+import type { GameEvent } from '../../../engine/types.ts';
 
 /** The package's `oddsOutcomes`. */
 export function oddsOutcomes(event: GameEvent, count: OutcomeCounter): void {

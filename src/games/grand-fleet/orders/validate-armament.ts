@@ -1,9 +1,9 @@
 /** Validation of the armament decision points D2-D4 (GF 6). */
-import type { RuleError } from '../../engine/types.ts';
-import { arrivals, redistributed } from './armament.ts';
-import type { Side } from './data/schema.ts';
-import type { GfOrders } from './orders.ts';
-import { type GfState, placeOf, shipsOf } from './state.ts';
+import type { RuleError } from '../../../engine/types.ts';
+import { arrivals, redistributed } from '../rules/armament.ts';
+import type { Side } from '../data/schema.ts';
+import type { GfOrders } from './schema.ts';
+import { type GfState, placeOf, shipsOf } from '../state.ts';
 import { err } from './validate-error.ts';
 
 /** D2: arriving ships only, numbered boxes within capacity (GF 6[3], [5]). */

@@ -1,14 +1,14 @@
 /** The tree of legal choices at each decision point: the web form and HELP are built from it. */
-import type { ChoiceField, ChoiceOption, ChoiceTree, SeatId, Text } from '../../engine/types.ts';
-import { arrivals } from './armament.ts';
-import { firePoints, markersIn, situationCount, targetsOf } from './combat.ts';
-import type { Side } from './data/schema.ts';
+import type { ChoiceField, ChoiceOption, ChoiceTree, SeatId, Text } from '../../../engine/types.ts';
+import { arrivals } from '../rules/armament.ts';
+import { firePoints, markersIn, situationCount, targetsOf } from '../rules/combat.ts';
+import type { Side } from '../data/schema.ts';
 import { defaultOrders } from './defaults.ts';
-import type { GfOrders } from './orders.ts';
-import { fastFleets, toOrganise } from './organise.ts';
-import { hexPoints, POINTS, pointOf } from './owed.ts';
-import { interceptableHexes, interceptionTargets, placeableHexes, unplaced } from './placement.ts';
-import { type GfState, indexOf, shipsOf, typeOf, placeOf } from './state.ts';
+import type { GfOrders } from './schema.ts';
+import { fastFleets, toOrganise } from '../rules/organise.ts';
+import { hexPoints, POINTS, pointOf } from '../rules/owed.ts';
+import { interceptableHexes, interceptionTargets, placeableHexes, unplaced } from '../rules/placement.ts';
+import { type GfState, indexOf, shipsOf, typeOf, placeOf } from '../state.ts';
 
 const same = (x: string): Text => ({ en: x, ja: x });
 const opt = (value: string, label?: Text): ChoiceOption => ({ value, label: label ?? same(value) });

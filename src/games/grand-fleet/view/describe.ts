@@ -1,6 +1,6 @@
 /** Every event in words, English and Japanese, rule ids at the end (history pages, result mails, replay --text). */
-import { describeDie, dicePurposeOf } from '../../engine/dice-purpose.ts';
-import type { GameEvent } from '../../engine/types.ts';
+import { describeDie, dicePurposeOf } from '../../../engine/dice-purpose.ts';
+import type { GameEvent } from '../../../engine/types.ts';
 
 type L = 'en' | 'ja';
 const SIDE: Record<string, [string, string]> = { british: ['Britain', 'イギリス'], german: ['Germany', 'ドイツ'] };

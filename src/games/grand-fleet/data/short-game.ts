@@ -4,9 +4,9 @@
  * still fit, GF 8[1][6]; the British surplus goes to the DDbox, GF 8[1][7]), so that a decisive battle, when there is
  * one, takes a few messages: every decision point of a turn, short.
  */
-import type { ShortGame } from '../../engine/game-package.ts';
-import { defaultData } from './data/default-data.ts';
-import type { GfData } from './data/schema.ts';
+import type { ShortGame } from '../../../engine/game-package.ts';
+import { defaultData } from './default-data.ts';
+import type { GfData } from './schema.ts';
 
 /** The shipped set with one turn and two fleet markers a side. */
 export const oneTurnData: GfData = {

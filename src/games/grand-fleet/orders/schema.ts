@@ -3,7 +3,7 @@
  * for later points (spec 5.2). Shape only; `validate` checks the rules.
  */
 import { z } from 'zod';
-import { SITUATIONS } from './state.ts';
+import { SITUATIONS } from '../state.ts';
 
 const placeSchema = z
   .object({ marker: z.union([z.literal('down'), z.number().int().min(1).max(10)]), hex: z.string() })

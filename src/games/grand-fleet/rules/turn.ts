@@ -2,11 +2,11 @@
  * GF 7 (the initiative phase: submarine warfare check, initiative determination, battle declaration), GF 9
  * (unrestricted submarine warfare and American ships), GF 10 and GF 11 (end of the game, victory).
  */
-import { rollDie } from '../../engine/dice-purpose.ts';
-import type { ResolveContext } from '../../engine/types.ts';
+import { rollDie } from '../../../engine/dice-purpose.ts';
+import type { ResolveContext } from '../../../engine/types.ts';
 import type { Stage } from './armament.ts';
-import type { Side } from './data/schema.ts';
-import type { GfOrders } from './orders.ts';
+import type { Side } from '../data/schema.ts';
+import type { GfOrders } from '../orders/schema.ts';
 import {
   addVp,
   autoBox,
@@ -18,7 +18,7 @@ import {
   setPlace,
   placeOf,
   SIDE_JA,
-} from './state.ts';
+} from '../state.ts';
 
 /** GF 9[1-3]: the outbreak: American ships join, later reinforcements are cancelled; no initiative this turn. */
 export function uswOutbreak(s: GfState, ctx: ResolveContext, rule: string): void {

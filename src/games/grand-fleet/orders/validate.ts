@@ -1,14 +1,14 @@
 /** Every rule problem with a seat's orders, each with a stable code, both languages, its rule and its path. */
-import type { RuleError, SeatId } from '../../engine/types.ts';
+import type { RuleError, SeatId } from '../../../engine/types.ts';
 import { commitErrors, reinforceErrors } from './validate-armament.ts';
 import { err } from './validate-error.ts';
-import { firePoints, markersIn, situationCount, targetsOf } from './combat.ts';
-import type { Side } from './data/schema.ts';
-import { byDefenceDown, fastFleets, surplusCount, toOrganise } from './organise.ts';
-import { ANSWER_FIELDS, type GfOrders } from './orders.ts';
-import { hexPoints, pointOf } from './owed.ts';
-import { interceptableHexes, interceptionTargets, placeableHexes, unplaced } from './placement.ts';
-import { enemyOf, type GfState, typeOf, placeOf } from './state.ts';
+import { firePoints, markersIn, situationCount, targetsOf } from '../rules/combat.ts';
+import type { Side } from '../data/schema.ts';
+import { byDefenceDown, fastFleets, surplusCount, toOrganise } from '../rules/organise.ts';
+import { ANSWER_FIELDS, type GfOrders } from './schema.ts';
+import { hexPoints, pointOf } from '../rules/owed.ts';
+import { interceptableHexes, interceptionTargets, placeableHexes, unplaced } from '../rules/placement.ts';
+import { enemyOf, type GfState, typeOf, placeOf } from '../state.ts';
 
 /** The answer field of each decision point, and whether it may be left out (engine default). */
 const FIELD: Record<string, [keyof GfOrders, boolean]> = {

@@ -2,10 +2,10 @@
  * GF 8[1], 8[1a], 8[2][1]: fleet organisation (D11, with the British overflow D19), fast and slow fleets, and the
  * server's shuffle of the face-down fleet markers (D12), whose order stays secret from both players.
  */
-import type { ResolveContext } from '../../engine/types.ts';
+import type { ResolveContext } from '../../../engine/types.ts';
 import type { Stage } from './armament.ts';
-import type { Side } from './data/schema.ts';
-import { autoBox, type Battle, enemyOf, type GfState, SIDE_ORDER, shipsOf, typeOf, setPlace } from './state.ts';
+import type { Side } from '../data/schema.ts';
+import { autoBox, type Battle, enemyOf, type GfState, SIDE_ORDER, shipsOf, typeOf, setPlace } from '../state.ts';
 
 /** A fresh battle (GF 8[1]): the offensive side organises first. */
 export function startBattle(s: GfState, ctx: ResolveContext): Stage | null {
