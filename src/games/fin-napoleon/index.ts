@@ -2,92 +2,75 @@
  * Fin-Napoleon 2.x simplified (「Fin-ナポレオン」2.x簡略版) on the engine core: France against the five Allied nations,
  * for two players or for France and 2-5 Allied players dividing the nations (FN 12.0[M]).
  */
+import { defineGame } from '../../engine/define-game.ts';
 import type { GamePackage } from '../../engine/game-package.ts';
-import type { Outcome } from '../../engine/types.ts';
-import { filterEvents } from '../../engine/visibility.ts';
-import { board } from './board.ts';
-import { choices } from './choices.ts';
-import { checkData, defaultData, type FnData, fnDataSchema } from './data.ts';
-import { defaultOrders } from './defaults.ts';
-import { describeEvent } from './describe.ts';
-import { positionFromFixture } from './fixture.ts';
-import { resolve } from './flow.ts';
-import { invariants } from './invariants.ts';
+import { checkData } from './data/check-data.ts';
+import { defaultData } from './data/default-data.ts';
+import { type FnData, fnDataSchema } from './data/schema.ts';
 import { type FnOptions, fnOptionsSchema, optionDocs } from './options.ts';
-import { owed } from './owed.ts';
-import { randomOrders } from './random-orders.ts';
-import { setup } from './setup.ts';
-import { ALLIES_SEAT, FRANCE_SEAT, type FnOrders, fnOrdersSchema, type FnState, MODES, seatsOf } from './state.ts';
-import { fnTextGrammar } from './text.ts';
-import { validate } from './validate.ts';
-import { hiddenTwin, view } from './view.ts';
+import { choices } from './orders/choices.ts';
+import { defaultOrders } from './orders/defaults.ts';
+import { randomOrders } from './orders/random-orders.ts';
+import { type FnOrders, fnOrdersSchema } from './orders/schema.ts';
+import { fnTextGrammar } from './orders/text.ts';
+import { validate } from './orders/validate.ts';
+import { positionFromFixture } from './rules/fixture.ts';
+import { resolve } from './rules/flow.ts';
+import { invariants } from './rules/invariants.ts';
+import { outcome } from './rules/outcome.ts';
+import { owed } from './rules/owed.ts';
+import { setup } from './rules/setup.ts';
+import { ALLIES_SEAT, FRANCE_SEAT, type FnState, MODES, seatsOf } from './state.ts';
+import { board } from './view/board.ts';
+import { describeEvent } from './view/describe.ts';
+import { hiddenTwin } from './view/hidden-twin.ts';
+import { view } from './view/view.ts';
 
-/** The final result, or null while the game goes on. */
-export function outcome(s: FnState): Outcome | null {
-  const r = s.result;
-  if (!r) return null;
-  const allied = seatsOf(s.mode)
-    .filter((x) => x.seat !== FRANCE_SEAT)
-    .map((x) => x.seat);
-  const teams = [
-    { id: 'france', name: { en: 'France', ja: 'フランス' }, seats: [FRANCE_SEAT] },
-    { id: 'allies', name: { en: 'Allies', ja: '連合国' }, seats: allied },
-  ];
-  const winner = r.winners.length === 1 ? r.winners[0] : null;
-  return {
-    winner,
-    winners: r.winners,
-    ...(r.side === 'draw' ? { draw: true } : {}),
-    teams,
-    reason: r.reason,
-    rule: r.rule,
-    turn: r.turn,
-    ...(r.vp ? { vp: r.vp } : {}),
-  };
-}
-
-/** The Fin-Napoleon package. */
-export const finNapoleon: GamePackage<FnState, FnOrders, FnOptions, FnData> = {
+/** The Fin-Napoleon package: the core, then the capabilities it has (src/engine/define-game.ts). */
+export const finNapoleon: GamePackage<FnState, FnOrders, FnOptions, FnData> = defineGame({
   id: 'fin-napoleon',
   title: { en: 'Fin-Napoleon 2.x (simplified)', ja: 'Fin-ナポレオン2.x簡略版' },
   modes: MODES,
   sides: seatsOf,
   optionsSchema: fnOptionsSchema,
-  optionDocs,
-  dataSchema: fnDataSchema,
-  defaultData,
-  checkData: (data) => checkData(data),
   ordersSchema: fnOrdersSchema,
   setup,
   owed,
-  view,
-  board,
-  visibleEvents: filterEvents,
   choices,
   validate,
   defaultOrders,
   resolve,
   outcome,
+  view,
+  board,
   describeEvent,
+
+  optionDocs,
+  data: { schema: fnDataSchema, defaults: defaultData, check: (data) => checkData(data) },
   invariants,
+  visibility: { hiddenTwin },
   grammar: fnTextGrammar,
-  randomOrders,
-  // Called for every event of every sample of a preview: a plain loop over the removals, no entries array.
-  oddsOutcomes(event, count) {
-    const type = event.type;
-    if (type === 'french-attack') {
-      const removed = event.removed as Record<string, number>;
-      for (const n in removed) if (removed[n] > 0) count('removed', n);
-    } else if (type === 'allied-attack') {
-      if (Number(event.removed) > 0) count('removed', 'france');
-    } else if (type === 'surrender') count('surrender', String(event.nation));
-    else if (type === 'declare' && event.success) count('war', String(event.target));
+  play: {
+    randomOrders,
+    // FN-A05: a short game of one turn for the end-to-end checks, France and three Allied players (4 seats).
+    shortGame: { mode: 'allies-3', options: { turnLimit: 1 } },
+    fixtures: { position: positionFromFixture },
   },
-  fixtures: { position: positionFromFixture },
-  hiddenTwin,
-  // FN-A05: a short game of one turn for the end-to-end checks, France and three Allied players (4 seats).
-  shortGame: { mode: 'allies-3', options: { turnLimit: 1 } },
-};
+  odds: {
+    // Called for every event of every sample of a preview: a plain loop over the removals, no entries array.
+    outcomes(event, count) {
+      const type = event.type;
+      if (type === 'french-attack') {
+        const removed = event.removed as Record<string, number>;
+        for (const n in removed) if (removed[n] > 0) count('removed', n);
+      } else if (type === 'allied-attack') {
+        if (Number(event.removed) > 0) count('removed', 'france');
+      } else if (type === 'surrender') count('surrender', String(event.nation));
+      else if (type === 'declare' && event.success) count('war', String(event.target));
+    },
+  },
+});
 
 export { ALLIES_SEAT, FRANCE_SEAT };
-export type { FnOrders, FnState } from './state.ts';
+export type { FnOrders } from './orders/schema.ts';
+export type { FnState } from './state.ts';

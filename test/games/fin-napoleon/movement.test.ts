@@ -3,9 +3,9 @@
  * (`checkPath`) on every path of up to two areas, from every area, for every nation, along random games.
  */
 import { expect, test } from 'vitest';
-import { ALLIES, NATIONS } from '../../../src/games/fin-napoleon/data.ts';
+import { ALLIES, NATIONS } from '../../../src/games/fin-napoleon/data/schema.ts';
 import { finNapoleon as fn } from '../../../src/games/fin-napoleon/index.ts';
-import { checkPath, pathIsLegal } from '../../../src/games/fin-napoleon/movement.ts';
+import { checkPath, pathIsLegal } from '../../../src/games/fin-napoleon/rules/movement.ts';
 import { areaIds, type FnState } from '../../../src/games/fin-napoleon/state.ts';
 import { playRandomGame } from '../../conformance/support/random-game.ts';
 

@@ -13,7 +13,8 @@ import { previewStepOdds } from '../../../src/engine/odds.ts';
 import { recordSchema, replayRecord } from '../../../src/engine/record.ts';
 import type { GameEvent, ResolveContext } from '../../../src/engine/types.ts';
 import { finNapoleon as fn } from '../../../src/games/fin-napoleon/index.ts';
-import type { FnOrders, FnState } from '../../../src/games/fin-napoleon/state.ts';
+import type { FnOrders } from '../../../src/games/fin-napoleon/orders/schema.ts';
+import type { FnState } from '../../../src/games/fin-napoleon/state.ts';
 
 const dir = fileURLToPath(new URL('./odds/', import.meta.url));
 const read = (f: string) => JSON.parse(readFileSync(dir + f, 'utf8'));

@@ -6,8 +6,9 @@
 import { describe, expect, test } from 'vitest';
 import type { GameEvent, ResolveContext } from '../../../src/engine/types.ts';
 import { finNapoleon as fn } from '../../../src/games/fin-napoleon/index.ts';
-import type { FnOrders, FnState } from '../../../src/games/fin-napoleon/state.ts';
-import type { FnFixture } from '../../../src/games/fin-napoleon/fixture.ts';
+import type { FnOrders } from '../../../src/games/fin-napoleon/orders/schema.ts';
+import type { FnState } from '../../../src/games/fin-napoleon/state.ts';
+import type { FnFixture } from '../../../src/games/fin-napoleon/rules/fixture.ts';
 
 /** A context whose dice come from a list (then 6s, which miss and fail). */
 function forced(dice: number[]): ResolveContext & { events: GameEvent[] } {

@@ -5,7 +5,7 @@
 import { describe, expect, test } from 'vitest';
 import { readOrderText, syntaxFor } from '../../../src/orders-text/game-text.ts';
 import { finNapoleon as fn } from '../../../src/games/fin-napoleon/index.ts';
-import type { FnFixture } from '../../../src/games/fin-napoleon/fixture.ts';
+import type { FnFixture } from '../../../src/games/fin-napoleon/rules/fixture.ts';
 import type { FnState } from '../../../src/games/fin-napoleon/state.ts';
 
 const at = (f: FnFixture, seat: string) => {

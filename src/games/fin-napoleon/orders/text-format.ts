@@ -1,8 +1,8 @@
 /** Canonical text of Fin-Napoleon orders, English or Japanese: reading it back gives the same orders. */
-import type { Locale } from '../../i18n/index.ts';
-import { ALLIES, type Ally, NATIONS } from './data.ts';
-import { slotOf } from './movement.ts';
-import type { Activation, FnOrders } from './state.ts';
+import type { Locale } from '../../../i18n/index.ts';
+import { ALLIES, type Ally, NATIONS } from '../data/schema.ts';
+import { slotOf } from '../rules/movement.ts';
+import type { Activation, FnOrders } from './schema.ts';
 import { areaOut, type Ctx, nationOut, OUT, sep } from './text-words.ts';
 
 /** The lines of a condition (spec 5.2). */

@@ -1,12 +1,12 @@
 /** The board a viewer sees: the 14 areas as panels, each nation's armies as one counter per area, the morale track. */
-import type { Board, Piece, Space } from '../../engine/board.ts';
-import type { Text, Viewer } from '../../engine/types.ts';
-import { ALLIES, NATIONS } from './data.ts';
-import { alliedVp, peaceVp } from './end.ts';
-import { owedPoint } from './owed.ts';
-import { areaIds, type FnState, nationName, unitsOf } from './state.ts';
+import type { Board, Piece, Space } from '../../../engine/board.ts';
+import type { Text, Viewer } from '../../../engine/types.ts';
+import { ALLIES, NATIONS } from '../data/schema.ts';
+import { alliedVp, peaceVp } from '../rules/end.ts';
+import { owedPoint } from '../rules/owed.ts';
+import { areaIds, type FnState, nationName, unitsOf } from '../state.ts';
+import { seatsOf } from '../state.ts';
 import { view } from './view.ts';
-import { seatsOf } from './state.ts';
 
 const W = 150;
 const H = 110;

@@ -2,10 +2,12 @@
  * Positions for adjudication tests (spec section 6): a compact description over a fresh game. Units given for an
  * area replace that area's units; `order` is this turn's activation order and `active` the nation now owing D1.
  */
-import { ALLIES, defaultData, type Nation } from './data.ts';
-import { fnOptionsSchema } from './options.ts';
+import { ALLIES, type Nation } from '../data/schema.ts';
+import { defaultData } from '../data/default-data.ts';
+import { fnOptionsSchema } from '../options.ts';
 import { setup } from './setup.ts';
-import type { FnState, Standing } from './state.ts';
+import type { FnState } from '../state.ts';
+import type { Standing } from '../orders/schema.ts';
 
 /** A fixture description. */
 export interface FnFixture {

@@ -2,10 +2,10 @@
  * The end of the game: FN 10.3 victory check (French VP of Allied nations at peace, Allied morale 0, both: a draw),
  * FN 12.0[P] Road to Paris, FN-A05 turn limit, and FN 12.0[M][7]-[8] the Allied players' VP and joint winners.
  */
-import type { SeatId } from '../../engine/types.ts';
-import { ALLIES } from './data.ts';
+import type { SeatId } from '../../../engine/types.ts';
+import { ALLIES } from '../data/schema.ts';
+import { FRANCE_SEAT, type FnResult, type FnState, homeOf, unitsOf } from '../state.ts';
 import { adjacentAreas } from './movement.ts';
-import { FRANCE_SEAT, type FnResult, type FnState, homeOf, unitsOf } from './state.ts';
 
 /** FN 10.3[4]: VP of the Allied nations at peace now (not accumulated). */
 export const peaceVp = (s: FnState): number => ALLIES.reduce((t, a) => t + (s.atWar[a] ? 0 : s.data.chart[a].vp), 0);

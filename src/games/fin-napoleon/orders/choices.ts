@@ -1,11 +1,11 @@
 /** The legal choices at each decision point (the page's form and HELP): D0, D1 with D2-D4, D5, D6, D3 (FN 9.33). */
-import type { ChoiceField, ChoiceOption, ChoiceTree, SeatId, Text } from '../../engine/types.ts';
-import { warNationsIn } from './combat.ts';
-import { ALLIES, type Nation } from './data.ts';
-import { movable, pathChoice } from './movement.ts';
-import { owedPoint } from './owed.ts';
-import { activeNation, areaIds, areaName, type FnState, isAlly, nationName, unitsOf } from './state.ts';
-import { reinforceLimit } from './surrender.ts';
+import type { ChoiceField, ChoiceOption, ChoiceTree, SeatId, Text } from '../../../engine/types.ts';
+import { ALLIES, type Nation } from '../data/schema.ts';
+import { warNationsIn } from '../rules/combat.ts';
+import { movable, pathChoice } from '../rules/movement.ts';
+import { owedPoint } from '../rules/owed.ts';
+import { reinforceLimit } from '../rules/surrender.ts';
+import { activeNation, areaIds, areaName, type FnState, isAlly, nationName, unitsOf } from '../state.ts';
 
 const opt = (value: string, label: Text): ChoiceOption => ({ value, label });
 const ACTIVITY: Record<string, Text> = {

@@ -3,23 +3,14 @@
  * that name the broken link, the path choice a form offers, and the execution of the moves with sea attrition
  * (FN 9.13[3]).
  */
-import { rollDie } from '../../engine/dice-purpose.ts';
-import { graphOf, type Graph, neighbours } from '../../engine/geometry/graph.ts';
-import { pathSpecOf } from '../../engine/geometry/path-spec.ts';
-import type { PathSpec, ResolveContext, RuleError } from '../../engine/types.ts';
-import type { Nation } from './data.ts';
+import { rollDie } from '../../../engine/dice-purpose.ts';
+import { graphOf, type Graph, neighbours } from '../../../engine/geometry/graph.ts';
+import { pathSpecOf } from '../../../engine/geometry/path-spec.ts';
+import type { PathSpec, ResolveContext, RuleError } from '../../../engine/types.ts';
+import type { Nation } from '../data/schema.ts';
+import type { Activation } from '../orders/schema.ts';
+import { areaIds, areaName, areaRank, enemiesOfFrance, type FnState, isSea, nationName, unitsOf } from '../state.ts';
 import { loseFrenchUnits } from './morale.ts';
-import {
-  type Activation,
-  areaIds,
-  areaName,
-  areaRank,
-  enemiesOfFrance,
-  type FnState,
-  isSea,
-  nationName,
-  unitsOf,
-} from './state.ts';
 
 const graphs = new WeakMap<object, Graph>();
 const adjacency = new WeakMap<object, Map<string, string[]>>();

@@ -3,25 +3,16 @@
  * adjustment phase (FN 10.0). `resolve` applies the owed seat's answer, then runs forward to the next decision
  * point that no later activation or standing order answers (spec 5.2), or to the end.
  */
-import { rollDie } from '../../engine/dice-purpose.ts';
-import type { ResolveContext, SeatId } from '../../engine/types.ts';
-import { ALLIES, type Ally, type Nation } from './data.ts';
+import { rollDie } from '../../../engine/dice-purpose.ts';
+import type { ResolveContext, SeatId } from '../../../engine/types.ts';
+import { ALLIES, type Ally, type Nation } from '../data/schema.ts';
+import type { Activation, FnOrders } from '../orders/schema.ts';
+import { activationErrors, conditionHolds } from '../orders/validate-activation.ts';
+import { activeNation, type CombatRun, cloneState, FRANCE_SEAT, type FnState, isAlly, seatOf } from '../state.ts';
 import { allocationByPriority, combatAreas, fightArea, fitAllocation, needsAllocation } from './combat.ts';
 import { victoryCheck } from './end.ts';
 import { executeMoves } from './movement.ts';
-import {
-  type Activation,
-  activeNation,
-  type CombatRun,
-  cloneState,
-  FRANCE_SEAT,
-  type FnOrders,
-  type FnState,
-  isAlly,
-  seatOf,
-} from './state.ts';
 import { adjustment, reinforce, surrenderCheck } from './surrender.ts';
-import { activationErrors, conditionHolds } from './validate-activation.ts';
 
 /** FN 5.0: a new turn; France's slot by one die (FN-A02), the Allies in their fixed order (FN 5.0[4]). */
 export function startTurn(s: FnState, ctx: ResolveContext): void {

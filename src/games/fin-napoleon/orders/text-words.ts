@@ -1,9 +1,10 @@
 /** The words of Fin-Napoleon's order text: keywords in English and Japanese, name tables, shared helpers. */
-import type { GrammarInput, StatementResult } from '../../engine/grammar.ts';
-import type { Locale } from '../../i18n/index.ts';
-import { nameKey } from '../../orders-text/normalize.ts';
-import { defaultData, type FnData, NATIONS, type Nation } from './data.ts';
-import type { FnOrders } from './state.ts';
+import type { GrammarInput, StatementResult } from '../../../engine/grammar.ts';
+import type { Locale } from '../../../i18n/index.ts';
+import { nameKey } from '../../../orders-text/normalize.ts';
+import { defaultData } from '../data/default-data.ts';
+import { type FnData, NATIONS, type Nation } from '../data/schema.ts';
+import type { FnOrders } from './schema.ts';
 
 export interface Ctx {
   data: FnData;

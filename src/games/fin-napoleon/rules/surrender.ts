@@ -2,12 +2,12 @@
  * FN 9.3 surrender check and processing, and FN 10.0 the adjustment phase (French adjustment, attrition in Russian
  * territory). The flow (flow.ts) calls them; the victory check is end.ts.
  */
-import { rollDie } from '../../engine/dice-purpose.ts';
-import type { ResolveContext } from '../../engine/types.ts';
-import { ALLIES, type Ally, NATIONS, type Nation } from './data.ts';
+import { rollDie } from '../../../engine/dice-purpose.ts';
+import type { ResolveContext } from '../../../engine/types.ts';
+import { ALLIES, type Ally, NATIONS, type Nation } from '../data/schema.ts';
+import { areaIds, enemiesOfFrance, type FnState, homeOf, inBox, unitsOf } from '../state.ts';
 import { alliedWin } from './end.ts';
 import { loseFrenchUnits, lowerMorale } from './morale.ts';
-import { areaIds, enemiesOfFrance, type FnState, homeOf, inBox, unitsOf } from './state.ts';
 
 /** Moves every unit of `n` outside its home area home (FN 9.32[2], 9.33[1]); returns how many went. */
 function sendHome(s: FnState, n: Nation): number {

@@ -2,11 +2,12 @@
  * The rules of one nation's activation (FN 6.0-9.0): which activity it may carry out and what that activity needs.
  * Used to validate the owed activation, and again when a later activation sent ahead comes up (spec 5.2).
  */
-import type { RuleError } from '../../engine/types.ts';
-import type { Nation } from './data.ts';
-import { checkMoves } from './movement.ts';
-import { type Activation, areaIds, type FnState, isAlly, nationName, unitsOf } from './state.ts';
-import { reinforceLimit } from './surrender.ts';
+import type { RuleError } from '../../../engine/types.ts';
+import type { Nation } from '../data/schema.ts';
+import { checkMoves } from '../rules/movement.ts';
+import { reinforceLimit } from '../rules/surrender.ts';
+import { areaIds, type FnState, isAlly, nationName, unitsOf } from '../state.ts';
+import type { Activation } from './schema.ts';
 
 const err = (code: string, rule: string, path: string, en: string, ja: string): RuleError => ({
   code: `fn/${code}`,

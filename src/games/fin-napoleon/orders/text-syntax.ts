@@ -1,5 +1,5 @@
 /** HELP for Fin-Napoleon's order text: one example per decision point, English and Japanese. */
-import type { Locale } from '../../i18n/index.ts';
+import type { Locale } from '../../../i18n/index.ts';
 
 export const SYNTAX: Record<Locale, string> = {
   en: `One order per line, keywords in any case; areas and nations in English or Japanese.

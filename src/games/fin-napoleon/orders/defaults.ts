@@ -1,9 +1,10 @@
 /** Legal, deterministic default orders for every decision point (a missed deadline). */
-import type { SeatId } from '../../engine/types.ts';
-import { allocationByPriority } from './combat.ts';
-import { owedPoint } from './owed.ts';
-import { activeNation, FRANCE_SEAT, type FnOrders, type FnState } from './state.ts';
-import { reinforceLimit } from './surrender.ts';
+import type { SeatId } from '../../../engine/types.ts';
+import { allocationByPriority } from '../rules/combat.ts';
+import { owedPoint } from '../rules/owed.ts';
+import { reinforceLimit } from '../rules/surrender.ts';
+import { activeNation, FRANCE_SEAT, type FnState } from '../state.ts';
+import type { FnOrders } from './schema.ts';
 import { activationErrors, conditionHolds } from './validate-activation.ts';
 
 /**

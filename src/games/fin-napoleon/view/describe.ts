@@ -1,7 +1,8 @@
 /** Every Fin-Napoleon event in words, English and Japanese, the rule id at the end (history, mails, replay). */
-import { describeDie } from '../../engine/dice-purpose.ts';
-import type { GameEvent, Text } from '../../engine/types.ts';
-import { defaultData, type Nation } from './data.ts';
+import { describeDie } from '../../../engine/dice-purpose.ts';
+import type { GameEvent, Text } from '../../../engine/types.ts';
+import { defaultData } from '../data/default-data.ts';
+import type { Nation } from '../data/schema.ts';
 
 type L = 'en' | 'ja';
 const nation = (n: unknown, l: L): string => defaultData.chart[n as Nation]?.name[l] ?? String(n);

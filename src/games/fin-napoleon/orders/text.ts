@@ -6,11 +6,11 @@
  * Movement paths are checked against adjacency by the rules (movement.ts), which name the broken link. Words:
  * text-words.ts; writing orders back: text-format.ts; HELP: text-syntax.ts.
  */
-import type { OrderGrammar, StatementResult } from '../../engine/grammar.ts';
-import { nameKey } from '../../orders-text/normalize.ts';
-import type { Ally, Nation } from './data.ts';
-import { slotOf } from './movement.ts';
-import type { Activation, FnOrders } from './state.ts';
+import type { OrderGrammar, StatementResult } from '../../../engine/grammar.ts';
+import { nameKey } from '../../../orders-text/normalize.ts';
+import type { Ally, Nation } from '../data/schema.ts';
+import { slotOf } from '../rules/movement.ts';
+import type { Activation, FnOrders } from './schema.ts';
 import { format } from './text-format.ts';
 import { SYNTAX } from './text-syntax.ts';
 import { bad, context, type Ctx, items, NO, type Word, WORDS, YES } from './text-words.ts';

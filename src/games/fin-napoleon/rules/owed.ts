@@ -1,6 +1,6 @@
 /** Who owes orders at each decision point (spec 5.1: D0 start, D1-D5 activation, D6 allocation, D3 after 9.33). */
-import type { Owed, SeatId, Text } from '../../engine/types.ts';
-import { activeNation, FRANCE_SEAT, type FnState, nationName, seatOf } from './state.ts';
+import type { Owed, SeatId, Text } from '../../../engine/types.ts';
+import { activeNation, FRANCE_SEAT, type FnState, nationName, seatOf } from '../state.ts';
 
 /** The owed point of a state: seat, point id, rule and prompt. */
 export function owedPoint(s: FnState): Owed | null {

@@ -1,7 +1,7 @@
 /** Rule invariants that hold in every state. */
-import { ALLIES, NATIONS } from './data.ts';
+import { ALLIES, NATIONS } from '../data/schema.ts';
+import { areaIds, type FnState, isSea, onMap, unitsOf } from '../state.ts';
 import { owedPoint } from './owed.ts';
-import { areaIds, type FnState, isSea, onMap, unitsOf } from './state.ts';
 
 /** The violated invariants (empty when all hold). */
 export function invariants(s: FnState): string[] {

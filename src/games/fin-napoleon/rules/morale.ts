@@ -1,6 +1,6 @@
 /** FN 11.0 French morale: it starts at 15 (data), falls and never rises, and never goes below 0 (FN-A25). */
-import type { ResolveContext } from '../../engine/types.ts';
-import type { FnState } from './state.ts';
+import type { ResolveContext } from '../../../engine/types.ts';
+import type { FnState } from '../state.ts';
 
 /** Lowers French morale by `amount` (floor 0) and records why. */
 export function lowerMorale(s: FnState, amount: number, ctx: ResolveContext, rule: string, cause: string): void {

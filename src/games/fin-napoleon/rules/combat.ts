@@ -3,11 +3,11 @@
  * (FN 9.21, D6), then the Allied attack of every at-war Allied unit that joins (FN 9.23, D7). Hits on 1-3, in the
  * Spain area on 1-2 (FN 9.21[5], 9.23[8]); hits beyond the units there are void (FN-A15 R1) or spill (R2).
  */
-import { purposeText } from '../../engine/dice-purpose.ts';
-import type { DicePurpose, ResolveContext } from '../../engine/types.ts';
-import { ALLIES, type Ally, type Nation } from './data.ts';
+import { purposeText } from '../../../engine/dice-purpose.ts';
+import type { DicePurpose, ResolveContext } from '../../../engine/types.ts';
+import { ALLIES, type Ally, type Nation } from '../data/schema.ts';
+import { areaIds, type FnState, homeOf, unitsOf } from '../state.ts';
 import { loseFrenchUnits } from './morale.ts';
-import { areaIds, type FnState, homeOf, unitsOf } from './state.ts';
 
 // The loops below read `s.units` directly rather than through state.ts's helpers: an odds preview runs them for
 // every one of its thousands of samples, and a call into another module costs more than the lookup itself.

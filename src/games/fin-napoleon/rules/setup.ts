@@ -1,9 +1,9 @@
 /** FN 2.2 game preparation: initial strength in each home area, peace markers, morale 15 (FN 2.2-1 ... 2.2-3). */
-import type { SetupArgs } from '../../engine/types.ts';
-import { ALLIES, type FnData, NATIONS, type Nation } from './data.ts';
+import type { SetupArgs } from '../../../engine/types.ts';
+import { ALLIES, type FnData, NATIONS, type Nation } from '../data/schema.ts';
+import type { FnOptions } from '../options.ts';
+import { controllers, type FnState } from '../state.ts';
 import { startVpOf } from './end.ts';
-import type { FnOptions } from './options.ts';
-import { controllers, type FnState } from './state.ts';
 
 /** The state before the first activation-order roll (FN-D0). */
 export function setup({ mode, options, data }: SetupArgs<FnOptions, FnData>): FnState {

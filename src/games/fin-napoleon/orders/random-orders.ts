@@ -1,12 +1,13 @@
 /** Random legal orders (`pbem simulate`, conformance): bold enough that games end, drawn only with `rand`. */
-import type { SeatId } from '../../engine/types.ts';
+import type { SeatId } from '../../../engine/types.ts';
+import { ALLIES, type Ally, type Nation } from '../data/schema.ts';
+import { warNationsIn } from '../rules/combat.ts';
+import { adjacentAreas, movable, moveAllowance, pathIsLegal } from '../rules/movement.ts';
+import { owedPoint } from '../rules/owed.ts';
+import { reinforceLimit } from '../rules/surrender.ts';
+import { activeNation, areaIds, type FnState, homeOf, unitsOf } from '../state.ts';
 import { legalActivities } from './choices.ts';
-import { warNationsIn } from './combat.ts';
-import { ALLIES, type Ally, type Nation } from './data.ts';
-import { adjacentAreas, movable, moveAllowance, pathIsLegal } from './movement.ts';
-import { owedPoint } from './owed.ts';
-import { type Activation, activeNation, areaIds, type FnOrders, type FnState, homeOf, unitsOf } from './state.ts';
-import { reinforceLimit } from './surrender.ts';
+import type { Activation, FnOrders } from './schema.ts';
 
 type Rand = () => number;
 const pick = <T>(rand: Rand, xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)];

@@ -1,12 +1,13 @@
 /** Validation of one seat's orders at the point owed (spec 5.1), its later activations and standing orders. */
-import type { RuleError, SeatId } from '../../engine/types.ts';
-import { warNationsIn } from './combat.ts';
-import type { Nation } from './data.ts';
-import { activationOf } from './flow.ts';
-import { checkMoves } from './movement.ts';
-import { owedPoint } from './owed.ts';
-import { activeNation, FRANCE_SEAT, type FnOrders, type FnState, unitsOf } from './state.ts';
-import { reinforceLimit } from './surrender.ts';
+import type { RuleError, SeatId } from '../../../engine/types.ts';
+import type { Nation } from '../data/schema.ts';
+import { warNationsIn } from '../rules/combat.ts';
+import { activationOf } from '../rules/flow.ts';
+import { checkMoves } from '../rules/movement.ts';
+import { owedPoint } from '../rules/owed.ts';
+import { reinforceLimit } from '../rules/surrender.ts';
+import { activeNation, FRANCE_SEAT, type FnState, unitsOf } from '../state.ts';
+import type { FnOrders } from './schema.ts';
 import { activationErrors } from './validate-activation.ts';
 
 const err = (code: string, rule: string, path: string, en: string, ja: string): RuleError => ({
