@@ -17,7 +17,7 @@ import { recordSchema, replayRecord } from '../src/engine/record.ts';
 import { atlanticWolves } from '../src/games/atlantic-wolves/index.ts';
 import { finNapoleon } from '../src/games/fin-napoleon/index.ts';
 import { grandFleet } from '../src/games/grand-fleet/index.ts';
-import { positionFromFixture } from '../src/games/operation-crusader/fixture.ts';
+import { positionFromFixture } from '../src/games/operation-crusader/rules/fixture.ts';
 import { operationCrusader } from '../src/games/operation-crusader/index.ts';
 import { fireStep } from '../test/games/grand-fleet/fire-step.ts';
 

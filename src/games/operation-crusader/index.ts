@@ -3,28 +3,33 @@
  * desert areas and along roads between points, attack and counterattack, supply and steps (spec
  * shared/rules/operation-crusader.md; docs/operation-crusader.md for options, adaptations and reconstructed data).
  */
+import { defineGame } from '../../engine/define-game.ts';
 import type { GamePackage } from '../../engine/game-package.ts';
-import { filterEvents } from '../../engine/visibility.ts';
-import { choices } from './choices.ts';
-import { defaultData } from './data/default-data.ts';
-import { shortData } from './data/short-data.ts';
-import { ocDataSchema, type OcData } from './data/schema.ts';
 import { checkData } from './data/check-data.ts';
-import { defaultOrders } from './defaults.ts';
-import { describeEvent } from './describe.ts';
-import { positionFromFixture } from './fixture.ts';
-import { ocGrammar } from './grammar.ts';
-import { hiddenTwin, invariants } from './invariants.ts';
+import { defaultData } from './data/default-data.ts';
+import { ocDataSchema, type OcData } from './data/schema.ts';
+import { shortData } from './data/short-data.ts';
 import { ocOptionDocs, ocOptionsSchema, type OcOptions } from './options.ts';
-import { ocOrdersSchema, type OcOrders } from './orders.ts';
-import { outcome, owed } from './owed.ts';
-import { randomOrders } from './random-orders.ts';
+import { choices } from './orders/choices.ts';
+import { defaultOrders } from './orders/defaults.ts';
+import { randomOrders } from './orders/random-orders.ts';
+import { ocOrdersSchema, type OcOrders } from './orders/schema.ts';
+import { ocGrammar } from './orders/text.ts';
+import { validate } from './orders/validate.ts';
+import { positionFromFixture } from './rules/fixture.ts';
+import { invariants } from './rules/invariants.ts';
+import { outcome } from './rules/outcome.ts';
+import { owed } from './rules/owed.ts';
+import { setupState } from './rules/setup.ts';
+import { resolve } from './rules/turn.ts';
 import type { OcState } from './state.ts';
-import { resolve, setupState } from './turn.ts';
-import { board, view } from './view.ts';
+import { board } from './view/board.ts';
+import { describeEvent } from './view/describe.ts';
+import { hiddenTwin } from './view/hidden-twin.ts';
+import { view } from './view/view.ts';
 
-/** The Operation Crusader package. */
-export const operationCrusader: GamePackage<OcState, OcOrders, OcOptions, OcData> = {
+/** The Operation Crusader package: the core, then the capabilities it has (src/engine/define-game.ts). */
+export const operationCrusader: GamePackage<OcState, OcOrders, OcOptions, OcData> = defineGame({
   id: 'operation-crusader',
   title: { en: 'Operation Crusader', ja: 'クルセイダー作戦' },
   modes: ['standard'],
@@ -33,36 +38,40 @@ export const operationCrusader: GamePackage<OcState, OcOrders, OcOptions, OcData
     { seat: 'axis', name: { en: 'Axis', ja: '枢軸軍' } },
   ],
   optionsSchema: ocOptionsSchema,
-  optionDocs: ocOptionDocs,
-  dataSchema: ocDataSchema,
-  defaultData,
-  checkData,
   ordersSchema: ocOrdersSchema,
   setup: ({ options, data }) => setupState(data, options),
   owed,
-  view,
-  board,
-  visibleEvents: filterEvents,
   choices,
-  validate: (s, seat, o) => validateOrders(s, seat, o),
+  validate,
   defaultOrders,
   resolve,
   outcome,
+  view,
+  board,
   describeEvent,
-  invariants,
-  grammar: ocGrammar,
-  randomOrders,
-  oddsOutcomes(event, count) {
-    // What a combat preview counts: hits and step losses per unit, routs and VP.
-    if (event.type === 'loss' && Number(event.lost) > 0) count('loses-step', String(event.unit));
-    if (event.type === 'rout' || event.type === 'removed' || event.type === 'eliminated')
-      count('routed', String(event.unit));
-    if (event.type === 'retreat') count('retreat', null);
-  },
-  fixtures: { position: positionFromFixture },
-  hiddenTwin,
-  // OC 3.0[1]: one turn with six units is a short complete game.
-  shortGame: { mode: 'standard', options: { lastTurn: 1 }, data: shortData },
-};
 
-import { validate as validateOrders } from './validate.ts';
+  optionDocs: ocOptionDocs,
+  data: { schema: ocDataSchema, defaults: defaultData, check: checkData },
+  invariants,
+  visibility: { hiddenTwin },
+  grammar: ocGrammar,
+  play: {
+    randomOrders,
+    // OC 3.0[1]: one turn with six units is a short complete game.
+    shortGame: { mode: 'standard', options: { lastTurn: 1 }, data: shortData },
+    fixtures: { position: positionFromFixture },
+  },
+  odds: {
+    outcomes(event, count) {
+      // What a combat preview counts: hits and step losses per unit, routs and VP.
+      if (event.type === 'loss' && Number(event.lost) > 0) count('loses-step', String(event.unit));
+      if (event.type === 'rout' || event.type === 'removed' || event.type === 'eliminated')
+        count('routed', String(event.unit));
+      if (event.type === 'retreat') count('retreat', null);
+    },
+  },
+});
+
+export type { OcOptions } from './options.ts';
+export type { OcOrders } from './orders/schema.ts';
+export type { OcState } from './state.ts';

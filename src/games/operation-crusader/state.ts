@@ -5,7 +5,7 @@
 import type { Text } from '../../engine/types.ts';
 import type { OcData, OcSide, OcUnitData } from './data/schema.ts';
 import type { OcOptions } from './options.ts';
-import type { OcActivation, OcPreference } from './orders.ts';
+import type { OcActivation, OcPreference } from './orders/schema.ts';
 
 export type { OcSide } from './data/schema.ts';
 

@@ -1,7 +1,7 @@
 /** The events of a combat in words (OC-X2), English and Japanese, with their rules. */
 import { expect, test } from 'vitest';
 import { forcedDice, type GameEvent } from '../../../src/engine/index.ts';
-import { positionFromFixture } from '../../../src/games/operation-crusader/fixture.ts';
+import { positionFromFixture } from '../../../src/games/operation-crusader/rules/fixture.ts';
 import { operationCrusader as game } from '../../../src/games/operation-crusader/index.ts';
 
 test('OC-X2 in words', () => {

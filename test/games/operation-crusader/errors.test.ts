@@ -1,6 +1,6 @@
 /** Every refusal of Operation Crusader orders names its rule, says why in English and Japanese, and points at its field. */
 import { expect, test } from 'vitest';
-import { positionFromFixture } from '../../../src/games/operation-crusader/fixture.ts';
+import { positionFromFixture } from '../../../src/games/operation-crusader/rules/fixture.ts';
 import { operationCrusader as game } from '../../../src/games/operation-crusader/index.ts';
 
 const state = positionFromFixture({

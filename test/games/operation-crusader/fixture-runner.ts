@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { expect } from 'vitest';
 import { advance, forcedDice, type Envelope, type GameEvent } from '../../../src/engine/index.ts';
 import { operationCrusader as game } from '../../../src/games/operation-crusader/index.ts';
-import { positionFromFixture, type OcFixture } from '../../../src/games/operation-crusader/fixture.ts';
+import { positionFromFixture, type OcFixture } from '../../../src/games/operation-crusader/rules/fixture.ts';
 import type { OcState } from '../../../src/games/operation-crusader/state.ts';
 
 /** What a step may expect of the state after it. */

@@ -4,7 +4,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { operationCrusader as game } from '../../../src/games/operation-crusader/index.ts';
-import { positionFromFixture } from '../../../src/games/operation-crusader/fixture.ts';
+import { positionFromFixture } from '../../../src/games/operation-crusader/rules/fixture.ts';
 import { formModel, ordersFromForm } from '../../../src/web/form.ts';
 
 describe('the activation form (OC-D4)', () => {

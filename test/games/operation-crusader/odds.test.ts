@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { streamDice } from '../../../src/engine/dice.ts';
 import { previewStepOdds } from '../../../src/engine/odds.ts';
 import { sfc32FromHex } from '../../../src/engine/dice.ts';
-import { positionFromFixture } from '../../../src/games/operation-crusader/fixture.ts';
+import { positionFromFixture } from '../../../src/games/operation-crusader/rules/fixture.ts';
 import { operationCrusader as game } from '../../../src/games/operation-crusader/index.ts';
 
 describe('odds preview of one combat', () => {

@@ -1,14 +1,14 @@
 /** Rule tables of Operation Crusader: hit conversion, modifiers, supply, movement costs and options, each row citing its rule. */
 import { describe, expect, test } from 'vitest';
 import { forcedDice, type GameEvent } from '../../../src/engine/index.ts';
-import { stepLosses, toHit } from '../../../src/games/operation-crusader/combat.ts';
-import { defaultOrders } from '../../../src/games/operation-crusader/defaults.ts';
-import { positionFromFixture, type OcFixture } from '../../../src/games/operation-crusader/fixture.ts';
+import { stepLosses, toHit } from '../../../src/games/operation-crusader/rules/combat.ts';
+import { defaultOrders } from '../../../src/games/operation-crusader/orders/defaults.ts';
+import { positionFromFixture, type OcFixture } from '../../../src/games/operation-crusader/rules/fixture.ts';
 import { operationCrusader as game } from '../../../src/games/operation-crusader/index.ts';
-import { walkPath } from '../../../src/games/operation-crusader/movement.ts';
-import type { OcOrders } from '../../../src/games/operation-crusader/orders.ts';
+import { walkPath } from '../../../src/games/operation-crusader/rules/movement.ts';
+import type { OcOrders } from '../../../src/games/operation-crusader/orders/schema.ts';
 import type { OcState } from '../../../src/games/operation-crusader/state.ts';
-import { supplyOf, tobrukBesieged } from '../../../src/games/operation-crusader/supply.ts';
+import { supplyOf, tobrukBesieged } from '../../../src/games/operation-crusader/rules/supply.ts';
 
 const position = (f: OcFixture) => positionFromFixture(f);
 

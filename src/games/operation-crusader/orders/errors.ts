@@ -1,5 +1,5 @@
 /** Rule errors of Operation Crusader: a stable code, the rule broken, the message in English and Japanese. */
-import type { RuleError, Text } from '../../engine/types.ts';
+import type { RuleError, Text } from '../../../engine/types.ts';
 
 /** One rule error; `rules` lists the rule broken first, then the rules that made the condition what it is. */
 export function ocError(code: string, rule: string, message: Text, path?: string, more: string[] = []): RuleError {

@@ -1,55 +1,18 @@
 /**
- * The turn (OC 3.0, 3.1): preparation (OC 4.0-4.3), reorganisation (OC 5.0: supply, face up, replacements, the
- * return of routed units, OC-A18 R1), the alternating operations phases with their end (OC 3.1③[a]), and the
- * final phase (OC 3.1④, 7.1(1)-(2), 7.3, 3.0[1]). `resolve` applies the owed orders and `advance` runs on to the
- * next decision point no standing order answers.
+ * The turn (OC 3.0, 3.1): the British set-up (D1, OC 4.2; the starting position is setup.ts), reorganisation
+ * (OC 5.0: supply, face up, replacements, the return of routed units, OC-A18 R1), the alternating operations phases
+ * with their end (OC 3.1③[a]), and the final phase (OC 3.1④, 7.1(1)-(2), 7.3, 3.0[1]). `resolve` applies the owed
+ * orders and `advance` runs on to the next decision point no standing order answers.
  */
-import type { ResolveContext, SeatId } from '../../engine/types.ts';
-import type { OcData } from './data/schema.ts';
-import { checkActivation } from './activation-check.ts';
+import type { ResolveContext, SeatId } from '../../../engine/types.ts';
+import { checkActivation } from '../orders/validate-activation.ts';
 import { addVp } from './combat.ts';
-import type { OcOptions } from './options.ts';
 import { attack, applyActivation, counterattack } from './operations.ts';
-import type { OcOrders } from './orders.ts';
+import type { OcOrders } from '../orders/schema.ts';
 import { replacementChoices, returnChoices, returningUnits } from './reorganise.ts';
 import { supplyOf, tobrukBesieged } from './supply.ts';
-import { activatable, copyState, enemyOf, unitToChange, type OcSide, type OcState } from './state.ts';
+import { activatable, copyState, enemyOf, unitToChange, type OcSide, type OcState } from '../state.ts';
 import { DEFAULT_PREFERENCE, targetsBy } from './targets.ts';
-
-/** OC 4.0-4.3: the Axis as the data says, the Tobruk garrison in Tobruk, the rest waiting for D1. */
-export function setupState(data: OcData, options: OcOptions): OcState {
-  // Built in one go (not key by key) so that the record keeps fast properties: every resolve copies it.
-  const units: OcState['units'] = Object.fromEntries(
-    data.units.map((u) => {
-      const at =
-        u.side === 'axis'
-          ? data.axisSetup[u.id]
-          : u.tobruk
-            ? data.tobruk
-            : (data.britishDefaultSetup[u.id] ?? data.britishSetupAreas[0]);
-      return [u.id, { status: 'map', at, steps: u.steps, faceDown: false, outOfSupply: false }];
-    }),
-  );
-  // OC 7.2[2]: every point but Tobruk is Axis-controlled at the start; off-map points are controlled by nobody.
-  const control = Object.fromEntries(
-    data.points.filter((p) => !p.offMap).map((p) => [p.id, p.id === data.tobruk ? 'british' : 'axis'] as const),
-  );
-  return {
-    data,
-    options,
-    turn: 1,
-    phase: { kind: 'setup' },
-    active: 'british',
-    first: 'british',
-    passes: 0,
-    units,
-    control,
-    vp: 0,
-    bardiaLost: false,
-    barredSources: [],
-    standing: { british: {}, axis: {} },
-  };
-}
 
 /** Standing orders sent by any seat: kept until replaced (spec 5.2). */
 function keepStanding(s: OcState, orders: Readonly<Record<SeatId, OcOrders>>): void {

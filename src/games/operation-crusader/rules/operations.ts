@@ -3,12 +3,21 @@
  * break through east (OC 7.1(5)), and may fight: the defender's counterattack first, then the attack (OC 6.3(1)),
  * the retreat from a point still held (OC 6.3(7)), face down at the end (OC 6.4), control (OC 7.2).
  */
-import type { ResolveContext } from '../../engine/types.ts';
-import { attackersOf, attacks, groupOf } from './activation-check.ts';
+import type { ResolveContext } from '../../../engine/types.ts';
+import { attackersOf, attacks, groupOf } from '../orders/validate-activation.ts';
 import { acrossFortress, addVp, fire } from './combat.ts';
 import { walkPath } from './movement.ts';
-import { PASS, type OcActivation } from './orders.ts';
-import { enemyOf, isArea, isOffMap, unitToChange, unitsAt, type OcCombat, type OcSide, type OcState } from './state.ts';
+import { PASS, type OcActivation } from '../orders/schema.ts';
+import {
+  enemyOf,
+  isArea,
+  isOffMap,
+  unitToChange,
+  unitsAt,
+  type OcCombat,
+  type OcSide,
+  type OcState,
+} from '../state.ts';
 import { targetsBy, DEFAULT_PREFERENCE } from './targets.ts';
 
 /** OC 7.2[1]: a point is controlled by the side that last had a unit placed there; Bardia lost for good (OC 5.1(1)[6]). */

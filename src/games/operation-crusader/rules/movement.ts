@@ -4,11 +4,11 @@
  * adjacent areas and the points they touch (OC 6.2(2): 2; point to area OC-A12); off-map points join the map by
  * their road (OC 4.2, OC-A15); the Axis leaves by the coastal road east (OC 7.1(5)).
  */
-import { pathSpecOf, graphOf, type Edge } from '../../engine/geometry/index.ts';
-import type { PathSpec, RuleError } from '../../engine/types.ts';
-import type { OcRoadData } from './data/schema.ts';
-import { ocError } from './errors.ts';
-import { enemyOf, indexOf, isArea, isOffMap, nameOf, unitsAt, type OcSide, type OcState } from './state.ts';
+import { pathSpecOf, graphOf, type Edge } from '../../../engine/geometry/index.ts';
+import type { PathSpec, RuleError } from '../../../engine/types.ts';
+import type { OcRoadData } from '../data/schema.ts';
+import { ocError } from '../orders/errors.ts';
+import { enemyOf, indexOf, isArea, isOffMap, nameOf, unitsAt, type OcSide, type OcState } from '../state.ts';
 
 /** One step a group may take. */
 export interface OcStep {

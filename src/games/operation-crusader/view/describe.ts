@@ -1,8 +1,8 @@
 /** Every event of Operation Crusader in words, English and Japanese, the rule at the end. */
-import { describeDie } from '../../engine/dice-purpose.ts';
-import type { GameEvent } from '../../engine/types.ts';
-import { defaultData } from './data/default-data.ts';
-import { indexOf } from './state.ts';
+import { describeDie } from '../../../engine/dice-purpose.ts';
+import type { GameEvent } from '../../../engine/types.ts';
+import { defaultData } from '../data/default-data.ts';
+import { indexOf } from '../state.ts';
 
 type L = 'en' | 'ja';
 const ix = indexOf(defaultData);

@@ -2,11 +2,11 @@
  * Positions for adjudication tests from a compact description: the units that stand (location, steps, flags), the
  * rest off the board (routed/removed as given, else removed), control changes, turn, VP, options, whose activation.
  */
-import { ocDataSchema, type OcData } from './data/schema.ts';
-import { defaultData } from './data/default-data.ts';
-import { ocOptionsSchema } from './options.ts';
-import type { OcState, OcUnitState } from './state.ts';
-import { setupState } from './turn.ts';
+import { ocDataSchema, type OcData } from '../data/schema.ts';
+import { defaultData } from '../data/default-data.ts';
+import { ocOptionsSchema } from '../options.ts';
+import type { OcState, OcUnitState } from '../state.ts';
+import { setupState } from './setup.ts';
 
 /** A fixture position. */
 export interface OcFixture {

@@ -1,22 +1,12 @@
 /**
- * What each viewer sees (OC: open information, spec 4) and the board drawn from it. The only hidden thing is a
- * seat's standing orders (spec 5.2): its own seat and the moderator see them, nobody else.
+ * The board a viewer sees (OC: open information, spec 4), drawn from the view: areas and points, the units on the
+ * map with their steps and marks, control, VP and the phase.
  */
-import type { Board, Connection, Piece, Space } from '../../engine/board.ts';
-import type { Viewer } from '../../engine/types.ts';
-import { owed } from './owed.ts';
-import { indexOf, nameOf, type OcSide, type OcState } from './state.ts';
-
-/** The state as a viewer may see it: the other seats' standing orders left out. */
-export function view(s: OcState, viewer: Viewer): OcState {
-  if (viewer.kind === 'moderator') return s;
-  const own = viewer.kind === 'seat' ? viewer.seat : null;
-  const standing = {
-    british: own === 'british' ? s.standing.british : {},
-    axis: own === 'axis' ? s.standing.axis : {},
-  };
-  return { ...s, standing };
-}
+import type { Board, Connection, Piece, Space } from '../../../engine/board.ts';
+import type { Viewer } from '../../../engine/types.ts';
+import { owed } from '../rules/owed.ts';
+import { indexOf, type OcSide, type OcState } from '../state.ts';
+import { view } from './view.ts';
 
 const SIDES = {
   british: { name: { en: 'British', ja: 'イギリス軍' }, colour: '#c8a25a' },
@@ -169,5 +159,3 @@ function standingNotes(s: OcState) {
     return out;
   });
 }
-
-export { nameOf };

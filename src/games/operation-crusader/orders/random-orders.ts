@@ -3,13 +3,22 @@
  * its movement allowance, attacking where it may; random targets; now and then a standing counterattack
  * preference. Pure: all chance comes from `rand`.
  */
-import type { SeatId } from '../../engine/types.ts';
-import { checkActivation } from './activation-check.ts';
+import type { SeatId } from '../../../engine/types.ts';
+import { checkActivation } from './validate-activation.ts';
 import { defaultOrders } from './defaults.ts';
-import { groupAllowance, legalSteps, stopsAt } from './movement.ts';
-import type { OcActivation, OcOrders } from './orders.ts';
-import { owed } from './owed.ts';
-import { activatable, enemyOf, groupLocations, isArea, isOffMap, unitsAt, type OcSide, type OcState } from './state.ts';
+import { groupAllowance, legalSteps, stopsAt } from '../rules/movement.ts';
+import type { OcActivation, OcOrders } from './schema.ts';
+import { owed } from '../rules/owed.ts';
+import {
+  activatable,
+  enemyOf,
+  groupLocations,
+  isArea,
+  isOffMap,
+  unitsAt,
+  type OcSide,
+  type OcState,
+} from '../state.ts';
 
 const pick = <T>(list: readonly T[], rand: () => number): T => list[Math.floor(rand() * list.length)];
 

@@ -1,6 +1,6 @@
 /** The canonical text of orders (the echo of every reply): reading it back gives the same orders. */
-import type { Locale } from '../../i18n/index.ts';
-import type { OcActivation, OcOrders, OcPreference } from './orders.ts';
+import type { Locale } from '../../../i18n/index.ts';
+import type { OcActivation, OcOrders, OcPreference } from './schema.ts';
 
 const W = {
   en: {

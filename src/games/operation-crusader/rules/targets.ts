@@ -2,8 +2,8 @@
  * Choosing targets by a preference (spec 5.2 standing counterattack orders, and the legal deterministic default of
  * D7 and D8): named units first, then an arm, then an order, then data order.
  */
-import type { OcPreference } from './orders.ts';
-import { indexOf, type OcState } from './state.ts';
+import type { OcPreference } from '../orders/schema.ts';
+import { indexOf, type OcState } from '../state.ts';
 
 /** The default preference: the easiest target to hit first, then the one with the most steps. */
 export const DEFAULT_PREFERENCE: OcPreference = { order: 'lowest-hit' };

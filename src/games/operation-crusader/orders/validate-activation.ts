@@ -1,12 +1,12 @@
 /**
  * The legality of one activation (D4-D7, OC 6.1-6.3), shared by the validation of orders, queued activations and
- * the random player. Every error names its rule; a path error names the step that breaks (movement.ts).
+ * the random player. Every error names its rule; a path error names the step that breaks (rules/movement.ts).
  */
-import type { RuleError } from '../../engine/types.ts';
+import type { RuleError } from '../../../engine/types.ts';
 import { ocError } from './errors.ts';
-import { walkPath, type WalkedPath } from './movement.ts';
-import { PASS, type OcActivation } from './orders.ts';
-import { activatable, enemyOf, isArea, isOffMap, nameOf, unitsAt, type OcSide, type OcState } from './state.ts';
+import { walkPath, type WalkedPath } from '../rules/movement.ts';
+import { PASS, type OcActivation } from './schema.ts';
+import { activatable, enemyOf, isArea, isOffMap, nameOf, unitsAt, type OcSide, type OcState } from '../state.ts';
 
 /** The group an activation names: its units, or every activatable unit at its location. */
 export function groupOf(s: OcState, side: OcSide, act: OcActivation): string[] {

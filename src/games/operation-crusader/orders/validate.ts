@@ -2,13 +2,13 @@
  * Every rule problem with a seat's orders at the current decision point: only what is owed, each answer legal
  * (D1-D8), standing orders well formed. Each error has a stable code, the rule, both languages and its path.
  */
-import type { RuleError, SeatId } from '../../engine/types.ts';
-import { checkActivation } from './activation-check.ts';
+import type { RuleError, SeatId } from '../../../engine/types.ts';
+import { checkActivation } from './validate-activation.ts';
 import { ocError } from './errors.ts';
-import type { OcOrders } from './orders.ts';
-import { owed } from './owed.ts';
-import { replacementChoices, returnChoices } from './reorganise.ts';
-import { indexOf, nameOf, type OcSide, type OcState } from './state.ts';
+import type { OcOrders } from './schema.ts';
+import { owed } from '../rules/owed.ts';
+import { replacementChoices, returnChoices } from '../rules/reorganise.ts';
+import { indexOf, nameOf, type OcSide, type OcState } from '../state.ts';
 
 const notOwed = (path: string): RuleError =>
   ocError('oc/not-owed', 'OC 3.1', { en: `${path} is not asked for now`, ja: `今は${path}の番ではありません` }, path);

@@ -1,7 +1,7 @@
-/** Who owes orders at the current decision point (spec 5.1: D1-D8), and the outcome (OC 3.0[1], 7.3). */
-import type { Outcome, Owed } from '../../engine/types.ts';
+/** Who owes orders at the current decision point (spec 5.1: D1-D8). */
+import type { Owed } from '../../../engine/types.ts';
 import { replacementChoices } from './reorganise.ts';
-import { enemyOf, type OcState } from './state.ts';
+import { enemyOf, type OcState } from '../state.ts';
 
 /** The prompt of each decision point. */
 export const PROMPTS = {
@@ -60,11 +60,4 @@ export function owed(s: OcState): Owed[] {
     case 'over':
       return [];
   }
-}
-
-/** The result once the game is over. */
-export function outcome(s: OcState): Outcome | null {
-  if (s.phase.kind !== 'over') return null;
-  const { winner, reason, rule } = s.phase;
-  return { winner, ...(winner ? {} : { draw: true }), reason, rule, vp: s.vp, turn: s.turn };
 }

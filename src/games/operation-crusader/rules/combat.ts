@@ -4,9 +4,9 @@
  * defence (OC 6.3(3), 6.3(4)), rout, overkill and complete elimination (OC 6.3(8)), and the VP they give at once
  * (OC 7.1(3), 7.1(4)).
  */
-import { rollDie } from '../../engine/dice-purpose.ts';
-import type { ResolveContext } from '../../engine/types.ts';
-import { indexOf, isArea, sideOf, unitToChange, type OcCombat, type OcSide, type OcState } from './state.ts';
+import { rollDie } from '../../../engine/dice-purpose.ts';
+import type { ResolveContext } from '../../../engine/types.ts';
+import { indexOf, isArea, sideOf, unitToChange, type OcCombat, type OcSide, type OcState } from '../state.ts';
 
 /** OC 7.0[3], OC-A22: VP move the marker (British +, Axis −), clamped at the cap on each side. */
 export function addVp(s: OcState, side: OcSide, amount: number, rule: string, ctx: ResolveContext): void {

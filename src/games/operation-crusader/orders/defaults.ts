@@ -1,10 +1,10 @@
 /** The legal, deterministic default orders of every decision point (a missed deadline). */
-import type { SeatId } from '../../engine/types.ts';
-import type { OcOrders } from './orders.ts';
-import { owed } from './owed.ts';
-import { replacementChoices, returnChoices } from './reorganise.ts';
-import { activatable, groupLocations, type OcSide, type OcState } from './state.ts';
-import { DEFAULT_PREFERENCE, targetsBy } from './targets.ts';
+import type { SeatId } from '../../../engine/types.ts';
+import type { OcOrders } from './schema.ts';
+import { owed } from '../rules/owed.ts';
+import { replacementChoices, returnChoices } from '../rules/reorganise.ts';
+import { activatable, groupLocations, type OcSide, type OcState } from '../state.ts';
+import { DEFAULT_PREFERENCE, targetsBy } from '../rules/targets.ts';
 
 /** D1 the data's set-up; D2 most steps lost; D3 the first point; D4 pass or hold (OC-AD1); D7/D8 easiest target. */
 export function defaultOrders(s: OcState, seat: SeatId): OcOrders {

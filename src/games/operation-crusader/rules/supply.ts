@@ -3,7 +3,7 @@
  * not through an enemy-controlled point nor along a road next to an area holding enemy units and none of the
  * side's (OC 5.1(3), OC-A26); from an area, it starts at a friendly-controlled point the area touches.
  */
-import { indexOf, isArea, isOffMap, type OcSide, type OcState } from './state.ts';
+import { indexOf, isArea, isOffMap, type OcSide, type OcState } from '../state.ts';
 import { roadBlocked } from './movement.ts';
 
 /** The supply sources of a side (OC 5.1(1)): its off-map points, Bardia for the Axis until lost, Tobruk if asked. */

@@ -13,13 +13,13 @@
  *   QUEUE ACTIVATE ... / QUEUE CLEAR               予約 活性化 ... / 予約 取消
  * Names: ids, English or Japanese names of units and places, "area 11", "エリア11", full-width digits.
  */
-import type { GrammarInput, OrderGrammar, StatementResult } from '../../engine/grammar.ts';
-import type { Locale } from '../../i18n/index.ts';
-import { nameKey, tokenize } from '../../orders-text/normalize.ts';
-import { defaultData } from './data/default-data.ts';
-import type { OcData } from './data/schema.ts';
-import { formatOrders } from './grammar-format.ts';
-import type { OcActivation, OcOrders, OcPreference } from './orders.ts';
+import type { GrammarInput, OrderGrammar, StatementResult } from '../../../engine/grammar.ts';
+import type { Locale } from '../../../i18n/index.ts';
+import { nameKey, tokenize } from '../../../orders-text/normalize.ts';
+import { defaultData } from '../data/default-data.ts';
+import type { OcData } from '../data/schema.ts';
+import { formatOrders } from './text-format.ts';
+import type { OcActivation, OcOrders, OcPreference } from './schema.ts';
 
 /** Name tables of one data set. */
 interface OcGrammarContext {

@@ -4,13 +4,13 @@
  * (a `path` field whose graph depends on the location: the platform's path picker), attack yes/no; D7/D8 one
  * target per firing unit.
  */
-import type { ChoiceCase, ChoiceField, ChoiceOption, ChoiceTree, SeatId } from '../../engine/types.ts';
-import { movePathSpec } from './movement.ts';
-import { PASS } from './orders.ts';
-import { owed, PROMPTS, type OcPoint } from './owed.ts';
-import { replacementChoices, returnChoices } from './reorganise.ts';
-import { activatable, enemyOf, groupLocations, nameOf, type OcSide, type OcState } from './state.ts';
-import { DEFAULT_PREFERENCE, rankTargets } from './targets.ts';
+import type { ChoiceCase, ChoiceField, ChoiceOption, ChoiceTree, SeatId } from '../../../engine/types.ts';
+import { movePathSpec } from '../rules/movement.ts';
+import { PASS } from './schema.ts';
+import { owed, PROMPTS, type OcPoint } from '../rules/owed.ts';
+import { replacementChoices, returnChoices } from '../rules/reorganise.ts';
+import { activatable, enemyOf, groupLocations, nameOf, type OcSide, type OcState } from '../state.ts';
+import { DEFAULT_PREFERENCE, rankTargets } from '../rules/targets.ts';
 
 const opt = (s: OcState, id: string): ChoiceOption => ({ value: id, label: nameOf(s, id) });
 
