@@ -9,11 +9,20 @@ const require = createRequire(import.meta.url);
 await initWasm(readFileSync(require.resolve('@resvg/resvg-wasm/index_bg.wasm')));
 const fontBuffers = workerData.fontFiles.map((path) => readFileSync(path));
 
+// resvg's objects live in the WebAssembly heap, out of the garbage collector's reach: the parsed tree and the
+// rendered image are freed by hand after each picture, or every picture's pixels stay in the heap for good.
 parentPort.on('message', ({ id, svg }) => {
+  let resvg;
+  let image;
   try {
-    const png = new Resvg(svg, { fitTo: { mode: 'original' }, font: { fontBuffers } }).render().asPng();
+    resvg = new Resvg(svg, { fitTo: { mode: 'original' }, font: { fontBuffers } });
+    image = resvg.render();
+    const png = image.asPng();
     parentPort.postMessage({ id, png }, [png.buffer]);
   } catch (error) {
     parentPort.postMessage({ id, error: String(error?.message ?? error) });
+  } finally {
+    image?.free();
+    resvg?.free();
   }
 });
