@@ -97,7 +97,7 @@ export const grandFleet: GamePackage<GfState, GfOrders, GfOptions, GfData> = {
   grammar: gfTextGrammar,
   randomOrders,
   oddsOutcomes,
-  fixtures: { position: (spec) => stateFromFixture(spec as GfFixtureSetup) },
+  fixtures: { position: (spec, data) => stateFromFixture(spec as GfFixtureSetup, data as GfData | undefined) },
   hiddenTwin,
   shortGame,
 };
