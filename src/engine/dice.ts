@@ -136,7 +136,7 @@ export function forcedDice(
       const die = dice[next++];
       if (die.purpose !== undefined && !matches(die.purpose, purpose, sides)) {
         throw new ForcedDiceError(
-          `forced die ${roll} was expected for "${die.purpose}" but the game rolled a d${sides} for "${purpose}"`,
+          `roll ${roll}: the forced die ${die.value} is for "${die.purpose}" but the game rolled a d${sides} for "${purpose}"`,
           { kind: 'purpose', roll, sides, purpose, expected: die },
         );
       }
