@@ -70,7 +70,7 @@ export interface VisibilityCapability<S, O> {
 export interface PlayCapability<S, O> {
   randomOrders?(state: S, seat: SeatId, rand: () => number): O;
   shortGame?: ShortGame;
-  fixtures?: { position(spec: unknown): S };
+  fixtures?: { position(spec: unknown, data?: unknown): S };
 }
 
 /** Dice and odds: what an event counts as in a preview, what a recorded die was for. */

@@ -8,7 +8,7 @@
  */
 import { createHash } from 'node:crypto';
 import { canonicalJson } from './canonical-json.ts';
-import type { Dice } from './types.ts';
+import type { Dice, GameEvent } from './types.ts';
 
 export const DICE_SCHEME = 'pbem-dice-v1';
 
@@ -75,24 +75,84 @@ export function committedDice(key: string, step: number, orders: unknown): Dice 
   return streamDice(sfc32FromHex(stepSeed(key, step, ordersDigest(orders))));
 }
 
-/** Error thrown when forced dice run out or do not fit the die asked for. */
-export class ForcedDiceError extends Error {}
+/** One forced die: its value, and the purpose the die rolled for it must have (any purpose when left out). */
+export interface ForcedDie {
+  value: number;
+  purpose?: string;
+}
+
+/** What went wrong with a forced die: none left, another purpose than the one expected, or a value off the die. */
+export interface ForcedDiceProblem {
+  kind: 'exhausted' | 'purpose' | 'unfit';
+  /** The roll's number in the sequence, from 1. */
+  roll: number;
+  sides: number;
+  /** The purpose the game rolled the die for. */
+  purpose: string;
+  /** The forced die that did not fit (absent when the sequence ran out). */
+  expected?: ForcedDie;
+}
 
 /**
- * A forced sequence of dice, for tests and recorded games. Throws when the sequence is exhausted or a value does
- * not fit the die (a fixture that expects fewer rolls than the engine takes is a failing fixture).
+ * Error thrown when forced dice run out or do not fit the die asked for. The step runner attaches the events of the
+ * step up to the failing roll (`events`), so that a test can show what happened before it.
  */
-export function forcedDice(values: readonly number[]): Dice & { remaining(): number } {
+export class ForcedDiceError extends Error {
+  events?: GameEvent[];
+  constructor(
+    message: string,
+    readonly problem?: ForcedDiceProblem,
+  ) {
+    super(message);
+    this.name = 'ForcedDiceError';
+  }
+}
+
+/** Whether a rolled die's purpose text fits an expected purpose: equal to it or containing it (a rule id). */
+export const purposeContains = (expected: string, purpose: string): boolean => purpose.includes(expected);
+
+/**
+ * A forced sequence of dice, for tests and recorded games. Each entry is a value, or a value with the purpose its
+ * die must be rolled for (`matches` decides; by default the rolled purpose text must contain it). Throws a
+ * {@link ForcedDiceError} when the sequence is exhausted, a purpose differs or a value does not fit the die (a
+ * fixture that expects fewer rolls than the engine takes is a failing fixture). `left()` lists the unused entries.
+ */
+export function forcedDice(
+  values: readonly (number | ForcedDie)[],
+  matches: (expected: string, purpose: string, sides: number) => boolean = purposeContains,
+): Dice & { remaining(): number; left(): ForcedDie[] } {
+  const dice: ForcedDie[] = values.map((v) => (typeof v === 'number' ? { value: v } : v));
   let next = 0;
   return {
     roll(sides, purpose) {
-      if (next >= values.length) throw new ForcedDiceError(`forced dice exhausted at roll ${next + 1} (${purpose})`);
-      const value = values[next++];
+      const roll = next + 1;
+      if (next >= dice.length)
+        throw new ForcedDiceError(`forced dice exhausted at roll ${roll} (${purpose})`, {
+          kind: 'exhausted',
+          roll,
+          sides,
+          purpose,
+        });
+      const die = dice[next++];
+      if (die.purpose !== undefined && !matches(die.purpose, purpose, sides)) {
+        throw new ForcedDiceError(
+          `roll ${roll}: the forced die ${die.value} is for "${die.purpose}" but the game rolled a d${sides} for "${purpose}"`,
+          { kind: 'purpose', roll, sides, purpose, expected: die },
+        );
+      }
+      const value = die.value;
       if (!Number.isInteger(value) || value < 1 || value > sides) {
-        throw new ForcedDiceError(`forced die ${value} at roll ${next} does not fit a d${sides} (${purpose})`);
+        throw new ForcedDiceError(`forced die ${value} at roll ${roll} does not fit a d${sides} (${purpose})`, {
+          kind: 'unfit',
+          roll,
+          sides,
+          purpose,
+          expected: die,
+        });
       }
       return value;
     },
-    remaining: () => values.length - next,
+    remaining: () => dice.length - next,
+    left: () => dice.slice(next),
   };
 }

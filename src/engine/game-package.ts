@@ -54,8 +54,11 @@ export interface GamePackage<S = unknown, O = unknown, Opt = unknown, Data = unk
    * for, or not at all for bookkeeping. Without it, every event but a die counts by its type.
    */
   oddsOutcomes?(event: GameEvent, count: OutcomeCounter): void;
-  /** Positions for adjudication tests (DATC style), built from the game's compact fixture description. */
-  fixtures?: { position(spec: unknown): S };
+  /**
+   * Positions for adjudication tests (DATC style), built from the game's compact fixture description; `data`, when
+   * given, is a whole parsed component data set to build it on instead of the one the description implies.
+   */
+  fixtures?: { position(spec: unknown, data?: unknown): S };
   /**
    * Hidden information, made testable: a twin of a state that the viewer must not be able to tell from it. The
    * conformance suite (test/conformance/hidden-information.test.ts) checks that the viewer is given byte-identical

@@ -2,7 +2,7 @@
  * Runs any game one step at a time: set-up, order validation, resolution with recorded dice.
  * The envelope is what the service stores per step; the dice key in it never reaches a view.
  */
-import { diceKeyOf, committedDice } from './dice.ts';
+import { diceKeyOf, committedDice, ForcedDiceError } from './dice.ts';
 import { purposeText } from './dice-purpose.ts';
 import type { Board } from './board.ts';
 import { ruleErrorOf } from './rule-error.ts';
@@ -184,7 +184,14 @@ export function advance(
       events.push(event);
     },
   };
-  const state = game.resolve(envelope.state, parsed, ctx);
+  let state: unknown;
+  try {
+    state = game.resolve(envelope.state, parsed, ctx);
+  } catch (error) {
+    // A forced die that does not fit: keep the events so far on the error (the outcome is unchanged: it throws).
+    if (error instanceof ForcedDiceError) error.events = [...events];
+    throw error;
+  }
   return { ok: true, envelope: { ...envelope, step: envelope.step + 1, state }, events };
 }
 

@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { z } from 'zod';
 import { boardWithoutMap } from '../../src/engine/board.ts';
 import { describeDie, dicePurposeOf, purposeText, rollDie } from '../../src/engine/dice-purpose.ts';
-import { forcedDice } from '../../src/engine/dice.ts';
+import { ForcedDiceError, forcedDice } from '../../src/engine/dice.ts';
 import { advance, startGame } from '../../src/engine/step-runner.ts';
 import type { GameDefinition, GameEvent, ResolveContext } from '../../src/engine/types.ts';
 
@@ -130,5 +130,53 @@ describe('structured dice purposes', () => {
     expect(dicePurposeOf({ dicePurpose: () => INITIATIVE }, textDie)).toEqual(INITIATIVE);
     expect(dicePurposeOf(undefined, run()[0])).toEqual(INITIATIVE);
     expect(dicePurposeOf(undefined, { type: 'moved' })).toBeNull();
+  });
+});
+
+describe('forced dice by purpose', () => {
+  test('a die forced for a purpose fits a die whose purpose text contains it (a rule id or words)', () => {
+    const events = run(
+      forcedDice([
+        { purpose: 'GF 7(b)[1]', value: 5 },
+        { purpose: 'tie-break', value: 1 },
+      ]),
+    );
+    expect(events.map((e) => e.value)).toEqual([5, 1]);
+  });
+
+  test('a die of another purpose fails with the expected purpose, the die rolled and the events so far', () => {
+    let failure: unknown;
+    try {
+      run(forcedDice([4, { purpose: 'GF 8[4.2][3]', value: 2 }]));
+    } catch (error) {
+      failure = error;
+    }
+    expect(failure).toBeInstanceOf(ForcedDiceError);
+    const f = failure as ForcedDiceError;
+    expect(f.problem).toEqual({
+      kind: 'purpose',
+      roll: 2,
+      sides: 6,
+      purpose: 'tie-break',
+      expected: { purpose: 'GF 8[4.2][3]', value: 2 },
+    });
+    expect(f.events).toMatchObject([{ type: 'die', value: 4, rule: 'GF 7(b)[1]' }]);
+  });
+
+  test('running out keeps the events so far; a custom matcher decides what fits', () => {
+    let failure: ForcedDiceError | undefined;
+    try {
+      run(forcedDice([3]));
+    } catch (error) {
+      failure = error as ForcedDiceError;
+    }
+    expect(failure?.problem).toMatchObject({ kind: 'exhausted', roll: 2, purpose: 'tie-break' });
+    expect(failure?.events).toHaveLength(1);
+    const exact = forcedDice([{ purpose: 'tie', value: 1 }], (expected, purpose) => expected === purpose);
+    expect(() => exact.roll(6, 'tie-break')).toThrow(/roll 1: the forced die 1 is for "tie"/);
+    const d = forcedDice([1, { value: 2, purpose: 'x' }]);
+    d.roll(6, 'a');
+    expect(d.left()).toEqual([{ value: 2, purpose: 'x' }]);
+    expect(d.remaining()).toBe(1);
   });
 });

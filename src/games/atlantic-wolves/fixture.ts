@@ -103,8 +103,8 @@ export type FixtureSetup = Omit<FixturePosition, 'options' | 'data'> & {
   data: FixtureDataSpec;
 };
 
-/** Builds the positioned state of a fixture (options parsed with their defaults). */
-export function stateFromFixture(f: FixtureSetup): AwState {
+/** Builds the positioned state of a fixture (options parsed with their defaults), on `data` when given. */
+export function stateFromFixture(f: FixtureSetup, data?: AwData): AwState {
   const options = awOptionsSchema.parse(f.options ?? {});
-  return positionFromFixture({ ...f, options, data: fixtureData(f.data, options) });
+  return positionFromFixture({ ...f, options, data: data ?? fixtureData(f.data, options) });
 }

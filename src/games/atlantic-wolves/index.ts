@@ -91,7 +91,7 @@ export const atlanticWolves: GamePackage<AwState, AwOrders, AwOptions, AwData> =
   grammar: awTextGrammar,
   randomOrders: randomLegalOrders,
   oddsOutcomes,
-  fixtures: { position: (spec) => stateFromFixture(spec as FixtureSetup) },
+  fixtures: { position: (spec, data) => stateFromFixture(spec as FixtureSetup, data as AwData | undefined) },
   hiddenTwin,
   shortGame,
 };

@@ -61,7 +61,7 @@ export const grandFleet: GamePackage<GfState, GfOrders, GfOptions, GfData> = def
   play: {
     randomOrders,
     shortGame,
-    fixtures: { position: (spec) => stateFromFixture(spec as GfFixtureSetup) },
+    fixtures: { position: (spec, data) => stateFromFixture(spec as GfFixtureSetup, data as GfData | undefined) },
   },
   odds: { outcomes: oddsOutcomes },
   // GF 8[2], 8[3]: one marker or one interception at a time; only the seat to move is mailed, the other a digest.

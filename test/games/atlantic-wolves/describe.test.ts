@@ -5,13 +5,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
-import { advance, forcedDice, startGame, type Dice, type Envelope, type GameEvent } from '../../../src/engine/index.ts';
+import { advance, forcedDice, startGame, type Dice, type GameEvent } from '../../../src/engine/index.ts';
 import { defaultData } from '../../../src/games/atlantic-wolves/data/default-data.ts';
-import { stateFromFixture } from '../../../src/games/atlantic-wolves/fixture.ts';
-import { atlanticWolves as game, type AwState } from '../../../src/games/atlantic-wolves/index.ts';
-import { loadFixtures } from './fixture-runner.ts';
+import { atlanticWolves as game } from '../../../src/games/atlantic-wolves/index.ts';
+import { casesDir, diceFor, loadCases, startOf } from '../../support/rules-harness.ts';
 
-const fixturesDir = fileURLToPath(new URL('../../fixtures/atlantic-wolves/', import.meta.url));
 const gamesDir = fileURLToPath(new URL('../../fixtures/atlantic-wolves/games/', import.meta.url));
 
 /** Every event of the recorded games and of the fixtures' resolved steps, in order. */
@@ -37,19 +35,13 @@ function realEvents(): GameEvent[] {
       out.push(...r.events);
     }
   }
-  for (const fx of loadFixtures(fixturesDir)) {
-    let env: Envelope<AwState> = {
-      game: game.id,
-      mode: fx.setup.mode,
-      step: 0,
-      diceKey: null,
-      state: stateFromFixture(fx.setup),
-    };
+  for (const fx of loadCases(casesDir(game.id))) {
+    let env = startOf(game, fx);
     for (const step of fx.steps) {
       if (step.errors) continue;
-      const r = advance(game, env, step.orders, forcedDice(step.dice ?? []));
+      const r = advance(game, env, step.orders, diceFor(game, step.dice ?? []));
       if (!r.ok) break;
-      env = r.envelope as Envelope<AwState>;
+      env = r.envelope;
       out.push(...r.events);
     }
   }

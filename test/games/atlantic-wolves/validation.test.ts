@@ -173,7 +173,7 @@ describe('validation error codes (each with its rule)', () => {
       for (const k of ['cannot-attack', 'outside-combat', 'bad-target', 'wrong-area']) codes.add(`${p}/${k}`);
     // Unreachable with valid data: an air unit in a contested area always has a UB and strength >= 1 (checkData).
     codes.delete('aw/air/cannot-attack');
-    const fxDir = fileURLToPath(new URL('../../fixtures/atlantic-wolves/', import.meta.url));
+    const fxDir = fileURLToPath(new URL('./fixtures/', import.meta.url));
     const fx = readdirSync(fxDir)
       .filter((f) => f.endsWith('.json'))
       .map((f) => readFileSync(fxDir + f, 'utf8'))

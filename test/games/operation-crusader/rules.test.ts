@@ -9,6 +9,7 @@ import { walkPath } from '../../../src/games/operation-crusader/rules/movement.t
 import type { OcOrders } from '../../../src/games/operation-crusader/orders/schema.ts';
 import type { OcState } from '../../../src/games/operation-crusader/state.ts';
 import { supplyOf, tobrukBesieged } from '../../../src/games/operation-crusader/rules/supply.ts';
+import { casesDir, loadCases } from '../../support/rules-harness.ts';
 
 const position = (f: OcFixture) => positionFromFixture(f);
 
@@ -25,6 +26,12 @@ function run(s: OcState, orders: Record<string, OcOrders>, dice: number[] = []) 
   const next = game.resolve(s, orders, { roll: (n, p) => d.roll(n, p), emit: (e) => events.push(e) });
   return { next, events };
 }
+
+test("the rule cases (fixtures/*.json) include the spec's illustrations", () => {
+  expect(loadCases(casesDir(game.id)).map((f) => f.id)).toEqual(
+    expect.arrayContaining(['OC-X1', 'OC-X2', 'OC-X3a', 'OC-X3b']),
+  );
+});
 
 describe('OC 6.3(3), 6.3(4): step losses by hits and defence (spec section 4 table)', () => {
   test.each([

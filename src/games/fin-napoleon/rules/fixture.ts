@@ -25,11 +25,15 @@ export interface FnFixture {
   standing?: Record<string, Standing>;
 }
 
-/** Builds the state of a fixture. */
-export function positionFromFixture(spec: unknown): FnState {
+/** Builds the state of a fixture, on the shipped data set or on `data` when given (a whole parsed set). */
+export function positionFromFixture(spec: unknown, data?: unknown): FnState {
   const f = (spec ?? {}) as FnFixture;
   const options = fnOptionsSchema.parse(f.options ?? {});
-  const s = setup({ mode: f.mode ?? 'two-player', options, data: defaultData });
+  const s = setup({
+    mode: f.mode ?? 'two-player',
+    options,
+    data: (data as typeof defaultData | undefined) ?? defaultData,
+  });
   const slot = f.franceSlot ?? 1;
   s.turn = f.turn ?? 1;
   s.order = [...ALLIES.slice(0, slot - 1), 'france', ...ALLIES.slice(slot - 1)];

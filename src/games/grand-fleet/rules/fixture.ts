@@ -31,10 +31,10 @@ export interface GfFixtureSetup {
   phase?: Phase;
 }
 
-/** Builds the position. */
-export function stateFromFixture(f: GfFixtureSetup): GfState {
+/** Builds the position, on `data` when given (a whole data set) else on the description's own or the shipped set. */
+export function stateFromFixture(f: GfFixtureSetup, data?: GfData): GfState {
   const options = gfOptionsSchema.parse(f.options ?? {});
-  const s = setup({ mode: 'standard', options, data: f.data ?? { ...defaultData, ...f.dataPatch } });
+  const s = setup({ mode: 'standard', options, data: f.data ?? { ...(data ?? defaultData), ...f.dataPatch } });
   if (f.only) {
     for (const ship of s.data.ships) {
       const side: Side = ship.nation === 'german' ? 'german' : 'british';

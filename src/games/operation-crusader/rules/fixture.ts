@@ -23,10 +23,11 @@ export interface OcFixture {
   barredSources?: string[];
 }
 
-/** The positioned state, in the operations phase (D4) of the side given. */
-export function positionFromFixture(spec: unknown): OcState {
+/** The positioned state, in the operations phase (D4) of the side given, on `data` when given (a whole data set). */
+export function positionFromFixture(spec: unknown, base?: unknown): OcState {
   const f = (spec ?? {}) as OcFixture;
-  const data = f.data ? ocDataSchema.parse({ ...defaultData, ...f.data }) : defaultData;
+  const shipped = (base as OcData | undefined) ?? defaultData;
+  const data = f.data ? ocDataSchema.parse({ ...shipped, ...f.data }) : shipped;
   const s = setupState(data, ocOptionsSchema.parse(f.options ?? {}));
   for (const u of data.units) {
     const given = f.units?.[u.id];
