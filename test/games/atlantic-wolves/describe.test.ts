@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import { advance, forcedDice, startGame, type Dice, type Envelope, type GameEvent } from '../../../src/engine/index.ts';
 import { defaultData } from '../../../src/games/atlantic-wolves/data/default-data.ts';
-import { stateFromFixture } from '../../../src/games/atlantic-wolves/fixture.ts';
+import { stateFromFixture } from '../../../src/games/atlantic-wolves/rules/fixture.ts';
 import { atlanticWolves as game, type AwState } from '../../../src/games/atlantic-wolves/index.ts';
 import { loadFixtures } from './fixture-runner.ts';
 

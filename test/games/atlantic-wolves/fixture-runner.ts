@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { expect } from 'vitest';
 import { advance, forcedDice, type Envelope, type GameEvent, type Viewer } from '../../../src/engine/index.ts';
 import { atlanticWolves as game } from '../../../src/games/atlantic-wolves/index.ts';
-import { stateFromFixture, type FixtureSetup } from '../../../src/games/atlantic-wolves/fixture.ts';
+import { stateFromFixture, type FixtureSetup } from '../../../src/games/atlantic-wolves/rules/fixture.ts';
 import { locations, type AwState } from '../../../src/games/atlantic-wolves/state.ts';
 
 /** What a step may expect of the state after it. */
