@@ -9,7 +9,8 @@ import { recordSchema, verifyRecord } from '../../src/engine/record.ts';
 import { commitmentOf } from '../../src/engine/dice.ts';
 import type { Envelope } from '../../src/engine/step-runner.ts';
 import type { Owed } from '../../src/engine/types.ts';
-import { atlanticWolves, randomLegalOrders, type AwState } from '../../src/games/atlantic-wolves/index.ts';
+import { atlanticWolves, type AwState } from '../../src/games/atlantic-wolves/index.ts';
+import { randomLegalOrders } from '../../src/games/atlantic-wolves/orders/random-orders.ts';
 import { buildTestApp, type TestApp } from '../support/app.ts';
 import { createGameVia, type GameHandle, postOrders } from '../support/api-helpers.ts';
 

@@ -7,7 +7,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { recordSchema, verifyRecord } from '../../src/engine/record.ts';
 import type { Envelope } from '../../src/engine/step-runner.ts';
 import type { GameEvent, Owed } from '../../src/engine/types.ts';
-import { atlanticWolves, randomLegalOrders, type AwState } from '../../src/games/atlantic-wolves/index.ts';
+import { atlanticWolves, type AwState } from '../../src/games/atlantic-wolves/index.ts';
+import { randomLegalOrders } from '../../src/games/atlantic-wolves/orders/random-orders.ts';
 import { buildTestApp, type TestApp } from '../support/app.ts';
 import { createGameVia, postOrders } from '../support/api-helpers.ts';
 

@@ -7,7 +7,8 @@ import { describe, expect, test } from 'vitest';
 import type { ChoiceField, ChoiceLimit, ChoiceTree, Text } from '../../src/engine/types.ts';
 import { checkChoices, effectiveField } from '../../src/engine/choices.ts';
 import { sfc32FromHex, sfc32Next } from '../../src/engine/dice.ts';
-import { atlanticWolves as aw, randomLegalOrders } from '../../src/games/atlantic-wolves/index.ts';
+import { atlanticWolves as aw } from '../../src/games/atlantic-wolves/index.ts';
+import { randomLegalOrders } from '../../src/games/atlantic-wolves/orders/random-orders.ts';
 
 const t = (en: string): Text => ({ en, ja: en });
 const opts = (...values: string[]) => values.map((v) => ({ value: v, label: t(v) }));

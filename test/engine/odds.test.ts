@@ -5,7 +5,7 @@ import { sfc32FromHex, streamDice } from '../../src/engine/dice.ts';
 import { previewStepOdds } from '../../src/engine/odds.ts';
 import { recordSchema, replayRecord } from '../../src/engine/record.ts';
 import { getGame } from '../../src/games/index.ts';
-import { stateFromFixture } from '../../src/games/atlantic-wolves/fixture.ts';
+import { stateFromFixture } from '../../src/games/atlantic-wolves/rules/fixture.ts';
 
 const game = getGame('atlantic-wolves')!;
 const example = recordSchema.parse(

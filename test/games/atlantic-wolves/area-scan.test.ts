@@ -3,10 +3,10 @@
  * before), and a resolved step never reaches the lists or damage record of its input.
  */
 import { describe, expect, test } from 'vitest';
-import { areaScan, NOWHERE, OFF } from '../../../src/games/atlantic-wolves/area-scan.ts';
+import { areaScan, NOWHERE, OFF } from '../../../src/games/atlantic-wolves/rules/area-scan.ts';
 import { indexOf } from '../../../src/games/atlantic-wolves/data/data-index.ts';
 import { atlanticWolves as game } from '../../../src/games/atlantic-wolves/index.ts';
-import { sideCounts } from '../../../src/games/atlantic-wolves/rules.ts';
+import { sideCounts } from '../../../src/games/atlantic-wolves/rules/arithmetic.ts';
 import { cloneState, ownDamage, ownList, ownTurnList, type AwState } from '../../../src/games/atlantic-wolves/state.ts';
 
 const start = (): AwState =>

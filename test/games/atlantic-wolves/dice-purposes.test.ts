@@ -7,8 +7,9 @@ import { describe, expect, test } from 'vitest';
 import { sfc32FromHex, sfc32Next, uniformDie } from '../../../src/engine/dice.ts';
 import { dicePurposeOf } from '../../../src/engine/dice-purpose.ts';
 import type { GameEvent, ResolveContext } from '../../../src/engine/types.ts';
-import { awDieText, readAwDie } from '../../../src/games/atlantic-wolves/dice-purposes.ts';
-import { atlanticWolves as game, randomLegalOrders } from '../../../src/games/atlantic-wolves/index.ts';
+import { awDieText, readAwDie } from '../../../src/games/atlantic-wolves/rules/dice-purposes.ts';
+import { atlanticWolves as game } from '../../../src/games/atlantic-wolves/index.ts';
+import { randomLegalOrders } from '../../../src/games/atlantic-wolves/orders/random-orders.ts';
 
 /** Every die event of some random games in both modes and a few option sets. */
 function dice(): GameEvent[] {

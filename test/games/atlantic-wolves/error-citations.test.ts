@@ -11,7 +11,7 @@ import {
   type RuleError,
 } from '../../../src/engine/index.ts';
 import { atlanticWolves as game } from '../../../src/games/atlantic-wolves/index.ts';
-import { stateFromFixture } from '../../../src/games/atlantic-wolves/fixture.ts';
+import { stateFromFixture } from '../../../src/games/atlantic-wolves/rules/fixture.ts';
 import type { AwState } from '../../../src/games/atlantic-wolves/state.ts';
 
 const ctx = (dice: number[]): ResolveContext => {

@@ -9,7 +9,8 @@ import { simulate } from '../../../src/cli/simulate-command.ts';
 import { previewOdds } from '../../../src/cli/odds-command.ts';
 import { sfc32FromHex, sfc32Next, uniformDie } from '../../../src/engine/dice.ts';
 import type { GameEvent, ResolveContext } from '../../../src/engine/index.ts';
-import { atlanticWolves as game, randomLegalOrders, type AwState } from '../../../src/games/atlantic-wolves/index.ts';
+import { atlanticWolves as game, type AwState } from '../../../src/games/atlantic-wolves/index.ts';
+import { randomLegalOrders } from '../../../src/games/atlantic-wolves/orders/random-orders.ts';
 import type { AwOrders } from '../../../src/games/atlantic-wolves/orders/schema.ts';
 import { awOptionsSchema } from '../../../src/games/atlantic-wolves/options.ts';
 

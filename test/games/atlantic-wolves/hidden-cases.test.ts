@@ -5,7 +5,11 @@
 import { describe, expect, test } from 'vitest';
 import { forcedDice, type GameEvent, type ResolveContext, type Viewer } from '../../../src/engine/index.ts';
 import { atlanticWolves as game } from '../../../src/games/atlantic-wolves/index.ts';
-import { stateFromFixture, type FixtureSetup, type FixtureUnit } from '../../../src/games/atlantic-wolves/fixture.ts';
+import {
+  stateFromFixture,
+  type FixtureSetup,
+  type FixtureUnit,
+} from '../../../src/games/atlantic-wolves/rules/fixture.ts';
 import type { AwOrders } from '../../../src/games/atlantic-wolves/orders/schema.ts';
 import { at, type AwState } from '../../../src/games/atlantic-wolves/state.ts';
 

@@ -6,7 +6,8 @@
  */
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
-import { atlanticWolves as game, randomLegalOrders } from '../../../src/games/atlantic-wolves/index.ts';
+import { atlanticWolves as game } from '../../../src/games/atlantic-wolves/index.ts';
+import { randomLegalOrders } from '../../../src/games/atlantic-wolves/orders/random-orders.ts';
 import { indexOf } from '../../../src/games/atlantic-wolves/data/data-index.ts';
 import type { AwOrders } from '../../../src/games/atlantic-wolves/orders/schema.ts';
 import { awOptionsSchema } from '../../../src/games/atlantic-wolves/options.ts';

@@ -6,10 +6,11 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import type { GameEvent, ResolveContext, Viewer } from '../../../src/engine/index.ts';
-import { atlanticWolves as game, randomLegalOrders } from '../../../src/games/atlantic-wolves/index.ts';
+import { atlanticWolves as game } from '../../../src/games/atlantic-wolves/index.ts';
+import { randomLegalOrders } from '../../../src/games/atlantic-wolves/orders/random-orders.ts';
 import type { AwOrders } from '../../../src/games/atlantic-wolves/orders/schema.ts';
 import { awOptionsSchema } from '../../../src/games/atlantic-wolves/options.ts';
-import { stateFromFixture } from '../../../src/games/atlantic-wolves/fixture.ts';
+import { stateFromFixture } from '../../../src/games/atlantic-wolves/rules/fixture.ts';
 import { at, isArea, type AwState } from '../../../src/games/atlantic-wolves/state.ts';
 
 /** A small deterministic generator (mulberry32) for rand() and dice. */

@@ -4,9 +4,10 @@
  */
 import { expect, test } from 'vitest';
 import type { ResolveContext } from '../../../src/engine/index.ts';
-import { atlanticWolves as game, randomLegalOrders, type AwState } from '../../../src/games/atlantic-wolves/index.ts';
+import { atlanticWolves as game, type AwState } from '../../../src/games/atlantic-wolves/index.ts';
+import { randomLegalOrders } from '../../../src/games/atlantic-wolves/orders/random-orders.ts';
 import { indexOf } from '../../../src/games/atlantic-wolves/data/data-index.ts';
-import { responseDestinations } from '../../../src/games/atlantic-wolves/response-movement.ts';
+import { responseDestinations } from '../../../src/games/atlantic-wolves/rules/response-movement.ts';
 import { awOptionsSchema } from '../../../src/games/atlantic-wolves/options.ts';
 
 test('every response prompt met in seeded mail games lists each legal destination with its name', () => {

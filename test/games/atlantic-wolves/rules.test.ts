@@ -7,8 +7,8 @@ import { defaultData } from '../../../src/games/atlantic-wolves/data/default-dat
 import type { AwUnit } from '../../../src/games/atlantic-wolves/data/schema.ts';
 import { startGame } from '../../../src/engine/step-runner.ts';
 import { atlanticWolves as game } from '../../../src/games/atlantic-wolves/index.ts';
-import { convoyStrength, escortStrength, ubCapacity } from '../../../src/games/atlantic-wolves/rules.ts';
-import { nextTable, verdict } from '../../../src/games/atlantic-wolves/vp.ts';
+import { convoyStrength, escortStrength, ubCapacity } from '../../../src/games/atlantic-wolves/rules/arithmetic.ts';
+import { nextTable, verdict } from '../../../src/games/atlantic-wolves/rules/vp.ts';
 
 const unit = (type: AwUnit['type'], nationality: AwUnit['nationality'], strength: number): AwUnit => ({
   id: 'X',

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import { forcedDice, type ResolveContext } from '../../../src/engine/index.ts';
 import { atlanticWolves as game } from '../../../src/games/atlantic-wolves/index.ts';
-import { stateFromFixture, type FixtureSetup } from '../../../src/games/atlantic-wolves/fixture.ts';
+import { stateFromFixture, type FixtureSetup } from '../../../src/games/atlantic-wolves/rules/fixture.ts';
 import type { AwState } from '../../../src/games/atlantic-wolves/state.ts';
 
 const ctx = (dice: number[]): ResolveContext => {
@@ -163,7 +163,7 @@ describe('validation error codes (each with its rule)', () => {
 
   test('every error code in the source is exercised by a case here or by a fixture', () => {
     const srcDir = fileURLToPath(new URL('../../../src/games/atlantic-wolves/', import.meta.url));
-    const src = readdirSync(srcDir)
+    const src = readdirSync(srcDir, { recursive: true, encoding: 'utf8' })
       .filter((f) => f.endsWith('.ts'))
       .map((f) => readFileSync(srcDir + f, 'utf8'))
       .join('\n');

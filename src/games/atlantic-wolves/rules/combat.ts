@@ -1,0 +1,279 @@
+/**
+ * Combat (AW 8.0): area by area in area id order (AW-A13), air attacks (8.1), escort-ship attacks (8.2), UB attacks
+ * (8.3). Units resolve in data order, attacks in list order, void attacks take no die (AW-A12).
+ */
+import type { ResolveContext } from '../../../engine/types.ts';
+import type { AwUnit } from '../data/schema.ts';
+import { indexOf } from '../data/data-index.ts';
+import { areaScan, type AreaScan } from './area-scan.ts';
+import {
+  convoyStrength,
+  convoyVp,
+  escortStrength,
+  shipAttacks,
+  ubAttacks,
+  ubStrength,
+  type AreaOccupancy,
+} from './arithmetic.ts';
+import { at, ownDamage, ownList, ownTurnList, put, type AwState } from '../state.ts';
+import { attackDieText } from './dice-purposes.ts';
+
+/** Areas holding units of both sides (AW 8.0[2], AW-A09), in area id order. */
+export function contestedAreas(s: AwState): string[] {
+  const ix = indexOf(s.data);
+  const sc = areaScan(s);
+  const out: string[] = [];
+  for (let a = 0; a < ix.areaIds.length; a++) if (sc.allied[a] > 0 && sc.german[a] > 0) out.push(ix.areaIds[a]);
+  return out;
+}
+
+/** AW 8.0[1]: every unit on the map is turned face up; combat groups are formed (AW-AD1 or strict sequence). */
+export function startCombat(s: AwState, ctx: ResolveContext): void {
+  s.t.revealed = true;
+  const ix = indexOf(s.data);
+  const units = s.data.units;
+  const code = areaScan(s).code;
+  // Areas in order of first appearance (data order), each with its units (positions) in data order.
+  const byArea: number[][] = [];
+  const first: number[] = [];
+  for (let i = 0; i < code.length; i++) {
+    const a = code[i];
+    if (a < 0) continue;
+    const list = byArea[a];
+    if (list) list.push(i);
+    else {
+      byArea[a] = [i];
+      first.push(a);
+    }
+  }
+  // The Allied seat has now seen every escort on the map (standard mode: face down until now), area by area.
+  for (const a of first) {
+    for (const i of byArea[a])
+      if (!ix.isConvoy[i] && !ix.isGerman[i] && !s.seen.includes(units[i].id)) ownList(s, 'seen').push(units[i].id);
+  }
+  if (!ctx.silent) {
+    const map: Record<string, string[]> = {};
+    for (const a of first) map[ix.areaIds[a]] = byArea[a].map((i) => units[i].id);
+    ctx.emit({ type: 'combat-reveal', rule: 'AW 8.0[1]', turn: s.turn, areas: map });
+  }
+  const contested = contestedAreas(s);
+  s.t.groups = s.options.strictAreaSequence ? contested.map((a) => [a]) : contested.length ? [contested] : [];
+  s.t.group = 0;
+  s.t.stage = 'air';
+}
+
+/** Whether an area holds a convoy at the start of its combat (AW 10.0-D, AW-A17). */
+export function hasConvoy(s: AwState, area: string): boolean {
+  const pos = indexOf(s.data).convoyPos;
+  for (let k = 0; k < pos.length; k++) if (s.loc[pos[k]] === area) return true;
+  return false;
+}
+
+/** Modified strength of an escort unit where it stands (`occ` when the caller has the occupancy at hand). */
+export const strengthHere = (s: AwState, u: AwUnit, occ?: AreaOccupancy): number =>
+  escortStrength(u, s.turn, occ ? occ.convoy : hasConvoy(s, at(s, u.id)));
+
+// The flags of the last group asked about: group lists are never changed once made, so identity is enough.
+let flagsOf: { group: string[]; ix: unknown; flags: boolean[] } | null = null;
+
+/** Area positions of a group of areas, as flags by area position (shared: read only). */
+function groupFlags(s: AwState, group: string[]): boolean[] {
+  const ix = indexOf(s.data);
+  if (flagsOf && flagsOf.group === group && flagsOf.ix === ix) return flagsOf.flags;
+  const flags: boolean[] = new Array(ix.areaIds.length).fill(false);
+  for (const a of group) {
+    const p = ix.areaPos.get(a);
+    if (p !== undefined) flags[p] = true;
+  }
+  flagsOf = { group, ix, flags };
+  return flags;
+}
+
+/** The areas of the combat group being fought (as flags by area position) and the area scan; null when none is. */
+function currentGroup(s: AwState): { inGroup: boolean[]; sc: AreaScan } | null {
+  const group = s.t.groups[s.t.group];
+  if (!group || group.length === 0) return null;
+  return { inGroup: groupFlags(s, group), sc: areaScan(s) };
+}
+
+/**
+ * Positions (data order) of the escorts of a kind in the current group that can attack: strength > 0 (AW-A16), a UB
+ * in their area.
+ */
+function activeEscortPos(s: AwState, air: boolean): number[] {
+  const out: number[] = [];
+  const here = currentGroup(s);
+  if (!here) return out;
+  const { inGroup, sc } = here;
+  const units = s.data.units;
+  for (const i of indexOf(s.data).escortPos) {
+    const a = sc.code[i];
+    if (a < 0 || !inGroup[a] || sc.german[a] === 0) continue;
+    const u = units[i];
+    if (air ? u.type !== 'air' : u.type !== 'DD' && u.type !== 'CVE') continue;
+    if (escortStrength(u, s.turn, sc.convoys[a] > 0) > 0) out.push(i);
+  }
+  return out;
+}
+
+const unitsOf = (s: AwState, pos: number[]): AwUnit[] => pos.map((i) => s.data.units[i]);
+
+/**
+ * Resolves one air or escort attack (AW 8.2[7]-[11]) by the unit at position `i`: die ≤ strength succeeds,
+ * damage = die, ≥ 3 removes the UB.
+ */
+function escortAttack(s: AwState, ctx: ResolveContext, i: number, target: string, rule: string): void {
+  const u = s.data.units[i];
+  const area = s.loc[i]; // = at(s, u.id): unit ids are unique (checkData)
+  if (at(s, target) !== area) {
+    // The UB has left the map.
+    if (!ctx.silent) ctx.emit({ type: 'attack-void', rule: 'AW-A11', attacker: u.id, target, area });
+    return;
+  }
+  const strength = escortStrength(u, s.turn, hasConvoy(s, area)); // 10 convoys to look at, not a scan of all units
+  const die = ctx.roll(6, attackDieText(rule, u.id, target));
+  const success = die <= strength;
+  if (!s.t.attacked.includes(target)) ownTurnList(s, 'attacked').push(target); // AW 8.3[2]: attacked, hit or not
+  const damage = (s.t.damage[target] ?? 0) + (success ? die : 0);
+  if (success) ownDamage(s)[target] = damage;
+  if (!ctx.silent) ctx.emit({ type: 'attack', rule, area, attacker: u.id, target, die, strength, success, damage });
+  if (damage >= 3) {
+    // AW 8.2[11]: removed face down to the unused group.
+    put(s, target, 'unused');
+    delete ownDamage(s)[target];
+    ownList(s, 'sunkUbs').push(target);
+    if (!ctx.silent) ctx.emit({ type: 'ub-removed', rule: 'AW 8.2[11]', area, unit: target, damage });
+  }
+}
+
+/** Ids of the UBs in an area, in data order (as `unitsAt(s, area, 'german')`). */
+function ubIdsAt(s: AwState, area: string): string[] {
+  const out: string[] = [];
+  for (const i of indexOf(s.data).germanPos) if (s.loc[i] === area) out.push(s.data.units[i].id);
+  return out;
+}
+
+/** The current group's areas. */
+export const groupAreas = (s: AwState): string[] => s.t.groups[s.t.group] ?? [];
+
+/** Air units able to attack in the group (strength > 0, AW-A16) with UBs in their area. */
+export function activeAir(s: AwState): AwUnit[] {
+  return unitsOf(s, activeEscortPos(s, true));
+}
+
+/** Whether any air unit can attack in the group (as `activeAir(s).length > 0`, without the list of units). */
+export const anyActiveAir = (s: AwState): boolean => activeEscortPos(s, true).length > 0;
+
+/** Whether any escort ship can attack in the group (as `activeShips(s).length > 0`). */
+export const anyActiveShips = (s: AwState): boolean => activeEscortPos(s, false).length > 0;
+
+/** Whether any UB of the group has a convoy in its area (as `activeUbs(s).length > 0`). */
+export const anyActiveUbs = (s: AwState): boolean => activeUbPos(s).length > 0;
+
+/** AW 8.1: air attacks in the group. `choice` (option airAttack = optional, D8) lists the UBs each air unit attacks. */
+export function resolveAir(s: AwState, ctx: ResolveContext, choice?: Record<string, string[]>): void {
+  const air = activeEscortPos(s, true);
+  if (air.length === 0) return;
+  for (const area of groupAreas(s)) {
+    const ubs = ubIdsAt(s, area);
+    for (const i of air) {
+      if (s.loc[i] !== area) continue;
+      const id = s.data.units[i].id;
+      const targets = choice ? ubs.filter((t) => (choice[id] ?? []).includes(t)) : ubs;
+      for (const t of targets) escortAttack(s, ctx, i, t, 'AW 8.1');
+    }
+  }
+}
+
+/** Escort ships able to attack in the group (strength > 0, AW 10.0-C, AW-A16) with UBs in their area. */
+export function activeShips(s: AwState): AwUnit[] {
+  return unitsOf(s, activeEscortPos(s, false));
+}
+
+/** AW 8.2: escort-ship attacks as allocated (D9), units in data order, targets in list order. */
+export function resolveEscorts(s: AwState, ctx: ResolveContext, alloc: Record<string, string[]>): void {
+  const ships = activeEscortPos(s, false); // fixed before any die (AW 8.2[5])
+  for (const area of groupAreas(s)) {
+    for (const i of ships) {
+      if (s.loc[i] !== area) continue;
+      const u = s.data.units[i];
+      const list = alloc[u.id];
+      if (!list) continue;
+      const n = Math.min(list.length, shipAttacks(u));
+      for (let k = 0; k < n; k++) escortAttack(s, ctx, i, list[k], 'AW 8.2');
+    }
+  }
+}
+
+/** UBs in the group with a convoy in their area (they have a D10 allocation to make). */
+export function activeUbs(s: AwState): AwUnit[] {
+  return unitsOf(s, activeUbPos(s));
+}
+
+/** Positions (data order) of every UB of the group's areas holding a convoy. */
+function activeUbPos(s: AwState): number[] {
+  const out: number[] = [];
+  const here = currentGroup(s);
+  if (!here) return out;
+  const { inGroup, sc } = here;
+  for (const i of indexOf(s.data).germanPos) {
+    const a = sc.code[i];
+    if (a >= 0 && inGroup[a] && sc.convoys[a] > 0) out.push(i);
+  }
+  return out;
+}
+
+/** AW 8.3: UB attacks as allocated (D10). Sunk if die + (strength − damage) ≥ convoy strength; later ones void. */
+export function resolveUbs(s: AwState, ctx: ResolveContext, alloc: Record<string, string[]>): void {
+  const ix = indexOf(s.data);
+  const ubs = activeUbPos(s); // fixed before any die (AW 8.3[3])
+  for (const area of groupAreas(s)) {
+    for (const i of ubs) {
+      if (s.loc[i] !== area) continue;
+      const u = s.data.units[i];
+      const list = alloc[u.id];
+      if (!list) continue;
+      const strength = ubStrength(s, u);
+      const n = Math.min(list.length, ubAttacks(s, u.id));
+      for (let k = 0; k < n; k++) {
+        const t = list[k];
+        const ti = ix.order.get(t);
+        const c = ti === undefined ? undefined : s.data.units[ti];
+        if (!c || s.loc[ti!] !== area) {
+          if (!ctx.silent) ctx.emit({ type: 'attack-void', rule: 'AW 8.3[5]', area, attacker: u.id, target: t });
+          continue;
+        }
+        const need = convoyStrength(c, s.turn, s.options.convoyBonus);
+        const die = ctx.roll(6, attackDieText('AW 8.3', u.id, t));
+        const success = die + strength >= need;
+        if (!ctx.silent)
+          ctx.emit({
+            type: 'attack',
+            rule: 'AW 8.3[4]',
+            area,
+            attacker: u.id,
+            target: t,
+            die,
+            strength,
+            need,
+            success,
+          });
+        if (success) {
+          put(s, t, 'sunk');
+          ownTurnList(s, 'sunk').push(t);
+          const vp = convoyVp(s, c);
+          s.t.vp += vp;
+          if (!ctx.silent)
+            ctx.emit({
+              type: 'convoy-sunk',
+              rule: 'AW 8.3[4]',
+              area,
+              unit: t,
+              vp,
+              ...(vp === 0 && c.star ? { note: 'AW 10.0-E4' } : {}),
+            });
+        }
+      }
+    }
+  }
+}

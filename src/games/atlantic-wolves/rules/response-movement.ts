@@ -1,0 +1,145 @@
+/**
+ * Response movement (AW 12.0-3, mail mode): six rolls of 2d6 read as a two-digit unit number; the owner of a rolled
+ * unit on the map may move it to one adjacent area or leave it. Rolls and moves happen one at a time (spec 6).
+ */
+import type { ResolveContext } from '../../../engine/types.ts';
+import type { AwSide, AwUnit } from '../data/schema.ts';
+import { indexOf } from '../data/data-index.ts';
+import { areaScan } from './area-scan.ts';
+import { capacityAt } from './arithmetic.ts';
+import { ownTurnList, put, at, isArea, type AwState } from '../state.ts';
+import { responseDieText } from './dice-purposes.ts';
+
+/** Number of response rolls per turn (AW 12.0-3c: 6, formerly 3). */
+export const RESPONSE_ROLLS = 6;
+
+/** Where a unit may make a response move from: its area position, or null when it is unknown or off the map. */
+function responseOrigin(s: AwState, unit: string): { u: AwUnit; from: number } | null {
+  const ix = indexOf(s.data);
+  const u = ix.unit.get(unit);
+  const from = at(s, unit);
+  if (!u || !isArea(from)) return null;
+  const fromPos = ix.areaPos.get(from);
+  return fromPos === undefined ? null : { u, from: fromPos };
+}
+
+/** Units of the unit's side per area position when capacity limits response moves (AW-A28 R1), else null. */
+function countsLimiting(s: AwState, u: AwUnit): number[] | null {
+  if (s.options.responseCapacity !== 'prohibit') return null;
+  const sc = areaScan(s);
+  return u.side === 'german' ? sc.german : sc.allied; // shared, read at once
+}
+
+/** Whether area position `a` is adjacent to `from` and, under `counts`, has room for the unit (AW 12.0-3d). */
+function openFor(s: AwState, u: AwUnit, from: number, a: number, counts: number[] | null): boolean {
+  if (!indexOf(s.data).adj[from][a]) return false;
+  return !counts || counts[a] < capacityAt(s, a, u.side); // UBs: capacity reduced by E2
+}
+
+/** Legal destinations of a unit now: adjacent areas with room (AW-A28 R1), area id order. `stay` is always legal. */
+export function responseDestinations(s: AwState, unit: string): string[] {
+  const o = responseOrigin(s, unit);
+  if (!o) return [];
+  const areas = indexOf(s.data).areaIds;
+  const counts = countsLimiting(s, o.u);
+  const out: string[] = [];
+  for (let a = 0; a < areas.length; a++) if (openFor(s, o.u, o.from, a, counts)) out.push(areas[a]);
+  return out;
+}
+
+/** Whether `area` is one of `responseDestinations(s, unit)`, without building the list. */
+export function isResponseDestination(s: AwState, unit: string, area: string): boolean {
+  const ix = indexOf(s.data);
+  const o = responseOrigin(s, unit);
+  const a = ix.areaPos.get(area);
+  if (o === null || a === undefined || !ix.adj[o.from][a]) return false;
+  if (s.options.responseCapacity !== 'prohibit') return true;
+  // One area to count: cheaper than the scan of every unit that `responseDestinations` reads.
+  return sideCountIn(s, o.u.side, ix.areaIds[a]) < capacityAt(s, a, o.u.side);
+}
+
+/** Number of a side's units in one area. */
+function sideCountIn(s: AwState, side: AwSide, area: string): number {
+  const ix = indexOf(s.data);
+  const pos = side === 'german' ? ix.germanPos : ix.alliedPos;
+  let n = 0;
+  for (let k = 0; k < pos.length; k++) if (s.loc[pos[k]] === area) n++;
+  return n;
+}
+
+const purposes: string[][] = [];
+/** The purpose of a response die (made once per roll number: the same text every turn). */
+function purpose(roll: number, die: 0 | 1): string {
+  purposes[roll] ??= [responseDieText(roll, 'tens'), responseDieText(roll, 'ones')];
+  return purposes[roll][die];
+}
+
+/**
+ * Rolls the next response roll and returns the units it names that are on the map (AW 12.0-3a/b). The first die is
+ * the tens digit (AW-A25 R1); with option responseDice = either, the swapped reading also counts (R2).
+ */
+export function rollResponse(s: AwState, ctx: ResolveContext): string[] {
+  const ix = indexOf(s.data);
+  s.t.rolls += 1;
+  const d1 = ctx.roll(6, purpose(s.t.rolls, 0));
+  const d2 = ctx.roll(6, purpose(s.t.rolls, 1));
+  const numbers = [d1 * 10 + d2];
+  if (s.options.responseDice === 'either' && d1 !== d2) numbers.push(d2 * 10 + d1);
+  const units: string[] = [];
+  for (const n of numbers) {
+    const list = ix.byNumber.get(n);
+    if (!list) continue;
+    for (const u of list) {
+      if (!isArea(s.loc[ix.order.get(u.id)!])) continue; // AW-A30: a number matching no unit on the map still counts
+      if (s.options.repeatMove === 'once' && s.t.moved.includes(u.id)) continue; // AW-A27 R2
+      units.push(u.id);
+    }
+  }
+  if (!ctx.silent)
+    ctx.emit({ type: 'response-roll', rule: 'AW 12.0-3b', roll: s.t.rolls, dice: [d1, d2], numbers, units });
+  return units;
+}
+
+/** What a standing `responseTable` entry decides for a rolled unit: a destination, `stay`, or ask (null). */
+export function standingResponse(s: AwState, unit: string): string | null {
+  const side = indexOf(s.data).unit.get(unit)?.side;
+  const entry = side ? s.standing[side]?.responseTable?.[unit] : undefined;
+  if (!entry) return null;
+  for (const pref of entry) {
+    if (pref === 'ask') return null;
+    if (pref === 'stay') return 'stay';
+    // Spec 5.2: destinations that would break capacity are skipped.
+    if (isResponseDestination(s, unit, pref)) return pref;
+  }
+  return 'stay';
+}
+
+/** Moves (or keeps) a rolled unit (AW 12.0-3b: one adjacent area at most). */
+export function applyResponse(
+  s: AwState,
+  ctx: ResolveContext,
+  unit: string,
+  dest: string,
+  how: 'orders' | 'standing',
+): void {
+  const from = at(s, unit);
+  const owner = indexOf(s.data).unit.get(unit)?.side;
+  if (dest === 'stay' || dest === from) {
+    if (!ctx.silent)
+      ctx.emit({ type: 'response-stay', rule: 'AW 12.0-3b', roll: s.t.rolls, unit, area: from, side: owner, by: how });
+    return;
+  }
+  put(s, unit, dest);
+  if (!s.t.moved.includes(unit)) ownTurnList(s, 'moved').push(unit);
+  if (!ctx.silent)
+    ctx.emit({
+      type: 'response-move',
+      rule: 'AW 12.0-3b',
+      roll: s.t.rolls,
+      unit,
+      from,
+      to: dest,
+      side: owner,
+      by: how,
+    });
+}
