@@ -36,7 +36,7 @@ describe.each(folders)('%s', (id, dir) => {
 
   it('index.ts is one defineGame object with every import above it', () => {
     const code = readFileSync(join(dir, 'index.ts'), 'utf8');
-    expect(code.match(/defineGame\(/g) ?? []).toHaveLength(1);
+    expect(code.match(/defineGame(<[^>]*>)?\(/g) ?? []).toHaveLength(1);
     const firstStatement = code.search(/^export const /m);
     expect(firstStatement).toBeGreaterThan(0);
     expect(code.slice(firstStatement)).not.toMatch(/^import /m);
