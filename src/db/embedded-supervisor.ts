@@ -92,16 +92,18 @@ export function superviseEmbedded(opts: SupervisorOptions): Supervisor {
     });
   };
 
+  /** The wait before attempt `n` (from 0): the backoff, and the grace left to the server's starter. */
+  const delay = (n: number) => Math.min(firstDelayMs * 2 ** n, maxDelayMs) + (ownerElsewhere(run) ? ownerGraceMs : 0);
+
   /** Until a server runs again on the data folder (restarted here or by another process), or the watch ends. */
   const recover = async () => {
     const lost = server.pid;
     const since = Date.now();
-    const found = runningPostmaster(dir);
-    if (!found) log?.warn({ dir, pid: lost }, `the embedded Postgres (pid ${lost}) is gone: restarting it`);
-    for (let attempt = 0; !stopped; attempt++) {
-      const delay = Math.min(firstDelayMs * 2 ** attempt, maxDelayMs) + (ownerElsewhere(run) ? ownerGraceMs : 0);
-      // A server that another process already restarted is taken up at once.
-      if (!(attempt === 0 && found)) await sleep(delay);
+    // A server that another process has already restarted is taken up at once.
+    let wait = runningPostmaster(dir) ? 0 : delay(0);
+    if (wait) log?.warn({ dir, pid: lost }, `the embedded Postgres (pid ${lost}) died: restarting it`);
+    for (let attempt = 1; !stopped; attempt++) {
+      await sleep(wait);
       if (stopped) return;
       try {
         const outcome = await withLock(join(run, 'lock'), async () => {
@@ -114,16 +116,22 @@ export function superviseEmbedded(opts: SupervisorOptions): Supervisor {
         });
         if (!outcome) return;
         server = outcome.running;
-        const downMs = Date.now() - since;
-        const fields = { dir, pid: server.pid, port: server.port, previousPid: lost, downMs, attempt: attempt + 1 };
+        const fields = {
+          dir,
+          pid: server.pid,
+          port: server.port,
+          previousPid: lost,
+          downMs: Date.now() - since,
+          attempt,
+        };
         if (outcome.here) {
           log?.info(fields, `embedded Postgres restarted (pid ${server.pid}) after its postmaster died`);
         } else log?.info(fields, `embedded Postgres back (pid ${server.pid}), restarted by another process`);
         return;
       } catch (error) {
-        const next = Math.min(firstDelayMs * 2 ** (attempt + 1), maxDelayMs);
+        wait = delay(attempt);
         const err = { message: (error as Error).message };
-        log?.warn({ dir, err, attempt: attempt + 1, retryInMs: next }, 'embedded Postgres restart failed; retrying');
+        log?.warn({ dir, err, attempt, retryInMs: wait }, 'embedded Postgres restart failed; trying again');
       }
     }
   };
