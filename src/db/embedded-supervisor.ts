@@ -99,8 +99,10 @@ export function superviseEmbedded(opts: SupervisorOptions): Supervisor {
   const recover = async () => {
     const lost = server.pid;
     const since = Date.now();
+    const found = runningPostmaster(dir);
+    if (found?.pid === lost) return; // a postmaster.pid read while the server rewrote it
     // A server that another process has already restarted is taken up at once.
-    let wait = runningPostmaster(dir) ? 0 : delay(0);
+    let wait = found ? 0 : delay(0);
     if (wait) log?.warn({ dir, pid: lost }, `the embedded Postgres (pid ${lost}) died: restarting it`);
     for (let attempt = 1; !stopped; attempt++) {
       await sleep(wait);

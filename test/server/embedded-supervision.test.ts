@@ -145,8 +145,10 @@ test('a killed postmaster is restarted by the process using it, twice, and nothi
 
 test('an API and a worker on one embedded server carry on after kills; the last one out stops it', async () => {
   const api = start('api', env);
-  const base = (await api.started) as string;
+  // The worker starts as soon as the API process has started the server (while the API finishes its start).
+  await expect.poll(() => api.output().stdout, { timeout: 30_000, interval: 100 }).toContain('Postgres started');
   const worker = start('worker', env);
+  const base = (await api.started) as string;
   await worker.started;
   expect(worker.output().stdout).toContain('Embedded Postgres already running');
 
