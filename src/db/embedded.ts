@@ -6,7 +6,8 @@
  * second `npm start`): the first starts it, the others find it running (its postmaster.pid names its pid and port)
  * and attach to it; each stop leaves it running while another process still uses it, and the last one stops it.
  * Nobody stops a server under another process. Starting, attaching and stopping take a lock file, and the
- * processes using the server are listed beside it (`<dir>.run/`).
+ * processes using the server are listed beside it (`<dir>.run/`). A supervised process (`supervise`, as the
+ * service's are) restarts the server when its postmaster dies (embedded-supervisor.ts).
  */
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -15,22 +16,26 @@ import {
   prepareDir,
   spawnPostmaster,
   stopPostmaster,
+  runningPostmaster,
   untilReady,
   users,
   withLock,
   type RunningPostmaster,
 } from './embedded-cluster.ts';
+import { recordOwner, superviseEmbedded, type Supervisor, type SupervisorLog } from './embedded-supervisor.ts';
 
 /** A running embedded server, as this process uses it. */
 export interface EmbeddedDatabase {
   url: string;
   /** The port it listens on (the configured one, or the one of the server found running). */
   port: number;
-  /** The postmaster's pid. */
-  pid: number;
+  /** The postmaster's pid (a supervised restart changes it). */
+  readonly pid: number;
   /** Whether it was already running (started by another process) when this process attached. */
   attached: boolean;
-  /** Detaches this process; stops the server when no other process uses it. */
+  /** Ends the supervision: from now on this process restarts the server no more (the start of a deliberate stop). */
+  unsupervise(): void;
+  /** Detaches this process (ending the supervision first); stops the server when no other process uses it. */
   stop(): Promise<void>;
 }
 
@@ -55,6 +60,8 @@ export interface EmbeddedOptions {
    * this process while others use it. A test run's private server is not detached: an interrupted run stops it.
    */
   detached?: boolean;
+  /** Restart the server when its postmaster dies, reporting to this logger (embedded-supervisor.ts). */
+  supervise?: SupervisorLog;
 }
 
 /**
@@ -71,32 +78,44 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
       prepareDir(dir);
       if (!existsSync(join(dir, 'PG_VERSION'))) await initialise(dir, opts.port, opts.log);
       server = await spawnPostmaster(dir, opts.port, FLAGS, opts.detached ?? true);
+      recordOwner(run);
     }
     await ensureDatabase(server.port, opts.database);
     users.add(join(run, 'users'));
-    const { pid, port } = server;
+    const { port } = server;
+    const first = server;
+    const start = (p: number) => spawnPostmaster(dir, p, FLAGS, opts.detached ?? true);
+    const supervisor: Supervisor | undefined = opts.supervise
+      ? superviseEmbedded({ dir, run, server, start, log: opts.supervise })
+      : undefined;
     let stopped = false;
     return {
       url: embeddedUrl(port, opts.database),
       port,
-      pid,
+      get pid() {
+        return (supervisor?.server ?? first).pid;
+      },
       attached,
+      unsupervise: () => supervisor?.stop(),
       async stop() {
+        supervisor?.stop();
         if (stopped) return;
         stopped = true;
-        await release(run, pid, opts.log);
+        await release(dir, run, opts.log);
       },
     };
   });
 }
 
-/** Leaves the server: the last process using it stops it. */
-async function release(run: string, pid: number, log?: (m: string) => void): Promise<void> {
+/** Leaves the server: the last process using it stops it (the one running now, restarted or not). */
+async function release(dir: string, run: string, log?: (m: string) => void): Promise<void> {
   await withLock(join(run, 'lock'), async () => {
     users.remove(join(run, 'users'));
     const others = users.others(join(run, 'users'));
-    if (others.length === 0) await stopPostmaster(pid);
-    else log?.(`the embedded Postgres keeps running for process(es) ${others.join(', ')}`);
+    const running = runningPostmaster(dir);
+    if (others.length === 0) {
+      if (running) await stopPostmaster(running.pid);
+    } else log?.(`the embedded Postgres keeps running for process(es) ${others.join(', ')}`);
   });
 }
 

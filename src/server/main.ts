@@ -40,7 +40,8 @@ export interface RunningService {
 
 /**
  * The embedded Postgres of DATA_DIR/pg: started here, or attached to when another process of the service already
- * runs it (src/db/embedded.ts). Its URL is printed, so that tools (psql, another process) can use it.
+ * runs it (src/db/embedded.ts), and supervised (restarted when its postmaster dies). Its URL is printed, so that
+ * tools (psql, another process) can use it.
  */
 async function embeddedDatabase(config: Config, log: Logger): Promise<EmbeddedDatabase> {
   const dir = join(config.DATA_DIR, 'pg');
@@ -49,6 +50,7 @@ async function embeddedDatabase(config: Config, log: Logger): Promise<EmbeddedDa
     port: config.EMBEDDED_PG_PORT,
     database: 'pbem',
     log: (m) => log.warn(m),
+    supervise: log,
   });
   const { attached, pid, port } = embedded;
   const what = attached ? 'attached to the embedded Postgres already running' : 'embedded Postgres started';
@@ -74,6 +76,8 @@ export async function startService(
   // What is running, to stop in reverse order (also when the start fails half-way).
   const started: (() => Promise<unknown>)[] = [async () => embedded?.stop()];
   const stopAll = async () => {
+    // A deliberate stop: the embedded server dying from now on is not restarted by this process.
+    embedded?.unsupervise();
     for (const stop of started.reverse()) await stop();
   };
   try {
