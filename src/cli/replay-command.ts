@@ -110,8 +110,8 @@ to its expectations.`,
 /** The `pbem verify` command. */
 export const verifyCommand: CliCommand = {
   synopsis: 'pbem verify FILE',
-  summary: `Checks a finished game's record against its dice commitment: the revealed secret, and every die
-re-derived (docs/dice.md). Exit code 1 on any mismatch.`,
+  summary: `Checks a finished game's record against its dice commitment: the revealed secret, every die
+re-derived and every orders digest recomputed (docs/dice.md). Exit code 1 on any mismatch.`,
   options: {},
   positionals: 1,
   run: runVerify,

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { canonicalJson } from './canonical-json.ts';
-import { commitmentOf, forcedDice } from './dice.ts';
+import { commitmentOf, forcedDice, ordersDigest } from './dice.ts';
 import { advance, startGame, type Envelope, type SeatErrors } from './step-runner.ts';
 import type { AnyGame, Dice, GameEvent, Viewer } from './types.ts';
 
@@ -36,6 +36,15 @@ export const recordSchema = z
         })
         .strict(),
     ),
+    /**
+     * Service facts of each step (`GET /record`); `pbem verify` checks every `ordersDigest` given (null: withheld
+     * from the record's viewer) against the step's recorded orders.
+     */
+    stepInfo: z
+      .array(
+        z.object({ number: z.number().int().min(0), ordersDigest: z.string().nullable().optional() }).passthrough(),
+      )
+      .optional(),
     /** Optional expectations, checked by `pbem replay` (e.g. { "winner": "allied" }). */
     expect: z.record(z.string(), z.unknown()).optional(),
   })
@@ -92,12 +101,33 @@ export interface VerifyReport {
   commitmentOk: boolean | null;
   stepsChecked: number;
   diceChecked: number;
+  /** Orders digests (`stepInfo[].ordersDigest`) recomputed from the recorded orders and found equal. */
+  digestsChecked: number;
   mismatches: string[];
 }
 
 /**
+ * Checks every orders digest a record gives (docs/dice.md: SHA-256 of the canonical JSON of the step's orders, all
+ * seats) against the orders recorded for that step; a digest withheld (null) is not checked. Returns how many matched.
+ */
+function checkDigests(record: GameRecord, mismatches: string[]): number {
+  let checked = 0;
+  const byNumber = new Map(record.steps.map((step, i) => [step.number ?? i, step]));
+  for (const info of record.stepInfo ?? []) {
+    if (typeof info.ordersDigest !== 'string') continue;
+    const step = byNumber.get(info.number);
+    if (!step) mismatches.push(`step ${info.number}: an orders digest is given for a step the record does not list`);
+    else if (ordersDigest(step.orders) !== info.ordersDigest)
+      mismatches.push(`step ${info.number}: the recorded orders digest differs from the digest of the recorded orders`);
+    else checked++;
+  }
+  return checked;
+}
+
+/**
  * Re-derives every die and re-adjudicates every step of a record whose secret is revealed, comparing the result
- * with the recorded events (as the record's viewer may see them) and the secret with the published commitment.
+ * with the recorded events (as the record's viewer may see them), the secret with the published commitment, and every
+ * orders digest given with the recorded orders.
  */
 export function verifyRecord(game: AnyGame, record: GameRecord): VerifyReport {
   const mismatches: string[] = [];
@@ -108,7 +138,7 @@ export function verifyRecord(game: AnyGame, record: GameRecord): VerifyReport {
     if (!commitmentOk) mismatches.push('SHA-256 of the revealed secret differs from the published commitment');
   }
   if (mismatches.length && record.dice?.kind !== 'seed')
-    return { ok: false, commitmentOk, stepsChecked: 0, diceChecked: 0, mismatches };
+    return { ok: false, commitmentOk, stepsChecked: 0, diceChecked: 0, digestsChecked: 0, mismatches };
   const replay = replayRecord(game, record);
   if (!replay.ok)
     mismatches.push(
@@ -133,5 +163,7 @@ export function verifyRecord(game: AnyGame, record: GameRecord): VerifyReport {
       }
     }
   }
-  return { ok: mismatches.length === 0, commitmentOk, stepsChecked: replay.steps.length, diceChecked, mismatches };
+  const digestsChecked = checkDigests(record, mismatches);
+  const stepsChecked = replay.steps.length;
+  return { ok: mismatches.length === 0, commitmentOk, stepsChecked, diceChecked, digestsChecked, mismatches };
 }

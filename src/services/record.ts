@@ -25,7 +25,10 @@ export interface RecordStepInfo {
   status: 'published' | 'awaiting_review';
   /** Seats whose orders were the engine's defaults (missed deadline). */
   defaultsApplied: string[];
-  /** SHA-256 of canonicalJson(every seat's orders): the step's dice derive from it (docs/dice.md). */
+  /**
+   * SHA-256 of canonicalJson(every seat's orders): the step's dice derive from it (docs/dice.md). Null for a viewer
+   * not shown every seat's orders of the step whole: unsalted, it would let the viewer guess the orders withheld.
+   */
   ordersDigest: string | null;
   resolvedAt: string | null;
   publishedAt: string | null;
@@ -88,7 +91,8 @@ export interface RecordSource {
 /**
  * Builds the record a viewer may see: seats see published steps only, their own orders, other seats' orders as the
  * game lets them (`visibleOrders`; by default once the game is over), and the events the game lets them see; the
- * moderator sees everything, previews included. The secret seed appears only once the game is finished.
+ * moderator sees everything, previews included. The secret seed appears only once the game is finished. A step's
+ * orders digest is shown only to a viewer shown every seat's orders of that step.
  */
 export function buildRecord(def: AnyGame, source: RecordSource, viewer: Viewer): GameRecord {
   const moderator = viewer.kind === 'moderator';
@@ -99,6 +103,7 @@ export function buildRecord(def: AnyGame, source: RecordSource, viewer: Viewer):
   for (const step of [...source.steps].sort((a, b) => a.number - b.number)) {
     if (step.status !== 'published' && !(moderator && step.status === 'awaiting_review')) continue;
     const orders: Record<string, unknown> = {};
+    let whole = true;
     const owed = (Array.isArray(step.owed) ? step.owed : []) as Owed[];
     for (const o of [...step.orders].sort((a, b) => a.side.localeCompare(b.side))) {
       // Orders can carry hidden information (AW: where the UBs are placed): the game says what others may see.
@@ -106,8 +111,9 @@ export function buildRecord(def: AnyGame, source: RecordSource, viewer: Viewer):
       const q = { state: step.state, step: step.number, seat: o.side, orders: o.parsed, viewer, resolved };
       const shown = ordersShownTo(def, { ...q, gameOver: finished }, owed);
       if (shown !== undefined) orders[o.side] = shown;
-      if (shown !== o.parsed) complete = false;
+      if (shown !== o.parsed) whole = false;
     }
+    if (!whole) complete = false;
     const events = moderator ? step.events : def.visibleEvents(step.events, viewer);
     if (events.length !== step.events.length) complete = false;
     steps.push({ number: step.number, orders, events });
@@ -115,7 +121,8 @@ export function buildRecord(def: AnyGame, source: RecordSource, viewer: Viewer):
       number: step.number,
       status: step.status as RecordStepInfo['status'],
       defaultsApplied: step.defaultsApplied,
-      ordersDigest: step.ordersDigest,
+      // The digest is a function of every seat's orders: shown only with all of them (docs/dice.md).
+      ordersDigest: whole ? step.ordersDigest : null,
       resolvedAt: step.resolvedAt?.toISOString() ?? null,
       publishedAt: step.publishedAt?.toISOString() ?? null,
     });

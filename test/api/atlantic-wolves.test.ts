@@ -70,6 +70,8 @@ async function checkRecords(g: GameHandle, steps: number): Promise<void> {
     expect(report.ok).toBe(true);
     expect(report.stepsChecked).toBe(steps);
     expect(report.diceChecked).toBeGreaterThan(0);
+    // Once the game is over every viewer is shown every step's orders and their digest, and each one checks out.
+    expect(report.digestsChecked).toBe(steps);
   }
 }
 

@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { commitmentOf } from '../../src/engine/dice.ts';
+import { commitmentOf, ordersDigest } from '../../src/engine/dice.ts';
 import { replayRecord, type GameRecord } from '../../src/engine/record.ts';
 import { getGame } from '../../src/games/index.ts';
 
@@ -111,6 +111,33 @@ describe('pbem verify', () => {
     const r = pbem('verify', writeRecord('tampered.json', tampered));
     expect(r.code).toBe(1);
     expect(JSON.parse(r.out).mismatches.join('\n')).toMatch(/re-derived/);
+  });
+
+  // Every step's digest as the service writes it (SHA-256 of the canonical JSON of all seats' orders), as in records
+  // written before digests were withheld from seats during play: such records still verify.
+  const stepInfo = record.steps.map((s, i) => ({
+    number: i,
+    status: 'published',
+    ordersDigest: ordersDigest(s.orders),
+  }));
+
+  it("checks every step's orders digest against the recorded orders", () => {
+    const r = pbem('verify', writeRecord('digests.json', { ...full, stepInfo }));
+    const report = JSON.parse(r.out);
+    expect(report).toMatchObject({ ok: true, mismatches: [], digestsChecked: record.steps.length });
+    expect(r.code).toBe(0);
+  });
+
+  it('skips a withheld digest and reports one that differs from the recorded orders', () => {
+    const withheld = stepInfo.map((info, i) => (i === 1 ? { ...info, ordersDigest: null } : info));
+    const skipped = JSON.parse(pbem('verify', writeRecord('withheld.json', { ...full, stepInfo: withheld })).out);
+    expect(skipped).toMatchObject({ ok: true, digestsChecked: record.steps.length - 1 });
+    const wrong = stepInfo.map((info, i) => (i === 2 ? { ...info, ordersDigest: ordersDigest({ other: 1 }) } : info));
+    const r = pbem('verify', writeRecord('wrong-digest.json', { ...full, stepInfo: wrong }));
+    expect(r.code).toBe(1);
+    expect(JSON.parse(r.out).mismatches).toEqual([
+      'step 2: the recorded orders digest differs from the digest of the recorded orders',
+    ]);
   });
 
   it('reports a secret that does not match the commitment', () => {
