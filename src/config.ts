@@ -2,6 +2,7 @@
  * The service's settings, read from the environment and validated with zod at start-up. Every setting is
  * documented in .env.example; an invalid one stops the start with a message naming it.
  */
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const port = z.coerce.number().int().min(0).max(65535);
@@ -14,6 +15,49 @@ const flag = (def: 'true' | 'false') =>
     .enum(['true', 'false', '1', '0'])
     .default(def)
     .transform((v) => v === 'true' || v === '1');
+
+/** The names proxy-addr (fastify's `trustProxy`) takes for address ranges. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** Whether one entry of TRUST_PROXY's list is an address, a CIDR range or a range name. */
+function proxyAddressEntry(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address, prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (!family || rest.length) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY as fastify's `trustProxy`: `false` (unset, empty, `false` or `0`: the client address is the
+ * connection's own and X-Forwarded-For is ignored), a hop count (`1`: one reverse proxy in front), or a list of the
+ * proxies' addresses, CIDR ranges or proxy-addr range names (`loopback`, `linklocal`, `uniquelocal`). `true`
+ * (believe every hop) is refused: any client could then name its own address and escape the rate limits.
+ */
+const trustProxy = optionalText.transform((value, ctx): false | number | string[] => {
+  if (value === undefined || value === 'false' || value === '0') return false;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops <= 100) return hops;
+    ctx.addIssue({ code: 'custom', message: 'a hop count is at most 100' });
+    return z.NEVER;
+  }
+  if (value === 'true') {
+    ctx.addIssue({
+      code: 'custom',
+      message: 'true would believe any client about its own address: give the hop count (e.g. 1) or the proxies',
+    });
+    return z.NEVER;
+  }
+  const entries = value.split(',').map((e) => e.trim());
+  const bad = entries.filter((e) => !proxyAddressEntry(e));
+  if (bad.length) {
+    ctx.addIssue({ code: 'custom', message: `not an address, CIDR range or hop count: ${bad.join(', ')}` });
+    return z.NEVER;
+  }
+  return entries;
+});
 
 /**
  * The mail settings: the three inbound doors (SMTP listener, IMAP polling, HTTP raw MIME), outbound delivery
@@ -115,6 +159,11 @@ export const configSchema = z.object({
   SIGN_IN_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(10),
   /** Requests per minute per client address on the API (0 disables the limit). */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(0),
+  /**
+   * Which reverse proxies are believed about the client's address (X-Forwarded-For), on which every per-client
+   * rate limit rests: off by default; a hop count (`1`) or the proxies' addresses and CIDR ranges, comma-separated.
+   */
+  TRUST_PROXY: trustProxy,
   /** From address of outbound mail. */
   MAIL_FROM: z.string().min(3).default('PBEM Judge <judge@localhost>'),
   /** Domain of the reply-to addresses orders+<token>@MAIL_DOMAIN. */
