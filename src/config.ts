@@ -187,7 +187,7 @@ export const configSchema = z.object({
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
   /** Attempts of one webhook delivery before it is dropped (exponential back-off between them). */
   WEBHOOK_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(6),
-  /** Allow webhook URLs on loopback or private addresses (tests, local bots); off in production. */
+  /** Allow webhooks to loopback, private and unique-local addresses (tests, local bots); link-local never. */
   WEBHOOK_ALLOW_PRIVATE: flag('false'),
 
   // Mail: inbound doors, outbound delivery and limits (docs/email.md).
