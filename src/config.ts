@@ -3,6 +3,7 @@
  * documented in .env.example; an invalid one stops the start with a message naming it.
  */
 import { isIP } from 'node:net';
+import { join } from 'node:path';
 import { z } from 'zod';
 
 const port = z.coerce.number().int().min(0).max(65535);
@@ -67,8 +68,8 @@ const trustProxy = optionalText.transform((value, ctx): false | number | string[
 const mailSettingsShape = {
   /** Port of the built-in SMTP listener for orders (0 = off). */
   INBOUND_SMTP_PORT: z.coerce.number().int().min(0).max(65535).default(2525),
-  /** Interface of the SMTP listener. */
-  INBOUND_SMTP_HOST: z.string().min(1).default('0.0.0.0'),
+  /** Interface of the SMTP listener. Unset: HOST's (127.0.0.1 unless HOST says otherwise). */
+  INBOUND_SMTP_HOST: optionalText,
   /** Largest inbound mail in bytes: refused with SMTP 552 / HTTP 413 (and a clear reply when the sender is known). */
   INBOUND_MAX_BYTES: z.coerce
     .number()
@@ -78,8 +79,8 @@ const mailSettingsShape = {
     .default(2 * 1024 * 1024),
   /** Outbound SMTP server, e.g. smtp://user:pass@smtp.example.org:587. Unset: mail goes to MAIL_SINK_DIR. */
   SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
-  /** Folder of .eml files that outbound mail goes to when SMTP_URL is unset (listed at /dev/mail). */
-  MAIL_SINK_DIR: z.string().min(1).default('./data/mail'),
+  /** Folder of the .eml files of outbound mail when SMTP_URL is unset (listed at /dev/mail); unset: DATA_DIR/mail. */
+  MAIL_SINK_DIR: optionalText,
   /** Delivery worker: how often it looks for pending mail, in milliseconds. */
   MAIL_DELIVERY_INTERVAL_MS: z.coerce.number().int().min(50).max(600_000).default(2000),
   /** Attempts of one mail before it is marked failed and the moderator is told. */
@@ -124,13 +125,13 @@ const mailSettingsShape = {
   MAP_FONT_FILES: optionalText,
 };
 
-/** The zod schema of the environment the service reads. */
-export const configSchema = z.object({
+/** The settings as the environment gives them, before the defaults that follow from other settings. */
+const settingsSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   /** HTTP port of the API and web pages. */
   PORT: port.default(3000),
-  /** Interface to listen on. */
-  HOST: z.string().min(1).default('0.0.0.0'),
+  /** Interface to listen on: this machine only unless set (0.0.0.0 for every interface, as in the Docker image). */
+  HOST: z.string().min(1).default('127.0.0.1'),
   /** Postgres connection URL; unset = start an embedded Postgres under DATA_DIR. */
   DATABASE_URL: optionalText.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
   /** Connections in each of a process's pools (Prisma's, and the pg pool of the SQL hot paths). */
@@ -193,6 +194,16 @@ export const configSchema = z.object({
   // Mail: inbound doors, outbound delivery and limits (docs/email.md).
   ...mailSettingsShape,
 });
+
+/**
+ * The zod schema of the environment the service reads, with the defaults that follow from other settings: the mail
+ * sink's folder is under DATA_DIR, and the SMTP listener listens where HOST says.
+ */
+export const configSchema = settingsSchema.transform((settings) => ({
+  ...settings,
+  MAIL_SINK_DIR: settings.MAIL_SINK_DIR ?? join(settings.DATA_DIR, 'mail'),
+  INBOUND_SMTP_HOST: settings.INBOUND_SMTP_HOST ?? settings.HOST,
+}));
 
 /** The validated settings every part of the service reads. */
 export type Config = z.output<typeof configSchema>;
