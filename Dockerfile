@@ -14,6 +14,7 @@ RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 
 # --- runtime ------------------------------------------------------------------------------------------------------
 FROM node:22-bookworm-slim AS runtime
+# HOST: every interface of the container (the service's own default is 127.0.0.1); the SMTP listener follows it.
 ENV NODE_ENV=production \
     PORT=3000 \
     HOST=0.0.0.0 \

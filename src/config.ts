@@ -2,6 +2,8 @@
  * The service's settings, read from the environment and validated with zod at start-up. Every setting is
  * documented in .env.example; an invalid one stops the start with a message naming it.
  */
+import { isIP } from 'node:net';
+import { join } from 'node:path';
 import { z } from 'zod';
 
 const port = z.coerce.number().int().min(0).max(65535);
@@ -15,6 +17,49 @@ const flag = (def: 'true' | 'false') =>
     .default(def)
     .transform((v) => v === 'true' || v === '1');
 
+/** The names proxy-addr (fastify's `trustProxy`) takes for address ranges. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** Whether one entry of TRUST_PROXY's list is an address, a CIDR range or a range name. */
+function proxyAddressEntry(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address, prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (!family || rest.length) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY as fastify's `trustProxy`: `false` (unset, empty, `false` or `0`: the client address is the
+ * connection's own and X-Forwarded-For is ignored), a hop count (`1`: one reverse proxy in front), or a list of the
+ * proxies' addresses, CIDR ranges or proxy-addr range names (`loopback`, `linklocal`, `uniquelocal`). `true`
+ * (believe every hop) is refused: any client could then name its own address and escape the rate limits.
+ */
+const trustProxy = optionalText.transform((value, ctx): false | number | string[] => {
+  if (value === undefined || value === 'false' || value === '0') return false;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops <= 100) return hops;
+    ctx.addIssue({ code: 'custom', message: 'a hop count is at most 100' });
+    return z.NEVER;
+  }
+  if (value === 'true') {
+    ctx.addIssue({
+      code: 'custom',
+      message: 'true would believe any client about its own address: give the hop count (e.g. 1) or the proxies',
+    });
+    return z.NEVER;
+  }
+  const entries = value.split(',').map((e) => e.trim());
+  const bad = entries.filter((e) => !proxyAddressEntry(e));
+  if (bad.length) {
+    ctx.addIssue({ code: 'custom', message: `not an address, CIDR range or hop count: ${bad.join(', ')}` });
+    return z.NEVER;
+  }
+  return entries;
+});
+
 /**
  * The mail settings: the three inbound doors (SMTP listener, IMAP polling, HTTP raw MIME), outbound delivery
  * (SMTP_URL, or the .eml sink folder when it is unset), and the limits that keep email from failing in practice
@@ -23,8 +68,8 @@ const flag = (def: 'true' | 'false') =>
 const mailSettingsShape = {
   /** Port of the built-in SMTP listener for orders (0 = off). */
   INBOUND_SMTP_PORT: z.coerce.number().int().min(0).max(65535).default(2525),
-  /** Interface of the SMTP listener. */
-  INBOUND_SMTP_HOST: z.string().min(1).default('0.0.0.0'),
+  /** Interface of the SMTP listener. Unset: HOST's (127.0.0.1 unless HOST says otherwise). */
+  INBOUND_SMTP_HOST: optionalText,
   /** Largest inbound mail in bytes: refused with SMTP 552 / HTTP 413 (and a clear reply when the sender is known). */
   INBOUND_MAX_BYTES: z.coerce
     .number()
@@ -34,8 +79,8 @@ const mailSettingsShape = {
     .default(2 * 1024 * 1024),
   /** Outbound SMTP server, e.g. smtp://user:pass@smtp.example.org:587. Unset: mail goes to MAIL_SINK_DIR. */
   SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
-  /** Folder of .eml files that outbound mail goes to when SMTP_URL is unset (listed at /dev/mail). */
-  MAIL_SINK_DIR: z.string().min(1).default('./data/mail'),
+  /** Folder of the .eml files of outbound mail when SMTP_URL is unset (listed at /dev/mail); unset: DATA_DIR/mail. */
+  MAIL_SINK_DIR: optionalText,
   /** Delivery worker: how often it looks for pending mail, in milliseconds. */
   MAIL_DELIVERY_INTERVAL_MS: z.coerce.number().int().min(50).max(600_000).default(2000),
   /** Attempts of one mail before it is marked failed and the moderator is told. */
@@ -80,13 +125,13 @@ const mailSettingsShape = {
   MAP_FONT_FILES: optionalText,
 };
 
-/** The zod schema of the environment the service reads. */
-export const configSchema = z.object({
+/** The settings as the environment gives them, before the defaults that follow from other settings. */
+const settingsSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   /** HTTP port of the API and web pages. */
   PORT: port.default(3000),
-  /** Interface to listen on. */
-  HOST: z.string().min(1).default('0.0.0.0'),
+  /** Interface to listen on: this machine only unless set (0.0.0.0 for every interface, as in the Docker image). */
+  HOST: z.string().min(1).default('127.0.0.1'),
   /** Postgres connection URL; unset = start an embedded Postgres under DATA_DIR. */
   DATABASE_URL: optionalText.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
   /** Connections in each of a process's pools (Prisma's, and the pg pool of the SQL hot paths). */
@@ -115,6 +160,11 @@ export const configSchema = z.object({
   SIGN_IN_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(10),
   /** Requests per minute per client address on the API (0 disables the limit). */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(0),
+  /**
+   * Which reverse proxies are believed about the client's address (X-Forwarded-For), on which every per-client
+   * rate limit rests: off by default; a hop count (`1`) or the proxies' addresses and CIDR ranges, comma-separated.
+   */
+  TRUST_PROXY: trustProxy,
   /** From address of outbound mail. */
   MAIL_FROM: z.string().min(3).default('PBEM Judge <judge@localhost>'),
   /** Domain of the reply-to addresses orders+<token>@MAIL_DOMAIN. */
@@ -138,12 +188,22 @@ export const configSchema = z.object({
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
   /** Attempts of one webhook delivery before it is dropped (exponential back-off between them). */
   WEBHOOK_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(6),
-  /** Allow webhook URLs on loopback or private addresses (tests, local bots); off in production. */
+  /** Allow webhooks to loopback, private and unique-local addresses (tests, local bots); link-local never. */
   WEBHOOK_ALLOW_PRIVATE: flag('false'),
 
   // Mail: inbound doors, outbound delivery and limits (docs/email.md).
   ...mailSettingsShape,
 });
+
+/**
+ * The zod schema of the environment the service reads, with the defaults that follow from other settings: the mail
+ * sink's folder is under DATA_DIR, and the SMTP listener listens where HOST says.
+ */
+export const configSchema = settingsSchema.transform((settings) => ({
+  ...settings,
+  MAIL_SINK_DIR: settings.MAIL_SINK_DIR ?? join(settings.DATA_DIR, 'mail'),
+  INBOUND_SMTP_HOST: settings.INBOUND_SMTP_HOST ?? settings.HOST,
+}));
 
 /** The validated settings every part of the service reads. */
 export type Config = z.output<typeof configSchema>;

@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from '../config.ts';
 import type { ServiceDeps } from '../services/deps.ts';
 import contextPlugin from './plugins/context.ts';
 import errorsPlugin, { sendError } from './plugins/errors.ts';
@@ -42,6 +43,19 @@ export interface BuildAppOptions {
   extraPlugins?: FastifyPluginAsync[];
 }
 
+/**
+ * fastify's `trustProxy` from the TRUST_PROXY setting: X-Forwarded-For is believed only from the proxies it names,
+ * and every per-client rate limit keys on the address it gives. A hop count trusts that many hops nearest the
+ * service whoever they are (fastify itself ignores a bare number): the port must then be reachable only through
+ * the proxy.
+ */
+export function trustProxyOption(
+  setting: Config['TRUST_PROXY'],
+): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof setting === 'number') return (_address, hop) => hop < setting;
+  return setting;
+}
+
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,100}$/;
 
 /** Builds the app (ready, not listening). */
@@ -49,7 +63,7 @@ export async function buildApp({ deps, extraPlugins = [] }: BuildAppOptions): Pr
   const app = Fastify({
     loggerInstance: deps.log,
     bodyLimit: deps.config.BODY_LIMIT,
-    trustProxy: true,
+    trustProxy: trustProxyOption(deps.config.TRUST_PROXY),
     requestIdHeader: false,
     genReqId: (req) => {
       const given = req.headers['x-request-id'];

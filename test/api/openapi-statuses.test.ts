@@ -88,7 +88,8 @@ const documents = (status: number) => (op: Operation) => String(status) in op.re
 let t: TestApp;
 beforeAll(async () => {
   t = await buildTestApp({
-    config: { INBOUND_WEBHOOK_TOKEN: INBOUND, RATE_LIMIT_PER_MINUTE: 1 },
+    // Behind one proxy: each request names its own client address (`from` below).
+    config: { INBOUND_WEBHOOK_TOKEN: INBOUND, RATE_LIMIT_PER_MINUTE: 1, TRUST_PROXY: 1 },
     extraPlugins: [checker.recorder],
   });
   apps.push(t);

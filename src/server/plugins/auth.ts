@@ -1,7 +1,9 @@
 /**
  * Bearer-token authentication of API calls. `request.principal` is set by the guards below for routes under
  * /api/games/:id: the game's moderator, one of its seats (a seat token acts only for its seat and game), or a
- * person holding several of its seats (its token acts for those seats only).
+ * person holding several of its seats (its token acts for those seats only). A route declares its guard as its
+ * `preValidation` hook: a caller without the right token gets 401 (or 403) before its body or parameters are
+ * validated, so nobody learns a route's schema without a token.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { authenticate, isAdminToken, rememberedSeat, rememberSeat, type Principal } from '../../services/auth.ts';

@@ -20,7 +20,8 @@ async function contextPlugin(app: FastifyInstance, opts: { deps: ServiceDeps }):
   app.decorate('deps', { ...opts.deps, log: requestScopedLogger(opts.deps.log) });
   // The app's logger is the deps' pino logger (app.ts: loggerInstance), so a request's logger is a pino child of it.
   // preValidation, not onRequest: a body is parsed in the request stream's own async context, which would lose the
-  // store; from here on the guards (preHandler), the handler and whatever they start run inside it.
+  // store; from here on the guards (the routes' own preValidation hooks, which run after this one), the handler and
+  // whatever they start run inside it.
   app.addHook('preValidation', (request, _reply, done) => runWithRequestLog(request.log as Logger, done));
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);

@@ -65,7 +65,7 @@ export function serviceMetrics(read: () => Promise<ServiceFigures>): Registry {
 
 export default async function metricsRoutes(app: FastifyInstance): Promise<void> {
   const register = serviceMetrics(() => readServiceFigures(app.deps));
-  app.get('/metrics', { preHandler: operatorOnly, schema: { hide: true } }, async (_request, reply) => {
+  app.get('/metrics', { preValidation: operatorOnly, schema: { hide: true } }, async (_request, reply) => {
     const text = await register.metrics();
     return reply.type(register.contentType).send(text);
   });

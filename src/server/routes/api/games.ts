@@ -42,7 +42,7 @@ function registerCreateRoute(app: FastifyInstance): void {
   r.post(
     '/api/games',
     {
-      preHandler: operatorOnly,
+      preValidation: operatorOnly,
       config: { inputSections: CREATE_GAME_SECTIONS },
       schema: {
         tags: ['games'],
@@ -63,7 +63,7 @@ function registerGameViewRoute(app: FastifyInstance): void {
   r.get(
     '/api/games/:id',
     {
-      preHandler: anyGameRole,
+      preValidation: anyGameRole,
       schema: {
         tags: ['games'],
         operationId: 'getGame',
@@ -91,7 +91,7 @@ function registerHistoryRoutes(app: FastifyInstance): void {
   r.get(
     '/api/games/:id/steps',
     {
-      preHandler: anyGameRole,
+      preValidation: anyGameRole,
       schema: {
         tags: ['games'],
         operationId: 'listSteps',
@@ -109,7 +109,7 @@ function registerHistoryRoutes(app: FastifyInstance): void {
   r.get(
     '/api/games/:id/steps/:n',
     {
-      preHandler: anyGameRole,
+      preValidation: anyGameRole,
       schema: {
         tags: ['games'],
         operationId: 'getStep',
@@ -126,7 +126,7 @@ function registerHistoryRoutes(app: FastifyInstance): void {
   r.get(
     '/api/games/:id/record',
     {
-      preHandler: anyGameRole,
+      preValidation: anyGameRole,
       schema: {
         tags: ['games'],
         operationId: 'getRecord',

@@ -25,7 +25,7 @@ const seatAccessErrors = { ...oneRoleErrors, 404: errorBody }; // a seat's playe
 const tags = ['moderation'];
 
 /** Every route here is for the game's moderator only. */
-const common = { preHandler: moderatorOnly };
+const common = { preValidation: moderatorOnly };
 
 /** Publishing or rejecting a step awaiting review. */
 function registerStepReviewRoutes(app: FastifyInstance): void {

@@ -57,7 +57,7 @@ export default async function orderRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     '/api/games/:id/orders',
     {
-      preHandler: seatSubmitting,
+      preValidation: seatSubmitting,
       schema: {
         tags: ['orders'],
         operationId: 'submitOrders',
@@ -75,7 +75,7 @@ export default async function orderRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     '/api/games/:id/orders',
     {
-      preHandler: anyGameRole,
+      preValidation: anyGameRole,
       schema: {
         tags: ['orders'],
         operationId: 'getOrders',

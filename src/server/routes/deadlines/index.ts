@@ -48,7 +48,7 @@ function registerAbsenceRoutes(app: FastifyInstance): void {
   r.get(
     '/api/games/:id/absences',
     {
-      preHandler: anyGameRole,
+      preValidation: anyGameRole,
       schema: {
         tags,
         operationId: 'listAbsences',
@@ -64,7 +64,7 @@ function registerAbsenceRoutes(app: FastifyInstance): void {
   r.post(
     '/api/games/:id/absences',
     {
-      preHandler: seatOnly,
+      preValidation: seatOnly,
       schema: {
         tags,
         operationId: 'declareAbsence',
@@ -95,7 +95,7 @@ function registerAbsenceWithdrawalRoute(app: FastifyInstance): void {
   r.delete(
     '/api/games/:id/absences/:absenceId',
     {
-      preHandler: seatOnly,
+      preValidation: seatOnly,
       schema: {
         tags,
         operationId: 'withdrawAbsence',
@@ -123,7 +123,7 @@ function registerDeadlineMoveRoutes(app: FastifyInstance): void {
   r.post(
     '/api/games/:id/deadline/extend',
     {
-      preHandler: moderatorOnly,
+      preValidation: moderatorOnly,
       schema: {
         tags,
         operationId: 'extendDeadline',
@@ -140,7 +140,7 @@ function registerDeadlineMoveRoutes(app: FastifyInstance): void {
   r.post(
     '/api/games/:id/deadline/shorten',
     {
-      preHandler: moderatorOnly,
+      preValidation: moderatorOnly,
       schema: {
         tags,
         operationId: 'shortenDeadline',
@@ -157,7 +157,7 @@ function registerDeadlineMoveRoutes(app: FastifyInstance): void {
   r.post(
     '/api/games/:id/deadline/apply-defaults',
     {
-      preHandler: moderatorOnly,
+      preValidation: moderatorOnly,
       schema: {
         tags,
         operationId: 'applyDefaultOrders',
@@ -177,7 +177,7 @@ function registerPunctualityRoute(app: FastifyInstance): void {
   r.get(
     '/api/games/:id/punctuality',
     {
-      preHandler: moderatorOnly,
+      preValidation: moderatorOnly,
       schema: {
         tags,
         operationId: 'getPunctuality',
@@ -197,7 +197,7 @@ function registerWebhookRoutes(app: FastifyInstance): void {
   r.get(
     '/api/games/:id/webhooks',
     {
-      preHandler: moderatorOnly,
+      preValidation: moderatorOnly,
       schema: {
         tags,
         operationId: 'listWebhooks',
@@ -213,7 +213,7 @@ function registerWebhookRoutes(app: FastifyInstance): void {
   r.post(
     '/api/games/:id/webhooks',
     {
-      preHandler: moderatorOnly,
+      preValidation: moderatorOnly,
       schema: {
         tags,
         operationId: 'addWebhook',
@@ -230,7 +230,7 @@ function registerWebhookRoutes(app: FastifyInstance): void {
   r.delete(
     '/api/games/:id/webhooks/:webhookId',
     {
-      preHandler: moderatorOnly,
+      preValidation: moderatorOnly,
       schema: {
         tags,
         operationId: 'removeWebhook',
