@@ -109,7 +109,7 @@ export async function startSmtpListener(
   server.on('error', (error) => deps.log.warn({ err: error }, 'smtp listener error'));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(opts.port, opts.host ?? '0.0.0.0', () => {
+    server.listen(opts.port, opts.host ?? '127.0.0.1', () => {
       server.off('error', reject);
       resolve();
     });
