@@ -59,7 +59,7 @@ export async function queueWelcome(tx: Tx, deps: NotifyDeps, input: WelcomeMails
   for (const { seatId, token } of input.seats) {
     const seat = game.seats.find((s) => s.id === seatId);
     if (!seat) continue;
-    const ctx = seatMailContext(deps, game, seat);
+    const ctx = seatMailContext(deps, game, def, seat);
     const viewer = { kind: 'seat' as const, seat: seat.side };
     const board = def && step ? boardOf(def, step.envelope, viewer) : null;
     const owes = owed.some((o) => o.seat === seat.side);
@@ -87,9 +87,7 @@ export async function queueWelcome(tx: Tx, deps: NotifyDeps, input: WelcomeMails
  */
 export async function queueStepResults(tx: SqlTx, deps: NotifyDeps, input: StepResults): Promise<void> {
   const { known } = input;
-  const { game, step, events, next } = known;
-  const def = gameDefinition(deps, game.game);
-  if (!def) return;
+  const { game, def, step, events, next } = known;
   const owed = (next?.owed ?? []) as unknown as Owed[];
   const after = next
     ? asEnvelope(next.envelope)
@@ -104,7 +102,7 @@ export async function queueStepResults(tx: SqlTx, deps: NotifyDeps, input: StepR
     if (!planned) continue;
     const since = (input.earlier ?? []).filter((s) => s.number >= planned.from);
     const earlier = since.flatMap((s) => def.visibleEvents(s.events, viewer));
-    const ctx = seatMailContext(deps, game, seat);
+    const ctx = seatMailContext(deps, game, def, seat);
     const owes = owed.some((o) => o.seat === seat.side) && !outcome;
     mails.push(
       await composeResult(ctx, {

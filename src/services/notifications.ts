@@ -7,7 +7,7 @@
  */
 import { notifyPolicyOf } from '../engine/contract-defaults.ts';
 import type { AnyGame, GameEvent, Owed } from '../engine/types.ts';
-import { gameDefinition, type ServiceDeps, type SqlTx, type Tx } from './deps.ts';
+import type { ServiceDeps, SqlTx, Tx } from './deps.ts';
 import { asEnvelope } from './json.ts';
 import type { ReviewNotice, StepResultsKnown, WelcomeMails } from './notifier.ts';
 import { type NoticeStep, planMails } from './notify-plan.ts';
@@ -34,8 +34,8 @@ export async function queueStepNotifications(
   deps: ServiceDeps,
   input: { gameId: string; stepNumber: number; known: StepResultsKnown },
 ): Promise<void> {
-  const def = gameDefinition(deps, input.known.game.game);
-  if (!def?.notify) return deps.notifier.stepResults(tx, input);
+  const { def } = input.known;
+  if (!def.notify) return deps.notifier.stepResults(tx, input);
   const { known } = input;
   const prev = asEnvelope(known.step.envelope).state;
   const next = asEnvelope(known.next?.envelope ?? known.step.resultEnvelope ?? known.step.envelope).state;

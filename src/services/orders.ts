@@ -5,11 +5,10 @@
 import { randomUUID } from 'node:crypto';
 import { checkOrders } from '../engine/step-runner.ts';
 import type { RuleError } from '../engine/types.ts';
-import type { ServiceDeps } from './deps.ts';
-import { gameDefinition } from './deps.ts';
+import { gameDefinition, requireGame, type ServiceDeps } from './deps.ts';
 import { seatTokenHolds } from './auth.ts';
 import { crashPoint } from './crash-points.ts';
-import { conflict, notFound, OrdersInvalidError, ServiceError, unauthorized } from './errors.ts';
+import { conflict, notFound, OrdersInvalidError, unauthorized } from './errors.ts';
 import { type OrderRow, storeOrder } from './order-store.ts';
 import { cachedEnvelope } from './step-envelopes.ts';
 import { type SubmissionState, submissionState } from './submission-state.ts';
@@ -103,8 +102,7 @@ function admitted(deps: ServiceDeps, step: SubmissionState | null, moderator: bo
       'step/not-open',
       `step ${step.number} is ${step.status.replace('_', ' ')}: orders cannot change now`,
     );
-  const def = gameDefinition(deps, step.game);
-  if (!def) throw new ServiceError('game/unknown-game', 500, `game "${step.game}" is not installed`);
+  const def = requireGame(deps, step.game);
   if (!step.seat) throw notFound('seat', 'seat/not-found');
   return { step, def, seat: step.seat };
 }

@@ -7,13 +7,14 @@
 import { randomUUID } from 'node:crypto';
 import { advance, sortedOrders, type Envelope } from '../engine/step-runner.ts';
 import { ordersDigest } from '../engine/dice.ts';
-import type { AnyGame, GameEvent, Outcome, Owed, SeatId } from '../engine/types.ts';
+import type { AnyGamePackage } from '../engine/game-package.ts';
+import type { GameEvent, Outcome, Owed, SeatId } from '../engine/types.ts';
 import type { Game, Seat, Step } from '../generated/prisma/client.ts';
 import { insertRows } from '../db/insert-rows.ts';
 import { audit } from './audit.ts';
 import { unconfirmedSides } from './confirmation.ts';
 import { afterStepOpened } from './deadlines/opened.ts';
-import { gameDefinition, inTransaction, type ServiceDeps, type SqlTx } from './deps.ts';
+import { inTransaction, requireGame, type ServiceDeps, type SqlTx } from './deps.ts';
 import { ServiceError } from './errors.ts';
 import { asEnvelope } from './json.ts';
 import { queueReviewNotice, queueStepNotifications } from './notifications.ts';
@@ -102,12 +103,6 @@ export async function resolveWithDefaults(deps: ServiceDeps, gameId: string, sea
   return inTransaction(deps, (tx) => resolveLocked(tx, deps, gameId, seats), RESOLVE_TX);
 }
 
-function definitionOf(deps: ServiceDeps, id: string): AnyGame {
-  const def = gameDefinition(deps, id);
-  if (!def) throw new ServiceError('game/unknown-game', 500, `game "${id}" is not installed`);
-  return def;
-}
-
 /** An engine default stored for a seat that missed its orders (source "default"). */
 type DefaultOrder = CurrentOrder & { id: string; raw: string };
 
@@ -118,7 +113,7 @@ type DefaultOrder = CurrentOrder & { id: string; raw: string };
 async function storeDefaultOrders(
   tx: SqlTx,
   input: {
-    def: AnyGame;
+    def: AnyGamePackage;
     locked: LockedGame;
     step: StepWithOrders;
     state: unknown;
@@ -231,7 +226,7 @@ export async function resolveLocked(
   if (!locked) return { resolved: false, reason: 'no-game' };
   const step = await openStepOf(tx, locked, pre?.step);
   if ('resolved' in step) return step;
-  const def = definitionOf(deps, locked.game.game);
+  const def = requireGame(deps, locked.game.game);
   const envelope = asEnvelope(step.envelope);
   const orders: Record<SeatId, unknown> = {};
   for (const o of step.orders) orders[o.side] = o.parsed;
@@ -280,7 +275,7 @@ export async function resolveLocked(
 async function publishResolved(
   tx: SqlTx,
   deps: ServiceDeps,
-  input: { locked: LockedGame; step: StepWithOrders; def: AnyGame; result: Envelope; depth: number },
+  input: { locked: LockedGame; step: StepWithOrders; def: AnyGamePackage; result: Envelope; depth: number },
 ): Promise<ResolveResult> {
   const { locked, step, def, result } = input;
   const gameId = locked.game.id;
@@ -312,12 +307,12 @@ export async function publishStep(tx: SqlTx, deps: ServiceDeps, input: PublishIn
   const deadlineAt = await afterStepOpened(tx, deps, {
     gameId: input.gameId,
     number: input.stepNumber + 1,
-    known: { game, step: next, prev: known.step, seats, hookEvents, events },
+    known: { game, step: next, prev: known.step, seats, hookEvents, events, def },
   });
   await queueStepNotifications(tx, deps, {
     gameId: input.gameId,
     stepNumber: input.stepNumber,
-    known: { game, seats, step: known.step, events, next: { ...next, deadlineAt } },
+    known: { game, def, seats, step: known.step, events, next: { ...next, deadlineAt } },
   });
   return !!outcome;
 }
@@ -327,7 +322,7 @@ interface PublishInput {
   gameId: string;
   stepId: string;
   stepNumber: number;
-  def: AnyGame;
+  def: AnyGamePackage;
   result: Envelope;
   known?: { locked: LockedGame; step: StepWithOrders };
 }

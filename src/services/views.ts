@@ -10,7 +10,7 @@ import { ordersShownTo } from '../engine/contract-defaults.ts';
 import { boardOf, viewOf } from '../engine/step-runner.ts';
 import type { Board } from '../engine/board.ts';
 import type { PersonPrincipal, Principal } from './auth.ts';
-import { gameDefinition, type ServiceDeps } from './deps.ts';
+import { requireGame, type ServiceDeps } from './deps.ts';
 import { notFound, ServiceError } from './errors.ts';
 import { asEnvelope, stripDiceKey } from './json.ts';
 import { buildRecord, type GameRecord } from './record.ts';
@@ -51,12 +51,6 @@ const currentOrdersQuery = {
   include: { seat: { select: { side: true } } },
 } satisfies Prisma.OrderFindManyArgs;
 
-function definition(deps: ServiceDeps, id: string): AnyGame {
-  const def = gameDefinition(deps, id);
-  if (!def) throw new ServiceError('game/unknown-game', 500, `game "${id}" is not installed`);
-  return def;
-}
-
 /** A game as one caller sees it: seats, current step, what is owed, its view and board, and (moderator) any preview. */
 export async function gameViewFor(deps: ServiceDeps, gameId: string, principal: Exclude<Principal, PersonPrincipal>) {
   const { base, seen } = await currentView(deps, gameId, principal);
@@ -80,7 +74,7 @@ async function currentView(deps: ServiceDeps, gameId: string, principal: Princip
     include: { seats: { orderBy: { side: 'asc' } } },
   });
   if (!game) throw notFound('game');
-  const def = definition(deps, game.game);
+  const def = requireGame(deps, game.game);
   const moderator = principal.kind === 'moderator';
   const step = await currentStep(deps, gameId);
   const { envelope, owed } = step;
@@ -196,7 +190,7 @@ function stepOut(
 export async function stepsFor(deps: ServiceDeps, gameId: string, principal: Principal) {
   const game = await deps.db.game.findUnique({ where: { id: gameId }, select: { game: true } });
   if (!game) throw notFound('game');
-  const def = definition(deps, game.game);
+  const def = requireGame(deps, game.game);
   const steps = await deps.db.step.findMany({
     where: { gameId },
     orderBy: { number: 'asc' },
@@ -212,7 +206,7 @@ export async function stepsFor(deps: ServiceDeps, gameId: string, principal: Pri
 export async function stepFor(deps: ServiceDeps, gameId: string, number: number, principal: Principal) {
   const game = await deps.db.game.findUnique({ where: { id: gameId }, select: { game: true, status: true } });
   if (!game) throw notFound('game');
-  const def = definition(deps, game.game);
+  const def = requireGame(deps, game.game);
   const step = await deps.db.step.findUnique({
     where: { gameId_number: { gameId, number } },
     include: { events: { orderBy: { seq: 'asc' }, select: { payload: true } }, orders: currentOrdersQuery },
@@ -277,7 +271,7 @@ export async function recordFor(
 ): Promise<GameRecord> {
   const game = await deps.db.game.findUnique({ where: { id: gameId }, include: { seats: true } });
   if (!game) throw notFound('game');
-  const def = definition(deps, game.game);
+  const def = requireGame(deps, game.game);
   const steps = await deps.db.step.findMany({
     where: { gameId, status: { in: ['published', 'awaiting_review'] } },
     orderBy: { number: 'asc' },
