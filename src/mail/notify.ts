@@ -4,10 +4,10 @@
  * written to the outbox in the caller's transaction.
  */
 import { boardOf, type Envelope } from '../engine/step-runner.ts';
-import type { GameEvent, Outcome, Owed } from '../engine/types.ts';
+import type { GameEvent, Outcome } from '../engine/types.ts';
 import { syntaxFor } from '../orders-text/game-text.ts';
 import { gameDefinition, type ServiceDeps, type SqlTx, type Tx } from '../services/deps.ts';
-import { asEnvelope } from '../services/json.ts';
+import { asEnvelope, storedOwed } from '../services/json.ts';
 import type { StepResults, WelcomeMails } from '../services/notifier.ts';
 import { type CurrentStepRow, readCurrentStep } from '../services/steps.ts';
 import { calendarUrl } from '../calendar/url.ts';
@@ -88,7 +88,7 @@ export async function queueWelcome(tx: Tx, deps: NotifyDeps, input: WelcomeMails
 export async function queueStepResults(tx: SqlTx, deps: NotifyDeps, input: StepResults): Promise<void> {
   const { known } = input;
   const { game, def, step, events, next } = known;
-  const owed = (next?.owed ?? []) as unknown as Owed[];
+  const owed = storedOwed(next?.owed);
   const after = next
     ? asEnvelope(next.envelope)
     : step.resultEnvelope

@@ -6,9 +6,9 @@
  * only what its view and visible events show).
  */
 import { notifyPolicyOf } from '../engine/contract-defaults.ts';
-import type { AnyGame, GameEvent, Owed } from '../engine/types.ts';
+import type { AnyGame, GameEvent } from '../engine/types.ts';
 import type { ServiceDeps, SqlTx, Tx } from './deps.ts';
-import { asEnvelope } from './json.ts';
+import { asEnvelope, storedOwed } from './json.ts';
 import type { ReviewNotice, StepResultsKnown, WelcomeMails } from './notifier.ts';
 import { type NoticeStep, planMails } from './notify-plan.ts';
 
@@ -42,7 +42,7 @@ export async function queueStepNotifications(
   const now: NoticeStep = {
     number: input.stepNumber,
     policy: notifyPolicyOf(def, prev, next, known.game.status === 'finished'),
-    owedNext: ((known.next?.owed ?? []) as unknown as Owed[]).map((o) => o.seat),
+    owedNext: storedOwed(known.next?.owed).map((o) => o.seat),
   };
   // Even a step every seat hears about covers, for each seat, the steps since its last mail.
   const history = [...(await earlierNotices(tx, def, input.gameId, input.stepNumber)), now];

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { advance, sortedOrders, type Envelope } from '../engine/step-runner.ts';
 import { ordersDigest } from '../engine/dice.ts';
 import type { AnyGamePackage } from '../engine/game-package.ts';
-import type { GameEvent, Outcome, Owed, SeatId } from '../engine/types.ts';
+import type { GameEvent, Outcome, SeatId } from '../engine/types.ts';
 import type { Game, Seat, Step } from '../generated/prisma/client.ts';
 import { insertRows } from '../db/insert-rows.ts';
 import { audit } from './audit.ts';
@@ -16,7 +16,7 @@ import { unconfirmedSides } from './confirmation.ts';
 import { afterStepOpened } from './deadlines/opened.ts';
 import { inTransaction, requireGame, type ServiceDeps, type SqlTx } from './deps.ts';
 import { ServiceError } from './errors.ts';
-import { asEnvelope } from './json.ts';
+import { asEnvelope, storedOwed } from './json.ts';
 import { queueReviewNotice, queueStepNotifications } from './notifications.ts';
 
 /** The outcome of an attempt to resolve. */
@@ -124,7 +124,7 @@ async function storeDefaultOrders(
 ): Promise<DefaultOrder[]> {
   const { def, locked, step, orders, now } = input;
   const defaults: DefaultOrder[] = [];
-  for (const { seat } of step.owed as unknown as Owed[]) {
+  for (const { seat } of storedOwed(step.owed)) {
     if (seat in orders || !input.seats.includes(seat)) continue;
     const seatRow = locked.seats.find((s) => s.side === seat);
     if (!seatRow) throw new ServiceError('game/no-seat', 500, `seat ${seat} of game ${step.gameId} is missing`);
@@ -233,7 +233,7 @@ export async function resolveLocked(
   const now = deps.clock();
   const input = { def, locked, step, state: envelope.state, orders, seats: defaultSeats, now };
   const defaults = await storeDefaultOrders(tx, input);
-  if (!(step.owed as unknown as Owed[]).every((o) => o.seat in orders)) return { resolved: false, reason: 'not-ready' };
+  if (!storedOwed(step.owed).every((o) => o.seat in orders)) return { resolved: false, reason: 'not-ready' };
   // After a moderator's rejection every owed seat confirms or revises first (src/services/confirmation.ts).
   if (step.rejectedRevisions && (await unconfirmedSides(tx, step)).length) {
     return { resolved: false, reason: 'not-ready' };

@@ -4,7 +4,7 @@
  * several seats sees the union of what its seats may see (src/services/persons.ts): every view per seat, the events
  * any of its seats may see, and its seats' orders.
  */
-import type { AnyGame, GameEvent, Owed, Viewer } from '../engine/types.ts';
+import type { AnyGame, GameEvent, Viewer } from '../engine/types.ts';
 import type { Prisma } from '../generated/prisma/client.ts';
 import { ordersShownTo } from '../engine/contract-defaults.ts';
 import { boardOf, viewOf } from '../engine/step-runner.ts';
@@ -12,7 +12,7 @@ import type { Board } from '../engine/board.ts';
 import type { PersonPrincipal, Principal } from './auth.ts';
 import { requireGame, type ServiceDeps } from './deps.ts';
 import { notFound, ServiceError } from './errors.ts';
-import { asEnvelope, stripDiceKey } from './json.ts';
+import { asEnvelope, storedOwed, stripDiceKey } from './json.ts';
 import { buildRecord, type GameRecord } from './record.ts';
 import { type CurrentStep, currentStep, readCurrentStep } from './steps.ts';
 import { unconfirmedSides } from './confirmation.ts';
@@ -177,7 +177,7 @@ function stepOut(
   return {
     number: step.number,
     status: step.status,
-    owed: step.owed as Owed[],
+    owed: storedOwed(step.owed),
     openedAt: step.openedAt,
     resolvedAt: shown ? step.resolvedAt : null,
     publishedAt: step.publishedAt,
@@ -214,6 +214,7 @@ export async function stepFor(deps: ServiceDeps, gameId: string, number: number,
   if (!step) throw notFound('step', 'step/not-found');
   const viewers = viewersOf(principal);
   const envelope = asEnvelope(step.envelope);
+  const owed = storedOwed(step.owed);
   const orders: Record<string, unknown> = {};
   for (const o of step.orders) {
     // A person sees another seat's orders as the first of its seats allowed to (its own seats' always).
@@ -227,7 +228,7 @@ export async function stepFor(deps: ServiceDeps, gameId: string, number: number,
         resolved: step.status === 'published',
         gameOver: game.status === 'finished',
       };
-      const shown = ordersShownTo(def, q, step.owed as unknown as Owed[]);
+      const shown = ordersShownTo(def, q, owed);
       if (shown === undefined) continue;
       orders[o.seat.side] = shown;
       break;
