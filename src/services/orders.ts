@@ -125,6 +125,11 @@ async function submit(deps: ServiceDeps, input: SubmitOrdersInput): Promise<Subm
   for (let fresh = false; ; fresh = true) {
     const read = await submissionState(deps, input.gameId, input.seatId, { fresh });
     const { step, def, seat } = admitted(deps, read, moderator);
+    // The one check of a submission, answering the sender (422 with every error). The resolution checks the stored
+    // orders once more, inside `advance` (src/services/turn-processor.ts, resolveLocked): that second pass is not
+    // this one repeated for nothing. It covers what never came through here (the engine defaults of a missed
+    // deadline), orders stored under an earlier version of the game package (a deploy between submission and
+    // resolution), and it is the parse the dice commitment and `pbem verify` are computed from.
     const checked = checkOrders(def, await cachedEnvelope(deps, step.stepId), seat.side, input.orders);
     if (!checked.ok) {
       if (step.remembered) continue; // the 409s above come first: decide on the game as it is now

@@ -238,6 +238,11 @@ export async function resolveLocked(
   if (step.rejectedRevisions && (await unconfirmedSides(tx, step)).length) {
     return { resolved: false, reason: 'not-ready' };
   }
+  // `advance` checks every order again (the engine's contract: it parses each seat's orders before resolving, the
+  // same parse `pbem verify` replays and the dice are committed to). Submitted orders passed the same check against
+  // this step's unchanging envelope (src/services/orders.ts, submit): this pass protects the engine defaults stored
+  // just above, which nothing checked, and orders stored under an earlier version of the game package. A refusal
+  // here is therefore a fault (500), never a player's error.
   const result = advance(def, envelope, orders);
   if (!result.ok) {
     deps.log.error({ gameId, step: step.number, errors: result.errors }, 'the engine refused orders it had accepted');
