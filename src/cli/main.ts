@@ -1,11 +1,12 @@
 /**
  * `pbem`: the command line. Each command reads its options with node:util.parseArgs (args.ts): an unknown option
  * is an error (exit code 2), `pbem --help` and `pbem COMMAND --help` print help. Every command works for every
- * registered game: the game comes from the record, or `--game` for `simulate`.
+ * registered game: the game comes from the record, `--game` for `simulate`, or the first argument of `rules`.
  */
 import { commandHelp, readArgs, UsageError, type CliCommand } from './args.ts';
 import { oddsCommand } from './odds-command.ts';
 import { replayCommand, verifyCommand } from './replay-command.ts';
+import { rulesCommand } from './rules-command.ts';
 import { simulateCommand } from './simulate-command.ts';
 
 const COMMANDS: Record<string, CliCommand> = {
@@ -13,6 +14,7 @@ const COMMANDS: Record<string, CliCommand> = {
   verify: verifyCommand,
   simulate: simulateCommand,
   odds: oddsCommand,
+  rules: rulesCommand,
 };
 
 const USAGE = `usage: pbem COMMAND [options]   (pbem COMMAND --help for a command's options)

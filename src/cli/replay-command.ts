@@ -4,7 +4,7 @@ import { recordSchema, replayRecord, verifyRecord, type GameRecord } from '../en
 import { outcomeResult } from '../engine/outcome.ts';
 import type { AnyGamePackage } from '../engine/game-package.ts';
 import type { GameEvent, Outcome } from '../engine/types.ts';
-import { getGame } from '../games/index.ts';
+import { registeredGame } from './games.ts';
 import { UsageError, type CliCommand, type CommandArgs } from './args.ts';
 import { readRecordFile } from './record-file.ts';
 
@@ -15,8 +15,7 @@ export function loadRecord(raw: unknown): { record: GameRecord; game: AnyGamePac
     const issues = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(root)'}: ${i.message}`);
     throw new Error(`not a pbem-record/1 game record:\n${issues.join('\n')}`);
   }
-  const game = getGame(parsed.data.game);
-  if (!game) throw new Error(`unknown game "${parsed.data.game}"`);
+  const game = registeredGame(parsed.data.game);
   return { record: parsed.data, game };
 }
 

@@ -2,19 +2,16 @@
  * `pbem simulate`: plays complete games of any registered game with random legal orders, on a pool of worker
  * threads (all cores by default), and prints the summary as JSON; a progress bar goes to stderr on long runs.
  */
-import { games as registeredGames } from '../games/index.ts';
+import { GAME_IDS, registeredGame } from './games.ts';
 import { intOption, stringOption, UsageError, type CliCommand, type CommandArgs } from './args.ts';
 import { createProgress } from './progress.ts';
 import { defaultWorkers, simulateOnPool } from './simulate-pool.ts';
 
 export { simulate, type SimulationSummary } from './simulate.ts';
 
-const GAME_IDS = Object.keys(registeredGames).join(', ');
-
 async function runSimulate(args: CommandArgs, out: (text: string) => void): Promise<number> {
-  const gameId = stringOption(args, 'game', Object.keys(registeredGames)[0]);
-  const game = registeredGames[gameId];
-  if (!game) throw new UsageError(`unknown game "${gameId}" (one of ${GAME_IDS})`);
+  const gameId = stringOption(args, 'game', GAME_IDS[0]);
+  const game = registeredGame(gameId, UsageError);
   const mode = stringOption(args, 'mode', game.modes[0]);
   if (!game.modes.includes(mode)) {
     throw new UsageError(`unknown mode "${mode}" for ${gameId} (one of ${game.modes.join(', ')})`);
@@ -38,7 +35,7 @@ export const simulateCommand: CliCommand = {
 JSON summary: throughput, wins per seat, draws, unfinished games, problems found. The same seed gives the same
 summary (timing aside) for any number of workers.`,
   options: {
-    game: { type: 'string', value: 'ID', help: `the game: ${GAME_IDS} (default: the first)` },
+    game: { type: 'string', value: 'ID', help: `the game: ${GAME_IDS.join(', ')} (default: the first)` },
     mode: { type: 'string', value: 'MODE', help: "the game's mode (default: its first)" },
     games: { type: 'string', value: 'N', help: 'how many games (default 1000)' },
     seed: { type: 'string', value: 'S', help: 'the seed of the dice and the random orders (default 1)' },

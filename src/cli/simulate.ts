@@ -12,7 +12,7 @@ import { performance } from 'node:perf_hooks';
 import { sfc32FromHex, sfc32Next, uniformDie, type Sfc32State } from '../engine/dice.ts';
 import type { AnyGamePackage, RandomPlayer } from '../engine/game-package.ts';
 import type { ResolveContext, SeatId } from '../engine/types.ts';
-import { getGame } from '../games/index.ts';
+import { registeredGame } from './games.ts';
 
 /** Games per dice stream: the unit a run is shared out in (a run of this many games or fewer is one stream). */
 export const GAMES_PER_STREAM = 5000;
@@ -65,8 +65,7 @@ const MAX_PROBLEMS = 10;
 
 /** The game package of a run, with its mode checked. */
 export function simulatedGame(gameId: string, mode: string): AnyGamePackage {
-  const game = getGame(gameId);
-  if (!game) throw new Error(`unknown game "${gameId}"`);
+  const game = registeredGame(gameId);
   if (!game.modes.includes(mode)) {
     throw new Error(`unknown mode "${mode}" for ${gameId} (one of ${game.modes.join(', ')})`);
   }

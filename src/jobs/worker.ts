@@ -2,6 +2,8 @@
  * The jobs worker: works every queue of src/queue/queues.ts in this process, any number of processes side by side.
  * Each queue is fetched in batches and the jobs of a batch run concurrently (JOB_CONCURRENCY); a failing job is
  * failed alone (pg-boss retries it with back-off), the others complete. A full batch fetches the next one at once.
+ * The `mail-delivery` queue runs the mail delivery it is given (the composition root passes the mail worker's:
+ * src/server/workers.ts); without one its jobs complete and do nothing.
  */
 import type PgBoss from 'pg-boss';
 import { isDatabaseUnavailable } from '../db/faults.ts';
@@ -11,7 +13,6 @@ import { sweepDeadlines } from '../services/deadlines/sweep.ts';
 import { deliverWebhook } from '../webhooks/deliver.ts';
 import { startBoss } from '../queue/boss.ts';
 import { markJobTablesInstalled } from '../queue/enqueue.ts';
-import { mailDelivery } from './mail-hook.ts';
 import {
   QUEUES,
   type DeadlineJob,
@@ -20,6 +21,18 @@ import {
   type ResolveJob,
   type WebhookJob,
 } from '../queue/queues.ts';
+
+/**
+ * Delivers due outbox mails; returns how many it handled (a full batch means: run again), or null when no delivery
+ * runs in this process (the mail worker is not started).
+ */
+export type MailDelivery = (deps: ServiceDeps) => Promise<{ handled: number; batchSize: number } | null>;
+
+/** What the jobs worker is given besides the service's dependencies. */
+export interface JobsWorkerOptions {
+  /** Run for every `mail-delivery` job (the cron's retries of failed deliveries). */
+  mailDelivery?: MailDelivery;
+}
 
 /** A started jobs worker. */
 export interface JobsWorker {
@@ -84,7 +97,11 @@ function surviveLostCompletions(log: ServiceDeps['log']): void {
 }
 
 /** Starts the boss and works every queue. */
-export async function startJobsWorker(deps: ServiceDeps, databaseUrl: string): Promise<JobsWorker> {
+export async function startJobsWorker(
+  deps: ServiceDeps,
+  databaseUrl: string,
+  options: JobsWorkerOptions = {},
+): Promise<JobsWorker> {
   surviveLostCompletions(deps.log);
   const boss = await startBoss({ databaseUrl, config: deps.config, log: deps.log, worker: true });
   markJobTablesInstalled();
@@ -93,11 +110,12 @@ export async function startJobsWorker(deps: ServiceDeps, databaseUrl: string): P
   await workQueue<ResolveJob>(boss, deps, QUEUES.resolve, (job) => handleDelayedResolution(deps, job));
   await workQueue<WebhookJob>(boss, deps, QUEUES.webhook, (job) => deliverWebhook(deps, job));
   await workQueue<object>(boss, deps, QUEUES.mail, async () => {
-    const run = mailDelivery();
+    const run = options.mailDelivery;
     if (!run) return 'no-delivery';
     for (let i = 0; i < 100; i++) {
-      const { handled, batchSize } = await run(deps);
-      if (handled < batchSize) break;
+      const batch = await run(deps);
+      if (!batch) return i === 0 ? 'no-delivery' : 'delivered';
+      if (batch.handled < batch.batchSize) break;
     }
     return 'delivered';
   });

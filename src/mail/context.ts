@@ -5,7 +5,7 @@
  */
 import type { Db } from '../db/client.ts';
 import { asLocale } from '../i18n/index.ts';
-import { seatText } from '../engine/game-package.ts';
+import { type AnyGamePackage, seatText } from '../engine/game-package.ts';
 import { componentData } from '../services/component-data.ts';
 import { gameDefinition, type ServiceDeps, type Tx } from '../services/deps.ts';
 import type { Game, Person, Seat } from '../generated/prisma/client.ts';
@@ -17,9 +17,8 @@ export function siteOf(config: ServiceDeps['config']): MailSite {
   return { domain: config.MAIL_DOMAIN, from: config.MAIL_FROM, publicUrl: config.PUBLIC_URL };
 }
 
-/** The game part of a mail context. */
-function gameOfMail(deps: Pick<ServiceDeps, 'games'>, game: Game): SeatMailContext['game'] {
-  const def = gameDefinition(deps, game.game);
+/** The game part of a mail context (`def`: the game's package, when installed). */
+function gameOfMail(def: AnyGamePackage | undefined, game: Game): SeatMailContext['game'] {
   return {
     id: game.id,
     name: game.name,
@@ -33,20 +32,23 @@ function gameOfMail(deps: Pick<ServiceDeps, 'games'>, game: Game): SeatMailConte
   };
 }
 
-/** The name of a side of a game in both languages (the side id when the game does not know it). */
-function sideNameOf(deps: Pick<ServiceDeps, 'games'>, game: Game, side: string) {
-  return seatText(gameDefinition(deps, game.game), game.mode, side);
-}
-
-/** The mail context of one seat. */
-export function seatMailContext(deps: Pick<ServiceDeps, 'config' | 'games'>, game: Game, seat: Seat): SeatMailContext {
+/**
+ * The mail context of one seat; `def` is the game's package as the caller resolved it (undefined when it is not
+ * installed: the mail then names the game and its sides by their ids).
+ */
+export function seatMailContext(
+  deps: Pick<ServiceDeps, 'config'>,
+  game: Game,
+  def: AnyGamePackage | undefined,
+  seat: Seat,
+): SeatMailContext {
   return {
     site: siteOf(deps.config),
-    game: gameOfMail(deps, game),
+    game: gameOfMail(def, game),
     seat: {
       id: seat.id,
       side: seat.side,
-      sideName: sideNameOf(deps, game, seat.side),
+      sideName: seatText(def, game.mode, seat.side),
       email: seat.email,
       locale: asLocale(seat.locale),
       timeZone: seat.timeZone,
@@ -64,9 +66,10 @@ export function personMailContext(
   seats: readonly Seat[],
 ): PersonMailContext {
   const held = seats.filter((s) => s.personId === person.id).sort((a, b) => a.side.localeCompare(b.side));
+  const def = gameDefinition(deps, game.game);
   return {
     site: siteOf(deps.config),
-    game: gameOfMail(deps, game),
+    game: gameOfMail(def, game),
     person: {
       id: person.id,
       email: person.email,
@@ -75,7 +78,7 @@ export function personMailContext(
       mailToken: person.mailToken,
       playerName: person.playerName,
     },
-    seats: held.map((s) => ({ id: s.id, side: s.side, sideName: sideNameOf(deps, game, s.side) })),
+    seats: held.map((s) => ({ id: s.id, side: s.side, sideName: seatText(def, game.mode, s.side) })),
   };
 }
 

@@ -4,10 +4,10 @@
  * written to the outbox in the caller's transaction.
  */
 import { boardOf, type Envelope } from '../engine/step-runner.ts';
-import type { GameEvent, Outcome, Owed } from '../engine/types.ts';
+import type { GameEvent, Outcome } from '../engine/types.ts';
 import { syntaxFor } from '../orders-text/game-text.ts';
 import { gameDefinition, type ServiceDeps, type SqlTx, type Tx } from '../services/deps.ts';
-import { asEnvelope } from '../services/json.ts';
+import { asEnvelope, storedOwed } from '../services/json.ts';
 import type { StepResults, WelcomeMails } from '../services/notifier.ts';
 import { type CurrentStepRow, readCurrentStep } from '../services/steps.ts';
 import { calendarUrl } from '../calendar/url.ts';
@@ -59,7 +59,7 @@ export async function queueWelcome(tx: Tx, deps: NotifyDeps, input: WelcomeMails
   for (const { seatId, token } of input.seats) {
     const seat = game.seats.find((s) => s.id === seatId);
     if (!seat) continue;
-    const ctx = seatMailContext(deps, game, seat);
+    const ctx = seatMailContext(deps, game, def, seat);
     const viewer = { kind: 'seat' as const, seat: seat.side };
     const board = def && step ? boardOf(def, step.envelope, viewer) : null;
     const owes = owed.some((o) => o.seat === seat.side);
@@ -87,10 +87,8 @@ export async function queueWelcome(tx: Tx, deps: NotifyDeps, input: WelcomeMails
  */
 export async function queueStepResults(tx: SqlTx, deps: NotifyDeps, input: StepResults): Promise<void> {
   const { known } = input;
-  const { game, step, events, next } = known;
-  const def = gameDefinition(deps, game.game);
-  if (!def) return;
-  const owed = (next?.owed ?? []) as unknown as Owed[];
+  const { game, def, step, events, next } = known;
+  const owed = storedOwed(next?.owed);
   const after = next
     ? asEnvelope(next.envelope)
     : step.resultEnvelope
@@ -104,7 +102,7 @@ export async function queueStepResults(tx: SqlTx, deps: NotifyDeps, input: StepR
     if (!planned) continue;
     const since = (input.earlier ?? []).filter((s) => s.number >= planned.from);
     const earlier = since.flatMap((s) => def.visibleEvents(s.events, viewer));
-    const ctx = seatMailContext(deps, game, seat);
+    const ctx = seatMailContext(deps, game, def, seat);
     const owes = owed.some((o) => o.seat === seat.side) && !outcome;
     mails.push(
       await composeResult(ctx, {

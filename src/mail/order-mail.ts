@@ -3,6 +3,7 @@
  * service path as the API (submitOrders, approveStep, rejectStep), answered with a Judge-style reply: the orders as
  * understood, every error with its rule id, what the seat still owes and the deadline in its time zone.
  */
+import type { AnyGamePackage } from '../engine/game-package.ts';
 import type { ChoiceTree, Owed, RuleError } from '../engine/types.ts';
 import type { Locale } from '../i18n/index.ts';
 import { formatOrderText, readOrderText, syntaxFor, type TextGame } from '../orders-text/game-text.ts';
@@ -80,6 +81,8 @@ interface MailContext {
   choices: ChoiceTree | null;
   grammarInput: GrammarInput;
   textGame: TextGame;
+  /** The game's package, resolved once for the whole mail (undefined when it is not installed). */
+  def: AnyGamePackage | undefined;
   locale: Locale;
 }
 
@@ -96,7 +99,7 @@ async function mailContext(deps: ServiceDeps, principal: OneSeatPrincipal): Prom
   // A game without a grammar still reads commands and JSON orders (the generic default of its package).
   const textGame: TextGame = def ?? {};
   const locale: Locale = seat?.locale === 'ja' ? 'ja' : 'en';
-  return { deps, principal, game, step, seat, choices, grammarInput, textGame, locale };
+  return { deps, principal, game, step, seat, choices, grammarInput, textGame, def, locale };
 }
 
 /** Processes an authenticated mail of a seat or the moderator and queues the reply (a person's: person-order-mail). */
@@ -132,7 +135,7 @@ export async function processOrderMail(
     resolved,
   };
   crashPoint('mail-submitted');
-  const replied = await reply(deps, principal, game, seat, report, mail);
+  const replied = await reply(deps, principal, { row: game, def: ctx.def }, seat, report, mail);
   // A refusal the player was not answered for is kept, for the page and the next reply (src/mail/unanswered.ts).
   const refused = outcome === 'rejected' || parsed.errors.length > 0;
   const unanswered = !replied && seat && refused ? { unanswered: unansweredNote(report, mail.subject) } : {};
@@ -146,7 +149,7 @@ async function commandAnswer(ctx: MailContext, cmd: TextCommand): Promise<Part[]
   const { deps, game, seat, locale, textGame } = ctx;
   try {
     if (cmd.kind === 'help') {
-      const def = gameDefinition(deps, game.game);
+      const { def } = ctx;
       const template =
         def && seat && ctx.choices
           ? replyTemplateOf(def, ctx.grammarInput.data, ctx.step.envelope.state, seat.side, locale)
@@ -259,11 +262,12 @@ async function withOrdersStoredBefore(deps: ServiceDeps, inboundId: string, pars
 async function reply(
   deps: ServiceDeps,
   principal: Exclude<MailPrincipal, { kind: 'person' }>,
-  game: Awaited<ReturnType<typeof loadGameWithSeats>>,
+  handle: { row: Awaited<ReturnType<typeof loadGameWithSeats>>; def: AnyGamePackage | undefined },
   seat: Awaited<ReturnType<typeof loadGameWithSeats>>['seats'][number] | undefined,
   report: ReplyReport,
   mail: OrderMail,
 ): Promise<boolean> {
+  const game = handle.row;
   // Seats are answered at their registered address (never at a From that may be forged); moderators at theirs.
   const pseudo = seat ?? {
     ...game.seats[0],
@@ -284,7 +288,7 @@ async function reply(
     deps.log.warn({ gameId: game.id, to: pseudo.email }, 'reply budget spent: reply not sent');
     return false;
   }
-  const ctx = seatMailContext(deps, game, pseudo);
+  const ctx = seatMailContext(deps, game, handle.def, pseudo);
   // Refusals this seat was not answered for come first in the reply that does go out.
   const when = (d: Date) => formatDateTime(d, ctx.seat.timeZone, ctx.seat.locale);
   const earlier = seat

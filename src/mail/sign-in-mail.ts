@@ -3,7 +3,7 @@
  * link), it goes only to the address the game has for the seat or person, never to the one typed, and carries a
  * fresh sign-in link in its footer (src/mail/sign-in-slot.ts).
  */
-import type { Tx } from '../services/deps.ts';
+import { gameDefinition, type Tx } from '../services/deps.ts';
 import type { SignInLinkMail } from '../services/notifier.ts';
 import { envelope, L, para } from './compose-parts.ts';
 import { loadGameWithSeats, personMailContext, seatMailContext } from './context.ts';
@@ -38,7 +38,7 @@ export async function queueSignInLinkMail(tx: Tx, deps: NotifyDeps, to: SignInLi
   }
   const seat = game.seats.find((s) => s.id === to.seatId);
   if (!seat) return;
-  const ctx = seatMailContext(deps, game, seat);
+  const ctx = seatMailContext(deps, game, gameDefinition(deps, game.game), seat);
   const w = words(ctx.seat.locale, game.name, days);
   await writeOutbox(tx, deps.config, [envelope(ctx, 'sign-in', w.subject, [para(w.body)])], deps.clock());
 }

@@ -75,6 +75,10 @@ export const ERROR_TEXT: Readonly<Record<string, Text>> = {
   },
   'step/not-current': { en: 'this is not the current step', ja: '現在のステップではありません' },
   'step/not-awaiting-review': { en: 'the step is not awaiting review', ja: 'このステップは確認待ちではありません' },
+  'step/bad-owed': {
+    en: "a stored step's owed points are malformed",
+    ja: '保存されたステップの命令待ち情報が壊れています',
+  },
   'seat/not-found': { en: 'seat not found', ja: '席が見つかりません' },
   'orders/invalid': { en: 'the orders have problems', ja: '命令に問題があります' },
   'deadline/none': { en: 'the step has no deadline', ja: 'このステップには締切がありません' },

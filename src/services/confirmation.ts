@@ -6,6 +6,7 @@
  * the moderator's amendment. Until every owed seat has, the step does not resolve, except at its deadline.
  */
 import type { Owed } from '../engine/types.ts';
+import { storedOwed } from './json.ts';
 import type { SqlTx } from './deps.ts';
 
 /** What the reads here need of a transaction (or of the Prisma client). */
@@ -46,6 +47,6 @@ export async function unconfirmedSides(
 ): Promise<string[]> {
   const rejected = rejectedRevisionsOf(step.rejectedRevisions);
   if (!rejected) return [];
-  const owed = Array.isArray(step.owed) ? (step.owed as Owed[]) : [];
+  const owed = storedOwed(step.owed);
   return unconfirmedOf(owed, rejected, await currentRevisions(tx, step.id));
 }

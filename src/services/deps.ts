@@ -10,6 +10,7 @@ import { guardPool, throttledReporter } from '../db/faults.ts';
 import { inPgTransaction, type SqlTx } from '../db/sql-tx.ts';
 import type { AnyGamePackage } from '../engine/game-package.ts';
 import { getGame } from '../games/index.ts';
+import { GameNotInstalledError } from './errors.ts';
 import type { Notifier } from './notifier.ts';
 
 /** Looks a game package up by its id. */
@@ -56,9 +57,24 @@ export function inTransaction<T>(
 
 export type { SqlTx, Tx };
 
-/** The game package of an engine id, from the deps' lookup or the registry. */
+/**
+ * The game package of an engine id, from the deps' lookup or the registry; undefined when it is not installed. For
+ * the few readers that still show something of a game without its package (a mail's title, a seat's name); every
+ * other caller resolves the package once with {@link requireGame} and passes it down.
+ */
 export function gameDefinition(deps: Pick<ServiceDeps, 'games'>, id: string): AnyGamePackage | undefined {
   return deps.games?.(id) ?? getGame(id);
+}
+
+/**
+ * The game package of a stored game, resolved once per request or job and passed down from there. Throws
+ * {@link GameNotInstalledError} (500 `game/unknown-game`, mapped by the server's one error handler) when no package
+ * of that id is installed.
+ */
+export function requireGame(deps: Pick<ServiceDeps, 'games'>, id: string): AnyGamePackage {
+  const game = gameDefinition(deps, id);
+  if (!game) throw new GameNotInstalledError(id);
+  return game;
 }
 
 /** A background worker of the service (the composition root lists them: src/server/workers.ts), once started. */

@@ -30,6 +30,17 @@ export class OrdersInvalidError extends ServiceError {
   }
 }
 
+/**
+ * A stored game whose package is not installed in this service (its id is in no registry the deps know): a fault of
+ * the installation, not of the request, hence 500 with the stable code `game/unknown-game`.
+ */
+export class GameNotInstalledError extends ServiceError {
+  constructor(readonly gamePackage: string) {
+    super('game/unknown-game', 500, `game "${gamePackage}" is not installed`);
+    this.name = 'GameNotInstalledError';
+  }
+}
+
 export const notFound = (what: string, code = 'game/not-found'): ServiceError =>
   new ServiceError(code, 404, `${what} not found`);
 export const conflict = (code: string, message: string, details?: unknown): ServiceError =>

@@ -6,7 +6,7 @@
 import { boardOf, viewOf } from '../engine/step-runner.ts';
 import type { Board } from '../engine/board.ts';
 import type { GameEvent, Owed } from '../engine/types.ts';
-import { gameDefinition, type ServiceDeps } from './deps.ts';
+import { requireGame, type ServiceDeps } from './deps.ts';
 import { notFound } from './errors.ts';
 import { asEnvelope } from './json.ts';
 import { currentStepsOf, readCurrentStep } from './steps.ts';
@@ -113,8 +113,8 @@ export async function reviewPreviewFor(
   });
   if (!game) throw notFound('game');
   const current = await readCurrentStep(deps.db, gameId);
-  const def = gameDefinition(deps, game.game);
-  if (!def || current?.status !== 'awaiting_review') return null;
+  if (current?.status !== 'awaiting_review') return null;
+  const def = requireGame(deps, game.game);
   const step = await deps.db.step.findUnique({
     where: { id: current.stepId },
     select: { resultEnvelope: true, events: { orderBy: { seq: 'asc' }, select: { payload: true } } },

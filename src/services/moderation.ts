@@ -5,8 +5,8 @@
 import { afterGameResumed, setDeadlineLocked } from './deadlines/changes.ts';
 import type { SeatId } from '../engine/types.ts';
 import { audit } from './audit.ts';
-import { gameDefinition, type ServiceDeps, type Tx } from './deps.ts';
-import { conflict, notFound, ServiceError } from './errors.ts';
+import { requireGame, type ServiceDeps, type Tx } from './deps.ts';
+import { conflict, notFound } from './errors.ts';
 import { asEnvelope } from './json.ts';
 import { submitOrders, type SubmitOrdersResult } from './orders.ts';
 import { reopenRejectedStep, type Reopened } from './rejection.ts';
@@ -35,8 +35,7 @@ export async function approveStep(
 ): Promise<{ step: number; finished: boolean }> {
   const approved = await deps.db.$transaction(async (tx) => {
     const { game, step } = await lockedStep(tx, gameId, number);
-    const def = gameDefinition(deps, game.game);
-    if (!def) throw new ServiceError('game/unknown-game', 500, `game "${game.game}" is not installed`);
+    const def = requireGame(deps, game.game);
     const finished = await publishStep(tx, deps, {
       gameId,
       stepId: step.id,

@@ -6,9 +6,9 @@
  * only what its view and visible events show).
  */
 import { notifyPolicyOf } from '../engine/contract-defaults.ts';
-import type { AnyGame, GameEvent, Owed } from '../engine/types.ts';
-import { gameDefinition, type ServiceDeps, type SqlTx, type Tx } from './deps.ts';
-import { asEnvelope } from './json.ts';
+import type { AnyGame, GameEvent } from '../engine/types.ts';
+import type { ServiceDeps, SqlTx, Tx } from './deps.ts';
+import { asEnvelope, storedOwed } from './json.ts';
 import type { ReviewNotice, StepResultsKnown, WelcomeMails } from './notifier.ts';
 import { type NoticeStep, planMails } from './notify-plan.ts';
 
@@ -34,15 +34,15 @@ export async function queueStepNotifications(
   deps: ServiceDeps,
   input: { gameId: string; stepNumber: number; known: StepResultsKnown },
 ): Promise<void> {
-  const def = gameDefinition(deps, input.known.game.game);
-  if (!def?.notify) return deps.notifier.stepResults(tx, input);
+  const { def } = input.known;
+  if (!def.notify) return deps.notifier.stepResults(tx, input);
   const { known } = input;
   const prev = asEnvelope(known.step.envelope).state;
   const next = asEnvelope(known.next?.envelope ?? known.step.resultEnvelope ?? known.step.envelope).state;
   const now: NoticeStep = {
     number: input.stepNumber,
     policy: notifyPolicyOf(def, prev, next, known.game.status === 'finished'),
-    owedNext: ((known.next?.owed ?? []) as unknown as Owed[]).map((o) => o.seat),
+    owedNext: storedOwed(known.next?.owed).map((o) => o.seat),
   };
   // Even a step every seat hears about covers, for each seat, the steps since its last mail.
   const history = [...(await earlierNotices(tx, def, input.gameId, input.stepNumber)), now];

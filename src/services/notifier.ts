@@ -6,6 +6,7 @@
  */
 import type { Tx } from '../db/client.ts';
 import type { SqlTx } from '../db/sql-tx.ts';
+import type { AnyGamePackage } from '../engine/game-package.ts';
 import type { GameEvent } from '../engine/types.ts';
 import type { Game, Seat, Step } from '../generated/prisma/client.ts';
 import type { Locale } from '../i18n/index.ts';
@@ -20,9 +21,13 @@ export interface WelcomeMails {
   persons?: { personId: string; token: string }[];
 }
 
-/** What the publishing transaction already read: the game (as updated), its seats, the step, its events, the next step. */
+/**
+ * What the publishing transaction already read: the game (as updated) and its package, its seats, the step, its
+ * events, the next step.
+ */
 export interface StepResultsKnown {
   game: Game;
+  def: AnyGamePackage;
   seats: Seat[];
   step: Pick<Step, 'number' | 'defaultsApplied' | 'envelope' | 'resultEnvelope'>;
   events: GameEvent[];

@@ -5,11 +5,10 @@
 import { randomUUID } from 'node:crypto';
 import { checkOrders } from '../engine/step-runner.ts';
 import type { RuleError } from '../engine/types.ts';
-import type { ServiceDeps } from './deps.ts';
-import { gameDefinition } from './deps.ts';
+import { gameDefinition, requireGame, type ServiceDeps } from './deps.ts';
 import { seatTokenHolds } from './auth.ts';
 import { crashPoint } from './crash-points.ts';
-import { conflict, notFound, OrdersInvalidError, ServiceError, unauthorized } from './errors.ts';
+import { conflict, notFound, OrdersInvalidError, unauthorized } from './errors.ts';
 import { type OrderRow, storeOrder } from './order-store.ts';
 import { cachedEnvelope } from './step-envelopes.ts';
 import { type SubmissionState, submissionState } from './submission-state.ts';
@@ -103,8 +102,7 @@ function admitted(deps: ServiceDeps, step: SubmissionState | null, moderator: bo
       'step/not-open',
       `step ${step.number} is ${step.status.replace('_', ' ')}: orders cannot change now`,
     );
-  const def = gameDefinition(deps, step.game);
-  if (!def) throw new ServiceError('game/unknown-game', 500, `game "${step.game}" is not installed`);
+  const def = requireGame(deps, step.game);
   if (!step.seat) throw notFound('seat', 'seat/not-found');
   return { step, def, seat: step.seat };
 }
@@ -127,6 +125,11 @@ async function submit(deps: ServiceDeps, input: SubmitOrdersInput): Promise<Subm
   for (let fresh = false; ; fresh = true) {
     const read = await submissionState(deps, input.gameId, input.seatId, { fresh });
     const { step, def, seat } = admitted(deps, read, moderator);
+    // The one check of a submission, answering the sender (422 with every error). The resolution checks the stored
+    // orders once more, inside `advance` (src/services/turn-processor.ts, resolveLocked): that second pass is not
+    // this one repeated for nothing. It covers what never came through here (the engine defaults of a missed
+    // deadline), orders stored under an earlier version of the game package (a deploy between submission and
+    // resolution), and it is the parse the dice commitment and `pbem verify` are computed from.
     const checked = checkOrders(def, await cachedEnvelope(deps, step.stepId), seat.side, input.orders);
     if (!checked.ok) {
       if (step.remembered) continue; // the 409s above come first: decide on the game as it is now

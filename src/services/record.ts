@@ -3,7 +3,8 @@
  * Pure: built from rows already read, for one viewer. The format is specified in docs/api.md.
  */
 import { ordersShownTo } from '../engine/contract-defaults.ts';
-import type { AnyGame, GameEvent, Owed, Viewer } from '../engine/types.ts';
+import type { AnyGame, GameEvent, Viewer } from '../engine/types.ts';
+import { storedOwed } from './json.ts';
 
 /** The record format id. */
 export const RECORD_FORMAT = 'pbem-record/1';
@@ -104,7 +105,7 @@ export function buildRecord(def: AnyGame, source: RecordSource, viewer: Viewer):
     if (step.status !== 'published' && !(moderator && step.status === 'awaiting_review')) continue;
     const orders: Record<string, unknown> = {};
     let whole = true;
-    const owed = (Array.isArray(step.owed) ? step.owed : []) as Owed[];
+    const owed = storedOwed(step.owed);
     for (const o of [...step.orders].sort((a, b) => a.side.localeCompare(b.side))) {
       // Orders can carry hidden information (AW: where the UBs are placed): the game says what others may see.
       const resolved = step.status === 'published';

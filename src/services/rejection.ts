@@ -5,7 +5,7 @@
  * step resolves again as soon as every owed seat has confirmed or revised (src/services/confirmation.ts), or at the
  * deadline with the orders on file (`resolveWithKeptOrders`): it never waits silently.
  */
-import type { Owed } from '../engine/types.ts';
+import { storedOwed } from './json.ts';
 import { Prisma } from '../generated/prisma/client.ts';
 import { audit } from './audit.ts';
 import { currentRevisions, unconfirmedSides } from './confirmation.ts';
@@ -59,7 +59,7 @@ export async function reopenRejectedStep(
     at: now,
     deadlineAt: input.deadlineAt,
   });
-  const owed = Array.isArray(step.owed) ? (step.owed as Owed[]) : [];
+  const owed = storedOwed(step.owed);
   const awaiting = [...new Set(owed.map((o) => o.seat))].sort();
   const seats = await tx.seat.findMany({ where: { gameId: game.id }, orderBy: { side: 'asc' }, select: seatColumns });
   const key = `rejected:${step.id}:${now.toISOString()}`;

@@ -7,9 +7,10 @@
  */
 import type { Board, BoardSummary } from '../engine/board.ts';
 import { boardOf } from '../engine/step-runner.ts';
-import type { AnyGame, ChoiceTree, GameEvent, Viewer } from '../engine/types.ts';
+import type { AnyGamePackage } from '../engine/game-package.ts';
+import type { ChoiceTree, GameEvent, Viewer } from '../engine/types.ts';
 import type { Principal } from './auth.ts';
-import { gameDefinition, type ServiceDeps } from './deps.ts';
+import { requireGame, type ServiceDeps } from './deps.ts';
 import { notFound, ServiceError } from './errors.ts';
 import { asEnvelope } from './json.ts';
 import { visibleToAny } from './persons.ts';
@@ -18,12 +19,6 @@ import { viewersOf } from './views.ts';
 
 /** The turn and phase of a step, as its board summary words them. */
 export type StepHeading = Pick<BoardSummary, 'turn' | 'turnLabel' | 'phase'>;
-
-function definitionOf(deps: ServiceDeps, id: string): AnyGame {
-  const def = gameDefinition(deps, id);
-  if (!def) throw new ServiceError('game/unknown-game', 500, `game "${id}" is not installed`);
-  return def;
-}
 
 /** The one viewer a board is drawn for: a person's seat `seat` (one of its own, else its first). */
 function boardViewer(principal: Principal, seat: string | undefined): Viewer {
@@ -47,7 +42,7 @@ export async function stepHeadingsFor(
 ): Promise<Map<number, StepHeading>> {
   const game = await deps.db.game.findUnique({ where: { id: gameId }, select: { game: true } });
   if (!game) throw notFound('game');
-  const def = definitionOf(deps, game.game);
+  const def = requireGame(deps, game.game);
   const viewer = boardViewer(principal, undefined);
   const steps = await deps.db.step.findMany({
     where: { gameId, ...(viewer.kind === 'moderator' ? {} : { status: 'published' }) },
@@ -59,9 +54,9 @@ export async function stepHeadingsFor(
 
 /** One past step for one viewer: its heading, the board after it, and the events the viewer may see. */
 export interface PastStep {
-  /** The game's name, as its moderator gave it, and the id of its game package. */
+  /** The game's name, as its moderator gave it, and its game package (as resolved for this read). */
   gameName: string;
-  gamePackage: string;
+  def: AnyGamePackage;
   mode: string;
   number: number;
   status: string;
@@ -86,7 +81,7 @@ export async function pastStepFor(
 ): Promise<PastStep> {
   const game = await deps.db.game.findUnique({ where: { id: gameId }, select: { game: true, name: true, mode: true } });
   if (!game) throw notFound('game');
-  const def = definitionOf(deps, game.game);
+  const def = requireGame(deps, game.game);
   const viewer = boardViewer(principal, seat);
   const step = Number.isSafeInteger(number)
     ? await deps.db.step.findUnique({
@@ -104,7 +99,7 @@ export async function pastStepFor(
   const events = step.events.map((e) => e.payload as GameEvent);
   return {
     gameName: game.name,
-    gamePackage: game.game,
+    def,
     mode: game.mode,
     number: step.number,
     status: step.status,
@@ -124,9 +119,9 @@ export async function pastStepFor(
 export async function owedChoicesFor(
   deps: ServiceDeps,
   gameId: string,
-): Promise<{ game: AnyGame; trees: Map<string, ChoiceTree> }> {
+): Promise<{ game: AnyGamePackage; trees: Map<string, ChoiceTree> }> {
   const step = await currentStep(deps, gameId);
-  const def = definitionOf(deps, step.game);
+  const def = requireGame(deps, step.game);
   if (step.status !== 'open') return { game: def, trees: new Map() };
   const trees = step.owed.map((o): [string, ChoiceTree | null] => [o.seat, def.choices(step.envelope.state, o.seat)]);
   return { game: def, trees: new Map(trees.filter((e): e is [string, ChoiceTree] => e[1] !== null)) };

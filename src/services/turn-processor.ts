@@ -7,15 +7,16 @@
 import { randomUUID } from 'node:crypto';
 import { advance, sortedOrders, type Envelope } from '../engine/step-runner.ts';
 import { ordersDigest } from '../engine/dice.ts';
-import type { AnyGame, GameEvent, Outcome, Owed, SeatId } from '../engine/types.ts';
+import type { AnyGamePackage } from '../engine/game-package.ts';
+import type { GameEvent, Outcome, SeatId } from '../engine/types.ts';
 import type { Game, Seat, Step } from '../generated/prisma/client.ts';
 import { insertRows } from '../db/insert-rows.ts';
 import { audit } from './audit.ts';
 import { unconfirmedSides } from './confirmation.ts';
 import { afterStepOpened } from './deadlines/opened.ts';
-import { gameDefinition, inTransaction, type ServiceDeps, type SqlTx } from './deps.ts';
+import { inTransaction, requireGame, type ServiceDeps, type SqlTx } from './deps.ts';
 import { ServiceError } from './errors.ts';
-import { asEnvelope } from './json.ts';
+import { asEnvelope, storedOwed } from './json.ts';
 import { queueReviewNotice, queueStepNotifications } from './notifications.ts';
 
 /** The outcome of an attempt to resolve. */
@@ -102,12 +103,6 @@ export async function resolveWithDefaults(deps: ServiceDeps, gameId: string, sea
   return inTransaction(deps, (tx) => resolveLocked(tx, deps, gameId, seats), RESOLVE_TX);
 }
 
-function definitionOf(deps: ServiceDeps, id: string): AnyGame {
-  const def = gameDefinition(deps, id);
-  if (!def) throw new ServiceError('game/unknown-game', 500, `game "${id}" is not installed`);
-  return def;
-}
-
 /** An engine default stored for a seat that missed its orders (source "default"). */
 type DefaultOrder = CurrentOrder & { id: string; raw: string };
 
@@ -118,7 +113,7 @@ type DefaultOrder = CurrentOrder & { id: string; raw: string };
 async function storeDefaultOrders(
   tx: SqlTx,
   input: {
-    def: AnyGame;
+    def: AnyGamePackage;
     locked: LockedGame;
     step: StepWithOrders;
     state: unknown;
@@ -129,7 +124,7 @@ async function storeDefaultOrders(
 ): Promise<DefaultOrder[]> {
   const { def, locked, step, orders, now } = input;
   const defaults: DefaultOrder[] = [];
-  for (const { seat } of step.owed as unknown as Owed[]) {
+  for (const { seat } of storedOwed(step.owed)) {
     if (seat in orders || !input.seats.includes(seat)) continue;
     const seatRow = locked.seats.find((s) => s.side === seat);
     if (!seatRow) throw new ServiceError('game/no-seat', 500, `seat ${seat} of game ${step.gameId} is missing`);
@@ -231,18 +226,23 @@ export async function resolveLocked(
   if (!locked) return { resolved: false, reason: 'no-game' };
   const step = await openStepOf(tx, locked, pre?.step);
   if ('resolved' in step) return step;
-  const def = definitionOf(deps, locked.game.game);
+  const def = requireGame(deps, locked.game.game);
   const envelope = asEnvelope(step.envelope);
   const orders: Record<SeatId, unknown> = {};
   for (const o of step.orders) orders[o.side] = o.parsed;
   const now = deps.clock();
   const input = { def, locked, step, state: envelope.state, orders, seats: defaultSeats, now };
   const defaults = await storeDefaultOrders(tx, input);
-  if (!(step.owed as unknown as Owed[]).every((o) => o.seat in orders)) return { resolved: false, reason: 'not-ready' };
+  if (!storedOwed(step.owed).every((o) => o.seat in orders)) return { resolved: false, reason: 'not-ready' };
   // After a moderator's rejection every owed seat confirms or revises first (src/services/confirmation.ts).
   if (step.rejectedRevisions && (await unconfirmedSides(tx, step)).length) {
     return { resolved: false, reason: 'not-ready' };
   }
+  // `advance` checks every order again (the engine's contract: it parses each seat's orders before resolving, the
+  // same parse `pbem verify` replays and the dice are committed to). Submitted orders passed the same check against
+  // this step's unchanging envelope (src/services/orders.ts, submit): this pass protects the engine defaults stored
+  // just above, which nothing checked, and orders stored under an earlier version of the game package. A refusal
+  // here is therefore a fault (500), never a player's error.
   const result = advance(def, envelope, orders);
   if (!result.ok) {
     deps.log.error({ gameId, step: step.number, errors: result.errors }, 'the engine refused orders it had accepted');
@@ -280,7 +280,7 @@ export async function resolveLocked(
 async function publishResolved(
   tx: SqlTx,
   deps: ServiceDeps,
-  input: { locked: LockedGame; step: StepWithOrders; def: AnyGame; result: Envelope; depth: number },
+  input: { locked: LockedGame; step: StepWithOrders; def: AnyGamePackage; result: Envelope; depth: number },
 ): Promise<ResolveResult> {
   const { locked, step, def, result } = input;
   const gameId = locked.game.id;
@@ -312,12 +312,12 @@ export async function publishStep(tx: SqlTx, deps: ServiceDeps, input: PublishIn
   const deadlineAt = await afterStepOpened(tx, deps, {
     gameId: input.gameId,
     number: input.stepNumber + 1,
-    known: { game, step: next, prev: known.step, seats, hookEvents, events },
+    known: { game, step: next, prev: known.step, seats, hookEvents, events, def },
   });
   await queueStepNotifications(tx, deps, {
     gameId: input.gameId,
     stepNumber: input.stepNumber,
-    known: { game, seats, step: known.step, events, next: { ...next, deadlineAt } },
+    known: { game, def, seats, step: known.step, events, next: { ...next, deadlineAt } },
   });
   return !!outcome;
 }
@@ -327,7 +327,7 @@ interface PublishInput {
   gameId: string;
   stepId: string;
   stepNumber: number;
-  def: AnyGame;
+  def: AnyGamePackage;
   result: Envelope;
   known?: { locked: LockedGame; step: StepWithOrders };
 }

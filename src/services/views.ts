@@ -4,15 +4,15 @@
  * several seats sees the union of what its seats may see (src/services/persons.ts): every view per seat, the events
  * any of its seats may see, and its seats' orders.
  */
-import type { AnyGame, GameEvent, Owed, Viewer } from '../engine/types.ts';
+import type { AnyGame, GameEvent, Viewer } from '../engine/types.ts';
 import type { Prisma } from '../generated/prisma/client.ts';
 import { ordersShownTo } from '../engine/contract-defaults.ts';
 import { boardOf, viewOf } from '../engine/step-runner.ts';
 import type { Board } from '../engine/board.ts';
 import type { PersonPrincipal, Principal } from './auth.ts';
-import { gameDefinition, type ServiceDeps } from './deps.ts';
+import { requireGame, type ServiceDeps } from './deps.ts';
 import { notFound, ServiceError } from './errors.ts';
-import { asEnvelope, stripDiceKey } from './json.ts';
+import { asEnvelope, storedOwed, stripDiceKey } from './json.ts';
 import { buildRecord, type GameRecord } from './record.ts';
 import { type CurrentStep, currentStep, readCurrentStep } from './steps.ts';
 import { unconfirmedSides } from './confirmation.ts';
@@ -51,12 +51,6 @@ const currentOrdersQuery = {
   include: { seat: { select: { side: true } } },
 } satisfies Prisma.OrderFindManyArgs;
 
-function definition(deps: ServiceDeps, id: string): AnyGame {
-  const def = gameDefinition(deps, id);
-  if (!def) throw new ServiceError('game/unknown-game', 500, `game "${id}" is not installed`);
-  return def;
-}
-
 /** A game as one caller sees it: seats, current step, what is owed, its view and board, and (moderator) any preview. */
 export async function gameViewFor(deps: ServiceDeps, gameId: string, principal: Exclude<Principal, PersonPrincipal>) {
   const { base, seen } = await currentView(deps, gameId, principal);
@@ -80,7 +74,7 @@ async function currentView(deps: ServiceDeps, gameId: string, principal: Princip
     include: { seats: { orderBy: { side: 'asc' } } },
   });
   if (!game) throw notFound('game');
-  const def = definition(deps, game.game);
+  const def = requireGame(deps, game.game);
   const moderator = principal.kind === 'moderator';
   const step = await currentStep(deps, gameId);
   const { envelope, owed } = step;
@@ -183,7 +177,7 @@ function stepOut(
   return {
     number: step.number,
     status: step.status,
-    owed: step.owed as Owed[],
+    owed: storedOwed(step.owed),
     openedAt: step.openedAt,
     resolvedAt: shown ? step.resolvedAt : null,
     publishedAt: step.publishedAt,
@@ -196,7 +190,7 @@ function stepOut(
 export async function stepsFor(deps: ServiceDeps, gameId: string, principal: Principal) {
   const game = await deps.db.game.findUnique({ where: { id: gameId }, select: { game: true } });
   if (!game) throw notFound('game');
-  const def = definition(deps, game.game);
+  const def = requireGame(deps, game.game);
   const steps = await deps.db.step.findMany({
     where: { gameId },
     orderBy: { number: 'asc' },
@@ -212,7 +206,7 @@ export async function stepsFor(deps: ServiceDeps, gameId: string, principal: Pri
 export async function stepFor(deps: ServiceDeps, gameId: string, number: number, principal: Principal) {
   const game = await deps.db.game.findUnique({ where: { id: gameId }, select: { game: true, status: true } });
   if (!game) throw notFound('game');
-  const def = definition(deps, game.game);
+  const def = requireGame(deps, game.game);
   const step = await deps.db.step.findUnique({
     where: { gameId_number: { gameId, number } },
     include: { events: { orderBy: { seq: 'asc' }, select: { payload: true } }, orders: currentOrdersQuery },
@@ -220,6 +214,7 @@ export async function stepFor(deps: ServiceDeps, gameId: string, number: number,
   if (!step) throw notFound('step', 'step/not-found');
   const viewers = viewersOf(principal);
   const envelope = asEnvelope(step.envelope);
+  const owed = storedOwed(step.owed);
   const orders: Record<string, unknown> = {};
   for (const o of step.orders) {
     // A person sees another seat's orders as the first of its seats allowed to (its own seats' always).
@@ -233,7 +228,7 @@ export async function stepFor(deps: ServiceDeps, gameId: string, number: number,
         resolved: step.status === 'published',
         gameOver: game.status === 'finished',
       };
-      const shown = ordersShownTo(def, q, step.owed as unknown as Owed[]);
+      const shown = ordersShownTo(def, q, owed);
       if (shown === undefined) continue;
       orders[o.seat.side] = shown;
       break;
@@ -277,7 +272,7 @@ export async function recordFor(
 ): Promise<GameRecord> {
   const game = await deps.db.game.findUnique({ where: { id: gameId }, include: { seats: true } });
   if (!game) throw notFound('game');
-  const def = definition(deps, game.game);
+  const def = requireGame(deps, game.game);
   const steps = await deps.db.step.findMany({
     where: { gameId, status: { in: ['published', 'awaiting_review'] } },
     orderBy: { number: 'asc' },

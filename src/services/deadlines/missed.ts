@@ -5,7 +5,7 @@
  */
 import { columnsOf } from '../../db/sql-tx.ts';
 import { gameDefinition, type ServiceDeps, type SqlTx } from '../deps.ts';
-import { seatText } from '../../engine/game-package.ts';
+import { type AnyGamePackage, seatText } from '../../engine/game-package.ts';
 import type { NoticeSeat } from '../notifier.ts';
 import { queueNoticeMails, queueNoticeWebhooks, utc } from './notices.ts';
 import { readState, type DeadlineGame, type DeadlineStep } from './step-state.ts';
@@ -21,7 +21,10 @@ export const seatColumns = {
   mailToken: true,
 } as const;
 
-/** Tells everyone (and the moderator) that seats missed a deadline, and what happens now. */
+/**
+ * Tells everyone (and the moderator) that seats missed a deadline, and what happens now. `known`: the events the
+ * game's webhooks subscribe to and the game's package, when the caller has them.
+ */
 export async function announceMissed(
   tx: SqlTx,
   deps: ServiceDeps,
@@ -30,10 +33,11 @@ export async function announceMissed(
   seats: NoticeSeat[],
   sides: string[],
   what: { kind: 'waiting' } | { kind: 'extended'; until: Date } | { kind: 'defaults' },
-  hookEvents?: string[],
+  known: { hookEvents?: string[]; def?: AnyGamePackage } = {},
 ): Promise<void> {
+  const { hookEvents } = known;
   // The seats by their names in the reader's language (the game's sides), never by their ids.
-  const def = gameDefinition(deps, game.game);
+  const def = known.def ?? gameDefinition(deps, game.game);
   const names = (lc: 'en' | 'ja') => sides.map((side) => seatText(def, game.mode, side)[lc]).join(', ');
   const who = names('en');
   const key = `missed:${step.id}:${what.kind}:${step.deadlineAt?.toISOString()}`;
@@ -84,15 +88,15 @@ export async function announceMissed(
 }
 
 /**
- * The missed notice after default orders (once per step). `known`: the game's seats (by side) and the events its
- * webhooks subscribe to, when the caller has read them under the game lock.
+ * The missed notice after default orders (once per step). `known`: the game's seats (by side), the events its
+ * webhooks subscribe to and (optionally) its package, when the caller has read them under the game lock.
  */
 export async function announceDefaultsLocked(
   tx: SqlTx,
   deps: ServiceDeps,
   game: DeadlineGame,
   step: DeadlineStep,
-  known?: { seats: NoticeSeat[]; hookEvents: string[] },
+  known?: { seats: NoticeSeat[]; hookEvents: string[]; def?: AnyGamePackage },
 ): Promise<void> {
   const state = readState(step.deadlineState);
   if (!step.defaultsApplied.length || state.defaultsAnnounced) return;
@@ -115,6 +119,6 @@ export async function announceDefaultsLocked(
     seats,
     [...step.defaultsApplied].sort(),
     { kind: 'defaults' },
-    known?.hookEvents,
+    { hookEvents: known?.hookEvents, def: known?.def },
   );
 }

@@ -3,8 +3,8 @@
  * and its jobs, the previous step's punctuality record, the missed notice of its default orders, and its result
  * for the game's webhooks.
  */
-import type { ServiceDeps, SqlTx } from '../deps.ts';
-import { gameDefinition } from '../deps.ts';
+import type { AnyGamePackage } from '../../engine/game-package.ts';
+import { gameDefinition, type ServiceDeps, type SqlTx } from '../deps.ts';
 import { announceDefaultsLocked } from './missed.ts';
 import type { NoticeSeat } from '../notifier.ts';
 import { queueNoticeWebhooks, utc } from './notices.ts';
@@ -14,8 +14,8 @@ import { loadStep, owedOf, type DeadlineGame, type DeadlineStep } from './step-s
 
 /**
  * What the publishing transaction already read (the game as updated, the step just opened, the step just published
- * with its current orders and events, the seats, the events the game's webhooks subscribe to): used instead of
- * reading them again.
+ * with its current orders and events, the seats, the events the game's webhooks subscribe to, the game's package):
+ * used instead of reading or looking them up again.
  */
 export interface OpenedKnown {
   game: DeadlineGame;
@@ -24,6 +24,7 @@ export interface OpenedKnown {
   seats: NoticeSeat[];
   hookEvents: string[];
   events: unknown[];
+  def: AnyGamePackage;
 }
 
 /**
@@ -53,7 +54,7 @@ export async function afterStepOpened(
         deps,
         game,
         prev.step,
-        known && { seats: known.seats, hookEvents: known.hookEvents },
+        known && { seats: known.seats, hookEvents: known.hookEvents, def: known.def },
       );
       await queueResultWebhook(tx, deps, game, prev.step, step, scheduled?.deadlineAt ?? null, known);
     }
@@ -68,10 +69,10 @@ async function queueResultWebhook(
   prev: DeadlineStep,
   next: DeadlineStep,
   deadlineAt: Date | null,
-  known?: Pick<OpenedKnown, 'hookEvents' | 'events'>,
+  known?: Pick<OpenedKnown, 'hookEvents' | 'events' | 'def'>,
 ): Promise<void> {
   if (known && !known.hookEvents.includes('result')) return; // no webhook wants results
-  const def = gameDefinition(deps, game.game);
+  const def = known ? known.def : gameDefinition(deps, game.game);
   const events = known
     ? known.events.map((payload) => ({ payload }))
     : await tx.$queryRawUnsafe<{ payload: unknown }[]>(

@@ -182,7 +182,7 @@ async function extendOnce(tx: SqlTx, deps: ServiceDeps, m: Missed): Promise<Deci
   const extended = { step: step.number, sides: missing, from, to: deadlineAt?.toISOString() };
   await audit(tx, game.id, 'system', 'deadline.extend-once', extended, m.now);
   const what = { kind: 'extended' as const, until: deadlineAt ?? m.deadline };
-  await announceMissed(tx, deps, game, step, seats, missing, what, locked.hookEvents);
+  await announceMissed(tx, deps, game, step, seats, missing, what, { hookEvents: locked.hookEvents });
   return done('extended');
 }
 
@@ -224,7 +224,18 @@ async function waitForModerator(tx: SqlTx, deps: ServiceDeps, m: Missed): Promis
   if (state.missedNoticeFor !== iso) {
     await saveState(tx, step.id, { ...state, missedNoticeFor: iso });
     await audit(tx, game.id, 'system', 'deadline.missed', { step: step.number, sides: missing, deadline: iso }, m.now);
-    await announceMissed(tx, deps, game, step, locked.seats, missing, { kind: 'waiting' }, locked.hookEvents);
+    await announceMissed(
+      tx,
+      deps,
+      game,
+      step,
+      locked.seats,
+      missing,
+      { kind: 'waiting' },
+      {
+        hookEvents: locked.hookEvents,
+      },
+    );
   }
   return done('waiting');
 }

@@ -5,6 +5,7 @@
  */
 import { columnsOf } from '../../db/sql-tx.ts';
 import type { Owed } from '../../engine/types.ts';
+import { storedOwed } from '../json.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
 import type { SqlTx } from '../deps.ts';
 import { CURRENT_STEP_JOIN } from '../steps.ts';
@@ -88,8 +89,7 @@ const stepColumns = {
 } as const;
 
 /** The sides that owe orders at a step. */
-export const owedOf = (step: Pick<DeadlineStep, 'owed'>): Owed[] =>
-  Array.isArray(step.owed) ? (step.owed as unknown as Owed[]) : [];
+export const owedOf = (step: Pick<DeadlineStep, 'owed'>): Owed[] => storedOwed(step.owed);
 
 /** The step columns deadline work reads, of the step `st`. */
 const STEP_LIST = Object.keys(stepColumns)

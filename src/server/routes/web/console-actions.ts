@@ -7,7 +7,6 @@ import { seatText } from '../../../engine/game-package.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { GameEvent } from '../../../engine/types.ts';
 import type { Principal } from '../../../services/auth.ts';
-import { gameDefinition } from '../../../services/deps.ts';
 import { OrdersInvalidError, ServiceError } from '../../../services/errors.ts';
 import { reviewPreviewFor } from '../../../services/listing.ts';
 import {
@@ -53,16 +52,17 @@ async function renderGame(
   const locale = localeOf(request);
   const principal: Principal = { kind: 'moderator', gameId };
   const base = `/console/games/${encodeURIComponent(gameId)}`;
-  const [game, steps, headings, audit, preview, orders, choices] = await Promise.all([
+  const [game, steps, headings, audit, preview, orders, owed] = await Promise.all([
     gameViewFor(app.deps, gameId, principal),
     stepsFor(app.deps, gameId, principal),
     stepHeadingsFor(app.deps, gameId, principal),
     auditLogOf(app.deps, gameId),
     reviewPreviewFor(app.deps, gameId),
     ordersFor(app.deps, gameId, principal),
-    owedChoicesFor(app.deps, gameId).then((owed) => owed.trees),
+    owedChoicesFor(app.deps, gameId),
   ]);
-  const def = gameDefinition(app.deps, game.game);
+  // The game's package as the service resolved it for this page (owedChoicesFor returns it with the trees).
+  const { game: def, trees: choices } = owed;
   const sideName = (side: string) => seatText(def, game.mode, side)[locale];
   const lines = (events: GameEvent[]) => events.map((e) => historyLine(def, e, locale));
   return renderConsole(

@@ -10,7 +10,7 @@ import type { ChoiceTree, RuleError } from '../../../engine/types.ts';
 import { seatText } from '../../../engine/game-package.ts';
 import { authenticate, type Principal } from '../../../services/auth.ts';
 import { hashToken } from '../../../services/tokens.ts';
-import { gameDefinition } from '../../../services/deps.ts';
+import { requireGame } from '../../../services/deps.ts';
 import { OrdersInvalidError, ServiceError } from '../../../services/errors.ts';
 import { componentDataOf } from '../../../services/component-data.ts';
 import { seatOf } from '../../../services/listing.ts';
@@ -75,7 +75,7 @@ async function renderPage(
   const current = p.submitted ?? (onFile && onFile.step === game.step.number ? onFile.orders : undefined);
   const form = choices ? formModel(choices, locale, current, p.formErrors ?? []) : null;
   const grammarInput = { data, seat: ctx.seat.side, choices };
-  const definition = gameDefinition(app.deps, game.game);
+  const definition = requireGame(app.deps, game.game);
   const sideName = (side: string) => seatText(definition, game.mode, side)[locale];
   const deadline = game.step.deadlineAt ? new Date(game.step.deadlineAt) : null;
   return reply
@@ -94,7 +94,7 @@ async function renderPage(
         form,
         choices,
         onFile: onFile && onFile.step === game.step.number ? onFile : null,
-        text: p.text ?? (current ? formatOrderText(definition ?? {}, grammarInput, current, locale).join('\n') : ''),
+        text: p.text ?? (current ? formatOrderText(definition, grammarInput, current, locale).join('\n') : ''),
         textErrors: p.textErrors ?? [],
         unanswered: unanswered.map((u) => ({ ...u, problems: u.problems.map((m) => m[locale]) })),
         notice: p.notice ?? ((request.query as { saved?: string }).saved ? 'saved' : null),
@@ -226,8 +226,8 @@ async function submitFormOrders(
   if (!ctx) return denied(request, reply, 'login.required');
   await checkCsrf(app, request);
   const game = await gameViewFor(app.deps, request.params.gameId, ctx.principal);
-  const def = gameDefinition(app.deps, game.game);
-  if (!game.choices || !def) return renderPage(app, request, reply, ctx, { status: 409, notice: 'step/not-open' });
+  const def = requireGame(app.deps, game.game);
+  if (!game.choices) return renderPage(app, request, reply, ctx, { status: 409, notice: 'step/not-open' });
   const orders = ordersFromForm(request.body ?? {}, game.choices as ChoiceTree, def.ordersSchema);
   return submit(app, request, reply, ctx, orders, JSON.stringify(orders));
 }
@@ -247,7 +247,7 @@ async function submitTextOrders(
     componentDataOf(app.deps, request.params.gameId),
   ]);
   const choices = (game.choices ?? null) as ChoiceTree | null;
-  const read = readOrders(gameDefinition(app.deps, game.game) ?? {}, { data, seat: ctx.seat.side, choices }, text);
+  const read = readOrders(requireGame(app.deps, game.game), { data, seat: ctx.seat.side, choices }, text);
   if (!read.ok) {
     const locale = localeOf(request, ctx.seat.locale);
     // The lines that could be read are checked by the engine too: every error at once.

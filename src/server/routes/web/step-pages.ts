@@ -8,7 +8,6 @@
 import { seatText } from '../../../engine/game-package.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Principal } from '../../../services/auth.ts';
-import { gameDefinition } from '../../../services/deps.ts';
 import { pastStepFor } from '../../../services/step-boards.ts';
 import { renderBoardSvg } from '../../../board-view/map-svg.ts';
 import type { Locale } from '../../../i18n/index.ts';
@@ -60,7 +59,7 @@ async function moderatorReader(app: FastifyInstance, request: Req): Promise<Read
 async function stepPage(app: FastifyInstance, request: Req, reply: FastifyReply, reader: Reader) {
   const { gameId } = request.params;
   const step = await pastStepFor(app.deps, gameId, Number(request.params.n), reader.principal, reader.seat);
-  const def = gameDefinition(app.deps, step.gamePackage);
+  const { def } = step;
   const { locale } = reader;
   return reply
     .type('text/html; charset=utf-8')
