@@ -49,7 +49,11 @@ export async function setUpEvents(tx: Tx, gameId: string, before: number): Promi
 }
 
 /** Welcome mails, one per seat: side, how to send orders, the page link, what is owed first and the deadline. */
-export async function queueWelcome(tx: Tx, deps: NotifyDeps, input: WelcomeMails): Promise<void> {
+export async function queueWelcome(
+  tx: Tx,
+  deps: NotifyDeps,
+  input: { gameId: string; seats: { seatId: string; token: string }[] },
+): Promise<void> {
   const game = await loadGameWithSeats(tx, input.gameId);
   const def = gameDefinition(deps, game.game);
   const step = await welcomeStep(tx, game.id);

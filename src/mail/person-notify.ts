@@ -11,7 +11,7 @@ import { syntaxFor } from '../orders-text/game-text.ts';
 import { gameDefinition, type SqlTx, type Tx } from '../services/deps.ts';
 import { asEnvelope } from '../services/json.ts';
 import type { StepResults, WelcomeMails } from '../services/notifier.ts';
-import { visibleToAny } from '../services/persons.ts';
+import { sharedPersons, visibleToAny } from '../services/persons.ts';
 import { calendarUrl } from '../calendar/url.ts';
 import type { ComposedMail } from './compose-parts.ts';
 import { loadGameWithSeats, personMailContext } from './context.ts';
@@ -21,11 +21,20 @@ import { composePersonResult, composePersonWelcome } from './person-compose.ts';
 import { replyTemplateOf } from './compose-action.ts';
 import type { AnyGamePackage } from '../engine/game-package.ts';
 
-/** Welcome mails: one per seat held alone, one per person (its link signs in for all its seats). */
+/**
+ * Welcome mails, one per person: a person holding one seat gets that seat's welcome (src/mail/notify.ts), a person
+ * holding several one listing them (its link signs in for all its seats).
+ */
 export async function queueWelcomeByPerson(tx: Tx, deps: NotifyDeps, input: WelcomeMails): Promise<void> {
-  await queueWelcome(tx, deps, { gameId: input.gameId, seats: input.seats });
-  if (!input.persons?.length) return;
   const game = await loadGameWithSeats(tx, input.gameId);
+  const shared = sharedPersons(game.seats);
+  const alone = input.persons.filter((p) => !shared.has(p.personId));
+  const seats = alone.flatMap((p) => {
+    const seat = game.seats.find((s) => s.personId === p.personId);
+    return seat ? [{ seatId: seat.id, token: p.token }] : [];
+  });
+  await queueWelcome(tx, deps, { gameId: input.gameId, seats });
+  if (alone.length === input.persons.length) return;
   const def = gameDefinition(deps, game.game);
   const step = await welcomeStep(tx, game.id);
   const owed = step?.owed ?? [];
@@ -33,6 +42,7 @@ export async function queueWelcomeByPerson(tx: Tx, deps: NotifyDeps, input: Welc
   const persons = await tx.person.findMany({ where: { gameId: game.id } });
   const mails: ComposedMail[] = [];
   for (const { personId, token } of input.persons) {
+    if (!shared.has(personId)) continue;
     const person = persons.find((p) => p.id === personId);
     if (!person) continue;
     const ctx = personMailContext(deps, game, person, game.seats);
@@ -88,7 +98,8 @@ export function personTemplate(
  */
 export async function queueStepResultsByPerson(tx: SqlTx, deps: NotifyDeps, input: StepResults): Promise<void> {
   const { known } = input;
-  const alone = known.seats.filter((s) => !s.personId);
+  const shared = sharedPersons(known.seats);
+  const alone = known.seats.filter((s) => !shared.has(s.personId));
   if (alone.length === known.seats.length) return queueStepResults(tx, deps, input);
   await queueStepResults(tx, deps, { ...input, known: { ...known, seats: alone } });
   const def = gameDefinition(deps, known.game.game);
@@ -99,6 +110,7 @@ export async function queueStepResultsByPerson(tx: SqlTx, deps: NotifyDeps, inpu
   );
   const mails: ComposedMail[] = [];
   for (const person of persons) {
+    if (!shared.has(person.id)) continue;
     const mail = personResult(deps, def, input, person);
     if (mail) mails.push(mail);
   }
