@@ -271,7 +271,10 @@ export async function createGame(deps: ServiceDeps, rawInput: CreateGameInput): 
     const quiet: ServiceDeps = { ...deps, notifier: { ...deps.notifier, stepResults: async () => {} } };
     if (def.owed(envelope.state).length === 0 && !def.outcome(envelope.state)) await resolveLocked(tx, quiet, id, []);
     // One welcome mail per person (per address), for all its seats.
-    await queueWelcomeMails(tx, deps, { gameId: id, persons: persons.map((p) => ({ personId: p.id, token: p.token })) });
+    await queueWelcomeMails(tx, deps, {
+      gameId: id,
+      persons: persons.map((p) => ({ personId: p.id, token: p.token })),
+    });
   });
   deps.log.info({ gameId: id, game: def.id, mode: input.mode }, 'game created');
   return {

@@ -63,9 +63,7 @@ export async function renewSeatAccess(
     if (!locked) throw notFound('seat', 'seat/not-found');
     const before = await tx.seat.findUniqueOrThrow({ where: { id: locked.id } });
     const secrets = newSecrets();
-    const holder = player
-      ? await newPersonFor(tx, { gameId, ...newPlayer(player) }, secrets)
-      : before.personId;
+    const holder = player ? await newPersonFor(tx, { gameId, ...newPlayer(player) }, secrets) : before.personId;
     const after = await tx.seat.update({
       where: { id: before.id },
       data: {
