@@ -58,6 +58,8 @@ export interface OrderMailResult {
   replied: boolean;
   /** A refusal whose reply was not sent (the player's hourly budget was spent): shown on the page and next reply. */
   unanswered?: UnansweredNote;
+  /** The person holding several seats the mail was from (its refusals left unanswered are found by it). */
+  personId?: string;
 }
 
 const L = (locale: Locale, en: string, ja: string) => (locale === 'ja' ? ja : en);

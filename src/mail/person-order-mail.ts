@@ -31,6 +31,8 @@ import {
   sideNameOf,
 } from './person-compose.ts';
 import { type Part, renderChoices } from './render.ts';
+import { unansweredNote, unansweredPart, unansweredRefusals } from './unanswered.ts';
+import { formatDateTime } from '../i18n/index.ts';
 
 /** The id of the order a stored inbound mail of a person submits for one of its seats. */
 export const personMailOrderId = (inboundId: string, side: string) => uuidFromKey(`inbound-order:${inboundId}:${side}`);
@@ -82,9 +84,12 @@ export async function processPersonOrderMail(
     ...(await owedNow(deps, game.id, ctx)),
   };
   const replied = await reply(deps, ctx, report, mail);
+  // A refusal the person was not answered for is kept, for its page and its next reply (src/mail/unanswered.ts).
+  const refused = outcome === 'rejected' || textErrors.length > 0;
+  const unanswered = !replied && refused ? { unanswered: unansweredNote(report, mail.subject) } : {};
   const commands = parsed.commands.map((c) => c.kind);
   const counts = { statements, textErrors: textErrors.length, ruleErrors: ruleErrors.length };
-  return { outcome, ...counts, commands, resolved, replied };
+  return { outcome, ...counts, commands, resolved, replied, ...unanswered, personId: principal.personId };
 }
 
 /** What became of a mail's orders: stored together as each seat's revision, or rejected with every error found. */
@@ -210,8 +215,13 @@ async function reply(deps: ServiceDeps, ctx: PersonMailContext, report: PersonRe
     deps.log.warn({ gameId: ctx.game.id, to: ctx.person.email }, 'reply budget spent: reply not sent');
     return false;
   }
+  // Refusals this person was not answered for come first in the reply that does go out.
+  const reader = { personId: ctx.person.id, gameId: ctx.game.id, email: ctx.person.email };
+  const when = (d: Date) => formatDateTime(d, ctx.person.timeZone, ctx.person.locale);
+  const earlier = unansweredPart(await unansweredRefusals(deps.db, reader, deps.clock()), ctx.person.locale, when);
   const composed = composePersonReply(ctx, {
     ...report,
+    answers: earlier ? [earlier, ...report.answers] : report.answers,
     inReplyTo: mail.inReplyTo,
     references: mail.references,
     subject: mail.subject,

@@ -64,6 +64,33 @@ export async function seatsOfPerson(deps: Pick<ServiceDeps, 'db'>, personId: str
   return seats.map((s) => ({ seatId: s.id, side: s.side }));
 }
 
+/** A player as its page and mails show it: address, name, language, zone and calendar token. */
+export interface PlayerInfo {
+  email: string;
+  playerName: string | null;
+  locale: string;
+  timeZone: string;
+  calendarToken: string;
+}
+
+/**
+ * The person of a game with the seats it holds now (sorted by side), or null when it is not the game's or holds no
+ * seat any more.
+ */
+export async function personOf(
+  deps: Pick<ServiceDeps, 'db'>,
+  gameId: string,
+  personId: string,
+): Promise<{ person: PlayerInfo & { id: string }; principal: PersonPrincipal } | null> {
+  const person = await deps.db.person.findFirst({
+    where: { id: personId, gameId },
+    select: { id: true, email: true, playerName: true, locale: true, timeZone: true, calendarToken: true },
+  });
+  const seats = person ? await seatsOfPerson(deps, person.id) : [];
+  if (!person || !seats.length) return null;
+  return { person, principal: { kind: 'person', gameId, personId: person.id, seats } };
+}
+
 /** The person's seat of this side, or undefined when the person does not hold it. */
 export function seatOfPerson(person: PersonPrincipal, side: string): SeatRef | undefined {
   return person.seats.find((s) => s.side === side);

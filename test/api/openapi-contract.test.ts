@@ -212,7 +212,7 @@ describe('every operation answers as documented', () => {
     await call(400, { method: 'PUT', url: seatUrl('b'), auth: g.moderator, payload: { email: 'not an address' } });
     await call(200, { method: 'POST', url: `${seatUrl('b')}/rotate-token`, auth: g.moderator });
     await call(404, { method: 'POST', url: `${seatUrl('zz')}/rotate-token`, auth: g.moderator });
-    const holder = (side: string, payload: unknown) => ({
+    const holder = (side: string, payload: Record<string, unknown>) => ({
       method: 'POST' as const,
       url: `${seatUrl(side)}/holder`,
       auth: g.moderator,

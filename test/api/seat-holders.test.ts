@@ -35,7 +35,7 @@ async function duoAndSolo(): Promise<{ g: GameHandle; duo: { authorization: stri
   return { g, duo: bearerOf((g.body.persons as { token: string }[])[0].token) };
 }
 
-const move = (g: GameHandle, side: string, payload: unknown, headers = g.moderator) =>
+const move = (g: GameHandle, side: string, payload: Record<string, unknown>, headers = g.moderator) =>
   t.app.inject({ method: 'POST', url: `/api/games/${g.id}/seats/${side}/holder`, headers, payload });
 
 const view = (g: GameHandle, auth: { authorization: string }) =>
