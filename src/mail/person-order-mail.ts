@@ -2,7 +2,7 @@
  * An order mail of a person holding several seats (src/services/persons.ts), by its reply address or SIGNON with
  * its password: the text is read seat by seat (src/orders-text/seat-orders.ts: `SEAT <seat>` lines, or JSON by
  * seat), each seat's orders go to the engine on their own and are stored together as each seat's revision
- * (submitPersonOrders: all or nothing), and one Judge-style reply goes to the person, naming the seat of every line
+ * (submitOrdersBySeat: all or nothing), and one Judge-style reply goes to the person, naming the seat of every line
  * and error. HELP and STATUS answer for every seat of the person; APPROVE and REJECT are the moderator's.
  */
 import type { Owed } from '../engine/types.ts';
@@ -12,7 +12,7 @@ import type { ServiceDeps } from '../services/deps.ts';
 import { componentData } from '../services/component-data.ts';
 import { gameDefinition } from '../services/deps.ts';
 import { OrdersInvalidError, ServiceError } from '../services/errors.ts';
-import { personOrdersErrorsNow, submitPersonOrders } from '../services/person-orders.ts';
+import { ordersBySeatErrorsNow, submitOrdersBySeat } from '../services/orders.ts';
 import type { PersonPrincipal } from '../services/persons.ts';
 import { currentStep } from '../services/steps.ts';
 import { uuidFromKey } from '../services/tokens.ts';
@@ -108,13 +108,13 @@ async function judgeOrders(
   if (statements > 0 && read.textErrors.length) {
     const bySeat = principal.seats.filter((s) => s.side in orders).map((seat) => ({ seat, orders: orders[seat.side] }));
     // The seats' orders read from the other lines are checked too: the reply lists every error at once.
-    const ruleErrors = await personOrdersErrorsNow(deps, principal.gameId, bySeat);
+    const ruleErrors = await ordersBySeatErrorsNow(deps, principal.gameId, bySeat);
     return { outcome: 'rejected', ruleErrors, problem: undefined, resolved: false };
   }
   if (statements === 0) return { outcome: 'none', ruleErrors: [], problem: undefined, resolved: false };
   try {
     const orderIds = Object.fromEntries(Object.keys(orders).map((s) => [s, personMailOrderId(mail.inboundId, s)]));
-    const r = await submitPersonOrders(deps, {
+    const r = await submitOrdersBySeat(deps, {
       gameId: principal.gameId,
       person: principal,
       orders,
