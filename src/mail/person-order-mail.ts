@@ -21,8 +21,7 @@ import type { MailPrincipal } from './auth.ts';
 import { heading, L, pre, para } from './compose-parts.ts';
 import { statusAnswer } from './compose-reply.ts';
 import { loadGameWithSeats, personMailContext } from './context.ts';
-import { mailAnswerId, type OrderMail, type OrderMailResult } from './order-mail.ts';
-import { queueAnswer, replyBudgetLeft } from './outbox.ts';
+import { type OrderMail, type OrderMailResult, queueReply } from './order-mail.ts';
 import {
   composePersonReply,
   type PersonMailContext,
@@ -31,8 +30,7 @@ import {
   sideNameOf,
 } from './person-compose.ts';
 import { type Part, renderChoices } from './render.ts';
-import { unansweredNote, unansweredPart, unansweredRefusals } from './unanswered.ts';
-import { formatDateTime } from '../i18n/index.ts';
+import { unansweredNote } from './unanswered.ts';
 
 /** The id of the order a stored inbound mail of a person submits for one of its seats. */
 export const personMailOrderId = (inboundId: string, side: string) => uuidFromKey(`inbound-order:${inboundId}:${side}`);
@@ -207,24 +205,24 @@ async function commandAnswers(
   return answers;
 }
 
-/** Queues the reply to the person's registered address, within its hourly reply budget. */
+/** Queues the reply to the person's registered address, within its hourly reply budget (`queueReply`). */
 async function reply(deps: ServiceDeps, ctx: PersonMailContext, report: PersonReplyReport, mail: OrderMail) {
-  const answerId = mailAnswerId(mail.inboundId);
-  if (await deps.db.outbox.findUnique({ where: { id: answerId }, select: { id: true } })) return true;
-  if (!(await replyBudgetLeft(deps.db, ctx.person.email, 'player', deps.config, deps.clock()))) {
-    deps.log.warn({ gameId: ctx.game.id, to: ctx.person.email }, 'reply budget spent: reply not sent');
-    return false;
-  }
-  // Refusals this person was not answered for come first in the reply that does go out.
-  const reader = { personId: ctx.person.id, gameId: ctx.game.id, email: ctx.person.email };
-  const when = (d: Date) => formatDateTime(d, ctx.person.timeZone, ctx.person.locale);
-  const earlier = unansweredPart(await unansweredRefusals(deps.db, reader, deps.clock()), ctx.person.locale, when);
-  const composed = composePersonReply(ctx, {
-    ...report,
-    answers: earlier ? [earlier, ...report.answers] : report.answers,
-    inReplyTo: mail.inReplyTo,
-    references: mail.references,
-    subject: mail.subject,
-  });
-  return queueAnswer(deps, composed, answerId);
+  const { person } = ctx;
+  const refused = { personId: person.id, gameId: ctx.game.id, email: person.email };
+  const reader = {
+    gameId: ctx.game.id,
+    email: person.email,
+    locale: person.locale,
+    timeZone: person.timeZone,
+    refused,
+  };
+  return queueReply(deps, mail, reader, (earlier) =>
+    composePersonReply(ctx, {
+      ...report,
+      answers: earlier ? [earlier, ...report.answers] : report.answers,
+      inReplyTo: mail.inReplyTo,
+      references: mail.references,
+      subject: mail.subject,
+    }),
+  );
 }
