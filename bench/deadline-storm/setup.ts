@@ -41,19 +41,25 @@ async function insertBlock(
     [games.map((g) => g.id), games.map(() => ids.hex())],
   );
   for (const side of ['a', 'b']) {
-    await client.query(
-      `INSERT INTO "Seat" (id, "gameId", side, email, "tokenHash", "mailTokenHash", "mailToken", "calendarToken",
-         "updatedAt")
-       SELECT s, g, $2, $2 || '-' || g || '@example.org', t1, t2, t3, t4, now()
-       FROM unnest($1::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[])
-         AS t(g, t1, t2, t3, t4, s)`,
-      [
-        games.map((g) => g.id),
-        side,
-        ...[0, 1, 2, 3].map(() => games.map(() => ids.hex())),
-        games.map(() => ids.uuid()),
-      ],
-    );
+    const params = [
+      games.map((g) => g.id),
+      side,
+      ...[0, 1, 2, 3].map(() => games.map(() => ids.hex())),
+      games.map(() => ids.uuid()),
+    ];
+    // Each seat is held alone: its person carries the same secrets (the person's id is the seat's).
+    for (const [table, extra] of [
+      ['Person', ''],
+      ['Seat', ', side, "personId"'],
+    ])
+      await client.query(
+        `INSERT INTO "${table}" (id, "gameId", email, "tokenHash", "mailTokenHash", "mailToken", "calendarToken",
+           "updatedAt"${extra})
+         SELECT s, g, $2 || '-' || g || '@example.org', t1, t2, t3, t4, now()${extra ? ', $2, s' : ''}
+         FROM unnest($1::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[])
+           AS t(g, t1, t2, t3, t4, s)`,
+        params,
+      );
   }
   await client.query(
     `INSERT INTO "Step" (id, "gameId", number, envelope, owed, "deadlineAt")

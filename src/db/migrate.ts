@@ -39,12 +39,19 @@ export function deployMigrations(databaseUrl: string): Promise<void> {
   });
 }
 
-/** Runs every migration.sql in folder order inside one transaction. */
-export async function applyMigrationSql(databaseUrl: string): Promise<void> {
+/**
+ * Runs every migration.sql in folder order inside one transaction; with `range`, only the folders from `from` and
+ * before `before` (a test builds a database as an older version left it, then applies the newer migrations).
+ */
+export async function applyMigrationSql(
+  databaseUrl: string,
+  range: { from?: string; before?: string } = {},
+): Promise<void> {
   const dir = join(root, 'prisma/migrations');
   const folders = readdirSync(dir, { withFileTypes: true })
     .filter((d) => d.isDirectory())
     .map((d) => d.name)
+    .filter((name) => (!range.from || name >= range.from) && (!range.before || name < range.before))
     .sort();
   const client = new pg.Client({ connectionString: databaseUrl });
   client.on('error', () => {}); // a lost connection fails the statement under way, which is what is reported

@@ -46,7 +46,8 @@ async function noticeRecipients(tx: SqlTx, seats: NoticeSeat[]): Promise<NoticeR
   if (!seats.length) return [];
   const held = await tx.$queryRawUnsafe<(Omit<NoticeRecipient, 'seatId' | 'sides'> & { seatId: string })[]>(
     `SELECT se.id AS "seatId", p.id, p.email, p.locale, p."timeZone", p."mailToken"
-     FROM "Seat" se JOIN "Person" p ON p.id = se."personId" WHERE se.id = ANY($1::text[])`,
+     FROM "Seat" se JOIN "Person" p ON p.id = se."personId"
+     WHERE se.id = ANY($1::text[]) AND (SELECT count(*) FROM "Seat" o WHERE o."personId" = p.id) > 1`,
     seats.map((s) => s.id),
   );
   const out: NoticeRecipient[] = [];

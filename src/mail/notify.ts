@@ -1,21 +1,29 @@
 /**
- * The mails of the service's notifier (src/services/notifier.ts) that carry a board: the welcome mails of a new game
- * and the per-seat result mails of a published step, composed in each seat's language with its own board, and
- * written to the outbox in the caller's transaction.
+ * The mails of the service's notifier (src/services/notifier.ts) that carry a board: the welcome mails and the result
+ * mails of a published step, one per player (src/services/persons.ts). A player holding one seat gets that seat's
+ * mail, composed in its language with its own board (compose-welcome.ts, compose-result.ts); a person holding
+ * several seats gets one mail with a section per seat (person-compose.ts), whenever the notification plan mails any
+ * of its seats (the plan still decides per seat: src/services/notify-plan.ts). Written to the outbox in the caller's
+ * transaction.
  */
+import type { AnyGamePackage } from '../engine/game-package.ts';
 import { boardOf, type Envelope } from '../engine/step-runner.ts';
-import type { GameEvent, Outcome } from '../engine/types.ts';
+import type { AnyGame, GameEvent, Outcome, Owed } from '../engine/types.ts';
+import type { Game, Person, Seat } from '../generated/prisma/client.ts';
 import { syntaxFor } from '../orders-text/game-text.ts';
 import { gameDefinition, type ServiceDeps, type SqlTx, type Tx } from '../services/deps.ts';
 import { asEnvelope, storedOwed } from '../services/json.ts';
 import type { StepResults, WelcomeMails } from '../services/notifier.ts';
+import { sharedPersons, visibleToAny } from '../services/persons.ts';
 import { type CurrentStepRow, readCurrentStep } from '../services/steps.ts';
 import { calendarUrl } from '../calendar/url.ts';
+import type { ComposedMail } from './compose-parts.ts';
 import { composeResult } from './compose-result.ts';
 import { replyTemplateOf } from './compose-action.ts';
 import { composeWelcome } from './compose-welcome.ts';
-import { loadGameWithSeats, seatMailContext } from './context.ts';
+import { loadGameWithSeats, personMailContext, seatMailContext } from './context.ts';
 import { writeOutbox } from './outbox.ts';
+import { composePersonResult, composePersonWelcome } from './person-compose.ts';
 
 /** What the notifier's mails need of the service: settings, clock and the game packages. */
 export type NotifyDeps = Pick<ServiceDeps, 'config' | 'clock' | 'games'>;
@@ -48,31 +56,58 @@ export async function setUpEvents(tx: Tx, gameId: string, before: number): Promi
   return rows.map((r) => r.payload as unknown as GameEvent);
 }
 
-/** Welcome mails, one per seat: side, how to send orders, the page link, what is owed first and the deadline. */
+/**
+ * Welcome mails, one per person: to a player holding one seat its side, how to send orders, the page link, what is
+ * owed first and the deadline; to a person holding several, the same for each of its seats in one mail (its link
+ * signs in for all of them).
+ */
 export async function queueWelcome(tx: Tx, deps: NotifyDeps, input: WelcomeMails): Promise<void> {
   const game = await loadGameWithSeats(tx, input.gameId);
   const def = gameDefinition(deps, game.game);
   const step = await welcomeStep(tx, game.id);
   const owed = step?.owed ?? [];
   const events = step ? await setUpEvents(tx, game.id, step.number) : [];
-  const mails = [];
-  for (const { seatId, token } of input.seats) {
-    const seat = game.seats.find((s) => s.id === seatId);
+  const shared = sharedPersons(game.seats);
+  const persons = shared.size ? await tx.person.findMany({ where: { gameId: game.id } }) : [];
+  const mails: ComposedMail[] = [];
+  for (const { personId, token } of input.persons) {
+    const pageUrl = playerPageUrl(deps.config.PUBLIC_URL, game.id, token);
+    const person = shared.has(personId) ? persons.find((p) => p.id === personId) : undefined;
+    if (person) {
+      const ctx = personMailContext(deps, game, person, game.seats);
+      const viewers = ctx.seats.map((s) => ({ kind: 'seat' as const, seat: s.side }));
+      const seats = ctx.seats.map((s) => ({
+        side: s.side,
+        board: def && step ? boardOf(def, step.envelope, { kind: 'seat', seat: s.side }) : null,
+        owed: owed.filter((o) => o.seat === s.side),
+      }));
+      mails.push(
+        composePersonWelcome(ctx, {
+          pageUrl,
+          calendarUrl: calendarUrl(deps.config.PUBLIC_URL, person.calendarToken),
+          seats,
+          deadline: step?.deadlineAt ?? null,
+          syntax: syntaxFor(def ?? {}, ctx.person.locale),
+          events: def ? visibleToAny(def, events, viewers) : [],
+        }),
+      );
+      continue;
+    }
+    const seat = game.seats.find((s) => s.personId === personId);
     if (!seat) continue;
     const ctx = seatMailContext(deps, game, def, seat);
     const viewer = { kind: 'seat' as const, seat: seat.side };
-    const board = def && step ? boardOf(def, step.envelope, viewer) : null;
     const owes = owed.some((o) => o.seat === seat.side);
     const state = step?.envelope.state;
     mails.push(
       await composeWelcome(ctx, {
         events: def ? def.visibleEvents(events, viewer) : [],
         template: def && owes ? replyTemplateOf(def, ctx.game.data, state, seat.side, ctx.seat.locale) : null,
-        pageUrl: playerPageUrl(deps.config.PUBLIC_URL, game.id, token),
+        pageUrl,
         calendarUrl: calendarUrl(deps.config.PUBLIC_URL, seat.calendarToken),
         owed: owed.filter((o) => o.seat === seat.side),
         deadline: step?.deadlineAt ?? null,
-        board,
+        board: def && step ? boardOf(def, step.envelope, viewer) : null,
         syntax: syntaxFor(def ?? {}, ctx.seat.locale),
       }),
     );
@@ -81,43 +116,123 @@ export async function queueWelcome(tx: Tx, deps: NotifyDeps, input: WelcomeMails
 }
 
 /**
- * Result mails of a just-published step: per seat its visible events, its view, what it owes next, the outcome.
+ * The reply template of a person: each owing seat's default orders in the order syntax, under a `SEAT <seat>` line
+ * when more than one of its seats owes (orders before any SEAT line are the one owing seat's: docs/orders.md).
+ */
+export function personTemplate(
+  def: AnyGamePackage,
+  data: unknown,
+  state: unknown,
+  owed: Owed[],
+  seats: Seat[],
+  locale: 'en' | 'ja',
+): string[] | null {
+  const owing = seats.filter((s) => owed.some((o) => o.seat === s.side));
+  const parts = owing.map((s) => ({ side: s.side, lines: replyTemplateOf(def, data, state, s.side, locale) ?? [] }));
+  if (!parts.some((p) => p.lines.length)) return null;
+  if (parts.length === 1) return parts[0].lines;
+  return parts.flatMap((p) => [`SEAT ${p.side}`, ...p.lines]);
+}
+
+/** What every result mail of a published step is made from: the state after it, what is owed next, the outcome. */
+interface AfterStep {
+  def: AnyGame;
+  after: Envelope;
+  owed: Owed[];
+  outcome: Outcome | null;
+}
+
+/**
+ * Result mails of a just-published step, one per player: per seat held alone its visible events, its view, what it
+ * owes next, the outcome; per person holding several seats one mail covering them (src/mail/person-compose.ts).
  * With a `plan` (a game's notification policy), only the seats it names get a mail, and a seat's mail covers the
- * steps from its `from` (events of the steps before this one in `earlier`).
+ * steps from its `from` (events of the steps before this one in `earlier`); a person's mail covers the steps from
+ * the earliest of its seats', and is a digest only when every planned seat's mail would be one.
  */
 export async function queueStepResults(tx: SqlTx, deps: NotifyDeps, input: StepResults): Promise<void> {
   const { known } = input;
-  const { game, def, step, events, next } = known;
-  const owed = storedOwed(next?.owed);
-  const after = next
-    ? asEnvelope(next.envelope)
-    : step.resultEnvelope
-      ? asEnvelope(step.resultEnvelope)
-      : asEnvelope(step.envelope);
+  const { game, def, step, next } = known;
   const outcome = game.outcome as Outcome | null;
-  const mails = [];
-  for (const seat of known.seats) {
-    const viewer = { kind: 'seat' as const, seat: seat.side };
-    const planned = input.plan ? input.plan[seat.side] : { kind: 'result' as const, from: step.number };
-    if (!planned) continue;
-    const since = (input.earlier ?? []).filter((s) => s.number >= planned.from);
-    const earlier = since.flatMap((s) => def.visibleEvents(s.events, viewer));
-    const ctx = seatMailContext(deps, game, def, seat);
-    const owes = owed.some((o) => o.seat === seat.side) && !outcome;
-    mails.push(
-      await composeResult(ctx, {
-        stepNumber: step.number,
-        ...(planned.from < step.number ? { fromStep: planned.from } : {}),
-        ...(planned.kind === 'digest' ? { digest: true } : {}),
-        events: [...earlier, ...def.visibleEvents(events, viewer)],
-        board: boardOf(def, after, viewer),
-        owed: owed.filter((o) => o.seat === seat.side),
-        deadline: next?.deadlineAt ?? null,
-        outcome: game.status === 'finished' || outcome ? outcome : null,
-        defaultsApplied: step.defaultsApplied,
-        template: owes ? replyTemplateOf(def, ctx.game.data, after.state, seat.side, ctx.seat.locale) : null,
-      }),
+  const after = asEnvelope(next?.envelope ?? step.resultEnvelope ?? step.envelope);
+  const made: AfterStep = { def, after, owed: storedOwed(next?.owed), outcome };
+  const shared = sharedPersons(known.seats);
+  const mails: ComposedMail[] = [];
+  for (const seat of known.seats.filter((s) => !shared.has(s.personId))) {
+    const mail = await seatResult(deps, input, made, seat);
+    if (mail) mails.push(mail);
+  }
+  if (shared.size) {
+    const persons = await tx.$queryRawUnsafe<Person[]>(
+      `SELECT * FROM "Person" WHERE "gameId" = $1 ORDER BY id`,
+      known.game.id,
     );
+    for (const person of persons.filter((p) => shared.has(p.id))) {
+      const mail = personResult(deps, input, made, game, person);
+      if (mail) mails.push(mail);
+    }
   }
   await writeOutbox(tx, deps.config, mails, deps.clock());
+}
+
+/** The result mail of a seat held alone, or null when the plan mails it nothing. */
+async function seatResult(deps: NotifyDeps, input: StepResults, made: AfterStep, seat: Seat) {
+  const { game, step, events, next } = input.known;
+  const { def, after, owed, outcome } = made;
+  const viewer = { kind: 'seat' as const, seat: seat.side };
+  const planned = input.plan ? input.plan[seat.side] : { kind: 'result' as const, from: step.number };
+  if (!planned) return null;
+  const since = (input.earlier ?? []).filter((s) => s.number >= planned.from);
+  const earlier = since.flatMap((s) => def.visibleEvents(s.events, viewer));
+  const ctx = seatMailContext(deps, game, def, seat);
+  const owes = owed.some((o) => o.seat === seat.side) && !outcome;
+  return composeResult(ctx, {
+    stepNumber: step.number,
+    ...(planned.from < step.number ? { fromStep: planned.from } : {}),
+    ...(planned.kind === 'digest' ? { digest: true } : {}),
+    events: [...earlier, ...def.visibleEvents(events, viewer)],
+    board: boardOf(def, after, viewer),
+    owed: owed.filter((o) => o.seat === seat.side),
+    deadline: next?.deadlineAt ?? null,
+    outcome: game.status === 'finished' || outcome ? outcome : null,
+    defaultsApplied: step.defaultsApplied,
+    template: owes ? replyTemplateOf(def, ctx.game.data, after.state, seat.side, ctx.seat.locale) : null,
+  });
+}
+
+/** The result mail of a person holding several seats, or null when the plan mails none of its seats. */
+function personResult(
+  deps: NotifyDeps,
+  input: StepResults,
+  made: AfterStep,
+  game: Game,
+  person: Person,
+): ComposedMail | null {
+  const { step, events, next } = input.known;
+  const { def, after, owed, outcome } = made;
+  const seats: Seat[] = input.known.seats.filter((s) => s.personId === person.id);
+  const plans = seats
+    .map((s) => (input.plan ? input.plan[s.side] : { kind: 'result' as const, from: step.number }))
+    .filter((p) => !!p);
+  if (!seats.length || !plans.length) return null;
+  const from = Math.min(...plans.map((p) => p.from));
+  const viewers = seats.map((s) => ({ kind: 'seat' as const, seat: s.side }));
+  const earlier = (input.earlier ?? []).filter((s) => s.number >= from).flatMap((s) => s.events);
+  const seen: GameEvent[] = visibleToAny(def, [...earlier, ...events], viewers);
+  const ctx = personMailContext(deps, game, person, seats);
+  const template = outcome ? null : personTemplate(def, ctx.game.data, after.state, owed, seats, ctx.person.locale);
+  return composePersonResult(ctx, {
+    template,
+    stepNumber: step.number,
+    ...(from < step.number ? { fromStep: from } : {}),
+    ...(plans.every((p) => p.kind === 'digest') ? { digest: true } : {}),
+    events: seen,
+    seats: ctx.seats.map((s) => ({
+      side: s.side,
+      board: boardOf(def, after, { kind: 'seat', seat: s.side }),
+      owed: owed.filter((o) => o.seat === s.side),
+    })),
+    deadline: next?.deadlineAt ?? null,
+    outcome: game.status === 'finished' || outcome ? outcome : null,
+    defaultsApplied: step.defaultsApplied,
+  });
 }

@@ -26,7 +26,14 @@ import { composeModeratorReply, composeReply, helpAnswer, statusAnswer, type Rep
 import { loadGameWithSeats, seatMailContext } from './context.ts';
 import { queueAnswer, replyBudgetLeft } from './outbox.ts';
 import type { Part } from './render.ts';
-import { unansweredNote, unansweredPart, unansweredRefusals, type UnansweredNote } from './unanswered.ts';
+import {
+  type RefusedReader,
+  unansweredNote,
+  unansweredPart,
+  unansweredRefusals,
+  type UnansweredNote,
+} from './unanswered.ts';
+import type { ComposedMail } from './compose-parts.ts';
 import { formatDateTime } from '../i18n/index.ts';
 
 /** The readable parts of an inbound mail. */
@@ -59,6 +66,8 @@ export interface OrderMailResult {
   replied: boolean;
   /** A refusal whose reply was not sent (the player's hourly budget was spent): shown on the page and next reply. */
   unanswered?: UnansweredNote;
+  /** The person holding several seats the mail was from (its refusals left unanswered are found by it). */
+  personId?: string;
 }
 
 const L = (locale: Locale, en: string, ja: string) => (locale === 'ja' ? ja : en);
@@ -279,34 +288,59 @@ async function reply(
     mailToken: '',
     playerName: null,
   };
-  if (!pseudo.email) return false;
-  // Answered already, by a process that died after queueing the answer: not again, and not against the budget.
+  const ctx = seatMailContext(deps, game, handle.def, pseudo);
+  const reader = { gameId: game.id, ...ctx.seat, refused: seat };
+  return queueReply(deps, mail, reader, (earlier) => {
+    const answered = earlier ? { ...report, answers: [earlier, ...report.answers] } : report;
+    const compose = principal.kind === 'moderator' ? composeModeratorReply : composeReply;
+    const composed = compose(ctx, {
+      ...answered,
+      inReplyTo: mail.inReplyTo,
+      references: mail.references,
+      subject: mail.subject,
+    });
+    if (principal.kind === 'moderator') {
+      composed.seatId = undefined;
+      composed.replyTo = ordersAddress(deps.config.MAIL_DOMAIN);
+    }
+    return composed;
+  });
+}
+
+/** Who a reply goes to: the player's registered address and language, and whose earlier refusals it reports. */
+export interface ReplyReader {
+  gameId: string;
+  email: string;
+  locale: Locale;
+  timeZone: string;
+  /** Whose refusals left unanswered head the reply (none for the moderator). */
+  refused?: RefusedReader;
+}
+
+/**
+ * Queues the one answer to a stored mail at the reader's registered address (never at a From that may be forged),
+ * within the reader's hourly reply budget (refusals of forged mail "from" this address spend another one:
+ * src/mail/outbox.ts); refusals the player was not answered for come first (`compose` gets them as a part). The same
+ * for a player holding one seat or several, and the moderator. Returns whether the answer is queued (or was, by a
+ * process that died after queueing it: not again, and not against the budget).
+ */
+export async function queueReply(
+  deps: ServiceDeps,
+  mail: OrderMail,
+  reader: ReplyReader,
+  compose: (earlier: Part | null) => ComposedMail,
+): Promise<boolean> {
+  if (!reader.email) return false;
   if (await deps.db.outbox.findUnique({ where: { id: mailAnswerId(mail.inboundId) }, select: { id: true } }))
     return true;
-  // The player's own budget: refusals of forged mail "from" this address spend another one (src/mail/outbox.ts).
-  if (!(await replyBudgetLeft(deps.db, pseudo.email, 'player', deps.config, deps.clock()))) {
-    deps.log.warn({ gameId: game.id, to: pseudo.email }, 'reply budget spent: reply not sent');
+  if (!(await replyBudgetLeft(deps.db, reader.email, 'player', deps.config, deps.clock()))) {
+    deps.log.warn({ gameId: reader.gameId, to: reader.email }, 'reply budget spent: reply not sent');
     return false;
   }
-  const ctx = seatMailContext(deps, game, handle.def, pseudo);
-  // Refusals this seat was not answered for come first in the reply that does go out.
-  const when = (d: Date) => formatDateTime(d, ctx.seat.timeZone, ctx.seat.locale);
-  const earlier = seat
-    ? unansweredPart(await unansweredRefusals(deps.db, seat, deps.clock()), ctx.seat.locale, when)
-    : null;
-  const answered = earlier ? { ...report, answers: [earlier, ...report.answers] } : report;
-  const compose = principal.kind === 'moderator' ? composeModeratorReply : composeReply;
-  const composed = compose(ctx, {
-    ...answered,
-    inReplyTo: mail.inReplyTo,
-    references: mail.references,
-    subject: mail.subject,
-  });
-  if (principal.kind === 'moderator') {
-    composed.seatId = undefined;
-    composed.replyTo = ordersAddress(deps.config.MAIL_DOMAIN);
-  }
+  const when = (d: Date) => formatDateTime(d, reader.timeZone, reader.locale);
+  const refusals = reader.refused ? await unansweredRefusals(deps.db, reader.refused, deps.clock()) : [];
+  const composed = compose(unansweredPart(refusals, reader.locale, when));
   const queued = await queueAnswer(deps, composed, mailAnswerId(mail.inboundId));
-  if (!queued) deps.log.warn({ gameId: game.id, to: composed.to }, 'reply budget spent: reply not sent');
+  if (!queued) deps.log.warn({ gameId: reader.gameId, to: composed.to }, 'reply budget spent: reply not sent');
   return queued;
 }

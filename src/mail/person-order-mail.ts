@@ -2,7 +2,7 @@
  * An order mail of a person holding several seats (src/services/persons.ts), by its reply address or SIGNON with
  * its password: the text is read seat by seat (src/orders-text/seat-orders.ts: `SEAT <seat>` lines, or JSON by
  * seat), each seat's orders go to the engine on their own and are stored together as each seat's revision
- * (submitPersonOrders: all or nothing), and one Judge-style reply goes to the person, naming the seat of every line
+ * (submitOrdersBySeat: all or nothing), and one Judge-style reply goes to the person, naming the seat of every line
  * and error. HELP and STATUS answer for every seat of the person; APPROVE and REJECT are the moderator's.
  */
 import type { Owed } from '../engine/types.ts';
@@ -12,7 +12,7 @@ import type { ServiceDeps } from '../services/deps.ts';
 import { componentData } from '../services/component-data.ts';
 import { gameDefinition } from '../services/deps.ts';
 import { OrdersInvalidError, ServiceError } from '../services/errors.ts';
-import { personOrdersErrorsNow, submitPersonOrders } from '../services/person-orders.ts';
+import { ordersBySeatErrorsNow, submitOrdersBySeat } from '../services/orders.ts';
 import type { PersonPrincipal } from '../services/persons.ts';
 import { currentStep } from '../services/steps.ts';
 import { uuidFromKey } from '../services/tokens.ts';
@@ -21,8 +21,7 @@ import type { MailPrincipal } from './auth.ts';
 import { heading, L, pre, para } from './compose-parts.ts';
 import { statusAnswer } from './compose-reply.ts';
 import { loadGameWithSeats, personMailContext } from './context.ts';
-import { mailAnswerId, type OrderMail, type OrderMailResult } from './order-mail.ts';
-import { queueAnswer, replyBudgetLeft } from './outbox.ts';
+import { type OrderMail, type OrderMailResult, queueReply } from './order-mail.ts';
 import {
   composePersonReply,
   type PersonMailContext,
@@ -31,6 +30,7 @@ import {
   sideNameOf,
 } from './person-compose.ts';
 import { type Part, renderChoices } from './render.ts';
+import { unansweredNote } from './unanswered.ts';
 
 /** The id of the order a stored inbound mail of a person submits for one of its seats. */
 export const personMailOrderId = (inboundId: string, side: string) => uuidFromKey(`inbound-order:${inboundId}:${side}`);
@@ -82,9 +82,12 @@ export async function processPersonOrderMail(
     ...(await owedNow(deps, game.id, ctx)),
   };
   const replied = await reply(deps, ctx, report, mail);
+  // A refusal the person was not answered for is kept, for its page and its next reply (src/mail/unanswered.ts).
+  const refused = outcome === 'rejected' || textErrors.length > 0;
+  const unanswered = !replied && refused ? { unanswered: unansweredNote(report, mail.subject) } : {};
   const commands = parsed.commands.map((c) => c.kind);
   const counts = { statements, textErrors: textErrors.length, ruleErrors: ruleErrors.length };
-  return { outcome, ...counts, commands, resolved, replied };
+  return { outcome, ...counts, commands, resolved, replied, ...unanswered, personId: principal.personId };
 }
 
 /** What became of a mail's orders: stored together as each seat's revision, or rejected with every error found. */
@@ -103,13 +106,13 @@ async function judgeOrders(
   if (statements > 0 && read.textErrors.length) {
     const bySeat = principal.seats.filter((s) => s.side in orders).map((seat) => ({ seat, orders: orders[seat.side] }));
     // The seats' orders read from the other lines are checked too: the reply lists every error at once.
-    const ruleErrors = await personOrdersErrorsNow(deps, principal.gameId, bySeat);
+    const ruleErrors = await ordersBySeatErrorsNow(deps, principal.gameId, bySeat);
     return { outcome: 'rejected', ruleErrors, problem: undefined, resolved: false };
   }
   if (statements === 0) return { outcome: 'none', ruleErrors: [], problem: undefined, resolved: false };
   try {
     const orderIds = Object.fromEntries(Object.keys(orders).map((s) => [s, personMailOrderId(mail.inboundId, s)]));
-    const r = await submitPersonOrders(deps, {
+    const r = await submitOrdersBySeat(deps, {
       gameId: principal.gameId,
       person: principal,
       orders,
@@ -202,19 +205,24 @@ async function commandAnswers(
   return answers;
 }
 
-/** Queues the reply to the person's registered address, within its hourly reply budget. */
+/** Queues the reply to the person's registered address, within its hourly reply budget (`queueReply`). */
 async function reply(deps: ServiceDeps, ctx: PersonMailContext, report: PersonReplyReport, mail: OrderMail) {
-  const answerId = mailAnswerId(mail.inboundId);
-  if (await deps.db.outbox.findUnique({ where: { id: answerId }, select: { id: true } })) return true;
-  if (!(await replyBudgetLeft(deps.db, ctx.person.email, 'player', deps.config, deps.clock()))) {
-    deps.log.warn({ gameId: ctx.game.id, to: ctx.person.email }, 'reply budget spent: reply not sent');
-    return false;
-  }
-  const composed = composePersonReply(ctx, {
-    ...report,
-    inReplyTo: mail.inReplyTo,
-    references: mail.references,
-    subject: mail.subject,
-  });
-  return queueAnswer(deps, composed, answerId);
+  const { person } = ctx;
+  const refused = { personId: person.id, gameId: ctx.game.id, email: person.email };
+  const reader = {
+    gameId: ctx.game.id,
+    email: person.email,
+    locale: person.locale,
+    timeZone: person.timeZone,
+    refused,
+  };
+  return queueReply(deps, mail, reader, (earlier) =>
+    composePersonReply(ctx, {
+      ...report,
+      answers: earlier ? [earlier, ...report.answers] : report.answers,
+      inReplyTo: mail.inReplyTo,
+      references: mail.references,
+      subject: mail.subject,
+    }),
+  );
 }

@@ -2,7 +2,8 @@
  * A player always learns that their orders were refused. An authenticated order mail is answered within the
  * player's hourly reply budget (src/mail/outbox.ts); when that is spent, the refusal is kept with the inbound mail
  * (`result.unanswered`) and shown on the player's page and at the top of the next reply the player gets, until that
- * reply has gone out.
+ * reply has gone out. The same for a one-seat player and a person holding several seats: a seat's mails are found by
+ * their seat, a person's by the person its result names (`result.personId`).
  */
 import type { Text } from '../engine/types.ts';
 import type { Db } from '../db/client.ts';
@@ -26,7 +27,10 @@ const MAX_PROBLEMS = 30;
 const LOOK_BACK_MS = 7 * 86_400_000;
 
 /** The note kept for a refused mail (text errors with their line, rule errors with their rule id, a conflict). */
-export function unansweredNote(report: ReplyReport, subject: string | undefined): UnansweredNote {
+export function unansweredNote(
+  report: Pick<ReplyReport, 'problem' | 'textErrors' | 'ruleErrors'>,
+  subject: string | undefined,
+): UnansweredNote {
   const problems: Text[] = [
     ...(report.problem ? [report.problem] : []),
     ...report.textErrors.map((e) => ({
@@ -41,23 +45,28 @@ export function unansweredNote(report: ReplyReport, subject: string | undefined)
   return { subject: subject?.slice(0, 200) ?? null, problems: problems.slice(0, MAX_PROBLEMS) };
 }
 
+/** Whose refusals: a one-seat player's (by its seat), or a person's holding several seats (by the person). */
+export type RefusedReader = { id: string; email: string } | { personId: string; gameId: string; email: string };
+
 /**
- * The seat's refused mails of the last week that no reply has answered yet: received after the last reply that
- * went to the seat (oldest first).
+ * The player's refused mails of the last week that no reply has answered yet: received after the last reply that
+ * went to the player (oldest first).
  */
-export async function unansweredRefusals(
-  db: Db,
-  seat: { id: string; email: string },
-  now: Date,
-): Promise<UnansweredRefusal[]> {
+export async function unansweredRefusals(db: Db, reader: RefusedReader, now: Date): Promise<UnansweredRefusal[]> {
+  const bySeat = 'id' in reader;
   const lastReply = await db.outbox.findFirst({
-    where: { toAddress: seat.email, seatId: seat.id, kind: 'reply' },
+    where: bySeat
+      ? { toAddress: reader.email, seatId: reader.id, kind: 'reply' }
+      : { toAddress: reader.email, gameId: reader.gameId, seatId: null, kind: 'reply' },
     orderBy: { createdAt: 'desc' },
     select: { createdAt: true },
   });
   const since = Math.max(lastReply?.createdAt.getTime() ?? 0, now.getTime() - LOOK_BACK_MS);
+  const whose = bySeat
+    ? { seatId: reader.id }
+    : { gameId: reader.gameId, seatId: null, result: { path: ['personId'], equals: reader.personId } };
   const rows = await db.inboundMail.findMany({
-    where: { seatId: seat.id, status: 'processed', receivedAt: { gt: new Date(since) } },
+    where: { ...whose, status: 'processed', receivedAt: { gt: new Date(since) } },
     orderBy: { receivedAt: 'asc' },
     take: 50,
     select: { receivedAt: true, result: true },

@@ -80,6 +80,7 @@ export const ERROR_TEXT: Readonly<Record<string, Text>> = {
     ja: '保存されたステップの命令待ち情報が壊れています',
   },
   'seat/not-found': { en: 'seat not found', ja: '席が見つかりません' },
+  'seat/same-holder': { en: 'the seat is held by that player already', ja: 'その席はすでにそのプレイヤーのものです' },
   'orders/invalid': { en: 'the orders have problems', ja: '命令に問題があります' },
   'deadline/none': { en: 'the step has no deadline', ja: 'このステップには締切がありません' },
   'deadline/in-past': { en: 'the new deadline is in the past', ja: '新しい締切が過去の時刻です' },

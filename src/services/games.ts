@@ -103,16 +103,19 @@ export interface CreatedGame {
 /** A creation body as checked (defaults filled in). */
 type GameInput = z.output<typeof createGameInputSchema>;
 
-/** A seat of a new game with its fresh secrets (and the person holding it, if any). */
+/** A seat of a new game with its fresh secrets and the person holding it. */
 interface NewSeat extends z.output<typeof seatInputSchema> {
   id: string;
   token: string;
   mailToken: string;
   calendarToken: string;
-  personId: string | null;
+  personId: string;
 }
 
-/** A person holding several seats of a new game, with its fresh secrets; `first` is its first seat's input. */
+/**
+ * A person of a new game with its fresh secrets; `first` is its first seat's input. A person holding one seat has
+ * that seat's secrets (the same values): the seat's token is the player's.
+ */
 interface NewPerson {
   id: string;
   first: NewSeat;
@@ -156,7 +159,7 @@ function checkedInput(deps: ServiceDeps, rawInput: CreateGameInput): { input: Ga
   return { input, def };
 }
 
-/** The seats with fresh secrets, and the persons holding several of them (seats given one address). */
+/** The seats with fresh secrets, and their persons: one per address (seats given one address share it). */
 function seatsWithSecrets(input: GameInput): { seats: NewSeat[]; persons: NewPerson[] } {
   const seats: NewSeat[] = input.seats.map((s) => ({
     ...s,
@@ -164,15 +167,20 @@ function seatsWithSecrets(input: GameInput): { seats: NewSeat[]; persons: NewPer
     token: newToken(),
     mailToken: newToken(),
     calendarToken: newToken(),
-    personId: null,
+    personId: '',
   }));
-  const persons = personGroups(seats).map((held) => {
-    const person = { id: randomUUID(), first: held[0], token: newToken(), mailToken: newToken() };
-    for (const seat of held) seat.personId = person.id;
-    return { ...person, calendarToken: newToken(), sides: held.map((s) => s.side) };
+  const persons = personGroups(seats).map((held): NewPerson => {
+    const id = randomUUID();
+    for (const seat of held) seat.personId = id;
+    const [first] = held;
+    const sides = held.map((s) => s.side);
+    if (held.length === 1) return { id, first, sides, ...secretsOf(first) };
+    return { id, first, sides, token: newToken(), mailToken: newToken(), calendarToken: newToken() };
   });
   return { seats, persons };
 }
+
+const secretsOf = (s: NewSeat) => ({ token: s.token, mailToken: s.mailToken, calendarToken: s.calendarToken });
 
 /** The new game's row: its settings, its seed's commitment and its moderator's token hash. */
 function gameRow(
@@ -262,10 +270,9 @@ export async function createGame(deps: ServiceDeps, rawInput: CreateGameInput): 
     // their own, which would arrive before the welcome.
     const quiet: ServiceDeps = { ...deps, notifier: { ...deps.notifier, stepResults: async () => {} } };
     if (def.owed(envelope.state).length === 0 && !def.outcome(envelope.state)) await resolveLocked(tx, quiet, id, []);
-    // One welcome mail per address: a seat held alone gets its own, a person one for all its seats.
+    // One welcome mail per person (per address), for all its seats.
     await queueWelcomeMails(tx, deps, {
       gameId: id,
-      seats: seats.filter((s) => !s.personId).map((s) => ({ seatId: s.id, token: s.token })),
       persons: persons.map((p) => ({ personId: p.id, token: p.token })),
     });
   });
@@ -279,7 +286,9 @@ export async function createGame(deps: ServiceDeps, rawInput: CreateGameInput): 
     commitment: row.seedCommitment,
     moderatorToken,
     seats: seats.map((s) => ({ side: s.side, email: s.email, name: s.name ?? null, token: s.token })),
-    persons: persons.map((p) => ({ email: p.first.email, sides: p.sides, token: p.token })),
+    persons: persons
+      .filter((p) => p.sides.length > 1)
+      .map((p) => ({ email: p.first.email, sides: p.sides, token: p.token })),
     currentStep: (await deps.db.game.findUniqueOrThrow({ where: { id }, select: { currentStep: true } })).currentStep,
   };
 }

@@ -12,13 +12,12 @@ import type { Game, Seat, Step } from '../generated/prisma/client.ts';
 import type { Locale } from '../i18n/index.ts';
 
 /**
- * The welcome mails of a new game: one per seat held alone, one per person holding several seats, each with its
- * token (sent this once).
+ * Welcome mails: one per person (a new game's every person, or the new holder of a moved seat), for all the seats it
+ * holds, each with its token (sent this once).
  */
 export interface WelcomeMails {
   gameId: string;
-  seats: { seatId: string; token: string }[];
-  persons?: { personId: string; token: string }[];
+  persons: { personId: string; token: string }[];
 }
 
 /**

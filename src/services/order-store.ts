@@ -221,7 +221,7 @@ async function storeBatch(deps: Pick<ServiceDeps, 'db' | 'pool'>, rows: OrderRow
 class NotAllStored extends Error {}
 
 /**
- * Several seats' orders of one game (a person's: src/services/person-orders.ts) in one transaction, all or none:
+ * Several seats' orders of one game (a person's: src/services/orders.ts `submitOrdersBySeat`) in one transaction, all or none:
  * the game's locks once, then each order's STORE in turn (each sees the ones before it), committed only when every
  * one was stored. The step cannot resolve between them (the turn processor waits for the game lock), so it never
  * resolves with one of these seats' orders and not the others'. `complete`: every owed seat now has orders.

@@ -1,15 +1,21 @@
 /**
  * Submitting orders: the engine validates them against the current step; valid orders are stored, superseding the
  * seat's earlier orders for the step; when the last owed orders are in, the turn processor resolves the step.
+ * A player holding one seat submits that seat's orders (`submitOrders`); a person holding several submits
+ * `{ <side>: <orders>, ... }` for some or all of them (`submitOrdersBySeat`): each seat's orders are validated by the
+ * engine on their own, exactly as that seat's would be, and stored as that seat's next revision, all or nothing, in
+ * one transaction (src/services/order-store.ts `storeOrdersTogether`), so the step never resolves between two of
+ * them and resolution, deadlines and defaults see nothing new.
  */
 import { randomUUID } from 'node:crypto';
 import { checkOrders } from '../engine/step-runner.ts';
-import type { RuleError } from '../engine/types.ts';
+import type { AnyGame, RuleError } from '../engine/types.ts';
 import { gameDefinition, requireGame, type ServiceDeps } from './deps.ts';
 import { seatTokenHolds } from './auth.ts';
 import { crashPoint } from './crash-points.ts';
-import { conflict, notFound, OrdersInvalidError, unauthorized } from './errors.ts';
-import { type OrderRow, storeOrder } from './order-store.ts';
+import { conflict, notFound, type OrdersError, OrdersInvalidError, ServiceError, unauthorized } from './errors.ts';
+import { type OrderRow, storeOrder, storeOrdersTogether } from './order-store.ts';
+import { type PersonPrincipal, type SeatRef, seatOfPerson } from './persons.ts';
 import { cachedEnvelope } from './step-envelopes.ts';
 import { type SubmissionState, submissionState } from './submission-state.ts';
 import { currentStep } from './steps.ts';
@@ -79,14 +85,36 @@ export async function submitOrders(deps: ServiceDeps, input: SubmitOrdersInput):
   }
 }
 
-/** The order of a caller-chosen id as a repeated submission's answer, or null when no such order is stored. */
-async function storedBefore(deps: ServiceDeps, orderId: string | undefined): Promise<SubmitOrdersResult | null> {
-  if (!orderId) return null;
-  const order = await deps.db.order.findUnique({
-    where: { id: orderId },
+/** The step number of orders of caller-chosen ids stored before (a repeated submission), or null when none is. */
+async function storedStep(deps: ServiceDeps, ids: readonly string[]): Promise<number | null> {
+  if (!ids.length) return null;
+  const order = await deps.db.order.findFirst({
+    where: { id: { in: [...ids] } },
     select: { step: { select: { number: true } } },
   });
-  return order ? { orderId, step: order.step.number, resolution: null, repeated: true } : null;
+  return order ? order.step.number : null;
+}
+
+/** The order of a caller-chosen id as a repeated submission's answer, or null when no such order is stored. */
+async function storedBefore(deps: ServiceDeps, orderId: string | undefined): Promise<SubmitOrdersResult | null> {
+  const step = await storedStep(deps, orderId ? [orderId] : []);
+  return orderId && step !== null ? { orderId, step, resolution: null, repeated: true } : null;
+}
+
+/** The refusals of a game or step that takes no orders now (a finished or, but for the moderator, paused game). */
+function refuseUnlessOpen(step: SubmissionState, moderator: boolean): void {
+  if (step.gameStatus === 'finished') throw conflict('game/finished', 'the game is over');
+  if (step.gameStatus === 'paused' && !moderator) throw conflict('game/paused', 'the game is paused by its moderator');
+  if (step.status !== 'open')
+    throw conflict(
+      'step/not-open',
+      `step ${step.number} is ${step.status.replace('_', ' ')}: orders cannot change now`,
+    );
+}
+
+/** The game package of a submission's game (500 when it is not installed). */
+function packageOf(deps: ServiceDeps, step: SubmissionState) {
+  return requireGame(deps, step.game);
 }
 
 /**
@@ -95,14 +123,8 @@ async function storedBefore(deps: ServiceDeps, orderId: string | undefined): Pro
  */
 function admitted(deps: ServiceDeps, step: SubmissionState | null, moderator: boolean) {
   if (!step) throw notFound('game');
-  if (step.gameStatus === 'finished') throw conflict('game/finished', 'the game is over');
-  if (step.gameStatus === 'paused' && !moderator) throw conflict('game/paused', 'the game is paused by its moderator');
-  if (step.status !== 'open')
-    throw conflict(
-      'step/not-open',
-      `step ${step.number} is ${step.status.replace('_', ' ')}: orders cannot change now`,
-    );
-  const def = requireGame(deps, step.game);
+  refuseUnlessOpen(step, moderator);
+  const def = packageOf(deps, step);
   if (!step.seat) throw notFound('seat', 'seat/not-found');
   return { step, def, seat: step.seat };
 }
@@ -203,4 +225,136 @@ export async function currentOrdersOf(
   return order
     ? { step: step.number, orders: order.parsed, raw: order.raw, source: order.source, receivedAt: order.receivedAt }
     : null;
+}
+
+/** A person's submission: orders by side, for some or all of the seats it holds. */
+export interface SubmitOrdersBySeatInput {
+  gameId: string;
+  person: PersonPrincipal;
+  /** `{ <side>: <orders> }`: each value is what that seat alone would submit. */
+  orders: unknown;
+  /** The text or JSON as received, per side (stored with that seat's order). */
+  raw: Record<string, string>;
+  source: OrderSource;
+  /** Order ids per side chosen by a caller that may submit the same thing again (as `orderId` above). */
+  orderIds?: Record<string, string>;
+}
+
+/** What a submission by seat returns: the order id of each seat, the step, the resolution it completed. */
+export interface SubmitOrdersBySeatResult {
+  orderIds: Record<string, string>;
+  step: number;
+  resolution: Extract<ResolveResult, { resolved: true }> | null;
+  repeated?: true;
+}
+
+/** The seats a person's orders name, each with its orders; 403 for a side the person does not hold. */
+export function ordersBySeat(person: PersonPrincipal, orders: unknown): { seat: SeatRef; orders: unknown }[] {
+  if (!orders || typeof orders !== 'object' || Array.isArray(orders)) {
+    throw new OrdersInvalidError([bySeatError('orders/by-seat', bySeatText(person))]);
+  }
+  const entries = Object.entries(orders as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b));
+  if (!entries.length) throw new OrdersInvalidError([bySeatError('orders/no-seat', bySeatText(person))]);
+  return entries.map(([side, seatOrders]) => {
+    const seat = seatOfPerson(person, side);
+    if (!seat) throw notYourSeat(side);
+    return { seat, orders: seatOrders };
+  });
+}
+
+/** 403: a person's token names a seat it does not hold (another person's, or none of the game's). */
+export const notYourSeat = (side: string): ServiceError =>
+  new ServiceError('auth/not-your-seat', 403, `this token does not act for seat "${side}"`);
+
+const bySeatText = (person: PersonPrincipal) => {
+  const sides = person.seats.map((s) => `"${s.side}"`).join(', ');
+  return {
+    en: `orders for several seats are an object by seat: { "<seat>": { ...orders } } with seats among ${sides}`,
+    ja: `複数の席の命令は席ごとのオブジェクトにしてください: { "<席>": { ...命令 } }（席は ${sides} のいずれか）`,
+  };
+};
+
+const bySeatError = (code: string, message: { en: string; ja: string }): OrdersError => ({
+  code,
+  message,
+  rule: 'orders',
+  rules: ['orders'],
+});
+
+/** The engine's errors of one seat's orders, each naming the seat (its path starts with the side). */
+function seatErrors(def: AnyGame, envelope: Parameters<typeof checkOrders>[1], side: string, orders: unknown) {
+  const checked = checkOrders(def, envelope, side, orders);
+  if (checked.ok) return { orders: checked.orders, errors: [] as OrdersError[] };
+  const errors = checked.errors.map(
+    (e): OrdersError => ({ ...e, seat: side, path: e.path ? `${side}.${e.path}` : side }),
+  );
+  return { orders: undefined, errors };
+}
+
+/** A repeated submission by seat (every id chosen by the caller, some stored), or null. */
+async function storedBySeat(deps: ServiceDeps, orderIds: Record<string, string> | undefined) {
+  const step = await storedStep(deps, Object.values(orderIds ?? {}));
+  return step === null ? null : { orderIds: orderIds ?? {}, step, resolution: null, repeated: true as const };
+}
+
+/** Validates and stores a person's orders by seat for the current step (see the module comment). */
+export async function submitOrdersBySeat(
+  deps: ServiceDeps,
+  input: SubmitOrdersBySeatInput,
+): Promise<SubmitOrdersBySeatResult> {
+  const named = ordersBySeat(input.person, input.orders);
+  const repeated = await storedBySeat(deps, input.orderIds);
+  if (repeated) return repeated;
+  const step = await submissionState(deps, input.gameId, named[0].seat.seatId, { fresh: true });
+  if (!step) throw notFound('game');
+  refuseUnlessOpen(step, false);
+  const def = packageOf(deps, step);
+  const envelope = await cachedEnvelope(deps, step.stepId);
+  const checked = named.map((n) => ({ ...n, ...seatErrors(def, envelope, n.seat.side, n.orders) }));
+  const errors = checked.flatMap((c) => c.errors);
+  if (errors.length) throw new OrdersInvalidError(errors);
+
+  const now = deps.clock();
+  const rows: OrderRow[] = checked.map((c) => ({
+    id: input.orderIds?.[c.seat.side] ?? randomUUID(),
+    gameId: input.gameId,
+    stepId: step.stepId,
+    seatId: c.seat.seatId,
+    side: c.seat.side,
+    source: input.source,
+    raw: input.raw[c.seat.side] ?? JSON.stringify(c.orders),
+    parsed: c.orders,
+    receivedAt: now,
+    delaySeconds: step.delaySeconds,
+    allowPaused: false,
+    tokenHash: null,
+  }));
+  const result = await storeOrdersTogether(deps, rows);
+  if (!result.stored) {
+    const stored = await storedBySeat(deps, input.orderIds); // stored meanwhile by another process
+    if (stored) return stored;
+    const current = await submissionState(deps, input.gameId, named[0].seat.seatId, { fresh: true });
+    if (!current) throw notFound('game');
+    refuseUnlessOpen(current, false);
+    throw conflict('step/changed', 'the step resolved while these orders were on their way: read the game again');
+  }
+  const orderIds = Object.fromEntries(rows.map((r) => [r.side, r.id]));
+  const ready = result.complete && step.delaySeconds === 0;
+  if (ready) crashPoint('order-committed');
+  const resolution = ready ? await resolveIfReady(deps, input.gameId) : null;
+  return { orderIds, step: step.number, resolution: resolution?.resolved ? resolution : null };
+}
+
+/** The engine's errors of orders by seat as they would be submitted now, without storing anything. */
+export async function ordersBySeatErrorsNow(
+  deps: ServiceDeps,
+  gameId: string,
+  bySeat: { seat: SeatRef; orders: unknown }[],
+): Promise<OrdersError[]> {
+  if (!bySeat.length) return [];
+  const step = await submissionState(deps, gameId, bySeat[0].seat.seatId, { fresh: true });
+  const def = step ? gameDefinition(deps, step.game) : undefined;
+  if (!step || !def || step.status !== 'open' || step.gameStatus === 'finished') return [];
+  const envelope = await cachedEnvelope(deps, step.stepId);
+  return bySeat.flatMap((n) => seatErrors(def, envelope, n.seat.side, n.orders).errors);
 }

@@ -12,10 +12,13 @@
  *   every other process.
  * Short links (`/g/:id`) carry no secret: they lead to the sign-in, which the ousted player no longer passes.
  *
- * A seat held by a person with others (src/services/persons.ts): given to a new player, it leaves the person (whose
- * token, page, mails and sessions then reach only its other seats, at once); its tokens rotated, the person's
- * secrets rotate with them (the person's token is the one its player was given) and the person's browser sessions
- * end, since the person's link, reply address and calendar reach this seat too.
+ * Every seat is held by a person (src/services/persons.ts). Given to a new player, the seat goes to a new person
+ * made for that player, whose secrets are the seat's new ones (a seat held alone); the person it leaves keeps its
+ * other seats, if any, and its token, page, mails and sessions reach only those, at once. Its tokens rotated, the
+ * person's secrets rotate with them: for a seat held alone they stay the seat's (the same values); a person holding
+ * several seats gets secrets of its own (its token is the one its player was given, returned as `personToken`) and
+ * its browser sessions end, since the person's link, reply address and calendar reach this seat too.
+ * Moving a seat to another person of the game, or to a new one: src/services/seat-holders.ts.
  */
 import type { SeatId } from '../engine/types.ts';
 import { audit } from './audit.ts';
@@ -59,21 +62,18 @@ export async function renewSeatAccess(
       SELECT id FROM "Seat" WHERE "gameId" = ${gameId} AND side = ${side} FOR UPDATE`;
     if (!locked) throw notFound('seat', 'seat/not-found');
     const before = await tx.seat.findUniqueOrThrow({ where: { id: locked.id } });
-    const token = newToken();
-    const mailToken = newToken();
+    const secrets = newSecrets();
+    const holder = player ? await newPersonFor(tx, { gameId, ...newPlayer(player) }, secrets) : before.personId;
     const after = await tx.seat.update({
       where: { id: before.id },
       data: {
-        ...(player ? { ...newPlayer(player), personId: null } : {}),
-        tokenHash: hashToken(token),
-        mailTokenHash: hashToken(mailToken),
-        mailToken,
-        calendarToken: newToken(),
+        ...(player ? { ...newPlayer(player), personId: holder } : {}),
+        ...seatSecrets(secrets),
         tokenVersion: { increment: 1 },
       },
     });
     const seatSessions = await tx.webSession.deleteMany({ where: { seatId: before.id } });
-    const person = !player && before.personId ? await rotatePerson(tx, before.personId) : null;
+    const person = player ? null : await rotatePerson(tx, before.personId, secrets);
     const ended = { count: seatSessions.count + (person?.sessionsEnded ?? 0) };
     const now = deps.clock();
     if (player) {
@@ -91,23 +91,59 @@ export async function renewSeatAccess(
     const personToken = person ? { personToken: person.token } : {};
     return {
       seatId: before.id,
-      result: { side, email: after.email, token, sessionsEnded: ended.count, ...personToken },
+      result: { side, email: after.email, token: secrets.token, sessionsEnded: ended.count, ...personToken },
     };
   });
   forgetRememberedSeat(gameId, renewed.seatId);
   return renewed.result;
 }
 
-/** New secrets for a person (bearer, reply-to, calendar) and the end of its browser sessions. */
-async function rotatePerson(tx: Tx, personId: string): Promise<{ token: string; sessionsEnded: number }> {
-  const token = newToken();
-  const mailToken = newToken();
-  await tx.person.update({
-    where: { id: personId },
-    data: { tokenHash: hashToken(token), mailTokenHash: hashToken(mailToken), mailToken, calendarToken: newToken() },
-  });
+/** A player's secrets, as given out: bearer token, reply-to token, calendar token. */
+export interface Secrets {
+  token: string;
+  mailToken: string;
+  calendarToken: string;
+}
+
+/** Fresh secrets. */
+export const newSecrets = (): Secrets => ({ token: newToken(), mailToken: newToken(), calendarToken: newToken() });
+
+/** The stored form of secrets (a seat's or a person's columns). */
+export const seatSecrets = (s: Secrets) => ({
+  tokenHash: hashToken(s.token),
+  mailTokenHash: hashToken(s.mailToken),
+  mailToken: s.mailToken,
+  calendarToken: s.calendarToken,
+});
+
+/** A new person of a game holding the seat about to be given to it: its secrets are the seat's (held alone). */
+export async function newPersonFor(
+  tx: Tx,
+  player: { gameId: string; email: string; playerName: string | null; locale?: string; timeZone?: string },
+  secrets: Secrets,
+): Promise<string> {
+  const person = await tx.person.create({ data: { ...player, ...seatSecrets(secrets) }, select: { id: true } });
+  return person.id;
+}
+
+/**
+ * A person's secrets rotated with its seat's: a person holding only that seat takes the seat's new ones (no token
+ * of its own to return); a person holding several gets fresh ones of its own, and its browser sessions end.
+ */
+async function rotatePerson(
+  tx: Tx,
+  personId: string,
+  seat: Secrets,
+): Promise<{ token: string; sessionsEnded: number } | null> {
+  const held = await tx.seat.count({ where: { personId } });
+  if (held <= 1) {
+    await tx.person.update({ where: { id: personId }, data: seatSecrets(seat) });
+    return null;
+  }
+  const own = newSecrets();
+  await tx.person.update({ where: { id: personId }, data: seatSecrets(own) });
   const ended = await tx.webSession.deleteMany({ where: { personId } });
-  return { token, sessionsEnded: ended.count };
+  return { token: own.token, sessionsEnded: ended.count };
 }
 
 /** The seat columns a new player sets (language and zone only when given). */

@@ -48,9 +48,14 @@ export async function requestSignInLink(
   const address = { equals: email.trim(), mode: 'insensitive' } as const;
   const now = deps.clock();
   return deps.db.$transaction(async (tx) => {
-    const seats = await tx.seat.findMany({ where: { gameId, email: address, personId: null }, select: { id: true } });
-    const persons = await tx.person.findMany({ where: { gameId, email: address }, select: { id: true } });
-    const targets = [...seats.map((s) => ({ seatId: s.id })), ...persons.map((p) => ({ personId: p.id }))];
+    // A person holding one seat gets that seat's link (its secrets are the seat's); one holding several, its own.
+    const persons = await tx.person.findMany({
+      where: { gameId, email: address },
+      select: { id: true, seats: { select: { id: true } } },
+    });
+    const alone = persons.filter((p) => p.seats.length === 1).map((p) => ({ seatId: p.seats[0].id }));
+    const several = persons.filter((p) => p.seats.length > 1).map((p) => ({ personId: p.id }));
+    const targets = [...alone, ...several];
     if (!targets.length) return 0;
     const since = new Date(now.getTime() - 3600_000);
     const sent = await tx.outbox.count({

@@ -212,6 +212,18 @@ describe('every operation answers as documented', () => {
     await call(400, { method: 'PUT', url: seatUrl('b'), auth: g.moderator, payload: { email: 'not an address' } });
     await call(200, { method: 'POST', url: `${seatUrl('b')}/rotate-token`, auth: g.moderator });
     await call(404, { method: 'POST', url: `${seatUrl('zz')}/rotate-token`, auth: g.moderator });
+    const holder = (side: string, payload: Record<string, unknown>) => ({
+      method: 'POST' as const,
+      url: `${seatUrl(side)}/holder`,
+      auth: g.moderator,
+      payload,
+    });
+    await call(200, holder('b', { email: 'b3@example.org', locale: 'ja' }));
+    await call(200, holder('b', { holderOf: 'a' }));
+    await call(409, holder('b', { holderOf: 'a' }));
+    await call(404, holder('b', { holderOf: 'zz' }));
+    await call(400, holder('b', { email: 'not an address' }));
+    await call(200, holder('b', { email: 'b4@example.org' }));
     const deadline = (deadlineAt: string | null) => ({
       method: 'PUT' as const,
       url: `/api/games/${g.id}/deadline`,

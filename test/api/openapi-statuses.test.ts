@@ -36,6 +36,7 @@ const VALID_BODIES: Record<string, unknown> = {
   amendOrders: { orders: { pick: 1 } },
   pauseGame: { reason: 'why' },
   replaceSeatPlayer: { email: 'x@example.org' },
+  moveSeat: { holderOf: 'a' },
   setDeadline: { deadlineAt: soon },
   declareAbsence: { startsAt: soon, endsAt: later },
   extendDeadline: { seconds: 3600 },

@@ -9,7 +9,7 @@ import { testConfig } from '../../src/config.ts';
 import { startBoss } from '../../src/queue/boss.ts';
 import { markJobTablesInstalled } from '../../src/queue/enqueue.ts';
 import { QUEUES, jobIdFor } from '../../src/queue/queues.ts';
-import { declareAbsence } from '../../src/services/deadlines/absences.ts';
+import { cancelAbsence, declareAbsence } from '../../src/services/deadlines/absences.ts';
 import { shiftDeadline } from '../../src/services/deadlines/changes.ts';
 import {
   applyDefaultsNow,
@@ -215,6 +215,53 @@ describe('moves', () => {
     at(before.getTime());
     const s0 = await g.step(0);
     expect(await handleDeadline(deps, deadlineJob(g.id, s0.id, before))).toBe('moved');
+  });
+
+  test("a person's absence is all its seats': declared through one, it moves the deadline another owes", async () => {
+    const g = await newGame({
+      seats: [
+        { side: 'a', email: 'pat@example.org' },
+        { side: 'b', email: 'PAT@example.org' },
+      ],
+    });
+    await g.order('a');
+    await g.order('b');
+    const s1 = await g.step(1);
+    expect((s1.owed as { seat: string }[]).map((o) => o.seat)).toEqual(['a']);
+    const before = s1.deadlineAt!;
+    const declared = await declareAbsence(deps, {
+      gameId: g.id,
+      seatId: g.seatId('b'),
+      startsAt: new Date('2026-03-02T12:00:00Z'),
+      endsAt: new Date('2026-03-03T12:00:00Z'),
+    });
+    expect(declared.absence.side).toBe('b');
+    expect(declared.deadlineAt!.getTime() - before.getTime()).toBe(24 * H);
+    expect((await g.step(1)).deadlineAt).toEqual(declared.deadlineAt);
+    // Withdrawn through the other seat of the same person: the deadline is back.
+    const withdrawn = await cancelAbsence(deps, {
+      gameId: g.id,
+      seatId: g.seatId('a'),
+      absenceId: declared.absence.id,
+    });
+    expect(withdrawn.deadlineAt).toEqual(before);
+  });
+
+  test('an absence of a seat held alone does not move the deadline of another player', async () => {
+    const g = await newGame();
+    await g.order('a');
+    await g.order('b');
+    const before = (await g.step(1)).deadlineAt!;
+    const declared = await declareAbsence(deps, {
+      gameId: g.id,
+      seatId: g.seatId('b'),
+      startsAt: new Date('2026-03-02T12:00:00Z'),
+      endsAt: new Date('2026-03-03T12:00:00Z'),
+    });
+    expect(declared.deadlineAt).toEqual(before);
+    await expect(
+      cancelAbsence(deps, { gameId: g.id, seatId: g.seatId('a'), absenceId: declared.absence.id }),
+    ).rejects.toMatchObject({ code: 'absence/not-found' });
   });
 
   test('moderator extend, shorten and set; pause and resume move the deadline by the pause', async () => {

@@ -1,6 +1,6 @@
 /**
  * A replaced player, or a seat whose token was rotated, loses every way in at once, whichever path did it (the
- * API's replace and rotate-token, the console's replace): the browser session (page, map, order form), the sign-in
+ * API's replace, move to a new person and rotate-token, the console's replace): the browser session (page, map, order form), the sign-in
  * link, the short link's sign-in, the bearer token (also one that order submission remembered), the mail reply
  * address and the calendar feed. The new token works. A sign-in that raced the rotation does not outlive it.
  */
@@ -19,7 +19,8 @@ import { client, csrfOf } from './helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await buildTestApp({ config: { MAIL_DOMAIN: 'judge.test' } });
+  // Each case signs several browsers in: more than the default ten sign-ins a minute of one address.
+  t = await buildTestApp({ config: { MAIL_DOMAIN: 'judge.test', SIGN_IN_LIMIT_PER_MINUTE: 100 } });
 });
 afterAll(async () => {
   await t?.close();
@@ -65,6 +66,14 @@ const viaApiReplace: Renew = async (g) => {
   return res.json().token;
 };
 
+const viaApiMove: Renew = async (g) => {
+  const payload = { email: 'new-ally@example.org', name: 'New ally' };
+  const url = `/api/games/${g.id}/seats/allied/holder`;
+  const res = await t.app.inject({ method: 'POST', url, headers: g.moderator, payload });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().token;
+};
+
 const viaApiRotate: Renew = async (g) => {
   const url = `/api/games/${g.id}/seats/allied/rotate-token`;
   const res = await t.app.inject({ method: 'POST', url, headers: g.moderator });
@@ -86,6 +95,7 @@ const viaConsoleReplace: Renew = async (g) => {
 
 describe.each([
   ['PUT /api/games/:id/seats/:side', viaApiReplace],
+  ['POST /api/games/:id/seats/:side/holder (a new person)', viaApiMove],
   ['POST /api/games/:id/seats/:side/rotate-token', viaApiRotate],
   ["the console's replace", viaConsoleReplace],
 ] as const)('access ends after %s', (_path, renew) => {
@@ -125,6 +135,27 @@ describe.each([
     expect((await player.browser.post(`/play/${g.id}/orders/text`, { _csrf: player.csrf, text })).statusCode).toBe(303);
     expect(await t.db.order.count({ where: { gameId: g.id } })).toBe(1);
     expect((await postOrders(t, g.id, bearerOf(fresh), orders)).statusCode).not.toBe(401);
+  });
+});
+
+describe("the console's hand-over", () => {
+  it('hands a seat to the player of another: that token reaches both, the ousted one nothing', async () => {
+    const g = await awGame();
+    const ousted = await signIn(g.id, g.tokens.allied);
+    const operator = client(t.app);
+    expect((await operator.get(`/console/login?token=${TEST_ADMIN_TOKEN}`)).statusCode).toBe(303);
+    const base = `/console/games/${g.id}`;
+    const csrf = csrfOf((await operator.get(base)).body);
+    const res = await operator.post(`${base}/hand`, { _csrf: csrf, side: 'allied', holderOf: 'german' });
+    expect(res.statusCode).toBe(303);
+    expect((await ousted.browser.get(`/play/${g.id}`)).statusCode).toBe(401);
+    const view = await t.app.inject({ method: 'GET', url: `/api/games/${g.id}`, headers: g.seat.german });
+    expect(view.json().you).toEqual({ role: 'person', sides: ['allied', 'german'] });
+    expect((await t.app.inject({ method: 'GET', url: `/api/games/${g.id}`, headers: g.seat.allied })).statusCode).toBe(
+      401,
+    );
+    const audit = await t.db.auditLog.findMany({ where: { gameId: g.id }, orderBy: { at: 'asc' } });
+    expect(audit.map((a) => a.action)).toEqual(['game.create', 'seat.move']);
   });
 });
 

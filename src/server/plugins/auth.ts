@@ -81,6 +81,19 @@ export async function seatSubmitting(request: FastifyRequest, _reply: FastifyRep
   if (hash && p.kind === 'seat') rememberSeat(p, hash);
 }
 
+/** Guard: a player of the game (one seat, or a person for its seats), never the moderator. */
+export async function playerOnly(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  const p = await principalOf(request);
+  if (p.kind === 'moderator') throw seatOnlyError();
+}
+
+/** A seat the player holds (its first, for a person): absences and the like are the person's, whichever seat. */
+export function playerSeat(p: Principal): string {
+  if (p.kind === 'seat') return p.seatId;
+  if (p.kind === 'person') return p.seats[0].seatId;
+  throw seatOnlyError();
+}
+
 /** Guard: the operator (ADMIN_TOKEN). */
 export async function operatorOnly(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
   const token = bearerToken(request);

@@ -1,7 +1,9 @@
 /**
- * Player absences: a seat declares when it is away (at most Game.maxAbsences per seat, each up to 30 days);
- * time inside an absence does not count towards the deadlines of steps the seat owes orders at, so the current
- * deadline moves at once when the absence overlaps it. Everyone is told; every change is audited.
+ * Player absences: a player (a person, by the token of any seat it holds: src/services/persons.ts) declares when
+ * it is away (at most Game.maxAbsences per person, each up to 30 days); the absence is the person's and applies to
+ * every seat it holds: time inside it does not count towards the deadlines of steps any of those seats owes orders
+ * at, so the current deadline moves at once when the absence overlaps it. Everyone is told; every change is
+ * audited.
  */
 import { z } from 'zod';
 import type { ServiceDeps, Tx } from '../deps.ts';
@@ -45,7 +47,10 @@ export async function listAbsences(deps: Pick<ServiceDeps, 'db'>, gameId: string
   }));
 }
 
-/** Declares an absence of a seat; returns it and the current deadline (moved when the seat owes orders now). */
+/**
+ * Declares an absence of the person holding `seatId`, for all its seats; returns it and the current deadline (moved
+ * when one of its seats owes orders now).
+ */
 export async function declareAbsence(
   deps: ServiceDeps,
   input: { gameId: string; seatId: string; startsAt: Date; endsAt: Date },
@@ -61,14 +66,15 @@ export async function declareAbsence(
     if (locked.status === 'finished') throw conflict('game/finished', 'the game is over');
     const seat = await tx.seat.findFirst({
       where: { id: input.seatId, gameId: input.gameId },
-      select: { id: true, side: true, _count: { select: { absences: true } } },
+      select: { id: true, side: true, personId: true, person: { select: { _count: { select: { absences: true } } } } },
     });
     if (!seat) throw notFound('seat', 'seat/not-found');
-    if (seat._count.absences >= locked.maxAbsences)
+    if (seat.person._count.absences >= locked.maxAbsences)
       throw conflict('absence/limit', `this game allows ${locked.maxAbsences} absence(s) per seat`);
     // biome-ignore lint/complexity/useMathMinMax: Dates; Math.max would give a number
     const startsAt = input.startsAt < now ? now : input.startsAt;
-    const row = await tx.absence.create({ data: { seatId: seat.id, startsAt, endsAt: input.endsAt, createdAt: now } });
+    const data = { seatId: seat.id, personId: seat.personId, startsAt, endsAt: input.endsAt, createdAt: now };
+    const row = await tx.absence.create({ data });
     await audit(
       tx,
       input.gameId,
@@ -77,7 +83,7 @@ export async function declareAbsence(
       { id: row.id, startsAt: startsAt.toISOString(), endsAt: input.endsAt.toISOString() },
       now,
     );
-    const deadlineAt = await moveForAbsences(tx, deps, input.gameId, seat.side);
+    const deadlineAt = await moveForAbsences(tx, deps, input.gameId, seat.personId, seat.side);
     const absence = { id: row.id, side: seat.side, startsAt, endsAt: input.endsAt };
     await announceAbsence(tx, deps, locked, absence, deadlineAt);
     return {
@@ -123,31 +129,48 @@ async function announceAbsence(
   await queueNoticeWebhooks(tx, deps, { game, event: 'deadline', key, title: `${side} is away`, description });
 }
 
-/** Withdraws an absence of the seat (only one not yet over); the deadline is computed again. */
+/** Withdraws an absence of the person holding `seatId` (only one not yet over); the deadline is computed again. */
 export async function cancelAbsence(
   deps: ServiceDeps,
   input: { gameId: string; seatId: string; absenceId: string },
 ): Promise<{ deadlineAt: Date | null }> {
   return deps.db.$transaction(async (tx) => {
     if (!(await lockGame(tx, input.gameId))) throw notFound('game');
-    const row = await tx.absence.findFirst({
-      where: { id: input.absenceId, seatId: input.seatId, seat: { gameId: input.gameId } },
-      select: { id: true, endsAt: true, seat: { select: { side: true } } },
+    const holder = await tx.seat.findFirst({
+      where: { id: input.seatId, gameId: input.gameId },
+      select: { personId: true, side: true },
     });
+    const row = holder
+      ? await tx.absence.findFirst({
+          where: { id: input.absenceId, personId: holder.personId },
+          select: { id: true, endsAt: true, seat: { select: { side: true } } },
+        })
+      : null;
     if (!row) throw notFound('absence', 'absence/not-found');
     if (row.endsAt <= deps.clock()) throw conflict('absence/over', 'the absence is over: it stays on record');
     await tx.absence.delete({ where: { id: row.id } });
     await audit(tx, input.gameId, `seat:${row.seat.side}`, 'absence.cancel', { id: row.id }, deps.clock());
-    return { deadlineAt: await moveForAbsences(tx, deps, input.gameId, row.seat.side) };
+    return { deadlineAt: await moveForAbsences(tx, deps, input.gameId, holder?.personId ?? '', row.seat.side) };
   }, RESOLVE_TX);
 }
 
-/** Recomputes the current deadline when the seat owes orders at the open current step; announces a move. */
-async function moveForAbsences(tx: Tx, deps: ServiceDeps, gameId: string, side: string): Promise<Date | null> {
+/**
+ * Recomputes the current deadline when one of the person's seats owes orders at the open current step; announces a
+ * move (`side`: the seat the absence was declared through, which names it).
+ */
+async function moveForAbsences(
+  tx: Tx,
+  deps: ServiceDeps,
+  gameId: string,
+  personId: string,
+  side: string,
+): Promise<Date | null> {
   const found = await loadStep(tx, gameId, 'current');
   if (!found) return null;
   const { step } = found;
-  if (step.status !== 'open' || !owedOf(step).some((o) => o.seat === side)) return step.deadlineAt;
+  const held = await tx.seat.findMany({ where: { gameId, personId }, select: { side: true } });
+  const owes = owedOf(step).some((o) => held.some((s) => s.side === o.seat));
+  if (step.status !== 'open' || !owes) return step.deadlineAt;
   const { previous, deadlineAt } = await scheduleStepDeadline(tx, deps, found.game, step);
   await announceMove(tx, deps, found.game, step, previous, deadlineAt, {
     actor: `seat:${side}`,

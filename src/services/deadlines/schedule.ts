@@ -10,12 +10,15 @@ import { asJson } from '../json.ts';
 import { computeStepDeadline, readDeadlineSettings, reminderTimes, type Interval } from './compute.ts';
 import { owedOf, readState, type DeadlineGame, type DeadlineState, type DeadlineStep } from './step-state.ts';
 
-/** The absences (per side) of the seats owing orders at a step that end after it opened. */
+/**
+ * The absences (per side) of the seats owing orders at a step that end after it opened: a person's absence is every
+ * seat's it holds.
+ */
 async function absencesOf(tx: SqlTx, step: DeadlineStep): Promise<Record<string, Interval[]>> {
   const sides = [...new Set(owedOf(step).map((o) => o.seat))];
   if (!sides.length) return {};
   const rows = await tx.$queryRawUnsafe<{ startsAt: Date; endsAt: Date; side: string }[]>(
-    `SELECT a."startsAt", a."endsAt", se.side FROM "Absence" a JOIN "Seat" se ON se.id = a."seatId"
+    `SELECT a."startsAt", a."endsAt", se.side FROM "Absence" a JOIN "Seat" se ON se."personId" = a."personId"
      WHERE a."endsAt" > $1::timestamp(3) AND se."gameId" = $2 AND se.side = ANY($3::text[])`,
     step.openedAt,
     step.gameId,

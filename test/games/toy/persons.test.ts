@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { toyGame } from '../../../src/games/toy/index.ts';
-import { personTemplate } from '../../../src/mail/person-notify.ts';
+import { personTemplate } from '../../../src/mail/notify.ts';
 import { startSmtpListener, type SmtpListener } from '../../../src/mail/smtp-listener.ts';
 import { handleReminder } from '../../../src/services/deadlines/policy.ts';
 import { currentStep } from '../../../src/services/steps.ts';

@@ -13,6 +13,7 @@ import {
   setDeadline,
 } from '../../../services/moderation.ts';
 import { renewSeatAccess } from '../../../services/seat-access.ts';
+import { moveSeat } from '../../../services/seat-holders.ts';
 import { moderatorOnly } from '../../plugins/auth.ts';
 import { auditEntry, ordersStored, resolveResult } from '../../openapi/game-schemas.ts';
 import { seatOrders } from '../../openapi/orders-schema.ts';
@@ -211,6 +212,46 @@ function registerSeatAccessRoutes(app: FastifyInstance): void {
   );
 }
 
+/** The body of a seat's move: the person holding another seat, or a new player. */
+const newHolder = z.union([
+  z.object({ holderOf: z.string().min(1).max(40).describe('the seat whose holder takes this seat too') }).strict(),
+  seatInputSchema.omit({ side: true }).partial({ locale: true, timeZone: true }),
+]);
+
+/** Moving a seat to another person of the game, or to a new person (a replacement player). */
+function registerSeatMoveRoute(app: FastifyInstance): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.post(
+    '/api/games/:id/seats/:side/holder',
+    {
+      ...common,
+      schema: {
+        tags,
+        operationId: 'moveSeat',
+        summary:
+          'Move a seat to the person holding another seat (`holderOf`) or to a new person (address, name, language, ' +
+          'zone): the old holder loses the seat at once; a new person gets fresh secrets (its token shown once) and ' +
+          'a welcome mail',
+        security: bearer,
+        params: seatParams,
+        body: newHolder,
+        response: {
+          200: z.object({
+            side: z.string(),
+            email: z.string(),
+            sides: z.array(z.string()).describe('every seat the new holder holds now'),
+            token: z.string().optional().describe("a new person's bearer token, shown this once"),
+            sessionsEnded: z.number().int(),
+          }),
+          ...seatAccessErrors,
+          409: errorBody,
+        },
+      },
+    },
+    async (request) => moveSeat(app.deps, request.params.id, request.params.side, request.body),
+  );
+}
+
 /** The current step's deadline, and the audit log. */
 function registerDeadlineAndAuditRoutes(app: FastifyInstance): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -254,5 +295,6 @@ export default async function moderationRoutes(app: FastifyInstance): Promise<vo
   registerAmendRoutes(app);
   registerPauseRoutes(app);
   registerSeatAccessRoutes(app);
+  registerSeatMoveRoute(app);
   registerDeadlineAndAuditRoutes(app);
 }

@@ -1,14 +1,14 @@
 /**
  * A seat's orders for the current step: submit or replace, and read back. A person holding several seats sends
- * `{ orders: { <seat>: {...}, ... } }` with its own token (src/services/person-orders.ts).
+ * `{ orders: { <seat>: {...}, ... } }` with its own token (src/services/orders.ts `submitOrdersBySeat`).
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Principal } from '../../../services/auth.ts';
 import type { ServiceDeps } from '../../../services/deps.ts';
-import { submitOrders } from '../../../services/orders.ts';
-import { submitPersonOrders } from '../../../services/person-orders.ts';
+import { submitOrders, submitOrdersBySeat } from '../../../services/orders.ts';
+
 import { ordersFor } from '../../../services/views.ts';
 import { anyGameRole, principal, seatSubmitting } from '../../plugins/auth.ts';
 import { callerOrders } from '../../openapi/orders-schema.ts';
@@ -31,7 +31,7 @@ async function submitAsCaller(deps: ServiceDeps, p: Principal, orders: unknown) 
         ([side, o]) => [side, JSON.stringify(o)],
       ),
     );
-    const { repeated: _r, ...result } = await submitPersonOrders(deps, {
+    const { repeated: _r, ...result } = await submitOrdersBySeat(deps, {
       gameId: p.gameId,
       person: p,
       orders,

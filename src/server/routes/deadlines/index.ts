@@ -17,7 +17,7 @@ import { applyDefaultsNow } from '../../../services/deadlines/policy.ts';
 import { punctualityReport } from '../../../services/deadlines/punctuality.ts';
 import { addWebhook, listWebhooks, removeWebhook } from '../../../webhooks/service.ts';
 import { WEBHOOK_EVENTS } from '../../../services/notifier.ts';
-import { anyGameRole, moderatorOnly, principal, seatOnly } from '../../plugins/auth.ts';
+import { anyGameRole, moderatorOnly, playerOnly, playerSeat, principal } from '../../plugins/auth.ts';
 import { anyRoleErrors, bearer, errorBody, gameParams, oneRoleErrors } from '../api/schemas.ts';
 
 /** A seat's or the moderator's route (401, 403) whose action may conflict with the game's state (409). */
@@ -64,7 +64,7 @@ function registerAbsenceRoutes(app: FastifyInstance): void {
   r.post(
     '/api/games/:id/absences',
     {
-      preValidation: seatOnly,
+      preValidation: playerOnly,
       schema: {
         tags,
         operationId: 'declareAbsence',
@@ -76,11 +76,9 @@ function registerAbsenceRoutes(app: FastifyInstance): void {
       },
     },
     async (request, reply) => {
-      const p = principal(request);
-      if (p.kind !== 'seat') throw new Error('unreachable');
       const result = await declareAbsence(app.deps, {
         gameId: request.params.id,
-        seatId: p.seatId,
+        seatId: playerSeat(principal(request)),
         startsAt: new Date(request.body.startsAt),
         endsAt: new Date(request.body.endsAt),
       });
@@ -95,7 +93,7 @@ function registerAbsenceWithdrawalRoute(app: FastifyInstance): void {
   r.delete(
     '/api/games/:id/absences/:absenceId',
     {
-      preValidation: seatOnly,
+      preValidation: playerOnly,
       schema: {
         tags,
         operationId: 'withdrawAbsence',
@@ -106,11 +104,9 @@ function registerAbsenceWithdrawalRoute(app: FastifyInstance): void {
       },
     },
     async (request) => {
-      const p = principal(request);
-      if (p.kind !== 'seat') throw new Error('unreachable');
       return cancelAbsence(app.deps, {
         gameId: request.params.id,
-        seatId: p.seatId,
+        seatId: playerSeat(principal(request)),
         absenceId: request.params.absenceId,
       });
     },

@@ -1,7 +1,7 @@
 /**
  * One game in the moderator console: status, seats, the board, a step awaiting review shown as every seat will
  * see it (approve, or reject with a reason), and the moderator's actions: amend orders, move the deadline, pause
- * and resume, replace a seat's player. Every action is audited by its service; the page shows the audit log.
+ * and resume, replace a seat's player, hand a seat to the player of another. Every action is audited by its service; the page shows the audit log.
  */
 import { seatText } from '../../../engine/game-package.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -19,6 +19,7 @@ import {
   setDeadline,
 } from '../../../services/moderation.ts';
 import { renewSeatAccess } from '../../../services/seat-access.ts';
+import { moveSeat } from '../../../services/seat-holders.ts';
 import { gameViewFor, ordersFor, stepsFor } from '../../../services/views.ts';
 import { renderBoardSvg } from '../../../board-view/map-svg.ts';
 import { historyLine, localeOf } from '../../../web/page.ts';
@@ -230,4 +231,9 @@ export async function consoleActionRoutes(app: FastifyInstance): Promise<void> {
   );
   registerAction(app, 'resume', async (r) => void (await resumeGame(app.deps, r.params.gameId)));
   registerAction(app, 'replace', async (r) => replacePlayerFromForm(app, r));
+  // A seat handed to the player of another (the same service as the API: the old holder loses it at once).
+  registerAction(app, 'hand', async (r) => {
+    const to = { holderOf: String(r.body?.holderOf ?? '') };
+    await moveSeat(app.deps, r.params.gameId, String(r.body?.side ?? ''), to);
+  });
 }

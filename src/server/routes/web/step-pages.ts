@@ -15,8 +15,7 @@ import { stepTitle } from '../../../web/history.ts';
 import { historyLine, localeOf, pageData } from '../../../web/page.ts';
 import { consoleZoneOf } from '../../../web/zones.ts';
 import { consoleDenied, consoleSession } from './console.ts';
-import { personSession } from './play-person.ts';
-import { seatSession } from './play.ts';
+import { playerSession } from './play-page.ts';
 
 type Params = { gameId: string; n: string };
 type Query = { seat?: string; layout?: string };
@@ -36,14 +35,13 @@ interface Reader {
 /** The reader of a player's step page: the seat, or the person (as its seat `?seat=`). */
 async function playerReader(app: FastifyInstance, request: Req): Promise<Reader | null> {
   const back = `/play/${encodeURIComponent(request.params.gameId)}`;
-  const ctx = await seatSession(app, request);
-  if (ctx)
-    return { principal: ctx.principal, locale: localeOf(request, ctx.seat.locale), zone: ctx.seat.timeZone, back };
-  const person = await personSession(app, request);
-  if (!person) return null;
-  const locale = localeOf(request, person.person.locale);
-  const seats = person.principal.seats.map((s) => s.side);
-  return { principal: person.principal, locale, zone: person.person.timeZone, back, seat: request.query.seat, seats };
+  const ctx = await playerSession(app, request);
+  if (!ctx) return null;
+  const locale = localeOf(request, ctx.player.locale);
+  const zone = ctx.player.timeZone;
+  if (ctx.principal.kind === 'seat') return { principal: ctx.principal, locale, zone, back };
+  const seats = ctx.seats.map((s) => s.side);
+  return { principal: ctx.principal, locale, zone, back, seat: request.query.seat, seats };
 }
 
 /** The reader of a console step page: the operator, or this game's moderator. */
