@@ -21,7 +21,8 @@ import { createGame } from '../../src/services/games.ts';
 import { asEnvelope } from '../../src/services/json.ts';
 import { waitFor } from '../jobs/support/processes.ts';
 import { createTestDatabase, type TestDatabase } from '../support/db.ts';
-import { figures, Ledger, playOnce, retryPendingMail, seeded } from './support/fault-driver.ts';
+import { mulberry32 } from '../support/seeded.ts';
+import { figures, Ledger, playOnce, retryPendingMail } from './support/fault-driver.ts';
 import type { DrivenGame, Target } from './support/fault-driver.ts';
 import { loadService, stopService, type ServiceProcess } from './support/service-process.ts';
 import { withNotifier } from '../../src/server/notifier.ts';
@@ -272,7 +273,7 @@ function figuresText(ledger: Ledger, f: Awaited<ReturnType<typeof figures>>): st
 }
 
 test(`random kill -9 during submissions, resolutions and mail intake (${TRIALS} trials, seed ${SEED})`, async () => {
-  const random = seeded(SEED);
+  const random = mulberry32(SEED);
   const trials = plan(random);
   const ledger = new Ledger();
   const games: DrivenGame[] = [];
