@@ -3,20 +3,14 @@
  * step approved, some steps resolved with default orders applied by the moderator (a missed deadline), played to
  * its end; the finished game's record re-adjudicates to the same events (`pbem verify`).
  */
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { finNapoleon as fn } from '../../../src/games/fin-napoleon/index.ts';
 import { randomSource } from '../../conformance/support/random-game.ts';
 import { createGameVia } from '../../support/api-helpers.ts';
-import { buildTestApp, type TestApp } from '../../support/app.ts';
+import { useTestApp } from '../../support/per-file.ts';
 import { playUnderReview } from '../../support/review-play.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 
 test('a two-player game under moderator review, with default orders at missed deadlines, to its end', async () => {
   const seats = [

@@ -4,20 +4,14 @@
  * moderator applies defaults at a missed deadline, OC-AD1), played to its end; the finished game's record
  * re-adjudicates to the same events (`pbem verify`).
  */
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { operationCrusader as oc } from '../../../src/games/operation-crusader/index.ts';
 import { randomSource } from '../../conformance/support/random-game.ts';
 import { createGameVia } from '../../support/api-helpers.ts';
-import { buildTestApp, type TestApp } from '../../support/app.ts';
+import { useTestApp } from '../../support/per-file.ts';
 import { playUnderReview } from '../../support/review-play.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 
 test('a game under moderator review, with default orders at missed deadlines, to its end', async () => {
   const g = await createGameVia(t, {
