@@ -6,9 +6,8 @@
 import { expect, test } from 'vitest';
 import { finNapoleon as fn } from '../../../src/games/fin-napoleon/index.ts';
 import { randomSource } from '../../conformance/support/random-game.ts';
-import { createGameVia } from '../../support/api-helpers.ts';
 import { useTestApp } from '../../support/per-file.ts';
-import { playUnderReview } from '../../support/review-play.ts';
+import { playReviewedGame } from '../../support/review-play.ts';
 
 const t = useTestApp();
 
@@ -17,16 +16,8 @@ test('a two-player game under moderator review, with default orders at missed de
     { side: 'france', email: 'napoleon@example.org', locale: 'ja', timeZone: 'Asia/Tokyo' },
     { side: 'allies', email: 'coalition@example.org' },
   ];
-  const g = await createGameVia(t, {
-    game: 'fin-napoleon',
-    mode: 'two-player',
-    options: { turnLimit: 3 },
-    seats,
-    review: 'moderator',
-    moderatorEmail: 'mod@example.org',
-    deadlines: { default: { length: '1d' } },
-  });
-  const played = await playUnderReview(t, g, fn, randomSource('fn-platform'));
+  const setup = { mode: 'two-player', options: { turnLimit: 3 }, seats };
+  const played = await playReviewedGame(t, fn, setup, randomSource('fn-platform'));
   expect(played.defaults).toBeGreaterThan(2);
   expect(played.approvals).toBeGreaterThan(5);
 }, 120_000);
