@@ -249,3 +249,15 @@ export function boardWithoutMap(title: Text, sides: BoardSide[], summary: BoardS
     summary,
   };
 }
+
+/** The turn track of a game of `turns` turns numbered from 1, `turn` marked. */
+export function turnTrack(turns: number, turn: number): Track {
+  return {
+    id: 'turn',
+    kind: 'turn',
+    name: { en: 'Turn', ja: 'ターン' },
+    min: 1,
+    max: turns,
+    markers: [{ value: turn }],
+  };
+}

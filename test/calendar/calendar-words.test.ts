@@ -1,15 +1,9 @@
 /** A seat's deadline calendar speaks the seat's language and names seats by the game's names, not their ids. */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { createGameVia, toyPayload } from '../support/api-helpers.ts';
-import { buildTestApp, type TestApp } from '../support/app.ts';
+import { useTestApp } from '../support/per-file.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 
 it('gives each seat its entries in its language, naming its seat', async () => {
   const g = await createGameVia(t, toyPayload({ deadlines: { default: { length: '2d' } } }));

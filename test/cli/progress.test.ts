@@ -1,16 +1,17 @@
 /** The progress bar of long runs: when it shows, what it says, and that it leaves stdout's result alone. */
 import { describe, expect, it } from 'vitest';
-import { createProgress, progressLine } from '../../src/cli/progress.ts';
+import { createProgress, type ProgressOptions, progressLine } from '../../src/cli/progress.ts';
 
-/** A stream that records what is written, and a clock the test moves. */
+/** A stream that records what is written, a clock the test moves, and a bar of `total` games drawn on them. */
 function fake(isTTY: boolean) {
   const written: string[] = [];
   let now = 0;
+  const stream = { isTTY, columns: 100, write: (text: string) => written.push(text) };
   return {
-    stream: { isTTY, columns: 100, write: (text: string) => written.push(text) },
     written,
     at: (ms: number) => (now = ms),
-    now: () => now,
+    bar: (total: number, extra: Partial<ProgressOptions> = {}) =>
+      createProgress({ stream, total, unit: 'games', now: () => now, ...extra }),
   };
 }
 
@@ -24,7 +25,7 @@ describe('progress bar', () => {
 
   it('on a terminal: nothing for the first seconds, then redrawn in place, cleared at the end', () => {
     const f = fake(true);
-    const bar = createProgress({ stream: f.stream, total: 1000, unit: 'games', now: f.now, delayMs: 3000 });
+    const bar = f.bar(1000, { delayMs: 3000 });
     f.at(1000);
     bar.update(100);
     expect(f.written).toEqual([]);
@@ -42,7 +43,7 @@ describe('progress bar', () => {
 
   it('a short run on a terminal prints nothing at all', () => {
     const f = fake(true);
-    const bar = createProgress({ stream: f.stream, total: 10, unit: 'games', now: f.now });
+    const bar = f.bar(10);
     f.at(500);
     bar.update(10);
     bar.finish();
@@ -51,13 +52,13 @@ describe('progress bar', () => {
 
   it('not a terminal: nothing unless forced; forced: one line per update, the last one at 100%', () => {
     const quiet = fake(false);
-    const off = createProgress({ stream: quiet.stream, total: 10, unit: 'games', now: quiet.now });
+    const off = quiet.bar(10);
     quiet.at(10_000);
     off.update(5);
     off.finish();
     expect(quiet.written).toEqual([]);
     const f = fake(false);
-    const bar = createProgress({ stream: f.stream, total: 10, unit: 'games', now: f.now, force: true });
+    const bar = f.bar(10, { force: true });
     f.at(100);
     bar.update(5);
     f.at(200);

@@ -1,13 +1,7 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../support/db.ts';
+import { expect, it } from 'vitest';
+import { useTestDatabase } from '../support/per-file.ts';
 
-let t: TestDatabase;
-beforeAll(async () => {
-  t = await createTestDatabase();
-});
-afterAll(async () => {
-  await t?.drop();
-});
+const t = useTestDatabase();
 
 it('each test file gets its own migrated database', async () => {
   const rows = await t.db.$queryRawUnsafe<{ db: string }[]>('SELECT current_database() AS db');

@@ -8,7 +8,6 @@
  * Seeded (FAULT_SEED, FAULT_TRIALS): a failure is reproduced by running with the seed it printed.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
@@ -21,7 +20,9 @@ import { createGame } from '../../src/services/games.ts';
 import { asEnvelope } from '../../src/services/json.ts';
 import { waitFor } from '../jobs/support/processes.ts';
 import { createTestDatabase, type TestDatabase } from '../support/db.ts';
-import { figures, Ledger, playOnce, retryPendingMail, seeded } from './support/fault-driver.ts';
+import { mulberry32 } from '../support/seeded.ts';
+import { freePort } from '../support/service-process.ts';
+import { figures, Ledger, playOnce, retryPendingMail } from './support/fault-driver.ts';
 import type { DrivenGame, Target } from './support/fault-driver.ts';
 import { loadService, stopService, type ServiceProcess } from './support/service-process.ts';
 import { withNotifier } from '../../src/server/notifier.ts';
@@ -37,17 +38,6 @@ let target: Target;
 let deps: ServiceDeps;
 const running = new Set<ServiceProcess>();
 const def = gameDefinition({}, 'atlantic-wolves')!;
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => done(port));
-    });
-  });
-}
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -128,6 +118,18 @@ async function openStep(gameId: string) {
   return database.db.step.findFirstOrThrow({ where: { gameId, number: game.currentStep }, include: { orders: true } });
 }
 
+/** A new game at its open step with the seats it owes, a service started to crash at `crashAt`, and its restart. */
+async function doomedGame(crashAt: string) {
+  const game = await newGame();
+  const step = await openStep(game.id);
+  const owed = (step.owed as unknown as Owed[]).map((o) => o.seat);
+  const doomed = service(crashAt);
+  const restart = service();
+  doomed.start();
+  await doomed.ready;
+  return { game, step, owed, doomed, restart };
+}
+
 /** Posts a seat's orders to the service (no answer when the process dies meanwhile). */
 async function postOrders(game: DrivenGame, seat: string, orders: unknown): Promise<void> {
   const headers = { authorization: `Bearer ${game.token[seat]}`, 'content-type': 'application/json' };
@@ -145,13 +147,7 @@ function resultMails(gameId: string, number: number): Promise<number> {
 
 describe('killed exactly between two commits', () => {
   test('after the last owed order, before its resolution: the step resolves once after the restart', async () => {
-    const game = await newGame();
-    const step = await openStep(game.id);
-    const owed = (step.owed as unknown as Owed[]).map((o) => o.seat);
-    const doomed = service('order-committed:1');
-    const restart = service();
-    doomed.start();
-    await doomed.ready;
+    const { game, step, owed, doomed, restart } = await doomedGame('order-committed:1');
     for (const seat of owed) await postOrders(game, seat, def.defaultOrders(asEnvelope(step.envelope).state, seat));
     await doomed.exited;
     expect(doomed.killedByTest).toBe(false);
@@ -173,13 +169,7 @@ describe('killed exactly between two commits', () => {
   }, 90_000);
 
   test("a mail stored, not processed: the sending server's retry is not lost, and it is answered once", async () => {
-    const game = await newGame();
-    const step = await openStep(game.id);
-    const owed = (step.owed as unknown as Owed[]).map((o) => o.seat);
-    const doomed = service('mail-stored:1');
-    const restart = service();
-    doomed.start();
-    await doomed.ready;
+    const { game, step, owed, doomed, restart } = await doomedGame('mail-stored:1');
     const ledger = new Ledger();
     await playOnce(database.db, def, target, game, ledger, () => 0, 'forced'); // random 0: every seat by mail
     await doomed.exited;
@@ -272,7 +262,7 @@ function figuresText(ledger: Ledger, f: Awaited<ReturnType<typeof figures>>): st
 }
 
 test(`random kill -9 during submissions, resolutions and mail intake (${TRIALS} trials, seed ${SEED})`, async () => {
-  const random = seeded(SEED);
+  const random = mulberry32(SEED);
   const trials = plan(random);
   const ledger = new Ledger();
   const games: DrivenGame[] = [];

@@ -1,5 +1,6 @@
 /** What the fuzz tests (test/api/fuzz.test.ts) report: clipped counterexamples, and the requests per route. */
 import fc from 'fast-check';
+export { mulberry32 } from './seeded.ts';
 
 /** Shortens a text for a failure message (generated strings run to 70,000 characters). */
 export const clip = (text: string, n = 300): string =>
@@ -47,15 +48,4 @@ export class RequestTally {
       ),
     ];
   }
-}
-
-/** A small seeded generator (mulberry32) for the engine's random legal orders. */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let x = Math.imul(a ^ (a >>> 15), 1 | a);
-    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
 }

@@ -5,12 +5,12 @@
  */
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../src/db/embedded.ts';
 import { applyMigrationSql } from '../../src/db/migrate.ts';
+import { freePort } from './service-process.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -20,18 +20,6 @@ declare module 'vitest' {
 }
 
 const root = resolve(import.meta.dirname, '../..');
-
-/** A TCP port nothing listens on right now. */
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => done(port));
-    });
-  });
-}
 
 function migrationsHash(): string {
   const dir = join(root, 'prisma/migrations');

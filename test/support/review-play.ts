@@ -11,7 +11,7 @@ import { applyDefaultsNow } from '../../src/services/deadlines/policy.ts';
 import { approveStep } from '../../src/services/moderation.ts';
 import { currentStep } from '../../src/services/steps.ts';
 import { recordFor } from '../../src/services/views.ts';
-import { type GameHandle, postOrders } from './api-helpers.ts';
+import { createGameVia, type GameHandle, postOrders } from './api-helpers.ts';
 import type { TestApp } from './app.ts';
 
 /** What the play did: default orders applied, results approved. */
@@ -20,7 +20,8 @@ export interface ReviewedPlay {
   approvals: number;
 }
 
-export async function playUnderReview(
+/** Plays a created game to its end under moderator review (see the file comment); returns what the play did. */
+async function playUnderReview(
   t: TestApp,
   g: GameHandle,
   game: AnyGamePackage,
@@ -56,4 +57,24 @@ export async function playUnderReview(
   expect(verified.mismatches).toEqual([]);
   expect(verified.stepsChecked).toBe(record.steps.length);
   return { defaults, approvals };
+}
+
+/**
+ * Creates a game of `game` through the API under moderator review with one-day deadlines (mode, options and seats
+ * as given), then plays it to its end (`playUnderReview`).
+ */
+export async function playReviewedGame(
+  t: TestApp,
+  game: AnyGamePackage,
+  setup: { mode: string; options: Record<string, unknown>; seats: Record<string, unknown>[] },
+  rand: () => number,
+): Promise<ReviewedPlay> {
+  const g = await createGameVia(t, {
+    game: game.id,
+    ...setup,
+    review: 'moderator',
+    moderatorEmail: 'mod@example.org',
+    deadlines: { default: { length: '1d' } },
+  });
+  return playUnderReview(t, g, game, rand);
 }

@@ -3,6 +3,7 @@
  * spec's engine default), plus the two adaptations AW-AD1 and AW-AD2. Parsing `{}` gives every default.
  */
 import { z } from 'zod';
+import { optionDocOf } from '../../engine/option-docs.ts';
 import type { OptionDoc } from '../../engine/types.ts';
 
 /** zod schema of the options. */
@@ -30,19 +31,7 @@ export const awOptionsSchema = z
 /** Parsed options (every field filled in). */
 export type AwOptions = z.infer<typeof awOptionsSchema>;
 
-const doc = (
-  key: keyof AwOptions,
-  rule: string,
-  en: string,
-  ja: string,
-  values: readonly string[] | readonly boolean[],
-): OptionDoc => ({
-  key,
-  rule,
-  description: { en, ja },
-  values,
-  default: (awOptionsSchema.parse({}) as Record<string, string | boolean>)[key],
-});
+const doc = optionDocOf(awOptionsSchema.parse({}));
 
 /** One entry per option: key, rule, description (en/ja), values and default. Mirrored in docs/atlantic-wolves.md. */
 export const optionDocs: readonly OptionDoc[] = [

@@ -4,6 +4,7 @@
  * default. Mirrored in docs/fin-napoleon.md.
  */
 import { z } from 'zod';
+import { optionDocOf } from '../../engine/option-docs.ts';
 import type { OptionDoc } from '../../engine/types.ts';
 
 /** zod schema of the options. */
@@ -37,19 +38,7 @@ export const fnOptionsSchema = z
 /** Parsed options (every field filled in). */
 export type FnOptions = z.infer<typeof fnOptionsSchema>;
 
-const doc = (
-  key: keyof FnOptions,
-  rule: string,
-  en: string,
-  ja: string,
-  values: readonly (string | boolean | number)[],
-): OptionDoc => ({
-  key,
-  rule,
-  description: { en, ja },
-  values,
-  default: (fnOptionsSchema.parse({}) as Record<string, string | boolean | number>)[key],
-});
+const doc = optionDocOf(fnOptionsSchema.parse({}));
 
 /** One entry per option. */
 export const optionDocs: readonly OptionDoc[] = [

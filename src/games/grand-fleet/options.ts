@@ -3,6 +3,7 @@
  * than one reading that the engine supports (default = the spec's engine default). Parsing `{}` gives every default.
  */
 import { z } from 'zod';
+import { optionDocOf } from '../../engine/option-docs.ts';
 import type { OptionDoc } from '../../engine/types.ts';
 
 /** zod schema of the options. */
@@ -26,12 +27,7 @@ export const gfOptionsSchema = z
 /** Parsed options (every field filled in). */
 export type GfOptions = z.infer<typeof gfOptionsSchema>;
 
-const DEFAULTS = gfOptionsSchema.parse({}) as Record<string, string | boolean>;
-
-const doc = (key: keyof GfOptions, rule: string, en: string, ja: string, values: readonly (string | boolean)[]) => {
-  const entry: OptionDoc = { key, rule, description: { en, ja }, values, default: DEFAULTS[key] };
-  return entry;
-};
+const doc = optionDocOf(gfOptionsSchema.parse({}));
 
 /** One entry per option: key, rule, description (en/ja), values and default. Mirrored in docs/grand-fleet.md. */
 export const optionDocs: readonly OptionDoc[] = [

@@ -3,6 +3,7 @@
  * OC-AD1, and the game's length. Parsing `{}` gives the spec's engine default for each.
  */
 import { z } from 'zod';
+import { optionDocOf } from '../../engine/option-docs.ts';
 import type { OptionDoc } from '../../engine/types.ts';
 
 export const ocOptionsSchema = z
@@ -38,8 +39,7 @@ export const ocOptionsSchema = z
 
 export type OcOptions = z.infer<typeof ocOptionsSchema>;
 
-const doc = (key: string, rule: string, en: string, ja: string, values: OptionDoc['values'], d: OptionDoc['default']) =>
-  ({ key, rule, description: { en, ja }, values, default: d }) satisfies OptionDoc;
+const doc = optionDocOf(ocOptionsSchema.parse({}));
 
 /** The documented options (docs/operation-crusader.md). */
 export const ocOptionDocs: readonly OptionDoc[] = [
@@ -49,7 +49,6 @@ export const ocOptionDocs: readonly OptionDoc[] = [
     'hits summed per target, or converted per firing unit',
     'ヒットを目標ごとに合計するか、射撃ユニットごとに換算するか',
     ['summed', 'per-firer'],
-    'summed',
   ),
   doc(
     'fortressFirstHit',
@@ -57,7 +56,6 @@ export const ocOptionDocs: readonly OptionDoc[] = [
     'fortress defence 3 counts the first hit (F1)',
     '要塞の防御力3でも最初の1ヒットを数える(F1)',
     [false, true],
-    false,
   ),
   doc(
     'fortressOwner',
@@ -65,7 +63,6 @@ export const ocOptionDocs: readonly OptionDoc[] = [
     'a fortress works for its map side, or for any defender',
     '要塞は地図上の陣営のものか、防御側のものか',
     ['map', 'defender'],
-    'map',
   ),
   doc(
     'attackerTargets',
@@ -73,7 +70,6 @@ export const ocOptionDocs: readonly OptionDoc[] = [
     'attacker targets fixed after the counterattack, or before any roll',
     '攻撃側の目標を反撃の後に決めるか、最初に決めるか',
     ['after-counterattack', 'before'],
-    'after-counterattack',
   ),
   doc(
     'pointAttack',
@@ -81,7 +77,6 @@ export const ocOptionDocs: readonly OptionDoc[] = [
     'at a point every activated unit attacks, or at least one',
     'ポイントでは活性化ユニット全部が攻撃するか、1つ以上か',
     ['all', 'some'],
-    'all',
   ),
   doc(
     'pointToAreaCost',
@@ -89,7 +84,6 @@ export const ocOptionDocs: readonly OptionDoc[] = [
     'movement cost from a point into an area',
     'ポイントからエリアへの移動コスト',
     [2, 0],
-    2,
   ),
   doc(
     'enemyPoint',
@@ -97,7 +91,6 @@ export const ocOptionDocs: readonly OptionDoc[] = [
     'a group stops at an enemy-held point, or may pass through',
     '敵のいるポイントで停止するか、通過できるか',
     ['stop', 'pass'],
-    'stop',
   ),
   doc(
     'offMapCost',
@@ -105,7 +98,6 @@ export const ocOptionDocs: readonly OptionDoc[] = [
     'the road from an off-map point costs its normal cost, or nothing',
     'マップ外ポイントからの道路は通常のコストか、無料か',
     ['road', 'free'],
-    'road',
   ),
   doc(
     'germanTankVp',
@@ -113,7 +105,6 @@ export const ocOptionDocs: readonly OptionDoc[] = [
     'British VP for German tank steps actually lost, or all inflicted',
     'ドイツ戦車のステップVPは実際に失った分か、与えた分全部か',
     ['lost', 'inflicted'],
-    'lost',
   ),
   doc(
     'control',
@@ -121,7 +112,6 @@ export const ocOptionDocs: readonly OptionDoc[] = [
     'a point changes control when a unit ends there, or on any entry',
     'ポイントの支配は留まった時か、進入しただけでも変わるか',
     ['stay', 'entry'],
-    'stay',
   ),
   doc(
     'permanentRemoval',
@@ -129,7 +119,6 @@ export const ocOptionDocs: readonly OptionDoc[] = [
     'removal from the game: garrisons and brigades only, or any unit at 1 step',
     'ゲームから除去: 守備隊と旅団だけか、1ステップのユニット全部か',
     ['kinds', 'any-one-step'],
-    'kinds',
   ),
   doc(
     'deadlineDefault',
@@ -137,14 +126,6 @@ export const ocOptionDocs: readonly OptionDoc[] = [
     'a missed deadline at D4 passes, or activates the first group in place (house rule)',
     '期限切れのD4はパスか、最初のグループをその場で活性化するか(ハウスルール)',
     ['pass', 'hold'],
-    'pass',
   ),
-  doc(
-    'lastTurn',
-    'OC 3.0[1]',
-    'the last turn played (6 in the rules)',
-    '最終ターン(ルールでは6)',
-    [1, 2, 3, 4, 5, 6],
-    6,
-  ),
+  doc('lastTurn', 'OC 3.0[1]', 'the last turn played (6 in the rules)', '最終ターン(ルールでは6)', [1, 2, 3, 4, 5, 6]),
 ];

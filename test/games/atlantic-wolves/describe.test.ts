@@ -5,7 +5,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
-import { advance, forcedDice, startGame, type Dice, type GameEvent } from '../../../src/engine/index.ts';
+import { advance, type GameEvent } from '../../../src/engine/index.ts';
+import { type GameRecord, replayRecord } from '../../../src/engine/record.ts';
 import { defaultData } from '../../../src/games/atlantic-wolves/data/default-data.ts';
 import { atlanticWolves as game } from '../../../src/games/atlantic-wolves/index.ts';
 import { casesDir, diceFor, loadCases, startOf } from '../../support/rules-harness.ts';
@@ -18,22 +19,9 @@ function realEvents(): GameEvent[] {
   for (const f of readdirSync(gamesDir)
     .filter((x) => x.endsWith('.json'))
     .sort()) {
-    const rec = JSON.parse(readFileSync(gamesDir + f, 'utf8'));
-    const started = startGame(game, {
-      mode: rec.mode,
-      options: rec.options,
-      data: rec.data ?? undefined,
-      secret: rec.dice.kind === 'seed' ? rec.dice.secret : undefined,
-    });
-    if (!started.ok) throw new Error(started.errors.join('; '));
-    let env = started.envelope;
-    const forced = rec.dice.kind === 'forced' ? forcedDice(rec.dice.values) : null;
-    for (const step of rec.steps) {
-      const r = advance(game, env, step.orders, (forced as Dice | null) ?? undefined);
-      if (!r.ok) throw new Error(`${f}: ${JSON.stringify(r.errors)}`);
-      env = r.envelope;
-      out.push(...r.events);
-    }
+    const r = replayRecord(game, JSON.parse(readFileSync(gamesDir + f, 'utf8')) as GameRecord);
+    if (!r.ok) throw new Error(`${f}: step ${r.step + 1}: ${r.message} ${JSON.stringify(r.errors ?? {})}`);
+    for (const step of r.steps) out.push(...step.events);
   }
   for (const fx of loadCases(casesDir(game.id))) {
     let env = startOf(game, fx);

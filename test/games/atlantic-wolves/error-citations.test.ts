@@ -3,27 +3,14 @@
  * it rests on (`rules`) with the arithmetic in its message, in English and Japanese.
  */
 import { describe, expect, test } from 'vitest';
-import {
-  checkOrders,
-  forcedDice,
-  type Envelope,
-  type ResolveContext,
-  type RuleError,
-} from '../../../src/engine/index.ts';
+import { checkOrders, type Envelope, type RuleError } from '../../../src/engine/index.ts';
 import { atlanticWolves as game } from '../../../src/games/atlantic-wolves/index.ts';
-import { stateFromFixture } from '../../../src/games/atlantic-wolves/rules/fixture.ts';
 import type { AwState } from '../../../src/games/atlantic-wolves/state.ts';
-
-const ctx = (dice: number[]): ResolveContext => {
-  const d = forcedDice(dice);
-  return { roll: (n, p) => d.roll(n, p), emit() {} };
-};
-const C = (id: string, strength = 5) => ({ id, type: 'convoy' as const, strength, vp: 1 });
-const U = (id: string, strength = 2) => ({ id, type: 'UB' as const, strength });
+import { atFirstPoint, C, U } from './positions.ts';
 
 /** The German owes UB placement (AW-D5) on `turn`, with three used UBs; fixture F: Area-4 has 配置数 2. */
 function germanPlacing(turn: number, options: Record<string, unknown> = {}): AwState {
-  const s0 = stateFromFixture({
+  const s = atFirstPoint({
     mode: 'mail',
     options,
     turn,
@@ -33,7 +20,6 @@ function germanPlacing(turn: number, options: Record<string, unknown> = {}): AwS
     map: { 'Area-1': ['C1'] },
     used: ['UA', 'UB', 'UC'],
   });
-  const s = game.resolve(s0, {}, ctx([]));
   expect(game.owed(s).map((o) => `${o.seat}:${o.point}`)).toEqual(['german:AW-D5']);
   return s;
 }
@@ -102,7 +88,7 @@ describe('rule citations with the arithmetic', () => {
   });
 
   test('AW-A19: a capacity below 0 is floored, and the error cites it', () => {
-    const s0 = stateFromFixture({
+    const s = atFirstPoint({
       mode: 'mail',
       turn: 5,
       table: 10,
@@ -111,7 +97,6 @@ describe('rule citations with the arithmetic', () => {
       map: { 'Area-1': ['C1'] },
       used: ['UA'],
     });
-    const s = game.resolve(s0, {}, ctx([]));
     const low = {
       ...s,
       data: { ...s.data, areas: s.data.areas.map((a) => (a.id === 'Area-4' ? { ...a, capacity: 1 } : a)) },
@@ -122,14 +107,13 @@ describe('rule citations with the arithmetic', () => {
   });
 
   test('an Allied capacity error says the printed 配置数 and cites AW 6.0-C1 with the placement rule', () => {
-    const s0 = stateFromFixture({
+    const s = atFirstPoint({
       mode: 'mail',
       turn: 3,
       table: 10,
       start: 'turn',
       data: { areas: 'F', units: [C('C1'), C('C2'), C('C3'), U('U1')] },
     });
-    const s = game.resolve(s0, {}, ctx([]));
     expect(game.owed(s).map((o) => o.point)).toEqual(['AW-D3']);
     const [e] = byCode(
       game.validate(s, 'allied', { placement: { C1: 'Area-4', C2: 'Area-4', C3: 'Area-4' } }),
@@ -141,7 +125,7 @@ describe('rule citations with the arithmetic', () => {
   });
 
   test("an escort ship that cannot attack says its modified strength and every modifier's rule", () => {
-    const s0 = stateFromFixture({
+    const s = atFirstPoint({
       mode: 'mail',
       turn: 1,
       table: 10,
@@ -159,7 +143,6 @@ describe('rule citations with the arithmetic', () => {
       },
       map: { 'Area-1': ['USDD', 'C1', 'U1'], 'Area-2': ['DD', 'C2', 'U2'] },
     });
-    const s = game.resolve(s0, {}, ctx([]));
     expect(game.owed(s).map((o) => o.point)).toEqual(['AW-D9']);
     const [e] = byCode(game.validate(s, 'allied', { escorts: { USDD: ['U1'] } }), 'aw/escorts/cannot-attack');
     expect(e.rules).toEqual(['AW 8.2', 'AW 8.2[6]', 'AW 10.0-C']);
@@ -170,7 +153,7 @@ describe('rule citations with the arithmetic', () => {
   test('AW-A08 R1: a German who must place fewer UBs than he has is told how many and why', () => {
     // Fixture F on turn 5: UB capacities 2 + 1 + 3 + 0 + 2 = 8, one fewer than the 9 used UBs.
     const ubs = ['U1', 'U2', 'U3', 'U4', 'U5', 'U6', 'U7', 'U8', 'U9'];
-    const s0 = stateFromFixture({
+    const s = atFirstPoint({
       mode: 'mail',
       options: { ubExcess: 'offMap' },
       turn: 5,
@@ -180,7 +163,6 @@ describe('rule citations with the arithmetic', () => {
       map: { 'Area-1': ['C1'] },
       used: ubs,
     });
-    const s = game.resolve(s0, {}, ctx([]));
     const missing = byCode(game.validate(s, 'german', { placement: { U1: 'Area-1' } }), 'aw/placement/missing');
     expect(missing).toHaveLength(8);
     expect(missing[0].rules).toEqual(['AW 7.0[2]', 'AW-A08 R1', 'AW 10.0-E2']);

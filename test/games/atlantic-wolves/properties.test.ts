@@ -12,18 +12,7 @@ import type { AwOrders } from '../../../src/games/atlantic-wolves/orders/schema.
 import { awOptionsSchema } from '../../../src/games/atlantic-wolves/options.ts';
 import { stateFromFixture } from '../../../src/games/atlantic-wolves/rules/fixture.ts';
 import { at, isArea, type AwState } from '../../../src/games/atlantic-wolves/state.ts';
-
-/** A small deterministic generator (mulberry32) for rand() and dice. */
-function mulberry(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { mulberry32 } from '../../support/seeded.ts';
 
 const ctxOf = (rand: () => number, events: GameEvent[]): ResolveContext => ({
   roll(sides, purpose, visibleTo) {
@@ -55,8 +44,8 @@ interface Played {
 
 /** Plays one random legal game, checking validity of every order and every invariant on the way. */
 function play(mode: string, options: unknown, seed: number, useDefaults = false): Played {
-  const rand = mulberry(seed);
-  const dice = mulberry(seed ^ 0x9e3779b9);
+  const rand = mulberry32(seed);
+  const dice = mulberry32(seed ^ 0x9e3779b9);
   let s = game.setup({ mode, options: awOptionsSchema.parse(options), data: game.defaultData });
   const out: Played = { states: [s], events: [], orders: [] };
   for (let i = 0; i < 400 && !s.result; i++) {
@@ -138,7 +127,7 @@ describe('determinism', () => {
           const before = JSON.stringify(g.states[i]);
           const run = (o: Record<string, AwOrders>) => {
             const ev: GameEvent[] = [];
-            const s = game.resolve(g.states[i], o, ctxOf(mulberry(seed + i), ev));
+            const s = game.resolve(g.states[i], o, ctxOf(mulberry32(seed + i), ev));
             return JSON.stringify(s) + JSON.stringify(ev);
           };
           const a = run(orders);
@@ -167,8 +156,8 @@ describe('determinism', () => {
           g.orders.forEach((orders, i) => {
             const loud: GameEvent[] = [];
             const quiet: GameEvent[] = [];
-            const silentCtx: ResolveContext = { ...ctxOf(mulberry(seed + i), quiet), silent: true };
-            const a = game.resolve(g.states[i], orders, ctxOf(mulberry(seed + i), loud));
+            const silentCtx: ResolveContext = { ...ctxOf(mulberry32(seed + i), quiet), silent: true };
+            const a = game.resolve(g.states[i], orders, ctxOf(mulberry32(seed + i), loud));
             const b = game.resolve(g.states[i], orders, silentCtx);
             expect(JSON.stringify(b)).toBe(JSON.stringify(a));
             expect(quiet).toEqual(loud.filter((e) => e.type === 'die'));
@@ -256,7 +245,7 @@ describe('hidden information (standard mode)', () => {
   test('what is hidden stays hidden: face-down Allied units, Step-2 identities until combat, standing orders', () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 2 ** 30 }), (seed) => {
-        const rand = mulberry(seed);
+        const rand = mulberry32(seed);
         const g = play('standard', {}, seed);
         const log: GameEvent[] = [];
         g.states.forEach((s, i) => {
@@ -309,7 +298,7 @@ describe('hidden information (standard mode)', () => {
     s = game.resolve(
       s,
       { allied: { ...placement, standing: { responseTable: { C01: ['WA', 'stay'] } } } },
-      ctxOf(mulberry(1), []),
+      ctxOf(mulberry32(1), []),
     );
     expect(JSON.stringify(game.view(s, seat('allied')))).toContain('responseTable');
     expect(JSON.stringify(game.view(s, { kind: 'moderator' }))).toContain('responseTable');

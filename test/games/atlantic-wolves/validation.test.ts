@@ -4,17 +4,10 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
-import { forcedDice, type ResolveContext } from '../../../src/engine/index.ts';
 import { atlanticWolves as game } from '../../../src/games/atlantic-wolves/index.ts';
 import { stateFromFixture, type FixtureSetup } from '../../../src/games/atlantic-wolves/rules/fixture.ts';
 import type { AwState } from '../../../src/games/atlantic-wolves/state.ts';
-
-const ctx = (dice: number[]): ResolveContext => {
-  const d = forcedDice(dice);
-  return { roll: (n, p) => d.roll(n, p), emit() {} };
-};
-const C = (id: string, strength = 5) => ({ id, type: 'convoy' as const, strength, vp: 1 });
-const U = (id: string, strength = 2) => ({ id, type: 'UB' as const, strength });
+import { atFirstPoint, C, ctx, U } from './positions.ts';
 
 /**
  * Two contested areas: Area-1 (DD, CVE, air, convoy, 2 UBs), Area-2 (US DD at 0 on turn 1, convoy, UB), and Area-3
@@ -52,7 +45,7 @@ const base: FixtureSetup = {
 
 /** The base position run to its first decision point (air dice all 6: misses). */
 function atEscorts(options: Record<string, unknown> = {}): AwState {
-  return game.resolve(stateFromFixture({ ...base, options }), {}, ctx([6, 6]));
+  return atFirstPoint({ ...base, options }, [6, 6]);
 }
 function atUbs(options: Record<string, unknown> = {}): AwState {
   return game.resolve(atEscorts(options), { allied: { escorts: {} } }, ctx([]));
@@ -93,15 +86,11 @@ describe('validation error codes (each with its rule)', () => {
   });
 
   test('aw/air/outside-combat, aw/ubs/outside-combat: an attacker outside the area decided (strict sequence)', () => {
-    const strict = game.resolve(
-      stateFromFixture({
-        ...base,
-        options: { strictAreaSequence: true, airAttack: 'optional' },
-        map: { 'Area-1': ['DD', 'C1', 'U1'], 'Area-2': ['AIR', 'C2', 'U3'] },
-      }),
-      {},
-      ctx([]),
-    );
+    const strict = atFirstPoint({
+      ...base,
+      options: { strictAreaSequence: true, airAttack: 'optional' },
+      map: { 'Area-1': ['DD', 'C1', 'U1'], 'Area-2': ['AIR', 'C2', 'U3'] },
+    });
     expect(game.owed(strict).map((o) => o.point)).toEqual(['AW-D9']);
     const after = game.resolve(strict, { allied: { escorts: {} } }, ctx([]));
     expect(game.validate(after, 'german', { ubs: { U3: ['C2'] } }).map((e) => e.code)).toContain(
@@ -123,7 +112,7 @@ describe('validation error codes (each with its rule)', () => {
   });
 
   test('aw/overflow/not-on-map, aw/replace/missing, aw/replace/unknown-unit (literal overflow, AW 7.0[6])', () => {
-    const s0 = stateFromFixture({
+    const s1 = atFirstPoint({
       mode: 'standard',
       options: { overflow: 'literal' },
       turn: 3,
@@ -134,7 +123,6 @@ describe('validation error codes (each with its rule)', () => {
       used: ['UA', 'UB'],
       unused: ['UC'],
     });
-    const s1 = game.resolve(s0, {}, ctx([]));
     const s2 = game.resolve(s1, { german: { placement: { UA: 'Area-4', UB: 'Area-4' } } }, ctx([]));
     expect(game.validate(s2, 'german', { overflow: ['UC'] }).map((e) => e.code)).toContain('aw/overflow/not-on-map');
     const s3 = game.resolve(s2, { german: { overflow: ['UB'] } }, ctx([]));
@@ -150,7 +138,7 @@ describe('validation error codes (each with its rule)', () => {
     const options = { overflow: 'literal', step2Draw: 'upTo' };
     const used = ['D1', 'E1', 'U1'];
     const fixture: FixtureSetup = { mode: 'standard', options, turn: 2, start: 'allied-placement', data, used };
-    const s1 = game.resolve(stateFromFixture(fixture), {}, ctx([3, 3]));
+    const s1 = atFirstPoint(fixture, [3, 3]);
     const s2 = game.resolve(s1, { allied: { step2: { 'Area-4': 3 } } }, ctx([1, 1, 1])); // C1, D1, E1 blind in Area-4
     const down = { area: 'Area-1', face: 'down' as const };
     const s3 = game.resolve(s2, { allied: { step3: { XC1: down, XC2: down } } }, ctx([]));

@@ -1,6 +1,6 @@
 /**
  * FN 12.0[M] multiplayer modes: the standard division of the Allied nations for 2 to 5 Allied players with each
- * seat's start VP (FN 12.0[M][3]-[4]), custom divisions of five players, and a short game of France and five Allied
+ * seat's start VP (FN 12.0[M][3]-[4]), divisions of five players that are refused, and a short game of France and five Allied
  * players (one nation each) through the engine's step runner, where each seat answers for its own nation only (D8).
  */
 import { describe, expect, test } from 'vitest';
@@ -27,22 +27,6 @@ describe('FN 12.0[M][2] standard divisions and start VP', () => {
     expect(s.seats.france).toBe('france');
     expect(s.startVp).toEqual(startVp);
     expect(fn.sides(mode).map((x) => x.seat)).toEqual(['france', ...Object.keys(startVp)]);
-  });
-
-  test('allies-5: a custom division, one nation each in another order', () => {
-    const s: FnState = fn.fixtures!.position({
-      mode: 'allies-5',
-      options: { division: 'britain/spain/russia/austria/prussia' },
-    });
-    expect(s.seats).toMatchObject({
-      britain: 'ally-1',
-      spain: 'ally-2',
-      russia: 'ally-3',
-      austria: 'ally-4',
-      prussia: 'ally-5',
-    });
-    // Russia (7) is the largest: Britain 7 - 4, Spain 7 - 3, Austria 7 - 6, Prussia 7 - 5.
-    expect(s.startVp).toEqual({ 'ally-1': 3, 'ally-2': 4, 'ally-3': 0, 'ally-4': 1, 'ally-5': 2 });
   });
 
   test.each([

@@ -22,19 +22,24 @@ test('{} gives the engine defaults of the spec', () => {
 });
 
 describe('FN 12.0[M][2] division', () => {
-  test('a custom division of three Allied players', () => {
-    const s: FnState = fn.fixtures!.position({
-      mode: 'allies-3',
-      options: { division: 'prussia+russia/austria/spain+britain' },
-    });
-    expect(s.seats).toMatchObject({
-      prussia: 'ally-1',
-      russia: 'ally-1',
-      austria: 'ally-2',
-      spain: 'ally-3',
-      britain: 'ally-3',
-    });
-    expect(s.startVp).toEqual({ 'ally-1': 0, 'ally-2': 6, 'ally-3': 5 });
+  test.each([
+    [
+      'allies-3',
+      'prussia+russia/austria/spain+britain',
+      { prussia: 'ally-1', russia: 'ally-1', austria: 'ally-2', spain: 'ally-3', britain: 'ally-3' },
+      { 'ally-1': 0, 'ally-2': 6, 'ally-3': 5 },
+    ],
+    [
+      'allies-5',
+      'britain/spain/russia/austria/prussia',
+      { britain: 'ally-1', spain: 'ally-2', russia: 'ally-3', austria: 'ally-4', prussia: 'ally-5' },
+      // Russia (7) is the largest: Britain 7 - 4, Spain 7 - 3, Austria 7 - 6, Prussia 7 - 5.
+      { 'ally-1': 3, 'ally-2': 4, 'ally-3': 0, 'ally-4': 1, 'ally-5': 2 },
+    ],
+  ])('%s: the custom division %s gives its seats and start VP', (mode, division, seats, startVp) => {
+    const s: FnState = fn.fixtures!.position({ mode, options: { division } });
+    expect(s.seats).toMatchObject(seats);
+    expect(s.startVp).toEqual(startVp);
   });
   test('a division that does not fit the mode is refused', () => {
     expect(() =>

@@ -3,36 +3,21 @@
  * step approved, some steps resolved with default orders applied by the moderator (a missed deadline), played to
  * its end; the finished game's record re-adjudicates to the same events (`pbem verify`).
  */
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { finNapoleon as fn } from '../../../src/games/fin-napoleon/index.ts';
 import { randomSource } from '../../conformance/support/random-game.ts';
-import { createGameVia } from '../../support/api-helpers.ts';
-import { buildTestApp, type TestApp } from '../../support/app.ts';
-import { playUnderReview } from '../../support/review-play.ts';
+import { useTestApp } from '../../support/per-file.ts';
+import { playReviewedGame } from '../../support/review-play.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 
 test('a two-player game under moderator review, with default orders at missed deadlines, to its end', async () => {
   const seats = [
     { side: 'france', email: 'napoleon@example.org', locale: 'ja', timeZone: 'Asia/Tokyo' },
     { side: 'allies', email: 'coalition@example.org' },
   ];
-  const g = await createGameVia(t, {
-    game: 'fin-napoleon',
-    mode: 'two-player',
-    options: { turnLimit: 3 },
-    seats,
-    review: 'moderator',
-    moderatorEmail: 'mod@example.org',
-    deadlines: { default: { length: '1d' } },
-  });
-  const played = await playUnderReview(t, g, fn, randomSource('fn-platform'));
+  const setup = { mode: 'two-player', options: { turnLimit: 3 }, seats };
+  const played = await playReviewedGame(t, fn, setup, randomSource('fn-platform'));
   expect(played.defaults).toBeGreaterThan(2);
   expect(played.approvals).toBeGreaterThan(5);
 }, 120_000);

@@ -19,6 +19,7 @@ import { markJobTablesInstalled } from '../../../src/queue/enqueue.ts';
 import { handleDeadline } from '../../../src/services/deadlines/policy.ts';
 import { createGameVia, type GameHandle, postOrders } from '../../support/api-helpers.ts';
 import { buildTestApp, type TestApp } from '../../support/app.ts';
+import { mulberry32 } from '../../support/seeded.ts';
 
 let t: TestApp;
 let boss: PgBoss;
@@ -33,17 +34,6 @@ afterAll(async () => {
   await boss?.stop({ graceful: false, wait: true });
   await t?.close();
 });
-
-/** A small seeded generator (mulberry32). */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let x = Math.imul(a ^ (a >>> 15), 1 | a);
-    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const get = (g: GameHandle, headers: { authorization: string }, path = '') =>
   t.app.inject({ method: 'GET', url: `/api/games/${g.id}${path}`, headers });

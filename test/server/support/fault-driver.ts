@@ -12,17 +12,6 @@ import { mailOrderId } from '../../../src/mail/order-mail.ts';
 import { formatOrderText } from '../../../src/orders-text/game-text.ts';
 import { asEnvelope } from '../../../src/services/json.ts';
 
-/** A seeded generator (mulberry32): the same seed gives the same trials. */
-export function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let x = Math.imul(a ^ (a >>> 15), 1 | a);
-    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** A game the players drive: its seats' bearer tokens and reply addresses. */
 export interface DrivenGame {
   id: string;

@@ -13,6 +13,7 @@ import { turn5Count } from '../rules/reinforcement.ts';
 import { responseDestinations } from '../rules/response-movement.ts';
 import { capacityAt, scanAreas, shipAttacks, ubAttacks, ubsToPlace } from '../rules/arithmetic.ts';
 import { at, record, type AwState } from '../state.ts';
+import { shuffled } from '../../../engine/shuffled.ts';
 
 /** A source of uniform numbers in [0, 1). */
 export type Rand = () => number;
@@ -57,17 +58,6 @@ function randomResponseTable(s: AwState, side: AwSide, rand: Rand): Record<strin
   return table;
 }
 
-/** Shuffles a list in place (Fisher-Yates with `rand`) and returns it. */
-function shuffle<T>(a: T[], rand: Rand): T[] {
-  for (let i = a.length - 1; i > 0; i--) {
-    const j = Math.floor(rand() * (i + 1));
-    const t = a[i];
-    a[i] = a[j];
-    a[j] = t;
-  }
-  return a;
-}
-
 /** Ids of a side's units at a location, in data order (as `unitsAt`). */
 function idsAt(s: AwState, where: string, side: AwSide): string[] {
   const ix = indexOf(s.data);
@@ -88,7 +78,7 @@ function convoyIdsAt(s: AwState, where: string): string[] {
 
 /** D3 / D5: the units in use scattered over the areas (AW 6.0[1], 7.0[1]), often with a standing response table. */
 function randomPlacement(s: AwState, side: AwSide, rand: Rand): AwOrders {
-  let ids = shuffle(idsAt(s, 'used', side), rand);
+  let ids = shuffled(idsAt(s, 'used', side), rand);
   if (side === 'german') ids = ids.slice(0, ubsToPlace(s, ids.length));
   const o: AwOrders = { placement: scatter(s, side, ids, rand) };
   if (s.mode === 'mail' && rand() < 0.8) o.standing = { responseTable: randomResponseTable(s, side, rand) };
@@ -116,7 +106,7 @@ function randomStep3(s: AwState, rand: Rand): NonNullable<AwOrders['step3']> {
 function randomOverflow(s: AwState, side: AwSide, rand: Rand): string[] {
   const named: string[] = [];
   for (const [area, excess] of Object.entries(overfull(s, side))) {
-    named.push(...shuffle(ownNamesAt(s, area, side), rand).slice(0, excess));
+    named.push(...shuffled(ownNamesAt(s, area, side), rand).slice(0, excess));
   }
   return named;
 }
@@ -153,7 +143,7 @@ export function randomLegalOrders(s: AwState, seat: string, rand: Rand): AwOrder
   const p = s.phase;
   switch (p.kind) {
     case 'reinforce':
-      return { reinforce: shuffle(s.sunkUbs.slice(), rand).slice(0, turn5Count(s)) };
+      return { reinforce: shuffled(s.sunkUbs, rand).slice(0, turn5Count(s)) };
     case 'placement':
     case 'ub-placement':
       return randomPlacement(s, seat as AwSide, rand);

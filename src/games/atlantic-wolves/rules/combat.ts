@@ -193,14 +193,29 @@ export function activeShips(s: AwState): AwUnit[] {
 /** AW 8.2: escort-ship attacks as allocated (D9), units in data order, targets in list order. */
 export function resolveEscorts(s: AwState, ctx: ResolveContext, alloc: Record<string, string[]>): void {
   const ships = activeEscortPos(s, false); // fixed before any die (AW 8.2[5])
+  eachAllocation(s, ships, alloc, shipAttacks, (i, _u, targets) => {
+    for (const t of targets) escortAttack(s, ctx, i, t, 'AW 8.2');
+  });
+}
+
+/**
+ * The allocated attackers among `positions` (data order), area by area of the group: each with its allocated targets
+ * in list order, at most `attacks(unit)` of them (read when its turn comes). Attackers with no allocation are skipped.
+ */
+function eachAllocation(
+  s: AwState,
+  positions: number[],
+  alloc: Record<string, string[]>,
+  attacks: (u: AwUnit) => number,
+  attack: (i: number, u: AwUnit, targets: string[], area: string) => void,
+): void {
   for (const area of groupAreas(s)) {
-    for (const i of ships) {
+    for (const i of positions) {
       if (s.loc[i] !== area) continue;
       const u = s.data.units[i];
       const list = alloc[u.id];
       if (!list) continue;
-      const n = Math.min(list.length, shipAttacks(u));
-      for (let k = 0; k < n; k++) escortAttack(s, ctx, i, list[k], 'AW 8.2');
+      attack(i, u, list.slice(0, attacks(u)), area);
     }
   }
 }
@@ -227,16 +242,14 @@ function activeUbPos(s: AwState): number[] {
 export function resolveUbs(s: AwState, ctx: ResolveContext, alloc: Record<string, string[]>): void {
   const ix = indexOf(s.data);
   const ubs = activeUbPos(s); // fixed before any die (AW 8.3[3])
-  for (const area of groupAreas(s)) {
-    for (const i of ubs) {
-      if (s.loc[i] !== area) continue;
-      const u = s.data.units[i];
-      const list = alloc[u.id];
-      if (!list) continue;
+  eachAllocation(
+    s,
+    ubs,
+    alloc,
+    (u) => ubAttacks(s, u.id),
+    (_i, u, targets, area) => {
       const strength = ubStrength(s, u);
-      const n = Math.min(list.length, ubAttacks(s, u.id));
-      for (let k = 0; k < n; k++) {
-        const t = list[k];
+      for (const t of targets) {
         const ti = ix.order.get(t);
         const c = ti === undefined ? undefined : s.data.units[ti];
         if (!c || s.loc[ti!] !== area) {
@@ -274,6 +287,6 @@ export function resolveUbs(s: AwState, ctx: ResolveContext, alloc: Record<string
             });
         }
       }
-    }
-  }
+    },
+  );
 }

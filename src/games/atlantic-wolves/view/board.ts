@@ -4,7 +4,15 @@
  * (face-down Allied units as backs, AW 6.0-Step3), the units in use off the map, the Turn Table and the German VP
  * Table (AW 1.1). Positions and colours come from ../data/board-layout.ts.
  */
-import type { Board, Connection, Piece, PieceColours, Space, Track } from '../../../engine/board.ts';
+import {
+  type Board,
+  type Connection,
+  type Piece,
+  type PieceColours,
+  type Space,
+  type Track,
+  turnTrack,
+} from '../../../engine/board.ts';
 import type { Text, Viewer } from '../../../engine/types.ts';
 import type { AwData } from '../data/schema.ts';
 import {
@@ -97,15 +105,7 @@ function tracksOf(v: AwView, data: AwData): Track[] {
   for (const t of data.turns) labels[t.turn] = TURN_TAGS[t.turn] ?? t.label;
   const clamp = v.options.vpTable === 'clamp' ? { min: data.vpTrack.min, max: data.vpTrack.max } : {}; // AW-A03 R2
   return [
-    {
-      id: 'turn',
-      kind: 'turn',
-      name: { en: 'Turn', ja: 'ターン' },
-      min: 1,
-      max: data.turns.length,
-      markers: [{ value: v.turn }],
-      labels,
-    },
+    { ...turnTrack(data.turns.length, v.turn), labels },
     {
       id: 'vp',
       kind: 'score',

@@ -8,6 +8,7 @@ import { reinforceLimit } from '../rules/surrender.ts';
 import { activeNation, areaIds, type FnState, homeOf, unitsOf } from '../state.ts';
 import { legalActivities } from './choices.ts';
 import type { Activation, FnOrders } from './schema.ts';
+import { shuffled } from '../../../engine/shuffled.ts';
 
 type Rand = () => number;
 const pick = <T>(rand: Rand, xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)];
@@ -95,16 +96,6 @@ function laterActivations(s: FnState, seat: SeatId, rand: Rand): FnOrders['later
     else if (r < 0.3 && n !== 'france') later[n].when = { atWar: s.atWar[n as Ally] };
   }
   return Object.keys(later).length ? later : undefined;
-}
-
-/** A copy of a list in random order (Fisher-Yates with `rand`). */
-function shuffled<T>(xs: readonly T[], rand: Rand): T[] {
-  const out = [...xs];
-  for (let i = out.length - 1; i > 0; i--) {
-    const j = Math.floor(rand() * (i + 1));
-    [out[i], out[j]] = [out[j], out[i]];
-  }
-  return out;
 }
 
 /** A random allocation of France's dice among the nations present. */

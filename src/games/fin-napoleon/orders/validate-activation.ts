@@ -8,14 +8,7 @@ import { checkMoves } from '../rules/movement.ts';
 import { reinforceLimit } from '../rules/surrender.ts';
 import { areaIds, type FnState, isAlly, nationName, unitsOf } from '../state.ts';
 import type { Activation } from './schema.ts';
-
-const err = (code: string, rule: string, path: string, en: string, ja: string): RuleError => ({
-  code: `fn/${code}`,
-  message: { en, ja },
-  rule,
-  rules: [rule],
-  path,
-});
+import { err } from '../rules/error.ts';
 
 const at = (base: string, key: string) => (base ? `${base}.${key}` : key);
 

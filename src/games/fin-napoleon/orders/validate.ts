@@ -9,14 +9,7 @@ import { reinforceLimit } from '../rules/surrender.ts';
 import { activeNation, FRANCE_SEAT, type FnState, unitsOf } from '../state.ts';
 import type { FnOrders } from './schema.ts';
 import { activationErrors } from './validate-activation.ts';
-
-const err = (code: string, rule: string, path: string, en: string, ja: string): RuleError => ({
-  code: `fn/${code}`,
-  message: { en, ja },
-  rule,
-  rules: [rule],
-  path,
-});
+import { err } from '../rules/error.ts';
 
 const ANSWERS = [
   'haltAfterSea',

@@ -11,6 +11,7 @@ import type { Nation } from '../data/schema.ts';
 import type { Activation } from '../orders/schema.ts';
 import { areaIds, areaName, areaRank, enemiesOfFrance, type FnState, isSea, nationName, unitsOf } from '../state.ts';
 import { loseFrenchUnits } from './morale.ts';
+import { err } from './error.ts';
 
 const graphs = new WeakMap<object, Graph>();
 const adjacency = new WeakMap<object, Map<string, string[]>>();
@@ -38,14 +39,6 @@ export function areaGraph(s: FnState): Graph {
 
 /** FN 9.11[1], 9.12[1]: areas a unit may move. */
 export const moveAllowance = (n: Nation): number => (n === 'france' ? 2 : 1);
-
-const err = (code: string, rule: string, path: string, en: string, ja: string): RuleError => ({
-  code: `fn/${code}`,
-  message: { en, ja },
-  rule,
-  rules: [rule],
-  path,
-});
 
 /** FN 9.11[2]: an Allied unit starting with French units may not move straight into an area with French units. */
 const blockedByFrench = (s: FnState, n: Nation, from: string, to: string): boolean =>

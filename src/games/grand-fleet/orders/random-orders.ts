@@ -12,20 +12,11 @@ import { hexPoints, pointOf } from '../rules/owed.ts';
 import { interceptableHexes, interceptionTargets, placeableHexes, unplaced } from '../rules/placement.ts';
 import { enemyOf, type GfState, type Situation } from '../state.ts';
 import { markersIn, targetsOf } from '../rules/combat.ts';
+import { shuffled } from '../../../engine/shuffled.ts';
 
 type Rand = () => number;
 const pick = <T>(list: readonly T[], rand: Rand): T => list[Math.floor(rand() * list.length)];
 const chance = (p: number, rand: Rand) => rand() < p;
-
-/** A random permutation. */
-function shuffled<T>(list: readonly T[], rand: Rand): T[] {
-  const out = [...list];
-  for (let i = out.length - 1; i > 0; i--) {
-    const j = Math.floor(rand() * (i + 1));
-    [out[i], out[j]] = [out[j], out[i]];
-  }
-  return out;
-}
 
 /** A random legal organisation (GF 8[1][3-7]). */
 function randomOrganisation(s: GfState, side: Side, rand: Rand): Record<string, number> {

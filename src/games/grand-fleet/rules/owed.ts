@@ -6,105 +6,48 @@ import type { GfState, HexCombat } from '../state.ts';
 /** Strict combat points (D15-D18) that a GF-AD1 hex may wait at. */
 type HexPoint = 'D15' | 'D16' | 'D17' | 'D18';
 
-/** Each decision point: id, rule, prompt. */
-export const POINTS: Record<string, { point: string; rule: string; prompt: Text }> = {
-  D2: {
-    point: 'GF-D2',
-    rule: 'GF 6(2)',
-    prompt: {
-      en: 'British reinforcement: a DDbox box for each arriving ship',
-      ja: 'イギリス増強: 到着艦ごとのDDboxの番号',
-    },
-  },
-  D3: {
-    point: 'GF-D3',
-    rule: 'GF 6(3)',
-    prompt: {
-      en: 'German commitment: redistribute, then roll 0, 1 or 2 dice',
-      ja: 'ドイツ投入: 再配置ののちダイス0〜2個',
-    },
-  },
-  D4: {
-    point: 'GF-D4',
-    rule: 'GF 6(4)',
-    prompt: {
-      en: 'British commitment: redistribute, then roll 0, 1 or 2 dice',
-      ja: 'イギリス投入: 再配置ののちダイス0〜2個',
-    },
-  },
-  D5: {
-    point: 'GF-D5',
-    rule: 'GF 6(5)',
-    prompt: {
-      en: 'German withdrawal: roll or not, ships in order of choice',
-      ja: 'ドイツ転出: 振るか否か、転出させる艦の優先順',
-    },
-  },
-  D6: {
-    point: 'GF-D6',
-    rule: 'GF 6(6)',
-    prompt: {
-      en: 'British withdrawal: roll or not, ships in order of choice',
-      ja: 'イギリス転出: 振るか否か、転出させる艦の優先順',
-    },
-  },
-  D7: {
-    point: 'GF-D7',
-    rule: 'GF 7(a)[2]',
-    prompt: { en: 'Unrestricted submarine warfare: occur or decline', ja: '無制限潜水艦戦: 発生させるか否か' },
-  },
-  D8: {
-    point: 'GF-D8',
-    rule: 'GF 7(b)[2]',
-    prompt: { en: 'Initiative: roll 1 or 2 dice (sealed)', ja: '主導権: ダイス1個か2個か（封印）' },
-  },
-  D9: {
-    point: 'GF-D9',
-    rule: 'GF 7(b)[4]',
-    prompt: { en: 'Offensive side: declare a decisive battle or not', ja: '攻勢側: 決戦を宣言するか' },
-  },
-  D10: {
-    point: 'GF-D10',
-    rule: 'GF 7(b)[4]',
-    prompt: { en: 'Intercepting side: accept or refuse the battle', ja: '迎撃側: 決戦を受けるか拒否するか' },
-  },
-  D11: {
-    point: 'GF-D11',
-    rule: 'GF 8[1]',
-    prompt: { en: 'Fleet organisation: a fleet for every ship', ja: '艦隊編成: 全艦を艦隊に編入' },
-  },
-  D12: {
-    point: 'GF-D12',
-    rule: 'GF 8[2][1]',
-    prompt: { en: 'Fast fleets to shuffle face up', ja: '表向きで混ぜる高速艦隊' },
-  },
-  D13: { point: 'GF-D13', rule: 'GF 8[2][2]', prompt: { en: 'Place one fleet marker', ja: '艦隊マーカーを1個配置' } },
-  D14: {
-    point: 'GF-D14',
-    rule: 'GF 8[3]',
-    prompt: { en: 'Intercept from one hex, or pass', ja: '1ヘクスから迎撃移動、またはパス' },
-  },
-  D15: {
-    point: 'GF-D15',
-    rule: 'GF 8[4.2]',
-    prompt: { en: 'Combat initiative: half bombardment and excess manoeuvre', ja: '戦闘主導権: 半砲撃と過剰運動数' },
-  },
-  D16: { point: 'GF-D16', rule: 'GF 8[4.2][9]', prompt: { en: 'Choose combat situations', ja: '戦闘状況を選ぶ' } },
-  D17: {
-    point: 'GF-D17',
-    rule: 'GF 8[4.3][2]',
-    prompt: { en: 'Allocate bombardment points to enemy ships', ja: '敵艦へ砲撃数を割り当てる' },
-  },
-  D18: { point: 'GF-D18', rule: 'GF 8[4.4][2]', prompt: { en: 'Continue the combat or not', ja: '戦闘を継続するか' } },
-  AD1: {
-    point: 'GF-AD1',
-    rule: 'GF-AD1, GF 8[4][2]',
-    prompt: {
-      en: 'Combat in every contested hex at once: answer for each hex (AT hex: ...)',
-      ja: '全戦闘ヘクス同時: ヘクスごとに答える（戦闘ヘクス 番号: ...）',
-    },
-  },
+/** Each decision point by its D-number: the rule it stands on and its prompt (English, Japanese). */
+const TABLE: Record<string, [rule: string, en: string, ja: string]> = {
+  D2: ['GF 6(2)', 'British reinforcement: a DDbox box for each arriving ship', 'イギリス増強: 到着艦ごとのDDboxの番号'],
+  D3: ['GF 6(3)', 'German commitment: redistribute, then roll 0, 1 or 2 dice', 'ドイツ投入: 再配置ののちダイス0〜2個'],
+  D4: [
+    'GF 6(4)',
+    'British commitment: redistribute, then roll 0, 1 or 2 dice',
+    'イギリス投入: 再配置ののちダイス0〜2個',
+  ],
+  D5: [
+    'GF 6(5)',
+    'German withdrawal: roll or not, ships in order of choice',
+    'ドイツ転出: 振るか否か、転出させる艦の優先順',
+  ],
+  D6: [
+    'GF 6(6)',
+    'British withdrawal: roll or not, ships in order of choice',
+    'イギリス転出: 振るか否か、転出させる艦の優先順',
+  ],
+  D7: ['GF 7(a)[2]', 'Unrestricted submarine warfare: occur or decline', '無制限潜水艦戦: 発生させるか否か'],
+  D8: ['GF 7(b)[2]', 'Initiative: roll 1 or 2 dice (sealed)', '主導権: ダイス1個か2個か（封印）'],
+  D9: ['GF 7(b)[4]', 'Offensive side: declare a decisive battle or not', '攻勢側: 決戦を宣言するか'],
+  D10: ['GF 7(b)[4]', 'Intercepting side: accept or refuse the battle', '迎撃側: 決戦を受けるか拒否するか'],
+  D11: ['GF 8[1]', 'Fleet organisation: a fleet for every ship', '艦隊編成: 全艦を艦隊に編入'],
+  D12: ['GF 8[2][1]', 'Fast fleets to shuffle face up', '表向きで混ぜる高速艦隊'],
+  D13: ['GF 8[2][2]', 'Place one fleet marker', '艦隊マーカーを1個配置'],
+  D14: ['GF 8[3]', 'Intercept from one hex, or pass', '1ヘクスから迎撃移動、またはパス'],
+  D15: ['GF 8[4.2]', 'Combat initiative: half bombardment and excess manoeuvre', '戦闘主導権: 半砲撃と過剰運動数'],
+  D16: ['GF 8[4.2][9]', 'Choose combat situations', '戦闘状況を選ぶ'],
+  D17: ['GF 8[4.3][2]', 'Allocate bombardment points to enemy ships', '敵艦へ砲撃数を割り当てる'],
+  D18: ['GF 8[4.4][2]', 'Continue the combat or not', '戦闘を継続するか'],
+  AD1: [
+    'GF-AD1, GF 8[4][2]',
+    'Combat in every contested hex at once: answer for each hex (AT hex: ...)',
+    '全戦闘ヘクス同時: ヘクスごとに答える（戦闘ヘクス 番号: ...）',
+  ],
 };
+
+/** Each decision point: id (`GF-` and its D-number), rule, prompt. */
+export const POINTS: Record<string, { point: string; rule: string; prompt: Text }> = Object.fromEntries(
+  Object.entries(TABLE).map(([d, [rule, en, ja]]) => [d, { point: `GF-${d}`, rule, prompt: { en, ja } }]),
+);
 
 /** The state as one GF-AD1 hex's strict point sees it (read only): its round and the point it waits at. */
 export const focusOn = (s: GfState, hc: HexCombat): GfState => ({

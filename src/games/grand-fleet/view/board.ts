@@ -2,7 +2,7 @@
  * The board a viewer sees: the North Sea hexes (GF 2-2), fleet markers (face down: a back only, GF 8[2][3]), both
  * fleet charts as boxes with ship counts per type (GF 2-3), the turn track and the VP track (GF 2-2[6-7]).
  */
-import type { Board, Piece, Space } from '../../../engine/board.ts';
+import { type Board, type Piece, type Space, turnTrack } from '../../../engine/board.ts';
 import type { Text, Viewer } from '../../../engine/types.ts';
 import type { Side } from '../data/schema.ts';
 import { pointOf } from '../rules/owed.ts';
@@ -130,14 +130,7 @@ export function board(s: GfState, _viewer: Viewer): Board {
 /** The turn track and the VP track (GF 2-2[6-7]). */
 function tracksOf(s: GfState): Board['tracks'] {
   return [
-    {
-      id: 'turn',
-      kind: 'turn',
-      name: { en: 'Turn', ja: 'ターン' },
-      min: 1,
-      max: s.data.turns.length,
-      markers: [{ value: s.turn }],
-    },
+    turnTrack(s.data.turns.length, s.turn),
     {
       id: 'vp',
       kind: 'score',

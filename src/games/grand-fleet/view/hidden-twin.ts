@@ -7,6 +7,7 @@ import type { HiddenTwin } from '../../../engine/game-package.ts';
 import type { Viewer } from '../../../engine/types.ts';
 import { randomIntercepts, randomPlacements } from '../orders/random-orders.ts';
 import { cloneState, type GfState, SIDE_ORDER, type Standing } from '../state.ts';
+import { shuffled } from '../../../engine/shuffled.ts';
 
 const flip = (rand: () => number): boolean | undefined => {
   const x = rand();
@@ -42,13 +43,7 @@ export function hiddenTwin(state: GfState, viewer: Viewer, rand: () => number): 
   }
   const b = s.battle;
   if (b && !b.revealed) {
-    for (const side of SIDE_ORDER) {
-      const order = b.hidden[side];
-      for (let i = order.length - 1; i > 0; i--) {
-        const j = Math.floor(rand() * (i + 1));
-        [order[i], order[j]] = [order[j], order[i]];
-      }
-    }
+    for (const side of SIDE_ORDER) b.hidden[side] = shuffled(b.hidden[side], rand);
   }
   return { state: s, renamed: {} };
 }

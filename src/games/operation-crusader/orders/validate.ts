@@ -50,42 +50,50 @@ function checkSetup(s: OcState, setup: Record<string, string>): RuleError[] {
   return errors;
 }
 
+/** The errors of a map of answers, in key order: one for each entry that `ok` refuses. */
+const entryErrors = (
+  given: Record<string, string> | undefined,
+  ok: (key: string, value: string) => boolean | undefined,
+  error: (key: string, value: string) => RuleError,
+): RuleError[] =>
+  Object.entries(given ?? {})
+    .sort()
+    .flatMap(([k, v]) => (ok(k, v) ? [] : [error(k, v)]));
+
+/** OC 5.2, 6.3(8): replacements in a town and units returning at a point, each among this turn's choices. */
 function checkReorganise(s: OcState, side: OcSide, o: OcOrders): RuleError[] {
-  const errors: RuleError[] = [];
   const towns = side === 'british' ? replacementChoices(s) : [];
-  for (const [town, u] of Object.entries(o.replacements ?? {}).sort()) {
-    const t = towns.find((x) => x.town === town);
-    if (!t?.units.includes(u))
-      errors.push(
-        ocError(
-          'oc/replace/unit',
-          'OC 5.2[1]',
-          {
-            en: `${nameOf(s, u).en} cannot take a replacement in ${nameOf(s, town).en} (an in-supply British unit there that lost a step)`,
-            ja: `${nameOf(s, u).ja}は${nameOf(s, town).ja}で補充を受けられません`,
-          },
-          `replacements.${town}`,
-          ['OC 5.2[2]'],
-        ),
-      );
-  }
   const returns = returnChoices(s, side);
-  for (const [u, p] of Object.entries(o.returns ?? {}).sort()) {
-    const r = returns.find((x) => x.unit === u);
-    if (!r?.points.includes(p))
-      errors.push(
-        ocError(
-          'oc/return/point',
-          'OC 6.3(8)③',
-          {
-            en: `${nameOf(s, u).en} does not return at ${nameOf(s, p).en} this turn`,
-            ja: `${nameOf(s, u).ja}は今ターン${nameOf(s, p).ja}に復帰できません`,
-          },
-          `returns.${u}`,
-        ),
-      );
-  }
-  return errors;
+  const replacementErrors = entryErrors(
+    o.replacements,
+    (town, u) => towns.find((x) => x.town === town)?.units.includes(u),
+    (town, u) =>
+      ocError(
+        'oc/replace/unit',
+        'OC 5.2[1]',
+        {
+          en: `${nameOf(s, u).en} cannot take a replacement in ${nameOf(s, town).en} (an in-supply British unit there that lost a step)`,
+          ja: `${nameOf(s, u).ja}は${nameOf(s, town).ja}で補充を受けられません`,
+        },
+        `replacements.${town}`,
+        ['OC 5.2[2]'],
+      ),
+  );
+  const returnErrors = entryErrors(
+    o.returns,
+    (u, p) => returns.find((x) => x.unit === u)?.points.includes(p),
+    (u, p) =>
+      ocError(
+        'oc/return/point',
+        'OC 6.3(8)③',
+        {
+          en: `${nameOf(s, u).en} does not return at ${nameOf(s, p).en} this turn`,
+          ja: `${nameOf(s, u).ja}は今ターン${nameOf(s, p).ja}に復帰できません`,
+        },
+        `returns.${u}`,
+      ),
+  );
+  return [...replacementErrors, ...returnErrors];
 }
 
 function checkTargets(

@@ -2,7 +2,7 @@
  * The board a viewer sees (OC: open information, spec 4), drawn from the view: areas and points, the units on the
  * map with their steps and marks, control, VP and the phase.
  */
-import type { Board, Connection, Piece, Space } from '../../../engine/board.ts';
+import { type Board, type Connection, type Piece, type Space, turnTrack } from '../../../engine/board.ts';
 import type { Viewer } from '../../../engine/types.ts';
 import { owed } from '../rules/owed.ts';
 import { indexOf, type OcSide, type OcState } from '../state.ts';
@@ -108,14 +108,7 @@ export function board(state: OcState, viewer: Viewer): Board {
     connections,
     pieces: pieces(s),
     tracks: [
-      {
-        id: 'turn',
-        kind: 'turn',
-        name: { en: 'Turn', ja: 'ターン' },
-        min: 1,
-        max: s.data.turns,
-        markers: [{ value: s.turn }],
-      },
+      turnTrack(s.data.turns, s.turn),
       {
         id: 'vp',
         kind: 'score',
