@@ -23,7 +23,13 @@ function source(status: 'active' | 'finished', sealed: boolean): RecordSource {
     publishedAt: null,
     orders: Object.entries(orders).map(([side, parsed]) => ({ side, parsed })),
     events: [],
-    owed: Object.keys(orders).map((seat) => ({ seat, point: 'pick', ...(sealed ? { sealed: true } : {}) })),
+    owed: Object.keys(orders).map((seat) => ({
+      seat,
+      point: 'pick',
+      rule: 'TOY 2',
+      prompt: { en: 'pick', ja: '選ぶ' },
+      ...(sealed ? { sealed: true } : {}),
+    })),
     state: toy.setup({ mode: 'mail', options: toy.optionsSchema.parse({}), data: toy.defaultData }),
   });
   const facts = { options: {}, data: null, outcome: null, seedCommitment: 'c', seedSecret: 's' };
