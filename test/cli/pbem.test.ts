@@ -9,7 +9,7 @@ import { replayRecord, type GameRecord } from '../../src/engine/record.ts';
 import { getGame } from '../../src/games/index.ts';
 
 const root = resolve(import.meta.dirname, '../..');
-const games = join(root, 'test/fixtures/atlantic-wolves/games');
+const games = join(root, 'test/games/atlantic-wolves/games');
 const tmp = mkdtempSync(join(tmpdir(), 'pbem-cli-'));
 
 function pbem(...args: string[]) {

@@ -11,7 +11,7 @@ import { defaultData } from '../../../src/games/atlantic-wolves/data/default-dat
 import { atlanticWolves as game } from '../../../src/games/atlantic-wolves/index.ts';
 import { casesDir, diceFor, loadCases, startOf } from '../../support/rules-harness.ts';
 
-const gamesDir = fileURLToPath(new URL('../../fixtures/atlantic-wolves/games/', import.meta.url));
+const gamesDir = fileURLToPath(new URL('./games/', import.meta.url));
 
 /** Every event of the recorded games and of the fixtures' resolved steps, in order. */
 function realEvents(): GameEvent[] {

@@ -18,7 +18,7 @@ interface GameRecord {
   expect?: { winner: string; table: number; turn: number; steps: number };
 }
 
-const dir = fileURLToPath(new URL('../../fixtures/atlantic-wolves/games/', import.meta.url));
+const dir = fileURLToPath(new URL('./games/', import.meta.url));
 const records = readdirSync(dir)
   .filter((f) => f.endsWith('.json'))
   .sort()
