@@ -10,6 +10,7 @@ import { isDatabaseUnavailable } from '../db/faults.ts';
 import type { ServiceDeps } from '../services/deps.ts';
 import { handleDeadline, handleDelayedResolution, handleReminder } from '../services/deadlines/policy.ts';
 import { sweepDeadlines } from '../services/deadlines/sweep.ts';
+import { handleSignInLinkJob } from '../services/sign-in-links.ts';
 import { deliverWebhook } from '../webhooks/deliver.ts';
 import { startBoss } from '../queue/boss.ts';
 import { markJobTablesInstalled } from '../queue/enqueue.ts';
@@ -19,6 +20,7 @@ import {
   type QueueName,
   type ReminderJob,
   type ResolveJob,
+  type SignInLinkJob,
   type WebhookJob,
 } from '../queue/queues.ts';
 
@@ -109,6 +111,7 @@ export async function startJobsWorker(
   await workQueue<ReminderJob>(boss, deps, QUEUES.reminder, (job) => handleReminder(deps, job));
   await workQueue<ResolveJob>(boss, deps, QUEUES.resolve, (job) => handleDelayedResolution(deps, job));
   await workQueue<WebhookJob>(boss, deps, QUEUES.webhook, (job) => deliverWebhook(deps, job));
+  await workQueue<SignInLinkJob>(boss, deps, QUEUES.signInLink, (job) => handleSignInLinkJob(deps, job));
   await workQueue<object>(boss, deps, QUEUES.mail, async () => {
     const run = options.mailDelivery;
     if (!run) return 'no-delivery';

@@ -47,6 +47,7 @@ export async function createQueues(boss: PgBoss, config: Config): Promise<void> 
       retryBackoff: true,
       expireInSeconds: Math.max(30, Math.ceil((config.WEBHOOK_TIMEOUT_MS * 2) / 1000)),
     },
+    { name: QUEUES.signInLink, retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds },
     { name: QUEUES.mail, retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds },
     { name: QUEUES.sweep, retryLimit: 0, expireInSeconds },
   ];

@@ -15,6 +15,8 @@ export const QUEUES = {
   resolve: 'resolve-step',
   /** One webhook request (Discord-compatible JSON) to one configured URL, retried with back-off. */
   webhook: 'webhook',
+  /** A fresh sign-in link asked for on the sign-in page: composed here, off the request path (one job per ask). */
+  signInLink: 'sign-in-link',
   /** Outbox delivery (the mail worker of src/mail runs on this queue). */
   mail: 'mail-delivery',
   /** Safety net: re-schedules deadline and reminder jobs of open steps that are near or overdue. */
@@ -59,4 +61,9 @@ export interface WebhookJob {
   /** What happened, e.g. "result:<stepId>" (the job id derives from it: one delivery per event and hook). */
   eventKey: string;
   body: Record<string, unknown>;
+}
+/** An address typed on a game's sign-in page; the job mails a link if the game has that address on file. */
+export interface SignInLinkJob {
+  gameId: string;
+  email: string;
 }

@@ -78,9 +78,15 @@ async function currentView(deps: ServiceDeps, gameId: string, principal: Princip
   const moderator = principal.kind === 'moderator';
   const step = await currentStep(deps, gameId);
   const { envelope, owed } = step;
+  // Orders in: seats that owe orders at this step and sent them (standing orders of a seat owing nothing are not).
+  const owing = new Set(owed.map((o) => o.seat));
   const withOrders = new Set(
     (
-      await deps.db.order.findMany({ where: { stepId: step.stepId }, distinct: ['seatId'], select: { seatId: true } })
+      await deps.db.order.findMany({
+        where: { stepId: step.stepId, seat: { side: { in: [...owing] } } },
+        distinct: ['seatId'],
+        select: { seatId: true },
+      })
     ).map((o) => o.seatId),
   );
   const preview =

@@ -2,23 +2,46 @@
  * Every mail is a way back in: each mail to a player carries a fresh sign-in link (/in/<key>) that opens its page,
  * expires after SIGN_IN_LINK_DAYS, and dies when the seat's token is rotated; a browser without a session meets a
  * sign-in page that mails a fresh link to the address on file, answering every address alike, at most
- * SIGN_IN_REQUESTS_PER_HOUR times an hour per address.
+ * SIGN_IN_REQUESTS_PER_HOUR times an hour per address. The page only queues a job; the mail is composed when
+ * the job runs (in a worker).
  */
+import type PgBoss from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIGN_IN_SLOT } from '../../src/mail/sign-in-slot.ts';
-import { SIGN_IN_REQUESTS_PER_HOUR } from '../../src/services/sign-in-links.ts';
+import { startBoss } from '../../src/queue/boss.ts';
+import { markJobTablesInstalled } from '../../src/queue/enqueue.ts';
+import { QUEUES, type SignInLinkJob } from '../../src/queue/queues.ts';
+import { handleSignInLinkJob, SIGN_IN_REQUESTS_PER_HOUR } from '../../src/services/sign-in-links.ts';
 import { createGameVia, postOrders, toyPayload } from '../support/api-helpers.ts';
 import { buildTestApp, type TestApp } from '../support/app.ts';
 import { client } from './helpers.ts';
 
 let now = new Date('2026-12-01T09:00:00Z');
 let t: TestApp;
+let boss: PgBoss;
 beforeAll(async () => {
   t = await buildTestApp({ clock: () => now, config: { PUBLIC_URL: 'https://judge.test', SIGN_IN_LINK_DAYS: 14 } });
+  // The job tables exist, as they do once a worker has started on the database.
+  boss = await startBoss({ databaseUrl: t.database.url, config: t.deps.config, log: t.deps.log, worker: false });
+  markJobTablesInstalled();
 });
 afterAll(async () => {
+  await boss?.stop({ graceful: false, wait: true });
   await t?.close();
 });
+
+/** Runs the queued sign-in-link jobs as the worker does (src/jobs/worker.ts); returns how many mails they queued. */
+async function runSignInJobs(): Promise<number> {
+  let mailed = 0;
+  for (;;) {
+    const jobs = await boss.fetch<SignInLinkJob>(QUEUES.signInLink, { batchSize: 20 });
+    if (!jobs.length) return mailed;
+    for (const job of jobs) {
+      mailed += await handleSignInLinkJob(t.deps, job.data);
+      await boss.complete(QUEUES.signInLink, job.id);
+    }
+  }
+}
 
 const LINK = /https:\/\/judge\.test\/in\/([A-Za-z0-9_-]{40,})/g;
 
@@ -126,6 +149,7 @@ describe('the sign-in page', () => {
 
     const known = await ask('  B@Example.org ');
     expect(known.statusCode).toBe(200);
+    await runSignInJobs();
     const mails = await signInMails();
     expect(mails).toHaveLength(1);
     expect(mails[0].subject).toContain('ログイン用リンク');
@@ -138,16 +162,36 @@ describe('the sign-in page', () => {
     expect(stranger.statusCode).toBe(200);
     const strip = (html: string) => html.replace(/name="_csrf" value="[^"]*"/g, '');
     expect(strip(stranger.body)).toBe(strip(known.body));
+    expect(await runSignInJobs()).toBe(0);
     expect(await t.db.outbox.count({ where: { gameId: g.id, toAddress: 'nobody@example.org' } })).toBe(0);
 
     for (let i = 1; i < SIGN_IN_REQUESTS_PER_HOUR + 2; i++) expect((await ask('b@example.org')).statusCode).toBe(200);
+    await runSignInJobs();
     expect(await signInMails()).toHaveLength(SIGN_IN_REQUESTS_PER_HOUR);
+  });
+
+  it('queues the mail as a job: it arrives when the job runs, not before', async () => {
+    const g = await playedGame();
+    const signInMails = async () => (await mailsTo(g.id, 'a@example.org')).filter((m) => m.kind === 'sign-in');
+    const answer = await client(t.app).post(`/play/${g.id}/sign-in-link`, { email: 'a@example.org' });
+    expect(answer.statusCode).toBe(200);
+    expect(await signInMails()).toHaveLength(0);
+    expect(await boss.getQueueSize(QUEUES.signInLink)).toBe(1);
+    expect(await runSignInJobs()).toBe(1);
+    const mails = await signInMails();
+    expect(mails).toHaveLength(1);
+    expect(mails[0].subject).toContain('Your sign-in link');
+    const [key] = keysOf(mails[0].text);
+    const browser = client(t.app);
+    expect((await browser.get(`/in/${key}`)).statusCode).toBe(303);
+    expect((await browser.get(`/play/${g.id}`)).statusCode).toBe(200);
   });
 
   it('refuses a value that is not an address with 400', async () => {
     const g = await playedGame();
     const bad = await client(t.app).post(`/play/${g.id}/sign-in-link`, { email: 'not an address' });
     expect(bad.statusCode).toBe(400);
+    expect(await boss.getQueueSize(QUEUES.signInLink)).toBe(0);
     expect(await t.db.outbox.count({ where: { gameId: g.id, kind: 'sign-in' } })).toBe(0);
   });
 });
