@@ -21,7 +21,7 @@ import { withNotifier } from '../src/server/notifier.ts';
 import { ensureAdminToken } from '../src/services/auth.ts';
 import { createSqlPool } from '../src/services/deps.ts';
 import { getGame } from '../src/games/index.ts';
-import { measureSignInTiming } from '../test/support/sign-in-timing.ts';
+import { measureSignInTiming } from './sign-in-timing-measure.ts';
 import { createScratchDatabase } from './scratch-database.ts';
 
 const REQUESTS = Number(process.env.SIGN_IN_TIMING_REQUESTS ?? 200);

@@ -1,8 +1,8 @@
 /**
  * Timing the sign-in page's "mail me a fresh link" form: requests for an address the game has on file and for one
  * it has not, interleaved (registered, unknown, registered, ...) so that a slow moment of the machine hits both
- * kinds alike, each timed on its own; the medians of the two kinds are compared. Shared by
- * test/web/sign-in-timing.test.ts and bench/sign-in-timing.ts (no test-runner imports here).
+ * kinds alike, each timed on its own; the medians of the two kinds are compared. Used by
+ * bench/sign-in-timing.ts (no test-runner imports here).
  */
 
 /** What one run measured: the median response time of each kind and their difference, in milliseconds. */
