@@ -122,11 +122,10 @@ export type PlayerMailContext = SeatMailContext | PersonMailContext;
 export const bySeat = (ctx: PlayerMailContext): ctx is PersonMailContext => 'person' in ctx;
 
 /** The reader of a player's mail: its address, language, zone, reply token and name, and the seats it holds. */
-export function readerOf(ctx: PlayerMailContext): SeatMailContext['seat'] & { seats: PersonMailContext['seats'] } {
-  if (!bySeat(ctx))
-    return { ...ctx.seat, seats: [{ id: ctx.seat.id, side: ctx.seat.side, sideName: ctx.seat.sideName }] };
-  const { person, seats } = ctx;
-  return { ...person, side: seats[0]?.side ?? '', sideName: seats[0]?.sideName ?? { en: '', ja: '' }, seats };
+export function readerOf(ctx: PlayerMailContext): PersonMailContext['person'] & { seats: PersonMailContext['seats'] } {
+  if (bySeat(ctx)) return { ...ctx.person, seats: ctx.seats };
+  const { id, side, sideName, ...reader } = ctx.seat;
+  return { id, ...reader, seats: [{ id, side, sideName }] };
 }
 
 /** The name of one of the player's seats in its language. */

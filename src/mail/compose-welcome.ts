@@ -54,8 +54,8 @@ function greeting(ctx: PlayerMailContext, lc: Locale): string {
   if (!bySeat(ctx))
     return L(
       lc,
-      `${hi.en} You play ${reader.sideName.en} in "${game.name}" (${game.title.en}, ${game.mode} mode).`,
-      `${hi.ja ? `${hi.ja} さん、` : ''}ようこそ。「${game.name}」(${game.title.ja}、${game.mode} モード) であなたは${reader.sideName.ja}を担当します。`,
+      `${hi.en} You play ${ctx.seat.sideName.en} in "${game.name}" (${game.title.en}, ${game.mode} mode).`,
+      `${hi.ja ? `${hi.ja} さん、` : ''}ようこそ。「${game.name}」(${game.title.ja}、${game.mode} モード) であなたは${ctx.seat.sideName.ja}を担当します。`,
     );
   const n = ctx.seats.length;
   return L(
@@ -158,7 +158,8 @@ export async function composeWelcome(ctx: PlayerMailContext, input: WelcomeMailI
     const subject = L(lc, `Welcome: you play ${seatList(ctx)}`, `ゲーム開始: ${seatList(ctx)}`);
     return envelope(ctx, 'welcome', subject, parts, { attachments: first.attachments });
   }
-  const welcome = L(lc, `Welcome: you play ${reader.sideName.en}`, `ゲーム開始: ${reader.sideName.ja}`);
+  const { sideName } = ctx.seat;
+  const welcome = L(lc, `Welcome: you play ${sideName.en}`, `ゲーム開始: ${sideName.ja}`);
   const phase = input.board?.summary.phase[lc] ?? null;
   const move = moveSubject(lc, { owed: input.owed, deadline: input.deadline, timeZone: reader.timeZone, phase });
   const subject = move ? `${welcome} · ${move}` : welcome;

@@ -4,17 +4,40 @@
  * `SEAT <seat>` lines), STATUS (the board and the orders in, seat by seat for several), and the moderator's APPROVE
  * and REJECT; and the answer to a mail with neither orders nor commands.
  */
+import type { AnyGamePackage } from '../engine/game-package.ts';
+import type { Game, Seat } from '../generated/prisma/client.ts';
+import type { Locale } from '../i18n/index.ts';
 import type { TextCommand } from '../orders-text/types.ts';
-import { formatOrderText, syntaxFor } from '../orders-text/game-text.ts';
+import { formatOrderText, syntaxFor, type TextGame } from '../orders-text/game-text.ts';
+import type { SeatText } from '../orders-text/seat-orders.ts';
+import type { ServiceDeps } from '../services/deps.ts';
+import type { CurrentStep } from '../services/steps.ts';
 import { ServiceError } from '../services/errors.ts';
 import { approveStep, rejectStep } from '../services/moderation.ts';
 import { currentOrdersOf } from '../services/orders.ts';
 import { gameViewFor, personGameViewFor } from '../services/views.ts';
 import { replyTemplateOf } from './compose-action.ts';
-import { heading, L, para, pre, seatSyntax, sideNameOf } from './compose-parts.ts';
+import type { MailPrincipal } from './auth.ts';
+import { heading, L, type PlayerMailContext, para, pre, seatSyntax, sideNameOf } from './compose-parts.ts';
 import { helpAnswer, statusAnswer } from './compose-reply.ts';
-import type { MailContext, OrderMail } from './order-mail.ts';
 import { type Part, renderChoices } from './render.ts';
+
+/** What answering one mail needs: its game, the step now, the sender's seats, how to read its text, its reader. */
+export interface MailContext {
+  deps: ServiceDeps;
+  principal: MailPrincipal;
+  game: Game & { seats: Seat[] };
+  step: CurrentStep;
+  /** The sender's seats, sorted by side, with their choices now (none for the moderator). */
+  seats: SeatText[];
+  /** The game's data set and its package, resolved once for the whole mail (undefined when it is not installed). */
+  data: unknown;
+  def: AnyGamePackage | undefined;
+  textGame: TextGame;
+  /** Whom the reply goes to: the seat, the person holding several, or (as a seat named so) the moderator. */
+  reader: PlayerMailContext;
+  locale: Locale;
+}
 
 /** A line of an answer (its HTML escapes what HTML would read). */
 const note = (t: string): Part => ({
@@ -110,7 +133,7 @@ async function commandAnswer(ctx: MailContext, cmd: TextCommand): Promise<Part[]
 }
 
 /** The answer to a mail with neither orders nor commands (and a word about attachments, which are not read). */
-export function nothingRead(ctx: MailContext, mail: OrderMail): Part[] {
+export function nothingRead(ctx: MailContext, mail: { attachments: number }): Part[] {
   const { locale } = ctx;
   const parts = [
     note(

@@ -16,7 +16,7 @@ import { gameDefinition, type ServiceDeps } from '../services/deps.ts';
 import { OrdersInvalidError, ServiceError } from '../services/errors.ts';
 import { crashPoint } from '../services/crash-points.ts';
 import { ordersBySeatErrorsNow, ordersErrorsNow, submitOrders, submitOrdersBySeat } from '../services/orders.ts';
-import { type CurrentStep, currentStep } from '../services/steps.ts';
+import { currentStep } from '../services/steps.ts';
 import { uuidFromKey } from '../services/tokens.ts';
 import type { Game, Seat } from '../generated/prisma/client.ts';
 import { ordersAddress } from './addresses.ts';
@@ -30,7 +30,7 @@ import {
   readerOf,
 } from './compose-parts.ts';
 import { loadGameWithSeats, personMailContext, seatMailContext } from './context.ts';
-import { commandAnswers, nothingRead } from './order-mail-commands.ts';
+import { commandAnswers, type MailContext, nothingRead } from './order-mail-commands.ts';
 import { queueAnswer, replyBudgetLeft } from './outbox.ts';
 import type { Part } from './render.ts';
 import {
@@ -76,23 +76,6 @@ export interface OrderMailResult {
   unanswered?: UnansweredNote;
   /** The person holding several seats the mail was from (its refusals left unanswered are found by it). */
   personId?: string;
-}
-
-/** What answering one mail needs: its game, the step now, the sender's seats, how to read its text, its reader. */
-export interface MailContext {
-  deps: ServiceDeps;
-  principal: MailPrincipal;
-  game: Game & { seats: Seat[] };
-  step: CurrentStep;
-  /** The sender's seats, sorted by side, with their choices now (none for the moderator). */
-  seats: SeatText[];
-  /** The game's data set and its package, resolved once for the whole mail (undefined when it is not installed). */
-  data: unknown;
-  def: AnyGamePackage | undefined;
-  textGame: TextGame;
-  /** Whom the reply goes to: the seat, the person holding several, or (as a seat named so) the moderator. */
-  reader: PlayerMailContext;
-  locale: Locale;
 }
 
 /** The context of a mail of a player or the moderator. */
