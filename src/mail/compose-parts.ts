@@ -1,18 +1,19 @@
 /**
- * What every mail the service writes is made of: the mail and its attachments, the seat it is for, the envelope
- * (thread, reply address, footer, headers), and the parts (paragraph, heading, preformatted text, the map). Each kind
- * of mail is composed in its own file: compose-welcome.ts, compose-result.ts, compose-reply.ts (order mails, HELP,
- * STATUS) and compose-refusal.ts (refusals and failed deliveries). All are pure: the caller loads what the seat may
- * see (src/mail/context.ts) and writes the outbox row (src/mail/outbox.ts). The text notices (deadlines, rejections,
- * a result awaiting review) are src/mail/notices.ts.
+ * What every mail the service writes is made of: the mail and its attachments, the player it is for (a seat held
+ * alone, or a person holding several seats), the envelope (thread, reply address, footer, headers), and the parts
+ * (paragraph, heading, preformatted text, the map, a section per seat). Each kind of mail is composed in its own
+ * file, for one seat or several: compose-welcome.ts, compose-result.ts, compose-reply.ts (order mails, HELP,
+ * STATUS) and compose-refusal.ts (refusals and failed deliveries). All are pure: the caller loads what the player
+ * may see (src/mail/context.ts) and writes the outbox row (src/mail/outbox.ts). The text notices (deadlines,
+ * rejections, a result awaiting review) are src/mail/notices.ts.
  */
-import type { GameEvent, Text } from '../engine/types.ts';
+import type { GameEvent, Owed, Text } from '../engine/types.ts';
 import type { Locale } from '../i18n/index.ts';
-import { seatReplyAddress, threadRoot, listId } from './addresses.ts';
+import { personThreadRoot, seatReplyAddress, threadRoot, listId } from './addresses.ts';
 import type { Board } from '../engine/board.ts';
 import type { NoticeKind } from '../services/notifier.ts';
 import { renderBoardSvg } from '../board-view/map-svg.ts';
-import { esc, renderMap, type Part } from './render.ts';
+import { esc, renderMap, renderOwed, type Part } from './render.ts';
 import { SIGN_IN_SLOT } from './sign-in-slot.ts';
 
 /** What a mail is (the outbox row's kind): the notices about deadlines and rejections have theirs. */
@@ -98,29 +99,75 @@ export const seatNames = (game: SeatMailContext['game'], seats: readonly string[
 /** The English or the Japanese of a text, by locale. */
 export const L = (locale: Locale, en: string, ja: string) => (locale === 'ja' ? ja : en);
 
-/** A mail from a game to one seat: threaded under the seat's root, answered at its personal address. */
+/** A person holding several seats of one game, as its mails address it (src/services/persons.ts). */
+export interface PersonMailContext {
+  site: MailSite;
+  game: SeatMailContext['game'];
+  person: {
+    id: string;
+    email: string;
+    locale: Locale;
+    timeZone: string;
+    mailToken: string;
+    playerName?: string | null;
+  };
+  /** The person's seats, sorted by side. */
+  seats: { id: string; side: string; sideName: Text }[];
+}
+
+/** The player a mail is for: one seat held alone, or a person holding several (a section per seat). */
+export type PlayerMailContext = SeatMailContext | PersonMailContext;
+
+/** Whether a player's mails have a section per seat (a person holding several seats). */
+export const bySeat = (ctx: PlayerMailContext): ctx is PersonMailContext => 'person' in ctx;
+
+/** The reader of a player's mail: its address, language, zone, reply token and name, and the seats it holds. */
+export function readerOf(ctx: PlayerMailContext): PersonMailContext['person'] & { seats: PersonMailContext['seats'] } {
+  if (bySeat(ctx)) return { ...ctx.person, seats: ctx.seats };
+  const { id, side, sideName, ...reader } = ctx.seat;
+  return { id, ...reader, seats: [{ id, side, sideName }] };
+}
+
+/** The name of one of the player's seats in its language. */
+export function sideNameOf(ctx: PlayerMailContext, side: string): string {
+  const reader = readerOf(ctx);
+  return reader.seats.find((s) => s.side === side)?.sideName[reader.locale] ?? side;
+}
+
+/** The player's seats named in its language, e.g. "A, B". */
+export const seatList = (ctx: PlayerMailContext): string =>
+  readerOf(ctx)
+    .seats.map((s) => sideNameOf(ctx, s.side))
+    .join(', ');
+
+/**
+ * A mail from a game to a player: threaded under the root of its seat (or, for a person holding several, of the
+ * person), answered at its personal address.
+ */
 export function envelope(
-  ctx: SeatMailContext,
+  ctx: PlayerMailContext,
   kind: ComposedMail['kind'],
   subject: string,
   parts: Part[],
   extra: Partial<ComposedMail> = {},
-  footer: Part = replyFooter(ctx.seat.locale),
+  footer?: Part,
 ): ComposedMail {
-  const { site, game, seat } = ctx;
-  const root = threadRoot(game.id, seat.side, site.domain);
-  const locale = seat.locale;
-  const reply = seatReplyAddress(seat.mailToken, site.domain);
-  const all = [...parts, footer];
+  const { site, game } = ctx;
+  const reader = readerOf(ctx);
+  const root = bySeat(ctx)
+    ? personThreadRoot(game.id, ctx.person.id, site.domain)
+    : threadRoot(game.id, ctx.seat.side, site.domain);
+  const owner = bySeat(ctx) ? { personId: ctx.person.id } : { seatId: ctx.seat.id };
+  const all = [...parts, footer ?? replyFooter(reader.locale)];
   return {
     kind,
     gameId: game.id,
-    seatId: seat.id,
-    to: seat.email,
+    ...owner,
+    to: reader.email,
     subject: `[${game.name}] ${subject}`,
     text: partsText(all),
-    html: partsHtml(all, locale),
-    replyTo: reply,
+    html: partsHtml(all, reader.locale),
+    replyTo: seatReplyAddress(reader.mailToken, site.domain),
     inReplyTo: root,
     references: [root],
     headers: gameHeaders(kind, game, site),
@@ -232,3 +279,45 @@ export function mapParts(
 /** A Content-ID for a mail's map, unique to the game, the seat and the step. */
 export const mapCid = (ctx: SeatMailContext, what: string): string =>
   `map.${ctx.game.id}.${ctx.seat.id}.${what}@${ctx.site.domain}`;
+
+/** What one seat's section of a player's mail shows: its map and what it owes. */
+export interface SeatPart {
+  side: string;
+  board: Board | null;
+  owed: Owed[];
+}
+
+/**
+ * The section of each of a person's seats: its name, its map (when it has one) and, with `deadline` given, what it
+ * owes or that it owes nothing.
+ */
+export function seatSections(
+  ctx: PersonMailContext,
+  seats: SeatPart[],
+  what: string,
+  owed: { deadline: Date | null } | null,
+): { parts: Part[]; attachments: MailAttachment[] } {
+  const lc = ctx.person.locale;
+  const parts: Part[] = [];
+  const attachments: MailAttachment[] = [];
+  for (const seat of seats) {
+    const name = sideNameOf(ctx, seat.side);
+    const cid = `map.${ctx.game.id}.${ctx.person.id}.${seat.side}.${what}@${ctx.site.domain}`;
+    const map = mapParts(seat.board, lc, `${ctx.game.name}: ${name}`, cid.replace(/[^A-Za-z0-9.@_-]/g, '_'));
+    parts.push(heading(L(lc, `Seat ${name}`, `席 ${name}`)));
+    if (map.part) parts.push(map.part);
+    attachments.push(...map.attachments);
+    if (owed) parts.push(renderOwed(seat.owed, owed.deadline, ctx.person.timeZone, lc));
+  }
+  return { parts, attachments };
+}
+
+/** How a player holding several seats sends orders for them in one mail, in its language (docs/orders.md). */
+export function seatSyntax(lc: Locale, sides: string[]): string {
+  const example = sides.slice(0, 2);
+  return L(
+    lc,
+    `Several seats in one mail: a line "SEAT <seat>" starts the orders of that seat (${sides.join(', ')}); orders before any SEAT line are for your one seat that owes orders, when only one does. As JSON: one object by seat, e.g. {${example.map((s) => `"${s}": {...}`).join(', ')}}.`,
+    `1通で複数の席: 「席 <席>」(または SEAT <席>) の行から下がその席の命令です (${sides.join(', ')})。SEAT 行より前の命令は、命令を送るべき席が1つだけのときその席のものになります。JSON なら席ごとのオブジェクト 1つ: {${example.map((s) => `"${s}": {...}`).join(', ')}}。`,
+  );
+}

@@ -1,20 +1,34 @@
 /**
  * The Judge-style reply to an order mail (echo, errors with rule ids, what is still owed, the deadline) and the
- * HELP and STATUS answers it may carry, in the seat's language. Pure, like src/mail/compose-parts.ts.
+ * HELP and STATUS answers it may carry, in the player's language: for a seat held alone, or for a person holding
+ * several seats, every line naming the seat it concerns. Pure, like src/mail/compose-parts.ts.
  */
-import type { ChoiceTree, Owed, RuleError, Text } from '../engine/types.ts';
+import type { ChoiceTree, Owed, Text } from '../engine/types.ts';
+import type { OrdersError } from '../services/errors.ts';
 import type { Locale } from '../i18n/index.ts';
 import type { Board } from '../engine/board.ts';
-import { type ComposedMail, envelope, heading, L, para, pre, type SeatMailContext } from './compose-parts.ts';
+import {
+  bySeat,
+  type ComposedMail,
+  envelope,
+  heading,
+  L,
+  type PlayerMailContext,
+  para,
+  pre,
+  readerOf,
+  type SeatMailContext,
+  sideNameOf,
+} from './compose-parts.ts';
 import { renderChoices, renderMap, renderOwed, type Part } from './render.ts';
 
 /** What an order mail achieved, for the Judge-style reply. */
 export interface ReplyReport {
   /** Canonical text of the orders as understood (empty when the mail had none). */
   echo: string[];
-  /** Text errors (line numbers) and rule errors (rule ids). */
-  textErrors: { line: number; text: string; code: string; message: Text }[];
-  ruleErrors: RuleError[];
+  /** Text errors (line numbers) and rule errors (rule ids), each naming its seat in a mail for several. */
+  textErrors: { line: number; text: string; code: string; message: Text; seat?: string }[];
+  ruleErrors: OrdersError[];
   ignored: { line: number; text: string }[];
   /** `accepted`: stored; `rejected`: nothing stored; `none`: no orders in the mail. */
   outcome: 'accepted' | 'rejected' | 'none';
@@ -22,49 +36,68 @@ export interface ReplyReport {
   problem?: Text;
   /** Answers to commands, in order (HELP, STATUS, APPROVE, REJECT). */
   answers: Part[];
+  /** What the player's seats still owe (all of them). */
   owed: Owed[];
+  /** What each seat of a person holding several still owes (its reply has a section per seat). */
+  owedBySeat?: { side: string; owed: Owed[] }[];
   deadline: Date | null;
   resolved: boolean;
 }
 
-/** The echo of the orders as understood, and whether they were stored. */
-function echoParts(lc: Locale, input: ReplyReport): Part[] {
+/** The echo of the orders as understood (seat by seat, for several), and whether they were stored. */
+function echoParts(lc: Locale, input: ReplyReport, several: boolean): Part[] {
   if (input.outcome === 'none' && !input.textErrors.length) return [];
   const parts: Part[] = [
     heading(L(lc, 'Your orders as understood', '受け付けた命令の解釈')),
     pre(input.echo.length ? input.echo.join('\n') : L(lc, '(no orders read)', '(命令は読み取れませんでした)')),
   ];
-  const status =
-    input.outcome === 'accepted'
-      ? L(
-          lc,
-          'ACCEPTED: these orders replace any you sent earlier for this step.',
-          '受理: このステップで以前に送った命令はこれで置き換えられます。',
-        )
-      : input.outcome === 'rejected'
-        ? L(
-            lc,
-            'REJECTED: nothing was stored; correct the errors and send the whole set again.',
-            '却下: 何も保存されていません。誤りを直して全体を送り直してください。',
-          )
-        : '';
+  const accepted = several
+    ? L(
+        lc,
+        'ACCEPTED: for each seat named above, these orders replace any you sent earlier for this step.',
+        '受理: 上の各席について、このステップで以前に送った命令はこれで置き換えられます。',
+      )
+    : L(
+        lc,
+        'ACCEPTED: these orders replace any you sent earlier for this step.',
+        '受理: このステップで以前に送った命令はこれで置き換えられます。',
+      );
+  const rejected = several
+    ? L(
+        lc,
+        'REJECTED: nothing was stored, for any seat; correct the errors and send the whole set again.',
+        '却下: どの席についても何も保存されていません。誤りを直して全体を送り直してください。',
+      )
+    : L(
+        lc,
+        'REJECTED: nothing was stored; correct the errors and send the whole set again.',
+        '却下: 何も保存されていません。誤りを直して全体を送り直してください。',
+      );
+  const status = input.outcome === 'accepted' ? accepted : input.outcome === 'rejected' ? rejected : '';
   if (status) parts.push(para(status));
   return parts;
 }
 
-/** The text errors (by line) and rule errors (by rule id), then the lines not read as orders. */
-function errorParts(lc: Locale, input: ReplyReport): Part[] {
+/**
+ * The text errors (by line) and rule errors (by rule id), each after the seat it concerns when it names one (a
+ * person's mail), then the lines not read as orders.
+ */
+function errorParts(lc: Locale, input: ReplyReport, seatName: (side: string) => string = (side) => side): Part[] {
+  const seat = (side: string | undefined) => (side ? `${L(lc, 'seat', '席')} ${seatName(side)}: ` : '');
   const errors = [
     ...input.textErrors.map(
-      (e) => `${L(lc, 'line', '行')} ${e.line}: ${e.message[lc]} [${e.code}]${e.text ? `  <${e.text}>` : ''}`,
+      (e) =>
+        `${seat(e.seat)}${L(lc, 'line', '行')} ${e.line}: ${e.message[lc]} [${e.code}]${e.text ? `  <${e.text}>` : ''}`,
     ),
-    ...input.ruleErrors.map((e) => `${e.rule}: ${e.message[lc]} [${e.code}]${e.path ? ` (${e.path})` : ''}`),
+    ...input.ruleErrors.map(
+      (e) => `${seat(e.seat)}${e.rule}: ${e.message[lc]} [${e.code}]${e.path ? ` (${e.path})` : ''}`,
+    ),
   ];
   return errorsAndIgnored(lc, errors, input.ignored);
 }
 
-/** The error lines under their heading, then the lines not read as orders (a seat's reply and a person's alike). */
-export function errorsAndIgnored(lc: Locale, errors: string[], ignored: ReplyReport['ignored']): Part[] {
+/** The error lines under their heading, then the lines not read as orders. */
+function errorsAndIgnored(lc: Locale, errors: string[], ignored: ReplyReport['ignored']): Part[] {
   const parts: Part[] = [];
   if (errors.length)
     parts.push(heading(L(lc, `Errors (${errors.length})`, `誤り (${errors.length} 件)`)), pre(errors.join('\n')));
@@ -78,7 +111,7 @@ export function errorsAndIgnored(lc: Locale, errors: string[], ignored: ReplyRep
 }
 
 /** The line of a reply whose orders completed the step. */
-export function resolvedPart(lc: Locale): Part {
+function resolvedPart(lc: Locale): Part {
   return para(
     L(
       lc,
@@ -89,14 +122,14 @@ export function resolvedPart(lc: Locale): Part {
 }
 
 /** A reply's subject: "Re:" and the player's subject without its own Re: and list tag, or a default. */
-export function replySubject(lc: Locale, subject: string | undefined): string {
+function replySubject(lc: Locale, subject: string | undefined): string {
   return subject
     ? `Re: ${subject.replace(/^(re|aw|sv|返信)\s*:\s*/i, '').replace(/^\[[^\]]*\]\s*/, '')}`
     : L(lc, 'Your orders', '命令の受付');
 }
 
 /** Threads a reply under the player's mail (In-Reply-To, and References kept to the last 20). */
-export function threadUnder(mail: ComposedMail, inReplyTo?: string, references?: string[]): ComposedMail {
+function threadUnder(mail: ComposedMail, inReplyTo?: string, references?: string[]): ComposedMail {
   if (inReplyTo) {
     mail.inReplyTo = inReplyTo;
     mail.references = [...new Set([...mail.references, ...(references ?? []), inReplyTo])].slice(-20);
@@ -104,16 +137,29 @@ export function threadUnder(mail: ComposedMail, inReplyTo?: string, references?:
   return mail;
 }
 
-/** The reply to an authenticated order mail. Threaded under the player's mail. */
+/** What the player's seats still owe: one seat's, or a section per seat. */
+function owedParts(ctx: PlayerMailContext, input: ReplyReport): Part[] {
+  const { locale: lc, timeZone } = readerOf(ctx);
+  if (!bySeat(ctx)) return [renderOwed(input.owed, input.deadline, timeZone, lc)];
+  return (input.owedBySeat ?? []).flatMap(({ side, owed }) => [
+    heading(L(lc, `Seat ${sideNameOf(ctx, side)}`, `席 ${sideNameOf(ctx, side)}`)),
+    renderOwed(owed, input.deadline, timeZone, lc),
+  ]);
+}
+
+/**
+ * The reply to an authenticated order mail of a player: the orders understood (seat by seat, for several), every
+ * error (with its seat), what is still owed. Threaded under the player's mail.
+ */
 export function composeReply(
-  ctx: SeatMailContext,
+  ctx: PlayerMailContext,
   input: ReplyReport & { inReplyTo?: string; references?: string[]; subject?: string },
 ): ComposedMail {
-  const lc = ctx.seat.locale;
-  const parts: Part[] = [...echoParts(lc, input)];
+  const lc = readerOf(ctx).locale;
+  const parts: Part[] = [...echoParts(lc, input, bySeat(ctx))];
   if (input.problem) parts.push(para(input.problem[lc]));
-  parts.push(...errorParts(lc, input), ...input.answers);
-  parts.push(input.resolved ? resolvedPart(lc) : renderOwed(input.owed, input.deadline, ctx.seat.timeZone, lc));
+  parts.push(...errorParts(lc, input, (side) => sideNameOf(ctx, side)), ...input.answers);
+  parts.push(...(input.resolved ? [resolvedPart(lc)] : owedParts(ctx, input)));
   const mail = envelope(ctx, 'reply', replySubject(lc, input.subject), parts);
   return threadUnder(mail, input.inReplyTo, input.references);
 }

@@ -1,5 +1,6 @@
 /**
- * The result mail of a published step (or a digest of several), in the seat's language, as text and HTML. Pure, like
+ * The result mail of a published step (or a digest of several), in the player's language, as text and HTML: for a
+ * seat held alone, or for a person holding several seats with a section per seat. Pure, like
  * src/mail/compose-parts.ts.
  */
 import { outcomeHeadline } from '../engine/outcome.ts';
@@ -7,15 +8,20 @@ import type { GameEvent, Outcome, Owed, Text } from '../engine/types.ts';
 import type { Locale } from '../i18n/index.ts';
 import type { Board } from '../engine/board.ts';
 import {
+  bySeat,
   type ComposedMail,
   envelope,
   heading,
   L,
+  type MailAttachment,
   mapCid,
   mapParts,
+  type PlayerMailContext,
   para,
+  readerOf,
   seatNames,
-  type SeatMailContext,
+  type SeatPart,
+  seatSections,
 } from './compose-parts.ts';
 import { esc, namesOf, renderEvents, renderOwed, type Part } from './render.ts';
 import { moveSubject, replyTemplatePart } from './compose-action.ts';
@@ -40,15 +46,22 @@ export interface ResultMailInput {
   stepNumber: number;
   /** The first step the mail covers, when it covers several. */
   fromStep?: number;
-  /** A digest for a seat that does not owe next (the end of a phase of short alternating steps). */
+  /** A digest for a player that does not owe next (the end of a phase of short alternating steps). */
   digest?: boolean;
   events: GameEvent[];
+  /** The board of a seat held alone (of a person: the first of its seats' with one). */
   board: Board | null;
+  /** What the player's seats owe next (all of them). */
   owed: Owed[];
+  /** Each seat's section, for a person holding several. */
+  seats?: SeatPart[];
   deadline: Date | null;
   outcome: Outcome | null;
   defaultsApplied?: string[];
-  /** The reply template of the orders owed (src/mail/compose-action.ts), when the seat owes any. */
+  /**
+   * The reply template of the orders owed (src/mail/compose-action.ts; a person's has SEAT lines between seats),
+   * when the player owes any.
+   */
   template?: string[] | null;
 }
 
@@ -79,16 +92,32 @@ export function resultTitles(
   return { heading, subject: move ?? idle };
 }
 
+/** The map and what is owed next: one seat's, or a section per seat. */
+function seatParts(
+  ctx: PlayerMailContext,
+  input: ResultMailInput,
+): { parts: Part[]; attachments: MailAttachment[]; next: Part[] } {
+  const lc = readerOf(ctx).locale;
+  const what = `step${input.stepNumber}`;
+  if (bySeat(ctx)) {
+    const owed = input.outcome ? null : { deadline: input.deadline };
+    return { ...seatSections(ctx, input.seats ?? [], what, owed), next: [] };
+  }
+  const map = mapParts(input.board, lc, ctx.game.name, mapCid(ctx, what));
+  const next = [heading(L(lc, 'Next', '次の命令')), renderOwed(input.owed, input.deadline, ctx.seat.timeZone, lc)];
+  return { parts: map.part ? [heading(L(lc, 'The map', 'マップ')), map.part] : [], attachments: map.attachments, next };
+}
+
 /**
- * The result of a published step for one seat: events and dice it may see, the map, what it owes next, the end
- * (winners, a coalition or a draw: `outcomeHeadline`).
+ * The result of a published step for a player: events and dice its seats may see, the map (of each seat), what it
+ * owes next, the end (winners, a coalition or a draw: `outcomeHeadline`).
  */
-export async function composeResult(ctx: SeatMailContext, input: ResultMailInput): Promise<ComposedMail> {
-  const { game, seat } = ctx;
-  const lc = seat.locale;
+export async function composeResult(ctx: PlayerMailContext, input: ResultMailInput): Promise<ComposedMail> {
+  const { game } = ctx;
+  const reader = readerOf(ctx);
+  const lc = reader.locale;
   const names = namesOf(game.data);
-  const map = mapParts(input.board, lc, game.name, mapCid(ctx, `step${input.stepNumber}`));
-  const titles = resultTitles(lc, input, seat.timeZone);
+  const titles = resultTitles(lc, input, reader.timeZone);
   const parts: Part[] = [heading(titles.heading), eventSentences(game.describe, input.events, names, lc)];
   if (input.defaultsApplied?.length)
     parts.push(
@@ -100,14 +129,16 @@ export async function composeResult(ctx: SeatMailContext, input: ResultMailInput
         ),
       ),
     );
-  if (map.part) parts.push(heading(L(lc, 'The map', 'マップ')), map.part);
+  const seats = seatParts(ctx, input);
+  parts.push(...seats.parts);
   if (input.outcome) {
     const headline = `${outcomeHeadline(input.outcome, lc)}. ${input.outcome.reason[lc]}`;
     parts.push(heading(L(lc, 'Game over', 'ゲーム終了')), para(headline));
   } else {
-    parts.push(heading(L(lc, 'Next', '次の命令')), renderOwed(input.owed, input.deadline, seat.timeZone, lc));
-    if (input.template && input.owed.length)
-      parts.push(...replyTemplatePart({ site: ctx.site, reader: ctx.seat }, input.template, titles.subject));
+    parts.push(...seats.next);
+    if (input.template?.length && input.owed.length)
+      parts.push(...replyTemplatePart({ site: ctx.site, reader }, input.template, titles.subject));
   }
-  return envelope(ctx, input.digest ? 'digest' : 'result', titles.subject, parts, { attachments: map.attachments });
+  const kind = input.digest ? 'digest' : 'result';
+  return envelope(ctx, kind, titles.subject, parts, { attachments: seats.attachments });
 }

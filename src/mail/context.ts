@@ -1,5 +1,5 @@
 /**
- * Loads what a seat's mails may show: its game, side name, locale and time zone, the game's data set (names of
+ * Loads what a player's mails may show (a seat held alone, or a person holding several seats): its game, side name, locale and time zone, the game's data set (names of
  * units and areas), and the seat's own view of the current step. Hidden information leaves the engine only through
  * `game.view` and `game.visibleEvents`.
  */
@@ -9,8 +9,7 @@ import { type AnyGamePackage, seatText } from '../engine/game-package.ts';
 import { componentData } from '../services/component-data.ts';
 import { gameDefinition, type ServiceDeps, type Tx } from '../services/deps.ts';
 import type { Game, Person, Seat } from '../generated/prisma/client.ts';
-import type { MailSite, SeatMailContext } from './compose-parts.ts';
-import type { PersonMailContext } from './person-compose.ts';
+import type { MailSite, PersonMailContext, SeatMailContext } from './compose-parts.ts';
 
 /** The From, domain and public URL of the service's mail. */
 export function siteOf(config: ServiceDeps['config']): MailSite {

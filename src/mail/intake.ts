@@ -24,8 +24,7 @@ import {
   type InboundMessage,
   type StoredMail,
 } from './inbound-store.ts';
-import { mailAnswerId, type OrderMail, processOrderMail } from './order-mail.ts';
-import { processPersonOrderMail } from './person-order-mail.ts';
+import { mailAnswerId, processOrderMail } from './order-mail.ts';
 import { queueAnswer } from './outbox.ts';
 import { stripReply } from './strip.ts';
 import { commandWord } from '../orders-text/parse.ts';
@@ -273,13 +272,7 @@ async function process(deps: ServiceDeps, row: StoredMail): Promise<IntakeOutcom
     const refused = { reason: 'unauthenticated', replied };
     return finish(deps, row, { status: 'refused', reason: 'unauthenticated', replied, result: refused });
   }
-  // A person holding several seats writes orders by seat (src/mail/person-order-mail.ts); a seat or the
-  // moderator as before.
-  const answer = (readable: OrderMail) =>
-    principal.kind === 'person'
-      ? processPersonOrderMail(deps, principal, readable)
-      : processOrderMail(deps, principal, readable);
-  const result = await answer({
+  const result = await processOrderMail(deps, principal, {
     text,
     subject,
     from,

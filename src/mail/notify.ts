@@ -2,7 +2,7 @@
  * The mails of the service's notifier (src/services/notifier.ts) that carry a board: the welcome mails and the result
  * mails of a published step, one per player (src/services/persons.ts). A player holding one seat gets that seat's
  * mail, composed in its language with its own board (compose-welcome.ts, compose-result.ts); a person holding
- * several seats gets one mail with a section per seat (person-compose.ts), whenever the notification plan mails any
+ * several seats gets one mail of the same composers with a section per seat, whenever the notification plan mails any
  * of its seats (the plan still decides per seat: src/services/notify-plan.ts). Written to the outbox in the caller's
  * transaction.
  */
@@ -23,7 +23,6 @@ import { replyTemplateOf } from './compose-action.ts';
 import { composeWelcome } from './compose-welcome.ts';
 import { loadGameWithSeats, personMailContext, seatMailContext } from './context.ts';
 import { writeOutbox } from './outbox.ts';
-import { composePersonResult, composePersonWelcome } from './person-compose.ts';
 
 /** What the notifier's mails need of the service: settings, clock and the game packages. */
 export type NotifyDeps = Pick<ServiceDeps, 'config' | 'clock' | 'games'>;
@@ -82,10 +81,12 @@ export async function queueWelcome(tx: Tx, deps: NotifyDeps, input: WelcomeMails
         owed: owed.filter((o) => o.seat === s.side),
       }));
       mails.push(
-        composePersonWelcome(ctx, {
+        await composeWelcome(ctx, {
           pageUrl,
           calendarUrl: calendarUrl(deps.config.PUBLIC_URL, person.calendarToken),
           seats,
+          owed: seats.flatMap((s) => s.owed),
+          board: null,
           deadline: step?.deadlineAt ?? null,
           syntax: syntaxFor(def ?? {}, ctx.person.locale),
           events: def ? visibleToAny(def, events, viewers) : [],
@@ -144,7 +145,7 @@ interface AfterStep {
 
 /**
  * Result mails of a just-published step, one per player: per seat held alone its visible events, its view, what it
- * owes next, the outcome; per person holding several seats one mail covering them (src/mail/person-compose.ts).
+ * owes next, the outcome; per person holding several seats one mail covering them, a section per seat.
  * With a `plan` (a game's notification policy), only the seats it names get a mail, and a seat's mail covers the
  * steps from its `from` (events of the steps before this one in `earlier`); a person's mail covers the steps from
  * the earliest of its seats', and is a digest only when every planned seat's mail would be one.
@@ -167,7 +168,7 @@ export async function queueStepResults(tx: SqlTx, deps: NotifyDeps, input: StepR
       known.game.id,
     );
     for (const person of persons.filter((p) => shared.has(p.id))) {
-      const mail = personResult(deps, input, made, game, person);
+      const mail = await personResult(deps, input, made, game, person);
       if (mail) mails.push(mail);
     }
   }
@@ -200,13 +201,13 @@ async function seatResult(deps: NotifyDeps, input: StepResults, made: AfterStep,
 }
 
 /** The result mail of a person holding several seats, or null when the plan mails none of its seats. */
-function personResult(
+async function personResult(
   deps: NotifyDeps,
   input: StepResults,
   made: AfterStep,
   game: Game,
   person: Person,
-): ComposedMail | null {
+): Promise<ComposedMail | null> {
   const { step, events, next } = input.known;
   const { def, after, owed, outcome } = made;
   const seats: Seat[] = input.known.seats.filter((s) => s.personId === person.id);
@@ -220,17 +221,20 @@ function personResult(
   const seen: GameEvent[] = visibleToAny(def, [...earlier, ...events], viewers);
   const ctx = personMailContext(deps, game, person, seats);
   const template = outcome ? null : personTemplate(def, ctx.game.data, after.state, owed, seats, ctx.person.locale);
-  return composePersonResult(ctx, {
+  const sections = ctx.seats.map((s) => ({
+    side: s.side,
+    board: boardOf(def, after, { kind: 'seat', seat: s.side }),
+    owed: owed.filter((o) => o.seat === s.side),
+  }));
+  return composeResult(ctx, {
     template,
     stepNumber: step.number,
     ...(from < step.number ? { fromStep: from } : {}),
     ...(plans.every((p) => p.kind === 'digest') ? { digest: true } : {}),
     events: seen,
-    seats: ctx.seats.map((s) => ({
-      side: s.side,
-      board: boardOf(def, after, { kind: 'seat', seat: s.side }),
-      owed: owed.filter((o) => o.seat === s.side),
-    })),
+    seats: sections,
+    board: sections.find((s) => s.board)?.board ?? null,
+    owed: sections.flatMap((s) => s.owed),
     deadline: next?.deadlineAt ?? null,
     outcome: game.status === 'finished' || outcome ? outcome : null,
     defaultsApplied: step.defaultsApplied,

@@ -1,29 +1,36 @@
 /**
- * An authenticated order mail: its commands (HELP, STATUS, APPROVE, REJECT) and orders, submitted through the same
- * service path as the API (submitOrders, approveStep, rejectStep), answered with a Judge-style reply: the orders as
- * understood, every error with its rule id, what the seat still owes and the deadline in its time zone.
+ * An authenticated order mail, from a player holding one seat or several, or from the moderator: its commands (HELP,
+ * STATUS, APPROVE, REJECT: src/mail/order-mail-commands.ts) and orders, submitted through the same service path as
+ * the API (submitOrders, or submitOrdersBySeat for a person holding several seats: all or nothing), answered with
+ * one Judge-style reply: the orders as understood, every error with its rule id (and its seat, for several), what
+ * the player still owes and the deadline in its time zone. A person holding several seats addresses them with
+ * `SEAT <seat>` lines (src/orders-text/seat-orders.ts, docs/email.md).
  */
 import type { AnyGamePackage } from '../engine/game-package.ts';
-import type { ChoiceTree, Owed, RuleError } from '../engine/types.ts';
+import type { Owed } from '../engine/types.ts';
 import type { Locale } from '../i18n/index.ts';
-import { formatOrderText, readOrderText, syntaxFor, type TextGame } from '../orders-text/game-text.ts';
-import type { GrammarInput } from '../engine/grammar.ts';
-import type { ParsedText, TextCommand } from '../orders-text/types.ts';
+import { formatOrderText, readOrderText, type TextGame } from '../orders-text/game-text.ts';
+import { formatOrdersBySeat, type ParsedBySeat, readOrdersBySeat, type SeatText } from '../orders-text/seat-orders.ts';
 import { componentData } from '../services/component-data.ts';
 import { gameDefinition, type ServiceDeps } from '../services/deps.ts';
 import { OrdersInvalidError, ServiceError } from '../services/errors.ts';
-import { approveStep, rejectStep } from '../services/moderation.ts';
 import { crashPoint } from '../services/crash-points.ts';
-import { currentOrdersOf, ordersErrorsNow, submitOrders } from '../services/orders.ts';
-import { type CurrentStep, currentStep } from '../services/steps.ts';
+import { ordersBySeatErrorsNow, ordersErrorsNow, submitOrders, submitOrdersBySeat } from '../services/orders.ts';
+import { currentStep } from '../services/steps.ts';
 import { uuidFromKey } from '../services/tokens.ts';
-import { gameViewFor } from '../services/views.ts';
 import type { Game, Seat } from '../generated/prisma/client.ts';
 import { ordersAddress } from './addresses.ts';
 import type { MailPrincipal } from './auth.ts';
-import { replyTemplateOf } from './compose-action.ts';
-import { composeModeratorReply, composeReply, helpAnswer, statusAnswer, type ReplyReport } from './compose-reply.ts';
-import { loadGameWithSeats, seatMailContext } from './context.ts';
+import { composeModeratorReply, composeReply, type ReplyReport } from './compose-reply.ts';
+import {
+  bySeat,
+  type ComposedMail,
+  type PersonMailContext,
+  type PlayerMailContext,
+  readerOf,
+} from './compose-parts.ts';
+import { loadGameWithSeats, personMailContext, seatMailContext } from './context.ts';
+import { commandAnswers, type MailContext, nothingRead } from './order-mail-commands.ts';
 import { queueAnswer, replyBudgetLeft } from './outbox.ts';
 import type { Part } from './render.ts';
 import {
@@ -33,7 +40,6 @@ import {
   unansweredRefusals,
   type UnansweredNote,
 } from './unanswered.ts';
-import type { ComposedMail } from './compose-parts.ts';
 import { formatDateTime } from '../i18n/index.ts';
 
 /** The readable parts of an inbound mail. */
@@ -54,6 +60,8 @@ export interface OrderMail {
 /** The id of the order a stored inbound mail submits, and of the one answer it gets. */
 export const mailOrderId = (inboundId: string) => uuidFromKey(`inbound-order:${inboundId}`);
 export const mailAnswerId = (inboundId: string) => uuidFromKey(`inbound-answer:${inboundId}`);
+/** The id of the order a stored inbound mail of a person holding several seats submits for one of them. */
+export const seatMailOrderId = (inboundId: string, side: string) => uuidFromKey(`inbound-order:${inboundId}:${side}`);
 
 /** What the mail did (stored with the inbound record). */
 export interface OrderMailResult {
@@ -70,214 +78,40 @@ export interface OrderMailResult {
   personId?: string;
 }
 
-const L = (locale: Locale, en: string, ja: string) => (locale === 'ja' ? ja : en);
-const note = (t: string): Part => ({
-  text: t,
-  html: `<p>${t.replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c]!)}</p>`,
-});
-
-/** A seat's or the moderator's mail principal (a person's mail: src/mail/person-order-mail.ts). */
-type OneSeatPrincipal = Exclude<MailPrincipal, { kind: 'person' }>;
-
-/** What answering one mail needs: its game, the step now, the sender's seat (if a seat), how to read its text. */
-interface MailContext {
-  deps: ServiceDeps;
-  principal: OneSeatPrincipal;
-  game: Game & { seats: Seat[] };
-  step: CurrentStep;
-  /** The sender's seat (none for the moderator). */
-  seat: Seat | undefined;
-  choices: ChoiceTree | null;
-  grammarInput: GrammarInput;
-  textGame: TextGame;
-  /** The game's package, resolved once for the whole mail (undefined when it is not installed). */
-  def: AnyGamePackage | undefined;
-  locale: Locale;
-}
-
-/** The context of a mail of a seat or the moderator. */
-async function mailContext(deps: ServiceDeps, principal: OneSeatPrincipal): Promise<MailContext> {
+/** The context of a mail of a player or the moderator. */
+async function mailContext(deps: ServiceDeps, principal: MailPrincipal, mail: OrderMail): Promise<MailContext> {
   const game = await loadGameWithSeats(deps.db, principal.gameId);
   const def = gameDefinition(deps, game.game);
   const step = await currentStep(deps, game.id);
-  const seat = principal.kind === 'seat' ? game.seats.find((s) => s.id === principal.seatId) : undefined;
-  const side = seat?.side;
-  const owesNow = !!side && step.status === 'open' && step.owed.some((o) => o.seat === side);
-  const choices = def && side && owesNow ? def.choices(step.envelope.state, side) : null;
-  const grammarInput = { data: componentData(def, game), seat: side, choices };
+  const { reader, held } = await readerContext(deps, principal, game, def, mail);
+  const seats: SeatText[] = held.map((s) => {
+    const owes = step.status === 'open' && step.owed.some((o) => o.seat === s.side);
+    const choices = def && owes ? def.choices(step.envelope.state, s.side) : null;
+    return { side: s.side, names: [s.sideName.en, s.sideName.ja], choices, owes };
+  });
   // A game without a grammar still reads commands and JSON orders (the generic default of its package).
   const textGame: TextGame = def ?? {};
-  const locale: Locale = seat?.locale === 'ja' ? 'ja' : 'en';
-  return { deps, principal, game, step, seat, choices, grammarInput, textGame, def, locale };
-}
-
-/** Processes an authenticated mail of a seat or the moderator and queues the reply (a person's: person-order-mail). */
-export async function processOrderMail(
-  deps: ServiceDeps,
-  principal: OneSeatPrincipal,
-  mail: OrderMail,
-): Promise<OrderMailResult> {
-  const ctx = await mailContext(deps, principal);
-  const { game, seat, textGame, grammarInput, locale } = ctx;
-  const parsed = await withOrdersStoredBefore(deps, mail.inboundId, readOrderText(textGame, grammarInput, mail.text));
-  const answers: Part[] = [];
-  for (const cmd of parsed.commands) answers.push(...(await commandAnswer(ctx, cmd)));
-  const submitted =
-    parsed.statements > 0 ? await submitMailOrders(ctx, parsed, mail) : { outcome: 'none' as const, ruleErrors: [] };
-  if (!parsed.statements && !parsed.commands.length && !parsed.errors.length) answers.push(...nothingRead(ctx, mail));
-  // What is owed now (after a resolution this is the next step).
-  const now = await currentStep(deps, game.id);
-  const side = seat?.side;
-  const owed: Owed[] = side && now.status === 'open' ? now.owed.filter((o) => o.seat === side) : [];
-  const { outcome, ruleErrors, problem } = submitted;
-  const resolved = submitted.resolved ?? false;
-  const report: ReplyReport = {
-    echo: parsed.statements ? formatOrderText(textGame, grammarInput, parsed.orders, locale) : [],
-    textErrors: parsed.errors,
-    ruleErrors,
-    ignored: parsed.ignored,
-    outcome,
-    problem,
-    answers,
-    owed,
-    deadline: now.deadlineAt,
-    resolved,
-  };
-  crashPoint('mail-submitted');
-  const replied = await reply(deps, principal, { row: game, def: ctx.def }, seat, report, mail);
-  // A refusal the player was not answered for is kept, for the page and the next reply (src/mail/unanswered.ts).
-  const refused = outcome === 'rejected' || parsed.errors.length > 0;
-  const unanswered = !replied && seat && refused ? { unanswered: unansweredNote(report, mail.subject) } : {};
-  const commands = parsed.commands.map((c) => c.kind);
-  const counts = { statements: parsed.statements, textErrors: parsed.errors.length, ruleErrors: ruleErrors.length };
-  return { outcome, ...counts, commands, resolved, replied, ...unanswered };
-}
-
-/** The answer to one command of a mail (HELP, STATUS, and the moderator's APPROVE and REJECT). */
-async function commandAnswer(ctx: MailContext, cmd: TextCommand): Promise<Part[]> {
-  const { deps, game, seat, locale, textGame } = ctx;
-  try {
-    if (cmd.kind === 'help') {
-      const { def } = ctx;
-      const template =
-        def && seat && ctx.choices
-          ? replyTemplateOf(def, ctx.grammarInput.data, ctx.step.envelope.state, seat.side, locale)
-          : null;
-      return helpAnswer(locale, syntaxFor(textGame, locale), ctx.choices, template);
-    }
-    if (cmd.kind === 'status') {
-      const auth =
-        ctx.principal.kind === 'seat'
-          ? { kind: 'seat' as const, gameId: game.id, seatId: ctx.principal.seatId, side: ctx.principal.side }
-          : { kind: 'moderator' as const, gameId: game.id };
-      const view = await gameViewFor(deps, game.id, auth);
-      const mine = seat ? await currentOrdersOf(deps, game.id, seat.id) : null;
-      const echo = mine ? formatOrderText(textGame, ctx.grammarInput, mine.orders, locale) : null;
-      return statusAnswer(locale, view.board, view.view, view.step, seat ? (echo ?? []) : null);
-    }
-    if (cmd.kind !== 'approve' && cmd.kind !== 'reject') return [];
-    if (ctx.principal.kind !== 'moderator') {
-      const what = cmd.kind.toUpperCase();
-      return [note(L(locale, `${what} is for the moderator only.`, `${what} はモデレーター専用です。`))];
-    }
-    if (cmd.kind === 'approve') {
-      const r = await approveStep(deps, game.id, ctx.step.number);
-      return [note(`APPROVE: step ${r.step} published${r.finished ? ' (game over)' : ''}.`)];
-    }
-    const r = await rejectStep(deps, game.id, ctx.step.number, cmd.reason);
-    const who = r.awaiting.join(', ') || 'nobody';
-    const then = `It resolves again once ${who} confirmed or revised, or at ${r.deadlineAt.toISOString()}.`;
-    return [note(`REJECT: step ${r.step} sent back (${cmd.reason}); every seat is told. ${then}`)];
-  } catch (error) {
-    const why = error instanceof ServiceError ? `${error.message} [${error.code}]` : 'failed';
-    return [note(`${cmd.kind.toUpperCase()}: ${why}`)];
-  }
-}
-
-/** What submitting a mail's orders came to. */
-interface MailSubmission {
-  outcome: ReplyReport['outcome'];
-  ruleErrors: RuleError[];
-  problem?: ReplyReport['problem'];
-  resolved?: boolean;
-}
-
-/** Submits the orders of a mail (a seat's, read without a text error), as the API would, under its derived id. */
-async function submitMailOrders(ctx: MailContext, parsed: ParsedText, mail: OrderMail): Promise<MailSubmission> {
-  const { deps, principal, game } = ctx;
-  if (principal.kind !== 'seat') {
-    const problem = {
-      en: 'Moderators amend orders on the moderator console, not by mail.',
-      ja: 'モデレーターの命令修正はメールではなくモデレーター画面で行ってください。',
-    };
-    return { outcome: 'rejected', ruleErrors: [], problem };
-  }
-  // The orders read from the other lines are checked too: the reply lists every error at once.
-  if (parsed.errors.length)
-    return { outcome: 'rejected', ruleErrors: await ordersErrorsNow(deps, game.id, principal.seatId, parsed.orders) };
-  try {
-    const r = await submitOrders(deps, {
-      gameId: game.id,
-      seatId: principal.seatId,
-      orders: parsed.orders,
-      raw: parsed.redacted,
-      source: 'email',
-      orderId: mailOrderId(mail.inboundId),
-    });
-    return { outcome: 'accepted', ruleErrors: [], resolved: !!r.resolution };
-  } catch (error) {
-    if (error instanceof OrdersInvalidError) return { outcome: 'rejected', ruleErrors: error.errors };
-    if (!(error instanceof ServiceError)) throw error;
-    const problem = { en: `${error.message} [${error.code}]`, ja: `${error.message} [${error.code}]` };
-    return { outcome: 'rejected', ruleErrors: [], problem };
-  }
-}
-
-/** The answer to a mail with neither orders nor commands (and a word about attachments, which are not read). */
-function nothingRead(ctx: MailContext, mail: OrderMail): Part[] {
-  const { locale } = ctx;
-  const parts = [
-    note(
-      L(
-        locale,
-        'No orders or commands were found in your mail. Send HELP for the syntax.',
-        'メールに命令もコマンドも見つかりませんでした。書き方は HELP で確認できます。',
-      ),
-    ),
-  ];
-  if (mail.attachments)
-    parts.push(
-      note(
-        L(
-          locale,
-          'Attachments are not read: write the orders in the mail text.',
-          '添付ファイルは読みません。命令は本文に書いてください。',
-        ),
-      ),
-    );
-  return parts;
+  const locale = held.length ? readerOf(reader).locale : 'en';
+  return { deps, principal, game, step, seats, data: componentData(def, game), def, textGame, reader, locale };
 }
 
 /**
- * A mail processed before as far as its orders (its process died before the reply): the orders stored then are
- * what it says, whatever the step is now (the text could read otherwise against a later step). Submitting them
- * again stores nothing (same order id) and answers "accepted", as the first time.
+ * The reader of the reply and the seats it holds: a seat (answered at its registered address, never at a From that
+ * may be forged), a person holding several seats, or the moderator (no seat) at the game's moderator address.
  */
-async function withOrdersStoredBefore(deps: ServiceDeps, inboundId: string, parsed: ParsedText): Promise<ParsedText> {
-  const stored = await deps.db.order.findUnique({ where: { id: mailOrderId(inboundId) }, select: { parsed: true } });
-  return stored ? { ...parsed, orders: stored.parsed, errors: [], statements: Math.max(parsed.statements, 1) } : parsed;
-}
-
-async function reply(
+async function readerContext(
   deps: ServiceDeps,
-  principal: Exclude<MailPrincipal, { kind: 'person' }>,
-  handle: { row: Awaited<ReturnType<typeof loadGameWithSeats>>; def: AnyGamePackage | undefined },
-  seat: Awaited<ReturnType<typeof loadGameWithSeats>>['seats'][number] | undefined,
-  report: ReplyReport,
+  principal: MailPrincipal,
+  game: Game & { seats: Seat[] },
+  def: AnyGamePackage | undefined,
   mail: OrderMail,
-): Promise<boolean> {
-  const game = handle.row;
-  // Seats are answered at their registered address (never at a From that may be forged); moderators at theirs.
+): Promise<{ reader: PlayerMailContext; held: PersonMailContext['seats'] }> {
+  if (principal.kind === 'person') {
+    const person = await deps.db.person.findUniqueOrThrow({ where: { id: principal.personId } });
+    const reader = personMailContext(deps, game, person, game.seats);
+    return { reader, held: reader.seats };
+  }
+  const seat = principal.kind === 'seat' ? game.seats.find((s) => s.id === principal.seatId) : undefined;
   const pseudo = seat ?? {
     ...game.seats[0],
     id: '',
@@ -288,18 +122,197 @@ async function reply(
     mailToken: '',
     playerName: null,
   };
-  const ctx = seatMailContext(deps, game, handle.def, pseudo);
-  const reader = { gameId: game.id, ...ctx.seat, refused: seat };
-  return queueReply(deps, mail, reader, (earlier) => {
+  const reader = seatMailContext(deps, game, def, pseudo);
+  return { reader, held: seat ? readerOf(reader).seats : [] };
+}
+
+/** What a mail says: orders by seat (one seat's under its side), commands, errors, the lines not read. */
+type ReadMail = Omit<ParsedBySeat, 'raw'> & { raw: Record<string, string> };
+
+/** Reads a mail: by seat for a person holding several (SEAT lines), with the seat's own grammar for one. */
+function readMail(ctx: MailContext, text: string): ReadMail {
+  if (ctx.principal.kind === 'person') return readOrdersBySeat(ctx.textGame, ctx.data, ctx.seats, text);
+  const seat = ctx.seats[0];
+  const parsed = readOrderText(
+    ctx.textGame,
+    { data: ctx.data, seat: seat?.side, choices: seat?.choices ?? null },
+    text,
+  );
+  const side = seat?.side ?? '';
+  const { statements, commands, errors, ignored } = parsed;
+  return { orders: { [side]: parsed.orders }, raw: { [side]: parsed.redacted }, statements, commands, errors, ignored };
+}
+
+/** The ids of the orders a mail submits: one for a seat, one per seat for a person holding several. */
+function orderIds(ctx: MailContext, inboundId: string, sides: readonly string[]): Record<string, string> {
+  if (ctx.principal.kind !== 'person') return Object.fromEntries(sides.map((s) => [s, mailOrderId(inboundId)]));
+  return Object.fromEntries(sides.map((s) => [s, seatMailOrderId(inboundId, s)]));
+}
+
+/**
+ * A mail processed before as far as its orders (its process died before the reply): the orders stored then, by
+ * side, are what it says, whatever the step is now (the text could read otherwise against a later step).
+ * Submitting them again stores nothing (same order ids) and answers "accepted", as the first time.
+ */
+async function withOrdersStoredBefore(ctx: MailContext, inboundId: string, read: ReadMail): Promise<ReadMail> {
+  const ids = Object.values(
+    orderIds(
+      ctx,
+      inboundId,
+      ctx.seats.map((s) => s.side),
+    ),
+  );
+  const rows = ids.length
+    ? await ctx.deps.db.order.findMany({
+        where: { id: { in: ids } },
+        select: { parsed: true, seat: { select: { side: true } } },
+      })
+    : [];
+  if (!rows.length) return read;
+  const orders = Object.fromEntries(rows.map((r) => [r.seat.side, r.parsed]));
+  return { ...read, orders, errors: [], statements: Math.max(read.statements, 1) };
+}
+
+/** Processes an authenticated mail of a player (one seat or several) or the moderator, and queues the reply. */
+export async function processOrderMail(
+  deps: ServiceDeps,
+  principal: MailPrincipal,
+  mail: OrderMail,
+): Promise<OrderMailResult> {
+  const ctx = await mailContext(deps, principal, mail);
+  const read = await withOrdersStoredBefore(ctx, mail.inboundId, readMail(ctx, mail.text));
+  const answers = await commandAnswers(ctx, read.commands);
+  const submitted = await submitMailOrders(ctx, read, mail);
+  if (!read.statements && !read.commands.length && !read.errors.length) answers.push(...nothingRead(ctx, mail));
+  const { outcome, ruleErrors, problem } = submitted;
+  const resolved = submitted.resolved ?? false;
+  const report: ReplyReport = {
+    echo: read.statements ? echoOf(ctx, read) : [],
+    textErrors: read.errors,
+    ruleErrors,
+    ignored: read.ignored,
+    outcome,
+    problem,
+    answers,
+    ...(await owedNow(ctx)),
+    resolved,
+  };
+  crashPoint('mail-submitted');
+  const replied = await reply(ctx, report, mail);
+  // A refusal the player was not answered for is kept, for the page and the next reply (src/mail/unanswered.ts).
+  const refused = outcome === 'rejected' || read.errors.length > 0;
+  const player = principal.kind !== 'moderator';
+  const unanswered = !replied && player && refused ? { unanswered: unansweredNote(report, mail.subject) } : {};
+  const commands = read.commands.map((c) => c.kind);
+  const counts = { statements: read.statements, textErrors: read.errors.length, ruleErrors: ruleErrors.length };
+  const person = principal.kind === 'person' ? { personId: principal.personId } : {};
+  return { outcome, ...counts, commands, resolved, replied, ...unanswered, ...person };
+}
+
+/** The canonical text of the orders as understood: one seat's, or each seat's after its SEAT line. */
+function echoOf(ctx: MailContext, read: ReadMail): string[] {
+  const { textGame, data, locale } = ctx;
+  if (ctx.principal.kind === 'person') return formatOrdersBySeat(textGame, data, ctx.seats, read.orders, locale);
+  const seat = ctx.seats[0];
+  const orders = read.orders[seat?.side ?? ''];
+  return formatOrderText(textGame, { data, seat: seat?.side, choices: seat?.choices ?? null }, orders, locale);
+}
+
+/** What submitting a mail's orders came to. */
+interface MailSubmission {
+  outcome: ReplyReport['outcome'];
+  ruleErrors: ReplyReport['ruleErrors'];
+  problem?: ReplyReport['problem'];
+  resolved?: boolean;
+}
+
+/**
+ * Submits the orders of a mail read without a text error, as the API would, under ids derived from the mail: a
+ * seat's, or a person's for each of its seats stored together as each seat's revision (all or nothing).
+ */
+async function submitMailOrders(ctx: MailContext, read: ReadMail, mail: OrderMail): Promise<MailSubmission> {
+  const { deps, principal, game } = ctx;
+  if (!read.statements) return { outcome: 'none', ruleErrors: [] };
+  if (principal.kind === 'moderator') {
+    const problem = {
+      en: 'Moderators amend orders on the moderator console, not by mail.',
+      ja: 'モデレーターの命令修正はメールではなくモデレーター画面で行ってください。',
+    };
+    return { outcome: 'rejected', ruleErrors: [], problem };
+  }
+  // The orders read from the other lines are checked too: the reply lists every error at once.
+  if (read.errors.length) {
+    if (principal.kind === 'seat')
+      return {
+        outcome: 'rejected',
+        ruleErrors: await ordersErrorsNow(deps, game.id, principal.seatId, read.orders[principal.side]),
+      };
+    const bySeat = principal.seats.filter((s) => s.side in read.orders);
+    const ruleErrors = await ordersBySeatErrorsNow(
+      deps,
+      game.id,
+      bySeat.map((seat) => ({ seat, orders: read.orders[seat.side] })),
+    );
+    return { outcome: 'rejected', ruleErrors };
+  }
+  try {
+    const ids = orderIds(ctx, mail.inboundId, Object.keys(read.orders));
+    const r =
+      principal.kind === 'seat'
+        ? await submitOrders(deps, {
+            gameId: game.id,
+            seatId: principal.seatId,
+            orders: read.orders[principal.side],
+            raw: read.raw[principal.side],
+            source: 'email',
+            orderId: ids[principal.side],
+          })
+        : await submitOrdersBySeat(deps, {
+            gameId: game.id,
+            person: principal,
+            orders: read.orders,
+            raw: read.raw,
+            source: 'email',
+            orderIds: ids,
+          });
+    return { outcome: 'accepted', ruleErrors: [], resolved: !!r.resolution };
+  } catch (error) {
+    if (error instanceof OrdersInvalidError) return { outcome: 'rejected', ruleErrors: error.errors };
+    if (!(error instanceof ServiceError)) throw error;
+    const problem = { en: `${error.message} [${error.code}]`, ja: `${error.message} [${error.code}]` };
+    return { outcome: 'rejected', ruleErrors: [], problem };
+  }
+}
+
+/** What the sender's seats owe now (after a resolution this is the next step), seat by seat, and the deadline. */
+async function owedNow(ctx: MailContext): Promise<Pick<ReplyReport, 'owed' | 'owedBySeat' | 'deadline'>> {
+  const now = await currentStep(ctx.deps, ctx.game.id);
+  const owedBySeat = ctx.seats.map((s) => ({
+    side: s.side,
+    owed: now.status === 'open' ? now.owed.filter((o: Owed) => o.seat === s.side) : [],
+  }));
+  const owed = owedBySeat.flatMap((s) => s.owed);
+  const bySeat = ctx.principal.kind === 'person' ? { owedBySeat } : {};
+  return { owed, ...bySeat, deadline: now.deadlineAt };
+}
+
+/** Queues the reply to the player (or the moderator) at its registered address, within its reply budget. */
+async function reply(ctx: MailContext, report: ReplyReport, mail: OrderMail): Promise<boolean> {
+  const { deps, principal, game, reader } = ctx;
+  const who = readerOf(reader);
+  const refused: RefusedReader | undefined =
+    principal.kind === 'person'
+      ? { personId: principal.personId, gameId: game.id, email: who.email }
+      : principal.kind === 'seat' && ctx.seats.length
+        ? { id: who.id, email: who.email }
+        : undefined;
+  const to = { gameId: game.id, email: who.email, locale: who.locale, timeZone: who.timeZone, refused };
+  return queueReply(deps, mail, to, (earlier) => {
     const answered = earlier ? { ...report, answers: [earlier, ...report.answers] } : report;
-    const compose = principal.kind === 'moderator' ? composeModeratorReply : composeReply;
-    const composed = compose(ctx, {
-      ...answered,
-      inReplyTo: mail.inReplyTo,
-      references: mail.references,
-      subject: mail.subject,
-    });
-    if (principal.kind === 'moderator') {
+    const input = { ...answered, inReplyTo: mail.inReplyTo, references: mail.references, subject: mail.subject };
+    const moderator = principal.kind === 'moderator' && !bySeat(reader);
+    const composed = moderator ? composeModeratorReply(reader, input) : composeReply(reader, input);
+    if (moderator) {
       composed.seatId = undefined;
       composed.replyTo = ordersAddress(deps.config.MAIL_DOMAIN);
     }

@@ -9,7 +9,6 @@ import { envelope, L, para } from './compose-parts.ts';
 import { loadGameWithSeats, personMailContext, seatMailContext } from './context.ts';
 import type { NotifyDeps } from './notify.ts';
 import { writeOutbox } from './outbox.ts';
-import { personEnvelope } from './person-compose.ts';
 
 /** The words of the mail in one language. */
 function words(locale: 'en' | 'ja', gameName: string, days: number) {
@@ -32,7 +31,7 @@ export async function queueSignInLinkMail(tx: Tx, deps: NotifyDeps, to: SignInLi
     if (!person) return;
     const ctx = personMailContext(deps, game, person, game.seats);
     const w = words(ctx.person.locale, game.name, days);
-    const mail = personEnvelope(ctx, 'sign-in', w.subject, [para(w.body)]);
+    const mail = envelope(ctx, 'sign-in', w.subject, [para(w.body)]);
     await writeOutbox(tx, deps.config, [mail], deps.clock());
     return;
   }

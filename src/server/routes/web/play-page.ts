@@ -2,10 +2,9 @@
  * The player's page, for a player holding one seat or several (src/services/persons.ts): the signed-in player of a
  * game's cookie (a seat's session, or a person's) and the page itself. Every seat the player holds gets the same
  * section, built from that seat's own view and choices: its board, and when it owes orders, its order form and a
- * text box taking the email grammar, with that seat's problems after a refused submission. A player holding one seat
- * sees the one-seat page (`play`); a person holding several, a section per seat (`play-person`). Both show the
- * refusals of mails the player was not answered for (src/mail/unanswered.ts) and the history of what its seats may
- * see.
+ * text box taking the email grammar, with that seat's problems after a refused submission. One template (`play`)
+ * shows one seat's board and orders, or a section per seat for a person holding several; it shows the refusals of
+ * mails the player was not answered for (src/mail/unanswered.ts) and the history of what its seats may see.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { seatText } from '../../../engine/game-package.ts';
@@ -153,22 +152,16 @@ export async function renderPlayerPage(
     unanswered: unanswered.map((u) => ({ ...u, problems: u.problems.map((m) => m[locale]) })),
     history: historyOf(steps, definition, locale, { headings, base: `/play/${encodeURIComponent(gameId)}` }),
   };
-  const page =
-    ctx.principal.kind === 'seat'
-      ? { view: 'play', data: { ...common, ...seats[0], seat: ctx.player, notice: seats[0].notice ?? saved } }
-      : {
-          view: 'play-person',
-          data: {
-            ...common,
-            person: ctx.player,
-            seats,
-            zone: ctx.player.timeZone,
-            notice: saved,
-            logoutUrl: `/play/${encodeURIComponent(gameId)}/logout`,
-          },
-        };
+  const page = {
+    ...common,
+    player: ctx.player,
+    seats,
+    zone: ctx.player.timeZone,
+    notice: saved,
+    logoutUrl: `/play/${encodeURIComponent(gameId)}/logout`,
+  };
   return reply
     .code(p?.status ?? 200)
     .type('text/html; charset=utf-8')
-    .view(page.view, pageData(request, reply, locale, page.data));
+    .view('play', pageData(request, reply, locale, page));
 }

@@ -1,0 +1,158 @@
+/**
+ * The commands of an order mail (src/mail/order-mail.ts), answered in the sender's language: HELP (the order
+ * syntax and the choices now: of the seat, or of each seat of a person holding several, with how to address them by
+ * `SEAT <seat>` lines), STATUS (the board and the orders in, seat by seat for several), and the moderator's APPROVE
+ * and REJECT; and the answer to a mail with neither orders nor commands.
+ */
+import type { AnyGamePackage } from '../engine/game-package.ts';
+import type { Game, Seat } from '../generated/prisma/client.ts';
+import type { Locale } from '../i18n/index.ts';
+import type { TextCommand } from '../orders-text/types.ts';
+import { formatOrderText, syntaxFor, type TextGame } from '../orders-text/game-text.ts';
+import type { SeatText } from '../orders-text/seat-orders.ts';
+import type { ServiceDeps } from '../services/deps.ts';
+import type { CurrentStep } from '../services/steps.ts';
+import { ServiceError } from '../services/errors.ts';
+import { approveStep, rejectStep } from '../services/moderation.ts';
+import { currentOrdersOf } from '../services/orders.ts';
+import { gameViewFor, personGameViewFor } from '../services/views.ts';
+import { replyTemplateOf } from './compose-action.ts';
+import type { MailPrincipal } from './auth.ts';
+import { heading, L, type PlayerMailContext, para, pre, seatSyntax, sideNameOf } from './compose-parts.ts';
+import { helpAnswer, statusAnswer } from './compose-reply.ts';
+import { type Part, renderChoices } from './render.ts';
+
+/** What answering one mail needs: its game, the step now, the sender's seats, how to read its text, its reader. */
+export interface MailContext {
+  deps: ServiceDeps;
+  principal: MailPrincipal;
+  game: Game & { seats: Seat[] };
+  step: CurrentStep;
+  /** The sender's seats, sorted by side, with their choices now (none for the moderator). */
+  seats: SeatText[];
+  /** The game's data set and its package, resolved once for the whole mail (undefined when it is not installed). */
+  data: unknown;
+  def: AnyGamePackage | undefined;
+  textGame: TextGame;
+  /** Whom the reply goes to: the seat, the person holding several, or (as a seat named so) the moderator. */
+  reader: PlayerMailContext;
+  locale: Locale;
+}
+
+/** A line of an answer (its HTML escapes what HTML would read). */
+const note = (t: string): Part => ({
+  text: t,
+  html: `<p>${t.replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c]!)}</p>`,
+});
+
+/** The answers to a mail's commands, in order (a command that fails is answered with why). */
+export async function commandAnswers(ctx: MailContext, commands: readonly TextCommand[]): Promise<Part[]> {
+  const answers: Part[] = [];
+  for (const cmd of commands) {
+    try {
+      answers.push(...(await commandAnswer(ctx, cmd)));
+    } catch (error) {
+      const why = error instanceof ServiceError ? `${error.message} [${error.code}]` : 'failed';
+      answers.push(note(`${cmd.kind.toUpperCase()}: ${why}`));
+    }
+  }
+  return answers;
+}
+
+/** A heading of one seat's part of an answer to a person holding several seats. */
+function seatHeading(ctx: MailContext, side: string, en: string, ja: string): Part {
+  const name = sideNameOf(ctx.reader, side);
+  return heading(L(ctx.locale, `Seat ${name}: ${en}`, `席 ${name}: ${ja}`));
+}
+
+/** HELP: the grammar, then the seat's orders now and choices, or each seat's choices under its heading. */
+function helpAnswerOf(ctx: MailContext): Part[] {
+  const { locale, textGame } = ctx;
+  const syntax = syntaxFor(textGame, locale);
+  if (ctx.principal.kind === 'person') {
+    const sides = ctx.seats.map((s) => s.side);
+    return [
+      heading(L(locale, 'Order syntax', '命令の書き方')),
+      pre(syntax),
+      para(seatSyntax(locale, sides)),
+      ...ctx.seats.flatMap((s) => [
+        seatHeading(ctx, s.side, 'choices now', '現在の選択肢'),
+        renderChoices(s.choices, locale),
+      ]),
+    ];
+  }
+  const seat = ctx.seats[0];
+  const state = ctx.step.envelope.state;
+  const template = ctx.def && seat?.choices ? replyTemplateOf(ctx.def, ctx.data, state, seat.side, locale) : null;
+  return helpAnswer(locale, syntax, seat?.choices ?? null, template);
+}
+
+/** STATUS: the board and the orders in of the seat (or the moderator's view), or each seat's board under its heading. */
+async function statusAnswerOf(ctx: MailContext): Promise<Part[]> {
+  const { deps, game, principal, locale } = ctx;
+  if (principal.kind === 'person') {
+    const view = await personGameViewFor(deps, game.id, principal);
+    return ctx.seats.flatMap((s) => {
+      const sight = view.bySeat[s.side];
+      return [
+        seatHeading(ctx, s.side, 'status', '状況'),
+        ...statusAnswer(locale, sight.board, sight.view, view.step, null),
+      ];
+    });
+  }
+  const auth =
+    principal.kind === 'seat'
+      ? { kind: 'seat' as const, gameId: game.id, seatId: principal.seatId, side: principal.side }
+      : { kind: 'moderator' as const, gameId: game.id };
+  const view = await gameViewFor(deps, game.id, auth);
+  const seat = ctx.seats[0];
+  const mine = seat && principal.kind === 'seat' ? await currentOrdersOf(deps, game.id, principal.seatId) : null;
+  const grammar = { data: ctx.data, seat: seat?.side, choices: seat?.choices ?? null };
+  const echo = mine ? formatOrderText(ctx.textGame, grammar, mine.orders, locale) : null;
+  return statusAnswer(locale, view.board, view.view, view.step, seat ? (echo ?? []) : null);
+}
+
+/** The answer to one command of a mail (HELP, STATUS, and the moderator's APPROVE and REJECT). */
+async function commandAnswer(ctx: MailContext, cmd: TextCommand): Promise<Part[]> {
+  const { deps, game, locale } = ctx;
+  if (cmd.kind === 'help') return helpAnswerOf(ctx);
+  if (cmd.kind === 'status') return statusAnswerOf(ctx);
+  if (cmd.kind !== 'approve' && cmd.kind !== 'reject') return [];
+  if (ctx.principal.kind !== 'moderator') {
+    const what = cmd.kind.toUpperCase();
+    return [note(L(locale, `${what} is for the moderator only.`, `${what} はモデレーター専用です。`))];
+  }
+  if (cmd.kind === 'approve') {
+    const r = await approveStep(deps, game.id, ctx.step.number);
+    return [note(`APPROVE: step ${r.step} published${r.finished ? ' (game over)' : ''}.`)];
+  }
+  const r = await rejectStep(deps, game.id, ctx.step.number, cmd.reason);
+  const who = r.awaiting.join(', ') || 'nobody';
+  const then = `It resolves again once ${who} confirmed or revised, or at ${r.deadlineAt.toISOString()}.`;
+  return [note(`REJECT: step ${r.step} sent back (${cmd.reason}); every seat is told. ${then}`)];
+}
+
+/** The answer to a mail with neither orders nor commands (and a word about attachments, which are not read). */
+export function nothingRead(ctx: MailContext, mail: { attachments: number }): Part[] {
+  const { locale } = ctx;
+  const parts = [
+    note(
+      L(
+        locale,
+        'No orders or commands were found in your mail. Send HELP for the syntax.',
+        'メールに命令もコマンドも見つかりませんでした。書き方は HELP で確認できます。',
+      ),
+    ),
+  ];
+  if (mail.attachments)
+    parts.push(
+      note(
+        L(
+          locale,
+          'Attachments are not read: write the orders in the mail text.',
+          '添付ファイルは読みません。命令は本文に書いてください。',
+        ),
+      ),
+    );
+  return parts;
+}
