@@ -6,6 +6,7 @@ import { describe, expect, test } from 'vitest';
 import { type GfFixtureSetup, stateFromFixture } from '../../../src/games/grand-fleet/rules/fixture.ts';
 import { grandFleet as game } from '../../../src/games/grand-fleet/index.ts';
 import type { GfOrders } from '../../../src/games/grand-fleet/orders/schema.ts';
+import { missingError } from '../../../src/games/grand-fleet/orders/validate-owed.ts';
 import type { Side } from '../../../src/games/grand-fleet/state.ts';
 
 const refusals = (setup: GfFixtureSetup, side: Side, orders: GfOrders) =>
@@ -62,6 +63,12 @@ describe('a missing answer cites the rule that owes it', () => {
     expect([e.code, e.rules, e.path]).toEqual(['gf/missing', ['GF 8[2][5]', 'GF 8[2][2]'], 'place']);
     expect(e.message.en).toContain('no pass');
   });
+});
+
+test('a missing answer elsewhere cites the rules of its point, one id each', () => {
+  const setup: GfFixtureSetup = { turn: 2, phase: { kind: 'usw-choice', side: 'german' } };
+  expect(refusals(setup, 'german', {})).toEqual([{ code: 'gf/missing', rules: ['GF 7(a)[2]', 'GF 4'], path: 'usw' }]);
+  expect(missingError('AD1', 'hexes').rules).toEqual(['GF-AD1', 'GF 8[4][2]', 'GF 4']);
 });
 
 describe('a standing order the rules can never apply is refused', () => {

@@ -96,7 +96,7 @@ const OWED_BY: Record<string, string[]> = {
 
 /** The answer owed at point `d` was left out: cite the rule that owes it. */
 export function missingError(d: string, field: keyof GfOrders): RuleError {
-  const rules = OWED_BY[d] ?? [POINTS[d].rule, 'GF 4'];
+  const rules = OWED_BY[d] ?? [...POINTS[d].rule.split(', '), 'GF 4'];
   const why =
     d === 'D13'
       ? {
