@@ -13,10 +13,13 @@ export interface GrammarInput {
   choices?: ChoiceTree | null;
 }
 
-/** The outcome of one statement line: it set something in the orders, it failed, or it is not an order at all. */
+/**
+ * The outcome of one statement line: it set something in the orders, it failed, or it is not an order at all. A
+ * failure gives the rule id of the order the line tries to express when the grammar knows it (else none).
+ */
 export type StatementResult<O> =
   | { kind: 'order'; apply(orders: O): void }
-  | { kind: 'error'; code: string; message: Text }
+  | { kind: 'error'; code: string; message: Text; rule?: string }
   | null;
 
 /**

@@ -132,7 +132,7 @@ function readStatementLine<O, C>(
 ): void {
   const result = readStatement(grammar, ctx, line);
   if (result === null) out.ignored.push({ line: n, text: line.slice(0, 200) });
-  else if (result.kind === 'error') out.errors.push(lineIssue(n, line, result));
+  else if (result.kind === 'error') out.errors.push({ ...lineIssue(n, line, result), rule: result.rule ?? '' });
   else {
     result.apply(out.orders);
     out.statements++;

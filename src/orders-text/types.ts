@@ -6,7 +6,10 @@
  */
 import type { Text } from '../engine/types.ts';
 
-/** A problem with one line of order text. `code` is stable (`text/...`), `rule` is the grammar or rule id. */
+/**
+ * A problem with one line of order text. `code` is stable (`text/...`). `rule` is the rule id of the order a game's
+ * statement line tries to express, empty when it expresses none; the generic layer (JSON, commands) says `orders-text`.
+ */
 export interface TextIssue {
   line: number;
   text: string;

@@ -101,6 +101,20 @@ describe('Grand Fleet order text', () => {
     expect(read(text).errors.map((e) => e.code)).toContain(code);
   });
 
+  test('a ship and a box: an unknown box or ship is named, with the rule of the order', () => {
+    const box = read('REINFORCE GB42 -> 9').errors;
+    expect(box.map((e) => [e.code, e.rule])).toEqual([['gf/text-box', 'GF 6(2)']]);
+    expect(box[0].message.en).toContain('"9"');
+    expect(box[0].message.ja).toContain('「9」');
+    const ship = read('REINFORCE Bismarck -> 3').errors;
+    expect(ship.map((e) => [e.code, e.rule])).toEqual([['gf/text-ship', 'GF 6(2)']]);
+    expect(ship[0].message.en).toContain('"Bismarck"');
+  });
+
+  test('a text error cites no rule when it expresses none, never "orders-text"', () => {
+    expect(read('DICE 3').errors.map((e) => e.rule)).toEqual(['']);
+  });
+
   test('HELP names every decision point in both languages', () => {
     for (const locale of ['en', 'ja'] as const) {
       const help = game.grammar!.syntax(locale);

@@ -83,6 +83,20 @@ describe('order text (spec 5.2)', () => {
     expect(read(text).errors.map((e) => e.code)).toEqual([code]);
   });
 
+  test('SETUP names the unknown unit or place, with the rule of the order (OC 4.2)', () => {
+    const unit = read('SETUP 9arm 12').errors;
+    expect(unit.map((e) => [e.code, e.rule])).toEqual([['oc/text/name', 'OC 4.2']]);
+    expect(unit[0].message.en).toContain('"9arm" is not a unit');
+    expect(unit[0].message.ja).toContain('「9arm」はユニット名ではありません');
+    const place = read('SETUP 7arm nowhere').errors;
+    expect(place[0].message.en).toContain('"nowhere" is not a place');
+    expect(read('REPLACE tobruk 9arm').errors.map((e) => e.rule)).toEqual(['OC 5.2']);
+  });
+
+  test('a text error cites no rule when it expresses none, never "orders-text"', () => {
+    expect(read('COUNTER 21pz').errors.map((e) => e.rule)).toEqual(['']);
+  });
+
   test('HELP gives an example for every decision point in both languages', () => {
     for (const locale of ['en', 'ja'] as const) {
       const help = game.grammar!.syntax(locale);

@@ -243,4 +243,13 @@ describe('options change the readings (spec 5.3)', () => {
     expect(attackers({}, [])).toEqual(['7arm', '22arm']);
     expect(attackers({ pointAttack: 'some' }, [1, 1, 1, 1, 1, 1])).toEqual(['7arm']);
   });
+  test('OC-A11 R1: targets leaving out a unit that attacks anyway are refused, naming the unit and the rules', () => {
+    const f: OcFixture = { units: { '7arm': '06', '22arm': '06', savona: 'capuzzo' } };
+    const errors = game.validate(position(f), 'british', {
+      activation: { at: '06', path: ['capuzzo'], targets: { '7arm': 'savona' } },
+    });
+    expect(errors.map((e) => [e.code, e.rules])).toEqual([['oc/attack/left-out', ['OC 6.3[2]', 'OC-A11']]]);
+    expect(errors[0].message.en).toContain('22 Armd');
+    expect(errors[0].message.ja).toContain('22機甲');
+  });
 });

@@ -12,11 +12,12 @@ import { err } from '../rules/error.ts';
 
 const at = (base: string, key: string) => (base ? `${base}.${key}` : key);
 
-/** FN 7.0: a declaration of war, by a peace ally for itself or by France on one peace ally once a turn. */
+/** FN 7.0: a declaration of war, by a peace ally for itself or by France on one peace ally once a turn (every fault). */
 function declareErrors(s: FnState, n: Nation, act: Activation, base: string): RuleError[] {
+  const errors: RuleError[] = [];
   if (isAlly(n)) {
     if (s.atWar[n])
-      return [
+      errors.push(
         err(
           'declare-at-war',
           'FN 7.0[3]',
@@ -24,9 +25,9 @@ function declareErrors(s: FnState, n: Nation, act: Activation, base: string): Ru
           `${nationName(s, n).en} is already at war`,
           `${nationName(s, n).ja}はすでに交戦中です`,
         ),
-      ];
+      );
     if (act.target && act.target !== n)
-      return [
+      errors.push(
         err(
           'declare-target',
           'FN 7.0[1]',
@@ -34,11 +35,11 @@ function declareErrors(s: FnState, n: Nation, act: Activation, base: string): Ru
           'an Allied nation declares war only for itself',
           '連合国は自国についてのみ宣戦布告できます',
         ),
-      ];
-    return [];
+      );
+    return errors;
   }
   if (!act.target)
-    return [
+    errors.push(
       err(
         'declare-no-target',
         'FN 7.0[1]',
@@ -46,9 +47,9 @@ function declareErrors(s: FnState, n: Nation, act: Activation, base: string): Ru
         'France must name the Allied nation at peace it declares war on',
         'フランスは宣戦布告する和平中の連合国を指定してください',
       ),
-    ];
-  if (s.atWar[act.target])
-    return [
+    );
+  else if (s.atWar[act.target])
+    errors.push(
       err(
         'declare-at-war',
         'FN 7.0[3]',
@@ -56,9 +57,9 @@ function declareErrors(s: FnState, n: Nation, act: Activation, base: string): Ru
         `${nationName(s, act.target).en} is already at war`,
         `${nationName(s, act.target).ja}はすでに交戦中です`,
       ),
-    ];
+    );
   if (s.frenchDeclared)
-    return [
+    errors.push(
       err(
         'declare-once',
         'FN 7.0[1], FN-A06',
@@ -66,8 +67,8 @@ function declareErrors(s: FnState, n: Nation, act: Activation, base: string): Ru
         'France declares war on only 1 nation per turn',
         'フランスの宣戦布告は1ターンに1国だけです',
       ),
-    ];
-  return [];
+    );
+  return errors;
 }
 
 /** FN 8.0[4], [6]: a count within the reinforcement value and the units left in the box. */
@@ -153,12 +154,13 @@ function combatOptionErrors(s: FnState, n: Nation, act: Activation, base: string
   return errors;
 }
 
-/** FN 9.0, 9.1: a move/combat activity: at war, legal moves, and the combat options. */
+/** FN 9.0, 9.1: a move/combat activity: at war, legal moves, and the combat options (every fault at once). */
 function moveErrors(s: FnState, n: Nation, act: Activation, base: string): RuleError[] {
+  const errors: RuleError[] = [];
   if (isAlly(n) && !s.atWar[n]) {
     const who = nationName(s, n);
     const en = `${who.en} is at peace and cannot move/combat`;
-    return [
+    errors.push(
       err(
         'move-at-peace',
         'FN 3.1[1a], FN 9.0[1]',
@@ -166,9 +168,9 @@ function moveErrors(s: FnState, n: Nation, act: Activation, base: string): RuleE
         en,
         `${who.ja}は和平中のため移動/戦闘できません`,
       ),
-    ];
+    );
   }
-  return [...checkMoves(s, n, act.move ?? {}, at(base, 'move')), ...combatOptionErrors(s, n, act, base)];
+  return [...errors, ...checkMoves(s, n, act.move ?? {}, at(base, 'move')), ...combatOptionErrors(s, n, act, base)];
 }
 
 /** Spec 5.2: whether the board meets a later activation's condition when its nation comes up. */

@@ -6,10 +6,17 @@ import { activationOf } from '../rules/flow.ts';
 import { checkMoves } from '../rules/movement.ts';
 import { owedPoint } from '../rules/owed.ts';
 import { reinforceLimit } from '../rules/surrender.ts';
-import { activeNation, FRANCE_SEAT, type FnState, unitsOf } from '../state.ts';
+import { activeNation, areaName, FRANCE_SEAT, type FnState, nationName, unitsOf } from '../state.ts';
 import type { FnOrders } from './schema.ts';
 import { activationErrors } from './validate-activation.ts';
 import { err } from '../rules/error.ts';
+
+/** A nation's name from the data, or the text given when it names no nation. */
+const nameOf = (s: FnState, n: string) => (n in s.data.chart ? nationName(s, n as Nation) : { en: n, ja: n });
+
+/** Nations by name in one language. */
+const names = (s: FnState, ns: string[], l: 'en' | 'ja') =>
+  ns.map((n) => nameOf(s, n)[l]).join(l === 'en' ? ', ' : '、');
 
 const ANSWERS = [
   'haltAfterSea',
@@ -32,11 +39,12 @@ function allocationErrors(s: FnState, area: string, alloc: FnOrders['allocation'
         'allocation-missing',
         'FN 9.21[1]',
         'allocation',
-        `allocate the French dice in ${area}`,
-        `${area}のフランス軍ダイスを配分してください`,
+        `allocate the French dice in ${areaName(s, area).en}`,
+        `${areaName(s, area).ja}のフランス軍ダイスを配分してください`,
       ),
     ];
   const present = warNationsIn(s, area);
+  const where = areaName(s, area);
   const dice = unitsOf(s, area, 'france');
   const bad = Object.keys(alloc).filter(
     (a) => !present.includes(a as never) && (alloc as Record<string, number>)[a] > 0,
@@ -49,8 +57,8 @@ function allocationErrors(s: FnState, area: string, alloc: FnOrders['allocation'
         'allocation-nation',
         'FN 9.21[1], FN 9.2[4]',
         'allocation',
-        `no at-war units of ${bad.join(', ')} in ${area}`,
-        `${area}に${bad.join('、')}の交戦中ユニットはありません`,
+        `no at-war units of ${names(s, bad, 'en')} in ${where.en}`,
+        `${where.ja}に${names(s, bad, 'ja')}の交戦中ユニットはありません`,
       ),
     );
   if (sum !== dice)
@@ -59,20 +67,18 @@ function allocationErrors(s: FnState, area: string, alloc: FnOrders['allocation'
         'allocation-sum',
         'FN 9.21[2]',
         'allocation',
-        `France has ${dice} dice in ${area}, ${sum} allocated`,
-        `${area}のフランス軍ダイスは${dice}個、配分は${sum}個です`,
+        `France has ${dice} dice in ${where.en}, ${sum} allocated`,
+        `${where.ja}のフランス軍ダイスは${dice}個、配分は${sum}個です`,
       ),
     );
   return errors;
 }
 
 /** D5: the combat areas in an order of the active player's (FN 9.2[5]). */
-function combatOrderErrors(areas: string[], order: string[]): RuleError[] {
+function combatOrderErrors(s: FnState, areas: string[], order: string[]): RuleError[] {
   if (order.every((a) => areas.includes(a)) && new Set(order).size === order.length) return [];
-  const [en, ja] = [
-    `order the combat areas ${areas.join(', ')}`,
-    `戦闘エリア ${areas.join('、')} の順番を指定してください`,
-  ];
+  const list = (l: 'en' | 'ja') => areas.map((a) => `${a} ${areaName(s, a)[l]}`).join(l === 'en' ? ', ' : '、');
+  const [en, ja] = [`order the combat areas ${list('en')}`, `戦闘エリア ${list('ja')} の順番を指定してください`];
   return [err('combat-order', 'FN 9.2[5]', 'combatOrder', en, ja)];
 }
 
@@ -106,7 +112,7 @@ function answerErrors(s: FnState, o: FnOrders): RuleError[] {
       ];
     return [];
   }
-  if (p.kind === 'combatOrder') return combatOrderErrors(p.combat.areas, o.combatOrder ?? []);
+  if (p.kind === 'combatOrder') return combatOrderErrors(s, p.combat.areas, o.combatOrder ?? []);
   if (p.kind === 'moveOn') {
     const n = activeNation(s)!;
     const act = { ...p.act, ...activationOf({ ...o, activity: 'move' }), move: {} };
@@ -139,8 +145,8 @@ function laterErrors(s: FnState, seat: SeatId, o: FnOrders): RuleError[] {
           'later-nation',
           'FN 6.0[2], FN 12.0[M][5]',
           `later.${n}`,
-          `${n} is not one of your nations still to act this turn`,
-          `${n}は今ターンにこれから活動するあなたの国ではありません`,
+          `${nameOf(s, n).en} is not one of your nations still to act this turn`,
+          `${nameOf(s, n).ja}は今ターンにこれから活動するあなたの国ではありません`,
         ),
       );
     }
@@ -169,8 +175,8 @@ function standingErrors(s: FnState, seat: SeatId, st: FnOrders['standing']): Rul
         'standing-hold-back',
         'FN 9.23[3], FN 12.0[M][5]',
         'standing.holdBack',
-        `${notMine.join(', ')} are not your nations`,
-        `${notMine.join('、')}はあなたの国ではありません`,
+        `${names(s, notMine, 'en')} are not your nations`,
+        `${names(s, notMine, 'ja')}はあなたの国ではありません`,
       ),
     );
   }

@@ -105,17 +105,21 @@ function endErrors(s: FnState, n: Nation, from: string, path: string[], key: str
   return errors;
 }
 
-/** Every problem with one unit's path from `from` (the areas entered, in order); `key` is its path in the orders. */
+/**
+ * Every problem with one unit's path from `from` (the areas entered, in order); `key` is its path in the orders.
+ * Every fault is reported at once: the allowance, each broken link, and where the path ends, stops and starts.
+ */
 export function checkPath(s: FnState, n: Nation, from: string, path: string[], key: string): RuleError[] {
   if (path.length === 0) return [];
   if (n === 'spain') {
     return [err('spain-fixed', 'FN 9.11[3]', key, 'Spanish units cannot move', 'スペイン軍ユニットは移動できません')];
   }
+  const errors: RuleError[] = [];
   const a = moveAllowance(n);
   if (path.length > a) {
     const who = nationName(s, n);
     const rule = n === 'france' ? 'FN 9.12[1]' : 'FN 9.11[1]';
-    return [
+    errors.push(
       err(
         'too-far',
         rule,
@@ -123,10 +127,9 @@ export function checkPath(s: FnState, n: Nation, from: string, path: string[], k
         `${who.en} units move at most ${a} area(s)`,
         `${who.ja}軍は${a}エリアまでしか移動できません`,
       ),
-    ];
+    );
   }
-  const links = linkErrors(s, from, path, key);
-  return links.length ? links : endErrors(s, n, from, path, key);
+  return [...errors, ...linkErrors(s, from, path, key), ...endErrors(s, n, from, path, key)];
 }
 
 /** The path choice of one unit of nation `n` in `from` (FN 9.1): budget, stops, seas it may not end in. */
@@ -196,7 +199,11 @@ export const slotsInOrder = (s: FnState, move: Readonly<Record<string, string[]>
 export const movable = (s: FnState, n: Nation, area: string, arrived: Record<string, number> = {}): number =>
   unitsOf(s, area, n) - (arrived[area] ?? 0);
 
-/** Every problem with the move orders of nation `n`: units that exist, legal paths (FN 9.1). */
+/**
+ * Every problem with the move orders of nation `n`: units that exist, legal paths (FN 9.1). One error per fault:
+ * the slots beyond the units an area holds share one error, and units of one area given the same path share the
+ * errors of that path (each error's path in the orders is the first such slot).
+ */
 export function checkMoves(
   s: FnState,
   n: Nation,
@@ -205,23 +212,26 @@ export function checkMoves(
   arrived: Record<string, number> = {},
 ): RuleError[] {
   const errors: RuleError[] = [];
+  const missing = new Map<string, string[]>();
+  const checked = new Set<string>();
   for (const key of slotsInOrder(s, move)) {
     const [from, k] = slotOf(key);
     const have = areaIds(s).includes(from) ? movable(s, n, from, arrived) : 0;
     if (k < 1 || k > have) {
-      const en = `${key}: ${nationName(s, n).en} has ${have} unit(s) in ${from} that may move`;
-      errors.push(
-        err(
-          'no-unit',
-          'FN 9.1[1]',
-          `${base}.${key}`,
-          en,
-          `${key}: ${nationName(s, n).ja}軍が${from}で移動できるのは${have}ユニットまで`,
-        ),
-      );
+      missing.set(from, [...(missing.get(from) ?? []), key]);
       continue;
     }
+    const same = `${from} ${move[key].join(' ')}`;
+    if (checked.has(same)) continue;
+    checked.add(same);
     errors.push(...checkPath(s, n, from, move[key], `${base}.${key}`));
+  }
+  for (const [from, keys] of missing) {
+    const have = areaIds(s).includes(from) ? movable(s, n, from, arrived) : 0;
+    const [who, where] = [nationName(s, n), areaName(s, from)];
+    const en = `${keys.join(', ')}: ${who.en} has ${have} unit(s) in ${where.en} that may move`;
+    const ja = `${keys.join('、')}: ${who.ja}軍が${where.ja}で移動できるのは${have}ユニットまで`;
+    errors.push(err('no-unit', 'FN 9.1[1]', `${base}.${keys[0]}`, en, ja));
   }
   return errors;
 }

@@ -28,10 +28,9 @@ function context(input: GrammarInput): GfTextContext {
 }
 
 type Result = StatementResult<GfOrders>;
-const fail = (code: string, en: string, ja: string): Result => ({
-  kind: 'error',
-  code: `gf/text-${code}`,
-  message: { en, ja },
+const fail = (code: string, en: string, ja: string, rule?: string): Result => ({
+  ...{ kind: 'error', code: `gf/text-${code}`, message: { en, ja } },
+  ...(rule ? { rule } : {}),
 });
 const ok = (apply: (o: GfOrders) => void): Result => ({ kind: 'order', apply });
 const num = (t: string | undefined): number | null => (t && /^\d{1,3}$/.test(t) ? Number(t) : null);
@@ -50,13 +49,29 @@ function items(tokens: string[]): string[][] {
 const shipOf = (ctx: GfTextContext, tokens: string[]) => ctx.ship.get(nameKey(tokens.join('')));
 const hexOf = (ctx: GfTextContext, tokens: string[]) => ctx.hex.get(nameKey(tokens.join('')));
 
-/** `NAME -> n`: a ship and a box. */
-function shipToBox(ctx: GfTextContext, rest: string[], set: (o: GfOrders, id: string, box: number) => void): Result {
+/**
+ * `NAME -> n`: a ship and a DDbox box (0-6, GF 6[3]); an unknown ship or box is named. `rule`: the order's rule.
+ */
+function shipToBox(
+  ctx: GfTextContext,
+  rest: string[],
+  rule: string,
+  set: (o: GfOrders, id: string, box: number) => void,
+): Result {
   const arrow = rest.indexOf('->');
+  if (arrow < 1 || rest[arrow + 1] === undefined)
+    return fail('ship-box', 'write a ship and a box: GB42 -> 3', '艦と番号を書いてください: GB42 -> 3', rule);
+  const name = rest.slice(0, arrow).join(' ');
   const id = shipOf(ctx, rest.slice(0, arrow));
+  if (!id) return fail('ship', `unknown ship "${name}": GB42 -> 3`, `不明な艦「${name}」: GB42 -> 3`, rule);
   const box = num(rest[arrow + 1]);
-  if (arrow < 1 || !id || box === null || box > 6)
-    return fail('ship-box', 'write a ship and a box: GB42 -> 3', '艦と番号を書いてください: GB42 -> 3');
+  if (box === null || box > 6)
+    return fail(
+      'box',
+      `unknown box "${rest[arrow + 1]}": the DDbox boxes are 0 to 6`,
+      `不明なボックス「${rest[arrow + 1]}」: DDbox は 0〜6 です`,
+      rule,
+    );
   return ok((o) => set(o, id, box));
 }
 
@@ -70,13 +85,14 @@ const needYesNo = (w: string) => fail('yes-no', `${w} takes YES or NO`, `${w} �
 
 /** Readers by keyword. */
 const READERS: Partial<Record<Word, (rest: string[], ctx: GfTextContext) => Result>> = {
-  reinforce: (rest, ctx) => shipToBox(ctx, rest, (o, id, box) => (o.reinforce = { ...o.reinforce, [id]: box })),
+  reinforce: (rest, ctx) =>
+    shipToBox(ctx, rest, 'GF 6(2)', (o, id, box) => (o.reinforce = { ...o.reinforce, [id]: box })),
   redistribute: (rest, ctx) =>
-    shipToBox(ctx, rest, (o, id, box) => {
+    shipToBox(ctx, rest, 'GF 6[8]', (o, id, box) => {
       o.commit = { dice: o.commit?.dice ?? 2, ...o.commit, redistribute: { ...o.commit?.redistribute, [id]: box } };
     }),
   box: (rest, ctx) =>
-    shipToBox(ctx, rest, (o, id, box) => {
+    shipToBox(ctx, rest, 'GF 6[16]', (o, id, box) => {
       o.withdraw = { roll: o.withdraw?.roll ?? true, ...o.withdraw, boxes: { ...o.withdraw?.boxes, [id]: box } };
     }),
   commit: (rest) => {

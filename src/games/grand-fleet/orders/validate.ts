@@ -8,6 +8,7 @@ import { byDefenceDown, fastFleets, surplusCount, toOrganise } from '../rules/or
 import { ANSWER_FIELDS, type GfOrders } from './schema.ts';
 import { hexPoints, pointOf } from '../rules/owed.ts';
 import { interceptableHexes, interceptionTargets, placeableHexes, unplaced } from '../rules/placement.ts';
+import { missingError, notOwedError, standingErrors } from './validate-owed.ts';
 import { enemyOf, type GfState, typeOf, placeOf } from '../state.ts';
 
 /** The answer field of each decision point, and whether it may be left out (engine default). */
@@ -40,12 +41,10 @@ export function validate(s: GfState, seat: SeatId, orders: GfOrders): RuleError[
   const [field, optional] = d ? FIELD[d] : [null, true];
   const errors: RuleError[] = [];
   for (const key of ANSWER_FIELDS) {
-    if (key !== field && orders[key] !== undefined)
-      errors.push(err('not-owed', `${key}: not owed now`, `${key}: 今は不要です`, 'GF 4', key));
+    if (key !== field && orders[key] !== undefined) errors.push(notOwedError(s, side, key));
   }
-  if (field && !optional && orders[field] === undefined)
-    errors.push(err('missing', `${field} is owed (${d})`, `${field} が必要です（${d}）`, 'GF 4', field));
-  errors.push(...standingErrors(s, orders.standing));
+  if (d && field && !optional && orders[field] === undefined) errors.push(missingError(d, field));
+  errors.push(...standingErrors(s, side, orders.standing));
   if (errors.length || !d) return errors;
   return [...errors, ...pointErrors(s, side, d, orders)];
 }
@@ -64,35 +63,6 @@ function hexErrors(s: GfState, side: Side, given: NonNullable<GfOrders['hexes']>
   for (const p of points)
     for (const e of validate(p.state, side, given[p.hex] ?? {}))
       errors.push({ ...e, path: `hexes.${p.hex}${e.path ? `.${e.path}` : ''}` });
-  return errors;
-}
-
-/** Standing placement and interception lists name real hexes (spec 5.2; legality is judged when each is used). */
-function standingErrors(s: GfState, standing: GfOrders['standing']): RuleError[] {
-  const placeable = placeableHexes(s);
-  const errors: RuleError[] = [];
-  for (const p of standing?.placements ?? [])
-    if (!placeable.includes(p.hex))
-      errors.push(
-        err(
-          'hex',
-          `hex ${p.hex} cannot take a marker`,
-          `ヘクス ${p.hex} には配置できません`,
-          'GF 8[2][2]',
-          'standing.placements',
-        ),
-      );
-  for (const i of standing?.intercepts ?? [])
-    if (!placeable.includes(i.from) || !placeable.includes(i.to))
-      errors.push(
-        err(
-          'intercept-hex',
-          `no hex ${i.from} or ${i.to} to intercept between`,
-          `ヘクス ${i.from} または ${i.to} がありません`,
-          'GF 8[3][4]',
-          'standing.intercepts',
-        ),
-      );
   return errors;
 }
 

@@ -73,8 +73,11 @@ function context(input: GrammarInput): OcGrammarContext {
   return { units, places };
 }
 
-type Fail = { kind: 'error'; code: string; message: { en: string; ja: string } };
-const fail = (code: string, en: string, ja: string): Fail => ({ kind: 'error', code, message: { en, ja } });
+type Fail = { kind: 'error'; code: string; message: { en: string; ja: string }; rule?: string };
+const fail = (code: string, en: string, ja: string, rule?: string): Fail => ({
+  ...{ kind: 'error', code, message: { en, ja } },
+  ...(rule ? { rule } : {}),
+});
 const SEP = new Set(['->', ',', ':', '→', '、']);
 
 /** Reads one name (the longest run of tokens that names something) at `i`. */
@@ -192,11 +195,28 @@ function preference(tokens: string[], ctx: OcGrammarContext): OcPreference | nul
 const order = (apply: (o: OcOrders) => void): StatementResult<OcOrders> => ({ kind: 'order', apply });
 const isFail = (x: unknown): x is Fail => !!x && typeof x === 'object' && (x as Fail).kind === 'error';
 
-/** Two names: `SETUP unit place`, `RETURN unit point`, `REPLACE town unit`. */
-function pairOf(rest: string[], first: Map<string, string>, second: Map<string, string>, usage: [string, string]) {
-  const a = readName(rest, 0, first);
-  const b = a ? readName(rest, a.next, second) : null;
-  if (!a || !b || b.next !== rest.length) return fail('oc/text/usage', usage[0], usage[1]);
+/** Two names: `SETUP unit place`, `RETURN unit point`, `REPLACE town unit`; an unknown name is named, with `rule`. */
+function pairOf(
+  rest: string[],
+  tables: [Map<string, string>, Map<string, string>],
+  kinds: ['unit' | 'place', 'unit' | 'place'],
+  usage: [string, string],
+  rule: string,
+) {
+  const unknown = (i: number, kind: 'unit' | 'place') =>
+    fail(
+      'oc/text/name',
+      `"${rest[i]}" is not a ${kind}: ${usage[0]}`,
+      `「${rest[i]}」は${kind === 'unit' ? 'ユニット' : '場所'}名ではありません: ${usage[1]}`,
+      rule,
+    );
+  if (!rest.length) return fail('oc/text/usage', usage[0], usage[1], rule);
+  const a = readName(rest, 0, tables[0]);
+  if (!a) return unknown(0, kinds[0]);
+  if (a.next >= rest.length) return fail('oc/text/usage', usage[0], usage[1], rule);
+  const b = readName(rest, a.next, tables[1]);
+  if (!b) return unknown(a.next, kinds[1]);
+  if (b.next !== rest.length) return fail('oc/text/usage', usage[0], usage[1], rule);
   return [a.id, b.id] as const;
 }
 
@@ -241,11 +261,14 @@ function preferLine(rest: string[], ctx: OcGrammarContext): Result {
   });
 }
 
-/** A line of two names into one map of the orders: SETUP, RETURN, REPLACE. */
-function mapLine(key: 'setup' | 'returns' | 'replacements', usage: [string, string]): Handler {
+/** A line of two names into one map of the orders: SETUP (OC 4.2), RETURN (OC 6.3(8)③), REPLACE (OC 5.2). */
+function mapLine(key: 'setup' | 'returns' | 'replacements', usage: [string, string], rule: string): Handler {
   return (rest, ctx) => {
-    const [first, second] = key === 'replacements' ? [ctx.places, ctx.units] : [ctx.units, ctx.places];
-    const p = pairOf(rest, first, second, usage);
+    const replace = key === 'replacements';
+    const tables: [Map<string, string>, Map<string, string>] = replace
+      ? [ctx.places, ctx.units]
+      : [ctx.units, ctx.places];
+    const p = pairOf(rest, tables, replace ? ['place', 'unit'] : ['unit', 'place'], usage, rule);
     if (isFail(p)) return p;
     return order((o) => {
       o[key] = { ...o[key], [p[0]]: p[1] };
@@ -279,20 +302,22 @@ const HANDLERS: [keyof typeof KW, Handler][] = [
   ['target', pairsLine('targets')],
   ['counter', pairsLine('counterattack')],
   ['prefer', preferLine],
-  ['setup', mapLine('setup', ['SETUP <unit> <area>: SETUP 7arm 12', '配置 <ユニット> <場所>: 配置 7arm 12'])],
+  ['setup', mapLine('setup', ['SETUP <unit> <area>: SETUP 7arm 12', '配置 <ユニット> <場所>: 配置 7arm 12'], 'OC 4.2')],
   [
     'return',
-    mapLine('returns', [
-      'RETURN <unit> <point>: RETURN 21pz west-coast',
-      '復帰 <ユニット> <ポイント>: 復帰 21pz west-coast',
-    ]),
+    mapLine(
+      'returns',
+      ['RETURN <unit> <point>: RETURN 21pz west-coast', '復帰 <ユニット> <ポイント>: 復帰 21pz west-coast'],
+      'OC 6.3(8)③',
+    ),
   ],
   [
     'replace',
-    mapLine('replacements', [
-      'REPLACE <town> <unit>: REPLACE tobruk 70div',
-      '補充 <町> <ユニット>: 補充 トブルク 70div',
-    ]),
+    mapLine(
+      'replacements',
+      ['REPLACE <town> <unit>: REPLACE tobruk 70div', '補充 <町> <ユニット>: 補充 トブルク 70div'],
+      'OC 5.2',
+    ),
   ],
 ];
 

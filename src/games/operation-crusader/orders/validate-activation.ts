@@ -109,7 +109,37 @@ function checkAttack(s: OcState, side: OcSide, act: OcActivation, walked: Walked
     );
   errors.push(...checkGivenTargets(s, side, act, end, enemies));
   if (errors.length || !attacks(s, side, act, end)) return errors;
-  return checkTargetsBefore(s, side, act, end, enemies);
+  const before = checkTargetsBefore(s, side, act, end, enemies);
+  return before.length ? before : checkLeftOut(s, side, act, end);
+}
+
+/** The rules that make every unit of the group attack where it ends: OC-A11 R1 at a point, D7 in an area. */
+function attackRules(s: OcState, end: string): string[] {
+  return isArea(s, end) ? ['OC 6.3[2]', 'OC 6.3(2)[3]'] : ['OC 6.3[2]', 'OC-A11'];
+}
+
+/**
+ * Targets that leave out a unit which attacks all the same (OC 6.3[2]: every activated unit at a point under
+ * OC-A11 R1; the whole group in an area, whose attack is chosen once, D7): the order would be overridden, so it is
+ * refused, naming the units left out.
+ */
+function checkLeftOut(s: OcState, side: OcSide, act: OcActivation, end: string): RuleError[] {
+  if (!act.targets || !Object.keys(act.targets).length) return [];
+  const missing = attackersOf(s, act, end, groupOf(s, side, act)).filter((u) => !act.targets?.[u]);
+  if (!missing.length) return [];
+  const en = missing.map((u) => nameOf(s, u).en).join(', ');
+  const ja = missing.map((u) => nameOf(s, u).ja).join('、');
+  const [rule, ...more] = attackRules(s, end);
+  const message = isArea(s, end)
+    ? {
+        en: `the whole activated group attacks in ${nameOf(s, end).en}: name a target for ${en} too`,
+        ja: `${nameOf(s, end).ja}では活性化グループ全体が攻撃します: ${ja}の目標も書いてください`,
+      }
+    : {
+        en: `every activated unit attacks at the point ${nameOf(s, end).en}: name a target for ${en} too`,
+        ja: `ポイント${nameOf(s, end).ja}では活性化ユニットはすべて攻撃します: ${ja}の目標も書いてください`,
+      };
+  return [ocError('oc/attack/left-out', rule, message, 'activation.targets', more)];
 }
 
 /** The targets named with the activation: a unit of the group at an enemy unit where the group ends (OC 6.3[1]). */
@@ -161,7 +191,7 @@ function checkTargetsBefore(s: OcState, side: OcSide, act: OcActivation, end: st
             ja: `目標は最初に決めます: ${missing.map((u) => nameOf(s, u).ja).join('、')}の目標を書いてください`,
           },
           'activation.targets',
-          ['OC-A09'],
+          ['OC-A09', ...attackRules(s, end)],
         ),
       );
   }

@@ -1,0 +1,101 @@
+/**
+ * Refusals say why: an answer at a point the rules skip cites the rule that skips it, a missing placement cites
+ * GF 8[2][5], and a standing order the rules can never apply is refused with its rule instead of being dropped.
+ */
+import { describe, expect, test } from 'vitest';
+import { type GfFixtureSetup, stateFromFixture } from '../../../src/games/grand-fleet/rules/fixture.ts';
+import { grandFleet as game } from '../../../src/games/grand-fleet/index.ts';
+import type { GfOrders } from '../../../src/games/grand-fleet/orders/schema.ts';
+import { missingError } from '../../../src/games/grand-fleet/orders/validate-owed.ts';
+import type { Side } from '../../../src/games/grand-fleet/state.ts';
+
+const refusals = (setup: GfFixtureSetup, side: Side, orders: GfOrders) =>
+  game.validate(stateFromFixture(setup), side, orders).map((e) => ({ code: e.code, rules: e.rules, path: e.path }));
+
+describe('an answer at a skipped decision point cites the rule that skips it', () => {
+  test('GF 7(b)[4a]: no declaration when the battle is forced', () => {
+    const setup: GfFixtureSetup = {
+      offensive: 'german',
+      difference: 5,
+      battle: { offensive: 'german' },
+      phase: { kind: 'organise', side: 'german' },
+    };
+    const [e] = game.validate(stateFromFixture(setup), 'german', { battle: true }).filter((x) => x.path === 'battle');
+    expect([e.code, e.rules]).toEqual(['gf/not-owed', ['GF 7(b)[4a]']]);
+    expect(e.message.en).toContain('forced');
+    expect(e.message.ja).toContain('強制');
+  });
+  test('GF 7(b)[4a], GF-A24: no refusal of a forced battle on both sides', () => {
+    const setup: GfFixtureSetup = {
+      options: { forcedBattle: 'forcedOnBoth' },
+      offensive: 'german',
+      difference: 4,
+      battle: { offensive: 'german' },
+      phase: { kind: 'organise', side: 'german' },
+    };
+    expect(refusals(setup, 'british', { accept: false })).toContainEqual({
+      code: 'gf/not-owed',
+      rules: ['GF 7(b)[4a]', 'GF-A24'],
+      path: 'accept',
+    });
+  });
+  test('GF 7(a)[4]: the turn of an outbreak of unrestricted submarine warfare has no initiative', () => {
+    const setup: GfFixtureSetup = { turn: 3, usw: 2, phase: { kind: 'arm-4', side: 'british' } };
+    expect(refusals(setup, 'german', { dice: 2 })).toEqual([
+      { code: 'gf/not-owed', rules: ['GF 7(a)[4]', 'GF 7(a)[5]'], path: 'dice' },
+    ]);
+    expect(refusals(setup, 'german', { usw: 'occur' })).toEqual([
+      { code: 'gf/not-owed', rules: ['GF 7(a)[4]', 'GF 7(a)[6]'], path: 'usw' },
+    ]);
+  });
+  test('GF 7(a)[2]: only the German answers a "Choice" result', () => {
+    const setup: GfFixtureSetup = { turn: 2, phase: { kind: 'usw-choice', side: 'german' } };
+    expect(refusals(setup, 'british', { usw: 'decline' })).toEqual([
+      { code: 'gf/not-owed', rules: ['GF 7(a)[2]'], path: 'usw' },
+    ]);
+  });
+});
+
+describe('a missing answer cites the rule that owes it', () => {
+  test('GF 8[2][5]: a placement left out (placement has no pass)', () => {
+    const setup: GfFixtureSetup = { battle: { offensive: 'german' }, phase: { kind: 'place', side: 'german' } };
+    const [e] = game.validate(stateFromFixture(setup), 'german', {});
+    expect([e.code, e.rules, e.path]).toEqual(['gf/missing', ['GF 8[2][5]', 'GF 8[2][2]'], 'place']);
+    expect(e.message.en).toContain('no pass');
+  });
+});
+
+test('a missing answer elsewhere cites the rules of its point, one id each', () => {
+  const setup: GfFixtureSetup = { turn: 2, phase: { kind: 'usw-choice', side: 'german' } };
+  expect(refusals(setup, 'german', {})).toEqual([{ code: 'gf/missing', rules: ['GF 7(a)[2]', 'GF 4'], path: 'usw' }]);
+  expect(missingError('AD1', 'hexes').rules).toEqual(['GF-AD1', 'GF 8[4][2]', 'GF 4']);
+});
+
+describe('a standing order the rules can never apply is refused', () => {
+  const setup: GfFixtureSetup = { turn: 3, phase: { kind: 'over' } };
+  test('GF 7(a)[2]: a British standing USW choice', () => {
+    expect(refusals(setup, 'british', { standing: { usw: 'occur' } })).toEqual([
+      { code: 'gf/standing-usw', rules: ['GF 7(a)[2]'], path: 'standing.usw' },
+    ]);
+  });
+  test('GF 7(a)[6]: a German standing USW choice after the outbreak; GF 12[3]: in the historical game', () => {
+    expect(refusals({ ...setup, usw: 1 }, 'german', { standing: { usw: 'decline' } })).toEqual([
+      { code: 'gf/standing-usw', rules: ['GF 7(a)[6]'], path: 'standing.usw' },
+    ]);
+    expect(refusals({ ...setup, options: { historical: true } }, 'german', { standing: { usw: 'occur' } })).toEqual([
+      { code: 'gf/standing-usw', rules: ['GF 12[3]'], path: 'standing.usw' },
+    ]);
+    expect(refusals({ ...setup, turn: 1 }, 'german', { standing: { usw: 'occur' } })).toEqual([]);
+  });
+  test('GF 8[3][4]: a standing interception between hexes that are not adjacent', () => {
+    expect(refusals(setup, 'british', { standing: { intercepts: [{ from: '101', to: '106' }] } })).toEqual([
+      { code: 'gf/intercept-to', rules: ['GF 8[3][4]'], path: 'standing.intercepts' },
+    ]);
+    expect(refusals(setup, 'british', { standing: { intercepts: [{ from: '101', to: '102' }] } })).toEqual([]);
+  });
+  test('GF 8[1][3]: a standing placement of a fleet marker the side does not have', () => {
+    expect(refusals(setup, 'german', { standing: { placements: [{ marker: 7, hex: '101' }] } })).toEqual([
+      { code: 'gf/marker', rules: ['GF 8[1][3]', 'GF 8[2][1]'], path: 'standing.placements' },
+    ]);
+  });
+});
