@@ -44,12 +44,19 @@ export interface ReplyReport {
   resolved: boolean;
 }
 
+/** The echo's lines, the first `REPLY_LIMITS.echoLines` of them and a count of the rest. */
+function echoText(lc: Locale, echo: readonly string[]): string {
+  const shown = echo.slice(0, REPLY_LIMITS.echoLines);
+  if (echo.length > shown.length) shown.push(moreLine(lc, echo.length - shown.length));
+  return shown.join('\n');
+}
+
 /** The echo of the orders as understood (seat by seat, for several), and whether they were stored. */
 function echoParts(lc: Locale, input: ReplyReport, several: boolean): Part[] {
   if (input.outcome === 'none' && !input.textErrors.length) return [];
   const parts: Part[] = [
     heading(L(lc, 'Your orders as understood', '受け付けた命令の解釈')),
-    pre(input.echo.length ? input.echo.join('\n') : L(lc, '(no orders read)', '(命令は読み取れませんでした)')),
+    pre(input.echo.length ? echoText(lc, input.echo) : L(lc, '(no orders read)', '(命令は読み取れませんでした)')),
   ];
   const accepted = several
     ? L(
@@ -84,29 +91,47 @@ function echoParts(lc: Locale, input: ReplyReport, several: boolean): Part[] {
  */
 function errorParts(lc: Locale, input: ReplyReport, seatName: (side: string) => string = (side) => side): Part[] {
   const seat = (side: string | undefined) => (side ? `${L(lc, 'seat', '席')} ${seatName(side)}: ` : '');
+  const textErrors = input.textErrors.slice(0, REPLY_LIMITS.errors);
+  const ruleErrors = input.ruleErrors.slice(0, REPLY_LIMITS.errors - textErrors.length);
   const errors = [
-    ...input.textErrors.map(
+    ...textErrors.map(
       (e) =>
-        `${seat(e.seat)}${L(lc, 'line', '行')} ${e.line}: ${e.message[lc]} [${e.code}]${e.text ? `  <${e.text}>` : ''}`,
+        `${seat(e.seat)}${L(lc, 'line', '行')} ${e.line}: ${clipped(e.message[lc], 1000)} [${e.code}]${e.text ? `  <${clipped(e.text)}>` : ''}`,
     ),
-    ...input.ruleErrors.map(
-      (e) => `${seat(e.seat)}${e.rule}: ${e.message[lc]} [${e.code}]${e.path ? ` (${e.path})` : ''}`,
+    ...ruleErrors.map(
+      (e) =>
+        `${seat(e.seat)}${e.rule}: ${clipped(e.message[lc], 1000)} [${e.code}]${e.path ? ` (${clipped(e.path)})` : ''}`,
     ),
   ];
-  return errorsAndIgnored(lc, errors, input.ignored);
+  return errorsAndIgnored(lc, errors, input.textErrors.length + input.ruleErrors.length, input.ignored);
 }
 
-/** The error lines under their heading, then the lines not read as orders. */
-function errorsAndIgnored(lc: Locale, errors: string[], ignored: ReplyReport['ignored']): Part[] {
+/**
+ * How much of a mail a reply quotes back: a reply is never much larger than the mail that caused it (a mail of
+ * 90,000 bad lines gets the first errors and a count of the rest, not a reply of megabytes).
+ */
+export const REPLY_LIMITS = { errors: 50, ignored: 20, echoLines: 300, quotedChars: 160 } as const;
+
+/** A text that may quote the player's mail, cut to `max` characters (a quoted line: `REPLY_LIMITS.quotedChars`). */
+function clipped(text: string, max: number = REPLY_LIMITS.quotedChars): string {
+  return text.length > max ? `${text.slice(0, max)}…` : text;
+}
+
+/** The line that stands for the items of a list left out of a reply. */
+function moreLine(lc: Locale, more: number): string {
+  return L(lc, `… and ${more} more, not listed`, `… ほか ${more} 件 (省略)`);
+}
+
+/** The error lines under their heading (the first ones, and a count of the rest), then the lines not read as orders. */
+function errorsAndIgnored(lc: Locale, errors: string[], total: number, ignored: ReplyReport['ignored']): Part[] {
   const parts: Part[] = [];
-  if (errors.length)
-    parts.push(heading(L(lc, `Errors (${errors.length})`, `誤り (${errors.length} 件)`)), pre(errors.join('\n')));
-  if (ignored.length)
-    parts.push(
-      para(
-        `${L(lc, 'Lines not read as orders', '命令として読まなかった行')}: ${ignored.map((i) => `${i.line} "${i.text}"`).join(', ')}`,
-      ),
-    );
+  const listed = total > errors.length ? [...errors, moreLine(lc, total - errors.length)] : errors;
+  if (total) parts.push(heading(L(lc, `Errors (${total})`, `誤り (${total} 件)`)), pre(listed.join('\n')));
+  if (ignored.length) {
+    const shown = ignored.slice(0, REPLY_LIMITS.ignored).map((i) => `${i.line} "${clipped(i.text)}"`);
+    if (ignored.length > shown.length) shown.push(moreLine(lc, ignored.length - shown.length));
+    parts.push(para(`${L(lc, 'Lines not read as orders', '命令として読まなかった行')}: ${shown.join(', ')}`));
+  }
   return parts;
 }
 
