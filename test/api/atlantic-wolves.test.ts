@@ -11,6 +11,7 @@ import type { Envelope } from '../../src/engine/step-runner.ts';
 import type { Owed } from '../../src/engine/types.ts';
 import { atlanticWolves, type AwState } from '../../src/games/atlantic-wolves/index.ts';
 import { randomLegalOrders } from '../../src/games/atlantic-wolves/orders/random-orders.ts';
+import { mulberry32 } from '../support/seeded.ts';
 import { buildTestApp, type TestApp } from '../support/app.ts';
 import { createGameVia, type GameHandle, postOrders } from '../support/api-helpers.ts';
 
@@ -21,17 +22,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
 });
-
-/** A small seeded generator (mulberry32) so that a failing game can be replayed. */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let x = Math.imul(a ^ (a >>> 15), 1 | a);
-    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /**
  * Plays the open step: every owed seat reads its view and sends random legal orders (chosen from the state as the

@@ -6,9 +6,9 @@
  * from the per-seat plan; rotating a seat's tokens rotates its person's. Real Postgres, the real app.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createGameVia, type GameHandle, postOrders } from '../support/api-helpers.ts';
+import { type GameHandle, postOrders } from '../support/api-helpers.ts';
 import { bearerOf, buildTestApp, type TestApp } from '../support/app.ts';
-import { skirmish } from '../support/skirmish-game.ts';
+import { duoAndSolo as duoAndSoloOf, SKIRMISH_BIDS, skirmish } from '../support/skirmish-game.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -18,22 +18,15 @@ afterAll(async () => {
   await t?.close();
 });
 
-const BIDS = {
-  red: { dice: 2, fire: { blue: 1, green: 2 } },
-  green: { dice: 1, fire: { red: 3 } },
-  blue: { dice: 1, fire: { red: 1, green: 2 } },
-};
+const BIDS = SKIRMISH_BIDS;
 
-/** Blue and green held by duo@ (one person), red by solo@ alone. */
+/** Blue and green held by duo@ (one person, its address spelt two ways), red by solo@ alone. */
 async function duoAndSolo(): Promise<{ g: GameHandle; duo: { authorization: string } }> {
-  const seats = [
-    { side: 'blue', email: 'duo@example.org' },
-    { side: 'red', email: 'solo@example.org' },
-    { side: 'green', email: 'Duo@Example.org' },
-  ];
-  const g = await createGameVia(t, { game: 'skirmish', mode: 'mail', seats });
-  expect(g.body.persons).toEqual([{ email: 'duo@example.org', sides: ['blue', 'green'], token: expect.any(String) }]);
-  return { g, duo: bearerOf((g.body.persons as { token: string }[])[0].token) };
+  const made = await duoAndSoloOf(t, 'Duo@Example.org');
+  expect(made.g.body.persons).toEqual([
+    { email: 'duo@example.org', sides: ['blue', 'green'], token: expect.any(String) },
+  ]);
+  return made;
 }
 
 const get = async (g: GameHandle, auth: { authorization: string }, url: string) => {

@@ -6,9 +6,9 @@
  * (test/support/skirmish-game.ts), real Postgres, the real app.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createGameVia, type GameHandle, postOrders } from '../support/api-helpers.ts';
+import { type GameHandle, postOrders } from '../support/api-helpers.ts';
 import { bearerOf, buildTestApp, type TestApp } from '../support/app.ts';
-import { skirmish } from '../support/skirmish-game.ts';
+import { duoAndSolo as duoAndSoloOf, SKIRMISH_BIDS, skirmish } from '../support/skirmish-game.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -18,22 +18,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-const BIDS = {
-  red: { dice: 2, fire: { blue: 1, green: 2 } },
-  green: { dice: 1, fire: { red: 3 } },
-  blue: { dice: 1, fire: { red: 1, green: 2 } },
-};
-
-/** Blue and green held by duo@ (one person), red by solo@ alone. */
-async function duoAndSolo(): Promise<{ g: GameHandle; duo: { authorization: string } }> {
-  const seats = [
-    { side: 'blue', email: 'duo@example.org' },
-    { side: 'red', email: 'solo@example.org' },
-    { side: 'green', email: 'duo@example.org' },
-  ];
-  const g = await createGameVia(t, { game: 'skirmish', mode: 'mail', seats });
-  return { g, duo: bearerOf((g.body.persons as { token: string }[])[0].token) };
-}
+const BIDS = SKIRMISH_BIDS;
+const duoAndSolo = () => duoAndSoloOf(t);
 
 const move = (g: GameHandle, side: string, payload: Record<string, unknown>, headers = g.moderator) =>
   t.app.inject({ method: 'POST', url: `/api/games/${g.id}/seats/${side}/holder`, headers, payload });

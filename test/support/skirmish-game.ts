@@ -12,6 +12,8 @@
  * a team, blue another.
  */
 import { z } from 'zod';
+import { createGameVia, type GameHandle } from './api-helpers.ts';
+import { bearerOf, type TestApp } from './app.ts';
 import { boardWithoutMap } from '../../src/engine/board.ts';
 import { checkChoices } from '../../src/engine/choices.ts';
 import { describeDie, rollDie } from '../../src/engine/dice-purpose.ts';
@@ -342,3 +344,27 @@ export const skirmish: GameDefinition<SkState, SkOrders, z.infer<typeof options>
     return next.phase === 'march' || !next.digest ? { results: 'owing' } : { results: 'owing', digest: true };
   },
 };
+
+/** Sealed bids of the three seats (SK 1) that every test of a skirmish game can send. */
+export const SKIRMISH_BIDS = {
+  red: { dice: 2, fire: { blue: 1, green: 2 } },
+  green: { dice: 1, fire: { red: 3 } },
+  blue: { dice: 1, fire: { red: 1, green: 2 } },
+};
+
+/**
+ * A skirmish game with blue and green held by duo@ (one person: `greenEmail` is duo@'s address, spelt as a test
+ * likes), red by solo@ alone; the person's bearer header.
+ */
+export async function duoAndSolo(
+  t: TestApp,
+  greenEmail = 'duo@example.org',
+): Promise<{ g: GameHandle; duo: { authorization: string } }> {
+  const seats = [
+    { side: 'blue', email: 'duo@example.org' },
+    { side: 'red', email: 'solo@example.org' },
+    { side: 'green', email: greenEmail },
+  ];
+  const g = await createGameVia(t, { game: 'skirmish', mode: 'mail', seats });
+  return { g, duo: bearerOf((g.body.persons as { token: string }[])[0].token) };
+}
