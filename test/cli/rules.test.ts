@@ -42,9 +42,16 @@ describe('pbem rules', () => {
     expect(report.prefix).toBe('GF');
     expect(report.rules.map((x) => x.id)).toEqual([ID]);
     const [{ implemented, tested }] = report.rules;
-    // Verified by hand: the placement code's doc comment and the battle fixture's list of rules.
+    // Verified by hand: the refusal of a placement left out (its rule table and the rule it cites), the placement
+    // code's doc comment, and the battle fixture's list of rules.
     const placement = implemented.filter((p) => p.startsWith('src/games/grand-fleet/'));
-    expect(placement.map(lineAt)).toEqual([expect.stringContaining('Markers a side has not placed')]);
+    // Other places may come to cite the rule: these must be among them (and every place cites it, checked below).
+    expect(placement.map(lineAt)).toEqual(
+      expect.arrayContaining([
+        expect.stringContaining("D13: ['GF 8[2][5]'"),
+        expect.stringContaining('Markers a side has not placed'),
+      ]),
+    );
     expect(tested.filter((p) => /^test\/games\/grand-fleet\/.*battle.*\.json:\d+$/.test(p)).map(lineAt)).toEqual([
       `   "${ID}",`,
     ]);
