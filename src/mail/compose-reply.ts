@@ -119,7 +119,7 @@ function clipped(text: string, max: number = REPLY_LIMITS.quotedChars): string {
 
 /** The line that stands for the items of a list left out of a reply. */
 function moreLine(lc: Locale, more: number): string {
-  return L(lc, `… and ${more} more, not listed`, `… ほか ${more} 件 (省略)`);
+  return L(lc, `… and ${more} more, not listed`, `… ほか ${more} 件（省略）`);
 }
 
 /** The error lines under their heading (the first ones, and a count of the rest), then the lines not read as orders. */
