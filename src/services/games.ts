@@ -159,6 +159,13 @@ function checkedInput(deps: ServiceDeps, rawInput: CreateGameInput): { input: Ga
   return { input, def };
 }
 
+/**
+ * The limits of the creation's one transaction. Prisma's defaults (5 s to run, 2 s to get a connection) are too tight
+ * for it: it may resolve a set-up step, which is a game's own computation, and write a welcome mail per player, on a
+ * database that is busy with other games' deadlines. A creation that takes long still commits whole, or not at all.
+ */
+const CREATION_TRANSACTION = { timeout: 60_000, maxWait: 10_000 } as const;
+
 /** The seats with fresh secrets, and their persons: one per address (seats given one address share it). */
 function seatsWithSecrets(input: GameInput): { seats: NewSeat[]; persons: NewPerson[] } {
   const seats: NewSeat[] = input.seats.map((s) => ({
@@ -275,7 +282,8 @@ export async function createGame(deps: ServiceDeps, rawInput: CreateGameInput): 
       gameId: id,
       persons: persons.map((p) => ({ personId: p.id, token: p.token })),
     });
-  });
+  }, CREATION_TRANSACTION);
+
   deps.log.info({ gameId: id, game: def.id, mode: input.mode }, 'game created');
   return {
     id,
