@@ -112,11 +112,6 @@ function refuseUnlessOpen(step: SubmissionState, moderator: boolean): void {
     );
 }
 
-/** The game package of a submission's game (500 when it is not installed). */
-function packageOf(deps: ServiceDeps, step: SubmissionState) {
-  return requireGame(deps, step.game);
-}
-
 /**
  * The refusals a submission meets before its orders are read (a finished or, but for the moderator, paused game; a
  * step that is not open; an unknown game or seat); returns the step, the game package and the seat otherwise.
@@ -124,7 +119,7 @@ function packageOf(deps: ServiceDeps, step: SubmissionState) {
 function admitted(deps: ServiceDeps, step: SubmissionState | null, moderator: boolean) {
   if (!step) throw notFound('game');
   refuseUnlessOpen(step, moderator);
-  const def = packageOf(deps, step);
+  const def = requireGame(deps, step.game);
   if (!step.seat) throw notFound('seat', 'seat/not-found');
   return { step, def, seat: step.seat };
 }
@@ -308,7 +303,7 @@ export async function submitOrdersBySeat(
   const step = await submissionState(deps, input.gameId, named[0].seat.seatId, { fresh: true });
   if (!step) throw notFound('game');
   refuseUnlessOpen(step, false);
-  const def = packageOf(deps, step);
+  const def = requireGame(deps, step.game);
   const envelope = await cachedEnvelope(deps, step.stepId);
   const checked = named.map((n) => ({ ...n, ...seatErrors(def, envelope, n.seat.side, n.orders) }));
   const errors = checked.flatMap((c) => c.errors);
