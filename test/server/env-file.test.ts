@@ -80,7 +80,10 @@ it('a real process reads its .env, and warns on stderr that production mail goes
       .stdout.split('\n')
       .find((l) => l.includes('"service started"'));
     expect(JSON.parse(started ?? '{}').envFile).toBe(join(dir, '.env'));
-    expect(service.output().stderr).toContain('WARNING: NODE_ENV=production without SMTP_URL');
+    // Written before the "service started" line, but through another pipe: it may be read a moment later.
+    await expect
+      .poll(() => service.output().stderr, { timeout: 5_000 })
+      .toContain('WARNING: NODE_ENV=production without SMTP_URL');
     // ADMIN_TOKEN came from the file: the operator route accepts it.
     const res = await fetch(`${url}/api/games`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
     expect(res.status).not.toBe(401);
