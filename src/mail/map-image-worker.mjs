@@ -11,7 +11,9 @@ const fontBuffers = workerData.fontFiles.map((path) => readFileSync(path));
 
 // resvg's objects live in the WebAssembly heap, out of the garbage collector's reach: the parsed tree and the
 // rendered image are freed by hand after each picture, or every picture's pixels stay in the heap for good.
-parentPort.on('message', ({ id, svg }) => {
+parentPort.on('message', ({ id, svg, heap }) => {
+  // The thread's memory outside the JavaScript heap, the WebAssembly heap included: what a leak would grow.
+  if (heap) return parentPort.postMessage({ id, heapBytes: process.memoryUsage().external });
   let resvg;
   let image;
   try {

@@ -47,27 +47,38 @@ export function pictureFonts(configured?: string): string[] {
   return FONT_FILES.map((name) => found.find((f) => f.endsWith(`/${name}`))).filter((f): f is string => !!f);
 }
 
-type Pending = { resolve: (png: Buffer) => void; reject: (e: Error) => void };
+type Pending = { resolve: (answer: WorkerAnswer) => void; reject: (e: Error) => void };
+type WorkerAnswer = { id?: number; png?: Uint8Array; heapBytes?: number; error?: string };
 
-/** Renders SVG documents to PNG in one worker thread, queued in order. */
+/** How long the thread stays up with nothing to draw before it is stopped (its WebAssembly heap and fonts freed). */
+const IDLE_MS = 60_000;
+
+/**
+ * Renders SVG documents to PNG in one worker thread, queued in order. The thread starts with the first picture and
+ * stops after `idleMs` without one: a process that delivers no mail for a while does not hold its memory.
+ */
 export class MapPictures {
   private worker: Worker | null = null;
   private readonly pending = new Map<number, Pending>();
   private next = 0;
+  private idleTimer: NodeJS.Timeout | null = null;
 
-  constructor(private readonly fontFiles: string[]) {}
+  constructor(
+    private readonly fontFiles: string[],
+    private readonly idleMs = IDLE_MS,
+  ) {}
 
   private start(): Worker {
     const worker = new Worker(new URL('./map-image-worker.mjs', import.meta.url), {
       workerData: { fontFiles: this.fontFiles },
     });
-    worker.on('message', (m: { id?: number; png?: Uint8Array; error?: string }) => {
+    worker.on('message', (m: WorkerAnswer) => {
       const p = m.id === undefined ? undefined : this.pending.get(m.id);
       if (!p) return;
       this.pending.delete(m.id!);
-      if (m.png) p.resolve(Buffer.from(m.png.buffer, m.png.byteOffset, m.png.byteLength));
-      else p.reject(new Error(m.error ?? 'map picture failed'));
-      if (!this.pending.size) worker.unref();
+      if (m.error === undefined) p.resolve(m);
+      else p.reject(new Error(m.error));
+      if (!this.pending.size) this.idle(worker);
     });
     const fail = (error: Error) => {
       if (this.worker !== worker) return;
@@ -80,25 +91,52 @@ export class MapPictures {
     return worker;
   }
 
-  /** The PNG of an SVG document, at its own size. */
-  render(svg: string): Promise<Buffer> {
-    if (!this.fontFiles.length)
-      return Promise.reject(
-        new Error(
-          'no font for the map picture: install fonts-dejavu-core and fonts-ipafont-gothic, or set MAP_FONT_FILES',
-        ),
-      );
+  /** Lets the process exit while the thread waits, and stops the thread once it has waited `idleMs`. */
+  private idle(worker: Worker): void {
+    worker.unref();
+    this.idleTimer = setTimeout(() => {
+      if (this.worker === worker && !this.pending.size) void this.close();
+    }, this.idleMs);
+    this.idleTimer.unref();
+  }
+
+  private ask(message: { svg?: string; heap?: true }): Promise<WorkerAnswer> {
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    this.idleTimer = null;
     this.worker ??= this.start();
     const id = this.next++;
     this.worker.ref();
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
-      this.worker!.postMessage({ id, svg });
+      this.worker!.postMessage({ id, ...message });
     });
+  }
+
+  /** The PNG of an SVG document, at its own size. */
+  async render(svg: string): Promise<Buffer> {
+    if (!this.fontFiles.length)
+      throw new Error(
+        'no font for the map picture: install fonts-dejavu-core and fonts-ipafont-gothic, or set MAP_FONT_FILES',
+      );
+    const { png } = await this.ask({ svg });
+    if (!png) throw new Error('map picture failed');
+    return Buffer.from(png.buffer, png.byteOffset, png.byteLength);
+  }
+
+  /** Whether the thread is running (it starts with a picture and stops when idle). */
+  get running(): boolean {
+    return this.worker !== null;
+  }
+
+  /** The thread's memory outside its JavaScript heap (resvg's WebAssembly heap, the fonts): what a leak grows. */
+  async heapBytes(): Promise<number> {
+    return (await this.ask({ heap: true })).heapBytes ?? 0;
   }
 
   /** Stops the thread (it also lets the process exit while idle). */
   async close(): Promise<void> {
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    this.idleTimer = null;
     const w = this.worker;
     this.worker = null;
     await w?.terminate();
