@@ -128,11 +128,11 @@ const env: NodeJS.ProcessEnv = {
   LOG_LEVEL: 'warn',
   RATE_LIMIT_PER_MINUTE: '0',
 };
-const processes =
+const processes: Record<string, ChildProcess> =
   ROLE === 'all'
     ? { all: startProcess('all', env) }
     : { api: startProcess('api', env), worker: startProcess('worker', env) };
-const measured = (processes as Record<string, ChildProcess>)[ROLE];
+const measured = processes[ROLE];
 const base = `http://127.0.0.1:${port}`;
 const db = new pg.Client({ connectionString: scratch.url });
 const started = Date.now();
