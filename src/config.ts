@@ -123,6 +123,14 @@ const mailSettingsShape = {
   MAIL_SINK_PAGE: z.enum(['auto', 'on', 'off']).default('auto'),
   /** Font files of the mails' map pictures, comma-separated, Latin first. Unset: DejaVu Sans and IPA, if installed. */
   MAP_FONT_FILES: optionalText,
+  /**
+   * DKIM signing of every outgoing mail (SMTP and the .eml sink alike): the signing domain (d=), the selector (s=)
+   * whose TXT record `<selector>._domainkey.<domain>` holds the public key, and the PEM file of the private key.
+   * All three, or none (unsigned). docs/email.md gives the DNS records to publish.
+   */
+  DKIM_DOMAIN: optionalText,
+  DKIM_SELECTOR: optionalText,
+  DKIM_PRIVATE_KEY_FILE: optionalText,
 };
 
 /** The settings as the environment gives them, before the defaults that follow from other settings. */
@@ -199,11 +207,21 @@ const settingsSchema = z.object({
  * The zod schema of the environment the service reads, with the defaults that follow from other settings: the mail
  * sink's folder is under DATA_DIR, and the SMTP listener listens where HOST says.
  */
-export const configSchema = settingsSchema.transform((settings) => ({
-  ...settings,
-  MAIL_SINK_DIR: settings.MAIL_SINK_DIR ?? join(settings.DATA_DIR, 'mail'),
-  INBOUND_SMTP_HOST: settings.INBOUND_SMTP_HOST ?? settings.HOST,
-}));
+export const configSchema = settingsSchema
+  .superRefine((settings, ctx) => {
+    const dkim = [settings.DKIM_DOMAIN, settings.DKIM_SELECTOR, settings.DKIM_PRIVATE_KEY_FILE];
+    if (dkim.some(Boolean) && !dkim.every(Boolean))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DKIM_DOMAIN'],
+        message: 'DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY_FILE go together: set all three, or none',
+      });
+  })
+  .transform((settings) => ({
+    ...settings,
+    MAIL_SINK_DIR: settings.MAIL_SINK_DIR ?? join(settings.DATA_DIR, 'mail'),
+    INBOUND_SMTP_HOST: settings.INBOUND_SMTP_HOST ?? settings.HOST,
+  }));
 
 /** The validated settings every part of the service reads. */
 export type Config = z.output<typeof configSchema>;

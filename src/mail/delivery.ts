@@ -4,8 +4,10 @@
  * back-off; a permanent failure (an SMTP 5xx answer, or too many attempts) marks the row failed and tells the
  * game's moderator. Each row keeps its Message-ID, so a mail re-sent after a worker crash is recognisably the same.
  */
+import { readFileSync } from 'node:fs';
 import nodemailer from 'nodemailer';
 import type { SendMailOptions } from 'nodemailer';
+import type DKIM from 'nodemailer/lib/dkim/index.js';
 import type { Logger } from 'pino';
 import type { Db } from '../db/client.ts';
 import type { Outbox } from '../generated/prisma/client.ts';
@@ -23,11 +25,33 @@ export interface MailSender {
   close(): void;
 }
 
-/** The sender of the settings: SMTP when SMTP_URL is set, otherwise the .eml folder. */
-export function createSender(settings: Pick<MailSettings, 'SMTP_URL' | 'MAIL_SINK_DIR'>): MailSender {
+type SenderSettings = Pick<
+  MailSettings,
+  'SMTP_URL' | 'MAIL_SINK_DIR' | 'DKIM_DOMAIN' | 'DKIM_SELECTOR' | 'DKIM_PRIVATE_KEY_FILE'
+>;
+
+/**
+ * nodemailer's DKIM options from the settings (undefined when signing is off). The key file is read here, when the
+ * sender is made at start-up, so that a missing or unreadable key stops the start instead of every delivery.
+ */
+function dkimOptions(settings: SenderSettings): DKIM.Options | undefined {
+  if (!settings.DKIM_DOMAIN || !settings.DKIM_SELECTOR || !settings.DKIM_PRIVATE_KEY_FILE) return undefined;
+  const privateKey = readFileSync(settings.DKIM_PRIVATE_KEY_FILE, 'utf8');
+  if (!privateKey.includes('PRIVATE KEY'))
+    throw new Error(`DKIM_PRIVATE_KEY_FILE ${settings.DKIM_PRIVATE_KEY_FILE} holds no PEM private key`);
+  return { domainName: settings.DKIM_DOMAIN, keySelector: settings.DKIM_SELECTOR, privateKey };
+}
+
+/**
+ * The sender of the settings: SMTP when SMTP_URL is set, otherwise the .eml folder. Either signs every mail with
+ * DKIM when the DKIM settings are given (the sink too, so that a signature can be checked without a relay).
+ */
+export function createSender(settings: SenderSettings): MailSender {
+  const dkim = dkimOptions(settings);
   if (settings.SMTP_URL) {
     const url = new URL(settings.SMTP_URL);
     const transport = nodemailer.createTransport({
+      dkim,
       host: url.hostname,
       port: Number(url.port || (url.protocol === 'smtps:' ? 465 : 587)),
       secure: url.protocol === 'smtps:',
@@ -46,7 +70,7 @@ export function createSender(settings: Pick<MailSettings, 'SMTP_URL' | 'MAIL_SIN
       close: () => transport.close(),
     };
   }
-  const builder = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const builder = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix', dkim });
   return {
     describe: `sink ${settings.MAIL_SINK_DIR}`,
     send: async (m, name) => {
