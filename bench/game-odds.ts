@@ -8,6 +8,7 @@
  * (test/games/grand-fleet/fire-step.ts), Fin-Napoleon's French attack (test/games/fin-napoleon/odds/) and Operation
  * Crusader's illustration OC-X2 (21st Panzer attacks an infantry brigade in area 08).
  */
+import { printFigures } from './report.ts';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { sfc32FromHex, streamDice } from '../src/engine/dice.ts';
@@ -61,6 +62,7 @@ function cases(): Case[] {
   ];
 }
 
+const medians: Record<string, number> = {};
 for (const c of cases()) {
   const dice = streamDice(sfc32FromHex(createHash('sha256').update(`bench|${c.name}`).digest('hex')));
   previewStepOdds(c.game, c.state, c.orders, 10_000, dice);
@@ -72,4 +74,6 @@ for (const c of cases()) {
   }
   times.sort((a, b) => a - b);
   console.log(`${c.name.padEnd(36)} median ${times[2].toFixed(1)} ms, fastest ${times[0].toFixed(1)} ms`);
+  medians[c.name] = +times[2].toFixed(1);
 }
+printFigures({ samples: 10_000, medianMs: medians, targetMs: 50 });

@@ -8,6 +8,7 @@
  *   MAP_PICTURES=600 npm run bench:map-pictures-memory
  * Last line: { pictures, width, height, rssMBBefore, rssMBAfter, grownMB }
  */
+import { printFigures } from './report.ts';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { MapPictures, pictureFonts } from '../src/mail/map-image.ts';
@@ -43,13 +44,11 @@ const after = rssMB();
 await pictures.close();
 const round = (v: number) => Math.round(v * 10) / 10;
 console.log(`map pictures: RSS ${round(before)} MB after the warm-up, ${round(after)} MB after ${count} more`);
-console.log(
-  JSON.stringify({
-    pictures: count,
-    width: WIDTH,
-    height: HEIGHT,
-    rssMBBefore: round(before),
-    rssMBAfter: round(after),
-    grownMB: round(after - before),
-  }),
-);
+printFigures({
+  pictures: count,
+  width: WIDTH,
+  height: HEIGHT,
+  rssMBBefore: round(before),
+  rssMBAfter: round(after),
+  grownMB: round(after - before),
+});

@@ -8,6 +8,7 @@
  * Postgres: BENCH_DATABASE_URL or DATABASE_URL (a fresh database is made on it and dropped), else 127.0.0.1:5432.
  * Last line: { games, role, rssMBAtStart, rssMBPeak, rssMBAtRest, seconds }.
  */
+import { printFigures } from './report.ts';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -23,8 +24,7 @@ const GAMES = Number(arg('games', '10000'));
 const ROLE = arg('role', 'all') as 'all' | 'api' | 'worker';
 const CLIENTS = Number(arg('clients', '8'));
 const REST_SECONDS = Number(arg('rest', '20'));
-const JSON_ONLY = process.argv.includes('--json');
-const say = (line: string) => (JSON_ONLY ? undefined : console.log(line));
+const say = (line: string) => console.log(line);
 const ADMIN = `bench-${randomBytes(12).toString('hex')}`;
 const GAME_IDS = ['atlantic-wolves', 'grand-fleet', 'fin-napoleon', 'operation-crusader'];
 
@@ -162,17 +162,15 @@ try {
   const atRest = rssMB(measured.pid!);
   const round = (v: number) => Math.round(v);
   say(`  RSS peak ${round(peak)} MB, at rest ${round(atRest)} MB`);
-  console.log(
-    JSON.stringify({
-      games: GAMES,
-      role: ROLE,
-      mails: sink.count(),
-      rssMBAtStart: round(atStart),
-      rssMBPeak: round(peak),
-      rssMBAtRest: round(atRest),
-      seconds: round(seconds),
-    }),
-  );
+  printFigures({
+    games: GAMES,
+    role: ROLE,
+    mails: sink.count(),
+    rssMBAtStart: round(atStart),
+    rssMBPeak: round(peak),
+    rssMBAtRest: round(atRest),
+    seconds: round(seconds),
+  });
 } finally {
   clearInterval(sampler);
   for (const child of Object.values(processes)) child.kill('SIGTERM');

@@ -11,6 +11,7 @@
  * Postgres: BENCH_DATABASE_URL or TEST_DATABASE_URL (a server where databases may be created); the run uses a
  * scratch database, dropped afterwards. The job tables exist, as on a database where a worker has started.
  */
+import { printFigures } from './report.ts';
 import { pino } from 'pino';
 import { testConfig } from '../src/config.ts';
 import { createDb } from '../src/db/client.ts';
@@ -74,7 +75,7 @@ try {
       now = new Date(now.getTime() + 3_600_000 + 1000);
     },
   });
-  console.log(JSON.stringify(timing));
+  printFigures(timing);
 } finally {
   await app.close();
   await boss.stop({ graceful: false, wait: true });

@@ -5,6 +5,7 @@
  * Usage: npm run bench:simulate-ab -- --base REV [--rounds 10] [--games 5000] [--mode mail]
  * Prints the median games per CPU second of each side and the median of the per-round ratios (working tree / base).
  */
+import { printFigures } from './report.ts';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -82,22 +83,16 @@ try {
     rates.tree.push(r.tree.rate);
     rates.ratio.push(r.tree.rate / r.base.rate);
   }
-  console.log(
-    JSON.stringify(
-      {
-        base,
-        mode,
-        rounds,
-        gamesPerRound: games,
-        baseGamesPerCpuSecond: Math.round(median(rates.base)),
-        treeGamesPerCpuSecond: Math.round(median(rates.tree)),
-        ratio: +median(rates.ratio).toFixed(3),
-        ratioRange: [+Math.min(...rates.ratio).toFixed(3), +Math.max(...rates.ratio).toFixed(3)],
-      },
-      null,
-      2,
-    ),
-  );
+  printFigures({
+    base,
+    mode,
+    rounds,
+    gamesPerRound: games,
+    baseGamesPerCpuSecond: Math.round(median(rates.base)),
+    treeGamesPerCpuSecond: Math.round(median(rates.tree)),
+    ratio: +median(rates.ratio).toFixed(3),
+    ratioRange: [+Math.min(...rates.ratio).toFixed(3), +Math.max(...rates.ratio).toFixed(3)],
+  });
 } finally {
   execFileSync('git', ['-C', root, 'worktree', 'remove', '--force', baseTree], { stdio: 'ignore' });
   rmSync(dir, { recursive: true, force: true });

@@ -1,4 +1,5 @@
 import { intOption, readArgs, stringOption } from '../src/cli/args.ts';
+import { printFigures } from './report.ts';
 import { simulate } from '../src/cli/simulate-command.ts';
 import { GAMES_PER_STREAM, streamOf } from '../src/cli/simulate.ts';
 import { sfc32Next, uniformDie } from '../src/engine/dice.ts';
@@ -108,20 +109,14 @@ const untimed = Math.max(
     (i) => simulate({ gameId: game.id, mode, games, seed: `budget-${i}`, validate: false }).gamesPerSecond,
   ),
 );
-console.log(
-  JSON.stringify(
-    {
-      mode,
-      games,
-      stepsPerGame: +(best.steps / games).toFixed(1),
-      invariantViolations: runs.reduce((n, r) => n + r.violations, 0),
-      clockReadNs: +(perRead * 1e6).toFixed(1),
-      microsecondsPerGame: { ...budget, sumOfParts: +parts.toFixed(1), untimed: +(1e6 / untimed).toFixed(1) },
-      // Games per second if resolve took no time at all: what the other parts of the loop allow.
-      resolveByPoint,
-      ceilingWithFreeResolve: Math.round(1e6 / (parts - budget.resolve)),
-    },
-    null,
-    2,
-  ),
-);
+printFigures({
+  mode,
+  games,
+  stepsPerGame: +(best.steps / games).toFixed(1),
+  invariantViolations: runs.reduce((n, r) => n + r.violations, 0),
+  clockReadNs: +(perRead * 1e6).toFixed(1),
+  microsecondsPerGame: { ...budget, sumOfParts: +parts.toFixed(1), untimed: +(1e6 / untimed).toFixed(1) },
+  // Games per second if resolve took no time at all: what the other parts of the loop allow.
+  resolveByPoint,
+  ceilingWithFreeResolve: Math.round(1e6 / (parts - budget.resolve)),
+});

@@ -4,6 +4,7 @@
  * Usage: npm run bench:simulate [-- --games 50000]
  * Target (engine issue): at least 10,000 complete mail-play games per second; an odds preview well under 100 ms.
  */
+import { printFigures } from './report.ts';
 import { loadavg } from 'node:os';
 import { intOption, readArgs } from '../src/cli/args.ts';
 import { previewOdds } from '../src/cli/odds-command.ts';
@@ -108,26 +109,20 @@ c0 = cpuSeconds();
 const oddsFromTurn5 = turn5 ? previewOdds(game, turn5, 10_000, 'odds-2') : null;
 const oddsFromTurn5CpuMs = (cpuSeconds() - c0) * 1000;
 
-console.log(
-  JSON.stringify(
-    {
-      node: process.version,
-      // Wall figures mean little on a loaded machine; CPU figures less so.
-      loadAverage: loadavg().map((x) => +x.toFixed(2)),
-      simulate: results,
-      // The odds of the step about to resolve (the allocation a seat is deciding), 10,000 samples: the target figure.
-      stepOddsPreview10k: stepOdds,
-      // Whole play-outs to the end of the game with default orders, 10,000 samples.
-      playoutOddsPreview10k: {
-        fromStartMs: +oddsFromStart.milliseconds.toFixed(1),
-        fromStartCpuMs: +oddsFromStartCpuMs.toFixed(1),
-        fromStartProbabilities: oddsFromStart.probabilities,
-        fromTurn5Ms: oddsFromTurn5 ? +oddsFromTurn5.milliseconds.toFixed(1) : null,
-        fromTurn5CpuMs: oddsFromTurn5 ? +oddsFromTurn5CpuMs.toFixed(1) : null,
-        fromTurn5Probabilities: oddsFromTurn5?.probabilities ?? null,
-      },
-    },
-    null,
-    2,
-  ),
-);
+printFigures({
+  node: process.version,
+  // Wall figures mean little on a loaded machine; CPU figures less so.
+  loadAverage: loadavg().map((x) => +x.toFixed(2)),
+  simulate: results,
+  // The odds of the step about to resolve (the allocation a seat is deciding), 10,000 samples: the target figure.
+  stepOddsPreview10k: stepOdds,
+  // Whole play-outs to the end of the game with default orders, 10,000 samples.
+  playoutOddsPreview10k: {
+    fromStartMs: +oddsFromStart.milliseconds.toFixed(1),
+    fromStartCpuMs: +oddsFromStartCpuMs.toFixed(1),
+    fromStartProbabilities: oddsFromStart.probabilities,
+    fromTurn5Ms: oddsFromTurn5 ? +oddsFromTurn5.milliseconds.toFixed(1) : null,
+    fromTurn5CpuMs: oddsFromTurn5 ? +oddsFromTurn5CpuMs.toFixed(1) : null,
+    fromTurn5Probabilities: oddsFromTurn5?.probabilities ?? null,
+  },
+});

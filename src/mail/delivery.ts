@@ -25,10 +25,8 @@ export interface MailSender {
   close(): void;
 }
 
-type SenderSettings = Pick<
-  MailSettings,
-  'SMTP_URL' | 'MAIL_SINK_DIR' | 'DKIM_DOMAIN' | 'DKIM_SELECTOR' | 'DKIM_PRIVATE_KEY_FILE'
->;
+type SenderSettings = Pick<MailSettings, 'SMTP_URL' | 'MAIL_SINK_DIR'> &
+  Partial<Pick<MailSettings, 'DKIM_DOMAIN' | 'DKIM_SELECTOR' | 'DKIM_PRIVATE_KEY_FILE'>>;
 
 /**
  * nodemailer's DKIM options from the settings (undefined when signing is off). The key file is read here, when the
