@@ -3,6 +3,7 @@
  * without housekeeping (they only send jobs); worker processes start it with housekeeping (expiring the jobs of
  * killed workers, archiving) and the cron schedule of the deadline sweep. Any number of processes may share it.
  */
+import pg from 'pg';
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
@@ -29,8 +30,26 @@ export async function startBoss(input: {
   });
   boss.on('error', (error) => input.log.warn({ err: error }, 'job queue error'));
   await boss.start();
-  await createQueues(boss, config);
+  await oneAtATime(input.databaseUrl, () => createQueues(boss, config));
   return boss;
+}
+
+/** The advisory lock key under which processes set up the queues (any constant unique to this purpose). */
+const QUEUE_SETUP_LOCK = 7_301_946_021;
+
+/**
+ * Runs `fn` under a Postgres advisory lock, so that processes starting together set the queues up one after the
+ * other: two of pg-boss's createQueue at once on a new database deadlock on the tables they create.
+ */
+async function oneAtATime(databaseUrl: string, fn: () => Promise<void>): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl, application_name: 'pbem-queue-setup' });
+  await client.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [QUEUE_SETUP_LOCK]);
+    await fn();
+  } finally {
+    await client.end(); // ending the session releases the lock
+  }
 }
 
 /** The queues with their retry and expiry policies (applied again at every start: settings may have changed). */
