@@ -149,8 +149,11 @@ export interface DeliveryDeps {
   >;
 }
 
-/** A claimed row stays claimed this long; a worker that died holding it lets another retry after it. */
-const LEASE_MS = 5 * 60_000;
+/**
+ * A claimed row stays claimed this long; a worker that died holding it lets another retry after it. The lease of
+ * each row is renewed just before it is sent (rows wait their turn in a batch), so it only has to cover one send.
+ */
+const LEASE_MS = 60_000;
 
 /** Whether an SMTP error will never succeed on retry (5xx answer, or an address the transport refuses). */
 export function isPermanent(error: unknown): boolean {
@@ -172,6 +175,20 @@ async function claim(deps: DeliveryDeps, limit: number): Promise<Outbox[]> {
   return deps.db.outbox.findMany({ where: { id: { in: ids.map((r) => r.id) } }, orderBy: { createdAt: 'asc' } });
 }
 
+/**
+ * Renews a claimed row's lease, if it is still this worker's (its lease unchanged since the claim): false when
+ * another worker claimed it meanwhile, which then sends it.
+ */
+async function renewLease(deps: DeliveryDeps, row: Outbox): Promise<boolean> {
+  const lease = new Date(deps.clock().getTime() + LEASE_MS);
+  const { count } = await deps.db.outbox.updateMany({
+    where: { id: row.id, status: 'sending', nextAttemptAt: row.nextAttemptAt },
+    data: { nextAttemptAt: lease },
+  });
+  row.nextAttemptAt = lease;
+  return count === 1;
+}
+
 /** Delivers due outbox rows once; returns how many were sent, retried and failed. */
 export async function deliverDue(
   deps: DeliveryDeps,
@@ -181,6 +198,7 @@ export async function deliverDue(
   const rows = await claim(deps, limit);
   const counts = { sent: 0, retried: 0, failed: 0 };
   for (const row of rows) {
+    if (!(await renewLease(deps, row))) continue; // its lease ran out while it waited: another worker has it
     try {
       const message = await messageOf(row, deps.log, deps.settings.MAP_FONT_FILES);
       await sender.send(message, `${row.createdAt.toISOString().replace(/[:.]/g, '-')}-${row.id}`);
