@@ -239,6 +239,7 @@ async function giveUp(deps: ServiceDeps, row: StoredMail): Promise<IntakeOutcome
   }
   const gameId = principal?.gameId ?? (await storedGameOf(deps, row.id));
   if (gameId) await tellModeratorGivenUp(deps, row, gameId, { from: from ?? '?', subject: subject ?? '' });
+  deps.log.error({ inboundId: row.id, gameId, from, replied }, 'inbound mail set aside unread after its attempts');
   const seatId = principal?.kind === 'seat' ? principal.seatId : undefined;
   const limit = deps.config.INBOUND_MAX_ATTEMPTS;
   const result = { error: `gave up after ${limit} attempts`, reason: 'gave-up', replied, from, subject };
