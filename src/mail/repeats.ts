@@ -95,7 +95,9 @@ function composeRepeat(input: {
     `そのメールは${fateJa}。もう一度は処理していません (何も二重に保存・実行していません)。同じ命令を意図して` +
     '再送する場合 (確認のためなど) は、件名などメールのどこかを変えて送ってください。';
   return {
-    kind: input.owner ? 'reply' : 'refusal',
+    // Never a `reply`: the last reply to a player marks its earlier refusals as told (src/mail/unanswered.ts),
+    // and this answer does not tell them. Tied to the game, it counts on the player's budget all the same.
+    kind: 'refusal',
     ...(input.owner ?? {}),
     to: input.to,
     subject: subject ? `Re: ${subject}` : 'Duplicate mail / 重複したメール',
