@@ -161,7 +161,7 @@ async function intake(deps: ServiceDeps, msg: InboundMessage, oversize: boolean)
   // Every row is stored (or a retry found it finished, or leased to a live process): nothing can be lost now.
   // A mail without a Message-ID is known by its bytes: the same text again is a repeat, answered as one.
   if (!rows.length) {
-    const repeat = messageIdIsSynthetic(messageId) ? await answerRepeat(deps, msg.raw, messageId, keys) : false;
+    const repeat = messageIdIsSynthetic(messageId) ? await answerRepeat(deps, kept.raw, messageId, keys) : false;
     return { status: 'duplicate', replied: repeat };
   }
   crashPoint('mail-stored');
