@@ -30,10 +30,28 @@ import {
  */
 export type MailDelivery = (deps: ServiceDeps) => Promise<{ handled: number; batchSize: number } | null>;
 
+/**
+ * Processes a game's inbound mail whose process died holding it (its lease run out); returns how many. Injected by
+ * the composition root (src/mail/intake.ts `recoverInboundMailOf`).
+ */
+export type GameMailRecovery = (deps: ServiceDeps, gameId: string) => Promise<number>;
+
 /** What the jobs worker is given besides the service's dependencies. */
 export interface JobsWorkerOptions {
   /** Run for every `mail-delivery` job (the cron's retries of failed deliveries). */
   mailDelivery?: MailDelivery;
+  /** Run before every deadline job of a game: its mail already received comes before its default orders. */
+  gameMail?: GameMailRecovery;
+}
+
+/**
+ * A deadline job: first the game's mail left unfinished by a dead process (lease run out) is processed, so orders
+ * sent before the deadline count; a mail still leased to a live process makes the job wait and come back
+ * (src/services/deadlines/policy.ts).
+ */
+export async function runDeadlineJob(deps: ServiceDeps, job: DeadlineJob, gameMail?: GameMailRecovery) {
+  if (gameMail) await gameMail(deps, job.gameId);
+  return handleDeadline(deps, job);
 }
 
 /** A started jobs worker. */
@@ -107,7 +125,7 @@ export async function startJobsWorker(
   surviveLostCompletions(deps.log);
   const boss = await startBoss({ databaseUrl, config: deps.config, log: deps.log, worker: true });
   markJobTablesInstalled();
-  await workQueue<DeadlineJob>(boss, deps, QUEUES.deadline, (job) => handleDeadline(deps, job));
+  await workQueue<DeadlineJob>(boss, deps, QUEUES.deadline, (job) => runDeadlineJob(deps, job, options.gameMail));
   await workQueue<ReminderJob>(boss, deps, QUEUES.reminder, (job) => handleReminder(deps, job));
   await workQueue<ResolveJob>(boss, deps, QUEUES.resolve, (job) => handleDelayedResolution(deps, job));
   await workQueue<WebhookJob>(boss, deps, QUEUES.webhook, (job) => deliverWebhook(deps, job));

@@ -12,7 +12,7 @@ import { esc } from './render.ts';
  */
 export function composeRefusal(input: {
   to: string;
-  reason: 'unauthenticated' | 'too-large' | 'unreadable';
+  reason: 'unauthenticated' | 'too-large' | 'unreadable' | 'gave-up';
   inReplyTo?: string;
   subject?: string;
   maxBytes?: number;
@@ -29,6 +29,10 @@ export function composeRefusal(input: {
     unreadable: [
       'This mail could not be read. Send the orders as plain text.',
       'このメールを読み取れませんでした。テキストで送ってください。',
+    ],
+    'gave-up': [
+      "We are sorry: this mail could not be read. Processing it failed several times, so it was set aside and nothing in it was carried out. Please send it again as plain text, without attachments. The game's moderator has been told.",
+      '申し訳ありません。このメールを読み取れませんでした。処理が何度も失敗したため保留とし、内容は何も実行していません。添付ファイルなしのテキストでもう一度送ってください。ゲームの進行役にも知らせました。',
     ],
   };
   const [en, ja] = why[input.reason];
@@ -58,6 +62,48 @@ export function composeDeliveryFailure(
     gameId: input.gameId,
     to: input.to,
     subject: `[${input.gameName}] Undeliverable mail / 配送失敗: ${input.failedTo}`,
+    text,
+    html: `<pre style="white-space:pre-wrap;word-break:break-word">${esc(text)}</pre>`,
+    inReplyTo: root,
+    references: [root],
+    headers: {
+      'List-Id': listId(input.gameId, input.gameName, site.domain),
+      'Auto-Submitted': 'auto-generated',
+      'X-PBEM-Judge': input.gameId,
+    },
+    attachments: [],
+  };
+}
+
+/**
+ * Tells the moderator that a mail of the game was given up on: its processing failed INBOUND_MAX_ATTEMPTS times, so
+ * nothing in it was carried out; its sender was answered. The game's page lists it too.
+ */
+export function composeMailGivenUp(
+  site: MailSite,
+  input: {
+    gameId: string;
+    gameName: string;
+    to: string;
+    from: string;
+    subject: string;
+    receivedAt: Date;
+    attempts: number;
+  },
+): ComposedMail {
+  const root = moderatorThreadRoot(input.gameId, site.domain);
+  const when = `${input.receivedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  const subject = input.subject.slice(0, 150);
+  const text =
+    `A mail to game "${input.gameName}" could not be processed (${input.attempts} attempts) and was set aside: ` +
+    `nothing in it was carried out. Its sender was told to send it again.\nFrom: ${input.from}\nSubject: ${subject}\n` +
+    `Received: ${when}\n\nゲーム「${input.gameName}」宛てのメールを処理できず (${input.attempts} 回)、保留にしました。` +
+    `内容は何も実行していません。送信者には再送を依頼しました。\n差出人: ${input.from}\n件名: ${subject}\n受信: ${when}\n`;
+  return {
+    kind: 'moderator',
+    gameId: input.gameId,
+    to: input.to,
+    subject: `[${input.gameName}] Mail set aside unread / 未処理のメール: ${input.from}`.slice(0, 200),
     text,
     html: `<pre style="white-space:pre-wrap;word-break:break-word">${esc(text)}</pre>`,
     inReplyTo: root,

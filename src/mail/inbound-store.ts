@@ -56,21 +56,33 @@ export function headerRecipients(raw: Buffer): string[] {
   return [...rawHeaders(raw).matchAll(/^(?:to|cc|delivered-to|x-original-to):(.*)$/gim)].map((m) => m[1]);
 }
 
+/** A row a mail is stored under: the seat reply address (or "") and the game it belongs to, when known. */
+export interface RecipientKey {
+  recipient: string;
+  gameId?: string;
+}
+
 /**
  * The recipient keys a mail is stored under: the reply addresses of the seats (or persons holding several seats) it
  * was delivered to (the envelope's when the door knows it, else the headers'), one row each, so a mail sent to two
- * seats is processed for both.
- * `[""]` when it names no seat's address (SIGNON mail, unknown tokens): one row, authenticated as a whole.
+ * seats is processed for both; each with its game, stored with the row from the start (a deadline of the game
+ * processes the game's mail received before it first: src/services/deadlines/policy.ts).
+ * `[{ recipient: "" }]` when it names no seat's address (SIGNON mail, unknown tokens): one row, authenticated as a
+ * whole.
  */
-export async function recipientKeys(deps: Pick<ServiceDeps, 'db' | 'config'>, msg: InboundMessage): Promise<string[]> {
+export async function recipientKeys(
+  deps: Pick<ServiceDeps, 'db' | 'config'>,
+  msg: InboundMessage,
+): Promise<RecipientKey[]> {
   const domain = deps.config.MAIL_DOMAIN;
   const envelope = tokensIn(msg.envelopeTo ?? [], domain);
   const tokens = envelope.length ? envelope : tokensIn(headerRecipients(msg.raw), domain);
-  const keys: string[] = [];
+  const keys: RecipientKey[] = [];
   for (const token of tokens.slice(0, MAX_SEAT_RECIPIENTS)) {
-    if (await replyTokenOwner(deps, token)) keys.push(seatReplyAddress(token, domain.toLowerCase()));
+    const owner = await replyTokenOwner(deps, token);
+    if (owner) keys.push({ recipient: seatReplyAddress(token, domain.toLowerCase()), gameId: owner.gameId });
   }
-  return keys.length ? keys : [''];
+  return keys.length ? keys : [{ recipient: '' }];
 }
 
 type Deps = Pick<ServiceDeps, 'db' | 'config' | 'clock'>;
@@ -86,8 +98,9 @@ export async function storeInbound(
   deps: Deps,
   msg: InboundMessage & { size: number },
   messageId: string,
-  recipient: string,
+  key: RecipientKey,
 ): Promise<StoredMail | null> {
+  const { recipient } = key;
   const stored: Omit<StoredMail, 'id'> = {
     messageId,
     recipient,
@@ -105,6 +118,7 @@ export async function storeInbound(
         envelopeFrom: msg.envelopeFrom ?? null,
         raw: new Uint8Array(msg.raw),
         status: 'received',
+        gameId: key.gameId ?? null,
         receivedAt: deps.clock(),
         leaseUntil: leaseEnd(deps),
       },
@@ -120,27 +134,27 @@ export async function storeInbound(
 
 /**
  * Takes over unfinished rows whose lease has run out (the oldest first, at most `limit`), leased to this process
- * now; with `key`, only that row.
+ * now; with `key`, only that row; with `gameId`, only that game's.
  */
 export async function takeAbandoned(
   deps: Deps,
-  opts: { key?: { messageId: string; recipient: string }; limit?: number } = {},
+  opts: { key?: { messageId: string; recipient: string }; gameId?: string; limit?: number } = {},
 ): Promise<StoredMail[]> {
   const now = deps.clock().toISOString();
   const until = leaseEnd(deps).toISOString();
-  const key = opts.key;
+  const { key, gameId } = opts;
+  const filter = key ? 'AND "messageId" = $4 AND recipient = $5' : gameId ? 'AND "gameId" = $4' : '';
   const ids = await deps.db.$queryRawUnsafe<{ id: string }[]>(
     `UPDATE "InboundMail" SET "leaseUntil" = $1::timestamp(3), attempts = attempts + 1
      WHERE id IN (
        SELECT id FROM "InboundMail"
-       WHERE status = 'received' AND ("leaseUntil" IS NULL OR "leaseUntil" <= $2::timestamp(3))
-         ${key ? 'AND "messageId" = $4 AND recipient = $5' : ''}
+       WHERE status = 'received' AND ("leaseUntil" IS NULL OR "leaseUntil" <= $2::timestamp(3)) ${filter}
        ORDER BY "receivedAt" LIMIT $3 FOR UPDATE SKIP LOCKED)
      RETURNING id`,
     until,
     now,
     opts.limit ?? 50,
-    ...(key ? [key.messageId, key.recipient] : []),
+    ...(key ? [key.messageId, key.recipient] : gameId ? [gameId] : []),
   );
   if (!ids.length) return [];
   const rows = await deps.db.inboundMail.findMany({
@@ -160,7 +174,7 @@ export async function takeAbandoned(
   }));
 }
 
-/** Marks a row finished, with what happened (its lease ends). */
+/** Marks a row finished, with what happened (its lease ends); without `gameId`, the game stored with it stays. */
 export async function finishInbound(
   deps: Pick<ServiceDeps, 'db' | 'clock'>,
   id: string,
@@ -171,7 +185,7 @@ export async function finishInbound(
     where: { id },
     data: {
       status,
-      gameId: fields.gameId ?? null,
+      ...(fields.gameId ? { gameId: fields.gameId } : {}),
       seatId: fields.seatId ?? null,
       result: fields.result as object,
       processedAt: deps.clock(),

@@ -12,7 +12,7 @@ import { crashPoint } from '../services/crash-points.ts';
 import type { ServiceDeps } from '../services/deps.ts';
 import { automaticKind } from './classify.ts';
 import { bareAddress } from './addresses.ts';
-import { composeRefusal } from './compose-refusal.ts';
+import { composeMailGivenUp, composeRefusal } from './compose-refusal.ts';
 import { principalFromAddresses, principalFromSignon, type MailPrincipal } from './auth.ts';
 import {
   finishInbound,
@@ -25,7 +25,9 @@ import {
   type StoredMail,
 } from './inbound-store.ts';
 import { mailAnswerId, processOrderMail } from './order-mail.ts';
-import { queueAnswer } from './outbox.ts';
+import { answerRepeat, messageIdIsSynthetic } from './repeats.ts';
+import { uuidFromKey } from '../services/tokens.ts';
+import { queueAnswer, writeOutbox } from './outbox.ts';
 import { stripReply } from './strip.ts';
 import { commandWord } from '../orders-text/parse.ts';
 import { normalizeText, tokenize } from '../orders-text/normalize.ts';
@@ -41,8 +43,6 @@ export interface IntakeOutcome {
 
 /** Most bytes of an over-size mail kept in the store (its headers, for the record). */
 const OVERSIZE_KEEP = 64 * 1024;
-
-/** Attempts at one row before it is given up on (a mail that kills its process every time must not do so forever). */
 
 export { rawHeaders, type InboundMessage };
 
@@ -120,7 +120,7 @@ async function refuse(
   deps: ServiceDeps,
   row: StoredMail,
   to: string | undefined,
-  reason: 'unauthenticated' | 'too-large' | 'unreadable',
+  reason: 'unauthenticated' | 'too-large' | 'unreadable' | 'gave-up',
   inReplyTo?: string,
   subject?: string,
   seat?: { gameId: string; seatId?: string },
@@ -153,12 +153,17 @@ async function intake(deps: ServiceDeps, msg: InboundMessage, oversize: boolean)
     ? { ...msg, raw: msg.raw.subarray(0, OVERSIZE_KEEP), size: overSize }
     : { ...msg, size: msg.raw.length };
   const rows: StoredMail[] = [];
-  for (const recipient of await recipientKeys(deps, msg)) {
-    const row = await storeInbound(deps, kept, messageId, recipient);
+  const keys = await recipientKeys(deps, msg);
+  for (const key of keys) {
+    const row = await storeInbound(deps, kept, messageId, key);
     if (row) rows.push(row);
   }
   // Every row is stored (or a retry found it finished, or leased to a live process): nothing can be lost now.
-  if (!rows.length) return { status: 'duplicate', replied: false };
+  // A mail without a Message-ID is known by its bytes: the same text again is a repeat, answered as one.
+  if (!rows.length) {
+    const repeat = messageIdIsSynthetic(messageId) ? await answerRepeat(deps, kept.raw, messageId, keys) : false;
+    return { status: 'duplicate', replied: repeat };
+  }
   crashPoint('mail-stored');
   const outcomes: IntakeOutcome[] = [];
   for (const row of rows) outcomes.push(await processStored(deps, row));
@@ -172,11 +177,7 @@ async function intake(deps: ServiceDeps, msg: InboundMessage, oversize: boolean)
  */
 export async function processStored(deps: ServiceDeps, row: StoredMail): Promise<IntakeOutcome> {
   try {
-    const limit = deps.config.INBOUND_MAX_ATTEMPTS;
-    if (row.attempts > limit) {
-      const result = { error: `gave up after ${limit} attempts` };
-      return await finish(deps, row, { status: 'failed', reason: 'gave-up', replied: false, result });
-    }
+    if (row.attempts > deps.config.INBOUND_MAX_ATTEMPTS) return await giveUp(deps, row);
     if (row.size > deps.config.INBOUND_MAX_BYTES) return await processOversize(deps, row);
     return await process(deps, row);
   } catch (error) {
@@ -203,6 +204,90 @@ export async function recoverInboundMail(deps: ServiceDeps): Promise<number> {
     done += rows.length;
     if (rows.length < 20) return done;
   }
+}
+
+/** A header of a raw message as it is written (not decoded: the parser may be what failed), one line, bounded. */
+function rawHeader(raw: Buffer, name: string): string | undefined {
+  const m = new RegExp(`^${name}:[ \\t]*(.*)$`, 'im').exec(rawHeaders(raw));
+  if (!m) return undefined;
+  const printable = [...m[1]].filter((c) => c.charCodeAt(0) >= 0x20 && c.charCodeAt(0) !== 0x7f).join('');
+  return printable.trim().slice(0, 200);
+}
+
+/**
+ * A row taken more than INBOUND_MAX_ATTEMPTS times (its processing kills the process, or fails, every time) is set
+ * aside unread: its sender is answered with an apology (at the registered address of the seat or person its reply
+ * address names, on the player's budget; else at its From, on the strangers' budget), and the game's moderator is
+ * told by mail and sees it on the game's page (src/services/unread-mails.ts). Nothing of the mail is parsed.
+ */
+async function giveUp(deps: ServiceDeps, row: StoredMail): Promise<IntakeOutcome> {
+  const principal = row.recipient ? await principalFromAddresses(deps, [row.recipient]) : null;
+  const from = rawHeader(row.raw, 'from');
+  const subject = rawHeader(row.raw, 'subject');
+  const messageId = row.messageId;
+  const inReplyTo = /^<[^>]+>$/.test(messageId) && !messageIdIsSynthetic(messageId) ? messageId : undefined;
+  let replied: boolean;
+  if (principal && principal.kind !== 'moderator') {
+    const { email } =
+      principal.kind === 'seat'
+        ? await deps.db.seat.findUniqueOrThrow({ where: { id: principal.seatId }, select: { email: true } })
+        : await deps.db.person.findUniqueOrThrow({ where: { id: principal.personId }, select: { email: true } });
+    const owner = { gameId: principal.gameId, seatId: principal.kind === 'seat' ? principal.seatId : undefined };
+    replied = await refuse(deps, row, email, 'gave-up', inReplyTo, subject, owner);
+  } else {
+    replied = await refuse(deps, row, from ? bareAddress(from) : undefined, 'gave-up', inReplyTo, subject);
+  }
+  const gameId = principal?.gameId ?? (await storedGameOf(deps, row.id));
+  if (gameId) await tellModeratorGivenUp(deps, row, gameId, { from: from ?? '?', subject: subject ?? '' });
+  deps.log.error({ inboundId: row.id, gameId, from, replied }, 'inbound mail set aside unread after its attempts');
+  const seatId = principal?.kind === 'seat' ? principal.seatId : undefined;
+  const limit = deps.config.INBOUND_MAX_ATTEMPTS;
+  const result = { error: `gave up after ${limit} attempts`, reason: 'gave-up', replied, from, subject };
+  return finish(deps, row, { status: 'failed', gameId, seatId, reason: 'gave-up', replied, result });
+}
+
+/** The game a row was stored for (its reply address's), if any. */
+async function storedGameOf(deps: ServiceDeps, id: string): Promise<string | undefined> {
+  const row = await deps.db.inboundMail.findUnique({ where: { id }, select: { gameId: true } });
+  return row?.gameId ?? undefined;
+}
+
+/** The moderator's mail about a mail of the game set aside unread (once per row, whatever the attempts). */
+async function tellModeratorGivenUp(
+  deps: ServiceDeps,
+  row: StoredMail,
+  gameId: string,
+  about: { from: string; subject: string },
+): Promise<void> {
+  const game = await deps.db.game.findUnique({ where: { id: gameId }, select: { name: true, moderatorEmail: true } });
+  if (!game?.moderatorEmail) return;
+  const site = { domain: deps.config.MAIL_DOMAIN, from: deps.config.MAIL_FROM, publicUrl: deps.config.PUBLIC_URL };
+  const received = await deps.db.inboundMail.findUnique({ where: { id: row.id }, select: { receivedAt: true } });
+  const notice = composeMailGivenUp(site, {
+    gameId,
+    gameName: game.name,
+    to: game.moderatorEmail,
+    ...about,
+    receivedAt: received?.receivedAt ?? deps.clock(),
+    attempts: row.attempts - 1,
+  });
+  const id = uuidFromKey(`inbound-gave-up:${row.id}`);
+  await writeOutbox(deps.db, deps.config, [{ ...notice, id }], deps.clock(), { skipDuplicates: true });
+}
+
+/**
+ * Processes the unfinished mail of one game whose lease has run out (its process died), as the recovery sweep would:
+ * a deadline job of the game runs this first (src/jobs/worker.ts), so such a mail is applied before default orders.
+ * Returns how many it processed.
+ */
+export async function recoverInboundMailOf(deps: ServiceDeps, gameId: string): Promise<number> {
+  const rows = await takeAbandoned(deps, { gameId, limit: 20 });
+  for (const row of rows) {
+    const outcome = await processStored(deps, row);
+    const about = { inboundId: row.id, gameId, status: outcome.status };
+    deps.log.warn(about, 'deadline: processed a mail of the game whose processing had not finished');
+  }
+  return rows.length;
 }
 
 async function processOversize(deps: ServiceDeps, row: StoredMail): Promise<IntakeOutcome> {
@@ -289,8 +374,4 @@ async function process(deps: ServiceDeps, row: StoredMail): Promise<IntakeOutcom
   const gameId = principal.gameId;
   const { outcome: reason, replied } = result;
   return finish(deps, row, { status: 'processed', gameId, seatId, reason, replied, result: summary });
-}
-
-function messageIdIsSynthetic(id: string): boolean {
-  return id.startsWith('<sha256.');
 }

@@ -13,7 +13,7 @@ import type { SeatText } from '../orders-text/seat-orders.ts';
 import type { ServiceDeps } from '../services/deps.ts';
 import type { CurrentStep } from '../services/steps.ts';
 import { ServiceError } from '../services/errors.ts';
-import { approveStep, rejectStep } from '../services/moderation.ts';
+import { approveStep, decisionByMail, type MailDecision, rejectStep } from '../services/moderation.ts';
 import { currentOrdersOf } from '../services/orders.ts';
 import { gameViewFor, personGameViewFor } from '../services/views.ts';
 import { replyTemplateOf } from './compose-action.ts';
@@ -37,6 +37,8 @@ export interface MailContext {
   /** Whom the reply goes to: the seat, the person holding several, or (as a seat named so) the moderator. */
   reader: PlayerMailContext;
   locale: Locale;
+  /** The stored inbound mail being answered (its APPROVE and REJECT are made once however often it is processed). */
+  inboundId?: string;
 }
 
 /** A line of an answer (its HTML escapes what HTML would read). */
@@ -122,14 +124,41 @@ async function commandAnswer(ctx: MailContext, cmd: TextCommand): Promise<Part[]
     const what = cmd.kind.toUpperCase();
     return [note(L(locale, `${what} is for the moderator only.`, `${what} はモデレーター専用です。`))];
   }
+  const inboundId = ctx.inboundId;
+  // Processed again after its process died: what the mail decided then is the answer, not a refusal.
+  const earlier = inboundId ? await decisionByMail(deps, game.id, inboundId) : null;
+  if (earlier) return [alreadyDecided(ctx, earlier)];
   if (cmd.kind === 'approve') {
-    const r = await approveStep(deps, game.id, ctx.step.number);
+    const r = await approveStep(deps, game.id, ctx.step.number, { inboundId });
     return [note(`APPROVE: step ${r.step} published${r.finished ? ' (game over)' : ''}.`)];
   }
-  const r = await rejectStep(deps, game.id, ctx.step.number, cmd.reason);
+  const r = await rejectStep(deps, game.id, ctx.step.number, cmd.reason, { inboundId });
   const who = r.awaiting.join(', ') || 'nobody';
   const then = `It resolves again once ${who} confirmed or revised, or at ${r.deadlineAt.toISOString()}.`;
   return [note(`REJECT: step ${r.step} sent back (${cmd.reason}); every seat is told. ${then}`)];
+}
+
+/** The answer to an APPROVE or REJECT this very mail made before its process died (it is not made twice). */
+function alreadyDecided(ctx: MailContext, d: MailDecision): Part {
+  if (d.action === 'approve')
+    return note(
+      L(
+        ctx.locale,
+        `APPROVE: step ${d.step} published (this mail approved it already; nothing was done twice).`,
+        `APPROVE: ステップ ${d.step} は公開済みです（このメールで承認済み。二重には処理していません）。`,
+      ),
+    );
+  const by = d.deadlineAt ?? '';
+  const who = d.awaiting?.join(', ') || 'nobody';
+  return note(
+    L(
+      ctx.locale,
+      `REJECT: step ${d.step} sent back (${d.reason ?? ''}) by this mail already; nothing was done twice. ` +
+        `It resolves again once ${who} confirmed or revised, or at ${by}.`,
+      `REJECT: ステップ ${d.step} はこのメールで差し戻し済みです（${d.reason ?? ''}）。二重には処理していません。` +
+        `${who} の確認または修正後、遅くとも ${by} に再び解決されます。`,
+    ),
+  );
 }
 
 /** The answer to a mail with neither orders nor commands (and a word about attachments, which are not read). */

@@ -92,7 +92,8 @@ async function mailContext(deps: ServiceDeps, principal: MailPrincipal, mail: Or
   // A game without a grammar still reads commands and JSON orders (the generic default of its package).
   const textGame: TextGame = def ?? {};
   const locale = held.length ? readerOf(reader).locale : 'en';
-  return { deps, principal, game, step, seats, data: componentData(def, game), def, textGame, reader, locale };
+  const data = componentData(def, game);
+  return { deps, principal, game, step, seats, data, def, textGame, reader, locale, inboundId: mail.inboundId };
 }
 
 /**

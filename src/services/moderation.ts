@@ -27,11 +27,46 @@ async function lockedStep(tx: Tx, gameId: string, number: number) {
   return { game, step };
 }
 
-/** Publishes a preview: events become visible, the next step opens, result mails are queued. */
+/** A moderator's decision made by a mail (its stored inbound mail), as its audit entry recorded it. */
+export interface MailDecision {
+  action: 'approve' | 'reject';
+  step: number;
+  reason?: string;
+  deadlineAt?: string;
+  awaiting?: string[];
+}
+
+/**
+ * The approval or rejection a stored inbound mail already made (its process died before answering it, and the mail
+ * is processed again): the audit entry written in the decision's own transaction names the mail. Null: none.
+ */
+export async function decisionByMail(
+  deps: Pick<ServiceDeps, 'db'>,
+  gameId: string,
+  inboundId: string,
+): Promise<MailDecision | null> {
+  const row = await deps.db.auditLog.findFirst({
+    where: {
+      gameId,
+      action: { in: ['step.approve', 'step.reject'] },
+      detail: { path: ['inboundId'], equals: inboundId },
+    },
+    select: { action: true, detail: true },
+  });
+  if (!row) return null;
+  const detail = row.detail as { step: number; reason?: string; deadlineAt?: string; awaiting?: string[] };
+  return { action: row.action === 'step.approve' ? 'approve' : 'reject', ...detail };
+}
+
+/**
+ * Publishes a preview: events become visible, the next step opens, result mails are queued. `inboundId`: the
+ * moderator's mail that approves it (recorded with the audit entry, so the mail processed again finds it done).
+ */
 export async function approveStep(
   deps: ServiceDeps,
   gameId: string,
   number: number,
+  opts: { inboundId?: string } = {},
 ): Promise<{ step: number; finished: boolean }> {
   const approved = await deps.db.$transaction(async (tx) => {
     const { game, step } = await lockedStep(tx, gameId, number);
@@ -43,7 +78,8 @@ export async function approveStep(
       def,
       result: asEnvelope(step.resultEnvelope),
     });
-    await audit(tx, gameId, 'moderator', 'step.approve', { step: number }, deps.clock());
+    const via = opts.inboundId ? { inboundId: opts.inboundId } : {};
+    await audit(tx, gameId, 'moderator', 'step.approve', { step: number, ...via }, deps.clock());
     return { step: number, finished };
   }, RESOLVE_TX);
   // A next step that owes nothing resolves at once (into a new preview in review mode).
@@ -55,19 +91,26 @@ export async function approveStep(
  * Rejects a preview (src/services/rejection.ts): its events and result are deleted and the step reopens with every
  * order kept (resolving the same orders again gives the same dice: rejection cannot reroll) and a new deadline
  * (`deadlineAt`, else the game's rule counted from now, else 72 hours); every seat is told, with the reason. The
- * step resolves again once every owed seat has confirmed or revised its orders, or at the deadline. Audited.
+ * step resolves again once every owed seat has confirmed or revised its orders, or at the deadline. Audited (with
+ * the moderator's mail that rejects it, `inboundId`, as for approval).
  */
 export async function rejectStep(
   deps: ServiceDeps,
   gameId: string,
   number: number,
   reason: string,
-  opts: { deadlineAt?: Date } = {},
+  opts: { deadlineAt?: Date; inboundId?: string } = {},
 ): Promise<{ step: number } & Reopened> {
   const rejected = await deps.db.$transaction(async (tx) => {
     const { game, step } = await lockedStep(tx, gameId, number);
     const reopened = await reopenRejectedStep(tx, deps, { game, step, reason, deadlineAt: opts.deadlineAt });
-    const detail = { step: number, reason, deadlineAt: reopened.deadlineAt.toISOString(), awaiting: reopened.awaiting };
+    const detail = {
+      step: number,
+      reason,
+      deadlineAt: reopened.deadlineAt.toISOString(),
+      awaiting: reopened.awaiting,
+      ...(opts.inboundId ? { inboundId: opts.inboundId } : {}),
+    };
     await audit(tx, gameId, 'moderator', 'step.reject', detail, deps.clock());
     return { step: number, ...reopened };
   }, RESOLVE_TX);

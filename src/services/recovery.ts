@@ -7,7 +7,7 @@
  *
  * Not stuck, and left alone: a step awaiting the moderator's review (not open), a step of a paused game (it resolves
  * when the game resumes), a rejected preview (its mark was cleared by the resolution it came from; it is due again
- * only when an order completes it anew), and a step whose processing delay has not run out (the mark is the end of
+ * only once every owed seat has confirmed or revised its orders, or at its deadline), and a step whose processing delay has not run out (the mark is the end of
  * the delay). A step that owes nothing (the engine stopped where no seat answers) is always due.
  */
 import type { ServiceDeps } from './deps.ts';
@@ -27,6 +27,18 @@ export interface StepRecovery {
 /** Steps looked at by one sweep at most (the oldest marks first); the next sweep takes the rest. */
 const BATCH = 200;
 
+/**
+ * A step the moderator sent back is due only once every owed seat has confirmed or revised its orders (a later
+ * revision than the one on file at the rejection: src/services/confirmation.ts). One seat's revision completes the
+ * orders (they were all kept) and marks the step due, but it is not ready until the others have too: without this
+ * condition every sweep found it again and left it.
+ */
+const CONFIRMED = `(st."rejectedRevisions" IS NULL OR NOT EXISTS (
+    SELECT 1 FROM jsonb_to_recordset(st.owed) AS w(seat text)
+    WHERE COALESCE((SELECT max(o.revision) FROM "Order" o JOIN "Seat" se ON se.id = o."seatId"
+                    WHERE o."stepId" = st.id AND se.side = w.seat), 0)
+      <= COALESCE((st."rejectedRevisions" ->> w.seat)::int, 0)))`;
+
 interface DueRow {
   gameId: string;
   number: number;
@@ -41,7 +53,8 @@ export async function resolveDueSteps(deps: ServiceDeps, opts: { graceMs?: numbe
   const rows = await deps.db.$queryRawUnsafe<DueRow[]>(
     `SELECT st."gameId", st.number FROM "Game" g ${CURRENT_STEP_JOIN}
      WHERE g.status = 'active' AND st.status = 'open'
-       AND ((st."resolveDueAt" IS NOT NULL AND st."resolveDueAt" <= $1::timestamp(3)) OR st.owed = '[]'::jsonb)
+       AND ((st."resolveDueAt" IS NOT NULL AND st."resolveDueAt" <= $1::timestamp(3) AND ${CONFIRMED})
+         OR st.owed = '[]'::jsonb)
      ORDER BY st."resolveDueAt" NULLS FIRST
      LIMIT ${BATCH}`,
     cutoff,

@@ -4,6 +4,7 @@
  * several seats sees the union of what its seats may see (src/services/persons.ts): every view per seat, the events
  * any of its seats may see, and its seats' orders.
  */
+import { unreadMailsOf } from './unread-mails.ts';
 import type { AnyGame, GameEvent, Viewer } from '../engine/types.ts';
 import type { Prisma } from '../generated/prisma/client.ts';
 import { ordersShownTo } from '../engine/contract-defaults.ts';
@@ -124,7 +125,7 @@ async function currentView(deps: ServiceDeps, gameId: string, principal: Princip
       ordersIn: withOrders.has(s.id),
     })),
     step: await stepSummary(deps, step),
-    ...(moderator ? { preview } : {}),
+    ...(moderator ? { preview, unreadMails: await unreadMailsOf(deps, gameId) } : {}),
   };
   return { base, seen };
 }

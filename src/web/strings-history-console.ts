@@ -38,6 +38,14 @@ export const historyConsoleEn = {
   'console.zoneApply': 'Show',
   'console.waitsFor': 'Waits for',
   'console.owesNothing': 'owes nothing now',
+  'console.unreadMails': 'Mails set aside unread',
+  'console.unreadMailsNote':
+    'Processing these mails failed every attempt, so nothing in them was carried out. Their senders were asked to send them again.',
+  'console.unreadFrom': 'From',
+  'console.unreadSubject': 'Subject',
+  'console.unreadReceived': 'Received',
+  'console.unreadSeat': 'Seat',
+  'console.unreadAnswered': 'Sender told',
   'console.amendFor': 'Amend the orders of {side}',
   'console.amendFormNote':
     "The seat's own order form for this step, prefilled with its orders on file; sending it replaces them (audited).",
@@ -89,6 +97,14 @@ export const historyConsoleJa: Record<HistoryConsoleKey, string> = {
   'console.zoneApply': '表示',
   'console.waitsFor': '待っている相手',
   'console.owesNothing': '今は命令なし',
+  'console.unreadMails': '読み取れず保留にしたメール',
+  'console.unreadMailsNote':
+    'これらのメールは処理が毎回失敗したため、内容は何も実行していません。送信者には再送を依頼しました。',
+  'console.unreadFrom': '差出人',
+  'console.unreadSubject': '件名',
+  'console.unreadReceived': '受信',
+  'console.unreadSeat': '席',
+  'console.unreadAnswered': '送信者に通知',
   'console.amendFor': '{side}の命令を修正',
   'console.amendFormNote':
     'この席がこのステップで使う命令フォームです（受付済みの命令を記入済み）。送信すると置き換わります（監査ログに記録）。',

@@ -120,6 +120,27 @@ describe('not stuck, and left alone', () => {
     expect((await stepOf(g.id, 0))?.status).toBe('awaiting_review');
   });
 
+  it('a rejected step one seat revised is not found again by every sweep, only once the other confirmed', async () => {
+    const g = await createGameVia(t, toyPayload({ review: 'moderator' }));
+    await stuckStep(g);
+    expect((await resolveDueSteps(t.deps)).resolved).toBe(1);
+    await rejectStep(t.deps, g.id, 0, 'try again');
+    // Seat a revises; its orders and b's kept ones are all in, but b has not confirmed: not due.
+    await submitOrders(t.deps, {
+      gameId: g.id,
+      seatId: (await seatOf(g.id, 'a')).id,
+      orders: { pick: 4 },
+      raw: '{}',
+      source: 'api',
+    });
+    expect((await stepOf(g.id, 0))?.status).toBe('open');
+    for (let sweep = 0; sweep < 3; sweep++)
+      expect(await resolveDueSteps(t.deps)).toEqual({ found: 0, resolved: 0, failed: 0 });
+    expect(await commitOnly(g, 'b', { pick: 5 })).toEqual({ complete: true });
+    expect(await resolveDueSteps(t.deps)).toEqual({ found: 1, resolved: 1, failed: 0 });
+    expect((await stepOf(g.id, 0))?.status).toBe('awaiting_review');
+  });
+
   it('a paused game waits for its moderator; once active again, a step left due is resolved', async () => {
     const g = await createGameVia(t, toyPayload());
     await stuckStep(g);

@@ -68,6 +68,21 @@ const gameBase = {
     .nullable()
     .optional()
     .describe('the moderator only: the result of a step awaiting review, as it will be published'),
+  unreadMails: z
+    .array(
+      z.object({
+        receivedAt: timestamp,
+        from: z.string().nullable().describe('its From header as written'),
+        subject: z.string().nullable().describe('its Subject header as written'),
+        side: z.string().nullable().describe('the seat whose reply address it was sent to'),
+        answered: z.boolean().describe('whether its sender was told'),
+      }),
+    )
+    .optional()
+    .describe(
+      'the moderator only: mails to the game set aside unread in the last 30 days (their processing failed ' +
+        'every attempt, nothing in them was carried out; the sender was told), newest first',
+    ),
 };
 
 /** A game as the moderator or one seat sees it. */

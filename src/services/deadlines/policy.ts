@@ -55,7 +55,8 @@ export type DeadlineOutcome =
   | 'waiting'
   | 'defaults-applied'
   | 'kept-orders'
-  | 'resolved-meanwhile';
+  | 'resolved-meanwhile'
+  | 'mail-pending';
 
 /** Sides owing orders at a step that have none in, and all seats of the game. */
 async function missingSides(tx: Tx, step: DeadlineStep): Promise<{ missing: string[]; seats: NoticeSeat[] }> {
@@ -156,6 +157,9 @@ async function decide(tx: SqlTx, deps: ServiceDeps, job: DeadlineJob): Promise<D
     return done('moved');
   }
   const missing = missingOf(step);
+  if ((missing.length || step.rejectedRevisions) && (await waitForMail(tx, game.id, step.id, now))) {
+    return done('mail-pending');
+  }
   // A step the moderator sent back has every order on file: at its deadline they stand (src/services/rejection.ts).
   if (!missing.length && step.rejectedRevisions) return { kind: 'kept', locked, step };
   if (!missing.length) return done('complete'); // all in: resolution is pending (processing delay) or running
@@ -166,6 +170,36 @@ async function decide(tx: SqlTx, deps: ServiceDeps, job: DeadlineJob): Promise<D
   if (now < graceEnd) return inGrace(tx, deps, missed, graceEnd);
   if (game.missedPolicy === 'wait') return waitForModerator(tx, deps, missed);
   return { kind: 'defaults', sides: missing, locked, step };
+}
+
+/** How often a deadline waiting for the game's mail looks again. */
+const MAIL_POLL_MS = 5000;
+/** A mail unfinished this long after it was received is not waited for (its processing is stuck: not this job's). */
+const MAIL_WAIT_MAX_MS = 10 * 60_000;
+
+/**
+ * Order mail comes before the deadline that would default it: a mail of the game already received (a mail's game is
+ * stored with it from the start: src/mail/inbound-store.ts) but not yet processed (being processed, or its process
+ * died holding its lease, for up to INBOUND_LEASE_SECONDS) is waited for. The job comes back every MAIL_POLL_MS;
+ * meanwhile the mail's own process finishes it, or, once its lease has run out, the deadline job's worker takes and
+ * processes it before running the job again (src/jobs/worker.ts), or the recovery sweep does. Waiting, rather than
+ * processing the mail here, keeps the one rule that makes mail exactly once: a row is processed only by the holder of
+ * its lease (processing a live holder's row from here would run it twice at once), and this job, under the game
+ * lock, would block the mail's own submission. Returns whether the job waits.
+ */
+async function waitForMail(tx: SqlTx, gameId: string, stepId: string, now: Date): Promise<boolean> {
+  const [row] = await tx.$queryRawUnsafe<{ n: number }[]>(
+    `SELECT count(*)::int AS n FROM "InboundMail"
+     WHERE status = 'received' AND "gameId" = $1 AND "receivedAt" <= $2::timestamp(3) AND "receivedAt" > $3::timestamp(3)`,
+    gameId,
+    now.toISOString(),
+    new Date(now.getTime() - MAIL_WAIT_MAX_MS).toISOString(),
+  );
+  if (!row?.n) return false;
+  const next = new Date(now.getTime() + MAIL_POLL_MS);
+  const job: DeadlineJob = { gameId, stepId, at: next.toISOString() };
+  await enqueue(tx, QUEUES.deadline, job, { key: `${stepId}:mail:${job.at}`, startAfter: next });
+  return true;
 }
 
 /** `extend-once`: the deadline moves once by the grace period; everyone is told. */
