@@ -30,3 +30,11 @@ export async function cachedEnvelope(deps: Pick<ServiceDeps, 'db' | 'pool'>, ste
 export function envelopeCacheSize(): number {
   return envelopes.size;
 }
+
+/**
+ * Drops a step's envelope from this process's cache: the one change a starting envelope ever gets is the moderator's
+ * rules upgrade of the current step (src/services/rules-upgrade.ts).
+ */
+export function forgetEnvelope(stepId: string): void {
+  envelopes.delete(stepId);
+}

@@ -130,11 +130,13 @@ export const gameRecord = z
     id: z.string(),
     name: z.string(),
     status: z.enum(['active', 'paused', 'finished']),
+    rulesVersion: z.string().describe('the rules version the game runs under now (docs/contract.md)'),
     seats: z.array(z.object({ seat: z.string(), name: z.string().nullable() })),
     outcome: outcome.nullable(),
     steps: z.array(
       z.object({
         number: z.number().int(),
+        rulesVersion: z.string().nullable().describe('the rules version that resolved the step'),
         orders: z.record(z.string(), z.unknown()).describe('by seat, exactly as passed to the engine'),
         events: z.array(gameEvent),
       }),
@@ -183,7 +185,7 @@ export const resolved = z
 export const resolveResult = z
   .union([
     resolved,
-    z.object({ resolved: z.literal(false), reason: z.enum(['not-ready', 'not-open', 'not-active', 'no-game']) }),
+    z.object({ resolved: z.literal(false), reason: z.enum(['not-ready', 'not-open', 'not-active', 'no-game', 'rules-version']) }),
   ])
   .meta({ id: 'ResolveResult' });
 
