@@ -43,6 +43,15 @@ const gameBase = {
   options: z.record(z.string(), z.unknown()).describe("the game's options (their shape is the game's own)"),
   review: z.enum(['auto', 'moderator']),
   status: z.enum(['active', 'paused', 'finished']),
+  rulesVersion: z.string().describe('the rules version the game runs under (docs/contract.md, "Rules versions")'),
+  rulesUpgrade: z
+    .object({ to: z.string(), reproducible: z.boolean() })
+    .nullable()
+    .optional()
+    .describe(
+      'moderator only: the installed code has another rules version (`reproducible`: whether it still resolves the ' +
+        "game's own); preview and apply it at /api/games/{id}/rules-upgrade",
+    ),
   commitment: z.string().describe('SHA-256 of the secret seed, revealed when the game ends'),
   createdAt: timestamp,
   finishedAt: timestamp.nullable(),
