@@ -222,5 +222,13 @@ export function verifyRecord(game: AnyGame, record: GameRecord): VerifyReport {
     stepsChecked += checked.steps;
   }
   const digestsChecked = checkDigests(record, mismatches);
-  return { ok: mismatches.length === 0, commitmentOk, stepsChecked, diceChecked, digestsChecked, ...versions, mismatches };
+  return {
+    ok: mismatches.length === 0,
+    commitmentOk,
+    stepsChecked,
+    diceChecked,
+    digestsChecked,
+    ...versions,
+    mismatches,
+  };
 }

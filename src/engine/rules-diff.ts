@@ -87,7 +87,8 @@ export function changesFor(
     const after = described(rules.newRules, again.events, viewer);
     const eventsChanged = before.key !== after.key;
     const positionChanged =
-      canonicalJson(rules.oldRules.view(step.after, viewer)) !== canonicalJson(rules.newRules.view(again.after, viewer));
+      canonicalJson(rules.oldRules.view(step.after, viewer)) !==
+      canonicalJson(rules.newRules.view(again.after, viewer));
     if (!eventsChanged && !positionChanged) continue;
     changes.push({
       step: step.number,

@@ -9,10 +9,7 @@ import type { AnyGame, GameDefinition } from './types.ts';
  * The rules of `version` as this package reproduces them, or null when it cannot. No version (a record written
  * before versions were recorded) means the package's current version.
  */
-export function rulesFor<G extends AnyGame>(
-  game: G,
-  version: string | null | undefined,
-): G | null {
+export function rulesFor<G extends AnyGame>(game: G, version: string | null | undefined): G | null {
   if (version === null || version === undefined || version === game.rulesVersion) return game;
   const older = game.olderRules?.[version];
   if (older === undefined) return null;

@@ -22,7 +22,11 @@ function stepLines(change: StepChange, locale: Locale): string[] {
     lines.push(ja ? '  新しいルールでは:' : '  now:', ...change.after[locale].map((l) => `    ${l}`));
   }
   if (change.positionChanged)
-    lines.push(ja ? '  このステップ後の局面（あなたから見えるもの）が変わります。' : '  The position after this step, as you see it, changes.');
+    lines.push(
+      ja
+        ? '  このステップ後の局面（あなたから見えるもの）が変わります。'
+        : '  The position after this step, as you see it, changes.',
+    );
   return lines;
 }
 

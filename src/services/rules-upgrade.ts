@@ -85,7 +85,10 @@ function blockedReason(
       details: replay.errors,
     };
   if (current.status !== 'open')
-    return { code: 'step/not-open', message: `step ${current.number} is ${current.status}: approve or reject it first` };
+    return {
+      code: 'step/not-open',
+      message: `step ${current.number} is ${current.status}: approve or reject it first`,
+    };
   if (code.outcome(replay.envelope.state))
     return { code: 'rules/would-end', message: 'the replayed game would be over: not applied' };
   const invalid: Record<string, RuleError[]> = {};
@@ -113,7 +116,10 @@ function planOf(h: History, code: AnyGamePackage) {
   if (replay.ok) {
     const rules = { oldRules, newRules: code };
     for (const s of [...game.seats].sort((a, b) => a.side.localeCompare(b.side)))
-      changes.push({ viewer: `seat:${s.side}`, steps: changesFor(rules, recorded, replay.steps, { kind: 'seat', seat: s.side }) });
+      changes.push({
+        viewer: `seat:${s.side}`,
+        steps: changesFor(rules, recorded, replay.steps, { kind: 'seat', seat: s.side }),
+      });
     changes.push({ viewer: 'moderator', steps: changesFor(rules, recorded, replay.steps, { kind: 'moderator' }) });
   }
   const plan: RulesUpgradePlan = {
@@ -148,7 +154,8 @@ export async function applyRulesUpgrade(deps: ServiceDeps, gameId: string): Prom
     const h = await readHistory(tx, gameId);
     const code = requireGame(deps, h.game.game);
     const { plan, replay } = planOf(h, code);
-    if (plan.blocked || !replay.ok) throw conflict(plan.blocked?.code ?? 'rules/blocked', plan.blocked?.message ?? '', plan.blocked?.details);
+    if (plan.blocked || !replay.ok)
+      throw conflict(plan.blocked?.code ?? 'rules/blocked', plan.blocked?.message ?? '', plan.blocked?.details);
     await moveToReplayed(tx, h, replay.envelope, code);
     const now = deps.clock();
     const changed = Object.fromEntries(plan.changes.map((c) => [c.viewer, c.steps.map((s) => s.step)]));
@@ -172,7 +179,12 @@ async function moveToReplayed(tx: Tx, h: History, envelope: Envelope, code: AnyG
 }
 
 /** Tells every seat (and the moderator) what changes as it sees it, in its language. */
-async function announce(tx: Tx, deps: ServiceDeps, game: Game & { seats: History['game']['seats'] }, plan: RulesUpgradePlan) {
+async function announce(
+  tx: Tx,
+  deps: ServiceDeps,
+  game: Game & { seats: History['game']['seats'] },
+  plan: RulesUpgradePlan,
+) {
   const bySide = Object.fromEntries(plan.changes.map((c) => [c.viewer.replace(/^seat:/, ''), c.steps]));
   await queueNoticeMails(tx, deps, {
     game,

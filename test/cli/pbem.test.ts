@@ -127,7 +127,9 @@ describe('pbem verify', () => {
     expect(r.code).toBe(1);
     const report = JSON.parse(r.out);
     expect(report).toMatchObject({ ok: false, needsRulesVersions: ['0.9'] });
-    expect(report.mismatches).toContain('steps 0, 1: needs atlantic-wolves rules version 0.9; this code reproduces "1" only');
+    expect(report.mismatches).toContain(
+      'steps 0, 1: needs atlantic-wolves rules version 0.9; this code reproduces "1" only',
+    );
     expect(r.err).toContain('this record needs atlantic-wolves rules version 0.9; this code reproduces 1');
   });
 

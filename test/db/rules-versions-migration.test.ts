@@ -25,7 +25,13 @@ const url = (() => {
 let db: Db;
 
 const envelope = (step: number) =>
-  JSON.stringify({ game: 'toy', mode: 'mail', step, diceKey: 'k', state: { step, rounds: 2, score: { a: 0, b: 0 }, notes: {} } });
+  JSON.stringify({
+    game: 'toy',
+    mode: 'mail',
+    step,
+    diceKey: 'k',
+    state: { step, rounds: 2, score: { a: 0, b: 0 }, notes: {} },
+  });
 
 async function insertOldRows(c: pg.Client): Promise<void> {
   await c.query(
@@ -76,7 +82,10 @@ it('the turn processor resolves the migrated game under version "1"', async () =
   });
   // Step 1 of a two-round toy game owes a pick of "a"; the game has no seats here: nothing is owed when the state
   // says the game is over, so mark it over to resolve without orders.
-  const over = JSON.stringify({ ...JSON.parse(envelope(1)), state: { step: 1, rounds: 1, score: { a: 0, b: 0 }, notes: {} } });
+  const over = JSON.stringify({
+    ...JSON.parse(envelope(1)),
+    state: { step: 1, rounds: 1, score: { a: 0, b: 0 }, notes: {} },
+  });
   await db.$executeRawUnsafe(`UPDATE "Step" SET envelope = $1::jsonb WHERE id = 'st-1'`, over);
   const result = await resolveIfReady(deps, 'g-old');
   expect(result).toMatchObject({ resolved: true, step: 1 });

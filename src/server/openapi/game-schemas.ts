@@ -194,7 +194,10 @@ export const resolved = z
 export const resolveResult = z
   .union([
     resolved,
-    z.object({ resolved: z.literal(false), reason: z.enum(['not-ready', 'not-open', 'not-active', 'no-game', 'rules-version']) }),
+    z.object({
+      resolved: z.literal(false),
+      reason: z.enum(['not-ready', 'not-open', 'not-active', 'no-game', 'rules-version']),
+    }),
   ])
   .meta({ id: 'ResolveResult' });
 
