@@ -9,7 +9,8 @@ import { recordSchema, verifyRecord } from '../../src/engine/record.ts';
 import type { AnyGame } from '../../src/engine/types.ts';
 import { toyGame } from '../../src/games/toy/index.ts';
 import { resolveDueSteps } from '../../src/services/recovery.ts';
-import { buildTestApp, type TestApp } from '../support/app.ts';
+import { buildTestApp, TEST_ADMIN_TOKEN, type TestApp } from '../support/app.ts';
+import { client, csrfOf } from '../web/helpers.ts';
 import { createGameVia, postOrders, toyPayload, type GameHandle } from '../support/api-helpers.ts';
 import { toyV2, toyV2Keeping1 } from '../support/toy-v2.ts';
 
@@ -173,5 +174,24 @@ describe('the moderator’s rules upgrade', () => {
     const res = await post(g, '/rules-upgrade');
     expect(res.statusCode).toBe(409);
     expect(await t.db.outbox.count({ where: { gameId: g.id, kind: 'rules' } })).toBe(0);
+  });
+});
+
+describe('the rules upgrade in the moderator console', () => {
+  it('shows the lists in the moderator’s language and applies the upgrade from its form', async () => {
+    const g = await gameAtStep1();
+    const c = client(t.app, { 'accept-language': 'ja' });
+    expect((await c.get(`/console/login?token=${TEST_ADMIN_TOKEN}`)).statusCode).toBe(303);
+    const base = `/console/games/${g.id}`;
+    expect((await c.get(base)).body).not.toContain('id="rules-upgrade"'); // nothing to upgrade
+    installed = toyV2;
+    const page = (await c.get(base)).body;
+    expect(page).toContain('ルール更新: バージョン 1 → 2');
+    expect(page).toContain('B は 5 を選び');
+    expect(page).toContain(`action="${base}/rules-upgrade"`);
+    const res = await c.post(`${base}/rules-upgrade`, { _csrf: csrfOf(page) });
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(303);
+    expect((await t.db.game.findUniqueOrThrow({ where: { id: g.id } })).rulesVersion).toBe('2');
+    expect((await c.get(base)).body).not.toContain('id="rules-upgrade"');
   });
 });
