@@ -4,6 +4,7 @@ import { recordSchema, replayRecord, verifyRecord, type GameRecord } from '../en
 import { outcomeResult } from '../engine/outcome.ts';
 import type { AnyGamePackage } from '../engine/game-package.ts';
 import type { GameEvent, Outcome } from '../engine/types.ts';
+import { reproducibleVersions } from '../engine/rules-version.ts';
 import { registeredGame } from './games.ts';
 import { UsageError, type CliCommand, type CommandArgs } from './args.ts';
 import { readRecordFile } from './record-file.ts';
@@ -61,6 +62,11 @@ function runVerify(args: CommandArgs, out: (s: string) => void): number {
   const { record, game } = loadRecord(readRecordFile(args.positionals[0]));
   const report = verifyRecord(game, record);
   out(JSON.stringify(report, null, 2));
+  // A step resolved under rules this code no longer has: say exactly which (a build with them can verify it).
+  if (report.needsRulesVersions.length)
+    process.stderr.write(
+      `pbem verify: this record needs ${game.id} rules version ${report.needsRulesVersions.join(', ')}; this code reproduces ${reproducibleVersions(game).join(', ')}\n`,
+    );
   return report.ok ? 0 : 1;
 }
 
@@ -110,7 +116,8 @@ to its expectations.`,
 export const verifyCommand: CliCommand = {
   synopsis: 'pbem verify FILE',
   summary: `Checks a finished game's record against its dice commitment: the revealed secret, every die
-re-derived and every orders digest recomputed (docs/dice.md). Exit code 1 on any mismatch.`,
+re-derived and every orders digest recomputed (docs/dice.md), each step re-adjudicated under the rules version that
+resolved it. Exit code 1 on any mismatch, or when a step needs a rules version this code cannot reproduce (named).`,
   options: {},
   positionals: 1,
   run: runVerify,

@@ -32,6 +32,8 @@ import { filterEvents } from './visibility.ts';
 export interface GameCore<S, O, Opt, Data> {
   id: string;
   title: Text;
+  /** The rules version this code resolves under: changed whenever a step could resolve differently (docs/contract.md). */
+  rulesVersion: string;
   modes: readonly string[];
   sides(mode: string): readonly SideSpec[];
   /** zod schema of the options; parsing `{}` gives every documented default. */
@@ -92,6 +94,8 @@ export interface GameSpec<S, O, Opt, Data> extends GameCore<S, O, Opt, Data> {
   odds?: OddsCapability;
   /** Who hears about a step (default: every seat gets every result). */
   notify?(prev: S, next: S): NotifyPolicy;
+  /** Older rules versions still reproduced (default: none): see `GameDefinition.olderRules`. */
+  olderRules?: GamePackage<S, O, Opt, Data>['olderRules'];
 }
 
 const noInvariants = (): string[] => [];
@@ -99,7 +103,7 @@ const noDataProblems = (): string[] => [];
 
 /** Flattens a spec into the package the rest of the system holds, each missing member given its generic default. */
 export function defineGame<S, O, Opt, Data>(spec: GameSpec<S, O, Opt, Data>): GamePackage<S, O, Opt, Data> {
-  const { data, visibility, play, odds, optionDocs, invariants, grammar, notify, ...core } = spec;
+  const { data, visibility, play, odds, optionDocs, invariants, grammar, notify, olderRules, ...core } = spec;
   const pkg: GamePackage<S, O, Opt, Data> = {
     ...core,
     optionDocs: optionDocs ?? [],
@@ -120,5 +124,6 @@ export function defineGame<S, O, Opt, Data>(spec: GameSpec<S, O, Opt, Data>): Ga
   if (odds?.outcomes) pkg.oddsOutcomes = odds.outcomes;
   if (odds?.dicePurpose) pkg.dicePurpose = odds.dicePurpose;
   if (notify) pkg.notify = notify;
+  if (olderRules) pkg.olderRules = olderRules;
   return pkg;
 }

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { canonicalJson } from './canonical-json.ts';
 import { commitmentOf, forcedDice, ordersDigest } from './dice.ts';
+import { rulesFor, unreproducibleMessage } from './rules-version.ts';
 import { advance, startGame, type Envelope, type SeatErrors } from './step-runner.ts';
 import type { AnyGame, Dice, GameEvent, Viewer } from './types.ts';
 
@@ -31,6 +32,11 @@ export const recordSchema = z
       z
         .object({
           number: z.number().int().min(0).optional(),
+          /**
+           * The rules version that resolved the step (docs/contract.md, "Rules versions"); absent or null in a record
+           * written before versions were recorded: the game package's current version.
+           */
+          rulesVersion: z.string().nullable().optional(),
           orders: z.record(z.string(), z.unknown()),
           events: z.array(z.record(z.string(), z.unknown())).optional(),
         })
@@ -99,10 +105,15 @@ export function replayRecord(game: AnyGame, record: GameRecord): ReplayResult {
 export interface VerifyReport {
   ok: boolean;
   commitmentOk: boolean | null;
+  /** Steps re-adjudicated, each under the rules version that resolved it. */
   stepsChecked: number;
   diceChecked: number;
   /** Orders digests (`stepInfo[].ordersDigest`) recomputed from the recorded orders and found equal. */
   digestsChecked: number;
+  /** Per rules version of the record, its steps (by number) and whether this code reproduces it. */
+  rulesVersions: { version: string; steps: number[]; reproduced: boolean }[];
+  /** The rules versions the record needs that this code cannot reproduce (a build that has them can verify it). */
+  needsRulesVersions: string[];
   mismatches: string[];
 }
 
@@ -124,32 +135,40 @@ function checkDigests(record: GameRecord, mismatches: string[]): number {
   return checked;
 }
 
-/**
- * Re-derives every die and re-adjudicates every step of a record whose secret is revealed, comparing the result
- * with the recorded events (as the record's viewer may see them), the secret with the published commitment, and every
- * orders digest given with the recorded orders.
- */
-export function verifyRecord(game: AnyGame, record: GameRecord): VerifyReport {
-  const mismatches: string[] = [];
-  let commitmentOk: boolean | null = null;
-  if (record.dice?.kind !== 'seed') mismatches.push('the record reveals no secret seed: nothing to verify');
-  else if (record.commitment) {
-    commitmentOk = commitmentOf(record.dice.secret) === record.commitment;
-    if (!commitmentOk) mismatches.push('SHA-256 of the revealed secret differs from the published commitment');
+/** The record's steps (by index) per rules version, in order of first use; no version: the package's current. */
+function stepsByVersion(game: AnyGame, record: GameRecord): Map<string, number[]> {
+  const byVersion = new Map<string, number[]>();
+  for (const [i, step] of record.steps.entries()) {
+    const version = step.rulesVersion ?? game.rulesVersion;
+    byVersion.set(version, [...(byVersion.get(version) ?? []), i]);
   }
-  if (mismatches.length && record.dice?.kind !== 'seed')
-    return { ok: false, commitmentOk, stepsChecked: 0, diceChecked: 0, digestsChecked: 0, mismatches };
-  const replay = replayRecord(game, record);
+  return byVersion;
+}
+
+/**
+ * Re-adjudicates the listed steps under `rules`: the game replayed from its start under those rules up to the last
+ * of them (a game upgraded to newer rules was replayed whole under them, docs/contract.md), comparing the events of
+ * the listed steps with the recorded ones. Returns the steps replayed and the dice compared.
+ */
+function checkSteps(
+  rules: AnyGame,
+  record: GameRecord,
+  indexes: number[],
+  mismatches: string[],
+): { steps: number; dice: number } {
+  const last = indexes[indexes.length - 1];
+  const replay = replayRecord(rules, { ...record, steps: record.steps.slice(0, last + 1) });
   if (!replay.ok)
     mismatches.push(
       `step ${replay.step}: ${replay.message}${replay.errors ? ` ${JSON.stringify(replay.errors)}` : ''}`,
     );
   const viewer = parseViewer(record.viewer);
   let diceChecked = 0;
-  for (const [i, step] of replay.steps.entries()) {
+  for (const i of indexes) {
     const recorded = record.steps[i].events;
-    if (!recorded) continue;
-    const expected = game.visibleEvents(step.events, viewer);
+    const step = replay.steps[i];
+    if (!recorded || !step) continue;
+    const expected = rules.visibleEvents(step.events, viewer);
     diceChecked += expected.filter((e) => e.type === 'die').length;
     if (expected.length !== recorded.length)
       mismatches.push(`step ${i}: ${recorded.length} events recorded, ${expected.length} re-derived`);
@@ -163,7 +182,53 @@ export function verifyRecord(game: AnyGame, record: GameRecord): VerifyReport {
       }
     }
   }
+  return { steps: indexes.filter((i) => i < replay.steps.length).length, dice: diceChecked };
+}
+
+/**
+ * Re-derives every die and re-adjudicates every step of a record whose secret is revealed, each under the rules
+ * version that resolved it, comparing the result with the recorded events (as the record's viewer may see them), the
+ * secret with the published commitment, and every orders digest given with the recorded orders. A version this code
+ * cannot reproduce is named (`needsRulesVersions`) and fails the check.
+ */
+export function verifyRecord(game: AnyGame, record: GameRecord): VerifyReport {
+  const mismatches: string[] = [];
+  let commitmentOk: boolean | null = null;
+  const byVersion = stepsByVersion(game, record);
+  const rulesVersions = [...byVersion].map(([version, steps]) => ({
+    version,
+    steps: steps.map((i) => record.steps[i].number ?? i),
+    reproduced: rulesFor(game, version) !== null,
+  }));
+  const needsRulesVersions = rulesVersions.filter((v) => !v.reproduced).map((v) => v.version);
+  const versions = { rulesVersions, needsRulesVersions };
+  if (record.dice?.kind !== 'seed') mismatches.push('the record reveals no secret seed: nothing to verify');
+  else if (record.commitment) {
+    commitmentOk = commitmentOf(record.dice.secret) === record.commitment;
+    if (!commitmentOk) mismatches.push('SHA-256 of the revealed secret differs from the published commitment');
+  }
+  if (mismatches.length && record.dice?.kind !== 'seed')
+    return { ok: false, commitmentOk, stepsChecked: 0, diceChecked: 0, digestsChecked: 0, ...versions, mismatches };
+  let diceChecked = 0;
+  let stepsChecked = 0;
+  for (const { version, steps } of rulesVersions) {
+    const rules = rulesFor(game, version);
+    if (!rules) {
+      mismatches.push(`steps ${steps.join(', ')}: ${unreproducibleMessage(game, version)}`);
+      continue;
+    }
+    const checked = checkSteps(rules, record, byVersion.get(version) ?? [], mismatches);
+    diceChecked += checked.dice;
+    stepsChecked += checked.steps;
+  }
   const digestsChecked = checkDigests(record, mismatches);
-  const stepsChecked = replay.steps.length;
-  return { ok: mismatches.length === 0, commitmentOk, stepsChecked, diceChecked, digestsChecked, mismatches };
+  return {
+    ok: mismatches.length === 0,
+    commitmentOk,
+    stepsChecked,
+    diceChecked,
+    digestsChecked,
+    ...versions,
+    mismatches,
+  };
 }

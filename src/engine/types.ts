@@ -221,6 +221,17 @@ export interface NotifyPolicy {
 export interface GameDefinition<S = unknown, O = unknown, Opt = unknown, Data = unknown> {
   id: string;
   title: Text;
+  /**
+   * The version of the rules this code resolves under (docs/contract.md, "Rules versions"): changed whenever a step
+   * could resolve differently than before. Every step records the version that resolved it.
+   */
+  rulesVersion: string;
+  /**
+   * Older rules versions this package can still reproduce, by version: the rules of that version kept in the code
+   * (an earlier definition), or `'same'` when the current rules resolve that version's steps exactly as it did.
+   * Default: none (only `rulesVersion`).
+   */
+  olderRules?: Readonly<Record<string, GameDefinition<S, O, Opt, Data> | 'same'>>;
   modes: readonly string[];
   sides(mode: string): readonly SideSpec[];
   /** zod schema of the options; parsing `{}` gives every documented default. */

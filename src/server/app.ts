@@ -15,6 +15,7 @@ import { registerOpenApi } from './openapi/document.ts';
 import gameRoutes from './routes/api/games.ts';
 import moderationRoutes from './routes/api/moderation.ts';
 import orderRoutes from './routes/api/orders.ts';
+import rulesUpgradeRoutes from './routes/api/rules-upgrade.ts';
 import healthRoutes from './routes/health.ts';
 import metricsRoutes from './routes/metrics.ts';
 import deadlineRoutes from './routes/deadlines/index.ts';
@@ -31,6 +32,7 @@ export const featurePlugins: { name: string; plugin: FastifyPluginAsync }[] = [
   { name: 'api/games', plugin: gameRoutes },
   { name: 'api/orders', plugin: orderRoutes },
   { name: 'api/moderation', plugin: moderationRoutes },
+  { name: 'api/rules-upgrade', plugin: rulesUpgradeRoutes },
   { name: 'web', plugin: webRoutes },
   { name: 'deadlines', plugin: deadlineRoutes }, // absences, deadline moves, punctuality, webhooks, calendar feeds
   { name: 'mail', plugin: mailRoutes },

@@ -200,6 +200,8 @@ function gameRow(
     id,
     name: input.name ?? `${def.title.en} ${id}`,
     game: def.id,
+    // The rules the game runs under from now on (docs/contract.md, "Rules versions").
+    rulesVersion: def.rulesVersion,
     mode: input.mode,
     options: asJson(def.optionsSchema.parse(input.options)),
     ...(input.data !== undefined ? { data: asJson(input.data) } : {}),

@@ -4,6 +4,7 @@
  */
 import { afterGameResumed, setDeadlineLocked } from './deadlines/changes.ts';
 import type { SeatId } from '../engine/types.ts';
+import { rulesFor } from '../engine/rules-version.ts';
 import { audit } from './audit.ts';
 import { requireGame, type ServiceDeps, type Tx } from './deps.ts';
 import { conflict, notFound } from './errors.ts';
@@ -70,7 +71,8 @@ export async function approveStep(
 ): Promise<{ step: number; finished: boolean }> {
   const approved = await deps.db.$transaction(async (tx) => {
     const { game, step } = await lockedStep(tx, gameId, number);
-    const def = requireGame(deps, game.game);
+    const code = requireGame(deps, game.game);
+    const def = rulesFor(code, game.rulesVersion) ?? code; // the rules the preview was resolved under
     const finished = await publishStep(tx, deps, {
       gameId,
       stepId: step.id,

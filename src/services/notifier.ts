@@ -81,7 +81,7 @@ export type NoticeText = (
 ) => { subject: string; body: string };
 
 /** What a notice is about (the outbox row's kind). */
-export type NoticeKind = 'reminder' | 'missed' | 'deadline' | 'rejected';
+export type NoticeKind = 'reminder' | 'missed' | 'deadline' | 'rejected' | 'rules';
 
 /**
  * A notice to some seats (and to the moderator when `moderator` is set and the game has an address), each in the

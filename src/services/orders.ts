@@ -17,6 +17,7 @@ import { conflict, notFound, type OrdersError, OrdersInvalidError, ServiceError,
 import { type OrderRow, storeOrder, storeOrdersTogether } from './order-store.ts';
 import { type PersonPrincipal, type SeatRef, seatOfPerson } from './persons.ts';
 import { cachedEnvelope } from './step-envelopes.ts';
+import { rulesFor } from '../engine/rules-version.ts';
 import { type SubmissionState, submissionState } from './submission-state.ts';
 import { currentStep } from './steps.ts';
 import { resolveIfReady, type ResolveResult } from './turn-processor.ts';
@@ -113,13 +114,22 @@ function refuseUnlessOpen(step: SubmissionState, moderator: boolean): void {
 }
 
 /**
+ * The rules a submission is checked under: the game's version as the installed package reproduces it (the installed
+ * rules when it cannot: the turn processor then refuses to resolve, docs/contract.md "Rules versions").
+ */
+function rulesOf(deps: ServiceDeps, step: { game: string; rulesVersion: string }) {
+  const code = requireGame(deps, step.game);
+  return rulesFor(code, step.rulesVersion) ?? code;
+}
+
+/**
  * The refusals a submission meets before its orders are read (a finished or, but for the moderator, paused game; a
  * step that is not open; an unknown game or seat); returns the step, the game package and the seat otherwise.
  */
 function admitted(deps: ServiceDeps, step: SubmissionState | null, moderator: boolean) {
   if (!step) throw notFound('game');
   refuseUnlessOpen(step, moderator);
-  const def = requireGame(deps, step.game);
+  const def = rulesOf(deps, step);
   if (!step.seat) throw notFound('seat', 'seat/not-found');
   return { step, def, seat: step.seat };
 }
@@ -147,7 +157,12 @@ async function submit(deps: ServiceDeps, input: SubmitOrdersInput): Promise<Subm
     // this one repeated for nothing. It covers what never came through here (the engine defaults of a missed
     // deadline), orders stored under an earlier version of the game package (a deploy between submission and
     // resolution), and it is the parse the dice commitment and `pbem verify` are computed from.
-    const checked = checkOrders(def, await cachedEnvelope(deps, step.stepId), seat.side, input.orders);
+    const checked = checkOrders(
+      def,
+      await cachedEnvelope(deps, step.stepId, step.rulesVersion),
+      seat.side,
+      input.orders,
+    );
     if (!checked.ok) {
       if (step.remembered) continue; // the 409s above come first: decide on the game as it is now
       throw new OrdersInvalidError(checked.errors);
@@ -202,7 +217,7 @@ export async function ordersErrorsNow(
   const step = await submissionState(deps, gameId, seatId, { fresh: true });
   const def = step ? gameDefinition(deps, step.game) : undefined;
   if (!step || !def || !step.seat || step.status !== 'open' || step.gameStatus === 'finished') return [];
-  const checked = checkOrders(def, await cachedEnvelope(deps, step.stepId), step.seat.side, orders);
+  const checked = checkOrders(def, await cachedEnvelope(deps, step.stepId, step.rulesVersion), step.seat.side, orders);
   return checked.ok ? [] : checked.errors;
 }
 
@@ -303,8 +318,8 @@ export async function submitOrdersBySeat(
   const step = await submissionState(deps, input.gameId, named[0].seat.seatId, { fresh: true });
   if (!step) throw notFound('game');
   refuseUnlessOpen(step, false);
-  const def = requireGame(deps, step.game);
-  const envelope = await cachedEnvelope(deps, step.stepId);
+  const def = rulesOf(deps, step);
+  const envelope = await cachedEnvelope(deps, step.stepId, step.rulesVersion);
   const checked = named.map((n) => ({ ...n, ...seatErrors(def, envelope, n.seat.side, n.orders) }));
   const errors = checked.flatMap((c) => c.errors);
   if (errors.length) throw new OrdersInvalidError(errors);
@@ -350,6 +365,6 @@ export async function ordersBySeatErrorsNow(
   const step = await submissionState(deps, gameId, bySeat[0].seat.seatId, { fresh: true });
   const def = step ? gameDefinition(deps, step.game) : undefined;
   if (!step || !def || step.status !== 'open' || step.gameStatus === 'finished') return [];
-  const envelope = await cachedEnvelope(deps, step.stepId);
+  const envelope = await cachedEnvelope(deps, step.stepId, step.rulesVersion);
   return bySeat.flatMap((n) => seatErrors(def, envelope, n.seat.side, n.orders).errors);
 }

@@ -13,6 +13,11 @@ export const RECORD_FORMAT = 'pbem-record/1';
 export interface RecordStep {
   number: number;
   /**
+   * The rules version that resolved the step (docs/contract.md, "Rules versions"): `pbem verify` re-adjudicates the
+   * step under it. Null for a step awaiting review resolved before versions were recorded (none are left).
+   */
+  rulesVersion: string | null;
+  /**
    * seat -> orders JSON, exactly as passed to the engine; a seat is absent when its orders are hidden from the viewer
    * (or holds the part the game lets the viewer see: `GameDefinition.visibleOrders`).
    */
@@ -52,6 +57,8 @@ export interface GameRecord {
   id: string;
   name: string;
   status: 'active' | 'paused' | 'finished';
+  /** The rules version the game runs under now (its next steps resolve under it). */
+  rulesVersion: string;
   seats: { seat: string; name: string | null }[];
   outcome: unknown | null;
   steps: RecordStep[];
@@ -71,6 +78,8 @@ export interface RecordSource {
     seedCommitment: string;
     seedSecret: string;
     outcome: unknown | null;
+    /** Absent: the package's current version. */
+    rulesVersion?: string;
   };
   seats: { side: string; playerName: string | null }[];
   steps: {
@@ -80,6 +89,8 @@ export interface RecordSource {
     defaultsApplied: string[];
     resolvedAt: Date | null;
     publishedAt: Date | null;
+    /** The version that resolved the step (absent: unknown, null in the record). */
+    rulesVersion?: string | null;
     orders: { side: string; parsed: unknown }[];
     events: GameEvent[];
     /** What the step owed (a sealed point hides every other seat's orders until resolution). */
@@ -117,7 +128,7 @@ export function buildRecord(def: AnyGame, source: RecordSource, viewer: Viewer):
     if (!whole) complete = false;
     const events = moderator ? step.events : def.visibleEvents(step.events, viewer);
     if (events.length !== step.events.length) complete = false;
-    steps.push({ number: step.number, orders, events });
+    steps.push({ number: step.number, rulesVersion: step.rulesVersion ?? null, orders, events });
     stepInfo.push({
       number: step.number,
       status: step.status as RecordStepInfo['status'],
@@ -141,6 +152,7 @@ export function buildRecord(def: AnyGame, source: RecordSource, viewer: Viewer):
     id: source.game.id,
     name: source.game.name,
     status: source.game.status,
+    rulesVersion: source.game.rulesVersion ?? def.rulesVersion,
     seats: [...source.seats]
       .sort((a, b) => a.side.localeCompare(b.side))
       .map((s) => ({ seat: s.side, name: s.playerName })),

@@ -49,6 +49,7 @@ export async function reopenRejectedStep(
       resultEnvelope: Prisma.DbNull,
       ordersDigest: null,
       resolvedAt: null,
+      rulesVersion: null, // open again: nothing resolved it
       rejectedReason: reason,
       rejectedRevisions: revisions,
     },

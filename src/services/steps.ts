@@ -22,6 +22,8 @@ export interface CurrentStepRow {
   gameId: string;
   /** The game package's id. */
   game: string;
+  /** The rules version the game runs under. */
+  rulesVersion: string;
   gameStatus: 'active' | 'paused' | 'finished';
   reviewMode: string;
   stepId: string;
@@ -44,7 +46,7 @@ type SqlReader = Pick<SqlTx, '$queryRawUnsafe'>;
 export async function currentStepsOf(client: SqlReader, gameIds: string[]): Promise<CurrentStepRow[]> {
   if (!gameIds.length) return [];
   return client.$queryRawUnsafe<CurrentStepRow[]>(
-    `SELECT g.id AS "gameId", g.game, g.status::text AS "gameStatus", g."reviewMode", st.id AS "stepId", st.number,
+    `SELECT g.id AS "gameId", g.game, g."rulesVersion", g.status::text AS "gameStatus", g."reviewMode", st.id AS "stepId", st.number,
        st.status::text AS status, st.owed, st."deadlineAt", st."openedAt", st."rejectedReason", st."rejectedRevisions"
      FROM "Game" g ${CURRENT_STEP_JOIN} WHERE g.id = ANY($1::text[])`,
     gameIds,
@@ -60,5 +62,5 @@ export async function readCurrentStep(client: SqlReader, gameId: string): Promis
 export async function currentStep(deps: Pick<ServiceDeps, 'db' | 'pool'>, gameId: string): Promise<CurrentStep> {
   const row = await readCurrentStep(deps.db, gameId);
   if (!row) throw notFound('game');
-  return { ...row, envelope: await cachedEnvelope(deps, row.stepId) };
+  return { ...row, envelope: await cachedEnvelope(deps, row.stepId, row.rulesVersion) };
 }

@@ -11,6 +11,8 @@ import { CURRENT_STEP_JOIN } from './steps.ts';
 /** The game, its current step and the seat, as read (or remembered) before the transaction. */
 export interface SubmissionState {
   game: string;
+  /** The rules version the game runs under (its orders are checked under it). */
+  rulesVersion: string;
   gameStatus: 'active' | 'paused' | 'finished';
   delaySeconds: number;
   stepId: string;
@@ -27,7 +29,7 @@ const READ = statement(
   'order_read',
   ['text', 'text'],
   `
-  SELECT g.game, g.status::text AS "gameStatus", g."processingDelaySeconds" AS "delaySeconds",
+  SELECT g.game, g."rulesVersion", g.status::text AS "gameStatus", g."processingDelaySeconds" AS "delaySeconds",
     st.id AS "stepId", st.number, st.status::text AS status, st.owed, se.id AS "seatId", se.side
   FROM "Game" g
   ${CURRENT_STEP_JOIN}
@@ -37,6 +39,7 @@ const READ = statement(
 
 interface ReadRow {
   game: string;
+  rulesVersion: string;
   gameStatus: SubmissionState['gameStatus'];
   delaySeconds: number;
   stepId: string;
@@ -78,6 +81,7 @@ export async function submissionState(
   }
   const state: SubmissionState = {
     game: r.game,
+    rulesVersion: r.rulesVersion,
     gameStatus: r.gameStatus,
     delaySeconds: Number(r.delaySeconds),
     stepId: r.stepId,

@@ -18,11 +18,13 @@ import { inTransaction, requireGame, type ServiceDeps, type SqlTx } from './deps
 import { ServiceError } from './errors.ts';
 import { asEnvelope, storedOwed } from './json.ts';
 import { queueReviewNotice, queueStepNotifications } from './notifications.ts';
+import { rulesFor } from '../engine/rules-version.ts';
+import { refuseUnreproducible } from './rules-refusal.ts';
 
 /** The outcome of an attempt to resolve. */
 export type ResolveResult =
   | { resolved: true; step: number; status: 'published' | 'awaiting_review'; finished: boolean }
-  | { resolved: false; reason: 'not-ready' | 'not-open' | 'not-active' | 'no-game' };
+  | { resolved: false; reason: 'not-ready' | 'not-open' | 'not-active' | 'no-game' | 'rules-version' };
 
 /** Limits of a resolution transaction (either kind, see inTransaction): waiting for the lock is normal under concurrent submissions. */
 export const RESOLVE_TX = { maxWait: 20_000, timeout: 30_000 } as const;
@@ -168,6 +170,7 @@ async function storeResolution(
     defaultsApplied: string[];
     resolvedAt: Date;
     publishedAt: Date | null;
+    rulesVersion: string;
   },
 ): Promise<void> {
   const { events, envelope } = input.result;
@@ -182,13 +185,14 @@ async function storeResolution(
   const { publishedAt } = input;
   await tx.$executeRawUnsafe(
     `UPDATE "Step" SET status = $1::"StepStatus", "ordersDigest" = $2, "resultEnvelope" = $3::jsonb, "resolvedAt" = $4::timestamp(3), "defaultsApplied" = ARRAY(SELECT jsonb_array_elements_text($5::jsonb))::text[], "rejectedReason" = NULL,
-       "resolveDueAt" = NULL${publishedAt ? ', "publishedAt" = $7::timestamp(3)' : ''} WHERE id = $6`,
+       "resolveDueAt" = NULL, "rulesVersion" = $7${publishedAt ? ', "publishedAt" = $8::timestamp(3)' : ''} WHERE id = $6`,
     publishedAt ? 'published' : 'awaiting_review',
     ordersDigest(sortedOrders(input.orders)),
     JSON.stringify(envelope),
     input.resolvedAt.toISOString(),
     JSON.stringify(input.defaultsApplied),
     step.id,
+    input.rulesVersion,
     ...(publishedAt ? [publishedAt.toISOString()] : []),
   );
 }
@@ -226,7 +230,11 @@ export async function resolveLocked(
   if (!locked) return { resolved: false, reason: 'no-game' };
   const step = await openStepOf(tx, locked, pre?.step);
   if ('resolved' in step) return step;
-  const def = requireGame(deps, locked.game.game);
+  const code = requireGame(deps, locked.game.game);
+  // The rules the game runs under, as this code reproduces them; none: refused, never guessed (rules-refusal.ts).
+  const def = rulesFor(code, locked.game.rulesVersion);
+  if (!def) return refuseUnreproducible(tx, deps, { game: locked.game, step, def: code });
+  const rulesVersion = locked.game.rulesVersion;
   const envelope = asEnvelope(step.envelope);
   const orders: Record<SeatId, unknown> = {};
   for (const o of step.orders) orders[o.side] = o.parsed;
@@ -253,7 +261,7 @@ export async function resolveLocked(
   const defaultsApplied = [...step.defaultsApplied, ...defaulted];
   // Published at once (no review): the status and publication time are written here, not again by publishStep.
   const publishedAt = review ? null : deps.clock();
-  await storeResolution(tx, step, { orders, result, defaultsApplied, resolvedAt: now, publishedAt });
+  await storeResolution(tx, step, { orders, result, defaultsApplied, resolvedAt: now, publishedAt, rulesVersion });
   if (defaulted.length)
     await audit(tx, gameId, 'system', 'orders.default', { step: step.number, seats: defaulted }, now);
   deps.log.info({ gameId, step: step.number, events: result.events.length, review }, 'step resolved');
@@ -268,6 +276,7 @@ export async function resolveLocked(
     resolvedAt: now,
     publishedAt,
     rejectedReason: null,
+    rulesVersion,
     orders: [...step.orders, ...defaults.map(({ id: _id, raw: _raw, ...o }) => o)],
   };
   return publishResolved(tx, deps, { locked, step: published, def, result: result.envelope, depth });

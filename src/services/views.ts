@@ -15,6 +15,8 @@ import { requireGame, type ServiceDeps } from './deps.ts';
 import { notFound, ServiceError } from './errors.ts';
 import { asEnvelope, storedOwed, stripDiceKey } from './json.ts';
 import { buildRecord, type GameRecord } from './record.ts';
+import { rulesFor } from '../engine/rules-version.ts';
+import type { AnyGamePackage } from '../engine/game-package.ts';
 import { type CurrentStep, currentStep, readCurrentStep } from './steps.ts';
 import { unconfirmedSides } from './confirmation.ts';
 import { personViewers, visibleToAny } from './persons.ts';
@@ -113,6 +115,7 @@ async function currentView(deps: ServiceDeps, gameId: string, principal: Princip
     options: game.options,
     review: game.reviewMode,
     status: game.status,
+    rulesVersion: game.rulesVersion,
     commitment: game.seedCommitment,
     createdAt: game.createdAt,
     finishedAt: game.finishedAt,
@@ -125,9 +128,17 @@ async function currentView(deps: ServiceDeps, gameId: string, principal: Princip
       ordersIn: withOrders.has(s.id),
     })),
     step: await stepSummary(deps, step),
-    ...(moderator ? { preview, unreadMails: await unreadMailsOf(deps, gameId) } : {}),
+    ...(moderator
+      ? { preview, unreadMails: await unreadMailsOf(deps, gameId), rulesUpgrade: rulesUpgradeOf(def, game.rulesVersion) }
+      : {}),
   };
   return { base, seen };
+}
+
+/** The moderator's hint that the installed code has another rules version than the game's, or null. */
+function rulesUpgradeOf(def: AnyGamePackage, version: string): { to: string; reproducible: boolean } | null {
+  if (def.rulesVersion === version) return null;
+  return { to: def.rulesVersion, reproducible: rulesFor(def, version) !== null };
 }
 
 /**

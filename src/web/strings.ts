@@ -4,6 +4,7 @@
  */
 import type { Locale } from '../i18n/index.ts';
 import { historyConsoleEn, historyConsoleJa } from './strings-history-console.ts';
+import { rulesUpgradeEn, rulesUpgradeJa } from './strings-rules.ts';
 
 const en = {
   'app.title': 'PBEM wargames',
@@ -154,6 +155,7 @@ const en = {
   'error.requestId': 'request id: {id}',
   'error.databaseUnavailable': 'The database is unavailable for a moment. Try again in a few seconds.',
   ...historyConsoleEn,
+  ...rulesUpgradeEn,
 };
 
 type Key = keyof typeof en;
@@ -303,6 +305,7 @@ const ja: Record<Key, string> = {
   'error.requestId': 'リクエストID: {id}',
   'error.databaseUnavailable': 'データベースに一時的に接続できません。数秒後にもう一度お試しください。',
   ...historyConsoleJa,
+  ...rulesUpgradeJa,
 };
 
 const tables: Record<Locale, Record<Key, string>> = { en, ja };

@@ -12,6 +12,8 @@ import { bearerOf, buildTestApp, type TestApp } from '../support/app.ts';
 import { openApiChecker } from '../support/openapi-check.ts';
 import { games } from '../../src/games/index.ts';
 import { awMailGame } from '../support/service-process.ts';
+import { toyV2 } from '../support/toy-v2.ts';
+import type { AnyGame } from '../../src/engine/types.ts';
 
 const INBOUND = 'inbound-secret-0123456789abcdef';
 const checker = openApiChecker();
@@ -19,12 +21,15 @@ let t: TestApp;
 let doc: Record<string, unknown>;
 /** How far the service's clock runs ahead of the real one (an absence can be over without waiting for it). */
 let ahead = 0;
+/** The toy package installed instead of the registry's (a newer rules version), when set. */
+let toyInstalled: AnyGame | undefined;
 
 beforeAll(async () => {
   t = await buildTestApp({
     config: { INBOUND_WEBHOOK_TOKEN: INBOUND, INBOUND_MAX_BYTES: 4096 },
     clock: () => new Date(Date.now() + ahead),
     extraPlugins: [checker.recorder],
+    gameLookup: (id) => (id === 'toy' ? toyInstalled : undefined),
   });
   doc = await checker.load(t.app);
 });
@@ -293,6 +298,23 @@ describe('every operation answers as documented', () => {
     await call(200, { method: 'GET', url: `${url}/webhooks`, auth: g.moderator });
     await call(204, { method: 'DELETE', url: `${url}/webhooks/${hook.json().id}`, auth: g.moderator });
     await call(404, { method: 'DELETE', url: `${url}/webhooks/${hook.json().id}`, auth: g.moderator });
+  });
+
+  it('the rules upgrade: previewed, refused while nothing changes, applied under newer rules', async () => {
+    const g = await create(toy());
+    await orders(g, g.seat.a, { pick: 1 }, 200);
+    await orders(g, g.seat.b, { pick: 2 }, 200);
+    const url = `/api/games/${g.id}/rules-upgrade`;
+    await call(403, { method: 'GET', url, auth: g.seat.a });
+    await call(200, { method: 'GET', url, auth: g.moderator });
+    await call(409, { method: 'POST', url, auth: g.moderator });
+    toyInstalled = toyV2;
+    try {
+      await call(200, { method: 'GET', url, auth: g.moderator });
+      await call(200, { method: 'POST', url, auth: g.moderator });
+    } finally {
+      toyInstalled = undefined;
+    }
   });
 
   it('the mail door and the health check', async () => {

@@ -113,6 +113,26 @@ describe('pbem verify', () => {
     expect(JSON.parse(r.out).mismatches.join('\n')).toMatch(/re-derived/);
   });
 
+  it('re-adjudicates each step under the rules version that resolved it, and names a version it lacks', () => {
+    const versioned = { ...full, steps: full.steps.map((s) => ({ ...s, rulesVersion: '1' })) };
+    const ok = pbem('verify', writeRecord('versioned.json', versioned));
+    expect(ok.code).toBe(0);
+    expect(JSON.parse(ok.out)).toMatchObject({
+      ok: true,
+      rulesVersions: [{ version: '1', steps: versioned.steps.map((_, i) => i), reproduced: true }],
+      needsRulesVersions: [],
+    });
+    const older = { ...versioned, steps: versioned.steps.map((s, i) => (i < 2 ? { ...s, rulesVersion: '0.9' } : s)) };
+    const r = pbem('verify', writeRecord('older-rules.json', older));
+    expect(r.code).toBe(1);
+    const report = JSON.parse(r.out);
+    expect(report).toMatchObject({ ok: false, needsRulesVersions: ['0.9'] });
+    expect(report.mismatches).toContain(
+      'steps 0, 1: needs atlantic-wolves rules version 0.9; this code reproduces "1" only',
+    );
+    expect(r.err).toContain('this record needs atlantic-wolves rules version 0.9; this code reproduces 1');
+  });
+
   // Every step's digest as the service writes it (SHA-256 of the canonical JSON of all seats' orders), as in records
   // written before digests were withheld from seats during play: such records still verify.
   const stepInfo = record.steps.map((s, i) => ({

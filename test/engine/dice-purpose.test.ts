@@ -13,6 +13,7 @@ const INITIATIVE = { rule: 'GF 7(b)[1]', what: { en: 'British initiative die', j
 const game: GameDefinition<{ done: boolean }, Record<string, never>> = {
   id: 'dice-test',
   title: { en: 'Dice', ja: 'ダイス' },
+  rulesVersion: '1',
   modes: ['x'],
   sides: () => [{ seat: 'a', name: { en: 'A', ja: 'A' } }],
   optionsSchema: z.object({}),

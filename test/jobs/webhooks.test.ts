@@ -35,6 +35,7 @@ beforeAll(async () => {
       id: 'hookgame',
       name: 'Hooks',
       game: 'toy',
+      rulesVersion: '1',
       mode: 'mail',
       options: {},
       seedSecret: 's',

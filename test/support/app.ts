@@ -33,6 +33,8 @@ export interface TestAppOptions {
   clock?: () => Date;
   /** Games besides the registry's (looked up first). */
   games?: AnyGame[];
+  /** Asked before `games` and the registry on every look-up (a test may change a game's package mid-way). */
+  gameLookup?: (id: string) => AnyGame | undefined;
   extraPlugins?: FastifyPluginAsync[];
   /** Reuse a database (e.g. two app instances on one database). */
   database?: TestDatabase;
@@ -55,7 +57,7 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     log: opts.log ?? pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
     config,
     clock: opts.clock ?? (() => new Date()),
-    games: (id) => extra.get(id) ?? getGame(id),
+    games: (id) => opts.gameLookup?.(id) ?? extra.get(id) ?? getGame(id),
   });
   await ensureAdminToken(deps);
   const app = await buildApp({ deps, extraPlugins: opts.extraPlugins });

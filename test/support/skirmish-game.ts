@@ -235,6 +235,7 @@ const options = z.object({ rounds: z.number().int().min(1).max(3).default(1), di
 export const skirmish: GameDefinition<SkState, SkOrders, z.infer<typeof options>, Record<string, never>> = {
   id: 'skirmish',
   title: t('Skirmish', '小競り合い'),
+  rulesVersion: '1',
   modes: ['mail'],
   sides: () => SEATS.map((seat) => ({ seat, name: t(seat[0].toUpperCase() + seat.slice(1)) })),
   optionsSchema: options,

@@ -36,6 +36,7 @@ import { view, visibleEvents } from './view/view.ts';
 export const atlanticWolves = defineGame<AwState, AwOrders, AwOptions, AwData>({
   id: 'atlantic-wolves',
   title: { en: 'Atlantic Wolves 1.1', ja: '大西洋の狼1.1' },
+  rulesVersion: '1',
   modes: MODES,
   sides: () => [
     { seat: 'allied', name: { en: 'Allies', ja: '連合軍' } },

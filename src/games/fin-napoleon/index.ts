@@ -30,6 +30,7 @@ import { view } from './view/view.ts';
 export const finNapoleon: GamePackage<FnState, FnOrders, FnOptions, FnData> = defineGame({
   id: 'fin-napoleon',
   title: { en: 'Fin-Napoleon 2.x (simplified)', ja: 'Fin-ナポレオン2.x簡略版' },
+  rulesVersion: '1',
   modes: MODES,
   sides: seatsOf,
   optionsSchema: fnOptionsSchema,

@@ -33,6 +33,7 @@ import { view } from './view/view.ts';
 export const grandFleet: GamePackage<GfState, GfOrders, GfOptions, GfData> = defineGame({
   id: 'grand-fleet',
   title: { en: 'Grand Fleet 1.2', ja: 'グランドフリート1.2' },
+  rulesVersion: '1',
   modes: ['standard'],
   sides: () => [
     { seat: 'british', name: { en: 'Britain (Grand Fleet)', ja: 'イギリス（大艦隊）' } },

@@ -32,6 +32,7 @@ import { view } from './view/view.ts';
 export const operationCrusader: GamePackage<OcState, OcOrders, OcOptions, OcData> = defineGame({
   id: 'operation-crusader',
   title: { en: 'Operation Crusader', ja: 'クルセイダー作戦' },
+  rulesVersion: '1',
   modes: ['standard'],
   sides: () => [
     { seat: 'british', name: { en: 'British', ja: 'イギリス軍' } },

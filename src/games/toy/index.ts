@@ -26,6 +26,7 @@ import { view } from './view/view.ts';
 export const toyGame: GamePackage<ToyState, ToyOrders, ToyOptions, ToyData> = defineGame({
   id: 'toy',
   title: { en: 'Toy dice game', ja: 'トイ・ダイスゲーム' },
+  rulesVersion: '1',
   modes: ['mail', 'standard'],
   sides: () => [
     { seat: 'a', name: { en: 'A', ja: 'A' } },

@@ -43,6 +43,15 @@ const gameBase = {
   options: z.record(z.string(), z.unknown()).describe("the game's options (their shape is the game's own)"),
   review: z.enum(['auto', 'moderator']),
   status: z.enum(['active', 'paused', 'finished']),
+  rulesVersion: z.string().describe('the rules version the game runs under (docs/contract.md, "Rules versions")'),
+  rulesUpgrade: z
+    .object({ to: z.string(), reproducible: z.boolean() })
+    .nullable()
+    .optional()
+    .describe(
+      'moderator only: the installed code has another rules version (`reproducible`: whether it still resolves the ' +
+        "game's own); preview and apply it at /api/games/{id}/rules-upgrade",
+    ),
   commitment: z.string().describe('SHA-256 of the secret seed, revealed when the game ends'),
   createdAt: timestamp,
   finishedAt: timestamp.nullable(),
@@ -145,11 +154,13 @@ export const gameRecord = z
     id: z.string(),
     name: z.string(),
     status: z.enum(['active', 'paused', 'finished']),
+    rulesVersion: z.string().describe('the rules version the game runs under now (docs/contract.md)'),
     seats: z.array(z.object({ seat: z.string(), name: z.string().nullable() })),
     outcome: outcome.nullable(),
     steps: z.array(
       z.object({
         number: z.number().int(),
+        rulesVersion: z.string().nullable().describe('the rules version that resolved the step'),
         orders: z.record(z.string(), z.unknown()).describe('by seat, exactly as passed to the engine'),
         events: z.array(gameEvent),
       }),
@@ -198,7 +209,10 @@ export const resolved = z
 export const resolveResult = z
   .union([
     resolved,
-    z.object({ resolved: z.literal(false), reason: z.enum(['not-ready', 'not-open', 'not-active', 'no-game']) }),
+    z.object({
+      resolved: z.literal(false),
+      reason: z.enum(['not-ready', 'not-open', 'not-active', 'no-game', 'rules-version']),
+    }),
   ])
   .meta({ id: 'ResolveResult' });
 

@@ -20,6 +20,7 @@ import {
 } from '../../../services/moderation.ts';
 import { renewSeatAccess } from '../../../services/seat-access.ts';
 import { moveSeat } from '../../../services/seat-holders.ts';
+import { applyRulesUpgrade, previewRulesUpgrade } from '../../../services/rules-upgrade.ts';
 import { gameViewFor, ordersFor, stepsFor } from '../../../services/views.ts';
 import { renderBoardSvg } from '../../../board-view/map-svg.ts';
 import { historyLine, localeOf } from '../../../web/page.ts';
@@ -66,6 +67,7 @@ async function renderGame(
   const { game: def, trees: choices } = owed;
   const sideName = (side: string) => seatText(def, game.mode, side)[locale];
   const lines = (events: GameEvent[]) => events.map((e) => historyLine(def, e, locale));
+  const rulesUpgrade = game.rulesUpgrade ? await rulesUpgradeView(app, gameId, locale, sideName) : null;
   return renderConsole(
     request,
     reply,
@@ -83,6 +85,7 @@ async function renderGame(
       audit: [...audit].reverse(),
       orders: orders.orders,
       amendForms: amendFormsOf(choices, orders.orders, locale, base, extra.amend),
+      rulesUpgrade,
       errors: extra.errors ?? [],
       done: extra.done ?? (request.query as { done?: string }).done ?? null,
       newLink: extra.newLink ?? null,
@@ -91,6 +94,29 @@ async function renderGame(
     },
     status,
   );
+}
+
+/** The rules upgrade the installed code offers, as the console shows it: per viewer, the steps that change. */
+async function rulesUpgradeView(
+  app: FastifyInstance,
+  gameId: string,
+  locale: 'en' | 'ja',
+  sideName: (side: string) => string,
+) {
+  const plan = await previewRulesUpgrade(app.deps, gameId);
+  const label = (viewer: string) =>
+    viewer === 'moderator'
+      ? t(locale, 'rules.moderator')
+      : t(locale, 'rules.viewer', { side: sideName(viewer.replace(/^seat:/, '')) });
+  return {
+    from: plan.from,
+    to: plan.to,
+    blocked: plan.blocked ? `${plan.blocked.message} (${plan.blocked.code})` : null,
+    changes: plan.changes.map((c) => ({
+      label: label(c.viewer),
+      steps: c.steps.map((s) => ({ ...s, was: s.before[locale], now: s.after[locale] })),
+    })),
+  };
 }
 
 /**
@@ -231,6 +257,7 @@ export async function consoleActionRoutes(app: FastifyInstance): Promise<void> {
   );
   registerAction(app, 'resume', async (r) => void (await resumeGame(app.deps, r.params.gameId)));
   registerAction(app, 'replace', async (r) => replacePlayerFromForm(app, r));
+  registerAction(app, 'rules-upgrade', async (r) => void (await applyRulesUpgrade(app.deps, r.params.gameId)));
   // A seat handed to the player of another (the same service as the API: the old holder loses it at once).
   registerAction(app, 'hand', async (r) => {
     const to = { holderOf: String(r.body?.holderOf ?? '') };
