@@ -57,18 +57,25 @@ function armamentFields(s: GfState, side: Side, d: string, def: GfOrders): Choic
         ),
       ];
     case 'D5':
-    case 'D6':
+    case 'D6': {
+      // GF 6[15-16]: exactly the number rolled goes, so a roll lists min(6, fleet box) ships in order of preference.
+      const fleet = shipsOf(s, side, (p) => p === 'fleet');
+      const due = Math.min(6, fleet.length);
       return [
         one('withdraw.roll', { en: 'Roll for withdrawal', ja: '転出のダイスを振る' }, YES_NO, 'false'),
         {
           key: 'withdraw.ships',
-          label: { en: 'Ships to withdraw first', ja: '優先して転出させる艦' },
+          label: {
+            en: `Ships to withdraw, in order of preference (with a roll: exactly ${due})`,
+            ja: `転出させる艦（優先順。振るならちょうど ${due} 隻）`,
+          },
           kind: 'many',
-          options: shipsOf(s, side, (p) => p === 'fleet').map((id) => shipOption(s, id)),
+          options: fleet.map((id) => shipOption(s, id)),
           min: 0,
-          max: 6,
+          max: due,
         },
       ];
+    }
     case 'D7':
       return [one('usw', POINTS.D7.prompt, [opt('occur'), opt('decline')], 'decline')];
     case 'D8':

@@ -1,6 +1,6 @@
 /** Every rule problem with a seat's orders, each with a stable code, both languages, its rule and its path. */
 import type { RuleError, SeatId } from '../../../engine/types.ts';
-import { commitErrors, reinforceErrors } from './validate-armament.ts';
+import { commitErrors, reinforceErrors, withdrawErrors } from './validate-armament.ts';
 import { err } from './validate-error.ts';
 import { firePoints, markersIn, situationCount, targetsOf } from '../rules/combat.ts';
 import type { Side } from '../data/schema.ts';
@@ -9,7 +9,7 @@ import { ANSWER_FIELDS, type GfOrders } from './schema.ts';
 import { hexPoints, pointOf } from '../rules/owed.ts';
 import { interceptableHexes, interceptionTargets, placeableHexes, unplaced } from '../rules/placement.ts';
 import { missingError, notOwedError, standingErrors } from './validate-owed.ts';
-import { enemyOf, type GfState, typeOf, placeOf } from '../state.ts';
+import { enemyOf, type GfState, typeOf } from '../state.ts';
 
 /** The answer field of each decision point, and whether it may be left out (engine default). */
 const FIELD: Record<string, [keyof GfOrders, boolean]> = {
@@ -75,19 +75,7 @@ function pointErrors(s: GfState, side: Side, d: string, o: GfOrders): RuleError[
       return commitErrors(s, side, o.commit!);
     case 'D5':
     case 'D6':
-      return (o.withdraw!.ships ?? []).flatMap((id, i) =>
-        placeOf(s, id) === 'fleet' && (o.withdraw!.ships ?? []).indexOf(id) === i
-          ? []
-          : [
-              err(
-                'withdraw-ship',
-                `${id} is not a ship of yours in the fleet box (or listed twice)`,
-                `${id} は自軍艦隊ボックスの艦ではありません（または重複）`,
-                'GF 6[16]',
-                'withdraw.ships',
-              ),
-            ],
-      );
+      return withdrawErrors(s, side, o.withdraw!);
     case 'D11':
       return organiseErrors(s, side, o.organise!);
     case 'D12':
