@@ -137,3 +137,38 @@ describe('a withdrawal gives exactly the number rolled (GF 6[15]): the list is r
     ]);
   });
 });
+
+describe('a standing answer the engine would wipe unused is refused, citing when it is used', () => {
+  const armament: GfFixtureSetup = {
+    only: ['german'],
+    ships: { DE01: 'fleet' },
+    phase: { kind: 'arm-3', side: 'german' },
+  };
+  const noRoll = { withdraw: { roll: false } };
+  test('GF 7(b)[2], [4]: D9/D10 standing answers go with the sealed D8 only', () => {
+    const [e] = game.validate(stateFromFixture(armament), 'german', { ...noRoll, standing: { ifOffensive: true } });
+    expect([e.code, e.rules, e.path]).toEqual([
+      'gf/standing-declaration',
+      ['GF 7(b)[2]', 'GF 7(b)[4]'],
+      'standing.ifOffensive',
+    ]);
+    expect(e.message.en).toMatch(/^IFOFFENSIVE BATTLE: .*D8.*sent at D5, it would never be used$/);
+    expect(e.message.ja).toMatch(/^攻勢なら 決戦: .*D5で送っても使われません$/);
+    const d8: GfFixtureSetup = { phase: { kind: 'initiative' } };
+    expect(refusals(d8, 'british', { dice: 1, standing: { ifOffensive: true, ifIntercepting: false } })).toEqual([]);
+  });
+  test('GF 4[2], GF 7(b)[2]: battle standing orders sent in the armament phase would be cleared by the initiative phase', () => {
+    const placements = [{ marker: 'down' as const, hex: '404' }];
+    expect(refusals(armament, 'german', { ...noRoll, standing: { placements, ifStop: true } })).toEqual([
+      { code: 'gf/standing-battle', rules: ['GF 4[2]', 'GF 7(b)[2]'], path: 'standing.placements' },
+    ]);
+  });
+  test('GF 7(b)[6]: battle standing orders sent with a declaration of no battle', () => {
+    const declare: GfFixtureSetup = { offensive: 'german', difference: 2, phase: { kind: 'declare', side: 'german' } };
+    const standing = { intercepts: [{ from: '404', to: '405' }] };
+    expect(refusals(declare, 'german', { battle: false, standing })).toEqual([
+      { code: 'gf/standing-battle', rules: ['GF 7(b)[6]', 'GF 7(b)[4]'], path: 'standing.intercepts' },
+    ]);
+    expect(refusals(declare, 'german', { battle: true, standing })).toEqual([]);
+  });
+});

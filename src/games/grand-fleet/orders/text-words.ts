@@ -106,3 +106,33 @@ Commands: HELP, STATUS, SIGNON <password>, END; JSON orders are accepted too.`,
           継続なら 継続 はい、中止なら 継続 いいえ    （攻勢側の回答に応じた迎撃側の GF-D18）
 コマンド: HELP, STATUS, SIGNON <パスワード>, END。JSON の命令も使えます。`,
 };
+
+/** The keyword of each answer field and standing order, to name it in a message as players write it. */
+const FIELD_WORDS: Record<string, readonly Word[]> = {
+  reinforce: ['reinforce'],
+  commit: ['commit'],
+  withdraw: ['withdraw'],
+  usw: ['usw'],
+  dice: ['dice'],
+  battle: ['battle'],
+  accept: ['accept'],
+  organise: ['fleet'],
+  faceUp: ['faceUp'],
+  place: ['place'],
+  intercept: ['intercept'],
+  initiative: ['initiative'],
+  situations: ['situations'],
+  fire: ['fire'],
+  continue: ['continue'],
+  hexes: ['at'],
+  ifOffensive: ['ifOffensive', 'battle'],
+  ifIntercepting: ['ifIntercepting', 'accept'],
+  ifContinue: ['ifContinue', 'continue'],
+  ifStop: ['ifStop', 'continue'],
+  placements: ['standing', 'place'],
+  intercepts: ['standing', 'intercept'],
+};
+
+/** An orders field as the order text writes it (`FLEET`, `艦隊`; `STANDING PLACE`), the field itself if unknown. */
+export const fieldWord = (field: string, l: Locale): string =>
+  FIELD_WORDS[field]?.map((w) => kw(w, l)).join(' ') ?? field;

@@ -9,6 +9,7 @@ import { ANSWER_FIELDS, type GfOrders } from './schema.ts';
 import { hexPoints, pointOf } from '../rules/owed.ts';
 import { interceptableHexes, interceptionTargets, placeableHexes, unplaced } from '../rules/placement.ts';
 import { missingError, notOwedError, standingErrors } from './validate-owed.ts';
+import { standingTimeErrors } from './validate-standing.ts';
 import { enemyOf, type GfState, typeOf } from '../state.ts';
 
 /** The answer field of each decision point, and whether it may be left out (engine default). */
@@ -44,7 +45,7 @@ export function validate(s: GfState, seat: SeatId, orders: GfOrders): RuleError[
     if (key !== field && orders[key] !== undefined) errors.push(notOwedError(s, side, key));
   }
   if (d && field && !optional && orders[field] === undefined) errors.push(missingError(d, field));
-  errors.push(...standingErrors(s, side, orders.standing));
+  errors.push(...standingErrors(s, side, orders.standing), ...standingTimeErrors(s, d, orders));
   if (errors.length || !d) return errors;
   return [...errors, ...pointErrors(s, side, d, orders)];
 }
