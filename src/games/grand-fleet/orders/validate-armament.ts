@@ -3,8 +3,8 @@ import type { RuleError } from '../../../engine/types.ts';
 import { arrivals, redistributed } from '../rules/armament.ts';
 import type { Side } from '../data/schema.ts';
 import type { GfOrders } from './schema.ts';
-import { type GfState, inBox, indexOf, placeOf, shipsOf } from '../state.ts';
-import { err } from './validate-error.ts';
+import { type GfState, inBox, placeOf, shipsOf } from '../state.ts';
+import { err, shipLabel } from './validate-error.ts';
 import { errs } from './validate-owed.ts';
 
 /** D2: arriving ships only, numbered boxes within capacity (GF 6[3], [5]). */
@@ -16,8 +16,8 @@ export function reinforceErrors(s: GfState, plan: Record<string, number>): RuleE
       errors.push(
         err(
           'reinforce-ship',
-          `${id} does not arrive this turn`,
-          `${id} は今ターンの増強艦ではありません`,
+          `${shipLabel(s, id, 'en')} does not arrive this turn`,
+          `${shipLabel(s, id, 'ja')} は今ターンの増強艦ではありません`,
           'GF 6[2]',
           `reinforce.${id}`,
         ),
@@ -68,8 +68,8 @@ export function commitErrors(s: GfState, side: Side, c: NonNullable<GfOrders['co
       errors.push(
         err(
           'redistribute-ship',
-          `${id} is not in your DDbox`,
-          `${id} は自軍DDboxにありません`,
+          `${shipLabel(s, id, 'en')} is not in your DDbox`,
+          `${shipLabel(s, id, 'ja')} は自軍DDboxにありません`,
           'GF 6[8]',
           `commit.redistribute.${id}`,
         ),
@@ -108,12 +108,6 @@ function spreadErrors(s: GfState, c: NonNullable<GfOrders['commit']>, boxes: Map
       'commit.redistribute',
     ),
   ];
-}
-
-/** A ship as players read it: its id and its name in the language (the id alone when the data has no such ship). */
-export function shipLabel(s: GfState, id: string, l: 'en' | 'ja'): string {
-  const ship = indexOf(s.data).ship.get(id);
-  return ship ? `${id} ${ship.name[l]}` : id;
 }
 
 /** The ships a withdrawal list must hold: as many as the die may show, all when the fleet box holds fewer. */

@@ -1,7 +1,8 @@
 /** Every rule problem with a seat's orders, each with a stable code, both languages, its rule and its path. */
 import type { RuleError, SeatId } from '../../../engine/types.ts';
 import { commitErrors, reinforceErrors, withdrawErrors } from './validate-armament.ts';
-import { err } from './validate-error.ts';
+import { err, shipLabel } from './validate-error.ts';
+import { SITUATION_WORDS } from './text-words.ts';
 import { firePoints, markersIn, situationCount, targetsOf } from '../rules/combat.ts';
 import type { Side } from '../data/schema.ts';
 import { byDefenceDown, fastFleets, surplusCount, toOrganise } from '../rules/organise.ts';
@@ -127,15 +128,21 @@ function organiseErrors(s: GfState, side: Side, plan: Record<string, number>): R
   for (const id of ships)
     if (plan[id] === undefined && ships.length >= 3)
       errors.push(
-        err('unorganised', `${id} must be in a fleet`, `${id} を艦隊に編入してください`, rule, `organise.${id}`),
+        err(
+          'unorganised',
+          `${shipLabel(s, id, 'en')} must be in a fleet`,
+          `${shipLabel(s, id, 'ja')} を艦隊に編入してください`,
+          rule,
+          `organise.${id}`,
+        ),
       );
   for (const [id, n] of Object.entries(plan)) {
     if (!ships.includes(id))
       errors.push(
         err(
           'organise-ship',
-          `${id} is not in your fleet box`,
-          `${id} は自軍艦隊ボックスにありません`,
+          `${shipLabel(s, id, 'en')} is not in your fleet box`,
+          `${shipLabel(s, id, 'ja')} は自軍艦隊ボックスにありません`,
           rule,
           `organise.${id}`,
         ),
@@ -245,9 +252,17 @@ function situationErrors(s: GfState, side: Side, list: string[]): RuleError[] {
       ),
     );
   const n = (x: string) => list.filter((y) => y === x).length;
-  for (const once of ['continue', 'cancelHalf', 'enemyHalf'])
+  for (const once of ['continue', 'cancelHalf', 'enemyHalf'] as const)
     if (n(once) > 1)
-      errors.push(err('situation-once', `${once} only once`, `${once} は1回だけです`, 'GF 8[4.2][9a]', 'situations'));
+      errors.push(
+        err(
+          'situation-once',
+          `${SITUATION_WORDS[once].en.toUpperCase()} only once`,
+          `${SITUATION_WORDS[once].ja} は1回だけです`,
+          'GF 8[4.2][9a]',
+          'situations',
+        ),
+      );
   if (n('cancelHalf') && !r.init[side]!.half)
     errors.push(
       err(
@@ -293,8 +308,8 @@ function fireErrors(s: GfState, side: Side, fire: Record<string, number>): RuleE
       errors.push(
         err(
           'target',
-          `${id} is not an enemy ship in hex ${r.hex}`,
-          `${id} はヘクス ${r.hex} の敵艦ではありません`,
+          `${shipLabel(s, id, 'en')} is not an enemy ship in hex ${r.hex}`,
+          `${shipLabel(s, id, 'ja')} はヘクス ${r.hex} の敵艦ではありません`,
           'GF 8[4.3][2]',
           `fire.${id}`,
         ),
