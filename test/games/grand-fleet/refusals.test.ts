@@ -157,6 +157,13 @@ describe('a standing answer the engine would wipe unused is refused, citing when
     const d8: GfFixtureSetup = { phase: { kind: 'initiative' } };
     expect(refusals(d8, 'british', { dice: 1, standing: { ifOffensive: true, ifIntercepting: false } })).toEqual([]);
   });
+  test('every error at once: a wiped standing answer and a short withdrawal list', () => {
+    const orders = { withdraw: { roll: true, ships: [] }, standing: { ifIntercepting: true } };
+    expect(refusals(armament, 'german', orders).map((e) => e.code)).toEqual([
+      'gf/standing-declaration',
+      'gf/withdraw-count',
+    ]);
+  });
   test('GF 4[2], GF 7(b)[2]: battle standing orders sent in the armament phase would be cleared by the initiative phase', () => {
     const placements = [{ marker: 'down' as const, hex: '404' }];
     expect(refusals(armament, 'german', { ...noRoll, standing: { placements, ifStop: true } })).toEqual([

@@ -47,7 +47,8 @@ export function validate(s: GfState, seat: SeatId, orders: GfOrders): RuleError[
   }
   if (d && field && !optional && orders[field] === undefined) errors.push(missingError(d, field));
   errors.push(...standingErrors(s, side, orders.standing), ...standingTimeErrors(s, d, orders));
-  if (errors.length || !d) return errors;
+  // Every error at once: the answer owed is checked even when something else is wrong.
+  if (!d || (field && !optional && orders[field] === undefined)) return errors;
   return [...errors, ...pointErrors(s, side, d, orders)];
 }
 
