@@ -135,10 +135,9 @@ function scanMode(game: AnyGamePackage, mode: string): Scan {
   const steps = serviceGame(game, mode, 'ab'.repeat(32), randomSource(`${game.id}-${mode}-names`), MAX_STEPS);
   const played = steps.map((s) => s.orders as Record<SeatId, unknown>);
   const scan: Scan = { refusals: 0, faults: [] };
+  const named = namedIds((steps[0]?.before.state as { data?: unknown } | undefined)?.data);
+  const words = vocabulary(played, named);
   for (const [k, s] of steps.entries()) {
-    const state = s.before.state as { data?: unknown };
-    const named = namedIds(state.data);
-    const words = vocabulary(played, named);
     for (const { seat } of s.owed)
       for (const orders of spoiled(played, k, seat, named)) {
         const parsed = game.ordersSchema.safeParse(orders);
@@ -147,6 +146,7 @@ function scanMode(game: AnyGamePackage, mode: string): Scan {
           scan.refusals++;
           const fault = rawIdIn(e, named, words);
           if (!e.message.en || !e.message.ja) scan.faults.push(`${e.code}: a language is missing`);
+          if (!e.code || !e.rule) scan.faults.push(`${e.code}: no code or no rule`);
           if (fault) scan.faults.push(`${e.code} (${fault}): ${e.message.ja}`);
         }
       }
