@@ -110,7 +110,7 @@ function spreadErrors(s: GfState, c: NonNullable<GfOrders['commit']>, boxes: Map
   ];
 }
 
-/** The ships a withdrawal list must hold: as many as the die may show, all when the fleet box holds fewer. */
+/** The highest number of the withdrawal die (GF 6[15]: one die of ships). */
 export const WITHDRAWAL_DIE_MAX = 6;
 
 /**
