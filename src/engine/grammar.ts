@@ -27,6 +27,11 @@ export type StatementResult<O> =
  * so on). Lines holding a JSON object are read by the generic layer, never passed to `statement`.
  */
 export interface OrderGrammar<O = unknown, C = unknown> {
+  /**
+   * The rule id of the game's mail order set (e.g. `AW 12.0`, the mail-play game), cited by a statement line whose
+   * error names no rule of its own; none when the rulebook has no such section.
+   */
+  rule?: string;
   /** Builds the grammar's context once per message (name tables from the data set, the owed point). */
   context(input: GrammarInput): C;
   /** An empty orders object. */

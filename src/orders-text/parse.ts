@@ -45,7 +45,6 @@ const issue = (line: number, text: string, code: string, en: string, ja: string)
   text,
   code,
   message: { en, ja },
-  rule: 'orders-text',
 });
 
 function readCommand(kind: TextCommand['kind'], rest: string[], n: number): TextCommand | TextIssue {
@@ -81,9 +80,14 @@ function readCommand(kind: TextCommand['kind'], rest: string[], n: number): Text
   }
 }
 
-/** A problem found on line `n` (its text cut to 200 characters). */
-function lineIssue(n: number, line: string, problem: { code: string; message: TextIssue['message'] }): TextIssue {
-  return { line: n, text: line.slice(0, 200), code: problem.code, message: problem.message, rule: 'orders-text' };
+/** A problem found on line `n` (its text cut to 200 characters), with the rule it rests on when there is one. */
+function lineIssue(
+  n: number,
+  line: string,
+  problem: { code: string; message: TextIssue['message']; rule?: string },
+): TextIssue {
+  const issue: TextIssue = { line: n, text: line.slice(0, 200), code: problem.code, message: problem.message };
+  return problem.rule ? { ...issue, rule: problem.rule } : issue;
 }
 
 const JSON_TWICE = ['only one JSON object of orders may be sent', 'JSON の命令は1つだけ送ってください'] as const;
@@ -132,7 +136,8 @@ function readStatementLine<O, C>(
 ): void {
   const result = readStatement(grammar, ctx, line);
   if (result === null) out.ignored.push({ line: n, text: line.slice(0, 200) });
-  else if (result.kind === 'error') out.errors.push({ ...lineIssue(n, line, result), rule: result.rule ?? '' });
+  else if (result.kind === 'error')
+    out.errors.push(lineIssue(n, line, { ...result, rule: result.rule ?? grammar.rule }));
   else {
     result.apply(out.orders);
     out.statements++;

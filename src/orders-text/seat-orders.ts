@@ -48,7 +48,6 @@ const issue = (line: number, code: string, message: Text, seat?: string): SeatTe
   text: '',
   code,
   message,
-  rule: 'orders-text',
   ...(seat ? { seat } : {}),
 });
 

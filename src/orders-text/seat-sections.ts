@@ -43,7 +43,6 @@ const seatIssue = (line: number, text: string, code: string, en: string, ja: str
   text: text.slice(0, 200),
   code,
   message: { en, ja },
-  rule: 'orders-text',
 });
 
 /** Splits a message by its SEAT lines (see the module comment). */

@@ -7,15 +7,17 @@
 import type { Text } from '../engine/types.ts';
 
 /**
- * A problem with one line of order text. `code` is stable (`text/...`). `rule` is the rule id of the order a game's
- * statement line tries to express, empty when it expresses none; the generic layer (JSON, commands) says `orders-text`.
+ * A problem with one line of order text. `code` is stable (`text/...`, or the game's `<game>/text-...`). `rule` is
+ * the rule id of the order a game's statement line tries to express, else the rule of the game's mail order set
+ * (`OrderGrammar.rule`, e.g. AW 12.0); it is absent when no rule is involved (commands, JSON, SEAT lines, a
+ * message too long): the code and the message say what is wrong.
  */
 export interface TextIssue {
   line: number;
   text: string;
   code: string;
   message: Text;
-  rule: string;
+  rule?: string;
 }
 
 /** A command found in the text (not an order). */

@@ -28,12 +28,14 @@ describe('every fault of an order is reported at once', () => {
 });
 
 describe('one error per fault, not one per unit', () => {
-  test('FN 9.1[1]: units beyond those in the area share one error naming every slot', () => {
+  test('FN 9.1[1]: units beyond those in the area share one error counting them (the slots are keys, not names)', () => {
     const s = positionFromFixture({ units: { FR: { france: 1 } } } satisfies FnFixture);
     const errors = fn.validate(s, 'france', { activity: 'move', move: { FR1: ['SF'], FR2: ['SF'], FR3: ['SF'] } });
     expect(errors.map((e) => [e.code, e.path])).toEqual([['fn/no-unit', 'move.FR2']]);
-    expect(errors[0].message.en).toBe('FR2, FR3: France has 1 unit(s) in France that may move');
-    expect(errors[0].message.ja).toBe('FR2、FR3: フランス軍がフランスで移動できるのは1ユニットまで');
+    expect(errors[0].message.en).toBe('2 move(s) too many from France: France has 1 unit(s) there that may move');
+    expect(errors[0].message.ja).toBe(
+      'フランスからの移動が2ユニット多すぎます: フランス軍がフランスで移動できるのは1ユニットまで',
+    );
   });
   test('FN 9.1[2]: units of one area on the same broken path share its error', () => {
     const s = positionFromFixture({ units: { FR: { france: 2 } } } satisfies FnFixture);

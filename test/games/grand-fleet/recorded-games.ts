@@ -2,6 +2,8 @@
  * Recorded complete games of Grand Fleet: a seeded random game played through the engine's step runner (the
  * conformance suite's player), kept as its orders and every die, with digests of its events and final state.
  * `npx tsx test/games/grand-fleet/recorded-games.ts` writes the records again (only after an intended rules change).
+ * Written again when a withdrawal roll came to need its ordered list of min(6, fleet box) ships (GF 6[15-16]): each
+ * roll now names the ships the engine used to add, with the same dice, events and final state (digests unchanged).
  */
 import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';

@@ -93,7 +93,7 @@ describe('Grand Fleet order text', () => {
   });
 
   test.each([
-    ['an unknown ship', 'FLEET 1: Bismarck', 'gf/text-fleet'],
+    ['an unknown ship, named', 'FLEET 1: Bismarck', 'gf/text-ship'],
     ['dice out of range', 'DICE 3', 'gf/text-dice'],
     ['a place without a hex', 'PLACE DOWN', 'gf/text-place'],
     ['yes or no', 'BATTLE MAYBE', 'gf/text-yes-no'],
@@ -111,8 +111,11 @@ describe('Grand Fleet order text', () => {
     expect(ship[0].message.en).toContain('"Bismarck"');
   });
 
-  test('a text error cites no rule when it expresses none, never "orders-text"', () => {
-    expect(read('DICE 3').errors.map((e) => e.rule)).toEqual(['']);
+  test('a text error cites the rule of its order, or no rule when it expresses none, never "orders-text"', () => {
+    expect(read('DICE 3').errors.map((e) => e.rule)).toEqual(['GF 7(b)[2]']);
+    const [none] = read('STANDING NOTHING').errors;
+    expect(none.code).toBe('gf/text-standing');
+    expect(none).not.toHaveProperty('rule');
   });
 
   test('HELP names every decision point in both languages', () => {

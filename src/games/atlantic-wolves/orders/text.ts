@@ -18,6 +18,8 @@ import { SYNTAX } from './text/syntax.ts';
 
 /** The Atlantic Wolves grammar: the `grammar` of its package (index.ts). */
 export const awTextGrammar: OrderGrammar<AwOrders, AwTextContext> = {
+  // AW 12.0: the mail-play game, whose orders this text writes; cited by a line that names no order's rule.
+  rule: 'AW 12.0',
   context: awContext,
   empty: () => ({}),
   statement,

@@ -143,7 +143,13 @@ function countReplaced(
     if (a === undefined) continue;
     if (byId !== undefined && replace[placeholder(i)] !== undefined) {
       errors.push(
-        ruleError('aw/orders/duplicate', rule, `replace.${id}`, `${id} is given twice`, `${id}が2回指定されています`),
+        ruleError(
+          'aw/orders/duplicate',
+          rule,
+          `replace.${id}`,
+          `${unitEn(s, id)} is given twice`,
+          `${unitJa(s, id)}が2回指定されています`,
+        ),
       );
     }
     if (indexOf(s.data).area.has(a)) counts.set(a, (counts.get(a) ?? 0) + 1);

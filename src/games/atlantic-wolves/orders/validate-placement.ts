@@ -230,8 +230,8 @@ export function validateStep3(s: AwState, step3: NonNullable<AwOrders['step3']>)
           'aw/placement/not-available',
           'AW 6.0-Step3',
           path,
-          `${id} is not one of your Step-3 units`,
-          `${id}は手順3のユニットではありません`,
+          `${unitEn(s, id)} is not one of your Step-3 units`,
+          `${unitJa(s, id)}は手順3のユニットではありません`,
         ),
       );
       continue;

@@ -30,6 +30,26 @@ const ANSWERS: Record<Field, AwPhase['kind'][]> = {
   ubs: ['ubs'],
 };
 
+/** Each answer as players write it (the order text's keyword and what it answers), never the field's id. */
+const FIELD_WORDS: Record<Field, { en: string; ja: string }> = {
+  reinforce: { en: 'REINFORCE (returning UBs)', ja: '増強（復帰するUB）' },
+  placement: { en: 'PLACE (placement)', ja: '配置' },
+  step2: { en: 'STEP2 (Step-2 placement)', ja: 'STEP2（手順2の配置）' },
+  step3: { en: 'STEP3 (Step-3 placement)', ja: 'STEP3（手順3の配置）' },
+  overflow: { en: 'OVERFLOW (units named for re-placement)', ja: 'OVERFLOW（再配置するユニット）' },
+  replace: { en: 'REPLACE (re-placement)', ja: 'REPLACE（再配置）' },
+  response: { en: 'MOVE or STAY (response movement)', ja: '移動 または 待機（対応移動）' },
+  air: { en: 'AIR (air attacks)', ja: 'AIR（空軍攻撃）' },
+  escorts: { en: 'ESCORT (escort attacks)', ja: '護衛（護衛艦の攻撃）' },
+  ubs: { en: 'UB (UB attacks)', ja: '攻撃（UBの攻撃）' },
+};
+
+/** A seat by name: "the Allies", "連合軍". */
+const SEAT_NAMES: Record<string, { en: string; ja: string }> = {
+  allied: { en: 'the Allies', ja: '連合軍' },
+  german: { en: 'the Germans', ja: 'ドイツ軍' },
+};
+
 /** The field that answers each decision point. */
 const REQUIRED: Partial<Record<AwPhase['kind'], Field>> = {
   reinforce: 'reinforce',
@@ -224,8 +244,8 @@ export function validate(s: AwState, seat: string, orders: AwOrders): RuleError[
           'aw/orders/not-owed',
           point?.rule ?? 'AW 4.0',
           f,
-          `"${f}" answers a decision you do not owe now${point ? ` (${point.point} is owed by ${point.seat})` : ''}`,
-          `「${f}」は現在あなたが行う決定ではありません`,
+          `${FIELD_WORDS[f].en} answers a decision you do not owe now${point ? ` (${point.point} is owed by ${SEAT_NAMES[point.seat]?.en ?? point.seat})` : ''}`,
+          `${FIELD_WORDS[f].ja}は現在あなたが行う決定ではありません${point ? `（${point.point}は${SEAT_NAMES[point.seat]?.ja ?? point.seat}の番です）` : ''}`,
         ),
       );
     }
@@ -240,8 +260,8 @@ export function validate(s: AwState, seat: string, orders: AwOrders): RuleError[
           'aw/orders/missing',
           point!.rule,
           field,
-          `${point!.point} is owed: give "${field}"`,
-          `${point!.point}の命令「${field}」がありません`,
+          `${point!.point} is owed: give ${FIELD_WORDS[field].en}`,
+          `${point!.point}の命令（${FIELD_WORDS[field].ja}）がありません`,
         ),
       );
     } else errors.push(...validateAnswer(s, seat, orders));

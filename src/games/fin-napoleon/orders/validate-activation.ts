@@ -146,8 +146,8 @@ function combatOptionErrors(s: FnState, n: Nation, act: Activation, base: string
           'allocate-area',
           'FN 9.21[1]',
           at(base, `allocate.${area}`),
-          `unknown area ${area}`,
-          `不明なエリア ${area}`,
+          `unknown area "${area}"`,
+          `不明なエリア「${area}」`,
         ),
       );
   }

@@ -229,8 +229,9 @@ export function checkMoves(
   for (const [from, keys] of missing) {
     const have = areaIds(s).includes(from) ? movable(s, n, from, arrived) : 0;
     const [who, where] = [nationName(s, n), areaName(s, from)];
-    const en = `${keys.join(', ')}: ${who.en} has ${have} unit(s) in ${where.en} that may move`;
-    const ja = `${keys.join('、')}: ${who.ja}軍が${where.ja}で移動できるのは${have}ユニットまで`;
+    // The slots (FR2, FR3 ...) are the order's keys, not names: the message counts them instead.
+    const en = `${keys.length} move(s) too many from ${where.en}: ${who.en} has ${have} unit(s) there that may move`;
+    const ja = `${where.ja}からの移動が${keys.length}ユニット多すぎます: ${who.ja}軍が${where.ja}で移動できるのは${have}ユニットまで`;
     errors.push(err('no-unit', 'FN 9.1[1]', `${base}.${keys[0]}`, en, ja));
   }
   return errors;

@@ -1,6 +1,6 @@
 /** The tree of legal choices at each decision point: the web form and HELP are built from it. */
 import type { ChoiceField, ChoiceOption, ChoiceTree, SeatId, Text } from '../../../engine/types.ts';
-import { arrivals } from '../rules/armament.ts';
+import { arrivals, withdrawalOrder } from '../rules/armament.ts';
 import { firePoints, markersIn, situationCount, targetsOf } from '../rules/combat.ts';
 import type { Side } from '../data/schema.ts';
 import { defaultOrders } from './defaults.ts';
@@ -57,18 +57,26 @@ function armamentFields(s: GfState, side: Side, d: string, def: GfOrders): Choic
         ),
       ];
     case 'D5':
-    case 'D6':
+    case 'D6': {
+      // GF 6[15-16]: exactly the number rolled goes, so a roll lists min(6, fleet box) ships in order of preference;
+      // a form's ticked ships keep the order listed (weakest first, the order the random player uses).
+      const fleet = withdrawalOrder(s, side);
+      const due = Math.min(6, fleet.length);
       return [
         one('withdraw.roll', { en: 'Roll for withdrawal', ja: '転出のダイスを振る' }, YES_NO, 'false'),
         {
           key: 'withdraw.ships',
-          label: { en: 'Ships to withdraw first', ja: '優先して転出させる艦' },
+          label: {
+            en: `Ships to withdraw (with a roll: exactly ${due}; as many as the die shows go, in the order listed)`,
+            ja: `転出させる艦（振るならちょうど ${due} 隻。出た目の数だけ一覧の順に転出）`,
+          },
           kind: 'many',
-          options: shipsOf(s, side, (p) => p === 'fleet').map((id) => shipOption(s, id)),
+          options: fleet.map((id) => shipOption(s, id)),
           min: 0,
-          max: 6,
+          max: due,
         },
       ];
+    }
     case 'D7':
       return [one('usw', POINTS.D7.prompt, [opt('occur'), opt('decline')], 'decline')];
     case 'D8':

@@ -3,6 +3,7 @@
  * leaning towards short battles (markers gathered in few hexes, few continuations) so random games end quickly.
  */
 import type { SeatId } from '../../../engine/types.ts';
+import { withdrawalOrder } from '../rules/armament.ts';
 import { situationCount } from '../rules/combat.ts';
 import type { Side } from '../data/schema.ts';
 import { defaultCommit, defaultOrders, fireInOrder } from './defaults.ts';
@@ -75,7 +76,10 @@ export function randomOrders(s: GfState, seat: SeatId, rand: Rand): GfOrders {
     }
     case 'D5':
     case 'D6':
-      return { withdraw: { roll: chance(0.25, rand) } };
+      // GF 6[15-16]: a roll comes with its ordered list of min(6, fleet box) ships (the weakest first).
+      return {
+        withdraw: chance(0.25, rand) ? { roll: true, ships: withdrawalOrder(s, side).slice(0, 6) } : { roll: false },
+      };
     case 'D7':
       return { usw: chance(0.5, rand) ? 'occur' : 'decline' };
     case 'D8': {

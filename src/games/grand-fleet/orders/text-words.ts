@@ -65,7 +65,7 @@ export const SYNTAX: Record<Locale, string> = {
   GF-D2   REINFORCE GB42 -> 3              (DDbox box 0-6 for an arriving British ship; left out: the engine's box)
   GF-D3/4 COMMIT 2                         (0, 1 or 2 commitment dice; COMMIT 2 STOPIF 1, 2: no second die after a 1 or 2)
           REDISTRIBUTE GB23 -> 4           (before the roll; Britain must leave as few numbered boxes empty as it can)
-  GF-D5/6 WITHDRAW NO   |  WITHDRAW  |  WITHDRAW GB34, GB35   and  BOX GB34 -> 2
+  GF-D5/6 WITHDRAW NO  |  WITHDRAW GB34, GB35, ...  (exactly min(6, fleet box) ships, in order)  and  BOX GB34 -> 2
   GF-D7   USW OCCUR  |  USW DECLINE
   GF-D8   DICE 2                           (sealed; add IFOFFENSIVE BATTLE YES, IFINTERCEPTING ACCEPT NO as standing orders)
   GF-D9   BATTLE YES       GF-D10  ACCEPT NO
@@ -87,7 +87,7 @@ Commands: HELP, STATUS, SIGNON <password>, END; JSON orders are accepted too.`,
   GF-D2   増強 GB42 -> 3                   （到着したイギリス艦のDDbox番号0〜6。省略: エンジンが決める）
   GF-D3/4 投入 2                           （投入ダイス0〜2個。投入 2 停止 1, 2: 1か2なら2個目を振らない）
           再配置 GB23 -> 4                  （振る前に。イギリスは空き番号ボックスを最少に）
-  GF-D5/6 転出 なし  |  転出  |  転出 GB34, GB35   と  転出先 GB34 -> 2
+  GF-D5/6 転出 なし  |  転出 GB34, GB35, ...  (ちょうど min(6, 艦隊ボックス) 隻を優先順に)  と  転出先 GB34 -> 2
   GF-D7   無制限潜水艦戦 発生  |  無制限潜水艦戦 拒否
   GF-D8   ダイス 2                         （封印。常備命令: 攻勢なら 決戦 はい、迎撃なら 受諾 いいえ）
   GF-D9   決戦 はい        GF-D10  受諾 いいえ
@@ -106,3 +106,33 @@ Commands: HELP, STATUS, SIGNON <password>, END; JSON orders are accepted too.`,
           継続なら 継続 はい、中止なら 継続 いいえ    （攻勢側の回答に応じた迎撃側の GF-D18）
 コマンド: HELP, STATUS, SIGNON <パスワード>, END。JSON の命令も使えます。`,
 };
+
+/** The keyword of each answer field and standing order, to name it in a message as players write it. */
+const FIELD_WORDS: Record<string, readonly Word[]> = {
+  reinforce: ['reinforce'],
+  commit: ['commit'],
+  withdraw: ['withdraw'],
+  usw: ['usw'],
+  dice: ['dice'],
+  battle: ['battle'],
+  accept: ['accept'],
+  organise: ['fleet'],
+  faceUp: ['faceUp'],
+  place: ['place'],
+  intercept: ['intercept'],
+  initiative: ['initiative'],
+  situations: ['situations'],
+  fire: ['fire'],
+  continue: ['continue'],
+  hexes: ['at'],
+  ifOffensive: ['ifOffensive', 'battle'],
+  ifIntercepting: ['ifIntercepting', 'accept'],
+  ifContinue: ['ifContinue', 'continue'],
+  ifStop: ['ifStop', 'continue'],
+  placements: ['standing', 'place'],
+  intercepts: ['standing', 'intercept'],
+};
+
+/** An orders field as the order text writes it (`FLEET`, `艦隊`; `STANDING PLACE`), the field itself if unknown. */
+export const fieldWord = (field: string, l: Locale): string =>
+  FIELD_WORDS[field]?.map((w) => kw(w, l)).join(' ') ?? field;

@@ -81,6 +81,16 @@ function yesNo(token: string | undefined): boolean | null {
   return isWord(t, 'yes') ? true : isWord(t, 'no') ? false : null;
 }
 
+/** An unknown ship or hex, named as the player wrote it, with the order's usage and rule. */
+const unknownName = (kind: 'ship' | 'hex', name: string, usage: [string, string], rule: string): Result =>
+  kind === 'ship'
+    ? fail('ship', `unknown ship "${name}": ${usage[0]}`, `不明な艦「${name}」: ${usage[1]}`, rule)
+    : fail('hex', `unknown hex "${name}": ${usage[0]}`, `不明なヘクス「${name}」: ${usage[1]}`, rule);
+
+/** The first list item that `known` does not read, as written (undefined when every item is read). */
+const firstUnknown = (list: string[][], known: (x: string[]) => unknown): string | undefined =>
+  list.find((x) => !known(x))?.join(' ');
+
 const needYesNo = (w: string) => fail('yes-no', `${w} takes YES or NO`, `${w} の後に はい か いいえ を書いてください`);
 
 /** Readers by keyword. */
@@ -97,11 +107,11 @@ const READERS: Partial<Record<Word, (rest: string[], ctx: GfTextContext) => Resu
     }),
   commit: (rest) => {
     const dice = num(rest[0]);
-    if (dice === null || dice > 2) return fail('commit', 'COMMIT 0, 1 or 2', '投入 0、1 または 2');
+    if (dice === null || dice > 2) return fail('commit', 'COMMIT 0, 1 or 2', '投入 0、1 または 2', 'GF 6[10]');
     const stop =
       rest.length > 1 && isWord(nameKey(rest[1]), 'stopIf') ? items(rest.slice(2)).map((x) => num(x[0])) : [];
     if (stop.some((x) => x === null))
-      return fail('stop-if', 'STOPIF takes box numbers', '停止 の後に番号を書いてください');
+      return fail('stop-if', 'STOPIF takes box numbers', '停止 の後に番号を書いてください', 'GF-A08');
     return ok((o) => {
       o.commit = { ...o.commit, dice, ...(stop.length ? { stopIf: stop as number[] } : {}) };
     });
@@ -110,7 +120,8 @@ const READERS: Partial<Record<Word, (rest: string[], ctx: GfTextContext) => Resu
     if (!rest.length) return ok((o) => (o.withdraw = { ...o.withdraw, roll: true }));
     if (yesNo(rest[0]) === false) return ok((o) => (o.withdraw = { ...o.withdraw, roll: false }));
     const ships = items(rest).map((x) => shipOf(ctx, x));
-    if (ships.some((x) => !x)) return fail('ship', 'unknown ship in the list', '不明な艦があります');
+    const bad = firstUnknown(items(rest), (x) => shipOf(ctx, x));
+    if (bad !== undefined) return unknownName('ship', bad, ['WITHDRAW GB34, GB35', '転出 GB34, GB35'], 'GF 6[16]');
     return ok((o) => (o.withdraw = { ...o.withdraw, roll: true, ships: ships as string[] }));
   },
   usw: (rest) => uswChoice(rest, (o, c) => (o.usw = c)),
@@ -118,7 +129,9 @@ const READERS: Partial<Record<Word, (rest: string[], ctx: GfTextContext) => Resu
   at: (rest, ctx) => atHexLine(rest, ctx),
   dice: (rest) => {
     const n = num(rest[0]);
-    return n === 1 || n === 2 ? ok((o) => (o.dice = n)) : fail('dice', 'DICE 1 or 2', 'ダイス 1 または 2');
+    return n === 1 || n === 2
+      ? ok((o) => (o.dice = n))
+      : fail('dice', 'DICE 1 or 2', 'ダイス 1 または 2', 'GF 7(b)[2]');
   },
   battle: (rest) => bool(rest[0], 'BATTLE', (o, v) => (o.battle = v)),
   accept: (rest) => bool(rest[0], 'ACCEPT', (o, v) => (o.accept = v)),
@@ -134,8 +147,10 @@ const READERS: Partial<Record<Word, (rest: string[], ctx: GfTextContext) => Resu
     const n = num(rest[0]);
     const list = rest[1] === ':' ? rest.slice(2) : rest.slice(1);
     const ships = items(list).map((x) => shipOf(ctx, x));
-    if (n === null || ships.some((x) => !x))
-      return fail('fleet', 'FLEET 1: GB01, GB02, GB03', '艦隊 1: GB01, GB02, GB03');
+    const usage: [string, string] = ['FLEET 1: GB01, GB02, GB03', '艦隊 1: GB01, GB02, GB03'];
+    if (n === null) return fail('fleet', usage[0], usage[1], 'GF 8[1]');
+    const bad = firstUnknown(items(list), (x) => shipOf(ctx, x));
+    if (bad !== undefined) return unknownName('ship', bad, usage, 'GF 8[1]');
     return ok((o) => {
       o.organise = { ...o.organise };
       for (const id of ships as string[]) o.organise[id] = n;
@@ -143,22 +158,26 @@ const READERS: Partial<Record<Word, (rest: string[], ctx: GfTextContext) => Resu
   },
   faceUp: (rest) => {
     const fleets = items(rest).map((x) => num(x[0]));
-    if (fleets.some((x) => x === null)) return fail('face-up', 'FACEUP 5, 6', '表向き 5, 6');
+    if (fleets.some((x) => x === null)) return fail('face-up', 'FACEUP 5, 6', '表向き 5, 6', 'GF 8[2][1]');
     return ok((o) => (o.faceUp = [...(o.faceUp ?? []), ...(fleets as number[])]));
   },
   place: (rest, ctx) => {
     const arrow = rest.indexOf('->');
     const m = rest[0] && isWord(nameKey(rest[0]), 'down') ? 'down' : num(rest[0]);
     const hex = hexOf(ctx, rest.slice(arrow + 1));
-    if (arrow !== 1 || m === null || !hex)
-      return fail('place', 'PLACE DOWN -> 101 or PLACE 5 -> 707', '配置 裏 -> 101 または 配置 5 -> 707');
+    const usage: [string, string] = ['PLACE DOWN -> 101 or PLACE 5 -> 707', '配置 裏 -> 101 または 配置 5 -> 707'];
+    if (arrow !== 1 || m === null || arrow + 1 >= rest.length) return fail('place', usage[0], usage[1], 'GF 8[2][2]');
+    if (!hex) return unknownName('hex', rest.slice(arrow + 1).join(' '), usage, 'GF 8[2][2]');
     return ok((o) => (o.place = { marker: m, hex }));
   },
   intercept: (rest, ctx) => {
     const arrow = rest.indexOf('->');
     const from = hexOf(ctx, rest.slice(0, arrow));
     const to = hexOf(ctx, rest.slice(arrow + 1));
-    if (arrow < 1 || !from || !to) return fail('intercept', 'INTERCEPT 305 -> 304', '迎撃 305 -> 304');
+    const usage: [string, string] = ['INTERCEPT 305 -> 304', '迎撃 305 -> 304'];
+    if (arrow < 1 || arrow + 1 >= rest.length) return fail('intercept', usage[0], usage[1], 'GF 8[3]');
+    if (!from) return unknownName('hex', rest.slice(0, arrow).join(' '), usage, 'GF 8[3]');
+    if (!to) return unknownName('hex', rest.slice(arrow + 1).join(' '), usage, 'GF 8[3]');
     return ok((o) => (o.intercept = { from, to }));
   },
   pass: () => ok((o) => (o.intercept = 'pass')),
@@ -167,19 +186,23 @@ const READERS: Partial<Record<Word, (rest: string[], ctx: GfTextContext) => Resu
     const half = isWord(mode ?? '', 'half') ? true : isWord(mode ?? '', 'full') ? false : null;
     const excess = num(n);
     if (half === null || !isWord(word ?? '', 'excess') || excess === null)
-      return fail('initiative', 'INITIATIVE HALF EXCESS 1', '主導権 半砲撃 過剰 1');
+      return fail('initiative', 'INITIATIVE HALF EXCESS 1', '主導権 半砲撃 過剰 1', 'GF 8[4.2]');
     return ok((o) => (o.initiative = { half, excess }));
   },
   situations: (rest) => {
     const keys = Object.entries(SITUATION_WORDS);
     const list = items(rest).map((x) => keys.find(([, w]) => w.en === nameKey(x[0]) || w.ja === nameKey(x[0]))?.[0]);
-    if (list.some((x) => !x)) return fail('situations', 'SITUATIONS CONTINUE, SHORT', '戦闘状況 継続, 近距離');
+    if (list.some((x) => !x))
+      return fail('situations', 'SITUATIONS CONTINUE, SHORT', '戦闘状況 継続, 近距離', 'GF 8[4.2][9]');
     return ok((o) => (o.situations = [...(o.situations ?? []), ...(list as Situation[])]));
   },
   fire: (rest, ctx) => {
     if (yesNo(rest[0]) === false && rest.length === 1) return ok((o) => (o.fire = { ...o.fire }));
     const pairs = items(rest).map((x) => [shipOf(ctx, x.slice(0, -1)), num(x.at(-1))] as const);
-    if (pairs.some(([id, n]) => !id || n === null)) return fail('fire', 'FIRE DE01 4, DE05 3', '砲撃 DE01 4, DE05 3');
+    const usage: [string, string] = ['FIRE DE01 4, DE05 3', '砲撃 DE01 4, DE05 3'];
+    if (pairs.some(([, n]) => n === null)) return fail('fire', usage[0], usage[1], 'GF 8[4.3][2]');
+    const bad = firstUnknown(items(rest), (x) => shipOf(ctx, x.slice(0, -1)));
+    if (bad !== undefined) return unknownName('ship', bad.split(' ').slice(0, -1).join(' '), usage, 'GF 8[4.3][2]');
     return ok((o) => {
       o.fire = { ...o.fire };
       for (const [id, n] of pairs) o.fire[id!] = n!;
@@ -194,7 +217,9 @@ function atHexLine(rest: string[], ctx: GfTextContext): Result {
   const inner = rest.slice(colon + 1);
   const key = nameKey(inner[0] ?? '');
   const word = HEX_WORDS.find((w) => isWord(key, w));
-  if (!hex || !word) return fail('at-hex', 'AT 404: INITIATIVE HALF EXCESS 1', '戦闘ヘクス 404: 主導権 半砲撃 過剰 1');
+  const usage: [string, string] = ['AT 404: INITIATIVE HALF EXCESS 1', '戦闘ヘクス 404: 主導権 半砲撃 過剰 1'];
+  if (colon > 0 && !hex) return unknownName('hex', rest.slice(0, colon).join(' '), usage, 'GF-AD1');
+  if (!hex || !word) return fail('at-hex', usage[0], usage[1], 'GF-AD1');
   const one = READERS[word]!(inner.slice(1), ctx);
   if (one?.kind !== 'order') return one;
   return ok((o) => {
@@ -247,7 +272,9 @@ function bool(token: string | undefined, word: string, set: (o: GfOrders, v: boo
 function uswChoice(rest: string[], set: (o: GfOrders, c: 'occur' | 'decline') => void): Result {
   const t = nameKey(rest[0] ?? '');
   const c = isWord(t, 'occur') ? 'occur' : isWord(t, 'decline') ? 'decline' : null;
-  return c ? ok((o) => set(o, c)) : fail('usw', 'USW OCCUR or USW DECLINE', '無制限潜水艦戦 発生 または 拒否');
+  return c
+    ? ok((o) => set(o, c))
+    : fail('usw', 'USW OCCUR or USW DECLINE', '無制限潜水艦戦 発生 または 拒否', 'GF 7(a)[2]');
 }
 
 /** Reads one statement line (null: not an order of this game). */

@@ -9,6 +9,7 @@ import type { GfOrders } from './schema.ts';
 import { POINTS } from '../rules/owed.ts';
 import { interceptionTargets, placeableHexes } from '../rules/placement.ts';
 import type { GfState } from '../state.ts';
+import { fieldWord } from './text-words.ts';
 
 /** A rule error resting on several rules (the first is the one broken). */
 export const errs = (code: string, en: string, ja: string, rules: string[], path: string): RuleError => ({
@@ -84,8 +85,9 @@ function skipOf(s: GfState, side: Side, key: keyof GfOrders): Skip | null {
 /** An answer given for a point not owed now: with the rule that skips that point when the position shows it. */
 export function notOwedError(s: GfState, side: Side, key: keyof GfOrders): RuleError {
   const skip = skipOf(s, side, key);
-  if (!skip) return errs('not-owed', `${key}: not owed now`, `${key}: 今は不要です`, ['GF 4'], key);
-  return errs('not-owed', `${key}: not owed now: ${skip.en}`, `${key}: 今は不要です。${skip.ja}`, skip.rules, key);
+  const [en, ja] = [fieldWord(key, 'en'), fieldWord(key, 'ja')];
+  if (!skip) return errs('not-owed', `${en}: not owed now`, `${ja}: 今は不要です`, ['GF 4'], key);
+  return errs('not-owed', `${en}: not owed now: ${skip.en}`, `${ja}: 今は不要です。${skip.ja}`, skip.rules, key);
 }
 
 /** The rule that makes each point's answer owed when it is left out (GF 8[2][5]: placement has no pass). */
@@ -104,7 +106,8 @@ export function missingError(d: string, field: keyof GfOrders): RuleError {
           ja: '（マーカーが残っている側は配置しなければならず、パスはありません）',
         }
       : { en: '', ja: '' };
-  return errs('missing', `${field} is owed (${d})${why.en}`, `${field} が必要です（${d}）${why.ja}`, rules, field);
+  const [en, ja] = [fieldWord(field, 'en'), fieldWord(field, 'ja')];
+  return errs('missing', `${en} is owed (${d})${why.en}`, `${ja} が必要です（${d}）${why.ja}`, rules, field);
 }
 
 /** Standing orders the rules can never apply, refused now rather than dropped later (spec 5.2). */

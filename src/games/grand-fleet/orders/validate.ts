@@ -1,7 +1,8 @@
 /** Every rule problem with a seat's orders, each with a stable code, both languages, its rule and its path. */
 import type { RuleError, SeatId } from '../../../engine/types.ts';
-import { commitErrors, reinforceErrors } from './validate-armament.ts';
-import { err } from './validate-error.ts';
+import { commitErrors, reinforceErrors, withdrawErrors } from './validate-armament.ts';
+import { err, shipLabel } from './validate-error.ts';
+import { SITUATION_WORDS } from './text-words.ts';
 import { firePoints, markersIn, situationCount, targetsOf } from '../rules/combat.ts';
 import type { Side } from '../data/schema.ts';
 import { byDefenceDown, fastFleets, surplusCount, toOrganise } from '../rules/organise.ts';
@@ -9,7 +10,8 @@ import { ANSWER_FIELDS, type GfOrders } from './schema.ts';
 import { hexPoints, pointOf } from '../rules/owed.ts';
 import { interceptableHexes, interceptionTargets, placeableHexes, unplaced } from '../rules/placement.ts';
 import { missingError, notOwedError, standingErrors } from './validate-owed.ts';
-import { enemyOf, type GfState, typeOf, placeOf } from '../state.ts';
+import { standingTimeErrors } from './validate-standing.ts';
+import { enemyOf, type GfState, typeOf } from '../state.ts';
 
 /** The answer field of each decision point, and whether it may be left out (engine default). */
 const FIELD: Record<string, [keyof GfOrders, boolean]> = {
@@ -44,8 +46,9 @@ export function validate(s: GfState, seat: SeatId, orders: GfOrders): RuleError[
     if (key !== field && orders[key] !== undefined) errors.push(notOwedError(s, side, key));
   }
   if (d && field && !optional && orders[field] === undefined) errors.push(missingError(d, field));
-  errors.push(...standingErrors(s, side, orders.standing));
-  if (errors.length || !d) return errors;
+  errors.push(...standingErrors(s, side, orders.standing), ...standingTimeErrors(s, d, orders));
+  // Every error at once: the answer owed is checked even when something else is wrong.
+  if (!d || (field && !optional && orders[field] === undefined)) return errors;
   return [...errors, ...pointErrors(s, side, d, orders)];
 }
 
@@ -75,19 +78,7 @@ function pointErrors(s: GfState, side: Side, d: string, o: GfOrders): RuleError[
       return commitErrors(s, side, o.commit!);
     case 'D5':
     case 'D6':
-      return (o.withdraw!.ships ?? []).flatMap((id, i) =>
-        placeOf(s, id) === 'fleet' && (o.withdraw!.ships ?? []).indexOf(id) === i
-          ? []
-          : [
-              err(
-                'withdraw-ship',
-                `${id} is not a ship of yours in the fleet box (or listed twice)`,
-                `${id} は自軍艦隊ボックスの艦ではありません（または重複）`,
-                'GF 6[16]',
-                'withdraw.ships',
-              ),
-            ],
-      );
+      return withdrawErrors(s, side, o.withdraw!);
     case 'D11':
       return organiseErrors(s, side, o.organise!);
     case 'D12':
@@ -138,15 +129,21 @@ function organiseErrors(s: GfState, side: Side, plan: Record<string, number>): R
   for (const id of ships)
     if (plan[id] === undefined && ships.length >= 3)
       errors.push(
-        err('unorganised', `${id} must be in a fleet`, `${id} を艦隊に編入してください`, rule, `organise.${id}`),
+        err(
+          'unorganised',
+          `${shipLabel(s, id, 'en')} must be in a fleet`,
+          `${shipLabel(s, id, 'ja')} を艦隊に編入してください`,
+          rule,
+          `organise.${id}`,
+        ),
       );
   for (const [id, n] of Object.entries(plan)) {
     if (!ships.includes(id))
       errors.push(
         err(
           'organise-ship',
-          `${id} is not in your fleet box`,
-          `${id} は自軍艦隊ボックスにありません`,
+          `${shipLabel(s, id, 'en')} is not in your fleet box`,
+          `${shipLabel(s, id, 'ja')} は自軍艦隊ボックスにありません`,
           rule,
           `organise.${id}`,
         ),
@@ -256,9 +253,17 @@ function situationErrors(s: GfState, side: Side, list: string[]): RuleError[] {
       ),
     );
   const n = (x: string) => list.filter((y) => y === x).length;
-  for (const once of ['continue', 'cancelHalf', 'enemyHalf'])
+  for (const once of ['continue', 'cancelHalf', 'enemyHalf'] as const)
     if (n(once) > 1)
-      errors.push(err('situation-once', `${once} only once`, `${once} は1回だけです`, 'GF 8[4.2][9a]', 'situations'));
+      errors.push(
+        err(
+          'situation-once',
+          `${SITUATION_WORDS[once].en.toUpperCase()} only once`,
+          `${SITUATION_WORDS[once].ja} は1回だけです`,
+          'GF 8[4.2][9a]',
+          'situations',
+        ),
+      );
   if (n('cancelHalf') && !r.init[side]!.half)
     errors.push(
       err(
@@ -304,8 +309,8 @@ function fireErrors(s: GfState, side: Side, fire: Record<string, number>): RuleE
       errors.push(
         err(
           'target',
-          `${id} is not an enemy ship in hex ${r.hex}`,
-          `${id} はヘクス ${r.hex} の敵艦ではありません`,
+          `${shipLabel(s, id, 'en')} is not an enemy ship in hex ${r.hex}`,
+          `${shipLabel(s, id, 'ja')} はヘクス ${r.hex} の敵艦ではありません`,
           'GF 8[4.3][2]',
           `fire.${id}`,
         ),

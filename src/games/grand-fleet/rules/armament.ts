@@ -143,7 +143,12 @@ export function withdrawalOrder(s: GfState, side: Side): string[] {
   });
 }
 
-/** GF 6[13-16], GF-A09: a die of ships (all if fewer) from the fleet box into the DDbox, chosen by the owner. */
+/**
+ * GF 6[13-16], GF-A09: the owner withdraws exactly the number rolled (all, if the fleet box holds fewer): the first
+ * ships of its ordered preference list, which validation makes min(6, fleet box) long, so that no ship is ever
+ * added or left out by the engine. Each goes into the box named for it (validated within capacity), else the
+ * engine's box (GF-A07); named boxes are filled first so the engine's choice never takes their room.
+ */
 export function applyWithdrawal(s: GfState, side: Side, orders: GfOrders['withdraw'], ctx: ResolveContext): void {
   const rule = side === 'german' ? 'GF 6(5)' : 'GF 6(6)';
   if (!orders?.roll) {
@@ -151,13 +156,9 @@ export function applyWithdrawal(s: GfState, side: Side, orders: GfOrders['withdr
     return;
   }
   const die = rollDie(ctx, 6, { rule: 'GF 6[15]', what: { en: 'withdrawal die (ships)', ja: '転出ダイス（隻数）' } });
-  const wanted = (orders.ships ?? []).filter((id) => placeOf(s, id) === 'fleet');
-  const order = [...new Set([...wanted, ...withdrawalOrder(s, side)])];
-  const ships = order.slice(0, die);
-  for (const id of ships) {
-    const asked = orders.boxes?.[id];
-    const fits = asked !== undefined && (asked === 0 || inBox(s, side, asked).length < s.data.ddCapacity[side]);
-    setPlace(s, id, `dd${fits ? asked : autoBox(s, side)}`);
-  }
+  const ships = (orders.ships ?? []).filter((id) => placeOf(s, id) === 'fleet').slice(0, die);
+  const named = ships.filter((id) => orders.boxes?.[id] !== undefined);
+  for (const id of named) setPlace(s, id, `dd${orders.boxes![id]}`);
+  for (const id of ships) if (!named.includes(id)) setPlace(s, id, `dd${autoBox(s, side)}`);
   ctx.emit({ type: 'withdrawn', side, die, ships, to: ships.map((id) => placeOf(s, id)), rule });
 }

@@ -107,6 +107,20 @@ function checkAttack(s: OcState, side: OcSide, act: OcActivation, walked: Walked
         'activation.attack',
       ),
     );
+  // OC 6.3[2]: in an area the attack is the player's choice; targets without it would be dropped unused.
+  if (isArea(s, end) && enemies.length && act.attack !== 'yes' && Object.keys(act.targets ?? {}).length)
+    errors.push(
+      ocError(
+        'oc/attack/targets-without-attack',
+        'OC 6.3[2]',
+        {
+          en: `attacking in the area ${nameOf(s, end).en} is optional and this activation does not attack: targets go with ATTACK (attack: yes)`,
+          ja: `エリア${nameOf(s, end).ja}での攻撃は任意で、この活性化は攻撃しません: 目標は「攻撃」と一緒に書いてください`,
+        },
+        'activation.targets',
+        ['OC 6.3[1]'],
+      ),
+    );
   errors.push(...checkGivenTargets(s, side, act, end, enemies));
   if (errors.length || !attacks(s, side, act, end)) return errors;
   const before = checkTargetsBefore(s, side, act, end, enemies);

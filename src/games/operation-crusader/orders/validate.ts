@@ -2,7 +2,7 @@
  * Every rule problem with a seat's orders at the current decision point: only what is owed, each answer legal
  * (D1-D8), standing orders well formed. Each error has a stable code, the rule, both languages and its path.
  */
-import type { RuleError, SeatId } from '../../../engine/types.ts';
+import type { RuleError, SeatId, Text } from '../../../engine/types.ts';
 import { checkActivation } from './validate-activation.ts';
 import { ocError } from './errors.ts';
 import type { OcOrders } from './schema.ts';
@@ -10,8 +10,25 @@ import { owed } from '../rules/owed.ts';
 import { replacementChoices, returnChoices } from '../rules/reorganise.ts';
 import { indexOf, nameOf, type OcSide, type OcState } from '../state.ts';
 
-const notOwed = (path: string): RuleError =>
-  ocError('oc/not-owed', 'OC 3.1', { en: `${path} is not asked for now`, ja: `今は${path}の番ではありません` }, path);
+/** Each answer as the order text writes it (docs/operation-crusader.md), to name it in a message. */
+const ANSWER_WORDS: Record<string, Text> = {
+  setup: { en: 'SETUP', ja: '配置' },
+  replacements: { en: 'REPLACE', ja: '補充' },
+  returns: { en: 'RETURN', ja: '復帰' },
+  activation: { en: 'ACTIVATE', ja: '活性化' },
+  targets: { en: 'TARGET', ja: '目標' },
+  counterattack: { en: 'COUNTER', ja: '反撃' },
+};
+
+const notOwed = (path: string): RuleError => {
+  const word = ANSWER_WORDS[path] ?? { en: path, ja: path };
+  return ocError(
+    'oc/not-owed',
+    'OC 3.1',
+    { en: `${word.en} is not asked for now`, ja: `今は${word.ja}の番ではありません` },
+    path,
+  );
+};
 
 function checkSetup(s: OcState, setup: Record<string, string>): RuleError[] {
   const ix = indexOf(s.data);
@@ -29,7 +46,7 @@ function checkSetup(s: OcState, setup: Record<string, string>): RuleError[] {
           'OC 4.2[1]',
           {
             en: `${u} is not a British unit placed by choice (the Tobruk garrison starts in Tobruk)`,
-            ja: `${u}は配置を選べるイギリス軍ユニットではありません(トブルク守備隊はトブルク)`,
+            ja: `${nameOf(s, u).ja}は配置を選べるイギリス軍ユニットではありません(トブルク守備隊はトブルク)`,
           },
           `setup.${u}`,
         ),
@@ -40,8 +57,8 @@ function checkSetup(s: OcState, setup: Record<string, string>): RuleError[] {
           'oc/setup/place',
           'OC 4.2[2]',
           {
-            en: `${nameOf(s, u).en} starts in area 11, area 12 or off the map, not ${at}`,
-            ja: `${nameOf(s, u).ja}の配置はエリア11・12かマップ外です(${at}は不可)`,
+            en: `${nameOf(s, u).en} starts in area 11, area 12 or off the map, not ${nameOf(s, at).en}`,
+            ja: `${nameOf(s, u).ja}の配置はエリア11・12かマップ外です(${nameOf(s, at).ja}は不可)`,
           },
           `setup.${u}`,
         ),
@@ -141,7 +158,7 @@ function checkStanding(s: OcState, side: OcSide, o: OcOrders): RuleError[] {
         ocError(
           'oc/standing/prefer',
           'OC 6.3(2)[3]',
-          { en: `${u} is not an enemy unit`, ja: `${u}は敵ユニットではありません` },
+          { en: `${nameOf(s, u).en} is not an enemy unit`, ja: `${nameOf(s, u).ja}は敵ユニットではありません` },
           `standing.counterattack.prefer.${i}`,
         ),
       );
@@ -151,7 +168,7 @@ function checkStanding(s: OcState, side: OcSide, o: OcOrders): RuleError[] {
         ocError(
           'oc/standing/location',
           'OC 2.1',
-          { en: `${loc} is no area or point`, ja: `${loc}はエリアでもポイントでもありません` },
+          { en: `"${loc}" is no area or point`, ja: `「${loc}」はエリアでもポイントでもありません` },
           `standing.counterattackAt.${loc}`,
         ),
       );
@@ -161,7 +178,10 @@ function checkStanding(s: OcState, side: OcSide, o: OcOrders): RuleError[] {
           ocError(
             'oc/standing/prefer',
             'OC 6.3(2)[3]',
-            { en: `${u} is not an enemy unit`, ja: `${u}は敵ユニットではありません` },
+            {
+              en: `${nameOf(s, u).en} is not an enemy unit`,
+              ja: `${nameOf(s, u).ja}は敵ユニットではありません`,
+            },
             `standing.counterattackAt.${loc}`,
           ),
         );

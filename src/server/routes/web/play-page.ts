@@ -89,7 +89,7 @@ export interface SeatProblems {
   formErrors?: RuleError[];
   submitted?: unknown;
   text?: string;
-  textErrors?: { line: number; message: string; rule: string }[];
+  textErrors?: { line: number; message: string; rule?: string }[];
   notice?: string;
   status?: number;
 }
