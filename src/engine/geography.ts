@@ -72,6 +72,10 @@ export interface GeoConfig {
   regions?: Record<string, { cell?: LonLat[][]; seed?: LonLat; land?: boolean; anchor?: LonLat; label?: LonLat }>;
   /** Seeds of land in no region (neutral countries): they bound the Voronoi cells of the regions. */
   neutralSeeds?: LonLat[];
-  /** A hex grid fitted so that the listed hexes (col, row) sit on their places. */
-  hexFit?: { coordinates: 'odd-r'; hexes: Record<string, { col: number; row: number; at: LonLat }> };
+  /**
+   * An odd-r pointy hex grid fitted so that the listed hexes (col, row) sit on their places: the map is bent so that
+   * each place lies at most `inside` hex sizes from its hex's centre; `reach` (in hex sizes) is how far the bend of
+   * one place is felt.
+   */
+  hexFit?: { inside: number; reach: number; hexes: Record<string, { col: number; row: number; at: LonLat }> };
 }

@@ -20,10 +20,10 @@ import { feature } from 'topojson-client';
 import type { Topology } from 'topojson-specification';
 import type { Point } from '../../engine/board.ts';
 import type { GeoConfig, Geography, LonLat } from '../../engine/geography.ts';
+import { fitHexGrid } from './hex-fit.ts';
 import { centroid, clipConvex, signedArea, simplifyRing, voronoiCell } from './plane.ts';
 
 const require = createRequire(import.meta.url);
-const SQRT3 = Math.sqrt(3);
 const round = (v: number): number => Math.round(v * 10) / 10;
 const rp = (p: Point): Point => [round(p[0]), round(p[1])];
 
@@ -42,6 +42,23 @@ export function projectionOf(c: GeoConfig): GeoProjection {
     edge.push([lon, s], [lon, n], [w, lat], [e, lat]);
   }
   return base.fitSize([c.width, c.height], { type: 'MultiPoint', coordinates: edge } as GeoJsonObject);
+}
+
+/** A projection followed by a bend of the plane. */
+function bent(projection: GeoProjection, bend: (p: Point) => Point): GeoProjection {
+  const f = ((at: [number, number]) => {
+    const p = projection(at);
+    return p ? bend(p as Point) : null;
+  }) as GeoProjection;
+  f.stream = (sink) =>
+    projection.stream({
+      ...sink,
+      point: (x, y) => {
+        const [bx, by] = bend([x, y]);
+        sink.point(bx, by);
+      },
+    });
+  return f;
 }
 
 /** The frame as a ring. */
@@ -176,32 +193,17 @@ const dedupe = (ring: Point[]): Point[] =>
     return p[0] !== q[0] || p[1] !== q[1];
   });
 
-/** The hex size and origin that put the listed hexes nearest their places (least squares, north up). */
-function fitHexes(fit: NonNullable<GeoConfig['hexFit']>, projection: GeoProjection): Geography['hexGrid'] {
-  // centre = origin + size * (a, b): solve for (size, ox, oy).
-  const rows = Object.values(fit.hexes).map((h) => {
-    const [x, y] = placeOf(projection, h.at);
-    return { a: SQRT3 * (h.col + 0.5 * (h.row & 1)), b: 1.5 * h.row, x, y };
-  });
-  const n = rows.length;
-  const sum = (f: (r: (typeof rows)[number]) => number) => rows.reduce((s, r) => s + f(r), 0);
-  const sa = sum((r) => r.a);
-  const sb = sum((r) => r.b);
-  const sx = sum((r) => r.x);
-  const sy = sum((r) => r.y);
-  const num = sum((r) => r.a * r.x + r.b * r.y) - (sa * sx + sb * sy) / n;
-  const den = sum((r) => r.a * r.a + r.b * r.b) - (sa * sa + sb * sb) / n;
-  const size = num / den;
-  return { size: round(size), origin: [round((sx - size * sa) / n), round((sy - size * sb) / n)] };
-}
-
 /** A game's map generated from its config. */
 export function generateMap(c: GeoConfig): Geography {
-  const projection = projectionOf(c);
+  const fitted = projectionOf(c);
+  const hex = c.hexFit ? fitHexGrid(c.hexFit, fitted) : null;
+  // With a hex grid, the map is bent so that the named hexes sit on their places.
+  const projection = hex ? bent(fitted, hex.bend) : fitted;
   const land = landRings(c, projection);
-  const places = Object.fromEntries(
-    Object.entries(c.places ?? {}).map(([id, at]) => [id, rp(placeOf(projection, at))]),
-  );
+  const places = Object.fromEntries([
+    ...Object.entries(c.places ?? {}).map(([id, at]) => [id, rp(placeOf(projection, at))]),
+    ...Object.entries(hex?.places ?? {}).map(([id, p]) => [id, rp(p)]),
+  ]);
   const p = c.projection;
   return {
     source:
@@ -214,6 +216,6 @@ export function generateMap(c: GeoConfig): Geography {
     land,
     regions: regionsOf(c, projection, land),
     places,
-    ...(c.hexFit ? { hexGrid: fitHexes(c.hexFit, projection) } : {}),
+    ...(hex ? { hexGrid: { size: round(hex.size), origin: rp(hex.origin) } } : {}),
   };
 }
