@@ -79,17 +79,47 @@ function naturalEarth(c: GeoConfig): GeoJsonObject {
   const [[w, s], [e, n]] = c.bounds;
   const m = Math.max(e - w, n - s) / 2;
   const box: Point[] = [
-    [w - m, Math.max(-85, s - m)],
-    [e + m, Math.max(-85, s - m)],
-    [e + m, Math.min(85, n + m)],
-    [w - m, Math.min(85, n + m)],
+    [w - m, Math.max(-80, s - m)],
+    [e + m, Math.max(-80, s - m)],
+    [e + m, Math.min(80, n + m)],
+    [w - m, Math.min(80, n + m)],
   ];
   const coordinates = land.features
     .flatMap((f) => f.geometry.coordinates)
-    .map((poly) => clipConvex(poly[0] as Point[], box))
+    .filter((poly) => !poly[0].some((p) => p[1] < -60)) // Antarctica: a ring round a pole
+    .map((poly) => clipConvex(unwrapped(poly[0] as Point[]), box))
     .filter((ring) => ring.length >= 3)
-    .map((ring) => [[...ring, ring[0]]]);
+    .map((ring) => [densify([...ring, ring[0]])]);
   return { type: 'MultiPolygon', coordinates } as MultiPolygon;
+}
+
+/**
+ * A ring's longitudes made continuous (a ring across the antimeridian jumps from 180 to -180), then shifted by whole
+ * turns so that most of it lies between -180 and 180.
+ */
+function unwrapped(ring: Point[]): Point[] {
+  const out: Point[] = [];
+  let shift = 0;
+  for (let i = 0; i < ring.length; i++) {
+    if (i && ring[i][0] + shift - out[i - 1][0] > 180) shift -= 360;
+    else if (i && ring[i][0] + shift - out[i - 1][0] < -180) shift += 360;
+    out.push([ring[i][0] + shift, ring[i][1]]);
+  }
+  const lons = out.map((p) => p[0]).sort((a, b) => a - b);
+  const turn = Math.round(lons[Math.floor(lons.length / 2)] / 360) * 360;
+  return out.map(([x, y]) => [x - turn, y]);
+}
+
+/** A ring with a vertex at least every degree, so that the cut's long edges follow their meridian or parallel. */
+function densify(ring: Point[]): Point[] {
+  const out: Point[] = [];
+  for (let i = 0; i < ring.length - 1; i++) {
+    const [a, b] = [ring[i], ring[i + 1]];
+    const steps = Math.ceil(Math.max(Math.abs(b[0] - a[0]), Math.abs(b[1] - a[1])));
+    for (let k = 0; k < steps; k++) out.push([a[0] + ((b[0] - a[0]) * k) / steps, a[1] + ((b[1] - a[1]) * k) / steps]);
+  }
+  out.push(ring[ring.length - 1]);
+  return out;
 }
 
 /** The rings a projection draws of a GeoJSON object (cut at the antimeridian, not at the frame). */
