@@ -24,8 +24,9 @@ import { fitHexGrid } from './hex-fit.ts';
 import { centroid, clipConvex, signedArea, simplifyRing, voronoiCell } from './plane.ts';
 
 const require = createRequire(import.meta.url);
-const round = (v: number): number => Math.round(v * 10) / 10;
-const rp = (p: Point): Point => [round(p[0]), round(p[1])];
+const round = (v: number): number => Math.round(v * 10) / 10 + 0; // + 0: no -0
+/** A point rounded to a tenth of a unit (the files' precision). */
+const rp = (p: Point): [number, number] => [round(p[0]), round(p[1])];
 
 /** The projection of a config, fitted so that its bounds fill the frame. */
 export function projectionOf(c: GeoConfig): GeoProjection {
@@ -41,7 +42,7 @@ export function projectionOf(c: GeoConfig): GeoProjection {
     const lat = s + ((n - s) * i) / 8;
     edge.push([lon, s], [lon, n], [w, lat], [e, lat]);
   }
-  return base.fitSize([c.width, c.height], { type: 'MultiPoint', coordinates: edge } as GeoJsonObject);
+  return base.fitSize([c.width, c.height], { type: 'MultiPoint', coordinates: edge });
 }
 
 /** A projection followed by a bend of the plane. */
@@ -87,10 +88,10 @@ function naturalEarth(c: GeoConfig): GeoJsonObject {
   const coordinates = land.features
     .flatMap((f) => f.geometry.coordinates)
     .filter((poly) => !poly[0].some((p) => p[1] < -60)) // Antarctica: a ring round a pole
-    .map((poly) => clipConvex(unwrapped(poly[0] as Point[]), box))
+    .map((poly) => clipConvex(unwrapped(poly[0] as unknown as Point[]), box))
     .filter((ring) => ring.length >= 3)
     .map((ring) => [densify([...ring, ring[0]])]);
-  return { type: 'MultiPolygon', coordinates } as MultiPolygon;
+  return { type: 'MultiPolygon', coordinates } as unknown as MultiPolygon;
 }
 
 /**
@@ -144,7 +145,7 @@ function projectedRings(geo: GeoJsonObject, projection: GeoProjection): Point[][
 }
 
 /** The land in the frame: outer rings only, simplified, small islands dropped, largest first. */
-function landRings(c: GeoConfig, projection: GeoProjection): Point[][] {
+function landRings(c: GeoConfig, projection: GeoProjection): [number, number][][] {
   const frame = frameOf(c);
   const all = projectedRings(naturalEarth(c), projection);
   const outer = Math.sign(
@@ -203,7 +204,7 @@ function regionsOf(c: GeoConfig, projection: GeoProjection, land: Point[][]): Ge
 const near = (a: Point, b: Point): boolean => Math.abs(a[0] - b[0]) <= 0.3 && Math.abs(a[1] - b[1]) <= 0.3;
 
 /** Two rings of the same orientation sharing one edge (run opposite ways), joined into one ring along it. */
-function joined(a: Point[], b: Point[], id: string): Point[] {
+function joined<P extends Point>(a: P[], b: P[], id: string): P[] {
   for (let i = 0; i < a.length; i++) {
     const p = a[i];
     const q = a[(i + 1) % a.length];
@@ -217,7 +218,7 @@ function joined(a: Point[], b: Point[], id: string): Point[] {
   throw new Error(`region ${id}: its parts share no edge`);
 }
 
-const dedupe = (ring: Point[]): Point[] =>
+const dedupe = (ring: [number, number][]): [number, number][] =>
   ring.filter((p, i) => {
     const q = ring[(i + ring.length - 1) % ring.length];
     return p[0] !== q[0] || p[1] !== q[1];

@@ -3,14 +3,14 @@
  * and Marmarica from Gazala to the Egyptian frontier, Mercator, Natural Earth 1:10m land. The named points stand at
  * their real places; the printed map's areas are unknown (NOT IN TEXT), so the twelve areas are reconstructed as
  * cells of a grid bent over the ground, keeping the shipped adjacency: the Sidi Rezegh escarpment between 02 and 07,
- * the Libyan-Egyptian frontier (the wire) between 06, 10 and 12, the Halfaya escarpment from Sidi Omar past Sollum
+ * the Libyan-Egyptian frontier (the wire) between 06, 10 and 12, the Halfaya escarpment from Sidi Omar between Sollum and the pass
  * between 04 and 11, which meet 06 and 12 only at Sidi Omar (OC 6.2(2)[3]). Area names and pieces are anchored clear of
  * the points, their names and their pieces.
  */
 import type { GeoConfig, LonLat } from '../../../engine/geography.ts';
 
 const W = 22.6;
-const E = 26.6;
+const E = 27.8;
 const N = 32.7;
 const S = 30.4;
 // Grid nodes (longitude, latitude).
@@ -26,8 +26,8 @@ const F1: LonLat = [24.97, 31.12];
 /** Where the Trigh el Abd enters from the west, and where the frontier of 11 and 12 turns east. */
 const T0: LonLat = [W, 31.72];
 const P1: LonLat = [25.3, 31.25];
-/** The Halfaya escarpment's line from Sidi Omar through Sollum, out to sea. */
-const X0: LonLat = [26.46, N];
+/** The Halfaya escarpment's line from Sidi Omar between Sollum and the pass, out to sea. */
+const X0: LonLat = [27.67, N];
 
 const PLACES = {
   gazala: [23.33, 32.13],
