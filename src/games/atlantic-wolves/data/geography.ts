@@ -15,8 +15,8 @@ export const GEOGRAPHY: GeoConfig = {
   ],
   width: 1000,
   height: 680,
-  tolerance: 1.5,
-  minArea: 20,
+  tolerance: 2,
+  minArea: 40,
   reconstructed: true,
   places: {
     AM: [-68, 40], // off New York and New England

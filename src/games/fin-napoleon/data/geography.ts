@@ -24,8 +24,8 @@ export const GEOGRAPHY: GeoConfig = {
   ],
   width: 1000,
   height: 760,
-  tolerance: 1.2,
-  minArea: 25,
+  tolerance: 1.8,
+  minArea: 40,
   reconstructed: true,
   regions: {
     GB: land([-1.8, 52.8]),
