@@ -79,3 +79,17 @@ export interface GeoConfig {
    */
   hexFit?: { inside: number; reach: number; hexes: Record<string, { col: number; row: number; at: LonLat }> };
 }
+
+/** Problems of a geography against its data set: regions and places of spaces the data set does not have. */
+export function geographyProblems(geo: Geography | undefined, spaceIds: Iterable<string>): string[] {
+  if (!geo) return [];
+  const known = new Set(spaceIds);
+  return [
+    ...Object.keys(geo.regions)
+      .filter((id) => !known.has(id))
+      .map((id) => `geography: region of unknown space ${id}`),
+    ...Object.keys(geo.places)
+      .filter((id) => !known.has(id))
+      .map((id) => `geography: place of unknown space ${id}`),
+  ];
+}

@@ -12,6 +12,7 @@ import { generateMap, placeOf, projectionOf } from '../../src/cli/maps/generate.
 import { mapFiles, mapText } from '../../src/cli/maps/main.ts';
 import { distanceToRing, inside } from '../../src/cli/maps/plane.ts';
 import type { Point } from '../../src/engine/board.ts';
+import { boardOf, startGame } from '../../src/engine/step-runner.ts';
 import { type GeoConfig, type Geography, geographySchema, type LonLat } from '../../src/engine/geography.ts';
 import { AREA_POSITIONS, PANEL_WIDTH } from '../../src/games/atlantic-wolves/data/board-layout.ts';
 import { defaultData as aw } from '../../src/games/atlantic-wolves/data/default-data.ts';
@@ -21,6 +22,7 @@ import { GEOGRAPHY as FN_GEO } from '../../src/games/fin-napoleon/data/geography
 import { defaultData as gf } from '../../src/games/grand-fleet/data/default-data.ts';
 import { defaultData as oc } from '../../src/games/operation-crusader/data/default-data.ts';
 import { GEOGRAPHY as OC_GEO } from '../../src/games/operation-crusader/data/geography.ts';
+import { getGame } from '../../src/games/index.ts';
 
 const config = async (file: string): Promise<GeoConfig> => ((await import(file)) as { GEOGRAPHY: GeoConfig }).GEOGRAPHY;
 const dist = (a: Point, b: Point): number => Math.hypot(a[0] - b[0], a[1] - b[1]);
@@ -181,5 +183,42 @@ describe('Atlantic Wolves on the North Atlantic', () => {
 
   it('generates the same map twice (no hidden state)', () => {
     expect(generateMap(AW_GEO)).toEqual(aw.geography);
+  });
+});
+
+describe("a moderator's data set", () => {
+  const sets = { 'atlantic-wolves': aw, 'grand-fleet': gf, 'fin-napoleon': fn, 'operation-crusader': oc } as const;
+
+  it.each(Object.keys(sets))('%s: without geography the board is drawn as before; a stray region is refused', (id) => {
+    const game = getGame(id)!;
+    const shipped = sets[id as keyof typeof sets] as unknown as { geography: Geography };
+    const drawn = startGame(game, { mode: game.modes[0], secret: 'maps', data: shipped });
+    if (!drawn.ok) throw new Error(JSON.stringify(drawn.errors));
+    const withMap = boardOf(game, drawn.envelope, { kind: 'public' });
+    expect(withMap.map.width).toBe(shipped.geography.width);
+    expect(withMap.map.shapes?.length).toBe(shipped.geography.land.length);
+
+    const plain = startGame(game, { mode: game.modes[0], secret: 'maps', data: { ...shipped, geography: undefined } });
+    if (!plain.ok) throw new Error(JSON.stringify(plain.errors));
+    const board = boardOf(game, plain.envelope, { kind: 'public' });
+    expect(board.spaces.some((s) => s.geometry?.shape === 'polygon')).toBe(false);
+    expect(board.map.shapes?.length ?? 0).not.toBe(shipped.geography.land.length);
+
+    const stray = {
+      ...shipped.geography,
+      regions: {
+        ...shipped.geography.regions,
+        nowhere: {
+          outline: [
+            [0, 0],
+            [1, 0],
+            [1, 1],
+          ],
+          anchor: [0, 0],
+        },
+      },
+    };
+    const refused = startGame(game, { mode: game.modes[0], secret: 'maps', data: { ...shipped, geography: stray } });
+    expect(refused.ok ? [] : refused.errors.join(' ')).toContain('geography: region of unknown space nowhere');
   });
 });
