@@ -126,6 +126,8 @@ function shareBorder(s: FnState, a: string, b: string): boolean {
   return common.some((p) => common.some((q) => Math.hypot(p[0] - q[0], p[1] - q[1]) > 8));
 }
 
+const headings = (s: FnState): string[] => s.data.reconstructed.map((r) => r.split(':')[0].trim());
+
 /** The package's `board`. */
 export function board(state: FnState, viewer: Viewer): Board {
   const s = view(state, viewer);
@@ -175,10 +177,11 @@ export function board(state: FnState, viewer: Viewer): Board {
       toMove: owed ? [{ seat: owed.seat, name: names[owed.seat] ?? { en: owed.seat, ja: owed.seat } }] : [],
       ...(s.result ? { result: s.result.reason } : {}),
     },
+    // Each reconstructed value by its heading (what follows a colon is in docs/fin-napoleon.md): one line under the map.
     notes: [
       {
-        en: `Reconstructed values: ${s.data.reconstructed.join('; ')}.`,
-        ja: `再構成した値: ${s.data.reconstructed.join('、')}。`,
+        en: `Reconstructed values: ${headings(s).join('; ')}.`,
+        ja: `再構成した値: ${headings(s).join('、')}。`,
       },
     ],
   };
