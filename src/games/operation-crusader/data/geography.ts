@@ -40,9 +40,10 @@ const PLACES = {
   bardia: [25.08, 31.76],
   capuzzo: [25.05, 31.6],
   sollum: [25.16, 31.56],
-  // The pass drawn 3 km south-east of its head, clear of Sollum's pieces.
-  halfaya: [25.26, 31.48],
-  'sidi-omar': [24.96, 31.4],
+  // The pass drawn 3-4 km east of its head, clear of Sollum's and Sidi Omar's names and pieces.
+  halfaya: [25.265, 31.515],
+  // Drawn 3 km west of the crossroads, its name clear of the Halfaya garrison.
+  'sidi-omar': [24.925, 31.4],
   'bir-hakeim': [23.48, 31.6],
   'bir-el-gubi': [23.86, 31.47],
   'gabr-saleh': [24.47, 31.38],
