@@ -121,6 +121,7 @@ function placeGeometry(s: Space, board: Board, scale: number, small: number, pie
   if (g.shape === 'polygon') {
     const outline = g.points.map(at);
     const mid: Point = g.anchor ? at(g.anchor) : [avg(outline.map((p) => p[0])), avg(outline.map((p) => p[1]))];
+    if (g.label) return { ...base, shape: 'polygon', outline, centre: at(g.label), anchor: mid };
     return { ...base, shape: 'polygon', outline, centre: mid, anchor: [mid[0], mid[1] + 24] };
   }
   if (g.shape === 'hex') {

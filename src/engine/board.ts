@@ -71,12 +71,12 @@ export interface BoardMap {
 
 /**
  * Where a space lies. `rect`: a panel (its height grows with the pieces inside when omitted); `polygon`: an area's
- * outline (pieces at `anchor`, else at the outline's centre); `hex`: a cell of `BoardMap.hexGrid`; `point`: a named
- * point (a town, a crossroads).
+ * outline (name and pieces at `anchor`, else at the outline's centre; the name at `label` when given, clear of the
+ * points and pieces around); `hex`: a cell of `BoardMap.hexGrid`; `point`: a named point (a town, a crossroads).
  */
 export type Geometry =
   | { shape: 'rect'; x: number; y: number; width: number; height?: number }
-  | { shape: 'polygon'; points: Point[]; anchor?: Point }
+  | { shape: 'polygon'; points: Point[]; anchor?: Point; label?: Point }
   | { shape: 'hex'; col: number; row: number }
   | { shape: 'point'; x: number; y: number };
 

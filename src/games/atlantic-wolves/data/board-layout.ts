@@ -1,6 +1,7 @@
 /**
- * How the Atlantic Wolves board is drawn: the map frame, a schematic North Atlantic (decoration only), where each of
- * the five printed areas lies (north up), and the colours of the counters (AW 1.21[3]: US green, British
+ * How the Atlantic Wolves board is drawn: the map frame (the data set's geography, ./geography.ts, draws the real
+ * North Atlantic in it; a schematic one otherwise), where each of the five printed areas lies (north up, each panel
+ * over its sea), and the colours of the counters (AW 1.21[3]: US green, British
  * yellow-red, the tactical air force both, German grey). Layout, not rules: nothing here changes play. A data set
  * whose areas are not all listed here is drawn on the renderer's plain grid instead.
  */
@@ -22,13 +23,14 @@ export const AREA_POSITIONS: Readonly<Record<string, Point>> = {
   AF: [570, 420], // African Coast
 };
 
-const LAND = { fill: '#e9e1cc', stroke: '#b9ad8d' } as const;
+/** The colours of the land. */
+export const LAND = { fill: '#e9e1cc', stroke: '#b9ad8d' } as const;
 const land = (...xy: number[]): MapShape => ({
   ...LAND,
   points: xy.flatMap((v, i) => (i % 2 ? [] : [[v, xy[i + 1]] as const])),
 });
 
-/** North America, Greenland, Europe, Africa and South America, as outlines in the frame. */
+/** North America, Greenland, Europe, Africa and South America, as a sketch (a data set without geography). */
 export const LAND_SHAPES: readonly MapShape[] = [
   land(0, 0, 250, 0, 230, 60, 160, 110, 120, 190, 60, 300, 40, 420, 90, 470, 60, 560, 0, 600),
   land(300, 0, 470, 0, 450, 40, 390, 60, 330, 40),

@@ -3,6 +3,7 @@
  * problem found as a clear English message (empty when the set is usable).
  */
 import type { AwOptions } from '../options.ts';
+import { geographyProblems } from '../../../engine/geography.ts';
 import type { AwData, AwUnit } from './schema.ts';
 
 const digitsOk = (n: number): boolean => {
@@ -109,5 +110,13 @@ function setProblems(data: AwData): string[] {
  */
 export function checkData(data: AwData, options?: Pick<AwOptions, 'unitNumbers'>): string[] {
   const perSide = options?.unitNumbers === 'perSide';
-  return [...areaProblems(data), ...unitProblems(data, perSide), ...setProblems(data)];
+  return [
+    ...areaProblems(data),
+    ...unitProblems(data, perSide),
+    ...setProblems(data),
+    ...geographyProblems(
+      data.geography,
+      data.areas.map((a) => a.id),
+    ),
+  ];
 }

@@ -4,6 +4,7 @@
  * at load and then with `checkData` (cross references).
  */
 import { z } from 'zod';
+import { geographySchema } from '../../../engine/geography.ts';
 
 const id = z
   .string()
@@ -73,6 +74,8 @@ export const awDataSchema = z
     /** German VP Table ends (NOT IN TEXT); used only with option `vpTable: 'clamp'` (AW-A03 R2). */
     vpTrack: z.object({ min: z.number().int(), max: z.number().int() }).strict(),
     reconstructed: z.array(z.string()).max(2000),
+    /** The North Atlantic under the area panels; without it the sketch of ./board-layout.ts is drawn. */
+    geography: geographySchema.optional(),
   })
   .strict();
 

@@ -13,12 +13,14 @@ import {
   type Track,
   turnTrack,
 } from '../../../engine/board.ts';
+import { landShapes } from '../../../engine/geography.ts';
 import type { Text, Viewer } from '../../../engine/types.ts';
 import type { AwData } from '../data/schema.ts';
 import {
   AREA_POSITIONS,
   COUNTER_COLOURS,
   FRAME,
+  LAND,
   LAND_SHAPES,
   PANEL_WIDTH,
   PHASE_NAMES,
@@ -142,7 +144,7 @@ export function boardFromView(v: AwView, data: AwData): Board {
       { id: 'allied', ...SIDE_STYLE.allied, back: COUNTER_COLOURS.back },
       { id: 'german', ...SIDE_STYLE.german, back: COUNTER_COLOURS.back },
     ],
-    map: { ...FRAME, shapes: [...LAND_SHAPES] },
+    map: { ...FRAME, shapes: data.geography ? landShapes(data.geography, LAND.fill, LAND.stroke) : [...LAND_SHAPES] },
     spaces,
     connections: connectionsOf(v.areas),
     pieces,

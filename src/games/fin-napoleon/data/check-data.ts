@@ -1,4 +1,5 @@
 /** Fin-Napoleon's data checks beyond the zod shape (FN 1.1, 2.2). */
+import { geographyProblems } from '../../../engine/geography.ts';
 import { type FnData, NATIONS } from './schema.ts';
 
 /** Checks beyond shape: unique ids, known areas in every pair, one home area per nation. */
@@ -24,5 +25,6 @@ export function checkData(data: FnData): string[] {
     const kinds = [a, b].map((id) => data.areas.find((x) => x.id === id)?.kind);
     if (kinds.includes('sea')) problems.push(`FN 1.1: land adjacency ${a}-${b} names a sea area`);
   }
+  problems.push(...geographyProblems(data.geography, ids));
   return problems;
 }

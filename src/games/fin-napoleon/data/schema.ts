@@ -4,6 +4,7 @@
  * The shipped set is data/default-data.ts, the checks beyond shape data/check-data.ts.
  */
 import { z } from 'zod';
+import { geographySchema } from '../../../engine/geography.ts';
 
 /** The six nations, France first, then the Allies in their fixed activation order (FN 5.0[4]). */
 export const NATIONS = ['france', 'prussia', 'austria', 'russia', 'spain', 'britain'] as const;
@@ -60,5 +61,10 @@ export const fnDataSchema = z.object({
   frenchVictoryVp: z.number().int().min(1),
   /** Which values are reconstructed (not printed): shown with the board. */
   reconstructed: z.array(z.string()),
+  /**
+   * Europe under the areas (land, each area's outline and anchor); without it the areas are drawn as panels on the
+   * grid of their `at`.
+   */
+  geography: geographySchema.optional(),
 });
 export type FnData = z.infer<typeof fnDataSchema>;

@@ -1,5 +1,6 @@
 /** The board a viewer sees: the 14 areas as panels, each nation's armies as one counter per area, the morale track. */
-import type { Board, Piece, Space } from '../../../engine/board.ts';
+import type { Board, Geometry, Piece, Space, TerrainStyle } from '../../../engine/board.ts';
+import { landShapes } from '../../../engine/geography.ts';
 import type { Text, Viewer } from '../../../engine/types.ts';
 import { ALLIES, NATIONS } from '../data/schema.ts';
 import { alliedVp, peaceVp } from '../rules/end.ts';
@@ -21,7 +22,15 @@ const PHASE: Record<string, Text> = {
   over: { en: 'game over', ja: 'ゲーム終了' },
 };
 
+/** An area's outline on Europe when the data set has it, else its panel on the grid of `at`. */
+function geometryOf(s: FnState, a: FnState['data']['areas'][number]): Geometry {
+  const region = s.data.geography?.regions[a.id];
+  if (region) return { shape: 'polygon', points: region.outline, anchor: region.anchor, label: region.label };
+  return { shape: 'rect', x: a.at[0] * W + 5, y: a.at[1] * H + 5, width: W - 10, height: H - 10 };
+}
+
 function spaces(s: FnState): Space[] {
+  const drawn = !!s.data.geography;
   return s.data.areas.map((a) => {
     const notes: Text[] = [];
     if (a.home && a.home !== 'france' && !s.atWar[a.home]) notes.push({ en: 'peace', ja: '和平' });
@@ -29,8 +38,9 @@ function spaces(s: FnState): Space[] {
       id: a.id,
       kind: 'area',
       name: a.name,
-      terrain: a.kind,
-      geometry: { shape: 'rect', x: a.at[0] * W + 5, y: a.at[1] * H + 5, width: W - 10, height: H - 10 },
+      // On Europe each land area has a tint of its own (its nation's when it is a home area), the seas none.
+      terrain: drawn && a.kind === 'land' ? `land-${a.id}` : a.kind,
+      geometry: geometryOf(s, a),
       ...(a.home ? { owner: a.home, vp: s.data.chart[a.home].vp || undefined } : {}),
       ...(notes.length ? { notes } : {}),
     } as Space;
@@ -58,28 +68,83 @@ function pieces(s: FnState): Piece[] {
   return out;
 }
 
+const LAND = { name: { en: 'land area', ja: '陸エリア' }, fill: '#e9dfc4', stroke: '#8a7a55' };
+const SEA = { name: { en: 'sea area', ja: '海エリア' }, fill: '#bcd6ea', stroke: '#5a7a99' };
+/** Tints of the land areas that are no nation's home (French satellites and provinces). */
+const TINT: Record<string, string> = { SF: '#c9d6f2', RH: '#dccbe8', WA: '#efcdd6', IT: '#f3dcc0', WR: '#cfe5cf' };
+
+/** A colour mixed with white (`keep` of the colour). */
+function pale(hex: string, keep: number): string {
+  const c = [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16));
+  return `#${c
+    .map((v) =>
+      Math.round(255 - (255 - v) * keep)
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')}`;
+}
+
+/**
+ * Europe with the areas as regions (land areas tinted, no outline but the coast; seas open water), or the panels'
+ * grid when the data set has no geography.
+ */
+function mapOf(s: FnState): Board['map'] {
+  const geo = s.data.geography;
+  if (!geo) {
+    const cols = Math.max(...s.data.areas.map((a) => a.at[0])) + 1;
+    const rows = Math.max(...s.data.areas.map((a) => a.at[1])) + 1;
+    return { width: cols * W + 10, height: rows * H + 10, background: '#f4efe2', terrain: { land: LAND, sea: SEA } };
+  }
+  const terrain: Record<string, TerrainStyle> = {
+    land: LAND,
+    sea: { ...SEA, fill: 'none', stroke: 'none' },
+  };
+  for (const a of s.data.areas) {
+    if (a.kind !== 'land') continue;
+    const fill = a.home ? pale(s.data.chart[a.home].colour, 0.35) : (TINT[a.id] ?? LAND.fill);
+    terrain[`land-${a.id}`] = { name: a.name, fill, stroke: 'none' };
+  }
+  return {
+    width: geo.width,
+    height: geo.height,
+    background: '#c6dbeb',
+    shapes: landShapes(geo, '#e4e0d6', '#8f8a7c'),
+    terrain,
+  };
+}
+
+/**
+ * Whether two land areas drawn on Europe share a border (their outlines have two corners apart in common): that
+ * adjacency is then shown by the map itself and listed, not drawn as a line.
+ */
+function shareBorder(s: FnState, a: string, b: string): boolean {
+  const ra = s.data.geography?.regions[a]?.outline;
+  const rb = s.data.geography?.regions[b]?.outline;
+  if (!ra || !rb) return false;
+  const common = ra.filter((p) => rb.some((q) => Math.abs(p[0] - q[0]) < 1 && Math.abs(p[1] - q[1]) < 1));
+  return common.some((p) => common.some((q) => Math.hypot(p[0] - q[0], p[1] - q[1]) > 8));
+}
+
+const headings = (s: FnState): string[] => s.data.reconstructed.map((r) => r.split(':')[0].trim());
+
 /** The package's `board`. */
 export function board(state: FnState, viewer: Viewer): Board {
   const s = view(state, viewer);
   const owed = owedPoint(s);
   const names = Object.fromEntries(seatsOf(s.mode).map((x) => [x.seat, x.name]));
-  const cols = Math.max(...s.data.areas.map((a) => a.at[0])) + 1;
-  const rows = Math.max(...s.data.areas.map((a) => a.at[1])) + 1;
   return {
     title: { en: 'Fin-Napoleon 2.x (simplified)', ja: 'Fin-ナポレオン2.x簡略版' },
     sides: NATIONS.map((n) => ({ id: n, name: nationName(s, n), colour: s.data.chart[n].colour })),
-    map: {
-      width: cols * W + 10,
-      height: rows * H + 10,
-      background: '#f4efe2',
-      terrain: {
-        land: { name: { en: 'land area', ja: '陸エリア' }, fill: '#e9dfc4', stroke: '#8a7a55' },
-        sea: { name: { en: 'sea area', ja: '海エリア' }, fill: '#bcd6ea', stroke: '#5a7a99' },
-      },
-    },
+    map: mapOf(s),
     spaces: spaces(s),
     connections: [
-      ...s.data.land.map(([from, to]) => ({ from, to, kind: 'adjacent' as const })),
+      ...s.data.land.map(([from, to]) => ({
+        from,
+        to,
+        kind: 'adjacent' as const,
+        ...(shareBorder(s, from, to) ? { implicit: true } : {}),
+      })),
       ...s.data.sea.map(([from, to]) => ({ from, to, kind: 'sea' as const })),
     ],
     pieces: pieces(s),
@@ -112,10 +177,11 @@ export function board(state: FnState, viewer: Viewer): Board {
       toMove: owed ? [{ seat: owed.seat, name: names[owed.seat] ?? { en: owed.seat, ja: owed.seat } }] : [],
       ...(s.result ? { result: s.result.reason } : {}),
     },
+    // Each reconstructed value by its heading (what follows a colon is in docs/fin-napoleon.md): one line under the map.
     notes: [
       {
-        en: `Reconstructed values: ${s.data.reconstructed.join('; ')}.`,
-        ja: `再構成した値: ${s.data.reconstructed.join('、')}。`,
+        en: `Reconstructed values: ${headings(s).join('; ')}.`,
+        ja: `再構成した値: ${headings(s).join('、')}。`,
       },
     ],
   };

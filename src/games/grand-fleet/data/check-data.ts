@@ -1,4 +1,5 @@
 /** Checks of a data set beyond its shape: unique ids, known types, hexes on distinct cells, both home hexes. */
+import { geographyProblems } from '../../../engine/geography.ts';
 import type { GfData } from './schema.ts';
 import type { GfOptions } from '../options.ts';
 
@@ -38,5 +39,11 @@ export function checkData(data: GfData, _options: GfOptions): string[] {
     if ((h.kind === 'home' || h.kind === 'proximity') && !h.flag)
       problems.push(`hex ${h.id}: a ${h.kind} hex needs a flag`);
   if (data.damageTable.at(-1)!.max < 12) problems.push('the damage table must cover a 2d6 total of 12 (GF 8[4.3][4])');
+  problems.push(
+    ...geographyProblems(
+      data.geography,
+      data.hexes.map((h) => h.id),
+    ),
+  );
   return problems;
 }

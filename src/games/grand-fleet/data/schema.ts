@@ -4,6 +4,7 @@
  * tables are NOT IN TEXT: the shipped set (default-data.ts) labels every such value `reconstructed`.
  */
 import { z } from 'zod';
+import { geographySchema } from '../../../engine/geography.ts';
 
 const text = z.object({ en: z.string(), ja: z.string() }).strict();
 
@@ -85,6 +86,8 @@ export const gfDataSchema = z
     fleetMax: z.object({ british: z.number().int(), german: z.number().int() }).strict(),
     /** Field paths whose values are reconstructed (NOT IN TEXT). */
     reconstructed: z.array(z.string()),
+    /** The North Sea under the hex grid (land, the grid's size and origin); without it the grid is drawn alone. */
+    geography: geographySchema.optional(),
   })
   .strict();
 

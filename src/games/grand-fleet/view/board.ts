@@ -3,6 +3,7 @@
  * fleet charts as boxes with ship counts per type (GF 2-3), the turn track and the VP track (GF 2-2[6-7]).
  */
 import { type Board, type Piece, type Space, turnTrack } from '../../../engine/board.ts';
+import { landShapes } from '../../../engine/geography.ts';
 import type { Text, Viewer } from '../../../engine/types.ts';
 import type { Side } from '../data/schema.ts';
 import { pointOf } from '../rules/owed.ts';
@@ -93,18 +94,7 @@ export function board(s: GfState, _viewer: Viewer): Board {
   return {
     title: { en: `Grand Fleet, turn ${s.turn}`, ja: `グランドフリート 第${s.turn}ターン` },
     sides: SIDE_ORDER.map((side) => ({ id: side, name: NAME[side], colour: COLOUR[side], back: COLOUR[side] })),
-    map: {
-      width: 8 * 52 + 60,
-      height: 7 * 45 + 60,
-      background: '#dfe9f2',
-      hexGrid: { size: 30, orientation: 'pointy', coordinates: 'odd-r', origin: [40, 40] },
-      terrain: {
-        normal: { name: { en: 'Normal hex', ja: '通常ヘクス' }, fill: '#bcd6ea' },
-        proximity: { name: { en: 'Proximity hex', ja: '近接ヘクス' }, fill: '#a9c8e3' },
-        home: { name: { en: 'Home hex', ja: '本拠地ヘクス' }, fill: '#93b9dc' },
-        prohibited: { name: { en: 'Prohibited hex', ja: '禁止ヘクス' }, fill: '#eeeeee', unused: true },
-      },
-    },
+    map: mapOf(s),
     spaces: [...hexSpaces(s), ...charts.spaces],
     connections: [],
     pieces: [...markerPieces(s), ...charts.pieces],
@@ -124,6 +114,28 @@ export function board(s: GfState, _viewer: Viewer): Board {
         ja: 'マップ・艦艇・表は再構成値です（原文になし）。',
       },
     ],
+  };
+}
+
+/**
+ * The North Sea and its hex grid (GF 2-2): over the real coastlines when the data set has them, the hexes then
+ * translucent so that the land shows through a hex partly cut off by it (GF 2-2[2]); else the grid alone.
+ */
+function mapOf(s: GfState): Board['map'] {
+  const geo = s.data.geography;
+  const tint = geo ? '99' : '';
+  return {
+    width: geo?.width ?? 8 * 52 + 60,
+    height: geo?.height ?? 7 * 45 + 60,
+    background: geo ? '#c9dcec' : '#dfe9f2',
+    hexGrid: { size: 30, origin: [40, 40], ...geo?.hexGrid, orientation: 'pointy', coordinates: 'odd-r' },
+    ...(geo ? { shapes: landShapes(geo, '#e6dfcc', '#9c9278') } : {}),
+    terrain: {
+      normal: { name: { en: 'Normal hex', ja: '通常ヘクス' }, fill: `#bcd6ea${tint}` },
+      proximity: { name: { en: 'Proximity hex', ja: '近接ヘクス' }, fill: `#a9c8e3${tint}` },
+      home: { name: { en: 'Home hex', ja: '本拠地ヘクス' }, fill: `#93b9dc${tint}` },
+      prohibited: { name: { en: 'Prohibited hex', ja: '禁止ヘクス' }, fill: '#eeeeee', unused: true },
+    },
   };
 }
 

@@ -1,4 +1,5 @@
 /** Checks of a data set beyond its shape: unique ids, references, the set-ups (OC-A01, OC-A02). */
+import { geographyProblems } from '../../../engine/geography.ts';
 import type { OcData } from './schema.ts';
 
 /** Every problem found (empty: usable). */
@@ -20,5 +21,6 @@ export function checkData(d: OcData): string[] {
   for (const u of d.units)
     if (u.side === 'axis' && !d.axisSetup[u.id]) problems.push(`axis unit ${u.id} has no set-up`);
   for (const x of [d.tobruk, d.bardia, ...d.britishSetupAreas]) if (!places.has(x)) problems.push(`unknown place ${x}`);
+  problems.push(...geographyProblems(d.geography, places));
   return problems;
 }

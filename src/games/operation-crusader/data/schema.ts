@@ -5,6 +5,7 @@
  * and the fact that areas 11 and 06 meet only at a point is NOT IN TEXT and marked `reconstructed` in the shipped set.
  */
 import { z } from 'zod';
+import { geographySchema } from '../../../engine/geography.ts';
 
 const text = z.object({ en: z.string().min(1), ja: z.string().min(1) }).strict();
 
@@ -89,6 +90,11 @@ export const ocDataSchema = z
   .object({
     name: z.string(),
     map: z.object({ width: z.number(), height: z.number() }).strict(),
+    /**
+     * The map on the real theatre (land, the areas' outlines and label anchors; points are placed by their x, y):
+     * without it the areas are drawn as their `rect` panels.
+     */
+    geography: geographySchema.optional(),
     areas: z.array(areaSchema),
     points: z.array(pointSchema),
     roads: z.array(roadSchema),

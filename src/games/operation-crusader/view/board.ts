@@ -2,7 +2,15 @@
  * The board a viewer sees (OC: open information, spec 4), drawn from the view: areas and points, the units on the
  * map with their steps and marks, control, VP and the phase.
  */
-import { type Board, type Connection, type Piece, type Space, turnTrack } from '../../../engine/board.ts';
+import {
+  type Board,
+  type Connection,
+  type Geometry,
+  type Piece,
+  type Space,
+  turnTrack,
+} from '../../../engine/board.ts';
+import { landShapes } from '../../../engine/geography.ts';
 import type { Viewer } from '../../../engine/types.ts';
 import { owed } from '../rules/owed.ts';
 import { indexOf, type OcSide, type OcState } from '../state.ts';
@@ -14,13 +22,20 @@ const SIDES = {
 } as const;
 const FILL: Record<string, string> = { german: '#9aa58c', italian: '#c9d3a5', british: '#e8cf94' };
 
+/** An area's outline on the real theatre (drawn under the roads, points and pieces), else its panel. */
+function areaGeometry(s: OcState, a: OcState['data']['areas'][number]): Geometry {
+  const region = s.data.geography?.regions[a.id];
+  if (region) return { shape: 'polygon', points: region.outline, anchor: region.anchor, label: region.label };
+  return { shape: 'rect', x: a.rect[0], y: a.rect[1], width: a.rect[2], height: a.rect[3] };
+}
+
 function spaces(s: OcState): Space[] {
   const out: Space[] = s.data.areas.map((a) => ({
     id: a.id,
     kind: 'area',
     name: a.name,
     code: a.id,
-    geometry: { shape: 'rect', x: a.rect[0], y: a.rect[1], width: a.rect[2], height: a.rect[3] },
+    geometry: areaGeometry(s, a),
     terrain: 'desert',
   }));
   for (const p of s.data.points) {
@@ -101,7 +116,8 @@ export function board(state: OcState, viewer: Viewer): Board {
     sides: (['british', 'axis'] as OcSide[]).map((id) => ({ id, ...SIDES[id] })),
     map: {
       ...s.data.map,
-      background: '#efe3c2',
+      ...(s.data.geography ? { shapes: landShapes(s.data.geography, '#efe3c2', '#8f7a4c') } : {}),
+      background: s.data.geography ? '#bcd6ea' : '#efe3c2',
       terrain: { desert: { name: { en: 'desert area', ja: '砂漠エリア' }, fill: '#f3e7c6', stroke: '#b49c66' } },
     },
     spaces: spaces(s),
