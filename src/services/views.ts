@@ -129,7 +129,11 @@ async function currentView(deps: ServiceDeps, gameId: string, principal: Princip
     })),
     step: await stepSummary(deps, step),
     ...(moderator
-      ? { preview, unreadMails: await unreadMailsOf(deps, gameId), rulesUpgrade: rulesUpgradeOf(def, game.rulesVersion) }
+      ? {
+          preview,
+          unreadMails: await unreadMailsOf(deps, gameId),
+          rulesUpgrade: rulesUpgradeOf(def, game.rulesVersion),
+        }
       : {}),
   };
   return { base, seen };
