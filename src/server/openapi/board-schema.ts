@@ -38,7 +38,7 @@ const geometry = z.discriminatedUnion('shape', [
     width: z.number(),
     height: z.number().optional(),
   }),
-  z.object({ shape: z.literal('polygon'), points: z.array(point), anchor: point.optional() }),
+  z.object({ shape: z.literal('polygon'), points: z.array(point), anchor: point.optional(), label: point.optional() }),
   z.object({ shape: z.literal('hex'), col: z.number(), row: z.number() }),
   z.object({ shape: z.literal('point'), x: z.number(), y: z.number() }),
 ]);
