@@ -240,8 +240,8 @@ function loosePanel(
   return { space: s, shape: 'panel', box, centre, anchor: [box.x, box.y], small: at.small, pieces, over: isOver(s) };
 }
 
-/** Lays a board out for the picture. */
-export function layoutBoard(board: Board, kind: MapLayoutKind): MapLayout {
+/** Lays a board out for the picture, with `notesHeight` units for the board's notes between the map and the tray. */
+export function layoutBoard(board: Board, kind: MapLayoutKind, notesHeight = 0): MapLayout {
   const width = kind === 'column' ? NARROW_WIDTH : WIDE_WIDTH;
   const byPlace = new Map<string, Piece[]>();
   for (const p of board.pieces) byPlace.set(p.at, [...(byPlace.get(p.at) ?? []), p]);
@@ -265,8 +265,8 @@ export function layoutBoard(board: Board, kind: MapLayoutKind): MapLayout {
   }
   const frameBottom = stacked ? 0 : board.map.height * scale;
   // Room for the board's notes under the map (printed just above the tray).
-  const gap = (kind === 'column' ? 10 : 16) + (kind === 'column' && board.notes?.length ? 12 : 0);
-  const trayY = stacked ? bottom + gap : Math.max(frameBottom, bottom + gap);
+  const gap = (kind === 'column' ? 10 : 16) + notesHeight;
+  const trayY = stacked ? bottom + gap : Math.max(frameBottom + notesHeight, bottom + gap);
   const centre = new Map(spaces.map((p) => [p.space.id, p.centre]));
   const links = stacked
     ? []

@@ -4,9 +4,20 @@
  */
 import type { Board, Point, Space } from '../engine/board.ts';
 import type { Locale } from '../i18n/index.ts';
-import { COUNTER, GAP, perRowIn, sideRows, type PlacedSpace, type TrayBand, type TrayBox } from './map-model.ts';
+import { textBox } from './label-place.ts';
+import { CLUSTER, type Floats } from './map-float.ts';
+import {
+  type Box,
+  COUNTER,
+  GAP,
+  perRowIn,
+  sideRows,
+  type PlacedSpace,
+  type TrayBand,
+  type TrayBox,
+} from './map-model.ts';
 import { clusterSvg, counterSvg, r, text } from './map-pieces.ts';
-import { el, openTag, xmlEscape, type AttrValue } from './svg-text.ts';
+import { el, openTag, textWidth, xmlEscape, type AttrValue } from './svg-text.ts';
 
 const RED = '#c0392b';
 const NAVY = '#10324f';
@@ -55,34 +66,83 @@ function counterRows(pieces: PlacedSpace['pieces'], board: Board, at: Point, per
     .join('');
 }
 
+/** A panel's title at the largest size (21 down to 14) that fits its width, on two lines when even 14 does not. */
+function panelTitle(title: string, room: number): { lines: string[]; size: number } {
+  const fit = Math.min(21, room / Math.max(1, textWidth(title, 1) * 1.06));
+  if (fit >= 14) return { lines: [title], size: fit };
+  const words = title.split(' ');
+  let best: string[] = [title];
+  let widest = Infinity;
+  for (let i = 1; i < words.length; i++) {
+    const two = [words.slice(0, i).join(' '), words.slice(i).join(' ')];
+    const w = Math.max(...two.map((t) => textWidth(t, 1)));
+    if (w < widest) [best, widest] = [two, w];
+  }
+  return { lines: best, size: Math.max(11, Math.min(18, room / Math.max(1, widest * 1.06))) };
+}
+
+/** An area panel as drawn: its frame (under the connections), its contents, and the boxes its contents take. */
+export interface PanelParts {
+  ground: string;
+  top: string;
+  boxes: Box[];
+}
+
 /** An area panel: name, facts (red when a limit is exceeded), then a row of counters per side. */
-export function panelSvg(ps: PlacedSpace, board: Board, locale: Locale): string {
+export function panelSvg(ps: PlacedSpace, board: Board, locale: Locale): PanelParts {
   const { space: a, box } = ps;
   const { x, y, w, h } = box!;
   const out = [group('space area', a)];
+  const boxes: Box[] = [];
   const edge = { stroke: ps.over ? RED : '#1f4e79', 'stroke-width': ps.over ? 4 : 2.5 };
-  out.push(el('rect', { x, y, width: w, height: h, rx: 10, fill: '#ffffff', 'fill-opacity': '0.97', ...edge }));
+  const ground = el('rect', {
+    class: 'panel',
+    'data-space': a.id,
+    x,
+    y,
+    width: w,
+    height: h,
+    rx: 10,
+    fill: '#ffffff',
+    'fill-opacity': '0.9',
+    ...edge,
+  });
   // The code the orders use ("AM") before the name, so the map shows what a mail or a form names.
   const title = a.code && a.code !== a.name[locale] ? `${a.code} ${a.name[locale]}` : a.name[locale];
-  out.push(text(x + 12, y + 27, title, { 'font-size': 21, ...BOLD, fill: NAVY }));
+  const fitted = panelTitle(title, w - 24);
+  let ty = y + 6;
+  for (const line of fitted.lines) {
+    ty += fitted.size * 1.05;
+    out.push(text(x + 12, ty, line, { 'font-size': fitted.size, ...BOLD, fill: NAVY }));
+    boxes.push(textBox(x + 12, ty, line, fitted.size, 'start'));
+  }
   const facts = factsLine(a, locale);
-  if (facts)
-    out.push(text(x + 12, y + 49, facts, { 'font-size': 13.5, fill: ps.over ? RED : GREY, 'font-weight': 600 }));
+  const extra = ty - (y + 27);
+  if (facts) {
+    const size = Math.max(10, Math.min(13.5, (w - 24) / Math.max(1, textWidth(facts, 1) * 1.06)));
+    out.push(
+      text(x + 12, y + 49 + extra, facts, { 'font-size': size, fill: ps.over ? RED : GREY, 'font-weight': 600 }),
+    );
+    boxes.push(textBox(x + 12, y + 49 + extra, facts, size, 'start'));
+  }
   const perRow = perRowIn(w);
   const left = x + (w - (perRow * (COUNTER + GAP) - GAP)) / 2;
-  let cy = y + 60;
+  let cy = y + 60 + extra;
   for (const row of sideRows(a, ps.pieces)) {
     if (row.side !== null) {
       const side = sideOf(board, row.side);
-      out.push(
-        text(left, cy + 13, side?.name[locale] ?? row.side, { 'font-size': 11.5, ...BOLD, fill: side?.colour ?? GREY }),
-      );
+      const name = side?.name[locale] ?? row.side;
+      out.push(text(left, cy + 13, name, { 'font-size': 11.5, ...BOLD, fill: side?.colour ?? GREY }));
+      boxes.push(textBox(left, cy + 13, name, 11.5, 'start'));
       cy += 18;
     }
     out.push(counterRows(row.pieces, board, [left, cy], perRow, locale));
-    cy += Math.max(1, Math.ceil(row.pieces.length / perRow)) * (COUNTER + GAP);
+    const rows = Math.max(1, Math.ceil(row.pieces.length / perRow));
+    const n = Math.min(perRow, Math.max(1, row.pieces.length));
+    boxes.push({ x: left, y: cy, w: n * (COUNTER + GAP), h: rows * (COUNTER + GAP) });
+    cy += rows * (COUNTER + GAP);
   }
-  return `${out.join('')}</g>`;
+  return { ground, top: `${out.join('')}</g>`, boxes };
 }
 
 function terrainOf(board: Board, s: Space) {
@@ -139,41 +199,67 @@ export function hexSvg(ps: PlacedSpace, board: Board, locale: Locale): SpaceLaye
   return { ground, top: `${out.join('')}</g>` };
 }
 
-/** A named point: a dot (in its owner's colour), its name beside it, its pieces hanging below. */
-export function pointSvg(ps: PlacedSpace, board: Board, locale: Locale): string {
+/** A space's labels as placed (names and facts of points and areas), over everything else of the map. */
+export function labelsSvg(ps: PlacedSpace, f: Floats | undefined): string {
+  if (!f?.lines.length) return '';
+  const out = [group('label', ps.space)];
+  for (const l of f.lines) {
+    const look = l.role === 'name' ? { ...BOLD, fill: NAVY } : { fill: ps.over ? RED : GREY };
+    out.push(text(l.x, l.y, l.body, { 'text-anchor': l.anchor, 'font-size': l.size, ...look, ...HALO }));
+  }
+  return `${out.join('')}</g>`;
+}
+
+/** Thin lines from spaces to names or counters placed away from them. */
+export function leadersSvg(f: Floats | undefined): string {
+  const line = ([a, b]: [Point, Point]) =>
+    el('line', {
+      x1: a[0],
+      y1: a[1],
+      x2: b[0],
+      y2: b[1],
+      stroke: '#33475b',
+      'stroke-width': 1,
+      'stroke-opacity': '0.7',
+    });
+  return (f?.leaders ?? []).map(line).join('');
+}
+
+/** A named point: a dot (in its owner's colour) and its pieces where they were placed; its name is a label. */
+export function pointSvg(ps: PlacedSpace, board: Board, locale: Locale, f?: Floats): string {
   const s = ps.space;
   const [x, y] = ps.centre;
   const owner = s.owner ? sideOf(board, s.owner) : undefined;
   const out = [group('space point', s)];
   const dot = { fill: owner?.colour ?? '#ffffff', stroke: ps.over ? RED : '#1b1f23', 'stroke-width': 2.5 };
-  out.push(el('circle', { cx: x, cy: y, r: 7, ...dot }));
-  const facts = factsLine(s, locale);
-  out.push(text(x + 11, y - 6, s.name[locale], { 'font-size': 12.5, ...BOLD, fill: NAVY, ...HALO }));
-  if (facts) out.push(text(x + 11, y + 8, facts, { 'font-size': 10, fill: ps.over ? RED : GREY, ...HALO }));
-  out.push(clusterSvg(ps.pieces, board, ps.anchor, ps.small, { cols: 4, max: 4, from: 'corner' }, locale));
+  out.push(el('circle', { cx: x, cy: y, r: 7, ...dot }, `<title>${xmlEscape(s.name[locale])}</title>`));
+  const at = f?.clusterAt ?? ps.anchor;
+  out.push(clusterSvg(ps.pieces, board, at, ps.small, { ...CLUSTER.point, from: 'corner' }, locale));
   return `${out.join('')}</g>`;
 }
 
-/** An area outline: its name and facts at its anchor, the pieces below them. */
-export function polygonSvg(ps: PlacedSpace, board: Board, locale: Locale): SpaceLayers {
+/** An area outline: its flag, its pieces where they were placed; its name and facts are a label. */
+export function polygonSvg(ps: PlacedSpace, board: Board, locale: Locale, f?: Floats): SpaceLayers {
   const s = ps.space;
   const t = terrainOf(board, s);
   const [x, y] = ps.centre;
-  const ground = el('polygon', {
-    class: 'area',
-    'data-space': s.id,
-    points: pts(ps.outline!),
-    fill: t?.fill ?? '#f3eddc',
-    stroke: ps.over ? RED : (t?.stroke ?? '#6b5d45'),
-    'stroke-width': ps.over ? 4 : 2,
-  });
+  const ground = el(
+    'polygon',
+    {
+      class: 'area',
+      'data-space': s.id,
+      points: pts(ps.outline!),
+      fill: t?.fill ?? '#f3eddc',
+      stroke: ps.over ? RED : (t?.stroke ?? '#6b5d45'),
+      'stroke-width': ps.over ? 4 : 2,
+    },
+    `<title>${xmlEscape(s.name[locale])}</title>`,
+  );
   const out = [group('space area', s)];
-  const centred = { 'text-anchor': 'middle', ...HALO };
-  out.push(text(x, y, s.name[locale], { ...centred, 'font-size': 13, ...BOLD, fill: NAVY }));
-  const facts = factsLine(s, locale);
-  if (facts) out.push(text(x, y + 14, facts, { ...centred, 'font-size': 10, fill: ps.over ? RED : GREY }));
   out.push(flag(board, s.owner, x - 8, y - 16));
-  out.push(clusterSvg(ps.pieces, board, ps.anchor, ps.small, { cols: 3, max: 9, from: 'top' }, locale));
+  const at = f?.clusterAt;
+  const grid = { ...CLUSTER.polygon, from: at ? ('corner' as const) : ('top' as const) };
+  out.push(clusterSvg(ps.pieces, board, at ?? ps.anchor, ps.small, grid, locale));
   return { ground, top: `${out.join('')}</g>` };
 }
 
