@@ -79,3 +79,8 @@ export function cropFrame(
   const cy = core.y + core.h / 2;
   return clamp({ x: cx - w / 2, y: cy - h / 2, w, h }, frame);
 }
+
+/** A focus box as a page's `data-focus` attribute ("x y w h", in the picture's units), or undefined. */
+export function focusAttr(b: Box | null): string | undefined {
+  return b ? [b.x, b.y, b.w, b.h].map((v) => Math.round(v)).join(' ') : undefined;
+}

@@ -125,10 +125,17 @@ export function panelSvg(ps: PlacedSpace, board: Board, locale: Locale): PanelPa
     );
     boxes.push(textBox(x + 12, y + 49 + extra, facts, size, 'start'));
   }
-  const perRow = perRowIn(w);
-  const left = x + (w - (perRow * (COUNTER + GAP) - GAP)) / 2;
+  const rows = sideRows(a, ps.pieces);
+  const fit = panelCounters(
+    rows,
+    w,
+    ps.box!.y + h - (y + 60 + extra) - 4,
+    !!a.geometry && a.geometry.shape === 'rect' && a.geometry.height !== undefined,
+  );
+  const step = fit.size + fit.gap;
+  const left = x + (w - (fit.cols * step - fit.gap)) / 2;
   let cy = y + 60 + extra;
-  for (const row of sideRows(a, ps.pieces)) {
+  for (const row of rows) {
     if (row.side !== null) {
       const side = sideOf(board, row.side);
       const name = side?.name[locale] ?? row.side;
@@ -136,13 +143,46 @@ export function panelSvg(ps: PlacedSpace, board: Board, locale: Locale): PanelPa
       boxes.push(textBox(left, cy + 13, name, 11.5, 'start'));
       cy += 18;
     }
-    out.push(counterRows(row.pieces, board, [left, cy], perRow, locale));
-    const rows = Math.max(1, Math.ceil(row.pieces.length / perRow));
-    const n = Math.min(perRow, Math.max(1, row.pieces.length));
-    boxes.push({ x: left, y: cy, w: n * (COUNTER + GAP), h: rows * (COUNTER + GAP) });
-    cy += rows * (COUNTER + GAP);
+    if (fit.size === COUNTER) out.push(counterRows(row.pieces, board, [left, cy], fit.cols, locale));
+    else if (!row.pieces.length)
+      out.push(text(left + 4, cy + 22, NONE[locale], { 'font-size': 12, fill: '#6b7785', 'font-style': 'italic' }));
+    else
+      out.push(
+        clusterSvg(
+          row.pieces,
+          board,
+          [left, cy],
+          fit.size,
+          { cols: fit.cols, max: fit.lines * fit.cols, from: 'corner' },
+          locale,
+        ),
+      );
+    const lines = Math.min(fit.lines, Math.max(1, Math.ceil(row.pieces.length / fit.cols)));
+    const n = Math.min(fit.cols, Math.max(1, row.pieces.length));
+    boxes.push({ x: left, y: cy, w: n * step, h: lines * step });
+    cy += lines * step;
   }
   return { ground, top: `${out.join('')}</g>`, boxes };
+}
+
+/**
+ * How a panel's counters fit its room: full counters when they fit (or the panel grows with them), else small
+ * ones, and when even those overflow, as many lines per side as fit, the last counter reading "+n".
+ */
+function panelCounters(rows: { side: string | null; pieces: unknown[] }[], w: number, room: number, fixed: boolean) {
+  const need = (size: number, gap: number, cols: number) =>
+    rows.reduce(
+      (sum, r) => sum + (r.side === null ? 0 : 18) + Math.max(1, Math.ceil(r.pieces.length / cols)) * (size + gap),
+      0,
+    );
+  const full = perRowIn(w);
+  if (!fixed || need(COUNTER, GAP, full) <= room) return { size: COUNTER, gap: GAP, cols: full, lines: Infinity };
+  const size = 34;
+  const cols = Math.max(1, Math.floor((w - 12 + 2) / (size + 2)));
+  if (need(size, 2, cols) <= room) return { size, gap: 2, cols, lines: Infinity };
+  const headings = rows.filter((r) => r.side !== null).length * 18;
+  const lines = Math.max(1, Math.floor((room - headings) / (size + 2) / Math.max(1, rows.length)));
+  return { size, gap: 2, cols, lines };
 }
 
 function terrainOf(board: Board, s: Space) {

@@ -93,15 +93,16 @@ function extentOf(p: Prepared, ps: PlacedSpace): Box {
   return ps.outline ? outlineBox(ps.outline) : { x: ps.centre[0] - 8, y: ps.centre[1] - 8, w: 16, h: 16 };
 }
 
-/** The region of the map (in the picture's units) of the spaces `focus` names, or null when it names none. */
+/**
+ * The region of the map (in the picture's units) that `focus` is about: the crop window holding the most of the
+ * spaces it names; null when it names none.
+ */
 export function focusBox(board: Board, locale: Locale, focus: unknown): Box | null {
-  const p = prepare(board, locale, 'map');
   const ids = focusIds(board, focus);
-  const boxes = p.lay.spaces.filter((ps) => ids.has(ps.space.id)).map((ps) => extentOf(p, ps));
-  if (!boxes.length) return null;
-  const x = Math.min(...boxes.map((b) => b.x));
-  const y = Math.min(...boxes.map((b) => b.y));
-  return { x, y, w: Math.max(...boxes.map((b) => b.x + b.w)) - x, h: Math.max(...boxes.map((b) => b.y + b.h)) - y };
+  if (!ids.size) return null;
+  const p = prepare(board, locale, 'map');
+  if (!p.lay.spaces.some((ps) => ids.has(ps.space.id))) return null;
+  return cropFrame(p.frame, ids, p.lay.spaces, (ps) => extentOf(p, ps));
 }
 
 function layersOf(p: Prepared, ps: PlacedSpace, board: Board, locale: Locale) {
