@@ -66,19 +66,34 @@ function counterRows(pieces: PlacedSpace['pieces'], board: Board, at: Point, per
     .join('');
 }
 
-/** A panel's title at the largest size (21 down to 14) that fits its width, on two lines when even 14 does not. */
+/** Pieces a line may break between: a word and its space, or one Japanese or full-width character. */
+const breakable = (t: string): string[] =>
+  t.match(/[\u3000-\u30ff\u3400-\u9fff\uff00-\uffef]|[^\s\u3000-\u30ff\u3400-\u9fff\uff00-\uffef]+\s*|\s+/g) ?? [t];
+
+/** Fills lines with pieces up to `room` wide at `size`. */
+function wrapped(pieces: string[], size: number, room: number): string[] {
+  const lines = [''];
+  for (const piece of pieces) {
+    const next = lines[lines.length - 1] + piece;
+    if (lines[lines.length - 1] && textWidth(next.trim(), size) * 1.06 > room) lines.push(piece.trimStart());
+    else lines[lines.length - 1] = next;
+  }
+  return lines.map((l) => l.trim());
+}
+
+/**
+ * A panel's title at the largest size (21 down to 14) that fits its width on one line, else wrapped on two or three
+ * lines (18 down to 10), in any script: a title never runs past its panel.
+ */
 function panelTitle(title: string, room: number): { lines: string[]; size: number } {
   const fit = Math.min(21, room / Math.max(1, textWidth(title, 1) * 1.06));
   if (fit >= 14) return { lines: [title], size: fit };
-  const words = title.split(' ');
-  let best: string[] = [title];
-  let widest = Infinity;
-  for (let i = 1; i < words.length; i++) {
-    const two = [words.slice(0, i).join(' '), words.slice(i).join(' ')];
-    const w = Math.max(...two.map((t) => textWidth(t, 1)));
-    if (w < widest) [best, widest] = [two, w];
+  const pieces = breakable(title);
+  for (let size = 18; size >= 10; size--) {
+    const lines = wrapped(pieces, size, room);
+    if (lines.length <= 3 && lines.every((l) => textWidth(l, size) * 1.06 <= room)) return { lines, size };
   }
-  return { lines: best, size: Math.max(11, Math.min(18, room / Math.max(1, widest * 1.06))) };
+  return { lines: wrapped(pieces, 10, room), size: 10 };
 }
 
 /** An area panel as drawn: its frame (under the connections), its contents, and the boxes its contents take. */
@@ -104,7 +119,7 @@ export function panelSvg(ps: PlacedSpace, board: Board, locale: Locale): PanelPa
     height: h,
     rx: 10,
     fill: '#ffffff',
-    'fill-opacity': '0.9',
+    'fill-opacity': '0.95',
     ...edge,
   });
   // The code the orders use ("AM") before the name, so the map shows what a mail or a form names.

@@ -156,7 +156,8 @@ export function renderBoardSvg(board: Board, locale: Locale, opts: MapSvgOptions
   const order = [...lay.spaces].sort((a, b) => Number(b.shape === 'panel') - Number(a.shape === 'panel'));
   const whole = (ps: PlacedSpace) => !crop || inside(extentOf(p, ps), crop);
   const layers = order.map((ps) => ({ ...layersOf(p, ps, board, locale), whole: whole(ps) }));
-  out.push(...layers.map((l) => l.ground), linksSvg(lay.links));
+  out.push(linksSvg(lay.links.filter((l) => l.panels)));
+  out.push(...layers.map((l) => l.ground), linksSvg(lay.links.filter((l) => !l.panels)));
   out.push(...layers.filter((l) => l.whole).flatMap((l) => [l.leaders]));
   out.push(...layers.filter((l) => l.whole).flatMap((l) => [l.top]));
   out.push(...layers.filter((l) => l.whole).flatMap((l) => [l.labels]));

@@ -67,7 +67,7 @@ function setUpMap(figure) {
   const view = figure.querySelector('.map-view');
   const svg = view?.querySelector('svg');
   const box = svg?.viewBox?.baseVal;
-  if (!svg || !box || !box.width) return;
+  if (!svg || !box?.width) return;
   const tools = figure.querySelector('.map-tools');
   if (tools) tools.hidden = false;
   const texts = [...svg.querySelectorAll('text')];
@@ -75,8 +75,8 @@ function setUpMap(figure) {
   // Each label's height in pixels per unit of scale, measured once while every label is shown.
   const unit = new Map(texts.map((t) => [t, t.getBoundingClientRect().height / start]));
   const focus = (figure.dataset.focus ?? '').split(' ').map(Number);
-  const fit = () => view.clientWidth / box.width;
-  const opening = () => (window.innerWidth <= NARROW ? Math.max(fit(), 1) : fit());
+  const fitScale = () => view.clientWidth / box.width;
+  const opening = () => (window.innerWidth <= NARROW ? Math.max(fitScale(), 1) : fitScale());
   let scale = start;
   let fitted = true;
   function labels() {
@@ -86,8 +86,8 @@ function setUpMap(figure) {
   function zoom(next, px = view.clientWidth / 2, py = view.clientHeight / 2) {
     const ux = (view.scrollLeft + px) / scale;
     const uy = (view.scrollTop + py) / scale;
-    scale = Math.min(4, Math.max(fit(), next));
-    fitted = scale <= fit() + 1e-6;
+    scale = Math.min(4, Math.max(fitScale(), next));
+    fitted = scale <= fitScale() + 1e-6;
     svg.style.width = `${box.width * scale}px`;
     svg.style.height = `${box.height * scale}px`;
     view.scrollLeft = ux * scale - px;
@@ -104,7 +104,7 @@ function setUpMap(figure) {
     const how = event.target instanceof Element ? event.target.closest('[data-zoom]')?.dataset.zoom : null;
     if (how === 'in') zoom(scale * 1.5);
     else if (how === 'out') zoom(scale / 1.5);
-    else if (how === 'all') zoom(fit());
+    else if (how === 'all') zoom(fitScale());
     else if (how === 'focus') toFocus();
   });
   let pinch = null;
@@ -154,7 +154,7 @@ function setUpMap(figure) {
     drag = null;
   });
   window.addEventListener('resize', () => {
-    if (fitted) zoom(fit());
+    if (fitted) zoom(fitScale());
   });
   toFocus();
 }

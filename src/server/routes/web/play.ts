@@ -116,8 +116,9 @@ export async function playRoutes(app: FastifyInstance): Promise<void> {
     { config: signInLimit(app.deps.config.SIGN_IN_LIMIT_PER_MINUTE) },
     async (request, reply) => signInOrShowPage(app, request, reply),
   );
-  app.get<{ Params: Params; Querystring: { seat?: string; whole?: string } }>('/play/:gameId/map.svg', async (request, reply) =>
-    sendBoardSvg(app, request, reply),
+  app.get<{ Params: Params; Querystring: { seat?: string; whole?: string } }>(
+    '/play/:gameId/map.svg',
+    async (request, reply) => sendBoardSvg(app, request, reply),
   );
   await playOrderRoutes(app, (request, reply) => denied(request, reply, 'login.required'));
   app.post<{ Params: Params }>('/play/:gameId/logout', async (request, reply) => logOut(app, request, reply));
