@@ -43,6 +43,8 @@ export interface MapSvgOptions {
   focus?: unknown;
   /** Draw only the region of the map around the focus (a mail's picture). */
   crop?: boolean;
+  /** One part of the board: the map's frame, or the tray and tracks below it (default: all of it). */
+  part?: 'all' | 'map' | 'rest';
 }
 
 const FONTS = `'Noto Sans', 'Noto Sans CJK JP', 'Hiragino Sans', 'Yu Gothic', Arial, sans-serif`;
@@ -126,15 +128,46 @@ function dropSmallTexts(svg: string, min: number): string {
   return svg.replace(/<text [^>]*font-size="([\d.]+)"[^>]*>[^<]*<\/text>/g, (t, size) => (Number(size) < min ? '' : t));
 }
 
-/** Renders a board as a self-contained SVG document string. */
+/** The map's frame: shapes, panels, outlines, connections, contents and labels (in `crop`, its spaces whole). */
+function mapBody(p: Prepared, board: Board, locale: Locale, crop: Box | null): string[] {
+  const { lay } = p;
+  const out: string[] = [];
+  for (const s of lay.shapes) {
+    const points = s.points.map((q) => `${r(q[0])},${r(q[1])}`).join(' ');
+    out.push(el('polygon', { points, fill: s.fill, stroke: s.stroke ?? 'none', 'stroke-width': 1.5 }));
+  }
+  // Panels first (beneath what stands in them), then outlines, connections, contents, and the labels on top.
+  const order = [...lay.spaces].sort((a, b) => Number(b.shape === 'panel') - Number(a.shape === 'panel'));
+  const whole = (ps: PlacedSpace) => !crop || inside(extentOf(p, ps), crop);
+  const layers = order.map((ps) => ({ ...layersOf(p, ps, board, locale), whole: whole(ps) }));
+  const shown = layers.filter((l) => l.whole);
+  out.push(linksSvg(lay.links.filter((l) => l.panels)));
+  out.push(...layers.map((l) => l.ground), linksSvg(lay.links.filter((l) => !l.panels)));
+  out.push(...shown.map((l) => l.leaders), ...shown.map((l) => l.top), ...shown.map((l) => l.labels));
+  if (crop) return out;
+  p.notes.forEach((line, i) => {
+    const y = p.frame.h + (i + 1) * (NOTE_SIZE + 4) - 2;
+    out.push(text(lay.width - 12, y, line, { 'text-anchor': 'end', 'font-size': NOTE_SIZE, fill: '#33475b' }));
+  });
+  return out;
+}
+
+/**
+ * Renders a board as a self-contained SVG document string: the whole board, or one `part` of it (`map`: the map's
+ * frame and notes; `rest`: the tray and the tracks below it, empty when the board has none).
+ */
 export function renderBoardSvg(board: Board, locale: Locale, opts: MapSvgOptions = {}): string {
   const kind = opts.layout ?? 'map';
+  const part = opts.crop ? 'map' : (opts.part ?? 'all');
   const p = prepare(board, locale, kind);
   const { lay } = p;
   const width = lay.width;
   const tracks = tracksSvg(board.tracks, lay.tracksY, width, locale);
+  const bottom = Math.ceil(lay.tracksY + tracks.height);
   const crop = opts.crop ? cropFrame(p.frame, focusIds(board, opts.focus), lay.spaces, (ps) => extentOf(p, ps)) : null;
-  const view = crop ?? { x: 0, y: 0, w: width, h: Math.ceil(lay.tracksY + tracks.height) };
+  const top = part === 'rest' ? lay.trayY : 0;
+  if (part === 'rest' && bottom - top < 1) return '';
+  const view = crop ?? { x: 0, y: top, w: width, h: (part === 'map' ? lay.trayY : bottom) - top };
   const title = opts.title ?? board.title[locale];
   const root = openTag('svg', {
     xmlns: 'http://www.w3.org/2000/svg',
@@ -144,33 +177,22 @@ export function renderBoardSvg(board: Board, locale: Locale, opts: MapSvgOptions
     role: 'img',
     'aria-label': title,
     'font-family': FONTS,
-    class: `board-map board-map-${kind === 'column' ? 'column' : 'wide'}${crop ? ' board-map-crop' : ''}`,
+    class: `board-map board-map-${kind === 'column' ? 'column' : 'wide'}${crop ? ' board-map-crop' : ''}${part === 'all' ? '' : ` board-map-${part}`}`,
   });
   const out = [root, `<title>${xmlEscape(title)}</title>`];
   out.push(el('rect', { x: view.x, y: view.y, width: view.w, height: view.h, fill: board.map.background }));
-  for (const s of lay.shapes) {
-    const points = s.points.map((q) => `${r(q[0])},${r(q[1])}`).join(' ');
-    out.push(el('polygon', { points, fill: s.fill, stroke: s.stroke ?? 'none', 'stroke-width': 1.5 }));
-  }
-  // Panels first (beneath what stands in them), then outlines, connections, contents, and the labels on top.
-  const order = [...lay.spaces].sort((a, b) => Number(b.shape === 'panel') - Number(a.shape === 'panel'));
-  const whole = (ps: PlacedSpace) => !crop || inside(extentOf(p, ps), crop);
-  const layers = order.map((ps) => ({ ...layersOf(p, ps, board, locale), whole: whole(ps) }));
-  out.push(linksSvg(lay.links.filter((l) => l.panels)));
-  out.push(...layers.map((l) => l.ground), linksSvg(lay.links.filter((l) => !l.panels)));
-  out.push(...layers.filter((l) => l.whole).flatMap((l) => [l.leaders]));
-  out.push(...layers.filter((l) => l.whole).flatMap((l) => [l.top]));
-  out.push(...layers.filter((l) => l.whole).flatMap((l) => [l.labels]));
-  if (crop) {
-    out.push('</svg>');
-    return dropSmallTexts(out.join(''), (8 * crop.w) / 360 / 1.1);
-  }
-  p.notes.forEach((line, i) => {
-    const y = p.frame.h + (i + 1) * (NOTE_SIZE + 4) - 2;
-    out.push(text(width - 12, y, line, { 'text-anchor': 'end', 'font-size': NOTE_SIZE, fill: '#33475b' }));
-  });
-  out.push(traySvg(lay.bands, board, width, locale), tracks.svg, '</svg>');
-  return out.join('');
+  if (part !== 'rest') out.push(...mapBody(p, board, locale, crop));
+  if (part !== 'map') out.push(traySvg(lay.bands, board, width, locale), tracks.svg);
+  out.push('</svg>');
+  return crop ? dropSmallTexts(out.join(''), (8 * crop.w) / 360 / 1.1) : out.join('');
+}
+
+/** The tray and tracks of a board for a page: wide, and in a column for a phone (empty strings when it has none). */
+export function boardRest(board: Board, locale: Locale): { wide: string; column: string } {
+  return {
+    wide: renderBoardSvg(board, locale, { part: 'rest' }),
+    column: renderBoardSvg(board, locale, { part: 'rest', layout: 'column' }),
+  };
 }
 
 export type { Box };

@@ -22,7 +22,7 @@ import { personOf, type PlayerInfo, type SeatRef } from '../../../services/perso
 import { stepHeadingsFor } from '../../../services/step-boards.ts';
 import { gameViewFor, personGameViewFor, stepsFor } from '../../../services/views.ts';
 import { focusAttr } from '../../../board-view/map-focus.ts';
-import { focusBox, renderBoardSvg } from '../../../board-view/map-svg.ts';
+import { boardRest, focusBox, renderBoardSvg } from '../../../board-view/map-svg.ts';
 import { formModel } from '../../../web/form.ts';
 import { historyOf } from '../../../web/history.ts';
 import { localeOf, pageData, PLAY_COOKIE } from '../../../web/page.ts';
@@ -128,13 +128,15 @@ export async function renderPlayerPage(
     const onStep = onFile && onFile.step === game.step.number ? onFile : null;
     const current = mine?.submitted ?? onStep?.orders;
     const grammarInput = { data, seat: seat.side, choices };
-    const mapSvg = renderBoardSvg(board, locale);
-    maps.push(mapSvg);
+    const mapSvg = renderBoardSvg(board, locale, { part: 'map' });
+    const rest = boardRest(board, locale);
+    maps.push(mapSvg + rest.wide);
     seats.push({
       side: seat.side,
       board,
       choices,
       mapSvg,
+      rest,
       focus: focusAttr(focusBox(board, locale, choices)),
       form: choices ? formModel(choices, locale, current, mine?.formErrors ?? []) : null,
       onFile: onStep,
