@@ -61,10 +61,10 @@ describe('the toy game on the player page', () => {
     expect(wide.match(/<line /g)).toHaveLength(9); // the road joins them
     expect(wide).toContain('data-unit="pawn-a"');
     expect(wide).toContain('data-unit="pawn-b"');
-    expect(wide).toContain('data-track="turn"');
-    expect(a.page.body.match(/<svg /g)).toHaveLength(1); // one picture, panned and zoomed on a phone
+    expect(a.page.body).toMatch(/<div class="rest-wide"><svg [\s\S]*?data-track="turn"/); // under the map
+    expect(a.page.body.match(/class="map-view"/g)).toHaveLength(1); // one map, panned and zoomed on a phone
     expect(a.svg.body).toContain('data-unit="pawn-a"');
-    expect(a.region.body).toMatch(/class="board-map board-map-wide board-map-crop"/);
+    expect(a.region.body).toMatch(/<svg [^>]*class="[^"]*board-map-crop/);
     expect(a.region.headers['content-type']).toContain('image/svg+xml');
     expect(a.svg.headers['content-type']).toContain('image/svg+xml');
 
