@@ -119,7 +119,7 @@ export function panelSvg(ps: PlacedSpace, board: Board, locale: Locale): PanelPa
     height: h,
     rx: 10,
     fill: '#ffffff',
-    'fill-opacity': '0.95',
+    'fill-opacity': '0.97',
     ...edge,
   });
   // The code the orders use ("AM") before the name, so the map shows what a mail or a form names.
