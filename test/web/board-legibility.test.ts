@@ -36,6 +36,8 @@ interface Measure {
   minLabelPx: number;
   mapPx: [number, number];
   examples: string[];
+  /** The pan-and-zoom map of a page. */
+  isMap?: boolean;
 }
 
 /**
@@ -76,7 +78,8 @@ const MEASURE = `(() => {
         overlaps++; note('overlap: ' + texts[i].textContent.trim().slice(0, 20) + ' / ' + texts[j].textContent.trim().slice(0, 20));
       }
     }
-  return { labels: texts.length, clipped, hidden, overlaps, minLabelPx: minHeight, mapPx: [Math.round(box.width), Math.round(box.height)], examples };
+  const isMap = !!map.closest('.map-view');
+  return { labels: texts.length, clipped, hidden, overlaps, minLabelPx: minHeight, mapPx: [Math.round(box.width), Math.round(box.height)], examples, isMap };
   });
 })()`;
 
@@ -95,6 +98,16 @@ describe.skipIf(!have)('every registered board is legible on a page and in a mai
       executablePath: CHROMIUM,
       args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-sync'],
     });
+    const many = await createGameVia(t, {
+      game: 'fin-napoleon',
+      mode: 'allies-2',
+      seats: [
+        { side: 'france', email: 'f@example.org' },
+        { side: 'ally-1', email: 'two@example.org' },
+        { side: 'ally-2', email: 'two@example.org' },
+      ],
+    });
+    created.person = { id: many.id, token: (many.body.persons as { token: string }[])[0].token };
     for (const game of Object.values(games)) {
       const mode = game.modes[0];
       const seats = game.sides(mode).map((s, k) => ({ side: s.seat, email: `seat${k}@example.org` }));
@@ -108,14 +121,18 @@ describe.skipIf(!have)('every registered board is legible on a page and in a mai
     await t?.close();
   });
 
-  /** The measure of one view: the page (`page`) or the mail's picture, at `width`, in `lang`. */
-  async function view(gameId: string, lang: 'en' | 'ja', kind: 'page' | 'picture', width: number) {
+  /**
+   * The measure of one view: the page (`page`) or the mail's picture, at `width`, in `lang`; `zoom`: the map's zoom
+   * buttons pressed first, in order.
+   */
+  async function view(gameId: string, lang: 'en' | 'ja', kind: 'page' | 'picture', width: number, zoom: string[] = []) {
     const ctx = await browser.newContext({ viewport: { width, height: 900 } });
     await ctx.addCookies([{ name: LANG_COOKIE, value: lang, url: base }]);
     try {
       const page = await ctx.newPage();
       const { id, token } = created[gameId];
       await page.goto(`${base}/play/${id}?token=${encodeURIComponent(token)}`, { waitUntil: 'networkidle' });
+      for (const z of zoom) await page.click(`figure.map [data-zoom="${z}"]`);
       if (kind === 'picture') await page.goto(`${base}/play/${id}/map.svg`, { waitUntil: 'networkidle' });
       else expect(await page.getAttribute('html', 'lang')).toBe(lang);
       // A tall window, so that every label of the map can be hit-tested where it is.
@@ -133,6 +150,7 @@ describe.skipIf(!have)('every registered board is legible on a page and in a mai
         it(`${game.id}: the page at ${width} px in ${lang}`, async () => {
           const [map, ...others] = await view(game.id, lang, 'page', width);
           expect(map.error).toBeUndefined();
+          expect(map.isMap).toBe(true); // the largest picture is the map
           expect(map.labels).toBeGreaterThan(0);
           // The map, and every other picture of the page (the tray and tracks under it): nothing unreadable.
           for (const m of [map, ...others]) {
@@ -158,4 +176,41 @@ describe.skipIf(!have)('every registered board is legible on a page and in a mai
         expect((m.minLabelPx * 360) / m.mapPx[0]).toBeGreaterThanOrEqual(8);
       }, 60_000);
     }
+
+  for (const game of Object.values(games))
+    it(`${game.id}: zoomed out on a phone, the map shows fewer labels, never smaller ones, then more zoomed in`, async () => {
+      const mapOf = (ms: Measure[]) => ms.find((m) => m.isMap)!;
+      const opening = mapOf(await view(game.id, 'en', 'page', 390));
+      const whole = mapOf(await view(game.id, 'en', 'page', 390, ['all']));
+      const closer = mapOf(await view(game.id, 'en', 'page', 390, ['all', 'in', 'in']));
+      for (const m of [whole, closer])
+        expect({ clipped: m.clipped, hidden: m.hidden, overlaps: m.overlaps }).toEqual({
+          clipped: 0,
+          hidden: 0,
+          overlaps: 0,
+        });
+      expect(whole.mapPx[0]).toBeLessThan(opening.mapPx[0]); // the whole map fits the phone
+      expect(whole.labels).toBeLessThanOrEqual(opening.labels);
+      if (whole.labels) expect(whole.minLabelPx).toBeGreaterThanOrEqual(10);
+      expect(closer.mapPx[0]).toBeGreaterThan(whole.mapPx[0]);
+      expect(closer.labels).toBeGreaterThanOrEqual(whole.labels);
+    }, 60_000);
+
+  it("a person holding two seats sees their one board once, above each seat's orders, and can read it", async () => {
+    for (const width of [1280, 390]) {
+      const ctx = await browser.newContext({ viewport: { width, height: 900 } });
+      const page = await ctx.newPage();
+      const { id, token } = created.person;
+      await page.goto(`${base}/play/${id}?token=${encodeURIComponent(token)}`, { waitUntil: 'networkidle' });
+      expect(await page.locator('.map-view').count()).toBe(1);
+      expect(await page.locator('section.orders').count()).toBe(2);
+      const [map] = (await page.evaluate(MEASURE)) as Measure[];
+      expect({ clipped: map.clipped, hidden: map.hidden, overlaps: map.overlaps }).toEqual({
+        clipped: 0,
+        hidden: 0,
+        overlaps: 0,
+      });
+      await ctx.close();
+    }
+  }, 60_000);
 });
