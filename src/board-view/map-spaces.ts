@@ -238,11 +238,14 @@ export function hexSvg(ps: PlacedSpace, board: Board, locale: Locale): SpaceLaye
       fill: t?.fill ?? '#dbe9f5',
       stroke: ps.over ? RED : (t?.stroke ?? '#6f8ba5'),
       'stroke-width': ps.over ? 3 : 1,
-      opacity: faint,
+      'fill-opacity': faint,
+      'stroke-opacity': faint,
     },
     `<title>${xmlEscape(s.name[locale])}</title>`,
   );
-  const out = [group('space hex', s, { opacity: faint })];
+  // Faint by fill and stroke opacity, inherited by what the hex holds (a group's opacity crashes resvg's renderer when
+  // the group lies partly outside a cropped picture).
+  const out = [group('space hex', s, { 'fill-opacity': faint, 'stroke-opacity': faint })];
   const font = { 'text-anchor': 'middle', 'font-size': Math.max(8, Math.min(12, size * 0.3)) };
   if (s.code) out.push(text(cx, cy - size * 0.52, s.code, { ...font, fill: NAVY }));
   if (s.name[locale] !== s.code && !ps.pieces.length) {
