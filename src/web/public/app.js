@@ -72,6 +72,7 @@ function setUpMap(figure) {
   if (tools) tools.hidden = false;
   const texts = [...svg.querySelectorAll('text')];
   const start = svg.getBoundingClientRect().width / box.width;
+  if (!(start > 0)) return; // not laid out (hidden): left as it is
   // Each label's height in pixels per unit of scale, measured once while every label is shown.
   const unit = new Map(texts.map((t) => [t, t.getBoundingClientRect().height / start]));
   const focus = (figure.dataset.focus ?? '').split(' ').map(Number);
