@@ -73,7 +73,8 @@ export interface MapLayout {
   stacked: boolean;
   shapes: { points: Point[]; fill: string; stroke?: string }[];
   spaces: PlacedSpace[];
-  links: { a: Point; b: Point; kind: string }[];
+  /** Connections; `panels`: between two panels (drawn beneath them, which cover where they meet). */
+  links: { a: Point; b: Point; kind: string; panels: boolean }[];
   /** The top of the tray (the bottom of the map). */
   trayY: number;
   bands: TrayBand[];
@@ -241,8 +242,8 @@ function loosePanel(
   return { space: s, shape: 'panel', box, centre, anchor: [box.x, box.y], small: at.small, pieces, over: isOver(s) };
 }
 
-/** Lays a board out for the picture. */
-export function layoutBoard(board: Board, kind: MapLayoutKind): MapLayout {
+/** Lays a board out for the picture, with `notesHeight` units for the board's notes between the map and the tray. */
+export function layoutBoard(board: Board, kind: MapLayoutKind, notesHeight = 0): MapLayout {
   const width = kind === 'column' ? NARROW_WIDTH : WIDE_WIDTH;
   const byPlace = new Map<string, Piece[]>();
   for (const p of board.pieces) byPlace.set(p.at, [...(byPlace.get(p.at) ?? []), p]);
@@ -266,14 +267,20 @@ export function layoutBoard(board: Board, kind: MapLayoutKind): MapLayout {
   }
   const frameBottom = stacked ? 0 : board.map.height * scale;
   // Room for the board's notes under the map (printed just above the tray).
-  const gap = (kind === 'column' ? 10 : 16) + (kind === 'column' && board.notes?.length ? 12 : 0);
-  const trayY = stacked ? bottom + gap : Math.max(frameBottom, bottom + gap);
+  const gap = (kind === 'column' ? 10 : 16) + notesHeight;
+  const trayY = stacked ? bottom + gap : Math.max(frameBottom + notesHeight, bottom + gap);
   const centre = new Map(spaces.map((p) => [p.space.id, p.centre]));
+  const panel = new Set(spaces.filter((p) => p.shape === 'panel').map((p) => p.space.id));
   const links = stacked
     ? []
     : board.connections
         .filter((c) => !c.implicit && centre.has(c.from) && centre.has(c.to))
-        .map((c) => ({ a: centre.get(c.from)!, b: centre.get(c.to)!, kind: c.kind }));
+        .map((c) => ({
+          a: centre.get(c.from)!,
+          b: centre.get(c.to)!,
+          kind: c.kind,
+          panels: panel.has(c.from) && panel.has(c.to),
+        }));
   const shapes = stacked
     ? []
     : (board.map.shapes ?? []).map((s) => ({ ...s, points: s.points.map((p): Point => [p[0] * scale, p[1] * scale]) }));

@@ -39,8 +39,9 @@ function backColour(p: Piece, board: Board): string {
 
 function badges(p: Piece, x: number, y: number, size: number): string {
   const out: string[] = [];
-  const rad = size >= 40 ? 9 : 6;
-  const white = { 'font-size': rad + 2, ...BOLD, fill: '#ffffff' };
+  const rad = size >= 40 ? 9 : 6.5;
+  // At least 9 units: a phone showing the map one unit a pixel keeps the badge's count readable.
+  const white = { 'font-size': Math.max(9, rad + 2), ...BOLD, fill: '#ffffff' };
   if ((p.damage ?? 0) > 0) {
     const c = size - rad + 3;
     out.push(el('circle', { cx: x + c, cy: y + c, r: rad, fill: RED }));

@@ -4,9 +4,20 @@
  */
 import type { Board, Point, Space } from '../engine/board.ts';
 import type { Locale } from '../i18n/index.ts';
-import { COUNTER, GAP, perRowIn, sideRows, type PlacedSpace, type TrayBand, type TrayBox } from './map-model.ts';
+import { textBox } from './label-place.ts';
+import { CLUSTER, type Floats } from './map-float.ts';
+import {
+  type Box,
+  COUNTER,
+  GAP,
+  perRowIn,
+  sideRows,
+  type PlacedSpace,
+  type TrayBand,
+  type TrayBox,
+} from './map-model.ts';
 import { clusterSvg, counterSvg, r, text } from './map-pieces.ts';
-import { el, openTag, xmlEscape, type AttrValue } from './svg-text.ts';
+import { el, openTag, textWidth, xmlEscape, type AttrValue } from './svg-text.ts';
 
 const RED = '#c0392b';
 const NAVY = '#10324f';
@@ -55,34 +66,138 @@ function counterRows(pieces: PlacedSpace['pieces'], board: Board, at: Point, per
     .join('');
 }
 
+/** Pieces a line may break between: a word and its space, or one Japanese or full-width character. */
+const breakable = (t: string): string[] =>
+  t.match(/[\u3000-\u30ff\u3400-\u9fff\uff00-\uffef]|[^\s\u3000-\u30ff\u3400-\u9fff\uff00-\uffef]+\s*|\s+/g) ?? [t];
+
+/** Fills lines with pieces up to `room` wide at `size`. */
+function wrapped(pieces: string[], size: number, room: number): string[] {
+  const lines = [''];
+  for (const piece of pieces) {
+    const next = lines[lines.length - 1] + piece;
+    if (lines[lines.length - 1] && textWidth(next.trim(), size) * 1.06 > room) lines.push(piece.trimStart());
+    else lines[lines.length - 1] = next;
+  }
+  return lines.map((l) => l.trim());
+}
+
+/**
+ * A panel's title at the largest size (21 down to 14) that fits its width on one line, else wrapped on two or three
+ * lines (18 down to 10), in any script: a title never runs past its panel.
+ */
+function panelTitle(title: string, room: number): { lines: string[]; size: number } {
+  const fit = Math.min(21, room / Math.max(1, textWidth(title, 1) * 1.06));
+  if (fit >= 14) return { lines: [title], size: fit };
+  const pieces = breakable(title);
+  for (let size = 18; size >= 10; size--) {
+    const lines = wrapped(pieces, size, room);
+    if (lines.length <= 3 && lines.every((l) => textWidth(l, size) * 1.06 <= room)) return { lines, size };
+  }
+  return { lines: wrapped(pieces, 10, room), size: 10 };
+}
+
+/** An area panel as drawn: its frame (under the connections), its contents, and the boxes its contents take. */
+export interface PanelParts {
+  ground: string;
+  top: string;
+  boxes: Box[];
+}
+
 /** An area panel: name, facts (red when a limit is exceeded), then a row of counters per side. */
-export function panelSvg(ps: PlacedSpace, board: Board, locale: Locale): string {
+export function panelSvg(ps: PlacedSpace, board: Board, locale: Locale): PanelParts {
   const { space: a, box } = ps;
   const { x, y, w, h } = box!;
   const out = [group('space area', a)];
+  const boxes: Box[] = [];
   const edge = { stroke: ps.over ? RED : '#1f4e79', 'stroke-width': ps.over ? 4 : 2.5 };
-  out.push(el('rect', { x, y, width: w, height: h, rx: 10, fill: '#ffffff', 'fill-opacity': '0.97', ...edge }));
+  const ground = el('rect', {
+    class: 'panel',
+    'data-space': a.id,
+    x,
+    y,
+    width: w,
+    height: h,
+    rx: 10,
+    fill: '#ffffff',
+    'fill-opacity': '0.97',
+    ...edge,
+  });
   // The code the orders use ("AM") before the name, so the map shows what a mail or a form names.
   const title = a.code && a.code !== a.name[locale] ? `${a.code} ${a.name[locale]}` : a.name[locale];
-  out.push(text(x + 12, y + 27, title, { 'font-size': 21, ...BOLD, fill: NAVY }));
+  const fitted = panelTitle(title, w - 24);
+  let ty = y + 6;
+  for (const line of fitted.lines) {
+    ty += fitted.size * 1.05;
+    out.push(text(x + 12, ty, line, { 'font-size': fitted.size, ...BOLD, fill: NAVY }));
+    boxes.push(textBox(x + 12, ty, line, fitted.size, 'start'));
+  }
   const facts = factsLine(a, locale);
-  if (facts)
-    out.push(text(x + 12, y + 49, facts, { 'font-size': 13.5, fill: ps.over ? RED : GREY, 'font-weight': 600 }));
-  const perRow = perRowIn(w);
-  const left = x + (w - (perRow * (COUNTER + GAP) - GAP)) / 2;
-  let cy = y + 60;
-  for (const row of sideRows(a, ps.pieces)) {
+  const extra = ty - (y + 27);
+  if (facts) {
+    const size = Math.max(10, Math.min(13.5, (w - 24) / Math.max(1, textWidth(facts, 1) * 1.06)));
+    out.push(
+      text(x + 12, y + 49 + extra, facts, { 'font-size': size, fill: ps.over ? RED : GREY, 'font-weight': 600 }),
+    );
+    boxes.push(textBox(x + 12, y + 49 + extra, facts, size, 'start'));
+  }
+  const rows = sideRows(a, ps.pieces);
+  const fit = panelCounters(
+    rows,
+    w,
+    ps.box!.y + h - (y + 60 + extra) - 4,
+    !!a.geometry && a.geometry.shape === 'rect' && a.geometry.height !== undefined,
+  );
+  const step = fit.size + fit.gap;
+  const left = x + (w - (fit.cols * step - fit.gap)) / 2;
+  let cy = y + 60 + extra;
+  for (const row of rows) {
     if (row.side !== null) {
       const side = sideOf(board, row.side);
-      out.push(
-        text(left, cy + 13, side?.name[locale] ?? row.side, { 'font-size': 11.5, ...BOLD, fill: side?.colour ?? GREY }),
-      );
+      const name = side?.name[locale] ?? row.side;
+      out.push(text(left, cy + 13, name, { 'font-size': 11.5, ...BOLD, fill: side?.colour ?? GREY }));
+      boxes.push(textBox(left, cy + 13, name, 11.5, 'start'));
       cy += 18;
     }
-    out.push(counterRows(row.pieces, board, [left, cy], perRow, locale));
-    cy += Math.max(1, Math.ceil(row.pieces.length / perRow)) * (COUNTER + GAP);
+    if (fit.size === COUNTER) out.push(counterRows(row.pieces, board, [left, cy], fit.cols, locale));
+    else if (!row.pieces.length)
+      out.push(text(left + 4, cy + 22, NONE[locale], { 'font-size': 12, fill: '#6b7785', 'font-style': 'italic' }));
+    else
+      out.push(
+        clusterSvg(
+          row.pieces,
+          board,
+          [left, cy],
+          fit.size,
+          { cols: fit.cols, max: fit.lines * fit.cols, from: 'corner' },
+          locale,
+        ),
+      );
+    const lines = Math.min(fit.lines, Math.max(1, Math.ceil(row.pieces.length / fit.cols)));
+    const n = Math.min(fit.cols, Math.max(1, row.pieces.length));
+    boxes.push({ x: left, y: cy, w: n * step, h: lines * step });
+    cy += lines * step;
   }
-  return `${out.join('')}</g>`;
+  return { ground, top: `${out.join('')}</g>`, boxes };
+}
+
+/**
+ * How a panel's counters fit its room: full counters when they fit (or the panel grows with them), else small
+ * ones, and when even those overflow, as many lines per side as fit, the last counter reading "+n".
+ */
+function panelCounters(rows: { side: string | null; pieces: unknown[] }[], w: number, room: number, fixed: boolean) {
+  const need = (size: number, gap: number, cols: number) =>
+    rows.reduce(
+      (sum, r) => sum + (r.side === null ? 0 : 18) + Math.max(1, Math.ceil(r.pieces.length / cols)) * (size + gap),
+      0,
+    );
+  const full = perRowIn(w);
+  if (!fixed || need(COUNTER, GAP, full) <= room) return { size: COUNTER, gap: GAP, cols: full, lines: Infinity };
+  const size = 34;
+  const cols = Math.max(1, Math.floor((w - 12 + 2) / (size + 2)));
+  if (need(size, 2, cols) <= room) return { size, gap: 2, cols, lines: Infinity };
+  const headings = rows.filter((r) => r.side !== null).length * 18;
+  const lines = Math.max(1, Math.floor((room - headings) / (size + 2) / Math.max(1, rows.length)));
+  return { size, gap: 2, cols, lines };
 }
 
 function terrainOf(board: Board, s: Space) {
@@ -123,11 +238,14 @@ export function hexSvg(ps: PlacedSpace, board: Board, locale: Locale): SpaceLaye
       fill: t?.fill ?? '#dbe9f5',
       stroke: ps.over ? RED : (t?.stroke ?? '#6f8ba5'),
       'stroke-width': ps.over ? 3 : 1,
-      opacity: faint,
+      'fill-opacity': faint,
+      'stroke-opacity': faint,
     },
     `<title>${xmlEscape(s.name[locale])}</title>`,
   );
-  const out = [group('space hex', s, { opacity: faint })];
+  // Faint by fill and stroke opacity, inherited by what the hex holds (a group's opacity crashes resvg's renderer when
+  // the group lies partly outside a cropped picture).
+  const out = [group('space hex', s, { 'fill-opacity': faint, 'stroke-opacity': faint })];
   const font = { 'text-anchor': 'middle', 'font-size': Math.max(8, Math.min(12, size * 0.3)) };
   if (s.code) out.push(text(cx, cy - size * 0.52, s.code, { ...font, fill: NAVY }));
   if (s.name[locale] !== s.code && !ps.pieces.length) {
@@ -139,41 +257,67 @@ export function hexSvg(ps: PlacedSpace, board: Board, locale: Locale): SpaceLaye
   return { ground, top: `${out.join('')}</g>` };
 }
 
-/** A named point: a dot (in its owner's colour), its name beside it, its pieces hanging below. */
-export function pointSvg(ps: PlacedSpace, board: Board, locale: Locale): string {
+/** A space's labels as placed (names and facts of points and areas), over everything else of the map. */
+export function labelsSvg(ps: PlacedSpace, f: Floats | undefined): string {
+  if (!f?.lines.length) return '';
+  const out = [group('label', ps.space)];
+  for (const l of f.lines) {
+    const look = l.role === 'name' ? { ...BOLD, fill: NAVY } : { fill: ps.over ? RED : GREY };
+    out.push(text(l.x, l.y, l.body, { 'text-anchor': l.anchor, 'font-size': l.size, ...look, ...HALO }));
+  }
+  return `${out.join('')}</g>`;
+}
+
+/** Thin lines from spaces to names or counters placed away from them. */
+export function leadersSvg(f: Floats | undefined): string {
+  const line = ([a, b]: [Point, Point]) =>
+    el('line', {
+      x1: a[0],
+      y1: a[1],
+      x2: b[0],
+      y2: b[1],
+      stroke: '#33475b',
+      'stroke-width': 1,
+      'stroke-opacity': '0.7',
+    });
+  return (f?.leaders ?? []).map(line).join('');
+}
+
+/** A named point: a dot (in its owner's colour) and its pieces where they were placed; its name is a label. */
+export function pointSvg(ps: PlacedSpace, board: Board, locale: Locale, f?: Floats): string {
   const s = ps.space;
   const [x, y] = ps.centre;
   const owner = s.owner ? sideOf(board, s.owner) : undefined;
   const out = [group('space point', s)];
   const dot = { fill: owner?.colour ?? '#ffffff', stroke: ps.over ? RED : '#1b1f23', 'stroke-width': 2.5 };
-  out.push(el('circle', { cx: x, cy: y, r: 7, ...dot }));
-  const facts = factsLine(s, locale);
-  out.push(text(x + 11, y - 6, s.name[locale], { 'font-size': 12.5, ...BOLD, fill: NAVY, ...HALO }));
-  if (facts) out.push(text(x + 11, y + 8, facts, { 'font-size': 10, fill: ps.over ? RED : GREY, ...HALO }));
-  out.push(clusterSvg(ps.pieces, board, ps.anchor, ps.small, { cols: 4, max: 4, from: 'corner' }, locale));
+  out.push(el('circle', { cx: x, cy: y, r: 7, ...dot }, `<title>${xmlEscape(s.name[locale])}</title>`));
+  const at = f?.clusterAt ?? ps.anchor;
+  out.push(clusterSvg(ps.pieces, board, at, ps.small, { ...CLUSTER.point, from: 'corner' }, locale));
   return `${out.join('')}</g>`;
 }
 
-/** An area outline: its name and facts at its anchor, the pieces below them. */
-export function polygonSvg(ps: PlacedSpace, board: Board, locale: Locale): SpaceLayers {
+/** An area outline: its flag, its pieces where they were placed; its name and facts are a label. */
+export function polygonSvg(ps: PlacedSpace, board: Board, locale: Locale, f?: Floats): SpaceLayers {
   const s = ps.space;
   const t = terrainOf(board, s);
   const [x, y] = ps.centre;
-  const ground = el('polygon', {
-    class: 'area',
-    'data-space': s.id,
-    points: pts(ps.outline!),
-    fill: t?.fill ?? '#f3eddc',
-    stroke: ps.over ? RED : (t?.stroke ?? '#6b5d45'),
-    'stroke-width': ps.over ? 4 : 2,
-  });
+  const ground = el(
+    'polygon',
+    {
+      class: 'area',
+      'data-space': s.id,
+      points: pts(ps.outline!),
+      fill: t?.fill ?? '#f3eddc',
+      stroke: ps.over ? RED : (t?.stroke ?? '#6b5d45'),
+      'stroke-width': ps.over ? 4 : 2,
+    },
+    `<title>${xmlEscape(s.name[locale])}</title>`,
+  );
   const out = [group('space area', s)];
-  const centred = { 'text-anchor': 'middle', ...HALO };
-  out.push(text(x, y, s.name[locale], { ...centred, 'font-size': 13, ...BOLD, fill: NAVY }));
-  const facts = factsLine(s, locale);
-  if (facts) out.push(text(x, y + 14, facts, { ...centred, 'font-size': 10, fill: ps.over ? RED : GREY }));
   out.push(flag(board, s.owner, x - 8, y - 16));
-  out.push(clusterSvg(ps.pieces, board, ps.anchor, ps.small, { cols: 3, max: 9, from: 'top' }, locale));
+  const at = f?.clusterAt;
+  const grid = { ...CLUSTER.polygon, from: at ? ('corner' as const) : ('top' as const) };
+  out.push(clusterSvg(ps.pieces, board, at ?? ps.anchor, ps.small, grid, locale));
   return { ground, top: `${out.join('')}</g>` };
 }
 

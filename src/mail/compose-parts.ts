@@ -258,23 +258,35 @@ export const pre = (t: string): Part => ({
 
 /**
  * The map: its picture inline (a PNG made at delivery from the board's SVG, shown by `cid:` in the HTML part), then
- * the same facts as a table, which every client shows and the text part carries alone.
+ * the same facts as a table, which every client shows and the text part carries alone. The picture is the region
+ * of the map around what `focus` names (the step's events, what is owed), readable on a phone; a line under it
+ * links the whole board on the player's page.
  */
 export function mapParts(
   board: Board | null,
   locale: Locale,
   title: string,
   cid: string,
+  where: { focus?: unknown; pageUrl?: string } = {},
 ): { part: Part | null; attachments: MailAttachment[] } {
   const table = renderMap(board, locale);
   if (!board || !table.text) return { part: null, attachments: [] };
-  const svg = renderBoardSvg(board, locale, { title });
+  const svg = renderBoardSvg(board, locale, { title, crop: true, focus: where.focus });
   const alt = `${title}: ${board.summary.phase[locale]}`;
-  const style = 'display:block;width:100%;max-width:1000px;height:auto;border:0';
+  const style = 'display:block;width:100%;max-width:640px;height:auto;border:0';
   const img = `<p><img src="cid:${esc(cid)}" alt="${esc(alt)}" width="640" style="${style}"></p>`;
+  const whole = L(locale, 'The whole board is on your page', '盤面全体はあなたのページで');
+  const link = where.pageUrl
+    ? `<p style="font-size:14px">${esc(whole)}: <a href="${esc(where.pageUrl)}">${esc(where.pageUrl)}</a></p>`
+    : '';
+  const text = where.pageUrl ? `${table.text}\n${whole}: ${where.pageUrl}` : table.text;
   const picture: MailAttachment = { filename: 'map.png', contentType: 'image/png', svg, cid };
-  return { part: { text: table.text, html: img + table.html }, attachments: [picture] };
+  return { part: { text, html: img + link + table.html }, attachments: [picture] };
 }
+
+/** The player's page of a game (without a token: it asks to sign in unless the browser already has). */
+export const pageUrlOf = (site: MailSite, gameId: string): string =>
+  `${site.publicUrl.replace(/\/$/, '')}/play/${encodeURIComponent(gameId)}`;
 
 /** A Content-ID for a mail's map, unique to the game, the seat and the step. */
 export const mapCid = (ctx: SeatMailContext, what: string): string =>
@@ -296,6 +308,7 @@ export function seatSections(
   seats: SeatPart[],
   what: string,
   owed: { deadline: Date | null } | null,
+  focus?: unknown,
 ): { parts: Part[]; attachments: MailAttachment[] } {
   const lc = ctx.person.locale;
   const parts: Part[] = [];
@@ -303,7 +316,8 @@ export function seatSections(
   for (const seat of seats) {
     const name = sideNameOf(ctx, seat.side);
     const cid = `map.${ctx.game.id}.${ctx.person.id}.${seat.side}.${what}@${ctx.site.domain}`;
-    const map = mapParts(seat.board, lc, `${ctx.game.name}: ${name}`, cid.replace(/[^A-Za-z0-9.@_-]/g, '_'));
+    const where = { focus: [focus, seat.owed], pageUrl: pageUrlOf(ctx.site, ctx.game.id) };
+    const map = mapParts(seat.board, lc, `${ctx.game.name}: ${name}`, cid.replace(/[^A-Za-z0-9.@_-]/g, '_'), where);
     parts.push(heading(L(lc, `Seat ${name}`, `席 ${name}`)));
     if (map.part) parts.push(map.part);
     attachments.push(...map.attachments);

@@ -16,6 +16,7 @@ import {
   type MailAttachment,
   mapCid,
   mapParts,
+  pageUrlOf,
   type PlayerMailContext,
   para,
   readerOf,
@@ -101,9 +102,10 @@ function seatParts(
   const what = `step${input.stepNumber}`;
   if (bySeat(ctx)) {
     const owed = input.outcome ? null : { deadline: input.deadline };
-    return { ...seatSections(ctx, input.seats ?? [], what, owed), next: [] };
+    return { ...seatSections(ctx, input.seats ?? [], what, owed, input.events), next: [] };
   }
-  const map = mapParts(input.board, lc, ctx.game.name, mapCid(ctx, what));
+  const where = { focus: [input.events, input.owed], pageUrl: pageUrlOf(ctx.site, ctx.game.id) };
+  const map = mapParts(input.board, lc, ctx.game.name, mapCid(ctx, what), where);
   const next = [heading(L(lc, 'Next', '次の命令')), renderOwed(input.owed, input.deadline, ctx.seat.timeZone, lc)];
   return { parts: map.part ? [heading(L(lc, 'The map', 'マップ')), map.part] : [], attachments: map.attachments, next };
 }

@@ -14,6 +14,7 @@ import {
   L,
   mapCid,
   mapParts,
+  pageUrlOf,
   type MailAttachment,
   type PlayerMailContext,
   para,
@@ -117,7 +118,8 @@ function firstOrders(
       parts: [heading(L(lc, 'First orders, seat by seat', '最初の命令 (席ごと)')), ...sections.parts],
     };
   }
-  const map = mapParts(input.board, lc, ctx.game.name, mapCid(ctx, 'welcome'));
+  const where = { focus: input.owed, pageUrl: pageUrlOf(ctx.site, ctx.game.id) };
+  const map = mapParts(input.board, lc, ctx.game.name, mapCid(ctx, 'welcome'), where);
   const parts = [
     heading(L(lc, 'First orders', '最初の命令')),
     renderOwed(input.owed, input.deadline, ctx.seat.timeZone, lc),

@@ -59,7 +59,7 @@ describe('map SVG of area panels', () => {
     expect(ja).toContain('VP表: +2');
     const col = renderBoardSvg(panelBoard(), 'en', { layout: 'column' });
     expect(viewBoxWidth(col)).toBe(340);
-    const ys = attrs(col, 'g class="space area"[^>]*><rect', 'y').map(Number);
+    const ys = attrs(col, 'rect class="panel" data-space', 'y').map(Number);
     expect(ys).toHaveLength(2);
     expect(ys[1]).toBeGreaterThan(ys[0] + 100); // one above the other
   });
@@ -168,7 +168,7 @@ describe('the Atlantic Wolves board', () => {
     ).toEqual(['African Coast', 'American Coast', 'Caribbean', 'Central Gap', 'Western Approaches']);
     const svg = renderBoardSvg(board, 'en');
     expect(renderBoardSvg(boardOf(aw, env, { kind: 'seat', seat: 'allied' }), 'en')).toBe(svg);
-    expect(svg).toMatch(/data-area="CG"><rect x="340" y="40" width="320"/);
+    expect(svg).toMatch(/<rect class="panel" data-space="CG" x="340" y="40" width="320"/);
     expect(svg).toContain(
       `German VP table: ${board.summary.scores[0].value > 0 ? '+' : ''}${board.summary.scores[0].value}`,
     );

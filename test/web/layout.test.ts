@@ -114,8 +114,8 @@ describe.skipIf(!have)('the player page at phone and desktop widths', () => {
   async function tracks(p: Page): Promise<Record<string, { values: string[]; inside: boolean }>> {
     return p.evaluate(`(() => {
       const out = {};
-      const map = [...document.querySelectorAll('section.board svg')].find((s) => s.getClientRects().length > 0);
-      for (const g of map.querySelectorAll('g.track')) {
+      const shown = [...document.querySelectorAll('section.board svg')].filter((s) => s.getClientRects().length > 0);
+      for (const g of shown.flatMap((s) => [...s.querySelectorAll('g.track')])) {
         const cells = [...g.querySelectorAll('rect.cell')];
         const last = cells[cells.length - 1].getBoundingClientRect();
         const first = cells[0].getBoundingClientRect();
@@ -151,7 +151,7 @@ describe.skipIf(!have)('the player page at phone and desktop widths', () => {
         expect(form.y, where).toBeGreaterThanOrEqual(0);
         expect(form.y, where).toBeLessThan(844);
         if (width === 390 && lang === 'en')
-          await p.locator('section.board .map-narrow').screenshot({ path: join(shots, 'player-board-390.png') });
+          await p.locator('section.board figure.map').screenshot({ path: join(shots, 'player-board-390.png') });
         await p.evaluate('scrollTo(0, 0)');
         await p.screenshot({ path: join(shots, `player-page-${width}-${lang}.png`), fullPage: width > 400 });
         // No broken picture, the history's past boards included.

@@ -1,6 +1,7 @@
 /**
  * A second game's board on the player's page: the toy game (not Atlantic Wolves) gets its race-track map drawn by
- * the same renderer, wide and for phones, from its board alone, and a seat's own note never reaches the other seat.
+ * the same renderer, one picture for every screen, from its board alone, and a seat's own note never reaches the other
+ * seat (on the page, in the whole board's picture, or in the mail's picture of a region).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearerOf, buildTestApp, type TestApp } from '../support/app.ts';
@@ -19,7 +20,11 @@ async function page(gameId: string, token: string) {
   const p = client(t.app);
   const enter = await p.get(`/play/${gameId}?token=${encodeURIComponent(token)}`);
   expect(enter.statusCode).toBe(303);
-  return { page: await p.get(`/play/${gameId}`), svg: await p.get(`/play/${gameId}/map.svg`) };
+  return {
+    page: await p.get(`/play/${gameId}`),
+    svg: await p.get(`/play/${gameId}/map.svg?whole=1`),
+    region: await p.get(`/play/${gameId}/map.svg`),
+  };
 }
 
 describe('the toy game on the player page', () => {
@@ -51,14 +56,16 @@ describe('the toy game on the player page', () => {
 
     const a = await page(g.id, token.a);
     expect(a.page.statusCode).toBe(200);
-    const wide = /<div class="map-wide">(<svg[\s\S]*?<\/svg>)<\/div>/.exec(a.page.body)![1];
+    const wide = /<div class="map-view">(<svg[\s\S]*?<\/svg>)<\/div>/.exec(a.page.body)![1];
     for (let i = 0; i <= 9; i++) expect(wide).toContain(`data-space="p${i}"`); // 3 rounds: scores 0..9
     expect(wide.match(/<line /g)).toHaveLength(9); // the road joins them
     expect(wide).toContain('data-unit="pawn-a"');
     expect(wide).toContain('data-unit="pawn-b"');
-    expect(wide).toContain('data-track="turn"');
-    expect(a.page.body).toMatch(/<div class="map-narrow"><svg [^>]*viewBox="0 0 340 /);
+    expect(a.page.body).toMatch(/<div class="rest-wide"><svg [\s\S]*?data-track="turn"/); // under the map
+    expect(a.page.body.match(/class="map-view"/g)).toHaveLength(1); // one map, panned and zoomed on a phone
     expect(a.svg.body).toContain('data-unit="pawn-a"');
+    expect(a.region.body).toMatch(/<svg [^>]*class="[^"]*board-map-crop/);
+    expect(a.region.headers['content-type']).toContain('image/svg+xml');
     expect(a.svg.headers['content-type']).toContain('image/svg+xml');
 
     // The standing note is seat a's own (the toy's view): on a's board, never on b's.
@@ -73,6 +80,7 @@ describe('the toy game on the player page', () => {
     expect(a2.svg.body).toContain('Note of A: note-of-a');
     expect(b2.page.body).not.toContain('note-of-a');
     expect(b2.svg.body).not.toContain('note-of-a');
+    expect(b2.region.body).not.toContain('note-of-a');
     expect(b2.page.body).toContain('ラウンド'); // b reads Japanese
   });
 });

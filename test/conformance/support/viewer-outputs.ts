@@ -63,6 +63,7 @@ export function shownPosition(game: AnyGamePackage, state: unknown, viewer: View
     mapModel: JSON.stringify([layoutBoard(board, 'map'), layoutBoard(board, 'column')]),
     svg: renderBoardSvg(board, locale),
     svgColumn: renderBoardSvg(board, locale, { layout: 'column' }),
+    svgRegion: renderBoardSvg(board, locale, { crop: true, focus: choices }),
     mailMap: map.text + map.html,
     status: parts(statusAnswer(locale, board, view, { number: 7, status: 'open' }, null)),
   };

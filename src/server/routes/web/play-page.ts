@@ -21,7 +21,8 @@ import { currentOrdersOf } from '../../../services/orders.ts';
 import { personOf, type PlayerInfo, type SeatRef } from '../../../services/persons.ts';
 import { stepHeadingsFor } from '../../../services/step-boards.ts';
 import { gameViewFor, personGameViewFor, stepsFor } from '../../../services/views.ts';
-import { renderBoardSvg } from '../../../board-view/map-svg.ts';
+import { focusAttr } from '../../../board-view/map-focus.ts';
+import { boardRest, focusBox, renderBoardSvg } from '../../../board-view/map-svg.ts';
 import { formModel } from '../../../web/form.ts';
 import { historyOf } from '../../../web/history.ts';
 import { localeOf, pageData, PLAY_COOKIE } from '../../../web/page.ts';
@@ -119,6 +120,7 @@ export async function renderPlayerPage(
   ]);
   const definition = gameDefinition(app.deps, game.game);
   const seats = [];
+  const maps: string[] = [];
   for (const seat of ctx.seats) {
     const mine = p?.side === seat.side ? p : undefined;
     const { board, choices } = sights[seat.side];
@@ -126,12 +128,16 @@ export async function renderPlayerPage(
     const onStep = onFile && onFile.step === game.step.number ? onFile : null;
     const current = mine?.submitted ?? onStep?.orders;
     const grammarInput = { data, seat: seat.side, choices };
+    const mapSvg = renderBoardSvg(board, locale, { part: 'map' });
+    const rest = boardRest(board, locale);
+    maps.push(mapSvg + rest.wide);
     seats.push({
       side: seat.side,
       board,
       choices,
-      mapSvg: renderBoardSvg(board, locale),
-      mapSvgColumn: renderBoardSvg(board, locale, { layout: 'column' }),
+      mapSvg,
+      rest,
+      focus: focusAttr(focusBox(board, locale, choices)),
       form: choices ? formModel(choices, locale, current, mine?.formErrors ?? []) : null,
       onFile: onStep,
       text: mine?.text ?? (current ? formatOrderText(definition ?? {}, grammarInput, current, locale).join('\n') : ''),
@@ -156,6 +162,8 @@ export async function renderPlayerPage(
     ...common,
     player: ctx.player,
     seats,
+    // A person whose seats see the same board gets it once, above the seats' orders.
+    oneBoard: maps.length > 1 && maps.every((m) => m === maps[0]),
     zone: ctx.player.timeZone,
     notice: saved,
     logoutUrl: `/play/${encodeURIComponent(gameId)}/logout`,

@@ -74,10 +74,13 @@ async function signInOrShowPage(
   return signInPage(request, reply, gameId, { status: 401, messageKey: 'login.required' });
 }
 
-/** The board of one of the player's seats: `?seat=` (its first by default). */
+/**
+ * The board of one of the player's seats (`?seat=`, its first by default) as the mail pictures it: the region its
+ * decision is about; `?whole=1`, the whole board.
+ */
 async function sendBoardSvg(
   app: FastifyInstance,
-  request: FastifyRequest<{ Params: Params; Querystring: { seat?: string } }>,
+  request: FastifyRequest<{ Params: Params; Querystring: { seat?: string; whole?: string } }>,
   reply: FastifyReply,
 ) {
   const ctx = await playerSession(app, request);
@@ -87,7 +90,10 @@ async function sendBoardSvg(
   const one = ctx.principal.kind === 'seat';
   const sight = sights[(!one && request.query.seat) || ctx.seats[0].side];
   if (!sight) return reply.code(404).send('');
-  const svg = renderBoardSvg(sight.board, localeOf(request, ctx.player.locale));
+  // The mail's picture: the region of the seat's decision, readable on a phone; `?whole=1`: the whole board.
+  const whole = !!request.query.whole;
+  const locale = localeOf(request, ctx.player.locale);
+  const svg = renderBoardSvg(sight.board, locale, { crop: !whole, focus: sight.choices });
   return reply.type('image/svg+xml; charset=utf-8').header('cache-control', 'private, no-store').send(svg);
 }
 
@@ -110,8 +116,9 @@ export async function playRoutes(app: FastifyInstance): Promise<void> {
     { config: signInLimit(app.deps.config.SIGN_IN_LIMIT_PER_MINUTE) },
     async (request, reply) => signInOrShowPage(app, request, reply),
   );
-  app.get<{ Params: Params; Querystring: { seat?: string } }>('/play/:gameId/map.svg', async (request, reply) =>
-    sendBoardSvg(app, request, reply),
+  app.get<{ Params: Params; Querystring: { seat?: string; whole?: string } }>(
+    '/play/:gameId/map.svg',
+    async (request, reply) => sendBoardSvg(app, request, reply),
   );
   await playOrderRoutes(app, (request, reply) => denied(request, reply, 'login.required'));
   app.post<{ Params: Params }>('/play/:gameId/logout', async (request, reply) => logOut(app, request, reply));

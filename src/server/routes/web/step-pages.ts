@@ -9,7 +9,8 @@ import { seatText } from '../../../engine/game-package.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Principal } from '../../../services/auth.ts';
 import { pastStepFor } from '../../../services/step-boards.ts';
-import { renderBoardSvg } from '../../../board-view/map-svg.ts';
+import { focusAttr } from '../../../board-view/map-focus.ts';
+import { boardRest, focusBox, renderBoardSvg } from '../../../board-view/map-svg.ts';
 import type { Locale } from '../../../i18n/index.ts';
 import { stepTitle } from '../../../web/history.ts';
 import { historyLine, localeOf, pageData } from '../../../web/page.ts';
@@ -71,8 +72,9 @@ async function stepPage(app: FastifyInstance, request: Req, reply: FastifyReply,
         step,
         zone: reader.zone,
         back: reader.back,
-        mapSvg: renderBoardSvg(step.after, locale),
-        mapSvgColumn: renderBoardSvg(step.after, locale, { layout: 'column' }),
+        mapSvg: renderBoardSvg(step.after, locale, { part: 'map' }),
+        mapRest: boardRest(step.after, locale),
+        mapFocus: focusAttr(focusBox(step.after, locale, step.events)),
         lines: step.events.map((e) => historyLine(def, e, locale)),
         seatViews: (reader.seats ?? []).map((side) => ({
           side,
