@@ -8,6 +8,7 @@ import { z } from 'zod';
 import type { Board } from './board.ts';
 import type { GamePackage, HiddenTwin, OutcomeCounter, ShortGame } from './game-package.ts';
 import type { OrderGrammar } from './grammar.ts';
+import type { NameTable } from './names.ts';
 import type {
   ChoiceTree,
   DicePurpose,
@@ -55,6 +56,8 @@ export interface DataCapability<Opt, Data> {
   schema: z.ZodType<Data>;
   defaults: Data;
   check?(data: Data, options: Opt): string[];
+  /** The name table of a data set (src/engine/names.ts): one name for each thing, everywhere. */
+  names?(data: Data): NameTable;
 }
 
 /** Who sees what. Default: events filtered by their `visibleTo`, other seats' orders shown at the end. */
@@ -114,6 +117,12 @@ export function defineGame<S, O, Opt, Data>(spec: GameSpec<S, O, Opt, Data>): Ga
   if (visibility?.hiddenTwin) pkg.hiddenTwin = visibility.hiddenTwin;
   if (visibility?.openInformation !== undefined) pkg.openInformation = visibility.openInformation;
   if (grammar) pkg.grammar = grammar;
+  if (data?.names) {
+    const names = data.names;
+    const defaults = data.defaults;
+    // A data set of the wrong shape (a test game's) falls back to the shipped set.
+    pkg.names = (d) => names((d as Data | null | undefined) ?? defaults);
+  }
   if (play?.randomOrders) pkg.randomOrders = play.randomOrders;
   if (play?.shortGame) pkg.shortGame = play.shortGame;
   if (play?.fixtures) pkg.fixtures = play.fixtures;

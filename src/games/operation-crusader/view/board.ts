@@ -18,8 +18,8 @@ function spaces(s: OcState): Space[] {
   const out: Space[] = s.data.areas.map((a) => ({
     id: a.id,
     kind: 'area',
+    // The area's name carries its number ("Area 01 (Gazala)"): no code printed before it.
     name: a.name,
-    code: a.id,
     geometry: { shape: 'rect', x: a.rect[0], y: a.rect[1], width: a.rect[2], height: a.rect[3] },
     terrain: 'desert',
   }));
