@@ -34,7 +34,11 @@ export interface GameCore<S, O, Opt, Data> {
   id: string;
   title: Text;
   modes: readonly string[];
-  sides(mode: string): readonly SideSpec[];
+  /**
+   * The seats of a mode and their names; `options` (the game's parsed options, when known) may name a seat by what
+   * it commands (FN 12.0[M][2]: "Allied player 2: Russia").
+   */
+  sides(mode: string, options?: unknown): readonly SideSpec[];
   /** zod schema of the options; parsing `{}` gives every documented default. */
   optionsSchema: z.ZodType<Opt>;
   /** zod schema of one seat's orders (shape only; rules are checked by `validate`). */

@@ -92,6 +92,11 @@ export type AnyGamePackage = GamePackage<unknown, unknown, unknown, unknown>;
  * A seat's name in both languages, as the game names its sides in a mode: what every page, mail and calendar entry
  * shows instead of the seat's id (the id itself for a seat the game, or a missing game, does not know).
  */
-export function seatText(game: Pick<AnyGamePackage, 'sides'> | undefined, mode: string, seat: SeatId): Text {
-  return game?.sides(mode).find((s) => s.seat === seat)?.name ?? { en: seat, ja: seat };
+export function seatText(
+  game: Pick<AnyGamePackage, 'sides'> | undefined,
+  mode: string,
+  seat: SeatId,
+  options?: unknown,
+): Text {
+  return game?.sides(mode, options).find((s) => s.seat === seat)?.name ?? { en: seat, ja: seat };
 }

@@ -7,6 +7,7 @@
  * may see (src/mail/context.ts) and writes the outbox row (src/mail/outbox.ts). The text notices (deadlines,
  * rejections, a result awaiting review) are src/mail/notices.ts.
  */
+import type { NameTable } from '../engine/names.ts';
 import type { GameEvent, Owed, Text } from '../engine/types.ts';
 import type { Locale } from '../i18n/index.ts';
 import { personThreadRoot, seatReplyAddress, threadRoot, listId } from './addresses.ts';
@@ -79,6 +80,8 @@ export interface SeatMailContext {
     /** The name of each seat of the game in both languages (a seat is never shown by its id). */
     sides: Record<string, Text>;
     describe?: (event: GameEvent, locale: Locale) => string;
+    /** The game's name table of its data set (src/engine/names.ts), when it has one. */
+    names?: NameTable;
   };
   seat: {
     id: string;

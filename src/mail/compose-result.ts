@@ -116,7 +116,7 @@ export async function composeResult(ctx: PlayerMailContext, input: ResultMailInp
   const { game } = ctx;
   const reader = readerOf(ctx);
   const lc = reader.locale;
-  const names = namesOf(game.data);
+  const names = namesOf(game.data, game.names);
   const titles = resultTitles(lc, input, reader.timeZone);
   const parts: Part[] = [heading(titles.heading), eventSentences(game.describe, input.events, names, lc)];
   if (input.defaultsApplied?.length)

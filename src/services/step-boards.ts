@@ -58,6 +58,8 @@ export interface PastStep {
   gameName: string;
   def: AnyGamePackage;
   mode: string;
+  /** The game's parsed options (a seat's name may depend on them). */
+  options: unknown;
   number: number;
   status: string;
   publishedAt: Date | null;
@@ -79,7 +81,7 @@ export async function pastStepFor(
   principal: Principal,
   seat?: string,
 ): Promise<PastStep> {
-  const game = await deps.db.game.findUnique({ where: { id: gameId }, select: { game: true, name: true, mode: true } });
+  const game = await deps.db.game.findUnique({ where: { id: gameId }, select: { game: true, name: true, mode: true, options: true } });
   if (!game) throw notFound('game');
   const def = requireGame(deps, game.game);
   const viewer = boardViewer(principal, seat);
@@ -101,6 +103,7 @@ export async function pastStepFor(
     gameName: game.name,
     def,
     mode: game.mode,
+    options: game.options,
     number: step.number,
     status: step.status,
     publishedAt: step.publishedAt,

@@ -62,7 +62,7 @@ function pieces(s: FnState): Piece[] {
 export function board(state: FnState, viewer: Viewer): Board {
   const s = view(state, viewer);
   const owed = owedPoint(s);
-  const names = Object.fromEntries(seatsOf(s.mode).map((x) => [x.seat, x.name]));
+  const names = Object.fromEntries(seatsOf(s.mode, s.options).map((x) => [x.seat, x.name]));
   const cols = Math.max(...s.data.areas.map((a) => a.at[0])) + 1;
   const rows = Math.max(...s.data.areas.map((a) => a.at[1])) + 1;
   return {

@@ -82,7 +82,8 @@ export function activationText(a: OcActivation, l: Locale, n: Label = same): str
   return parts.join(' ');
 }
 
-function preferenceText(p: OcPreference | null, l: Locale, n: Label, at?: string): string {
+/** A standing counterattack preference in words (PREFER ...). */
+export function preferenceText(p: OcPreference | null, l: Locale, n: Label, at?: string): string {
   const w = W[l];
   const head = at ? `${w.prefer} ${w.at} ${n(at)}` : w.prefer;
   if (!p) return `${head} ${w.none}`;

@@ -5,7 +5,9 @@
 import { type Board, type Connection, type Piece, type Space, turnTrack } from '../../../engine/board.ts';
 import type { Viewer } from '../../../engine/types.ts';
 import { owed } from '../rules/owed.ts';
-import { indexOf, type OcSide, type OcState } from '../state.ts';
+import type { Text } from '../../../engine/words.ts';
+import { preferenceText } from '../orders/text-format.ts';
+import { indexOf, type OcSide, type OcState, type OcUnitStatus } from '../state.ts';
 import { view } from './view.ts';
 
 const SIDES = {
@@ -71,6 +73,14 @@ function pieces(s: OcState): Piece[] {
     });
 }
 
+const STATUS_TEXT: Record<OcUnitStatus, Text> = {
+  map: { en: 'on the map', ja: 'マップ上' },
+  routed: { en: 'routed', ja: '敗走' },
+  eliminated: { en: 'eliminated', ja: '除去' },
+  removed: { en: 'removed', ja: '取り除き' },
+  'broken-through': { en: 'broken through', ja: '突破' },
+};
+
 const PHASE_TEXT = {
   setup: { en: 'British set-up', ja: 'イギリス軍の配置' },
   reorganise: { en: 'Reorganisation', ja: '再編成フェイズ' },
@@ -93,7 +103,8 @@ export function board(state: OcState, viewer: Viewer): Board {
     const st = s.units[u.id];
     const when = st.status === 'routed' ? ` (turn ${st.returnTurn})` : '';
     const whenJa = st.status === 'routed' ? `(ターン${st.returnTurn}に復帰)` : '';
-    return { en: `${u.name.en}: ${st.status}${when}`, ja: `${u.name.ja}: ${st.status}${whenJa}` };
+    const status = STATUS_TEXT[st.status];
+    return { en: `${u.name.en}: ${status.en}${when}`, ja: `${u.name.ja}: ${status.ja}${whenJa}` };
   });
   const over = s.phase.kind === 'over' ? s.phase : null;
   return {
@@ -139,10 +150,11 @@ function standingNotes(s: OcState) {
   return (['british', 'axis'] as const).flatMap((side) => {
     const st = s.standing[side];
     const out = [];
+    const label = (l: 'en' | 'ja') => (id: string) => indexOf(s.data).name.get(id)?.[l] ?? id;
     if (st.counterattack)
       out.push({
-        en: `${SIDES[side].name.en} standing counterattack: ${JSON.stringify(st.counterattack)}`,
-        ja: `${SIDES[side].name.ja}の常備反撃指示: ${JSON.stringify(st.counterattack)}`,
+        en: `${SIDES[side].name.en} standing counterattack: ${preferenceText(st.counterattack, 'en', label('en'))}`,
+        ja: `${SIDES[side].name.ja}の常備反撃指示: ${preferenceText(st.counterattack, 'ja', label('ja'))}`,
       });
     if (st.queue?.length)
       out.push({

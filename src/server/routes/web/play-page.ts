@@ -145,7 +145,7 @@ export async function renderPlayerPage(
   const common = {
     title: game.name,
     game,
-    sideName: (side: string) => seatText(definition, game.mode, side)[locale],
+    sideName: (side: string) => seatText(definition, game.mode, side, game.options)[locale],
     deadline,
     calendarUrl: calendarUrl(app.deps.config.PUBLIC_URL, ctx.player.calendarToken),
     overdue: !!deadline && deadline <= app.deps.clock(),
