@@ -7,6 +7,7 @@
  * may see (src/mail/context.ts) and writes the outbox row (src/mail/outbox.ts). The text notices (deadlines,
  * rejections, a result awaiting review) are src/mail/notices.ts.
  */
+import { sinceParts, textBoardParts } from './board-words.ts';
 import type { NameTable } from '../engine/names.ts';
 import type { GameEvent, Owed, Text } from '../engine/types.ts';
 import type { Locale } from '../i18n/index.ts';
@@ -287,6 +288,8 @@ export const mapCid = (ctx: SeatMailContext, what: string): string =>
 export interface SeatPart {
   side: string;
   board: Board | null;
+  /** The seat's board where the mail's steps start (result mails): what changed since is shown first. */
+  since?: Board | null;
   owed: Owed[];
 }
 
@@ -299,6 +302,7 @@ export function seatSections(
   seats: SeatPart[],
   what: string,
   owed: { deadline: Date | null } | null,
+  opts: { textBoard?: boolean } = {},
 ): { parts: Part[]; attachments: MailAttachment[] } {
   const lc = ctx.person.locale;
   const parts: Part[] = [];
@@ -308,7 +312,9 @@ export function seatSections(
     const cid = `map.${ctx.game.id}.${ctx.person.id}.${seat.side}.${what}@${ctx.site.domain}`;
     const map = mapParts(seat.board, lc, `${ctx.game.name}: ${name}`, cid.replace(/[^A-Za-z0-9.@_-]/g, '_'));
     parts.push(heading(L(lc, `Seat ${name}`, `席 ${name}`)));
+    parts.push(...sinceParts(seat.since, seat.board, lc, 4));
     if (map.part) parts.push(map.part);
+    if (opts.textBoard) parts.push(...textBoardParts(seat.board, lc, 4));
     attachments.push(...map.attachments);
     if (owed) parts.push(renderOwed(seat.owed, owed.deadline, ctx.person.timeZone, lc));
   }

@@ -23,6 +23,7 @@ import {
   type SeatPart,
   seatSections,
 } from './compose-parts.ts';
+import { sinceParts, textBoardParts } from './board-words.ts';
 import { esc, namesOf, renderEvents, renderOwed, type Part } from './render.ts';
 import { moveSubject, replyTemplatePart } from './compose-action.ts';
 
@@ -51,6 +52,8 @@ export interface ResultMailInput {
   events: GameEvent[];
   /** The board of a seat held alone (of a person: the first of its seats' with one). */
   board: Board | null;
+  /** The board of a seat held alone where the mail's steps start: "since your last turn" compares it with `board`. */
+  since?: Board | null;
   /** What the player's seats owe next (all of them). */
   owed: Owed[];
   /** Each seat's section, for a person holding several. */
@@ -101,11 +104,13 @@ function seatParts(
   const what = `step${input.stepNumber}`;
   if (bySeat(ctx)) {
     const owed = input.outcome ? null : { deadline: input.deadline };
-    return { ...seatSections(ctx, input.seats ?? [], what, owed), next: [] };
+    return { ...seatSections(ctx, input.seats ?? [], what, owed, { textBoard: true }), next: [] };
   }
   const map = mapParts(input.board, lc, ctx.game.name, mapCid(ctx, what));
   const next = [heading(L(lc, 'Next', '次の命令')), renderOwed(input.owed, input.deadline, ctx.seat.timeZone, lc)];
-  return { parts: map.part ? [heading(L(lc, 'The map', 'マップ')), map.part] : [], attachments: map.attachments, next };
+  const words = textBoardParts(input.board, lc);
+  const parts = map.part ? [heading(L(lc, 'The map', 'マップ')), map.part, ...words] : [];
+  return { parts, attachments: map.attachments, next };
 }
 
 /**
@@ -118,7 +123,9 @@ export async function composeResult(ctx: PlayerMailContext, input: ResultMailInp
   const lc = reader.locale;
   const names = namesOf(game.data, game.names);
   const titles = resultTitles(lc, input, reader.timeZone);
-  const parts: Part[] = [heading(titles.heading), eventSentences(game.describe, input.events, names, lc)];
+  // "Since your last turn" first (a seat held alone; a person's is in each seat's section).
+  const since = bySeat(ctx) ? [] : sinceParts(input.since, input.board, lc);
+  const parts: Part[] = [...since, heading(titles.heading), eventSentences(game.describe, input.events, names, lc)];
   if (input.defaultsApplied?.length)
     parts.push(
       para(

@@ -9,6 +9,7 @@ import { formatDateTime, type Locale } from '../i18n/index.ts';
 import type { Board, Piece, Space } from '../engine/board.ts';
 import type { NameTable } from '../engine/names.ts';
 import { factsLine } from '../board-view/map-spaces.ts';
+import { pieceLabel, spaceCode } from '../board-view/text-board.ts';
 
 /** Escapes text for HTML. */
 export function esc(s: unknown): string {
@@ -79,32 +80,6 @@ export function renderEvents(events: readonly GameEvent[], names: Map<string, Te
     text: lines.map((l) => `  ${l}`).join('\n'),
     html: `<ul style="font-family:monospace">${lines.map((l) => `<li>${esc(l)}</li>`).join('')}</ul>`,
   };
-}
-
-/**
- * A piece in words: its counter label (and number), how many, its full name, value, steps, damage; a face-down
- * piece only as such. Never its id: the id is the data's key, not a name a player knows.
- */
-export function pieceLabel(p: Piece, locale: Locale): string {
-  const ja = locale === 'ja';
-  if (p.faceDown) return ja ? '(裏向き)' : '(face down)';
-  const name = p.name?.[locale];
-  const tag = [p.label?.[locale], p.number].filter(Boolean).join(' ');
-  const bits = [
-    tag || name || (ja ? '駒' : 'piece'),
-    p.count && p.count > 1 ? `×${p.count}` : undefined,
-    name && tag && name !== tag ? `(${name})` : undefined,
-    p.strength ? `${ja ? '戦力' : 'str'} ${p.strength}` : undefined,
-    p.steps ? `${ja ? 'ステップ' : 'steps'} ${p.steps.left}/${p.steps.full}` : undefined,
-    p.damage ? `${ja ? '損害' : 'dmg'} ${p.damage}` : undefined,
-  ];
-  return bits.filter(Boolean).join(' ');
-}
-
-/** The code printed before a space's name, unless the name already says it ("101 Scapa Flow", not "101 101 ..."). */
-export function spaceCode(s: Space, locale: Locale): string {
-  if (!s.code) return '';
-  return s.name[locale].includes(s.code) ? '' : s.code;
 }
 
 /** A long line of text folded at spaces to `width` columns, the lines after the first indented by `indent`. */

@@ -19,9 +19,11 @@ import { gameDefinition } from '../../../services/deps.ts';
 import { seatOf } from '../../../services/listing.ts';
 import { currentOrdersOf } from '../../../services/orders.ts';
 import { personOf, type PlayerInfo, type SeatRef } from '../../../services/persons.ts';
-import { stepHeadingsFor } from '../../../services/step-boards.ts';
+import { lastTurnBoard, stepHeadingsFor } from '../../../services/step-boards.ts';
 import { gameViewFor, personGameViewFor, stepsFor } from '../../../services/views.ts';
+import { boardChanges, changesHtml } from '../../../board-view/board-changes.ts';
 import { renderBoardSvg } from '../../../board-view/map-svg.ts';
+import { textBoardHtml } from '../../../board-view/text-board.ts';
 import { formModel } from '../../../web/form.ts';
 import { historyOf } from '../../../web/history.ts';
 import { localeOf, pageData, PLAY_COOKIE } from '../../../web/page.ts';
@@ -126,10 +128,14 @@ export async function renderPlayerPage(
     const onStep = onFile && onFile.step === game.step.number ? onFile : null;
     const current = mine?.submitted ?? onStep?.orders;
     const grammarInput = { data, seat: seat.side, choices };
+    const before = await lastTurnBoard(app.deps, gameId, seat.side, game.step.number);
     seats.push({
       side: seat.side,
       board,
       choices,
+      // The seat's own boards only (then and now): the summary shows nothing the seat did not see.
+      sinceHtml: before ? changesHtml(boardChanges(before, board, locale), locale) : null,
+      textBoardHtml: textBoardHtml(board, locale),
       mapSvg: renderBoardSvg(board, locale),
       mapSvgColumn: renderBoardSvg(board, locale, { layout: 'column' }),
       form: choices ? formModel(choices, locale, current, mine?.formErrors ?? []) : null,

@@ -1,0 +1,32 @@
+/**
+ * The board in words in a result mail: "since your last turn" (what the seat saw change between the position the
+ * mail starts from and now, from the seat's own two boards) and the text board (every space, what is in it, what
+ * touches it) for a reader who cannot see the picture.
+ */
+import { boardChanges, changesHtml, changesText } from '../board-view/board-changes.ts';
+import { textBoardHtml, textBoardText } from '../board-view/text-board.ts';
+import type { Board } from '../engine/board.ts';
+import type { Locale } from '../i18n/index.ts';
+import type { Part } from './render.ts';
+
+const L = (lc: Locale, en: string, ja: string) => (lc === 'ja' ? ja : en);
+const h = (t: string, level: number): Part => ({ text: `== ${t} ==`, html: `<h${level}>${t}</h${level}>` });
+
+/** "Since your last turn", headed; nothing when there is no earlier board of the seat. */
+export function sinceParts(before: Board | null | undefined, after: Board | null, lc: Locale, level = 3): Part[] {
+  if (!before || !after) return [];
+  const c = boardChanges(before, after, lc);
+  return [
+    h(L(lc, 'Since your last turn', '前の手番からの変化'), level),
+    { text: changesText(c, lc), html: changesHtml(c, lc) },
+  ];
+}
+
+/** The text board, headed; nothing for a board without spaces. */
+export function textBoardParts(board: Board | null, lc: Locale, level = 3): Part[] {
+  if (!board?.spaces.length) return [];
+  return [
+    h(L(lc, 'The board in words', '文字で見る盤面'), level),
+    { text: textBoardText(board, lc), html: textBoardHtml(board, lc) },
+  ];
+}
