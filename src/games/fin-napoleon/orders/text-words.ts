@@ -5,7 +5,7 @@ import type { GrammarInput, StatementResult } from '../../../engine/grammar.ts';
 import type { Locale } from '../../../i18n/index.ts';
 import { nameKey } from '../../../orders-text/normalize.ts';
 import { defaultData } from '../data/default-data.ts';
-import { type FnData, NATIONS, type Nation } from '../data/schema.ts';
+import type { FnData, Nation } from '../data/schema.ts';
 import type { FnOrders } from './schema.ts';
 
 export interface Ctx {

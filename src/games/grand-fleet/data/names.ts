@@ -17,6 +17,11 @@ export function gfNames(data: GfData): NameTable {
     label: same(h.id),
     name: h.name ?? { en: `Hex ${h.id}`, ja: `ヘクス${h.id}` },
   }));
-  const types: NameEntry[] = data.shipTypes.map((t) => ({ id: t.id, kind: 'ship-type', label: same(t.id), name: t.name }));
+  const types: NameEntry[] = data.shipTypes.map((t) => ({
+    id: t.id,
+    kind: 'ship-type',
+    label: same(t.id),
+    name: t.name,
+  }));
   return [...ships, ...hexes, ...types];
 }

@@ -306,7 +306,10 @@ const HANDLERS: [keyof typeof KW, Handler][] = [
   ['target', pairsLine('targets')],
   ['counter', pairsLine('counterattack')],
   ['prefer', preferLine],
-  ['setup', mapLine('setup', ['SETUP <unit> <area>: SETUP 7 Armd 12', '配置 <ユニット> <場所>: 配置 7機甲 12'], 'OC 4.2')],
+  [
+    'setup',
+    mapLine('setup', ['SETUP <unit> <area>: SETUP 7 Armd 12', '配置 <ユニット> <場所>: 配置 7機甲 12'], 'OC 4.2'),
+  ],
   [
     'return',
     mapLine(
