@@ -16,6 +16,9 @@ const h = (t: string, level: number): Part => ({ text: `== ${t} ==`, html: `<h${
 export function sinceParts(before: Board | null | undefined, after: Board | null, lc: Locale, level = 3): Part[] {
   if (!before || !after) return [];
   const c = boardChanges(before, after, lc);
+  const nothing = Object.values(c).every((x) => !x.length);
+  // A board with no map (a small test game) says nothing rather than "nothing changed".
+  if (nothing && !after.spaces.length && !after.tracks.length) return [];
   return [
     h(L(lc, 'Since your last turn', '前の手番からの変化'), level),
     { text: changesText(c, lc), html: changesHtml(c, lc) },

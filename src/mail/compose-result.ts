@@ -123,9 +123,9 @@ export async function composeResult(ctx: PlayerMailContext, input: ResultMailInp
   const lc = reader.locale;
   const names = namesOf(game.data, game.names);
   const titles = resultTitles(lc, input, reader.timeZone);
-  // "Since your last turn" first (a seat held alone; a person's is in each seat's section).
-  const since = bySeat(ctx) ? [] : sinceParts(input.since, input.board, lc);
-  const parts: Part[] = [...since, heading(titles.heading), eventSentences(game.describe, input.events, names, lc)];
+  // "Since your last turn" at the top, under the heading (a seat held alone; a person's is in each seat's section).
+  const since = bySeat(ctx) ? [] : sinceParts(input.since, input.board, lc, 4);
+  const parts: Part[] = [heading(titles.heading), ...since, eventSentences(game.describe, input.events, names, lc)];
   if (input.defaultsApplied?.length)
     parts.push(
       para(
