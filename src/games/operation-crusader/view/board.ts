@@ -28,9 +28,16 @@ function spaces(s: OcState): Space[] {
   for (const p of s.data.points) {
     const notes = [
       ...(p.town ? [{ en: 'town', ja: '町' }] : []),
-      ...(p.fortress ? [{ en: `fortress (${p.fortress.side})`, ja: `要塞(${SIDES[p.fortress.side].name.ja})` }] : []),
+      ...(p.fortress
+        ? [{ en: `fortress (${SIDES[p.fortress.side].name.en})`, ja: `要塞(${SIDES[p.fortress.side].name.ja})` }]
+        : []),
       ...(p.offMap
-        ? [{ en: `off map, ${p.offMap.side} supply source`, ja: `マップ外、${SIDES[p.offMap.side].name.ja}補給源` }]
+        ? [
+            {
+              en: `off map, ${SIDES[p.offMap.side].name.en} supply source`,
+              ja: `マップ外、${SIDES[p.offMap.side].name.ja}補給源`,
+            },
+          ]
         : []),
     ];
     const owner = s.control[p.id];
