@@ -25,7 +25,7 @@ afterAll(async () => {
 });
 
 /** The ids of a game's things that are not also their names: what a player must never read. */
-export function internalIds(game: AnyGamePackage, data: unknown, board: ReturnType<typeof boardOf>): Set<string> {
+function internalIds(game: AnyGamePackage, data: unknown, board: ReturnType<typeof boardOf>): Set<string> {
   const shown = new Set<string>();
   const ids = new Set<string>();
   for (const e of game.names?.(data) ?? []) {
@@ -46,7 +46,7 @@ export function internalIds(game: AnyGamePackage, data: unknown, board: ReturnTy
 }
 
 /** The text a reader sees of an HTML page or part: tags, scripts, styles and attribute values removed. */
-export function visibleText(html: string): string {
+function visibleText(html: string): string {
   return html
     .replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ')
     .replace(/<[^>]*>/g, ' ')
@@ -58,7 +58,7 @@ export function visibleText(html: string): string {
 }
 
 /** The ids found as words in a text (not inside a longer word or code), each with some context. */
-export function idsIn(text: string, ids: Set<string>): string[] {
+function idsIn(text: string, ids: Set<string>): string[] {
   const out: string[] = [];
   for (const id of ids) {
     const esc = id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -8,7 +8,7 @@ import { acceptedNames, type NameEntry } from '../../src/engine/names.ts';
 import type { AnyGamePackage } from '../../src/engine/game-package.ts';
 import { startGame } from '../../src/engine/step-runner.ts';
 import { games } from '../../src/games/index.ts';
-import { operationCrusader as oc } from '../../src/games/operation-crusader/index.ts';
+import { type OcState, operationCrusader as oc } from '../../src/games/operation-crusader/index.ts';
 
 const named = Object.values(games)
   .filter((g) => g.names)
@@ -18,7 +18,8 @@ describe.each(named)('%s name table', (_id, game) => {
   const table = game.names!(game.defaultData);
   test('every entry has a label and a full name in English and Japanese, and ids are unique per kind', () => {
     expect(table.length).toBeGreaterThan(0);
-    for (const e of table) for (const x of [e.label.en, e.label.ja, e.name.en, e.name.ja]) expect(x.trim()).not.toBe('');
+    for (const e of table)
+      for (const x of [e.label.en, e.label.ja, e.name.en, e.name.ja]) expect(x.trim()).not.toBe('');
     const keys = table.map((e) => `${e.kind}:${e.id}`);
     expect(new Set(keys).size).toBe(keys.length);
   });
@@ -65,7 +66,7 @@ describe('Operation Crusader: one name for each unit', () => {
   const table = oc.names!(oc.defaultData);
   const started = startGame(oc, { mode: 'standard', options: {}, data: oc.defaultData, secret: 'names' });
   if (!started.ok) throw new Error('no game');
-  const board = oc.board(started.envelope.state, { kind: 'moderator' });
+  const board = oc.board(started.envelope.state as OcState, { kind: 'moderator' });
 
   test.each([
     ['7arm', '7 Armd', '7機甲', '7th Armoured Brigade', '第7機甲旅団'],

@@ -12,8 +12,21 @@ import { client } from '../../web/helpers.ts';
 
 describe('Allied players named by their nations', () => {
   test.each([
-    ['allies-3', {}, ['France', 'Allied player 1: Prussia and Austria', 'Allied player 2: Russia', 'Allied player 3: Spain and Britain']],
-    ['allies-2', { division: 'russia/prussia+austria+spain+britain' }, ['France', 'Allied player 1: Russia', 'Allied player 2: Prussia and Austria and Spain and Britain']],
+    [
+      'allies-3',
+      {},
+      [
+        'France',
+        'Allied player 1: Prussia and Austria',
+        'Allied player 2: Russia',
+        'Allied player 3: Spain and Britain',
+      ],
+    ],
+    [
+      'allies-2',
+      { division: 'russia/prussia+austria+spain+britain' },
+      ['France', 'Allied player 1: Russia', 'Allied player 2: Prussia and Austria and Spain and Britain'],
+    ],
     ['two-player', {}, ['France', 'Allies']],
   ])('%s %j', (mode, options, names) => {
     expect(fn.sides(mode, options).map((s) => s.name.en)).toEqual(names);

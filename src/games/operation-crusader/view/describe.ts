@@ -114,7 +114,10 @@ function namedPurpose(e: GameEvent) {
   const fire = p && /^fire of (\S+) at (\S+)$/.exec(p.what.en);
   if (!p || !fire) return p;
   const [, a, b] = fire;
-  return { rule: p.rule, what: { en: `fire of ${nm(a, 'en')} at ${nm(b, 'en')}`, ja: `${nm(a, 'ja')}から${nm(b, 'ja')}への射撃` } };
+  return {
+    rule: p.rule,
+    what: { en: `fire of ${nm(a, 'en')} at ${nm(b, 'en')}`, ja: `${nm(a, 'ja')}から${nm(b, 'ja')}への射撃` },
+  };
 }
 
 /** One event in words. */
