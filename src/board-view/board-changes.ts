@@ -42,8 +42,10 @@ const W = {
   },
 } as const;
 
-/** A piece's name without its changing values (label, number, full name). */
+/** A piece's name without its changing values: its label (and number), else its name. */
 function who(p: Piece, locale: Locale): string {
+  const tag = [p.label?.[locale], p.number].filter(Boolean).join(' ');
+  if (tag) return tag;
   return pieceLabel(
     { ...p, count: undefined, strength: undefined, steps: undefined, damage: undefined, marks: undefined },
     locale,

@@ -148,14 +148,43 @@ export function textBoardHtml(board: Board, locale: Locale, opts: { id?: string 
   );
 }
 
-/** The board as plain text: a paragraph per space (the mail's text part). */
+/** Columns of a line of text: a full-width character counts two. */
+const columns = (s: string) => [...s].reduce((n, c) => n + (/[\u3000-\u9fff\uff00-\uffef]/.test(c) ? 2 : 1), 0);
+
+/**
+ * A long line folded to `width` columns after a space or a Japanese comma, the lines after the first indented by
+ * `indent` spaces.
+ */
+export function foldLine(line: string, indent: number, width = 78): string[] {
+  const out: string[] = [];
+  let rest = line;
+  while (columns(rest) > width) {
+    let cut = -1;
+    let col = 0;
+    for (let i = 0; i < rest.length && col <= width; i++) {
+      col += columns(rest[i]);
+      if ((rest[i] === ' ' || rest[i] === '、') && i > indent && col <= width) cut = i;
+    }
+    if (cut < 0) break;
+    out.push(rest.slice(0, rest[cut] === '、' ? cut + 1 : cut));
+    rest = `${' '.repeat(indent)}${rest.slice(cut + 1)}`;
+  }
+  out.push(rest);
+  return out;
+}
+
+/** The board as plain text: a paragraph per space, long lists one piece a line and folded (the mail's text). */
 export function textBoardText(board: Board, locale: Locale): string {
   const w = WORDS[locale];
   const out: string[] = [];
   for (const r of textBoardRows(board, locale)) {
-    out.push(`* ${r.title}${r.facts ? ` (${r.facts})` : ''}`);
-    for (const p of r.pieces) out.push(`    ${p.side}: ${p.list.join('; ')}`);
-    if (r.touches.length) out.push(`    ${w.touches}: ${r.touches.join(', ')}`);
+    out.push(...foldLine(`* ${r.title}${r.facts ? ` (${r.facts})` : ''}`, 4));
+    for (const p of r.pieces) {
+      const one = `    ${p.side}: ${p.list.join('; ')}`;
+      if (columns(one) <= 78) out.push(one);
+      else out.push(`    ${p.side}:`, ...p.list.flatMap((x) => foldLine(`      - ${x}`, 8)));
+    }
+    if (r.touches.length) out.push(...foldLine(`    ${w.touches}: ${r.touches.join(', ')}`, 6));
   }
   return out.join('\n');
 }

@@ -7,7 +7,7 @@ import { boardChanges, changesHtml, changesText } from '../board-view/board-chan
 import { textBoardHtml, textBoardText } from '../board-view/text-board.ts';
 import type { Board } from '../engine/board.ts';
 import type { Locale } from '../i18n/index.ts';
-import type { Part } from './render.ts';
+import { esc, type Part, summaryLine } from './render.ts';
 
 const L = (lc: Locale, en: string, ja: string) => (lc === 'ja' ? ja : en);
 const h = (t: string, level: number): Part => ({ text: `== ${t} ==`, html: `<h${level}>${t}</h${level}>` });
@@ -25,11 +25,15 @@ export function sinceParts(before: Board | null | undefined, after: Board | null
   ];
 }
 
-/** The text board, headed; nothing for a board without spaces. */
-export function textBoardParts(board: Board | null, lc: Locale, level = 3): Part[] {
-  if (!board?.spaces.length) return [];
-  return [
-    h(L(lc, 'The board in words', '文字で見る盤面'), level),
-    { text: textBoardText(board, lc), html: textBoardHtml(board, lc) },
-  ];
+/**
+ * The board in words as a mail's map table: the summary line, then every space with what is in it and what touches
+ * it (text), or the accessible table of the same (HTML); the board's notes under it.
+ */
+export function boardInWords(board: Board, lc: Locale): Part {
+  const head = summaryLine(board, lc);
+  const notes = board.notes?.length ? `<p><small>${esc(board.notes.map((n) => n[lc]).join(' · '))}</small></p>` : '';
+  return {
+    text: `${head}\n${textBoardText(board, lc)}`,
+    html: `<p><b>${esc(head)}</b></p>${textBoardHtml(board, lc)}${notes}`,
+  };
 }

@@ -7,7 +7,7 @@
  * may see (src/mail/context.ts) and writes the outbox row (src/mail/outbox.ts). The text notices (deadlines,
  * rejections, a result awaiting review) are src/mail/notices.ts.
  */
-import { sinceParts, textBoardParts } from './board-words.ts';
+import { boardInWords, sinceParts } from './board-words.ts';
 import type { NameTable } from '../engine/names.ts';
 import type { GameEvent, Owed, Text } from '../engine/types.ts';
 import type { Locale } from '../i18n/index.ts';
@@ -269,8 +269,10 @@ export function mapParts(
   locale: Locale,
   title: string,
   cid: string,
+  opts: { words?: boolean } = {},
 ): { part: Part | null; attachments: MailAttachment[] } {
-  const table = renderMap(board, locale);
+  // With `words`, the board in words (every space, what is in it, what touches it) stands in for the map's table.
+  const table = opts.words && board?.spaces.length ? boardInWords(board, locale) : renderMap(board, locale);
   if (!board || !table.text) return { part: null, attachments: [] };
   const svg = renderBoardSvg(board, locale, { title });
   const alt = `${title}: ${board.summary.phase[locale]}`;
@@ -310,11 +312,11 @@ export function seatSections(
   for (const seat of seats) {
     const name = sideNameOf(ctx, seat.side);
     const cid = `map.${ctx.game.id}.${ctx.person.id}.${seat.side}.${what}@${ctx.site.domain}`;
-    const map = mapParts(seat.board, lc, `${ctx.game.name}: ${name}`, cid.replace(/[^A-Za-z0-9.@_-]/g, '_'));
+    const title = `${ctx.game.name}: ${name}`;
+    const map = mapParts(seat.board, lc, title, cid.replace(/[^A-Za-z0-9.@_-]/g, '_'), { words: opts.textBoard });
     parts.push(heading(L(lc, `Seat ${name}`, `席 ${name}`)));
     parts.push(...sinceParts(seat.since, seat.board, lc, 4));
     if (map.part) parts.push(map.part);
-    if (opts.textBoard) parts.push(...textBoardParts(seat.board, lc, 4));
     attachments.push(...map.attachments);
     if (owed) parts.push(renderOwed(seat.owed, owed.deadline, ctx.person.timeZone, lc));
   }

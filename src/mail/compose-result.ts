@@ -23,7 +23,7 @@ import {
   type SeatPart,
   seatSections,
 } from './compose-parts.ts';
-import { sinceParts, textBoardParts } from './board-words.ts';
+import { sinceParts } from './board-words.ts';
 import { esc, namesOf, renderEvents, renderOwed, type Part } from './render.ts';
 import { moveSubject, replyTemplatePart } from './compose-action.ts';
 
@@ -106,11 +106,10 @@ function seatParts(
     const owed = input.outcome ? null : { deadline: input.deadline };
     return { ...seatSections(ctx, input.seats ?? [], what, owed, { textBoard: true }), next: [] };
   }
-  const map = mapParts(input.board, lc, ctx.game.name, mapCid(ctx, what));
+  // A result mail's map table is the board in words: every space, what is in it, what touches it.
+  const map = mapParts(input.board, lc, ctx.game.name, mapCid(ctx, what), { words: true });
   const next = [heading(L(lc, 'Next', '次の命令')), renderOwed(input.owed, input.deadline, ctx.seat.timeZone, lc)];
-  const words = textBoardParts(input.board, lc);
-  const parts = map.part ? [heading(L(lc, 'The map', 'マップ')), map.part, ...words] : [];
-  return { parts, attachments: map.attachments, next };
+  return { parts: map.part ? [heading(L(lc, 'The map', 'マップ')), map.part] : [], attachments: map.attachments, next };
 }
 
 /**

@@ -105,6 +105,12 @@ export function board(state: OcState, viewer: Viewer): Board {
     to: r.to,
     kind: r.kind === 'coastal' ? 'road' : 'minor-road',
   }));
+  // OC 2.1: the areas adjacent to each other and the points each area touches (listed, not drawn).
+  for (const a of s.data.areas) {
+    for (const n of a.neighbours)
+      if (a.id < n) connections.push({ from: a.id, to: n, kind: 'adjacent', implicit: true });
+    for (const p of a.points) connections.push({ from: a.id, to: p, kind: 'adjacent', implicit: true });
+  }
   const gone = s.data.units.filter((u) => s.units[u.id].status !== 'map');
   const notes = gone.map((u) => {
     const st = s.units[u.id];
