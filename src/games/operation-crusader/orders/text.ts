@@ -330,7 +330,8 @@ const HANDLERS: [keyof typeof KW, Handler][] = [
 
 /** Reads one statement line (null: not an order of this game). */
 function statement(line: string, ctx: OcGrammarContext): Result {
-  const [first = '', ...rest] = tokenize(line);
+  // The Japanese comma separates pairs as the comma does ("21装甲 -> 7機甲、15装甲 -> 22機甲").
+  const [first = '', ...rest] = tokenize(line.replace(/、/g, ', '));
   if (is(first, 'pass') && !rest.length)
     return order((o) => {
       o.activation = { at: 'pass' };
