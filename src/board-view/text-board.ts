@@ -106,7 +106,7 @@ export function textBoardRows(board: Board, locale: Locale): TextBoardRow[] {
       KIND[s.kind][locale],
       s.terrain ? board.map.terrain?.[s.terrain]?.name[locale] : undefined,
       factsLine(s, locale) || undefined,
-      owner ? `${locale === 'ja' ? '支配' : 'held by'} ${owner}` : undefined,
+      owner ? `${locale === 'ja' ? '所有' : 'owned by'} ${owner}` : undefined,
       unused(s) ? (locale === 'ja' ? '使用不可' : 'not in play') : undefined,
     ];
     const near = [...(touches.get(s.id) ?? [])].map((id) => spaceTitle(byId.get(id)!, locale)).sort();
