@@ -221,9 +221,29 @@ const WORDS: Record<string, Words> = {
   },
 };
 
+/**
+ * A die's purpose as a player reads it: the initiative die's recorded purpose (GF 7(b)[1]) names the side by its
+ * id in English, the damage dice (GF 8[4.3][4]) a ship by its roster code alone.
+ */
+function namedPurpose(e: GameEvent) {
+  const p = dicePurposeOf(undefined, e);
+  const init = p && /^initiative die \((\w+)\)$/.exec(p.what.en);
+  if (p && init) return { rule: p.rule, what: { en: `initiative die (${side(init[1], 'en')})`, ja: p.what.ja } };
+  const damage = p && /^damage dice for (\w+)$/.exec(p.what.en);
+  if (p && damage) {
+    const name = SHIP_NAMES.get(damage[1]);
+    if (name)
+      return {
+        rule: p.rule,
+        what: { en: `damage dice for ${damage[1]} ${name.en}`, ja: `${damage[1]} ${name.ja} の損害ダイス` },
+      };
+  }
+  return p;
+}
+
 /** One event as a sentence. */
 export function describeEvent(event: GameEvent, locale: L): string {
-  if (event.type === 'die') return describeDie(event, locale, dicePurposeOf(undefined, event));
+  if (event.type === 'die') return describeDie(event, locale, namedPurpose(event));
   const words = WORDS[event.type];
   const rule = event.rule ? (locale === 'en' ? ` (${event.rule})` : `（${event.rule}）`) : '';
   if (!words) return `${event.type}${rule}`;
