@@ -76,6 +76,7 @@ export function resultTitles(
   lc: Locale,
   input: ResultMailInput,
   timeZone = 'UTC',
+  seatName: (seat: string) => string = (seat) => seat,
 ): { heading: string; subject: string } {
   const n = input.stepNumber;
   const span = input.fromStep !== undefined && input.fromStep < n ? `${input.fromStep}–${n}` : null;
@@ -86,7 +87,7 @@ export function resultTitles(
       ? L(lc, `Results of steps ${span}`, `ステップ ${span} の結果`)
       : L(lc, `Result of step ${n}`, `ステップ ${n} の結果`);
   if (input.outcome) {
-    const over = `${L(lc, 'Game over', 'ゲーム終了')}: ${outcomeHeadline(input.outcome, lc)}`;
+    const over = `${L(lc, 'Game over', 'ゲーム終了')}: ${outcomeHeadline(input.outcome, lc, seatName)}`;
     return { heading, subject: over };
   }
   const phase = input.board?.summary.phase[lc] ?? null;
@@ -121,7 +122,9 @@ export async function composeResult(ctx: PlayerMailContext, input: ResultMailInp
   const reader = readerOf(ctx);
   const lc = reader.locale;
   const names = namesOf(game.data, game.names);
-  const titles = resultTitles(lc, input, reader.timeZone);
+  // Winners go by their seats' names, never by their ids.
+  const seatName = (seat: string) => game.sides[seat]?.[lc] ?? seat;
+  const titles = resultTitles(lc, input, reader.timeZone, seatName);
   // "Since your last turn" at the top, under the heading (a seat held alone; a person's is in each seat's section).
   const since = bySeat(ctx) ? [] : sinceParts(input.since, input.board, lc, 4);
   const parts: Part[] = [heading(titles.heading), ...since, eventSentences(game.describe, input.events, names, lc)];
@@ -138,7 +141,7 @@ export async function composeResult(ctx: PlayerMailContext, input: ResultMailInp
   const seats = seatParts(ctx, input);
   parts.push(...seats.parts);
   if (input.outcome) {
-    const headline = `${outcomeHeadline(input.outcome, lc)}. ${input.outcome.reason[lc]}`;
+    const headline = `${outcomeHeadline(input.outcome, lc, seatName)}. ${input.outcome.reason[lc]}`;
     parts.push(heading(L(lc, 'Game over', 'ゲーム終了')), para(headline));
   } else {
     parts.push(...seats.next);

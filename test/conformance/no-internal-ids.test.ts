@@ -95,10 +95,13 @@ async function playFewSteps(game: AnyGamePackage, steps: number) {
 
 describe.each(registered)('%s', (_id, game) => {
   it('shows no internal id on any page or in any mail after a few steps of random play', async () => {
-    const created = await playFewSteps(game, 6);
+    const created = await playFewSteps(game, 10);
     const step = await currentStep(t.deps, created.id);
     const data = (await t.db.game.findUniqueOrThrow({ where: { id: created.id } })).data ?? game.defaultData;
     const ids = internalIds(game, data, boardOf(game, step.envelope, { kind: 'moderator' }));
+    // The seats' ids too (`ally-2`, `british`): a seat goes by its name.
+    const seats = game.sides(step.envelope.mode, game.shortGame?.options);
+    for (const s of seats) if (s.name.en !== s.seat && s.seat.length >= 2) ids.add(s.seat);
     const found: string[] = [];
     const mails = await t.db.outbox.findMany({ where: { gameId: created.id } });
     expect(mails.length).toBeGreaterThan(0);
