@@ -137,7 +137,9 @@ export function textBoardHtml(board: Board, locale: Locale, opts: { id?: string 
   const cell = (x: string) => xmlEscape(x || w.none);
   const rows = textBoardRows(board, locale).map((r) => {
     const pieces = r.pieces.map((p) => `<b>${xmlEscape(p.side)}</b>: ${xmlEscape(p.list.join('; '))}`).join('<br>');
-    return `<tr><th scope="row">${xmlEscape(r.title)}</th><td>${cell(r.facts)}</td><td>${pieces || w.none}</td><td>${cell(r.touches.join(', '))}</td></tr>`;
+    // data-label: the column's name, shown before the cell where a narrow page stacks the rows.
+    const td = (label: string, html: string) => `<td data-label="${xmlEscape(label)}">${html}</td>`;
+    return `<tr><th scope="row">${xmlEscape(r.title)}</th>${td(w.facts, cell(r.facts))}${td(w.pieces, pieces || w.none)}${td(w.touches, cell(r.touches.join(', ')))}</tr>`;
   });
   const id = opts.id ? ` id="${xmlEscape(opts.id)}"` : '';
   return (
