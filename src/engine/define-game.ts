@@ -8,6 +8,7 @@ import { z } from 'zod';
 import type { Board } from './board.ts';
 import type { GamePackage, HiddenTwin, OutcomeCounter, ShortGame } from './game-package.ts';
 import type { OrderGrammar } from './grammar.ts';
+import type { NameTable } from './names.ts';
 import type {
   ChoiceTree,
   DicePurpose,
@@ -35,7 +36,11 @@ export interface GameCore<S, O, Opt, Data> {
   /** The rules version this code resolves under: changed whenever a step could resolve differently (docs/contract.md). */
   rulesVersion: string;
   modes: readonly string[];
-  sides(mode: string): readonly SideSpec[];
+  /**
+   * The seats of a mode and their names; `options` (the game's parsed options, when known) may name a seat by what
+   * it commands (FN 12.0[M][2]: "Allied player 2: Russia").
+   */
+  sides(mode: string, options?: unknown): readonly SideSpec[];
   /** zod schema of the options; parsing `{}` gives every documented default. */
   optionsSchema: z.ZodType<Opt>;
   /** zod schema of one seat's orders (shape only; rules are checked by `validate`). */
@@ -57,6 +62,8 @@ export interface DataCapability<Opt, Data> {
   schema: z.ZodType<Data>;
   defaults: Data;
   check?(data: Data, options: Opt): string[];
+  /** The name table of a data set (src/engine/names.ts): one name for each thing, everywhere. */
+  names?(data: Data): NameTable;
 }
 
 /** Who sees what. Default: events filtered by their `visibleTo`, other seats' orders shown at the end. */
@@ -118,6 +125,12 @@ export function defineGame<S, O, Opt, Data>(spec: GameSpec<S, O, Opt, Data>): Ga
   if (visibility?.hiddenTwin) pkg.hiddenTwin = visibility.hiddenTwin;
   if (visibility?.openInformation !== undefined) pkg.openInformation = visibility.openInformation;
   if (grammar) pkg.grammar = grammar;
+  if (data?.names) {
+    const names = data.names;
+    const defaults = data.defaults;
+    // A data set of the wrong shape (a test game's) falls back to the shipped set.
+    pkg.names = (d) => names((d as Data | null | undefined) ?? defaults);
+  }
   if (play?.randomOrders) pkg.randomOrders = play.randomOrders;
   if (play?.shortGame) pkg.shortGame = play.shortGame;
   if (play?.fixtures) pkg.fixtures = play.fixtures;

@@ -5,6 +5,7 @@
  * bare rules definition is already a playable package (orders by API and as JSON by mail and on the page).
  */
 import type { OrderGrammar } from './grammar.ts';
+import type { NameTable } from './names.ts';
 import type { GameDefinition, GameEvent, SeatId, Text, Viewer } from './types.ts';
 
 /** Draws one seat's legal orders at random; `rand` returns numbers in [0, 1). Pure: all chance comes from `rand`. */
@@ -72,6 +73,12 @@ export interface GamePackage<S = unknown, O = unknown, Opt = unknown, Data = unk
   openInformation?: boolean;
   /** A short complete game for the end-to-end checks; without it they play the first mode with every default. */
   shortGame?: ShortGame;
+  /**
+   * The name table of a component data set (src/engine/names.ts): every unit, space and nation with its id, counter
+   * label and full name in both languages and the spellings the grammar accepts. Mails and pages name things by it;
+   * without it they use the names the board gives.
+   */
+  names?(data: Data): NameTable;
 }
 
 /**
@@ -85,6 +92,11 @@ export type AnyGamePackage = GamePackage<unknown, unknown, unknown, unknown>;
  * A seat's name in both languages, as the game names its sides in a mode: what every page, mail and calendar entry
  * shows instead of the seat's id (the id itself for a seat the game, or a missing game, does not know).
  */
-export function seatText(game: Pick<AnyGamePackage, 'sides'> | undefined, mode: string, seat: SeatId): Text {
-  return game?.sides(mode).find((s) => s.seat === seat)?.name ?? { en: seat, ja: seat };
+export function seatText(
+  game: Pick<AnyGamePackage, 'sides'> | undefined,
+  mode: string,
+  seat: SeatId,
+  options?: unknown,
+): Text {
+  return game?.sides(mode, options).find((s) => s.seat === seat)?.name ?? { en: seat, ja: seat };
 }

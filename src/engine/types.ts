@@ -233,7 +233,11 @@ export interface GameDefinition<S = unknown, O = unknown, Opt = unknown, Data = 
    */
   olderRules?: Readonly<Record<string, GameDefinition<S, O, Opt, Data> | 'same'>>;
   modes: readonly string[];
-  sides(mode: string): readonly SideSpec[];
+  /**
+   * The seats of a mode and their names; `options` (the game's parsed options, when known) may name a seat by what
+   * it commands (FN 12.0[M][2]: "Allied player 2: Russia").
+   */
+  sides(mode: string, options?: unknown): readonly SideSpec[];
   /** zod schema of the options; parsing `{}` gives every documented default. */
   optionsSchema: z.ZodType<Opt>;
   optionDocs: readonly OptionDoc[];

@@ -7,6 +7,8 @@
  * may see (src/mail/context.ts) and writes the outbox row (src/mail/outbox.ts). The text notices (deadlines,
  * rejections, a result awaiting review) are src/mail/notices.ts.
  */
+import { boardInWords, sinceParts } from './board-words.ts';
+import type { NameTable } from '../engine/names.ts';
 import type { GameEvent, Owed, Text } from '../engine/types.ts';
 import type { Locale } from '../i18n/index.ts';
 import { personThreadRoot, seatReplyAddress, threadRoot, listId } from './addresses.ts';
@@ -79,6 +81,8 @@ export interface SeatMailContext {
     /** The name of each seat of the game in both languages (a seat is never shown by its id). */
     sides: Record<string, Text>;
     describe?: (event: GameEvent, locale: Locale) => string;
+    /** The game's name table of its data set (src/engine/names.ts), when it has one. */
+    names?: NameTable;
   };
   seat: {
     id: string;
@@ -267,9 +271,10 @@ export function mapParts(
   locale: Locale,
   title: string,
   cid: string,
-  where: { focus?: unknown; pageUrl?: string } = {},
+  where: { focus?: unknown; pageUrl?: string; words?: boolean } = {},
 ): { part: Part | null; attachments: MailAttachment[] } {
-  const table = renderMap(board, locale);
+  // With `words`, the board in words (every space, what is in it, what touches it) stands in for the map's table.
+  const table = where.words && board?.spaces.length ? boardInWords(board, locale) : renderMap(board, locale);
   if (!board || !table.text) return { part: null, attachments: [] };
   const svg = renderBoardSvg(board, locale, { title, crop: true, focus: where.focus });
   const alt = `${title}: ${board.summary.phase[locale]}`;
@@ -296,6 +301,8 @@ export const mapCid = (ctx: SeatMailContext, what: string): string =>
 export interface SeatPart {
   side: string;
   board: Board | null;
+  /** The seat's board where the mail's steps start (result mails): what changed since is shown first. */
+  since?: Board | null;
   owed: Owed[];
 }
 
@@ -309,6 +316,7 @@ export function seatSections(
   what: string,
   owed: { deadline: Date | null } | null,
   focus?: unknown,
+  opts: { textBoard?: boolean } = {},
 ): { parts: Part[]; attachments: MailAttachment[] } {
   const lc = ctx.person.locale;
   const parts: Part[] = [];
@@ -316,9 +324,10 @@ export function seatSections(
   for (const seat of seats) {
     const name = sideNameOf(ctx, seat.side);
     const cid = `map.${ctx.game.id}.${ctx.person.id}.${seat.side}.${what}@${ctx.site.domain}`;
-    const where = { focus: [focus, seat.owed], pageUrl: pageUrlOf(ctx.site, ctx.game.id) };
+    const where = { focus: [focus, seat.owed], pageUrl: pageUrlOf(ctx.site, ctx.game.id), words: opts.textBoard };
     const map = mapParts(seat.board, lc, `${ctx.game.name}: ${name}`, cid.replace(/[^A-Za-z0-9.@_-]/g, '_'), where);
     parts.push(heading(L(lc, `Seat ${name}`, `席 ${name}`)));
+    parts.push(...sinceParts(seat.since, seat.board, lc, 4));
     if (map.part) parts.push(map.part);
     attachments.push(...map.attachments);
     if (owed) parts.push(renderOwed(seat.owed, owed.deadline, ctx.person.timeZone, lc));

@@ -24,6 +24,7 @@ import {
   type SeatPart,
   seatSections,
 } from './compose-parts.ts';
+import { sinceParts } from './board-words.ts';
 import { esc, namesOf, renderEvents, renderOwed, type Part } from './render.ts';
 import { moveSubject, replyTemplatePart } from './compose-action.ts';
 
@@ -52,6 +53,8 @@ export interface ResultMailInput {
   events: GameEvent[];
   /** The board of a seat held alone (of a person: the first of its seats' with one). */
   board: Board | null;
+  /** The board of a seat held alone where the mail's steps start: "since your last turn" compares it with `board`. */
+  since?: Board | null;
   /** What the player's seats owe next (all of them). */
   owed: Owed[];
   /** Each seat's section, for a person holding several. */
@@ -74,6 +77,7 @@ export function resultTitles(
   lc: Locale,
   input: ResultMailInput,
   timeZone = 'UTC',
+  seatName: (seat: string) => string = (seat) => seat,
 ): { heading: string; subject: string } {
   const n = input.stepNumber;
   const span = input.fromStep !== undefined && input.fromStep < n ? `${input.fromStep}–${n}` : null;
@@ -84,7 +88,7 @@ export function resultTitles(
       ? L(lc, `Results of steps ${span}`, `ステップ ${span} の結果`)
       : L(lc, `Result of step ${n}`, `ステップ ${n} の結果`);
   if (input.outcome) {
-    const over = `${L(lc, 'Game over', 'ゲーム終了')}: ${outcomeHeadline(input.outcome, lc)}`;
+    const over = `${L(lc, 'Game over', 'ゲーム終了')}: ${outcomeHeadline(input.outcome, lc, seatName)}`;
     return { heading, subject: over };
   }
   const phase = input.board?.summary.phase[lc] ?? null;
@@ -102,9 +106,10 @@ function seatParts(
   const what = `step${input.stepNumber}`;
   if (bySeat(ctx)) {
     const owed = input.outcome ? null : { deadline: input.deadline };
-    return { ...seatSections(ctx, input.seats ?? [], what, owed, input.events), next: [] };
+    return { ...seatSections(ctx, input.seats ?? [], what, owed, input.events, { textBoard: true }), next: [] };
   }
-  const where = { focus: [input.events, input.owed], pageUrl: pageUrlOf(ctx.site, ctx.game.id) };
+  // A result mail's map table is the board in words: every space, what is in it, what touches it.
+  const where = { focus: [input.events, input.owed], pageUrl: pageUrlOf(ctx.site, ctx.game.id), words: true };
   const map = mapParts(input.board, lc, ctx.game.name, mapCid(ctx, what), where);
   const next = [heading(L(lc, 'Next', '次の命令')), renderOwed(input.owed, input.deadline, ctx.seat.timeZone, lc)];
   return { parts: map.part ? [heading(L(lc, 'The map', 'マップ')), map.part] : [], attachments: map.attachments, next };
@@ -118,9 +123,13 @@ export async function composeResult(ctx: PlayerMailContext, input: ResultMailInp
   const { game } = ctx;
   const reader = readerOf(ctx);
   const lc = reader.locale;
-  const names = namesOf(game.data);
-  const titles = resultTitles(lc, input, reader.timeZone);
-  const parts: Part[] = [heading(titles.heading), eventSentences(game.describe, input.events, names, lc)];
+  const names = namesOf(game.data, game.names);
+  // Winners go by their seats' names, never by their ids.
+  const seatName = (seat: string) => game.sides[seat]?.[lc] ?? seat;
+  const titles = resultTitles(lc, input, reader.timeZone, seatName);
+  // "Since your last turn" at the top, under the heading (a seat held alone; a person's is in each seat's section).
+  const since = bySeat(ctx) ? [] : sinceParts(input.since, input.board, lc, 4);
+  const parts: Part[] = [heading(titles.heading), ...since, eventSentences(game.describe, input.events, names, lc)];
   if (input.defaultsApplied?.length)
     parts.push(
       para(
@@ -134,7 +143,7 @@ export async function composeResult(ctx: PlayerMailContext, input: ResultMailInp
   const seats = seatParts(ctx, input);
   parts.push(...seats.parts);
   if (input.outcome) {
-    const headline = `${outcomeHeadline(input.outcome, lc)}. ${input.outcome.reason[lc]}`;
+    const headline = `${outcomeHeadline(input.outcome, lc, seatName)}. ${input.outcome.reason[lc]}`;
     parts.push(heading(L(lc, 'Game over', 'ゲーム終了')), para(headline));
   } else {
     parts.push(...seats.next);

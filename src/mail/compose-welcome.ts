@@ -144,7 +144,7 @@ export async function composeWelcome(ctx: PlayerMailContext, input: WelcomeMailI
     ...(input.events?.length
       ? [
           heading(L(lc, 'The set-up', 'ゲームの準備')),
-          eventSentences(game.describe, input.events, namesOf(game.data), lc),
+          eventSentences(game.describe, input.events, namesOf(game.data, game.names), lc),
         ]
       : []),
     ...first.parts,

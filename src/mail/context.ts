@@ -18,6 +18,7 @@ export function siteOf(config: ServiceDeps['config']): MailSite {
 
 /** The game part of a mail context (`def`: the game's package, when installed). */
 function gameOfMail(def: AnyGamePackage | undefined, game: Game): SeatMailContext['game'] {
+  const data = componentData(def, game);
   return {
     id: game.id,
     name: game.name,
@@ -25,8 +26,9 @@ function gameOfMail(def: AnyGamePackage | undefined, game: Game): SeatMailContex
     mode: game.mode,
     title: def?.title ?? { en: game.game, ja: game.game },
     commitment: game.seedCommitment,
-    data: componentData(def, game),
-    sides: Object.fromEntries((def?.sides(game.mode) ?? []).map((s) => [s.seat, s.name])),
+    data,
+    ...(def?.names ? { names: def.names(data) } : {}),
+    sides: Object.fromEntries((def?.sides(game.mode, game.options) ?? []).map((s) => [s.seat, s.name])),
     describe: def ? (event, locale) => def.describeEvent(event, locale) : undefined,
   };
 }
@@ -47,7 +49,7 @@ export function seatMailContext(
     seat: {
       id: seat.id,
       side: seat.side,
-      sideName: seatText(def, game.mode, seat.side),
+      sideName: seatText(def, game.mode, seat.side, game.options),
       email: seat.email,
       locale: asLocale(seat.locale),
       timeZone: seat.timeZone,
@@ -77,7 +79,7 @@ export function personMailContext(
       mailToken: person.mailToken,
       playerName: person.playerName,
     },
-    seats: held.map((s) => ({ id: s.id, side: s.side, sideName: seatText(def, game.mode, s.side) })),
+    seats: held.map((s) => ({ id: s.id, side: s.side, sideName: seatText(def, game.mode, s.side, game.options) })),
   };
 }
 

@@ -175,6 +175,16 @@ export async function queueStepResults(tx: SqlTx, deps: NotifyDeps, input: StepR
   await writeOutbox(tx, deps.config, mails, deps.clock());
 }
 
+/**
+ * The envelope a mail covering the steps from `from` starts from (the step's own at its start), for the "since your
+ * last turn" summary; undefined when the publisher did not read it.
+ */
+function startOf(input: StepResults, from: number) {
+  const { step } = input.known;
+  const envelope = from === step.number ? step.envelope : input.earlier?.find((s) => s.number === from)?.envelope;
+  return envelope ? asEnvelope(envelope) : undefined;
+}
+
 /** The result mail of a seat held alone, or null when the plan mails it nothing. */
 async function seatResult(deps: NotifyDeps, input: StepResults, made: AfterStep, seat: Seat) {
   const { game, step, events, next } = input.known;
@@ -184,6 +194,7 @@ async function seatResult(deps: NotifyDeps, input: StepResults, made: AfterStep,
   if (!planned) return null;
   const since = (input.earlier ?? []).filter((s) => s.number >= planned.from);
   const earlier = since.flatMap((s) => def.visibleEvents(s.events, viewer));
+  const start = startOf(input, planned.from);
   const ctx = seatMailContext(deps, game, def, seat);
   const owes = owed.some((o) => o.seat === seat.side) && !outcome;
   return composeResult(ctx, {
@@ -192,6 +203,7 @@ async function seatResult(deps: NotifyDeps, input: StepResults, made: AfterStep,
     ...(planned.kind === 'digest' ? { digest: true } : {}),
     events: [...earlier, ...def.visibleEvents(events, viewer)],
     board: boardOf(def, after, viewer),
+    since: start ? boardOf(def, start, viewer) : null,
     owed: owed.filter((o) => o.seat === seat.side),
     deadline: next?.deadlineAt ?? null,
     outcome: game.status === 'finished' || outcome ? outcome : null,
@@ -221,11 +233,16 @@ async function personResult(
   const seen: GameEvent[] = visibleToAny(def, [...earlier, ...events], viewers);
   const ctx = personMailContext(deps, game, person, seats);
   const template = outcome ? null : personTemplate(def, ctx.game.data, after.state, owed, seats, ctx.person.locale);
-  const sections = ctx.seats.map((s) => ({
-    side: s.side,
-    board: boardOf(def, after, { kind: 'seat', seat: s.side }),
-    owed: owed.filter((o) => o.seat === s.side),
-  }));
+  const sections = ctx.seats.map((s) => {
+    const viewer = { kind: 'seat' as const, seat: s.side };
+    const start = startOf(input, plans.length ? from : step.number);
+    return {
+      side: s.side,
+      board: boardOf(def, after, viewer),
+      since: start ? boardOf(def, start, viewer) : null,
+      owed: owed.filter((o) => o.seat === s.side),
+    };
+  });
   return composeResult(ctx, {
     template,
     stepNumber: step.number,

@@ -7,7 +7,9 @@ import type { ChoiceField, ChoiceTree, GameEvent, Owed, Text } from '../engine/t
 import { describeDie, dicePurposeOf } from '../engine/dice-purpose.ts';
 import { formatDateTime, type Locale } from '../i18n/index.ts';
 import type { Board, Piece, Space } from '../engine/board.ts';
+import type { NameTable } from '../engine/names.ts';
 import { factsLine } from '../board-view/map-spaces.ts';
+import { pieceLabel, spaceCode } from '../board-view/text-board.ts';
 
 /** Escapes text for HTML. */
 export function esc(s: unknown): string {
@@ -23,9 +25,16 @@ export interface Part {
   html: string;
 }
 
-/** Unit and area names of a data set, for readable events. */
-export function namesOf(data: unknown): Map<string, Text> {
+/**
+ * Names of the things of a data set by id, for readable events: the game's name table when it has one (full
+ * names), else the `areas` and `units` of the data.
+ */
+export function namesOf(data: unknown, table?: NameTable): Map<string, Text> {
   const out = new Map<string, Text>();
+  if (table) {
+    for (const e of table) out.set(e.id, e.name);
+    return out;
+  }
   const d = data as { areas?: { id: string; name: Text }[]; units?: { id: string; name: Text }[] } | null;
   for (const a of d?.areas ?? []) out.set(a.id, a.name);
   for (const u of d?.units ?? []) out.set(u.id, u.name);
@@ -33,7 +42,7 @@ export function namesOf(data: unknown): Map<string, Text> {
 }
 
 function valueText(v: unknown, names: Map<string, Text>, locale: Locale): string {
-  if (typeof v === 'string') return names.has(v) ? `${v} (${names.get(v)![locale]})` : v;
+  if (typeof v === 'string') return names.get(v)?.[locale] ?? v;
   if (Array.isArray(v)) return v.map((x) => valueText(x, names, locale)).join(', ');
   if (v && typeof v === 'object') {
     const t = v as Record<string, unknown>;
@@ -73,20 +82,18 @@ export function renderEvents(events: readonly GameEvent[], names: Map<string, Te
   };
 }
 
-/** A piece in words: id, name, value, steps, damage; a face-down piece only as such. */
-function pieceLabel(p: Piece, locale: Locale): string {
-  const ja = locale === 'ja';
-  if (p.faceDown) return ja ? '(裏向き)' : '(face down)';
-  const name = p.name?.[locale];
-  const bits = [
-    p.id,
-    name && name !== p.id ? name : undefined,
-    p.count && p.count > 1 ? `×${p.count}` : undefined,
-    p.strength ? `${ja ? '戦力' : 'str'} ${p.strength}` : undefined,
-    p.steps ? `${ja ? 'ステップ' : 'steps'} ${p.steps.left}/${p.steps.full}` : undefined,
-    p.damage ? `${ja ? '損害' : 'dmg'} ${p.damage}` : undefined,
-  ];
-  return bits.filter(Boolean).join(' ');
+/** A long line of text folded at spaces to `width` columns, the lines after the first indented by `indent`. */
+export function fold(line: string, indent: number, width = 78): string[] {
+  const out: string[] = [];
+  let rest = line;
+  while (rest.length > width) {
+    const cut = rest.lastIndexOf(' ', width);
+    if (cut <= indent) break;
+    out.push(rest.slice(0, cut));
+    rest = `${' '.repeat(indent)}${rest.slice(cut + 1)}`;
+  }
+  out.push(rest);
+  return out;
 }
 
 /** The summary line: turn (of how many, its date), phase, scores, the result once over. */
@@ -118,14 +125,14 @@ export function renderMap(board: Board | null, locale: Locale): Part {
   for (const s of listed(board, byPlace)) {
     const here = byPlace.get(s.id) ?? [];
     const facts = factsLine(s, locale);
-    // Areas, hexes and points go by their id (the code players use in orders); boxes by their name alone.
-    const code = s.code ?? (s.kind === 'box' || s.kind === 'holding' ? '' : s.id);
+    // A space goes by its printed code (a hex number, the code orders use) and its name; never by its id.
+    const code = spaceCode(s, locale);
     text.push(`  ${code ? `${code} ` : ''}${s.name[locale]}${facts ? ` (${facts})` : ''}`);
     const cells = board.sides.map((side) => here.filter((p) => p.side === side.id).map((p) => pieceLabel(p, locale)));
     board.sides.forEach((side, i) => {
-      if (cells[i].length) text.push(`    ${side.name[locale]}: ${cells[i].join(', ')}`);
+      if (cells[i].length) text.push(...fold(`    ${side.name[locale]}: ${cells[i].join('; ')}`, 6));
     });
-    const sideCells = cells.map((c) => `<td>${esc(c.join(', ') || '-')}</td>`).join('');
+    const sideCells = cells.map((c) => `<td>${esc(c.join('; ') || '-')}</td>`).join('');
     rows.push(
       `<tr><td>${code ? `<b>${esc(code)}</b> ` : ''}${esc(s.name[locale])}</td><td>${esc(facts || '-')}</td>${sideCells}</tr>`,
     );

@@ -18,6 +18,8 @@ export interface GameListRow {
   name: string;
   game: string;
   mode: string;
+  /** The game's parsed options (a seat's name may depend on them). */
+  options: unknown;
   status: string;
   review: string;
   step: number;
@@ -66,6 +68,7 @@ export async function listGames(
       name: g.name,
       game: g.game,
       mode: g.mode,
+      options: g.options,
       status: g.status,
       review: g.reviewMode,
       step: g.currentStep,

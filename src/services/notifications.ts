@@ -77,10 +77,10 @@ async function earlierNotices(tx: SqlTx, def: AnyGame, gameId: string, stepNumbe
   return out;
 }
 
-/** The events of one step, in order. */
-type StepEvents = { number: number; events: GameEvent[] };
+/** The events of one step, in order, and its envelope at its start (the position a mail covering it starts from). */
+type StepEvents = { number: number; events: GameEvent[]; envelope?: unknown };
 
-/** The events of steps `from` to `to - 1`, per step in order. */
+/** The events and starting envelopes of steps `from` to `to - 1`, per step in order. */
 async function eventsOfSteps(tx: SqlTx, gameId: string, from: number, to: number): Promise<StepEvents[]> {
   const rows = await tx.$queryRawUnsafe<{ number: number; payload: GameEvent }[]>(
     `SELECT s.number, e.payload FROM "Event" e JOIN "Step" s ON s.id = e."stepId"
@@ -89,9 +89,16 @@ async function eventsOfSteps(tx: SqlTx, gameId: string, from: number, to: number
     from,
     to,
   );
+  const starts = await tx.$queryRawUnsafe<{ number: number; envelope: unknown }[]>(
+    `SELECT number, envelope FROM "Step" WHERE "gameId" = $1 AND number >= $2 AND number < $3`,
+    gameId,
+    from,
+    to,
+  );
   const steps: StepEvents[] = [];
   for (let n = from; n < to; n++) {
-    steps.push({ number: n, events: rows.filter((r) => r.number === n).map((r) => r.payload) });
+    const envelope = starts.find((r) => r.number === n)?.envelope;
+    steps.push({ number: n, events: rows.filter((r) => r.number === n).map((r) => r.payload), envelope });
   }
   return steps;
 }

@@ -43,7 +43,7 @@ export interface StepResults {
   known: StepResultsKnown;
   plan?: StepMailPlan;
   /** The events of the steps before this one that some seat's mail covers (see `plan`). */
-  earlier?: { number: number; events: GameEvent[] }[];
+  earlier?: { number: number; events: GameEvent[]; envelope?: unknown }[];
 }
 
 /** The moderator's notice that a step's result awaits review (`game`: when the caller has read it). */

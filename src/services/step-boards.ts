@@ -58,6 +58,8 @@ export interface PastStep {
   gameName: string;
   def: AnyGamePackage;
   mode: string;
+  /** The game's parsed options (a seat's name may depend on them). */
+  options: unknown;
   number: number;
   status: string;
   publishedAt: Date | null;
@@ -79,7 +81,10 @@ export async function pastStepFor(
   principal: Principal,
   seat?: string,
 ): Promise<PastStep> {
-  const game = await deps.db.game.findUnique({ where: { id: gameId }, select: { game: true, name: true, mode: true } });
+  const game = await deps.db.game.findUnique({
+    where: { id: gameId },
+    select: { game: true, name: true, mode: true, options: true },
+  });
   if (!game) throw notFound('game');
   const def = requireGame(deps, game.game);
   const viewer = boardViewer(principal, seat);
@@ -101,6 +106,7 @@ export async function pastStepFor(
     gameName: game.name,
     def,
     mode: game.mode,
+    options: game.options,
     number: step.number,
     status: step.status,
     publishedAt: step.publishedAt,
@@ -125,4 +131,31 @@ export async function owedChoicesFor(
   if (step.status !== 'open') return { game: def, trees: new Map() };
   const trees = step.owed.map((o): [string, ChoiceTree | null] => [o.seat, def.choices(step.envelope.state, o.seat)]);
   return { game: def, trees: new Map(trees.filter((e): e is [string, ChoiceTree] => e[1] !== null)) };
+}
+
+/**
+ * The board of one seat as it stood just after that seat's last turn (the last published step before `current`
+ * whose owed orders included the seat), for the "since your last turn" summary; null when the seat has had no turn
+ * yet. Drawn by the game's `board(state, { seat })`: the seat's own view then, never more.
+ */
+export async function lastTurnBoard(
+  deps: ServiceDeps,
+  gameId: string,
+  side: string,
+  current: number,
+): Promise<Board | null> {
+  const game = await deps.db.game.findUnique({ where: { id: gameId }, select: { game: true } });
+  if (!game) throw notFound('game');
+  const def = requireGame(deps, game.game);
+  const rows = await deps.db.$queryRaw<{ number: number }[]>`
+    SELECT number FROM "Step"
+    WHERE "gameId" = ${gameId} AND number < ${current} AND status = 'published'
+      AND owed @> ${JSON.stringify([{ seat: side }])}::jsonb
+    ORDER BY number DESC LIMIT 1`;
+  if (!rows.length) return null;
+  const after = await deps.db.step.findUnique({
+    where: { gameId_number: { gameId, number: rows[0].number + 1 } },
+    select: { envelope: true },
+  });
+  return after ? boardOf(def, asEnvelope(after.envelope), { kind: 'seat', seat: side }) : null;
 }

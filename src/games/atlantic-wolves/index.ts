@@ -5,6 +5,7 @@
  */
 import { defineGame } from '../../engine/define-game.ts';
 import { checkData } from './data/check-data.ts';
+import { awNames } from './data/names.ts';
 import { defaultData } from './data/default-data.ts';
 import { awDataSchema, type AwData } from './data/schema.ts';
 import { shortGame } from './data/short-game.ts';
@@ -56,7 +57,7 @@ export const atlanticWolves = defineGame<AwState, AwOrders, AwOptions, AwData>({
   describeEvent,
 
   optionDocs,
-  data: { schema: awDataSchema, defaults: defaultData, check: checkData },
+  data: { schema: awDataSchema, defaults: defaultData, check: checkData, names: awNames },
   invariants,
   // Orders carry hidden information (standard mode: where the UBs are placed, the standing response table), so
   // another seat sees them only once the game is over: the generic `visibleOrders`.

@@ -5,6 +5,7 @@
 import { defineGame } from '../../engine/define-game.ts';
 import type { GamePackage } from '../../engine/game-package.ts';
 import { checkData } from './data/check-data.ts';
+import { fnNames } from './data/names.ts';
 import { defaultData } from './data/default-data.ts';
 import { type FnData, fnDataSchema } from './data/schema.ts';
 import { type FnOptions, fnOptionsSchema, optionDocs } from './options.ts';
@@ -47,7 +48,7 @@ export const finNapoleon: GamePackage<FnState, FnOrders, FnOptions, FnData> = de
   describeEvent,
 
   optionDocs,
-  data: { schema: fnDataSchema, defaults: defaultData, check: (data) => checkData(data) },
+  data: { schema: fnDataSchema, defaults: defaultData, check: (data) => checkData(data), names: fnNames },
   invariants,
   visibility: { hiddenTwin },
   grammar: fnTextGrammar,

@@ -23,14 +23,41 @@ const STANDARD_DIVISION: Record<number, string> = {
 /** The number of Allied players of a mode. */
 export const alliedPlayers = (mode: string): number => (mode === 'two-player' ? 1 : Number(mode.split('-')[1]));
 
-/** The seats of a mode, France first. */
-export function seatsOf(mode: string): { seat: SeatId; name: Text }[] {
+/** The Allied nations' names (FN 2.1), as the shipped data names them. */
+const ALLY_NAMES: Record<Ally, Text> = {
+  prussia: { en: 'Prussia', ja: 'プロイセン' },
+  austria: { en: 'Austria', ja: 'オーストリア' },
+  russia: { en: 'Russia', ja: 'ロシア' },
+  spain: { en: 'Spain', ja: 'スペイン' },
+  britain: { en: 'Britain', ja: 'イギリス' },
+};
+
+/** The division option of parsed (or unparsed) options, `standard` when absent or malformed. */
+function divisionOf(options: unknown): string {
+  const d = (options as { division?: unknown } | null | undefined)?.division;
+  return typeof d === 'string' ? d : 'standard';
+}
+
+/**
+ * The seats of a mode, France first; each Allied player named by the nations it commands (FN 12.0[M][2]: "Allied
+ * player 2: Russia", 「連合国プレイヤー2: ロシア」), by the division of `options` (the standard one by default).
+ */
+export function seatsOf(mode: string, options?: unknown): { seat: SeatId; name: Text }[] {
   const france = { seat: FRANCE_SEAT, name: { en: 'France', ja: 'フランス' } };
   if (mode === 'two-player') return [france, { seat: ALLIES_SEAT, name: { en: 'Allies', ja: '連合国' } }];
-  const players = Array.from({ length: alliedPlayers(mode) }, (_, k) => ({
-    seat: `ally-${k + 1}`,
-    name: { en: `Allied player ${k + 1}`, ja: `連合国プレイヤー${k + 1}` },
-  }));
+  const k = alliedPlayers(mode);
+  const division = divisionOf(options);
+  const groups = (division === 'standard' ? (STANDARD_DIVISION[k] ?? '') : division).split('/');
+  const players = Array.from({ length: k }, (_, i) => {
+    const nations = (groups[i] ?? '').split('+').filter((n): n is Ally => n in ALLY_NAMES);
+    const list = (l: 'en' | 'ja') => nations.map((n) => ALLY_NAMES[n][l]).join(l === 'ja' ? '・' : ' and ');
+    const en = `Allied player ${i + 1}`;
+    const ja = `連合国プレイヤー${i + 1}`;
+    return {
+      seat: `ally-${i + 1}`,
+      name: nations.length ? { en: `${en}: ${list('en')}`, ja: `${ja}: ${list('ja')}` } : { en, ja },
+    };
+  });
   return [france, ...players];
 }
 

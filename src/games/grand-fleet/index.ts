@@ -6,6 +6,7 @@
 import { defineGame } from '../../engine/define-game.ts';
 import type { GamePackage } from '../../engine/game-package.ts';
 import { checkData } from './data/check-data.ts';
+import { gfNames } from './data/names.ts';
 import { defaultData } from './data/default-data.ts';
 import { type GfData, gfDataSchema } from './data/schema.ts';
 import { shortGame } from './data/short-game.ts';
@@ -53,7 +54,7 @@ export const grandFleet: GamePackage<GfState, GfOrders, GfOptions, GfData> = def
   describeEvent,
 
   optionDocs,
-  data: { schema: gfDataSchema, defaults: defaultData, check: checkData },
+  data: { schema: gfDataSchema, defaults: defaultData, check: checkData, names: gfNames },
   invariants,
   // Events are filtered by their `visibleTo` (the shuffle dice are seen by nobody but the moderator), and standing
   // orders are secret from the other seat until the game is over (spec 5.2): both the generic defaults.

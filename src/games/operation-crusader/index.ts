@@ -7,6 +7,7 @@ import { defineGame } from '../../engine/define-game.ts';
 import type { GamePackage } from '../../engine/game-package.ts';
 import { checkData } from './data/check-data.ts';
 import { defaultData } from './data/default-data.ts';
+import { ocNames } from './data/names.ts';
 import { ocDataSchema, type OcData } from './data/schema.ts';
 import { shortData } from './data/short-data.ts';
 import { ocOptionDocs, ocOptionsSchema, type OcOptions } from './options.ts';
@@ -52,7 +53,7 @@ export const operationCrusader: GamePackage<OcState, OcOrders, OcOptions, OcData
   describeEvent,
 
   optionDocs: ocOptionDocs,
-  data: { schema: ocDataSchema, defaults: defaultData, check: checkData },
+  data: { schema: ocDataSchema, defaults: defaultData, check: checkData, names: ocNames },
   invariants,
   visibility: { hiddenTwin },
   grammar: ocGrammar,

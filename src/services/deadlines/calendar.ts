@@ -24,7 +24,9 @@ export async function calendarFeedFor(
   deps: Pick<ServiceDeps, 'db' | 'config' | 'games'>,
   token: string,
 ): Promise<{ name: string; events: CalendarEvent[] } | null> {
-  const game = { select: { id: true, name: true, game: true, mode: true, reminderHours: true } } as const;
+  const game = {
+    select: { id: true, name: true, game: true, mode: true, options: true, reminderHours: true },
+  } as const;
   const seat = await deps.db.seat.findUnique({
     where: { calendarToken: token },
     select: { side: true, locale: true, game },
@@ -53,7 +55,9 @@ export async function calendarFeedFor(
   const ja = holder.locale === 'ja';
   const def = gameDefinition(deps, holder.game.game);
   const named = (sides: string[]) =>
-    sides.map((side) => seatText(def, holder.game.mode, side)[ja ? 'ja' : 'en']).join(ja ? '、' : ', ');
+    sides
+      .map((side) => seatText(def, holder.game.mode, side, holder.game.options)[ja ? 'ja' : 'en'])
+      .join(ja ? '、' : ', ');
   const who = named(holder.sides);
   const events: CalendarEvent[] = [];
   for (const s of steps) {

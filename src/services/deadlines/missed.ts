@@ -38,7 +38,7 @@ export async function announceMissed(
   const { hookEvents } = known;
   // The seats by their names in the reader's language (the game's sides), never by their ids.
   const def = known.def ?? gameDefinition(deps, game.game);
-  const names = (lc: 'en' | 'ja') => sides.map((side) => seatText(def, game.mode, side)[lc]).join(', ');
+  const names = (lc: 'en' | 'ja') => sides.map((side) => seatText(def, game.mode, side, game.options)[lc]).join(', ');
   const who = names('en');
   const key = `missed:${step.id}:${what.kind}:${step.deadlineAt?.toISOString()}`;
   await queueNoticeMails(tx, deps, {

@@ -46,6 +46,7 @@ export const gameColumns = {
   name: true,
   game: true,
   mode: true,
+  options: true,
   status: true,
   currentStep: true,
   deadlines: true,

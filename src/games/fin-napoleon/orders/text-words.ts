@@ -1,9 +1,11 @@
 /** The words of Fin-Napoleon's order text: keywords in English and Japanese, name tables, shared helpers. */
+import { acceptedNames } from '../../../engine/names.ts';
+import { fnNames } from '../data/names.ts';
 import type { GrammarInput, StatementResult } from '../../../engine/grammar.ts';
 import type { Locale } from '../../../i18n/index.ts';
 import { nameKey } from '../../../orders-text/normalize.ts';
 import { defaultData } from '../data/default-data.ts';
-import { type FnData, NATIONS, type Nation } from '../data/schema.ts';
+import type { FnData, Nation } from '../data/schema.ts';
 import type { FnOrders } from './schema.ts';
 
 export interface Ctx {
@@ -80,11 +82,12 @@ export const NO = new Set(['no', 'いいえ', 'off', 'false']);
 export function context(input: GrammarInput): Ctx {
   const data = (input.data as FnData | undefined)?.areas ? (input.data as FnData) : defaultData;
   const areas = new Map<string, string>();
-  for (const a of data.areas) for (const k of [a.id, a.name.en, a.name.ja, ...a.aliases]) areas.set(nameKey(k), a.id);
   const nations = new Map<string, Nation>();
-  for (const n of NATIONS)
-    for (const k of [n, data.chart[n].name.en, data.chart[n].name.ja, ...data.chart[n].aliases])
-      nations.set(nameKey(k), n);
+  // Every spelling of the name table (data/names.ts).
+  for (const e of fnNames(data))
+    for (const k of acceptedNames(e))
+      if (e.kind === 'area') areas.set(nameKey(k), e.id);
+      else nations.set(nameKey(k), e.id as Nation);
   const group = input.choices?.fields.find((f) => f.key === 'activity')?.group;
   return { data, areas, nations, point: input.choices?.point ?? null, current: (group as Nation | undefined) ?? null };
 }

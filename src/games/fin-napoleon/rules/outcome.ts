@@ -6,7 +6,7 @@ import { FRANCE_SEAT, type FnState, seatsOf } from '../state.ts';
 export function outcome(s: FnState): Outcome | null {
   const r = s.result;
   if (!r) return null;
-  const allied = seatsOf(s.mode)
+  const allied = seatsOf(s.mode, s.options)
     .filter((x) => x.seat !== FRANCE_SEAT)
     .map((x) => x.seat);
   const teams = [

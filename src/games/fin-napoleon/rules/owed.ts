@@ -14,10 +14,12 @@ export function owedPoint(s: FnState): Owed | null {
     return { seat: FRANCE_SEAT, point: 'FN-D0', rule: 'FN 5.0[6]', prompt };
   }
   if (p.kind === 'allocate') {
-    const area = p.combat.areas[0];
+    const id = p.combat.areas[0];
+    // The area by its name (the name table's), never its id.
+    const area = s.data.areas.find((a) => a.id === id)?.name ?? { en: id, ja: id };
     const prompt = {
-      en: `allocate the French dice in ${area} among the Allied nations`,
-      ja: `${area}でのフランス軍ダイスを連合国に配分`,
+      en: `allocate the French dice in ${area.en} among the Allied nations`,
+      ja: `${area.ja}でのフランス軍ダイスを連合国に配分`,
     };
     return { seat: FRANCE_SEAT, point: 'FN-D6', rule: 'FN 9.21[1]', prompt };
   }

@@ -132,7 +132,7 @@ const headings = (s: FnState): string[] => s.data.reconstructed.map((r) => r.spl
 export function board(state: FnState, viewer: Viewer): Board {
   const s = view(state, viewer);
   const owed = owedPoint(s);
-  const names = Object.fromEntries(seatsOf(s.mode).map((x) => [x.seat, x.name]));
+  const names = Object.fromEntries(seatsOf(s.mode, s.options).map((x) => [x.seat, x.name]));
   return {
     title: { en: 'Fin-Napoleon 2.x (simplified)', ja: 'Fin-ナポレオン2.x簡略版' },
     sides: NATIONS.map((n) => ({ id: n, name: nationName(s, n), colour: s.data.chart[n].colour })),

@@ -1,5 +1,5 @@
 /** Every Fin-Napoleon event in words, English and Japanese, the rule id at the end (history, mails, replay). */
-import { describeDie } from '../../../engine/dice-purpose.ts';
+import { describeDie, dicePurposeOf } from '../../../engine/dice-purpose.ts';
 import type { GameEvent, Text } from '../../../engine/types.ts';
 import { defaultData } from '../data/default-data.ts';
 import type { Nation } from '../data/schema.ts';
@@ -86,9 +86,35 @@ const SAY: Record<string, Say> = {
   },
 };
 
+/**
+ * A combat or attrition die's purpose with the area by its name: the recorded purpose (FN 9.21[2], the Russian
+ * attrition) names the area by its id, which a player never reads.
+ */
+function namedPurpose(e: GameEvent) {
+  const p = dicePurposeOf(undefined, e);
+  const attrition = p && /^attrition in Russian territory \((\S+), 1-2: lost\)$/.exec(p.what.en);
+  if (p && attrition) {
+    const [, id] = attrition;
+    const what = {
+      en: `attrition in Russian territory (${area(id, 'en')}, 1-2: lost)`,
+      ja: `ロシア領土内の消耗（${area(id, 'ja')}、1〜2で除去）`,
+    };
+    return { rule: p.rule, what };
+  }
+  const m = p && /^(French|Allied) attack in (\S+) \(hit on 1-(\d)\)$/.exec(p.what.en);
+  if (!p || !m) return p;
+  const [, who, id, hit] = m;
+  const ja = who === 'French' ? 'フランス軍' : '連合軍';
+  const what = {
+    en: `${who} attack in ${area(id, 'en')} (hit on 1-${hit})`,
+    ja: `${area(id, 'ja')}での${ja}の攻撃（1〜${hit}で命中）`,
+  };
+  return { rule: p.rule, what };
+}
+
 /** One event as a sentence. */
 export function describeEvent(event: GameEvent, locale: L): string {
-  if (event.type === 'die') return describeDie(event, locale);
+  if (event.type === 'die') return describeDie(event, locale, namedPurpose(event));
   const say = SAY[event.type];
   const rule = event.rule ? (locale === 'ja' ? `（${event.rule}）` : ` (${event.rule})`) : '';
   if (!say) return `${event.type}${rule}${locale === 'ja' ? '。' : '.'}`;

@@ -6,6 +6,8 @@
 import type { GrammarInput, OrderGrammar, StatementResult } from '../../../engine/grammar.ts';
 import type { Locale } from '../../../i18n/index.ts';
 import { nameKey, tokenize } from '../../../orders-text/normalize.ts';
+import { acceptedNames } from '../../../engine/names.ts';
+import { gfNames } from '../data/names.ts';
 import type { GfData } from '../data/schema.ts';
 import type { GfHexOrders, GfOrders } from './schema.ts';
 import type { Situation } from '../state.ts';
@@ -22,8 +24,11 @@ function context(input: GrammarInput): GfTextContext {
   const data = input.data as GfData | undefined;
   const ship = new Map<string, string>();
   const hex = new Map<string, string>();
-  for (const s of data?.ships ?? []) for (const n of [s.id, s.name.en, s.name.ja]) ship.set(nameKey(n), s.id);
-  for (const h of data?.hexes ?? []) for (const n of [h.id, h.name?.en, h.name?.ja]) if (n) hex.set(nameKey(n), h.id);
+  // Every spelling of the name table (data/names.ts).
+  for (const e of data?.ships ? gfNames(data) : []) {
+    const table = e.kind === 'ship' ? ship : e.kind === 'hex' ? hex : null;
+    for (const n of acceptedNames(e)) if (table && !table.has(nameKey(n))) table.set(nameKey(n), e.id);
+  }
   return { ship, hex };
 }
 

@@ -21,7 +21,8 @@ function hexSpaces(s: GfState): Space[] {
   return s.data.hexes.map((h) => ({
     id: h.id,
     kind: 'hex' as const,
-    name: h.name ? { en: `${h.id} ${h.name.en}`, ja: `${h.id} ${h.name.ja}` } : same(h.id),
+    // The number is the space's code, printed before its name: the name is the place alone.
+    name: h.name ?? same(h.id),
     geometry: { shape: 'hex' as const, col: h.col, row: h.row },
     terrain: h.kind,
     code: h.id,
@@ -43,20 +44,29 @@ function chartPieces(s: GfState): { spaces: Space[]; pieces: Piece[] } {
       const ships = shipsOf(s, side, (p) => p === where);
       const types = [...new Set(ships.map((x) => typeOf(s, x).id))].sort();
       for (const t of types) {
-        const count = ships.filter((x) => typeOf(s, x).id === t).length;
+        const of = ships.filter((x) => typeOf(s, x).id === t);
         pieces.push({
           id: `${id}-${t}`,
           at: id,
           side,
           kind: 'ships',
           label: same(t),
-          count,
+          // GF 2-3: the chart shows which ships are in each box, by name.
+          name: shipNames(s, of),
+          count: of.length,
           colours: { fill: COLOUR[side] },
         });
       }
     }
   }
   return { spaces, pieces };
+}
+
+/** The names of ships, in roster order. */
+function shipNames(s: GfState, ids: string[]): Text {
+  const byId = new Map(s.data.ships.map((x) => [x.id, x.name]));
+  const list = (l: 'en' | 'ja') => ids.map((id) => byId.get(id)?.[l] ?? id).join(l === 'ja' ? '、' : ', ');
+  return { en: list('en'), ja: list('ja') };
 }
 
 /** Fleet markers on the map: a face-down one shows its back and its slot only. */

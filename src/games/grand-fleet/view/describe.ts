@@ -1,11 +1,18 @@
 /** Every event in words, English and Japanese, rule ids at the end (history pages, result mails, replay --text). */
 import { describeDie, dicePurposeOf } from '../../../engine/dice-purpose.ts';
 import type { GameEvent } from '../../../engine/types.ts';
+import { defaultData } from '../data/default-data.ts';
 
 type L = 'en' | 'ja';
 const SIDE: Record<string, [string, string]> = { british: ['Britain', 'イギリス'], german: ['Germany', 'ドイツ'] };
 const side = (x: unknown, l: L) => SIDE[String(x)]?.[l === 'en' ? 0 : 1] ?? String(x);
 const list = (x: unknown) => (Array.isArray(x) && x.length ? x.join(', ') : '-');
+const SHIP_NAMES = new Map(defaultData.ships.map((s) => [s.id, s.name]));
+/** Ships by their roster code and name ("GB42 Tiger"): the name table's label and name. */
+const ships = (x: unknown, l: L) =>
+  Array.isArray(x) && x.length
+    ? x.map((id) => `${id} ${SHIP_NAMES.get(String(id))?.[l] ?? ''}`.trim()).join(l === 'ja' ? '、' : ', ')
+    : '-';
 const place = (p: unknown, l: L) => {
   const t = String(p);
   if (t === 'fleet') return l === 'en' ? 'the fleet box' : '艦隊ボックス';
@@ -51,15 +58,15 @@ const WORDS: Record<string, Words> = {
   committed: (e, l) =>
     en(
       l,
-      `${side(e.side, l)} commits: dice ${list(e.dice)}, ships ${list(e.ships)}`,
-      `${side(e.side, l)}の投入: ダイス ${list(e.dice)}、艦 ${list(e.ships)}`,
+      `${side(e.side, l)} commits: dice ${list(e.dice)}, ships ${ships(e.ships, l)}`,
+      `${side(e.side, l)}の投入: ダイス ${list(e.dice)}、艦 ${ships(e.ships, l)}`,
     ),
   'no-withdrawal': (e, l) => en(l, `${side(e.side, l)} does not withdraw`, `${side(e.side, l)}は転出しない`),
   withdrawn: (e, l) =>
     en(
       l,
-      `${side(e.side, l)} rolls ${e.die} and withdraws ${list(e.ships)}`,
-      `${side(e.side, l)}は ${e.die} を出し ${list(e.ships)} を転出`,
+      `${side(e.side, l)} rolls ${e.die} and withdraws ${ships(e.ships, l)}`,
+      `${side(e.side, l)}は ${e.die} を出し ${ships(e.ships, l)} を転出`,
     ),
   'usw-check': (e, l) =>
     en(
@@ -76,14 +83,14 @@ const WORDS: Record<string, Words> = {
   'usw-outbreak': (e, l) =>
     en(
       l,
-      `Unrestricted submarine warfare breaks out on turn ${e.turn}; American ships join: ${list(e.americans)}`,
-      `第${e.turn}ターンに無制限潜水艦戦発生。アメリカ艦参加: ${list(e.americans)}`,
+      `Unrestricted submarine warfare breaks out on turn ${e.turn}; American ships join: ${ships(e.americans, l)}`,
+      `第${e.turn}ターンに無制限潜水艦戦発生。アメリカ艦参加: ${ships(e.americans, l)}`,
     ),
   'usw-table': (e, l) =>
     en(
       l,
-      `USW Table: die ${e.die}${e.modifier ? ` ${Number(e.modifier) > 0 ? '+' : ''}${e.modifier}` : ''}, Germany ${Number(e.germanVp) >= 0 ? '+' : ''}${e.germanVp} VP; American ships to the DDbox: ${list(e.americansToDd)}`,
-      `無制限潜水艦戦表: ダイス ${e.die}、ドイツ ${e.germanVp} VP、DDboxへ戻るアメリカ艦: ${list(e.americansToDd)}`,
+      `USW Table: die ${e.die}${e.modifier ? ` ${Number(e.modifier) > 0 ? '+' : ''}${e.modifier}` : ''}, Germany ${Number(e.germanVp) >= 0 ? '+' : ''}${e.germanVp} VP; American ships to the DDbox: ${ships(e.americansToDd, l)}`,
+      `無制限潜水艦戦表: ダイス ${e.die}、ドイツ ${e.germanVp} VP、DDboxへ戻るアメリカ艦: ${ships(e.americansToDd, l)}`,
     ),
   initiative: (e, l) => {
     const r = e.rolls as Record<string, number[]>;
@@ -113,7 +120,7 @@ const WORDS: Record<string, Words> = {
   organised: (e, l) => {
     const fleets = (e.fleets as { fleet: number; ships: string[]; speed: string }[]).filter((f) => f.ships.length);
     const text = fleets
-      .map((f) => `${f.fleet}: ${f.ships.join(' ')} (${SPEED[f.speed]?.[l === 'en' ? 0 : 1] ?? f.speed})`)
+      .map((f) => `${f.fleet}: ${ships(f.ships, l)} (${SPEED[f.speed]?.[l === 'en' ? 0 : 1] ?? f.speed})`)
       .join('; ');
     return en(l, `${side(e.side, l)} organises ${text}`, `${side(e.side, l)}の艦隊編成 ${text}`);
   },
@@ -214,9 +221,29 @@ const WORDS: Record<string, Words> = {
   },
 };
 
+/**
+ * A die's purpose as a player reads it: the initiative die's recorded purpose (GF 7(b)[1]) names the side by its
+ * id in English, the damage dice (GF 8[4.3][4]) a ship by its roster code alone.
+ */
+function namedPurpose(e: GameEvent) {
+  const p = dicePurposeOf(undefined, e);
+  const init = p && /^initiative die \((\w+)\)$/.exec(p.what.en);
+  if (p && init) return { rule: p.rule, what: { en: `initiative die (${side(init[1], 'en')})`, ja: p.what.ja } };
+  const damage = p && /^damage dice for (\w+)$/.exec(p.what.en);
+  if (p && damage) {
+    const name = SHIP_NAMES.get(damage[1]);
+    if (name)
+      return {
+        rule: p.rule,
+        what: { en: `damage dice for ${damage[1]} ${name.en}`, ja: `${damage[1]} ${name.ja} の損害ダイス` },
+      };
+  }
+  return p;
+}
+
 /** One event as a sentence. */
 export function describeEvent(event: GameEvent, locale: L): string {
-  if (event.type === 'die') return describeDie(event, locale, dicePurposeOf(undefined, event));
+  if (event.type === 'die') return describeDie(event, locale, namedPurpose(event));
   const words = WORDS[event.type];
   const rule = event.rule ? (locale === 'en' ? ` (${event.rule})` : `（${event.rule}）`) : '';
   if (!words) return `${event.type}${rule}`;

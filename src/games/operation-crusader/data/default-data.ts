@@ -253,7 +253,7 @@ const UNITS: Unit[] = [
   }),
   unit(
     'nz',
-    ['2nd New Zealand Division', 'ニュージーランド第2師団', '2 NZ', 'NZ'],
+    ['2nd New Zealand Division', 'ニュージーランド第2師団', '2 NZ', '2NZ'],
     'british',
     B,
     'infantry',

@@ -23,7 +23,8 @@ function setupFields(s: OcState): ChoiceField[] {
     .filter((u) => u.side === 'british' && !u.tobruk)
     .map((u) => ({
       key: `setup.${u.id}`,
-      label: u.name,
+      // The counter's label with the full name (the name table's two names of the unit).
+      label: { en: `${u.short.en} (${u.name.en})`, ja: `${u.short.ja}(${u.name.ja})` },
       kind: 'one' as const,
       options: places.map((p) => opt(s, p)),
       defaultValue: s.data.britishDefaultSetup[u.id] ?? places[0],

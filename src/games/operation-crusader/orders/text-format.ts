@@ -1,4 +1,7 @@
-/** The canonical text of orders (the echo of every reply): reading it back gives the same orders. */
+/**
+ * The canonical text of orders (the echo of every reply): reading it back gives the same orders. Units and places
+ * are written by their labels in the reader's language (the name table), never by their ids.
+ */
 import type { Locale } from '../../../i18n/index.ts';
 import type { OcActivation, OcOrders, OcPreference } from './schema.ts';
 
@@ -57,49 +60,54 @@ const ORDER_WORDS = {
   },
 } as const;
 
-const pairs = (m: Record<string, string>) =>
+/** A thing's label in the reader's language, from its id. */
+export type Label = (id: string) => string;
+const same: Label = (id) => id;
+
+const pairs = (m: Record<string, string>, n: Label) =>
   Object.entries(m)
-    .map(([a, b]) => `${a} -> ${b}`)
+    .map(([a, b]) => `${n(a)} -> ${n(b)}`)
     .join(', ');
 
 /** One activation in words. */
-export function activationText(a: OcActivation, l: Locale): string {
+export function activationText(a: OcActivation, l: Locale, n: Label = same): string {
   const w = W[l];
   if (a.at === 'pass') return w.pass;
-  const parts = [w.activate, a.at, ...(a.units ?? [])];
-  if (a.path?.length) parts.push(w.move, a.path.join(' -> '));
+  const parts = [w.activate, n(a.at), ...(a.units ?? []).map(n)];
+  if (a.path?.length) parts.push(w.move, a.path.map(n).join(' -> '));
   if (a.attack === 'no') parts.push(w.attack, w.no);
   else if (a.attack === 'yes')
-    parts.push(w.attack, ...(a.targets && Object.keys(a.targets).length ? [pairs(a.targets)] : []));
-  else if (a.targets && Object.keys(a.targets).length) parts.push(w.attack, pairs(a.targets));
+    parts.push(w.attack, ...(a.targets && Object.keys(a.targets).length ? [pairs(a.targets, n)] : []));
+  else if (a.targets && Object.keys(a.targets).length) parts.push(w.attack, pairs(a.targets, n));
   return parts.join(' ');
 }
 
-function preferenceText(p: OcPreference | null, l: Locale, at?: string): string {
+/** A standing counterattack preference in words (PREFER ...). */
+export function preferenceText(p: OcPreference | null, l: Locale, n: Label, at?: string): string {
   const w = W[l];
-  const head = at ? `${w.prefer} ${w.at} ${at}` : w.prefer;
+  const head = at ? `${w.prefer} ${w.at} ${n(at)}` : w.prefer;
   if (!p) return `${head} ${w.none}`;
-  const parts: string[] = [head, ...(p.prefer ?? [])];
+  const parts: string[] = [head, ...(p.prefer ?? []).map(n)];
   if (p.arm) parts.push(w[p.arm]);
   if (p.order) parts.push(ORDER_WORDS[l][p.order]);
   return parts.join(' ');
 }
 
 /** The orders as lines of text. */
-export function formatOrders(o: OcOrders, l: Locale): string[] {
+export function formatOrders(o: OcOrders, l: Locale, n: Label = same): string[] {
   const w = W[l];
   const out: string[] = [];
-  for (const [u, at] of Object.entries(o.setup ?? {})) out.push(`${w.setup} ${u} ${at}`);
-  for (const [t, u] of Object.entries(o.replacements ?? {})) out.push(`${w.replace} ${t} ${u}`);
-  for (const [u, p] of Object.entries(o.returns ?? {})) out.push(`${w.return} ${u} ${p}`);
-  if (o.activation) out.push(activationText(o.activation, l));
-  if (o.targets && Object.keys(o.targets).length) out.push(`${w.target} ${pairs(o.targets)}`);
-  if (o.counterattack && Object.keys(o.counterattack).length) out.push(`${w.counter} ${pairs(o.counterattack)}`);
-  if (o.standing?.counterattack !== undefined) out.push(preferenceText(o.standing.counterattack, l));
-  for (const [at, p] of Object.entries(o.standing?.counterattackAt ?? {})) out.push(preferenceText(p, l, at));
+  for (const [u, at] of Object.entries(o.setup ?? {})) out.push(`${w.setup} ${n(u)} ${n(at)}`);
+  for (const [t, u] of Object.entries(o.replacements ?? {})) out.push(`${w.replace} ${n(t)} ${n(u)}`);
+  for (const [u, p] of Object.entries(o.returns ?? {})) out.push(`${w.return} ${n(u)} ${n(p)}`);
+  if (o.activation) out.push(activationText(o.activation, l, n));
+  if (o.targets && Object.keys(o.targets).length) out.push(`${w.target} ${pairs(o.targets, n)}`);
+  if (o.counterattack && Object.keys(o.counterattack).length) out.push(`${w.counter} ${pairs(o.counterattack, n)}`);
+  if (o.standing?.counterattack !== undefined) out.push(preferenceText(o.standing.counterattack, l, n));
+  for (const [at, p] of Object.entries(o.standing?.counterattackAt ?? {})) out.push(preferenceText(p, l, n, at));
   if (o.standing?.queue) {
     if (!o.standing.queue.length) out.push(`${w.queue} ${w.clear}`);
-    for (const a of o.standing.queue) out.push(`${w.queue} ${activationText(a, l)}`);
+    for (const a of o.standing.queue) out.push(`${w.queue} ${activationText(a, l, n)}`);
   }
   return out;
 }

@@ -11,20 +11,25 @@
  *   RETURN 21pz west-coast                         復帰 21pz west-coast                 D3
  *   PREFER 7arm TANK MOST-STEPS / PREFER NONE      反撃優先 7arm 戦車 最多ステップ / 反撃優先 なし
  *   QUEUE ACTIVATE ... / QUEUE CLEAR               予約 活性化 ... / 予約 取消
- * Names: ids, English or Japanese names of units and places, "area 11", "エリア11", full-width digits.
+ * Names: every spelling of the name table (data/names.ts): counter labels, full names and aliases of units and
+ * places in English or Japanese, "area 11", "エリア11", full-width digits, ids; the echo writes labels.
  */
 import type { GrammarInput, OrderGrammar, StatementResult } from '../../../engine/grammar.ts';
 import type { Locale } from '../../../i18n/index.ts';
 import { nameKey, tokenize } from '../../../orders-text/normalize.ts';
 import { defaultData } from '../data/default-data.ts';
+import { ocNames } from '../data/names.ts';
 import type { OcData } from '../data/schema.ts';
+import { acceptedNames } from '../../../engine/names.ts';
+import type { Text } from '../../../engine/words.ts';
 import { formatOrders } from './text-format.ts';
 import type { OcActivation, OcOrders, OcPreference } from './schema.ts';
 
-/** Name tables of one data set. */
+/** Name tables of one data set: spellings to ids for reading, ids to labels for the echo. */
 interface OcGrammarContext {
   units: Map<string, string>;
   places: Map<string, string>;
+  labels: Map<string, Text>;
 }
 
 const KW = {
@@ -61,16 +66,15 @@ function context(input: GrammarInput): OcGrammarContext {
   const parsed = input.data as OcData | undefined;
   const data = parsed?.units ? parsed : defaultData;
   const units = new Map<string, string>();
-  for (const u of data.units)
-    for (const n of [u.id, u.name.en, u.name.ja, u.short.en, u.short.ja]) units.set(nameKey(n), u.id);
   const places = new Map<string, string>();
-  for (const p of data.points) for (const n of [p.id, p.name.en, p.name.ja]) places.set(nameKey(n), p.id);
-  for (const a of data.areas) {
-    const n = String(Number(a.id));
-    for (const k of [a.id, n, `area${a.id}`, `area${n}`, `エリア${a.id}`, `エリア${n}`, a.name.en, a.name.ja])
-      places.set(nameKey(k), a.id);
+  const labels = new Map<string, Text>();
+  // Every spelling of the name table (src/engine/names.ts) reads as the thing's id.
+  for (const e of ocNames(data)) {
+    const table = e.kind === 'unit' ? units : places;
+    for (const n of acceptedNames(e)) if (!table.has(nameKey(n))) table.set(nameKey(n), e.id);
+    labels.set(e.id, e.label);
   }
-  return { units, places };
+  return { units, places, labels };
 }
 
 type Fail = { kind: 'error'; code: string; message: { en: string; ja: string }; rule?: string };
@@ -118,7 +122,7 @@ function readPairs(tokens: string[], ctx: OcGrammarContext): Record<string, stri
   const names = readNames(tokens, ctx.units, 'unit');
   if (!Array.isArray(names)) return names;
   if (names.length % 2)
-    return fail('oc/text/pairs', 'targets come in pairs: 7arm -> 21pz', '目標は組で書きます: 7arm -> 21pz');
+    return fail('oc/text/pairs', 'targets come in pairs: 7 Armd -> 21 Pz', '目標は組で書きます: 7機甲 -> 21装甲');
   const out: Record<string, string> = {};
   for (let i = 0; i < names.length; i += 2) out[names[i]] = names[i + 1];
   return out;
@@ -142,8 +146,8 @@ function activation(tokens: string[], ctx: OcGrammarContext): OcActivation | Fai
   if (!at)
     return fail(
       'oc/text/location',
-      "ACTIVATE names the group's location first: ACTIVATE 12 7arm",
-      '活性化の後にグループの場所を書きます: 活性化 12 7arm',
+      "ACTIVATE names the group's location first: ACTIVATE 12 7 Armd",
+      '活性化の後にグループの場所を書きます: 活性化 12 7機甲',
     );
   const units = readNames(head.slice(at.next), ctx.units, 'unit');
   if (!Array.isArray(units)) return units;
@@ -251,7 +255,7 @@ function preferLine(rest: string[], ctx: OcGrammarContext): Result {
   if (!where)
     return fail(
       'oc/text/prefer-at',
-      'PREFER AT <location> ...: PREFER AT tobruk TANK',
+      'PREFER AT <location> ...: PREFER AT Tobruk TANK',
       '反撃優先 場所 <場所> ...: 反撃優先 場所 トブルク 戦車',
     );
   const pref = preference(rest.slice(where.next), ctx);
@@ -302,12 +306,15 @@ const HANDLERS: [keyof typeof KW, Handler][] = [
   ['target', pairsLine('targets')],
   ['counter', pairsLine('counterattack')],
   ['prefer', preferLine],
-  ['setup', mapLine('setup', ['SETUP <unit> <area>: SETUP 7arm 12', '配置 <ユニット> <場所>: 配置 7arm 12'], 'OC 4.2')],
+  [
+    'setup',
+    mapLine('setup', ['SETUP <unit> <area>: SETUP 7 Armd 12', '配置 <ユニット> <場所>: 配置 7機甲 12'], 'OC 4.2'),
+  ],
   [
     'return',
     mapLine(
       'returns',
-      ['RETURN <unit> <point>: RETURN 21pz west-coast', '復帰 <ユニット> <ポイント>: 復帰 21pz west-coast'],
+      ['RETURN <unit> <point>: RETURN 21 Pz Via Balbia', '復帰 <ユニット> <ポイント>: 復帰 21装甲 バルビア街道'],
       'OC 6.3(8)③',
     ),
   ],
@@ -315,7 +322,7 @@ const HANDLERS: [keyof typeof KW, Handler][] = [
     'replace',
     mapLine(
       'replacements',
-      ['REPLACE <town> <unit>: REPLACE tobruk 70div', '補充 <町> <ユニット>: 補充 トブルク 70div'],
+      ['REPLACE <town> <unit>: REPLACE Tobruk 70 Div', '補充 <町> <ユニット>: 補充 トブルク 70師'],
       'OC 5.2',
     ),
   ],
@@ -323,7 +330,8 @@ const HANDLERS: [keyof typeof KW, Handler][] = [
 
 /** Reads one statement line (null: not an order of this game). */
 function statement(line: string, ctx: OcGrammarContext): Result {
-  const [first = '', ...rest] = tokenize(line);
+  // The Japanese comma separates pairs as the comma does ("21装甲 -> 7機甲、15装甲 -> 22機甲").
+  const [first = '', ...rest] = tokenize(line.replace(/、/g, ', '));
   if (is(first, 'pass') && !rest.length)
     return order((o) => {
       o.activation = { at: 'pass' };
@@ -333,33 +341,33 @@ function statement(line: string, ctx: OcGrammarContext): Result {
 }
 
 const SYNTAX: Record<Locale, string> = {
-  en: `One order per line, keywords in any case; names are ids or names in English or Japanese ("area 11", "Fort Capuzzo").
+  en: `One order per line, keywords in any case; names are the counter labels or full names, in English or Japanese ("7 Armd", "7th Armoured Brigade", "area 11", "Fort Capuzzo").
   OC-D4  PASS
-  OC-D4  ACTIVATE 12 7arm 22arm MOVE sidi-omar -> 06 ATTACK 7arm -> savona, 22arm -> savona
+  OC-D4  ACTIVATE 12 7 Armd 22 Armd MOVE Sidi Omar -> 06 ATTACK 7 Armd -> Savona, 22 Armd -> Savona
          (the group's location, its units (all face-up units there if none), the path, ATTACK in an area;
           at a point the attack is compulsory; ATTACK NO to move in without attacking; targets may wait for OC-D7)
-  OC-D7  TARGET 7arm -> savona                (targets after the counterattack, OC-A09)
-  OC-D8  COUNTER 21pz -> 7arm, 15pz -> 22arm  (counterattack targets)
-  OC-D1  SETUP 7arm 12                        (area 11, area 12, east-coast or south-track)
-  OC-D2  REPLACE tobruk 70div                 (which unit in a town recovers a step)
-  OC-D3  RETURN 21pz west-coast               (off-map point of a returning unit)
-  any    PREFER 7arm TANK MOST-STEPS          (standing counterattack preference; PREFER NONE withdraws it)
-  any    PREFER AT tobruk INFANTRY            (the same for combats at one location, before the global one)
-  any    QUEUE ACTIVATE 11 nz MOVE sidi-omar  (queued activation, applied when legal on your turn; QUEUE CLEAR)
+  OC-D7  TARGET 7 Armd -> Savona              (targets after the counterattack, OC-A09)
+  OC-D8  COUNTER 21 Pz -> 7 Armd, 15 Pz -> 22 Armd (counterattack targets)
+  OC-D1  SETUP 7 Armd 12                      (area 11, area 12, the coast road or the Giarabub track)
+  OC-D2  REPLACE Tobruk 70 Div               (which unit in a town recovers a step)
+  OC-D3  RETURN 21 Pz Via Balbia              (off-map point of a returning unit)
+  any    PREFER 7 Armd TANK MOST-STEPS        (standing counterattack preference; PREFER NONE withdraws it)
+  any    PREFER AT Tobruk INFANTRY            (the same for combats at one location, before the global one)
+  any    QUEUE ACTIVATE 11 2 NZ MOVE Sidi Omar (queued activation, applied when legal on your turn; QUEUE CLEAR)
 Commands: HELP, STATUS, SIGNON <password>, END (stops reading); moderators: APPROVE, REJECT <reason>.`,
-  ja: `1行に1命令。名前はID、英語名、日本語名(「エリア11」「カプッツォ砦」)。全角数字も可。
+  ja: `1行に1命令。名前は駒の略称か正式名、英語でも日本語でも(「7機甲」「第7機甲旅団」「エリア11」「カプッツォ砦」)。全角数字も可。
   OC-D4  パス
-  OC-D4  活性化 12 7arm 22arm 移動 シディ・オマル -> 06 攻撃 7arm -> savona, 22arm -> savona
+  OC-D4  活性化 12 7機甲 22機甲 移動 シディ・オマル -> 06 攻撃 7機甲 -> サヴォナ, 22機甲 -> サヴォナ
          (グループの場所、ユニット(省略時はそこの表向きユニット全部)、経路、エリアでの攻撃。
           ポイントでは攻撃は必須。攻撃 なし で攻撃しない。目標は OC-D7 まで待てます)
-  OC-D7  目標 7arm -> savona                   (反撃の後に攻撃目標、OC-A09)
-  OC-D8  反撃 21pz -> 7arm, 15pz -> 22arm      (反撃目標)
-  OC-D1  配置 7arm 12                          (エリア11、エリア12、east-coast、south-track)
-  OC-D2  補充 トブルク 70div                   (町で1ステップ回復するユニット)
-  OC-D3  復帰 21pz west-coast                  (復帰ユニットのマップ外ポイント)
-  いつでも 反撃優先 7arm 戦車 最多ステップ     (常備反撃指示。反撃優先 なし で取消)
+  OC-D7  目標 7機甲 -> サヴォナ                 (反撃の後に攻撃目標、OC-A09)
+  OC-D8  反撃 21装甲 -> 7機甲, 15装甲 -> 22機甲      (反撃目標)
+  OC-D1  配置 7機甲 12                          (エリア11、エリア12、海岸道路、ジャラブブ道)
+  OC-D2  補充 トブルク 70師                   (町で1ステップ回復するユニット)
+  OC-D3  復帰 21装甲 バルビア街道                  (復帰ユニットのマップ外ポイント)
+  いつでも 反撃優先 7機甲 戦車 最多ステップ     (常備反撃指示。反撃優先 なし で取消)
   いつでも 反撃優先 場所 トブルク 歩兵         (その場所の戦闘だけの常備反撃指示。全体の指示より優先)
-  いつでも 予約 活性化 11 nz 移動 シディ・オマル (予約活性化: 自分の番に合法なら実行。予約 取消)
+  いつでも 予約 活性化 11 2NZ 移動 シディ・オマル (予約活性化: 自分の番に合法なら実行。予約 取消)
 コマンド: HELP, STATUS, SIGNON <パスワード>, END (以降を読まない)。モデレーター: APPROVE, REJECT <理由>。`,
 };
 
@@ -368,6 +376,6 @@ export const ocGrammar: OrderGrammar<OcOrders, OcGrammarContext> = {
   context,
   empty: () => ({}),
   statement,
-  format: (orders, _ctx, locale) => formatOrders(orders, locale),
+  format: (orders, ctx, locale) => formatOrders(orders, locale, (id) => ctx.labels.get(id)?.[locale] ?? id),
   syntax: (locale) => SYNTAX[locale],
 };

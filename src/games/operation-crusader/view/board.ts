@@ -13,7 +13,9 @@ import {
 import { landShapes } from '../../../engine/geography.ts';
 import type { Viewer } from '../../../engine/types.ts';
 import { owed } from '../rules/owed.ts';
-import { indexOf, type OcSide, type OcState } from '../state.ts';
+import type { Text } from '../../../engine/words.ts';
+import { preferenceText } from '../orders/text-format.ts';
+import { indexOf, type OcSide, type OcState, type OcUnitStatus } from '../state.ts';
 import { view } from './view.ts';
 
 const SIDES = {
@@ -33,17 +35,24 @@ function spaces(s: OcState): Space[] {
   const out: Space[] = s.data.areas.map((a) => ({
     id: a.id,
     kind: 'area',
+    // The area's name carries its number ("Area 01 (Gazala)"): no code printed before it.
     name: a.name,
-    code: a.id,
     geometry: areaGeometry(s, a),
     terrain: 'desert',
   }));
   for (const p of s.data.points) {
     const notes = [
       ...(p.town ? [{ en: 'town', ja: '町' }] : []),
-      ...(p.fortress ? [{ en: `fortress (${p.fortress.side})`, ja: `要塞(${SIDES[p.fortress.side].name.ja})` }] : []),
+      ...(p.fortress
+        ? [{ en: `fortress (${SIDES[p.fortress.side].name.en})`, ja: `要塞(${SIDES[p.fortress.side].name.ja})` }]
+        : []),
       ...(p.offMap
-        ? [{ en: `off map, ${p.offMap.side} supply source`, ja: `マップ外、${SIDES[p.offMap.side].name.ja}補給源` }]
+        ? [
+            {
+              en: `off map, ${SIDES[p.offMap.side].name.en} supply source`,
+              ja: `マップ外、${SIDES[p.offMap.side].name.ja}補給源`,
+            },
+          ]
         : []),
     ];
     const owner = s.control[p.id];
@@ -86,6 +95,14 @@ function pieces(s: OcState): Piece[] {
     });
 }
 
+const STATUS_TEXT: Record<OcUnitStatus, Text> = {
+  map: { en: 'on the map', ja: 'マップ上' },
+  routed: { en: 'routed', ja: '敗走' },
+  eliminated: { en: 'eliminated', ja: '除去' },
+  removed: { en: 'removed', ja: '取り除き' },
+  'broken-through': { en: 'broken through', ja: '突破' },
+};
+
 const PHASE_TEXT = {
   setup: { en: 'British set-up', ja: 'イギリス軍の配置' },
   reorganise: { en: 'Reorganisation', ja: '再編成フェイズ' },
@@ -103,12 +120,19 @@ export function board(state: OcState, viewer: Viewer): Board {
     to: r.to,
     kind: r.kind === 'coastal' ? 'road' : 'minor-road',
   }));
+  // OC 2.1: the areas adjacent to each other and the points each area touches (listed, not drawn).
+  for (const a of s.data.areas) {
+    for (const n of a.neighbours)
+      if (a.id < n) connections.push({ from: a.id, to: n, kind: 'adjacent', implicit: true });
+    for (const p of a.points) connections.push({ from: a.id, to: p, kind: 'adjacent', implicit: true });
+  }
   const gone = s.data.units.filter((u) => s.units[u.id].status !== 'map');
   const notes = gone.map((u) => {
     const st = s.units[u.id];
     const when = st.status === 'routed' ? ` (turn ${st.returnTurn})` : '';
     const whenJa = st.status === 'routed' ? `(ターン${st.returnTurn}に復帰)` : '';
-    return { en: `${u.name.en}: ${st.status}${when}`, ja: `${u.name.ja}: ${st.status}${whenJa}` };
+    const status = STATUS_TEXT[st.status];
+    return { en: `${u.name.en}: ${status.en}${when}`, ja: `${u.name.ja}: ${status.ja}${whenJa}` };
   });
   const over = s.phase.kind === 'over' ? s.phase : null;
   return {
@@ -155,10 +179,11 @@ function standingNotes(s: OcState) {
   return (['british', 'axis'] as const).flatMap((side) => {
     const st = s.standing[side];
     const out = [];
+    const label = (l: 'en' | 'ja') => (id: string) => indexOf(s.data).name.get(id)?.[l] ?? id;
     if (st.counterattack)
       out.push({
-        en: `${SIDES[side].name.en} standing counterattack: ${JSON.stringify(st.counterattack)}`,
-        ja: `${SIDES[side].name.ja}の常備反撃指示: ${JSON.stringify(st.counterattack)}`,
+        en: `${SIDES[side].name.en} standing counterattack: ${preferenceText(st.counterattack, 'en', label('en'))}`,
+        ja: `${SIDES[side].name.ja}の常備反撃指示: ${preferenceText(st.counterattack, 'ja', label('ja'))}`,
       });
     if (st.queue?.length)
       out.push({

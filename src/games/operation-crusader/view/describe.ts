@@ -1,5 +1,5 @@
 /** Every event of Operation Crusader in words, English and Japanese, the rule at the end. */
-import { describeDie } from '../../../engine/dice-purpose.ts';
+import { describeDie, dicePurposeOf } from '../../../engine/dice-purpose.ts';
 import type { GameEvent } from '../../../engine/types.ts';
 import { defaultData } from '../data/default-data.ts';
 import { indexOf } from '../state.ts';
@@ -105,9 +105,24 @@ const SENTENCES: Record<string, (e: GameEvent, l: L) => [string, string]> = {
   ],
 };
 
+/**
+ * A combat die's purpose with the units by their counter labels: the recorded purpose (OC 6.3(2)[4]) names the
+ * firer and the target by their ids, which a player never reads.
+ */
+function namedPurpose(e: GameEvent) {
+  const p = dicePurposeOf(undefined, e);
+  const fire = p && /^fire of (\S+) at (\S+)$/.exec(p.what.en);
+  if (!p || !fire) return p;
+  const [, a, b] = fire;
+  return {
+    rule: p.rule,
+    what: { en: `fire of ${nm(a, 'en')} at ${nm(b, 'en')}`, ja: `${nm(a, 'ja')}から${nm(b, 'ja')}への射撃` },
+  };
+}
+
 /** One event in words. */
 export function describeEvent(e: GameEvent, l: L): string {
-  if (e.type === 'die') return describeDie(e, l);
+  if (e.type === 'die') return describeDie(e, l, namedPurpose(e));
   const f = SENTENCES[e.type];
   if (!f) return l === 'ja' ? `出来事: ${e.type}${rule(e, l)}` : `Event: ${e.type}${rule(e, l)}`;
   const [en, ja] = f(e, l);

@@ -65,7 +65,7 @@ async function renderGame(
   ]);
   // The game's package as the service resolved it for this page (owedChoicesFor returns it with the trees).
   const { game: def, trees: choices } = owed;
-  const sideName = (side: string) => seatText(def, game.mode, side)[locale];
+  const sideName = (side: string) => seatText(def, game.mode, side, game.options)[locale];
   const lines = (events: GameEvent[]) => events.map((e) => historyLine(def, e, locale));
   const rulesUpgrade = game.rulesUpgrade ? await rulesUpgradeView(app, gameId, locale, sideName) : null;
   return renderConsole(

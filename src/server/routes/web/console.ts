@@ -81,7 +81,7 @@ function catalogue(app: FastifyInstance) {
 /** A row of the games list in words: the game's title, and a side's name in the game's own words. */
 function gameInWords(app: FastifyInstance, row: GameListRow, locale: Locale) {
   const def = gameDefinition(app.deps, row.game);
-  const sideName = (side: string) => seatText(def, row.mode, side)[locale];
+  const sideName = (side: string) => seatText(def, row.mode, side, row.options)[locale];
   return { ...row, title: def ? def.title[locale] : row.game, sideName };
 }
 

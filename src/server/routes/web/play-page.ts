@@ -19,10 +19,12 @@ import { gameDefinition } from '../../../services/deps.ts';
 import { seatOf } from '../../../services/listing.ts';
 import { currentOrdersOf } from '../../../services/orders.ts';
 import { personOf, type PlayerInfo, type SeatRef } from '../../../services/persons.ts';
-import { stepHeadingsFor } from '../../../services/step-boards.ts';
+import { lastTurnBoard, stepHeadingsFor } from '../../../services/step-boards.ts';
 import { gameViewFor, personGameViewFor, stepsFor } from '../../../services/views.ts';
 import { focusAttr } from '../../../board-view/map-focus.ts';
 import { boardRest, focusBox, renderBoardSvg } from '../../../board-view/map-svg.ts';
+import { boardChanges, changesHtml } from '../../../board-view/board-changes.ts';
+import { textBoardHtml } from '../../../board-view/text-board.ts';
 import { formModel } from '../../../web/form.ts';
 import { historyOf } from '../../../web/history.ts';
 import { localeOf, pageData, PLAY_COOKIE } from '../../../web/page.ts';
@@ -131,6 +133,7 @@ export async function renderPlayerPage(
     const mapSvg = renderBoardSvg(board, locale, { part: 'map' });
     const rest = boardRest(board, locale);
     maps.push(mapSvg + rest.wide);
+    const before = await lastTurnBoard(app.deps, gameId, seat.side, game.step.number);
     seats.push({
       side: seat.side,
       board,
@@ -138,6 +141,9 @@ export async function renderPlayerPage(
       mapSvg,
       rest,
       focus: focusAttr(focusBox(board, locale, choices)),
+      // The seat's own boards only (then and now): the summary shows nothing the seat did not see.
+      sinceHtml: before ? changesHtml(boardChanges(before, board, locale), locale) : null,
+      textBoardHtml: textBoardHtml(board, locale),
       form: choices ? formModel(choices, locale, current, mine?.formErrors ?? []) : null,
       onFile: onStep,
       text: mine?.text ?? (current ? formatOrderText(definition ?? {}, grammarInput, current, locale).join('\n') : ''),
@@ -151,7 +157,7 @@ export async function renderPlayerPage(
   const common = {
     title: game.name,
     game,
-    sideName: (side: string) => seatText(definition, game.mode, side)[locale],
+    sideName: (side: string) => seatText(definition, game.mode, side, game.options)[locale],
     deadline,
     calendarUrl: calendarUrl(app.deps.config.PUBLIC_URL, ctx.player.calendarToken),
     overdue: !!deadline && deadline <= app.deps.clock(),

@@ -78,7 +78,7 @@ async function stepPage(app: FastifyInstance, request: Req, reply: FastifyReply,
         lines: step.events.map((e) => historyLine(def, e, locale)),
         seatViews: (reader.seats ?? []).map((side) => ({
           side,
-          name: seatText(def, step.mode, side)[locale],
+          name: seatText(def, step.mode, side, step.options)[locale],
           url: `${reader.back}/steps/${step.number}?seat=${encodeURIComponent(side)}`,
           current: side === (reader.seat ?? reader.seats?.[0]),
         })),
