@@ -150,6 +150,22 @@ export function textBoardHtml(board: Board, locale: Locale, opts: { id?: string 
   );
 }
 
+/**
+ * The board in words as stacked blocks, one per space, for a mail: a mail app offers no media query to stack a
+ * table's rows on a phone, and four columns do not fit 360 px (the table stays for the page).
+ */
+export function textBoardListHtml(board: Board, locale: Locale): string {
+  const w = WORDS[locale];
+  const line = (label: string, html: string) => `<br><span style="color:#555">${xmlEscape(label)}:</span> ${html}`;
+  const blocks = textBoardRows(board, locale).map((r) => {
+    const pieces = r.pieces.map((p) => `<b>${xmlEscape(p.side)}</b>: ${xmlEscape(p.list.join('; '))}`).join('; ');
+    const facts = line(w.facts, xmlEscape(r.facts || w.none));
+    const touches = line(w.touches, xmlEscape(r.touches.join(', ') || w.none));
+    return `<p style="margin:0 0 10px"><b>${xmlEscape(r.title)}</b>${facts}${line(w.pieces, pieces || w.none)}${touches}</p>`;
+  });
+  return `<p><b>${xmlEscape(`${w.caption}: ${board.title[locale]}`)}</b></p>${blocks.join('')}`;
+}
+
 /** Columns of a line of text: a full-width character counts two. */
 const columns = (s: string) => [...s].reduce((n, c) => n + (/[\u3000-\u9fff\uff00-\uffef]/.test(c) ? 2 : 1), 0);
 

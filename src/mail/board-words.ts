@@ -4,7 +4,7 @@
  * touches it) for a reader who cannot see the picture.
  */
 import { boardChanges, changesHtml, changesText } from '../board-view/board-changes.ts';
-import { textBoardHtml, textBoardText } from '../board-view/text-board.ts';
+import { textBoardListHtml, textBoardText } from '../board-view/text-board.ts';
 import type { Board } from '../engine/board.ts';
 import type { Locale } from '../i18n/index.ts';
 import { esc, type Part, summaryLine } from './render.ts';
@@ -27,13 +27,13 @@ export function sinceParts(before: Board | null | undefined, after: Board | null
 
 /**
  * The board in words as a mail's map table: the summary line, then every space with what is in it and what touches
- * it (text), or the accessible table of the same (HTML); the board's notes under it.
+ * it (text), or the same as a block per space (HTML, readable 360 px wide); the board's notes under it.
  */
 export function boardInWords(board: Board, lc: Locale): Part {
   const head = summaryLine(board, lc);
   const notes = board.notes?.length ? `<p><small>${esc(board.notes.map((n) => n[lc]).join(' · '))}</small></p>` : '';
   return {
     text: `${head}\n${textBoardText(board, lc)}`,
-    html: `<p><b>${esc(head)}</b></p>${textBoardHtml(board, lc)}${notes}`,
+    html: `<p><b>${esc(head)}</b></p>${textBoardListHtml(board, lc)}${notes}`,
   };
 }
