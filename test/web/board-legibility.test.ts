@@ -7,7 +7,8 @@
  * measure as the project's board-legibility check; the registry is iterated, so a new game's board is held to it.
  */
 import { createServer } from 'node:net';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { games } from '../../src/games/index.ts';
@@ -17,6 +18,13 @@ import { createGameVia } from '../support/api-helpers.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
 const have = existsSync(CHROMIUM);
+// Each game's page as it opens, at 390 and 1280 px in both languages: test-results/screenshots (ignored), or the
+// README's and rules pages' docs/screenshots with UPDATE_SCREENSHOTS=1.
+const shots = resolve(
+  import.meta.dirname,
+  process.env.UPDATE_SCREENSHOTS === '1' ? '../../docs/screenshots' : '../../test-results/screenshots',
+);
+mkdirSync(shots, { recursive: true });
 
 async function freePort(): Promise<number> {
   return new Promise((ok) => {
@@ -133,6 +141,8 @@ describe.skipIf(!have)('every registered board is legible on a page and in a mai
       const { id, token } = created[gameId];
       await page.goto(`${base}/play/${id}?token=${encodeURIComponent(token)}`, { waitUntil: 'networkidle' });
       for (const z of zoom) await page.click(`figure.map [data-zoom="${z}"]`);
+      if (kind === 'page' && !zoom.length && gameId !== 'toy' && gameId !== 'person')
+        await page.screenshot({ path: join(shots, `${gameId}-page-${width}-${lang}.png`) });
       if (kind === 'picture') await page.goto(`${base}/play/${id}/map.svg`, { waitUntil: 'networkidle' });
       else expect(await page.getAttribute('html', 'lang')).toBe(lang);
       // A tall window, so that every label of the map can be hit-tested where it is.
