@@ -45,7 +45,9 @@ export function readBounce(raw: Buffer, text: string, subject = ''): BounceReadi
   if (action === 'delayed' || status?.startsWith('4'))
     return { hard: false, status: status ?? null, reason: oneLine(`${status ?? ''} ${diagnostic ?? 'delayed'}`) };
   if (/\(delay\)|delayed|遅延/i.test(subject)) return { hard: false, status: null, reason: oneLine(subject) };
-  const enhanced = /(?:^|[\s(:#-])([45])\.(\d{1,3})\.(\d{1,3})(?=[\s).,;:]|$)/m.exec(text) ?? /(?:^|[\s(:#-])([45])\.(\d{1,3})\.(\d{1,3})(?=[\s).,;:]|$)/m.exec(all);
+  const enhanced =
+    /(?:^|[\s(:#-])([45])\.(\d{1,3})\.(\d{1,3})(?=[\s).,;:]|$)/m.exec(text) ??
+    /(?:^|[\s(:#-])([45])\.(\d{1,3})\.(\d{1,3})(?=[\s).,;:]|$)/m.exec(all);
   if (enhanced) {
     const code = `${enhanced[1]}.${enhanced[2]}.${enhanced[3]}`;
     return { hard: enhanced[1] === '5', status: code, reason: oneLine(lineAround(all, enhanced.index)) };

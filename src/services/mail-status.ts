@@ -28,7 +28,8 @@ export async function mailStatusesOf(db: Db | Tx, addresses: string[]): Promise<
   const rows = keys.length ? await db.mailAddress.findMany({ where: { address: { in: keys } } }) : [];
   const out = new Map<string, MailStatus>(keys.map((k) => [k, OK]));
   for (const r of rows)
-    if (r.status !== 'ok') out.set(r.address, { status: r.status as MailStatus['status'], since: r.since, reason: r.reason });
+    if (r.status !== 'ok')
+      out.set(r.address, { status: r.status as MailStatus['status'], since: r.since, reason: r.reason });
   return out;
 }
 
@@ -62,7 +63,14 @@ export async function noteBounce(db: Db, address: string, bounce: Bounce): Promi
   return db.$transaction(async (tx) => {
     await tx.$executeRaw`INSERT INTO "MailAddress" (address) VALUES (${key}) ON CONFLICT (address) DO NOTHING`;
     const [row] = await tx.$queryRaw<
-      { status: string; since: Date | null; reason: string | null; hardBounces: number; softBounces: number; lastInboundId: string | null }[]
+      {
+        status: string;
+        since: Date | null;
+        reason: string | null;
+        hardBounces: number;
+        softBounces: number;
+        lastInboundId: string | null;
+      }[]
     >`SELECT status, since, reason, "hardBounces", "softBounces", "lastInboundId" FROM "MailAddress" WHERE address = ${key} FOR UPDATE`;
     const before = row.status as MailStatus['status'];
     if (row.lastInboundId === bounce.inboundId) {
