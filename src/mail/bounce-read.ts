@@ -25,6 +25,9 @@ export interface BounceReading {
 
 const oneLine = (s: string): string => s.replace(/\s+/g, ' ').trim().slice(0, 200);
 
+/** An enhanced status code (RFC 3463) standing alone in a text. */
+const ENHANCED = /(?:^|[\s(:#'"-])([45])\.(\d{1,3})\.(\d{1,3})(?=[\s),;:'"]|\.(?:\s|$)|$)/m;
+
 const HARD_WORDS =
   /(user unknown|unknown user|no such user|does not exist|doesn't exist|mailbox unavailable|mailbox not found|address rejected|account (has been )?disabled|invalid recipient|permanent (error|failure)|permanently|couldn't be delivered|could not be delivered|wasn't delivered|delivery has failed|delivery to the following recipients? failed|address couldn't be found|存在しません)/i;
 const SOFT_WORDS =
@@ -45,12 +48,11 @@ export function readBounce(raw: Buffer, text: string, subject = ''): BounceReadi
   if (action === 'delayed' || status?.startsWith('4'))
     return { hard: false, status: status ?? null, reason: oneLine(`${status ?? ''} ${diagnostic ?? 'delayed'}`) };
   if (/\(delay\)|delayed|遅延/i.test(subject)) return { hard: false, status: null, reason: oneLine(subject) };
-  const enhanced =
-    /(?:^|[\s(:#-])([45])\.(\d{1,3})\.(\d{1,3})(?=[\s).,;:]|$)/m.exec(text) ??
-    /(?:^|[\s(:#-])([45])\.(\d{1,3})\.(\d{1,3})(?=[\s).,;:]|$)/m.exec(all);
-  if (enhanced) {
+  for (const source of [text, all]) {
+    const enhanced = ENHANCED.exec(source);
+    if (!enhanced) continue;
     const code = `${enhanced[1]}.${enhanced[2]}.${enhanced[3]}`;
-    return { hard: enhanced[1] === '5', status: code, reason: oneLine(lineAround(all, enhanced.index)) };
+    return { hard: enhanced[1] === '5', status: code, reason: oneLine(lineAround(source, enhanced.index + 1)) };
   }
   const reply = /(?:^|said:|:)[ \t]*([45])\d\d[ -][^\n]*/m.exec(text);
   if (reply) return { hard: reply[1] === '5', status: null, reason: oneLine(reply[0]) };
