@@ -1,21 +1,24 @@
 /**
  * Bounces end to end (docs/email.md, "Bounces"): every mail leaves with its own bounce address as envelope sender
  * (seen by a real SMTP peer, and as Return-Path in the sink); bounces arriving by the SMTP listener and the HTTP door
- * (an RFC 3464 report, and the non-standard formats) mark the seat's address for the moderator (API and console) and
+ * and IMAP (an RFC 3464 report, and the non-standard formats) mark the seat's address for the moderator (API and console) and
  * the player's page, tell the moderator, are never read as orders nor answered; repeated hard bounces suppress mail
  * to the address until the player confirms or changes it on the page; soft bounces are counted first.
  */
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ImapFlow } from 'imapflow';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createSender, deliverDue } from '../../src/mail/delivery.ts';
+import { pollMailbox } from '../../src/mail/imap-poller.ts';
 import { writeOutbox } from '../../src/mail/outbox.ts';
 import { startSmtpListener, type SmtpListener } from '../../src/mail/smtp-listener.ts';
 import { createGame, type CreatedGame } from '../../src/services/games.ts';
 import { bearerOf, buildTestApp, type TestApp } from '../support/app.ts';
 import { client, csrfOf } from '../web/helpers.ts';
 import { createDeliveryDeps, deliverAllDue } from './deps.ts';
+import { freePort, installed, startDovecot } from './dovecot.ts';
 import { sendRawToListener, startRecorder } from './helpers.ts';
 
 const WEBHOOK = 'webhook-secret-0123456789';
@@ -335,5 +338,50 @@ describe('bounces', () => {
       expect((await seatStatus('allied')).status).toBe(i < 5 ? 'ok' : 'bouncing');
     }
     expect((await seatStatus('allied')).reason).toContain('4.2.2');
+  });
+});
+
+describe.skipIf(!installed)('a bounce by IMAP', () => {
+  test('a DSN fetched from the mailbox marks the seat and is not answered', async () => {
+    const port = await freePort();
+    const dovecot = startDovecot(port);
+    try {
+      await new Promise((r) => setTimeout(r, 300));
+      const other = await createGame(t.deps, {
+        game: 'atlantic-wolves',
+        mode: 'mail',
+        name: 'IMAP Game',
+        moderatorEmail: 'mod2@example.org',
+        seats: [
+          { side: 'allied', email: 'imap-ally@example.org' },
+          { side: 'german', email: 'imap-wolf@example.jp' },
+        ],
+      });
+      await deliverAllDue(t.deps);
+      const welcome = await sentTo('imap-wolf@example.jp');
+      const imap = new ImapFlow({
+        host: '127.0.0.1',
+        port,
+        secure: false,
+        doSTARTTLS: false,
+        auth: { user: 'judge', pass: 'secret' },
+        logger: false,
+      });
+      await imap.connect();
+      await imap.append('INBOX', postfixDsn('imap-dsn@mx.example.jp', 'imap-wolf@example.jp', welcome.bounceToken));
+      await imap.logout();
+      expect(await pollMailbox(t.deps, `imap://judge:secret@127.0.0.1:${port}/INBOX?tls=off`)).toBe(1);
+      const row = await inbound('imap-dsn@mx.example.jp');
+      expect([row.source, row.status]).toEqual(['imap', 'ignored']);
+      const view = (
+        await t.app.inject({ method: 'GET', url: `/api/games/${other.id}`, headers: bearerOf(other.moderatorToken) })
+      ).json();
+      const wolf = view.seats.find((s: { side: string }) => s.side === 'german');
+      expect(wolf.mailStatus).toMatchObject({ status: 'bouncing', reason: expect.stringContaining('5.1.1') });
+      expect(await t.db.outbox.count({ where: { toAddress: 'mod2@example.org', kind: 'moderator' } })).toBe(1);
+      expect(await t.db.outbox.count({ where: { kind: { in: ['reply', 'refusal'] } } })).toBe(0);
+    } finally {
+      dovecot.stop();
+    }
   });
 });

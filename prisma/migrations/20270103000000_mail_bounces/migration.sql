@@ -8,7 +8,7 @@ CREATE UNIQUE INDEX "Outbox_bounceToken_key" ON "Outbox"("bounceToken");
 
 -- The delivery state of an address (lower-case): "ok" (no row, or reset), "bouncing" after a hard bounce,
 -- "suppressed" after repeated hard bounces (nothing but moderator mail is sent to it until the player confirms or
--- changes the address). Soft bounces are counted in a row; enough of them count as one hard bounce.
+-- changes the address). Soft bounces are counted in a row, and enough of them count as one hard bounce.
 CREATE TABLE "MailAddress" (
     "address" TEXT NOT NULL,
     "status" TEXT NOT NULL DEFAULT 'ok',
