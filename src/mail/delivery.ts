@@ -249,8 +249,11 @@ export async function deliverDue(
   return counts;
 }
 
-/** Kinds sent whatever the address's bounces: the moderator's notices (the player cannot reset them). */
-const NEVER_HELD = new Set(['moderator', 'delivery-failed']);
+/**
+ * Kinds sent whatever the address's bounces: the moderator's notices (no player page resets the moderator's
+ * address), and a sign-in link the player asked for (its way back to the page that resets the address).
+ */
+const NEVER_HELD = new Set(['moderator', 'delivery-failed', 'sign-in']);
 
 /**
  * Whether a claimed row is held back because its address is suppressed (docs/email.md, "Bounces"): it is marked

@@ -63,13 +63,13 @@ const moderatorView = async () =>
 const seatStatus = async (side: string) =>
   (await moderatorView()).seats.find((s: { side: string }) => s.side === side).mailStatus;
 const inbound = (mid: string) => t.db.inboundMail.findFirstOrThrow({ where: { messageId: `<${mid}>` } });
-const queueTo = async (to: string, subject: string) => {
+const queueTo = async (to: string, subject: string, kind: 'reminder' | 'sign-in' = 'reminder') => {
   const [row] = await writeOutbox(
     t.db,
     t.deps.config,
     [
       {
-        kind: 'reminder',
+        kind,
         gameId: game.id,
         to,
         subject,
@@ -283,9 +283,11 @@ describe('bounces', () => {
 
   test('mail to a suppressed address is not sent, the moderator is still told; confirming on the page resets it', async () => {
     const held = await queueTo('wolf@example.jp', 'Held');
+    const link = await queueTo('wolf@example.jp', 'Your sign-in link', 'sign-in');
     await deliverAllDue(t.deps);
     expect((await t.db.outbox.findUniqueOrThrow({ where: { id: held } })).status).toBe('suppressed');
     expect(sinkFile(held)).toBeUndefined();
+    expect((await t.db.outbox.findUniqueOrThrow({ where: { id: link } })).status).toBe('sent');
     const notices = await t.db.outbox.findMany({ where: { toAddress: 'mod@example.org' } });
     expect(notices.every((n) => n.status === 'sent')).toBe(true);
 
