@@ -1,7 +1,7 @@
 /**
  * A player confirming or changing its address from its page, when mail to it bounces (docs/email.md, "Bounces").
  * Confirming resets the address's status (its bounces are counted again from nothing); changing it writes the new
- * address on the seat (a seat held alone) or on the person and every seat it holds, and starts it at "ok".
+ * address on the person and every seat it holds (one, for a seat held alone), and starts it at "ok".
  */
 import { z } from 'zod';
 import type { ServiceDeps } from './deps.ts';
@@ -23,12 +23,20 @@ export async function confirmOrChangeAddress(
   holder: AddressHolder,
   newEmail?: string,
 ): Promise<string> {
-  const seats = await deps.db.seat.findMany({
-    where: { gameId, ...('seatId' in holder ? { id: holder.seatId } : { personId: holder.personId }) },
-    select: { id: true, side: true, email: true, personId: true },
-  });
-  if (!seats.length) throw badRequest('seat/not-found', 'no seat of this game');
-  const current = seats[0].email;
+  const personId =
+    'personId' in holder
+      ? holder.personId
+      : (await deps.db.seat.findFirst({ where: { id: holder.seatId, gameId }, select: { personId: true } }))?.personId;
+  // The address is the person's: every seat it holds (one, for a seat held alone) changes with it.
+  const seats = personId
+    ? await deps.db.seat.findMany({
+        where: { gameId, personId },
+        select: { id: true, side: true, email: true },
+        orderBy: { side: 'asc' },
+      })
+    : [];
+  if (!personId || !seats.length) throw badRequest('seat/not-found', 'no seat of this game');
+  const current = seats.find((s) => 'seatId' in holder && s.id === holder.seatId)?.email ?? seats[0].email;
   if (newEmail === undefined) {
     await resetMailStatus(deps.db, current);
     return current;
@@ -38,9 +46,7 @@ export async function confirmOrChangeAddress(
   const address = parsed.data;
   await deps.db.$transaction(async (tx) => {
     await tx.seat.updateMany({ where: { id: { in: seats.map((s) => s.id) } }, data: { email: address } });
-    const personId = seats[0].personId;
-    const heldAlone = (await tx.seat.count({ where: { personId } })) === seats.length;
-    if (heldAlone) await tx.person.update({ where: { id: personId }, data: { email: address } });
+    await tx.person.update({ where: { id: personId }, data: { email: address } });
     await resetMailStatus(tx, address);
     const detail = { sides: seats.map((s) => s.side), from: current, to: address };
     await tx.auditLog.create({ data: { gameId, actor: `seat:${seats[0].side}`, action: 'address-changed', detail } });
