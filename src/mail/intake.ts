@@ -2,8 +2,8 @@
  * The one inbound pipeline behind the three doors (SMTP listener, IMAP polling, HTTP raw MIME): store the raw
  * message first (once per Message-ID, or a hash of the raw bytes, and recipient seat: src/mail/inbound-store.ts),
  * parse it, drop bounces (counted against the address they return: src/mail/bounces.ts) and automatic replies,
- * authenticate, strip quotes and signatures, read the order text,
- * submit through the same service path as the API, and reply through the outbox. Never throws for a bad mail:
+ * authenticate, strip quotes and signatures, read the order text, submit through the same service path as the API,
+ * and reply through the outbox. Never throws for a bad mail:
  * every mail ends in a stored status. A mail whose process died before that is processed again (by a retry of the
  * delivery, or the recovery sweep), and its order and answer are stored once whatever the number of attempts.
  */

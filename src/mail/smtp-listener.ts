@@ -1,7 +1,8 @@
 /**
  * The built-in SMTP door: an smtp-server listener that accepts mail for the order address of MAIL_DOMAIN (plain
- * `orders@` and per-seat `orders+<token>@`) and the bounce addresses (`bounces+<token>@`), refuses relaying, enforces the size limit (SIZE extension and 552),
- * and hands each message to the intake pipeline before answering 250, so an accepted mail is a stored mail.
+ * `orders@` and per-seat `orders+<token>@`) and the bounce addresses (`bounces+<token>@`), refuses relaying,
+ * enforces the size limit (SIZE extension and 552), and hands each message to the intake pipeline before answering
+ * 250, so an accepted mail is a stored mail.
  */
 import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server';
 import type { ServiceDeps } from '../services/deps.ts';
