@@ -63,3 +63,22 @@ export function listId(gameId: string, name: string, domain: string): string {
 export function personThreadRoot(gameId: string, personId: string, domain: string): string {
   return `<game.${gameId}.person.${personId.replace(/[^A-Za-z0-9-]/g, '_')}@${domain}>`;
 }
+
+/** The local part of the bounce addresses. */
+export const BOUNCES_LOCAL = 'bounces';
+
+/** The envelope sender of an outbox row (VERP): a bounce to it names the row by its random token. */
+export function bounceAddress(bounceToken: string, domain: string): string {
+  return `${BOUNCES_LOCAL}+${bounceToken}@${domain}`;
+}
+
+/** Bounce tokens found in addresses `bounces+<token>@<domain>` (domain compared case-insensitively). */
+export function bounceTokensIn(addresses: readonly string[], domain: string): string[] {
+  const out = new Set<string>();
+  const re = new RegExp(
+    `${BOUNCES_LOCAL}\\+([0-9a-f]{32})@${domain.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![A-Za-z0-9.-])`,
+    'gi',
+  );
+  for (const a of addresses) for (const m of a.matchAll(re)) out.add(m[1].toLowerCase());
+  return [...out];
+}

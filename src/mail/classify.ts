@@ -1,8 +1,11 @@
 /**
  * Mail that must never be answered: bounces (null sender, delivery status reports, MAILER-DAEMON), automatic
  * replies (Auto-Submitted, X-Autoreply, vacation subjects), list and bulk mail (Precedence), and our own mail
- * coming back (a mail loop). RFC 3834 is the reference.
+ * coming back (a mail loop). RFC 3834 is the reference. Non-standard bounces are known by their subjects and
+ * headers (src/mail/bounce-read.ts), and anything sent to a bounce address is one.
  */
+
+import { looksLikeBounce } from './bounce-read.ts';
 
 /** Why a mail is not answered, or null when it is a person's mail. */
 export type AutomaticKind = 'null-sender' | 'bounce' | 'auto-submitted' | 'auto-reply' | 'bulk' | 'loop' | null;
@@ -16,6 +19,8 @@ export interface ClassifyInput {
   subject?: string;
   ownDomain: string;
   ownFrom?: string;
+  /** The mail was sent to a bounce address (bounces+<token>@ownDomain): whatever it says, it is a bounce. */
+  toBounceAddress?: boolean;
 }
 
 const first = (v: string | string[] | undefined): string =>
@@ -34,6 +39,7 @@ export function automaticKind(input: ClassifyInput): AutomaticKind {
   if (/^(mailer-daemon|postmaster)@/.test(from) || /mailer-daemon/.test(from)) return 'bounce';
   const ct = (input.contentType ?? '').toLowerCase();
   if (ct.includes('multipart/report') || ct.includes('message/delivery-status')) return 'bounce';
+  if (input.toBounceAddress || looksLikeBounce(input.subject, h)) return 'bounce';
   if (h('x-pbem-judge') || (input.ownFrom && from && from === input.ownFrom.toLowerCase())) return 'loop';
   const auto = h('auto-submitted');
   if (auto && auto !== 'no') return 'auto-submitted';

@@ -3,6 +3,7 @@
  * nodemailer to SMTP_URL or written to the .eml sink, and marked sent. A failure is retried with exponential
  * back-off; a permanent failure (an SMTP 5xx answer, or too many attempts) marks the row failed and tells the
  * game's moderator. Each row keeps its Message-ID, so a mail re-sent after a worker crash is recognisably the same.
+ * Each row's envelope sender is its own bounce address; a row to a suppressed address is marked, not sent.
  */
 import { readFileSync } from 'node:fs';
 import nodemailer from 'nodemailer';
@@ -11,6 +12,8 @@ import type DKIM from 'nodemailer/lib/dkim/index.js';
 import type { Logger } from 'pino';
 import type { Db } from '../db/client.ts';
 import type { Outbox } from '../generated/prisma/client.ts';
+import { isSuppressed } from '../services/mail-status.ts';
+import { bounceAddress } from './addresses.ts';
 import { composeDeliveryFailure } from './compose-refusal.ts';
 import type { MailAttachment } from './compose-parts.ts';
 import { mapPictures } from './map-image.ts';
@@ -73,18 +76,30 @@ export function createSender(settings: SenderSettings): MailSender {
     describe: `sink ${settings.MAIL_SINK_DIR}`,
     send: async (m, name) => {
       const info = await builder.sendMail(m);
-      await writeToSink(settings.MAIL_SINK_DIR, name, info.message as Buffer);
+      // The envelope sender as the final delivery would record it (RFC 5321 4.4), ahead of the signed headers.
+      const from = typeof m.envelope?.from === 'string' ? m.envelope.from : undefined;
+      const head = from ? Buffer.from(`Return-Path: <${from}>\n`) : Buffer.alloc(0);
+      await writeToSink(settings.MAIL_SINK_DIR, name, Buffer.concat([head, info.message as Buffer]));
     },
     close: () => builder.close(),
   };
 }
 
-/** The nodemailer message of an outbox row (its Message-ID, threading and headers as stored). */
-export async function messageOf(row: Outbox, log?: Pick<Logger, 'warn'>, fonts?: string): Promise<SendMailOptions> {
+/**
+ * The nodemailer message of an outbox row (its Message-ID, threading and headers as stored). With `domain`, its
+ * envelope sender is the row's bounce address (VERP: src/mail/addresses.ts), so a bounce names the row.
+ */
+export async function messageOf(
+  row: Outbox,
+  log?: Pick<Logger, 'warn'>,
+  fonts?: string,
+  domain?: string,
+): Promise<SendMailOptions> {
   const attachments = (Array.isArray(row.attachments) ? row.attachments : []) as MailAttachment[];
   return {
     from: row.fromAddress ?? undefined,
     to: row.toAddress,
+    ...(domain ? { envelope: { from: bounceAddress(row.bounceToken, domain), to: [row.toAddress] } } : {}),
     replyTo: row.replyTo ?? undefined,
     subject: row.subject,
     text: row.text,
@@ -194,13 +209,17 @@ export async function deliverDue(
   deps: DeliveryDeps,
   sender: MailSender,
   limit = 50,
-): Promise<{ sent: number; retried: number; failed: number }> {
+): Promise<{ sent: number; retried: number; failed: number; suppressed: number }> {
   const rows = await claim(deps, limit);
-  const counts = { sent: 0, retried: 0, failed: 0 };
+  const counts = { sent: 0, retried: 0, failed: 0, suppressed: 0 };
   for (const row of rows) {
     if (!(await renewLease(deps, row))) continue; // its lease ran out while it waited: another worker has it
+    if (await heldBack(deps, row)) {
+      counts.suppressed++;
+      continue;
+    }
     try {
-      const message = await messageOf(row, deps.log, deps.settings.MAP_FONT_FILES);
+      const message = await messageOf(row, deps.log, deps.settings.MAP_FONT_FILES, deps.settings.MAIL_DOMAIN);
       await sender.send(message, `${row.createdAt.toISOString().replace(/[:.]/g, '-')}-${row.id}`);
       await deps.db.outbox.update({
         where: { id: row.id },
@@ -228,6 +247,26 @@ export async function deliverDue(
     }
   }
   return counts;
+}
+
+/**
+ * Kinds sent whatever the address's bounces: the moderator's notices (no player page resets the moderator's
+ * address), and a sign-in link the player asked for (its way back to the page that resets the address).
+ */
+const NEVER_HELD = new Set(['moderator', 'delivery-failed', 'sign-in']);
+
+/**
+ * Whether a claimed row is held back because its address is suppressed (docs/email.md, "Bounces"): it is marked
+ * `suppressed`, not sent, and stays so (a later mail goes once the player confirms or changes the address).
+ */
+async function heldBack(deps: DeliveryDeps, row: Outbox): Promise<boolean> {
+  if (NEVER_HELD.has(row.kind) || !(await isSuppressed(deps.db, row.toAddress))) return false;
+  await deps.db.outbox.update({
+    where: { id: row.id },
+    data: { status: 'suppressed', lastError: 'address suppressed after repeated hard bounces' },
+  });
+  deps.log.info({ outboxId: row.id, to: row.toAddress }, 'mail to a suppressed address not sent');
+  return true;
 }
 
 /** Marks a row failed and queues a notice to the game's moderator (never for a notice itself: no loops). */
@@ -276,7 +315,7 @@ export function startDeliveryLoop(
     let busy = false;
     try {
       const r = await deliverDue(deps, sender);
-      busy = r.sent + r.retried + r.failed > 0;
+      busy = r.sent + r.retried + r.failed + r.suppressed > 0;
     } catch (error) {
       deps.log.error({ err: error }, 'mail delivery pass failed');
     }

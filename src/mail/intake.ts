@@ -1,8 +1,9 @@
 /**
  * The one inbound pipeline behind the three doors (SMTP listener, IMAP polling, HTTP raw MIME): store the raw
  * message first (once per Message-ID, or a hash of the raw bytes, and recipient seat: src/mail/inbound-store.ts),
- * parse it, drop bounces and automatic replies, authenticate, strip quotes and signatures, read the order text,
- * submit through the same service path as the API, and reply through the outbox. Never throws for a bad mail:
+ * parse it, drop bounces (counted against the address they return: src/mail/bounces.ts) and automatic replies,
+ * authenticate, strip quotes and signatures, read the order text, submit through the same service path as the API,
+ * and reply through the outbox. Never throws for a bad mail:
  * every mail ends in a stored status. A mail whose process died before that is processed again (by a retry of the
  * delivery, or the recovery sweep), and its order and answer are stored once whatever the number of attempts.
  */
@@ -11,7 +12,8 @@ import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
 import { crashPoint } from '../services/crash-points.ts';
 import type { ServiceDeps } from '../services/deps.ts';
 import { automaticKind } from './classify.ts';
-import { bareAddress } from './addresses.ts';
+import { bareAddress, bounceTokensIn } from './addresses.ts';
+import { recordBounce } from './bounces.ts';
 import { composeMailGivenUp, composeRefusal } from './compose-refusal.ts';
 import { principalFromAddresses, principalFromSignon, type MailPrincipal } from './auth.ts';
 import {
@@ -309,6 +311,13 @@ async function processOversize(deps: ServiceDeps, row: StoredMail): Promise<Inta
   return finish(deps, row, { status: 'refused', gameId, seatId, reason: 'too-large', replied, result });
 }
 
+/** The recipients a mail's headers name: To, Cc, Delivered-To and X-Original-To. */
+function headerRecipients(parsed: ParsedMail): string[] {
+  const headers = [...addressesOf(parsed.to), ...addressesOf(parsed.cc)];
+  headers.push(...headerList(parsed, 'delivered-to'), ...headerList(parsed, 'x-original-to'));
+  return headers;
+}
+
 /** Who sent a row: its recipient seat's reply token, else (no seat's address, or a rotated one) SIGNON in the body. */
 async function principalOf(
   deps: ServiceDeps,
@@ -317,9 +326,7 @@ async function principalOf(
   text: string,
   subject: string | undefined,
 ): Promise<MailPrincipal | null> {
-  const headers = [...addressesOf(parsed.to), ...addressesOf(parsed.cc)];
-  headers.push(...headerList(parsed, 'delivered-to'), ...headerList(parsed, 'x-original-to'));
-  const recipients = row.recipient ? [row.recipient] : [...row.envelopeTo, ...headers];
+  const recipients = row.recipient ? [row.recipient] : [...row.envelopeTo, ...headerRecipients(parsed)];
   const principal = await principalFromAddresses(deps, recipients);
   if (principal) return principal;
   const signon = signonIn(text, subject ?? '');
@@ -334,7 +341,8 @@ async function process(deps: ServiceDeps, row: StoredMail): Promise<IntakeOutcom
   });
   const subject = withoutNul(parsed.subject);
   const from = parsed.from?.value[0]?.address ? bareAddress(parsed.from.value[0].address) : undefined;
-  const automatic = automaticKind({
+  const recipients = headerRecipients(parsed);
+  const classify = {
     headers: parsed.headers as unknown as Map<string, string | string[]>,
     envelopeFrom: row.envelopeFrom ?? undefined,
     from,
@@ -342,9 +350,18 @@ async function process(deps: ServiceDeps, row: StoredMail): Promise<IntakeOutcom
     subject,
     ownDomain: deps.config.MAIL_DOMAIN,
     ownFrom: bareAddress(deps.config.MAIL_FROM),
-  });
+    toBounceAddress: bounceTokensIn([...row.envelopeTo, ...recipients], deps.config.MAIL_DOMAIN).length > 0,
+  };
+  const automatic = automaticKind(classify);
   if (automatic) {
-    return finish(deps, row, { status: 'ignored', reason: automatic, replied: false, result: { reason: automatic } });
+    // A null sender is a bounce when the mail also looks like one (an auto-reply may come from <> too).
+    const bounced =
+      automatic === 'bounce' ||
+      (automatic === 'null-sender' && automaticKind({ ...classify, envelopeFrom: undefined }) === 'bounce');
+    const bounce = bounced ? await recordBounce(deps, row, parsed, recipients) : undefined;
+    const result = { reason: automatic, ...(bounce ? { bounce } : {}) };
+    const about = { gameId: bounce?.gameId, seatId: bounce?.seatId };
+    return finish(deps, row, { status: 'ignored', reason: automatic, replied: false, result, ...about });
   }
   const inReplyTo =
     parsed.messageId && !messageIdIsSynthetic(parsed.messageId) && !parsed.messageId.includes('\u0000')

@@ -1,11 +1,12 @@
 /**
  * The built-in SMTP door: an smtp-server listener that accepts mail for the order address of MAIL_DOMAIN (plain
- * `orders@` and per-seat `orders+<token>@`), refuses relaying, enforces the size limit (SIZE extension and 552),
- * and hands each message to the intake pipeline before answering 250, so an accepted mail is a stored mail.
+ * `orders@` and per-seat `orders+<token>@`) and the bounce addresses (`bounces+<token>@`), refuses relaying,
+ * enforces the size limit (SIZE extension and 552), and hands each message to the intake pipeline before answering
+ * 250, so an accepted mail is a stored mail.
  */
 import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server';
 import type { ServiceDeps } from '../services/deps.ts';
-import { ORDERS_LOCAL } from './addresses.ts';
+import { BOUNCES_LOCAL, ORDERS_LOCAL } from './addresses.ts';
 import { intakeMail, intakeOversize, type IntakeOutcome } from './intake.ts';
 
 /** A running listener. */
@@ -23,7 +24,7 @@ function acceptsAddress(address: string, domain: string): boolean {
   const local = address.slice(0, at).toLowerCase();
   return (
     address.slice(at + 1).toLowerCase() === domain.toLowerCase() &&
-    (local === ORDERS_LOCAL || local.startsWith(`${ORDERS_LOCAL}+`))
+    (local === ORDERS_LOCAL || local.startsWith(`${ORDERS_LOCAL}+`) || local.startsWith(`${BOUNCES_LOCAL}+`))
   );
 }
 

@@ -7,7 +7,7 @@ import type { ServiceDeps } from './deps.ts';
 
 /** What an operator watches: mail not yet out or failed, late steps, queued jobs, resolution latency, orders. */
 export interface ServiceFigures {
-  /** Outbound mails by status (pending, sending, sent, failed). */
+  /** Outbound mails by status (pending, sending, sent, failed, suppressed: held back from a bouncing address). */
   outbox: Record<string, number>;
   /** Open steps whose deadline has passed. */
   stepsOverdue: number;
@@ -53,7 +53,7 @@ export async function readServiceFigures(deps: Pick<ServiceDeps, 'db' | 'clock'>
   ]);
   const l = latency[0];
   return {
-    outbox: { pending: 0, sending: 0, sent: 0, failed: 0, ...countsBy(outbox) },
+    outbox: { pending: 0, sending: 0, sent: 0, failed: 0, suppressed: 0, ...countsBy(outbox) },
     stepsOverdue: overdue,
     stepsAwaitingReview: review,
     jobs,

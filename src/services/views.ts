@@ -4,6 +4,7 @@
  * several seats sees the union of what its seats may see (src/services/persons.ts): every view per seat, the events
  * any of its seats may see, and its seats' orders.
  */
+import { mailStatusesOf } from './mail-status.ts';
 import { unreadMailsOf } from './unread-mails.ts';
 import type { AnyGame, GameEvent, Viewer } from '../engine/types.ts';
 import type { Prisma } from '../generated/prisma/client.ts';
@@ -19,7 +20,7 @@ import { rulesFor } from '../engine/rules-version.ts';
 import type { AnyGamePackage } from '../engine/game-package.ts';
 import { type CurrentStep, currentStep, readCurrentStep } from './steps.ts';
 import { unconfirmedSides } from './confirmation.ts';
-import { personViewers, visibleToAny } from './persons.ts';
+import { addressKey, personViewers, visibleToAny } from './persons.ts';
 
 /** The engine viewer of an authenticated caller (a person: its first seat; see `viewersOf`). */
 export function viewerOf(principal: Principal): Viewer {
@@ -106,6 +107,12 @@ async function currentView(deps: ServiceDeps, gameId: string, principal: Princip
         : null,
   });
   const own = ownSeatIds(principal);
+  const mailStatuses = moderator
+    ? await mailStatusesOf(
+        deps.db,
+        game.seats.map((s) => s.email),
+      )
+    : null;
   const base = {
     id: game.id,
     name: game.name,
@@ -126,6 +133,7 @@ async function currentView(deps: ServiceDeps, gameId: string, principal: Princip
       name: s.playerName,
       ...(moderator || own.has(s.id) ? { email: s.email, locale: s.locale, timeZone: s.timeZone } : {}),
       ordersIn: withOrders.has(s.id),
+      ...(mailStatuses ? { mailStatus: mailStatuses.get(addressKey(s.email)) } : {}),
     })),
     step: await stepSummary(deps, step),
     ...(moderator

@@ -4,6 +4,7 @@
  */
 import type { Locale } from '../i18n/index.ts';
 import { historyConsoleEn, historyConsoleJa } from './strings-history-console.ts';
+import { mailStatusEn, mailStatusJa } from './strings-mail-status.ts';
 import { rulesUpgradeEn, rulesUpgradeJa } from './strings-rules.ts';
 
 const en = {
@@ -167,6 +168,7 @@ const en = {
   'error.databaseUnavailable': 'The database is unavailable for a moment. Try again in a few seconds.',
   ...historyConsoleEn,
   ...rulesUpgradeEn,
+  ...mailStatusEn,
 };
 
 type Key = keyof typeof en;
@@ -328,6 +330,7 @@ const ja: Record<Key, string> = {
   'error.databaseUnavailable': 'データベースに一時的に接続できません。数秒後にもう一度お試しください。',
   ...historyConsoleJa,
   ...rulesUpgradeJa,
+  ...mailStatusJa,
 };
 
 const tables: Record<Locale, Record<Key, string>> = { en, ja };

@@ -49,7 +49,7 @@ test('outage and recovery: every mail arrives exactly once, with its stable Mess
   const deps = createDeliveryDeps(t.deps, clock);
   await recorder.stop(); // the server is down
   let r = await deliverDue(deps, sender);
-  expect(r).toEqual({ sent: 0, retried: 20, failed: 0 });
+  expect(r).toEqual({ sent: 0, retried: 20, failed: 0, suppressed: 0 });
   await recorder.start(); // back, but answering 451 to the next 5 messages
   recorder.failNext(5, 451);
   for (let round = 0; round < 10; round++) {
@@ -61,7 +61,7 @@ test('outage and recovery: every mail arrives exactly once, with its stable Mess
   expect(new Set(got).size).toBe(20);
   expect(await t.db.outbox.count({ where: { status: 'sent' } })).toBe(20);
   // Nothing is due any more: another pass sends nothing.
-  expect(await deliverDue(deps, sender)).toEqual({ sent: 0, retried: 0, failed: 0 });
+  expect(await deliverDue(deps, sender)).toEqual({ sent: 0, retried: 0, failed: 0, suppressed: 0 });
   sender.close();
 });
 

@@ -13,6 +13,6 @@ export async function deliverAllDue(deps: ServiceDeps): Promise<void> {
   const sender = createSender(deps.config);
   for (;;) {
     const r = await deliverDue(createDeliveryDeps(deps), sender);
-    if (!r.sent && !r.retried && !r.failed) break;
+    if (!r.sent && !r.retried && !r.failed && !r.suppressed) break;
   }
 }

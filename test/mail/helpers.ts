@@ -14,6 +14,8 @@ export interface Recorded {
   raw: Buffer;
   parsed: ParsedMail;
   rcptTo: string[];
+  /** The envelope sender (MAIL FROM). */
+  mailFrom: string;
 }
 
 /** An SMTP server that records every accepted message; `failNext` answers the next n DATA commands with `code`. */
@@ -55,6 +57,7 @@ export async function startRecorder(port = 0): Promise<Recorder> {
             raw,
             parsed: await simpleParser(raw),
             rcptTo: session.envelope.rcptTo.map((r) => r.address),
+            mailFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           });
           callback();
         });

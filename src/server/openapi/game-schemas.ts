@@ -69,6 +69,16 @@ const gameBase = {
       locale: z.enum(['en', 'ja']).optional(),
       timeZone: z.string().optional(),
       ordersIn: z.boolean(),
+      mailStatus: z
+        .object({
+          status: z.enum(['ok', 'bouncing', 'suppressed']),
+          since: timestamp.nullable(),
+          reason: z.string().nullable(),
+        })
+        .optional()
+        .describe(
+          'the moderator only: whether mail to the address bounces (docs/email.md, "Bounces"); "suppressed": not sent until the player confirms or changes it',
+        ),
     }),
   ),
   step: stepSummary,

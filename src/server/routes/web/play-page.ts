@@ -17,6 +17,7 @@ import type { Principal } from '../../../services/auth.ts';
 import { componentDataOf } from '../../../services/component-data.ts';
 import { gameDefinition } from '../../../services/deps.ts';
 import { seatOf } from '../../../services/listing.ts';
+import { mailStatusOf } from '../../../services/mail-status.ts';
 import { currentOrdersOf } from '../../../services/orders.ts';
 import { personOf, type PlayerInfo, type SeatRef } from '../../../services/persons.ts';
 import { lastTurnBoard, stepHeadingsFor } from '../../../services/step-boards.ts';
@@ -113,12 +114,13 @@ export async function renderPlayerPage(
 ) {
   const { gameId } = request.params;
   const locale = localeOf(request, ctx.player.locale);
-  const [{ game, sights }, steps, headings, data, unanswered] = await Promise.all([
+  const [{ game, sights }, steps, headings, data, unanswered, mailStatus] = await Promise.all([
     playerView(app, gameId, ctx),
     stepsFor(app.deps, gameId, ctx.principal),
     stepHeadingsFor(app.deps, gameId, ctx.principal),
     componentDataOf(app.deps, gameId),
     unansweredRefusals(app.deps.db, ctx.refused, app.deps.clock()),
+    mailStatusOf(app.deps.db, ctx.player.email),
   ]);
   const definition = gameDefinition(app.deps, game.game);
   const seats = [];
@@ -172,6 +174,8 @@ export async function renderPlayerPage(
     oneBoard: maps.length > 1 && maps.every((m) => m === maps[0]),
     zone: ctx.player.timeZone,
     notice: saved,
+    mailStatus,
+    addressNotice: (request.query as { address?: string }).address ?? null,
     logoutUrl: `/play/${encodeURIComponent(gameId)}/logout`,
   };
   return reply

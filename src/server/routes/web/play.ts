@@ -3,10 +3,13 @@
  * moderator's for the console) for a session cookie and redirects to the clean URL; the page
  * (src/server/routes/web/play-page.ts) shows the board of each seat the player holds, its order form when it owes
  * orders (or a text box taking the email grammar: src/server/routes/web/play-orders.ts), and the history. Orders may
- * be revised until the step resolves.
+ * be revised until the step resolves. When mail to the player bounces, the page asks it to confirm or change its
+ * address (`POST /play/:gameId/address`).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { authenticate } from '../../../services/auth.ts';
+import { ServiceError } from '../../../services/errors.ts';
+import { confirmOrChangeAddress } from '../../../services/player-address.ts';
 import { hashToken } from '../../../services/tokens.ts';
 import { renderBoardSvg } from '../../../board-view/map-svg.ts';
 import { CONSOLE_COOKIE, cookieOptions, localeOf, pageData, PLAY_COOKIE } from '../../../web/page.ts';
@@ -109,6 +112,32 @@ async function logOut(app: FastifyInstance, request: FastifyRequest<{ Params: Pa
   return signInPage(request, reply, request.params.gameId, { status: 200, messageKey: 'login.required' });
 }
 
+/**
+ * `POST /play/:gameId/address`: the player confirms its address (`action=confirm`) or gives another
+ * (`action=change`, `email`), which resets a bouncing or suppressed address (docs/email.md, "Bounces").
+ */
+async function confirmAddress(
+  app: FastifyInstance,
+  request: FastifyRequest<{ Params: Params; Body: { action?: string; email?: string } }>,
+  reply: FastifyReply,
+) {
+  const ctx = await playerSession(app, request);
+  if (!ctx) return denied(request, reply, 'login.required');
+  await checkCsrf(app, request);
+  const { gameId } = request.params;
+  const p = ctx.principal;
+  const holder = p.kind === 'seat' ? { seatId: p.seatId } : { personId: p.personId };
+  const change = request.body?.action === 'change';
+  const page = `/play/${encodeURIComponent(gameId)}`;
+  try {
+    await confirmOrChangeAddress(app.deps, gameId, holder, change ? String(request.body?.email ?? '') : undefined);
+  } catch (error) {
+    if (error instanceof ServiceError && error.status === 400) return reply.redirect(`${page}?address=invalid`, 303);
+    throw error;
+  }
+  return reply.redirect(`${page}?address=confirmed`, 303);
+}
+
 /** Registers the player's page routes. */
 export async function playRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Params: Params; Querystring: { token?: string } }>(
@@ -121,5 +150,8 @@ export async function playRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => sendBoardSvg(app, request, reply),
   );
   await playOrderRoutes(app, (request, reply) => denied(request, reply, 'login.required'));
+  app.post<{ Params: Params; Body: { action?: string; email?: string } }>('/play/:gameId/address', (request, reply) =>
+    confirmAddress(app, request, reply),
+  );
   app.post<{ Params: Params }>('/play/:gameId/logout', async (request, reply) => logOut(app, request, reply));
 }
