@@ -142,7 +142,8 @@ describe('a notification policy for short alternating steps (GF 8[2], 8[3])', ()
     expect(text('blue', 'Digest of steps 2–3')).toContain('{"path":["ford","wood"],"seat":"green"}');
     expect(text('blue', 'Digest of steps 2–3')).not.toContain('"seat":"red"');
     // FN 12.0[M][8]-like: red and green tie for the most points and win together, as their team.
-    expect(text('red', 'Result of step 4')).toContain('Winners: Alliance (green, red). most points: 4');
+    // The team's seats by their names (Green, Red), never by their ids.
+    expect(text('red', 'Result of step 4')).toContain('Winners: Alliance (Green, Red). most points: 4');
     const view = await read(g, 'blue', '');
     expect(view.outcome).toMatchObject({ winner: null, winners: ['green', 'red'] });
   });
