@@ -4,6 +4,7 @@
  */
 import type { Locale } from '../i18n/index.ts';
 import { historyConsoleEn, historyConsoleJa } from './strings-history-console.ts';
+import { mailPrefsEn, mailPrefsJa } from './strings-mail.ts';
 import { rulesUpgradeEn, rulesUpgradeJa } from './strings-rules.ts';
 
 const en = {
@@ -156,6 +157,7 @@ const en = {
   'error.databaseUnavailable': 'The database is unavailable for a moment. Try again in a few seconds.',
   ...historyConsoleEn,
   ...rulesUpgradeEn,
+  ...mailPrefsEn,
 };
 
 type Key = keyof typeof en;
@@ -306,6 +308,7 @@ const ja: Record<Key, string> = {
   'error.databaseUnavailable': 'データベースに一時的に接続できません。数秒後にもう一度お試しください。',
   ...historyConsoleJa,
   ...rulesUpgradeJa,
+  ...mailPrefsJa,
 };
 
 const tables: Record<Locale, Record<Key, string>> = { en, ja };

@@ -26,6 +26,7 @@ import { formModel } from '../../../web/form.ts';
 import { historyOf } from '../../../web/history.ts';
 import { localeOf, pageData, PLAY_COOKIE } from '../../../web/page.ts';
 import { findWebSession } from '../../../web/sessions.ts';
+import { mailFormOf } from './mail-settings.ts';
 
 type Params = { gameId: string };
 
@@ -110,12 +111,13 @@ export async function renderPlayerPage(
 ) {
   const { gameId } = request.params;
   const locale = localeOf(request, ctx.player.locale);
-  const [{ game, sights }, steps, headings, data, unanswered] = await Promise.all([
+  const [{ game, sights }, steps, headings, data, unanswered, mail] = await Promise.all([
     playerView(app, gameId, ctx),
     stepsFor(app.deps, gameId, ctx.principal),
     stepHeadingsFor(app.deps, gameId, ctx.principal),
     componentDataOf(app.deps, gameId),
     unansweredRefusals(app.deps.db, ctx.refused, app.deps.clock()),
+    mailFormOf(app, gameId, ctx, locale),
   ]);
   const definition = gameDefinition(app.deps, game.game);
   const seats = [];
@@ -141,7 +143,8 @@ export async function renderPlayerPage(
     });
   }
   const deadline = game.step.deadlineAt ? new Date(game.step.deadlineAt) : null;
-  const saved = (request.query as { saved?: string }).saved ? 'saved' : null;
+  const query = request.query as { saved?: string; mail?: string };
+  const saved = query.saved ? 'saved' : null;
   const common = {
     title: game.name,
     game,
@@ -158,6 +161,8 @@ export async function renderPlayerPage(
     seats,
     zone: ctx.player.timeZone,
     notice: saved,
+    mail,
+    mailSaved: query.mail === 'saved',
     logoutUrl: `/play/${encodeURIComponent(gameId)}/logout`,
   };
   return reply
