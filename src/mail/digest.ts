@@ -35,7 +35,12 @@ export function digestDayOf(now: Date, timeZone: string): { day: string; at: Dat
 }
 
 /** The digest mail of a player: a heading per held-back mail, its text below. */
-export function composeDigest(ctx: PlayerMailContext, locale: Locale, gameName: string, entries: Entry[]): ComposedMail {
+export function composeDigest(
+  ctx: PlayerMailContext,
+  locale: Locale,
+  gameName: string,
+  entries: Entry[],
+): ComposedMail {
   const n = entries.length;
   const steps = entries.map((e) => e.stepNumber);
   const range = n === 1 ? `${steps[0]}` : `${Math.min(...steps)}–${Math.max(...steps)}`;

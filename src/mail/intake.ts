@@ -338,7 +338,13 @@ async function unsubscribeOf(deps: ServiceDeps, row: StoredMail, parsed: ParsedM
   if (!key) return null;
   const person = await unsubscribeByKey(deps, key);
   const reason = person ? 'unsubscribed' : 'unsubscribe-unknown';
-  return { status: person ? 'processed' : 'ignored', gameId: person?.gameId, reason, replied: false, result: { reason } };
+  return {
+    status: person ? 'processed' : 'ignored',
+    gameId: person?.gameId,
+    reason,
+    replied: false,
+    result: { reason },
+  };
 }
 
 async function process(deps: ServiceDeps, row: StoredMail): Promise<IntakeOutcome> {

@@ -36,7 +36,10 @@ export function unsubscribeHeaders(site: UnsubscribeSite, key: string): Record<s
 /** The unsubscribe key of the first recipient address that is an unsubscribe address of this domain, or null. */
 export function unsubscribeKeyIn(addresses: readonly string[], domain: string): string | null {
   const host = domain.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const re = new RegExp(`(?:^|[\\s<,"'])${ORDERS_LOCAL}\\+${MAILTO_PREFIX}([0-9a-f]{16,100})@${host}(?=$|[\\s>,"'])`, 'i');
+  const re = new RegExp(
+    `(?:^|[\\s<,"'])${ORDERS_LOCAL}\\+${MAILTO_PREFIX}([0-9a-f]{16,100})@${host}(?=$|[\\s>,"'])`,
+    'i',
+  );
   for (const a of addresses) {
     const m = re.exec(a);
     if (m) return m[1].toLowerCase();

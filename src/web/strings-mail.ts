@@ -19,7 +19,8 @@ export const mailPrefsEn = {
   'unsubscribe.confirm': 'Only when I must move',
   'unsubscribe.done':
     'Done: you now get mail from {game} only when you must move (and its deadline notices and final result). You can change this on your page.',
-  'unsubscribe.unknown': 'This unsubscribe link is not known. The mail you followed it from may belong to another address.',
+  'unsubscribe.unknown':
+    'This unsubscribe link is not known. The mail you followed it from may belong to another address.',
 };
 
 export const mailPrefsJa: Record<keyof typeof mailPrefsEn, string> = {

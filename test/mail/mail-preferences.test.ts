@@ -58,11 +58,17 @@ async function play(g: GameHandle, sides: string[]) {
 
 /** The result-like mails of a game to an address (results and digests), oldest first. */
 const resultsTo = (gameId: string, to: string) =>
-  t.db.outbox.findMany({ where: { gameId, toAddress: to, kind: { in: ['result', 'digest'] } }, orderBy: { createdAt: 'asc' } });
+  t.db.outbox.findMany({
+    where: { gameId, toAddress: to, kind: { in: ['result', 'digest'] } },
+    orderBy: { createdAt: 'asc' },
+  });
 
 /** A header of a delivered mail as sent (unfolded): mailparser reads the List-* headers into one object. */
 function rawHeader(m: Recorded, name: string): string | undefined {
-  const head = m.raw.toString('utf8').split(/\r?\n\r?\n/)[0].replace(/\r?\n[ \t]+/g, ' ');
+  const head = m.raw
+    .toString('utf8')
+    .split(/\r?\n\r?\n/)[0]
+    .replace(/\r?\n[ \t]+/g, ' ');
   const line = head.split(/\r?\n/).find((l) => l.toLowerCase().startsWith(`${name.toLowerCase()}:`));
   return line?.slice(name.length + 1).trim();
 }
@@ -91,7 +97,9 @@ describe('players choose how much mail', () => {
       expect(delivered.length).toBe(players.filter((m) => m.toAddress === to).length);
       for (const m of delivered) {
         const header = rawHeader(m, 'List-Unsubscribe');
-        expect(header).toMatch(/^<https:\/\/judge\.test\/unsubscribe\/[0-9a-f]{64}>, <mailto:orders\+unsubscribe-[0-9a-f]{64}@judge\.test\?subject=unsubscribe>$/);
+        expect(header).toMatch(
+          /^<https:\/\/judge\.test\/unsubscribe\/[0-9a-f]{64}>, <mailto:orders\+unsubscribe-[0-9a-f]{64}@judge\.test\?subject=unsubscribe>$/,
+        );
         expect(rawHeader(m, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
       }
     }

@@ -1,5 +1,5 @@
 -- How much mail a person gets: every step (the default), only when it must move, or a daily digest. Every person
--- gets an unguessable key for the one-click unsubscribe of its mails; held-back result mails wait in DigestItem.
+-- gets an unguessable key for the one-click unsubscribe of its mails, and held-back result mails wait in DigestItem.
 CREATE TYPE "MailPreference" AS ENUM ('every_step', 'must_move', 'digest');
 
 ALTER TABLE "Person" ADD COLUMN "mailPreference" "MailPreference" NOT NULL DEFAULT 'every_step',

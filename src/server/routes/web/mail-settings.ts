@@ -20,17 +20,23 @@ import {
 import { localeOf, pageData } from '../../../web/page.ts';
 import { t } from '../../../web/strings.ts';
 import { checkCsrf } from './guards.ts';
-import type { PlayerCtx } from './play-page.ts';
+import type { Principal } from '../../../services/auth.ts';
 
 type KeyReq = FastifyRequest<{ Params: { key: string } }>;
 
+/** A signed-in player as the mail setting needs it (the player page's session: play-page.ts). */
+interface SignedIn {
+  principal: Extract<Principal, { kind: 'seat' | 'person' }>;
+  player: { locale: string };
+}
+
 /** The person behind a signed-in player (a seat held alone is held by a person too). */
-export async function personIdOf(app: FastifyInstance, ctx: PlayerCtx): Promise<string | null> {
+export async function personIdOf(app: FastifyInstance, ctx: SignedIn): Promise<string | null> {
   return ctx.principal.kind === 'person' ? ctx.principal.personId : personIdOfSeat(app.deps, ctx.principal.seatId);
 }
 
 /** What the page's mail form shows: the choices in the reader's language and the person's current one. */
-export async function mailFormOf(app: FastifyInstance, gameId: string, ctx: PlayerCtx, locale: Locale) {
+export async function mailFormOf(app: FastifyInstance, gameId: string, ctx: SignedIn, locale: Locale) {
   const personId = await personIdOf(app, ctx);
   const preference: MailPreference = personId ? await mailPreferenceOf(app.deps, personId) : 'every_step';
   return {
@@ -58,10 +64,12 @@ async function unsubscribePage(request: KeyReq, reply: FastifyReply, state: 'ask
 /** Registers the mail setting routes. */
 export async function mailSettingRoutes(
   app: FastifyInstance,
-  session: (request: FastifyRequest<{ Params: { gameId: string } }>) => Promise<PlayerCtx | null>,
+  session: (request: FastifyRequest<{ Params: { gameId: string } }>) => Promise<SignedIn | null>,
   denied: (request: FastifyRequest, reply: FastifyReply) => unknown,
 ): Promise<void> {
-  const limit = { config: { rateLimit: { max: 2 * app.deps.config.SIGN_IN_LIMIT_PER_MINUTE, timeWindow: '1 minute' } } };
+  const limit = {
+    config: { rateLimit: { max: 2 * app.deps.config.SIGN_IN_LIMIT_PER_MINUTE, timeWindow: '1 minute' } },
+  };
   app.get<{ Params: { key: string } }>('/unsubscribe/:key', limit, async (request, reply) => {
     const person = await personOfUnsubscribeKey(app.deps, request.params.key);
     return unsubscribePage(request, reply, person ? 'ask' : 'unknown');
