@@ -5,13 +5,19 @@
  * "daily digest" gathers the held results into one mail at the person's local morning, once, in its language.
  * Real Postgres, real HTTP (inject), mail through the outbox and a real SMTP peer.
  */
+import { generateKeyPairSync } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { authenticate } from 'mailauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSender, deliverDue } from '../../src/mail/delivery.ts';
 import { sendDueDigests } from '../../src/mail/digest.ts';
 import { intakeMail } from '../../src/mail/intake.ts';
 import { createGameVia, postOrders, type GameHandle } from '../support/api-helpers.ts';
 import { buildTestApp, type TestApp } from '../support/app.ts';
 import { client, csrfOf } from '../web/helpers.ts';
-import { deliverAllDue } from './deps.ts';
+import { createDeliveryDeps, deliverAllDue } from './deps.ts';
 import { type Recorded, type Recorder, startRecorder } from './helpers.ts';
 
 let now = new Date('2026-11-24T09:00:00Z'); // 18:00 in Tokyo
@@ -242,5 +248,48 @@ describe('players choose how much mail', () => {
     await deliverAllDue(t.deps);
     const delivered = recorder.to('b-digest@example.org').filter((m) => /日次まとめ/.test(m.parsed.subject ?? ''));
     expect(delivered.length).toBe(2);
+  });
+
+  it('the DKIM signature covers List-Unsubscribe and List-Unsubscribe-Post (RFC 8058 4) and verifies', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pbem-unsub-'));
+    const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const keyFile = join(dir, 'dkim.pem');
+    writeFileSync(keyFile, privateKey.export({ type: 'pkcs8', format: 'pem' }));
+    const txt = `v=DKIM1; k=rsa; p=${publicKey.export({ type: 'spki', format: 'der' }).toString('base64')}`;
+    await toyGame('dkim');
+    const sender = createSender({
+      ...t.deps.config,
+      SMTP_URL: undefined,
+      MAIL_SINK_DIR: dir,
+      DKIM_DOMAIN: 'judge.test',
+      DKIM_SELECTOR: 's1',
+      DKIM_PRIVATE_KEY_FILE: keyFile,
+    });
+    await deliverDue(createDeliveryDeps(t.deps), sender);
+    sender.close();
+    const files = readdirSync(dir).filter((f) => f.endsWith('.eml'));
+    const raw = files.map((f) => readFileSync(join(dir, f))).find((r) => /^To: a-dkim@/m.test(r.toString()));
+    expect(raw).toBeDefined();
+    const head = (raw as Buffer)
+      .toString()
+      .split(/\r?\n\r?\n/)[0]
+      .replace(/\r?\n[ \t]+/g, ' ');
+    const signed = /^DKIM-Signature:.*?\bh=([^;]+)/im.exec(head)?.[1].replace(/\s+/g, '').toLowerCase().split(':');
+    expect(signed).toEqual(expect.arrayContaining(['list-unsubscribe', 'list-unsubscribe-post']));
+    const resolver = async (name: string, type: string) => {
+      if (type === 'TXT' && name === 's1._domainkey.judge.test') return [[txt]];
+      throw Object.assign(new Error(`queryTxt ENOTFOUND ${name}`), { code: 'ENOTFOUND' });
+    };
+    const { dkim } = await authenticate(raw as Buffer, {
+      ip: '127.0.0.1',
+      helo: 'localhost',
+      sender: 'judge@judge.test',
+      mta: 'mx.example.org',
+      resolver,
+      disableArc: true,
+      disableDmarc: true,
+      disableBimi: true,
+    });
+    expect(dkim.results.map((r) => r.status.result)).toEqual(['pass']);
   });
 });
