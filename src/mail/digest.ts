@@ -8,8 +8,7 @@
 import { localParts, zonedToInstant } from '../services/deadlines/compute.ts';
 import { gameDefinition, type ServiceDeps, type Tx } from '../services/deps.ts';
 import { uuidFromKey } from '../services/tokens.ts';
-import { asLocale, type Locale } from '../i18n/index.ts';
-import { envelope, heading, L, para, pre, type ComposedMail, type PlayerMailContext } from './compose-parts.ts';
+import { envelope, L, para, pre, readerOf, type ComposedMail, type PlayerMailContext } from './compose-parts.ts';
 import { personMailContext, seatMailContext } from './context.ts';
 import { writeOutbox } from './outbox.ts';
 
@@ -34,31 +33,24 @@ export function digestDayOf(now: Date, timeZone: string): { day: string; at: Dat
   return { day, at: new Date(zonedToInstant(p.year, p.month, p.day, DIGEST_HOUR, 0, timeZone)) };
 }
 
-/** The digest mail of a player: a heading per held-back mail, its text below. */
-export function composeDigest(
-  ctx: PlayerMailContext,
-  locale: Locale,
-  gameName: string,
-  entries: Entry[],
-): ComposedMail {
+/** The digest mail of a player: the text of each held-back mail, oldest first, under a word of what it is. */
+export function composeDigest(ctx: PlayerMailContext, entries: Entry[]): ComposedMail {
+  const { locale } = readerOf(ctx);
   const n = entries.length;
   const steps = entries.map((e) => e.stepNumber);
   const range = n === 1 ? `${steps[0]}` : `${Math.min(...steps)}–${Math.max(...steps)}`;
   const subject = L(
     locale,
-    `Daily digest: ${n} ${n === 1 ? 'result' : 'results'} (step ${range}), nothing to do now`,
-    `日次まとめ: 結果 ${n} 件 (ステップ ${range})、今は命令不要`,
+    `Daily digest: ${n} ${n === 1 ? 'result' : 'results'} (${n === 1 ? 'step' : 'steps'} ${range})`,
+    `日次まとめ: 結果 ${n} 件 (ステップ ${range})`,
   );
   const intro = L(
     locale,
     'The results of the steps that asked nothing of you since your last digest. Mails asking for your orders come at once, as always. To change how much mail you get, open your page.',
     '前回のまとめ以降、あなたに命令を求めなかったステップの結果です。命令が必要なメールは従来どおりすぐ届きます。受け取るメールの量はあなたのページで変更できます。',
   );
-  const prefix = `[${gameName}] `;
-  const parts = [para(intro)];
-  for (const e of entries) {
-    parts.push(heading(e.subject.startsWith(prefix) ? e.subject.slice(prefix.length) : e.subject), pre(e.text));
-  }
+  // Each entry starts with its own heading (the step it reports).
+  const parts = [para(intro), ...entries.map((e) => pre(e.text))];
   return envelope(ctx, 'digest', subject, parts);
 }
 
@@ -71,7 +63,7 @@ async function contextOf(tx: Tx, deps: DigestDeps, personId: string) {
     held.length === 1
       ? seatMailContext(deps, game, gameDefinition(deps, game.game), held[0])
       : personMailContext(deps, game, person, game.seats);
-  return { ctx, person, game };
+  return { ctx };
 }
 
 /** Sends one person's digest of `day` if it is due and not sent; returns whether a mail was queued. */
@@ -88,8 +80,8 @@ async function sendDigestOf(deps: DigestDeps, personId: string, day: string, at:
       select: { id: true, stepNumber: true, subject: true, text: true },
     });
     if (!entries.length) return false;
-    const { ctx, person, game } = await contextOf(tx, deps, personId);
-    const mail = composeDigest(ctx, asLocale(person.locale), game.name, entries);
+    const { ctx } = await contextOf(tx, deps, personId);
+    const mail = composeDigest(ctx, entries);
     const id = uuidFromKey(`digest:${personId}:${day}`);
     await writeOutbox(tx, deps.config, [{ ...mail, id }], deps.clock(), { skipDuplicates: true });
     await tx.digestItem.deleteMany({ where: { id: { in: entries.map((e) => e.id) } } });

@@ -229,7 +229,7 @@ describe('players choose how much mail', () => {
     const digests = (await resultsTo(g.id, 'b-digest@example.org')).filter((m) => m.kind === 'digest');
     expect(digests.length).toBe(1);
     const [digest] = digests;
-    expect(digest.subject).toMatch(/日次まとめ: 結果 2 件 \(ステップ 0–2\)/);
+    expect(digest.subject).toMatch(/日次まとめ: 結果 2 件 \(ステップ 0–2\)$/);
     expect(digest.text).toMatch(/== .*ステップ 0[\s\S]*== .*ステップ 2/);
     expect(digest.text).toContain('https://judge.test/in/');
     expect((digest.headers as Record<string, string>)['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
@@ -248,6 +248,30 @@ describe('players choose how much mail', () => {
     await deliverAllDue(t.deps);
     const delivered = recorder.to('b-digest@example.org').filter((m) => /日次まとめ/.test(m.parsed.subject ?? ''));
     expect(delivered.length).toBe(2);
+  });
+
+  it('the digest of an English reader in London comes at 07:00 London time, in English', async () => {
+    now = new Date('2026-12-01T12:00:00Z');
+    const g = await createGameVia(t, {
+      game: 'toy',
+      mode: 'mail',
+      seats: [
+        { side: 'a', email: 'a-london@example.org' },
+        { side: 'b', email: 'b-london@example.org', locale: 'en', timeZone: 'Europe/London' },
+      ],
+    });
+    const b = await personOf(g.id, 'b');
+    await t.db.person.update({ where: { id: b.id }, data: { mailPreference: 'digest' } });
+    await play(g, ['a', 'b']); // step 0: held
+    now = new Date('2026-12-02T06:59:00Z');
+    expect(await sendDueDigests(t.deps)).toBe(0);
+    now = new Date('2026-12-02T07:00:00Z');
+    expect(await sendDueDigests(t.deps)).toBe(1);
+    const [digest] = await resultsTo(g.id, 'b-london@example.org');
+    expect(digest.kind).toBe('digest');
+    expect(digest.subject).toMatch(/Daily digest: 1 result \(step 0\)$/);
+    expect(digest.text).toMatch(/== Result of step 0/);
+    expect(digest.text).toContain('Mails asking for your orders come at once');
   });
 
   it('the DKIM signature covers List-Unsubscribe and List-Unsubscribe-Post (RFC 8058 4) and verifies', async () => {
