@@ -158,6 +158,18 @@ describe('players choose how much mail', () => {
     expect(last.length).toBe(2);
     expect((await t.db.game.findUniqueOrThrow({ where: { id: g.id } })).status).toBe('finished');
     expect((await resultsTo(g.id, 'a-click@example.org')).length).toBe(4);
+    // The one-click body may come as multipart/form-data (RFC 8058 3.1): the same.
+    const a = await personOf(g.id, 'a');
+    const boundary = 'x-boundary';
+    const multipart = await t.app.inject({
+      method: 'POST',
+      url: `/unsubscribe/${a.unsubscribeKey}`,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: `--${boundary}\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--${boundary}--\r\n`,
+    });
+    expect(multipart.statusCode).toBe(200);
+    expect(multipart.body).toContain('only when you must move');
+    expect((await personOf(g.id, 'a')).mailPreference).toBe('must_move');
     // An unknown key changes nothing and says so.
     const unknown = await t.app.inject({ method: 'POST', url: `/unsubscribe/${'0'.repeat(64)}`, payload: {} });
     expect(unknown.statusCode).toBe(404);

@@ -70,13 +70,19 @@ export async function mailSettingRoutes(
   const limit = {
     config: { rateLimit: { max: 2 * app.deps.config.SIGN_IN_LIMIT_PER_MINUTE, timeWindow: '1 minute' } },
   };
-  app.get<{ Params: { key: string } }>('/unsubscribe/:key', limit, async (request, reply) => {
-    const person = await personOfUnsubscribeKey(app.deps, request.params.key);
-    return unsubscribePage(request, reply, person ? 'ask' : 'unknown');
-  });
-  app.post<{ Params: { key: string } }>('/unsubscribe/:key', limit, async (request, reply) => {
-    const person = await unsubscribeByKey(app.deps, request.params.key);
-    return unsubscribePage(request, reply, person ? 'done' : 'unknown');
+  await app.register(async (scope) => {
+    // RFC 8058 allows the one-click body as multipart/form-data too: read (and ignore) it, never answer 415.
+    scope.addContentTypeParser('multipart/form-data', { parseAs: 'string', bodyLimit: 4096 }, (_req, body, done) =>
+      done(null, body),
+    );
+    scope.get<{ Params: { key: string } }>('/unsubscribe/:key', limit, async (request, reply) => {
+      const person = await personOfUnsubscribeKey(app.deps, request.params.key);
+      return unsubscribePage(request, reply, person ? 'ask' : 'unknown');
+    });
+    scope.post<{ Params: { key: string } }>('/unsubscribe/:key', limit, async (request, reply) => {
+      const person = await unsubscribeByKey(app.deps, request.params.key);
+      return unsubscribePage(request, reply, person ? 'done' : 'unknown');
+    });
   });
   app.post<{ Params: { gameId: string }; Body: { preference?: string } }>(
     '/play/:gameId/mail',
