@@ -29,8 +29,7 @@ import { answerRepeat, messageIdIsSynthetic } from './repeats.ts';
 import { uuidFromKey } from '../services/tokens.ts';
 import { queueAnswer, writeOutbox } from './outbox.ts';
 import { stripReply } from './strip.ts';
-import { unsubscribeKeyIn } from './unsubscribe.ts';
-import { unsubscribeByKey } from '../services/mail-preferences.ts';
+import { unsubscribeByMail } from './unsubscribe.ts';
 import { commandWord } from '../orders-text/parse.ts';
 import { normalizeText, tokenize } from '../orders-text/normalize.ts';
 
@@ -328,25 +327,6 @@ async function principalOf(
   return signon ? principalFromSignon(deps, signon) : null;
 }
 
-/**
- * A mail to a person's unsubscribe address (the `mailto:` of `List-Unsubscribe`: src/mail/unsubscribe.ts): the
- * person gets "only when I must move", and the mail no answer. Null when the mail is not one.
- */
-async function unsubscribeOf(deps: ServiceDeps, row: StoredMail, parsed: ParsedMail): Promise<Finished | null> {
-  const to = [...row.envelopeTo, ...addressesOf(parsed.to), ...addressesOf(parsed.cc)];
-  const key = unsubscribeKeyIn(to, deps.config.MAIL_DOMAIN);
-  if (!key) return null;
-  const person = await unsubscribeByKey(deps, key);
-  const reason = person ? 'unsubscribed' : 'unsubscribe-unknown';
-  return {
-    status: person ? 'processed' : 'ignored',
-    gameId: person?.gameId,
-    reason,
-    replied: false,
-    result: { reason },
-  };
-}
-
 async function process(deps: ServiceDeps, row: StoredMail): Promise<IntakeOutcome> {
   const parsed = await simpleParser(row.raw, {
     skipImageLinks: true,
@@ -356,8 +336,12 @@ async function process(deps: ServiceDeps, row: StoredMail): Promise<IntakeOutcom
   const subject = withoutNul(parsed.subject);
   const from = parsed.from?.value[0]?.address ? bareAddress(parsed.from.value[0].address) : undefined;
   // Before the automatic-mail check: a provider's unsubscribe on the reader's behalf may be marked automatic.
-  const unsubscribed = await unsubscribeOf(deps, row, parsed);
-  if (unsubscribed) return finish(deps, row, unsubscribed);
+  const unsub = await unsubscribeByMail(deps, [
+    ...row.envelopeTo,
+    ...addressesOf(parsed.to),
+    ...addressesOf(parsed.cc),
+  ]);
+  if (unsub) return finish(deps, row, { ...unsub, replied: false, result: { reason: unsub.reason } });
   const automatic = automaticKind({
     headers: parsed.headers as unknown as Map<string, string | string[]>,
     envelopeFrom: row.envelopeFrom ?? undefined,

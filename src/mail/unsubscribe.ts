@@ -5,6 +5,8 @@
  * inbound mail intake. Either moves the person to "only when I must move" (src/services/mail-preferences.ts): the
  * game never falls silent.
  */
+import type { ServiceDeps } from '../services/deps.ts';
+import { unsubscribeByKey } from '../services/mail-preferences.ts';
 import { ORDERS_LOCAL } from './addresses.ts';
 
 /** The settings the headers need. */
@@ -45,6 +47,22 @@ export function unsubscribeKeyIn(addresses: readonly string[], domain: string): 
     if (m) return m[1].toLowerCase();
   }
   return null;
+}
+
+/**
+ * A mail to a person's unsubscribe address (`addresses`: its envelope and header recipients): the person gets "only
+ * when I must move", and the mail is never read as orders nor answered. Null when the mail is not one.
+ */
+export async function unsubscribeByMail(
+  deps: Pick<ServiceDeps, 'db' | 'log' | 'config'>,
+  addresses: readonly string[],
+): Promise<{ status: 'processed' | 'ignored'; reason: string; gameId?: string } | null> {
+  const key = unsubscribeKeyIn(addresses, deps.config.MAIL_DOMAIN);
+  if (!key) return null;
+  const person = await unsubscribeByKey(deps, key);
+  return person
+    ? { status: 'processed', reason: 'unsubscribed', gameId: person.gameId }
+    : { status: 'ignored', reason: 'unsubscribe-unknown' };
 }
 
 /** A mail with what the headers are added from: its seat or person, and its headers. */

@@ -67,7 +67,11 @@ describe.skipIf(!have)('the mail setting in a browser', () => {
     await page.waitForURL(/mail=saved/);
     await expect(page.locator('section.mail .ok').textContent()).resolves.toBe('メール設定を保存しました。');
     expect(await page.locator('section.mail input[value="digest"]').isChecked()).toBe(true);
-    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    const width = await page.evaluate(
+      () =>
+        (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement
+          .scrollWidth,
+    );
     expect(width).toBeLessThanOrEqual(360);
     await page.locator('section.mail').screenshot({ path: join(shots, 'mail-setting-360-ja.png') });
     const person = await t.db.person.findFirstOrThrow({ where: { gameId: g.id, seats: { some: { side: 'b' } } } });
