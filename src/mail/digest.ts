@@ -26,11 +26,22 @@ interface Entry {
   text: string;
 }
 
+/** A zone the clock knows: the person's, or UTC when its zone is not one (a digest is late, never lost). */
+function knownZone(timeZone: string): string {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone });
+    return timeZone;
+  } catch {
+    return 'UTC';
+  }
+}
+
 /** The local day of an instant in a zone (YYYY-MM-DD) and the instant of that day's digest hour. */
 export function digestDayOf(now: Date, timeZone: string): { day: string; at: Date } {
-  const p = localParts(now.getTime(), timeZone);
+  const zone = knownZone(timeZone);
+  const p = localParts(now.getTime(), zone);
   const day = `${p.year}-${String(p.month).padStart(2, '0')}-${String(p.day).padStart(2, '0')}`;
-  return { day, at: new Date(zonedToInstant(p.year, p.month, p.day, DIGEST_HOUR, 0, timeZone)) };
+  return { day, at: new Date(zonedToInstant(p.year, p.month, p.day, DIGEST_HOUR, 0, zone)) };
 }
 
 /** The digest mail of a player: the text of each held-back mail, oldest first, under a word of what it is. */
