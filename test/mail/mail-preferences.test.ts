@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSender, deliverDue } from '../../src/mail/delivery.ts';
 import { sendDueDigests } from '../../src/mail/digest.ts';
 import { intakeMail } from '../../src/mail/intake.ts';
+import { redactSecrets } from '../../src/server/logger.ts';
 import { createGameVia, postOrders, type GameHandle } from '../support/api-helpers.ts';
 import { buildTestApp, type TestApp } from '../support/app.ts';
 import { client, csrfOf } from '../web/helpers.ts';
@@ -112,6 +113,11 @@ describe('players choose how much mail', () => {
     expect(unsubscribeUrlOf('b-headers@example.org')).toBe(`https://judge.test/unsubscribe/${b.unsubscribeKey}`);
     const a = await personOf(g.id, 'a');
     expect(a.unsubscribeKey).not.toBe(b.unsubscribeKey);
+    // The key is a secret: never in a log line, in either form.
+    const line = redactSecrets(
+      `POST /unsubscribe/${a.unsubscribeKey} to orders+unsubscribe-${a.unsubscribeKey}@judge.test`,
+    );
+    expect(line).not.toContain(a.unsubscribeKey);
     // Notices and replies to a player carry them too; a reply to the order mail of seat a:
     const seatA = await t.db.seat.findFirstOrThrow({ where: { gameId: g.id, side: 'a' } });
     const raw = `From: a-headers@example.org\r\nTo: orders+${seatA.mailToken}@judge.test\r\nMessage-ID: <h-${g.id}@example.org>\r\nSubject: orders\r\n\r\nPICK 2\r\n`;
