@@ -2,8 +2,8 @@
  * The service's logger: pino with every secret taken out of every line before it is written. Seat, moderator and
  * operator tokens travel in URLs (`/play/:id?token=`, `/console/login?token=`, `/mail/inbound?token=`), calendar
  * feed paths (`/calendar/<token>.ics`), unsubscribe URLs (`/unsubscribe/<key>`), mail reply-to addresses
- * (`orders+<token>@`, `orders+unsubscribe-<key>@`), `Authorization` headers and cookies; a log line is read by whoever operates the machine or its log store, who must not be able to act as a
- * player with it. The redaction works on the serialized line, so it holds for any field of any logger call.
+ * (`orders+<token>@`, `orders+unsubscribe-<key>@`), `Authorization` headers and cookies; a log line is read by
+ * whoever operates the machine or its log store, who must not be able to act as a player with it. The redaction works on the serialized line, so it holds for any field of any logger call.
  */
 import { pino, type DestinationStream, type Logger } from 'pino';
 
