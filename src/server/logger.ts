@@ -3,7 +3,8 @@
  * operator tokens travel in URLs (`/play/:id?token=`, `/console/login?token=`, `/mail/inbound?token=`), calendar
  * feed paths (`/calendar/<token>.ics`), unsubscribe URLs (`/unsubscribe/<key>`), mail reply-to addresses
  * (`orders+<token>@`, `orders+unsubscribe-<key>@`), `Authorization` headers and cookies; a log line is read by
- * whoever operates the machine or its log store, who must not be able to act as a player with it. The redaction works on the serialized line, so it holds for any field of any logger call.
+ * whoever operates the machine or its log store, who must not be able to act as a player with it. The redaction
+ * works on the serialized line, so it holds for any field of any logger call.
  */
 import { pino, type DestinationStream, type Logger } from 'pino';
 
