@@ -36,8 +36,13 @@ export type MailDelivery = (deps: ServiceDeps) => Promise<{ handled: number; bat
  */
 export type GameMailRecovery = (deps: ServiceDeps, gameId: string) => Promise<number>;
 
+/** Queues the daily mail digests due now; returns how many (src/mail/digest.ts `sendDueDigests`). */
+export type MailDigests = (deps: ServiceDeps) => Promise<number>;
+
 /** What the jobs worker is given besides the service's dependencies. */
 export interface JobsWorkerOptions {
+  /** Run for every `mail-digest` job (its cron: every five minutes). */
+  mailDigests?: MailDigests;
   /** Run for every `mail-delivery` job (the cron's retries of failed deliveries). */
   mailDelivery?: MailDelivery;
   /** Run before every deadline job of a game: its mail already received comes before its default orders. */
@@ -141,9 +146,11 @@ export async function startJobsWorker(
     return 'delivered';
   });
   await workQueue<object>(boss, deps, QUEUES.sweep, () => sweepDeadlines(deps));
+  await workQueue<object>(boss, deps, QUEUES.digest, async () => (options.mailDigests ? options.mailDigests(deps) : 0));
   // The safety net: every minute by the queue's cron (one run across all workers), and once now.
   await boss.schedule(QUEUES.sweep, '* * * * *', {}, { singletonKey: 'sweep' });
   await boss.schedule(QUEUES.mail, '* * * * *', {}, { singletonKey: 'cron' });
+  await boss.schedule(QUEUES.digest, '*/5 * * * *', {}, { singletonKey: 'cron' });
   await boss.send(QUEUES.sweep, {}, { singletonKey: 'start', singletonSeconds: 10 });
   return {
     boss,

@@ -40,8 +40,18 @@ function dkimOptions(settings: SenderSettings): DKIM.Options | undefined {
   const privateKey = readFileSync(settings.DKIM_PRIVATE_KEY_FILE, 'utf8');
   if (!privateKey.includes('PRIVATE KEY'))
     throw new Error(`DKIM_PRIVATE_KEY_FILE ${settings.DKIM_PRIVATE_KEY_FILE} holds no PEM private key`);
-  return { domainName: settings.DKIM_DOMAIN, keySelector: settings.DKIM_SELECTOR, privateKey };
+  return { domainName: settings.DKIM_DOMAIN, keySelector: settings.DKIM_SELECTOR, privateKey, headerFieldNames };
 }
+
+/**
+ * The headers a signature covers: nodemailer's default list (RFC 6376 5.4) and `List-Unsubscribe-Post`, which RFC
+ * 8058 4 requires signed with `List-Unsubscribe` for a one-click unsubscribe to be honoured.
+ */
+const headerFieldNames =
+  'From:Sender:Reply-To:Subject:Date:Message-ID:To:Cc:MIME-Version:Content-Type:Content-Transfer-Encoding:' +
+  'Content-ID:Content-Description:Resent-Date:Resent-From:Resent-Sender:Resent-To:Resent-Cc:Resent-Message-ID:' +
+  'In-Reply-To:References:List-Id:List-Help:List-Unsubscribe:List-Unsubscribe-Post:List-Subscribe:List-Post:' +
+  'List-Owner:List-Archive';
 
 /**
  * The sender of the settings: SMTP when SMTP_URL is set, otherwise the .eml folder. Either signs every mail with

@@ -31,6 +31,7 @@ import { answerRepeat, messageIdIsSynthetic } from './repeats.ts';
 import { uuidFromKey } from '../services/tokens.ts';
 import { queueAnswer, writeOutbox } from './outbox.ts';
 import { stripReply } from './strip.ts';
+import { unsubscribeByMail } from './unsubscribe.ts';
 import { commandWord } from '../orders-text/parse.ts';
 import { normalizeText, tokenize } from '../orders-text/normalize.ts';
 
@@ -341,6 +342,13 @@ async function process(deps: ServiceDeps, row: StoredMail): Promise<IntakeOutcom
   });
   const subject = withoutNul(parsed.subject);
   const from = parsed.from?.value[0]?.address ? bareAddress(parsed.from.value[0].address) : undefined;
+  // Before the automatic-mail check: a provider's unsubscribe on the reader's behalf may be marked automatic.
+  const unsub = await unsubscribeByMail(deps, [
+    ...row.envelopeTo,
+    ...addressesOf(parsed.to),
+    ...addressesOf(parsed.cc),
+  ]);
+  if (unsub) return finish(deps, row, { ...unsub, replied: false, result: { reason: unsub.reason } });
   const recipients = headerRecipients(parsed);
   const classify = {
     headers: parsed.headers as unknown as Map<string, string | string[]>,

@@ -23,6 +23,7 @@ import { replyTemplateOf } from './compose-action.ts';
 import { composeWelcome } from './compose-welcome.ts';
 import { loadGameWithSeats, personMailContext, seatMailContext } from './context.ts';
 import { writeOutbox } from './outbox.ts';
+import { followPreferences, type ResultMail } from './notify-preferences.ts';
 
 /** What the notifier's mails need of the service: settings, clock and the game packages. */
 export type NotifyDeps = Pick<ServiceDeps, 'config' | 'clock' | 'games'>;
@@ -148,7 +149,9 @@ interface AfterStep {
  * owes next, the outcome; per person holding several seats one mail covering them, a section per seat.
  * With a `plan` (a game's notification policy), only the seats it names get a mail, and a seat's mail covers the
  * steps from its `from` (events of the steps before this one in `earlier`); a person's mail covers the steps from
- * the earliest of its seats', and is a digest only when every planned seat's mail would be one.
+ * the earliest of its seats', and is a digest only when every planned seat's mail would be one. Each reader's mail
+ * preference decides last whether a mail that asks it for nothing goes, waits for its digest, or is dropped
+ * (src/mail/notify-preferences.ts).
  */
 export async function queueStepResults(tx: SqlTx, deps: NotifyDeps, input: StepResults): Promise<void> {
   const { known } = input;
@@ -157,10 +160,11 @@ export async function queueStepResults(tx: SqlTx, deps: NotifyDeps, input: StepR
   const after = asEnvelope(next?.envelope ?? step.resultEnvelope ?? step.envelope);
   const made: AfterStep = { def, after, owed: storedOwed(next?.owed), outcome };
   const shared = sharedPersons(known.seats);
-  const mails: ComposedMail[] = [];
+  const owesNow = (seats: Seat[]) => !outcome && made.owed.some((o) => seats.some((s) => s.side === o.seat));
+  const results: ResultMail[] = [];
   for (const seat of known.seats.filter((s) => !shared.has(s.personId))) {
     const mail = await seatResult(deps, input, made, seat);
-    if (mail) mails.push(mail);
+    if (mail) results.push({ mail, personId: seat.personId, owes: owesNow([seat]) });
   }
   if (shared.size) {
     const persons = await tx.$queryRawUnsafe<Person[]>(
@@ -169,10 +173,14 @@ export async function queueStepResults(tx: SqlTx, deps: NotifyDeps, input: StepR
     );
     for (const person of persons.filter((p) => shared.has(p.id))) {
       const mail = await personResult(deps, input, made, game, person);
-      if (mail) mails.push(mail);
+      const seats = known.seats.filter((s) => s.personId === person.id);
+      if (mail) results.push({ mail, personId: person.id, owes: owesNow(seats) });
     }
   }
-  await writeOutbox(tx, deps.config, mails, deps.clock());
+  const final = game.status === 'finished' || !!outcome;
+  const now = deps.clock();
+  const mails = await followPreferences(tx, { gameId: game.id, stepNumber: step.number, final }, results, now);
+  await writeOutbox(tx, deps.config, mails, now);
 }
 
 /**

@@ -9,6 +9,7 @@ import type { ServiceDeps, SqlTx, Tx } from '../services/deps.ts';
 import { outboxMessageId } from './addresses.ts';
 import type { ComposedMail } from './compose-parts.ts';
 import { fillSignInSlots, type SignInSite } from './sign-in-slot.ts';
+import { withUnsubscribe } from './unsubscribe.ts';
 
 /** Settings the outbox writer needs. */
 export interface OutboxSite extends SignInSite {
@@ -26,7 +27,7 @@ export interface OutboxMail extends ComposedMail {
 }
 
 /** What can write outbox rows: a transaction (Prisma's or the pool's) or the Prisma client. */
-export type OutboxClient = Pick<SqlTx, '$executeRawUnsafe'>;
+export type OutboxClient = Pick<SqlTx, '$executeRawUnsafe' | '$queryRawUnsafe'>;
 
 /** The outbox row of a mail, with its id (fresh by default) and its Message-ID (derived from the id by default). */
 function outboxRow(site: OutboxSite, mail: OutboxMail, now: Date) {
@@ -56,7 +57,8 @@ function outboxRow(site: OutboxSite, mail: OutboxMail, now: Date) {
  * The one writer of outbound mail: every outbox row is inserted here, the rows of `mails` in one statement, in the
  * client's transaction. `skipDuplicates`: a row whose id or Message-ID is stored already is left out (the same
  * answer or notice queued again). A mail's sign-in slot gets a fresh link for its seat or person
- * (src/mail/sign-in-slot.ts), made in the same transaction. Returns each mail's id and Message-ID, in order.
+ * (src/mail/sign-in-slot.ts), made in the same transaction; a mail to a player gets its person's one-click
+ * unsubscribe headers (src/mail/unsubscribe.ts). Returns each mail's id and Message-ID, in order.
  */
 export async function writeOutbox(
   client: OutboxClient,
@@ -65,7 +67,8 @@ export async function writeOutbox(
   now: Date,
   opts: { skipDuplicates?: boolean } = {},
 ): Promise<{ id: string; messageId: string }[]> {
-  const rows = (await fillSignInSlots(client, site, mails, now)).map((mail) => outboxRow(site, mail, now));
+  const signed = await withUnsubscribe(client, site, await fillSignInSlots(client, site, mails, now));
+  const rows = signed.map((mail) => outboxRow(site, mail, now));
   const casts = { references: 'text[]', headers: 'jsonb', attachments: 'jsonb' } as const;
   await insertRows(client, 'Outbox', rows, casts, opts);
   return rows.map((r) => ({ id: r.id, messageId: r.messageId }));

@@ -19,6 +19,8 @@ export const QUEUES = {
   signInLink: 'sign-in-link',
   /** Outbox delivery (the mail worker of src/mail runs on this queue). */
   mail: 'mail-delivery',
+  /** Daily digests of the persons who chose them, each at its local morning (src/mail/digest.ts). */
+  digest: 'mail-digest',
   /** Safety net: re-schedules deadline and reminder jobs of open steps that are near or overdue. */
   sweep: 'deadline-sweep',
 } as const;

@@ -1,9 +1,10 @@
 /**
  * The service's logger: pino with every secret taken out of every line before it is written. Seat, moderator and
  * operator tokens travel in URLs (`/play/:id?token=`, `/console/login?token=`, `/mail/inbound?token=`), calendar
- * feed paths (`/calendar/<token>.ics`), mail reply-to addresses (`orders+<token>@`), `Authorization` headers and
- * cookies; a log line is read by whoever operates the machine or its log store, who must not be able to act as a
- * player with it. The redaction works on the serialized line, so it holds for any field of any logger call.
+ * feed paths (`/calendar/<token>.ics`), unsubscribe URLs (`/unsubscribe/<key>`), mail reply-to addresses
+ * (`orders+<token>@`, `orders+unsubscribe-<key>@`), `Authorization` headers and cookies; a log line is read by
+ * whoever operates the machine or its log store, who must not be able to act as a player with it. The redaction
+ * works on the serialized line, so it holds for any field of any logger call.
  */
 import { pino, type DestinationStream, type Logger } from 'pino';
 
@@ -18,6 +19,8 @@ const PATTERNS: [RegExp, string][] = [
   [/\b(Bearer|Basic)\s+[\w.~+/=-]+/gi, `$1 ${REDACTED}`],
   // The secret path of a seat's calendar feed.
   [/(\/calendar\/)[^/?"\s\\]+?(\.ics\b)/gi, `$1${REDACTED}$2`],
+  // A person's one-click unsubscribe URL (/unsubscribe/<key>); its mailto: form is a reply-to address, below.
+  [/(\/unsubscribe\/)[0-9a-f]{16,}/gi, `$1${REDACTED}`],
   // A seat's reply-to address: orders+<token>@domain.
   [/(\+)[\w-]{16,}(@)/g, `$1${REDACTED}$2`],
   // The password of a URL (a database or SMTP URL in an error message).

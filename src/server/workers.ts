@@ -4,6 +4,7 @@
  * (the jobs worker's `mail-delivery` queue runs the mail worker's delivery).
  */
 import { jobsWorker } from '../jobs/index.ts';
+import { sendDueDigests } from '../mail/digest.ts';
 import { recoverInboundMailOf } from '../mail/intake.ts';
 import { createMailWorker } from '../mail/worker.ts';
 import type { Worker } from '../services/deps.ts';
@@ -14,6 +15,6 @@ const mail = createMailWorker();
 /** The workers, in start order. */
 export const workers: Worker[] = [
   mail.worker, // outbound delivery (SMTP_URL or the MAIL_SINK_DIR .eml folder), SMTP order listener, IMAP poller (src/mail)
-  jobsWorker({ mailDelivery: mail.delivery, gameMail: recoverInboundMailOf }), // deadlines, reminders, delayed resolutions, webhooks, mail delivery queue (src/jobs)
+  jobsWorker({ mailDelivery: mail.delivery, gameMail: recoverInboundMailOf, mailDigests: sendDueDigests }), // deadlines, reminders, delayed resolutions, webhooks, mail delivery queue (src/jobs)
   recoveryWorker, // at start and periodically: due steps never resolved, inbound mail never finished (after a crash)
 ];

@@ -5,6 +5,7 @@
 import type { Locale } from '../i18n/index.ts';
 import { historyConsoleEn, historyConsoleJa } from './strings-history-console.ts';
 import { mailStatusEn, mailStatusJa } from './strings-mail-status.ts';
+import { mailPrefsEn, mailPrefsJa } from './strings-mail.ts';
 import { rulesUpgradeEn, rulesUpgradeJa } from './strings-rules.ts';
 
 const en = {
@@ -169,6 +170,7 @@ const en = {
   ...historyConsoleEn,
   ...rulesUpgradeEn,
   ...mailStatusEn,
+  ...mailPrefsEn,
 };
 
 type Key = keyof typeof en;
@@ -331,6 +333,7 @@ const ja: Record<Key, string> = {
   ...historyConsoleJa,
   ...rulesUpgradeJa,
   ...mailStatusJa,
+  ...mailPrefsJa,
 };
 
 const tables: Record<Locale, Record<Key, string>> = { en, ja };

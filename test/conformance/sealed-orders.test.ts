@@ -111,7 +111,8 @@ async function createPair(game: AnyGamePackage, mode: string): Promise<Pair> {
 
 /**
  * A text with the secrets that differ between the two games by construction written as placeholders: the game's
- * id, the seats' and moderator's tokens, calendar tokens, sign-in keys, reply addresses, CSRF values, message ids.
+ * id, the seats' and moderator's tokens, calendar tokens, sign-in and unsubscribe keys, reply addresses, CSRF values,
+ * message ids.
  */
 async function scrubbed(g: GameHandle, text: string): Promise<string> {
   const persons = await t.db.person.findMany({ where: { seats: { some: { gameId: g.id } } } });
@@ -120,7 +121,7 @@ async function scrubbed(g: GameHandle, text: string): Promise<string> {
     g.id,
     ...Object.values(g.tokens),
     g.moderator.authorization.replace('Bearer ', ''),
-    ...persons.flatMap((p) => [p.calendarToken, p.mailToken]),
+    ...persons.flatMap((p) => [p.calendarToken, p.mailToken, p.unsubscribeKey]),
     ...seats.flatMap((s) => [s.calendarToken, s.mailToken]),
   ].filter((x) => x.length >= 6);
   let out = text;

@@ -30,6 +30,7 @@ import { formModel } from '../../../web/form.ts';
 import { historyOf } from '../../../web/history.ts';
 import { localeOf, pageData, PLAY_COOKIE } from '../../../web/page.ts';
 import { findWebSession } from '../../../web/sessions.ts';
+import { mailFormOf } from './mail-settings.ts';
 
 type Params = { gameId: string };
 
@@ -114,13 +115,14 @@ export async function renderPlayerPage(
 ) {
   const { gameId } = request.params;
   const locale = localeOf(request, ctx.player.locale);
-  const [{ game, sights }, steps, headings, data, unanswered, mailStatus] = await Promise.all([
+  const [{ game, sights }, steps, headings, data, unanswered, mailStatus, mail] = await Promise.all([
     playerView(app, gameId, ctx),
     stepsFor(app.deps, gameId, ctx.principal),
     stepHeadingsFor(app.deps, gameId, ctx.principal),
     componentDataOf(app.deps, gameId),
     unansweredRefusals(app.deps.db, ctx.refused, app.deps.clock()),
     mailStatusOf(app.deps.db, ctx.player.email),
+    mailFormOf(app, gameId, ctx, locale),
   ]);
   const definition = gameDefinition(app.deps, game.game);
   const seats = [];
@@ -155,7 +157,8 @@ export async function renderPlayerPage(
     });
   }
   const deadline = game.step.deadlineAt ? new Date(game.step.deadlineAt) : null;
-  const saved = (request.query as { saved?: string }).saved ? 'saved' : null;
+  const query = request.query as { saved?: string; mail?: string };
+  const saved = query.saved ? 'saved' : null;
   const common = {
     title: game.name,
     game,
@@ -176,6 +179,8 @@ export async function renderPlayerPage(
     notice: saved,
     mailStatus,
     addressNotice: (request.query as { address?: string }).address ?? null,
+    mail,
+    mailSaved: query.mail === 'saved',
     logoutUrl: `/play/${encodeURIComponent(gameId)}/logout`,
   };
   return reply

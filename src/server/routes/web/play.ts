@@ -15,6 +15,7 @@ import { renderBoardSvg } from '../../../board-view/map-svg.ts';
 import { CONSOLE_COOKIE, cookieOptions, localeOf, pageData, PLAY_COOKIE } from '../../../web/page.ts';
 import { checkCsrf } from './guards.ts';
 import { createWebSession, endWebSession, SESSION_DAYS } from '../../../web/sessions.ts';
+import { mailSettingRoutes } from './mail-settings.ts';
 import { playOrderRoutes } from './play-orders.ts';
 import { playerSession, playerView, renderPlayerPage } from './play-page.ts';
 import { signInPage } from './sign-in.ts';
@@ -152,6 +153,11 @@ export async function playRoutes(app: FastifyInstance): Promise<void> {
   await playOrderRoutes(app, (request, reply) => denied(request, reply, 'login.required'));
   app.post<{ Params: Params; Body: { action?: string; email?: string } }>('/play/:gameId/address', (request, reply) =>
     confirmAddress(app, request, reply),
+  );
+  await mailSettingRoutes(
+    app,
+    (request) => playerSession(app, request),
+    (request, reply) => denied(request, reply, 'login.required'),
   );
   app.post<{ Params: Params }>('/play/:gameId/logout', async (request, reply) => logOut(app, request, reply));
 }
