@@ -60,7 +60,8 @@ describe('ordersIn', () => {
     ]);
     const list = await seatsList(g, 'b');
     expect(list).toContain('A: Alice · ✔');
-    expect(list).toContain('B: Bob · …');
+    // Bob reads Japanese: a seat still owing says so in words, not with "…".
+    expect(list).toContain('B: Bob · 命令待ち');
   });
 
   it('is false for a seat that owes nothing and sent only standing orders: in the API, the page and the console', async () => {
