@@ -6,7 +6,7 @@ import { rollDie } from '../../../engine/dice-purpose.ts';
 import type { ResolveContext } from '../../../engine/types.ts';
 import type { Side } from '../data/schema.ts';
 import type { GfOrders } from '../orders/schema.ts';
-import { autoBox, ddBox, type GfState, inBox, indexOf, shipsOf, typeOf, setPlace, placeOf } from '../state.ts';
+import { autoBox, ddBox, type GfState, inBox, indexOf, shipsOf, setPlace, placeOf } from '../state.ts';
 
 /** A stage of the sequence of play, entered by the flow (flow.ts). */
 export type Stage =
