@@ -1,5 +1,5 @@
 /** Rule invariants that hold in every state. */
-import { enemyOf, indexOf, isArea, isOffMap, unitsAt, type OcState } from '../state.ts';
+import { enemyOf, indexOf, isArea, isOffMap, type OcState } from '../state.ts';
 
 /** The violated invariants (empty when all hold). */
 export function invariants(s: OcState): string[] {
@@ -24,14 +24,29 @@ export function invariants(s: OcState): string[] {
   if (Math.abs(s.vp) > s.data.vpCap) broken.push(`OC 7.0[3]: VP ${s.vp} beyond ${s.data.vpCap}`);
   if (s.turn < 1 || s.turn > s.options.lastTurn) broken.push(`OC 3.0[1]: turn ${s.turn}`);
   const combatAt = s.phase.kind === 'counterattack' || s.phase.kind === 'targets' ? s.phase.combat.at : null;
+  const sides = sidesByLocation(s);
   for (const p of s.data.points) {
     if (isOffMap(s, p.id) || p.id === combatAt) continue;
-    if (unitsAt(s, p.id, 'british').length && unitsAt(s, p.id, 'axis').length)
-      broken.push(`OC 6.3(7): both sides at ${p.id}`);
+    if (sides.get(p.id) === BOTH) broken.push(`OC 6.3(7): both sides at ${p.id}`);
     if (!isArea(s, p.id) && !['british', 'axis'].includes(s.control[p.id]))
       broken.push(`OC 7.2: ${p.id} has no controller`);
   }
   return broken;
+}
+
+const BRITISH = 1;
+const AXIS = 2;
+const BOTH = BRITISH | AXIS;
+
+/** The sides with units on the map at each location, as bits, in one pass over the units. */
+function sidesByLocation(s: OcState): Map<string, number> {
+  const sides = new Map<string, number>();
+  for (const u of s.data.units) {
+    const st = s.units[u.id];
+    if (st?.status !== 'map' || !st.at) continue;
+    sides.set(st.at, (sides.get(st.at) ?? 0) | (u.side === 'british' ? BRITISH : AXIS));
+  }
+  return sides;
 }
 
 export { enemyOf };
