@@ -16,28 +16,22 @@ function boxOf(place: string): number {
   return box >= 0 && box <= 6 ? box : -1;
 }
 
-/** Whether a ship can be in this place (GF 2-3). */
-const knownPlace = (place: string | undefined): boolean =>
-  place === 'pending' || place === 'fleet' || place === 'sunk' || place === 'removed' || boxOf(place ?? '') >= 0;
-
 /** GF 2-3, 6[5], 8[1][4], 8[2]: places, capacities, fleets, markers. */
 export function invariants(s: GfState): string[] {
   const broken: string[] = [];
+  const sides = sideAt(s);
+  const perBox = { british: [0, 0, 0, 0, 0, 0, 0], german: [0, 0, 0, 0, 0, 0, 0] };
   for (let i = 0; i < s.data.ships.length; i++) {
     const place = s.places[i];
-    if (!knownPlace(place)) broken.push(`GF 2-3: ship ${s.data.ships[i].id} in an unknown place ${place}`);
+    const box = place === undefined ? -1 : boxOf(place);
+    if (box >= 0) perBox[sides[i]!][box]++;
+    else if (place !== 'fleet' && place !== 'pending' && place !== 'sunk' && place !== 'removed')
+      broken.push(`GF 2-3: ship ${s.data.ships[i].id} in an unknown place ${place}`);
   }
-  const { slotsBySide } = indexOf(s.data);
-  for (const side of SIDE_ORDER) {
-    const perBox = [0, 0, 0, 0, 0, 0, 0];
-    const slots = slotsBySide[side];
-    for (let k = 0; k < slots.length; k++) {
-      const box = boxOf(s.places[slots[k]] ?? '');
-      if (box >= 0) perBox[box]++;
-    }
+  for (const side of SIDE_ORDER)
     for (let box = 1; box <= 6; box++)
-      if (perBox[box] > s.data.ddCapacity[side]) broken.push(`GF 6[5]: ${side} DDbox ${box} holds ${perBox[box]}`);
-  }
+      if (perBox[side][box] > s.data.ddCapacity[side])
+        broken.push(`GF 6[5]: ${side} DDbox ${box} holds ${perBox[side][box]}`);
   if (!Number.isInteger(s.vp)) broken.push(`GF 8[5][2]: VP ${s.vp} is not whole`);
   if (s.turn < 1 || s.turn > s.data.turns.length) broken.push(`GF 4[1]: turn ${s.turn}`);
   if (s.phase.kind === 'over' && !s.result) broken.push('GF 10: over without a result');
@@ -64,7 +58,7 @@ function battleInvariants(s: GfState): string[] {
   const broken: string[] = [];
   const idx = indexOf(s.data);
   const sides = sideAt(s);
-  const seen = new Uint8Array(s.data.ships.length); // a ship in a fleet already (fleets of both sides)
+  const seen = new Set<number>(); // positions of the ships in a fleet already (fleets of both sides)
   for (const side of SIDE_ORDER) {
     const fleets = b.fleets[side];
     for (let i = 0; i < fleets.length; i++) {
@@ -73,9 +67,9 @@ function battleInvariants(s: GfState): string[] {
       const slots = fleetSlots(s, fleet);
       for (let k = 0; k < fleet.length; k++) {
         const slot = slots[k];
-        if (slot === undefined || seen[slot] || sides[slot] !== side)
+        if (slot === undefined || seen.has(slot) || sides[slot] !== side)
           broken.push(`GF 8[1]: ${fleet[k]} misplaced in fleets`);
-        if (slot !== undefined) seen[slot] = 1;
+        if (slot !== undefined) seen.add(slot);
       }
     }
     let down = 0;
