@@ -157,9 +157,13 @@ export function anyUnitAt(s: OcState, loc: string, side: OcSide, except: readonl
 
 /** Units of a side that may be activated (OC 6.1[2], OC-A24: on the map and face up), in data order. */
 export function activatable(s: OcState, side: OcSide): string[] {
-  return s.data.units
-    .filter((u) => u.side === side && s.units[u.id].status === 'map' && !s.units[u.id].faceDown)
-    .map((u) => u.id);
+  const out: string[] = [];
+  for (const u of s.data.units) {
+    if (u.side !== side) continue;
+    const st = s.units[u.id];
+    if (st.status === 'map' && !st.faceDown) out.push(u.id);
+  }
+  return out;
 }
 
 /** Locations with activatable units of a side, in data order of their first unit. */

@@ -18,8 +18,28 @@ export interface OcStep {
   road?: OcRoadData;
 }
 
-/** Every connection from a location, before the rules that depend on the position (OC 6.2(1), 6.2(2)). */
-function connections(s: OcState, from: string): OcStep[] {
+const connectionCache = new WeakMap<OcState['data'], Map<string, readonly OcStep[]>>();
+
+/**
+ * Every connection from a location, before the rules that depend on the position (OC 6.2(1), 6.2(2)). They depend
+ * only on the map and two options: made once per data set, options and location, and shared (never changed).
+ */
+function connections(s: OcState, from: string): readonly OcStep[] {
+  let byKey = connectionCache.get(s.data);
+  if (!byKey) {
+    byKey = new Map();
+    connectionCache.set(s.data, byKey);
+  }
+  const key = `${s.options.offMapCost}|${s.options.pointToAreaCost}|${from}`;
+  let steps = byKey.get(key);
+  if (!steps) {
+    steps = connectionsFrom(s, from);
+    byKey.set(key, steps);
+  }
+  return steps;
+}
+
+function connectionsFrom(s: OcState, from: string): OcStep[] {
   const ix = indexOf(s.data);
   const out: OcStep[] = [];
   for (const road of s.data.roads) {
