@@ -53,12 +53,26 @@ function sideAt(s: GfState): (Side | undefined)[] {
   return sides;
 }
 
+// The ships seen in fleets, by position: marked with a number new at each check, so no set is made or cleared
+// per check (the check runs after every step of random play).
+let marks = new Int32Array(0);
+let lastMark = 0;
+
+/** A mark no ship has yet, with room for `ships` positions. */
+function nextMark(ships: number): number {
+  if (marks.length < ships || lastMark === 0x7fffffff) {
+    marks = new Int32Array(Math.max(ships, marks.length));
+    lastMark = 0;
+  }
+  return ++lastMark;
+}
+
 function battleInvariants(s: GfState): string[] {
   const b = s.battle!;
   const broken: string[] = [];
   const idx = indexOf(s.data);
   const sides = sideAt(s);
-  const seen = new Set<number>(); // positions of the ships in a fleet already (fleets of both sides)
+  const mark = nextMark(s.data.ships.length); // a ship in a fleet already (fleets of both sides) has this mark
   for (const side of SIDE_ORDER) {
     const fleets = b.fleets[side];
     for (let i = 0; i < fleets.length; i++) {
@@ -67,9 +81,9 @@ function battleInvariants(s: GfState): string[] {
       const slots = fleetSlots(s, fleet);
       for (let k = 0; k < fleet.length; k++) {
         const slot = slots[k];
-        if (slot === undefined || seen.has(slot) || sides[slot] !== side)
+        if (slot === undefined || marks[slot] === mark || sides[slot] !== side)
           broken.push(`GF 8[1]: ${fleet[k]} misplaced in fleets`);
-        if (slot !== undefined) seen.add(slot);
+        if (slot !== undefined) marks[slot] = mark;
       }
     }
     let down = 0;
