@@ -168,7 +168,13 @@ export function activatable(s: OcState, side: OcSide): string[] {
 
 /** Locations with activatable units of a side, in data order of their first unit. */
 export function groupLocations(s: OcState, side: OcSide): string[] {
-  return [...new Set(activatable(s, side).map((id) => s.units[id].at!))];
+  const seen = new Set<string>();
+  for (const u of s.data.units) {
+    if (u.side !== side) continue;
+    const st = s.units[u.id];
+    if (st.status === 'map' && !st.faceDown) seen.add(st.at!);
+  }
+  return [...seen];
 }
 
 /** The name of a unit or location in both languages. */
