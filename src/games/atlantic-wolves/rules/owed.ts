@@ -41,9 +41,22 @@ const responsePoint: PointOf<'response'> = (s, p) => {
   });
 };
 
-/** An area by its id and name in one language (the id alone when it is no area, e.g. off the map). */
+const areaLabels = new WeakMap<ReturnType<typeof indexOf>, Map<string, Text>>();
+
+/** An area by its id and name in one language (the id alone when it is no area), made once per data set (its look-ups). */
 function areaName(idx: ReturnType<typeof indexOf>, area: string, lc: 'en' | 'ja'): string {
-  return `${area} ${idx.area.get(area)?.name[lc] ?? ''}`.trim();
+  let labels = areaLabels.get(idx);
+  if (!labels) {
+    labels = new Map();
+    areaLabels.set(idx, labels);
+  }
+  let label = labels.get(area);
+  if (!label) {
+    const name = idx.area.get(area)?.name;
+    label = { en: `${area} ${name?.en ?? ''}`.trim(), ja: `${area} ${name?.ja ?? ''}`.trim() };
+    labels.set(area, label);
+  }
+  return label[lc];
 }
 
 /** Every decision point (spec 5.1), by the kind of phase that owes it. */
