@@ -2,7 +2,7 @@
  * Interleaved A/B of `pbem simulate` throughput: the working tree against another revision, both loaded in one
  * process and run in turn, so that the swings of a shared machine's speed fall on both alike (separate runs of the
  * same code differ by 20% and more on the development VM).
- * Usage: npm run bench:simulate-ab -- --base REV [--rounds 10] [--games 5000] [--mode mail]
+ * Usage: npm run bench:simulate-ab -- --base REV [--game ID] [--rounds 10] [--games 5000] [--mode MODE]
  * Prints the median games per CPU second of each side and the median of the per-round ratios (working tree / base).
  */
 import { printFigures } from './report.ts';
@@ -15,17 +15,20 @@ import { build } from 'esbuild';
 import { intOption, readArgs, stringOption } from '../src/cli/args.ts';
 import type { simulate as Simulate } from '../src/cli/simulate-command.ts';
 import { canonicalJson } from '../src/engine/canonical-json.ts';
+import { registeredGame } from '../src/cli/games.ts';
 
 const args = readArgs(process.argv.slice(2), {
   base: { type: 'string', value: 'REV', help: 'the revision to compare with (default HEAD)' },
+  game: { type: 'string', value: 'ID', help: 'the game (default atlantic-wolves)' },
   rounds: { type: 'string', value: 'N', help: 'rounds (default 10)' },
   games: { type: 'string', value: 'N', help: 'games per round and side (default 5000)' },
-  mode: { type: 'string', value: 'MODE', help: 'the game mode (default mail)' },
+  mode: { type: 'string', value: 'MODE', help: "the game mode (default: the game's first)" },
 });
 const base = stringOption(args, 'base', 'HEAD');
 const rounds = intOption(args, 'rounds', 10, 1);
 const games = intOption(args, 'games', 5000, 1);
-const mode = stringOption(args, 'mode', 'mail');
+const gameId = stringOption(args, 'game', 'atlantic-wolves');
+const mode = stringOption(args, 'mode', registeredGame(gameId).modes[0]);
 const root = resolve(import.meta.dirname, '..');
 
 /** One self-contained ES module of a tree's `simulate` (packages included, resolved from this checkout). */
@@ -64,7 +67,7 @@ try {
   /** Games per CPU second of one run, and its summary (both sides must play the very same games). */
   const run = (simulate: typeof Simulate, seed: string) => {
     const before = process.cpuUsage();
-    const summary = simulate({ gameId: 'atlantic-wolves', mode, games, seed, validate: false });
+    const summary = simulate({ gameId, mode, games, seed, validate: false });
     const used = process.cpuUsage(before);
     return { rate: games / ((used.user + used.system) / 1e6), summary };
   };
@@ -85,6 +88,7 @@ try {
   }
   printFigures({
     base,
+    game: gameId,
     mode,
     rounds,
     gamesPerRound: games,

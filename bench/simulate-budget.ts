@@ -4,16 +4,17 @@ import { simulate } from '../src/cli/simulate-command.ts';
 import { GAMES_PER_STREAM, streamOf } from '../src/cli/simulate.ts';
 import { sfc32Next, uniformDie } from '../src/engine/dice.ts';
 import type { ResolveContext, SeatId } from '../src/engine/types.ts';
-import { getGame } from '../src/games/index.ts';
+import { registeredGame } from '../src/cli/games.ts';
 
 const args = readArgs(process.argv.slice(2), {
+  game: { type: 'string', value: 'ID', help: 'the game (default atlantic-wolves)' },
   games: { type: 'string', value: 'N', help: 'games per run (default 20000)' },
-  mode: { type: 'string', value: 'MODE', help: 'the game mode (default mail)' },
+  mode: { type: 'string', value: 'MODE', help: "the game mode (default: the game's first)" },
 });
 const games = intOption(args, 'games', 20_000, 1);
-const mode = stringOption(args, 'mode', 'mail');
-const game = getGame('atlantic-wolves')!;
-const play = game.randomOrders!;
+const game = registeredGame(stringOption(args, 'game', 'atlantic-wolves'));
+const mode = stringOption(args, 'mode', game.modes[0]);
+const play = game.randomOrders ?? ((state: unknown, seat: SeatId) => game.defaultOrders(state, seat));
 const options = game.optionsSchema.parse({});
 const data = game.dataSchema.parse(game.defaultData);
 const now = () => performance.now();
@@ -110,6 +111,7 @@ const untimed = Math.max(
   ),
 );
 printFigures({
+  game: game.id,
   mode,
   games,
   stepsPerGame: +(best.steps / games).toFixed(1),

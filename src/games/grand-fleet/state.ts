@@ -241,7 +241,11 @@ export const sideOfShip = (ship: ShipData): Side => (ship.nation === 'german' ? 
 /** The side's ship ids, in data order, whose place passes `test`. */
 export function shipsOf(s: GfState, side: Side, test: (place: string) => boolean): string[] {
   const idx = indexOf(s.data);
-  return idx.bySide[side].filter((id) => test(s.places[idx.position.get(id)!]));
+  const ids = idx.bySide[side];
+  const slots = idx.slotsBySide[side];
+  const out: string[] = [];
+  for (let k = 0; k < ids.length; k++) if (test(s.places[slots[k]])) out.push(ids[k]);
+  return out;
 }
 
 /** Where a ship is. */
@@ -258,7 +262,10 @@ export const typeOf = (s: GfState, id: string): ShipType => indexOf(s.data).type
 export const ddBox = (place: string): number => (place.startsWith('dd') ? Number(place.slice(2)) : -1);
 
 /** Ships of a side in one DDbox box. */
-export const inBox = (s: GfState, side: Side, box: number): string[] => shipsOf(s, side, (p) => p === `dd${box}`);
+export function inBox(s: GfState, side: Side, box: number): string[] {
+  const place = `dd${box}`;
+  return shipsOf(s, side, (p) => p === place);
+}
 
 /** GF 6[5]: room left in a numbered DDbox box (box 0: unlimited). */
 export function roomIn(s: GfState, side: Side, box: number): number {

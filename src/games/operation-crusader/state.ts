@@ -132,21 +132,49 @@ export const sideOf = (s: OcState, id: string): OcSide => indexOf(s.data).unit.g
 
 /** Units on the map at a location, in data order, optionally of one side. */
 export function unitsAt(s: OcState, loc: string, side?: OcSide): string[] {
-  return s.data.units
-    .filter((u) => s.units[u.id].status === 'map' && s.units[u.id].at === loc && (!side || u.side === side))
-    .map((u) => u.id);
+  const out: string[] = [];
+  const all = s.data.units;
+  for (let i = 0; i < all.length; i++) {
+    const u = all[i];
+    if (side && u.side !== side) continue;
+    const st = s.units[u.id];
+    if (st.status === 'map' && st.at === loc) out.push(u.id);
+  }
+  return out;
+}
+
+/** Whether a side has a unit on the map at a location, apart from `except` (`unitsAt(...).length`, without a list). */
+export function anyUnitAt(s: OcState, loc: string, side: OcSide, except: readonly string[] = []): boolean {
+  const all = s.data.units;
+  for (let i = 0; i < all.length; i++) {
+    const u = all[i];
+    if (u.side !== side) continue;
+    const st = s.units[u.id];
+    if (st.status === 'map' && st.at === loc && (except.length === 0 || !except.includes(u.id))) return true;
+  }
+  return false;
 }
 
 /** Units of a side that may be activated (OC 6.1[2], OC-A24: on the map and face up), in data order. */
 export function activatable(s: OcState, side: OcSide): string[] {
-  return s.data.units
-    .filter((u) => u.side === side && s.units[u.id].status === 'map' && !s.units[u.id].faceDown)
-    .map((u) => u.id);
+  const out: string[] = [];
+  for (const u of s.data.units) {
+    if (u.side !== side) continue;
+    const st = s.units[u.id];
+    if (st.status === 'map' && !st.faceDown) out.push(u.id);
+  }
+  return out;
 }
 
 /** Locations with activatable units of a side, in data order of their first unit. */
 export function groupLocations(s: OcState, side: OcSide): string[] {
-  return [...new Set(activatable(s, side).map((id) => s.units[id].at!))];
+  const seen = new Set<string>();
+  for (const u of s.data.units) {
+    if (u.side !== side) continue;
+    const st = s.units[u.id];
+    if (st.status === 'map' && !st.faceDown) seen.add(st.at!);
+  }
+  return [...seen];
 }
 
 /** The name of a unit or location in both languages. */

@@ -2,15 +2,15 @@
  * Who owes orders now (spec 5.1 decision points D1-D10), with the rule and a prompt in English and Japanese.
  * Empty at a cursor and when the game is over.
  */
-import type { Owed } from '../../../engine/types.ts';
+import type { Owed, Text } from '../../../engine/types.ts';
 import type { AwSide } from '../data/schema.ts';
 import { indexOf } from '../data/data-index.ts';
 import { at, type AwPhase, opponent, type AwState } from '../state.ts';
 import { responseDestinations } from './response-movement.ts';
 
 /** One owed decision point. */
-function owe(seat: AwSide, point: string, rule: string, en: string, ja: string): Owed {
-  return { seat, point, rule, prompt: { en, ja } };
+function owe(seat: AwSide, point: string, rule: string, prompt: Text): Owed {
+  return { seat, point, rule, prompt };
 }
 
 /** The decision point of one kind of phase: seat, point id, rule and prompt. */
@@ -27,108 +27,91 @@ const overflowRule = (side: AwSide) => (side === 'allied' ? 'AW 6.0-C2' : 'AW 7.
 const responsePoint: PointOf<'response'> = (s, p) => {
   const idx = indexOf(s.data);
   const u = idx.unit.get(p.unit);
-  const side = u?.side ?? 'allied';
   const area = at(s, p.unit);
-  const named = (a: string, lc: 'en' | 'ja') => `${a} ${idx.area.get(a)?.name[lc] ?? ''}`.trim();
-  const to = (lc: 'en' | 'ja') => responseDestinations(s, p.unit).map((a) => named(a, lc));
-  const en = to('en').length
-    ? `may move to ${to('en').join(', ')} (MOVE ${u?.number} -> area) or STAY`
-    : 'must STAY (every adjacent area is full)';
-  const ja = to('ja').length
-    ? `${to('ja').join('、')} のいずれかへ移動 (移動 ${u?.number} エリア) するか待機できます`
-    : '隣接エリアがすべて満杯のため待機です';
-  return owe(
-    side,
-    'AW-D7',
-    'AW 12.0-3',
-    `Response roll ${p.roll}: unit ${u?.number} (${p.unit}) in ${named(area, 'en')} ${en}.`,
-    `対応移動${p.roll}回目: ユニット${u?.number}（${p.unit}、${named(area, 'ja')}）は${ja}。`,
-  );
+  const dest = responseDestinations(s, p.unit); // once for both languages
+  let en = 'must STAY (every adjacent area is full)';
+  let ja = '隣接エリアがすべて満杯のため待機です';
+  if (dest.length) {
+    en = `may move to ${dest.map((a) => areaName(idx, a, 'en')).join(', ')} (MOVE ${u?.number} -> area) or STAY`;
+    ja = `${dest.map((a) => areaName(idx, a, 'ja')).join('、')} のいずれかへ移動 (移動 ${u?.number} エリア) するか待機できます`;
+  }
+  return owe(u?.side ?? 'allied', 'AW-D7', 'AW 12.0-3', {
+    en: `Response roll ${p.roll}: unit ${u?.number} (${p.unit}) in ${areaName(idx, area, 'en')} ${en}.`,
+    ja: `対応移動${p.roll}回目: ユニット${u?.number}（${p.unit}、${areaName(idx, area, 'ja')}）は${ja}。`,
+  });
 };
+
+const areaLabels = new WeakMap<ReturnType<typeof indexOf>, Map<string, Text>>();
+
+/** An area by its id and name in one language (the id alone when it is no area), made once per data set (its look-ups). */
+function areaName(idx: ReturnType<typeof indexOf>, area: string, lc: 'en' | 'ja'): string {
+  let labels = areaLabels.get(idx);
+  if (!labels) {
+    labels = new Map();
+    areaLabels.set(idx, labels);
+  }
+  let label = labels.get(area);
+  if (!label) {
+    const name = idx.area.get(area)?.name;
+    label = { en: `${area} ${name?.en ?? ''}`.trim(), ja: `${area} ${name?.ja ?? ''}`.trim() };
+    labels.set(area, label);
+  }
+  return label[lc];
+}
 
 /** Every decision point (spec 5.1), by the kind of phase that owes it. */
 const POINTS: { [K in AwPhase['kind']]?: PointOf<K> } = {
   reinforce: (s) =>
-    owe(
-      'german',
-      'AW-D1',
-      'AW 11.0[4]',
-      `Turn ${s.turn}: choose the sunk UBs that return (${s.data.turns[4].reinforcements.german}).`,
-      `第${s.turn}ターン: 復帰する撃沈UBを選んでください（${s.data.turns[4].reinforcements.german}個）。`,
-    ),
+    owe('german', 'AW-D1', 'AW 11.0[4]', {
+      en: `Turn ${s.turn}: choose the sunk UBs that return (${s.data.turns[4].reinforcements.german}).`,
+      ja: `第${s.turn}ターン: 復帰する撃沈UBを選んでください（${s.data.turns[4].reinforcements.german}個）。`,
+    }),
   step2: (s, p) =>
-    owe(
-      'allied',
-      'AW-D2',
-      'AW 6.0-Step2',
-      `Turn ${s.turn}: 2d6 = ${s.t.step2Roll}. Say how many of the ${p.draw} blindly drawn units go in each area.`,
-      `第${s.turn}ターン: 2d6 = ${s.t.step2Roll}。伏せて引いた${p.draw}個を各エリアに何個置くか指定してください。`,
-    ),
+    owe('allied', 'AW-D2', 'AW 6.0-Step2', {
+      en: `Turn ${s.turn}: 2d6 = ${s.t.step2Roll}. Say how many of the ${p.draw} blindly drawn units go in each area.`,
+      ja: `第${s.turn}ターン: 2d6 = ${s.t.step2Roll}。伏せて引いた${p.draw}個を各エリアに何個置くか指定してください。`,
+    }),
   step3: (s) =>
-    owe(
-      'allied',
-      'AW-D3',
-      'AW 6.0-Step3',
-      `Turn ${s.turn}: place the remaining units (area and facing).`,
-      `第${s.turn}ターン: 残りのユニットを配置してください（エリアと表裏）。`,
-    ),
+    owe('allied', 'AW-D3', 'AW 6.0-Step3', {
+      en: `Turn ${s.turn}: place the remaining units (area and facing).`,
+      ja: `第${s.turn}ターン: 残りのユニットを配置してください（エリアと表裏）。`,
+    }),
   placement: (s) =>
-    owe(
-      'allied',
-      'AW-D3',
-      'AW 12.0-2',
-      `Turn ${s.turn}: place every Allied unit in use, face up.`,
-      `第${s.turn}ターン: 使用中の連合軍ユニットをすべて表向きに配置してください。`,
-    ),
+    owe('allied', 'AW-D3', 'AW 12.0-2', {
+      en: `Turn ${s.turn}: place every Allied unit in use, face up.`,
+      ja: `第${s.turn}ターン: 使用中の連合軍ユニットをすべて表向きに配置してください。`,
+    }),
   'ub-placement': (s) =>
-    owe(
-      'german',
-      'AW-D5',
-      'AW 7.0',
-      `Turn ${s.turn}: place every UB in use.`,
-      `第${s.turn}ターン: 使用中のUBをすべて配置してください。`,
-    ),
+    owe('german', 'AW-D5', 'AW 7.0', {
+      en: `Turn ${s.turn}: place every UB in use.`,
+      ja: `第${s.turn}ターン: 使用中のUBをすべて配置してください。`,
+    }),
   'overflow-name': (_s, p) =>
-    owe(
-      p.side,
-      overflowPoint(p.side),
-      overflowRule(p.side),
-      'An area is over capacity: name the excess units to be re-placed by your opponent.',
-      '配置数を超えたエリアがあります: 相手が再配置する超過ユニットを指名してください。',
-    ),
+    owe(p.side, overflowPoint(p.side), overflowRule(p.side), {
+      en: 'An area is over capacity: name the excess units to be re-placed by your opponent.',
+      ja: '配置数を超えたエリアがあります: 相手が再配置する超過ユニットを指名してください。',
+    }),
   'overflow-replace': (_s, p) =>
-    owe(
-      opponent(p.side),
-      overflowPoint(p.side),
-      overflowRule(p.side),
-      "Re-place your opponent's named units so that every area is within capacity.",
-      '指名された相手ユニットを配置数内に再配置してください。',
-    ),
+    owe(opponent(p.side), overflowPoint(p.side), overflowRule(p.side), {
+      en: "Re-place your opponent's named units so that every area is within capacity.",
+      ja: '指名された相手ユニットを配置数内に再配置してください。',
+    }),
   response: responsePoint,
   air: () =>
-    owe(
-      'allied',
-      'AW-D8',
-      'AW 8.1',
-      'Choose the UBs each air unit attacks.',
-      '各空軍ユニットが攻撃するUBを選んでください。',
-    ),
+    owe('allied', 'AW-D8', 'AW 8.1', {
+      en: 'Choose the UBs each air unit attacks.',
+      ja: '各空軍ユニットが攻撃するUBを選んでください。',
+    }),
   escorts: (s) =>
-    owe(
-      'allied',
-      'AW-D9',
-      'AW 8.2[5]',
-      `Turn ${s.turn}: allocate the escort-ship attacks.`,
-      `第${s.turn}ターン: 護衛艦の攻撃を割り当ててください。`,
-    ),
+    owe('allied', 'AW-D9', 'AW 8.2[5]', {
+      en: `Turn ${s.turn}: allocate the escort-ship attacks.`,
+      ja: `第${s.turn}ターン: 護衛艦の攻撃を割り当ててください。`,
+    }),
   ubs: (s) =>
-    owe(
-      'german',
-      'AW-D10',
-      'AW 8.3[3]',
-      `Turn ${s.turn}: allocate the UB attacks.`,
-      `第${s.turn}ターン: UBの攻撃を割り当ててください。`,
-    ),
+    owe('german', 'AW-D10', 'AW 8.3[3]', {
+      en: `Turn ${s.turn}: allocate the UB attacks.`,
+      ja: `第${s.turn}ターン: UBの攻撃を割り当ててください。`,
+    }),
 };
 
 /** The decision point of the current phase: seat, point id, rule and prompt; null when nobody owes anything. */

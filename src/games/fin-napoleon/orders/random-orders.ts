@@ -39,6 +39,8 @@ function randomMoves(
     n === 'france' ? ALLIES.filter((a) => s.atWar[a]).map((a) => homeOf(s, a)) : [homeOf(s, 'france')],
   );
   for (const from of areaIds(s)) {
+    const count = movable(s, n, from, arrived);
+    if (count < 1) continue; // no unit to move: its paths would go unused (and draw nothing)
     const paths = legalPaths(s, n, from);
     if (!paths.length) continue;
     const good = paths.filter(
@@ -47,7 +49,7 @@ function randomMoves(
         (n === 'france' ? warNationsIn(s, p[p.length - 1]).length : unitsOf(s, p[p.length - 1], 'france')) > 0,
     );
     let slot = 0;
-    for (let k = 1; k <= movable(s, n, from, arrived); k++) {
+    for (let k = 1; k <= count; k++) {
       if (rand() > share) continue;
       slot += 1;
       move[`${from}${slot}`] = pick(rand, good.length && rand() < 0.7 ? good : paths);

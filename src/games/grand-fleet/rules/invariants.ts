@@ -1,22 +1,37 @@
-/** Rule invariants that hold in every state; returns the broken ones. */
+/**
+ * Rule invariants that hold in every state; returns the broken ones. Checked after every step of random play and
+ * search, so the places are read by position (`GfState.places`), not looked up ship by ship.
+ */
 import type { Side } from '../data/schema.ts';
-import { shipsUnder } from './placement.ts';
-import { type GfState, SIDE_ORDER, sideOfShip, indexOf, placeOf } from '../state.ts';
+import { shipsUnderCount } from './placement.ts';
+import { fleetSlots, type GfState, SIDE_ORDER, indexOf } from '../state.ts';
 
-const PLACE = /^(pending|fleet|sunk|removed|dd[0-6])$/;
+const D = 100; // 'd'
+const ZERO = 48; // '0'
+
+/** The DDbox box of a place (`dd3` is 3, GF 2-3[3]), or -1: read by character, with no string built. */
+function boxOf(place: string): number {
+  if (place.length !== 3 || place.charCodeAt(0) !== D || place.charCodeAt(1) !== D) return -1;
+  const box = place.charCodeAt(2) - ZERO;
+  return box >= 0 && box <= 6 ? box : -1;
+}
 
 /** GF 2-3, 6[5], 8[1][4], 8[2]: places, capacities, fleets, markers. */
 export function invariants(s: GfState): string[] {
   const broken: string[] = [];
-  for (const ship of s.data.ships) {
-    const place = placeOf(s, ship.id);
-    if (!place || !PLACE.test(place)) broken.push(`GF 2-3: ship ${ship.id} in an unknown place ${place}`);
+  const sides = sideAt(s);
+  const perBox = { british: [0, 0, 0, 0, 0, 0, 0], german: [0, 0, 0, 0, 0, 0, 0] };
+  for (let i = 0; i < s.data.ships.length; i++) {
+    const place = s.places[i];
+    const box = place === undefined ? -1 : boxOf(place);
+    if (box >= 0) perBox[sides[i]!][box]++;
+    else if (place !== 'fleet' && place !== 'pending' && place !== 'sunk' && place !== 'removed')
+      broken.push(`GF 2-3: ship ${s.data.ships[i].id} in an unknown place ${place}`);
   }
   for (const side of SIDE_ORDER)
-    for (let box = 1; box <= 6; box++) {
-      const n = s.data.ships.filter((x) => sideOfShip(x) === side && placeOf(s, x.id) === `dd${box}`).length;
-      if (n > s.data.ddCapacity[side]) broken.push(`GF 6[5]: ${side} DDbox ${box} holds ${n}`);
-    }
+    for (let box = 1; box <= 6; box++)
+      if (perBox[side][box] > s.data.ddCapacity[side])
+        broken.push(`GF 6[5]: ${side} DDbox ${box} holds ${perBox[side][box]}`);
   if (!Number.isInteger(s.vp)) broken.push(`GF 8[5][2]: VP ${s.vp} is not whole`);
   if (s.turn < 1 || s.turn > s.data.turns.length) broken.push(`GF 4[1]: turn ${s.turn}`);
   if (s.phase.kind === 'over' && !s.result) broken.push('GF 10: over without a result');
@@ -24,28 +39,67 @@ export function invariants(s: GfState): string[] {
   return broken;
 }
 
+/** The side of each ship by position, per data set. */
+const sidesCache = new WeakMap<GfState['data'], (Side | undefined)[]>();
+
+function sideAt(s: GfState): (Side | undefined)[] {
+  let sides = sidesCache.get(s.data);
+  if (!sides) {
+    sides = [];
+    const { slotsBySide } = indexOf(s.data);
+    for (const side of SIDE_ORDER) for (const i of slotsBySide[side]) sides[i] = side;
+    sidesCache.set(s.data, sides);
+  }
+  return sides;
+}
+
+// The ships seen in fleets, by position: marked with a number new at each check, so no set is made or cleared
+// per check (the check runs after every step of random play).
+let marks = new Int32Array(0);
+let lastMark = 0;
+
+/** A mark no ship has yet, with room for `ships` positions. */
+function nextMark(ships: number): number {
+  if (marks.length < ships || lastMark === 0x7fffffff) {
+    marks = new Int32Array(Math.max(ships, marks.length));
+    lastMark = 0;
+  }
+  return ++lastMark;
+}
+
 function battleInvariants(s: GfState): string[] {
   const b = s.battle!;
   const broken: string[] = [];
   const idx = indexOf(s.data);
-  for (const side of SIDE_ORDER as Side[]) {
-    const seen = new Set<string>();
-    b.fleets[side].forEach((fleet, i) => {
+  const sides = sideAt(s);
+  const mark = nextMark(s.data.ships.length); // a ship in a fleet already (fleets of both sides) has this mark
+  for (const side of SIDE_ORDER) {
+    const fleets = b.fleets[side];
+    for (let i = 0; i < fleets.length; i++) {
+      const fleet = fleets[i];
       if (fleet.length > s.data.fleetMax[side]) broken.push(`GF 8[1][4]: ${side} fleet ${i + 1} has ${fleet.length}`);
-      for (const id of fleet) {
-        if (seen.has(id) || sideOfShip(idx.ship.get(id)!) !== side) broken.push(`GF 8[1]: ${id} misplaced in fleets`);
-        seen.add(id);
+      const slots = fleetSlots(s, fleet);
+      for (let k = 0; k < fleet.length; k++) {
+        const slot = slots[k];
+        if (slot === undefined || marks[slot] === mark || sides[slot] !== side)
+          broken.push(`GF 8[1]: ${fleet[k]} misplaced in fleets`);
+        if (slot !== undefined) marks[slot] = mark;
       }
-    });
-    const down = b.markers.filter((m) => m.side === side && !m.up && !b.revealed);
-    if (down.length > b.hidden[side].length) broken.push(`GF 8[2]: ${side} placed more face-down markers than it has`);
-    if (b.markers.filter((m) => m.side === side).length > s.data.markers[side])
-      broken.push(`GF 2-1[7]: ${side} markers`);
+    }
+    let down = 0;
+    let placed = 0;
+    for (const m of b.markers) {
+      if (m.side !== side) continue;
+      placed++;
+      if (!m.up && !b.revealed) down++;
+    }
+    if (down > b.hidden[side].length) broken.push(`GF 8[2]: ${side} placed more face-down markers than it has`);
+    if (placed > s.data.markers[side]) broken.push(`GF 2-1[7]: ${side} markers`);
   }
   for (const m of b.markers) {
-    if (!idx.hex.has(m.hex) || idx.hex.get(m.hex)!.kind === 'prohibited')
-      broken.push(`GF 8[2][2]: marker ${m.id} in ${m.hex}`);
-    if (b.revealed && !m.out && shipsUnder(s, m).length === 0) broken.push(`GF 8[4][1]: empty marker ${m.id} in play`);
+    const hex = idx.hex.get(m.hex);
+    if (!hex || hex.kind === 'prohibited') broken.push(`GF 8[2][2]: marker ${m.id} in ${m.hex}`);
+    if (b.revealed && !m.out && shipsUnderCount(s, m) === 0) broken.push(`GF 8[4][1]: empty marker ${m.id} in play`);
   }
   return broken;
 }

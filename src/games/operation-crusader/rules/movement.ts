@@ -8,7 +8,7 @@ import { pathSpecOf, graphOf, type Edge } from '../../../engine/geometry/index.t
 import type { PathSpec, RuleError } from '../../../engine/types.ts';
 import type { OcRoadData } from '../data/schema.ts';
 import { ocError } from '../orders/errors.ts';
-import { enemyOf, indexOf, isArea, isOffMap, nameOf, unitsAt, type OcSide, type OcState } from '../state.ts';
+import { anyUnitAt, enemyOf, indexOf, isArea, isOffMap, nameOf, unitsAt, type OcSide, type OcState } from '../state.ts';
 
 /** One step a group may take. */
 export interface OcStep {
@@ -18,8 +18,28 @@ export interface OcStep {
   road?: OcRoadData;
 }
 
-/** Every connection from a location, before the rules that depend on the position (OC 6.2(1), 6.2(2)). */
-function connections(s: OcState, from: string): OcStep[] {
+const connectionCache = new WeakMap<OcState['data'], Map<string, readonly OcStep[]>>();
+
+/**
+ * Every connection from a location, before the rules that depend on the position (OC 6.2(1), 6.2(2)). They depend
+ * only on the map and two options: made once per data set, options and location, and shared (never changed).
+ */
+function connections(s: OcState, from: string): readonly OcStep[] {
+  let byKey = connectionCache.get(s.data);
+  if (!byKey) {
+    byKey = new Map();
+    connectionCache.set(s.data, byKey);
+  }
+  const key = `${s.options.offMapCost}|${s.options.pointToAreaCost}|${from}`;
+  let steps = byKey.get(key);
+  if (!steps) {
+    steps = connectionsFrom(s, from);
+    byKey.set(key, steps);
+  }
+  return steps;
+}
+
+function connectionsFrom(s: OcState, from: string): OcStep[] {
   const ix = indexOf(s.data);
   const out: OcStep[] = [];
   for (const road of s.data.roads) {
@@ -44,10 +64,8 @@ function connections(s: OcState, from: string): OcStep[] {
 
 /** OC 6.2(1)[3], 5.1(3)①: a road next to an area holding enemy units and none of the side's (the group apart). */
 export function roadBlocked(s: OcState, road: OcRoadData, side: OcSide, moving: readonly string[] = []): boolean {
-  return road.areas.some((a) => {
-    const friends = unitsAt(s, a, side).filter((u) => !moving.includes(u));
-    return unitsAt(s, a, enemyOf(side)).length > 0 && friends.length === 0;
-  });
+  for (const a of road.areas) if (anyUnitAt(s, a, enemyOf(side)) && !anyUnitAt(s, a, side, moving)) return true;
+  return false;
 }
 
 /** Whether entering a location ends the move (OC 6.2(3)[4]: enemy in an area; OC-A13 R1: enemy at a point). */
@@ -64,17 +82,22 @@ function mayEnterOffMap(s: OcState, side: OcSide, step: OcStep): boolean {
 
 /** Why a step may not be taken by the group, or null (the position rules of OC 6.2). */
 function stepProblem(s: OcState, side: OcSide, group: readonly string[], step: OcStep): RuleError | null {
-  const names = { a: nameOf(s, step.from), b: nameOf(s, step.to) };
-  if (step.road && roadBlocked(s, step.road, side, group))
+  // The names are looked up only once there is an error to word.
+  if (step.road && roadBlocked(s, step.road, side, group)) {
+    const a = nameOf(s, step.from);
+    const b = nameOf(s, step.to);
     return ocError('oc/move/road-blocked', 'OC 6.2(1)[3]', {
-      en: `the road from ${names.a.en} to ${names.b.en} runs next to an area held only by the enemy`,
-      ja: `${names.a.ja}から${names.b.ja}への道路は敵だけがいるエリアに隣接しています`,
+      en: `the road from ${a.en} to ${b.en} runs next to an area held only by the enemy`,
+      ja: `${a.ja}から${b.ja}への道路は敵だけがいるエリアに隣接しています`,
     });
-  if (isOffMap(s, step.to) && !mayEnterOffMap(s, side, step))
+  }
+  if (isOffMap(s, step.to) && !mayEnterOffMap(s, side, step)) {
+    const b = nameOf(s, step.to);
     return ocError('oc/move/off-map', 'OC 7.1(5)[1]', {
-      en: `${names.b.en} is off the map: only the Axis may leave, east by the coastal road`,
-      ja: `${names.b.ja}はマップ外です: 東端へ海岸道路で出られるのは枢軸軍だけです`,
+      en: `${b.en} is off the map: only the Axis may leave, east by the coastal road`,
+      ja: `${b.ja}はマップ外です: 東端へ海岸道路で出られるのは枢軸軍だけです`,
     });
+  }
   return null;
 }
 

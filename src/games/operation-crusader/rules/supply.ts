@@ -15,19 +15,43 @@ export function supplySources(s: OcState, side: OcSide, withTobruk: boolean): st
   return out;
 }
 
+/** A road seen from one of its ends: the road and the point at its other end. */
+type RoadEnd = { road: OcState['data']['roads'][number]; to: string };
+
+const roadsCache = new WeakMap<OcState['data'], Map<string, RoadEnd[]>>();
+
+/** The roads at each point, in the data's road order (made once per data set). */
+function roadsAt(data: OcState['data']): Map<string, RoadEnd[]> {
+  let byPoint = roadsCache.get(data);
+  if (byPoint) return byPoint;
+  byPoint = new Map();
+  const add = (at: string, end: RoadEnd) => {
+    const list = byPoint!.get(at);
+    if (list) list.push(end);
+    else byPoint!.set(at, [end]);
+  };
+  for (const road of data.roads) {
+    add(road.from, { road, to: road.to });
+    if (road.to !== road.from) add(road.to, { road, to: road.from });
+  }
+  roadsCache.set(data, byPoint);
+  return byPoint;
+}
+
 /** The points connected to a source of the side (OC 5.1(2)-(3)). */
 export function suppliedPoints(s: OcState, side: OcSide, withTobruk: boolean): Set<string> {
   const usablePoint = (p: string) => {
     const off = indexOf(s.data).point.get(p)?.offMap;
     return off ? off.side === side : s.control[p] !== (side === 'british' ? 'axis' : 'british');
   };
+  const byPoint = roadsAt(s.data);
   const reached = new Set(supplySources(s, side, withTobruk).filter(usablePoint));
   const queue = [...reached];
-  while (queue.length) {
-    const at = queue.shift()!;
-    for (const road of s.data.roads) {
-      const to = road.from === at ? road.to : road.to === at ? road.from : null;
-      if (!to || reached.has(to) || !usablePoint(to) || roadBlocked(s, road, side)) continue;
+  // Breadth first, each point's roads in data order: the points are reached in the order a scan of every road
+  // from each point would reach them.
+  for (let head = 0; head < queue.length; head++) {
+    for (const { road, to } of byPoint.get(queue[head]) ?? []) {
+      if (reached.has(to) || !usablePoint(to) || roadBlocked(s, road, side)) continue;
       reached.add(to);
       queue.push(to);
     }
