@@ -54,6 +54,23 @@ export const ERROR_TEXT: Readonly<Record<string, Text>> = {
     ja: 'このトークンではその席の操作はできません',
   },
   'game/not-found': { en: 'game not found', ja: 'ゲームが見つかりません' },
+  'rules/blocked': {
+    en: 'the rules upgrade cannot be applied to this game now',
+    ja: 'このゲームには今ルールの更新を適用できません',
+  },
+  'rules/current': { en: 'the game already runs under these rules', ja: 'このゲームはすでにこのルールで進行中です' },
+  'rules/replay-refused': {
+    en: 'a recorded step cannot be replayed under the new rules',
+    ja: '記録された手番を新しいルールで再現できません',
+  },
+  'rules/would-end': {
+    en: 'under the new rules the game would already be over: not applied',
+    ja: '新しいルールではゲームがすでに終わってしまうため、適用しません',
+  },
+  'rules/orders-invalid': {
+    en: 'orders already sent are not legal under the new rules',
+    ja: '提出済みの命令が新しいルールでは正しくありません',
+  },
   'game/unknown-game': { en: 'no such game', ja: 'そのゲームはありません' },
   'game/unknown-mode': { en: 'the game has no such mode', ja: 'そのゲームにその遊び方（モード）はありません' },
   'game/seats': {
