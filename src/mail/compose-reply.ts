@@ -18,6 +18,7 @@ import {
   pre,
   readerOf,
   type SeatMailContext,
+  seatNames,
   sideNameOf,
 } from './compose-parts.ts';
 import { renderChoices, renderMap, renderOwed, type Part } from './render.ts';
@@ -42,7 +43,32 @@ export interface ReplyReport {
   owedBySeat?: { side: string; owed: Owed[] }[];
   deadline: Date | null;
   resolved: boolean;
+  /**
+   * What happens next, as the game stands after the mail: the seats still waited for (none of them the reader's),
+   * the moderator's review of the resolved step, or its result (mailed next). Absent: what the reader owes.
+   */
+  next?: NextState;
+  /** Acknowledgements of earlier mails folded into this reply (a burst within a minute: src/mail/ack-fold.ts). */
+  folded?: Part | null;
 }
+
+/** What happens next after a player's mail (see ReplyReport.next). */
+export type NextState = { kind: 'waiting'; sides: string[] } | { kind: 'review' } | { kind: 'resolved' };
+
+/** The line of a reply that acknowledges stored orders (one per acknowledged mail, folded ones included). */
+export const ACK_LINE = {
+  one: {
+    en: 'Orders in: these replace any you sent earlier for this step.',
+    ja: '命令を受け付けました: このステップで以前に送った命令はこれで置き換えられます。',
+  },
+  several: {
+    en: 'Orders in: for each seat named above, these replace any you sent earlier for this step.',
+    ja: '命令を受け付けました: 上の各席について、このステップで以前に送った命令はこれで置き換えられます。',
+  },
+} as const;
+
+/** The heading of a player's reply that opens what happens next (an acknowledgement's fold ends before it). */
+export const nextHeading = (lc: Locale): Part => heading(L(lc, 'What happens next', 'この後'));
 
 /** The echo's lines, the first `REPLY_LIMITS.echoLines` of them and a count of the rest. */
 function echoText(lc: Locale, echo: readonly string[]): string {
@@ -58,17 +84,7 @@ function echoParts(lc: Locale, input: ReplyReport, several: boolean): Part[] {
     heading(L(lc, 'Your orders as understood', '受け付けた命令の解釈')),
     pre(input.echo.length ? echoText(lc, input.echo) : L(lc, '(no orders read)', '(命令は読み取れませんでした)')),
   ];
-  const accepted = several
-    ? L(
-        lc,
-        'ACCEPTED: for each seat named above, these orders replace any you sent earlier for this step.',
-        '受理: 上の各席について、このステップで以前に送った命令はこれで置き換えられます。',
-      )
-    : L(
-        lc,
-        'ACCEPTED: these orders replace any you sent earlier for this step.',
-        '受理: このステップで以前に送った命令はこれで置き換えられます。',
-      );
+  const accepted = several ? L(lc, ACK_LINE.several.en, ACK_LINE.several.ja) : L(lc, ACK_LINE.one.en, ACK_LINE.one.ja);
   const rejected = several
     ? L(
         lc,
@@ -135,15 +151,36 @@ function errorsAndIgnored(lc: Locale, errors: string[], total: number, ignored: 
   return parts;
 }
 
-/** The line of a reply whose orders completed the step. */
-function resolvedPart(lc: Locale): Part {
-  return para(
-    L(
-      lc,
-      'Every owed order is in: the step has been resolved. The result follows in a separate mail.',
-      '必要な命令がすべて揃い、ステップを処理しました。結果は別のメールで届きます。',
-    ),
-  );
+/**
+ * What happens next, in words that agree with the game: the seats waited for ("in; waiting for Germany"), the
+ * moderator's review of the resolved step, or the result mailed next. Null when the reader still owes orders.
+ */
+function nextPart(ctx: PlayerMailContext, next: NextState | undefined): Part | null {
+  const lc = readerOf(ctx).locale;
+  if (next?.kind === 'resolved')
+    return para(
+      L(
+        lc,
+        'Resolved: every owed order was in. The result is the next mail of this thread, with the orders it asks for.',
+        '処理済み: 必要な命令がすべて揃いました。結果とその後の命令の依頼は、このスレッドの次のメールで届きます。',
+      ),
+    );
+  if (next?.kind === 'review')
+    return para(
+      L(
+        lc,
+        "Every owed order is in and the step has been resolved; it is waiting for the moderator's review. " +
+          'Its result is mailed once the moderator approves it.',
+        '必要な命令がすべて揃い、ステップを処理しました。現在モデレーターの確認待ちです。承認されると結果をメールで送ります。',
+      ),
+    );
+  if (next?.kind === 'waiting' && next.sides.length) {
+    const who = seatNames(ctx.game, next.sides, lc);
+    return para(
+      L(lc, `Your orders are in; waiting for ${who}.`, `あなたの命令は受け付け済みです。${who}の命令を待っています。`),
+    );
+  }
+  return null;
 }
 
 /** A reply's subject: "Re:" and the player's subject without its own Re: and list tag, or a default. */
@@ -181,10 +218,12 @@ export function composeReply(
   input: ReplyReport & { inReplyTo?: string; references?: string[]; subject?: string },
 ): ComposedMail {
   const lc = readerOf(ctx).locale;
-  const parts: Part[] = [...echoParts(lc, input, bySeat(ctx))];
+  const parts: Part[] = [...(input.folded ? [input.folded] : []), ...echoParts(lc, input, bySeat(ctx))];
   if (input.problem) parts.push(para(input.problem[lc]));
   parts.push(...errorParts(lc, input, (side) => sideNameOf(ctx, side)), ...input.answers);
-  parts.push(...(input.resolved ? [resolvedPart(lc)] : owedParts(ctx, input)));
+  const next = nextPart(ctx, input.next);
+  parts.push(nextHeading(lc), ...(next ? [next] : []));
+  if (!next) parts.push(...owedParts(ctx, input));
   const mail = envelope(ctx, 'reply', replySubject(lc, input.subject), parts);
   return threadUnder(mail, input.inReplyTo, input.references);
 }

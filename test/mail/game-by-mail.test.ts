@@ -108,11 +108,11 @@ test('a full mail-play game by email alone: orders as replies, results in the in
   ).toBe(true);
   // Each seat got a reply per order mail and results, threaded and in its language; the last says the game is over.
   const german = recorder.to(players.german);
-  expect(german.some((m) => (m.parsed.text ?? '').includes('受理'))).toBe(true);
+  expect(german.some((m) => (m.parsed.text ?? '').includes('命令を受け付けました'))).toBe(true);
   expect(german.some((m) => m.parsed.subject!.includes('ゲーム終了'))).toBe(true);
   expect(recorder.to(players.allied).some((m) => m.parsed.subject!.includes('Game over'))).toBe(true);
   // Replies are threaded under the player's mail; results under the seat's thread root.
-  const reply = german.find((m) => (m.parsed.text ?? '').includes('受理'))!;
+  const reply = german.find((m) => (m.parsed.text ?? '').includes('命令を受け付けました'))!;
   expect(reply.parsed.inReplyTo).toMatch(/^</);
   expect(reply.parsed.text).toMatch(/締切|提出|処理/);
   for (const m of recorder.messages) expect(m.parsed.references).toBeTruthy();

@@ -151,7 +151,7 @@ describe('both seats of the toy game held by one address', () => {
     await replyTo(last, address, 'Hi,\nSEAT a\nPICK 5\n席 B\n選択 6\nNOTE from the mail\n\n-- \nPat\n');
     await deliver();
     const after = recorder.to(address).slice(3);
-    const reply = after.find((m) => /ACCEPTED/.test(textOf(m)))!;
+    const reply = after.find((m) => /Orders in:/.test(textOf(m)))!;
     expect(textOf(reply)).toContain('SEAT a\nPICK 5\nSEAT b\nPICK 6\nNOTE from the mail');
     const over = after.find((m) => m.parsed.subject!.includes('Game over'))!;
     expect(textOf(over)).toMatch(/A picked 5[\s\S]*B picked 6/);
@@ -192,7 +192,7 @@ describe('both seats of the toy game held by one address', () => {
     expect(textOf(recorder.to(address).at(-1)!)).toContain('[text/seat-needed]');
     await replyTo(welcome, address, '{"a": {"pick": 2}, "b": {"pick": 3}}\n');
     await deliver();
-    expect(textOf(recorder.to(address).at(-1)!)).toContain('ACCEPTED');
+    expect(textOf(recorder.to(address).at(-1)!)).toContain('Orders in:');
     expect(await t.db.order.count({ where: { gameId: g.id } })).toBe(2);
     // Only seat a owes at step 1: orders without a SEAT line are its own.
     await replyTo(welcome, address, 'PICK 4\n');
