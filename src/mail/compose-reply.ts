@@ -261,11 +261,17 @@ export function helpAnswer(
     ? [
         heading(L(locale, 'Your orders now, in this syntax', '今の命令 (この書き方で)')),
         para(
-          L(
-            locale,
-            'The defaults are filled in: edit them and send them back.',
-            '既定の命令が入っています。書き換えて送り返してください。',
-          ),
+          template.some((l) => l.startsWith('#'))
+            ? L(
+                locale,
+                'Copy these lines into your reply. Lines starting with # are choices left open (as they are, they change nothing): remove the # from those you want and edit the value.',
+                'この行を返信にコピーしてください。# で始まる行は未決定の選択肢です (このままでは何も変わりません)。使う行の # を消し、値を書き換えてください。',
+              )
+            : L(
+                locale,
+                'The defaults are filled in: edit them and send them back.',
+                '既定の命令が入っています。書き換えて送り返してください。',
+              ),
         ),
         pre(template.join('\n')),
       ]
