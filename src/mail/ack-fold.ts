@@ -1,9 +1,9 @@
 /**
  * Acknowledgements of accepted orders: every accepted order mail of a player is answered, however many, outside the
  * hourly reply budget (which limits refusals and unknown senders only: src/mail/outbox.ts). A burst is folded: an
- * acknowledgement that follows another to the same address of the same game within a minute is held until the
- * minute is out, and the next ones of that minute join it, each mail's section (its orders as understood) kept,
- * above one "what happens next" as the game stands after the last one.
+ * acknowledgement that follows another to the same address of the same game within a minute is held a minute, and
+ * the next ones of that minute join it, each mail's section (its orders as understood) kept, above one "what
+ * happens next" as the game stands after the last one.
  */
 import type { ServiceDeps } from '../services/deps.ts';
 import type { Locale } from '../i18n/index.ts';
@@ -48,7 +48,8 @@ export function foldedSections(row: Pick<HeldRow, 'text' | 'html'>, locale: Loca
 /**
  * Queues the acknowledgement `compose` makes (given the sections of a held one it is folded into, or null) under
  * `answerId`: folded into the held acknowledgement of this minute when there is one not yet taken by delivery,
- * held a minute when another reply went to the reader within the last one, sent at once otherwise. Always true.
+ * held a minute when another acknowledgement went to the reader within the last one (a correction after a refusal
+ * is acknowledged at once), sent at once otherwise. Always true.
  */
 export async function queueAck(
   deps: Pick<ServiceDeps, 'db' | 'config' | 'clock'>,
@@ -73,12 +74,14 @@ export async function queueAck(
   });
   const sections = held ? foldedSections(held, reader.locale) : null;
   if (held && sections && (await foldInto(deps, held, compose(sections), now))) return true;
+  const since = new Date(now.getTime() - ACK_FOLD_MS);
   const recent = await deps.db.outbox.count({
     where: {
       gameId: reader.gameId,
       toAddress: to,
       kind: 'reply',
-      createdAt: { gt: new Date(now.getTime() - ACK_FOLD_MS) },
+      createdAt: { gt: since },
+      headers: { path: [ACK_HEADER], equals: 'accepted' },
     },
   });
   const hold = recent ? { nextAttemptAt: new Date(now.getTime() + ACK_FOLD_MS) } : {};

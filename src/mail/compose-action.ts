@@ -6,6 +6,7 @@
  */
 import type { Owed, SeatId } from '../engine/types.ts';
 import type { Locale } from '../i18n/index.ts';
+import { mailText } from '../i18n/strings-mail.ts';
 import { formatOrderText, type TextGame } from '../orders-text/game-text.ts';
 import type { AnyGamePackage } from '../engine/game-package.ts';
 import { choiceLines } from './choice-lines.ts';
@@ -86,13 +87,7 @@ export function replyTemplatePart(ctx: ReplyTo, lines: string[], subject: string
     'Copy these lines into your reply, change what you want, and send it (they are the default orders: sent as they are, they are your orders):',
     '次の行を返信にコピーし、必要なところを書き換えて送ってください (既定の命令が入っています。このまま送ればこれがあなたの命令になります):',
   );
-  const open = lines.some((l) => l.startsWith('#'))
-    ? ` ${L(
-        lc,
-        'Lines starting with # are choices left open (as they are, they change nothing): remove the # from those you want and edit the value.',
-        '# で始まる行は未決定の選択肢です (このままでは何も変わりません)。使う行の # を消し、値を書き換えてください。',
-      )}`
-    : '';
+  const open = lines.some((l) => l.startsWith('#')) ? ` ${mailText(lc, 'mail.template.open')}` : '';
   const body = lines.join('\n');
   const to = seatReplyAddress(ctx.reader.mailToken, ctx.site.domain);
   const mailto = `mailto:${to}?subject=${encodeURIComponent(`Re: ${subject}`)}&body=${encodeURIComponent(`${body}\n`)}`;

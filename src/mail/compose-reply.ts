@@ -6,6 +6,7 @@
 import type { ChoiceTree, Owed, Text } from '../engine/types.ts';
 import type { OrdersError } from '../services/errors.ts';
 import type { Locale } from '../i18n/index.ts';
+import { mailText } from '../i18n/strings-mail.ts';
 import type { Board } from '../engine/board.ts';
 import {
   bySeat,
@@ -55,20 +56,8 @@ export interface ReplyReport {
 /** What happens next after a player's mail (see ReplyReport.next). */
 export type NextState = { kind: 'waiting'; sides: string[] } | { kind: 'review' } | { kind: 'resolved' };
 
-/** The line of a reply that acknowledges stored orders (one per acknowledged mail, folded ones included). */
-export const ACK_LINE = {
-  one: {
-    en: 'Orders in: these replace any you sent earlier for this step.',
-    ja: '命令を受け付けました: このステップで以前に送った命令はこれで置き換えられます。',
-  },
-  several: {
-    en: 'Orders in: for each seat named above, these replace any you sent earlier for this step.',
-    ja: '命令を受け付けました: 上の各席について、このステップで以前に送った命令はこれで置き換えられます。',
-  },
-} as const;
-
 /** The heading of a player's reply that opens what happens next (an acknowledgement's fold ends before it). */
-export const nextHeading = (lc: Locale): Part => heading(L(lc, 'What happens next', 'この後'));
+export const nextHeading = (lc: Locale): Part => heading(mailText(lc, 'mail.next.heading'));
 
 /** The echo's lines, the first `REPLY_LIMITS.echoLines` of them and a count of the rest. */
 function echoText(lc: Locale, echo: readonly string[]): string {
@@ -84,7 +73,7 @@ function echoParts(lc: Locale, input: ReplyReport, several: boolean): Part[] {
     heading(L(lc, 'Your orders as understood', '受け付けた命令の解釈')),
     pre(input.echo.length ? echoText(lc, input.echo) : L(lc, '(no orders read)', '(命令は読み取れませんでした)')),
   ];
-  const accepted = several ? L(lc, ACK_LINE.several.en, ACK_LINE.several.ja) : L(lc, ACK_LINE.one.en, ACK_LINE.one.ja);
+  const accepted = mailText(lc, several ? 'mail.ack.several' : 'mail.ack.one');
   const rejected = several
     ? L(
         lc,
@@ -157,29 +146,10 @@ function errorsAndIgnored(lc: Locale, errors: string[], total: number, ignored: 
  */
 function nextPart(ctx: PlayerMailContext, next: NextState | undefined): Part | null {
   const lc = readerOf(ctx).locale;
-  if (next?.kind === 'resolved')
-    return para(
-      L(
-        lc,
-        'Resolved: every owed order was in. The result is the next mail of this thread, with the orders it asks for.',
-        '処理済み: 必要な命令がすべて揃いました。結果とその後の命令の依頼は、このスレッドの次のメールで届きます。',
-      ),
-    );
-  if (next?.kind === 'review')
-    return para(
-      L(
-        lc,
-        "Every owed order is in and the step has been resolved; it is waiting for the moderator's review. " +
-          'Its result is mailed once the moderator approves it.',
-        '必要な命令がすべて揃い、ステップを処理しました。現在モデレーターの確認待ちです。承認されると結果をメールで送ります。',
-      ),
-    );
-  if (next?.kind === 'waiting' && next.sides.length) {
-    const who = seatNames(ctx.game, next.sides, lc);
-    return para(
-      L(lc, `Your orders are in; waiting for ${who}.`, `あなたの命令は受け付け済みです。${who}の命令を待っています。`),
-    );
-  }
+  if (next?.kind === 'resolved') return para(mailText(lc, 'mail.next.resolved'));
+  if (next?.kind === 'review') return para(mailText(lc, 'mail.next.review'));
+  if (next?.kind === 'waiting' && next.sides.length)
+    return para(mailText(lc, 'mail.next.waiting', { who: seatNames(ctx.game, next.sides, lc) }));
   return null;
 }
 
@@ -262,16 +232,8 @@ export function helpAnswer(
         heading(L(locale, 'Your orders now, in this syntax', '今の命令 (この書き方で)')),
         para(
           template.some((l) => l.startsWith('#'))
-            ? L(
-                locale,
-                'Copy these lines into your reply. Lines starting with # are choices left open (as they are, they change nothing): remove the # from those you want and edit the value.',
-                'この行を返信にコピーしてください。# で始まる行は未決定の選択肢です (このままでは何も変わりません)。使う行の # を消し、値を書き換えてください。',
-              )
-            : L(
-                locale,
-                'The defaults are filled in: edit them and send them back.',
-                '既定の命令が入っています。書き換えて送り返してください。',
-              ),
+            ? `${mailText(locale, 'mail.help.copyOpen')} ${mailText(locale, 'mail.template.open')}`
+            : mailText(locale, 'mail.help.defaults'),
         ),
         pre(template.join('\n')),
       ]

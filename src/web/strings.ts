@@ -5,6 +5,7 @@
 import type { Locale } from '../i18n/index.ts';
 import { historyConsoleEn, historyConsoleJa } from './strings-history-console.ts';
 import { rulesUpgradeEn, rulesUpgradeJa } from './strings-rules.ts';
+import { mailStringsEn, mailStringsJa } from '../i18n/strings-mail.ts';
 
 const en = {
   'app.title': 'PBEM wargames',
@@ -156,6 +157,7 @@ const en = {
   'error.databaseUnavailable': 'The database is unavailable for a moment. Try again in a few seconds.',
   ...historyConsoleEn,
   ...rulesUpgradeEn,
+  ...mailStringsEn,
 };
 
 type Key = keyof typeof en;
@@ -306,6 +308,7 @@ const ja: Record<Key, string> = {
   'error.databaseUnavailable': 'データベースに一時的に接続できません。数秒後にもう一度お試しください。',
   ...historyConsoleJa,
   ...rulesUpgradeJa,
+  ...mailStringsJa,
 };
 
 const tables: Record<Locale, Record<Key, string>> = { en, ja };

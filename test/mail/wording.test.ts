@@ -67,7 +67,7 @@ describe('a missed-deadline notice', () => {
 });
 
 describe('a digest', () => {
-  const input = { stepNumber: 21, digest: true, events: [], board: null, owed: [], deadline: null };
+  const input = { stepNumber: 21, digest: true, events: [], board: null, owed: [], deadline: null, outcome: null };
   test('of one step says "step"; of several, "steps" with the span', () => {
     expect(resultTitles('en', input).heading).toBe('Digest of step 21');
     expect(resultTitles('en', { ...input, fromStep: 19 }).heading).toBe('Digest of steps 19–21');
@@ -154,5 +154,20 @@ describe('a reply template whose default orders are empty', () => {
       .join('\n');
     expect(help).toContain(locale === 'ja' ? '# 増強 GB42 -> 0' : '# REINFORCE GB42 -> 0');
     expect(help).toContain(locale === 'ja' ? '使う行の # を消し' : 'remove the # from those you want');
+  });
+});
+
+describe('the words of replies', () => {
+  test('come from the one catalogue of the pages, every key in English and Japanese both ways', async () => {
+    const { mailStringsEn, mailStringsJa, mailText } = await import('../../src/i18n/strings-mail.ts');
+    const { stringKeys, t } = await import('../../src/web/strings.ts');
+    expect(Object.keys(mailStringsJa).sort()).toEqual(Object.keys(mailStringsEn).sort());
+    for (const key of Object.keys(mailStringsEn) as (keyof typeof mailStringsEn)[]) {
+      expect(stringKeys.en).toContain(key);
+      expect(stringKeys.ja).toContain(key);
+      for (const locale of LOCALES) expect(t(locale, key as never)).toBe(mailText(locale, key));
+      expect(mailText('ja', key)).toMatch(/[\u3040-\u30ff\u4e00-\u9fff]/);
+      expect(mailText('ja', key)).not.toBe(mailText('en', key));
+    }
   });
 });
