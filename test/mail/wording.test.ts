@@ -171,3 +171,52 @@ describe('the words of replies', () => {
     }
   });
 });
+
+describe("a person's welcome mail (several seats)", () => {
+  test.each(LOCALES)(
+    'has a "your move by" subject and a reply template with SEAT lines, like one seat (%s)',
+    async (locale) => {
+      const { composeWelcome } = await import('../../src/mail/compose-welcome.ts');
+      const names = { a: { en: 'Allies', ja: '連合軍' }, b: { en: 'Axis', ja: '枢軸軍' } };
+      const ctx = {
+        site: { domain: 'judge.test', from: 'Judge <judge@judge.test>', publicUrl: 'https://judge.test' },
+        game: {
+          id: 'g1',
+          name: 'G',
+          game: 'toy',
+          mode: 'mail',
+          title: { en: 'Toy', ja: 'トイ' },
+          commitment: 'c',
+          data: null,
+          sides: names,
+        },
+        person: { id: 'p1', email: 'p@example.org', locale, timeZone: 'Asia/Tokyo', mailToken: 'tok' },
+        seats: [
+          { id: 's1', side: 'a', sideName: names.a },
+          { id: 's2', side: 'b', sideName: names.b },
+        ],
+      };
+      const owed = (seat: string) => ({ seat, point: 'TOY-D1', rule: 'TOY 2', prompt: { en: 'Pick', ja: '選ぶ' } });
+      const mail = await composeWelcome(ctx, {
+        pageUrl: 'https://judge.test/play/g1',
+        owed: [owed('a'), owed('b')],
+        deadline: new Date('2031-01-02T12:00:00Z'),
+        board: null,
+        seats: [
+          { side: 'a', board: null, owed: [owed('a')] },
+          { side: 'b', board: null, owed: [owed('b')] },
+        ],
+        syntax: 'PICK n',
+        template: ['SEAT a', 'PICK 1', 'SEAT b', 'PICK 1'],
+      });
+      expect(mail.subject).toMatch(
+        locale === 'ja'
+          ? /ゲーム開始: 連合軍, 枢軸軍 · あなたの番 \(.+21:00.*まで\)$/
+          : /Welcome: you play Allies, Axis · Your move by .+21:00/,
+      );
+      expect(mail.text).toContain(locale === 'ja' ? '== あなたの返信 ==' : '== Your reply ==');
+      expect(mail.text).toContain('SEAT a\nPICK 1\nSEAT b\nPICK 1');
+      expect(mail.html).toContain('mailto:orders+tok@judge.test');
+    },
+  );
+});
