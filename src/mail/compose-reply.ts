@@ -242,7 +242,7 @@ export function helpAnswer(
     heading(L(locale, 'Order syntax', '命令の書き方')),
     pre(syntax),
     ...now,
-    heading(L(locale, 'Your choices now', '現在の選択肢')),
+    heading(L(locale, 'Your choices now (keys as JSON orders use them)', '現在の選択肢 (キーは JSON の命令用)')),
     renderChoices(choices, locale),
   ];
 }

@@ -220,3 +220,41 @@ describe("a person's welcome mail (several seats)", () => {
     },
   );
 });
+
+describe('the reply template of a real Grand Fleet decision with an empty default', () => {
+  const DE = (...ns: number[]) => ns.map((n) => `DE${String(n).padStart(2, '0')}`);
+  const GB = (...ns: number[]) => ns.map((n) => `GB${String(n).padStart(2, '0')}`);
+  const pad = (f: string[][], n: number) => [...f, ...Array.from({ length: n - f.length }, () => [])];
+
+  test.each(LOCALES)(
+    'GF-D2 arriving ships and GF-D12 face-up fleets are written as order lines (%s)',
+    async (locale) => {
+      const { stateFromFixture } = await import('../../src/games/grand-fleet/rules/fixture.ts');
+      const { replyTemplateOf } = await import('../../src/mail/compose-action.ts');
+      const template = (setup: object, side: string) => {
+        const s = stateFromFixture(setup as never);
+        expect(grandFleet.defaultOrders(s, side)).toEqual({});
+        return replyTemplateOf(grandFleet as never, grandFleet.defaultData, s, side, locale) ?? [];
+      };
+      const ships = { GB42: 'pending', GB43: 'pending', GB44: 'pending' };
+      const d2 = template({ phase: { kind: 'arm-1', sides: ['british', 'german'] }, turn: 2, ships }, 'british');
+      const word = locale === 'ja' ? '増強' : 'REINFORCE';
+      expect(d2.filter((l) => !l.includes(':'))).toEqual([
+        `# ${word} GB42 -> 0`,
+        `# ${word} GB43 -> 0`,
+        `# ${word} GB44 -> 0`,
+      ]);
+      expect(d2[0]).toMatch(
+        locale === 'ja'
+          ? /^# GB42 タイガー（BC）: 0 DDbox 0 \| 1 DDbox 1/
+          : /^# GB42 Tiger \(BC\): 0 DDbox 0 \| 1 DDbox 1/,
+      );
+      const fleets = {
+        british: pad([GB(1, 2, 3)], 8),
+        german: pad([DE(10, 11, 12), DE(13, 14, 15), DE(19, 20, 31)], 6),
+      };
+      const d12 = template({ phase: { kind: 'shuffle', sides: ['german'] }, battle: { fleets } }, 'german');
+      expect(d12.at(-1)).toBe(locale === 'ja' ? '# 表向き 3' : '# FACEUP 3');
+    },
+  );
+});
