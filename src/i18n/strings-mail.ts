@@ -13,7 +13,7 @@ export const mailStringsEn = {
   'mail.next.review':
     "Every owed order is in and the step has been resolved; it is waiting for the moderator's review. Its result is mailed once the moderator approves it.",
   'mail.next.resolved':
-    'Resolved: every owed order was in. The result is the next mail of this thread, with the orders it asks for.',
+    'Resolved: every owed order was in. The result comes in its own mail of this thread, with the orders it asks for.',
   'mail.template.open':
     'Lines starting with # are choices left open (as they are, they change nothing): remove the # from those you want and edit the value.',
   'mail.help.copyOpen': 'Copy these lines into your reply.',
@@ -29,7 +29,7 @@ export const mailStringsJa: Record<keyof typeof mailStringsEn, string> = {
   'mail.next.review':
     '必要な命令がすべて揃い、ステップを処理しました。現在モデレーターの確認待ちです。承認されると結果をメールで送ります。',
   'mail.next.resolved':
-    '処理済み: 必要な命令がすべて揃いました。結果とその後の命令の依頼は、このスレッドの次のメールで届きます。',
+    '処理済み: 必要な命令がすべて揃いました。結果とその後の命令の依頼は、このスレッドの別のメールで届きます。',
   'mail.template.open':
     '# で始まる行は未決定の選択肢です (このままでは何も変わりません)。使う行の # を消し、値を書き換えてください。',
   'mail.help.copyOpen': 'この行を返信にコピーしてください。',

@@ -20,6 +20,11 @@ interface AckReader {
   gameId: string;
   email: string;
   locale: Locale;
+  /**
+   * The mail completed the step (its result is mailed now): the acknowledgement, and a held one it is folded into,
+   * go at once rather than after the result.
+   */
+  release?: boolean;
 }
 
 /** A held acknowledgement, as stored. */
@@ -73,7 +78,8 @@ export async function queueAck(
     select: { id: true, messageId: true, text: true, html: true, nextAttemptAt: true },
   });
   const sections = held ? foldedSections(held, reader.locale) : null;
-  if (held && sections && (await foldInto(deps, held, compose(sections), now))) return true;
+  const release = reader.release ? { nextAttemptAt: now } : {};
+  if (held && sections && (await foldInto(deps, { ...held, ...release }, compose(sections), now))) return true;
   const since = new Date(now.getTime() - ACK_FOLD_MS);
   const recent = await deps.db.outbox.count({
     where: {
@@ -84,7 +90,7 @@ export async function queueAck(
       headers: { path: [ACK_HEADER], equals: 'accepted' },
     },
   });
-  const hold = recent ? { nextAttemptAt: new Date(now.getTime() + ACK_FOLD_MS) } : {};
+  const hold = recent && !reader.release ? { nextAttemptAt: new Date(now.getTime() + ACK_FOLD_MS) } : {};
   const mail = ackMail(compose(null), { id: answerId, ...hold });
   await writeOutbox(deps.db, deps.config, [mail], now, { skipDuplicates: true });
   return true;

@@ -337,7 +337,8 @@ async function reply(ctx: MailContext, report: ReplyReport, mail: OrderMail): Pr
         : undefined;
   // Accepted orders of a player are acknowledged whatever the reply budget, bursts folded (src/mail/ack-fold.ts).
   const ack = report.outcome === 'accepted' && !report.textErrors.length && principal.kind !== 'moderator';
-  const to = { gameId: game.id, email: who.email, locale: who.locale, timeZone: who.timeZone, refused, ack };
+  const release = report.resolved || report.next?.kind === 'review';
+  const to = { gameId: game.id, email: who.email, locale: who.locale, timeZone: who.timeZone, refused, ack, release };
   return queueReply(deps, mail, to, (earlier, folded) => {
     const answered = { ...report, folded, answers: earlier ? [earlier, ...report.answers] : report.answers };
     const input = { ...answered, inReplyTo: mail.inReplyTo, references: mail.references, subject: mail.subject };
@@ -361,6 +362,8 @@ export interface ReplyReader {
   refused?: RefusedReader;
   /** An acknowledgement of accepted orders: outside the reply budget, folded with others of the same minute. */
   ack?: boolean;
+  /** An acknowledgement of orders that completed the step: sent at once, never held (src/mail/ack-fold.ts). */
+  release?: boolean;
 }
 
 /**

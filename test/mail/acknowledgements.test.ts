@@ -111,6 +111,33 @@ describe('every accepted order mail is acknowledged', () => {
   });
 });
 
+describe('an acknowledgement of orders that complete the step', () => {
+  test('goes at once, with the held one it folds into, not a minute after the result', async () => {
+    const g = await newGame();
+    await g.send('a', 'first', 'PICK 1');
+    later(5000);
+    await g.send('a', 'second', 'PICK 2');
+    const held = (await g.replies()).at(-1)!;
+    expect(held.nextAttemptAt.getTime()).toBeGreaterThan(now.getTime());
+    await submitOrders(t.deps, {
+      gameId: g.game.id,
+      seatId: g.seat('b').id,
+      orders: { pick: 3 },
+      raw: '{}',
+      source: 'api',
+    });
+    later(5000);
+    await g.send('a', 'third', 'PICK 4'); // step 1: a alone owes; this resolves it
+    const acks = (await g.replies()).filter((r) => r.toAddress === g.seat('a').email);
+    expect(acks).toHaveLength(2);
+    const last = acks[1];
+    expect(last.id).toBe(held.id);
+    expect(count(last.text, 'Orders in: these replace')).toBe(2);
+    expect(last.text).toContain('Resolved: every owed order was in.');
+    expect(last.nextAttemptAt.getTime()).toBeLessThanOrEqual(now.getTime());
+  });
+});
+
 describe('an acknowledgement says what happens next', () => {
   test('waiting for the other side, then resolved (English and Japanese)', async () => {
     const g = await newGame();
