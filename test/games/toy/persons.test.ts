@@ -76,7 +76,7 @@ describe('both seats of the toy game held by one address', () => {
     expect(welcome).toHaveLength(1);
     // Like a one-seat player's: the subject says the move and by when, and the body ends with a reply template.
     expect(welcome[0].parsed.subject).toMatch(/Welcome: you play A, B · Your move by .+: Pick a number$/);
-    expect(textOf(welcome[0])).toMatch(/== Your reply ==\n[^\n]+\n\nSEAT a\nPICK 1\nSEAT b\nPICK 1\n/);
+    expect(textOf(welcome[0])).toMatch(/== Your reply ==\n\n[^\n]+\n\nSEAT a\nPICK 1\nSEAT b\nPICK 1\n/);
     expect(textOf(welcome[0])).toMatch(/== Seat A ==[\s\S]*TOY-D1[\s\S]*== Seat B ==[\s\S]*TOY-D1/);
     expect(textOf(welcome[0])).toContain(`/play/${g.id}?token=`);
     // The person's calendar feed: the deadline of the step both its seats owe, naming both.
