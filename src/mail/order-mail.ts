@@ -7,7 +7,6 @@
  * `SEAT <seat>` lines (src/orders-text/seat-orders.ts, docs/email.md).
  */
 import type { AnyGamePackage } from '../engine/game-package.ts';
-import type { Owed } from '../engine/types.ts';
 import type { Locale } from '../i18n/index.ts';
 import { formatOrderText, readOrderText, type TextGame } from '../orders-text/game-text.ts';
 import { formatOrdersBySeat, type ParsedBySeat, readOrdersBySeat, type SeatText } from '../orders-text/seat-orders.ts';
@@ -31,6 +30,7 @@ import {
 } from './compose-parts.ts';
 import { loadGameWithSeats, personMailContext, seatMailContext } from './context.ts';
 import { commandAnswers, type MailContext, nothingRead } from './order-mail-commands.ts';
+import { owedNow } from './order-mail-owed.ts';
 import { queueAck } from './ack-fold.ts';
 import { queueAnswer, replyBudgetLeft } from './outbox.ts';
 import type { Part } from './render.ts';
@@ -284,45 +284,6 @@ async function submitMailOrders(ctx: MailContext, read: ReadMail, mail: OrderMai
     const problem = { en: `${error.message} [${error.code}]`, ja: `${error.message} [${error.code}]` };
     return { outcome: 'rejected', ruleErrors: [], problem };
   }
-}
-
-/**
- * What the sender's seats owe now (after a resolution this is the next step), seat by seat, and the deadline: the
- * points of seats with no orders in for the step (a seat's orders in are what it sent, not a debt); and what happens
- * next when they owe nothing: the seats waited for, the moderator's review, or the result.
- */
-async function owedNow(
-  ctx: MailContext,
-  resolved: boolean,
-): Promise<Pick<ReplyReport, 'owed' | 'owedBySeat' | 'deadline' | 'next'>> {
-  const now = await currentStep(ctx.deps, ctx.game.id);
-  const sent = await ctx.deps.db.order.findMany({
-    where: { stepId: now.stepId },
-    select: { seat: { select: { side: true } } },
-    distinct: ['seatId'],
-  });
-  const done = new Set(sent.map((o) => o.seat.side));
-  const outstanding = now.status === 'open' ? now.owed.filter((o: Owed) => !done.has(o.seat)) : [];
-  const owedBySeat = ctx.seats.map((s) => ({ side: s.side, owed: outstanding.filter((o) => o.seat === s.side) }));
-  const owed = owedBySeat.flatMap((s) => s.owed);
-  const bySeat = ctx.principal.kind === 'person' ? { owedBySeat } : {};
-  return { owed, ...bySeat, deadline: now.deadlineAt, ...nextOf(ctx, now.status, resolved, owed, outstanding) };
-}
-
-/** What happens next: the review or the result of the step, or the seats waited for when the reader owes nothing. */
-function nextOf(
-  ctx: MailContext,
-  status: string,
-  resolved: boolean,
-  owed: readonly Owed[],
-  outstanding: readonly Owed[],
-): Pick<ReplyReport, 'next'> {
-  if (!ctx.seats.length) return {};
-  if (status === 'awaiting_review') return { next: { kind: 'review' } };
-  if (resolved) return { next: { kind: 'resolved' } };
-  if (owed.length) return {};
-  const sides = [...new Set(outstanding.map((o) => o.seat))];
-  return sides.length ? { next: { kind: 'waiting', sides } } : {};
 }
 
 /** Queues the reply to the player (or the moderator) at its registered address, within its reply budget. */
