@@ -13,7 +13,6 @@ import {
   type ComposedMail,
   envelope,
   heading,
-  L,
   type PlayerMailContext,
   para,
   pre,
@@ -70,21 +69,11 @@ function echoText(lc: Locale, echo: readonly string[]): string {
 function echoParts(lc: Locale, input: ReplyReport, several: boolean): Part[] {
   if (input.outcome === 'none' && !input.textErrors.length) return [];
   const parts: Part[] = [
-    heading(L(lc, 'Your orders as understood', '受け付けた命令の解釈')),
-    pre(input.echo.length ? echoText(lc, input.echo) : L(lc, '(no orders read)', '(命令は読み取れませんでした)')),
+    heading(mailText(lc, 'mail.reply.understood')),
+    pre(input.echo.length ? echoText(lc, input.echo) : mailText(lc, 'mail.reply.noneRead')),
   ];
   const accepted = mailText(lc, several ? 'mail.ack.several' : 'mail.ack.one');
-  const rejected = several
-    ? L(
-        lc,
-        'REJECTED: nothing was stored, for any seat; correct the errors and send the whole set again.',
-        '却下: どの席についても何も保存されていません。誤りを直して全体を送り直してください。',
-      )
-    : L(
-        lc,
-        'REJECTED: nothing was stored; correct the errors and send the whole set again.',
-        '却下: 何も保存されていません。誤りを直して全体を送り直してください。',
-      );
+  const rejected = mailText(lc, several ? 'mail.reject.several' : 'mail.reject.one');
   const status = input.outcome === 'accepted' ? accepted : input.outcome === 'rejected' ? rejected : '';
   if (status) parts.push(para(status));
   return parts;
@@ -95,13 +84,14 @@ function echoParts(lc: Locale, input: ReplyReport, several: boolean): Part[] {
  * person's mail), then the lines not read as orders.
  */
 function errorParts(lc: Locale, input: ReplyReport, seatName: (side: string) => string = (side) => side): Part[] {
-  const seat = (side: string | undefined) => (side ? `${L(lc, 'seat', '席')} ${seatName(side)}: ` : '');
+  const seat = (side: string | undefined) =>
+    side ? `${mailText(lc, 'mail.reply.seat', { seat: seatName(side) })}: ` : '';
   const textErrors = input.textErrors.slice(0, REPLY_LIMITS.errors);
   const ruleErrors = input.ruleErrors.slice(0, REPLY_LIMITS.errors - textErrors.length);
   const errors = [
     ...textErrors.map(
       (e) =>
-        `${seat(e.seat)}${L(lc, 'line', '行')} ${e.line}: ${clipped(e.message[lc], 1000)} [${e.code}]${e.text ? `  <${clipped(e.text)}>` : ''}`,
+        `${seat(e.seat)}${mailText(lc, 'mail.reply.line', { n: e.line })}: ${clipped(e.message[lc], 1000)} [${e.code}]${e.text ? `  <${clipped(e.text)}>` : ''}`,
     ),
     ...ruleErrors.map(
       (e) =>
@@ -124,18 +114,18 @@ function clipped(text: string, max: number = REPLY_LIMITS.quotedChars): string {
 
 /** The line that stands for the items of a list left out of a reply. */
 function moreLine(lc: Locale, more: number): string {
-  return L(lc, `… and ${more} more, not listed`, `… ほか ${more} 件（省略）`);
+  return mailText(lc, 'mail.reply.more', { n: more });
 }
 
 /** The error lines under their heading (the first ones, and a count of the rest), then the lines not read as orders. */
 function errorsAndIgnored(lc: Locale, errors: string[], total: number, ignored: ReplyReport['ignored']): Part[] {
   const parts: Part[] = [];
   const listed = total > errors.length ? [...errors, moreLine(lc, total - errors.length)] : errors;
-  if (total) parts.push(heading(L(lc, `Errors (${total})`, `誤り (${total} 件)`)), pre(listed.join('\n')));
+  if (total) parts.push(heading(mailText(lc, 'mail.reply.errors', { n: total })), pre(listed.join('\n')));
   if (ignored.length) {
     const shown = ignored.slice(0, REPLY_LIMITS.ignored).map((i) => `${i.line} "${clipped(i.text)}"`);
     if (ignored.length > shown.length) shown.push(moreLine(lc, ignored.length - shown.length));
-    parts.push(para(`${L(lc, 'Lines not read as orders', '命令として読まなかった行')}: ${shown.join(', ')}`));
+    parts.push(para(`${mailText(lc, 'mail.reply.notRead')}: ${shown.join(', ')}`));
   }
   return parts;
 }
@@ -157,7 +147,7 @@ function nextPart(ctx: PlayerMailContext, next: NextState | undefined): Part | n
 function replySubject(lc: Locale, subject: string | undefined): string {
   return subject
     ? `Re: ${subject.replace(/^(re|aw|sv|返信)\s*:\s*/i, '').replace(/^\[[^\]]*\]\s*/, '')}`
-    : L(lc, 'Your orders', '命令の受付');
+    : mailText(lc, 'mail.reply.subject');
 }
 
 /** Threads a reply under the player's mail (In-Reply-To, and References kept to the last 20). */
@@ -174,7 +164,7 @@ function owedParts(ctx: PlayerMailContext, input: ReplyReport): Part[] {
   const { locale: lc, timeZone } = readerOf(ctx);
   if (!bySeat(ctx)) return [renderOwed(input.owed, input.deadline, timeZone, lc)];
   return (input.owedBySeat ?? []).flatMap(({ side, owed }) => [
-    heading(L(lc, `Seat ${sideNameOf(ctx, side)}`, `席 ${sideNameOf(ctx, side)}`)),
+    heading(mailText(lc, 'mail.reply.seatHeading', { seat: sideNameOf(ctx, side) })),
     renderOwed(owed, input.deadline, timeZone, lc),
   ]);
 }
@@ -229,7 +219,7 @@ export function helpAnswer(
 ): Part[] {
   const now = template?.length
     ? [
-        heading(L(locale, 'Your orders now, in this syntax', '今の命令 (この書き方で)')),
+        heading(mailText(locale, 'mail.help.now')),
         para(
           template.some((l) => l.startsWith('#'))
             ? `${mailText(locale, 'mail.help.copyOpen')} ${mailText(locale, 'mail.template.open')}`
@@ -239,10 +229,10 @@ export function helpAnswer(
       ]
     : [];
   return [
-    heading(L(locale, 'Order syntax', '命令の書き方')),
+    heading(mailText(locale, 'mail.help.syntax')),
     pre(syntax),
     ...now,
-    heading(L(locale, 'Your choices now (keys as JSON orders use them)', '現在の選択肢 (キーは JSON の命令用)')),
+    heading(mailText(locale, 'mail.help.choices')),
     renderChoices(choices, locale),
   ];
 }
@@ -255,14 +245,10 @@ export function statusAnswer(
   step: { number: number; status: string },
   ordersIn: string[] | null,
 ): Part[] {
-  const parts = [
-    heading(
-      L(locale, `Status at step ${step.number} (${step.status})`, `ステップ ${step.number} の状況 (${step.status})`),
-    ),
-  ];
+  const parts = [heading(mailText(locale, 'mail.status.heading', { n: step.number, status: step.status }))];
   const map = renderMap(board, locale);
   if (map.text) parts.push(map);
   else parts.push(pre(JSON.stringify(view, null, 2).slice(0, 20_000)));
-  if (ordersIn) parts.push(pre(`${L(locale, 'Your current orders', '現在の命令')}:\n${ordersIn.join('\n') || '-'}`));
+  if (ordersIn) parts.push(pre(`${mailText(locale, 'mail.status.orders')}:\n${ordersIn.join('\n') || '-'}`));
   return parts;
 }

@@ -258,3 +258,15 @@ describe('the reply template of a real Grand Fleet decision with an empty defaul
     },
   );
 });
+
+describe('the reply composer', () => {
+  test('writes no text of its own: every word of a reply comes from the catalogue', async () => {
+    const { readFileSync } = await import('node:fs');
+    const source = readFileSync('src/mail/compose-reply.ts', 'utf8');
+    expect(source).not.toMatch(/\bL\(/);
+    const words = [...source.matchAll(/mailText\(\w+, '([\w.]+)'/g)].map((m) => m[1]);
+    const { mailStringsEn } = await import('../../src/i18n/strings-mail.ts');
+    expect(words.length).toBeGreaterThan(15);
+    for (const key of words) expect(Object.keys(mailStringsEn)).toContain(key);
+  });
+});
