@@ -96,7 +96,7 @@ function templateLines(onFile: OrdersOnFile, locale: Locale, sides: string[]): s
     locale === 'ja'
       ? '保存されている命令 (確認するにはこの行をそのまま返信。変えるなら書き換えて返信):'
       : 'Your orders on file (to confirm them, reply with these lines unchanged; or edit them and reply):';
-  return [head, '', ...lines.map((l) => `  ${l}`)];
+  return [head, '', ...lines];
 }
 
 /** The notice to a seat that owes orders at the step: the reason, and confirm or revise by the deadline. */
