@@ -25,7 +25,15 @@ interface AckReader {
    * go at once rather than after the result.
    */
   release?: boolean;
+  /** The Message-ID of the mail acknowledged (listed in the acknowledgement's `X-PBEM-Acknowledges`). */
+  mailId?: string;
 }
+
+/**
+ * The header listing the Message-IDs of the mails an acknowledgement answers (one, or every mail folded into it):
+ * a mail processed again after a crash finds its answer there, and is not acknowledged twice.
+ */
+export const ACKS_HEADER = 'X-PBEM-Acknowledges';
 
 /** A held acknowledgement, as stored. */
 interface HeldRow {
@@ -64,6 +72,11 @@ export async function queueAck(
 ): Promise<boolean> {
   const now = deps.clock();
   const to = { equals: reader.email, mode: 'insensitive' as const };
+  const answered = (id: string) =>
+    deps.db.outbox.count({
+      where: { gameId: reader.gameId, kind: 'reply', headers: { path: [ACKS_HEADER], string_contains: id } },
+    });
+  if (reader.mailId && (await answered(reader.mailId))) return true;
   const held = await deps.db.outbox.findFirst({
     where: {
       gameId: reader.gameId,
@@ -75,11 +88,17 @@ export async function queueAck(
       headers: { path: [ACK_HEADER], equals: 'accepted' },
     },
     orderBy: { createdAt: 'desc' },
-    select: { id: true, messageId: true, text: true, html: true, nextAttemptAt: true },
+    select: { id: true, messageId: true, text: true, html: true, nextAttemptAt: true, headers: true },
   });
   const sections = held ? foldedSections(held, reader.locale) : null;
   const release = reader.release ? { nextAttemptAt: now } : {};
-  if (held && sections && (await foldInto(deps, { ...held, ...release }, compose(sections), now))) return true;
+  const acks = (earlier: string | undefined) => [earlier, reader.mailId].filter(Boolean).join(' ');
+  if (held && sections) {
+    const earlier = (held.headers as Record<string, string>)[ACKS_HEADER];
+    const mail = compose(sections);
+    mail.headers = { ...mail.headers, ...(acks(earlier) ? { [ACKS_HEADER]: acks(earlier) } : {}) };
+    if (await foldInto(deps, { ...held, ...release }, mail, now)) return true;
+  }
   const since = new Date(now.getTime() - ACK_FOLD_MS);
   const recent = await deps.db.outbox.count({
     where: {
@@ -91,7 +110,9 @@ export async function queueAck(
     },
   });
   const hold = recent && !reader.release ? { nextAttemptAt: new Date(now.getTime() + ACK_FOLD_MS) } : {};
-  const mail = ackMail(compose(null), { id: answerId, ...hold });
+  const composed = compose(null);
+  if (reader.mailId) composed.headers = { ...composed.headers, [ACKS_HEADER]: reader.mailId };
+  const mail = ackMail(composed, { id: answerId, ...hold });
   await writeOutbox(deps.db, deps.config, [mail], now, { skipDuplicates: true });
   return true;
 }

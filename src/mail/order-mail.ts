@@ -352,7 +352,8 @@ export async function queueReply(
     );
   if (reader.ack) {
     const first = await earlier();
-    return queueAck(deps, reader, mailAnswerId(mail.inboundId), (folded) => compose(first, folded));
+    const acked = { ...reader, mailId: mail.inReplyTo };
+    return queueAck(deps, acked, mailAnswerId(mail.inboundId), (folded) => compose(first, folded));
   }
   if (!(await replyBudgetLeft(deps.db, reader.email, 'player', deps.config, deps.clock()))) {
     deps.log.warn({ gameId: reader.gameId, to: reader.email }, 'reply budget spent: reply not sent');

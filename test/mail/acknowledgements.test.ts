@@ -87,6 +87,11 @@ describe('every accepted order mail is acknowledged', () => {
     expect(count(folded.html ?? '', '<h3>What happens next</h3>')).toBe(1);
     expect(count(folded.html ?? '', '<body')).toBe(1);
     expect(folded.text).toContain('Your orders are in; waiting for B.');
+    // Each acknowledgement names the mails it answers: a mail processed again finds its answer there.
+    const answers = (r: typeof first) => (r.headers as Record<string, string>)['X-PBEM-Acknowledges'].split(' ');
+    expect(answers(first)).toEqual([expect.stringMatching(/^<burst-0-/)]);
+    expect(answers(folded)).toHaveLength(24);
+    expect(answers(folded)[23]).toMatch(/^<burst-24-/);
     expect(folded.text).not.toMatch(/ACCEPTED|Orders you owe/);
     // Every accepted mail is recorded as answered; the budget is untouched: a refusal now is answered.
     const inbound = await t.db.inboundMail.findMany({ where: { gameId: g.game.id, seatId: g.seat('a').id } });
