@@ -88,8 +88,9 @@ const mailSettingsShape = {
   /** First retry delay in seconds; it doubles on every attempt (capped at 6 hours). */
   MAIL_RETRY_BASE_SECONDS: z.coerce.number().min(0.01).max(3600).default(30),
   /**
-   * Replies to authenticated mail (echoes, errors, HELP) to one registered address per hour; beyond it the mail is
-   * still processed, and a refusal left unanswered is shown on the player's page and in the next reply.
+   * Replies to authenticated mail that stored no orders (errors, HELP, STATUS) to one registered address per hour;
+   * beyond it the mail is still processed, and a refusal left unanswered is shown on the player's page and in the
+   * next reply. Acknowledgements of accepted orders are never limited (src/mail/ack-fold.ts).
    */
   MAIL_REPLY_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(20),
   /** Refusals of unauthenticated mail to one From address per hour: a budget of its own, never the player's. */

@@ -6,8 +6,10 @@
  */
 import type { Owed, SeatId } from '../engine/types.ts';
 import type { Locale } from '../i18n/index.ts';
+import { mailText } from '../i18n/strings-mail.ts';
 import { formatOrderText, type TextGame } from '../orders-text/game-text.ts';
 import type { AnyGamePackage } from '../engine/game-package.ts';
+import { choiceLines } from './choice-lines.ts';
 import { heading, L, type SeatMailContext } from './compose-parts.ts';
 import { seatReplyAddress } from './addresses.ts';
 import { esc, type Part } from './render.ts';
@@ -48,8 +50,10 @@ export function moveSubject(lc: Locale, next: NextMove): string | null {
 }
 
 /**
- * The reply template of a seat: its default orders at this decision point written in the game's order syntax
- * (null when the seat owes nothing or the orders cannot be written).
+ * The reply template of a seat: its default orders at this decision point written in the game's order syntax, and
+ * when they leave choices open (an empty default: the engine decides if the player says nothing), those choices
+ * written as commented order lines (src/mail/choice-lines.ts). Null when the seat owes nothing or nothing can be
+ * written.
  */
 export function replyTemplateOf(
   def: AnyGamePackage & TextGame,
@@ -60,7 +64,9 @@ export function replyTemplateOf(
 ): string[] | null {
   const choices = def.choices(state, seat);
   if (!choices) return null;
-  const lines = formatOrderText(def, { data, seat, choices }, def.defaultOrders(state, seat), locale);
+  const defaults = def.defaultOrders(state, seat);
+  const lines = [...formatOrderText(def, { data, seat, choices }, defaults, locale)];
+  if (!lines.length) lines.push(...choiceLines(def, data, seat, choices, defaults, locale));
   return lines.length ? lines : null;
 }
 
@@ -81,6 +87,7 @@ export function replyTemplatePart(ctx: ReplyTo, lines: string[], subject: string
     'Copy these lines into your reply, change what you want, and send it (they are the default orders: sent as they are, they are your orders):',
     '次の行を返信にコピーし、必要なところを書き換えて送ってください (既定の命令が入っています。このまま送ればこれがあなたの命令になります):',
   );
+  const open = lines.some((l) => l.startsWith('#')) ? ` ${mailText(lc, 'mail.template.open')}` : '';
   const body = lines.join('\n');
   const to = seatReplyAddress(ctx.reader.mailToken, ctx.site.domain);
   const mailto = `mailto:${to}?subject=${encodeURIComponent(`Re: ${subject}`)}&body=${encodeURIComponent(`${body}\n`)}`;
@@ -88,8 +95,8 @@ export function replyTemplatePart(ctx: ReplyTo, lines: string[], subject: string
   return [
     heading(L(lc, 'Your reply', 'あなたの返信')),
     {
-      text: `${how}\n\n${body}`,
-      html: `<p>${esc(how)}</p><pre style="white-space:pre-wrap;word-break:break-word;background:#f4f4f4;padding:8px">${esc(body)}</pre><p><a href="${esc(mailto)}">${esc(tap)}</a></p>`,
+      text: `${how}${open}\n\n${body}`,
+      html: `<p>${esc(how + open)}</p><pre style="white-space:pre-wrap;word-break:break-word;background:#f4f4f4;padding:8px">${esc(body)}</pre><p><a href="${esc(mailto)}">${esc(tap)}</a></p>`,
     },
   ];
 }

@@ -193,7 +193,7 @@ export function replyFooter(locale: Locale): Part {
   const reply = L(
     locale,
     'Reply to this mail to send orders or commands (HELP, STATUS). Your reply address is personal: do not share it.',
-    'このメールに返信すると命令やコマンド (HELP, STATUS) を送れます。返信先アドレスはあなた専用です。他人に教えないでください。',
+    'このメールに返信すると命令やコマンド (HELP または ヘルプ、STATUS または 状況) を送れます。返信先アドレスはあなた専用です。他人に教えないでください。',
   );
   const button =
     'display:inline-block;padding:10px 16px;background:#1f4e79;color:#fff;text-decoration:none;border-radius:4px';

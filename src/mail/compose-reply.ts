@@ -6,18 +6,19 @@
 import type { ChoiceTree, Owed, Text } from '../engine/types.ts';
 import type { OrdersError } from '../services/errors.ts';
 import type { Locale } from '../i18n/index.ts';
+import { mailText } from '../i18n/strings-mail.ts';
 import type { Board } from '../engine/board.ts';
 import {
   bySeat,
   type ComposedMail,
   envelope,
   heading,
-  L,
   type PlayerMailContext,
   para,
   pre,
   readerOf,
   type SeatMailContext,
+  seatNames,
   sideNameOf,
 } from './compose-parts.ts';
 import { renderChoices, renderMap, renderOwed, type Part } from './render.ts';
@@ -42,7 +43,20 @@ export interface ReplyReport {
   owedBySeat?: { side: string; owed: Owed[] }[];
   deadline: Date | null;
   resolved: boolean;
+  /**
+   * What happens next, as the game stands after the mail: the seats still waited for (none of them the reader's),
+   * the moderator's review of the resolved step, or its result (mailed next). Absent: what the reader owes.
+   */
+  next?: NextState;
+  /** Acknowledgements of earlier mails folded into this reply (a burst within a minute: src/mail/ack-fold.ts). */
+  folded?: Part | null;
 }
+
+/** What happens next after a player's mail (see ReplyReport.next). */
+export type NextState = { kind: 'waiting'; sides: string[] } | { kind: 'review' } | { kind: 'resolved' };
+
+/** The heading of a player's reply that opens what happens next (an acknowledgement's fold ends before it). */
+export const nextHeading = (lc: Locale): Part => heading(mailText(lc, 'mail.next.heading'));
 
 /** The echo's lines, the first `REPLY_LIMITS.echoLines` of them and a count of the rest. */
 function echoText(lc: Locale, echo: readonly string[]): string {
@@ -55,31 +69,11 @@ function echoText(lc: Locale, echo: readonly string[]): string {
 function echoParts(lc: Locale, input: ReplyReport, several: boolean): Part[] {
   if (input.outcome === 'none' && !input.textErrors.length) return [];
   const parts: Part[] = [
-    heading(L(lc, 'Your orders as understood', '受け付けた命令の解釈')),
-    pre(input.echo.length ? echoText(lc, input.echo) : L(lc, '(no orders read)', '(命令は読み取れませんでした)')),
+    heading(mailText(lc, 'mail.reply.understood')),
+    pre(input.echo.length ? echoText(lc, input.echo) : mailText(lc, 'mail.reply.noneRead')),
   ];
-  const accepted = several
-    ? L(
-        lc,
-        'ACCEPTED: for each seat named above, these orders replace any you sent earlier for this step.',
-        '受理: 上の各席について、このステップで以前に送った命令はこれで置き換えられます。',
-      )
-    : L(
-        lc,
-        'ACCEPTED: these orders replace any you sent earlier for this step.',
-        '受理: このステップで以前に送った命令はこれで置き換えられます。',
-      );
-  const rejected = several
-    ? L(
-        lc,
-        'REJECTED: nothing was stored, for any seat; correct the errors and send the whole set again.',
-        '却下: どの席についても何も保存されていません。誤りを直して全体を送り直してください。',
-      )
-    : L(
-        lc,
-        'REJECTED: nothing was stored; correct the errors and send the whole set again.',
-        '却下: 何も保存されていません。誤りを直して全体を送り直してください。',
-      );
+  const accepted = mailText(lc, several ? 'mail.ack.several' : 'mail.ack.one');
+  const rejected = mailText(lc, several ? 'mail.reject.several' : 'mail.reject.one');
   const status = input.outcome === 'accepted' ? accepted : input.outcome === 'rejected' ? rejected : '';
   if (status) parts.push(para(status));
   return parts;
@@ -90,13 +84,14 @@ function echoParts(lc: Locale, input: ReplyReport, several: boolean): Part[] {
  * person's mail), then the lines not read as orders.
  */
 function errorParts(lc: Locale, input: ReplyReport, seatName: (side: string) => string = (side) => side): Part[] {
-  const seat = (side: string | undefined) => (side ? `${L(lc, 'seat', '席')} ${seatName(side)}: ` : '');
+  const seat = (side: string | undefined) =>
+    side ? `${mailText(lc, 'mail.reply.seat', { seat: seatName(side) })}: ` : '';
   const textErrors = input.textErrors.slice(0, REPLY_LIMITS.errors);
   const ruleErrors = input.ruleErrors.slice(0, REPLY_LIMITS.errors - textErrors.length);
   const errors = [
     ...textErrors.map(
       (e) =>
-        `${seat(e.seat)}${L(lc, 'line', '行')} ${e.line}: ${clipped(e.message[lc], 1000)} [${e.code}]${e.text ? `  <${clipped(e.text)}>` : ''}`,
+        `${seat(e.seat)}${mailText(lc, 'mail.reply.line', { n: e.line })}: ${clipped(e.message[lc], 1000)} [${e.code}]${e.text ? `  <${clipped(e.text)}>` : ''}`,
     ),
     ...ruleErrors.map(
       (e) =>
@@ -119,38 +114,40 @@ function clipped(text: string, max: number = REPLY_LIMITS.quotedChars): string {
 
 /** The line that stands for the items of a list left out of a reply. */
 function moreLine(lc: Locale, more: number): string {
-  return L(lc, `… and ${more} more, not listed`, `… ほか ${more} 件（省略）`);
+  return mailText(lc, 'mail.reply.more', { n: more });
 }
 
 /** The error lines under their heading (the first ones, and a count of the rest), then the lines not read as orders. */
 function errorsAndIgnored(lc: Locale, errors: string[], total: number, ignored: ReplyReport['ignored']): Part[] {
   const parts: Part[] = [];
   const listed = total > errors.length ? [...errors, moreLine(lc, total - errors.length)] : errors;
-  if (total) parts.push(heading(L(lc, `Errors (${total})`, `誤り (${total} 件)`)), pre(listed.join('\n')));
+  if (total) parts.push(heading(mailText(lc, 'mail.reply.errors', { n: total })), pre(listed.join('\n')));
   if (ignored.length) {
     const shown = ignored.slice(0, REPLY_LIMITS.ignored).map((i) => `${i.line} "${clipped(i.text)}"`);
     if (ignored.length > shown.length) shown.push(moreLine(lc, ignored.length - shown.length));
-    parts.push(para(`${L(lc, 'Lines not read as orders', '命令として読まなかった行')}: ${shown.join(', ')}`));
+    parts.push(para(`${mailText(lc, 'mail.reply.notRead')}: ${shown.join(', ')}`));
   }
   return parts;
 }
 
-/** The line of a reply whose orders completed the step. */
-function resolvedPart(lc: Locale): Part {
-  return para(
-    L(
-      lc,
-      'Every owed order is in: the step has been resolved. The result follows in a separate mail.',
-      '必要な命令がすべて揃い、ステップを処理しました。結果は別のメールで届きます。',
-    ),
-  );
+/**
+ * What happens next, in words that agree with the game: the seats waited for ("in; waiting for Germany"), the
+ * moderator's review of the resolved step, or the result mailed next. Null when the reader still owes orders.
+ */
+function nextPart(ctx: PlayerMailContext, next: NextState | undefined): Part | null {
+  const lc = readerOf(ctx).locale;
+  if (next?.kind === 'resolved') return para(mailText(lc, 'mail.next.resolved'));
+  if (next?.kind === 'review') return para(mailText(lc, 'mail.next.review'));
+  if (next?.kind === 'waiting' && next.sides.length)
+    return para(mailText(lc, 'mail.next.waiting', { who: seatNames(ctx.game, next.sides, lc) }));
+  return null;
 }
 
 /** A reply's subject: "Re:" and the player's subject without its own Re: and list tag, or a default. */
 function replySubject(lc: Locale, subject: string | undefined): string {
   return subject
     ? `Re: ${subject.replace(/^(re|aw|sv|返信)\s*:\s*/i, '').replace(/^\[[^\]]*\]\s*/, '')}`
-    : L(lc, 'Your orders', '命令の受付');
+    : mailText(lc, 'mail.reply.subject');
 }
 
 /** Threads a reply under the player's mail (In-Reply-To, and References kept to the last 20). */
@@ -167,7 +164,7 @@ function owedParts(ctx: PlayerMailContext, input: ReplyReport): Part[] {
   const { locale: lc, timeZone } = readerOf(ctx);
   if (!bySeat(ctx)) return [renderOwed(input.owed, input.deadline, timeZone, lc)];
   return (input.owedBySeat ?? []).flatMap(({ side, owed }) => [
-    heading(L(lc, `Seat ${sideNameOf(ctx, side)}`, `席 ${sideNameOf(ctx, side)}`)),
+    heading(mailText(lc, 'mail.reply.seatHeading', { seat: sideNameOf(ctx, side) })),
     renderOwed(owed, input.deadline, timeZone, lc),
   ]);
 }
@@ -181,10 +178,12 @@ export function composeReply(
   input: ReplyReport & { inReplyTo?: string; references?: string[]; subject?: string },
 ): ComposedMail {
   const lc = readerOf(ctx).locale;
-  const parts: Part[] = [...echoParts(lc, input, bySeat(ctx))];
+  const parts: Part[] = [...(input.folded ? [input.folded] : []), ...echoParts(lc, input, bySeat(ctx))];
   if (input.problem) parts.push(para(input.problem[lc]));
   parts.push(...errorParts(lc, input, (side) => sideNameOf(ctx, side)), ...input.answers);
-  parts.push(...(input.resolved ? [resolvedPart(lc)] : owedParts(ctx, input)));
+  const next = nextPart(ctx, input.next);
+  parts.push(nextHeading(lc), ...(next ? [next] : []));
+  if (!next) parts.push(...owedParts(ctx, input));
   const mail = envelope(ctx, 'reply', replySubject(lc, input.subject), parts);
   return threadUnder(mail, input.inReplyTo, input.references);
 }
@@ -220,22 +219,20 @@ export function helpAnswer(
 ): Part[] {
   const now = template?.length
     ? [
-        heading(L(locale, 'Your orders now, in this syntax', '今の命令 (この書き方で)')),
+        heading(mailText(locale, 'mail.help.now')),
         para(
-          L(
-            locale,
-            'The defaults are filled in: edit them and send them back.',
-            '既定の命令が入っています。書き換えて送り返してください。',
-          ),
+          template.some((l) => l.startsWith('#'))
+            ? `${mailText(locale, 'mail.help.copyOpen')} ${mailText(locale, 'mail.template.open')}`
+            : mailText(locale, 'mail.help.defaults'),
         ),
         pre(template.join('\n')),
       ]
     : [];
   return [
-    heading(L(locale, 'Order syntax', '命令の書き方')),
+    heading(mailText(locale, 'mail.help.syntax')),
     pre(syntax),
     ...now,
-    heading(L(locale, 'Your choices now', '現在の選択肢')),
+    heading(mailText(locale, 'mail.help.choices')),
     renderChoices(choices, locale),
   ];
 }
@@ -248,14 +245,10 @@ export function statusAnswer(
   step: { number: number; status: string },
   ordersIn: string[] | null,
 ): Part[] {
-  const parts = [
-    heading(
-      L(locale, `Status at step ${step.number} (${step.status})`, `ステップ ${step.number} の状況 (${step.status})`),
-    ),
-  ];
+  const parts = [heading(mailText(locale, 'mail.status.heading', { n: step.number, status: step.status }))];
   const map = renderMap(board, locale);
   if (map.text) parts.push(map);
   else parts.push(pre(JSON.stringify(view, null, 2).slice(0, 20_000)));
-  if (ordersIn) parts.push(pre(`${L(locale, 'Your current orders', '現在の命令')}:\n${ordersIn.join('\n') || '-'}`));
+  if (ordersIn) parts.push(pre(`${mailText(locale, 'mail.status.orders')}:\n${ordersIn.join('\n') || '-'}`));
   return parts;
 }

@@ -83,7 +83,7 @@ export function resultTitles(
   const span = input.fromStep !== undefined && input.fromStep < n ? `${input.fromStep}–${n}` : null;
   const steps = span ?? String(n);
   const heading = input.digest
-    ? L(lc, `Digest of steps ${steps}`, `ステップ ${steps} のまとめ`)
+    ? L(lc, span ? `Digest of steps ${span}` : `Digest of step ${n}`, `ステップ ${steps} のまとめ`)
     : span
       ? L(lc, `Results of steps ${span}`, `ステップ ${span} の結果`)
       : L(lc, `Result of step ${n}`, `ステップ ${n} の結果`);

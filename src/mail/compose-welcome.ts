@@ -43,7 +43,10 @@ export interface WelcomeMailInput {
   syntax: string;
   /** What the game's set-up did before the first orders (its dice), as the player's seats may see it. */
   events?: GameEvent[];
-  /** The reply template of the first orders (src/mail/compose-action.ts), when a seat held alone owes any. */
+  /**
+   * The reply template of the first orders (src/mail/compose-action.ts), when the player owes any: a person's has
+   * SEAT lines between its owing seats.
+   */
   template?: string[] | null;
 }
 
@@ -156,13 +159,11 @@ export async function composeWelcome(ctx: PlayerMailContext, input: WelcomeMailI
       ),
     ),
   ];
-  if (bySeat(ctx)) {
-    const subject = L(lc, `Welcome: you play ${seatList(ctx)}`, `ゲーム開始: ${seatList(ctx)}`);
-    return envelope(ctx, 'welcome', subject, parts, { attachments: first.attachments });
-  }
-  const { sideName } = ctx.seat;
-  const welcome = L(lc, `Welcome: you play ${sideName.en}`, `ゲーム開始: ${sideName.ja}`);
-  const phase = input.board?.summary.phase[lc] ?? null;
+  const welcome = bySeat(ctx)
+    ? L(lc, `Welcome: you play ${seatList(ctx)}`, `ゲーム開始: ${seatList(ctx)}`)
+    : L(lc, `Welcome: you play ${ctx.seat.sideName.en}`, `ゲーム開始: ${ctx.seat.sideName.ja}`);
+  const board = input.board ?? input.seats?.find((s) => s.board)?.board ?? null;
+  const phase = board?.summary.phase[lc] ?? null;
   const move = moveSubject(lc, { owed: input.owed, deadline: input.deadline, timeZone: reader.timeZone, phase });
   const subject = move ? `${welcome} · ${move}` : welcome;
   if (input.template && input.owed.length)

@@ -91,6 +91,17 @@ export async function queueWelcome(tx: Tx, deps: NotifyDeps, input: WelcomeMails
           deadline: step?.deadlineAt ?? null,
           syntax: syntaxFor(def ?? {}, ctx.person.locale),
           events: def ? visibleToAny(def, events, viewers) : [],
+          template:
+            def && step
+              ? personTemplate(
+                  def,
+                  ctx.game.data,
+                  step.envelope.state,
+                  owed,
+                  game.seats.filter((s) => s.personId === personId),
+                  ctx.person.locale,
+                )
+              : null,
         }),
       );
       continue;

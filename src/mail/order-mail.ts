@@ -7,7 +7,6 @@
  * `SEAT <seat>` lines (src/orders-text/seat-orders.ts, docs/email.md).
  */
 import type { AnyGamePackage } from '../engine/game-package.ts';
-import type { Owed } from '../engine/types.ts';
 import type { Locale } from '../i18n/index.ts';
 import { formatOrderText, readOrderText, type TextGame } from '../orders-text/game-text.ts';
 import { formatOrdersBySeat, type ParsedBySeat, readOrdersBySeat, type SeatText } from '../orders-text/seat-orders.ts';
@@ -31,6 +30,8 @@ import {
 } from './compose-parts.ts';
 import { loadGameWithSeats, personMailContext, seatMailContext } from './context.ts';
 import { commandAnswers, type MailContext, nothingRead } from './order-mail-commands.ts';
+import { owedNow } from './order-mail-owed.ts';
+import { queueAck } from './ack-fold.ts';
 import { queueAnswer, replyBudgetLeft } from './outbox.ts';
 import type { Part } from './render.ts';
 import {
@@ -195,7 +196,7 @@ export async function processOrderMail(
     outcome,
     problem,
     answers,
-    ...(await owedNow(ctx)),
+    ...(await owedNow(ctx, resolved)),
     resolved,
   };
   crashPoint('mail-submitted');
@@ -285,18 +286,6 @@ async function submitMailOrders(ctx: MailContext, read: ReadMail, mail: OrderMai
   }
 }
 
-/** What the sender's seats owe now (after a resolution this is the next step), seat by seat, and the deadline. */
-async function owedNow(ctx: MailContext): Promise<Pick<ReplyReport, 'owed' | 'owedBySeat' | 'deadline'>> {
-  const now = await currentStep(ctx.deps, ctx.game.id);
-  const owedBySeat = ctx.seats.map((s) => ({
-    side: s.side,
-    owed: now.status === 'open' ? now.owed.filter((o: Owed) => o.seat === s.side) : [],
-  }));
-  const owed = owedBySeat.flatMap((s) => s.owed);
-  const bySeat = ctx.principal.kind === 'person' ? { owedBySeat } : {};
-  return { owed, ...bySeat, deadline: now.deadlineAt };
-}
-
 /** Queues the reply to the player (or the moderator) at its registered address, within its reply budget. */
 async function reply(ctx: MailContext, report: ReplyReport, mail: OrderMail): Promise<boolean> {
   const { deps, principal, game, reader } = ctx;
@@ -307,9 +296,12 @@ async function reply(ctx: MailContext, report: ReplyReport, mail: OrderMail): Pr
       : principal.kind === 'seat' && ctx.seats.length
         ? { id: who.id, email: who.email }
         : undefined;
-  const to = { gameId: game.id, email: who.email, locale: who.locale, timeZone: who.timeZone, refused };
-  return queueReply(deps, mail, to, (earlier) => {
-    const answered = earlier ? { ...report, answers: [earlier, ...report.answers] } : report;
+  // Accepted orders of a player are acknowledged whatever the reply budget, bursts folded (src/mail/ack-fold.ts).
+  const ack = report.outcome === 'accepted' && !report.textErrors.length && principal.kind !== 'moderator';
+  const release = report.resolved || report.next?.kind === 'review';
+  const to = { gameId: game.id, email: who.email, locale: who.locale, timeZone: who.timeZone, refused, ack, release };
+  return queueReply(deps, mail, to, (earlier, folded) => {
+    const answered = { ...report, folded, answers: earlier ? [earlier, ...report.answers] : report.answers };
     const input = { ...answered, inReplyTo: mail.inReplyTo, references: mail.references, subject: mail.subject };
     const moderator = principal.kind === 'moderator' && !bySeat(reader);
     const composed = moderator ? composeModeratorReply(reader, input) : composeReply(reader, input);
@@ -329,6 +321,10 @@ export interface ReplyReader {
   timeZone: string;
   /** Whose refusals left unanswered head the reply (none for the moderator). */
   refused?: RefusedReader;
+  /** An acknowledgement of accepted orders: outside the reply budget, folded with others of the same minute. */
+  ack?: boolean;
+  /** An acknowledgement of orders that completed the step: sent at once, never held (src/mail/ack-fold.ts). */
+  release?: boolean;
 }
 
 /**
@@ -342,18 +338,28 @@ export async function queueReply(
   deps: ServiceDeps,
   mail: OrderMail,
   reader: ReplyReader,
-  compose: (earlier: Part | null) => ComposedMail,
+  compose: (earlier: Part | null, folded: Part | null) => ComposedMail,
 ): Promise<boolean> {
   if (!reader.email) return false;
   if (await deps.db.outbox.findUnique({ where: { id: mailAnswerId(mail.inboundId) }, select: { id: true } }))
     return true;
+  const when = (d: Date) => formatDateTime(d, reader.timeZone, reader.locale);
+  const earlier = async () =>
+    unansweredPart(
+      reader.refused ? await unansweredRefusals(deps.db, reader.refused, deps.clock()) : [],
+      reader.locale,
+      when,
+    );
+  if (reader.ack) {
+    const first = await earlier();
+    const acked = { ...reader, mailId: mail.inReplyTo };
+    return queueAck(deps, acked, mailAnswerId(mail.inboundId), (folded) => compose(first, folded));
+  }
   if (!(await replyBudgetLeft(deps.db, reader.email, 'player', deps.config, deps.clock()))) {
     deps.log.warn({ gameId: reader.gameId, to: reader.email }, 'reply budget spent: reply not sent');
     return false;
   }
-  const when = (d: Date) => formatDateTime(d, reader.timeZone, reader.locale);
-  const refusals = reader.refused ? await unansweredRefusals(deps.db, reader.refused, deps.clock()) : [];
-  const composed = compose(unansweredPart(refusals, reader.locale, when));
+  const composed = compose(await earlier(), null);
   const queued = await queueAnswer(deps, composed, mailAnswerId(mail.inboundId));
   if (!queued) deps.log.warn({ gameId: reader.gameId, to: composed.to }, 'reply budget spent: reply not sent');
   return queued;

@@ -24,6 +24,8 @@ export interface OutboxSite extends SignInSite {
 export interface OutboxMail extends ComposedMail {
   id?: string;
   messageId?: string;
+  /** When it may go (default: now); an acknowledgement is held a minute to fold a burst (src/mail/ack-fold.ts). */
+  nextAttemptAt?: Date;
 }
 
 /** What can write outbox rows: a transaction (Prisma's or the pool's) or the Prisma client. */
@@ -48,7 +50,7 @@ function outboxRow(site: OutboxSite, mail: OutboxMail, now: Date) {
     text: mail.text,
     html: mail.html,
     attachments: mail.attachments,
-    nextAttemptAt: now,
+    nextAttemptAt: mail.nextAttemptAt ?? now,
     createdAt: now,
   };
 }
@@ -85,6 +87,9 @@ export async function queueMail(
   return queued;
 }
 
+/** The header that marks a reply acknowledging accepted orders (its value `accepted`). */
+export const ACK_HEADER = 'X-PBEM-Reply';
+
 /** Kinds that answer an inbound mail (counted by the reply budgets). */
 export const REPLY_KINDS = ['reply', 'refusal'];
 
@@ -114,10 +119,14 @@ export async function replyBudgetLeft(
   const since = new Date(now.getTime() - 3600_000);
   const which =
     budget === 'player' ? { kind: { in: REPLY_KINDS }, gameId: { not: null } } : { kind: 'refusal', gameId: null };
-  const sent = await client.outbox.count({
-    where: { toAddress: { equals: address, mode: 'insensitive' }, createdAt: { gte: since }, ...which },
-  });
-  return sent < (budget === 'player' ? limits.MAIL_REPLY_LIMIT_PER_HOUR : limits.MAIL_REFUSAL_LIMIT_PER_HOUR);
+  const where = { toAddress: { equals: address, mode: 'insensitive' as const }, createdAt: { gte: since }, ...which };
+  const sent = await client.outbox.count({ where });
+  // Acknowledgements of accepted orders are outside the budget (src/mail/ack-fold.ts), and spend none of it.
+  const acks =
+    budget === 'player'
+      ? await client.outbox.count({ where: { ...where, headers: { path: [ACK_HEADER], equals: 'accepted' } } })
+      : 0;
+  return sent - acks < (budget === 'player' ? limits.MAIL_REPLY_LIMIT_PER_HOUR : limits.MAIL_REFUSAL_LIMIT_PER_HOUR);
 }
 
 /**

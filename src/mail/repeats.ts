@@ -70,7 +70,7 @@ function fateOf(earlier: Earlier): [string, string] {
   const outcome = (earlier.result as { outcome?: string } | null)?.outcome;
   if (earlier.status === 'refused')
     return ['refused (see the answer it got)', '受け付けられませんでした (その返信を参照)'];
-  if (outcome === 'accepted') return ['processed: its orders were accepted', '処理済み: 命令は受理されました'];
+  if (outcome === 'accepted') return ['processed: its orders were accepted', '処理済み: 命令は受け付けられました'];
   if (outcome === 'rejected') return ['processed: its orders were refused', '処理済み: 命令は却下されました'];
   return ['processed and answered', '処理して返信しました'];
 }

@@ -18,7 +18,7 @@ The keys are those of the choices listed by HELP, e.g. {"key": "value"}.
 Commands: HELP, STATUS, SIGNON <password>, END (stops reading); moderators: APPROVE, REJECT <reason>.`,
   ja: `JSON の命令: API の orders オブジェクトを、「{」で始まる行から書きます (複数行に分けても構いません)。
 キーは HELP で返る選択肢のキーです (例: {"key": "value"})。
-コマンド: HELP, STATUS, SIGNON <パスワード>, END (以降を読まない)。モデレーター: APPROVE, REJECT <理由>。`,
+コマンド: HELP または ヘルプ、STATUS または 状況、SIGNON <パスワード>、END または 終了 (以降を読まない)。モデレーター: APPROVE または 承認、REJECT または 却下 <理由>。`,
 };
 
 const JSON_ALSO: Record<Locale, string> = {

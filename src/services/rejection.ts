@@ -14,6 +14,8 @@ import { queueNoticeMails } from './deadlines/notices.ts';
 import type { NoticeGame, NoticeText } from './notifier.ts';
 import { scheduleReopenedStep } from './deadlines/reopened.ts';
 import type { ServiceDeps, SqlTx, Tx } from './deps.ts';
+import type { Locale } from '../i18n/index.ts';
+import { type OrdersOnFile, ordersOnFile } from './orders-on-file.ts';
 import { resolveLocked, type LockedGame, type ResolveResult, type StepWithOrders } from './turn-processor.ts';
 
 /** A reopened step: its new deadline and the sides asked to confirm or revise their orders. */
@@ -64,7 +66,8 @@ export async function reopenRejectedStep(
   const awaiting = [...new Set(owed.map((o) => o.seat))].sort();
   const seats = await tx.seat.findMany({ where: { gameId: game.id }, orderBy: { side: 'asc' }, select: seatColumns });
   const key = `rejected:${step.id}:${now.toISOString()}`;
-  const notice = { stepNumber: step.number, reason, deadlineAt };
+  const onFile = await ordersOnFile(tx, deps, game.id, step.id);
+  const notice = { stepNumber: step.number, reason, deadlineAt, onFile };
   const asked = seats.filter((s) => awaiting.includes(s.side));
   const others = seats.filter((s) => !awaiting.includes(s.side));
   await queueNoticeMails(tx, deps, { game, seats: asked, kind: 'rejected', key, text: askedText(notice) });
@@ -76,23 +79,43 @@ interface Notice {
   stepNumber: number;
   reason: string;
   deadlineAt: Date;
+  /** The orders on file, as text to send back: the template of the seats asked to confirm them. */
+  onFile: OrdersOnFile;
+}
+
+/** The orders on file of the reader's seats, as a reply template (or what to do when there are none). */
+function templateLines(onFile: OrdersOnFile, locale: Locale, sides: string[]): string[] {
+  const lines = onFile(locale, sides);
+  if (!lines.length)
+    return [
+      locale === 'ja'
+        ? 'あなたの命令は保存されていません。命令を書いて返信してください (書き方は HELP または ヘルプ で返信)。'
+        : 'No orders of yours are on file: reply with your orders (send HELP for the syntax).',
+    ];
+  const head =
+    locale === 'ja'
+      ? '保存されている命令 (確認するにはこの行をそのまま返信。変えるなら書き換えて返信):'
+      : 'Your orders on file (to confirm them, reply with these lines unchanged; or edit them and reply):';
+  return [head, '', ...lines];
 }
 
 /** The notice to a seat that owes orders at the step: the reason, and confirm or revise by the deadline. */
 const askedText =
-  ({ stepNumber: n, reason, deadlineAt }: Notice): NoticeText =>
-  (when, locale) => {
+  ({ stepNumber: n, reason, deadlineAt, onFile }: Notice): NoticeText =>
+  (when, locale, sides) => {
     const by = when(deadlineAt);
     if (locale === 'ja') {
       return {
         subject: `ステップ ${n} の結果は差し戻されました: 命令の確認は ${by} まで`,
         body: [
-          `進行役がステップ ${n} の結果を公開前に差し戻しました。理由: 「${reason}」`,
+          `モデレーターがステップ ${n} の結果を公開前に差し戻しました。理由: 「${reason}」`,
           '',
           `このステップのあなたの命令はそのまま保存されています。${by} までに、同じ命令をもう一度送って確認するか`,
-          '（プレイヤーページのフォームには今の命令が入っています。そのまま送信してください。または',
-          'このメールに同じ命令を書いて返信）、新しい命令を送ってください。命令を出すべき全員が確認または',
-          '修正した時点で、遅くとも締切には保存されている命令で、ステップは再び解決されます。',
+          '（下の命令をそのまま返信するか、プレイヤーページのフォームをそのまま送信）、新しい命令を送ってください。',
+          '命令を出すべき全員が確認または修正した時点で、遅くとも締切には保存されている命令で、ステップは再び',
+          '解決されます。',
+          '',
+          ...templateLines(onFile, locale, sides),
         ].join('\n'),
       };
     }
@@ -101,10 +124,12 @@ const askedText =
       body: [
         `The moderator rejected the result of step ${n} before it was published. Reason: "${reason}"`,
         '',
-        `Your orders for this step are kept. By ${by}, confirm them by sending them again unchanged (on your page`,
-        'the form holds them: just send it; or reply to this mail with the same orders), or send new ones. The step',
-        'is resolved again as soon as every seat that owes orders has confirmed or revised them, and at the latest',
-        'at the deadline with the orders on file.',
+        `Your orders for this step are kept. By ${by}, confirm them by sending them again unchanged (reply with the`,
+        'lines below, or send the form on your page, which holds them), or send new ones. The step is resolved',
+        'again as soon as every seat that owes orders has confirmed or revised them, and at the latest at the',
+        'deadline with the orders on file.',
+        '',
+        ...templateLines(onFile, locale, sides),
       ].join('\n'),
     };
   };
@@ -118,7 +143,7 @@ const othersText =
       return {
         subject: `ステップ ${n} の結果は差し戻されました`,
         body: [
-          `進行役がステップ ${n} の結果を公開前に差し戻しました。理由: 「${reason}」`,
+          `モデレーターがステップ ${n} の結果を公開前に差し戻しました。理由: 「${reason}」`,
           '',
           'あなたに求められていることはありません。命令を出すべき席が確認または修正した時点で、',
           `遅くとも ${by} に、ステップは再び解決されます。`,

@@ -7,6 +7,7 @@ import { historyConsoleEn, historyConsoleJa } from './strings-history-console.ts
 import { mailStatusEn, mailStatusJa } from './strings-mail-status.ts';
 import { mailPrefsEn, mailPrefsJa } from './strings-mail.ts';
 import { rulesUpgradeEn, rulesUpgradeJa } from './strings-rules.ts';
+import { mailStringsEn, mailStringsJa } from '../i18n/strings-mail.ts';
 
 const en = {
   'app.title': 'PBEM wargames',
@@ -171,6 +172,7 @@ const en = {
   ...rulesUpgradeEn,
   ...mailStatusEn,
   ...mailPrefsEn,
+  ...mailStringsEn,
 };
 
 type Key = keyof typeof en;
@@ -334,6 +336,7 @@ const ja: Record<Key, string> = {
   ...rulesUpgradeJa,
   ...mailStatusJa,
   ...mailPrefsJa,
+  ...mailStringsJa,
 };
 
 const tables: Record<Locale, Record<Key, string>> = { en, ja };

@@ -123,7 +123,7 @@ describe('a notification policy for short alternating steps (GF 8[2], 8[3])', ()
       'blue result Result of step 1',
       'green result Results of steps 1–2',
       'blue digest Digest of steps 2–3',
-      'green digest Digest of steps 3',
+      'green digest Digest of step 3',
       'red result Results of steps 1–3',
       'blue result Result of step 4',
       'green result Result of step 4',

@@ -69,6 +69,13 @@ describe('rejecting a result', () => {
     expect(told[1].text).toContain('理由: 「b mistyped <pick>」');
     expect(told[1].text).toContain('19:00'); // b is in Asia/Tokyo
     for (const m of told) expect(m.replyTo).toMatch(/^orders\+.+@judge\.test$/);
+    // Each holds its own orders on file as a reply template, in the order syntax, never the other seat's.
+    expect(told[0].text).toContain('Your orders on file (to confirm them, reply with these lines unchanged');
+    expect(told[0].text).toMatch(/^PICK 2$/m);
+    expect(told[0].text).not.toMatch(/PICK 3/);
+    expect(told[1].text).toContain('保存されている命令 (確認するにはこの行をそのまま返信');
+    expect(told[1].text).toMatch(/^選択 3$/m);
+    expect(told[1].text).not.toMatch(/選択 2|進行役/);
 
     // Every seat sees why on its view, and who has yet to confirm.
     for (const side of ['a', 'b']) {

@@ -202,7 +202,16 @@ describe('moves', () => {
       endsAt: new Date('2026-03-03T12:00:00Z'),
     });
     expect(r.deadlineAt!.getTime() - before.getTime()).toBe(24 * H);
-    expect((await g.mails('deadline')).length).toBeGreaterThanOrEqual(2);
+    const told = await g.mails('deadline');
+    expect(told.length).toBeGreaterThanOrEqual(2);
+    // By the seat's name; the absent player is spoken to; no stray space before a Japanese particle.
+    const toA = told.find((m) => m.toAddress === 'a@example.org' && m.subject.includes('不在'))!;
+    const toB = told.find((m) => m.toAddress === 'b@example.org' && m.subject.includes('Absence'))!;
+    const moved = told.find((m) => m.toAddress === 'b@example.org' && !m.subject.includes('Absence'))!;
+    expect(moved.text).toContain('(B is away)');
+    expect(toB.text).toMatch(/^You \(B\) are away from /);
+    expect(toB.subject).toContain('Absence: B');
+    expect(toA.text).toMatch(/^Bは .+ から .+ まで不在です。/);
     await expect(
       declareAbsence(deps, {
         gameId: g.id,

@@ -179,5 +179,11 @@ describe('HELP, the moderator, missed deadlines', () => {
     expect(ja?.subject).toContain('締切超過: 連合軍');
     expect(en?.subject).toContain('Missed deadline: Allies');
     for (const m of missed) expect(m.subject).not.toMatch(/allied/);
+    // The notice speaks to the seat that missed the deadline ("you"); the others read its name, in each language
+    // with no stray space before a particle.
+    expect(en?.text).toMatch(/^You \(Allies\) sent no orders by the deadline of step \d+\./);
+    expect(ja?.text).toMatch(/^連合軍はステップ \d+ の締切までに命令を送りませんでした。/);
+    const moderator = (await outbox(g.id)).find((m) => m.kind === 'moderator' && m.subject.includes('Missed deadline'));
+    expect(moderator?.text).toMatch(/^Allies sent no orders by the deadline of step \d+\./);
   });
 });

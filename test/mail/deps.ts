@@ -8,11 +8,15 @@ export const createDeliveryDeps = (deps: ServiceDeps, clock?: () => Date): Deliv
   ...(clock ? { clock } : {}),
 });
 
-/** Delivers every mail due through the app's configured sender (SMTP_URL or the sink), until none is left. */
-export async function deliverAllDue(deps: ServiceDeps): Promise<void> {
+/**
+ * Delivers every mail due through the app's configured sender (SMTP_URL or the sink), until none is left;
+ * `aheadMs` delivers as if that much later (an acknowledgement held to fold a burst is due a minute on).
+ */
+export async function deliverAllDue(deps: ServiceDeps, aheadMs = 0): Promise<void> {
   const sender = createSender(deps.config);
+  const clock = aheadMs ? () => new Date(deps.clock().getTime() + aheadMs) : undefined;
   for (;;) {
-    const r = await deliverDue(createDeliveryDeps(deps), sender);
+    const r = await deliverDue(createDeliveryDeps(deps, clock), sender);
     if (!r.sent && !r.retried && !r.failed && !r.suppressed) break;
   }
 }

@@ -122,7 +122,7 @@ describe('a deadline first processes the order mail already received for its gam
     expect(orders.map((o) => [o.source, o.parsed])).toEqual([['email', { pick: 5 }]]);
     const [answer] = await mailsTo(g.seat('b').email);
     expect(answer.inReplyTo).toBe('<b-orders@example.org>');
-    expect(answer.text).toContain('受理');
+    expect(answer.text).toContain('命令を受け付けました');
   });
 
   test('a game with no mail in flight is defaulted at its deadline as before', async () => {
@@ -146,7 +146,7 @@ describe('a repeat of a mail without a Message-ID', () => {
     await sendRawToListener(listener.port, raw, envelope);
     const answers = await mailsTo(g.seat('a').email);
     expect(answers).toHaveLength(2);
-    expect(answers[0].text).toContain('ACCEPTED');
+    expect(answers[0].text).toContain('Orders in:');
     expect(answers[1].subject).toBe('Re: my pick');
     expect(answers[1].text).toContain('This mail is a duplicate');
     expect(answers[1].text).toContain('received at 2031-09-');

@@ -108,14 +108,16 @@ test('a full mail-play game by email alone: orders as replies, results in the in
   ).toBe(true);
   // Each seat got a reply per order mail and results, threaded and in its language; the last says the game is over.
   const german = recorder.to(players.german);
-  expect(german.some((m) => (m.parsed.text ?? '').includes('受理'))).toBe(true);
+  expect(german.some((m) => (m.parsed.text ?? '').includes('命令を受け付けました'))).toBe(true);
   expect(german.some((m) => m.parsed.subject!.includes('ゲーム終了'))).toBe(true);
   expect(recorder.to(players.allied).some((m) => m.parsed.subject!.includes('Game over'))).toBe(true);
   // Replies are threaded under the player's mail; results under the seat's thread root.
-  const reply = german.find((m) => (m.parsed.text ?? '').includes('受理'))!;
+  const reply = german.find((m) => (m.parsed.text ?? '').includes('命令を受け付けました'))!;
   expect(reply.parsed.inReplyTo).toMatch(/^</);
   expect(reply.parsed.text).toMatch(/締切|提出|処理/);
   for (const m of recorder.messages) expect(m.parsed.references).toBeTruthy();
+  // Acknowledgements of a burst are held a minute to be folded into one mail: a minute on, they are delivered too.
+  await deliverAllDue(t.deps, 61_000);
   const outbox = await t.db.outbox.groupBy({ by: ['status'], _count: true });
   expect(outbox).toEqual([{ status: 'sent', _count: recorder.messages.length }]);
 }, 180_000);

@@ -125,7 +125,7 @@ describe('a mail whose process died before finishing it', () => {
     const [row] = await rowsOf(messageId);
     expect(row.status).toBe('processed');
     const [answer] = await answersTo(messageId);
-    expect(answer.text).toContain('受理'); // the German seat's Japanese ACCEPTED
+    expect(answer.text).toContain('命令を受け付けました'); // the German seat's Japanese ACCEPTED
     // The game moves on to a step where the German owes a placement.
     await playUntil((next) => next.owed.some((o) => o.seat === 'german'));
 
@@ -138,8 +138,8 @@ describe('a mail whose process died before finishing it', () => {
     const again = await answersTo(messageId);
     expect(again).toHaveLength(1);
     // The orders as stored then are the answer: the text read now would be a standing order.
-    const understood = (mail: string) => mail.slice(0, mail.indexOf('受理'));
-    expect(again[0].text).toContain('受理');
+    const understood = (mail: string) => mail.slice(0, mail.indexOf('命令を受け付けました'));
+    expect(again[0].text).toContain('命令を受け付けました');
     expect(understood(again[0].text)).toBe(understood(answer.text));
     expect((await rowsOf(messageId))[0].result).toMatchObject({ outcome: 'accepted' });
 

@@ -6,7 +6,8 @@
  * audited.
  */
 import { z } from 'zod';
-import type { ServiceDeps, Tx } from '../deps.ts';
+import { gameDefinition, type ServiceDeps, type Tx } from '../deps.ts';
+import { seatText } from '../../engine/game-package.ts';
 import { audit } from '../audit.ts';
 import { badRequest, conflict, notFound } from '../errors.ts';
 import { lockGame, RESOLVE_TX } from '../turn-processor.ts';
@@ -97,11 +98,12 @@ export async function declareAbsence(
 async function announceAbsence(
   tx: Tx,
   deps: ServiceDeps,
-  game: NoticeGame,
+  game: NoticeGame & { game: string; mode: string },
   absence: { id: string; side: string; startsAt: Date; endsAt: Date },
   deadlineAt: Date | null,
 ): Promise<void> {
   const { side, startsAt, endsAt } = absence;
+  const def = gameDefinition(deps, game.game);
   const seats = await tx.seat.findMany({
     where: { gameId: game.id },
     orderBy: { side: 'asc' },
@@ -114,16 +116,21 @@ async function announceAbsence(
     moderator: true,
     kind: 'deadline',
     key,
-    text: (when, locale) =>
-      locale === 'ja'
-        ? {
-            subject: `不在: ${side}`,
-            body: `${side} は ${when(startsAt)} から ${when(endsAt)} まで不在です。${deadlineAt ? `現在の締切: ${when(deadlineAt)}` : ''}`,
-          }
-        : {
-            subject: `Absence: ${side}`,
-            body: `${side} is away from ${when(startsAt)} to ${when(endsAt)}.${deadlineAt ? ` Current deadline: ${when(deadlineAt)}.` : ''}`,
-          },
+    text: (when, locale, mine) => {
+      // The seat by its name in the reader's language; the reader whose seat is away is spoken to.
+      const name = seatText(def, game.mode, side)[locale];
+      const you = mine.includes(side);
+      const now = deadlineAt ? when(deadlineAt) : null;
+      if (locale === 'ja')
+        return {
+          subject: `不在: ${name}`,
+          body: `${you ? `あなた（${name}）` : name}は ${when(startsAt)} から ${when(endsAt)} まで不在です。${now ? `現在の締切: ${now}` : ''}`,
+        };
+      return {
+        subject: `Absence: ${name}`,
+        body: `${you ? `You (${name}) are` : `${name} is`} away from ${when(startsAt)} to ${when(endsAt)}.${now ? ` Current deadline: ${now}.` : ''}`,
+      };
+    },
   });
   const description = `${utc(startsAt)} → ${utc(endsAt)}`;
   await queueNoticeWebhooks(tx, deps, { game, event: 'deadline', key, title: `${side} is away`, description });
@@ -172,10 +179,11 @@ async function moveForAbsences(
   const owes = owedOf(step).some((o) => held.some((s) => s.side === o.seat));
   if (step.status !== 'open' || !owes) return step.deadlineAt;
   const { previous, deadlineAt } = await scheduleStepDeadline(tx, deps, found.game, step);
+  const name = seatText(gameDefinition(deps, found.game.game), found.game.mode, side);
   await announceMove(tx, deps, found.game, step, previous, deadlineAt, {
     actor: `seat:${side}`,
     action: 'deadline.absence',
-    because: { en: `${side} is away`, ja: `${side} の不在` },
+    because: { en: `${name.en} is away`, ja: `${name.ja}の不在` },
   });
   return deadlineAt;
 }

@@ -38,8 +38,8 @@ export async function announceMissed(
   const { hookEvents } = known;
   // The seats by their names in the reader's language (the game's sides), never by their ids.
   const def = known.def ?? gameDefinition(deps, game.game);
-  const names = (lc: 'en' | 'ja') => sides.map((side) => seatText(def, game.mode, side, game.options)[lc]).join(', ');
-  const who = names('en');
+  const names = (lc: 'en' | 'ja') => sides.map((side) => seatText(def, game.mode, side, game.options)[lc]);
+  const who = names('en').join(', ');
   const key = `missed:${step.id}:${what.kind}:${step.deadlineAt?.toISOString()}`;
   await queueNoticeMails(tx, deps, {
     game,
@@ -47,30 +47,8 @@ export async function announceMissed(
     moderator: true,
     kind: 'missed',
     key,
-    text: (when, locale) => {
-      if (locale === 'ja') {
-        const next =
-          what.kind === 'waiting'
-            ? '進行役の判断を待ちます。'
-            : what.kind === 'extended'
-              ? `締切を一度だけ ${when(what.until)} まで延長します。`
-              : 'エンジンの既定命令を適用しました（結果に記載）。';
-        return {
-          subject: `締切超過: ${names('ja')}`,
-          body: `${names('ja')} はステップ ${step.number} の締切に命令を送りませんでした。${next}`,
-        };
-      }
-      const next =
-        what.kind === 'waiting'
-          ? 'The game waits for the moderator.'
-          : what.kind === 'extended'
-            ? `The deadline is extended once, to ${when(what.until)}.`
-            : "The engine's default orders were applied (see the result).";
-      return {
-        subject: `Missed deadline: ${who}`,
-        body: `${who} sent no orders by the deadline of step ${step.number}. ${next}`,
-      };
-    },
+    text: (when, locale, mine) =>
+      missedText(step.number, what, when, locale, missedWho(sides, mine, names(locale), locale)),
   });
   await queueNoticeWebhooks(tx, deps, {
     game,
@@ -121,4 +99,58 @@ export async function announceDefaultsLocked(
     { kind: 'defaults' },
     { hookEvents: known?.hookEvents, def: known?.def },
   );
+}
+
+/**
+ * Who missed the deadline, as the reader reads it: "you" (with the seats' names) for the reader's own seats, the
+ * others by name. `names` are the missed seats' names in the reader's language, in the order of `sides`.
+ */
+export function missedWho(
+  sides: readonly string[],
+  mine: readonly string[],
+  names: readonly string[],
+  locale: 'en' | 'ja',
+): { subject: string; subjectOfSentence: string; you: boolean } {
+  const own = names.filter((_, i) => mine.includes(sides[i]));
+  const others = names.filter((_, i) => !mine.includes(sides[i]));
+  const sep = locale === 'ja' ? '、' : ', ';
+  if (!own.length) return { subject: others.join(sep), subjectOfSentence: others.join(sep), you: false };
+  const you = locale === 'ja' ? `あなた（${own.join(sep)}）` : `You (${own.join(', ')})`;
+  const and = locale === 'ja' ? 'と' : ' and ';
+  const all = others.length ? `${you}${and}${others.join(sep)}` : you;
+  return { subject: names.join(sep), subjectOfSentence: all, you: true };
+}
+
+/** The missed-deadline notice in the reader's language, speaking to the reader when its own seats missed it. */
+export function missedText(
+  step: number,
+  what: { kind: 'waiting' } | { kind: 'extended'; until: Date } | { kind: 'defaults' },
+  when: (d: Date) => string,
+  locale: 'en' | 'ja',
+  who: ReturnType<typeof missedWho>,
+): { subject: string; body: string } {
+  if (locale === 'ja') {
+    const next =
+      what.kind === 'waiting'
+        ? 'モデレーターの判断を待ちます。'
+        : what.kind === 'extended'
+          ? `締切を一度だけ ${when(what.until)} まで延長します。`
+          : who.you
+            ? 'あなたの席にはエンジンの既定命令を適用しました（結果に記載）。'
+            : 'エンジンの既定命令を適用しました（結果に記載）。';
+    return {
+      subject: `締切超過: ${who.subject}`,
+      body: `${who.subjectOfSentence}はステップ ${step} の締切までに命令を送りませんでした。${next}`,
+    };
+  }
+  const next =
+    what.kind === 'waiting'
+      ? 'The game waits for the moderator.'
+      : what.kind === 'extended'
+        ? `The deadline is extended once, to ${when(what.until)}.`
+        : "The engine's default orders were applied (see the result).";
+  return {
+    subject: `Missed deadline: ${who.subject}`,
+    body: `${who.subjectOfSentence} sent no orders by the deadline of step ${step}. ${next}`,
+  };
 }

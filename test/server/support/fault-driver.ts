@@ -201,12 +201,18 @@ export async function figures(db: Db, gameIds: string[], ledger: Ledger): Promis
   const accepted = rows.filter((r) => (r.result as { outcome?: string } | null)?.outcome === 'accepted');
   const acceptedFound = await db.order.count({ where: { id: { in: accepted.map((r) => mailOrderId(r.id)) } } });
   const published = await db.step.count({ where: { gameId: { in: gameIds }, status: 'published' } });
+  // A reply answers the mail it is threaded under; an acknowledgement, every mail folded into it (its header).
   const replies = await db.outbox.findMany({
-    where: { inReplyTo: { in: ledger.mailAcked }, kind: 'reply' },
-    select: { inReplyTo: true },
+    where: { gameId: { in: gameIds }, kind: 'reply' },
+    select: { inReplyTo: true, headers: true },
   });
+  const acked = new Set(ledger.mailAcked);
   const perMail = new Map<string, number>();
-  for (const { inReplyTo } of replies) perMail.set(inReplyTo as string, (perMail.get(inReplyTo as string) ?? 0) + 1);
+  for (const { inReplyTo, headers } of replies) {
+    const folded = (headers as Record<string, string>)['X-PBEM-Acknowledges'];
+    for (const m of folded ? folded.split(' ') : [inReplyTo as string])
+      if (acked.has(m)) perMail.set(m, (perMail.get(m) ?? 0) + 1);
+  }
   return {
     stuck,
     lost: ledger.apiAcked.length - apiFound + unfinished + (accepted.length - acceptedFound),

@@ -39,5 +39,5 @@ Commands: HELP, STATUS, SIGNON <password>, END (stops reading); moderators: APPR
          降伏後増強 3                           (FN 9.33[1] への常備の答え)
          国ごとに確認 はい                      (事前命令があっても各国の前で止める)
          攻撃不参加 プロイセン                  (D7: 他国の攻撃に自国を加えない、FN-A16)
-コマンド: HELP, STATUS, SIGNON <パスワード>, END (以降を読まない)。モデレーター: APPROVE, REJECT <理由>。`,
+コマンド: HELP または ヘルプ、STATUS または 状況、SIGNON <パスワード>、END または 終了 (以降を読まない)。モデレーター: APPROVE または 承認、REJECT または 却下 <理由>。`,
 };

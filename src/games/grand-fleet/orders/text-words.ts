@@ -104,7 +104,7 @@ Commands: HELP, STATUS, SIGNON <password>, END; JSON orders are accepted too.`,
   決戦中  常備 配置 裏 -> 404               （GF-D13 の配置予定。1行に1個、順に使う）
           常備 迎撃 404 -> 405              （GF-D14 の候補。最初の可能なものを実行。常備 迎撃 パス: なければパス）
           継続なら 継続 はい、中止なら 継続 いいえ    （攻勢側の回答に応じた迎撃側の GF-D18）
-コマンド: HELP, STATUS, SIGNON <パスワード>, END。JSON の命令も使えます。`,
+コマンド: HELP または ヘルプ、STATUS または 状況、SIGNON <パスワード>、END または 終了。JSON の命令も使えます。`,
 };
 
 /** The keyword of each answer field and standing order, to name it in a message as players write it. */

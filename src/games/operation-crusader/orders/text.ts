@@ -368,7 +368,7 @@ Commands: HELP, STATUS, SIGNON <password>, END (stops reading); moderators: APPR
   いつでも 反撃優先 7機甲 戦車 最多ステップ     (常備反撃指示。反撃優先 なし で取消)
   いつでも 反撃優先 場所 トブルク 歩兵         (その場所の戦闘だけの常備反撃指示。全体の指示より優先)
   いつでも 予約 活性化 11 2NZ 移動 シディ・オマル (予約活性化: 自分の番に合法なら実行。予約 取消)
-コマンド: HELP, STATUS, SIGNON <パスワード>, END (以降を読まない)。モデレーター: APPROVE, REJECT <理由>。`,
+コマンド: HELP または ヘルプ、STATUS または 状況、SIGNON <パスワード>、END または 終了 (以降を読まない)。モデレーター: APPROVE または 承認、REJECT または 却下 <理由>。`,
 };
 
 /** The grammar of the package. */

@@ -73,7 +73,7 @@ Commands: HELP, STATUS, SIGNON <password>, END (stops reading); moderators: APPR
   ja: `1行に1命令。キーワードは大文字・小文字を問いません。
   TOY-D1  選択 3          (数字だけでも可: 1〜6 の数、TOY 2)
   いつでも メモ よろしく   (自分だけが見るメモ、100文字まで)
-コマンド: HELP, STATUS, SIGNON <パスワード>, END (以降を読まない)。モデレーター: APPROVE, REJECT <理由>。`,
+コマンド: HELP または ヘルプ、STATUS または 状況、SIGNON <パスワード>、END または 終了 (以降を読まない)。モデレーター: APPROVE または 承認、REJECT または 却下 <理由>。`,
 };
 
 /** The toy game's grammar: the `grammar` of its package. */

@@ -35,5 +35,5 @@ Commands: HELP, STATUS, SIGNON <password>, END (stops reading); moderators: APPR
   D8  AIR AIR1 -> U01 U02              (選択ルールの空軍攻撃のみ、AW-A10)
   D9  護衛 GB-DD1 -> U01                (DDは1目標、CVEは2目標、AW 8.2)
   D10 攻撃 U01 -> C01 C01 C03           (攻撃1回につき船団1つ、AW 8.3)
-コマンド: HELP, STATUS, SIGNON <パスワード>, END (以降を読まない)。モデレーター: APPROVE, REJECT <理由>。`,
+コマンド: HELP または ヘルプ、STATUS または 状況、SIGNON <パスワード>、END または 終了 (以降を読まない)。モデレーター: APPROVE または 承認、REJECT または 却下 <理由>。`,
 };
