@@ -83,6 +83,11 @@ const mailSettingsShape = {
   MAIL_SINK_DIR: optionalText,
   /** Delivery worker: how often it looks for pending mail, in milliseconds. */
   MAIL_DELIVERY_INTERVAL_MS: z.coerce.number().int().min(50).max(600_000).default(2000),
+  /**
+   * Seconds a delivery worker holds a mail it took before another may send it (a worker killed while holding mail
+   * delays it this long). Longer than one send can take: SMTP timeouts are 10 s to connect and 30 s idle.
+   */
+  MAIL_LEASE_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
   /** Attempts of one mail before it is marked failed and the moderator is told. */
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
   /** First retry delay in seconds; it doubles on every attempt (capped at 6 hours). */

@@ -171,14 +171,16 @@ export interface DeliveryDeps {
     | 'PUBLIC_URL'
     | 'MAP_FONT_FILES'
     | 'SIGN_IN_LINK_DAYS'
-  >;
+  > &
+    Partial<Pick<MailSettings, 'MAIL_LEASE_SECONDS'>>;
 }
 
 /**
- * A claimed row stays claimed this long; a worker that died holding it lets another retry after it. The lease of
- * each row is renewed just before it is sent (rows wait their turn in a batch), so it only has to cover one send.
+ * How long a claimed row stays claimed (MAIL_LEASE_SECONDS, 60 s by default); a worker that died holding it lets
+ * another retry after it. The lease of each row is renewed just before it is sent (rows wait their turn in a
+ * batch), so it only has to cover one send.
  */
-const LEASE_MS = 60_000;
+const leaseMs = (deps: DeliveryDeps): number => (deps.settings.MAIL_LEASE_SECONDS ?? 60) * 1000;
 
 /** Whether an SMTP error will never succeed on retry (5xx answer, or an address the transport refuses). */
 export function isPermanent(error: unknown): boolean {
@@ -189,7 +191,7 @@ export function isPermanent(error: unknown): boolean {
 /** Claims up to `limit` due rows (pending, or a dead worker's lease run out). */
 async function claim(deps: DeliveryDeps, limit: number): Promise<Outbox[]> {
   const now = deps.clock();
-  const lease = new Date(now.getTime() + LEASE_MS);
+  const lease = new Date(now.getTime() + leaseMs(deps));
   const ids = await deps.db.$queryRaw<{ id: string }[]>`
     UPDATE "Outbox" SET status = 'sending', attempts = attempts + 1, "nextAttemptAt" = ${lease}
     WHERE id IN (
@@ -205,7 +207,7 @@ async function claim(deps: DeliveryDeps, limit: number): Promise<Outbox[]> {
  * another worker claimed it meanwhile, which then sends it.
  */
 async function renewLease(deps: DeliveryDeps, row: Outbox): Promise<boolean> {
-  const lease = new Date(deps.clock().getTime() + LEASE_MS);
+  const lease = new Date(deps.clock().getTime() + leaseMs(deps));
   const { count } = await deps.db.outbox.updateMany({
     where: { id: row.id, status: 'sending', nextAttemptAt: row.nextAttemptAt },
     data: { nextAttemptAt: lease },

@@ -71,6 +71,7 @@ function environment(port: number): Record<string, string> {
     IMAP_URL: '',
     MAIL_DOMAIN: 'judge.test',
     MAIL_DELIVERY_INTERVAL_MS: '500',
+    MAIL_LEASE_SECONDS: '10', // the killed worker's mails go out 10 s after it died
     RECOVERY_SWEEP_SECONDS: '0.5',
     JOB_POLL_SECONDS: '0.5',
     JOB_EXPIRE_SECONDS: '5',
