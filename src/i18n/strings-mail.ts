@@ -4,8 +4,11 @@
  * web layer, read them from the same place. `mailText(locale, key, params)` fills `{name}` placeholders.
  */
 import type { Locale } from './index.ts';
+import { partsEn, partsJa } from './strings-mail-parts.ts';
+import { resultEn, resultJa } from './strings-mail-result.ts';
+import { welcomeEn, welcomeJa } from './strings-mail-welcome.ts';
 
-export const mailStringsEn = {
+const replyEn = {
   'mail.ack.one': 'Orders in: these replace any you sent earlier for this step.',
   'mail.ack.several': 'Orders in: for each seat named above, these replace any you sent earlier for this step.',
   'mail.next.heading': 'What happens next',
@@ -36,7 +39,7 @@ export const mailStringsEn = {
   'mail.status.orders': 'Your current orders',
 } as const;
 
-export const mailStringsJa: Record<keyof typeof mailStringsEn, string> = {
+const replyJa: Record<keyof typeof replyEn, string> = {
   'mail.ack.one': '命令を受け付けました: このステップで以前に送った命令はこれで置き換えられます。',
   'mail.ack.several':
     '命令を受け付けました: 上の各席について、このステップで以前に送った命令はこれで置き換えられます。',
@@ -66,6 +69,17 @@ export const mailStringsJa: Record<keyof typeof mailStringsEn, string> = {
   'mail.reply.seatHeading': '席 {seat}',
   'mail.status.heading': 'ステップ {n} の状況 ({status})',
   'mail.status.orders': '現在の命令',
+};
+
+/** Every word of the mail part of the catalogue, in English. */
+export const mailStringsEn = { ...replyEn, ...welcomeEn, ...resultEn, ...partsEn } as const;
+
+/** Every word of the mail part of the catalogue, in Japanese. */
+export const mailStringsJa: Record<keyof typeof mailStringsEn, string> = {
+  ...replyJa,
+  ...welcomeJa,
+  ...resultJa,
+  ...partsJa,
 };
 
 /** A key of the mail part of the catalogue. */
