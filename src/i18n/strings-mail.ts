@@ -4,6 +4,7 @@
  * web layer, read them from the same place. `mailText(locale, key, params)` fills `{name}` placeholders.
  */
 import type { Locale } from './index.ts';
+import { actionEn, actionJa } from './strings-mail-action.ts';
 import { partsEn, partsJa } from './strings-mail-parts.ts';
 import { resultEn, resultJa } from './strings-mail-result.ts';
 import { welcomeEn, welcomeJa } from './strings-mail-welcome.ts';
@@ -72,7 +73,7 @@ const replyJa: Record<keyof typeof replyEn, string> = {
 };
 
 /** Every word of the mail part of the catalogue, in English. */
-export const mailStringsEn = { ...replyEn, ...welcomeEn, ...resultEn, ...partsEn } as const;
+export const mailStringsEn = { ...replyEn, ...welcomeEn, ...resultEn, ...partsEn, ...actionEn } as const;
 
 /** Every word of the mail part of the catalogue, in Japanese. */
 export const mailStringsJa: Record<keyof typeof mailStringsEn, string> = {
@@ -80,6 +81,7 @@ export const mailStringsJa: Record<keyof typeof mailStringsEn, string> = {
   ...welcomeJa,
   ...resultJa,
   ...partsJa,
+  ...actionJa,
 };
 
 /** A key of the mail part of the catalogue. */
