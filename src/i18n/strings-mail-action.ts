@@ -24,6 +24,9 @@ export const actionEn = {
   'mail.givenUp.text':
     'A mail to game "{game}" could not be processed ({attempts} attempts) and was set aside: nothing in it was carried out. Its sender was told to send it again.\nFrom: {from}\nSubject: {subject}\nReceived: {when}\n',
   'mail.givenUp.subject': 'Mail set aside unread',
+  'mail.moderator.noCommand':
+    'No command was found in your mail. Moderator commands: APPROVE, REJECT <reason>, STATUS.',
+  'mail.moderator.console': 'Moderator console',
 } as const;
 
 export const actionJa: Record<keyof typeof actionEn, string> = {
@@ -47,4 +50,7 @@ export const actionJa: Record<keyof typeof actionEn, string> = {
   'mail.givenUp.text':
     'ゲーム「{game}」宛てのメールを処理できず ({attempts} 回)、保留にしました。内容は何も実行していません。送信者には再送を依頼しました。\n差出人: {from}\n件名: {subject}\n受信: {when}\n',
   'mail.givenUp.subject': '未処理のメール',
+  'mail.moderator.noCommand':
+    'メールにコマンドが見つかりませんでした。モデレーターのコマンド: APPROVE、REJECT <理由>、STATUS。',
+  'mail.moderator.console': 'モデレーターコンソール',
 };
