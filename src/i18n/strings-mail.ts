@@ -6,6 +6,7 @@
 import type { Locale } from './index.ts';
 import { actionEn, actionJa } from './strings-mail-action.ts';
 import { partsEn, partsJa } from './strings-mail-parts.ts';
+import { renderEn, renderJa } from './strings-mail-render.ts';
 import { resultEn, resultJa } from './strings-mail-result.ts';
 import { welcomeEn, welcomeJa } from './strings-mail-welcome.ts';
 
@@ -73,7 +74,7 @@ const replyJa: Record<keyof typeof replyEn, string> = {
 };
 
 /** Every word of the mail part of the catalogue, in English. */
-export const mailStringsEn = { ...replyEn, ...welcomeEn, ...resultEn, ...partsEn, ...actionEn } as const;
+export const mailStringsEn = { ...replyEn, ...welcomeEn, ...resultEn, ...partsEn, ...actionEn, ...renderEn } as const;
 
 /** Every word of the mail part of the catalogue, in Japanese. */
 export const mailStringsJa: Record<keyof typeof mailStringsEn, string> = {
@@ -82,6 +83,7 @@ export const mailStringsJa: Record<keyof typeof mailStringsEn, string> = {
   ...resultJa,
   ...partsJa,
   ...actionJa,
+  ...renderJa,
 };
 
 /** A key of the mail part of the catalogue. */

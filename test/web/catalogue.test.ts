@@ -110,6 +110,7 @@ const CATALOGUED = [
   'src/mail/compose-parts.ts',
   'src/mail/compose-action.ts',
   'src/mail/compose-refusal.ts',
+  'src/mail/render.ts',
 ];
 
 /** The Japanese literals (strings and template texts, not comments) of a file, and its `L(locale, en, ja)` calls. */
