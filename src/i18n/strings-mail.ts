@@ -5,6 +5,7 @@
  */
 import type { Locale } from './index.ts';
 import { actionEn, actionJa } from './strings-mail-action.ts';
+import { commandsEn, commandsJa } from './strings-mail-commands.ts';
 import { partsEn, partsJa } from './strings-mail-parts.ts';
 import { renderEn, renderJa } from './strings-mail-render.ts';
 import { resultEn, resultJa } from './strings-mail-result.ts';
@@ -74,7 +75,15 @@ const replyJa: Record<keyof typeof replyEn, string> = {
 };
 
 /** Every word of the mail part of the catalogue, in English. */
-export const mailStringsEn = { ...replyEn, ...welcomeEn, ...resultEn, ...partsEn, ...actionEn, ...renderEn } as const;
+export const mailStringsEn = {
+  ...replyEn,
+  ...welcomeEn,
+  ...resultEn,
+  ...partsEn,
+  ...actionEn,
+  ...renderEn,
+  ...commandsEn,
+} as const;
 
 /** Every word of the mail part of the catalogue, in Japanese. */
 export const mailStringsJa: Record<keyof typeof mailStringsEn, string> = {
@@ -84,6 +93,7 @@ export const mailStringsJa: Record<keyof typeof mailStringsEn, string> = {
   ...partsJa,
   ...actionJa,
   ...renderJa,
+  ...commandsJa,
 };
 
 /** A key of the mail part of the catalogue. */
@@ -94,4 +104,9 @@ const tables: Record<Locale, Record<MailStringKey, string>> = { en: mailStringsE
 /** The mail string `key` in `locale`, with `{name}` placeholders filled from `params`. */
 export function mailText(locale: Locale, key: MailStringKey, params: Record<string, string | number> = {}): string {
   return tables[locale][key].replace(/\{(\w+)\}/g, (m, name: string) => (name in params ? String(params[name]) : m));
+}
+
+/** The mail string `key` in English, then in Japanese (for a reader whose language is not known). */
+export function mailTexts(key: MailStringKey, params: Record<string, string | number> = {}): [string, string] {
+  return [mailText('en', key, params), mailText('ja', key, params)];
 }

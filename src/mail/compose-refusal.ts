@@ -4,13 +4,8 @@
  */
 import { listId, moderatorThreadRoot } from './addresses.ts';
 import type { ComposedMail, MailSite } from './compose-parts.ts';
-import { mailText, type MailStringKey } from '../i18n/strings-mail.ts';
+import { type MailStringKey, mailTexts as both } from '../i18n/strings-mail.ts';
 import { esc } from './render.ts';
-
-/** A text of the catalogue in English, then in Japanese (for a reader whose language is not known). */
-function both(key: MailStringKey, params: Record<string, string | number> = {}): [string, string] {
-  return [mailText('en', key, params), mailText('ja', key, params)];
-}
 
 /**
  * The answer to a mail that could not be authenticated. Bilingual, and says nothing about any game, seat or

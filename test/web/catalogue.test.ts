@@ -111,6 +111,8 @@ const CATALOGUED = [
   'src/mail/compose-action.ts',
   'src/mail/compose-refusal.ts',
   'src/mail/render.ts',
+  'src/mail/order-mail-commands.ts',
+  'src/mail/repeats.ts',
 ];
 
 /** The Japanese literals (strings and template texts, not comments) of a file, and its `L(locale, en, ja)` calls. */
