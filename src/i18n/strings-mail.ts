@@ -6,6 +6,7 @@
 import type { Locale } from './index.ts';
 import { actionEn, actionJa } from './strings-mail-action.ts';
 import { commandsEn, commandsJa } from './strings-mail-commands.ts';
+import { noticesEn, noticesJa } from './strings-mail-notices.ts';
 import { partsEn, partsJa } from './strings-mail-parts.ts';
 import { renderEn, renderJa } from './strings-mail-render.ts';
 import { resultEn, resultJa } from './strings-mail-result.ts';
@@ -83,6 +84,7 @@ export const mailStringsEn = {
   ...actionEn,
   ...renderEn,
   ...commandsEn,
+  ...noticesEn,
 } as const;
 
 /** Every word of the mail part of the catalogue, in Japanese. */
@@ -94,6 +96,7 @@ export const mailStringsJa: Record<keyof typeof mailStringsEn, string> = {
   ...actionJa,
   ...renderJa,
   ...commandsJa,
+  ...noticesJa,
 };
 
 /** A key of the mail part of the catalogue. */

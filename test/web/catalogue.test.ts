@@ -113,6 +113,11 @@ const CATALOGUED = [
   'src/mail/render.ts',
   'src/mail/order-mail-commands.ts',
   'src/mail/repeats.ts',
+  'src/mail/sign-in-mail.ts',
+  'src/mail/digest.ts',
+  'src/mail/unanswered.ts',
+  'src/mail/notices.ts',
+  'src/mail/bounces.ts',
 ];
 
 /** The Japanese literals (strings and template texts, not comments) of a file, and its `L(locale, en, ja)` calls. */
