@@ -7,6 +7,7 @@ import type { Locale } from './index.ts';
 import { actionEn, actionJa } from './strings-mail-action.ts';
 import { commandsEn, commandsJa } from './strings-mail-commands.ts';
 import { noticesEn, noticesJa } from './strings-mail-notices.ts';
+import { rejectionEn, rejectionJa } from './strings-notice-rejection.ts';
 import { partsEn, partsJa } from './strings-mail-parts.ts';
 import { renderEn, renderJa } from './strings-mail-render.ts';
 import { resultEn, resultJa } from './strings-mail-result.ts';
@@ -85,6 +86,7 @@ export const mailStringsEn = {
   ...renderEn,
   ...commandsEn,
   ...noticesEn,
+  ...rejectionEn,
 } as const;
 
 /** Every word of the mail part of the catalogue, in Japanese. */
@@ -97,6 +99,7 @@ export const mailStringsJa: Record<keyof typeof mailStringsEn, string> = {
   ...renderJa,
   ...commandsJa,
   ...noticesJa,
+  ...rejectionJa,
 };
 
 /** A key of the mail part of the catalogue. */

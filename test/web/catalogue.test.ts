@@ -118,6 +118,7 @@ const CATALOGUED = [
   'src/mail/unanswered.ts',
   'src/mail/notices.ts',
   'src/mail/bounces.ts',
+  'src/services/rejection.ts',
 ];
 
 /** The Japanese literals (strings and template texts, not comments) of a file, and its `L(locale, en, ja)` calls. */
