@@ -8,6 +8,7 @@ import { actionEn, actionJa } from './strings-mail-action.ts';
 import { commandsEn, commandsJa } from './strings-mail-commands.ts';
 import { noticesEn, noticesJa } from './strings-mail-notices.ts';
 import { rejectionEn, rejectionJa } from './strings-notice-rejection.ts';
+import { deadlinesEn, deadlinesJa } from './strings-notice-deadlines.ts';
 import { partsEn, partsJa } from './strings-mail-parts.ts';
 import { renderEn, renderJa } from './strings-mail-render.ts';
 import { resultEn, resultJa } from './strings-mail-result.ts';
@@ -87,6 +88,7 @@ export const mailStringsEn = {
   ...commandsEn,
   ...noticesEn,
   ...rejectionEn,
+  ...deadlinesEn,
 } as const;
 
 /** Every word of the mail part of the catalogue, in Japanese. */
@@ -100,6 +102,7 @@ export const mailStringsJa: Record<keyof typeof mailStringsEn, string> = {
   ...commandsJa,
   ...noticesJa,
   ...rejectionJa,
+  ...deadlinesJa,
 };
 
 /** A key of the mail part of the catalogue. */
@@ -115,4 +118,12 @@ export function mailText(locale: Locale, key: MailStringKey, params: Record<stri
 /** The mail string `key` in English, then in Japanese (for a reader whose language is not known). */
 export function mailTexts(key: MailStringKey, params: Record<string, string | number> = {}): [string, string] {
   return [mailText('en', key, params), mailText('ja', key, params)];
+}
+
+/** The mail string `key` in both languages, as a text stored for readers of either. */
+export function mailWords(
+  key: MailStringKey,
+  params: Record<string, string | number> = {},
+): { en: string; ja: string } {
+  return { en: mailText('en', key, params), ja: mailText('ja', key, params) };
 }

@@ -119,6 +119,8 @@ const CATALOGUED = [
   'src/mail/notices.ts',
   'src/mail/bounces.ts',
   'src/services/rejection.ts',
+  'src/services/deadlines/missed.ts',
+  'src/services/deadlines/changes.ts',
 ];
 
 /** The Japanese literals (strings and template texts, not comments) of a file, and its `L(locale, en, ja)` calls. */
