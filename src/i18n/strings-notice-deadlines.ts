@@ -18,6 +18,14 @@ export const deadlinesEn = {
   'notice.deadline.shortened': 'shortened by the moderator',
   'notice.deadline.set': 'set by the moderator',
   'notice.deadline.paused': 'the game was paused',
+  'notice.absence.subject': 'Absence: {name}',
+  'notice.absence.bodyYou': 'You ({name}) are away from {from} to {to}.',
+  'notice.absence.body': '{name} is away from {from} to {to}.',
+  'notice.absence.deadline': ' Current deadline: {now}.',
+  'notice.absence.because': '{name} is away',
+  'notice.webhook.defaults': 'Default orders',
+  'notice.webhook.owed': 'Orders due',
+  'notice.webhook.deadline': 'Deadline',
 } as const;
 
 export const deadlinesJa: Record<keyof typeof deadlinesEn, string> = {
@@ -36,4 +44,12 @@ export const deadlinesJa: Record<keyof typeof deadlinesEn, string> = {
   'notice.deadline.shortened': '進行役による短縮',
   'notice.deadline.set': '進行役が設定',
   'notice.deadline.paused': 'ゲームの一時停止のため',
+  'notice.absence.subject': '不在: {name}',
+  'notice.absence.bodyYou': 'あなた（{name}）は {from} から {to} まで不在です。',
+  'notice.absence.body': '{name}は {from} から {to} まで不在です。',
+  'notice.absence.deadline': '現在の締切: {now}',
+  'notice.absence.because': '{name}の不在',
+  'notice.webhook.defaults': '既定命令',
+  'notice.webhook.owed': '次の命令',
+  'notice.webhook.deadline': '締切',
 };

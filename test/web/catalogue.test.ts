@@ -121,6 +121,8 @@ const CATALOGUED = [
   'src/services/rejection.ts',
   'src/services/deadlines/missed.ts',
   'src/services/deadlines/changes.ts',
+  'src/services/deadlines/absences.ts',
+  'src/services/deadlines/opened.ts',
 ];
 
 /** The Japanese literals (strings and template texts, not comments) of a file, and its `L(locale, en, ja)` calls. */
