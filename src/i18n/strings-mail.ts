@@ -9,6 +9,7 @@ import { commandsEn, commandsJa } from './strings-mail-commands.ts';
 import { noticesEn, noticesJa } from './strings-mail-notices.ts';
 import { rejectionEn, rejectionJa } from './strings-notice-rejection.ts';
 import { deadlinesEn, deadlinesJa } from './strings-notice-deadlines.ts';
+import { rulesEn, rulesJa } from './strings-notice-rules.ts';
 import { partsEn, partsJa } from './strings-mail-parts.ts';
 import { renderEn, renderJa } from './strings-mail-render.ts';
 import { resultEn, resultJa } from './strings-mail-result.ts';
@@ -89,6 +90,7 @@ export const mailStringsEn = {
   ...noticesEn,
   ...rejectionEn,
   ...deadlinesEn,
+  ...rulesEn,
 } as const;
 
 /** Every word of the mail part of the catalogue, in Japanese. */
@@ -103,6 +105,7 @@ export const mailStringsJa: Record<keyof typeof mailStringsEn, string> = {
   ...noticesJa,
   ...rejectionJa,
   ...deadlinesJa,
+  ...rulesJa,
 };
 
 /** A key of the mail part of the catalogue. */

@@ -123,6 +123,8 @@ const CATALOGUED = [
   'src/services/deadlines/changes.ts',
   'src/services/deadlines/absences.ts',
   'src/services/deadlines/opened.ts',
+  'src/services/rules-upgrade-text.ts',
+  'src/services/rules-refusal.ts',
 ];
 
 /** The Japanese literals (strings and template texts, not comments) of a file, and its `L(locale, en, ja)` calls. */
