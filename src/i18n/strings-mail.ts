@@ -1,7 +1,9 @@
 /**
- * The words of order-mail replies and reply templates, in English and Japanese: part of the one message catalogue
- * the pages use (merged into src/web/strings.ts), kept here so that the mail composers, which import nothing of the
- * web layer, read them from the same place. `mailText(locale, key, params)` fills `{name}` placeholders.
+ * The words of every mail and notice, in English and Japanese: part of the one message catalogue the pages use
+ * (merged into src/web/strings.ts), kept here so that the mail composers and the services, which import nothing of
+ * the web layer, read them from the same place. This file holds the words of order-mail replies and gathers the
+ * other parts (strings-mail-*.ts for the mails, strings-notice-*.ts for the notices the services write).
+ * `mailText(locale, key, params)` fills `{name}` placeholders.
  */
 import type { Locale } from './index.ts';
 import { actionEn, actionJa } from './strings-mail-action.ts';

@@ -2,7 +2,8 @@
  * The words a player or moderator reads come in both languages: the page catalogue has every key in English and
  * Japanese with the same placeholders; the page templates say nothing outside it (no literal words in text or in
  * the attributes a reader sees, and every key they use exists); every English text a mail composer writes has a
- * Japanese text beside it that is not a copy of it.
+ * Japanese text beside it that is not a copy of it; the mails and notices listed in CATALOGUED write no Japanese
+ * literal and no `L(locale, en, ja)` pair of their own, and every key of the mail catalogue is used.
  */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
