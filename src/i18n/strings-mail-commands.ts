@@ -11,6 +11,7 @@ export const commandsEn = {
     'APPROVE: step {step} published (this mail approved it already; nothing was done twice).',
   'mail.command.rejectedAlready':
     'REJECT: step {step} sent back ({reason}) by this mail already; nothing was done twice. It resolves again once {who} confirmed or revised, or at {by}.',
+  'mail.moderator.byConsole': 'Moderators amend orders on the moderator console, not by mail.',
   'mail.nothingRead': 'No orders or commands were found in your mail. Send HELP for the syntax.',
   'mail.attachmentsNotRead': 'Attachments are not read: write the orders in the mail text.',
   'mail.repeat.refused': 'refused (see the answer it got)',
@@ -32,6 +33,7 @@ export const commandsJa: Record<keyof typeof commandsEn, string> = {
     'APPROVE: ステップ {step} は公開済みです（このメールで承認済み。二重には処理していません）。',
   'mail.command.rejectedAlready':
     'REJECT: ステップ {step} はこのメールで差し戻し済みです（{reason}）。二重には処理していません。{who} の確認または修正後、遅くとも {by} に再び解決されます。',
+  'mail.moderator.byConsole': 'モデレーターの命令修正はメールではなくモデレーター画面で行ってください。',
   'mail.nothingRead': 'メールに命令もコマンドも見つかりませんでした。書き方は HELP で確認できます。',
   'mail.attachmentsNotRead': '添付ファイルは読みません。命令は本文に書いてください。',
   'mail.repeat.refused': '受け付けられませんでした (その返信を参照)',

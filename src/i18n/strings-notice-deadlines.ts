@@ -24,6 +24,11 @@ export const deadlinesEn = {
   'notice.absence.deadline': ' Current deadline: {now}.',
   'notice.absence.because': '{name} is away',
   'notice.webhook.defaults': 'Default orders',
+  'notice.grace.subject': 'Deadline passed: grace until {grace}',
+  'notice.grace.body': 'The deadline of step {n} ({deadline}) has passed. Please send your orders before {grace}.',
+  'notice.reminder.subject': 'Reminder: orders due {deadline}',
+  'notice.reminder.body':
+    'Your orders for step {n} ({owing}) are not in yet. They are due {deadline} (about {hours} h from now).',
   'notice.webhook.owed': 'Orders due',
   'notice.webhook.deadline': 'Deadline',
 } as const;
@@ -50,6 +55,11 @@ export const deadlinesJa: Record<keyof typeof deadlinesEn, string> = {
   'notice.absence.deadline': '現在の締切: {now}',
   'notice.absence.because': '{name}の不在',
   'notice.webhook.defaults': '既定命令',
+  'notice.grace.subject': '締切を過ぎました: 猶予は {grace} まで',
+  'notice.grace.body': 'ステップ {n} の命令の締切 ({deadline}) を過ぎました。{grace} までに送ってください。',
+  'notice.reminder.subject': 'リマインダー: 締切 {deadline}',
+  'notice.reminder.body':
+    'ステップ {n} ({owing}) の命令がまだ届いていません。締切は {deadline}（あと約 {hours} 時間）です。',
   'notice.webhook.owed': '次の命令',
   'notice.webhook.deadline': '締切',
 };
