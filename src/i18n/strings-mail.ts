@@ -1,11 +1,23 @@
 /**
- * The words of order-mail replies and reply templates, in English and Japanese: part of the one message catalogue
- * the pages use (merged into src/web/strings.ts), kept here so that the mail composers, which import nothing of the
- * web layer, read them from the same place. `mailText(locale, key, params)` fills `{name}` placeholders.
+ * The words of every mail and notice, in English and Japanese: part of the one message catalogue the pages use
+ * (merged into src/web/strings.ts), kept here so that the mail composers and the services, which import nothing of
+ * the web layer, read them from the same place. This file holds the words of order-mail replies and gathers the
+ * other parts (strings-mail-*.ts for the mails, strings-notice-*.ts for the notices the services write).
+ * `mailText(locale, key, params)` fills `{name}` placeholders.
  */
 import type { Locale } from './index.ts';
+import { actionEn, actionJa } from './strings-mail-action.ts';
+import { commandsEn, commandsJa } from './strings-mail-commands.ts';
+import { noticesEn, noticesJa } from './strings-mail-notices.ts';
+import { rejectionEn, rejectionJa } from './strings-notice-rejection.ts';
+import { deadlinesEn, deadlinesJa } from './strings-notice-deadlines.ts';
+import { rulesEn, rulesJa } from './strings-notice-rules.ts';
+import { partsEn, partsJa } from './strings-mail-parts.ts';
+import { renderEn, renderJa } from './strings-mail-render.ts';
+import { resultEn, resultJa } from './strings-mail-result.ts';
+import { welcomeEn, welcomeJa } from './strings-mail-welcome.ts';
 
-export const mailStringsEn = {
+const replyEn = {
   'mail.ack.one': 'Orders in: these replace any you sent earlier for this step.',
   'mail.ack.several': 'Orders in: for each seat named above, these replace any you sent earlier for this step.',
   'mail.next.heading': 'What happens next',
@@ -36,7 +48,7 @@ export const mailStringsEn = {
   'mail.status.orders': 'Your current orders',
 } as const;
 
-export const mailStringsJa: Record<keyof typeof mailStringsEn, string> = {
+const replyJa: Record<keyof typeof replyEn, string> = {
   'mail.ack.one': '命令を受け付けました: このステップで以前に送った命令はこれで置き換えられます。',
   'mail.ack.several':
     '命令を受け付けました: 上の各席について、このステップで以前に送った命令はこれで置き換えられます。',
@@ -68,6 +80,36 @@ export const mailStringsJa: Record<keyof typeof mailStringsEn, string> = {
   'mail.status.orders': '現在の命令',
 };
 
+/** Every word of the mail part of the catalogue, in English. */
+export const mailStringsEn = {
+  ...replyEn,
+  ...welcomeEn,
+  ...resultEn,
+  ...partsEn,
+  ...actionEn,
+  ...renderEn,
+  ...commandsEn,
+  ...noticesEn,
+  ...rejectionEn,
+  ...deadlinesEn,
+  ...rulesEn,
+} as const;
+
+/** Every word of the mail part of the catalogue, in Japanese. */
+export const mailStringsJa: Record<keyof typeof mailStringsEn, string> = {
+  ...replyJa,
+  ...welcomeJa,
+  ...resultJa,
+  ...partsJa,
+  ...actionJa,
+  ...renderJa,
+  ...commandsJa,
+  ...noticesJa,
+  ...rejectionJa,
+  ...deadlinesJa,
+  ...rulesJa,
+};
+
 /** A key of the mail part of the catalogue. */
 export type MailStringKey = keyof typeof mailStringsEn;
 
@@ -76,4 +118,17 @@ const tables: Record<Locale, Record<MailStringKey, string>> = { en: mailStringsE
 /** The mail string `key` in `locale`, with `{name}` placeholders filled from `params`. */
 export function mailText(locale: Locale, key: MailStringKey, params: Record<string, string | number> = {}): string {
   return tables[locale][key].replace(/\{(\w+)\}/g, (m, name: string) => (name in params ? String(params[name]) : m));
+}
+
+/** The mail string `key` in English, then in Japanese (for a reader whose language is not known). */
+export function mailTexts(key: MailStringKey, params: Record<string, string | number> = {}): [string, string] {
+  return [mailText('en', key, params), mailText('ja', key, params)];
+}
+
+/** The mail string `key` in both languages, as a text stored for readers of either. */
+export function mailWords(
+  key: MailStringKey,
+  params: Record<string, string | number> = {},
+): { en: string; ja: string } {
+  return { en: mailText('en', key, params), ja: mailText('ja', key, params) };
 }

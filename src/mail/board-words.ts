@@ -7,9 +7,9 @@ import { boardChanges, changesHtml, changesText } from '../board-view/board-chan
 import { textBoardListHtml, textBoardText } from '../board-view/text-board.ts';
 import type { Board } from '../engine/board.ts';
 import type { Locale } from '../i18n/index.ts';
+import { mailText } from '../i18n/strings-mail.ts';
 import { esc, type Part, summaryLine } from './render.ts';
 
-const L = (lc: Locale, en: string, ja: string) => (lc === 'ja' ? ja : en);
 const h = (t: string, level: number): Part => ({ text: `== ${t} ==`, html: `<h${level}>${t}</h${level}>` });
 
 /** "Since your last turn", headed; nothing when there is no earlier board of the seat. */
@@ -19,10 +19,7 @@ export function sinceParts(before: Board | null | undefined, after: Board | null
   const nothing = Object.values(c).every((x) => !x.length);
   // A board with no map (a small test game) says nothing rather than "nothing changed".
   if (nothing && !after.spaces.length && !after.tracks.length) return [];
-  return [
-    h(L(lc, 'Since your last turn', '前の手番からの変化'), level),
-    { text: changesText(c, lc), html: changesHtml(c, lc) },
-  ];
+  return [h(mailText(lc, 'mail.since'), level), { text: changesText(c, lc), html: changesHtml(c, lc) }];
 }
 
 /**

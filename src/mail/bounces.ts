@@ -14,6 +14,7 @@ import { addressKey } from '../services/persons.ts';
 import { uuidFromKey } from '../services/tokens.ts';
 import { bounceTokensIn, listId, moderatorThreadRoot } from './addresses.ts';
 import { quotedMessageIds, readBounce } from './bounce-read.ts';
+import { mailTexts } from '../i18n/strings-mail.ts';
 import type { ComposedMail } from './compose-parts.ts';
 import type { StoredMail } from './inbound-store.ts';
 import { writeOutbox } from './outbox.ts';
@@ -107,14 +108,10 @@ export function composeBounceNotice(
   const who = `${input.address} (${input.sides.join(', ')})`;
   const suppressed = input.status.status === 'suppressed';
   const reason = input.status.reason ?? '';
-  const en = suppressed
-    ? `Mail to ${who} bounced again and is no longer sent until the player confirms or changes the address on the game page.`
-    : `Mail to ${who} bounced. The player is asked on the game page to confirm or change the address.`;
-  const ja = suppressed
-    ? `${who} 宛てのメールが再び不達となったため、プレイヤーがゲームページでアドレスを確認または変更するまで送信を停止しました。`
-    : `${who} 宛てのメールが不達になりました。プレイヤーにはゲームページでアドレスの確認または変更を求めています。`;
-  const text = `${en}\nReason: ${reason}\n${link}\n\n${ja}\n理由: ${reason}\n${link}\n`;
-  const label = suppressed ? 'Mail suppressed / 送信停止' : 'Mail bouncing / メール不達';
+  const text = mailTexts(suppressed ? 'mail.bounce.suppressed' : 'mail.bounce.bouncing', { who, reason, link }).join(
+    '\n',
+  );
+  const label = mailTexts(suppressed ? 'mail.bounce.suppressedLabel' : 'mail.bounce.bouncingLabel').join(' / ');
   return {
     kind: 'moderator',
     gameId: input.gameId,

@@ -10,7 +10,7 @@ import { mailText } from '../i18n/strings-mail.ts';
 import { formatOrderText, type TextGame } from '../orders-text/game-text.ts';
 import type { AnyGamePackage } from '../engine/game-package.ts';
 import { choiceLines } from './choice-lines.ts';
-import { heading, L, type SeatMailContext } from './compose-parts.ts';
+import { heading, type SeatMailContext } from './compose-parts.ts';
 import { seatReplyAddress } from './addresses.ts';
 import { esc, type Part } from './render.ts';
 
@@ -45,8 +45,7 @@ export function moveSubject(lc: Locale, next: NextMove): string | null {
   if (!next.owed.length) return null;
   const by = next.deadline ? shortDeadline(next.deadline, next.timeZone, lc) : null;
   const what = next.phase ? `: ${next.phase}` : '';
-  if (lc === 'ja') return by ? `あなたの番 (${by}まで)${what}` : `あなたの番${what}`;
-  return by ? `Your move by ${by}${what}` : `Your move${what}`;
+  return by ? mailText(lc, 'mail.move.by', { by, what }) : mailText(lc, 'mail.move', { what });
 }
 
 /**
@@ -82,18 +81,14 @@ export interface ReplyTo {
  */
 export function replyTemplatePart(ctx: ReplyTo, lines: string[], subject: string): Part[] {
   const lc = ctx.reader.locale;
-  const how = L(
-    lc,
-    'Copy these lines into your reply, change what you want, and send it (they are the default orders: sent as they are, they are your orders):',
-    '次の行を返信にコピーし、必要なところを書き換えて送ってください (既定の命令が入っています。このまま送ればこれがあなたの命令になります):',
-  );
+  const how = mailText(lc, 'mail.template.how');
   const open = lines.some((l) => l.startsWith('#')) ? ` ${mailText(lc, 'mail.template.open')}` : '';
   const body = lines.join('\n');
   const to = seatReplyAddress(ctx.reader.mailToken, ctx.site.domain);
   const mailto = `mailto:${to}?subject=${encodeURIComponent(`Re: ${subject}`)}&body=${encodeURIComponent(`${body}\n`)}`;
-  const tap = L(lc, 'Reply with these orders', 'この命令で返信する');
+  const tap = mailText(lc, 'mail.template.tap');
   return [
-    heading(L(lc, 'Your reply', 'あなたの返信')),
+    heading(mailText(lc, 'mail.template.heading')),
     {
       text: `${how}${open}\n\n${body}`,
       html: `<p>${esc(how + open)}</p><pre style="white-space:pre-wrap;word-break:break-word;background:#f4f4f4;padding:8px">${esc(body)}</pre><p><a href="${esc(mailto)}">${esc(tap)}</a></p>`,

@@ -11,6 +11,7 @@ import { boardInWords, sinceParts } from './board-words.ts';
 import type { NameTable } from '../engine/names.ts';
 import type { GameEvent, Owed, Text } from '../engine/types.ts';
 import type { Locale } from '../i18n/index.ts';
+import { mailText } from '../i18n/strings-mail.ts';
 import { personThreadRoot, seatReplyAddress, threadRoot, listId } from './addresses.ts';
 import type { Board } from '../engine/board.ts';
 import type { NoticeKind } from '../services/notifier.ts';
@@ -185,19 +186,11 @@ export function envelope(
  * filled in by the outbox writer: src/mail/sign-in-slot.ts) and how to answer the mail.
  */
 export function replyFooter(locale: Locale): Part {
-  const page = L(
-    locale,
-    'Your page (this link signs you in; keep it private)',
-    'あなたのページ (このリンクでログインします。他人に教えないでください)',
-  );
-  const reply = L(
-    locale,
-    'Reply to this mail to send orders or commands (HELP, STATUS). Your reply address is personal: do not share it.',
-    'このメールに返信すると命令やコマンド (HELP または ヘルプ、STATUS または 状況) を送れます。返信先アドレスはあなた専用です。他人に教えないでください。',
-  );
+  const page = mailText(locale, 'mail.footer.page');
+  const reply = mailText(locale, 'mail.footer.reply');
   const button =
     'display:inline-block;padding:10px 16px;background:#1f4e79;color:#fff;text-decoration:none;border-radius:4px';
-  const open = L(locale, 'Open your page', 'あなたのページを開く');
+  const open = mailText(locale, 'mail.footer.open');
   return {
     text: `-- \n${page}:\n${SIGN_IN_SLOT}\n${reply}`,
     html: `<p><a href="${SIGN_IN_SLOT}" style="${button}">${esc(open)}</a></p><hr><p style="color:#666;font-size:small">${esc(reply)}<br>${esc(page)}: <a href="${SIGN_IN_SLOT}">${SIGN_IN_SLOT}</a></p>`,
@@ -280,7 +273,7 @@ export function mapParts(
   const alt = `${title}: ${board.summary.phase[locale]}`;
   const style = 'display:block;width:100%;max-width:640px;height:auto;border:0';
   const img = `<p><img src="cid:${esc(cid)}" alt="${esc(alt)}" width="640" style="${style}"></p>`;
-  const whole = L(locale, 'The whole board is on your page', '盤面全体はあなたのページで');
+  const whole = mailText(locale, 'mail.map.whole');
   const link = where.pageUrl
     ? `<p style="font-size:14px">${esc(whole)}: <a href="${esc(where.pageUrl)}">${esc(where.pageUrl)}</a></p>`
     : '';
@@ -326,7 +319,7 @@ export function seatSections(
     const cid = `map.${ctx.game.id}.${ctx.person.id}.${seat.side}.${what}@${ctx.site.domain}`;
     const where = { focus: [focus, seat.owed], pageUrl: pageUrlOf(ctx.site, ctx.game.id), words: opts.textBoard };
     const map = mapParts(seat.board, lc, `${ctx.game.name}: ${name}`, cid.replace(/[^A-Za-z0-9.@_-]/g, '_'), where);
-    parts.push(heading(L(lc, `Seat ${name}`, `席 ${name}`)));
+    parts.push(heading(mailText(lc, 'mail.reply.seatHeading', { seat: name })));
     parts.push(...sinceParts(seat.since, seat.board, lc, 4));
     if (map.part) parts.push(map.part);
     attachments.push(...map.attachments);
@@ -338,9 +331,6 @@ export function seatSections(
 /** How a player holding several seats sends orders for them in one mail, in its language (docs/orders.md). */
 export function seatSyntax(lc: Locale, sides: string[]): string {
   const example = sides.slice(0, 2);
-  return L(
-    lc,
-    `Several seats in one mail: a line "SEAT <seat>" starts the orders of that seat (${sides.join(', ')}); orders before any SEAT line are for your one seat that owes orders, when only one does. As JSON: one object by seat, e.g. {${example.map((s) => `"${s}": {...}`).join(', ')}}.`,
-    `1通で複数の席: 「席 <席>」(または SEAT <席>) の行から下がその席の命令です (${sides.join(', ')})。SEAT 行より前の命令は、命令を送るべき席が1つだけのときその席のものになります。JSON なら席ごとのオブジェクト 1つ: {${example.map((s) => `"${s}": {...}`).join(', ')}}。`,
-  );
+  const json = `{${example.map((s) => `"${s}": {...}`).join(', ')}}`;
+  return mailText(lc, 'mail.seatSyntax', { sides: sides.join(', '), example: json });
 }

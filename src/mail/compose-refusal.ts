@@ -4,6 +4,7 @@
  */
 import { listId, moderatorThreadRoot } from './addresses.ts';
 import type { ComposedMail, MailSite } from './compose-parts.ts';
+import { type MailStringKey, mailTexts as both } from '../i18n/strings-mail.ts';
 import { esc } from './render.ts';
 
 /**
@@ -17,30 +18,18 @@ export function composeRefusal(input: {
   subject?: string;
   maxBytes?: number;
 }): ComposedMail {
-  const why: Record<typeof input.reason, [string, string]> = {
-    unauthenticated: [
-      'This mail could not be matched to a seat. Reply to a mail you received from the game, or start your mail with a line "SIGNON <your seat password>".',
-      'このメールはどの席のものか確認できませんでした。ゲームから届いたメールに返信するか、1行目に「SIGNON <席のパスワード>」と書いてください。',
-    ],
-    'too-large': [
-      `This mail is too large (the limit is ${Math.round((input.maxBytes ?? 0) / 1024)} KB) and was not read. Send the orders as plain text, without attachments.`,
-      `このメールは大きすぎるため読んでいません (上限 ${Math.round((input.maxBytes ?? 0) / 1024)} KB)。添付ファイルなしのテキストで送ってください。`,
-    ],
-    unreadable: [
-      'This mail could not be read. Send the orders as plain text.',
-      'このメールを読み取れませんでした。テキストで送ってください。',
-    ],
-    'gave-up': [
-      "We are sorry: this mail could not be read. Processing it failed several times, so it was set aside and nothing in it was carried out. Please send it again as plain text, without attachments. The game's moderator has been told.",
-      '申し訳ありません。このメールを読み取れませんでした。処理が何度も失敗したため保留とし、内容は何も実行していません。添付ファイルなしのテキストでもう一度送ってください。ゲームの進行役にも知らせました。',
-    ],
+  const why: Record<typeof input.reason, MailStringKey> = {
+    unauthenticated: 'mail.refusal.unauthenticated',
+    'too-large': 'mail.refusal.tooLarge',
+    unreadable: 'mail.refusal.unreadable',
+    'gave-up': 'mail.refusal.gaveUp',
   };
-  const [en, ja] = why[input.reason];
+  const [en, ja] = both(why[input.reason], { kb: Math.round((input.maxBytes ?? 0) / 1024) });
   const text = `${en}\n\n${ja}\n`;
   return {
     kind: 'refusal',
     to: input.to,
-    subject: input.subject ? `Re: ${input.subject.slice(0, 150)}` : 'Your mail / お送りいただいたメール',
+    subject: input.subject ? `Re: ${input.subject.slice(0, 150)}` : both('mail.refusal.subject').join(' / '),
     text,
     html: `<p>${esc(en)}</p><p>${esc(ja)}</p>`,
     inReplyTo: input.inReplyTo,
@@ -56,12 +45,13 @@ export function composeDeliveryFailure(
   input: { gameId: string; gameName: string; to: string; failedTo: string; failedSubject: string; error: string },
 ): ComposedMail {
   const root = moderatorThreadRoot(input.gameId, site.domain);
-  const text = `A mail of game "${input.gameName}" could not be delivered and will not be retried.\nTo: ${input.failedTo}\nSubject: ${input.failedSubject}\nError: ${input.error}\n\nゲーム「${input.gameName}」のメールを配送できませんでした (再送しません)。\n宛先: ${input.failedTo}\n件名: ${input.failedSubject}\nエラー: ${input.error}\n`;
+  const facts = { game: input.gameName, to: input.failedTo, subject: input.failedSubject, error: input.error };
+  const text = both('mail.deliveryFailed.text', facts).join('\n');
   return {
     kind: 'delivery-failed',
     gameId: input.gameId,
     to: input.to,
-    subject: `[${input.gameName}] Undeliverable mail / 配送失敗: ${input.failedTo}`,
+    subject: `[${input.gameName}] ${both('mail.deliveryFailed.subject').join(' / ')}: ${input.failedTo}`,
     text,
     html: `<pre style="white-space:pre-wrap;word-break:break-word">${esc(text)}</pre>`,
     inReplyTo: root,
@@ -94,16 +84,13 @@ export function composeMailGivenUp(
   const root = moderatorThreadRoot(input.gameId, site.domain);
   const when = `${input.receivedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
   const subject = input.subject.slice(0, 150);
-  const text =
-    `A mail to game "${input.gameName}" could not be processed (${input.attempts} attempts) and was set aside: ` +
-    `nothing in it was carried out. Its sender was told to send it again.\nFrom: ${input.from}\nSubject: ${subject}\n` +
-    `Received: ${when}\n\nゲーム「${input.gameName}」宛てのメールを処理できず (${input.attempts} 回)、保留にしました。` +
-    `内容は何も実行していません。送信者には再送を依頼しました。\n差出人: ${input.from}\n件名: ${subject}\n受信: ${when}\n`;
+  const facts = { game: input.gameName, attempts: input.attempts, from: input.from, subject, when };
+  const text = both('mail.givenUp.text', facts).join('\n');
   return {
     kind: 'moderator',
     gameId: input.gameId,
     to: input.to,
-    subject: `[${input.gameName}] Mail set aside unread / 未処理のメール: ${input.from}`.slice(0, 200),
+    subject: `[${input.gameName}] ${both('mail.givenUp.subject').join(' / ')}: ${input.from}`.slice(0, 200),
     text,
     html: `<pre style="white-space:pre-wrap;word-break:break-word">${esc(text)}</pre>`,
     inReplyTo: root,

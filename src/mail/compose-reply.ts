@@ -199,10 +199,10 @@ export function composeModeratorReply(
   const parts: Part[] = [];
   if (input.problem) parts.push(para(input.problem.en));
   parts.push(...errorParts('en', input), ...input.answers);
-  if (!parts.length)
-    parts.push(para('No command was found in your mail. Moderator commands: APPROVE, REJECT <reason>, STATUS.'));
+  if (!parts.length) parts.push(para(mailText('en', 'mail.moderator.noCommand')));
   const console = `${ctx.site.publicUrl.replace(/\/$/, '')}/g/${ctx.game.id}/moderate`;
-  const footer = para(`-- \nModerator console / モデレーターコンソール: ${console}`);
+  const title = `${mailText('en', 'mail.moderator.console')} / ${mailText('ja', 'mail.moderator.console')}`;
+  const footer = para(`-- \n${title}: ${console}`);
   const mail = envelope(ctx, 'reply', replySubject('en', input.subject), parts, {}, footer);
   return threadUnder(mail, input.inReplyTo, input.references);
 }

@@ -6,13 +6,13 @@
 import { outcomeHeadline } from '../engine/outcome.ts';
 import type { GameEvent, Outcome, Owed, Text } from '../engine/types.ts';
 import type { Locale } from '../i18n/index.ts';
+import { mailText } from '../i18n/strings-mail.ts';
 import type { Board } from '../engine/board.ts';
 import {
   bySeat,
   type ComposedMail,
   envelope,
   heading,
-  L,
   type MailAttachment,
   mapCid,
   mapParts,
@@ -83,17 +83,17 @@ export function resultTitles(
   const span = input.fromStep !== undefined && input.fromStep < n ? `${input.fromStep}–${n}` : null;
   const steps = span ?? String(n);
   const heading = input.digest
-    ? L(lc, span ? `Digest of steps ${span}` : `Digest of step ${n}`, `ステップ ${steps} のまとめ`)
+    ? mailText(lc, span ? 'mail.result.digestSteps' : 'mail.result.digestStep', { steps })
     : span
-      ? L(lc, `Results of steps ${span}`, `ステップ ${span} の結果`)
-      : L(lc, `Result of step ${n}`, `ステップ ${n} の結果`);
+      ? mailText(lc, 'mail.result.steps', { span })
+      : mailText(lc, 'mail.result.step', { n });
   if (input.outcome) {
-    const over = `${L(lc, 'Game over', 'ゲーム終了')}: ${outcomeHeadline(input.outcome, lc, seatName)}`;
+    const over = `${mailText(lc, 'mail.result.over')}: ${outcomeHeadline(input.outcome, lc, seatName)}`;
     return { heading, subject: over };
   }
   const phase = input.board?.summary.phase[lc] ?? null;
   const move = moveSubject(lc, { owed: input.owed, deadline: input.deadline, timeZone, phase });
-  const idle = L(lc, `${heading}: nothing to do now`, `${heading}: 今は命令不要`);
+  const idle = mailText(lc, 'mail.result.idle', { heading });
   return { heading, subject: move ?? idle };
 }
 
@@ -111,8 +111,11 @@ function seatParts(
   // A result mail's map table is the board in words: every space, what is in it, what touches it.
   const where = { focus: [input.events, input.owed], pageUrl: pageUrlOf(ctx.site, ctx.game.id), words: true };
   const map = mapParts(input.board, lc, ctx.game.name, mapCid(ctx, what), where);
-  const next = [heading(L(lc, 'Next', '次の命令')), renderOwed(input.owed, input.deadline, ctx.seat.timeZone, lc)];
-  return { parts: map.part ? [heading(L(lc, 'The map', 'マップ')), map.part] : [], attachments: map.attachments, next };
+  const next = [
+    heading(mailText(lc, 'mail.result.next')),
+    renderOwed(input.owed, input.deadline, ctx.seat.timeZone, lc),
+  ];
+  return { parts: map.part ? [heading(mailText(lc, 'mail.map')), map.part] : [], attachments: map.attachments, next };
 }
 
 /**
@@ -131,20 +134,12 @@ export async function composeResult(ctx: PlayerMailContext, input: ResultMailInp
   const since = bySeat(ctx) ? [] : sinceParts(input.since, input.board, lc, 4);
   const parts: Part[] = [heading(titles.heading), ...since, eventSentences(game.describe, input.events, names, lc)];
   if (input.defaultsApplied?.length)
-    parts.push(
-      para(
-        L(
-          lc,
-          `Default orders were applied for: ${seatNames(game, input.defaultsApplied, 'en')}`,
-          `締切までに命令がなく既定の命令を適用: ${seatNames(game, input.defaultsApplied, 'ja')}`,
-        ),
-      ),
-    );
+    parts.push(para(mailText(lc, 'mail.result.defaults', { seats: seatNames(game, input.defaultsApplied, lc) })));
   const seats = seatParts(ctx, input);
   parts.push(...seats.parts);
   if (input.outcome) {
     const headline = `${outcomeHeadline(input.outcome, lc, seatName)}. ${input.outcome.reason[lc]}`;
-    parts.push(heading(L(lc, 'Game over', 'ゲーム終了')), para(headline));
+    parts.push(heading(mailText(lc, 'mail.result.over')), para(headline));
   } else {
     parts.push(...seats.next);
     if (input.template?.length && input.owed.length)

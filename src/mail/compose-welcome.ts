@@ -5,13 +5,13 @@
 import type { GameEvent, Owed } from '../engine/types.ts';
 import type { Board } from '../engine/board.ts';
 import type { Locale } from '../i18n/index.ts';
+import { mailText } from '../i18n/strings-mail.ts';
 import { ordersAddress, seatReplyAddress } from './addresses.ts';
 import {
   bySeat,
   type ComposedMail,
   envelope,
   heading,
-  L,
   mapCid,
   mapParts,
   pageUrlOf,
@@ -54,19 +54,12 @@ export interface WelcomeMailInput {
 function greeting(ctx: PlayerMailContext, lc: Locale): string {
   const { game } = ctx;
   const reader = readerOf(ctx);
-  const hi = { en: `Welcome${reader.playerName ? `, ${reader.playerName}` : ''}!`, ja: reader.playerName };
-  if (!bySeat(ctx))
-    return L(
-      lc,
-      `${hi.en} You play ${ctx.seat.sideName.en} in "${game.name}" (${game.title.en}, ${game.mode} mode).`,
-      `${hi.ja ? `${hi.ja} さん、` : ''}ようこそ。「${game.name}」(${game.title.ja}、${game.mode} モード) であなたは${ctx.seat.sideName.ja}を担当します。`,
-    );
-  const n = ctx.seats.length;
-  return L(
-    lc,
-    `${hi.en} You play ${seatList(ctx)} in "${game.name}" (${game.title.en}, ${game.mode} mode): ${n} seats, one address. This mail and every mail of this game come to you once, with a section per seat.`,
-    `${hi.ja ? `${hi.ja} さん、` : ''}ようこそ。「${game.name}」(${game.title.ja}、${game.mode} モード) であなたは ${seatList(ctx)} の ${n} 席を担当します。このゲームのメールはあなたに1通ずつ、席ごとの欄を付けて届きます。`,
-  );
+  const hi = reader.playerName
+    ? mailText(lc, 'mail.welcome.hiNamed', { name: reader.playerName })
+    : mailText(lc, 'mail.welcome.hi');
+  const about = { hi, game: game.name, title: game.title[lc], mode: game.mode };
+  if (!bySeat(ctx)) return mailText(lc, 'mail.welcome.playOne', { ...about, side: ctx.seat.sideName[lc] });
+  return mailText(lc, 'mail.welcome.playSeveral', { ...about, seats: seatList(ctx), n: ctx.seats.length });
 }
 
 /** How to send orders: the reply address, SIGNON from elsewhere, and for several seats the SEAT lines. */
@@ -75,20 +68,10 @@ function howToSend(ctx: PlayerMailContext, lc: Locale, syntax: string): Part[] {
   const reply = seatReplyAddress(reader.mailToken, ctx.site.domain);
   const orders = ordersAddress(ctx.site.domain);
   const several = bySeat(ctx);
-  const how = several
-    ? L(
-        lc,
-        `Reply to this mail, or write to ${reply} (your personal order address, for all your seats). From another address, write to ${orders} with a first line "SIGNON <your password>".`,
-        `このメールに返信するか、あなた専用の命令アドレス ${reply} (全席共通) に送ってください。別のアドレスからは ${orders} 宛てに、1行目を「SIGNON <パスワード>」として送れます。`,
-      )
-    : L(
-        lc,
-        `Reply to this mail, or write to ${reply} (your personal order address). From another address, write to ${orders} with a first line "SIGNON <your seat password>".`,
-        `このメールに返信するか、あなた専用の命令アドレス ${reply} に送ってください。別のアドレスからは ${orders} 宛てに、1行目を「SIGNON <席のパスワード>」として送れます。`,
-      );
+  const how = mailText(lc, several ? 'mail.welcome.howSeveral' : 'mail.welcome.howOne', { reply, orders });
   const sides = reader.seats.map((s) => s.side);
   return [
-    heading(L(lc, 'How to send orders', '命令の送り方')),
+    heading(mailText(lc, 'mail.welcome.howHeading')),
     para(how),
     ...(several ? [para(seatSyntax(lc, sides))] : []),
     pre(syntax),
@@ -97,15 +80,9 @@ function howToSend(ctx: PlayerMailContext, lc: Locale, syntax: string): Part[] {
 
 /** The page link and the deadline calendar (a person's link signs in for all its seats). */
 function pageParts(ctx: PlayerMailContext, lc: Locale, input: WelcomeMailInput): Part[] {
-  const calendar = input.calendarUrl ? `\n${L(lc, 'Deadline calendar', '締切カレンダー')}: ${input.calendarUrl}` : '';
-  const keep = bySeat(ctx)
-    ? L(
-        lc,
-        'Keep this link private: it signs you in for all your seats.',
-        'このリンクは全席のログイン用です。他人に教えないでください。',
-      )
-    : L(lc, 'Keep this link private: it signs you in.', 'このリンクはログイン用です。他人に教えないでください。');
-  return [heading(L(lc, 'Your page', 'あなたのページ')), para(`${input.pageUrl}${calendar}\n${keep}`)];
+  const calendar = input.calendarUrl ? `\n${mailText(lc, 'mail.welcome.calendar')}: ${input.calendarUrl}` : '';
+  const keep = mailText(lc, bySeat(ctx) ? 'mail.welcome.keepSeveral' : 'mail.welcome.keepOne');
+  return [heading(mailText(lc, 'mail.welcome.page')), para(`${input.pageUrl}${calendar}\n${keep}`)];
 }
 
 /** What is owed first and the map: one seat's, or a section per seat. */
@@ -118,15 +95,15 @@ function firstOrders(
     const sections = seatSections(ctx, input.seats ?? [], 'welcome', { deadline: input.deadline });
     return {
       ...sections,
-      parts: [heading(L(lc, 'First orders, seat by seat', '最初の命令 (席ごと)')), ...sections.parts],
+      parts: [heading(mailText(lc, 'mail.welcome.firstBySeat')), ...sections.parts],
     };
   }
   const where = { focus: input.owed, pageUrl: pageUrlOf(ctx.site, ctx.game.id) };
   const map = mapParts(input.board, lc, ctx.game.name, mapCid(ctx, 'welcome'), where);
   const parts = [
-    heading(L(lc, 'First orders', '最初の命令')),
+    heading(mailText(lc, 'mail.welcome.first')),
     renderOwed(input.owed, input.deadline, ctx.seat.timeZone, lc),
-    ...(map.part ? [heading(L(lc, 'The map', 'マップ')), map.part] : []),
+    ...(map.part ? [heading(mailText(lc, 'mail.map')), map.part] : []),
   ];
   return { parts, attachments: map.attachments };
 }
@@ -146,22 +123,16 @@ export async function composeWelcome(ctx: PlayerMailContext, input: WelcomeMailI
     ...pageParts(ctx, lc, input),
     ...(input.events?.length
       ? [
-          heading(L(lc, 'The set-up', 'ゲームの準備')),
+          heading(mailText(lc, 'mail.welcome.setup')),
           eventSentences(game.describe, input.events, namesOf(game.data, game.names), lc),
         ]
       : []),
     ...first.parts,
-    para(
-      L(
-        lc,
-        `Dice commitment (SHA-256 of the secret seed, revealed at the end): ${game.commitment}`,
-        `ダイス・コミットメント (秘密シードの SHA-256、終了時に公開): ${game.commitment}`,
-      ),
-    ),
+    para(mailText(lc, 'mail.welcome.commitment', { commitment: game.commitment })),
   ];
   const welcome = bySeat(ctx)
-    ? L(lc, `Welcome: you play ${seatList(ctx)}`, `ゲーム開始: ${seatList(ctx)}`)
-    : L(lc, `Welcome: you play ${ctx.seat.sideName.en}`, `ゲーム開始: ${ctx.seat.sideName.ja}`);
+    ? mailText(lc, 'mail.welcome.subjectSeveral', { seats: seatList(ctx) })
+    : mailText(lc, 'mail.welcome.subjectOne', { side: ctx.seat.sideName[lc] });
   const board = input.board ?? input.seats?.find((s) => s.board)?.board ?? null;
   const phase = board?.summary.phase[lc] ?? null;
   const move = moveSubject(lc, { owed: input.owed, deadline: input.deadline, timeZone: reader.timeZone, phase });

@@ -8,7 +8,8 @@
 import { localParts, zonedToInstant } from '../services/deadlines/compute.ts';
 import { gameDefinition, type ServiceDeps, type Tx } from '../services/deps.ts';
 import { uuidFromKey } from '../services/tokens.ts';
-import { envelope, L, para, pre, readerOf, type ComposedMail, type PlayerMailContext } from './compose-parts.ts';
+import { mailText } from '../i18n/strings-mail.ts';
+import { envelope, para, pre, readerOf, type ComposedMail, type PlayerMailContext } from './compose-parts.ts';
 import { personMailContext, seatMailContext } from './context.ts';
 import { writeOutbox } from './outbox.ts';
 
@@ -50,16 +51,8 @@ export function composeDigest(ctx: PlayerMailContext, entries: Entry[]): Compose
   const n = entries.length;
   const steps = entries.map((e) => e.stepNumber);
   const range = n === 1 ? `${steps[0]}` : `${Math.min(...steps)}–${Math.max(...steps)}`;
-  const subject = L(
-    locale,
-    `Daily digest: ${n} ${n === 1 ? 'result' : 'results'} (${n === 1 ? 'step' : 'steps'} ${range})`,
-    `日次まとめ: 結果 ${n} 件 (ステップ ${range})`,
-  );
-  const intro = L(
-    locale,
-    'The results of the steps that asked nothing of you since your last digest. Mails asking for your orders come at once, as always. To change how much mail you get, open your page.',
-    '前回のまとめ以降、あなたに命令を求めなかったステップの結果です。命令が必要なメールは従来どおりすぐ届きます。受け取るメールの量はあなたのページで変更できます。',
-  );
+  const subject = mailText(locale, n === 1 ? 'mail.digest.subjectOne' : 'mail.digest.subjectMany', { n, range });
+  const intro = mailText(locale, 'mail.digest.intro');
   // Each entry starts with its own heading (the step it reports).
   const parts = [para(intro), ...entries.map((e) => pre(e.text))];
   return envelope(ctx, 'digest', subject, parts);

@@ -7,6 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import { asLocale, formatDateTime, type Locale } from '../i18n/index.ts';
+import { mailText, mailTexts } from '../i18n/strings-mail.ts';
 import type { ServiceDeps, SqlTx } from '../services/deps.ts';
 import type { NoticeMails, NoticeSeat, ReviewNotice } from '../services/notifier.ts';
 import { seatReplyAddress } from './addresses.ts';
@@ -62,10 +63,7 @@ async function noticeRecipients(tx: SqlTx, seats: NoticeSeat[]): Promise<NoticeR
 }
 
 /** The line before a notice's sign-in link. */
-const signInLine = (locale: Locale): string =>
-  locale === 'ja'
-    ? 'あなたのページ (このリンクでログインします。他人に教えないでください):'
-    : 'Your page (this link signs you in; keep it private):';
+const signInLine = (locale: Locale): string => `${mailText(locale, 'mail.footer.page')}:`;
 
 /**
  * The mails of a notice: one per recipient (a seat held alone, or a person for its seats), and one to the
@@ -129,8 +127,8 @@ export async function queueReviewNotice(tx: SqlTx, deps: NoticeDeps, notice: Rev
     kind: 'moderator',
     gameId: game.id,
     to: game.moderatorEmail,
-    subject: `[${game.name}] Step ${n} awaits review / ステップ ${n} 承認待ち`,
-    text: `The result of step ${n} is ready for review: ${link}\nステップ ${n} の結果が承認待ちです: ${link}\n`,
+    subject: `[${game.name}] ${mailTexts('mail.review.subject', { n }).join(' / ')}`,
+    text: `${mailTexts('mail.review.text', { n, link }).join('\n')}\n`,
   });
   await writeOutbox(tx, deps.config, [mail], deps.clock());
 }

@@ -7,6 +7,7 @@
 import type { AnyGamePackage } from '../engine/game-package.ts';
 import type { Game, Seat } from '../generated/prisma/client.ts';
 import type { Locale } from '../i18n/index.ts';
+import { mailText } from '../i18n/strings-mail.ts';
 import type { TextCommand } from '../orders-text/types.ts';
 import { formatOrderText, syntaxFor, type TextGame } from '../orders-text/game-text.ts';
 import type { SeatText } from '../orders-text/seat-orders.ts';
@@ -18,7 +19,7 @@ import { currentOrdersOf } from '../services/orders.ts';
 import { gameViewFor, personGameViewFor } from '../services/views.ts';
 import { replyTemplateOf } from './compose-action.ts';
 import type { MailPrincipal } from './auth.ts';
-import { heading, L, type PlayerMailContext, para, pre, seatSyntax, sideNameOf } from './compose-parts.ts';
+import { heading, type PlayerMailContext, para, pre, seatSyntax, sideNameOf } from './compose-parts.ts';
 import { helpAnswer, statusAnswer } from './compose-reply.ts';
 import { type Part, renderChoices } from './render.ts';
 
@@ -62,9 +63,8 @@ export async function commandAnswers(ctx: MailContext, commands: readonly TextCo
 }
 
 /** A heading of one seat's part of an answer to a person holding several seats. */
-function seatHeading(ctx: MailContext, side: string, en: string, ja: string): Part {
-  const name = sideNameOf(ctx.reader, side);
-  return heading(L(ctx.locale, `Seat ${name}: ${en}`, `席 ${name}: ${ja}`));
+function seatHeading(ctx: MailContext, side: string, key: 'mail.seat.choices' | 'mail.seat.status'): Part {
+  return heading(mailText(ctx.locale, key, { seat: sideNameOf(ctx.reader, side) }));
 }
 
 /** HELP: the grammar, then the seat's orders now and choices, or each seat's choices under its heading. */
@@ -74,13 +74,10 @@ function helpAnswerOf(ctx: MailContext): Part[] {
   if (ctx.principal.kind === 'person') {
     const sides = ctx.seats.map((s) => s.side);
     return [
-      heading(L(locale, 'Order syntax', '命令の書き方')),
+      heading(mailText(locale, 'mail.help.syntax')),
       pre(syntax),
       para(seatSyntax(locale, sides)),
-      ...ctx.seats.flatMap((s) => [
-        seatHeading(ctx, s.side, 'choices now', '現在の選択肢'),
-        renderChoices(s.choices, locale),
-      ]),
+      ...ctx.seats.flatMap((s) => [seatHeading(ctx, s.side, 'mail.seat.choices'), renderChoices(s.choices, locale)]),
     ];
   }
   const seat = ctx.seats[0];
@@ -97,7 +94,7 @@ async function statusAnswerOf(ctx: MailContext): Promise<Part[]> {
     return ctx.seats.flatMap((s) => {
       const sight = view.bySeat[s.side];
       return [
-        seatHeading(ctx, s.side, 'status', '状況'),
+        seatHeading(ctx, s.side, 'mail.seat.status'),
         ...statusAnswer(locale, sight.board, sight.view, view.step, null),
       ];
     });
@@ -122,7 +119,7 @@ async function commandAnswer(ctx: MailContext, cmd: TextCommand): Promise<Part[]
   if (cmd.kind !== 'approve' && cmd.kind !== 'reject') return [];
   if (ctx.principal.kind !== 'moderator') {
     const what = cmd.kind.toUpperCase();
-    return [note(L(locale, `${what} is for the moderator only.`, `${what} はモデレーター専用です。`))];
+    return [note(mailText(locale, 'mail.command.moderatorOnly', { what }))];
   }
   const inboundId = ctx.inboundId;
   // Processed again after its process died: what the mail decided then is the answer, not a refusal.
@@ -140,48 +137,16 @@ async function commandAnswer(ctx: MailContext, cmd: TextCommand): Promise<Part[]
 
 /** The answer to an APPROVE or REJECT this very mail made before its process died (it is not made twice). */
 function alreadyDecided(ctx: MailContext, d: MailDecision): Part {
-  if (d.action === 'approve')
-    return note(
-      L(
-        ctx.locale,
-        `APPROVE: step ${d.step} published (this mail approved it already; nothing was done twice).`,
-        `APPROVE: ステップ ${d.step} は公開済みです（このメールで承認済み。二重には処理していません）。`,
-      ),
-    );
+  if (d.action === 'approve') return note(mailText(ctx.locale, 'mail.command.approvedAlready', { step: d.step }));
   const by = d.deadlineAt ?? '';
   const who = d.awaiting?.join(', ') || 'nobody';
-  return note(
-    L(
-      ctx.locale,
-      `REJECT: step ${d.step} sent back (${d.reason ?? ''}) by this mail already; nothing was done twice. ` +
-        `It resolves again once ${who} confirmed or revised, or at ${by}.`,
-      `REJECT: ステップ ${d.step} はこのメールで差し戻し済みです（${d.reason ?? ''}）。二重には処理していません。` +
-        `${who} の確認または修正後、遅くとも ${by} に再び解決されます。`,
-    ),
-  );
+  return note(mailText(ctx.locale, 'mail.command.rejectedAlready', { step: d.step, reason: d.reason ?? '', who, by }));
 }
 
 /** The answer to a mail with neither orders nor commands (and a word about attachments, which are not read). */
 export function nothingRead(ctx: MailContext, mail: { attachments: number }): Part[] {
   const { locale } = ctx;
-  const parts = [
-    note(
-      L(
-        locale,
-        'No orders or commands were found in your mail. Send HELP for the syntax.',
-        'メールに命令もコマンドも見つかりませんでした。書き方は HELP で確認できます。',
-      ),
-    ),
-  ];
-  if (mail.attachments)
-    parts.push(
-      note(
-        L(
-          locale,
-          'Attachments are not read: write the orders in the mail text.',
-          '添付ファイルは読みません。命令は本文に書いてください。',
-        ),
-      ),
-    );
+  const parts = [note(mailText(locale, 'mail.nothingRead'))];
+  if (mail.attachments) parts.push(note(mailText(locale, 'mail.attachmentsNotRead')));
   return parts;
 }

@@ -8,6 +8,7 @@
  */
 import type { AnyGamePackage } from '../engine/game-package.ts';
 import type { Locale } from '../i18n/index.ts';
+import { mailWords } from '../i18n/strings-mail.ts';
 import { formatOrderText, readOrderText, type TextGame } from '../orders-text/game-text.ts';
 import { formatOrdersBySeat, type ParsedBySeat, readOrdersBySeat, type SeatText } from '../orders-text/seat-orders.ts';
 import { componentData } from '../services/component-data.ts';
@@ -236,10 +237,7 @@ async function submitMailOrders(ctx: MailContext, read: ReadMail, mail: OrderMai
   const { deps, principal, game } = ctx;
   if (!read.statements) return { outcome: 'none', ruleErrors: [] };
   if (principal.kind === 'moderator') {
-    const problem = {
-      en: 'Moderators amend orders on the moderator console, not by mail.',
-      ja: 'モデレーターの命令修正はメールではなくモデレーター画面で行ってください。',
-    };
+    const problem = mailWords('mail.moderator.byConsole');
     return { outcome: 'rejected', ruleErrors: [], problem };
   }
   // The orders read from the other lines are checked too: the reply lists every error at once.

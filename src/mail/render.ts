@@ -6,6 +6,7 @@
 import type { ChoiceField, ChoiceTree, GameEvent, Owed, Text } from '../engine/types.ts';
 import { describeDie, dicePurposeOf } from '../engine/dice-purpose.ts';
 import { formatDateTime, type Locale } from '../i18n/index.ts';
+import { mailText } from '../i18n/strings-mail.ts';
 import type { Board, Piece, Space } from '../engine/board.ts';
 import type { NameTable } from '../engine/names.ts';
 import { factsLine } from '../board-view/map-spaces.ts';
@@ -72,10 +73,7 @@ export function renderEvents(events: readonly GameEvent[], names: Map<string, Te
       .join(', ');
     return `${label}${rule ? ` [${rule}]` : ''}${fields ? `: ${fields}` : ''}`;
   });
-  if (!lines.length)
-    lines.push(
-      locale === 'ja' ? '(このステップで見える出来事はありません)' : '(nothing visible to you happened in this step)',
-    );
+  if (!lines.length) lines.push(mailText(locale, 'mail.events.none'));
   return {
     text: lines.map((l) => `  ${l}`).join('\n'),
     html: `<ul style="font-family:monospace">${lines.map((l) => `<li>${esc(l)}</li>`).join('')}</ul>`,
@@ -99,9 +97,9 @@ export function fold(line: string, indent: number, width = 78): string[] {
 /** The summary line: turn (of how many, its date), phase, scores, the result once over. */
 export function summaryLine(board: Board, locale: Locale): string {
   const { summary: m } = board;
-  const ja = locale === 'ja';
-  const of = m.lastTurn ? (ja ? `/${m.lastTurn}` : ` of ${m.lastTurn}`) : '';
-  const turn = ja ? `第${m.turn}ターン${of}` : `Turn ${m.turn}${of}`;
+  const turn = m.lastTurn
+    ? mailText(locale, 'mail.summary.turnOf', { turn: m.turn, last: m.lastTurn })
+    : mailText(locale, 'mail.summary.turn', { turn: m.turn });
   const bits = [m.turnLabel ? `${turn} (${m.turnLabel[locale]})` : turn, m.phase[locale]];
   for (const sc of m.scores) bits.push(`${sc.label[locale]} ${sc.signed && sc.value > 0 ? '+' : ''}${sc.value}`);
   if (m.result) bits.push(m.result[locale]);
@@ -116,7 +114,6 @@ function listed(board: Board, byPlace: Map<string, Piece[]>): Space[] {
 /** The map as a table: per space its facts and each side's pieces. Empty when the board has no spaces. */
 export function renderMap(board: Board | null, locale: Locale): Part {
   if (!board?.spaces.length) return { text: '', html: '' };
-  const ja = locale === 'ja';
   const byPlace = new Map<string, Piece[]>();
   for (const p of board.pieces) byPlace.set(p.at, [...(byPlace.get(p.at) ?? []), p]);
   const head = summaryLine(board, locale);
@@ -137,7 +134,11 @@ export function renderMap(board: Board | null, locale: Locale): Part {
       `<tr><td>${code ? `<b>${esc(code)}</b> ` : ''}${esc(s.name[locale])}</td><td>${esc(facts || '-')}</td>${sideCells}</tr>`,
     );
   }
-  const th = [ja ? '場所' : 'Place', ja ? '情報' : 'Facts', ...board.sides.map((side) => side.name[locale])];
+  const th = [
+    mailText(locale, 'mail.table.place'),
+    mailText(locale, 'mail.table.facts'),
+    ...board.sides.map((side) => side.name[locale]),
+  ];
   const html =
     `<p><b>${esc(head)}</b></p><table border="1" cellpadding="4" cellspacing="0" style="border-collapse:collapse">` +
     `<tr>${th.map((t) => `<th>${esc(t)}</th>`).join('')}</tr>${rows.join('')}</table>` +
@@ -147,26 +148,23 @@ export function renderMap(board: Board | null, locale: Locale): Part {
 
 /** What the seat owes and the deadline in its time zone. */
 export function renderOwed(owed: readonly Owed[], deadline: Date | null, timeZone: string, locale: Locale): Part {
-  const ja = locale === 'ja';
   if (!owed.length) {
-    const t = ja ? '今は命令を送る必要はありません。' : 'You owe no orders now.';
+    const t = mailText(locale, 'mail.owed.none');
     return { text: t, html: `<p>${esc(t)}</p>` };
   }
   const lines = owed.map((o) => `${o.point} (${o.rule}): ${o.prompt[locale]}`);
   const due = deadline
-    ? `${ja ? '締切' : 'Deadline'}: ${formatDateTime(deadline, timeZone, locale)}`
-    : ja
-      ? '締切: なし'
-      : 'Deadline: none set';
+    ? mailText(locale, 'mail.owed.deadline', { when: formatDateTime(deadline, timeZone, locale) })
+    : mailText(locale, 'mail.owed.noDeadline');
+  const owes = mailText(locale, 'mail.owed.heading');
   return {
-    text: `${ja ? '提出が必要な命令' : 'Orders you owe'}:\n${lines.map((l) => `  ${l}`).join('\n')}\n${due}`,
-    html: `<p><b>${esc(ja ? '提出が必要な命令' : 'Orders you owe')}</b></p><ul>${lines.map((l) => `<li>${esc(l)}</li>`).join('')}</ul><p><b>${esc(due)}</b></p>`,
+    text: `${owes}:\n${lines.map((l) => `  ${l}`).join('\n')}\n${due}`,
+    html: `<p><b>${esc(owes)}</b></p><ul>${lines.map((l) => `<li>${esc(l)}</li>`).join('')}</ul><p><b>${esc(due)}</b></p>`,
   };
 }
 
 /** One field of a choice tree as a line of the HELP answer. */
 function choiceLine(f: ChoiceField, locale: Locale): string {
-  const ja = locale === 'ja';
   // Each value with its name (what the map and the order syntax call it), e.g. "WA Western Approaches".
   const named = (o: { value: string; label: { en: string; ja: string } }) =>
     o.label[locale] && o.label[locale] !== o.value ? `${o.value} ${o.label[locale]}` : o.value;
@@ -174,22 +172,22 @@ function choiceLine(f: ChoiceField, locale: Locale): string {
   // The field by its key (what JSON orders use) and its name, e.g. "step2.WA Western Approaches".
   const key = f.label[locale] && f.label[locale] !== f.key ? `${f.key} ${f.label[locale]}` : f.key;
   const cases = f.dependsOn ? Object.keys(f.dependsOn.cases).join(' | ') : '';
-  const only = f.dependsOn ? ` (${ja ? '次の場合のみ' : 'only if'} ${f.dependsOn.key} = ${cases})` : '';
+  const only = f.dependsOn ? ` (${mailText(locale, 'mail.choice.onlyIf', { key: f.dependsOn.key, cases })})` : '';
   switch (f.kind) {
     case 'one':
       return `  ${key}: ${values}${only}`;
     case 'many':
       return `  ${key} [${f.min ?? 0}..${f.max ?? f.options.length}]: ${values}${only}`;
     case 'count':
-      return `  ${key} [${f.min}..${f.max}]: ${ja ? '整数' : 'a whole number'}${only}`;
+      return `  ${key} [${f.min}..${f.max}]: ${mailText(locale, 'mail.choice.count')}${only}`;
     case 'allocation':
-      if (ja) return `  ${key}: ${f.total}点${f.sum === 'exact' ? 'ちょうど' : '以内'}を割り当てる ${values}${only}`;
-      return `  ${key}: share ${f.sum === 'exact' ? 'exactly' : 'at most'} ${f.total} points among ${values}${only}`;
+      return `  ${key}: ${mailText(locale, f.sum === 'exact' ? 'mail.choice.shareExact' : 'mail.choice.shareAtMost', { total: f.total, values })}${only}`;
     case 'path': {
       const cost = (c: number | undefined) => (c !== undefined && c !== 1 ? `(${c})` : '');
       const steps = f.path.edges.map((e) => `${e.from}>${e.to}${cost(e.cost)}`).join(' ');
-      const budget = f.path.budget !== undefined ? (ja ? `、移動力${f.path.budget}` : `, budget ${f.path.budget}`) : '';
-      const what = ja ? `${f.path.from}からの経路${budget}` : `a path from ${f.path.from}${budget}`;
+      const budget =
+        f.path.budget !== undefined ? mailText(locale, 'mail.choice.budget', { budget: f.path.budget }) : '';
+      const what = mailText(locale, 'mail.choice.path', { from: f.path.from, budget });
       return `  ${key}: ${what}; ${steps}${only}`;
     }
   }
@@ -198,7 +196,7 @@ function choiceLine(f: ChoiceField, locale: Locale): string {
 /** The seat's legal choices now (HELP), field by field. */
 export function renderChoices(choices: ChoiceTree | null, locale: Locale): Part {
   if (!choices) {
-    const t = locale === 'ja' ? '今は選択肢はありません。' : 'No choices are open to you now.';
+    const t = mailText(locale, 'mail.choices.none');
     return { text: t, html: `<p>${esc(t)}</p>` };
   }
   const lines = [`${choices.point} (${choices.rule}): ${choices.prompt[locale]}`];

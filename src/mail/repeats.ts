@@ -11,6 +11,7 @@ import { simpleParser } from 'mailparser';
 import type { ServiceDeps } from '../services/deps.ts';
 import { uuidFromKey } from '../services/tokens.ts';
 import { bareAddress } from './addresses.ts';
+import { mailTexts } from '../i18n/strings-mail.ts';
 import type { ComposedMail } from './compose-parts.ts';
 import type { RecipientKey } from './inbound-store.ts';
 import { queueAnswer } from './outbox.ts';
@@ -68,11 +69,10 @@ async function countRepeat(deps: ServiceDeps, id: string): Promise<number | null
 /** What became of the earlier mail, in both languages. */
 function fateOf(earlier: Earlier): [string, string] {
   const outcome = (earlier.result as { outcome?: string } | null)?.outcome;
-  if (earlier.status === 'refused')
-    return ['refused (see the answer it got)', '受け付けられませんでした (その返信を参照)'];
-  if (outcome === 'accepted') return ['processed: its orders were accepted', '処理済み: 命令は受け付けられました'];
-  if (outcome === 'rejected') return ['processed: its orders were refused', '処理済み: 命令は却下されました'];
-  return ['processed and answered', '処理して返信しました'];
+  if (earlier.status === 'refused') return mailTexts('mail.repeat.refused');
+  if (outcome === 'accepted') return mailTexts('mail.repeat.accepted');
+  if (outcome === 'rejected') return mailTexts('mail.repeat.rejected');
+  return mailTexts('mail.repeat.answered');
 }
 
 /** The answer to a repeat: what it repeats, and that nothing was done again. Bounded (a few hundred bytes). */
@@ -84,23 +84,17 @@ function composeRepeat(input: {
 }): ComposedMail {
   const when = `${input.earlier.receivedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
   const subject = input.subject?.slice(0, 150);
-  const about = subject ? ` ("${subject}")` : '';
   const [fateEn, fateJa] = fateOf(input.earlier);
-  const en =
-    `This mail is a duplicate: it repeats, byte for byte, the mail received at ${when}${about}, which was ` +
-    `${fateEn}. It was not processed again: nothing was stored or done twice. To send the same orders again on ` +
-    'purpose (for example to confirm them), change anything in the mail, such as its subject.';
-  const ja =
-    `このメールは重複です。${when} に受信したメール${subject ? `「${subject}」` : ''}と同一の内容で、` +
-    `そのメールは${fateJa}。もう一度は処理していません (何も二重に保存・実行していません)。同じ命令を意図して` +
-    '再送する場合 (確認のためなど) は、件名などメールのどこかを変えて送ってください。';
+  const key = subject ? 'mail.repeat.textAbout' : 'mail.repeat.text';
+  const [en] = mailTexts(key, { when, subject: subject ?? '', fate: fateEn });
+  const [, ja] = mailTexts(key, { when, subject: subject ?? '', fate: fateJa });
   return {
     // Never a `reply`: the last reply to a player marks its earlier refusals as told (src/mail/unanswered.ts),
     // and this answer does not tell them. Tied to the game, it counts on the player's budget all the same.
     kind: 'refusal',
     ...(input.owner ?? {}),
     to: input.to,
-    subject: subject ? `Re: ${subject}` : 'Duplicate mail / 重複したメール',
+    subject: subject ? `Re: ${subject}` : mailTexts('mail.repeat.subject').join(' / '),
     text: `${en}\n\n${ja}\n`,
     html: `<p>${esc(en)}</p><p>${esc(ja)}</p>`,
     references: [],

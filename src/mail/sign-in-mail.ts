@@ -5,7 +5,8 @@
  */
 import { gameDefinition, type Tx } from '../services/deps.ts';
 import type { SignInLinkMail } from '../services/notifier.ts';
-import { envelope, L, para } from './compose-parts.ts';
+import { mailText } from '../i18n/strings-mail.ts';
+import { envelope, para } from './compose-parts.ts';
 import { loadGameWithSeats, personMailContext, seatMailContext } from './context.ts';
 import type { NotifyDeps } from './notify.ts';
 import { writeOutbox } from './outbox.ts';
@@ -13,12 +14,8 @@ import { writeOutbox } from './outbox.ts';
 /** The words of the mail in one language. */
 function words(locale: 'en' | 'ja', gameName: string, days: number) {
   return {
-    subject: L(locale, 'Your sign-in link', 'ログイン用リンク'),
-    body: L(
-      locale,
-      `You (or someone who knows your address) asked for a way back to your page of "${gameName}". The link at the end of this mail signs you in; it works for ${days} days. If you did not ask for it, ignore this mail: nobody else received it.`,
-      `「${gameName}」のあなたのページへ戻るリンクの送付を受け付けました。このメールの最後のリンクでログインできます (${days}日間有効)。心当たりがなければこのメールは無視してください。リンクはあなた以外には送られていません。`,
-    ),
+    subject: mailText(locale, 'mail.signIn.subject'),
+    body: mailText(locale, 'mail.signIn.body', { game: gameName, days }),
   };
 }
 

@@ -8,6 +8,7 @@
 import type { Text } from '../engine/types.ts';
 import type { Db } from '../db/client.ts';
 import type { Locale } from '../i18n/index.ts';
+import { mailText } from '../i18n/strings-mail.ts';
 import type { ReplyReport } from './compose-reply.ts';
 import { esc, type Part } from './render.ts';
 
@@ -34,8 +35,8 @@ export function unansweredNote(
   const problems: Text[] = [
     ...(report.problem ? [report.problem] : []),
     ...report.textErrors.map((e) => ({
-      en: `line ${e.line}: ${e.message.en} [${e.code}]`,
-      ja: `${e.line} 行: ${e.message.ja} [${e.code}]`,
+      en: mailText('en', 'mail.unanswered.line', { line: e.line, message: e.message.en, code: e.code }),
+      ja: mailText('ja', 'mail.unanswered.line', { line: e.line, message: e.message.ja, code: e.code }),
     })),
     ...report.ruleErrors.map((e) => ({
       en: `${e.rule}: ${e.message.en} [${e.code}]`,
@@ -80,11 +81,7 @@ export async function unansweredRefusals(db: Db, reader: RefusedReader, now: Dat
 /** The paragraph of a reply that reports earlier refusals left unanswered. */
 export function unansweredPart(list: UnansweredRefusal[], locale: Locale, when: (d: Date) => string): Part | null {
   if (!list.length) return null;
-  const head =
-    locale === 'ja'
-      ? `以前のメール ${list.length} 通は却下されましたが、1 時間あたりの返信上限のため返信していませんでした。何も保存されていません:`
-      : `${list.length} earlier mail(s) of yours were REJECTED but not answered (hourly reply limit). ` +
-        'Nothing was stored from them:';
+  const head = mailText(locale, 'mail.unanswered.head', { n: list.length });
   const lines = list.flatMap((r) => [
     `- ${when(r.receivedAt)}${r.subject ? ` "${r.subject}"` : ''}`,
     ...r.problems.map((p) => `    ${p[locale]}`),

@@ -15,6 +15,7 @@ import type { NoticeGame, NoticeText } from './notifier.ts';
 import { scheduleReopenedStep } from './deadlines/reopened.ts';
 import type { ServiceDeps, SqlTx, Tx } from './deps.ts';
 import type { Locale } from '../i18n/index.ts';
+import { mailText } from '../i18n/strings-mail.ts';
 import { type OrdersOnFile, ordersOnFile } from './orders-on-file.ts';
 import { resolveLocked, type LockedGame, type ResolveResult, type StepWithOrders } from './turn-processor.ts';
 
@@ -86,16 +87,8 @@ interface Notice {
 /** The orders on file of the reader's seats, as a reply template (or what to do when there are none). */
 function templateLines(onFile: OrdersOnFile, locale: Locale, sides: string[]): string[] {
   const lines = onFile(locale, sides);
-  if (!lines.length)
-    return [
-      locale === 'ja'
-        ? 'あなたの命令は保存されていません。命令を書いて返信してください (書き方は HELP または ヘルプ で返信)。'
-        : 'No orders of yours are on file: reply with your orders (send HELP for the syntax).',
-    ];
-  const head =
-    locale === 'ja'
-      ? '保存されている命令 (確認するにはこの行をそのまま返信。変えるなら書き換えて返信):'
-      : 'Your orders on file (to confirm them, reply with these lines unchanged; or edit them and reply):';
+  if (!lines.length) return [mailText(locale, 'notice.rejected.noOrders')];
+  const head = mailText(locale, 'notice.rejected.onFile');
   return [head, '', ...lines];
 }
 
@@ -104,30 +97,10 @@ const askedText =
   ({ stepNumber: n, reason, deadlineAt, onFile }: Notice): NoticeText =>
   (when, locale, sides) => {
     const by = when(deadlineAt);
-    if (locale === 'ja') {
-      return {
-        subject: `ステップ ${n} の結果は差し戻されました: 命令の確認は ${by} まで`,
-        body: [
-          `モデレーターがステップ ${n} の結果を公開前に差し戻しました。理由: 「${reason}」`,
-          '',
-          `このステップのあなたの命令はそのまま保存されています。${by} までに、同じ命令をもう一度送って確認するか`,
-          '（下の命令をそのまま返信するか、プレイヤーページのフォームをそのまま送信）、新しい命令を送ってください。',
-          '命令を出すべき全員が確認または修正した時点で、遅くとも締切には保存されている命令で、ステップは再び',
-          '解決されます。',
-          '',
-          ...templateLines(onFile, locale, sides),
-        ].join('\n'),
-      };
-    }
     return {
-      subject: `Step ${n} sent back by the moderator: confirm your orders by ${by}`,
+      subject: mailText(locale, 'notice.rejected.askedSubject', { n, by }),
       body: [
-        `The moderator rejected the result of step ${n} before it was published. Reason: "${reason}"`,
-        '',
-        `Your orders for this step are kept. By ${by}, confirm them by sending them again unchanged (reply with the`,
-        'lines below, or send the form on your page, which holds them), or send new ones. The step is resolved',
-        'again as soon as every seat that owes orders has confirmed or revised them, and at the latest at the',
-        'deadline with the orders on file.',
+        mailText(locale, 'notice.rejected.askedBody', { n, by, reason }),
         '',
         ...templateLines(onFile, locale, sides),
       ].join('\n'),
@@ -138,26 +111,9 @@ const askedText =
 const othersText =
   ({ stepNumber: n, reason, deadlineAt }: Notice): NoticeText =>
   (when, locale) => {
-    const by = when(deadlineAt);
-    if (locale === 'ja') {
-      return {
-        subject: `ステップ ${n} の結果は差し戻されました`,
-        body: [
-          `モデレーターがステップ ${n} の結果を公開前に差し戻しました。理由: 「${reason}」`,
-          '',
-          'あなたに求められていることはありません。命令を出すべき席が確認または修正した時点で、',
-          `遅くとも ${by} に、ステップは再び解決されます。`,
-        ].join('\n'),
-      };
-    }
     return {
-      subject: `Step ${n} sent back by the moderator`,
-      body: [
-        `The moderator rejected the result of step ${n} before it was published. Reason: "${reason}"`,
-        '',
-        'Nothing is asked of you: the step is resolved again once the seats that owe orders have confirmed or',
-        `revised them, and at the latest at ${by}.`,
-      ].join('\n'),
+      subject: mailText(locale, 'notice.rejected.othersSubject', { n }),
+      body: mailText(locale, 'notice.rejected.othersBody', { n, by: when(deadlineAt), reason }),
     };
   };
 

@@ -8,6 +8,7 @@
  */
 import type { AnyGamePackage } from '../engine/game-package.ts';
 import { reproducibleVersions, unreproducibleMessage } from '../engine/rules-version.ts';
+import { mailText } from '../i18n/strings-mail.ts';
 import { audit } from './audit.ts';
 import { queueNoticeMails } from './deadlines/notices.ts';
 import type { ServiceDeps, SqlTx } from './deps.ts';
@@ -62,16 +63,8 @@ const moderatorText =
   (n: number, version: string, def: AnyGamePackage): NoticeText =>
   () => {
     const have = reproducibleVersions(def).join(', ');
-    return {
-      subject: `Step ${n} not resolved: rules version ${version} unavailable / ステップ ${n} 未解決: ルール版 ${version} がありません`,
-      body: [
-        `The game runs under rules version ${version} of ${def.title.en}, which this code cannot reproduce (it has ${have}).`,
-        `Step ${n} was not resolved; every order is kept and the game is paused. Preview and apply the rules upgrade`,
-        `to version ${def.rulesVersion} (GET/POST /api/games/:id/rules-upgrade), then resume the game.`,
-        '',
-        `このゲームは ${def.title.ja} のルール版 ${version} で進行していますが、このコードでは再現できません（使える版: ${have}）。`,
-        `ステップ ${n} は解決されていません。命令はすべて保存され、ゲームは一時停止しています。版 ${def.rulesVersion} への`,
-        'ルール更新を確認・適用してから（GET/POST /api/games/:id/rules-upgrade）、ゲームを再開してください。',
-      ].join('\n'),
-    };
+    const facts = { n, version, have, latest: def.rulesVersion };
+    const subject = (lc: 'en' | 'ja') => mailText(lc, 'notice.rulesRefusal.subject', facts);
+    const body = (lc: 'en' | 'ja') => mailText(lc, 'notice.rulesRefusal.body', { ...facts, title: def.title[lc] });
+    return { subject: `${subject('en')} / ${subject('ja')}`, body: [body('en'), '', body('ja')].join('\n') };
   };

@@ -2,13 +2,15 @@
  * The words a player or moderator reads come in both languages: the page catalogue has every key in English and
  * Japanese with the same placeholders; the page templates say nothing outside it (no literal words in text or in
  * the attributes a reader sees, and every key they use exists); every English text a mail composer writes has a
- * Japanese text beside it that is not a copy of it.
+ * Japanese text beside it that is not a copy of it; the mails and notices listed in CATALOGUED write no Japanese
+ * literal and no `L(locale, en, ja)` pair of their own, and every key of the mail catalogue is used.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { mailStringsEn } from '../../src/i18n/strings-mail.ts';
+import { mailStringsEn, mailStringsJa } from '../../src/i18n/strings-mail.ts';
 import { stringKeys, t } from '../../src/web/strings.ts';
 
 const VIEWS = 'src/web/views';
@@ -98,5 +100,81 @@ describe('the mail composers', () => {
     const japanese = /[\u3040-\u30ff\u4e00-\u9fff]/;
     const untranslated = calls.filter((c) => WORDS.test(c.en) && (c.ja === c.en || !japanese.test(c.ja)));
     expect(untranslated.map((c) => `${c.file}:${c.line} ${c.ja}`)).toEqual([]);
+  });
+});
+
+/** The mail composers and notices whose every word comes from the catalogue (src/i18n/strings-mail*.ts). */
+const CATALOGUED = [
+  'src/mail/compose-reply.ts',
+  'src/mail/compose-welcome.ts',
+  'src/mail/compose-result.ts',
+  'src/mail/compose-parts.ts',
+  'src/mail/compose-action.ts',
+  'src/mail/compose-refusal.ts',
+  'src/mail/render.ts',
+  'src/mail/order-mail-commands.ts',
+  'src/mail/repeats.ts',
+  'src/mail/sign-in-mail.ts',
+  'src/mail/digest.ts',
+  'src/mail/unanswered.ts',
+  'src/mail/notices.ts',
+  'src/mail/bounces.ts',
+  'src/mail/board-words.ts',
+  'src/mail/order-mail.ts',
+  'src/services/rejection.ts',
+  'src/services/deadlines/missed.ts',
+  'src/services/deadlines/changes.ts',
+  'src/services/deadlines/absences.ts',
+  'src/services/deadlines/opened.ts',
+  'src/services/deadlines/policy.ts',
+  'src/services/rules-upgrade-text.ts',
+  'src/services/rules-refusal.ts',
+];
+
+/** The Japanese literals (strings and template texts, not comments) of a file, and its `L(locale, en, ja)` calls. */
+function inlineTexts(file: string): string[] {
+  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
+  const japanese = /[\u3040-\u30ff\u4e00-\u9fff]/;
+  const found: string[] = [];
+  const visit = (n: ts.Node) => {
+    const line = source.getLineAndCharacterOfPosition(n.getStart()).line + 1;
+    const literal =
+      ts.isStringLiteral(n) || ts.isNoSubstitutionTemplateLiteral(n) || ts.isTemplateLiteralToken(n) ? n.text : null;
+    if (literal !== null && japanese.test(literal)) found.push(`${file}:${line} ${literal}`);
+    if (ts.isCallExpression(n) && ts.isIdentifier(n.expression) && n.expression.text === 'L')
+      found.push(`${file}:${line} L(...)`);
+    ts.forEachChild(n, visit);
+  };
+  visit(source);
+  return found;
+}
+
+/** Every source file outside the catalogue (where a key of it may be used). */
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? sourceFiles(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : [],
+  );
+}
+
+describe('the mails from the one catalogue', () => {
+  it.each(CATALOGUED)('%s writes no text of its own', (file) => {
+    expect(inlineTexts(file)).toEqual([]);
+  });
+
+  it('the inline check itself finds a Japanese literal, a Japanese template text and an L call', () => {
+    const probe = join(tmpdir(), 'catalogue-probe.ts');
+    const template = ['`x $', '{a}の結果`'].join('');
+    writeFileSync(probe, `// 日本語 in a comment\nconst a = '命令';\nconst b = ${template};\nL(lc, 'x', 'y');\n`);
+    expect(inlineTexts(probe).map((l) => l.replace(`${probe}:`, ''))).toEqual(['2 命令', '3 の結果', '4 L(...)']);
+  });
+
+  it('has every mail key in both languages, and uses every one of them', () => {
+    expect(Object.keys(mailStringsJa).sort()).toEqual(Object.keys(mailStringsEn).sort());
+    const code = sourceFiles('src')
+      .filter((f) => !f.startsWith(join('src', 'i18n')) && !f.startsWith(join('src', 'web', 'strings')))
+      .map((f) => readFileSync(f, 'utf8'))
+      .join('\n');
+    const unused = Object.keys(mailStringsEn).filter((key) => !code.includes(`'${key}'`));
+    expect(unused).toEqual([]);
   });
 });

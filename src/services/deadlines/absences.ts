@@ -11,6 +11,7 @@ import { seatText } from '../../engine/game-package.ts';
 import { audit } from '../audit.ts';
 import { badRequest, conflict, notFound } from '../errors.ts';
 import { lockGame, RESOLVE_TX } from '../turn-processor.ts';
+import { mailText } from '../../i18n/strings-mail.ts';
 import { announceMove } from './changes.ts';
 import type { NoticeGame } from '../notifier.ts';
 import { queueNoticeMails, queueNoticeWebhooks, utc } from './notices.ts';
@@ -121,14 +122,14 @@ async function announceAbsence(
       const name = seatText(def, game.mode, side)[locale];
       const you = mine.includes(side);
       const now = deadlineAt ? when(deadlineAt) : null;
-      if (locale === 'ja')
-        return {
-          subject: `不在: ${name}`,
-          body: `${you ? `あなた（${name}）` : name}は ${when(startsAt)} から ${when(endsAt)} まで不在です。${now ? `現在の締切: ${now}` : ''}`,
-        };
+      const away = mailText(locale, you ? 'notice.absence.bodyYou' : 'notice.absence.body', {
+        name,
+        from: when(startsAt),
+        to: when(endsAt),
+      });
       return {
-        subject: `Absence: ${name}`,
-        body: `${you ? `You (${name}) are` : `${name} is`} away from ${when(startsAt)} to ${when(endsAt)}.${now ? ` Current deadline: ${now}.` : ''}`,
+        subject: mailText(locale, 'notice.absence.subject', { name }),
+        body: `${away}${now ? mailText(locale, 'notice.absence.deadline', { now }) : ''}`,
       };
     },
   });
@@ -183,7 +184,10 @@ async function moveForAbsences(
   await announceMove(tx, deps, found.game, step, previous, deadlineAt, {
     actor: `seat:${side}`,
     action: 'deadline.absence',
-    because: { en: `${name.en} is away`, ja: `${name.ja}の不在` },
+    because: {
+      en: mailText('en', 'notice.absence.because', { name: name.en }),
+      ja: mailText('ja', 'notice.absence.because', { name: name.ja }),
+    },
   });
   return deadlineAt;
 }

@@ -7,6 +7,7 @@ import type { ServiceDeps, Tx } from '../deps.ts';
 import { audit } from '../audit.ts';
 import { badRequest, conflict, notFound } from '../errors.ts';
 import { lockGame, RESOLVE_TX } from '../turn-processor.ts';
+import { mailText, mailWords } from '../../i18n/strings-mail.ts';
 import { queueNoticeMails, queueNoticeWebhooks, utc } from './notices.ts';
 import { countsFrom, deadlineWith, scheduleStepDeadline } from './schedule.ts';
 import { loadStep, readState, type DeadlineGame, type DeadlineState, type DeadlineStep } from './step-state.ts';
@@ -91,17 +92,12 @@ export async function announceMove(
     kind: 'deadline',
     key,
     text: (when, locale) => {
-      const to = deadlineAt ? when(deadlineAt) : locale === 'ja' ? 'なし' : 'none';
-      const from = previous ? when(previous) : locale === 'ja' ? 'なし' : 'none';
-      return locale === 'ja'
-        ? {
-            subject: `締切変更: ${to}`,
-            body: `ステップ ${step.number} の締切が ${from} から ${to} に変わりました（${reason.because.ja}）。`,
-          }
-        : {
-            subject: `Deadline moved: ${to}`,
-            body: `The deadline of step ${step.number} moved from ${from} to ${to} (${reason.because.en}).`,
-          };
+      const to = deadlineAt ? when(deadlineAt) : mailText(locale, 'notice.deadline.none');
+      const from = previous ? when(previous) : mailText(locale, 'notice.deadline.none');
+      return {
+        subject: mailText(locale, 'notice.deadline.subject', { to }),
+        body: mailText(locale, 'notice.deadline.body', { n: step.number, from, to, because: reason.because[locale] }),
+      };
     },
   });
   await queueNoticeWebhooks(tx, deps, {
@@ -123,8 +119,8 @@ export async function shiftDeadline(
     throw badRequest('deadline/amount', 'give a non-zero whole number of seconds');
   const because =
     seconds > 0
-      ? { action: 'deadline.extend', en: 'extended by the moderator', ja: '進行役による延長' }
-      : { action: 'deadline.shorten', en: 'shortened by the moderator', ja: '進行役による短縮' };
+      ? { action: 'deadline.extend', ...mailWords('notice.deadline.extended') }
+      : { action: 'deadline.shorten', ...mailWords('notice.deadline.shortened') };
   return deps.db.$transaction(async (tx) => {
     if (!(await lockGame(tx, gameId))) throw notFound('game');
     return moveDeadlineLocked(
@@ -149,7 +145,7 @@ export async function setDeadlineLocked(
     deps,
     gameId,
     { to: deadlineAt },
-    { actor: 'moderator', action: 'step.deadline', because: { en: 'set by the moderator', ja: '進行役が設定' } },
+    { actor: 'moderator', action: 'step.deadline', because: mailWords('notice.deadline.set') },
   );
 }
 
@@ -189,6 +185,6 @@ export async function afterGameResumed(
   await announceMove(tx, deps, game, step, previous, deadlineAt, {
     actor: 'system',
     action: 'deadline.resume',
-    because: { en: 'the game was paused', ja: 'ゲームの一時停止のため' },
+    because: mailWords('notice.deadline.paused'),
   });
 }

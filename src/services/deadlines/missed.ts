@@ -10,6 +10,7 @@ import type { NoticeSeat } from '../notifier.ts';
 import { queueNoticeMails, queueNoticeWebhooks, utc } from './notices.ts';
 import { readState, type DeadlineGame, type DeadlineStep } from './step-state.ts';
 import { asJson } from '../json.ts';
+import { mailText } from '../../i18n/strings-mail.ts';
 
 /** Seat columns notices need. */
 export const seatColumns = {
@@ -115,9 +116,8 @@ export function missedWho(
   const others = names.filter((_, i) => !mine.includes(sides[i]));
   const sep = locale === 'ja' ? '、' : ', ';
   if (!own.length) return { subject: others.join(sep), subjectOfSentence: others.join(sep), you: false };
-  const you = locale === 'ja' ? `あなた（${own.join(sep)}）` : `You (${own.join(', ')})`;
-  const and = locale === 'ja' ? 'と' : ' and ';
-  const all = others.length ? `${you}${and}${others.join(sep)}` : you;
+  const you = mailText(locale, 'notice.missed.you', { seats: own.join(sep) });
+  const all = others.length ? mailText(locale, 'notice.missed.youAnd', { you, others: others.join(sep) }) : you;
   return { subject: names.join(sep), subjectOfSentence: all, you: true };
 }
 
@@ -129,28 +129,14 @@ export function missedText(
   locale: 'en' | 'ja',
   who: ReturnType<typeof missedWho>,
 ): { subject: string; body: string } {
-  if (locale === 'ja') {
-    const next =
-      what.kind === 'waiting'
-        ? 'モデレーターの判断を待ちます。'
-        : what.kind === 'extended'
-          ? `締切を一度だけ ${when(what.until)} まで延長します。`
-          : who.you
-            ? 'あなたの席にはエンジンの既定命令を適用しました（結果に記載）。'
-            : 'エンジンの既定命令を適用しました（結果に記載）。';
-    return {
-      subject: `締切超過: ${who.subject}`,
-      body: `${who.subjectOfSentence}はステップ ${step} の締切までに命令を送りませんでした。${next}`,
-    };
-  }
   const next =
     what.kind === 'waiting'
-      ? 'The game waits for the moderator.'
+      ? mailText(locale, 'notice.missed.waiting')
       : what.kind === 'extended'
-        ? `The deadline is extended once, to ${when(what.until)}.`
-        : "The engine's default orders were applied (see the result).";
+        ? mailText(locale, 'notice.missed.extended', { until: when(what.until) })
+        : mailText(locale, who.you ? 'notice.missed.defaultsYou' : 'notice.missed.defaults');
   return {
-    subject: `Missed deadline: ${who.subject}`,
-    body: `${who.subjectOfSentence} sent no orders by the deadline of step ${step}. ${next}`,
+    subject: mailText(locale, 'notice.missed.subject', { who: who.subject }),
+    body: mailText(locale, 'notice.missed.body', { who: who.subjectOfSentence, step, next }),
   };
 }

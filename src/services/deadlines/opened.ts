@@ -5,6 +5,7 @@
  */
 import type { AnyGamePackage } from '../../engine/game-package.ts';
 import { gameDefinition, type ServiceDeps, type SqlTx } from '../deps.ts';
+import { mailTexts } from '../../i18n/strings-mail.ts';
 import { announceDefaultsLocked } from './missed.ts';
 import type { NoticeSeat } from '../notifier.ts';
 import { queueNoticeWebhooks, utc } from './notices.ts';
@@ -89,18 +90,20 @@ async function queueResultWebhook(
   const finished = game.status === 'finished';
   const fields = [
     ...(prev.defaultsApplied.length
-      ? [{ name: 'Default orders / 既定命令', value: prev.defaultsApplied.join(', ') }]
+      ? [{ name: mailTexts('notice.webhook.defaults').join(' / '), value: prev.defaultsApplied.join(', ') }]
       : []),
     ...(owed.length
       ? [
           {
-            name: 'Orders due / 次の命令',
+            name: mailTexts('notice.webhook.owed').join(' / '),
             value: [...new Set(owed.map((o) => `${o.seat} (${o.point})`))].join(', '),
             inline: true,
           },
         ]
       : []),
-    ...(deadlineAt ? [{ name: 'Deadline / 締切', value: utc(deadlineAt), inline: true }] : []),
+    ...(deadlineAt
+      ? [{ name: mailTexts('notice.webhook.deadline').join(' / '), value: utc(deadlineAt), inline: true }]
+      : []),
   ];
   await queueNoticeWebhooks(tx, deps, {
     game,

@@ -16,6 +16,7 @@ import { enqueue } from '../../queue/enqueue.ts';
 import { QUEUES } from '../../queue/queues.ts';
 import { inTransaction, type ServiceDeps, type SqlTx, type Tx } from '../deps.ts';
 import { asJson } from '../json.ts';
+import { mailText } from '../../i18n/strings-mail.ts';
 import { audit } from '../audit.ts';
 import {
   lockGame,
@@ -232,16 +233,14 @@ async function inGrace(tx: SqlTx, deps: ServiceDeps, m: Missed, graceEnd: Date):
       seats: locked.seats.filter((s) => m.missing.includes(s.side)),
       kind: 'reminder',
       key: `grace:${step.id}:${iso}`,
-      text: (when, locale) =>
-        locale === 'ja'
-          ? {
-              subject: `締切を過ぎました: 猶予は ${when(graceEnd)} まで`,
-              body: `ステップ ${step.number} の命令の締切 (${when(deadline)}) を過ぎました。${when(graceEnd)} までに送ってください。`,
-            }
-          : {
-              subject: `Deadline passed: grace until ${when(graceEnd)}`,
-              body: `The deadline of step ${step.number} (${when(deadline)}) has passed. Please send your orders before ${when(graceEnd)}.`,
-            },
+      text: (when, locale) => ({
+        subject: mailText(locale, 'notice.grace.subject', { grace: when(graceEnd) }),
+        body: mailText(locale, 'notice.grace.body', {
+          n: step.number,
+          deadline: when(deadline),
+          grace: when(graceEnd),
+        }),
+      }),
     });
   }
   const end = graceEnd.toISOString();
@@ -338,16 +337,15 @@ export async function handleReminder(deps: ServiceDeps, job: ReminderJob): Promi
       seats: seats.filter((s) => missing.includes(s.side)),
       kind: 'reminder',
       key,
-      text: (when, locale, sides) =>
-        locale === 'ja'
-          ? {
-              subject: `リマインダー: 締切 ${when(deadline)}`,
-              body: `ステップ ${step.number} (${owing(sides)}) の命令がまだ届いていません。締切は ${when(deadline)}（あと約 ${job.hours} 時間）です。`,
-            }
-          : {
-              subject: `Reminder: orders due ${when(deadline)}`,
-              body: `Your orders for step ${step.number} (${owing(sides)}) are not in yet. They are due ${when(deadline)} (about ${job.hours} h from now).`,
-            },
+      text: (when, locale, sides) => ({
+        subject: mailText(locale, 'notice.reminder.subject', { deadline: when(deadline) }),
+        body: mailText(locale, 'notice.reminder.body', {
+          n: step.number,
+          owing: owing(sides),
+          deadline: when(deadline),
+          hours: job.hours,
+        }),
+      }),
     });
     await queueNoticeWebhooks(tx, deps, {
       game,
