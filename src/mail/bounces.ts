@@ -12,10 +12,11 @@ import type { ServiceDeps } from '../services/deps.ts';
 import { type MailStatus, noteBounce } from '../services/mail-status.ts';
 import { addressKey } from '../services/persons.ts';
 import { uuidFromKey } from '../services/tokens.ts';
-import { bounceTokensIn, listId, moderatorThreadRoot } from './addresses.ts';
+import { bounceTokensIn } from './addresses.ts';
 import { quotedMessageIds, readBounce } from './bounce-read.ts';
 import { mailTexts } from '../i18n/strings-mail.ts';
 import type { ComposedMail } from './compose-parts.ts';
+import { moderatorNotice } from './compose-refusal.ts';
 import type { StoredMail } from './inbound-store.ts';
 import { writeOutbox } from './outbox.ts';
 
@@ -103,7 +104,6 @@ export function composeBounceNotice(
   publicUrl: string,
   input: { gameId: string; gameName: string; to: string; address: string; sides: string[]; status: MailStatus },
 ): ComposedMail {
-  const root = moderatorThreadRoot(input.gameId, domain);
   const link = `${publicUrl.replace(/\/$/, '')}/console/games/${input.gameId}`;
   const who = `${input.address} (${input.sides.join(', ')})`;
   const suppressed = input.status.status === 'suppressed';
@@ -112,20 +112,13 @@ export function composeBounceNotice(
     '\n',
   );
   const label = mailTexts(suppressed ? 'mail.bounce.suppressedLabel' : 'mail.bounce.bouncingLabel').join(' / ');
-  return {
-    kind: 'moderator',
+  return moderatorNotice(domain, {
     gameId: input.gameId,
+    gameName: input.gameName,
     to: input.to,
+    kind: 'moderator',
     subject: `[${input.gameName}] ${label}: ${input.address}`.slice(0, 200),
     text,
     html: '',
-    inReplyTo: root,
-    references: [root],
-    headers: {
-      'List-Id': listId(input.gameId, input.gameName, domain),
-      'Auto-Submitted': 'auto-generated',
-      'X-PBEM-Judge': input.gameId,
-    },
-    attachments: [],
-  };
+  });
 }

@@ -39,30 +39,57 @@ export function composeRefusal(input: {
   };
 }
 
-/** Tells the moderator that a mail could not be delivered (permanent failure). */
-export function composeDeliveryFailure(
-  site: MailSite,
-  input: { gameId: string; gameName: string; to: string; failedTo: string; failedSubject: string; error: string },
+/**
+ * A notice to a game's moderator, threaded under the game's moderator thread and marked automatic: the shape every
+ * moderator notice shares (failed deliveries, mail given up on, bouncing addresses).
+ */
+export function moderatorNotice(
+  domain: string,
+  input: {
+    kind: ComposedMail['kind'];
+    gameId: string;
+    gameName: string;
+    to: string;
+    subject: string;
+    text: string;
+    html: string;
+  },
 ): ComposedMail {
-  const root = moderatorThreadRoot(input.gameId, site.domain);
-  const facts = { game: input.gameName, to: input.failedTo, subject: input.failedSubject, error: input.error };
-  const text = both('mail.deliveryFailed.text', facts).join('\n');
+  const root = moderatorThreadRoot(input.gameId, domain);
   return {
-    kind: 'delivery-failed',
+    kind: input.kind,
     gameId: input.gameId,
     to: input.to,
-    subject: `[${input.gameName}] ${both('mail.deliveryFailed.subject').join(' / ')}: ${input.failedTo}`,
-    text,
-    html: `<pre style="white-space:pre-wrap;word-break:break-word">${esc(text)}</pre>`,
+    subject: input.subject,
+    text: input.text,
+    html: input.html,
     inReplyTo: root,
     references: [root],
     headers: {
-      'List-Id': listId(input.gameId, input.gameName, site.domain),
+      'List-Id': listId(input.gameId, input.gameName, domain),
       'Auto-Submitted': 'auto-generated',
       'X-PBEM-Judge': input.gameId,
     },
     attachments: [],
   };
+}
+
+/** Tells the moderator that a mail could not be delivered (permanent failure). */
+export function composeDeliveryFailure(
+  site: MailSite,
+  input: { gameId: string; gameName: string; to: string; failedTo: string; failedSubject: string; error: string },
+): ComposedMail {
+  const facts = { game: input.gameName, to: input.failedTo, subject: input.failedSubject, error: input.error };
+  const text = both('mail.deliveryFailed.text', facts).join('\n');
+  return moderatorNotice(site.domain, {
+    gameId: input.gameId,
+    gameName: input.gameName,
+    to: input.to,
+    kind: 'delivery-failed',
+    subject: `[${input.gameName}] ${both('mail.deliveryFailed.subject').join(' / ')}: ${input.failedTo}`,
+    text,
+    html: `<pre style="white-space:pre-wrap;word-break:break-word">${esc(text)}</pre>`,
+  });
 }
 
 /**
@@ -81,25 +108,17 @@ export function composeMailGivenUp(
     attempts: number;
   },
 ): ComposedMail {
-  const root = moderatorThreadRoot(input.gameId, site.domain);
   const when = `${input.receivedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
   const subject = input.subject.slice(0, 150);
   const facts = { game: input.gameName, attempts: input.attempts, from: input.from, subject, when };
   const text = both('mail.givenUp.text', facts).join('\n');
-  return {
-    kind: 'moderator',
+  return moderatorNotice(site.domain, {
     gameId: input.gameId,
+    gameName: input.gameName,
     to: input.to,
+    kind: 'moderator',
     subject: `[${input.gameName}] ${both('mail.givenUp.subject').join(' / ')}: ${input.from}`.slice(0, 200),
     text,
     html: `<pre style="white-space:pre-wrap;word-break:break-word">${esc(text)}</pre>`,
-    inReplyTo: root,
-    references: [root],
-    headers: {
-      'List-Id': listId(input.gameId, input.gameName, site.domain),
-      'Auto-Submitted': 'auto-generated',
-      'X-PBEM-Judge': input.gameId,
-    },
-    attachments: [],
-  };
+  });
 }
