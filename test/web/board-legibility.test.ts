@@ -6,13 +6,13 @@
  * least 10 px tall on a page, and at least 8 px in the mail's picture when a phone shows it 360 px wide. The same
  * measure as the project's board-legibility check; the registry is iterated, so a new game's board is held to it.
  */
-import { createServer } from 'node:net';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { games } from '../../src/games/index.ts';
 import { LANG_COOKIE } from '../../src/web/page.ts';
+import { freePort } from '../support/service-process.ts';
 import { buildTestApp, type TestApp } from '../support/app.ts';
 import { createGameVia } from '../support/api-helpers.ts';
 
@@ -25,15 +25,6 @@ const shots = resolve(
   process.env.UPDATE_SCREENSHOTS === '1' ? '../../docs/screenshots' : '../../test-results/screenshots',
 );
 mkdirSync(shots, { recursive: true });
-
-async function freePort(): Promise<number> {
-  return new Promise((ok) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => ok(port));
-    });
-  });
-}
 
 interface Measure {
   error?: string;

@@ -4,27 +4,18 @@
  * Screenshots go to test-results/screenshots/. Skipped, with a message, when Chromium is not installed.
  */
 import { existsSync, mkdirSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGame, type CreatedGame } from '../../src/services/games.ts';
 import { mailStatusOf, noteBounce } from '../../src/services/mail-status.ts';
+import { freePort } from '../support/service-process.ts';
 import { buildTestApp, type TestApp } from '../support/app.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
 const have = existsSync(CHROMIUM);
 if (!have) console.warn(`[bounce banner] skipped: ${CHROMIUM} not found`);
 const shots = resolve(import.meta.dirname, '../../test-results/screenshots');
-
-async function freePort(): Promise<number> {
-  return new Promise((ok) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => ok(port));
-    });
-  });
-}
 
 describe.skipIf(!have)('browser: the bounce banner', () => {
   let t: TestApp;

@@ -4,25 +4,16 @@
  * Screenshots go to test-results/screenshots/.
  */
 import { existsSync, mkdirSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGameVia } from '../support/api-helpers.ts';
+import { freePort } from '../support/service-process.ts';
 import { buildTestApp, type TestApp } from '../support/app.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
 const have = existsSync(CHROMIUM);
 const shots = resolve(import.meta.dirname, '../../test-results/screenshots');
-
-async function freePort(): Promise<number> {
-  return new Promise((ok) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => ok(port));
-    });
-  });
-}
 
 describe.skipIf(!have)('the mail setting in a browser', () => {
   let t: TestApp;
