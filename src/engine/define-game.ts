@@ -72,12 +72,17 @@ export interface VisibilityCapability<S, O> {
   visibleOrders?(q: OrdersVisibility<S, O>): unknown;
   /** A state the viewer cannot tell from this one (required unless `openInformation`). */
   hiddenTwin?(state: S, viewer: Viewer, rand: () => number): HiddenTwin<S> | null;
+  /** The computer player's determinization of a seat's view (see `GamePackage.sampleHidden`). */
+  sampleHidden?(state: S, seat: SeatId, rand: () => number): S;
   openInformation?: boolean;
 }
 
 /** Machine play and tests: random legal orders, a short complete game, DATC-style positions. */
 export interface PlayCapability<S, O> {
   randomOrders?(state: S, seat: SeatId, rand: () => number): O;
+  /** The computer player's play-out orders and estimate (see `GamePackage.playoutOrders`, `botEstimate`). */
+  playoutOrders?(state: S, seat: SeatId, rand: () => number): O;
+  botEstimate?(state: S, seat: SeatId): number;
   shortGame?: ShortGame;
   fixtures?: { position(spec: unknown, data?: unknown): S };
 }
@@ -123,6 +128,7 @@ export function defineGame<S, O, Opt, Data>(spec: GameSpec<S, O, Opt, Data>): Ga
   // Optional members stay absent (not undefined) when a game lacks them: callers test them with `in` and `?.`.
   if (visibility?.visibleOrders) pkg.visibleOrders = visibility.visibleOrders;
   if (visibility?.hiddenTwin) pkg.hiddenTwin = visibility.hiddenTwin;
+  if (visibility?.sampleHidden) pkg.sampleHidden = visibility.sampleHidden;
   if (visibility?.openInformation !== undefined) pkg.openInformation = visibility.openInformation;
   if (grammar) pkg.grammar = grammar;
   if (data?.names) {
@@ -132,6 +138,8 @@ export function defineGame<S, O, Opt, Data>(spec: GameSpec<S, O, Opt, Data>): Ga
     pkg.names = (d) => names((d as Data | null | undefined) ?? defaults);
   }
   if (play?.randomOrders) pkg.randomOrders = play.randomOrders;
+  if (play?.playoutOrders) pkg.playoutOrders = play.playoutOrders;
+  if (play?.botEstimate) pkg.botEstimate = play.botEstimate;
   if (play?.shortGame) pkg.shortGame = play.shortGame;
   if (play?.fixtures) pkg.fixtures = play.fixtures;
   if (odds?.outcomes) pkg.oddsOutcomes = odds.outcomes;

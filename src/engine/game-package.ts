@@ -50,6 +50,13 @@ export interface GamePackage<S = unknown, O = unknown, Opt = unknown, Data = unk
   grammar?: OrderGrammar<O, unknown>;
   /** Random legal orders for `pbem simulate` and property tests; without it the simulation plays default orders. */
   randomOrders?(state: S, seat: SeatId, rand: () => number): O;
+  /** The computer player's play-out orders, a heuristic cheaper or stronger than random (default `randomOrders`). */
+  playoutOrders?(state: S, seat: SeatId, rand: () => number): O;
+  /**
+   * The computer player's estimate, in [0, 1], of how well an unfinished game stands for `seat` (1: surely won),
+   * used where a play-out is cut short. Default: even odds.
+   */
+  botEstimate?(state: S, seat: SeatId): number;
   /**
    * What an event counts as in the odds preview of a step (`pbem odds`): calls `count` for each outcome it stands
    * for, or not at all for bookkeeping. Without it, every event but a die counts by its type.
@@ -66,6 +73,14 @@ export interface GamePackage<S = unknown, O = unknown, Opt = unknown, Data = unk
    * views, boards, choices, events, maps and mails in both. Required unless `openInformation` is true.
    */
   hiddenTwin?(state: S, viewer: Viewer, rand: () => number): HiddenTwin<S> | null;
+  /**
+   * Determinization for the computer player (src/engine/bot): a complete position that `seat` cannot tell from
+   * `state`, every part hidden from it (other seats' standing orders, face-down pieces) drawn from `rand`. The result
+   * must depend only on what the seat sees and on `rand`, never on the hidden part of `state` itself (put hidden
+   * pieces in a canonical order before shuffling them): a position and its hidden twin then give the same samples,
+   * and the player cannot cheat (test/conformance/bot-twin.test.ts). Required for the bot unless `openInformation`.
+   */
+  sampleHidden?(state: S, seat: SeatId, rand: () => number): S;
   /**
    * True when the game hides nothing: every seat and the public see the same view, board and events as the
    * moderator (the conformance suite checks the claim). A game that hides anything gives `hiddenTwin` instead.

@@ -28,6 +28,7 @@ import { MODES, type AwState } from './state.ts';
 import { board } from './view/board.ts';
 import { describeEvent } from './view/describe.ts';
 import { hiddenTwin } from './view/hidden-twin.ts';
+import { sampleHidden } from './view/sample-hidden.ts';
 import { view, visibleEvents } from './view/view.ts';
 
 /**
@@ -61,7 +62,7 @@ export const atlanticWolves = defineGame<AwState, AwOrders, AwOptions, AwData>({
   invariants,
   // Orders carry hidden information (standard mode: where the UBs are placed, the standing response table), so
   // another seat sees them only once the game is over: the generic `visibleOrders`.
-  visibility: { visibleEvents, hiddenTwin },
+  visibility: { visibleEvents, hiddenTwin, sampleHidden },
   grammar: awTextGrammar,
   play: {
     randomOrders: randomLegalOrders,

@@ -25,6 +25,7 @@ import { ALLIES_SEAT, FRANCE_SEAT, type FnState, MODES, seatsOf } from './state.
 import { board } from './view/board.ts';
 import { describeEvent } from './view/describe.ts';
 import { hiddenTwin } from './view/hidden-twin.ts';
+import { sampleHidden } from './view/sample-hidden.ts';
 import { view } from './view/view.ts';
 
 /** The Fin-Napoleon package: the core, then the capabilities it has (src/engine/define-game.ts). */
@@ -50,7 +51,7 @@ export const finNapoleon: GamePackage<FnState, FnOrders, FnOptions, FnData> = de
   optionDocs,
   data: { schema: fnDataSchema, defaults: defaultData, check: (data) => checkData(data), names: fnNames },
   invariants,
-  visibility: { hiddenTwin },
+  visibility: { hiddenTwin, sampleHidden },
   grammar: fnTextGrammar,
   play: {
     randomOrders,

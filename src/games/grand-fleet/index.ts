@@ -28,6 +28,7 @@ import type { GfState } from './state.ts';
 import { board } from './view/board.ts';
 import { describeEvent } from './view/describe.ts';
 import { hiddenTwin } from './view/hidden-twin.ts';
+import { sampleHidden } from './view/sample-hidden.ts';
 import { view } from './view/view.ts';
 
 /** The Grand Fleet package: the core, then the capabilities it has (src/engine/define-game.ts). */
@@ -58,7 +59,7 @@ export const grandFleet: GamePackage<GfState, GfOrders, GfOptions, GfData> = def
   invariants,
   // Events are filtered by their `visibleTo` (the shuffle dice are seen by nobody but the moderator), and standing
   // orders are secret from the other seat until the game is over (spec 5.2): both the generic defaults.
-  visibility: { hiddenTwin },
+  visibility: { hiddenTwin, sampleHidden },
   grammar: gfTextGrammar,
   play: {
     randomOrders,

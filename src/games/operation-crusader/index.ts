@@ -27,6 +27,7 @@ import type { OcState } from './state.ts';
 import { board } from './view/board.ts';
 import { describeEvent } from './view/describe.ts';
 import { hiddenTwin } from './view/hidden-twin.ts';
+import { sampleHidden } from './view/sample-hidden.ts';
 import { view } from './view/view.ts';
 
 /** The Operation Crusader package: the core, then the capabilities it has (src/engine/define-game.ts). */
@@ -55,7 +56,7 @@ export const operationCrusader: GamePackage<OcState, OcOrders, OcOptions, OcData
   optionDocs: ocOptionDocs,
   data: { schema: ocDataSchema, defaults: defaultData, check: checkData, names: ocNames },
   invariants,
-  visibility: { hiddenTwin },
+  visibility: { hiddenTwin, sampleHidden },
   grammar: ocGrammar,
   play: {
     randomOrders,

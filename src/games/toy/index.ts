@@ -20,6 +20,7 @@ import type { ToyState } from './state.ts';
 import { toyBoard } from './view/board.ts';
 import { describeEvent } from './view/describe.ts';
 import { hiddenTwin } from './view/hidden-twin.ts';
+import { sampleHidden } from './view/sample-hidden.ts';
 import { view } from './view/view.ts';
 
 /** The toy game package: the core, then the capabilities it has (src/engine/define-game.ts). */
@@ -48,7 +49,7 @@ export const toyGame: GamePackage<ToyState, ToyOrders, ToyOptions, ToyData> = de
   optionDocs: toyOptionDocs,
   data: { schema: toyDataSchema, defaults: toyDefaultData },
   invariants,
-  visibility: { hiddenTwin },
+  visibility: { hiddenTwin, sampleHidden },
   grammar: toyTextGrammar,
   play: {
     randomOrders: randomToyOrders,

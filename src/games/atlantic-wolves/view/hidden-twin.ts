@@ -89,8 +89,8 @@ function swapsIn(groups: string[][], rand: () => number): Map<string, string> {
   return tau;
 }
 
-/** Renames units everywhere in a value (strings and record keys). */
-function rename<T>(v: T, tau: Map<string, string>): T {
+/** Renames units everywhere in a value (strings and record keys); also the computer player's sampler's. */
+export function rename<T>(v: T, tau: Map<string, string>): T {
   if (typeof v === 'string') return (tau.get(v) ?? v) as T;
   if (Array.isArray(v)) return v.map((x) => rename(x, tau)) as T;
   if (!v || typeof v !== 'object') return v;
@@ -98,7 +98,7 @@ function rename<T>(v: T, tau: Map<string, string>): T {
 }
 
 /** The same position with the units of `tau` trading identities and some seats' standing orders replaced. */
-function secondState(s: AwState, tau: Map<string, string>, standing: Partial<AwState['standing']>): AwState {
+export function secondState(s: AwState, tau: Map<string, string>, standing: Partial<AwState['standing']>): AwState {
   const { data, options, loc, ...rest } = s;
   const out = { ...rename(rest, tau), data, options, loc: loc.slice() } as AwState;
   const ix = indexOf(data);

@@ -1,0 +1,146 @@
+/**
+ * The computer player's search: information-set Monte Carlo with a bandit at the seat's own decision (a one-level
+ * IS-MCTS). Every iteration draws a determinization from the seat's view (sampler.ts), picks one of the candidate
+ * orders by UCB1, and plays the game out from there: every other owed seat, and the seat itself at its later
+ * decisions, playing the package's play-out orders (its random legal player unless it gives a heuristic). The
+ * candidates grow with the iterations (progressive widening), each drawn from a determinization, so a decision
+ * weighs few orders when the budget is small and more when it is large. Simultaneous and sealed steps need nothing
+ * special: the other seats' orders of the same step are drawn in the play-out and never read from the real position.
+ */
+import { createHash } from 'node:crypto';
+import { canonicalJson } from '../canonical-json.ts';
+import { sfc32FromHex, sfc32Next, uniformDie, type Sfc32State } from '../dice.ts';
+import type { AnyGamePackage } from '../game-package.ts';
+import type { ResolveContext, SeatId } from '../types.ts';
+import { samplerOf } from './sampler.ts';
+import { stateScore } from './score.ts';
+import {
+  type BotDecision,
+  type BotSettings,
+  DEFAULT_BOT_CANDIDATES,
+  DEFAULT_BOT_ITERATIONS,
+  MAX_PLAYOUT_STEPS,
+} from './settings.ts';
+
+/** One candidate orders of the seat at the root, with its play-outs' statistics. */
+interface Arm {
+  orders: unknown;
+  key: string;
+  visits: number;
+  total: number;
+}
+
+/** UCB1's exploration constant, for scores in [0, 1]. */
+const EXPLORATION = Math.SQRT2 * 0.5;
+
+/** How many candidate orders the root weighs after `n` play-outs (progressive widening). */
+const widthAfter = (n: number, most: number) => Math.min(most, 1 + Math.floor(Math.sqrt(n + 1) * 1.5));
+
+/** The random stream of one decision: from the seed and the seat, never from the position. */
+function streamOf(seed: string, seat: SeatId): Sfc32State {
+  return sfc32FromHex(createHash('sha256').update(`pbem-bot|${seed}|${seat}`).digest('hex'));
+}
+
+/** Everything one decision's iterations share. */
+interface Search {
+  game: AnyGamePackage;
+  seat: SeatId;
+  rand: () => number;
+  ctx: ResolveContext;
+  playout: (state: unknown, seat: SeatId, rand: () => number) => unknown;
+}
+
+/** Plays `state` out, the seat's orders of this step being `mine`; the seat's score at the end. */
+function playOut(search: Search, state: unknown, mine: unknown): number {
+  const { game, seat, rand, ctx, playout } = search;
+  let s = state;
+  let first = true;
+  for (let step = 0; step < MAX_PLAYOUT_STEPS; step++) {
+    const owed = game.owed(s);
+    if (owed.length === 0 && game.outcome(s)) break;
+    const orders: Record<SeatId, unknown> = {};
+    for (const o of owed) orders[o.seat] = first && o.seat === seat ? mine : playout(s, o.seat, rand);
+    first = false;
+    s = game.resolve(s, orders, ctx);
+  }
+  return stateScore(game, s, seat);
+}
+
+/** The arm UCB1 picks: an untried one first, else the best mean plus exploration bonus (ties: the older arm). */
+function pick(arms: readonly Arm[], n: number): Arm {
+  let best = arms[0];
+  let bestValue = Number.NEGATIVE_INFINITY;
+  const log = Math.log(n + 1);
+  for (const arm of arms) {
+    if (arm.visits === 0) return arm;
+    const value = arm.total / arm.visits + EXPLORATION * Math.sqrt(log / arm.visits);
+    if (value > bestValue) {
+      best = arm;
+      bestValue = value;
+    }
+  }
+  return best;
+}
+
+/** The arm chosen at the end: most play-outs, then best mean, then the older. */
+function chosen(arms: readonly Arm[]): Arm {
+  let best = arms[0];
+  for (const arm of arms) {
+    const better =
+      arm.visits > best.visits || (arm.visits === best.visits && arm.total / arm.visits > best.total / best.visits);
+    if (better) best = arm;
+  }
+  return best;
+}
+
+/** Adds a candidate unless it repeats one or the first determinization refuses it. */
+function addCandidate(search: Search, arms: Arm[], seen: Set<string>, first: unknown, orders: unknown): void {
+  const key = canonicalJson(orders ?? null);
+  if (seen.has(key)) return;
+  seen.add(key);
+  if (search.game.validate(first, search.seat, orders).length) return;
+  arms.push({ orders, key, visits: 0, total: 0 });
+}
+
+/**
+ * Decides the orders of `seat`, which must be owed at `state`. Pure apart from the caller's clock when a time
+ * budget is given: the same seed and iteration budget give the same orders.
+ */
+export function decide(game: AnyGamePackage, state: unknown, seat: SeatId, settings: BotSettings): BotDecision {
+  if (!game.owed(state).some((o) => o.seat === seat)) throw new Error(`seat ${seat} owes no orders here`);
+  const rng = streamOf(settings.seed, seat);
+  const rand = () => sfc32Next(rng) / 0x100000000;
+  const ctx: ResolveContext = { roll: (sides) => uniformDie(rng, sides), emit: () => {}, silent: true };
+  const random = game.randomOrders;
+  const playout = game.playoutOrders ?? random ?? ((s: unknown, o: SeatId) => game.defaultOrders(s, o));
+  const search: Search = { game, seat, rand, ctx, playout };
+  const sample = samplerOf(game, state, seat);
+  const iterations = settings.iterations ?? (settings.thinkMs === undefined ? DEFAULT_BOT_ITERATIONS : Infinity);
+  const deadline = settings.thinkMs === undefined ? Infinity : (settings.now?.() ?? 0) + settings.thinkMs;
+  if (settings.thinkMs !== undefined && !settings.now) throw new Error('a time budget needs the caller’s clock');
+  const most = settings.candidates ?? DEFAULT_BOT_CANDIDATES;
+
+  // The first determinization judges the candidates' legality: the seat's legal orders are the same in all of them.
+  const first = sample(rand);
+  const arms: Arm[] = [];
+  const seen = new Set<string>();
+  addCandidate(search, arms, seen, first, game.defaultOrders(first, seat));
+  let n = 0;
+  for (; n < iterations && (n === 0 || settings.now === undefined || settings.now() < deadline); n++) {
+    const world = n === 0 ? first : sample(rand);
+    // Progressive widening; a repeated or refused draw simply leaves the width as it is this time.
+    if (random && arms.length < widthAfter(n, most)) addCandidate(search, arms, seen, first, random(world, seat, rand));
+    if (arms.length === 0) break;
+    const arm = pick(arms, n);
+    arm.visits++;
+    arm.total += playOut(search, world, arm.orders);
+  }
+  if (arms.length === 0) throw new Error(`no legal orders found for seat ${seat}`);
+  const best = chosen(arms);
+  return {
+    orders: best.orders,
+    iterations: n,
+    candidates: arms.length,
+    expected: best.visits ? best.total / best.visits : 0.5,
+  };
+}
