@@ -4,6 +4,7 @@
  * registered game: the game comes from the record, `--game` for `simulate`, or the first argument of `rules`.
  */
 import { commandHelp, readArgs, UsageError, type CliCommand } from './args.ts';
+import { matchCommand } from './match-command.ts';
 import { oddsCommand } from './odds-command.ts';
 import { replayCommand, verifyCommand } from './replay-command.ts';
 import { rulesCommand } from './rules-command.ts';
@@ -13,6 +14,7 @@ const COMMANDS: Record<string, CliCommand> = {
   replay: replayCommand,
   verify: verifyCommand,
   simulate: simulateCommand,
+  match: matchCommand,
   odds: oddsCommand,
   rules: rulesCommand,
 };

@@ -2,7 +2,8 @@
  * The games of `pbem match`: two players (`bot`, `random` or `default`) play complete games of one game and mode
  * against each other, the seats alternated game by game so that each player plays each side equally often. Dice
  * come from one stream per game, seeded from the run's seed and the game's number; the bot's decisions are seeded
- * the same way, so an iteration budget makes a whole run reproducible.
+ * the same way, so an iteration budget makes a whole run reproducible, however its games are shared out among
+ * worker threads (match-pool.ts).
  */
 import { createHash } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
@@ -24,8 +25,6 @@ export interface MatchOptions {
   /** The bot's budget: play-outs per decision, or milliseconds per decision. */
   iterations?: number;
   thinkMs?: number;
-  /** Called after every game with the number played. */
-  onProgress?: (done: number) => void;
 }
 
 /** Wins of each player (by its name, `bot`, or `bot#2` when both players are the same) and draws. */
@@ -68,17 +67,23 @@ export function seatingOf(seats: readonly SeatId[], g: number): number[] {
   return seats.map((_, i) => (i + g) % 2);
 }
 
-/** Plays one game; the outcome's winning seats, or null when unfinished. */
-function playOne(
-  game: AnyGamePackage,
-  opts: MatchOptions,
-  g: number,
-  holder: (seat: SeatId) => number,
-  timing: { decisions: number; ms: number },
-): { winners: SeatId[]; draw: boolean } | null {
+/** How one game of a match ended, and the bot's thinking in it. */
+export interface MatchGame {
+  g: number;
+  /** The winning seats (empty: a draw), or null when the game did not finish. */
+  winners: SeatId[] | null;
+  decisions: number;
+  ms: number;
+}
+
+/** Plays game `g` of a match, the seats held as `seatingOf` says. */
+export function playMatchGame(game: AnyGamePackage, opts: MatchOptions, g: number): MatchGame {
+  const seats = game.sides(opts.mode).map((s) => s.seat);
+  const seating = seatingOf(seats, g);
   const rng = streamOf(opts.seed, g);
   const rand = () => sfc32Next(rng) / 0x100000000;
   const ctx: ResolveContext = { roll: (sides) => uniformDie(rng, sides), emit: () => {}, silent: true };
+  const result: MatchGame = { g, winners: null, decisions: 0, ms: 0 };
   let state = game.setup({
     mode: opts.mode,
     options: game.optionsSchema.parse({}),
@@ -89,7 +94,7 @@ function playOne(
     if (owed.length === 0 && game.outcome(state)) break;
     const orders: Record<SeatId, unknown> = {};
     for (const { seat } of owed) {
-      const player = opts.players[holder(seat)];
+      const player = opts.players[seating[seats.indexOf(seat)]];
       if (player === 'bot') {
         const started = performance.now();
         orders[seat] = decide(game, state, seat, {
@@ -98,58 +103,61 @@ function playOne(
           thinkMs: opts.thinkMs,
           now: () => performance.now(),
         }).orders;
-        timing.ms += performance.now() - started;
-        timing.decisions++;
+        result.ms += performance.now() - started;
+        result.decisions++;
       } else if (player === 'random' && game.randomOrders) orders[seat] = game.randomOrders(state, seat, rand);
       else orders[seat] = game.defaultOrders(state, seat);
     }
     state = game.resolve(state, orders, ctx);
   }
   const outcome = game.outcome(state);
-  if (!outcome) return null;
-  const winners = outcome.winners?.length ? outcome.winners : outcome.winner ? [outcome.winner] : [];
-  return { winners, draw: winners.length === 0 };
+  if (outcome) result.winners = outcome.winners?.length ? outcome.winners : outcome.winner ? [outcome.winner] : [];
+  return result;
 }
 
-/** Plays the match; pure apart from the timer around the bot's decisions. */
-export function playMatch(game: AnyGamePackage, opts: MatchOptions): MatchSummary {
+/** The summary of a match's games (in any order); `seconds` is the caller's wall time. */
+export function tally(
+  game: AnyGamePackage,
+  opts: MatchOptions,
+  games: readonly MatchGame[],
+  seconds: number,
+): MatchSummary {
   const seats = game.sides(opts.mode).map((s) => s.seat);
   const names = playerNames(opts.players);
   const wins: Tally = { [names[0]]: 0, [names[1]]: 0, draw: 0 };
   const bySide: Record<SeatId, Tally> = Object.fromEntries(
     seats.map((seat) => [seat, { [names[0]]: 0, [names[1]]: 0, draw: 0 }]),
   );
-  const timing = { decisions: 0, ms: 0 };
   let unfinished = 0;
-  const started = performance.now();
-  for (let g = 0; g < opts.games; g++) {
-    const seating = seatingOf(seats, g);
+  let decisions = 0;
+  let ms = 0;
+  for (const result of games) {
+    decisions += result.decisions;
+    ms += result.ms;
+    const seating = seatingOf(seats, result.g);
     const holder = (seat: SeatId) => seating[seats.indexOf(seat)];
-    const result = playOne(game, opts, g, holder, timing);
-    if (!result) unfinished++;
-    else if (result.draw) {
+    if (!result.winners) unfinished++;
+    else if (result.winners.length === 0) {
       wins.draw++;
       for (const seat of seats) bySide[seat].draw++;
     } else {
       // A win counts once for each player holding a winning seat (a team may mix players when seats are many).
-      const winning = new Set(result.winners.map((seat) => holder(seat)));
-      for (const p of winning) wins[names[p]]++;
+      for (const p of new Set(result.winners.map(holder))) wins[names[p]]++;
       for (const seat of result.winners) bySide[seat][names[holder(seat)]]++;
     }
-    opts.onProgress?.(g + 1);
   }
   return {
     game: opts.gameId,
     mode: opts.mode,
-    games: opts.games,
+    games: games.length,
     players: names,
     wins,
     bySide,
     unfinished,
-    decisions: timing.decisions,
-    msPerDecision: timing.decisions ? Math.round((timing.ms / timing.decisions) * 10) / 10 : null,
+    decisions,
+    msPerDecision: decisions ? Math.round((ms / decisions) * 10) / 10 : null,
     ...(opts.iterations !== undefined ? { iterations: opts.iterations } : {}),
     ...(opts.thinkMs !== undefined ? { thinkMs: opts.thinkMs } : {}),
-    seconds: Math.round(performance.now() - started) / 1000,
+    seconds,
   };
 }

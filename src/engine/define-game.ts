@@ -83,6 +83,7 @@ export interface PlayCapability<S, O> {
   /** The computer player's play-out orders and estimate (see `GamePackage.playoutOrders`, `botEstimate`). */
   playoutOrders?(state: S, seat: SeatId, rand: () => number): O;
   botEstimate?(state: S, seat: SeatId): number;
+  botIterations?: number;
   shortGame?: ShortGame;
   fixtures?: { position(spec: unknown, data?: unknown): S };
 }
@@ -140,6 +141,7 @@ export function defineGame<S, O, Opt, Data>(spec: GameSpec<S, O, Opt, Data>): Ga
   if (play?.randomOrders) pkg.randomOrders = play.randomOrders;
   if (play?.playoutOrders) pkg.playoutOrders = play.playoutOrders;
   if (play?.botEstimate) pkg.botEstimate = play.botEstimate;
+  if (play?.botIterations) pkg.botIterations = play.botIterations;
   if (play?.shortGame) pkg.shortGame = play.shortGame;
   if (play?.fixtures) pkg.fixtures = play.fixtures;
   if (odds?.outcomes) pkg.oddsOutcomes = odds.outcomes;

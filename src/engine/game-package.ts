@@ -58,6 +58,11 @@ export interface GamePackage<S = unknown, O = unknown, Opt = unknown, Data = unk
    */
   botEstimate?(state: S, seat: SeatId): number;
   /**
+   * The computer player's default budget in play-outs a decision, sized to the game's speed (about a second a
+   * decision on one core). Default: DEFAULT_BOT_ITERATIONS (src/engine/bot/settings.ts).
+   */
+  botIterations?: number;
+  /**
    * What an event counts as in the odds preview of a step (`pbem odds`): calls `count` for each outcome it stands
    * for, or not at all for bookkeeping. Without it, every event but a die counts by its type.
    */

@@ -10,10 +10,20 @@ export function outcomeScore(outcome: Outcome, seat: SeatId): number {
   return 0;
 }
 
-/** The score of a state for a seat: its outcome's, the package's estimate of an unfinished game's, or even odds. */
+/** How much of an ended game's score its margin makes (the rest is win, draw or loss). */
+const MARGIN_SHARE = 0.25;
+
+/**
+ * The score of a state for a seat. An unfinished game (a play-out cut short) scores the package's estimate, or even
+ * odds. An ended game scores its outcome, plus a share for the margin where the package can estimate it: a wider
+ * win is worth a little more, so that among orders that all win (or all lose) in the play-outs the search still
+ * prefers the better ones, and the scores vary less from one play-out to the next.
+ */
 export function stateScore(game: AnyGamePackage, state: unknown, seat: SeatId): number {
   const outcome = game.outcome(state);
-  if (outcome) return outcomeScore(outcome, seat);
-  const estimate = game.botEstimate?.(state, seat);
-  return estimate === undefined ? 0.5 : Math.min(1, Math.max(0, estimate));
+  const raw = game.botEstimate?.(state, seat);
+  const estimate = raw === undefined ? undefined : Math.min(1, Math.max(0, raw));
+  if (!outcome) return estimate ?? 0.5;
+  const result = outcomeScore(outcome, seat);
+  return estimate === undefined ? result : (1 - MARGIN_SHARE) * result + MARGIN_SHARE * estimate;
 }

@@ -12,6 +12,7 @@ import { canonicalJson } from '../canonical-json.ts';
 import { sfc32FromHex, sfc32Next, uniformDie, type Sfc32State } from '../dice.ts';
 import type { AnyGamePackage } from '../game-package.ts';
 import type { ResolveContext, SeatId } from '../types.ts';
+import { graft } from './graft.ts';
 import { samplerOf } from './sampler.ts';
 import { stateScore } from './score.ts';
 import {
@@ -93,14 +94,38 @@ function chosen(arms: readonly Arm[]): Arm {
   return best;
 }
 
-/** Adds a candidate unless it repeats one or the first determinization refuses it. */
-function addCandidate(search: Search, arms: Arm[], seen: Set<string>, first: unknown, orders: unknown): void {
-  const key = canonicalJson(orders ?? null);
-  if (seen.has(key)) return;
-  seen.add(key);
-  if (search.game.validate(first, search.seat, orders).length) return;
-  arms.push({ orders, key, visits: 0, total: 0 });
+/** The candidate with the best mean over at least two play-outs, or null. */
+function leader(arms: readonly Arm[]): Arm | null {
+  let best: Arm | null = null;
+  for (const arm of arms) {
+    if (arm.visits < 2) continue;
+    if (!best || arm.total / arm.visits > best.total / best.visits) best = arm;
+  }
+  return best;
 }
+
+/**
+ * The next candidate: a fresh random draw, or (every other time, once some candidates have been tried) the
+ * leader with one part of a fresh draw grafted in.
+ */
+function nextCandidate(search: Search, arms: readonly Arm[], world: unknown, random: Search['playout']): unknown {
+  const draw = random(world, search.seat, search.rand);
+  const lead = arms.length >= 4 && search.rand() < 0.5 ? leader(arms) : null;
+  return (lead && graft(lead.orders, draw, search.rand)) ?? draw;
+}
+
+/** Adds a candidate unless it repeats one or the first determinization refuses it; whether it was added. */
+function addCandidate(search: Search, arms: Arm[], seen: Set<string>, first: unknown, orders: unknown): boolean {
+  const key = canonicalJson(orders ?? null);
+  if (seen.has(key)) return false;
+  seen.add(key);
+  if (search.game.validate(first, search.seat, orders).length) return false;
+  arms.push({ orders, key, visits: 0, total: 0 });
+  return true;
+}
+
+/** Draws in a row without a second legal candidate after which a decision is taken as forced. */
+const FORCED_AFTER = 12;
 
 /**
  * Decides the orders of `seat`, which must be owed at `state`. Pure apart from the caller's clock when a time
@@ -108,6 +133,7 @@ function addCandidate(search: Search, arms: Arm[], seen: Set<string>, first: unk
  */
 export function decide(game: AnyGamePackage, state: unknown, seat: SeatId, settings: BotSettings): BotDecision {
   if (!game.owed(state).some((o) => o.seat === seat)) throw new Error(`seat ${seat} owes no orders here`);
+  if (settings.thinkMs !== undefined && !settings.now) throw new Error('a time budget needs the caller’s clock');
   const rng = streamOf(settings.seed, seat);
   const rand = () => sfc32Next(rng) / 0x100000000;
   const ctx: ResolveContext = { roll: (sides) => uniformDie(rng, sides), emit: () => {}, silent: true };
@@ -115,9 +141,9 @@ export function decide(game: AnyGamePackage, state: unknown, seat: SeatId, setti
   const playout = game.playoutOrders ?? random ?? ((s: unknown, o: SeatId) => game.defaultOrders(s, o));
   const search: Search = { game, seat, rand, ctx, playout };
   const sample = samplerOf(game, state, seat);
-  const iterations = settings.iterations ?? (settings.thinkMs === undefined ? DEFAULT_BOT_ITERATIONS : Infinity);
-  const deadline = settings.thinkMs === undefined ? Infinity : (settings.now?.() ?? 0) + settings.thinkMs;
-  if (settings.thinkMs !== undefined && !settings.now) throw new Error('a time budget needs the caller’s clock');
+  const timed = settings.thinkMs !== undefined;
+  const iterations = settings.iterations ?? (timed ? Infinity : (game.botIterations ?? DEFAULT_BOT_ITERATIONS));
+  const deadline = timed ? (settings.now?.() ?? 0) + (settings.thinkMs ?? 0) : Infinity;
   const most = settings.candidates ?? DEFAULT_BOT_CANDIDATES;
 
   // The first determinization judges the candidates' legality: the seat's legal orders are the same in all of them.
@@ -126,11 +152,16 @@ export function decide(game: AnyGamePackage, state: unknown, seat: SeatId, setti
   const seen = new Set<string>();
   addCandidate(search, arms, seen, first, game.defaultOrders(first, seat));
   let n = 0;
-  for (; n < iterations && (n === 0 || settings.now === undefined || settings.now() < deadline); n++) {
+  let fruitless = 0; // draws in a row that gave no new legal candidate
+  for (; n < iterations && (n === 0 || !timed || (settings.now?.() ?? 0) < deadline); n++) {
     const world = n === 0 ? first : sample(rand);
     // Progressive widening; a repeated or refused draw simply leaves the width as it is this time.
-    if (random && arms.length < widthAfter(n, most)) addCandidate(search, arms, seen, first, random(world, seat, rand));
-    if (arms.length === 0) break;
+    if (random && arms.length < widthAfter(n, most)) {
+      const added = addCandidate(search, arms, seen, first, nextCandidate(search, arms, world, random));
+      fruitless = added ? 0 : fruitless + 1;
+    }
+    // A decision with one legal answer (or none found in many draws) needs no play-outs.
+    if (arms.length === 0 || (arms.length === 1 && fruitless >= FORCED_AFTER)) break;
     const arm = pick(arms, n);
     arm.visits++;
     arm.total += playOut(search, world, arm.orders);

@@ -29,6 +29,7 @@ import { board } from './view/board.ts';
 import { describeEvent } from './view/describe.ts';
 import { hiddenTwin } from './view/hidden-twin.ts';
 import { sampleHidden } from './view/sample-hidden.ts';
+import { botEstimate } from './rules/estimate.ts';
 import { view, visibleEvents } from './view/view.ts';
 
 /**
@@ -65,6 +66,8 @@ export const atlanticWolves = defineGame<AwState, AwOrders, AwOptions, AwData>({
   visibility: { visibleEvents, hiddenTwin, sampleHidden },
   grammar: awTextGrammar,
   play: {
+    botIterations: 3000, // about a second a decision on one core (pbem match)
+    botEstimate,
     randomOrders: randomLegalOrders,
     shortGame,
     fixtures: { position: (spec, data) => stateFromFixture(spec as FixtureSetup, data as AwData | undefined) },

@@ -54,6 +54,7 @@ export const finNapoleon: GamePackage<FnState, FnOrders, FnOptions, FnData> = de
   visibility: { hiddenTwin, sampleHidden },
   grammar: fnTextGrammar,
   play: {
+    botIterations: 2000, // about a second a decision on one core (pbem match)
     randomOrders,
     // FN-A05: a short game of one turn for the end-to-end checks, France and three Allied players (4 seats).
     shortGame: { mode: 'allies-3', options: { turnLimit: 1 } },

@@ -29,6 +29,7 @@ import { board } from './view/board.ts';
 import { describeEvent } from './view/describe.ts';
 import { hiddenTwin } from './view/hidden-twin.ts';
 import { sampleHidden } from './view/sample-hidden.ts';
+import { botEstimate } from './rules/estimate.ts';
 import { view } from './view/view.ts';
 
 /** The Grand Fleet package: the core, then the capabilities it has (src/engine/define-game.ts). */
@@ -62,6 +63,8 @@ export const grandFleet: GamePackage<GfState, GfOrders, GfOptions, GfData> = def
   visibility: { hiddenTwin, sampleHidden },
   grammar: gfTextGrammar,
   play: {
+    botIterations: 1500, // about a second a decision on one core (pbem match)
+    botEstimate,
     randomOrders,
     shortGame,
     fixtures: { position: (spec, data) => stateFromFixture(spec as GfFixtureSetup, data as GfData | undefined) },

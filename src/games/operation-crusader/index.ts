@@ -28,6 +28,7 @@ import { board } from './view/board.ts';
 import { describeEvent } from './view/describe.ts';
 import { hiddenTwin } from './view/hidden-twin.ts';
 import { sampleHidden } from './view/sample-hidden.ts';
+import { botEstimate } from './rules/estimate.ts';
 import { view } from './view/view.ts';
 
 /** The Operation Crusader package: the core, then the capabilities it has (src/engine/define-game.ts). */
@@ -59,6 +60,8 @@ export const operationCrusader: GamePackage<OcState, OcOrders, OcOptions, OcData
   visibility: { hiddenTwin, sampleHidden },
   grammar: ocGrammar,
   play: {
+    botIterations: 800, // about a second a decision on one core (pbem match)
+    botEstimate,
     randomOrders,
     // OC 3.0[1]: one turn with six units is a short complete game.
     shortGame: { mode: 'standard', options: { lastTurn: 1 }, data: shortData },
