@@ -26,6 +26,7 @@ import { board } from './view/board.ts';
 import { describeEvent } from './view/describe.ts';
 import { hiddenTwin } from './view/hidden-twin.ts';
 import { sampleHidden } from './view/sample-hidden.ts';
+import { botEstimate } from './rules/estimate.ts';
 import { view } from './view/view.ts';
 
 /** The Fin-Napoleon package: the core, then the capabilities it has (src/engine/define-game.ts). */
@@ -54,6 +55,7 @@ export const finNapoleon: GamePackage<FnState, FnOrders, FnOptions, FnData> = de
   visibility: { hiddenTwin, sampleHidden },
   grammar: fnTextGrammar,
   play: {
+    botEstimate,
     botIterations: 2000, // about a second a decision on one core (pbem match)
     randomOrders,
     // FN-A05: a short game of one turn for the end-to-end checks, France and three Allied players (4 seats).
