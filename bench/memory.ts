@@ -92,6 +92,28 @@ async function createGames(base: string, count: number): Promise<void> {
   await Promise.all(Array.from({ length: CLIENTS }, client));
 }
 
+/**
+ * Where the measured process's memory is at rest, from its /metrics (prom-client's runtime figures): the JavaScript
+ * heap in use and allocated, memory held outside it by JavaScript objects (buffers, WebAssembly), and the rest.
+ */
+async function memoryParts(base: string): Promise<Record<string, number> | null> {
+  const res = await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${ADMIN}` } });
+  if (!res.ok) return null;
+  const text = await res.text();
+  const value = (name: string) => Number(text.match(new RegExp(`^${name} (\\S+)$`, 'm'))?.[1] ?? Number.NaN);
+  const mb = (bytes: number) => Math.round(bytes / 2 ** 20);
+  const rss = value('pbem_process_resident_memory_bytes');
+  const heapTotal = value('pbem_nodejs_heap_size_total_bytes');
+  const external = value('pbem_nodejs_external_memory_bytes');
+  return {
+    rss: mb(rss),
+    heapUsed: mb(value('pbem_nodejs_heap_size_used_bytes')),
+    heapTotal: mb(heapTotal),
+    external: mb(external),
+    outsideHeap: mb(rss - heapTotal - external),
+  };
+}
+
 const server =
   process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 /** An empty database: the service applies its migrations at start, as on a new installation. */
@@ -162,6 +184,13 @@ try {
   const atRest = rssMB(measured.pid!);
   const round = (v: number) => Math.round(v);
   say(`  RSS peak ${round(peak)} MB, at rest ${round(atRest)} MB`);
+  const parts = ROLE === 'worker' ? null : await memoryParts(base);
+  if (parts)
+    say(
+      `  of which: ${Object.entries(parts)
+        .map(([k, v]) => `${k} ${v} MB`)
+        .join(', ')}`,
+    );
   printFigures({
     games: GAMES,
     role: ROLE,
@@ -169,6 +198,7 @@ try {
     rssMBAtStart: round(atStart),
     rssMBPeak: round(peak),
     rssMBAtRest: round(atRest),
+    ...(parts ? { atRestMB: parts } : {}),
     seconds: round(seconds),
   });
 } finally {

@@ -84,6 +84,7 @@ export interface PlayCapability<S, O> {
   playoutOrders?(state: S, seat: SeatId, rand: () => number): O;
   botEstimate?(state: S, seat: SeatId): number;
   botIterations?: number;
+  botHorizon?: number;
   shortGame?: ShortGame;
   fixtures?: { position(spec: unknown, data?: unknown): S };
 }
@@ -142,6 +143,7 @@ export function defineGame<S, O, Opt, Data>(spec: GameSpec<S, O, Opt, Data>): Ga
   if (play?.playoutOrders) pkg.playoutOrders = play.playoutOrders;
   if (play?.botEstimate) pkg.botEstimate = play.botEstimate;
   if (play?.botIterations) pkg.botIterations = play.botIterations;
+  if (play?.botHorizon) pkg.botHorizon = play.botHorizon;
   if (play?.shortGame) pkg.shortGame = play.shortGame;
   if (play?.fixtures) pkg.fixtures = play.fixtures;
   if (odds?.outcomes) pkg.oddsOutcomes = odds.outcomes;

@@ -63,6 +63,11 @@ export interface GamePackage<S = unknown, O = unknown, Opt = unknown, Data = unk
    */
   botIterations?: number;
   /**
+   * Steps after which the computer player stops a play-out and scores it by `botEstimate` (a turn or two of the
+   * game): the nearer consequences of a decision, measured with less noise. Default: play-outs run to the end.
+   */
+  botHorizon?: number;
+  /**
    * What an event counts as in the odds preview of a step (`pbem odds`): calls `count` for each outcome it stands
    * for, or not at all for bookkeeping. Without it, every event but a die counts by its type.
    */

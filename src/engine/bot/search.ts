@@ -49,6 +49,8 @@ interface Search {
   rand: () => number;
   ctx: ResolveContext;
   playout: (state: unknown, seat: SeatId, rand: () => number) => unknown;
+  /** Steps a play-out runs before it is scored by the package's estimate. */
+  horizon: number;
 }
 
 /** Plays `state` out, the seat's orders of this step being `mine`; the seat's score at the end. */
@@ -56,7 +58,7 @@ function playOut(search: Search, state: unknown, mine: unknown): number {
   const { game, seat, rand, ctx, playout } = search;
   let s = state;
   let first = true;
-  for (let step = 0; step < MAX_PLAYOUT_STEPS; step++) {
+  for (let step = 0; step < search.horizon; step++) {
     const owed = game.owed(s);
     if (owed.length === 0 && game.outcome(s)) break;
     const orders: Record<SeatId, unknown> = {};
@@ -139,7 +141,8 @@ export function decide(game: AnyGamePackage, state: unknown, seat: SeatId, setti
   const ctx: ResolveContext = { roll: (sides) => uniformDie(rng, sides), emit: () => {}, silent: true };
   const random = game.randomOrders;
   const playout = game.playoutOrders ?? random ?? ((s: unknown, o: SeatId) => game.defaultOrders(s, o));
-  const search: Search = { game, seat, rand, ctx, playout };
+  const horizon = (game.botEstimate && game.botHorizon) || MAX_PLAYOUT_STEPS;
+  const search: Search = { game, seat, rand, ctx, playout, horizon };
   const sample = samplerOf(game, state, seat);
   const timed = settings.thinkMs !== undefined;
   const iterations = settings.iterations ?? (timed ? Infinity : (game.botIterations ?? DEFAULT_BOT_ITERATIONS));

@@ -56,6 +56,7 @@ export const finNapoleon: GamePackage<FnState, FnOrders, FnOptions, FnData> = de
   grammar: fnTextGrammar,
   play: {
     botEstimate,
+    botHorizon: 8, // steps, about a turn: play-outs then scored by botEstimate
     botIterations: 2000, // about a second a decision on one core (pbem match)
     randomOrders,
     // FN-A05: a short game of one turn for the end-to-end checks, France and three Allied players (4 seats).

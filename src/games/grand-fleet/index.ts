@@ -63,6 +63,7 @@ export const grandFleet: GamePackage<GfState, GfOrders, GfOptions, GfData> = def
   visibility: { hiddenTwin, sampleHidden },
   grammar: gfTextGrammar,
   play: {
+    botHorizon: 18, // steps, about a turn: play-outs then scored by botEstimate
     botIterations: 1500, // about a second a decision on one core (pbem match)
     botEstimate,
     randomOrders,

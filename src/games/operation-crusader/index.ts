@@ -60,6 +60,7 @@ export const operationCrusader: GamePackage<OcState, OcOrders, OcOptions, OcData
   visibility: { hiddenTwin, sampleHidden },
   grammar: ocGrammar,
   play: {
+    botHorizon: 16, // steps, about a turn: play-outs then scored by botEstimate
     botIterations: 800, // about a second a decision on one core (pbem match)
     botEstimate,
     randomOrders,
