@@ -48,7 +48,7 @@ describe('pbem match', () => {
     expect(summary.bySide.allied.bot + summary.bySide.german.bot).toBe(bot);
     expect(summary.decisions).toBeGreaterThan(0);
     expect(summary.msPerDecision).toBeGreaterThan(0);
-  });
+  }, 120_000);
 
   it('the computer player beats random play at Atlantic Wolves, on both sides', () => {
     const r = pbem(
