@@ -4,7 +4,7 @@
  * at the game's default budget, and against `random` at 20 ms a decision. Seats alternate game by game.
  *
  *   npm run bench:bot-strength                       # 20 games a row, every core
- *   npm run bench:bot-strength -- --games 10 --game grand-fleet --workers 1
+ *   npm run bench:bot-strength -- --games 10 --game grand-fleet --workers 1 --rows default   # or --rows 20ms
  *
  * Aims (each game and side): >= 95% of decided games won against random and >= 90% against default at the default
  * budget; >= 80% against random at 20 ms; the default budget <= 2 s a decision on one core (msPerDecision, with one
@@ -25,6 +25,8 @@ const { values } = parseArgs({
     workers: { type: 'string', default: String(availableParallelism()) },
     game: { type: 'string' },
     seed: { type: 'string', default: 'strength' },
+    /** Which rows: `default` (the default budget, against random and default), `20ms`, or `all`. */
+    rows: { type: 'string', default: 'all' },
     json: { type: 'boolean' },
   },
 });
@@ -60,7 +62,10 @@ for (const game of picked) {
     ['default', {}, `default (${game.botIterations ?? 'engine default'} play-outs)`],
     ['random', { thinkMs: 20 }, '20 ms'],
   ];
-  for (const [opponent, budget, label] of runs) {
+  const wanted = runs.filter(([, budget]) =>
+    values.rows === 'all' ? true : values.rows === '20ms' ? budget.thinkMs === 20 : budget.thinkMs === undefined,
+  );
+  for (const [opponent, budget, label] of wanted) {
     const s = await matchOnPool(
       { gameId: game.id, mode, players: ['bot', opponent], games: count, seed: values.seed!, ...budget },
       workers,
