@@ -149,6 +149,7 @@ const env: NodeJS.ProcessEnv = {
   MAIL_DOMAIN: 'bench.test',
   LOG_LEVEL: 'warn',
   RATE_LIMIT_PER_MINUTE: '0',
+  INBOUND_SMTP_PORT: '0', // no order listener: another service on this machine may hold its port
 };
 const processes: Record<string, ChildProcess> =
   ROLE === 'all'
