@@ -2,7 +2,8 @@
  * The computer player's search: information-set Monte Carlo with a bandit at the seat's own decision (a one-level
  * IS-MCTS). Every iteration draws a determinization from the seat's view (sampler.ts), picks one of the candidate
  * orders by UCB1, and plays the game out from there: every other owed seat, and the seat itself at its later
- * decisions, playing the package's play-out orders (its random legal player unless it gives a heuristic). The
+ * decisions, playing the package's play-out orders (its random legal player unless it gives a heuristic; other
+ * seats play their default orders three times in ten instead), until the game ends or the package's horizon. The
  * candidates grow with the iterations (progressive widening), each drawn from a determinization, so a decision
  * weighs few orders when the budget is small and more when it is large. Simultaneous and sealed steps need nothing
  * special: the other seats' orders of the same step are drawn in the play-out and never read from the real position.
@@ -30,6 +31,12 @@ interface Arm {
   visits: number;
   total: number;
 }
+
+/**
+ * How often another seat plays its default orders in a play-out instead of the play-out policy: the search then
+ * allows for a passive opponent (the deadline's default orders, a player gone quiet) as well as an active one.
+ */
+const DEFAULT_SHARE = 0.3;
 
 /** UCB1's exploration constant, for scores in [0, 1]. */
 const EXPLORATION = Math.SQRT2 * 0.5;
@@ -62,7 +69,11 @@ function playOut(search: Search, state: unknown, mine: unknown): number {
     const owed = game.owed(s);
     if (owed.length === 0 && game.outcome(s)) break;
     const orders: Record<SeatId, unknown> = {};
-    for (const o of owed) orders[o.seat] = first && o.seat === seat ? mine : playout(s, o.seat, rand);
+    for (const o of owed) {
+      if (first && o.seat === seat) orders[o.seat] = mine;
+      else if (o.seat !== seat && rand() < DEFAULT_SHARE) orders[o.seat] = game.defaultOrders(s, o.seat);
+      else orders[o.seat] = playout(s, o.seat, rand);
+    }
     first = false;
     s = game.resolve(s, orders, ctx);
   }
