@@ -145,8 +145,8 @@ export interface FnState {
  * run); the parts never changed in place are shared (data, options, seats, start VP, standing orders, result).
  */
 export function cloneState(s: FnState): FnState {
-  const units: FnState['units'] = {};
-  for (const a of Object.keys(s.units)) units[a] = { ...s.units[a] };
+  // Copy on write: the areas' records are shared with `s` until `areaToChange` copies the one a rule changes.
+  const units: FnState['units'] = { ...s.units };
   const queued: FnState['queued'] = {};
   for (const seat of Object.keys(s.queued)) queued[seat] = { ...s.queued[seat] };
   const p = s.phase;
@@ -156,7 +156,23 @@ export function cloneState(s: FnState): FnState {
       : p.kind === 'moveOn'
         ? { ...p, arrived: { ...p.arrived } }
         : p;
-  return { ...s, units, atWar: { ...s.atWar }, order: [...s.order], queued, standing: { ...s.standing }, phase };
+  const next = { ...s, units, atWar: { ...s.atWar }, order: [...s.order], queued, standing: { ...s.standing }, phase };
+  copiedAreas.set(next, []);
+  return next;
+}
+
+// Each state copy with the areas whose unit records it has copied (the others it shares with the state it was
+// copied from). A state that is no copy (set up, parsed, built by a fixture) owns all its records.
+const copiedAreas = new WeakMap<FnState, string[]>();
+
+/** An area's unit counts to change in place: copied first when the state still shares them (once per copy). */
+export function areaToChange(s: FnState, area: string): Record<Nation, number> {
+  const copied = copiedAreas.get(s);
+  if (copied && !copied.includes(area)) {
+    s.units[area] = { ...s.units[area] };
+    copied.push(area);
+  }
+  return s.units[area];
 }
 
 export const isAlly = (n: Nation): n is Ally => n !== 'france';
@@ -187,7 +203,27 @@ export const isSea = (s: FnState, areaId: string): boolean => indexOf(s.data).se
 export const areaIds = (s: FnState): readonly string[] => indexOf(s.data).ids;
 /** An area's place in data order (FN 9.1[4]: moves and combats in area order). */
 export const areaRank = (s: FnState, id: string): number => indexOf(s.data).order.get(id) ?? -1;
-export const unitsOf = (s: FnState, areaId: string, n: Nation): number => s.units[areaId]?.[n] ?? 0;
+export function unitsOf(s: FnState, areaId: string, n: Nation): number {
+  const here = s.units[areaId];
+  if (!here) return 0;
+  // Each nation read by its own name: a look-up by a varying name is slow once it has met several.
+  switch (n) {
+    case 'france':
+      return here.france ?? 0;
+    case 'prussia':
+      return here.prussia ?? 0;
+    case 'austria':
+      return here.austria ?? 0;
+    case 'russia':
+      return here.russia ?? 0;
+    case 'spain':
+      return here.spain ?? 0;
+    case 'britain':
+      return here.britain ?? 0;
+    default:
+      return here[n] ?? 0;
+  }
+}
 export const onMap = (s: FnState, n: Nation): number => areaIds(s).reduce((t, a) => t + unitsOf(s, a, n), 0);
 /** FN 3.2[4]: units left in the nation's box on the War Status Chart. */
 export const inBox = (s: FnState, n: Nation): number => s.data.chart[n].maximum - onMap(s, n);
