@@ -224,7 +224,12 @@ export function unitsOf(s: FnState, areaId: string, n: Nation): number {
       return here[n] ?? 0;
   }
 }
-export const onMap = (s: FnState, n: Nation): number => areaIds(s).reduce((t, a) => t + unitsOf(s, a, n), 0);
+export function onMap(s: FnState, n: Nation): number {
+  const ids = areaIds(s);
+  let total = 0;
+  for (let i = 0; i < ids.length; i++) total += unitsOf(s, ids[i], n);
+  return total;
+}
 /** FN 3.2[4]: units left in the nation's box on the War Status Chart. */
 export const inBox = (s: FnState, n: Nation): number => s.data.chart[n].maximum - onMap(s, n);
 /** FN 9.0[3]: an Allied nation at peace is treated as not on the map in move/combat. */

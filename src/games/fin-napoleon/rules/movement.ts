@@ -206,8 +206,8 @@ export const slotsInOrder = (s: FnState, move: Readonly<Record<string, string[]>
   movePlan(s, move).map((m) => m.key);
 
 /** Units of `n` in an area that may still move: those that did not arrive by a move this activation (FN 9.1[4]). */
-export const movable = (s: FnState, n: Nation, area: string, arrived: Record<string, number> = {}): number =>
-  unitsOf(s, area, n) - (arrived[area] ?? 0);
+export const movable = (s: FnState, n: Nation, area: string, arrived?: Record<string, number>): number =>
+  unitsOf(s, area, n) - (arrived?.[area] ?? 0);
 
 /**
  * Every problem with the move orders of nation `n`: units that exist, legal paths (FN 9.1). One error per fault:
