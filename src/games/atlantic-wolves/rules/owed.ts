@@ -27,18 +27,6 @@ const overflowRule = (side: AwSide) => (side === 'allied' ? 'AW 6.0-C2' : 'AW 7.
 const responsePoint: PointOf<'response'> = (s, p) => {
   const idx = indexOf(s.data);
   const u = idx.unit.get(p.unit);
-  return owe(
-    u?.side ?? 'allied',
-    'AW-D7',
-    'AW 12.0-3',
-    lazyText(() => responsePrompt(s, p)),
-  );
-};
-
-/** The D7 prompt (see `responsePoint`). */
-function responsePrompt(s: AwState, p: Extract<AwPhase, { kind: 'response' }>): Text {
-  const idx = indexOf(s.data);
-  const u = idx.unit.get(p.unit);
   const area = at(s, p.unit);
   const dest = responseDestinations(s, p.unit); // once for both languages
   let en = 'must STAY (every adjacent area is full)';
@@ -47,30 +35,11 @@ function responsePrompt(s: AwState, p: Extract<AwPhase, { kind: 'response' }>): 
     en = `may move to ${dest.map((a) => areaName(idx, a, 'en')).join(', ')} (MOVE ${u?.number} -> area) or STAY`;
     ja = `${dest.map((a) => areaName(idx, a, 'ja')).join('、')} のいずれかへ移動 (移動 ${u?.number} エリア) するか待機できます`;
   }
-  return {
+  return owe(u?.side ?? 'allied', 'AW-D7', 'AW 12.0-3', {
     en: `Response roll ${p.roll}: unit ${u?.number} (${p.unit}) in ${areaName(idx, area, 'en')} ${en}.`,
     ja: `対応移動${p.roll}回目: ユニット${u?.number}（${p.unit}、${areaName(idx, area, 'ja')}）は${ja}。`,
-  };
-}
-
-/**
- * A text made when it is first read: both languages are still plain enumerable properties (JSON, copies and
- * comparisons see the words), but a caller that reads only the seat (random play, simulation) never makes them.
- * The state it is made from is never changed (rules copy before they change), so it reads the same later.
- */
-function lazyText(make: () => Text): Text {
-  let made: Text | undefined;
-  return {
-    get en() {
-      made ??= make();
-      return made.en;
-    },
-    get ja() {
-      made ??= make();
-      return made.ja;
-    },
-  };
-}
+  });
+};
 
 const areaLabels = new WeakMap<ReturnType<typeof indexOf>, Map<string, Text>>();
 
