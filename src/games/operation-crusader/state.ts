@@ -166,6 +166,16 @@ export function activatable(s: OcState, side: OcSide): string[] {
   return out;
 }
 
+/** Whether a side has a unit that may be activated (`activatable(...).length > 0`, without the list). */
+export function anyActivatable(s: OcState, side: OcSide): boolean {
+  for (const u of s.data.units) {
+    if (u.side !== side) continue;
+    const st = s.units[u.id];
+    if (st.status === 'map' && !st.faceDown) return true;
+  }
+  return false;
+}
+
 /** Locations with activatable units of a side, in data order of their first unit. */
 export function groupLocations(s: OcState, side: OcSide): string[] {
   const seen = new Set<string>();
