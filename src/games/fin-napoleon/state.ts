@@ -157,20 +157,21 @@ export function cloneState(s: FnState): FnState {
         ? { ...p, arrived: { ...p.arrived } }
         : p;
   const next = { ...s, units, atWar: { ...s.atWar }, order: [...s.order], queued, standing: { ...s.standing }, phase };
-  copiedAreas.set(next, []);
+  writing = { state: next, areas: [] };
   return next;
 }
 
-// Each state copy with the areas whose unit records it has copied (the others it shares with the state it was
-// copied from). A state that is no copy (set up, parsed, built by a fixture) owns all its records.
-const copiedAreas = new WeakMap<FnState, string[]>();
+// The state whose area records are being changed and the areas whose records it has copied (the others it may
+// share with the state it was copied from). One slot rather than a weak map of every copy: a step changes one
+// state. A state not in the slot has each record copied before its first change from now on, which is always safe.
+let writing: { state: FnState | null; areas: string[] } = { state: null, areas: [] };
 
-/** An area's unit counts to change in place: copied first when the state still shares them (once per copy). */
+/** An area's unit counts to change in place: copied first, once per state (copy on write). */
 export function areaToChange(s: FnState, area: string): Record<Nation, number> {
-  const copied = copiedAreas.get(s);
-  if (copied && !copied.includes(area)) {
+  if (writing.state !== s) writing = { state: s, areas: [] };
+  if (!writing.areas.includes(area)) {
     s.units[area] = { ...s.units[area] };
-    copied.push(area);
+    writing.areas.push(area);
   }
   return s.units[area];
 }
