@@ -145,8 +145,8 @@ export interface FnState {
  * run); the parts never changed in place are shared (data, options, seats, start VP, standing orders, result).
  */
 export function cloneState(s: FnState): FnState {
-  const units: FnState['units'] = {};
-  for (const a of Object.keys(s.units)) units[a] = { ...s.units[a] };
+  // Copy on write: the areas' records are shared with `s` until `areaToChange` copies the one a rule changes.
+  const units: FnState['units'] = { ...s.units };
   const queued: FnState['queued'] = {};
   for (const seat of Object.keys(s.queued)) queued[seat] = { ...s.queued[seat] };
   const p = s.phase;
@@ -156,7 +156,24 @@ export function cloneState(s: FnState): FnState {
       : p.kind === 'moveOn'
         ? { ...p, arrived: { ...p.arrived } }
         : p;
-  return { ...s, units, atWar: { ...s.atWar }, order: [...s.order], queued, standing: { ...s.standing }, phase };
+  const next = { ...s, units, atWar: { ...s.atWar }, order: [...s.order], queued, standing: { ...s.standing }, phase };
+  writing = { state: next, areas: [] };
+  return next;
+}
+
+// The state whose area records are being changed and the areas whose records it has copied (the others it may
+// share with the state it was copied from). One slot rather than a weak map of every copy: a step changes one
+// state. A state not in the slot has each record copied before its first change from now on, which is always safe.
+let writing: { state: FnState | null; areas: string[] } = { state: null, areas: [] };
+
+/** An area's unit counts to change in place: copied first, once per state (copy on write). */
+export function areaToChange(s: FnState, area: string): Record<Nation, number> {
+  if (writing.state !== s) writing = { state: s, areas: [] };
+  if (!writing.areas.includes(area)) {
+    s.units[area] = { ...s.units[area] };
+    writing.areas.push(area);
+  }
+  return s.units[area];
 }
 
 export const isAlly = (n: Nation): n is Ally => n !== 'france';
@@ -187,8 +204,33 @@ export const isSea = (s: FnState, areaId: string): boolean => indexOf(s.data).se
 export const areaIds = (s: FnState): readonly string[] => indexOf(s.data).ids;
 /** An area's place in data order (FN 9.1[4]: moves and combats in area order). */
 export const areaRank = (s: FnState, id: string): number => indexOf(s.data).order.get(id) ?? -1;
-export const unitsOf = (s: FnState, areaId: string, n: Nation): number => s.units[areaId]?.[n] ?? 0;
-export const onMap = (s: FnState, n: Nation): number => areaIds(s).reduce((t, a) => t + unitsOf(s, a, n), 0);
+export function unitsOf(s: FnState, areaId: string, n: Nation): number {
+  const here = s.units[areaId];
+  if (!here) return 0;
+  // Each nation read by its own name: a look-up by a varying name is slow once it has met several.
+  switch (n) {
+    case 'france':
+      return here.france ?? 0;
+    case 'prussia':
+      return here.prussia ?? 0;
+    case 'austria':
+      return here.austria ?? 0;
+    case 'russia':
+      return here.russia ?? 0;
+    case 'spain':
+      return here.spain ?? 0;
+    case 'britain':
+      return here.britain ?? 0;
+    default:
+      return here[n] ?? 0;
+  }
+}
+export function onMap(s: FnState, n: Nation): number {
+  const ids = areaIds(s);
+  let total = 0;
+  for (let i = 0; i < ids.length; i++) total += unitsOf(s, ids[i], n);
+  return total;
+}
 /** FN 3.2[4]: units left in the nation's box on the War Status Chart. */
 export const inBox = (s: FnState, n: Nation): number => s.data.chart[n].maximum - onMap(s, n);
 /** FN 9.0[3]: an Allied nation at peace is treated as not on the map in move/combat. */

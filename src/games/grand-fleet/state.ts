@@ -325,8 +325,18 @@ function cloneBattle(b: Battle): Battle {
   };
 }
 
-/** The ship places each state may change in place: a clone shares its parent's until its first change. */
-const ownShips = new WeakMap<GfState, string[]>();
+/**
+ * The last place table copied for a state, with that state: the one table known to be that state's own (a clone
+ * shares its parent's table until its first change). One slot rather than a weak map of every state: a step writes
+ * the places of one state only, and a state whose table is not in the slot has it copied again, which is safe.
+ */
+let owned: { state: GfState | null; places: string[] | null } = { state: null, places: null };
+
+/**
+ * What the invariants found of a place table (rules/invariants.ts), kept per table: a table is shared by the states
+ * of every step that moves no ship, and one that is written again (`writablePlaces`) is forgotten here first.
+ */
+export const placeChecks = new WeakMap<readonly string[], { data: GfData; broken: readonly string[] }>();
 
 /** Sets a ship's place, copying the shared place table first (copy on write: most steps move no ship). */
 export function setPlace(s: GfState, id: string, place: string): void {
@@ -335,10 +345,10 @@ export function setPlace(s: GfState, id: string, place: string): void {
 
 /** The state's own place table, copied from the shared one first if need be (for a caller setting many places). */
 export function writablePlaces(s: GfState): string[] {
-  if (ownShips.get(s) !== s.places) {
+  if (owned.state !== s || owned.places !== s.places) {
     s.places = s.places.slice();
-    ownShips.set(s, s.places);
-  }
+    owned = { state: s, places: s.places };
+  } else placeChecks.delete(s.places); // the table is about to change: what was found of it no longer holds
   return s.places;
 }
 

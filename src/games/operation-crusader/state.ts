@@ -166,6 +166,16 @@ export function activatable(s: OcState, side: OcSide): string[] {
   return out;
 }
 
+/** Whether a side has a unit that may be activated (`activatable(...).length > 0`, without the list). */
+export function anyActivatable(s: OcState, side: OcSide): boolean {
+  for (const u of s.data.units) {
+    if (u.side !== side) continue;
+    const st = s.units[u.id];
+    if (st.status === 'map' && !st.faceDown) return true;
+  }
+  return false;
+}
+
 /** Locations with activatable units of a side, in data order of their first unit. */
 export function groupLocations(s: OcState, side: OcSide): string[] {
   const seen = new Set<string>();
@@ -180,33 +190,48 @@ export function groupLocations(s: OcState, side: OcSide): string[] {
 /** The name of a unit or location in both languages. */
 export const nameOf = (s: OcState, id: string): Text => indexOf(s.data).name.get(id) ?? { en: id, ja: id };
 
-// Each state copy with the ids of the units already copied into it (copy on write: a resolve copies the units
-// record and each unit only when it changes one, so that the earlier state is never touched).
-const copied = new WeakMap<OcState, Set<string>>();
+// The state copy a resolve is changing (the latest made: a resolve makes one and changes only it), with the units
+// record and control record it has copied already and the units it has copied into that record (copy on write:
+// a resolve copies the units record, each unit and the control record only when it changes one, so that the
+// earlier state is never touched). One slot rather than a weak map of every copy made.
+let writing: { state: OcState | null; units: object | null; ids: string[]; control: object | null } = {
+  state: null,
+  units: null,
+  ids: [],
+  control: null,
+};
 
 /** A unit's state to change in place: copied first, once per state copy. */
 export function unitToChange(s: OcState, id: string): OcUnitState {
-  const done = copied.get(s);
-  if (!done) throw new Error('unitToChange: the state is not a copy');
-  if (done.size === 0 && !done.has('')) {
+  if (writing.state !== s) throw new Error('unitToChange: the state is not a copy');
+  if (writing.units !== s.units) {
     s.units = { ...s.units };
-    done.add('');
+    writing.units = s.units;
   }
-  if (!done.has(id)) {
+  if (!writing.ids.includes(id)) {
     s.units[id] = { ...s.units[id] };
-    done.add(id);
+    writing.ids.push(id);
   }
   return s.units[id];
 }
 
-/** A fresh copy of the parts of a state a rule changes (units copied on write, control, standing). */
+/** The control record of the state copy being changed, copied first (once per state copy). */
+export function controlToChange(s: OcState): Record<string, OcSide> {
+  if (writing.state !== s) throw new Error('controlToChange: the state is not a copy');
+  if (writing.control !== s.control) {
+    s.control = { ...s.control };
+    writing.control = s.control;
+  }
+  return s.control;
+}
+
+/** A fresh copy of the parts of a state a rule changes (units and control copied on write, standing). */
 export function copyState(s: OcState): OcState {
   const next: OcState = {
     ...s,
-    control: { ...s.control },
     barredSources: [...s.barredSources],
     standing: { ...s.standing },
   };
-  copied.set(next, new Set());
+  writing = { state: next, units: null, ids: [], control: null };
   return next;
 }

@@ -6,7 +6,7 @@
 import { purposeText } from '../../../engine/dice-purpose.ts';
 import type { DicePurpose, ResolveContext } from '../../../engine/types.ts';
 import { ALLIES, type Ally, type Nation } from '../data/schema.ts';
-import { areaIds, type FnState, homeOf, unitsOf } from '../state.ts';
+import { areaIds, areaToChange, type FnState, homeOf, unitsOf } from '../state.ts';
 import { loseFrenchUnits } from './morale.ts';
 
 // The loops below read `s.units` directly rather than through state.ts's helpers: an odds preview runs them for
@@ -151,7 +151,7 @@ function frenchAttack(s: FnState, area: string, alloc: Partial<Record<Ally, numb
     if (!hits[a]) continue;
     const r = Math.min(hits[a]!, unitsOf(s, area, a));
     removed[a] = r;
-    s.units[area][a] -= r;
+    areaToChange(s, area)[a] -= r;
     excess += hits[a]! - r;
   }
   // FN-A15 R2: hits a nation cannot absorb go to the other at-war nations of the area, in the fixed order.
@@ -160,7 +160,7 @@ function frenchAttack(s: FnState, area: string, alloc: Partial<Record<Ally, numb
       const r = Math.min(excess, unitsOf(s, area, a));
       if (r === 0) continue;
       removed[a] = (removed[a] ?? 0) + r;
-      s.units[area][a] -= r;
+      areaToChange(s, area)[a] -= r;
       excess -= r;
     }
   }
@@ -181,7 +181,7 @@ function alliedAttack(s: FnState, area: string, active: Nation, noJoin: readonly
   }
   const hits = rollHits(s, area, dice, ctx, 'allied');
   const removed = Math.min(hits, unitsOf(s, area, 'france'));
-  s.units[area].france -= removed;
+  areaToChange(s, area).france -= removed;
   ctx.emit({ type: 'allied-attack', rule: 'FN 9.23', area, nations: joining, dice, hits, removed });
   loseFrenchUnits(s, removed, ctx);
 }

@@ -7,17 +7,30 @@ import { owedPoint } from './owed.ts';
 export function invariants(s: FnState): string[] {
   const broken: string[] = [];
   const areas = areaIds(s);
-  for (const n of NATIONS) {
-    // One pass for the total and whether any area is wrong; the wrong areas are named only when there are some.
-    let total = 0;
-    let wrong = false;
-    for (const a of areas) {
-      const u = unitsOf(s, a, n);
-      total += u;
-      if (!Number.isInteger(u) || u < 0 || (u > 0 && n !== 'britain' && isSea(s, a))) wrong = true;
-    }
-    if (total > s.data.chart[n].maximum) broken.push(`FN 3.2[2b]: ${n} has more units on the map than its maximum`);
-    if (!wrong) continue;
+  // One pass over the areas' records for every nation's total and whether any of its areas is wrong (checked after
+  // every step of random play); the wrong areas are named only when there are some.
+  const sea = seaFlags(s);
+  const totals = [0, 0, 0, 0, 0, 0];
+  const wrong = [false, false, false, false, false, false];
+  const count = (k: number, u: number, atSea: boolean) => {
+    totals[k] += u;
+    if (!Number.isInteger(u) || u < 0 || (u > 0 && atSea && k !== BRITAIN)) wrong[k] = true;
+  };
+  for (let i = 0; i < areas.length; i++) {
+    const here = s.units[areas[i]];
+    // Each nation by its own name: one property look-up site per nation stays fast, where a look-up by a varying
+    // name would not.
+    count(0, here?.france ?? 0, sea[i]);
+    count(1, here?.prussia ?? 0, sea[i]);
+    count(2, here?.austria ?? 0, sea[i]);
+    count(3, here?.russia ?? 0, sea[i]);
+    count(4, here?.spain ?? 0, sea[i]);
+    count(5, here?.britain ?? 0, sea[i]);
+  }
+  for (let k = 0; k < NATIONS.length; k++) {
+    const n = NATIONS[k];
+    if (totals[k] > s.data.chart[n].maximum) broken.push(`FN 3.2[2b]: ${n} has more units on the map than its maximum`);
+    if (!wrong[k]) continue;
     for (const a of areas) {
       const u = unitsOf(s, a, n);
       if (!Number.isInteger(u) || u < 0) broken.push(`FN 1.31: ${u} units of ${n} in ${a}`);
@@ -33,6 +46,21 @@ export function invariants(s: FnState): string[] {
     broken.push('FN 5.0: the activation order is not the six nations');
   if (s.order.length && !alliesInOrder(s.order)) broken.push('FN 5.0[4]: the Allied order changed');
   return broken;
+}
+
+/** Britain's place in NATIONS (its units may stay at sea, FN 9.13[3]). */
+const BRITAIN = NATIONS.indexOf('britain');
+
+const seaCache = new WeakMap<FnState['data'], boolean[]>();
+
+/** Whether each area, in data order, is a sea area (per data set). */
+function seaFlags(s: FnState): boolean[] {
+  let flags = seaCache.get(s.data);
+  if (!flags) {
+    flags = areaIds(s).map((a) => isSea(s, a));
+    seaCache.set(s.data, flags);
+  }
+  return flags;
 }
 
 /** Whether the activation order, France left out, is the Allies in their order (FN 5.0[4]). */

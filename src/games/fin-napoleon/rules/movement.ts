@@ -9,7 +9,17 @@ import { pathSpecOf } from '../../../engine/geometry/path-spec.ts';
 import type { PathSpec, ResolveContext, RuleError } from '../../../engine/types.ts';
 import type { Nation } from '../data/schema.ts';
 import type { Activation } from '../orders/schema.ts';
-import { areaIds, areaName, areaRank, enemiesOfFrance, type FnState, isSea, nationName, unitsOf } from '../state.ts';
+import {
+  areaIds,
+  areaName,
+  areaRank,
+  areaToChange,
+  enemiesOfFrance,
+  type FnState,
+  isSea,
+  nationName,
+  unitsOf,
+} from '../state.ts';
 import { loseFrenchUnits } from './morale.ts';
 import { err } from './error.ts';
 
@@ -196,8 +206,8 @@ export const slotsInOrder = (s: FnState, move: Readonly<Record<string, string[]>
   movePlan(s, move).map((m) => m.key);
 
 /** Units of `n` in an area that may still move: those that did not arrive by a move this activation (FN 9.1[4]). */
-export const movable = (s: FnState, n: Nation, area: string, arrived: Record<string, number> = {}): number =>
-  unitsOf(s, area, n) - (arrived[area] ?? 0);
+export const movable = (s: FnState, n: Nation, area: string, arrived?: Record<string, number>): number =>
+  unitsOf(s, area, n) - (arrived?.[area] ?? 0);
 
 /**
  * Every problem with the move orders of nation `n`: units that exist, legal paths (FN 9.1). One error per fault:
@@ -238,7 +248,7 @@ export function checkMoves(
 }
 
 function arrive(s: FnState, n: Nation, to: string, arrived: Record<string, number>): void {
-  s.units[to][n] += 1;
+  areaToChange(s, to)[n] += 1;
   arrived[to] = (arrived[to] ?? 0) + 1;
 }
 
@@ -259,7 +269,7 @@ export function executeMoves(
   const plan = movePlan(s, move);
   for (let i = 0; i < plan.length; i++) {
     const { key, from, to } = plan[i];
-    s.units[from][n] -= 1;
+    areaToChange(s, from)[n] -= 1;
     ctx.emit({ type: 'move', rule: 'FN 9.1', nation: n, from, path: move[key] });
     if (n === 'britain' || !plan[i].crossesSea) {
       arrive(s, n, to, arrived);

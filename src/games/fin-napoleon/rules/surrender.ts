@@ -5,7 +5,7 @@
 import { rollDie } from '../../../engine/dice-purpose.ts';
 import type { ResolveContext } from '../../../engine/types.ts';
 import { ALLIES, type Ally, NATIONS, type Nation } from '../data/schema.ts';
-import { areaIds, enemiesOfFrance, type FnState, homeOf, inBox, unitsOf } from '../state.ts';
+import { areaIds, areaToChange, enemiesOfFrance, type FnState, homeOf, inBox, unitsOf } from '../state.ts';
 import { alliedWin } from './end.ts';
 import { loseFrenchUnits, lowerMorale } from './morale.ts';
 
@@ -16,8 +16,8 @@ function sendHome(s: FnState, n: Nation): number {
   for (const a of areaIds(s)) {
     if (a === home || unitsOf(s, a, n) === 0) continue;
     moved += s.units[a][n];
-    s.units[home][n] += s.units[a][n];
-    s.units[a][n] = 0;
+    areaToChange(s, home)[n] += s.units[a][n];
+    areaToChange(s, a)[n] = 0;
   }
   return moved;
 }
@@ -74,7 +74,7 @@ export const reinforceLimit = (s: FnState, n: Nation): number => Math.min(s.data
 export function reinforce(s: FnState, n: Nation, count: number, ctx: ResolveContext, rule = 'FN 8.0'): void {
   const placed = Math.max(0, Math.min(count, reinforceLimit(s, n)));
   const home = homeOf(s, n);
-  s.units[home][n] += placed;
+  areaToChange(s, home)[n] += placed;
   ctx.emit({ type: 'reinforce', rule, nation: n, area: home, count: placed });
 }
 
@@ -106,7 +106,7 @@ function russianAttrition(s: FnState, ctx: ResolveContext): void {
         if (rollDie(ctx, 6, { rule: 'FN 10.2', what }) <= 2) lost++;
       }
       if (units === 0) continue;
-      s.units[area][n] -= lost;
+      areaToChange(s, area)[n] -= lost;
       ctx.emit({ type: 'attrition', rule: 'FN 10.2', area, nation: n, units, lost });
       if (n === 'france') loseFrenchUnits(s, lost, ctx);
     }

@@ -22,31 +22,32 @@ const chance = (p: number, rand: Rand) => rand() < p;
 /** A random legal organisation (GF 8[1][3-7]). */
 function randomOrganisation(s: GfState, side: Side, rand: Rand): Record<string, number> {
   const out: Record<string, number> = {};
-  const surplus = byDefenceDown(s, toOrganise(s, side)).slice(0, surplusCount(s, side));
+  const ships = toOrganise(s, side); // byDefenceDown sorts a copy
+  const surplus = byDefenceDown(s, ships).slice(0, surplusCount(s, side));
   for (const id of surplus) out[id] = 0;
-  const rest = shuffled(
-    toOrganise(s, side).filter((id) => !surplus.includes(id)),
-    rand,
-  );
+  const rest = shuffled(surplus.length ? ships.filter((id) => !surplus.includes(id)) : ships, rand);
   const max = s.data.fleetMax[side];
   const least = Math.ceil(rest.length / max);
   const most = Math.min(s.data.markers[side], Math.floor(rest.length / 3));
   if (most < 1) return out;
   const k = least + Math.floor(rand() * (most - least + 1));
-  const sizes = Array.from({ length: k }, () => 3);
+  const sizes: number[] = [];
+  for (let i = 0; i < k; i++) sizes.push(3);
+  const open: number[] = [];
   for (let left = rest.length - 3 * k; left > 0; left--) {
-    const open = sizes.flatMap((n, i) => (n < max ? [i] : []));
+    open.length = 0;
+    for (let i = 0; i < k; i++) if (sizes[i] < max) open.push(i);
     sizes[pick(open, rand)]++;
   }
-  const fleets = shuffled(
-    Array.from({ length: s.data.markers[side] }, (_, i) => i + 1),
-    rand,
-  );
+  const numbers: number[] = [];
+  for (let i = 1; i <= s.data.markers[side]; i++) numbers.push(i);
+  const fleets = shuffled(numbers, rand);
   let at = 0;
-  sizes.forEach((size, i) => {
-    for (const id of rest.slice(at, at + size)) out[id] = fleets[i];
-    at += size;
-  });
+  for (let i = 0; i < sizes.length; i++) {
+    const end = Math.min(at + sizes[i], rest.length);
+    for (let j = at; j < end; j++) out[rest[j]] = fleets[i];
+    at += sizes[i];
+  }
   return out;
 }
 

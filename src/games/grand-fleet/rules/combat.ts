@@ -235,13 +235,14 @@ const hasMarker = (s: GfState, hex: string, side: Side): boolean =>
 function damage(s: GfState, ctx: ResolveContext): Stage | null {
   const r = s.battle!.round!;
   const points = { british: firePoints(s, 'british'), german: firePoints(s, 'german') };
-  const { position, typeOfShip } = indexOf(s.data);
+  const { position, typeAt } = indexOf(s.data);
   const results: ReturnType<typeof damageRoll>[] = [];
   for (const side of SIDE_ORDER) {
     const fire = r.fire[side];
     if (!fire) continue;
     for (const id of sortedKeys(fire)) {
-      const hit = (fire[id] ?? 0) >= typeOfShip.get(id)!.defence && s.places[position.get(id)!] === 'fleet';
+      const at = position.get(id)!; // one look-up for the type and the place (odds previews run this per sample)
+      const hit = (fire[id] ?? 0) >= typeAt[at].defence && s.places[at] === 'fleet';
       if (hit) results.push(damageRoll(s, id, enemyOf(side), ctx));
     }
   }

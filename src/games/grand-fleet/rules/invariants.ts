@@ -4,7 +4,7 @@
  */
 import type { Side } from '../data/schema.ts';
 import { shipsUnderCount } from './placement.ts';
-import { fleetSlots, type GfState, SIDE_ORDER, indexOf } from '../state.ts';
+import { fleetSlots, type GfState, indexOf, placeChecks, SIDE_ORDER } from '../state.ts';
 
 const D = 100; // 'd'
 const ZERO = 48; // '0'
@@ -18,6 +18,18 @@ function boxOf(place: string): number {
 
 /** GF 2-3, 6[5], 8[1][4], 8[2]: places, capacities, fleets, markers. */
 export function invariants(s: GfState): string[] {
+  const broken: string[] = [...placeInvariants(s)];
+  if (!Number.isInteger(s.vp)) broken.push(`GF 8[5][2]: VP ${s.vp} is not whole`);
+  if (s.turn < 1 || s.turn > s.data.turns.length) broken.push(`GF 4[1]: turn ${s.turn}`);
+  if (s.phase.kind === 'over' && !s.result) broken.push('GF 10: over without a result');
+  if (s.battle) broken.push(...battleInvariants(s));
+  return broken;
+}
+
+/** GF 2-3, 6[5]: the places and the DDbox capacities, found once per place table (`placeChecks`). */
+function placeInvariants(s: GfState): readonly string[] {
+  const known = placeChecks.get(s.places);
+  if (known?.data === s.data) return known.broken;
   const broken: string[] = [];
   const sides = sideAt(s);
   const perBox = { british: [0, 0, 0, 0, 0, 0, 0], german: [0, 0, 0, 0, 0, 0, 0] };
@@ -32,10 +44,7 @@ export function invariants(s: GfState): string[] {
     for (let box = 1; box <= 6; box++)
       if (perBox[side][box] > s.data.ddCapacity[side])
         broken.push(`GF 6[5]: ${side} DDbox ${box} holds ${perBox[side][box]}`);
-  if (!Number.isInteger(s.vp)) broken.push(`GF 8[5][2]: VP ${s.vp} is not whole`);
-  if (s.turn < 1 || s.turn > s.data.turns.length) broken.push(`GF 4[1]: turn ${s.turn}`);
-  if (s.phase.kind === 'over' && !s.result) broken.push('GF 10: over without a result');
-  if (s.battle) broken.push(...battleInvariants(s));
+  placeChecks.set(s.places, { data: s.data, broken });
   return broken;
 }
 

@@ -4,8 +4,8 @@
  * defence (OC 6.3(3), 6.3(4)), rout, overkill and complete elimination (OC 6.3(8)), and the VP they give at once
  * (OC 7.1(3), 7.1(4)).
  */
-import { rollDie } from '../../../engine/dice-purpose.ts';
-import type { ResolveContext } from '../../../engine/types.ts';
+import { purposeText } from '../../../engine/dice-purpose.ts';
+import type { DicePurpose, ResolveContext } from '../../../engine/types.ts';
 import { indexOf, isArea, sideOf, unitToChange, type OcCombat, type OcSide, type OcState } from '../state.ts';
 
 /** OC 7.0[3], OC-A22: VP move the marker (British +, Axis −), clamped at the cap on each side. */
@@ -47,6 +47,27 @@ export function toHit(s: OcState, firer: string, target: string, combat: OcComba
   return { value, plus: tankOnInfantry + outOfSupply };
 }
 
+/** The purpose of the fire dice of a firer at a target, and its text (made once per pair, not per die). */
+const firePurposes = new Map<string, Map<string, { purpose: DicePurpose; text: string }>>();
+
+function firePurpose(firer: string, target: string): { purpose: DicePurpose; text: string } {
+  let byTarget = firePurposes.get(firer);
+  if (!byTarget) {
+    byTarget = new Map();
+    firePurposes.set(firer, byTarget);
+  }
+  let known = byTarget.get(target);
+  if (!known) {
+    const purpose = {
+      rule: 'OC 6.3(2)[4]',
+      what: { en: `fire of ${firer} at ${target}`, ja: `${firer}から${target}への射撃` },
+    };
+    known = { purpose, text: purposeText(purpose) };
+    byTarget.set(target, known);
+  }
+  return known;
+}
+
 /** One side's fire (OC 6.3(2)): rolls, hits per target, then losses applied at once (OC 6.3(2)[5]). */
 export function fire(
   s: OcState,
@@ -64,12 +85,13 @@ export function fire(
     if (!target || st.status !== 'map' || st.steps <= 0) continue;
     const { value, plus } = toHit(s, firer, target, combat, counter);
     const dice: number[] = [];
-    const purpose = {
-      rule: 'OC 6.3(2)[4]',
-      what: { en: `fire of ${firer} at ${target}`, ja: `${firer}から${target}への射撃` },
-    };
-    for (let i = 0; i < st.steps; i++) dice.push(rollDie(ctx, 6, purpose));
-    const hits = dice.filter((d) => d + plus >= value).length;
+    const known = firePurpose(firer, target);
+    let hits = 0;
+    for (let i = 0; i < st.steps; i++) {
+      const d = ctx.rollFor ? ctx.rollFor(6, known.purpose) : ctx.roll(6, known.text); // as rollDie
+      dice.push(d);
+      if (d + plus >= value) hits++;
+    }
     ctx.emit({ type: 'fire', firer, target, counter, dice, need: value, plus, hits, rule });
     batches.push({ target, hits });
   }

@@ -18,23 +18,28 @@ export interface OcStep {
   road?: OcRoadData;
 }
 
-const connectionCache = new WeakMap<OcState['data'], Map<string, readonly OcStep[]>>();
+// By data set, then options (a game's states share one options object), then location.
+const connectionCache = new WeakMap<OcState['data'], WeakMap<OcState['options'], Map<string, readonly OcStep[]>>>();
 
 /**
  * Every connection from a location, before the rules that depend on the position (OC 6.2(1), 6.2(2)). They depend
  * only on the map and two options: made once per data set, options and location, and shared (never changed).
  */
 function connections(s: OcState, from: string): readonly OcStep[] {
-  let byKey = connectionCache.get(s.data);
-  if (!byKey) {
-    byKey = new Map();
-    connectionCache.set(s.data, byKey);
+  let byOptions = connectionCache.get(s.data);
+  if (!byOptions) {
+    byOptions = new WeakMap();
+    connectionCache.set(s.data, byOptions);
   }
-  const key = `${s.options.offMapCost}|${s.options.pointToAreaCost}|${from}`;
-  let steps = byKey.get(key);
+  let byFrom = byOptions.get(s.options);
+  if (!byFrom) {
+    byFrom = new Map();
+    byOptions.set(s.options, byFrom);
+  }
+  let steps = byFrom.get(from);
   if (!steps) {
     steps = connectionsFrom(s, from);
-    byKey.set(key, steps);
+    byFrom.set(from, steps);
   }
   return steps;
 }

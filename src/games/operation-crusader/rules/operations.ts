@@ -12,6 +12,7 @@ import {
   enemyOf,
   isArea,
   isOffMap,
+  controlToChange,
   unitToChange,
   unitsAt,
   type OcCombat,
@@ -23,7 +24,7 @@ import { targetsBy, DEFAULT_PREFERENCE } from './targets.ts';
 /** OC 7.2[1]: a point is controlled by the side that last had a unit placed there; Bardia lost for good (OC 5.1(1)[6]). */
 export function takeControl(s: OcState, point: string, side: OcSide, ctx: ResolveContext): void {
   if (!(point in s.control) || s.control[point] === side) return;
-  s.control[point] = side;
+  controlToChange(s)[point] = side;
   ctx.emit({ type: 'control', point, side, rule: 'OC 7.2[1]' });
   if (point === s.data.bardia && side === 'british') s.bardiaLost = true;
 }

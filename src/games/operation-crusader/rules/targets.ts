@@ -10,6 +10,11 @@ export const DEFAULT_PREFERENCE: OcPreference = { order: 'lowest-hit' };
 
 /** The candidates ranked by a preference, best first. */
 export function rankTargets(s: OcState, candidates: readonly string[], pref: OcPreference): string[] {
+  return [...candidates].sort(comparison(s, pref));
+}
+
+/** The order of `rankTargets`: a total order (data order breaks every tie). */
+function comparison(s: OcState, pref: OcPreference): (a: string, b: string) => number {
   const ix = indexOf(s.data);
   const order = ix.order;
   const named = (id: string) => {
@@ -31,13 +36,20 @@ export function rankTargets(s: OcState, candidates: readonly string[], pref: OcP
         return steps * 10 + u.hit;
     }
   };
-  return [...candidates].sort(
-    (a, b) => named(a) - named(b) || arm(a) - arm(b) || key(a) - key(b) || order.get(a)! - order.get(b)!,
-  );
+  return (a, b) => named(a) - named(b) || arm(a) - arm(b) || key(a) - key(b) || order.get(a)! - order.get(b)!;
 }
 
-/** Every firer aimed at the best-ranked candidate (OC 6.3(2)[3]). */
+/**
+ * Every firer aimed at the best-ranked candidate (OC 6.3(2)[3]): the first of `rankTargets`, found in one pass
+ * (the order is total, so the least candidate is the first of the sorted list).
+ */
 export function targetsBy(s: OcState, firers: readonly string[], candidates: readonly string[], pref: OcPreference) {
-  const best = rankTargets(s, candidates, pref)[0];
-  return Object.fromEntries(firers.map((f) => [f, best]));
+  let best = candidates[0];
+  if (candidates.length > 1) {
+    const compare = comparison(s, pref);
+    for (let i = 1; i < candidates.length; i++) if (compare(candidates[i], best) < 0) best = candidates[i];
+  }
+  const out: Record<string, string> = {};
+  for (const f of firers) out[f] = best;
+  return out;
 }

@@ -11,7 +11,7 @@ import { attack, applyActivation, counterattack } from './operations.ts';
 import type { OcOrders } from '../orders/schema.ts';
 import { replacementChoices, returnChoices, returningUnits } from './reorganise.ts';
 import { supplyOf, tobrukBesieged } from './supply.ts';
-import { activatable, copyState, enemyOf, unitToChange, type OcSide, type OcState } from '../state.ts';
+import { anyActivatable, copyState, enemyOf, unitToChange, type OcSide, type OcState } from '../state.ts';
 import { DEFAULT_PREFERENCE, targetsBy } from './targets.ts';
 
 /** Standing orders sent by any seat: kept until replaced (spec 5.2). */
@@ -108,7 +108,7 @@ export function advance(s: OcState, ctx: ResolveContext): OcState {
       continue;
     }
     const side = s.active;
-    if (!activatable(s, side).length) {
+    if (!anyActivatable(s, side)) {
       // OC 3.1③[a]: a side with no unit able to operate passes.
       s.passes++;
       ctx.emit({ type: 'pass', side, auto: true, rule: 'OC 3.1③[a]' });
