@@ -63,18 +63,121 @@ function statementName(text: string): string | undefined {
   return name;
 }
 
-/** A SqlTx over one pg client (inside a transaction begun by the caller). */
-export function pgSqlTx(client: pg.PoolClient): SqlTx {
-  const run = (text: string, values: unknown[]) =>
-    client.query({ name: statementName(text), text, values: values.map(param), types: prismaLikeTypes });
-  return {
+/**
+ * A write whose result nobody reads. On a transaction that defers writes (`inPgTransaction` with `deferWrites`) it is
+ * held and sent, in order, in the same round trip as the transaction's next statement or its COMMIT; elsewhere
+ * (a Prisma transaction, a pg transaction that does not defer) it runs now. Its failure then surfaces at that later
+ * statement, which fails the transaction all the same.
+ */
+export async function write(tx: Pick<SqlTx, '$executeRawUnsafe'>, text: string, ...values: unknown[]): Promise<void> {
+  const deferring = (tx as Partial<DeferringTx>).defer;
+  if (deferring) await deferring(text, values);
+  else await tx.$executeRawUnsafe(text, ...values);
+}
+
+/** A SqlTx that holds writes (see `write`) until its next statement or its commit. */
+interface DeferringTx extends SqlTx {
+  defer(text: string, values: unknown[]): Promise<void>;
+}
+
+/** A SqlTx on a pg client, with the COMMIT that sends what it holds. */
+export type PgSqlTx = SqlTx & { commit(): Promise<void> };
+
+/**
+ * A parameter as an SQL literal for EXECUTE (a quoted string, which Postgres reads as the parameter's type, as it
+ * reads a parameter sent as text), or undefined for a value that is not text, a number or a boolean (e.g. an array:
+ * such a statement is not held).
+ */
+function literalOf(value: unknown): string | undefined {
+  const v = param(value);
+  if (v === null || v === undefined) return 'NULL';
+  if (typeof v === 'number' || typeof v === 'bigint' || typeof v === 'boolean') return `'${String(v)}'`;
+  if (typeof v !== 'string') return undefined;
+  return `E'${v.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
+}
+
+// Per connection, the SQL-level prepared statements (PREPARE) of held writes; none: not known (read them again).
+const preparedHeld = new WeakMap<pg.PoolClient, Set<string>>();
+
+/** The SQL-level name of a held statement's text (a namespace apart from the protocol-level `sqltx_` names). */
+const heldName = (text: string): string => `sqlheld_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+
+/** The held writes' prepared statements known on `client` (read from Postgres after a failure left them unknown). */
+async function heldPrepared(client: pg.PoolClient): Promise<Set<string>> {
+  const known = preparedHeld.get(client);
+  if (known) return known;
+  const rows = await client.query(`SELECT name FROM pg_prepared_statements WHERE name LIKE 'sqlheld\\_%'`);
+  const names = new Set<string>(rows.rows.map((r: { name: string }) => r.name));
+  preparedHeld.set(client, names);
+  return names;
+}
+
+/** A SqlTx over one pg client (inside a transaction begun by the caller); `deferWrites`: see `write`. */
+export function pgSqlTx(client: pg.PoolClient, opts: { deferWrites?: boolean } = {}): PgSqlTx {
+  // Held writes, as [text, literals], in order.
+  const held: [string, string[]][] = [];
+  /** Sends the held writes, then `last` (a statement as text and literals, or COMMIT) in one round trip. */
+  const flush = async (last: [string, string[]] | 'COMMIT'): Promise<pg.QueryResult> => {
+    const writes = held.splice(0);
+    const known = await heldPrepared(client);
+    const statements = last === 'COMMIT' ? writes : [...writes, last];
+    const fresh = [...new Set(statements.map(([text]) => text))].filter((text) => !known.has(heldName(text)));
+    const sql = [
+      ...fresh.map((text) => `PREPARE ${heldName(text)} AS ${text}`),
+      ...statements.map(
+        ([text, literals]) => `EXECUTE ${heldName(text)}${literals.length ? `(${literals.join(', ')})` : ''}`,
+      ),
+      ...(last === 'COMMIT' ? ['COMMIT'] : []),
+    ].join(';\n');
+    try {
+      const results = (await client.query({ text: sql, types: prismaLikeTypes })) as unknown as
+        | pg.QueryResult
+        | pg.QueryResult[];
+      for (const text of fresh) known.add(heldName(text));
+      const list = Array.isArray(results) ? results : [results];
+      return list[list.length - 1];
+    } catch (error) {
+      preparedHeld.delete(client); // some PREPAREs may have run: read them again before the next use
+      throw error;
+    }
+  };
+  const run = async (text: string, values: unknown[]): Promise<pg.QueryResult> => {
+    if (held.length) {
+      const literals = values.map(literalOf);
+      if (literals.every((l) => l !== undefined)) return flush([text, literals as string[]]);
+      await flush(['SELECT 1', []]);
+    }
+    return client.query({ name: statementName(text), text, values: values.map(param), types: prismaLikeTypes });
+  };
+  const tx: PgSqlTx & Partial<DeferringTx> = {
     $queryRaw: async <T>(strings: TemplateStringsArray, ...values: unknown[]) =>
       (await run(placeholders(strings), values)).rows as T,
     $queryRawUnsafe: async <T>(text: string, ...values: unknown[]) => (await run(text, values)).rows as T,
     $executeRaw: async (strings: TemplateStringsArray, ...values: unknown[]) =>
       (await run(placeholders(strings), values)).rowCount ?? 0,
     $executeRawUnsafe: async (text: string, ...values: unknown[]) => (await run(text, values)).rowCount ?? 0,
+    async commit() {
+      if (held.length) await flush('COMMIT');
+      else await client.query('COMMIT');
+    },
   };
+  if (opts.deferWrites)
+    tx.defer = async (text, values) => {
+      const literals = values.map(literalOf);
+      // Not every value is a literal here, or too many texts already: sent now (after what is held).
+      if (literals.some((l) => l === undefined) || !heldNameAllowed(text)) await run(text, values);
+      else held.push([text, literals as string[]]);
+    };
+  return tx;
+}
+
+// Texts of held writes (each a prepared statement on every connection that ran it), bounded as `MAX_NAMED`.
+const heldTexts = new Set<string>();
+function heldNameAllowed(text: string): boolean {
+  if (heldTexts.has(text)) return true;
+  if (heldTexts.size >= MAX_NAMED) return false;
+  heldTexts.add(text);
+  return true;
 }
 
 /**
@@ -99,7 +202,7 @@ export async function rollBack(client: pg.PoolClient): Promise<Error | undefined
 export async function inPgTransaction<T>(
   pool: pg.Pool,
   fn: (tx: SqlTx) => Promise<T>,
-  opts: { timeoutMs?: number } = {},
+  opts: { timeoutMs?: number; deferWrites?: boolean } = {},
 ): Promise<T> {
   const client = await pool.connect();
   let broken: Error | undefined;
@@ -110,8 +213,9 @@ export async function inPgTransaction<T>(
         ? `BEGIN; SET LOCAL statement_timeout = ${ms}; SET LOCAL idle_in_transaction_session_timeout = ${ms}`
         : 'BEGIN',
     );
-    const result = await fn(pgSqlTx(client));
-    await client.query('COMMIT');
+    const tx = pgSqlTx(client, { deferWrites: opts.deferWrites });
+    const result = await fn(tx);
+    await tx.commit();
     return result;
   } catch (error) {
     broken = await rollBack(client);
