@@ -1,6 +1,6 @@
 /**
  * bench/deadline-storm/profile.ts: the deadline work of the storm in this process, without pg-boss: N storm games
- * (default 300) resolved by handleDeadlines in groups of GROUP games (default 8), CONCURRENCY groups at a time, with a fixed clock. Prints SQL statements and
+ * (default 300) resolved by handleDeadlines in groups of GROUP games (default 8), CONCURRENCY groups at a time, with a fixed clock. Prints round trips to Postgres and
  * CPU and round trips per resolution, and writes a canonical dump of everything the resolutions wrote (ids replaced by labels) to
  * PROFILE_DUMP (when set), so two versions of the code can be compared row for row.
  *
@@ -82,7 +82,7 @@ async function resolveMeasured(deps: ServiceDeps, games: string[], stepIds: Map<
   const perResolution = ((cpuS / n) * 1000).toFixed(2);
   console.log(
     `${n} resolutions, concurrency ${CONCURRENCY}: ${wall.toFixed(2)} s wall, ${cpuS.toFixed(2)} s CPU ` +
-      `(${perResolution} ms/resolution), ${(statements / n).toFixed(1)} statements/resolution; ` +
+      `(${perResolution} ms/resolution), ${(statements / n).toFixed(1)} round trips/resolution; ` +
       `outcomes ${JSON.stringify(Object.fromEntries(outcomes))}`,
   );
   if (process.env.PROFILE_STATEMENTS) {

@@ -85,15 +85,27 @@ export type PgSqlTx = SqlTx & { commit(): Promise<void> };
 
 /**
  * A parameter as an SQL literal for EXECUTE (a quoted string, which Postgres reads as the parameter's type, as it
- * reads a parameter sent as text), or undefined for a value that is not text, a number or a boolean (e.g. an array:
- * such a statement is not held).
+ * reads a parameter sent as text), or undefined for a value that is not text, a number, a boolean or an array of
+ * texts (such a statement is not held).
  */
 function literalOf(value: unknown): string | undefined {
   const v = param(value);
   if (v === null || v === undefined) return 'NULL';
   if (typeof v === 'number' || typeof v === 'bigint' || typeof v === 'boolean') return `'${String(v)}'`;
-  if (typeof v !== 'string') return undefined;
-  return `E'${v.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
+  const text = Array.isArray(v) ? arrayText(v) : v;
+  if (typeof text !== 'string') return undefined;
+  return `E'${text.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
+}
+
+/** An array of texts (or nulls) as Postgres's array input reads it; undefined for any other element. */
+function arrayText(values: unknown[]): string | undefined {
+  const items: string[] = [];
+  for (const v of values) {
+    if (v === null) items.push('NULL');
+    else if (typeof v === 'string') items.push(`"${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`);
+    else return undefined;
+  }
+  return `{${items.join(',')}}`;
 }
 
 // Per connection, the SQL-level prepared statements (PREPARE) of held writes; none: not known (read them again).

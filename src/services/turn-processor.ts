@@ -9,7 +9,7 @@ import { advance, sortedOrders, type Envelope } from '../engine/step-runner.ts';
 import { ordersDigest } from '../engine/dice.ts';
 import type { AnyGamePackage } from '../engine/game-package.ts';
 import type { GameEvent, Outcome, SeatId } from '../engine/types.ts';
-import type { Game, Seat, Step } from '../generated/prisma/client.ts';
+import type { Game, Person, Seat, Step } from '../generated/prisma/client.ts';
 import { insertRows } from '../db/insert-rows.ts';
 import { write } from '../db/sql-tx.ts';
 import { audit } from './audit.ts';
@@ -17,6 +17,7 @@ import { unconfirmedSides } from './confirmation.ts';
 import { afterStepOpened } from './deadlines/opened.ts';
 import { inTransaction, requireGame, type ServiceDeps, type SqlTx } from './deps.ts';
 import { ServiceError } from './errors.ts';
+import { rememberLockedPeople } from './locked-people.ts';
 import { asEnvelope, storedOwed } from './json.ts';
 import { queueReviewNotice, queueStepNotifications } from './notifications.ts';
 import { rulesFor } from '../engine/rules-version.ts';
@@ -57,8 +58,8 @@ export async function lockGameWithSeats(tx: SqlTx, gameId: string): Promise<Lock
 
 /**
  * Locks the rows of the games listed, in the order of their ids (two transactions locking overlapping sets cannot
- * deadlock), and reads each game with its webhook events and seats: two statements for any number of games. A game
- * that is gone has no entry.
+ * deadlock), and reads each game with its webhook events, seats and persons: three statements for any number of
+ * games. A game that is gone has no entry.
  */
 export async function lockGamesWithSeats(tx: SqlTx, gameIds: string[]): Promise<Map<string, LockedGame>> {
   const rows = await tx.$queryRawUnsafe<(Game & { __hookEvents: string[] })[]>(
@@ -68,10 +69,14 @@ export async function lockGamesWithSeats(tx: SqlTx, gameIds: string[]): Promise<
   );
   const out = new Map<string, LockedGame>();
   if (!rows.length) return out;
+  const ids = rows.map((g) => g.id);
   const seats = await tx.$queryRawUnsafe<Seat[]>(
     `SELECT * FROM "Seat" WHERE "gameId" = ANY($1::text[]) ORDER BY "gameId", side`,
-    rows.map((g) => g.id),
+    ids,
   );
+  // The mails of the resolution take the persons from here (src/services/locked-people.ts).
+  const persons = await tx.$queryRawUnsafe<Person[]>(`SELECT * FROM "Person" WHERE "gameId" = ANY($1::text[])`, ids);
+  rememberLockedPeople(tx, seats, persons);
   for (const { __hookEvents: hookEvents, ...game } of rows)
     out.set(game.id, { game, hookEvents, seats: seats.filter((s) => s.gameId === game.id) });
   return out;
