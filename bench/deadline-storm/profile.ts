@@ -1,7 +1,8 @@
 /**
  * bench/deadline-storm/profile.ts: the deadline work of the storm in this process, without pg-boss: N storm games
- * (default 300) resolved by handleDeadlines in groups of GROUP games (default 8), CONCURRENCY groups at a time, with a fixed clock. Prints round trips to Postgres and
- * CPU and round trips per resolution, and writes a canonical dump of everything the resolutions wrote (ids replaced by labels) to
+ * (default 300) resolved by handleDeadlines in groups of GROUP games (default 8), CONCURRENCY groups at a time, with
+ * a fixed clock. Prints CPU and round trips to Postgres per resolution, and writes a canonical dump of everything the
+ * resolutions wrote (ids replaced by labels) to
  * PROFILE_DUMP (when set), so two versions of the code can be compared row for row.
  *
  *   node --import tsx bench/deadline-storm/profile.ts
