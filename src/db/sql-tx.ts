@@ -108,18 +108,24 @@ function arrayText(values: unknown[]): string | undefined {
   return `{${items.join(',')}}`;
 }
 
-// Per connection, the SQL-level prepared statements (PREPARE) of held writes; none: not known (read them again).
+// Per connection, the SQL-level prepared statements (PREPARE) of held writes; and the connections where a failed
+// round trip left them uncertain (some PREPAREs of it may have run: they are read from Postgres again).
 const preparedHeld = new WeakMap<pg.PoolClient, Set<string>>();
+const uncertain = new WeakSet<pg.PoolClient>();
 
 /** The SQL-level name of a held statement's text (a namespace apart from the protocol-level `sqltx_` names). */
 const heldName = (text: string): string => `sqlheld_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
 
-/** The held writes' prepared statements known on `client` (read from Postgres after a failure left them unknown). */
+/** The held writes' prepared statements on `client`. */
 async function heldPrepared(client: pg.PoolClient): Promise<Set<string>> {
   const known = preparedHeld.get(client);
   if (known) return known;
-  const rows = await client.query(`SELECT name FROM pg_prepared_statements WHERE name LIKE 'sqlheld\\_%'`);
-  const names = new Set<string>(rows.rows.map((r: { name: string }) => r.name));
+  const names = new Set<string>();
+  if (uncertain.has(client)) {
+    const rows = await client.query(`SELECT name FROM pg_prepared_statements WHERE name LIKE 'sqlheld\\_%'`);
+    for (const r of rows.rows as { name: string }[]) names.add(r.name);
+    uncertain.delete(client);
+  }
   preparedHeld.set(client, names);
   return names;
 }
@@ -149,7 +155,8 @@ export function pgSqlTx(client: pg.PoolClient, opts: { deferWrites?: boolean } =
       const list = Array.isArray(results) ? results : [results];
       return list[list.length - 1];
     } catch (error) {
-      preparedHeld.delete(client); // some PREPAREs may have run: read them again before the next use
+      preparedHeld.delete(client);
+      uncertain.add(client);
       throw error;
     }
   };
