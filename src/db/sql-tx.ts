@@ -75,9 +75,29 @@ export async function write(tx: Pick<SqlTx, '$executeRawUnsafe'>, text: string, 
   else await tx.$executeRawUnsafe(text, ...values);
 }
 
-/** A SqlTx that holds writes (see `write`) until its next statement or its commit. */
+/** A SqlTx that holds writes (see `write`) until its next statement or its commit, and sends reads together. */
 interface DeferringTx extends SqlTx {
   defer(text: string, values: unknown[]): Promise<void>;
+  queryMany(items: [string, unknown[]][]): Promise<unknown[][]>;
+}
+
+/**
+ * Statements whose rows are read, none depending on another's: on a transaction that holds writes, sent in one round
+ * trip with what it holds; elsewhere one after the other. Returns the rows of each, in order.
+ */
+export async function queryMany(
+  tx: Pick<SqlTx, '$queryRawUnsafe'>,
+  items: [string, unknown[]][],
+): Promise<unknown[][]> {
+  const together = (tx as Partial<DeferringTx>).queryMany;
+  return together ? together(items) : many(tx, items);
+}
+
+/** The statements one after the other. */
+async function many(tx: Pick<SqlTx, '$queryRawUnsafe'>, items: [string, unknown[]][]): Promise<unknown[][]> {
+  const out: unknown[][] = [];
+  for (const [text, values] of items) out.push(await tx.$queryRawUnsafe<unknown[]>(text, ...values));
+  return out;
 }
 
 /** A SqlTx on a pg client, with the COMMIT that sends what it holds. */
@@ -134,18 +154,17 @@ async function heldPrepared(client: pg.PoolClient): Promise<Set<string>> {
 export function pgSqlTx(client: pg.PoolClient, opts: { deferWrites?: boolean } = {}): PgSqlTx {
   // Held writes, as [text, literals], in order.
   const held: [string, string[]][] = [];
-  /** Sends the held writes, then `last` (a statement as text and literals, or COMMIT) in one round trip. */
-  const flush = async (last: [string, string[]] | 'COMMIT'): Promise<pg.QueryResult> => {
-    const writes = held.splice(0);
+  /** Sends the held writes, then `lasts` (statements as text and literals), then COMMIT if asked, in one round trip. */
+  const flush = async (lasts: [string, string[]][], commit: boolean): Promise<pg.QueryResult[]> => {
+    const statements = [...held.splice(0), ...lasts];
     const known = await heldPrepared(client);
-    const statements = last === 'COMMIT' ? writes : [...writes, last];
     const fresh = [...new Set(statements.map(([text]) => text))].filter((text) => !known.has(heldName(text)));
     const sql = [
       ...fresh.map((text) => `PREPARE ${heldName(text)} AS ${text}`),
       ...statements.map(
         ([text, literals]) => `EXECUTE ${heldName(text)}${literals.length ? `(${literals.join(', ')})` : ''}`,
       ),
-      ...(last === 'COMMIT' ? ['COMMIT'] : []),
+      ...(commit ? ['COMMIT'] : []),
     ].join(';\n');
     try {
       const results = (await client.query({ text: sql, types: prismaLikeTypes })) as unknown as
@@ -153,18 +172,29 @@ export function pgSqlTx(client: pg.PoolClient, opts: { deferWrites?: boolean } =
         | pg.QueryResult[];
       for (const text of fresh) known.add(heldName(text));
       const list = Array.isArray(results) ? results : [results];
-      return list[list.length - 1];
+      const end = list.length - (commit ? 1 : 0);
+      return list.slice(end - lasts.length, end);
     } catch (error) {
       preparedHeld.delete(client);
       uncertain.add(client);
       throw error;
     }
   };
+  /** The statements' literals, or null when a value is not one (see `literalOf`). */
+  const literalsOf = (items: [string, unknown[]][]): [string, string[]][] | null => {
+    const out: [string, string[]][] = [];
+    for (const [text, values] of items) {
+      const literals = values.map(literalOf);
+      if (literals.some((l) => l === undefined) || !heldNameAllowed(text)) return null;
+      out.push([text, literals as string[]]);
+    }
+    return out;
+  };
   const run = async (text: string, values: unknown[]): Promise<pg.QueryResult> => {
     if (held.length) {
-      const literals = values.map(literalOf);
-      if (literals.every((l) => l !== undefined)) return flush([text, literals as string[]]);
-      await flush(['SELECT 1', []]);
+      const statement = literalsOf([[text, values]]);
+      if (statement) return (await flush(statement, false))[0];
+      await flush([], false);
     }
     return client.query({ name: statementName(text), text, values: values.map(param), types: prismaLikeTypes });
   };
@@ -176,17 +206,23 @@ export function pgSqlTx(client: pg.PoolClient, opts: { deferWrites?: boolean } =
       (await run(placeholders(strings), values)).rowCount ?? 0,
     $executeRawUnsafe: async (text: string, ...values: unknown[]) => (await run(text, values)).rowCount ?? 0,
     async commit() {
-      if (held.length) await flush('COMMIT');
+      if (held.length) await flush([], true);
       else await client.query('COMMIT');
     },
   };
-  if (opts.deferWrites)
+  if (opts.deferWrites) {
     tx.defer = async (text, values) => {
-      const literals = values.map(literalOf);
+      const statement = literalsOf([[text, values]]);
       // Not every value is a literal here, or too many texts already: sent now (after what is held).
-      if (literals.some((l) => l === undefined) || !heldNameAllowed(text)) await run(text, values);
-      else held.push([text, literals as string[]]);
+      if (statement) held.push(statement[0]);
+      else await run(text, values);
     };
+    tx.queryMany = async (items) => {
+      const statements = literalsOf(items);
+      if (!statements) return many(tx, items);
+      return (await flush(statements, false)).map((r) => r.rows);
+    };
+  }
   return tx;
 }
 

@@ -11,7 +11,7 @@ import type { AnyGamePackage } from '../engine/game-package.ts';
 import type { GameEvent, Outcome, SeatId } from '../engine/types.ts';
 import type { Game, Person, Seat, Step } from '../generated/prisma/client.ts';
 import { insertRows } from '../db/insert-rows.ts';
-import { write } from '../db/sql-tx.ts';
+import { queryMany, write } from '../db/sql-tx.ts';
 import { audit } from './audit.ts';
 import { unconfirmedSides } from './confirmation.ts';
 import { afterStepOpened } from './deadlines/opened.ts';
@@ -409,27 +409,35 @@ async function openNextStep(
   now: Date,
 ): Promise<{ game: Game; next: Step; events: GameEvent[] }> {
   const owed = outcome ? [] : input.def.owed(input.result.state);
-  const [created] = await tx.$queryRawUnsafe<(Step & { __events: GameEvent[] })[]>(
-    `WITH ins AS (INSERT INTO "Step" (id, "gameId", number, envelope, owed, "openedAt") VALUES ($1, $2, $3, $4::jsonb, $5::jsonb, $6::timestamp(3)) RETURNING *)
+  // The step and the game in one round trip where the transaction sends statements together (src/db/sql-tx.ts).
+  const [steps, games] = await queryMany(tx, [
+    [
+      `WITH ins AS (INSERT INTO "Step" (id, "gameId", number, envelope, owed, "openedAt") VALUES ($1, $2, $3, $4::jsonb, $5::jsonb, $6::timestamp(3)) RETURNING *)
      SELECT ins.*, COALESCE((SELECT json_agg(e.payload ORDER BY e.seq) FROM "Event" e WHERE e."stepId" = $7), '[]'::json) AS "__events" FROM ins`,
-    randomUUID(),
-    input.gameId,
-    input.stepNumber + 1,
-    JSON.stringify(input.result),
-    JSON.stringify(owed),
-    now.toISOString(),
-    input.stepId,
-  );
-  const { __events: events, ...next } = created;
-  const [game] = await tx.$queryRawUnsafe<Game[]>(
-    outcome
-      ? `UPDATE "Game" SET "currentStep" = $1, "updatedAt" = $3::timestamp(3), status = 'finished', outcome = $4::jsonb, "finishedAt" = $5::timestamp(3) WHERE id = $2 RETURNING *`
-      : `UPDATE "Game" SET "currentStep" = $1, "updatedAt" = $3::timestamp(3) WHERE id = $2 RETURNING *`,
-    input.stepNumber + 1,
-    input.gameId,
-    now.toISOString(),
-    ...(outcome ? [JSON.stringify(outcome), now.toISOString()] : []),
-  );
+      [
+        randomUUID(),
+        input.gameId,
+        input.stepNumber + 1,
+        JSON.stringify(input.result),
+        JSON.stringify(owed),
+        now.toISOString(),
+        input.stepId,
+      ],
+    ],
+    [
+      outcome
+        ? `UPDATE "Game" SET "currentStep" = $1, "updatedAt" = $3::timestamp(3), status = 'finished', outcome = $4::jsonb, "finishedAt" = $5::timestamp(3) WHERE id = $2 RETURNING *`
+        : `UPDATE "Game" SET "currentStep" = $1, "updatedAt" = $3::timestamp(3) WHERE id = $2 RETURNING *`,
+      [
+        input.stepNumber + 1,
+        input.gameId,
+        now.toISOString(),
+        ...(outcome ? [JSON.stringify(outcome), now.toISOString()] : []),
+      ],
+    ],
+  ]);
+  const { __events: events, ...next } = (steps as (Step & { __events: GameEvent[] })[])[0];
+  const game = (games as Game[])[0];
   return { game, next, events };
 }
 
