@@ -160,8 +160,8 @@ async function workBatches<T extends object>(
   deps: ServiceDeps,
   queue: QueueName,
   handle: (jobs: PgBoss.Job<T>[]) => Promise<void>,
-  batchSize = deps.config.JOB_CONCURRENCY * 2,
 ): Promise<void> {
+  const batchSize = deps.config.JOB_CONCURRENCY * 2;
   const workerId: string = await boss.work<T>(
     queue,
     { batchSize, pollingIntervalSeconds: deps.config.JOB_POLL_SECONDS },
@@ -201,14 +201,8 @@ export async function startJobsWorker(
   surviveLostCompletions(deps.log);
   const boss = await startBoss({ databaseUrl, config: deps.config, log: deps.log, worker: true });
   markJobTablesInstalled();
-  // Deadline jobs go in groups (runDeadlineJobs): a batch of JOB_CONCURRENCY groups, so that a storm of them costs
-  // fewer fetches (each passes over the queue's waiting jobs) and keeps the groups of a batch in flight together.
-  await workBatches<DeadlineJob>(
-    boss,
-    deps,
-    QUEUES.deadline,
-    (jobs) => runDeadlineJobs(boss, deps, jobs, options.gameMail),
-    deps.config.JOB_CONCURRENCY * DEADLINE_GROUP,
+  await workBatches<DeadlineJob>(boss, deps, QUEUES.deadline, (jobs) =>
+    runDeadlineJobs(boss, deps, jobs, options.gameMail),
   );
   await workQueue<ReminderJob>(boss, deps, QUEUES.reminder, (job) => handleReminder(deps, job));
   await workQueue<ResolveJob>(boss, deps, QUEUES.resolve, (job) => handleDelayedResolution(deps, job));
