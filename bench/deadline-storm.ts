@@ -6,6 +6,8 @@
  *   npm run bench:deadline-storm                 # 10,000 games, 1 then 2 workers
  *   STORM_GAMES=2000 STORM_WORKERS=2 npm run bench:deadline-storm
  *
+ * STORM_PG_STATEMENTS=1: statements per step and the costliest ones, from pg_stat_statements (when the server
+ * preloads it: bench/deadline-storm/statements.ts).
  * Postgres: BENCH_DATABASE_URL (a server where databases may be created), else an embedded Postgres under
  * data/bench-pg-storm (port 54336; bench/api has data/bench-pg). Postgres's CPU is measured only on the embedded
  * server (its processes are this machine's children).
@@ -25,6 +27,7 @@ import { startBoss } from '../src/queue/boss.ts';
 import { QUEUES, jobIdFor } from '../src/queue/queues.ts';
 import { spawnWorker, stopGracefully } from '../test/jobs/support/processes.ts';
 import { countDone, seedStorm } from './deadline-storm/setup.ts';
+import { printStatementStats, resetStatementStats } from './deadline-storm/statements.ts';
 
 const root = resolve(import.meta.dirname, '..');
 
@@ -173,6 +176,7 @@ async function run(serverUrl: string, workers: number): Promise<RunResult> {
     const due = new Date(Date.now() + 1500);
     await client.connect();
     await dueTogether(client, boss, due);
+    const counting = process.env.STORM_PG_STATEMENTS ? await resetStatementStats(client) : false;
     await new Promise((r) => setTimeout(r, Math.max(0, due.getTime() - Date.now())));
     const cpuAtDue = procs.map((p) => cpuSecondsOf(p.child.pid));
     const pgCpuAtDue = postgresCpuSeconds(embeddedDir);
@@ -189,6 +193,7 @@ async function run(serverUrl: string, workers: number): Promise<RunResult> {
       load: loadavg().map((l) => Math.round(l * 100) / 100),
     };
     await report(client, result, done);
+    if (counting) await printStatementStats(client, done);
     await Promise.all(procs.map(stopGracefully));
     await boss.stop({ graceful: false, wait: true });
     if (done < GAMES) throw new Error(`only ${done} of ${GAMES} done within ${LIMIT_S} s`);

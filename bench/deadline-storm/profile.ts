@@ -1,7 +1,8 @@
 /**
  * bench/deadline-storm/profile.ts: the deadline work of the storm in this process, without pg-boss: N storm games
- * (default 300) resolved by handleDeadline, CONCURRENCY at a time, with a fixed clock. Prints SQL statements and
- * CPU per resolution, and writes a canonical dump of everything the resolutions wrote (ids replaced by labels) to
+ * (default 300) resolved by handleDeadlines in groups of GROUP games (default 8), CONCURRENCY groups at a time, with
+ * a fixed clock. Prints CPU and round trips to Postgres per resolution, and writes a canonical dump of everything the
+ * resolutions wrote (ids replaced by labels) to
  * PROFILE_DUMP (when set), so two versions of the code can be compared row for row.
  *
  *   node --import tsx bench/deadline-storm/profile.ts
@@ -18,7 +19,7 @@ import { startEmbeddedPostgres } from '../../src/db/embedded.ts';
 import { createScratchDatabase } from '../scratch-database.ts';
 import { startBoss } from '../../src/queue/boss.ts';
 import { markJobTablesInstalled } from '../../src/queue/enqueue.ts';
-import { handleDeadline } from '../../src/services/deadlines/policy.ts';
+import { handleDeadline, handleDeadlines } from '../../src/services/deadlines/policy.ts';
 import { createSqlPool, type ServiceDeps } from '../../src/services/deps.ts';
 import { getGame } from '../../src/games/index.ts';
 import { toyGame } from '../../src/games/toy/index.ts';
@@ -28,6 +29,8 @@ import { withNotifier } from '../../src/server/notifier.ts';
 const root = resolve(import.meta.dirname, '../..');
 const GAMES = Number(process.env.PROFILE_GAMES ?? 300);
 const CONCURRENCY = Number(process.env.PROFILE_CONCURRENCY ?? 8);
+// Games per transaction, as the worker groups a fetched batch of deadline jobs (src/jobs/worker.ts).
+const GROUP = Number(process.env.PROFILE_GROUP ?? 8);
 
 // Every statement sent by any pg client of this process (Prisma's adapter, pg pools, pg-boss).
 let statements = 0;
@@ -36,14 +39,19 @@ const originalQuery = pg.Client.prototype.query;
 pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
   statements++;
   const q = args[0] as string | { text?: string; name?: string };
-  const text = (typeof q === 'string' ? q : (q?.text ?? q?.name ?? '?')).replace(/\s+/g, ' ').slice(0, 110);
+  // Held writes sent with the next statement (src/db/sql-tx.ts) make one text of several: named by their heads.
+  const full = typeof q === 'string' ? q : (q?.text ?? q?.name ?? '?');
+  const parts = full.split(';\n');
+  const text = (parts.length > 1 ? parts.map((p) => p.replace(/\(E'.*$/s, '').slice(0, 40)).join('; ') : full)
+    .replace(/\s+/g, ' ')
+    .slice(0, 160);
   texts.set(text, (texts.get(text) ?? 0) + 1);
   return (originalQuery as (...a: unknown[]) => unknown).apply(this, args);
 } as typeof pg.Client.prototype.query;
 
 /**
- * Resolves the deadline job of every game, CONCURRENCY at a time, and prints the wall and CPU time and the SQL
- * statements per resolution (each statement's text and count with PROFILE_STATEMENTS).
+ * Resolves the deadline job of every game, CONCURRENCY groups at a time, and prints the wall and CPU time and the
+ * round trips to Postgres per resolution (each one's text and count with PROFILE_STATEMENTS).
  */
 async function resolveMeasured(deps: ServiceDeps, games: string[], stepIds: Map<string, string>, at: string) {
   statements = 0;
@@ -55,9 +63,16 @@ async function resolveMeasured(deps: ServiceDeps, games: string[], stepIds: Map<
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
       while (next < games.length) {
-        const g = games[next++];
-        const o = await handleDeadline(deps, { gameId: g, stepId: stepIds.get(g)!, at });
-        outcomes.set(o, (outcomes.get(o) ?? 0) + 1);
+        const group = games.slice(next, next + GROUP);
+        next += group.length;
+        const results = await handleDeadlines(
+          deps,
+          group.map((g) => ({ gameId: g, stepId: stepIds.get(g)!, at })),
+        );
+        for (const r of results) {
+          const o = 'outcome' in r ? r.outcome : `error: ${r.error.message}`;
+          outcomes.set(o, (outcomes.get(o) ?? 0) + 1);
+        }
       }
     }),
   );
@@ -68,7 +83,7 @@ async function resolveMeasured(deps: ServiceDeps, games: string[], stepIds: Map<
   const perResolution = ((cpuS / n) * 1000).toFixed(2);
   console.log(
     `${n} resolutions, concurrency ${CONCURRENCY}: ${wall.toFixed(2)} s wall, ${cpuS.toFixed(2)} s CPU ` +
-      `(${perResolution} ms/resolution), ${(statements / n).toFixed(1)} statements/resolution; ` +
+      `(${perResolution} ms/resolution), ${(statements / n).toFixed(1)} round trips/resolution; ` +
       `outcomes ${JSON.stringify(Object.fromEntries(outcomes))}`,
   );
   if (process.env.PROFILE_STATEMENTS) {

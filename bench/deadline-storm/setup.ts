@@ -33,12 +33,12 @@ async function insertBlock(
 ): Promise<void> {
   await client.query('BEGIN');
   await client.query(
-    `INSERT INTO "Game" (id, name, game, mode, options, "missedPolicy", "graceSeconds", "reminderHours",
-       "seedSecret", "seedCommitment", "moderatorTokenHash", "moderatorEmail", "updatedAt")
-     SELECT g, 'Storm ' || g, 'toy', 'mail', '{"rounds":1}', 'default-after-grace', 0, '{}', 'storm-secret', 'c', h,
-       'mod@example.org', now()
+    `INSERT INTO "Game" (id, name, game, "rulesVersion", mode, options, "missedPolicy", "graceSeconds",
+       "reminderHours", "seedSecret", "seedCommitment", "moderatorTokenHash", "moderatorEmail", "updatedAt")
+     SELECT g, 'Storm ' || g, 'toy', $3, 'mail', '{"rounds":1}', 'default-after-grace', 0, '{}', 'storm-secret', 'c',
+       h, 'mod@example.org', now()
      FROM unnest($1::text[], $2::text[]) AS t(g, h)`,
-    [games.map((g) => g.id), games.map(() => ids.hex())],
+    [games.map((g) => g.id), games.map(() => ids.hex()), toyGame.rulesVersion],
   );
   for (const side of ['a', 'b']) {
     const params = [

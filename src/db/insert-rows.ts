@@ -2,14 +2,15 @@
  * Multi-row inserts in the caller's transaction, as one SQL statement: the resolution of a step writes its orders,
  * events, mails and punctuality rows this way (one round trip per table instead of one per row).
  */
-import type { SqlTx } from './sql-tx.ts';
+import { type SqlTx, write } from './sql-tx.ts';
 
 /** The SQL type of a column whose value needs a cast (JSON, text arrays); dates are cast to timestamp(3) as UTC. */
 export type ColumnCast = 'jsonb' | 'text[]';
 
 /**
  * Inserts `rows` (objects with the same keys, in the same order) into `table`. Values of `jsonb` columns are
- * serialised here. `skipDuplicates`: ON CONFLICT DO NOTHING. Returns the number of rows inserted.
+ * serialised here. `skipDuplicates`: ON CONFLICT DO NOTHING. A write nobody reads the result of: held until the
+ * transaction's next statement where the transaction defers writes (`write` in src/db/sql-tx.ts).
  */
 export async function insertRows(
   tx: Pick<SqlTx, '$executeRawUnsafe'>,
@@ -17,8 +18,8 @@ export async function insertRows(
   rows: Record<string, unknown>[],
   casts: Record<string, ColumnCast> = {},
   opts: { skipDuplicates?: boolean } = {},
-): Promise<number> {
-  if (!rows.length) return 0;
+): Promise<void> {
+  if (!rows.length) return;
   const columns = Object.keys(rows[0]);
   const values: unknown[] = [];
   const tuples = rows.map((row) => {
@@ -48,5 +49,5 @@ export async function insertRows(
     return `(${cells.join(', ')})`;
   });
   const sql = `INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) VALUES ${tuples.join(', ')}${opts.skipDuplicates ? ' ON CONFLICT DO NOTHING' : ''}`;
-  return tx.$executeRawUnsafe(sql, ...values);
+  await write(tx, sql, ...values);
 }

@@ -63,18 +63,176 @@ function statementName(text: string): string | undefined {
   return name;
 }
 
-/** A SqlTx over one pg client (inside a transaction begun by the caller). */
-export function pgSqlTx(client: pg.PoolClient): SqlTx {
-  const run = (text: string, values: unknown[]) =>
-    client.query({ name: statementName(text), text, values: values.map(param), types: prismaLikeTypes });
-  return {
+/**
+ * A write whose result nobody reads. On a transaction that defers writes (`inPgTransaction` with `deferWrites`) it is
+ * held and sent, in order, in the same round trip as the transaction's next statement or its COMMIT; elsewhere
+ * (a Prisma transaction, a pg transaction that does not defer) it runs now. Its failure then surfaces at that later
+ * statement, which fails the transaction all the same.
+ */
+export async function write(tx: Pick<SqlTx, '$executeRawUnsafe'>, text: string, ...values: unknown[]): Promise<void> {
+  const deferring = (tx as Partial<DeferringTx>).defer;
+  if (deferring) await deferring(text, values);
+  else await tx.$executeRawUnsafe(text, ...values);
+}
+
+/** A SqlTx that holds writes (see `write`) until its next statement or its commit, and sends reads together. */
+interface DeferringTx extends SqlTx {
+  defer(text: string, values: unknown[]): Promise<void>;
+  queryMany(items: [string, unknown[]][]): Promise<unknown[][]>;
+}
+
+/**
+ * Statements whose rows are read, none depending on another's: on a transaction that holds writes, sent in one round
+ * trip with what it holds; elsewhere one after the other. Returns the rows of each, in order.
+ */
+export async function queryMany(
+  tx: Pick<SqlTx, '$queryRawUnsafe'>,
+  items: [string, unknown[]][],
+): Promise<unknown[][]> {
+  const together = (tx as Partial<DeferringTx>).queryMany;
+  return together ? together(items) : many(tx, items);
+}
+
+/** The statements one after the other. */
+async function many(tx: Pick<SqlTx, '$queryRawUnsafe'>, items: [string, unknown[]][]): Promise<unknown[][]> {
+  const out: unknown[][] = [];
+  for (const [text, values] of items) out.push(await tx.$queryRawUnsafe<unknown[]>(text, ...values));
+  return out;
+}
+
+/** A SqlTx on a pg client, with the COMMIT that sends what it holds. */
+export type PgSqlTx = SqlTx & { commit(): Promise<void> };
+
+/**
+ * A parameter as an SQL literal for EXECUTE (a quoted string, which Postgres reads as the parameter's type, as it
+ * reads a parameter sent as text), or undefined for a value that is not text, a number, a boolean or an array of
+ * texts (such a statement is not held).
+ */
+function literalOf(value: unknown): string | undefined {
+  const v = param(value);
+  if (v === null || v === undefined) return 'NULL';
+  if (typeof v === 'number' || typeof v === 'bigint' || typeof v === 'boolean') return `'${String(v)}'`;
+  const text = Array.isArray(v) ? arrayText(v) : v;
+  if (typeof text !== 'string') return undefined;
+  return `E'${text.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
+}
+
+/** An array of texts (or nulls) as Postgres's array input reads it; undefined for any other element. */
+function arrayText(values: unknown[]): string | undefined {
+  const items: string[] = [];
+  for (const v of values) {
+    if (v === null) items.push('NULL');
+    else if (typeof v === 'string') items.push(`"${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`);
+    else return undefined;
+  }
+  return `{${items.join(',')}}`;
+}
+
+// Per connection, the SQL-level prepared statements (PREPARE) of held writes; and the connections where a failed
+// round trip left them uncertain (some PREPAREs of it may have run: they are read from Postgres again).
+const preparedHeld = new WeakMap<pg.PoolClient, Set<string>>();
+const uncertain = new WeakSet<pg.PoolClient>();
+
+/** The SQL-level name of a held statement's text (a namespace apart from the protocol-level `sqltx_` names). */
+const heldName = (text: string): string => `sqlheld_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+
+/** The held writes' prepared statements on `client`. */
+async function heldPrepared(client: pg.PoolClient): Promise<Set<string>> {
+  const known = preparedHeld.get(client);
+  if (known) return known;
+  const names = new Set<string>();
+  if (uncertain.has(client)) {
+    const rows = await client.query(`SELECT name FROM pg_prepared_statements WHERE name LIKE 'sqlheld\\_%'`);
+    for (const r of rows.rows as { name: string }[]) names.add(r.name);
+    uncertain.delete(client);
+  }
+  preparedHeld.set(client, names);
+  return names;
+}
+
+/** A SqlTx over one pg client (inside a transaction begun by the caller); `deferWrites`: see `write`. */
+export function pgSqlTx(client: pg.PoolClient, opts: { deferWrites?: boolean } = {}): PgSqlTx {
+  // Held writes, as [text, literals], in order.
+  const held: [string, string[]][] = [];
+  /** Sends the held writes, then `lasts` (statements as text and literals), then COMMIT if asked, in one round trip. */
+  const flush = async (lasts: [string, string[]][], commit: boolean): Promise<pg.QueryResult[]> => {
+    const statements = [...held.splice(0), ...lasts];
+    const known = await heldPrepared(client);
+    const fresh = [...new Set(statements.map(([text]) => text))].filter((text) => !known.has(heldName(text)));
+    const sql = [
+      ...fresh.map((text) => `PREPARE ${heldName(text)} AS ${text}`),
+      ...statements.map(
+        ([text, literals]) => `EXECUTE ${heldName(text)}${literals.length ? `(${literals.join(', ')})` : ''}`,
+      ),
+      ...(commit ? ['COMMIT'] : []),
+    ].join(';\n');
+    try {
+      const results = (await client.query({ text: sql, types: prismaLikeTypes })) as unknown as
+        | pg.QueryResult
+        | pg.QueryResult[];
+      for (const text of fresh) known.add(heldName(text));
+      const list = Array.isArray(results) ? results : [results];
+      const end = list.length - (commit ? 1 : 0);
+      return list.slice(end - lasts.length, end);
+    } catch (error) {
+      preparedHeld.delete(client);
+      uncertain.add(client);
+      throw error;
+    }
+  };
+  /** The statements' literals, or null when a value is not one (see `literalOf`). */
+  const literalsOf = (items: [string, unknown[]][]): [string, string[]][] | null => {
+    const out: [string, string[]][] = [];
+    for (const [text, values] of items) {
+      const literals = values.map(literalOf);
+      if (literals.some((l) => l === undefined) || !heldNameAllowed(text)) return null;
+      out.push([text, literals as string[]]);
+    }
+    return out;
+  };
+  const run = async (text: string, values: unknown[]): Promise<pg.QueryResult> => {
+    if (held.length) {
+      const statement = literalsOf([[text, values]]);
+      if (statement) return (await flush(statement, false))[0];
+      await flush([], false);
+    }
+    return client.query({ name: statementName(text), text, values: values.map(param), types: prismaLikeTypes });
+  };
+  const tx: PgSqlTx & Partial<DeferringTx> = {
     $queryRaw: async <T>(strings: TemplateStringsArray, ...values: unknown[]) =>
       (await run(placeholders(strings), values)).rows as T,
     $queryRawUnsafe: async <T>(text: string, ...values: unknown[]) => (await run(text, values)).rows as T,
     $executeRaw: async (strings: TemplateStringsArray, ...values: unknown[]) =>
       (await run(placeholders(strings), values)).rowCount ?? 0,
     $executeRawUnsafe: async (text: string, ...values: unknown[]) => (await run(text, values)).rowCount ?? 0,
+    async commit() {
+      if (held.length) await flush([], true);
+      else await client.query('COMMIT');
+    },
   };
+  if (opts.deferWrites) {
+    tx.defer = async (text, values) => {
+      const statement = literalsOf([[text, values]]);
+      // Not every value is a literal here, or too many texts already: sent now (after what is held).
+      if (statement) held.push(statement[0]);
+      else await run(text, values);
+    };
+    tx.queryMany = async (items) => {
+      const statements = literalsOf(items);
+      if (!statements) return many(tx, items);
+      return (await flush(statements, false)).map((r) => r.rows);
+    };
+  }
+  return tx;
+}
+
+// Texts of held writes (each a prepared statement on every connection that ran it), bounded as `MAX_NAMED`.
+const heldTexts = new Set<string>();
+function heldNameAllowed(text: string): boolean {
+  if (heldTexts.has(text)) return true;
+  if (heldTexts.size >= MAX_NAMED) return false;
+  heldTexts.add(text);
+  return true;
 }
 
 /**
@@ -99,7 +257,7 @@ export async function rollBack(client: pg.PoolClient): Promise<Error | undefined
 export async function inPgTransaction<T>(
   pool: pg.Pool,
   fn: (tx: SqlTx) => Promise<T>,
-  opts: { timeoutMs?: number } = {},
+  opts: { timeoutMs?: number; deferWrites?: boolean } = {},
 ): Promise<T> {
   const client = await pool.connect();
   let broken: Error | undefined;
@@ -110,8 +268,9 @@ export async function inPgTransaction<T>(
         ? `BEGIN; SET LOCAL statement_timeout = ${ms}; SET LOCAL idle_in_transaction_session_timeout = ${ms}`
         : 'BEGIN',
     );
-    const result = await fn(pgSqlTx(client));
-    await client.query('COMMIT');
+    const tx = pgSqlTx(client, { deferWrites: opts.deferWrites });
+    const result = await fn(tx);
+    await tx.commit();
     return result;
   } catch (error) {
     broken = await rollBack(client);

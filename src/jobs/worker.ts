@@ -8,7 +8,12 @@
 import type PgBoss from 'pg-boss';
 import { isDatabaseUnavailable } from '../db/faults.ts';
 import type { ServiceDeps } from '../services/deps.ts';
-import { handleDeadline, handleDelayedResolution, handleReminder } from '../services/deadlines/policy.ts';
+import {
+  handleDeadline,
+  handleDeadlines,
+  handleDelayedResolution,
+  handleReminder,
+} from '../services/deadlines/policy.ts';
 import { sweepDeadlines } from '../services/deadlines/sweep.ts';
 import { handleSignInLinkJob } from '../services/sign-in-links.ts';
 import { deliverWebhook } from '../webhooks/deliver.ts';
@@ -31,10 +36,10 @@ import {
 export type MailDelivery = (deps: ServiceDeps) => Promise<{ handled: number; batchSize: number } | null>;
 
 /**
- * Processes a game's inbound mail whose process died holding it (its lease run out); returns how many. Injected by
+ * Processes the games' inbound mail whose process died holding it (its lease run out); returns how many. Injected by
  * the composition root (src/mail/intake.ts `recoverInboundMailOf`).
  */
-export type GameMailRecovery = (deps: ServiceDeps, gameId: string) => Promise<number>;
+export type GameMailRecovery = (deps: ServiceDeps, gameIds: string[]) => Promise<number>;
 
 /** Queues the daily mail digests due now; returns how many (src/mail/digest.ts `sendDueDigests`). */
 export type MailDigests = (deps: ServiceDeps) => Promise<number>;
@@ -55,9 +60,52 @@ export interface JobsWorkerOptions {
  * (src/services/deadlines/policy.ts).
  */
 export async function runDeadlineJob(deps: ServiceDeps, job: DeadlineJob, gameMail?: GameMailRecovery) {
-  if (gameMail) await gameMail(deps, job.gameId);
+  if (gameMail) await gameMail(deps, [job.gameId]);
   return handleDeadline(deps, job);
 }
+
+/**
+ * Deadline jobs of a fetched batch, as `runDeadlineJob` runs one: the games' unfinished mail first (one statement for
+ * all), then the jobs in groups of `DEADLINE_GROUP` games, each group in one transaction (handleDeadlines), up to
+ * JOB_CONCURRENCY groups at a time. A job that fails alone is failed alone (pg-boss retries it).
+ */
+async function runDeadlineJobs(
+  boss: PgBoss,
+  deps: ServiceDeps,
+  jobs: PgBoss.Job<DeadlineJob>[],
+  gameMail?: GameMailRecovery,
+): Promise<void> {
+  try {
+    if (gameMail) await gameMail(deps, [...new Set(jobs.map((j) => j.data.gameId))]);
+  } catch {
+    // One game's mail failed: each job then takes its own game's mail and fails alone, as one job would.
+    const one = (job: DeadlineJob) => runDeadlineJob(deps, job, gameMail);
+    return eachLimited(jobs, deps.config.JOB_CONCURRENCY, (job) => runOne(boss, deps, QUEUES.deadline, job, one));
+  }
+  const groups: PgBoss.Job<DeadlineJob>[][] = [];
+  for (let i = 0; i < jobs.length; i += DEADLINE_GROUP) groups.push(jobs.slice(i, i + DEADLINE_GROUP));
+  await eachLimited(groups, deps.config.JOB_CONCURRENCY, async (group) => {
+    const results = await handleDeadlines(
+      deps,
+      group.map((j) => j.data),
+    );
+    for (const [i, result] of results.entries()) {
+      const job = group[i];
+      if ('outcome' in result) {
+        deps.log.debug({ queue: QUEUES.deadline, jobId: job.id, outcome: result.outcome }, 'job done');
+        continue;
+      }
+      deps.log.warn({ queue: QUEUES.deadline, jobId: job.id, err: result.error }, 'job failed: will be retried');
+      await boss.fail(QUEUES.deadline, job.id, { message: result.error.message }).catch(() => {});
+    }
+  });
+}
+
+/**
+ * Games per transaction of the deadline queue: a storm of deadlines costs a few statements per group instead of per
+ * game for the reads and the commit, while a group stays short (its games' locks are held until it commits).
+ */
+const DEADLINE_GROUP = 8;
 
 /** A started jobs worker. */
 export interface JobsWorker {
@@ -81,21 +129,44 @@ async function workQueue<T extends object>(
   queue: QueueName,
   handle: (data: T) => Promise<unknown>,
 ): Promise<void> {
-  const concurrency = deps.config.JOB_CONCURRENCY;
-  const batchSize = concurrency * 2;
+  await workBatches<T>(boss, deps, queue, (jobs) =>
+    eachLimited(jobs, deps.config.JOB_CONCURRENCY, (job) => runOne(boss, deps, queue, job, handle)),
+  );
+}
+
+/** Runs one job; a failing job is failed alone (pg-boss retries it with back-off). */
+async function runOne<T extends object>(
+  boss: PgBoss,
+  deps: ServiceDeps,
+  queue: QueueName,
+  job: PgBoss.Job<T>,
+  handle: (data: T) => Promise<unknown>,
+): Promise<void> {
+  try {
+    const outcome = await handle(job.data);
+    deps.log.debug({ queue, jobId: job.id, outcome }, 'job done');
+  } catch (error) {
+    deps.log.warn({ queue, jobId: job.id, err: error }, 'job failed: will be retried');
+    await boss.fail(queue, job.id, { message: (error as Error).message }).catch(() => {});
+  }
+}
+
+/**
+ * Works one queue with a handler of a fetched batch (which fails its failing jobs itself: the others complete). A
+ * full batch fetches the next one at once.
+ */
+async function workBatches<T extends object>(
+  boss: PgBoss,
+  deps: ServiceDeps,
+  queue: QueueName,
+  handle: (jobs: PgBoss.Job<T>[]) => Promise<void>,
+): Promise<void> {
+  const batchSize = deps.config.JOB_CONCURRENCY * 2;
   const workerId: string = await boss.work<T>(
     queue,
     { batchSize, pollingIntervalSeconds: deps.config.JOB_POLL_SECONDS },
     async (jobs) => {
-      await eachLimited(jobs, concurrency, async (job) => {
-        try {
-          const outcome = await handle(job.data);
-          deps.log.debug({ queue, jobId: job.id, outcome }, 'job done');
-        } catch (error) {
-          deps.log.warn({ queue, jobId: job.id, err: error }, 'job failed: will be retried');
-          await boss.fail(queue, job.id, { message: (error as Error).message }).catch(() => {});
-        }
-      });
+      await handle(jobs);
       if (jobs.length === batchSize) boss.notifyWorker(workerId);
     },
   );
@@ -130,7 +201,9 @@ export async function startJobsWorker(
   surviveLostCompletions(deps.log);
   const boss = await startBoss({ databaseUrl, config: deps.config, log: deps.log, worker: true });
   markJobTablesInstalled();
-  await workQueue<DeadlineJob>(boss, deps, QUEUES.deadline, (job) => runDeadlineJob(deps, job, options.gameMail));
+  await workBatches<DeadlineJob>(boss, deps, QUEUES.deadline, (jobs) =>
+    runDeadlineJobs(boss, deps, jobs, options.gameMail),
+  );
   await workQueue<ReminderJob>(boss, deps, QUEUES.reminder, (job) => handleReminder(deps, job));
   await workQueue<ResolveJob>(boss, deps, QUEUES.resolve, (job) => handleDelayedResolution(deps, job));
   await workQueue<WebhookJob>(boss, deps, QUEUES.webhook, (job) => deliverWebhook(deps, job));

@@ -134,16 +134,16 @@ export async function storeInbound(
 
 /**
  * Takes over unfinished rows whose lease has run out (the oldest first, at most `limit`), leased to this process
- * now; with `key`, only that row; with `gameId`, only that game's.
+ * now; with `key`, only that row; with `gameIds`, only those games'.
  */
 export async function takeAbandoned(
   deps: Deps,
-  opts: { key?: { messageId: string; recipient: string }; gameId?: string; limit?: number } = {},
+  opts: { key?: { messageId: string; recipient: string }; gameIds?: string[]; limit?: number } = {},
 ): Promise<StoredMail[]> {
   const now = deps.clock().toISOString();
   const until = leaseEnd(deps).toISOString();
-  const { key, gameId } = opts;
-  const filter = key ? 'AND "messageId" = $4 AND recipient = $5' : gameId ? 'AND "gameId" = $4' : '';
+  const { key, gameIds } = opts;
+  const filter = key ? 'AND "messageId" = $4 AND recipient = $5' : gameIds ? 'AND "gameId" = ANY($4::text[])' : '';
   const ids = await deps.db.$queryRawUnsafe<{ id: string }[]>(
     `UPDATE "InboundMail" SET "leaseUntil" = $1::timestamp(3), attempts = attempts + 1
      WHERE id IN (
@@ -154,7 +154,7 @@ export async function takeAbandoned(
     until,
     now,
     opts.limit ?? 50,
-    ...(key ? [key.messageId, key.recipient] : gameId ? [gameId] : []),
+    ...(key ? [key.messageId, key.recipient] : gameIds ? [gameIds] : []),
   );
   if (!ids.length) return [];
   const rows = await deps.db.inboundMail.findMany({

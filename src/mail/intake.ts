@@ -279,15 +279,16 @@ async function tellModeratorGivenUp(
 }
 
 /**
- * Processes the unfinished mail of one game whose lease has run out (its process died), as the recovery sweep would:
- * a deadline job of the game runs this first (src/jobs/worker.ts), so such a mail is applied before default orders.
- * Returns how many it processed.
+ * Processes the unfinished mail of some games whose lease has run out (its process died), as the recovery sweep
+ * would: deadline jobs of the games run this first (src/jobs/worker.ts), so such a mail is applied before default
+ * orders. One statement when there is none. Returns how many it processed.
  */
-export async function recoverInboundMailOf(deps: ServiceDeps, gameId: string): Promise<number> {
-  const rows = await takeAbandoned(deps, { gameId, limit: 20 });
+export async function recoverInboundMailOf(deps: ServiceDeps, gameIds: string[]): Promise<number> {
+  if (!gameIds.length) return 0;
+  const rows = await takeAbandoned(deps, { gameIds, limit: 20 * gameIds.length });
   for (const row of rows) {
     const outcome = await processStored(deps, row);
-    const about = { inboundId: row.id, gameId, status: outcome.status };
+    const about = { inboundId: row.id, status: outcome.status };
     deps.log.warn(about, 'deadline: processed a mail of the game whose processing had not finished');
   }
   return rows.length;

@@ -10,6 +10,7 @@ import { asLocale, formatDateTime, type Locale } from '../i18n/index.ts';
 import { mailText, mailTexts } from '../i18n/strings-mail.ts';
 import type { ServiceDeps, SqlTx } from '../services/deps.ts';
 import type { NoticeMails, NoticeSeat, ReviewNotice } from '../services/notifier.ts';
+import { lockedSeat } from '../services/locked-people.ts';
 import { seatReplyAddress } from './addresses.ts';
 import { type OutboxMail, writeOutbox } from './outbox.ts';
 import { SIGN_IN_SLOT } from './sign-in-slot.ts';
@@ -42,15 +43,43 @@ interface NoticeRecipient {
   mailToken: string;
 }
 
+/** A seat's person when it holds several seats (the notice goes to the person), as read under the game lock. */
+type Holder = Omit<NoticeRecipient, 'seatId' | 'sides'> & { seatId: string };
+
+/**
+ * The persons holding several seats among `seats`, from what the transaction read under the game lock
+ * (src/services/locked-people.ts); null when it did not read them all.
+ */
+function lockedHolders(tx: SqlTx, seats: NoticeSeat[]): Holder[] | null {
+  const holders: Holder[] = [];
+  for (const s of seats) {
+    const known = lockedSeat(tx, s.id);
+    if (!known) return null;
+    const { person: p } = known;
+    if (known.held > 1)
+      holders.push({
+        seatId: s.id,
+        id: p.id,
+        email: p.email,
+        locale: p.locale,
+        timeZone: p.timeZone,
+        mailToken: p.mailToken,
+      });
+  }
+  return holders;
+}
+
 /** The recipients of a notice to `seats`: each seat held alone, and each person once for its seats among them. */
 async function noticeRecipients(tx: SqlTx, seats: NoticeSeat[]): Promise<NoticeRecipient[]> {
   if (!seats.length) return [];
-  const held = await tx.$queryRawUnsafe<(Omit<NoticeRecipient, 'seatId' | 'sides'> & { seatId: string })[]>(
-    `SELECT se.id AS "seatId", p.id, p.email, p.locale, p."timeZone", p."mailToken"
+  const held =
+    lockedHolders(tx, seats) ??
+    (await tx.$queryRawUnsafe<Holder[]>(
+      `SELECT se.id AS "seatId", p.id, p.email, p.locale, p."timeZone", p."mailToken"
      FROM "Seat" se JOIN "Person" p ON p.id = se."personId"
      WHERE se.id = ANY($1::text[]) AND (SELECT count(*) FROM "Seat" o WHERE o."personId" = p.id) > 1`,
-    seats.map((s) => s.id),
-  );
+      seats.map((s) => s.id),
+    ));
   const out: NoticeRecipient[] = [];
   for (const seat of seats) {
     const person = held.find((h) => h.seatId === seat.id);

@@ -5,7 +5,9 @@
  * gathers them into one mail at the person's local morning). Written in the caller's transaction.
  */
 import { randomUUID } from 'node:crypto';
+import { write } from '../db/sql-tx.ts';
 import type { SqlTx } from '../services/deps.ts';
+import { lockedPerson } from '../services/locked-people.ts';
 import { resultMailFate } from '../services/mail-preferences.ts';
 import type { ComposedMail } from './compose-parts.ts';
 
@@ -40,17 +42,22 @@ export async function followPreferences(
 ): Promise<ComposedMail[]> {
   if (!results.length) return [];
   const ids = [...new Set(results.map((r) => r.personId))];
-  const rows = await tx.$queryRawUnsafe<{ id: string; pref: string }[]>(
-    `SELECT id, "mailPreference"::text AS pref FROM "Person" WHERE id = ANY($1::text[])`,
-    ids,
-  );
+  // The persons as the transaction read them under the game lock (src/services/locked-people.ts), else read now.
+  const locked = ids.map((id) => lockedPerson(tx, id));
+  const rows = locked.every((p) => p !== undefined)
+    ? locked.map((p) => ({ id: p.id, pref: p.mailPreference as string }))
+    : await tx.$queryRawUnsafe<{ id: string; pref: string }[]>(
+        `SELECT id, "mailPreference"::text AS pref FROM "Person" WHERE id = ANY($1::text[])`,
+        ids,
+      );
   const prefOf = new Map(rows.map((r) => [r.id, r.pref]));
   const send: ComposedMail[] = [];
   for (const r of results) {
     const fate = resultMailFate(prefOf.get(r.personId) ?? 'every_step', r.owes, step.final);
     if (fate === 'send') send.push(r.mail);
     if (fate !== 'digest') continue;
-    await tx.$executeRawUnsafe(
+    await write(
+      tx,
       `INSERT INTO "DigestItem" (id, "personId", "gameId", "stepNumber", subject, text, "createdAt")
        VALUES ($1, $2, $3, $4, $5, $6, $7::timestamp(3))`,
       randomUUID(),

@@ -8,8 +8,8 @@ import { insertRows } from '../db/insert-rows.ts';
 import type { ServiceDeps, SqlTx, Tx } from '../services/deps.ts';
 import { outboxMessageId } from './addresses.ts';
 import type { ComposedMail } from './compose-parts.ts';
-import { fillSignInSlots, type SignInSite } from './sign-in-slot.ts';
-import { withUnsubscribe } from './unsubscribe.ts';
+import { addPlayerLinks } from './player-links.ts';
+import type { SignInSite } from './sign-in-slot.ts';
 
 /** Settings the outbox writer needs. */
 export interface OutboxSite extends SignInSite {
@@ -60,7 +60,7 @@ function outboxRow(site: OutboxSite, mail: OutboxMail, now: Date) {
  * client's transaction. `skipDuplicates`: a row whose id or Message-ID is stored already is left out (the same
  * answer or notice queued again). A mail's sign-in slot gets a fresh link for its seat or person
  * (src/mail/sign-in-slot.ts), made in the same transaction; a mail to a player gets its person's one-click
- * unsubscribe headers (src/mail/unsubscribe.ts). Returns each mail's id and Message-ID, in order.
+ * unsubscribe headers (src/mail/unsubscribe.ts): both in one statement (src/mail/player-links.ts). Returns each mail's id and Message-ID, in order.
  */
 export async function writeOutbox(
   client: OutboxClient,
@@ -69,7 +69,7 @@ export async function writeOutbox(
   now: Date,
   opts: { skipDuplicates?: boolean } = {},
 ): Promise<{ id: string; messageId: string }[]> {
-  const signed = await withUnsubscribe(client, site, await fillSignInSlots(client, site, mails, now));
+  const signed = await addPlayerLinks(client, site, mails, now);
   const rows = signed.map((mail) => outboxRow(site, mail, now));
   const casts = { references: 'text[]', headers: 'jsonb', attachments: 'jsonb' } as const;
   await insertRows(client, 'Outbox', rows, casts, opts);

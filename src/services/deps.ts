@@ -43,16 +43,17 @@ export function createSqlPool(databaseUrl: string, opts: { max?: number; log?: L
 /**
  * Runs `fn` in one transaction of raw SQL: on the deps' pg pool when there is one (the service and its workers),
  * else in a Prisma transaction (tools and tests built without a pool). `limits.timeout` bounds either; `maxWait`
- * (for a connection) applies to Prisma's.
+ * (for a connection) applies to Prisma's; `deferWrites` (pool only): the writes made with `write` (src/db/sql-tx.ts)
+ * go with the transaction's next statement or its COMMIT, in one round trip.
  */
 export function inTransaction<T>(
   deps: Pick<ServiceDeps, 'db' | 'pool'>,
   fn: (tx: SqlTx) => Promise<T>,
-  limits?: { maxWait?: number; timeout?: number },
+  limits?: { maxWait?: number; timeout?: number; deferWrites?: boolean },
 ): Promise<T> {
   return deps.pool
-    ? inPgTransaction(deps.pool, fn, { timeoutMs: limits?.timeout })
-    : deps.db.$transaction((tx) => fn(tx), limits);
+    ? inPgTransaction(deps.pool, fn, { timeoutMs: limits?.timeout, deferWrites: limits?.deferWrites })
+    : deps.db.$transaction((tx) => fn(tx), { maxWait: limits?.maxWait, timeout: limits?.timeout });
 }
 
 export type { SqlTx, Tx };

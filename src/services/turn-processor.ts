@@ -9,13 +9,15 @@ import { advance, sortedOrders, type Envelope } from '../engine/step-runner.ts';
 import { ordersDigest } from '../engine/dice.ts';
 import type { AnyGamePackage } from '../engine/game-package.ts';
 import type { GameEvent, Outcome, SeatId } from '../engine/types.ts';
-import type { Game, Seat, Step } from '../generated/prisma/client.ts';
+import type { Game, Person, Seat, Step } from '../generated/prisma/client.ts';
 import { insertRows } from '../db/insert-rows.ts';
+import { queryMany, write } from '../db/sql-tx.ts';
 import { audit } from './audit.ts';
 import { unconfirmedSides } from './confirmation.ts';
 import { afterStepOpened } from './deadlines/opened.ts';
 import { inTransaction, requireGame, type ServiceDeps, type SqlTx } from './deps.ts';
 import { ServiceError } from './errors.ts';
+import { rememberLockedPeople } from './locked-people.ts';
 import { asEnvelope, storedOwed } from './json.ts';
 import { queueReviewNotice, queueStepNotifications } from './notifications.ts';
 import { rulesFor } from '../engine/rules-version.ts';
@@ -28,6 +30,9 @@ export type ResolveResult =
 
 /** Limits of a resolution transaction (either kind, see inTransaction): waiting for the lock is normal under concurrent submissions. */
 export const RESOLVE_TX = { maxWait: 20_000, timeout: 30_000 } as const;
+
+/** A resolution transaction of `inTransaction`: RESOLVE_TX, its writes held until its next statement or its COMMIT. */
+export const RESOLVE_SQL_TX = { ...RESOLVE_TX, deferWrites: true } as const;
 
 /** Locks the game row for the rest of the transaction; returns the game (every column) or null. */
 export async function lockGame(tx: SqlTx, gameId: string): Promise<Game | null> {
@@ -48,13 +53,33 @@ export interface LockedGame {
 
 /** Locks the game row and reads the game with its webhook events and seats (null when the game is gone). */
 export async function lockGameWithSeats(tx: SqlTx, gameId: string): Promise<LockedGame | null> {
-  const rows = await tx.$queryRaw<(Game & { __hookEvents: string[] })[]>`
-    SELECT g.*, COALESCE((SELECT array_agg(DISTINCT ev ORDER BY ev) FROM "Webhook" w, unnest(w.events) ev WHERE w."gameId" = g.id), '{}') AS "__hookEvents"
-    FROM "Game" g WHERE g.id = ${gameId} FOR UPDATE OF g`;
-  if (!rows.length) return null;
-  const { __hookEvents: hookEvents, ...game } = rows[0];
-  const seats = await tx.$queryRaw<Seat[]>`SELECT * FROM "Seat" WHERE "gameId" = ${gameId} ORDER BY side`;
-  return { game, hookEvents, seats };
+  return (await lockGamesWithSeats(tx, [gameId])).get(gameId) ?? null;
+}
+
+/**
+ * Locks the rows of the games listed, in the order of their ids (two transactions locking overlapping sets cannot
+ * deadlock), and reads each game with its webhook events, seats and persons: three statements for any number of
+ * games. A game that is gone has no entry.
+ */
+export async function lockGamesWithSeats(tx: SqlTx, gameIds: string[]): Promise<Map<string, LockedGame>> {
+  const rows = await tx.$queryRawUnsafe<(Game & { __hookEvents: string[] })[]>(
+    `SELECT g.*, COALESCE((SELECT array_agg(DISTINCT ev ORDER BY ev) FROM "Webhook" w, unnest(w.events) ev WHERE w."gameId" = g.id), '{}') AS "__hookEvents"
+     FROM "Game" g WHERE g.id = ANY($1::text[]) ORDER BY g.id FOR UPDATE OF g`,
+    gameIds,
+  );
+  const out = new Map<string, LockedGame>();
+  if (!rows.length) return out;
+  const ids = rows.map((g) => g.id);
+  const seats = await tx.$queryRawUnsafe<Seat[]>(
+    `SELECT * FROM "Seat" WHERE "gameId" = ANY($1::text[]) ORDER BY "gameId", side`,
+    ids,
+  );
+  // The mails of the resolution take the persons from here (src/services/locked-people.ts).
+  const persons = await tx.$queryRawUnsafe<Person[]>(`SELECT * FROM "Person" WHERE "gameId" = ANY($1::text[])`, ids);
+  rememberLockedPeople(tx, seats, persons);
+  for (const { __hookEvents: hookEvents, ...game } of rows)
+    out.set(game.id, { game, hookEvents, seats: seats.filter((s) => s.gameId === game.id) });
+  return out;
 }
 
 /** A current order of a step (its seat's highest revision), with its seat's side. */
@@ -69,32 +94,44 @@ export interface CurrentOrder {
 /** A step (every column) with its current orders. */
 export type StepWithOrders = Step & { orders: CurrentOrder[] };
 
+/** The columns of a step and, as JSON, its current orders (each seat's highest revision) with their seats' sides. */
+const STEP_WITH_ORDERS = `SELECT s.*, COALESCE((SELECT json_agg(json_build_object('seatId', o."seatId", 'side', se.side, 'parsed', o.parsed, 'receivedAt', o."receivedAt", 'source', o.source) ORDER BY o."receivedAt", o.id)
+       FROM "Seat" se CROSS JOIN LATERAL (
+         SELECT * FROM "Order" o WHERE o."stepId" = s.id AND o."seatId" = se.id ORDER BY o.revision DESC LIMIT 1) o
+       WHERE se."gameId" = s."gameId"), '[]'::json) AS "__orders"
+     FROM "Step" s`;
+
+type StepRow = Step & { __orders: (Omit<CurrentOrder, 'receivedAt'> & { receivedAt: string })[] };
+
+/** A step row as read with STEP_WITH_ORDERS, with its orders' times as Dates. */
+function withOrders({ __orders, ...step }: StepRow): StepWithOrders {
+  // json_build_object writes timestamps without a zone: they are UTC (the columns are timestamp(3) in UTC).
+  return { ...step, orders: __orders.map((o) => ({ ...o, receivedAt: new Date(`${o.receivedAt}Z`) })) };
+}
+
 /** Reads a step of a game (by id or number) with its current orders, in one statement. */
 export async function loadStepWithOrders(
   tx: SqlTx,
   gameId: string,
   where: { id: string } | { number: number },
 ): Promise<StepWithOrders | null> {
-  const rows = await tx.$queryRawUnsafe<
-    (Step & { __orders: (Omit<CurrentOrder, 'receivedAt'> & { receivedAt: string })[] })[]
-  >(
-    `SELECT s.*, COALESCE((SELECT json_agg(json_build_object('seatId', o."seatId", 'side', se.side, 'parsed', o.parsed, 'receivedAt', o."receivedAt", 'source', o.source) ORDER BY o."receivedAt", o.id)
-       FROM "Seat" se CROSS JOIN LATERAL (
-         SELECT * FROM "Order" o WHERE o."stepId" = s.id AND o."seatId" = se.id ORDER BY o.revision DESC LIMIT 1) o
-       WHERE se."gameId" = s."gameId"), '[]'::json) AS "__orders"
-     FROM "Step" s WHERE s."gameId" = $1 AND ${'id' in where ? 's.id = $2' : 's.number = $2'}`,
+  const rows = await tx.$queryRawUnsafe<StepRow[]>(
+    `${STEP_WITH_ORDERS} WHERE s."gameId" = $1 AND ${'id' in where ? 's.id = $2' : 's.number = $2'}`,
     gameId,
     'id' in where ? where.id : where.number,
   );
-  if (!rows.length) return null;
-  const { __orders, ...step } = rows[0];
-  // json_build_object writes timestamps without a zone: they are UTC (the columns are timestamp(3) in UTC).
-  return { ...step, orders: __orders.map((o) => ({ ...o, receivedAt: new Date(`${o.receivedAt}Z`) })) };
+  return rows.length ? withOrders(rows[0]) : null;
+}
+
+/** Reads steps by id, each with its current orders, in one statement (by id; a step that is gone has no entry). */
+export async function loadStepsWithOrders(tx: SqlTx, stepIds: string[]): Promise<Map<string, StepWithOrders>> {
+  const rows = await tx.$queryRawUnsafe<StepRow[]>(`${STEP_WITH_ORDERS} WHERE s.id = ANY($1::text[])`, stepIds);
+  return new Map(rows.map((r) => [r.id, withOrders(r)]));
 }
 
 /** Resolves the current step if every owed order is in. Safe to call any time, from any process. */
 export async function resolveIfReady(deps: ServiceDeps, gameId: string): Promise<ResolveResult> {
-  return inTransaction(deps, (tx) => resolveLocked(tx, deps, gameId, []), RESOLVE_TX);
+  return inTransaction(deps, (tx) => resolveLocked(tx, deps, gameId, []), RESOLVE_SQL_TX);
 }
 
 /**
@@ -102,7 +139,7 @@ export async function resolveIfReady(deps: ServiceDeps, gameId: string): Promise
  * (deadline policy; recorded as orders of source "default" and in Step.defaultsApplied).
  */
 export async function resolveWithDefaults(deps: ServiceDeps, gameId: string, seats: SeatId[]): Promise<ResolveResult> {
-  return inTransaction(deps, (tx) => resolveLocked(tx, deps, gameId, seats), RESOLVE_TX);
+  return inTransaction(deps, (tx) => resolveLocked(tx, deps, gameId, seats), RESOLVE_SQL_TX);
 }
 
 /** An engine default stored for a seat that missed its orders (source "default"). */
@@ -183,7 +220,8 @@ async function storeResolution(
   }));
   await insertRows(tx, 'Event', rows, { visibleTo: 'text[]', payload: 'jsonb' });
   const { publishedAt } = input;
-  await tx.$executeRawUnsafe(
+  await write(
+    tx,
     `UPDATE "Step" SET status = $1::"StepStatus", "ordersDigest" = $2, "resultEnvelope" = $3::jsonb, "resolvedAt" = $4::timestamp(3), "defaultsApplied" = ARRAY(SELECT jsonb_array_elements_text($5::jsonb))::text[], "rejectedReason" = NULL,
        "resolveDueAt" = NULL, "rulesVersion" = $7${publishedAt ? ', "publishedAt" = $8::timestamp(3)' : ''} WHERE id = $6`,
     publishedAt ? 'published' : 'awaiting_review',
@@ -371,27 +409,35 @@ async function openNextStep(
   now: Date,
 ): Promise<{ game: Game; next: Step; events: GameEvent[] }> {
   const owed = outcome ? [] : input.def.owed(input.result.state);
-  const [created] = await tx.$queryRawUnsafe<(Step & { __events: GameEvent[] })[]>(
-    `WITH ins AS (INSERT INTO "Step" (id, "gameId", number, envelope, owed, "openedAt") VALUES ($1, $2, $3, $4::jsonb, $5::jsonb, $6::timestamp(3)) RETURNING *)
+  // The step and the game in one round trip where the transaction sends statements together (src/db/sql-tx.ts).
+  const [steps, games] = await queryMany(tx, [
+    [
+      `WITH ins AS (INSERT INTO "Step" (id, "gameId", number, envelope, owed, "openedAt") VALUES ($1, $2, $3, $4::jsonb, $5::jsonb, $6::timestamp(3)) RETURNING *)
      SELECT ins.*, COALESCE((SELECT json_agg(e.payload ORDER BY e.seq) FROM "Event" e WHERE e."stepId" = $7), '[]'::json) AS "__events" FROM ins`,
-    randomUUID(),
-    input.gameId,
-    input.stepNumber + 1,
-    JSON.stringify(input.result),
-    JSON.stringify(owed),
-    now.toISOString(),
-    input.stepId,
-  );
-  const { __events: events, ...next } = created;
-  const [game] = await tx.$queryRawUnsafe<Game[]>(
-    outcome
-      ? `UPDATE "Game" SET "currentStep" = $1, "updatedAt" = $3::timestamp(3), status = 'finished', outcome = $4::jsonb, "finishedAt" = $5::timestamp(3) WHERE id = $2 RETURNING *`
-      : `UPDATE "Game" SET "currentStep" = $1, "updatedAt" = $3::timestamp(3) WHERE id = $2 RETURNING *`,
-    input.stepNumber + 1,
-    input.gameId,
-    now.toISOString(),
-    ...(outcome ? [JSON.stringify(outcome), now.toISOString()] : []),
-  );
+      [
+        randomUUID(),
+        input.gameId,
+        input.stepNumber + 1,
+        JSON.stringify(input.result),
+        JSON.stringify(owed),
+        now.toISOString(),
+        input.stepId,
+      ],
+    ],
+    [
+      outcome
+        ? `UPDATE "Game" SET "currentStep" = $1, "updatedAt" = $3::timestamp(3), status = 'finished', outcome = $4::jsonb, "finishedAt" = $5::timestamp(3) WHERE id = $2 RETURNING *`
+        : `UPDATE "Game" SET "currentStep" = $1, "updatedAt" = $3::timestamp(3) WHERE id = $2 RETURNING *`,
+      [
+        input.stepNumber + 1,
+        input.gameId,
+        now.toISOString(),
+        ...(outcome ? [JSON.stringify(outcome), now.toISOString()] : []),
+      ],
+    ],
+  ]);
+  const { __events: events, ...next } = (steps as (Step & { __events: GameEvent[] })[])[0];
+  const game = (games as Game[])[0];
   return { game, next, events };
 }
 

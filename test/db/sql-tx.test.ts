@@ -3,7 +3,7 @@
  * transactions commit on return and roll back on a throw.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { inPgTransaction, pgSqlTx } from '../../src/db/sql-tx.ts';
+import { inPgTransaction, pgSqlTx, write } from '../../src/db/sql-tx.ts';
 import { createSqlPool } from '../../src/services/deps.ts';
 import { createTestDatabase, type TestDatabase } from '../support/db.ts';
 
@@ -105,4 +105,78 @@ it('a timeout ends a statement that waits too long, and the transaction rolls ba
     await holder.query('ROLLBACK');
     holder.release();
   }
+});
+
+/** Runs `fn` on a pool client in a transaction that holds writes, counting the queries sent to Postgres. */
+async function counted<T>(fn: (tx: ReturnType<typeof pgSqlTx>) => Promise<T>): Promise<{ result: T; trips: number }> {
+  const client = await pool.connect();
+  const query = client.query.bind(client);
+  let trips = 0;
+  client.query = ((...args: Parameters<typeof query>) => {
+    trips++;
+    return query(...args);
+  }) as typeof client.query;
+  try {
+    await query('BEGIN');
+    const tx = pgSqlTx(client, { deferWrites: true });
+    const result = await fn(tx);
+    await tx.commit();
+    return { result, trips };
+  } catch (error) {
+    await query('ROLLBACK');
+    throw error;
+  } finally {
+    client.query = query as typeof client.query;
+    client.release();
+  }
+}
+
+it('held writes go, in order, with the next statement or the COMMIT: one round trip each', async () => {
+  const odd = `it's a \\ back'slash, "quoted", ç 日本`;
+  const { result, trips } = await counted(async (tx) => {
+    await write(
+      tx,
+      `INSERT INTO "Setting" (key, value, "updatedAt") VALUES ($1, $2, $3::timestamp(3))`,
+      'held-1',
+      odd,
+      new Date(),
+    );
+    await write(tx, `UPDATE "Setting" SET value = value || $2 WHERE key = $1`, 'held-1', '+');
+    // The read sees both writes, sent with it.
+    const rows = await tx.$queryRawUnsafe<{ value: string; n: number }[]>(
+      `SELECT value, cardinality($2::text[]) AS n FROM "Setting" WHERE key = $1`,
+      'held-1',
+      ['a"b', 'c\\d', "e'f"],
+    );
+    await write(tx, `INSERT INTO "Setting" (key, value, "updatedAt") VALUES ($1, $2, now())`, 'held-2', 'last');
+    return rows;
+  });
+  expect(result).toEqual([{ value: `${odd}+`, n: 3 }]);
+  expect(trips).toBe(2); // the read with its two writes; the last write with the COMMIT
+  expect((await t.db.setting.findUnique({ where: { key: 'held-2' } }))?.value).toBe('last');
+  // An array of texts as a held write's parameter arrives as it was.
+  await counted((tx) =>
+    write(
+      tx,
+      `INSERT INTO "Setting" (key, value, "updatedAt") SELECT $1, array_to_string($2::text[], '|'), now()`,
+      'held-3',
+      ['a"b', 'c\\d', "e'f", 'ç'],
+    ),
+  );
+  expect((await t.db.setting.findUnique({ where: { key: 'held-3' } }))?.value).toBe(`a"b|c\\d|e'f|ç`);
+});
+
+it('a held write that fails fails the transaction at its next statement; nothing of it stays', async () => {
+  const insert = `INSERT INTO "Setting" (key, value, "updatedAt") VALUES ($1, $2, now())`;
+  await expect(
+    counted(async (tx) => {
+      await write(tx, insert, 'held-dup', 'first');
+      await write(tx, insert, 'held-dup', 'again'); // a duplicate key
+      await tx.$queryRawUnsafe('SELECT 1');
+    }),
+  ).rejects.toThrow(/duplicate key/);
+  expect(await t.db.setting.findUnique({ where: { key: 'held-dup' } })).toBeNull();
+  // The connections go on holding writes (their prepared statements are read again after the failure).
+  for (let i = 0; i < 3; i++) await counted((tx) => write(tx, insert, `held-after-${i}`, 'ok'));
+  expect(await t.db.setting.count({ where: { key: { startsWith: 'held-after-' } } })).toBe(3);
 });

@@ -3,7 +3,7 @@
  * After default orders the notice goes out in the transaction that publishes the step (afterStepOpened), so the
  * result and the notice exist together or not at all.
  */
-import { columnsOf } from '../../db/sql-tx.ts';
+import { columnsOf, write } from '../../db/sql-tx.ts';
 import { gameDefinition, type ServiceDeps, type SqlTx } from '../deps.ts';
 import { type AnyGamePackage, seatText } from '../../engine/game-package.ts';
 import type { NoticeSeat } from '../notifier.ts';
@@ -79,7 +79,8 @@ export async function announceDefaultsLocked(
 ): Promise<void> {
   const state = readState(step.deadlineState);
   if (!step.defaultsApplied.length || state.defaultsAnnounced) return;
-  await tx.$executeRawUnsafe(
+  await write(
+    tx,
     `UPDATE "Step" SET "deadlineState" = $1::jsonb WHERE id = $2`,
     JSON.stringify(asJson({ ...state, defaultsAnnounced: true })),
     step.id,

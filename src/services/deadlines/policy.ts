@@ -14,18 +14,21 @@
 import type { DeadlineJob, ReminderJob, ResolveJob } from '../../queue/queues.ts';
 import { enqueue } from '../../queue/enqueue.ts';
 import { QUEUES } from '../../queue/queues.ts';
+import { write } from '../../db/sql-tx.ts';
 import { inTransaction, type ServiceDeps, type SqlTx, type Tx } from '../deps.ts';
 import { asJson } from '../json.ts';
 import { mailText } from '../../i18n/strings-mail.ts';
 import { audit } from '../audit.ts';
 import {
   lockGame,
-  lockGameWithSeats,
+  lockGamesWithSeats,
   loadStepWithOrders,
+  loadStepsWithOrders,
   resolveIfReady,
   resolveLocked,
   resolveWithDefaults,
   RESOLVE_TX,
+  RESOLVE_SQL_TX,
   type LockedGame,
   type StepWithOrders,
 } from '../turn-processor.ts';
@@ -77,11 +80,7 @@ async function missingSides(tx: Tx, step: DeadlineStep): Promise<{ missing: stri
 }
 
 const saveState = (tx: SqlTx, stepId: string, state: DeadlineState) =>
-  tx.$executeRawUnsafe(
-    `UPDATE "Step" SET "deadlineState" = $1::jsonb WHERE id = $2`,
-    JSON.stringify(asJson(state)),
-    stepId,
-  );
+  write(tx, `UPDATE "Step" SET "deadlineState" = $1::jsonb WHERE id = $2`, JSON.stringify(asJson(state)), stepId);
 
 /** Sides owing orders at a step read with its current orders that have none in. */
 function missingOf(step: StepWithOrders): string[] {
@@ -94,27 +93,108 @@ function missingOf(step: StepWithOrders): string[] {
  * lock: what the job finds decides, and default orders resolve the step in the same transaction.
  */
 export async function handleDeadline(deps: ServiceDeps, job: DeadlineJob): Promise<DeadlineOutcome> {
-  return inTransaction(
-    deps,
-    async (tx) => {
-      const decision = await decide(tx, deps, job);
-      if (decision.kind === 'kept') {
-        const kept = await resolveWithKeptOrders(tx, deps, decision.locked, decision.step);
-        return kept.resolved ? 'kept-orders' : 'resolved-meanwhile';
-      }
-      if (decision.kind !== 'defaults') return decision.outcome;
-      const result = await resolveLocked(tx, deps, job.gameId, decision.sides, 0, {
-        locked: decision.locked,
-        step: decision.step,
-      });
-      if (result.resolved && result.status === 'awaiting_review') {
-        const step = await loadStepWithOrders(tx, job.gameId, { id: job.stepId });
-        if (step) await announceDefaultsLocked(tx, deps, decision.locked.game, step, decision.locked);
-      }
-      return result.resolved ? 'defaults-applied' : 'resolved-meanwhile';
-    },
-    RESOLVE_TX,
+  const [outcome] = await inTransaction(deps, (tx) => handleLocked(tx, deps, [job]), RESOLVE_SQL_TX);
+  return outcome;
+}
+
+/** What one job of `handleDeadlines` did: its outcome, or the error that made it fail alone. */
+export type DeadlineResult = { outcome: DeadlineOutcome } | { error: Error };
+
+/**
+ * Handles the deadline jobs of different games in one transaction: the games are locked and read together (a few
+ * statements for all of them), then each job goes as `handleDeadline` would, in turn. When any of them fails, the
+ * transaction rolls back (nothing of any job stays) and each job runs again alone, so one failing game fails only its
+ * own job. A second job of a game already in the list runs alone after the others (it must see what the first did).
+ */
+export async function handleDeadlines(deps: ServiceDeps, jobs: DeadlineJob[]): Promise<DeadlineResult[]> {
+  const first = jobs.filter((job, i) => jobs.findIndex((j) => j.gameId === job.gameId) === i);
+  const alone = async (job: DeadlineJob): Promise<DeadlineResult> => {
+    try {
+      return { outcome: await handleDeadline(deps, job) };
+    } catch (error) {
+      return { error: error instanceof Error ? error : new Error(String(error)) };
+    }
+  };
+  const together = first.length > 1 ? await togetherOrNull(deps, first) : null;
+  const results = new Map<DeadlineJob, DeadlineResult>();
+  for (const [i, job] of first.entries()) results.set(job, together ? { outcome: together[i] } : await alone(job));
+  for (const job of jobs) if (!results.has(job)) results.set(job, await alone(job));
+  return jobs.map((job) => results.get(job) as DeadlineResult);
+}
+
+/** The jobs (one per game) in one transaction; null when one of them failed (everything rolled back). */
+async function togetherOrNull(deps: ServiceDeps, jobs: DeadlineJob[]): Promise<DeadlineOutcome[] | null> {
+  try {
+    return await inTransaction(deps, (tx) => handleLocked(tx, deps, jobs), RESOLVE_SQL_TX);
+  } catch (error) {
+    deps.log.warn({ err: error, jobs: jobs.length }, 'deadline jobs together failed: each runs alone');
+    return null;
+  }
+}
+
+/** Deadline jobs of different games in the caller's transaction: the games locked and read at once, then each job. */
+async function handleLocked(tx: SqlTx, deps: ServiceDeps, jobs: DeadlineJob[]): Promise<DeadlineOutcome[]> {
+  const reads = await readJobs(tx, deps, jobs);
+  const outcomes: DeadlineOutcome[] = [];
+  for (const job of jobs) outcomes.push(await handleRead(tx, deps, job, reads));
+  return outcomes;
+}
+
+/** One deadline job, on what was read for it under the game lock. */
+async function handleRead(tx: SqlTx, deps: ServiceDeps, job: DeadlineJob, reads: JobReads): Promise<DeadlineOutcome> {
+  const decision = await decide(tx, deps, job, reads);
+  if (decision.kind === 'kept') {
+    const kept = await resolveWithKeptOrders(tx, deps, decision.locked, decision.step);
+    return kept.resolved ? 'kept-orders' : 'resolved-meanwhile';
+  }
+  if (decision.kind !== 'defaults') return decision.outcome;
+  const result = await resolveLocked(tx, deps, job.gameId, decision.sides, 0, {
+    locked: decision.locked,
+    step: decision.step,
+  });
+  if (result.resolved && result.status === 'awaiting_review') {
+    const step = await loadStepWithOrders(tx, job.gameId, { id: job.stepId });
+    if (step) await announceDefaultsLocked(tx, deps, decision.locked.game, step, decision.locked);
+  }
+  return result.resolved ? 'defaults-applied' : 'resolved-meanwhile';
+}
+
+/** What deadline jobs read under their games' locks, for all of them at once. */
+interface JobReads {
+  locked: Map<string, LockedGame>;
+  steps: Map<string, StepWithOrders>;
+  /** Per game, whether mail of the game received before the job's instant is still being processed. */
+  mailPending: Set<string>;
+}
+
+/**
+ * When a deadline job acts: now by the worker's clock, but never before the job's instant (the queue starts a job at
+ * or after its instant by the database's clock: a worker clock a little behind it must not make a due deadline
+ * look early).
+ */
+const jobNow = (deps: ServiceDeps, job: DeadlineJob): Date =>
+  new Date(Math.max(deps.clock().getTime(), Date.parse(job.at)));
+
+/** Locks the jobs' games and reads them, their steps and their pending mail: four statements for all the jobs. */
+async function readJobs(tx: SqlTx, deps: ServiceDeps, jobs: DeadlineJob[]): Promise<JobReads> {
+  const locked = await lockGamesWithSeats(
+    tx,
+    jobs.map((j) => j.gameId),
   );
+  const steps = await loadStepsWithOrders(
+    tx,
+    jobs.map((j) => j.stepId),
+  );
+  const nows = jobs.map((j) => jobNow(deps, j));
+  const pending = await tx.$queryRawUnsafe<{ gameId: string }[]>(
+    `SELECT w.g AS "gameId" FROM unnest($1::text[], $2::text[], $3::text[]) AS w(g, now, since)
+     WHERE EXISTS (SELECT 1 FROM "InboundMail" m WHERE m.status = 'received' AND m."gameId" = w.g
+       AND m."receivedAt" <= w.now::timestamp(3) AND m."receivedAt" > w.since::timestamp(3))`,
+    jobs.map((j) => j.gameId),
+    nows.map((d) => d.toISOString()),
+    nows.map((d) => new Date(d.getTime() - MAIL_WAIT_MAX_MS).toISOString()),
+  );
+  return { locked, steps, mailPending: new Set(pending.map((r) => r.gameId)) };
 }
 
 type Decision =
@@ -135,11 +215,11 @@ interface Missed {
 }
 
 /** What a deadline job finds under the game lock decides what it does (the policies: see the top of this file). */
-async function decide(tx: SqlTx, deps: ServiceDeps, job: DeadlineJob): Promise<Decision> {
-  const locked = await lockGameWithSeats(tx, job.gameId);
+async function decide(tx: SqlTx, deps: ServiceDeps, job: DeadlineJob, reads: JobReads): Promise<Decision> {
+  const locked = reads.locked.get(job.gameId);
   if (!locked) return done('gone');
-  const step = await loadStepWithOrders(tx, job.gameId, { id: job.stepId });
-  if (!step) return done('gone');
+  const step = reads.steps.get(job.stepId);
+  if (step?.gameId !== job.gameId) return done('gone');
   const { game } = locked;
   if (step.status !== 'open') {
     await announceDefaultsLocked(tx, deps, game, step, locked);
@@ -148,9 +228,7 @@ async function decide(tx: SqlTx, deps: ServiceDeps, job: DeadlineJob): Promise<D
   if (game.currentStep !== step.number) return done('not-current');
   if (game.status !== 'active') return done('paused');
   if (!step.deadlineAt) return done('no-deadline');
-  // The queue starts a job at or after its instant by the database's clock: a worker clock a little behind it
-  // must not make a due deadline look early.
-  const now = new Date(Math.max(deps.clock().getTime(), Date.parse(job.at)));
+  const now = jobNow(deps, job);
   const deadline = step.deadlineAt;
   if (now < deadline) {
     // Moved later: make sure the job of the new instant exists (normally queued with the move).
@@ -158,7 +236,8 @@ async function decide(tx: SqlTx, deps: ServiceDeps, job: DeadlineJob): Promise<D
     return done('moved');
   }
   const missing = missingOf(step);
-  if ((missing.length || step.rejectedRevisions) && (await waitForMail(tx, game.id, step.id, now))) {
+  if ((missing.length || step.rejectedRevisions) && reads.mailPending.has(game.id)) {
+    await waitForMail(tx, game.id, step.id, now);
     return done('mail-pending');
   }
   // A step the moderator sent back has every order on file: at its deadline they stand (src/services/rejection.ts).
@@ -186,21 +265,13 @@ const MAIL_WAIT_MAX_MS = 10 * 60_000;
  * processes it before running the job again (src/jobs/worker.ts), or the recovery sweep does. Waiting, rather than
  * processing the mail here, keeps the one rule that makes mail exactly once: a row is processed only by the holder of
  * its lease (processing a live holder's row from here would run it twice at once), and this job, under the game
- * lock, would block the mail's own submission. Returns whether the job waits.
+ * lock, would block the mail's own submission. The job's reads found such mail (`JobReads.mailPending`); this queues
+ * the job's next look.
  */
-async function waitForMail(tx: SqlTx, gameId: string, stepId: string, now: Date): Promise<boolean> {
-  const [row] = await tx.$queryRawUnsafe<{ n: number }[]>(
-    `SELECT count(*)::int AS n FROM "InboundMail"
-     WHERE status = 'received' AND "gameId" = $1 AND "receivedAt" <= $2::timestamp(3) AND "receivedAt" > $3::timestamp(3)`,
-    gameId,
-    now.toISOString(),
-    new Date(now.getTime() - MAIL_WAIT_MAX_MS).toISOString(),
-  );
-  if (!row?.n) return false;
+async function waitForMail(tx: SqlTx, gameId: string, stepId: string, now: Date): Promise<void> {
   const next = new Date(now.getTime() + MAIL_POLL_MS);
   const job: DeadlineJob = { gameId, stepId, at: next.toISOString() };
   await enqueue(tx, QUEUES.deadline, job, { key: `${stepId}:mail:${job.at}`, startAfter: next });
-  return true;
 }
 
 /** `extend-once`: the deadline moves once by the grace period; everyone is told. */
