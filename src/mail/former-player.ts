@@ -9,7 +9,7 @@ import { seatText } from '../engine/game-package.ts';
 import { mailText } from '../i18n/strings-mail.ts';
 import { asLocale } from '../i18n/index.ts';
 import { commandWord } from '../orders-text/parse.ts';
-import { formerPlayerOf, reclaimSeats } from '../services/bot-seats.ts';
+import { formerPlayerOf, RECLAIM_REFUSAL_TEXT, reclaimSeats } from '../services/bot-seats.ts';
 import { gameDefinition, type ServiceDeps } from '../services/deps.ts';
 import { hashToken } from '../services/tokens.ts';
 import { tokensIn } from './addresses.ts';
@@ -41,7 +41,7 @@ export async function answerFormerPlayer(
     const locale = asLocale(former.locale);
     const def = gameDefinition(deps, game.game);
     const seat = done.sides.map((side) => seatText(def, game.mode, side, game.options)[locale]).join(', ');
-    const text = mailText(locale, `reclaim.${done.reason}`, { seat });
+    const text = mailText(locale, RECLAIM_REFUSAL_TEXT[done.reason], { seat });
     const replied = await queueAnswer(
       deps,
       {

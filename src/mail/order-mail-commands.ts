@@ -15,7 +15,7 @@ import type { ServiceDeps } from '../services/deps.ts';
 import type { CurrentStep } from '../services/steps.ts';
 import { ServiceError } from '../services/errors.ts';
 import { approveStep, decisionByMail, type MailDecision, rejectStep } from '../services/moderation.ts';
-import { reclaimSeats } from '../services/bot-seats.ts';
+import { RECLAIM_REFUSAL_TEXT, reclaimSeats } from '../services/bot-seats.ts';
 import { currentOrdersOf } from '../services/orders.ts';
 import { gameViewFor, personGameViewFor } from '../services/views.ts';
 import { replyTemplateOf } from './compose-action.ts';
@@ -147,7 +147,7 @@ async function reclaimAnswerOf(ctx: MailContext): Promise<Part[]> {
   const who = principal.kind === 'seat' ? { seatId: principal.seatId } : { personId: principal.personId };
   const done = await reclaimSeats(deps, game.id, who);
   const seat = done.sides.map((side) => sideNameOf(ctx.reader, side)).join(locale === 'ja' ? '、' : ', ');
-  return [note(mailText(locale, done.ok ? 'reclaim.done' : `reclaim.${done.reason}`, { seat }))];
+  return [note(mailText(locale, done.ok ? 'reclaim.done' : RECLAIM_REFUSAL_TEXT[done.reason], { seat }))];
 }
 
 /** The answer to an APPROVE or REJECT this very mail made before its process died (it is not made twice). */

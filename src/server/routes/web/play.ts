@@ -8,7 +8,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { authenticate } from '../../../services/auth.ts';
-import { reclaimSeats } from '../../../services/bot-seats.ts';
+import { RECLAIM_REFUSAL_TEXT, reclaimSeats } from '../../../services/bot-seats.ts';
 import { gameDefinition } from '../../../services/deps.ts';
 import { seatText } from '../../../engine/game-package.ts';
 import { t } from '../../../web/strings.ts';
@@ -141,8 +141,8 @@ async function reclaim(app: FastifyInstance, request: FastifyRequest<{ Params: P
   const def = game ? gameDefinition(app.deps, game.game) : undefined;
   const seat = done.sides.map((side) => seatText(def, game?.mode ?? '', side, game?.options)[locale]).join(', ');
   const page = pageData(request, reply, locale, {
-    title: t(locale, 'reclaim.button'),
-    message: t(locale, `reclaim.${done.reason}`, { seat }),
+    title: t(locale, 'play.reclaim'),
+    message: t(locale, RECLAIM_REFUSAL_TEXT[done.reason], { seat }),
   });
   return reply.code(409).type('text/html; charset=utf-8').view('message', page);
 }
