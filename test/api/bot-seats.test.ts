@@ -6,7 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createGame } from '../../src/services/games.ts';
-import { bearerOf, buildTestApp, type TestApp } from '../support/app.ts';
+import { bearerOf, buildTestApp, TEST_ADMIN_TOKEN, type TestApp } from '../support/app.ts';
+import { client, csrfOf } from '../web/helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -161,5 +162,70 @@ describe('the moderator hands a seat to the computer and back', () => {
       reason: 'replaced',
       sides: ['a'],
     });
+  });
+
+  test('the player’s page: no order form while the computer plays the seat, and a button to take it back', async () => {
+    const { created, moderator } = await toyWithBot('page');
+    const g = created.id;
+    const token = created.seats.find((x) => x.side === 'a')!.token;
+    const browser = client(t.app);
+    expect((await browser.get(`/play/${g}?token=${encodeURIComponent(token)}`)).statusCode).toBe(303);
+    let page = await browser.get(`/play/${g}`);
+    expect(page.body).not.toContain('/reclaim');
+    expect(page.body).toContain('id="to-orders"');
+    await handOver(g, 'a', moderator, 'POST');
+    page = await browser.get(`/play/${g}`);
+    expect(page.body).toContain('コンピュータが担当しています');
+    expect(page.body).toContain(`action="/play/${g}/reclaim"`);
+    expect(page.body).not.toContain('id="to-orders"');
+    const res = await browser.post(`/play/${g}/reclaim`, { _csrf: csrfOf(page.body) });
+    expect(res.statusCode).toBe(303);
+    expect((await t.db.seat.findFirstOrThrow({ where: { gameId: g, side: 'a' } })).bot).toBe(false);
+    page = await browser.get(res.headers.location as string);
+    expect(page.body).toContain('を取り戻しました');
+    expect(page.body).toContain('id="to-orders"');
+    // Once more: nothing left to take back, said in the player's language.
+    const again = await browser.post(`/play/${g}/reclaim`, { _csrf: csrfOf(page.body) });
+    expect(again.statusCode).toBe(409);
+    expect(again.body).toContain('コンピュータが担当していません');
+  });
+
+  test('the console creates a game with a bot seat', async () => {
+    const operator = client(t.app);
+    await operator.get(`/console/login?token=${TEST_ADMIN_TOKEN}`);
+    const form = await operator.get('/console/new');
+    const res = await operator.post('/console/games', {
+      _csrf: csrfOf(form.body),
+      game: 'toy',
+      mode: 'mail',
+      'seat.a.email': 'console-a@example.org',
+      'seat.b.bot': 'on',
+      botAfterMisses: '3',
+    });
+    expect(res.statusCode, res.body.slice(0, 500)).toBe(200);
+    const game = await t.db.game.findFirstOrThrow({
+      where: { seats: { some: { email: 'console-a@example.org' } } },
+      include: { seats: { orderBy: { side: 'asc' } } },
+    });
+    expect(game.botAfterMisses).toBe(3);
+    expect(game.seats.map((x) => [x.side, x.bot])).toEqual([
+      ['a', false],
+      ['b', true],
+    ]);
+    // The moderator's console hands a seat to the computer and back, and marks the seats it plays.
+    const { created } = await toyWithBot('console');
+    const moderator = client(t.app);
+    await moderator.get(`/console/login?token=${encodeURIComponent(created.moderatorToken)}`);
+    const base = `/console/games/${created.id}`;
+    let page = await moderator.get(base);
+    expect(page.body).toContain(`action="${base}/bot"`);
+    expect(await moderator.post(`${base}/bot`, { _csrf: csrfOf(page.body), side: 'a', to: 'bot' })).toMatchObject({
+      statusCode: 303,
+    });
+    expect((await t.db.seat.findFirstOrThrow({ where: { gameId: created.id, side: 'a' } })).bot).toBe(true);
+    page = await moderator.get(base);
+    expect(page.body.match(/\(the computer plays\)/g)?.length).toBe(2);
+    await moderator.post(`${base}/bot`, { _csrf: csrfOf(page.body), side: 'a', to: 'player' });
+    expect((await t.db.seat.findFirstOrThrow({ where: { gameId: created.id, side: 'a' } })).bot).toBe(false);
   });
 });
