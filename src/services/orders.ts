@@ -126,25 +126,24 @@ function rulesOf(deps: ServiceDeps, step: { game: string; rulesVersion: string }
  * The refusals a submission meets before its orders are read (a finished or, but for the moderator, paused game; a
  * step that is not open; an unknown game or seat); returns the step, the game package and the seat otherwise.
  */
-function admitted(deps: ServiceDeps, step: SubmissionState | null, source: OrderSource) {
-  const moderator = source === 'moderator';
+function admitted(deps: ServiceDeps, step: SubmissionState | null, moderator: boolean) {
   if (!step) throw notFound('game');
   refuseUnlessOpen(step, moderator);
   const def = rulesOf(deps, step);
   if (!step.seat) throw notFound('seat', 'seat/not-found');
-  refuseWrongPlayer(step.seat, source);
   return { step, def, seat: step.seat };
 }
 
 /**
  * A seat the computer plays takes no player's orders (the moderator's amendments aside), and the computer's only
- * for a seat it plays (src/services/bot-seats.ts): 409 `seat/bot` or `seat/not-bot`.
+ * for a seat it plays (src/services/bot-seats.ts): 409 `seat/bot` or `seat/not-bot`; null when the source fits.
  */
-function refuseWrongPlayer(seat: { side: string; bot: boolean }, source: OrderSource): void {
-  if (source === 'moderator') return;
-  if (source === 'bot' && !seat.bot) throw conflict('seat/not-bot', `seat "${seat.side}" is played by its player`);
+function wrongPlayer(seat: { side: string; bot: boolean }, source: OrderSource): ServiceError | null {
+  if (source === 'moderator') return null;
+  if (source === 'bot' && !seat.bot) return conflict('seat/not-bot', `seat "${seat.side}" is played by its player`);
   if (source !== 'bot' && seat.bot)
-    throw conflict('seat/bot', `the computer player plays seat "${seat.side}": take it back first (RECLAIM)`);
+    return conflict('seat/bot', `the computer player plays seat "${seat.side}": take it back first (RECLAIM)`);
+  return null;
 }
 
 /** Why a write that stored nothing refused (the game changed between the read and the write): on a fresh read. */
@@ -154,6 +153,8 @@ async function refusalAfterWrite(deps: ServiceDeps, input: SubmitOrdersInput, mo
   if (current.gameStatus === 'finished') return conflict('game/finished', 'the game is over');
   if (current.gameStatus === 'paused' && !moderator)
     return conflict('game/paused', 'the game is paused by its moderator');
+  const wrong = current.seat && wrongPlayer(current.seat, input.source);
+  if (wrong) return wrong;
   return conflict('step/changed', 'the step resolved while these orders were on their way: read the game again');
 }
 
@@ -164,7 +165,12 @@ async function submit(deps: ServiceDeps, input: SubmitOrdersInput): Promise<Subm
   // At most twice: a remembered step that turns out stale is read again, as if the request had just arrived.
   for (let fresh = false; ; fresh = true) {
     const read = await submissionState(deps, input.gameId, input.seatId, { fresh });
-    const { step, def, seat } = admitted(deps, read, input.source);
+    const { step, def, seat } = admitted(deps, read, moderator);
+    const wrong = wrongPlayer(seat, input.source);
+    if (wrong) {
+      if (step.remembered) continue; // who plays the seat may have changed: decide on a fresh read
+      throw wrong;
+    }
     // The one check of a submission, answering the sender (422 with every error). The resolution checks the stored
     // orders once more, inside `advance` (src/services/turn-processor.ts, resolveLocked): that second pass is not
     // this one repeated for nothing. It covers what never came through here (the engine defaults of a missed
@@ -314,13 +320,16 @@ function seatErrors(def: AnyGame, envelope: Parameters<typeof checkOrders>[1], s
   return { orders: undefined, errors };
 }
 
-/** A person's orders name a seat the computer plays: 409 `seat/bot` (see `refuseWrongPlayer`). */
+/** A person's orders name a seat the computer plays: 409 `seat/bot` (see `wrongPlayer`). */
 async function refuseBotSeats(deps: ServiceDeps, gameId: string, seatIds: string[], source: OrderSource) {
   const bots = await deps.db.seat.findMany({
     where: { gameId, id: { in: seatIds }, bot: true },
     select: { side: true },
   });
-  for (const seat of bots) refuseWrongPlayer({ side: seat.side, bot: true }, source);
+  for (const seat of bots) {
+    const wrong = wrongPlayer({ side: seat.side, bot: true }, source);
+    if (wrong) throw wrong;
+  }
 }
 
 /** A repeated submission by seat (every id chosen by the caller, some stored), or null. */
