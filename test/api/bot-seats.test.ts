@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createGame } from '../../src/services/games.ts';
+import { submitOrders } from '../../src/services/orders.ts';
 import { bearerOf, buildTestApp, TEST_ADMIN_TOKEN, type TestApp } from '../support/app.ts';
 import { client, csrfOf } from '../web/helpers.ts';
 
@@ -227,5 +228,39 @@ describe('the moderator hands a seat to the computer and back', () => {
     expect(page.body.match(/\(the computer plays\)/g)?.length).toBe(2);
     await moderator.post(`${base}/bot`, { _csrf: csrfOf(page.body), side: 'a', to: 'player' });
     expect((await t.db.seat.findFirstOrThrow({ where: { gameId: created.id, side: 'a' } })).bot).toBe(false);
+  });
+
+  test('a result sent back waits for the players to confirm, not for the computer: it stands by its orders', async () => {
+    const created = await createGame(t.deps, {
+      game: 'toy',
+      mode: 'mail',
+      review: 'moderator',
+      seats: [
+        { side: 'a', email: 'review-a@example.org' },
+        { side: 'b', bot: true },
+      ],
+    });
+    const g = created.id;
+    const seat = (side: string) => t.db.seat.findFirstOrThrow({ where: { gameId: g, side } });
+    // The computer's orders (as its job submits them), then the player's, which completes the step.
+    const order = async (side: string, source: 'bot' | 'api') =>
+      submitOrders(t.deps, { gameId: g, seatId: (await seat(side)).id, orders: { pick: 2 }, raw: '', source });
+    await expect(order('a', 'bot')).rejects.toMatchObject({ code: 'seat/not-bot' });
+    await order('b', 'bot');
+    await order('a', 'api');
+    const moderator = bearerOf(created.moderatorToken);
+    const rejected = await t.app.inject({
+      method: 'POST',
+      url: `/api/games/${g}/steps/0/reject`,
+      headers: moderator,
+      payload: { reason: 'a typo' },
+    });
+    expect(rejected.statusCode, rejected.body).toBe(200);
+    expect(rejected.json().awaiting).toEqual(['a']);
+    expect((await t.db.step.findFirstOrThrow({ where: { gameId: g, number: 0 } })).status).toBe('open');
+    // The player confirms: the step resolves again, with the computer's orders as they were.
+    await order('a', 'api');
+    const step0 = await t.db.step.findFirstOrThrow({ where: { gameId: g, number: 0 } });
+    expect(step0.status).toBe('awaiting_review');
   });
 });
