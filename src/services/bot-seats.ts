@@ -95,7 +95,8 @@ export async function handToBotLocked(
   await audit(tx, game.id, why.by === 'moderator' ? 'moderator' : 'system', 'seat.bot', detail, deps.clock());
   const def = gameDefinition(deps, game.game);
   const name = (locale: 'en' | 'ja') => seatName(def, game, seat.side, locale);
-  const key = `seat.bot:${seat.id}:${step}`;
+  // One occurrence: a seat can be handed over, taken back and handed over again within one step.
+  const key = `seat.bot:${seat.id}:${step}:${deps.clock().getTime()}`;
   await queueNoticeMails(tx, deps, {
     game,
     seats: await everySeat(tx, game.id),
