@@ -43,50 +43,68 @@ interface NoticeRecipient {
   mailToken: string;
 }
 
-/** A seat's person when it holds several seats (the notice goes to the person), as read under the game lock. */
-type Holder = Omit<NoticeRecipient, 'seatId' | 'sides'> & { seatId: string };
+/** One notice recipient row: a seat, whether the computer plays it, and its person (shared: it holds several). */
+type RecipientRow = Omit<NoticeRecipient, 'seatId' | 'sides'> & { seatId: string; bot: boolean; shared: boolean };
 
 /**
- * The persons holding several seats among `seats`, from what the transaction read under the game lock
- * (src/services/locked-people.ts); null when it did not read them all.
+ * The rows of `seats` from what the transaction read under the game lock (src/services/locked-people.ts); null when
+ * it did not read them all.
  */
-function lockedHolders(tx: SqlTx, seats: NoticeSeat[]): Holder[] | null {
-  const holders: Holder[] = [];
+function lockedRows(tx: SqlTx, seats: NoticeSeat[]): RecipientRow[] | null {
+  const rows: RecipientRow[] = [];
   for (const s of seats) {
     const known = lockedSeat(tx, s.id);
     if (!known) return null;
     const { person: p } = known;
-    if (known.held > 1)
-      holders.push({
-        seatId: s.id,
-        id: p.id,
-        email: p.email,
-        locale: p.locale,
-        timeZone: p.timeZone,
-        mailToken: p.mailToken,
-      });
+    rows.push({
+      seatId: s.id,
+      bot: known.seat.bot,
+      shared: known.held > 1,
+      id: p.id,
+      email: p.email,
+      locale: p.locale,
+      timeZone: p.timeZone,
+      mailToken: p.mailToken,
+    });
   }
-  return holders;
+  return rows;
 }
 
-/** The recipients of a notice to `seats`: each seat held alone, and each person once for its seats among them. */
-async function noticeRecipients(tx: SqlTx, seats: NoticeSeat[]): Promise<NoticeRecipient[]> {
+/**
+ * The recipients of a notice to `seats`: each seat held alone, and each person once for its seats among them. A
+ * seat the computer plays is left out (no mail asks it for anything), unless the notice is about who plays it
+ * (`botSeatsToo`: its player is told it was handed over and may take it back); a seat without an address (created
+ * for the computer player) never gets mail.
+ */
+async function noticeRecipients(tx: SqlTx, seats: NoticeSeat[], botSeatsToo = false): Promise<NoticeRecipient[]> {
   if (!seats.length) return [];
-  const held =
-    lockedHolders(tx, seats) ??
-    (await tx.$queryRawUnsafe<Holder[]>(
-      `SELECT se.id AS "seatId", p.id, p.email, p.locale, p."timeZone", p."mailToken"
-     FROM "Seat" se JOIN "Person" p ON p.id = se."personId"
-     WHERE se.id = ANY($1::text[]) AND (SELECT count(*) FROM "Seat" o WHERE o."personId" = p.id) > 1`,
+  const rows =
+    lockedRows(tx, seats) ??
+    (await tx.$queryRawUnsafe<RecipientRow[]>(
+      `SELECT se.id AS "seatId", se.bot, p.id, p.email, p.locale, p."timeZone", p."mailToken",
+         (SELECT count(*) FROM "Seat" o WHERE o."personId" = p.id) > 1 AS shared
+       FROM "Seat" se JOIN "Person" p ON p.id = se."personId"
+       WHERE se.id = ANY($1::text[])`,
       seats.map((s) => s.id),
     ));
   const out: NoticeRecipient[] = [];
   for (const seat of seats) {
-    const person = held.find((h) => h.seatId === seat.id);
+    const row = rows.find((h) => h.seatId === seat.id);
+    if (!row || (row.bot && !botSeatsToo) || !seat.email.trim() || !row.email.trim()) continue;
+    const person = row.shared ? row : undefined;
     const known = person && out.find((r) => r.id === person.id);
     if (!person) out.push({ ...seat, seatId: seat.id, sides: [seat.side] });
     else if (known) known.sides.push(seat.side);
-    else out.push({ ...person, seatId: null, sides: [seat.side] });
+    else
+      out.push({
+        id: person.id,
+        email: person.email,
+        locale: person.locale,
+        timeZone: person.timeZone,
+        mailToken: person.mailToken,
+        seatId: null,
+        sides: [seat.side],
+      });
   }
   return out;
 }
@@ -135,7 +153,7 @@ export function noticeMails(deps: NoticeDeps, input: NoticeMails, recipients: No
 
 /** Queues the mails of a notice; an occurrence already queued for a reader is not queued again. */
 export async function queueNoticeMails(tx: SqlTx, deps: NoticeDeps, input: NoticeMails): Promise<void> {
-  const mails = noticeMails(deps, input, await noticeRecipients(tx, input.seats));
+  const mails = noticeMails(deps, input, await noticeRecipients(tx, input.seats, input.botSeatsToo));
   await writeOutbox(tx, deps.config, mails, deps.clock(), { skipDuplicates: true });
 }
 

@@ -17,7 +17,7 @@ export interface ServiceFigures {
   jobs: { queue: string; state: string; count: number }[];
   /** Seconds from the moment a step could resolve to its resolution, over the steps resolved in the last 24 h. */
   resolutionSeconds: { count: number; p50: number; p95: number; max: number };
-  /** Orders received, by channel (api, web, email, moderator, default). */
+  /** Orders received, by channel (api, web, email, moderator, default, bot). */
   ordersByChannel: Record<string, number>;
 }
 

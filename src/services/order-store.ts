@@ -69,7 +69,9 @@ export interface OrderRow {
 
 // Stores the order only while the step is still the game's current, open step and the game is active (or paused,
 // for a moderator) with the expected processing delay, and, for a seat token taken from memory ($12), while the
-// seat's token still has that hash: checked in this statement's snapshot, taken under the locks. The order is the
+// seat's token still has that hash, and while the seat is played by whoever sends the order (the computer's orders
+// for a seat it plays, a player's for one it does not: src/services/bot-seats.ts; the moderator's for any): checked
+// in this statement's snapshot, taken under the locks. The order is the
 // seat's next revision of the step, which supersedes the ones before: one insert, found by the unique (step, seat,
 // revision) index however often the seat revised its orders. An order id already stored ($4, a mail processed
 // again after a crash) inserts nothing. `complete`: every owed seat has orders, these included.
@@ -87,6 +89,7 @@ const STORE = statement(
     WHERE g.id = $1 AND st.id = $2 AND st.status = 'open' AND (g.status = 'active' OR (g.status = 'paused' AND $10::boolean))
       AND g."processingDelaySeconds" = $11::integer
       AND ($12::text IS NULL OR EXISTS (SELECT 1 FROM "Seat" se WHERE se.id = $3 AND se."gameId" = $1 AND se."tokenHash" = $12::text))
+      AND ($5 = 'moderator' OR EXISTS (SELECT 1 FROM "Seat" se WHERE se.id = $3 AND se.bot = ($5 = 'bot')))
   ), ins AS (
     INSERT INTO "Order" (id, "gameId", "stepId", "seatId", revision, source, raw, parsed, "receivedAt")
     SELECT $4, $1, cur.id, $3, COALESCE((SELECT max(o.revision) FROM "Order" o WHERE o."stepId" = $2 AND o."seatId" = $3), 0) + 1,

@@ -23,7 +23,7 @@ import { currentStep } from './steps.ts';
 import { resolveIfReady, type ResolveResult } from './turn-processor.ts';
 
 /** Where orders came from. */
-export type OrderSource = 'api' | 'web' | 'email' | 'moderator' | 'default';
+export type OrderSource = 'api' | 'web' | 'email' | 'moderator' | 'default' | 'bot';
 
 /** A submission of one seat's orders for the current step. */
 export interface SubmitOrdersInput {
@@ -134,6 +134,18 @@ function admitted(deps: ServiceDeps, step: SubmissionState | null, moderator: bo
   return { step, def, seat: step.seat };
 }
 
+/**
+ * A seat the computer plays takes no player's orders (the moderator's amendments aside), and the computer's only
+ * for a seat it plays (src/services/bot-seats.ts): 409 `seat/bot` or `seat/not-bot`; null when the source fits.
+ */
+function wrongPlayer(seat: { side: string; bot: boolean }, source: OrderSource): ServiceError | null {
+  if (source === 'moderator') return null;
+  if (source === 'bot' && !seat.bot) return conflict('seat/not-bot', `seat "${seat.side}" is played by its player`);
+  if (source !== 'bot' && seat.bot)
+    return conflict('seat/bot', `the computer player plays seat "${seat.side}": take it back first (RECLAIM)`);
+  return null;
+}
+
 /** Why a write that stored nothing refused (the game changed between the read and the write): on a fresh read. */
 async function refusalAfterWrite(deps: ServiceDeps, input: SubmitOrdersInput, moderator: boolean): Promise<Error> {
   const current = await submissionState(deps, input.gameId, input.seatId, { fresh: true });
@@ -141,6 +153,8 @@ async function refusalAfterWrite(deps: ServiceDeps, input: SubmitOrdersInput, mo
   if (current.gameStatus === 'finished') return conflict('game/finished', 'the game is over');
   if (current.gameStatus === 'paused' && !moderator)
     return conflict('game/paused', 'the game is paused by its moderator');
+  const wrong = current.seat && wrongPlayer(current.seat, input.source);
+  if (wrong) return wrong;
   return conflict('step/changed', 'the step resolved while these orders were on their way: read the game again');
 }
 
@@ -152,6 +166,11 @@ async function submit(deps: ServiceDeps, input: SubmitOrdersInput): Promise<Subm
   for (let fresh = false; ; fresh = true) {
     const read = await submissionState(deps, input.gameId, input.seatId, { fresh });
     const { step, def, seat } = admitted(deps, read, moderator);
+    const wrong = wrongPlayer(seat, input.source);
+    if (wrong) {
+      if (step.remembered) continue; // who plays the seat may have changed: decide on a fresh read
+      throw wrong;
+    }
     // The one check of a submission, answering the sender (422 with every error). The resolution checks the stored
     // orders once more, inside `advance` (src/services/turn-processor.ts, resolveLocked): that second pass is not
     // this one repeated for nothing. It covers what never came through here (the engine defaults of a missed
@@ -301,6 +320,18 @@ function seatErrors(def: AnyGame, envelope: Parameters<typeof checkOrders>[1], s
   return { orders: undefined, errors };
 }
 
+/** A person's orders name a seat the computer plays: 409 `seat/bot` (see `wrongPlayer`). */
+async function refuseBotSeats(deps: ServiceDeps, gameId: string, seatIds: string[], source: OrderSource) {
+  const bots = await deps.db.seat.findMany({
+    where: { gameId, id: { in: seatIds }, bot: true },
+    select: { side: true },
+  });
+  for (const seat of bots) {
+    const wrong = wrongPlayer({ side: seat.side, bot: true }, source);
+    if (wrong) throw wrong;
+  }
+}
+
 /** A repeated submission by seat (every id chosen by the caller, some stored), or null. */
 async function storedBySeat(deps: ServiceDeps, orderIds: Record<string, string> | undefined) {
   const step = await storedStep(deps, Object.values(orderIds ?? {}));
@@ -319,6 +350,12 @@ export async function submitOrdersBySeat(
   if (!step) throw notFound('game');
   refuseUnlessOpen(step, false);
   const def = rulesOf(deps, step);
+  await refuseBotSeats(
+    deps,
+    input.gameId,
+    named.map((n) => n.seat.seatId),
+    input.source,
+  );
   const envelope = await cachedEnvelope(deps, step.stepId, step.rulesVersion);
   const checked = named.map((n) => ({ ...n, ...seatErrors(def, envelope, n.seat.side, n.orders) }));
   const errors = checked.flatMap((c) => c.errors);

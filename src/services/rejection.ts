@@ -43,7 +43,13 @@ export async function reopenRejectedStep(
 ): Promise<Reopened> {
   const { game, step, reason } = input;
   const now = deps.clock();
-  const revisions = await currentRevisions(tx, step.id);
+  // The computer player stands by its orders (it decided them from the same view): its seats confirm nothing.
+  const bots = (await tx.seat.findMany({ where: { gameId: game.id, bot: true }, select: { side: true } })).map(
+    (s) => s.side,
+  );
+  const revisions = Object.fromEntries(
+    Object.entries(await currentRevisions(tx, step.id)).filter(([side]) => !bots.includes(side)),
+  );
   await tx.event.deleteMany({ where: { stepId: step.id } });
   await tx.step.update({
     where: { id: step.id },
@@ -64,7 +70,7 @@ export async function reopenRejectedStep(
     deadlineAt: input.deadlineAt,
   });
   const owed = storedOwed(step.owed);
-  const awaiting = [...new Set(owed.map((o) => o.seat))].sort();
+  const awaiting = [...new Set(owed.map((o) => o.seat))].filter((side) => !bots.includes(side)).sort();
   const seats = await tx.seat.findMany({ where: { gameId: game.id }, orderBy: { side: 'asc' }, select: seatColumns });
   const key = `rejected:${step.id}:${now.toISOString()}`;
   const onFile = await ordersOnFile(tx, deps, game.id, step.id);
