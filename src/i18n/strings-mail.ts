@@ -12,6 +12,7 @@ import { noticesEn, noticesJa } from './strings-mail-notices.ts';
 import { rejectionEn, rejectionJa } from './strings-notice-rejection.ts';
 import { deadlinesEn, deadlinesJa } from './strings-notice-deadlines.ts';
 import { rulesEn, rulesJa } from './strings-notice-rules.ts';
+import { vacationsEn, vacationsJa } from './strings-notice-vacations.ts';
 import { partsEn, partsJa } from './strings-mail-parts.ts';
 import { renderEn, renderJa } from './strings-mail-render.ts';
 import { resultEn, resultJa } from './strings-mail-result.ts';
@@ -93,6 +94,7 @@ export const mailStringsEn = {
   ...rejectionEn,
   ...deadlinesEn,
   ...rulesEn,
+  ...vacationsEn,
 } as const;
 
 /** Every word of the mail part of the catalogue, in Japanese. */
@@ -108,6 +110,7 @@ export const mailStringsJa: Record<keyof typeof mailStringsEn, string> = {
   ...rejectionJa,
   ...deadlinesJa,
   ...rulesJa,
+  ...vacationsJa,
 };
 
 /** A key of the mail part of the catalogue. */
