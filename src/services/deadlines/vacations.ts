@@ -165,7 +165,6 @@ async function applyToGame(
     // biome-ignore lint/complexity/useMathMinMax: Dates; Math.max would give a number
     const startsAt = vacation.startsAt < now ? now : vacation.startsAt;
     const longest = new Date(startsAt.getTime() + MAX_ABSENCE_DAYS * DAY);
-    // biome-ignore lint/complexity/useMathMinMax: Dates
     const endsAt = vacation.endsAt > longest ? longest : vacation.endsAt;
     const made = await recordAbsence(tx, deps, game, seat, { startsAt, endsAt, vacationId: vacation.id });
     const applied = { absenceId: made.id, ...iso({ startsAt, endsAt }) };
