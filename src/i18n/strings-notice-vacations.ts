@@ -18,7 +18,12 @@ export const vacationsEn = {
   'vacation.replyTokenOnly':
     "VACATION is taken only from a reply to one of this service's mails (its reply address is your key), not after SIGNON.",
   'vacation.usage': 'VACATION takes two dates: VACATION 2026-12-20 2027-01-03, or VACATION CANCEL.',
-  'vacation.subject': 'Vacation',
+  'vacation.error.order': 'The vacation must end on or after the day it starts.',
+  'vacation.error.past': 'The vacation is already over.',
+  'vacation.error.tooLong': 'A vacation lasts at most {days} days.',
+  'vacation.error.date': 'Give two days of the calendar, as 2026-12-20.',
+  'mail.help.vacation':
+    'Away for a while? VACATION <first day> <last day> (e.g. VACATION 2026-12-20 2027-01-03) declares it once for every game of your address; VACATION CANCEL withdraws it.',
   'notice.vacationCancelled.subject': 'Back: {name}',
   'notice.vacationCancelled.body': '{name} withdrew an absence from {from} to {to}.',
 } as const;
@@ -37,7 +42,12 @@ export const vacationsJa: Record<keyof typeof vacationsEn, string> = {
   'vacation.replyTokenOnly':
     '休暇 (VACATION) は、このサービスからのメールへの返信（返信先アドレスがあなたの鍵です）でのみ受け付けます。SIGNON の後では受け付けません。',
   'vacation.usage': '休暇には日付を2つ書いてください: 休暇 2026-12-20 2027-01-03、または 休暇 取消。',
-  'vacation.subject': '休暇',
+  'vacation.error.order': '休暇の最終日は初日以降にしてください。',
+  'vacation.error.past': 'その休暇はすでに終わっています。',
+  'vacation.error.tooLong': '休暇は最長 {days} 日です。',
+  'vacation.error.date': '暦にある日付を2つ、2026-12-20 の形で書いてください。',
+  'mail.help.vacation':
+    'しばらく不在にしますか? 休暇 <初日> <最終日>（例: 休暇 2026-12-20 2027-01-03）で、このアドレスのすべてのゲームに一度で申告できます。休暇 取消 で取り消します。',
   'notice.vacationCancelled.subject': '不在の取消: {name}',
   'notice.vacationCancelled.body': '{name}は {from} から {to} までの不在を取り消しました。',
 };

@@ -7,6 +7,7 @@ import { historyConsoleEn, historyConsoleJa } from './strings-history-console.ts
 import { mailStatusEn, mailStatusJa } from './strings-mail-status.ts';
 import { mailPrefsEn, mailPrefsJa } from './strings-mail.ts';
 import { rulesUpgradeEn, rulesUpgradeJa } from './strings-rules.ts';
+import { vacationEn, vacationJa } from './strings-vacation.ts';
 import { mailStringsEn, mailStringsJa } from '../i18n/strings-mail.ts';
 
 const en = {
@@ -173,6 +174,7 @@ const en = {
   ...mailStatusEn,
   ...mailPrefsEn,
   ...mailStringsEn,
+  ...vacationEn,
 };
 
 type Key = keyof typeof en;
@@ -337,6 +339,7 @@ const ja: Record<Key, string> = {
   ...mailStatusJa,
   ...mailPrefsJa,
   ...mailStringsJa,
+  ...vacationJa,
 };
 
 const tables: Record<Locale, Record<Key, string>> = { en, ja };

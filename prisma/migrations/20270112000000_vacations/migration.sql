@@ -7,9 +7,12 @@ CREATE TABLE "Vacation" (
     "outcome" JSONB NOT NULL DEFAULT '[]',
     "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
     "cancelledAt" TIMESTAMP(3),
+    "inboundId" TEXT,
 
     CONSTRAINT "Vacation_pkey" PRIMARY KEY ("id")
 );
+
+CREATE UNIQUE INDEX "Vacation_inboundId_key" ON "Vacation"("inboundId");
 
 CREATE INDEX "Vacation_address_endsAt_idx" ON "Vacation"("address", "endsAt");
 

@@ -106,12 +106,19 @@ const utcOf = (d: Date, l: Locale) => formatDateTime(d, 'UTC', l);
  */
 export async function declareVacation(
   deps: ServiceDeps,
-  input: VacationDeclarer & { from: string; to: string },
+  input: VacationDeclarer & { from: string; to: string; inboundId?: string },
 ): Promise<VacationView> {
   const now = deps.clock();
   const { address, timeZone } = await declarerOf(deps, input);
+  if (input.inboundId) {
+    // The same mail processed again (its process died): what it declared then is the answer.
+    const earlier = await deps.db.vacation.findUnique({ where: { inboundId: input.inboundId } });
+    if (earlier) return viewOf(earlier);
+  }
   const span = vacationSpan(input.from, input.to, timeZone, now);
-  const vacation = await deps.db.vacation.create({ data: { address, ...span, createdAt: now } });
+  const vacation = await deps.db.vacation.create({
+    data: { address, ...span, createdAt: now, inboundId: input.inboundId },
+  });
   const persons = await personsOfAddress(deps, address);
   const games: VacationGameOutcome[] = [];
   for (const person of persons) games.push(await applyToGame(deps, person, { id: vacation.id, ...span }));
@@ -182,12 +189,23 @@ async function applyToGame(
 export async function listVacations(deps: Pick<ServiceDeps, 'db'>, who: VacationDeclarer): Promise<VacationView[]> {
   const { address } = await declarerOf(deps, who);
   const rows = await deps.db.vacation.findMany({ where: { address }, orderBy: { startsAt: 'desc' }, take: 20 });
-  return rows.map((r) => ({
+  return rows.map(viewOf);
+}
+
+/** A stored vacation as its player sees it. */
+function viewOf(r: {
+  id: string;
+  startsAt: Date;
+  endsAt: Date;
+  cancelledAt: Date | null;
+  outcome: unknown;
+}): VacationView {
+  return {
     id: r.id,
     ...iso(r),
     cancelledAt: r.cancelledAt?.toISOString() ?? null,
-    games: r.outcome as unknown as VacationGameOutcome[],
-  }));
+    games: r.outcome as VacationGameOutcome[],
+  };
 }
 
 /**
