@@ -17,7 +17,6 @@ export const vacationsEn = {
   'vacation.noneToCancel': 'You have no vacation that is not over.',
   'vacation.replyTokenOnly':
     "VACATION is taken only from a reply to one of this service's mails (its reply address is your key), not after SIGNON.",
-  'vacation.usage': 'VACATION takes two dates: VACATION 2026-12-20 2027-01-03, or VACATION CANCEL.',
   'vacation.error.order': 'The vacation must end on or after the day it starts.',
   'vacation.error.past': 'The vacation is already over.',
   'vacation.error.tooLong': 'A vacation lasts at most {days} days.',
@@ -34,14 +33,13 @@ export const vacationsJa: Record<keyof typeof vacationsEn, string> = {
     '{until} までだけ適用しました: このゲームの不在は最長 {days} 日です。{until} から {to} までは受け付けません',
   'vacation.refused.over': '適用していません: このゲームは終了しています',
   'vacation.applied': '{game}: {from} から {to} まで不在。',
-  'vacation.refusedLine': '{game}: {reason}。',
+  'vacation.refusedLine': '{game}について: {reason}。',
   'vacation.none': 'このアドレスの席がある進行中のゲームはありません。何も申告していません。',
   'vacation.declared': 'このアドレスのすべてのゲームに休暇を申告しました:',
   'vacation.cancelled': '{from} から {to} までの休暇をすべてのゲームで取り消しました。',
   'vacation.noneToCancel': '終わっていない休暇はありません。',
   'vacation.replyTokenOnly':
     '休暇 (VACATION) は、このサービスからのメールへの返信（返信先アドレスがあなたの鍵です）でのみ受け付けます。SIGNON の後では受け付けません。',
-  'vacation.usage': '休暇には日付を2つ書いてください: 休暇 2026-12-20 2027-01-03、または 休暇 取消。',
   'vacation.error.order': '休暇の最終日は初日以降にしてください。',
   'vacation.error.past': 'その休暇はすでに終わっています。',
   'vacation.error.tooLong': '休暇は最長 {days} 日です。',

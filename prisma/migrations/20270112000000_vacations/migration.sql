@@ -1,4 +1,4 @@
--- Vacations: declared once by an address for every game it plays; each game's absence made from one names it.
+-- Vacations: declared once by an address for every game it plays, and the absence of each game made from one.
 CREATE TABLE "Vacation" (
     "id" TEXT NOT NULL,
     "address" TEXT NOT NULL,

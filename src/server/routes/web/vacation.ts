@@ -20,9 +20,15 @@ import {
 import { t } from '../../../web/strings.ts';
 import { checkCsrf } from './guards.ts';
 import { personIdOf } from './mail-settings.ts';
-import type { PlayerCtx } from './play-page.ts';
+import type { Principal } from '../../../services/auth.ts';
 
 type Params = { gameId: string };
+
+/** A signed-in player as the card needs it (the player page's session: play-page.ts). */
+interface PlayerCtx {
+  principal: Extract<Principal, { kind: 'seat' | 'person' }>;
+  player: { locale: string; timeZone: string };
+}
 
 /** What the card may report after a redirect (`?vacation=`), and its words. */
 const NOTICES: Record<string, (locale: Locale) => string> = {
