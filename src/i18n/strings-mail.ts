@@ -13,6 +13,7 @@ import { rejectionEn, rejectionJa } from './strings-notice-rejection.ts';
 import { deadlinesEn, deadlinesJa } from './strings-notice-deadlines.ts';
 import { rulesEn, rulesJa } from './strings-notice-rules.ts';
 import { vacationsEn, vacationsJa } from './strings-notice-vacations.ts';
+import { botEn, botJa } from './strings-notice-bot.ts';
 import { partsEn, partsJa } from './strings-mail-parts.ts';
 import { renderEn, renderJa } from './strings-mail-render.ts';
 import { resultEn, resultJa } from './strings-mail-result.ts';
@@ -95,6 +96,7 @@ export const mailStringsEn = {
   ...deadlinesEn,
   ...rulesEn,
   ...vacationsEn,
+  ...botEn,
 } as const;
 
 /** Every word of the mail part of the catalogue, in Japanese. */
@@ -111,6 +113,7 @@ export const mailStringsJa: Record<keyof typeof mailStringsEn, string> = {
   ...deadlinesJa,
   ...rulesJa,
   ...vacationsJa,
+  ...botJa,
 };
 
 /** A key of the mail part of the catalogue. */

@@ -42,22 +42,41 @@ interface NoticeRecipient {
   mailToken: string;
 }
 
-/** The recipients of a notice to `seats`: each seat held alone, and each person once for its seats among them. */
-async function noticeRecipients(tx: SqlTx, seats: NoticeSeat[]): Promise<NoticeRecipient[]> {
+/**
+ * The recipients of a notice to `seats`: each seat held alone, and each person once for its seats among them. A
+ * seat the computer plays is left out (no mail asks it for anything), unless the notice is about who plays it
+ * (`botSeatsToo`: its player is told it was handed over and may take it back); a seat without an address (created
+ * for the computer player) never gets mail.
+ */
+async function noticeRecipients(tx: SqlTx, seats: NoticeSeat[], botSeatsToo = false): Promise<NoticeRecipient[]> {
   if (!seats.length) return [];
-  const held = await tx.$queryRawUnsafe<(Omit<NoticeRecipient, 'seatId' | 'sides'> & { seatId: string })[]>(
-    `SELECT se.id AS "seatId", p.id, p.email, p.locale, p."timeZone", p."mailToken"
+  const rows = await tx.$queryRawUnsafe<
+    (Omit<NoticeRecipient, 'seatId' | 'sides'> & { seatId: string; bot: boolean; shared: boolean })[]
+  >(
+    `SELECT se.id AS "seatId", se.bot, p.id, p.email, p.locale, p."timeZone", p."mailToken",
+       (SELECT count(*) FROM "Seat" o WHERE o."personId" = p.id) > 1 AS shared
      FROM "Seat" se JOIN "Person" p ON p.id = se."personId"
-     WHERE se.id = ANY($1::text[]) AND (SELECT count(*) FROM "Seat" o WHERE o."personId" = p.id) > 1`,
+     WHERE se.id = ANY($1::text[])`,
     seats.map((s) => s.id),
   );
   const out: NoticeRecipient[] = [];
   for (const seat of seats) {
-    const person = held.find((h) => h.seatId === seat.id);
+    const row = rows.find((h) => h.seatId === seat.id);
+    if (!row || (row.bot && !botSeatsToo) || !seat.email.trim() || !row.email.trim()) continue;
+    const person = row.shared ? row : undefined;
     const known = person && out.find((r) => r.id === person.id);
     if (!person) out.push({ ...seat, seatId: seat.id, sides: [seat.side] });
     else if (known) known.sides.push(seat.side);
-    else out.push({ ...person, seatId: null, sides: [seat.side] });
+    else
+      out.push({
+        id: person.id,
+        email: person.email,
+        locale: person.locale,
+        timeZone: person.timeZone,
+        mailToken: person.mailToken,
+        seatId: null,
+        sides: [seat.side],
+      });
   }
   return out;
 }
@@ -106,7 +125,7 @@ export function noticeMails(deps: NoticeDeps, input: NoticeMails, recipients: No
 
 /** Queues the mails of a notice; an occurrence already queued for a reader is not queued again. */
 export async function queueNoticeMails(tx: SqlTx, deps: NoticeDeps, input: NoticeMails): Promise<void> {
-  const mails = noticeMails(deps, input, await noticeRecipients(tx, input.seats));
+  const mails = noticeMails(deps, input, await noticeRecipients(tx, input.seats, input.botSeatsToo));
   await writeOutbox(tx, deps.config, mails, deps.clock(), { skipDuplicates: true });
 }
 

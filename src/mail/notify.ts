@@ -173,7 +173,8 @@ export async function queueStepResults(tx: SqlTx, deps: NotifyDeps, input: StepR
   const shared = sharedPersons(known.seats);
   const owesNow = (seats: Seat[]) => !outcome && made.owed.some((o) => seats.some((s) => s.side === o.seat));
   const results: ResultMail[] = [];
-  for (const seat of known.seats.filter((s) => !shared.has(s.personId))) {
+  // A seat the computer plays gets no result mail (src/services/bot-seats.ts): a person's mail covers its others.
+  for (const seat of known.seats.filter((s) => !shared.has(s.personId) && !s.bot)) {
     const mail = await seatResult(deps, input, made, seat);
     if (mail) results.push({ mail, personId: seat.personId, owes: owesNow([seat]) });
   }
@@ -184,7 +185,7 @@ export async function queueStepResults(tx: SqlTx, deps: NotifyDeps, input: StepR
     );
     for (const person of persons.filter((p) => shared.has(p.id))) {
       const mail = await personResult(deps, input, made, game, person);
-      const seats = known.seats.filter((s) => s.personId === person.id);
+      const seats = known.seats.filter((s) => s.personId === person.id && !s.bot);
       if (mail) results.push({ mail, personId: person.id, owes: owesNow(seats) });
     }
   }
@@ -241,7 +242,7 @@ async function personResult(
 ): Promise<ComposedMail | null> {
   const { step, events, next } = input.known;
   const { def, after, owed, outcome } = made;
-  const seats: Seat[] = input.known.seats.filter((s) => s.personId === person.id);
+  const seats: Seat[] = input.known.seats.filter((s) => s.personId === person.id && !s.bot);
   const plans = seats
     .map((s) => (input.plan ? input.plan[s.side] : { kind: 'result' as const, from: step.number }))
     .filter((p) => !!p);

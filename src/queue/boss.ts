@@ -68,6 +68,7 @@ export async function createQueues(boss: PgBoss, config: Config): Promise<void> 
     },
     { name: QUEUES.signInLink, retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds },
     { name: QUEUES.mail, retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds },
+    { name: QUEUES.bot, retryLimit: 10, retryDelay: 5, retryBackoff: true, expireInSeconds },
     { name: QUEUES.sweep, retryLimit: 0, expireInSeconds },
     { name: QUEUES.digest, retryLimit: 0, expireInSeconds },
   ];

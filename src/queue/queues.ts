@@ -21,6 +21,8 @@ export const QUEUES = {
   mail: 'mail-delivery',
   /** Daily digests of the persons who chose them, each at its local morning (src/mail/digest.ts). */
   digest: 'mail-digest',
+  /** The computer player's orders for a seat it plays at a step (src/services/bot-turns.ts). */
+  bot: 'bot-turn',
   /** Safety net: re-schedules deadline and reminder jobs of open steps that are near or overdue. */
   sweep: 'deadline-sweep',
 } as const;
@@ -63,6 +65,12 @@ export interface WebhookJob {
   /** What happened, e.g. "result:<stepId>" (the job id derives from it: one delivery per event and hook). */
   eventKey: string;
   body: Record<string, unknown>;
+}
+/** A seat the computer player plays owes orders at a step: compute and submit them (once). */
+export interface BotTurnJob {
+  gameId: string;
+  stepId: string;
+  side: string;
 }
 /** An address typed on a game's sign-in page; the job mails a link if the game has that address on file. */
 export interface SignInLinkJob {

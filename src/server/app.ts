@@ -14,6 +14,7 @@ import inputGuard from './plugins/input-guard.ts';
 import { registerOpenApi } from './openapi/document.ts';
 import gameRoutes from './routes/api/games.ts';
 import moderationRoutes from './routes/api/moderation.ts';
+import botSeatRoutes from './routes/api/bot-seats.ts';
 import orderRoutes from './routes/api/orders.ts';
 import rulesUpgradeRoutes from './routes/api/rules-upgrade.ts';
 import healthRoutes from './routes/health.ts';
@@ -32,6 +33,7 @@ export const featurePlugins: { name: string; plugin: FastifyPluginAsync }[] = [
   { name: 'api/games', plugin: gameRoutes },
   { name: 'api/orders', plugin: orderRoutes },
   { name: 'api/moderation', plugin: moderationRoutes },
+  { name: 'api/bot-seats', plugin: botSeatRoutes },
   { name: 'api/rules-upgrade', plugin: rulesUpgradeRoutes },
   { name: 'web', plugin: webRoutes },
   { name: 'deadlines', plugin: deadlineRoutes }, // absences, deadline moves, punctuality, webhooks, calendar feeds

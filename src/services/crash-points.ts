@@ -16,6 +16,8 @@ export const CRASH_POINTS = [
   'mail-submitted',
   /** A mail's reply is queued; the mail is not marked processed. */
   'mail-replied',
+  /** The computer player's orders are computed (src/services/bot-turns.ts); nothing of them is stored. */
+  'bot-decided',
 ] as const;
 
 export type CrashPoint = (typeof CRASH_POINTS)[number];

@@ -44,6 +44,21 @@ export const seatInputSchema = z
   })
   .strict();
 
+/**
+ * A seat of a new game played by the computer player (src/services/bot-seats.ts): no address, no mail, no sign-in.
+ * The moderator can give it to a player later (a new holder: src/services/seat-holders.ts).
+ */
+export const botSeatInputSchema = z
+  .object({
+    side: z.string().min(1).max(40),
+    bot: z.literal(true).describe('the computer player plays this seat'),
+    name: z.string().min(1).max(100).optional(),
+  })
+  .strict();
+
+/** A seat of a new game as the creation body gives it: a player's (an address) or the computer player's. */
+export const newSeatInputSchema = z.union([seatInputSchema, botSeatInputSchema]);
+
 /** The body of `POST /api/games`. Everything but the game, mode and seats has a default. */
 export const createGameInputSchema = z
   .object({
@@ -56,7 +71,7 @@ export const createGameInputSchema = z
     /** `auto` publishes results at once; `moderator` keeps each result as a preview until approved. */
     review: z.enum(['auto', 'moderator']).default('auto'),
     moderatorEmail: z.email().optional(),
-    seats: z.array(seatInputSchema).min(1).max(20),
+    seats: z.array(newSeatInputSchema).min(1).max(20),
     /** Deadline settings (docs/deadlines.md), checked in full: a setting that would be ignored is an error. */
     deadlines: deadlineSettingsSchema.prefault({}),
     graceSeconds: z
@@ -68,6 +83,8 @@ export const createGameInputSchema = z
     processingDelaySeconds: z.number().int().min(0).max(86400).default(0),
     missedPolicy: z.enum(['wait', 'default-after-grace', 'extend-once']).default('wait'),
     maxAbsences: z.number().int().min(0).max(100).default(2),
+    /** Missed deadlines in a row after which the computer player takes a player's seat over; 0 = never. */
+    botAfterMisses: z.number().int().min(0).max(100).default(2),
     reminderHours: z
       .array(
         z
@@ -85,6 +102,18 @@ export const createGameInputSchema = z
 export const CREATE_GAME_SECTIONS: InputSections = { deadlines: 'deadlines' };
 export type CreateGameInput = z.input<typeof createGameInputSchema>;
 
+/**
+ * A seat of a new game as creation answers it: a player's with its token, or the computer player's (`bot`), whose
+ * address and token are empty: it has no mailbox and never signs in (its key is not given out).
+ */
+export interface CreatedSeat {
+  side: string;
+  email: string;
+  name: string | null;
+  token: string;
+  bot?: true;
+}
+
 /** What creation returns: the only time the tokens are shown. */
 export interface CreatedGame {
   id: string;
@@ -94,7 +123,10 @@ export interface CreatedGame {
   review: 'auto' | 'moderator';
   commitment: string;
   moderatorToken: string;
-  seats: { side: string; email: string; name: string | null; token: string }[];
+  /**
+   * Every seat with its token; a bot seat (`bot`: true) has neither address nor token (both empty).
+   */
+  seats: CreatedSeat[];
   /** The persons holding several seats (their seats' tokens work too, each for its own seat alone). */
   persons: { email: string; sides: string[]; token: string }[];
   currentStep: number;
@@ -103,8 +135,9 @@ export interface CreatedGame {
 /** A creation body as checked (defaults filled in). */
 type GameInput = z.output<typeof createGameInputSchema>;
 
-/** A seat of a new game with its fresh secrets and the person holding it. */
+/** A seat of a new game with its fresh secrets and the person holding it (a bot seat: an empty address). */
 interface NewSeat extends z.output<typeof seatInputSchema> {
+  bot: boolean;
   id: string;
   token: string;
   mailToken: string;
@@ -166,9 +199,18 @@ function checkedInput(deps: ServiceDeps, rawInput: CreateGameInput): { input: Ga
  */
 const CREATION_TRANSACTION = { timeout: 60_000, maxWait: 10_000 } as const;
 
-/** The seats with fresh secrets, and their persons: one per address (seats given one address share it). */
+/** A seat of the creation body as stored: a bot seat has no address and the defaults of language and zone. */
+function seatOfInput(s: GameInput['seats'][number]): z.output<typeof seatInputSchema> & { bot: boolean } {
+  if ('bot' in s) return { side: s.side, name: s.name, email: '', locale: 'en', timeZone: 'UTC', bot: true };
+  return { ...s, bot: false };
+}
+
+/**
+ * The seats with fresh secrets, and their persons: one per address (seats given one address share it); every bot
+ * seat is a person of its own, without an address.
+ */
 function seatsWithSecrets(input: GameInput): { seats: NewSeat[]; persons: NewPerson[] } {
-  const seats: NewSeat[] = input.seats.map((s) => ({
+  const seats: NewSeat[] = input.seats.map(seatOfInput).map((s) => ({
     ...s,
     id: randomUUID(),
     token: newToken(),
@@ -176,7 +218,8 @@ function seatsWithSecrets(input: GameInput): { seats: NewSeat[]; persons: NewPer
     calendarToken: newToken(),
     personId: '',
   }));
-  const persons = personGroups(seats).map((held): NewPerson => {
+  const groups = [...personGroups(seats.filter((s) => !s.bot)), ...seats.filter((s) => s.bot).map((s) => [s])];
+  const persons = groups.map((held): NewPerson => {
     const id = randomUUID();
     for (const seat of held) seat.personId = id;
     const [first] = held;
@@ -211,6 +254,7 @@ function gameRow(
     processingDelaySeconds: input.processingDelaySeconds,
     missedPolicy: input.missedPolicy,
     maxAbsences: input.maxAbsences,
+    botAfterMisses: input.botAfterMisses,
     reminderHours: input.reminderHours,
     seedSecret: secret,
     seedCommitment: commitmentOf(secret),
@@ -249,6 +293,7 @@ async function insertSeats(tx: Tx, gameId: string, seats: NewSeat[], persons: Ne
       mailToken: s.mailToken,
       calendarToken: s.calendarToken,
       personId: s.personId,
+      bot: s.bot,
     })),
   });
 }
@@ -271,7 +316,14 @@ export async function createGame(deps: ServiceDeps, rawInput: CreateGameInput): 
     const owed = asJson(def.owed(envelope.state));
     await tx.step.create({ data: { gameId: id, number: 0, envelope: asJson(envelope), owed, openedAt: now } });
     await afterStepOpened(tx, deps, { gameId: id, number: 0 }); // deadline of step 0 and its jobs
-    const created = { game: def.id, mode: input.mode, review: input.review, seats: input.seats.map((s) => s.side) };
+    const bots = seats.filter((s) => s.bot).map((s) => s.side);
+    const created = {
+      game: def.id,
+      mode: input.mode,
+      review: input.review,
+      seats: input.seats.map((s) => s.side),
+      ...(bots.length ? { bots } : {}),
+    };
     await audit(tx, id, 'operator', 'game.create', created, now);
     // A game whose first step owes nobody anything (it opens on dice alone) resolves that step now, so that the
     // welcome mails already say what each seat owes.
@@ -279,10 +331,10 @@ export async function createGame(deps: ServiceDeps, rawInput: CreateGameInput): 
     // their own, which would arrive before the welcome.
     const quiet: ServiceDeps = { ...deps, notifier: { ...deps.notifier, stepResults: async () => {} } };
     if (def.owed(envelope.state).length === 0 && !def.outcome(envelope.state)) await resolveLocked(tx, quiet, id, []);
-    // One welcome mail per person (per address), for all its seats.
+    // One welcome mail per person (per address), for all its seats; a bot seat has no mailbox.
     await queueWelcomeMails(tx, deps, {
       gameId: id,
-      persons: persons.map((p) => ({ personId: p.id, token: p.token })),
+      persons: persons.filter((p) => !p.first.bot).map((p) => ({ personId: p.id, token: p.token })),
     });
   }, CREATION_TRANSACTION);
 
@@ -295,7 +347,12 @@ export async function createGame(deps: ServiceDeps, rawInput: CreateGameInput): 
     review: input.review,
     commitment: row.seedCommitment,
     moderatorToken,
-    seats: seats.map((s) => ({ side: s.side, email: s.email, name: s.name ?? null, token: s.token })),
+    seats: seats.map(
+      (s): CreatedSeat =>
+        s.bot
+          ? { side: s.side, email: '', name: s.name ?? null, token: '', bot: true }
+          : { side: s.side, email: s.email, name: s.name ?? null, token: s.token },
+    ),
     persons: persons
       .filter((p) => p.sides.length > 1)
       .map((p) => ({ email: p.first.email, sides: p.sides, token: p.token })),

@@ -81,7 +81,7 @@ export type NoticeText = (
 ) => { subject: string; body: string };
 
 /** What a notice is about (the outbox row's kind). */
-export type NoticeKind = 'reminder' | 'missed' | 'deadline' | 'rejected' | 'rules';
+export type NoticeKind = 'reminder' | 'missed' | 'deadline' | 'rejected' | 'rules' | 'seat';
 
 /**
  * A notice to some seats (and to the moderator when `moderator` is set and the game has an address), each in the
@@ -96,6 +96,11 @@ export interface NoticeMails {
   kind: NoticeKind;
   key: string;
   text: NoticeText;
+  /**
+   * Mail the players of seats the computer plays too (left out otherwise: no mail asks such a seat for anything):
+   * for the notices about who plays a seat. A seat without an address never gets mail.
+   */
+  botSeatsToo?: boolean;
 }
 
 /** The mail with a fresh sign-in link: to a seat held alone, or to a person (several seats). */

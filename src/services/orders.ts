@@ -23,7 +23,7 @@ import { currentStep } from './steps.ts';
 import { resolveIfReady, type ResolveResult } from './turn-processor.ts';
 
 /** Where orders came from. */
-export type OrderSource = 'api' | 'web' | 'email' | 'moderator' | 'default';
+export type OrderSource = 'api' | 'web' | 'email' | 'moderator' | 'default' | 'bot';
 
 /** A submission of one seat's orders for the current step. */
 export interface SubmitOrdersInput {
@@ -126,12 +126,25 @@ function rulesOf(deps: ServiceDeps, step: { game: string; rulesVersion: string }
  * The refusals a submission meets before its orders are read (a finished or, but for the moderator, paused game; a
  * step that is not open; an unknown game or seat); returns the step, the game package and the seat otherwise.
  */
-function admitted(deps: ServiceDeps, step: SubmissionState | null, moderator: boolean) {
+function admitted(deps: ServiceDeps, step: SubmissionState | null, source: OrderSource) {
+  const moderator = source === 'moderator';
   if (!step) throw notFound('game');
   refuseUnlessOpen(step, moderator);
   const def = rulesOf(deps, step);
   if (!step.seat) throw notFound('seat', 'seat/not-found');
+  refuseWrongPlayer(step.seat, source);
   return { step, def, seat: step.seat };
+}
+
+/**
+ * A seat the computer plays takes no player's orders (the moderator's amendments aside), and the computer's only
+ * for a seat it plays (src/services/bot-seats.ts): 409 `seat/bot` or `seat/not-bot`.
+ */
+function refuseWrongPlayer(seat: { side: string; bot: boolean }, source: OrderSource): void {
+  if (source === 'moderator') return;
+  if (source === 'bot' && !seat.bot) throw conflict('seat/not-bot', `seat "${seat.side}" is played by its player`);
+  if (source !== 'bot' && seat.bot)
+    throw conflict('seat/bot', `the computer player plays seat "${seat.side}": take it back first (RECLAIM)`);
 }
 
 /** Why a write that stored nothing refused (the game changed between the read and the write): on a fresh read. */
@@ -151,7 +164,7 @@ async function submit(deps: ServiceDeps, input: SubmitOrdersInput): Promise<Subm
   // At most twice: a remembered step that turns out stale is read again, as if the request had just arrived.
   for (let fresh = false; ; fresh = true) {
     const read = await submissionState(deps, input.gameId, input.seatId, { fresh });
-    const { step, def, seat } = admitted(deps, read, moderator);
+    const { step, def, seat } = admitted(deps, read, input.source);
     // The one check of a submission, answering the sender (422 with every error). The resolution checks the stored
     // orders once more, inside `advance` (src/services/turn-processor.ts, resolveLocked): that second pass is not
     // this one repeated for nothing. It covers what never came through here (the engine defaults of a missed
@@ -301,6 +314,15 @@ function seatErrors(def: AnyGame, envelope: Parameters<typeof checkOrders>[1], s
   return { orders: undefined, errors };
 }
 
+/** A person's orders name a seat the computer plays: 409 `seat/bot` (see `refuseWrongPlayer`). */
+async function refuseBotSeats(deps: ServiceDeps, gameId: string, seatIds: string[], source: OrderSource) {
+  const bots = await deps.db.seat.findMany({
+    where: { gameId, id: { in: seatIds }, bot: true },
+    select: { side: true },
+  });
+  for (const seat of bots) refuseWrongPlayer({ side: seat.side, bot: true }, source);
+}
+
 /** A repeated submission by seat (every id chosen by the caller, some stored), or null. */
 async function storedBySeat(deps: ServiceDeps, orderIds: Record<string, string> | undefined) {
   const step = await storedStep(deps, Object.values(orderIds ?? {}));
@@ -319,6 +341,12 @@ export async function submitOrdersBySeat(
   if (!step) throw notFound('game');
   refuseUnlessOpen(step, false);
   const def = rulesOf(deps, step);
+  await refuseBotSeats(
+    deps,
+    input.gameId,
+    named.map((n) => n.seat.seatId),
+    input.source,
+  );
   const envelope = await cachedEnvelope(deps, step.stepId, step.rulesVersion);
   const checked = named.map((n) => ({ ...n, ...seatErrors(def, envelope, n.seat.side, n.orders) }));
   const errors = checked.flatMap((c) => c.errors);

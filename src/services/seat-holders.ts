@@ -58,7 +58,9 @@ export async function moveSeat(deps: ServiceDeps, gameId: string, side: SeatId, 
     };
     await tx.seat.update({
       where: { id: before.id },
-      data: { ...player, personId: holder.id, ...seatSecrets(secrets), tokenVersion: { increment: 1 } },
+      // A seat the computer played goes to its new holder (src/services/bot-seats.ts): its player can no longer
+      // take it back.
+      data: { ...player, personId: holder.id, ...seatSecrets(secrets), tokenVersion: { increment: 1 }, bot: false },
     });
     const ended = await tx.webSession.deleteMany({ where: { seatId: before.id } });
     const regrouped = holder.fresh ? [] : await separateSeatKeys(tx, holder);
@@ -69,6 +71,7 @@ export async function moveSeat(deps: ServiceDeps, gameId: string, side: SeatId, 
       from: { email: before.person.email, name: before.person.playerName },
       to: { email: holder.email, name: holder.playerName, sides, new: holder.fresh },
       sessionsEnded: ended.count,
+      ...(before.bot ? { fromBot: true } : {}),
     };
     await audit(tx, gameId, 'moderator', 'seat.move', detail, deps.clock());
     if (holder.fresh)

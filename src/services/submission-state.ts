@@ -19,8 +19,8 @@ export interface SubmissionState {
   number: number;
   status: 'open' | 'resolving' | 'awaiting_review' | 'published';
   owed: Owed[];
-  /** Null when the seat is not one of the game's. */
-  seat: { id: string; side: string } | null;
+  /** Null when the seat is not one of the game's; `bot`: the computer player plays it (src/services/bot-seats.ts). */
+  seat: { id: string; side: string; bot: boolean } | null;
   /** Remembered from an earlier submission, not read now: the write checks it, and a refusal is re-read. */
   remembered: boolean;
 }
@@ -30,7 +30,7 @@ const READ = statement(
   ['text', 'text'],
   `
   SELECT g.game, g."rulesVersion", g.status::text AS "gameStatus", g."processingDelaySeconds" AS "delaySeconds",
-    st.id AS "stepId", st.number, st.status::text AS status, st.owed, se.id AS "seatId", se.side
+    st.id AS "stepId", st.number, st.status::text AS status, st.owed, se.id AS "seatId", se.side, se.bot
   FROM "Game" g
   ${CURRENT_STEP_JOIN}
   LEFT JOIN "Seat" se ON se.id = $2 AND se."gameId" = g.id
@@ -48,6 +48,7 @@ interface ReadRow {
   owed: Owed[];
   seatId: string | null;
   side: string | null;
+  bot: boolean | null;
 }
 
 // Open steps of active games, by game and seat, as the last submission found them. Only ever used to try the
@@ -88,7 +89,7 @@ export async function submissionState(
     number: Number(r.number),
     status: r.status,
     owed: r.owed,
-    seat: r.seatId && r.side ? { id: r.seatId, side: r.side } : null,
+    seat: r.seatId && r.side ? { id: r.seatId, side: r.side, bot: r.bot === true } : null,
     remembered: false,
   };
   if (state.gameStatus === 'active' && state.status === 'open' && state.seat)

@@ -66,7 +66,9 @@ export function parseCreateForm(
   }
   const seats = def.sides(mode).map((side) => {
     const f = (k: string) => str(body[`seat.${side.seat}.${k}`]);
-    if (!f('email')) errors.push(`seat ${side.seat}: an email address is required`);
+    // A seat the computer plays has no address (src/services/bot-seats.ts).
+    if (f('bot') === 'on') return { side: side.seat, bot: true as const, ...(f('name') ? { name: f('name') } : {}) };
+    if (!f('email')) errors.push(`seat ${side.seat}: an email address is required (or the computer player)`);
     return {
       side: side.seat,
       email: f('email'),
@@ -79,6 +81,9 @@ export function parseCreateForm(
   const graceHours = Number(str(body.graceHours) || '0');
   if (!Number.isFinite(graceHours) || graceHours < 0) errors.push('grace: a number of hours (0 or more)');
   const policy = str(body.missedPolicy) || 'wait';
+  const botAfterMisses = Number(str(body.botAfterMisses) || '2');
+  if (!Number.isInteger(botAfterMisses) || botAfterMisses < 0)
+    errors.push('computer player after missed deadlines: a whole number (0 = never)');
   if (errors.length) return { ok: false, errors };
   return {
     ok: true,
@@ -94,6 +99,7 @@ export function parseCreateForm(
       deadlines,
       graceSeconds: Math.round(graceHours * 3600),
       missedPolicy: policy as CreateGameInput['missedPolicy'],
+      botAfterMisses,
     },
   };
 }

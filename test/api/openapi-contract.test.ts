@@ -229,6 +229,21 @@ describe('every operation answers as documented', () => {
     await call(404, holder('b', { holderOf: 'zz' }));
     await call(400, holder('b', { email: 'not an address' }));
     await call(200, holder('b', { email: 'b4@example.org' }));
+    // Who plays a seat: the moderator hands it to the computer and back; its player takes it back.
+    const bot = (side: string, method: 'POST' | 'DELETE' = 'POST') => ({
+      method,
+      url: `${seatUrl(side)}/bot`,
+      auth: g.moderator,
+    });
+    const reclaim = { method: 'POST' as const, url: `/api/games/${g.id}/reclaim`, auth: g.seat.a };
+    await call(200, bot('a'));
+    await call(409, bot('a'));
+    await call(404, bot('zz'));
+    await call(200, reclaim);
+    await call(409, reclaim);
+    await call(200, bot('a'));
+    await call(200, bot('a', 'DELETE'));
+    await call(409, bot('a', 'DELETE'));
     const deadline = (deadlineAt: string | null) => ({
       method: 'PUT' as const,
       url: `/api/games/${g.id}/deadline`,

@@ -136,7 +136,7 @@ describe('the statuses every operation shares', () => {
     const game = created.json() as { id: string; moderatorToken: string; seats: { token: string }[] };
     // A seat's own routes refuse the moderator; the moderator's refuse a seat. (A person's token naming a seat not
     // its own, getRecord's 403, is in openapi-contract.test.ts.)
-    const seatOnly = new Set(['submitOrders', 'declareAbsence', 'withdrawAbsence']);
+    const seatOnly = new Set(['submitOrders', 'declareAbsence', 'withdrawAbsence', 'reclaimSeats']);
     await sweep(
       t.app,
       403,

@@ -6,6 +6,8 @@
 import type { AnyGamePackage } from '../../engine/game-package.ts';
 import { gameDefinition, type ServiceDeps, type SqlTx } from '../deps.ts';
 import { mailTexts } from '../../i18n/strings-mail.ts';
+import { queueBotTurns } from '../bot-queue.ts';
+import { climbLadder } from './ladder.ts';
 import { announceDefaultsLocked } from './missed.ts';
 import type { NoticeSeat } from '../notifier.ts';
 import { queueNoticeWebhooks, utc } from './notices.ts';
@@ -22,7 +24,8 @@ export interface OpenedKnown {
   game: DeadlineGame;
   step: DeadlineStep;
   prev: DeadlineStep & { orders: KnownOrder[] };
-  seats: NoticeSeat[];
+  /** The game's seats (`bot`: the computer player plays it). */
+  seats: (NoticeSeat & { bot?: boolean })[];
   hookEvents: string[];
   events: unknown[];
   def: AnyGamePackage;
@@ -30,8 +33,9 @@ export interface OpenedKnown {
 
 /**
  * The service calls this in the transaction that opens step `number` (game creation, publishing a result): the
- * previous step's punctuality is recorded and its result goes to the game's webhooks, and the new step's deadline
- * is computed and its jobs queued.
+ * previous step's punctuality is recorded and its result goes to the game's webhooks, a seat that missed deadlines
+ * enough in a row goes to the computer player (ladder.ts), the new step's deadline is computed and its jobs queued,
+ * and so are the turns of the seats the computer plays (src/services/bot-queue.ts).
  */
 export async function afterStepOpened(
   tx: SqlTx,
@@ -45,6 +49,7 @@ export async function afterStepOpened(
   if (!loaded) return null;
   const { game, step } = loaded;
   const scheduled = game.status === 'active' ? await scheduleStepDeadline(tx, deps, game, step) : null;
+  let handed: string[] = [];
   if (input.number > 0) {
     const prev = known ? { step: known.prev } : await loadStep(tx, input.gameId, { number: input.number - 1 });
     if (prev) {
@@ -58,8 +63,12 @@ export async function afterStepOpened(
         known && { seats: known.seats, hookEvents: known.hookEvents, def: known.def },
       );
       await queueResultWebhook(tx, deps, game, prev.step, step, scheduled?.deadlineAt ?? null, known);
+      handed = await climbLadder(tx, deps, game, prev.step);
     }
   }
+  // The computer's turns (a seat just handed over has queued its own): only when the game has a seat it plays.
+  const anyBot = !known || known.seats.some((s) => s.bot);
+  if (anyBot && !handed.length && game.status === 'active') await queueBotTurns(tx, game.id);
   return scheduled?.deadlineAt ?? null;
 }
 

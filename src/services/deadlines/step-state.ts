@@ -54,6 +54,7 @@ export const gameColumns = {
   processingDelaySeconds: true,
   missedPolicy: true,
   maxAbsences: true,
+  botAfterMisses: true,
   reminderHours: true,
   moderatorEmail: true,
   pausedAt: true,

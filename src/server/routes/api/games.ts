@@ -23,7 +23,11 @@ const createdGame = z
         side: z.string(),
         email: z.string(),
         name: z.string().nullable(),
-        token: z.string().describe('shown once'),
+        token: z.string().describe('shown once; empty for a bot seat'),
+        bot: z
+          .literal(true)
+          .optional()
+          .describe('the computer player plays this seat (its address and token are empty)'),
       }),
     ),
     persons: z

@@ -126,11 +126,14 @@ function renderCreated(
   return renderConsole(request, reply, 'console-created', {
     title: created.name,
     created,
-    links: created.seats.map((s) => ({
-      side: s.side,
-      email: s.email,
-      url: `${base}/play/${created.id}?token=${encodeURIComponent(s.token)}`,
-    })),
+    // A bot seat has no link: it never signs in.
+    links: created.seats
+      .filter((s) => !s.bot)
+      .map((s) => ({
+        side: s.side,
+        email: s.email,
+        url: `${base}/play/${created.id}?token=${encodeURIComponent(s.token)}`,
+      })),
     // Seats given one address: that person's link signs in for all of them (the one its welcome mail carries).
     personLinks: created.persons.map((p) => ({
       sides: p.sides.join(', '),
