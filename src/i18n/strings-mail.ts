@@ -13,6 +13,7 @@ import { rejectionEn, rejectionJa } from './strings-notice-rejection.ts';
 import { deadlinesEn, deadlinesJa } from './strings-notice-deadlines.ts';
 import { rulesEn, rulesJa } from './strings-notice-rules.ts';
 import { vacationsEn, vacationsJa } from './strings-notice-vacations.ts';
+import { practiceMailEn, practiceMailJa } from './strings-mail-practice.ts';
 import { botEn, botJa } from './strings-notice-bot.ts';
 import { partsEn, partsJa } from './strings-mail-parts.ts';
 import { renderEn, renderJa } from './strings-mail-render.ts';
@@ -96,6 +97,7 @@ export const mailStringsEn = {
   ...deadlinesEn,
   ...rulesEn,
   ...vacationsEn,
+  ...practiceMailEn,
   ...botEn,
 } as const;
 
@@ -113,6 +115,7 @@ export const mailStringsJa: Record<keyof typeof mailStringsEn, string> = {
   ...deadlinesJa,
   ...rulesJa,
   ...vacationsJa,
+  ...practiceMailJa,
   ...botJa,
 };
 

@@ -11,7 +11,7 @@ import type { AnyGamePackage } from '../engine/game-package.ts';
 import type { ServiceDeps, Tx } from './deps.ts';
 import { gameDefinition } from './deps.ts';
 import { badRequest, ServiceError } from './errors.ts';
-import { type CreatedGame, createGame, type CreateGameInput } from './games.ts';
+import { type CreatedGame, createGame } from './games.ts';
 import { addressKey } from './persons.ts';
 import { hashToken, newToken } from './tokens.ts';
 
@@ -59,7 +59,7 @@ export async function createPracticeGame(deps: ServiceDeps, raw: PracticeInput):
   const { sides, side } = checkedChoice(deps, input);
   const { email, name, locale } = input.player;
   const seats = sides.map((s) => (s === side ? { side: s, email, name, locale } : { side: s, bot: true as const }));
-  return createGame(deps, { game: input.game, mode: input.mode, seats } as CreateGameInput);
+  return createGame(deps, { game: input.game, mode: input.mode, seats });
 }
 
 /** A public request for a practice game, as the page's form gives it. */
@@ -80,7 +80,13 @@ export async function recordPracticeRequest(
   tx: Tx,
   deps: Pick<ServiceDeps, 'games' | 'clock'>,
   raw: PracticeRequestInput,
-): Promise<{ key: string; expiresAt: Date; email: string; locale: 'en' | 'ja'; gameTitle: Record<'en' | 'ja', string> }> {
+): Promise<{
+  key: string;
+  expiresAt: Date;
+  email: string;
+  locale: 'en' | 'ja';
+  gameTitle: Record<'en' | 'ja', string>;
+}> {
   const parsed = practiceRequestSchema.safeParse(raw);
   if (!parsed.success) throw badRequest('request/invalid', 'the request is invalid', parsed.error.issues);
   const input = parsed.data;
@@ -95,7 +101,16 @@ export async function recordPracticeRequest(
   const key = newToken();
   const expiresAt = new Date(now.getTime() + PRACTICE_LINK_HOURS * 3600_000);
   await tx.practiceRequest.create({
-    data: { id: hashToken(key), email, locale: input.locale, game: input.game, mode: input.mode, side, createdAt: now, expiresAt },
+    data: {
+      id: hashToken(key),
+      email,
+      locale: input.locale,
+      game: input.game,
+      mode: input.mode,
+      side,
+      createdAt: now,
+      expiresAt,
+    },
   });
   return { key, expiresAt, email, locale: input.locale, gameTitle: def.title };
 }

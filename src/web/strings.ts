@@ -8,6 +8,7 @@ import { mailStatusEn, mailStatusJa } from './strings-mail-status.ts';
 import { mailPrefsEn, mailPrefsJa } from './strings-mail.ts';
 import { rulesUpgradeEn, rulesUpgradeJa } from './strings-rules.ts';
 import { vacationEn, vacationJa } from './strings-vacation.ts';
+import { practiceEn, practiceJa } from './strings-practice.ts';
 import { mailStringsEn, mailStringsJa } from '../i18n/strings-mail.ts';
 
 const en = {
@@ -177,6 +178,7 @@ const en = {
   ...mailPrefsEn,
   ...mailStringsEn,
   ...vacationEn,
+  ...practiceEn,
 };
 
 type Key = keyof typeof en;
@@ -344,6 +346,7 @@ const ja: Record<Key, string> = {
   ...mailPrefsJa,
   ...mailStringsJa,
   ...vacationJa,
+  ...practiceJa,
 };
 
 const tables: Record<Locale, Record<Key, string>> = { en, ja };
