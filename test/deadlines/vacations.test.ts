@@ -12,6 +12,7 @@ import { markJobTablesInstalled } from '../../src/queue/enqueue.ts';
 import { cancelVacation, declareVacation, listVacations } from '../../src/services/deadlines/vacations.ts';
 import type { ServiceDeps } from '../../src/services/deps.ts';
 import { createGame, type CreateGameInput } from '../../src/services/games.ts';
+import { handSeatToBot } from '../../src/services/bot-seats.ts';
 import { createTestDatabase, type TestDatabase } from '../support/db.ts';
 import { toyGame } from '../../src/games/toy/index.ts';
 import { withNotifier } from '../../src/server/notifier.ts';
@@ -151,6 +152,21 @@ describe('a vacation declared once', () => {
     expect(o.refused?.reason.ja).toContain('最長 30 日');
     const again = await declareVacation(deps, { gameId: g.id, personId: pid, from: '2027-03-01', to: '2027-03-02' });
     expect(again.games[0]).toMatchObject({ applied: null, refused: { code: 'absence/limit' } });
+  });
+
+  test('not to a seat the computer plays now, nor to a game of the computer against the address', async () => {
+    now = new Date('2026-12-10T09:00:00Z');
+    const mine = await newGame('joy@example.org', 'jim@example.org');
+    const handed = await newGame('joy@example.org', 'jan@example.org');
+    await handSeatToBot(deps, handed.id, 'a');
+    const v = await declareVacation(deps, {
+      gameId: mine.id,
+      personId: await mine.person('a'),
+      from: '2026-12-12',
+      to: '2026-12-13',
+    });
+    expect(v.games.map((g) => g.gameId)).toEqual([mine.id]);
+    expect(await deps.db.absence.count({ where: { seat: { gameId: handed.id } } })).toBe(0);
   });
 
   test('bad spans are refused whole', async () => {

@@ -126,10 +126,11 @@ export async function declareVacation(
   return { id: vacation.id, ...iso(span), cancelledAt: null, games };
 }
 
-/** The persons of an address in the games not over, each with the seat it declares through (its first). */
+/** The persons of an address in the games not over, each with the seat it declares through (its first it plays). */
 async function personsOfAddress(deps: Pick<ServiceDeps, 'db'>, address: string) {
   const seats = await deps.db.seat.findMany({
-    where: { email: { equals: address, mode: 'insensitive' }, game: { status: { not: 'finished' } } },
+    // A seat the computer plays now (handed over) keeps its player's address but owes that player nothing.
+    where: { email: { equals: address, mode: 'insensitive' }, bot: false, game: { status: { not: 'finished' } } },
     orderBy: [{ gameId: 'asc' }, { side: 'asc' }],
     select: { id: true, side: true, personId: true, gameId: true },
   });
