@@ -169,6 +169,25 @@ describe('a vacation declared once', () => {
     expect(await deps.db.absence.count({ where: { seat: { gameId: handed.id } } })).toBe(0);
   });
 
+  test('declared again by the same mail, it goes on from the games it had not done, never twice in one', async () => {
+    now = new Date('2026-12-10T09:00:00Z');
+    const first = await newGame('ivy@example.org', 'ian@example.org');
+    const second = await newGame('ida@example.org', 'ivy@example.org');
+    const who = { gameId: first.id, personId: await first.person('a'), from: '2026-12-14', to: '2026-12-15' };
+    const v = await declareVacation(deps, { ...who, inboundId: 'mail-1' });
+    expect(v.games).toHaveLength(2);
+    // As if its process had died after the first game's transaction: the second game's share never happened.
+    await deps.db.absence.deleteMany({ where: { vacationId: v.id, seat: { gameId: second.id } } });
+    await deps.db
+      .$executeRaw`UPDATE "Vacation" SET outcome = jsonb_path_query_array(outcome, '$[*] ? (@.gameId != $g)', jsonb_build_object('g', ${second.id}::text)) WHERE id = ${v.id}`;
+    const again = await declareVacation(deps, { ...who, inboundId: 'mail-1' });
+    expect(again.id).toBe(v.id);
+    expect(await deps.db.absence.count({ where: { vacationId: v.id, seat: { gameId: first.id } } })).toBe(1);
+    expect(await deps.db.absence.count({ where: { vacationId: v.id, seat: { gameId: second.id } } })).toBe(1);
+    const stored = await deps.db.vacation.findUniqueOrThrow({ where: { id: v.id } });
+    expect((stored.outcome as { gameId: string }[]).map((o) => o.gameId).sort()).toEqual([first.id, second.id].sort());
+  });
+
   test('bad spans are refused whole', async () => {
     now = new Date('2026-12-10T09:00:00Z');
     const g = await newGame('zed@example.org', 'quo@example.org');

@@ -13,9 +13,9 @@ import { formatDateTime, type Locale } from '../../i18n/index.ts';
 import { mailText } from '../../i18n/strings-mail.ts';
 import { seatText } from '../../engine/game-package.ts';
 import { gameDefinition, type ServiceDeps, type Tx } from '../deps.ts';
+import type { Game } from '../../generated/prisma/client.ts';
 import { audit } from '../audit.ts';
 import { badRequest, conflict, notFound } from '../errors.ts';
-import { asJson } from '../json.ts';
 import { addressKey } from '../persons.ts';
 import { lockGame, RESOLVE_TX } from '../turn-processor.ts';
 import { MAX_ABSENCE_DAYS, moveForAbsences, recordAbsence } from './absences.ts';
@@ -110,20 +110,16 @@ export async function declareVacation(
 ): Promise<VacationView> {
   const now = deps.clock();
   const { address, timeZone } = await declarerOf(deps, input);
-  if (input.inboundId) {
-    // The same mail processed again (its process died): what it declared then is the answer.
-    const earlier = await deps.db.vacation.findUnique({ where: { inboundId: input.inboundId } });
-    if (earlier) return viewOf(earlier);
-  }
-  const span = vacationSpan(input.from, input.to, timeZone, now);
-  const vacation = await deps.db.vacation.create({
-    data: { address, ...span, createdAt: now, inboundId: input.inboundId },
-  });
+  // The same mail processed again (its process died): the vacation it made goes on from the games it had not done.
+  const earlier = input.inboundId ? await deps.db.vacation.findUnique({ where: { inboundId: input.inboundId } }) : null;
+  const span = earlier ?? vacationSpan(input.from, input.to, timeZone, now);
+  const vacation =
+    earlier ??
+    (await deps.db.vacation.create({ data: { address, ...span, createdAt: now, inboundId: input.inboundId } }));
   const persons = await personsOfAddress(deps, address);
   const games: VacationGameOutcome[] = [];
-  for (const person of persons) games.push(await applyToGame(deps, person, { id: vacation.id, ...span }));
-  await deps.db.vacation.update({ where: { id: vacation.id }, data: { outcome: asJson(games) } });
-  return { id: vacation.id, ...iso(span), cancelledAt: null, games };
+  for (const person of persons) games.push(await applyToGame(deps, person, vacation));
+  return { id: vacation.id, ...iso(span), cancelledAt: vacation.cancelledAt?.toISOString() ?? null, games };
 }
 
 /** The persons of an address in the games not over, each with the seat it declares through (its first it plays). */
@@ -151,39 +147,58 @@ async function applyToGame(
   vacation: { id: string; startsAt: Date; endsAt: Date },
 ): Promise<VacationGameOutcome> {
   return deps.db.$transaction(async (tx) => {
-    const now = deps.clock();
     const game = await lockGame(tx, seat.gameId);
     if (!game) throw notFound('game');
-    const outcome = { gameId: game.id, gameName: game.name, applied: null, refused: null };
-    const refuse = async (code: string, reason: Both): Promise<VacationGameOutcome> => {
-      await audit(tx, game.id, `seat:${seat.side}`, 'vacation.refused', { vacationId: vacation.id, code }, now);
-      return { ...outcome, refused: { code, reason } };
-    };
-    if (game.status === 'finished')
-      return refuse(
-        'game/finished',
-        both('vacation.refused.over', () => ({})),
-      );
-    const held = await tx.absence.count({ where: { personId: seat.personId } });
-    if (held >= game.maxAbsences)
-      return refuse(
-        'absence/limit',
-        both('vacation.refused.limit', () => ({ max: game.maxAbsences })),
-      );
-    // biome-ignore lint/complexity/useMathMinMax: Dates; Math.max would give a number
-    const startsAt = vacation.startsAt < now ? now : vacation.startsAt;
-    const longest = new Date(startsAt.getTime() + MAX_ABSENCE_DAYS * DAY);
-    const endsAt = vacation.endsAt > longest ? longest : vacation.endsAt;
-    const made = await recordAbsence(tx, deps, game, seat, { startsAt, endsAt, vacationId: vacation.id });
-    const applied = { absenceId: made.id, ...iso({ startsAt, endsAt }) };
-    if (endsAt >= vacation.endsAt) return { ...outcome, applied };
-    const reason = both('vacation.refused.tooLong', (l) => ({
-      days: MAX_ABSENCE_DAYS,
-      until: utcOf(endsAt, l),
-      to: utcOf(vacation.endsAt, l),
-    }));
-    return { ...(await refuse('absence/too-long', reason)), applied };
+    // The game's share is written with the vacation's outcome in this one transaction: once per game, ever.
+    const [row] = await tx.$queryRaw<{ outcome: VacationGameOutcome[] }[]>`
+      SELECT outcome FROM "Vacation" WHERE id = ${vacation.id} FOR UPDATE`;
+    const done = row?.outcome.find((o) => o.gameId === game.id);
+    if (done) return done;
+    const share = await shareOf(tx, deps, game, seat, vacation);
+    await tx.$executeRaw`
+      UPDATE "Vacation" SET outcome = outcome || jsonb_build_array(${JSON.stringify(share)}::jsonb) WHERE id = ${vacation.id}`;
+    return share;
   }, RESOLVE_TX);
+}
+
+/** What one game (locked) takes of a vacation within its limits, and what it refuses; audited either way. */
+async function shareOf(
+  tx: Tx,
+  deps: ServiceDeps,
+  game: Game,
+  seat: { id: string; side: string; personId: string },
+  vacation: { id: string; startsAt: Date; endsAt: Date },
+): Promise<VacationGameOutcome> {
+  const now = deps.clock();
+  const outcome = { gameId: game.id, gameName: game.name, applied: null, refused: null };
+  const refuse = async (code: string, reason: Both): Promise<VacationGameOutcome> => {
+    await audit(tx, game.id, `seat:${seat.side}`, 'vacation.refused', { vacationId: vacation.id, code }, now);
+    return { ...outcome, refused: { code, reason } };
+  };
+  if (game.status === 'finished')
+    return refuse(
+      'game/finished',
+      both('vacation.refused.over', () => ({})),
+    );
+  const held = await tx.absence.count({ where: { personId: seat.personId } });
+  if (held >= game.maxAbsences)
+    return refuse(
+      'absence/limit',
+      both('vacation.refused.limit', () => ({ max: game.maxAbsences })),
+    );
+  // biome-ignore lint/complexity/useMathMinMax: Dates; Math.max would give a number
+  const startsAt = vacation.startsAt < now ? now : vacation.startsAt;
+  const longest = new Date(startsAt.getTime() + MAX_ABSENCE_DAYS * DAY);
+  const endsAt = vacation.endsAt > longest ? longest : vacation.endsAt;
+  const made = await recordAbsence(tx, deps, game, seat, { startsAt, endsAt, vacationId: vacation.id });
+  const applied = { absenceId: made.id, ...iso({ startsAt, endsAt }) };
+  if (endsAt >= vacation.endsAt) return { ...outcome, applied };
+  const reason = both('vacation.refused.tooLong', (l) => ({
+    days: MAX_ABSENCE_DAYS,
+    until: utcOf(endsAt, l),
+    to: utcOf(vacation.endsAt, l),
+  }));
+  return { ...(await refuse('absence/too-long', reason)), applied };
 }
 
 /** The vacations of the declarer's address, newest first (withdrawn ones too: they stay on record). */
