@@ -93,6 +93,8 @@ export async function recordPracticeRequest(
   const { def, side } = checkedChoice(deps, input);
   const now = deps.clock();
   const email = addressKey(input.email);
+  // Requests long expired are of no use to anyone: cleared on the way (a week on, whatever became of them).
+  await tx.practiceRequest.deleteMany({ where: { expiresAt: { lt: new Date(now.getTime() - 7 * 86_400_000) } } });
   const recent = await tx.practiceRequest.count({
     where: { email, createdAt: { gt: new Date(now.getTime() - 3600_000) } },
   });
