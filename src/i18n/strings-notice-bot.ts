@@ -23,8 +23,6 @@ export const botEn = {
   'reclaim.notBot': '{seat} is not played by the computer player: there is nothing to take back.',
   'reclaim.replaced': 'You can no longer take {seat} back: the moderator gave it to a replacement player.',
   'reclaim.noSeat': 'You hold no seat the computer player plays.',
-  'reclaim.button': 'Take my seat back',
-  'reclaim.pageNote': 'The computer player plays {seat} since you missed deadlines or the moderator handed it over.',
 } as const;
 
 export const botJa: Record<keyof typeof botEn, string> = {
@@ -46,6 +44,4 @@ export const botJa: Record<keyof typeof botEn, string> = {
   'reclaim.notBot': '{seat} はコンピュータが担当していません。取り戻すものはありません。',
   'reclaim.replaced': '{seat} はもう取り戻せません。進行役が代わりのプレイヤーに渡しました。',
   'reclaim.noSeat': 'コンピュータが担当しているあなたの席はありません。',
-  'reclaim.button': '席を取り戻す',
-  'reclaim.pageNote': '締切を逃したか進行役が任せたため、{seat} はコンピュータが担当しています。',
 };

@@ -10,12 +10,16 @@ import { isDatabaseUnavailable } from '../db/faults.ts';
 import type { ServiceDeps } from '../services/deps.ts';
 import { handleDeadline, handleDelayedResolution, handleReminder } from '../services/deadlines/policy.ts';
 import { sweepDeadlines } from '../services/deadlines/sweep.ts';
+import { sweepBotTurns } from '../services/bot-queue.ts';
+import { type BotCompute, playBotTurn } from '../services/bot-turns.ts';
+import { BotPool } from './bot-pool.ts';
 import { handleSignInLinkJob } from '../services/sign-in-links.ts';
 import { deliverWebhook } from '../webhooks/deliver.ts';
 import { startBoss } from '../queue/boss.ts';
 import { markJobTablesInstalled } from '../queue/enqueue.ts';
 import {
   QUEUES,
+  type BotTurnJob,
   type DeadlineJob,
   type QueueName,
   type ReminderJob,
@@ -47,6 +51,8 @@ export interface JobsWorkerOptions {
   mailDelivery?: MailDelivery;
   /** Run before every deadline job of a game: its mail already received comes before its default orders. */
   gameMail?: GameMailRecovery;
+  /** How the computer player's orders are computed (default: BOT_THREADS threads of this process, bot-pool.ts). */
+  botCompute?: BotCompute;
 }
 
 /**
@@ -145,7 +151,13 @@ export async function startJobsWorker(
     }
     return 'delivered';
   });
-  await workQueue<object>(boss, deps, QUEUES.sweep, () => sweepDeadlines(deps));
+  const pool = options.botCompute ? null : new BotPool(deps.config.BOT_THREADS);
+  const compute = options.botCompute ?? (pool as BotPool).compute;
+  await workQueue<BotTurnJob>(boss, deps, QUEUES.bot, (job) => playBotTurn(deps, job, compute));
+  await workQueue<object>(boss, deps, QUEUES.sweep, async () => ({
+    deadlines: await sweepDeadlines(deps),
+    botTurns: await sweepBotTurns(deps),
+  }));
   await workQueue<object>(boss, deps, QUEUES.digest, async () => (options.mailDigests ? options.mailDigests(deps) : 0));
   // The safety net: every minute by the queue's cron (one run across all workers), and once now.
   await boss.schedule(QUEUES.sweep, '* * * * *', {}, { singletonKey: 'sweep' });
@@ -156,6 +168,7 @@ export async function startJobsWorker(
     boss,
     async stop() {
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+      await pool?.close();
     },
   };
 }

@@ -32,6 +32,7 @@ import { uuidFromKey } from '../services/tokens.ts';
 import { queueAnswer, writeOutbox } from './outbox.ts';
 import { stripReply } from './strip.ts';
 import { unsubscribeByMail } from './unsubscribe.ts';
+import { answerFormerPlayer } from './former-player.ts';
 import { commandWord } from '../orders-text/parse.ts';
 import { normalizeText, tokenize } from '../orders-text/normalize.ts';
 
@@ -378,6 +379,14 @@ async function process(deps: ServiceDeps, row: StoredMail): Promise<IntakeOutcom
   const text = bodyText(parsed);
   const principal = await principalOf(deps, row, parsed, text, subject);
   if (!principal) {
+    // RECLAIM from a player whose seat went to a replacement: answered with why (former-player.ts).
+    const recipients = row.recipient ? [row.recipient] : [...row.envelopeTo, ...headerRecipients(parsed)];
+    const answerId = mailAnswerId(row.id);
+    const former = await answerFormerPlayer(deps, { recipients, text, subject, inReplyTo, answerId });
+    if (former) {
+      const result = { reason: 'former-player', replied: former.replied };
+      return finish(deps, row, { status: 'refused', gameId: former.gameId, ...result, result });
+    }
     const replied = await refuse(deps, row, from, 'unauthenticated', inReplyTo, subject);
     const refused = { reason: 'unauthenticated', replied };
     return finish(deps, row, { status: 'refused', reason: 'unauthenticated', replied, result: refused });

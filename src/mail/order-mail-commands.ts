@@ -1,8 +1,9 @@
 /**
  * The commands of an order mail (src/mail/order-mail.ts), answered in the sender's language: HELP (the order
  * syntax and the choices now: of the seat, or of each seat of a person holding several, with how to address them by
- * `SEAT <seat>` lines), STATUS (the board and the orders in, seat by seat for several), VACATION (a vacation for
- * every game of the sender's address: src/mail/vacation-command.ts), and the moderator's APPROVE and REJECT; and the answer to a mail with neither orders nor commands.
+ * `SEAT <seat>` lines), STATUS (the board and the orders in, seat by seat for several), RECLAIM (taking back the
+ * seats the computer player plays), VACATION (a vacation for every game of the sender's address:
+ * src/mail/vacation-command.ts), and the moderator's APPROVE and REJECT; and the answer to a mail with neither orders nor commands.
  */
 import type { AnyGamePackage } from '../engine/game-package.ts';
 import type { Game, Seat } from '../generated/prisma/client.ts';
@@ -15,6 +16,7 @@ import type { ServiceDeps } from '../services/deps.ts';
 import type { CurrentStep } from '../services/steps.ts';
 import { ServiceError } from '../services/errors.ts';
 import { approveStep, decisionByMail, type MailDecision, rejectStep } from '../services/moderation.ts';
+import { RECLAIM_REFUSAL_TEXT, reclaimSeats } from '../services/bot-seats.ts';
 import { currentOrdersOf } from '../services/orders.ts';
 import { gameViewFor, personGameViewFor } from '../services/views.ts';
 import { replyTemplateOf } from './compose-action.ts';
@@ -119,6 +121,7 @@ async function commandAnswer(ctx: MailContext, cmd: TextCommand): Promise<Part[]
   const { deps, game, locale } = ctx;
   if (cmd.kind === 'help') return helpAnswerOf(ctx);
   if (cmd.kind === 'status') return statusAnswerOf(ctx);
+  if (cmd.kind === 'reclaim') return reclaimAnswerOf(ctx);
   if (cmd.kind === 'vacation') return vacationAnswer(deps, ctx.principal, cmd, locale, ctx.inboundId);
   if (cmd.kind !== 'approve' && cmd.kind !== 'reject') return [];
   if (ctx.principal.kind !== 'moderator') {
@@ -137,6 +140,19 @@ async function commandAnswer(ctx: MailContext, cmd: TextCommand): Promise<Part[]
   const who = r.awaiting.join(', ') || 'nobody';
   const then = `It resolves again once ${who} confirmed or revised, or at ${r.deadlineAt.toISOString()}.`;
   return [note(`REJECT: step ${r.step} sent back (${cmd.reason}); every seat is told. ${then}`)];
+}
+
+/**
+ * RECLAIM (復帰): the sender takes back its seats the computer player plays (src/services/bot-seats.ts), or is told
+ * why it cannot, in its language.
+ */
+async function reclaimAnswerOf(ctx: MailContext): Promise<Part[]> {
+  const { deps, game, principal, locale } = ctx;
+  if (principal.kind === 'moderator') return [note(mailText(locale, 'reclaim.noSeat'))];
+  const who = principal.kind === 'seat' ? { seatId: principal.seatId } : { personId: principal.personId };
+  const done = await reclaimSeats(deps, game.id, who);
+  const seat = done.sides.map((side) => sideNameOf(ctx.reader, side)).join(locale === 'ja' ? '、' : ', ');
+  return [note(mailText(locale, done.ok ? 'reclaim.done' : RECLAIM_REFUSAL_TEXT[done.reason], { seat }))];
 }
 
 /** The answer to an APPROVE or REJECT this very mail made before its process died (it is not made twice). */

@@ -1,6 +1,6 @@
 /**
  * The generic part of every order message: line splitting, NFKC normalisation, `#` comments, the commands shared
- * by all games (HELP, STATUS, APPROVE, REJECT, SIGNON, VACATION, END), orders as one JSON object (json-orders.ts), and dispatch
+ * by all games (HELP, STATUS, APPROVE, REJECT, RECLAIM, SIGNON, VACATION, END), orders as one JSON object (json-orders.ts), and dispatch
  * of the other lines to the game's grammar.
  * Never throws: every line is either applied, reported as an error, or reported as ignored.
  */
@@ -25,6 +25,8 @@ const COMMAND_WORDS = new Map<string, TextCommand['kind'] | 'end'>(
     承認: 'approve',
     reject: 'reject',
     却下: 'reject',
+    reclaim: 'reclaim',
+    復帰: 'reclaim',
     vacation: 'vacation',
     休暇: 'vacation',
     signon: 'signon',
@@ -53,6 +55,7 @@ function readCommand(kind: TextCommand['kind'], rest: string[], n: number): Text
   switch (kind) {
     case 'help':
     case 'status':
+    case 'reclaim':
       return { kind, line: n };
     case 'approve':
       return { kind, line: n, note: rest.join(' ') || undefined };

@@ -26,6 +26,8 @@ export type TextCommand =
   | { kind: 'status'; line: number }
   | { kind: 'approve'; line: number; note?: string }
   | { kind: 'reject'; line: number; reason: string }
+  /** A player takes back its seats the computer player plays (src/services/bot-seats.ts). */
+  | { kind: 'reclaim'; line: number }
   | { kind: 'signon'; line: number; secret: string; game?: string; side?: string }
   /** A vacation for every game of the sender's address (src/services/deadlines/vacations.ts), or its withdrawal. */
   | { kind: 'vacation'; line: number; from: string; to: string }

@@ -12,7 +12,7 @@
  * when the seat owes orders now, the bot's job.
  */
 import { type AnyGamePackage, seatText } from '../engine/game-package.ts';
-import { mailText } from '../i18n/strings-mail.ts';
+import { type MailStringKey, mailText } from '../i18n/strings-mail.ts';
 import { audit } from './audit.ts';
 import { queueBotTurns } from './bot-queue.ts';
 import { gameDefinition, inTransaction, type ServiceDeps, type SqlTx } from './deps.ts';
@@ -201,8 +201,15 @@ export async function handSeatToPlayer(deps: ServiceDeps, gameId: string, side: 
   });
 }
 
-/** Why a player's reclaim was refused (each has a sentence in the catalogue: `reclaim.<reason>`). */
+/** Why a player's reclaim was refused. */
 export type ReclaimRefusal = 'notBot' | 'replaced' | 'noSeat';
+
+/** The sentence of each refusal in the catalogue (`{seat}`: the seats named). */
+export const RECLAIM_REFUSAL_TEXT = {
+  notBot: 'reclaim.notBot',
+  replaced: 'reclaim.replaced',
+  noSeat: 'reclaim.noSeat',
+} as const satisfies Record<ReclaimRefusal, MailStringKey>;
 
 /** What a player's reclaim answers: the seats it took back, or why it took none. */
 export type Reclaimed = { ok: true; sides: string[] } | { ok: false; reason: ReclaimRefusal; sides: string[] };

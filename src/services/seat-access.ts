@@ -67,7 +67,8 @@ export async function renewSeatAccess(
     const after = await tx.seat.update({
       where: { id: before.id },
       data: {
-        ...(player ? { ...newPlayer(player), personId: holder } : {}),
+        // A new player plays the seat, should the computer have played it (src/services/bot-seats.ts).
+        ...(player ? { ...newPlayer(player), personId: holder, bot: false } : {}),
         ...seatSecrets(secrets),
         tokenVersion: { increment: 1 },
       },

@@ -323,12 +323,24 @@ export async function publishStep(tx: SqlTx, deps: ServiceDeps, input: PublishIn
     number: input.stepNumber + 1,
     known: { game, step: next, prev: known.step, seats, hookEvents, events, def },
   });
+  // Default orders may have made the computer player take a seat over (src/services/deadlines/ladder.ts): that
+  // seat's result mail would ask its player for orders the computer gives now.
+  const mailed = known.step.defaultsApplied.length ? await withBotFlags(tx, seats) : seats;
   await queueStepNotifications(tx, deps, {
     gameId: input.gameId,
     stepNumber: input.stepNumber,
-    known: { game, def, seats, step: known.step, events, next: { ...next, deadlineAt } },
+    known: { game, def, seats: mailed, step: known.step, events, next: { ...next, deadlineAt } },
   });
   return !!outcome;
+}
+
+/** The seats with who plays them as stored now (in the caller's transaction). */
+async function withBotFlags(tx: SqlTx, seats: Seat[]): Promise<Seat[]> {
+  const bots = await tx.$queryRawUnsafe<{ id: string }[]>(
+    `SELECT id FROM "Seat" WHERE id = ANY($1::text[]) AND bot`,
+    seats.map((s) => s.id),
+  );
+  return seats.map((s) => ({ ...s, bot: bots.some((b) => b.id === s.id) }));
 }
 
 /** A step to publish: the step, its game's package and its result; what the caller read under the lock, if any. */

@@ -133,6 +133,8 @@ async function currentView(deps: ServiceDeps, gameId: string, principal: Princip
       name: s.playerName,
       ...(moderator || own.has(s.id) ? { email: s.email, locale: s.locale, timeZone: s.timeZone } : {}),
       ordersIn: withOrders.has(s.id),
+      // Who plays the seat is no secret: everyone sees when the computer plays it (src/services/bot-seats.ts).
+      bot: s.bot,
       ...(mailStatuses ? { mailStatus: mailStatuses.get(addressKey(s.email)) } : {}),
     })),
     step: await stepSummary(deps, step),

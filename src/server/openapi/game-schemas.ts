@@ -69,6 +69,7 @@ const gameBase = {
       locale: z.enum(['en', 'ja']).optional(),
       timeZone: z.string().optional(),
       ordersIn: z.boolean(),
+      bot: z.boolean().describe('the computer player plays the seat now (its orders have source "bot")'),
       mailStatus: z
         .object({
           status: z.enum(['ok', 'bouncing', 'suppressed']),
@@ -198,7 +199,7 @@ export const ordersOnFile = z
       z.object({
         orders: gameSpecific("the seat's orders JSON"),
         raw: z.string().describe('as received (a mail body, the JSON sent)'),
-        source: z.enum(['api', 'web', 'email', 'moderator', 'default']),
+        source: z.enum(['api', 'web', 'email', 'moderator', 'default', 'bot']),
         receivedAt: timestamp,
       }),
     ),

@@ -20,6 +20,7 @@ import {
 } from '../../../services/moderation.ts';
 import { renewSeatAccess } from '../../../services/seat-access.ts';
 import { moveSeat } from '../../../services/seat-holders.ts';
+import { handSeatToBot, handSeatToPlayer } from '../../../services/bot-seats.ts';
 import { applyRulesUpgrade, previewRulesUpgrade } from '../../../services/rules-upgrade.ts';
 import { gameViewFor, ordersFor, stepsFor } from '../../../services/views.ts';
 import { renderBoardSvg } from '../../../board-view/map-svg.ts';
@@ -262,5 +263,11 @@ export async function consoleActionRoutes(app: FastifyInstance): Promise<void> {
   registerAction(app, 'hand', async (r) => {
     const to = { holderOf: String(r.body?.holderOf ?? '') };
     await moveSeat(app.deps, r.params.gameId, String(r.body?.side ?? ''), to);
+  });
+  // A seat handed to the computer player, or given back to its player (the same service as the API).
+  registerAction(app, 'bot', async (r) => {
+    const side = String(r.body?.side ?? '');
+    if (r.body?.to === 'player') await handSeatToPlayer(app.deps, r.params.gameId, side);
+    else await handSeatToBot(app.deps, r.params.gameId, side);
   });
 }

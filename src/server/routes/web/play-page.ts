@@ -128,6 +128,15 @@ export async function renderPlayerPage(
     vacationCardOf(app, gameId, ctx, locale, query.vacation),
   ]);
   const definition = gameDefinition(app.deps, game.game);
+  // The player's seats the computer plays now: no order form, a button to take them back (bot-seats.ts).
+  const botSides = new Set(
+    (
+      await app.deps.db.seat.findMany({
+        where: { id: { in: ctx.seats.map((s) => s.seatId) }, bot: true },
+        select: { side: true },
+      })
+    ).map((s) => s.side),
+  );
   const seats = [];
   const maps: string[] = [];
   for (const seat of ctx.seats) {
@@ -151,7 +160,7 @@ export async function renderPlayerPage(
       // The seat's own boards only (then and now): the summary shows nothing the seat did not see.
       sinceHtml: before ? changesHtml(boardChanges(before, board, locale), locale) : null,
       textBoardHtml: textBoardHtml(board, locale),
-      form: choices ? formModel(choices, locale, current, mine?.formErrors ?? []) : null,
+      form: choices && !botSides.has(seat.side) ? formModel(choices, locale, current, mine?.formErrors ?? []) : null,
       onFile: onStep,
       text: mine?.text ?? (current ? formatOrderText(definition ?? {}, grammarInput, current, locale).join('\n') : ''),
       textErrors: mine?.textErrors ?? [],
@@ -184,6 +193,9 @@ export async function renderPlayerPage(
     mail,
     mailSaved: query.mail === 'saved',
     vacation,
+    botSides: [...botSides],
+    reclaimAction: `/play/${encodeURIComponent(gameId)}/reclaim`,
+    reclaimed: (request.query as { reclaim?: string }).reclaim === 'done',
     logoutUrl: `/play/${encodeURIComponent(gameId)}/logout`,
   };
   return reply

@@ -9,6 +9,10 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { authenticate } from '../../../services/auth.ts';
+import { RECLAIM_REFUSAL_TEXT, reclaimSeats } from '../../../services/bot-seats.ts';
+import { gameDefinition } from '../../../services/deps.ts';
+import { seatText } from '../../../engine/game-package.ts';
+import { t } from '../../../web/strings.ts';
 import { ServiceError } from '../../../services/errors.ts';
 import { confirmOrChangeAddress } from '../../../services/player-address.ts';
 import { hashToken } from '../../../services/tokens.ts';
@@ -116,6 +120,36 @@ async function logOut(app: FastifyInstance, request: FastifyRequest<{ Params: Pa
 }
 
 /**
+ * `POST /play/:gameId/reclaim`: the player takes back its seats the computer plays (src/services/bot-seats.ts);
+ * refused with the reason in the player's language.
+ */
+async function reclaim(app: FastifyInstance, request: FastifyRequest<{ Params: Params }>, reply: FastifyReply) {
+  const ctx = await playerSession(app, request);
+  if (!ctx) return denied(request, reply, 'login.required');
+  await checkCsrf(app, request);
+  const { gameId } = request.params;
+  const p = ctx.principal;
+  const done = await reclaimSeats(
+    app.deps,
+    gameId,
+    p.kind === 'seat' ? { seatId: p.seatId } : { personId: p.personId },
+  );
+  if (done.ok) return reply.redirect(`/play/${encodeURIComponent(gameId)}?reclaim=done`, 303);
+  const locale = localeOf(request, ctx.player.locale);
+  const game = await app.deps.db.game.findUnique({
+    where: { id: gameId },
+    select: { game: true, mode: true, options: true },
+  });
+  const def = game ? gameDefinition(app.deps, game.game) : undefined;
+  const seat = done.sides.map((side) => seatText(def, game?.mode ?? '', side, game?.options)[locale]).join(', ');
+  const page = pageData(request, reply, locale, {
+    title: t(locale, 'play.reclaim'),
+    message: t(locale, RECLAIM_REFUSAL_TEXT[done.reason], { seat }),
+  });
+  return reply.code(409).type('text/html; charset=utf-8').view('message', page);
+}
+
+/**
  * `POST /play/:gameId/address`: the player confirms its address (`action=confirm`) or gives another
  * (`action=change`, `email`), which resets a bouncing or suppressed address (docs/email.md, "Bounces").
  */
@@ -161,6 +195,7 @@ export async function playRoutes(app: FastifyInstance): Promise<void> {
     (request) => playerSession(app, request),
     (request, reply) => denied(request, reply, 'login.required'),
   );
+  app.post<{ Params: Params }>('/play/:gameId/reclaim', async (request, reply) => reclaim(app, request, reply));
   await vacationRoutes(
     app,
     (request) => playerSession(app, request),
