@@ -173,6 +173,13 @@ const settingsSchema = z.object({
    * "mail me a link" takes as many, the exchange of a mail's link twice as many.
    */
   SIGN_IN_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(10),
+  /**
+   * The public page /practice (`on`): anyone may ask for a practice game against the computer, created once the
+   * link mailed to the address given is confirmed. Off by default: the page answers 404.
+   */
+  PRACTICE_GAMES: z.enum(['on', 'off']).default('off'),
+  /** Practice requests per hour per client address on /practice (each address may ask 3 times an hour besides). */
+  PRACTICE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(10),
   /** Requests per minute per client address on the API (0 disables the limit). */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(0),
   /**

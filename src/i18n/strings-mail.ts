@@ -12,6 +12,8 @@ import { noticesEn, noticesJa } from './strings-mail-notices.ts';
 import { rejectionEn, rejectionJa } from './strings-notice-rejection.ts';
 import { deadlinesEn, deadlinesJa } from './strings-notice-deadlines.ts';
 import { rulesEn, rulesJa } from './strings-notice-rules.ts';
+import { vacationsEn, vacationsJa } from './strings-notice-vacations.ts';
+import { practiceMailEn, practiceMailJa } from './strings-mail-practice.ts';
 import { botEn, botJa } from './strings-notice-bot.ts';
 import { partsEn, partsJa } from './strings-mail-parts.ts';
 import { renderEn, renderJa } from './strings-mail-render.ts';
@@ -94,6 +96,8 @@ export const mailStringsEn = {
   ...rejectionEn,
   ...deadlinesEn,
   ...rulesEn,
+  ...vacationsEn,
+  ...practiceMailEn,
   ...botEn,
 } as const;
 
@@ -110,6 +114,8 @@ export const mailStringsJa: Record<keyof typeof mailStringsEn, string> = {
   ...rejectionJa,
   ...deadlinesJa,
   ...rulesJa,
+  ...vacationsJa,
+  ...practiceMailJa,
   ...botJa,
 };
 

@@ -29,6 +29,7 @@ export type MailKind =
   | 'moderator'
   | 'delivery-failed'
   | 'sign-in'
+  | 'practice'
   | NoticeKind;
 
 /** A mail ready for the outbox. */

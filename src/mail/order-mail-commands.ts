@@ -2,7 +2,8 @@
  * The commands of an order mail (src/mail/order-mail.ts), answered in the sender's language: HELP (the order
  * syntax and the choices now: of the seat, or of each seat of a person holding several, with how to address them by
  * `SEAT <seat>` lines), STATUS (the board and the orders in, seat by seat for several), RECLAIM (taking back the
- * seats the computer player plays), and the moderator's APPROVE and REJECT; and the answer to a mail with neither orders nor commands.
+ * seats the computer player plays), VACATION (a vacation for every game of the sender's address:
+ * src/mail/vacation-command.ts), and the moderator's APPROVE and REJECT; and the answer to a mail with neither orders nor commands.
  */
 import type { AnyGamePackage } from '../engine/game-package.ts';
 import type { Game, Seat } from '../generated/prisma/client.ts';
@@ -23,6 +24,7 @@ import type { MailPrincipal } from './auth.ts';
 import { heading, type PlayerMailContext, para, pre, seatSyntax, sideNameOf } from './compose-parts.ts';
 import { helpAnswer, statusAnswer } from './compose-reply.ts';
 import { type Part, renderChoices } from './render.ts';
+import { vacationAnswer } from './vacation-command.ts';
 
 /** What answering one mail needs: its game, the step now, the sender's seats, how to read its text, its reader. */
 export interface MailContext {
@@ -79,12 +81,14 @@ function helpAnswerOf(ctx: MailContext): Part[] {
       pre(syntax),
       para(seatSyntax(locale, sides)),
       ...ctx.seats.flatMap((s) => [seatHeading(ctx, s.side, 'mail.seat.choices'), renderChoices(s.choices, locale)]),
+      para(mailText(locale, 'mail.help.vacation')),
     ];
   }
   const seat = ctx.seats[0];
   const state = ctx.step.envelope.state;
   const template = ctx.def && seat?.choices ? replyTemplateOf(ctx.def, ctx.data, state, seat.side, locale) : null;
-  return helpAnswer(locale, syntax, seat?.choices ?? null, template);
+  const help = helpAnswer(locale, syntax, seat?.choices ?? null, template);
+  return ctx.principal.kind === 'seat' ? [...help, para(mailText(locale, 'mail.help.vacation'))] : help;
 }
 
 /** STATUS: the board and the orders in of the seat (or the moderator's view), or each seat's board under its heading. */
@@ -118,6 +122,7 @@ async function commandAnswer(ctx: MailContext, cmd: TextCommand): Promise<Part[]
   if (cmd.kind === 'help') return helpAnswerOf(ctx);
   if (cmd.kind === 'status') return statusAnswerOf(ctx);
   if (cmd.kind === 'reclaim') return reclaimAnswerOf(ctx);
+  if (cmd.kind === 'vacation') return vacationAnswer(deps, ctx.principal, cmd, locale, ctx.inboundId);
   if (cmd.kind !== 'approve' && cmd.kind !== 'reject') return [];
   if (ctx.principal.kind !== 'moderator') {
     const what = cmd.kind.toUpperCase();

@@ -1,6 +1,6 @@
 /**
  * The generic part of every order message: line splitting, NFKC normalisation, `#` comments, the commands shared
- * by all games (HELP, STATUS, APPROVE, REJECT, RECLAIM, SIGNON, END), orders as one JSON object (json-orders.ts), and dispatch
+ * by all games (HELP, STATUS, APPROVE, REJECT, RECLAIM, SIGNON, VACATION, END), orders as one JSON object (json-orders.ts), and dispatch
  * of the other lines to the game's grammar.
  * Never throws: every line is either applied, reported as an error, or reported as ignored.
  */
@@ -27,6 +27,8 @@ const COMMAND_WORDS = new Map<string, TextCommand['kind'] | 'end'>(
     却下: 'reject',
     reclaim: 'reclaim',
     復帰: 'reclaim',
+    vacation: 'vacation',
+    休暇: 'vacation',
     signon: 'signon',
     'sign-on': 'signon',
     login: 'signon',
@@ -69,6 +71,8 @@ function readCommand(kind: TextCommand['kind'], rest: string[], n: number): Text
         );
       return { kind, line: n, reason };
     }
+    case 'vacation':
+      return readVacation(rest, n);
     case 'signon': {
       if (rest.length === 1) return { kind, line: n, secret: rest[0] };
       if (rest.length === 3) return { kind, line: n, game: rest[0], side: rest[1], secret: rest[2] };
@@ -81,6 +85,27 @@ function readCommand(kind: TextCommand['kind'], rest: string[], n: number): Text
       );
     }
   }
+}
+
+/** The words withdrawing a vacation (`VACATION CANCEL`, `休暇 取消`). */
+const CANCEL_WORDS = new Set(['cancel', 'withdraw', '取消', '取り消し', '取消し', 'キャンセル']);
+const DAY = /^(\d{4})[-/](\d{1,2})[-/](\d{1,2})$/;
+
+/** `VACATION <from> <to>` (days as 2026-12-20 or 2026/12/20) or `VACATION CANCEL`. */
+function readVacation(rest: string[], n: number): TextCommand | TextIssue {
+  if (rest.length === 1 && CANCEL_WORDS.has(rest[0].toLowerCase())) return { kind: 'vacation', line: n, cancel: true };
+  const days = rest
+    .map((r) => DAY.exec(r))
+    .map((m) => m && `${m[1]}-${m[2].padStart(2, '0')}-${m[3].padStart(2, '0')}`);
+  const [from, to] = days;
+  if (days.length === 2 && from && to) return { kind: 'vacation', line: n, from, to };
+  return issue(
+    n,
+    `VACATION ${rest.join(' ')}`.slice(0, 200),
+    'text/vacation',
+    'VACATION takes two days: VACATION 2026-12-20 2027-01-03 (the first and the last day away), or VACATION CANCEL',
+    '休暇には日付を2つ書いてください: 休暇 2026-12-20 2027-01-03（不在の初日と最終日）、または 休暇 取消',
+  );
 }
 
 /** A problem found on line `n` (its text cut to 200 characters), with the rule it rests on when there is one. */

@@ -1,7 +1,7 @@
 /**
  * The generic order-text contract. A game's grammar turns statement lines into that game's orders JSON and back
  * into canonical text; the generic layer (parse.ts) handles what every game shares: normalisation, comments,
- * the commands HELP / STATUS / APPROVE / REJECT / SIGNON / END, and line-numbered errors. The grammar a game
+ * the commands HELP / STATUS / APPROVE / REJECT / SIGNON / VACATION / END, and line-numbered errors. The grammar a game
  * package brings is part of the game contract: src/engine/grammar.ts.
  */
 import type { Text } from '../engine/types.ts';
@@ -28,7 +28,10 @@ export type TextCommand =
   | { kind: 'reject'; line: number; reason: string }
   /** A player takes back its seats the computer player plays (src/services/bot-seats.ts). */
   | { kind: 'reclaim'; line: number }
-  | { kind: 'signon'; line: number; secret: string; game?: string; side?: string };
+  | { kind: 'signon'; line: number; secret: string; game?: string; side?: string }
+  /** A vacation for every game of the sender's address (src/services/deadlines/vacations.ts), or its withdrawal. */
+  | { kind: 'vacation'; line: number; from: string; to: string }
+  | { kind: 'vacation'; line: number; cancel: true };
 
 /** Everything read from one message body. */
 export interface ParsedText<O = unknown> {

@@ -13,6 +13,7 @@ import errorsPlugin, { sendError } from './plugins/errors.ts';
 import inputGuard from './plugins/input-guard.ts';
 import { registerOpenApi } from './openapi/document.ts';
 import gameRoutes from './routes/api/games.ts';
+import practiceApiRoutes from './routes/api/practice.ts';
 import moderationRoutes from './routes/api/moderation.ts';
 import botSeatRoutes from './routes/api/bot-seats.ts';
 import orderRoutes from './routes/api/orders.ts';
@@ -31,6 +32,7 @@ export const featurePlugins: { name: string; plugin: FastifyPluginAsync }[] = [
   { name: 'health', plugin: healthRoutes },
   { name: 'metrics', plugin: metricsRoutes },
   { name: 'api/games', plugin: gameRoutes },
+  { name: 'api/practice-games', plugin: practiceApiRoutes },
   { name: 'api/orders', plugin: orderRoutes },
   { name: 'api/moderation', plugin: moderationRoutes },
   { name: 'api/bot-seats', plugin: botSeatRoutes },

@@ -7,6 +7,8 @@ import { historyConsoleEn, historyConsoleJa } from './strings-history-console.ts
 import { mailStatusEn, mailStatusJa } from './strings-mail-status.ts';
 import { mailPrefsEn, mailPrefsJa } from './strings-mail.ts';
 import { rulesUpgradeEn, rulesUpgradeJa } from './strings-rules.ts';
+import { vacationEn, vacationJa } from './strings-vacation.ts';
+import { practiceEn, practiceJa } from './strings-practice.ts';
 import { mailStringsEn, mailStringsJa } from '../i18n/strings-mail.ts';
 
 const en = {
@@ -180,6 +182,8 @@ const en = {
   ...mailStatusEn,
   ...mailPrefsEn,
   ...mailStringsEn,
+  ...vacationEn,
+  ...practiceEn,
 };
 
 type Key = keyof typeof en;
@@ -351,6 +355,8 @@ const ja: Record<Key, string> = {
   ...mailStatusJa,
   ...mailPrefsJa,
   ...mailStringsJa,
+  ...vacationJa,
+  ...practiceJa,
 };
 
 const tables: Record<Locale, Record<Key, string>> = { en, ja };

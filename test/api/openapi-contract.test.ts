@@ -97,6 +97,15 @@ describe('every operation answers as documented', () => {
     await call(401, { method: 'POST', url: '/api/games', payload: toy() });
     await call(422, { method: 'POST', url: '/api/games', auth: t.adminAuth, payload: toy({ game: 'no-such-game' }) });
     await call(400, { method: 'POST', url: '/api/games', auth: t.adminAuth, payload: toy({ seats: 'none' }) });
+    const practice = { game: 'toy', mode: 'mail', player: { email: 'solo@example.org' } };
+    await call(201, { method: 'POST', url: '/api/practice-games', auth: t.adminAuth, payload: practice });
+    await call(400, {
+      method: 'POST',
+      url: '/api/practice-games',
+      auth: t.adminAuth,
+      payload: { ...practice, side: 'x' },
+    });
+    await call(401, { method: 'POST', url: '/api/practice-games', payload: practice });
     const g = await create(toy());
     const p = await create(toy({}, ['p@example.org', 'p@example.org']));
     const aw = await create(awMailGame('contract'));

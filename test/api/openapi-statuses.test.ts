@@ -31,6 +31,7 @@ const VALID_BODIES: Record<string, unknown> = {
       { side: 'b', email: 'b@example.org' },
     ],
   },
+  createPracticeGame: { game: 'toy', mode: 'mail', player: { email: 'p@example.org' } },
   submitOrders: { orders: { pick: 1 } },
   rejectStep: { reason: 'why' },
   amendOrders: { orders: { pick: 1 } },
@@ -57,7 +58,9 @@ function requestTo(op: Operation, extra: Partial<InjectOptions> = {}): InjectOpt
     .replace('{side}', 'a')
     .replace(/\{\w+\}/g, 'x');
   const body = VALID_BODIES[op.id];
-  const token = { postInboundMail: INBOUND, createGame: OPERATOR }[op.id] ?? 'some-token-0123456789abcdef';
+  const token =
+    { postInboundMail: INBOUND, createGame: OPERATOR, createPracticeGame: OPERATOR }[op.id] ??
+    'some-token-0123456789abcdef';
   return {
     method: op.method as InjectOptions['method'],
     url,

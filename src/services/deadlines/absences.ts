@@ -18,7 +18,9 @@ import { queueNoticeMails, queueNoticeWebhooks, utc } from './notices.ts';
 import { scheduleStepDeadline } from './schedule.ts';
 import { loadStep, owedOf } from './step-state.ts';
 
-const MAX_DAYS = 30;
+/** The longest absence, in days (a vacation's part beyond it is refused in every game). */
+export const MAX_ABSENCE_DAYS = 30;
+const MAX_DAYS = MAX_ABSENCE_DAYS;
 
 /** The body of a declaration. */
 export const absenceInputSchema = z.object({
@@ -75,24 +77,41 @@ export async function declareAbsence(
       throw conflict('absence/limit', `this game allows ${locked.maxAbsences} absence(s) per seat`);
     // biome-ignore lint/complexity/useMathMinMax: Dates; Math.max would give a number
     const startsAt = input.startsAt < now ? now : input.startsAt;
-    const data = { seatId: seat.id, personId: seat.personId, startsAt, endsAt: input.endsAt, createdAt: now };
-    const row = await tx.absence.create({ data });
-    await audit(
-      tx,
-      input.gameId,
-      `seat:${seat.side}`,
-      'absence.declare',
-      { id: row.id, startsAt: startsAt.toISOString(), endsAt: input.endsAt.toISOString() },
-      now,
-    );
-    const deadlineAt = await moveForAbsences(tx, deps, input.gameId, seat.personId, seat.side);
-    const absence = { id: row.id, side: seat.side, startsAt, endsAt: input.endsAt };
-    await announceAbsence(tx, deps, locked, absence, deadlineAt);
+    const made = await recordAbsence(tx, deps, locked, seat, { startsAt, endsAt: input.endsAt });
     return {
-      absence: { id: row.id, side: seat.side, startsAt: startsAt.toISOString(), endsAt: input.endsAt.toISOString() },
-      deadlineAt,
+      absence: { id: made.id, side: seat.side, startsAt: startsAt.toISOString(), endsAt: input.endsAt.toISOString() },
+      deadlineAt: made.deadlineAt,
     };
   }, RESOLVE_TX);
+}
+
+/**
+ * Records an absence of the person holding `seat` (the game locked, the limits checked by the caller), audits it,
+ * moves the current deadline when one of its seats owes orders, and tells everyone. A vacation's absence names it.
+ */
+export async function recordAbsence(
+  tx: Tx,
+  deps: ServiceDeps,
+  game: NoticeGame & { game: string; mode: string },
+  seat: { id: string; side: string; personId: string },
+  span: { startsAt: Date; endsAt: Date; vacationId?: string },
+): Promise<{ id: string; deadlineAt: Date | null }> {
+  const now = deps.clock();
+  const { startsAt, endsAt, vacationId } = span;
+  const data = { seatId: seat.id, personId: seat.personId, startsAt, endsAt, createdAt: now, vacationId };
+  const row = await tx.absence.create({ data });
+  const detail = { id: row.id, startsAt: startsAt.toISOString(), endsAt: endsAt.toISOString() };
+  await audit(
+    tx,
+    game.id,
+    `seat:${seat.side}`,
+    'absence.declare',
+    vacationId ? { ...detail, vacationId } : detail,
+    now,
+  );
+  const deadlineAt = await moveForAbsences(tx, deps, game.id, seat.personId, seat.side);
+  await announceAbsence(tx, deps, game, { id: row.id, side: seat.side, startsAt, endsAt }, deadlineAt);
+  return { id: row.id, deadlineAt };
 }
 
 /** Tells every seat, the moderator and the webhooks that a seat will be away, and the deadline now. */
@@ -166,7 +185,7 @@ export async function cancelAbsence(
  * Recomputes the current deadline when one of the person's seats owes orders at the open current step; announces a
  * move (`side`: the seat the absence was declared through, which names it).
  */
-async function moveForAbsences(
+export async function moveForAbsences(
   tx: Tx,
   deps: ServiceDeps,
   gameId: string,

@@ -9,7 +9,7 @@ import { gameRecord, gameView, historyStep, personGameView, stepDetail } from '.
 import { asResponse } from '../../openapi/shared-schemas.ts';
 import { anyRoleErrors, bearer, errorBody, gameParams, stepParams } from './schemas.ts';
 
-const createdGame = z
+export const createdGame = z
   .object({
     id: z.string(),
     name: z.string(),

@@ -116,7 +116,7 @@ async function signIn(
 }
 
 /** The page of a game just created: its seats' links, the persons' links and the moderator's, each shown once. */
-function renderCreated(
+export function renderCreated(
   app: FastifyInstance,
   request: FastifyRequest,
   reply: FastifyReply,

@@ -21,6 +21,8 @@ import { registerSecurityHeaders } from '../../plugins/security-headers.ts';
 import { consoleRoutes } from './console.ts';
 import { consoleActionRoutes } from './console-actions.ts';
 import { playRoutes } from './play.ts';
+import { practiceRoutes } from './practice.ts';
+import { consolePracticeRoutes } from './console-practice.ts';
 import { shortLinkRoutes } from './short-links.ts';
 import { signInRoutes } from './sign-in.ts';
 import { stepPageRoutes } from './step-pages.ts';
@@ -108,4 +110,6 @@ export default async function webRoutes(app: FastifyInstance): Promise<void> {
   await app.register(consoleRoutes);
   await app.register(consoleActionRoutes);
   await app.register(stepPageRoutes);
+  await app.register(practiceRoutes);
+  await app.register(consolePracticeRoutes);
 }

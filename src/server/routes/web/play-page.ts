@@ -31,6 +31,7 @@ import { historyOf } from '../../../web/history.ts';
 import { localeOf, pageData, PLAY_COOKIE } from '../../../web/page.ts';
 import { findWebSession } from '../../../web/sessions.ts';
 import { mailFormOf } from './mail-settings.ts';
+import { vacationCardOf } from './vacation.ts';
 
 type Params = { gameId: string };
 
@@ -115,7 +116,8 @@ export async function renderPlayerPage(
 ) {
   const { gameId } = request.params;
   const locale = localeOf(request, ctx.player.locale);
-  const [{ game, sights }, steps, headings, data, unanswered, mailStatus, mail] = await Promise.all([
+  const query = request.query as { saved?: string; mail?: string; vacation?: string };
+  const [{ game, sights }, steps, headings, data, unanswered, mailStatus, mail, vacation] = await Promise.all([
     playerView(app, gameId, ctx),
     stepsFor(app.deps, gameId, ctx.principal),
     stepHeadingsFor(app.deps, gameId, ctx.principal),
@@ -123,6 +125,7 @@ export async function renderPlayerPage(
     unansweredRefusals(app.deps.db, ctx.refused, app.deps.clock()),
     mailStatusOf(app.deps.db, ctx.player.email),
     mailFormOf(app, gameId, ctx, locale),
+    vacationCardOf(app, gameId, ctx, locale, query.vacation),
   ]);
   const definition = gameDefinition(app.deps, game.game);
   // The player's seats the computer plays now: no order form, a button to take them back (bot-seats.ts).
@@ -166,7 +169,6 @@ export async function renderPlayerPage(
     });
   }
   const deadline = game.step.deadlineAt ? new Date(game.step.deadlineAt) : null;
-  const query = request.query as { saved?: string; mail?: string };
   const saved = query.saved ? 'saved' : null;
   const common = {
     title: game.name,
@@ -190,6 +192,7 @@ export async function renderPlayerPage(
     addressNotice: (request.query as { address?: string }).address ?? null,
     mail,
     mailSaved: query.mail === 'saved',
+    vacation,
     botSides: [...botSides],
     reclaimAction: `/play/${encodeURIComponent(gameId)}/reclaim`,
     reclaimed: (request.query as { reclaim?: string }).reclaim === 'done',

@@ -4,7 +4,8 @@
  * (src/server/routes/web/play-page.ts) shows the board of each seat the player holds, its order form when it owes
  * orders (or a text box taking the email grammar: src/server/routes/web/play-orders.ts), and the history. Orders may
  * be revised until the step resolves. When mail to the player bounces, the page asks it to confirm or change its
- * address (`POST /play/:gameId/address`).
+ * address (`POST /play/:gameId/address`). A vacation is declared once for every game of the player's address
+ * (`POST /play/:gameId/vacation`: src/server/routes/web/vacation.ts).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { authenticate } from '../../../services/auth.ts';
@@ -23,6 +24,7 @@ import { mailSettingRoutes } from './mail-settings.ts';
 import { playOrderRoutes } from './play-orders.ts';
 import { playerSession, playerView, renderPlayerPage } from './play-page.ts';
 import { signInPage } from './sign-in.ts';
+import { vacationRoutes } from './vacation.ts';
 
 type Params = { gameId: string };
 
@@ -194,5 +196,10 @@ export async function playRoutes(app: FastifyInstance): Promise<void> {
     (request, reply) => denied(request, reply, 'login.required'),
   );
   app.post<{ Params: Params }>('/play/:gameId/reclaim', async (request, reply) => reclaim(app, request, reply));
+  await vacationRoutes(
+    app,
+    (request) => playerSession(app, request),
+    (request, reply) => denied(request, reply, 'login.required'),
+  );
   app.post<{ Params: Params }>('/play/:gameId/logout', async (request, reply) => logOut(app, request, reply));
 }
