@@ -5,7 +5,6 @@
 import { isIP } from 'node:net';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_BOT_ITERATIONS } from './engine/bot/settings.ts';
 
 const port = z.coerce.number().int().min(0).max(65535);
 const optionalText = z
@@ -200,10 +199,10 @@ const settingsSchema = z.object({
   /** A job still running after this many seconds (e.g. its worker was killed) is retried by another worker. */
   JOB_EXPIRE_SECONDS: z.coerce.number().int().min(5).max(3600).default(300),
   /**
-   * The computer player's budget per decision, in play-outs (src/engine/bot): reproducible from the seed, about
-   * 1-60 ms per 100 depending on the game.
+   * The computer player's budget per decision, in play-outs (src/engine/bot): reproducible from the seed. Unset:
+   * each game's own budget (its `botIterations`, about a second a decision on one core).
    */
-  BOT_ITERATIONS: z.coerce.number().int().min(1).max(1_000_000).default(DEFAULT_BOT_ITERATIONS),
+  BOT_ITERATIONS: z.coerce.number().int().min(1).max(1_000_000).optional(),
   /** Threads a worker process computes the computer player's orders in (off its main thread). */
   BOT_THREADS: z.coerce.number().int().min(1).max(64).default(1),
   /** Interval of the queue's housekeeping (expiring jobs of dead workers, archiving), in seconds. */

@@ -98,6 +98,27 @@ export const ERROR_TEXT: Readonly<Record<string, Text>> = {
   },
   'seat/not-found': { en: 'seat not found', ja: '席が見つかりません' },
   'seat/same-holder': { en: 'the seat is held by that player already', ja: 'その席はすでにそのプレイヤーのものです' },
+  'seat/bot': {
+    en: 'the computer player plays this seat: take it back first (RECLAIM)',
+    ja: 'この席はコンピューターが担当しています。先に取り戻してください（復帰）',
+  },
+  'seat/bot-already': {
+    en: 'the computer player plays this seat already',
+    ja: 'この席はすでにコンピューターが担当しています',
+  },
+  'seat/not-bot': {
+    en: 'the computer player does not play this seat',
+    ja: 'この席はコンピューターの担当ではありません',
+  },
+  'seat/no-player': {
+    en: 'this seat has no player to give it back to: give it to a new holder',
+    ja: 'この席には戻す相手のプレイヤーがいません。新しい担当者に渡してください',
+  },
+  'seat/replaced': {
+    en: 'a replacement holds the seat now: it can no longer be taken back',
+    ja: '代わりのプレイヤーがすでに席に就いたため、取り戻せません',
+  },
+  'seat/none': { en: 'no seat to take back', ja: '取り戻せる席はありません' },
   'orders/invalid': { en: 'the orders have problems', ja: '命令に問題があります' },
   'deadline/none': { en: 'the step has no deadline', ja: 'このステップには締切がありません' },
   'deadline/in-past': { en: 'the new deadline is in the past', ja: '新しい締切が過去の時刻です' },

@@ -26,7 +26,8 @@ export interface BotQuestion {
   state: unknown;
   seat: string;
   seed: string;
-  iterations: number;
+  /** Play-outs per decision (undefined: the game's own budget). */
+  iterations: number | undefined;
 }
 
 /** The computer player's answer: its orders, and how much it searched. */

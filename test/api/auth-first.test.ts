@@ -72,7 +72,7 @@ describe('authentication before validation', () => {
 
   it('a token of the wrong role: 403 before the body is looked at', async () => {
     const moderatorOnly = guarded.filter((op) => '403' in op.responses && op.path.startsWith('/api/games/{id}'));
-    const seatRoutes = new Set(['submitOrders', 'declareAbsence', 'withdrawAbsence']);
+    const seatRoutes = new Set(['submitOrders', 'declareAbsence', 'withdrawAbsence', 'reclaimSeats']);
     const answers: string[] = [];
     for (const op of moderatorOnly) {
       const token = seatRoutes.has(op.id) ? game.moderator : game.seat.a;
