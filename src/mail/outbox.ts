@@ -134,13 +134,16 @@ export async function replyBudgetLeft(
  * when the mail is processed again (its first processing died), an answer queued the first time is not queued
  * again. A new answer counts against a reply budget of its address: the player's when it is tied to a game (an
  * authenticated mail's), the strangers' otherwise. Returns whether the mail has its answer.
+ * `notQueuedYet`: the caller has just looked for the answer and found none (the look is not made twice).
  */
 export async function queueAnswer(
   deps: Pick<ServiceDeps, 'db' | 'config' | 'clock'>,
   mail: ComposedMail,
   answerId: string,
+  opts: { notQueuedYet?: boolean } = {},
 ): Promise<boolean> {
-  if (await deps.db.outbox.findUnique({ where: { id: answerId }, select: { id: true } })) return true;
+  if (!opts.notQueuedYet && (await deps.db.outbox.findUnique({ where: { id: answerId }, select: { id: true } })))
+    return true;
   const now = deps.clock();
   const budget: ReplyBudget = mail.gameId ? 'player' : 'stranger';
   if (!(await replyBudgetLeft(deps.db, mail.to, budget, deps.config, now))) return false;
