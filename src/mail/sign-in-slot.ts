@@ -40,9 +40,10 @@ export async function mintSignInLink(
   const [table, column, id] = target.seatId
     ? ['Seat', 'seatId', target.seatId]
     : ['Person', 'personId', target.personId as string];
-  await client.$executeRawUnsafe(`DELETE FROM "SignInLink" WHERE "${column}" = $1 AND "expiresAt" <= $2`, id, now);
+  // One statement, one round trip: the expired links go (a CTE) as the new one is inserted; the count is the insert's.
   const made = await client.$executeRawUnsafe(
-    `INSERT INTO "SignInLink" (id, "gameId", "${column}", "tokenHash", "createdAt", "expiresAt")
+    `WITH expired AS (DELETE FROM "SignInLink" WHERE "${column}" = $4 AND "expiresAt" <= $2)
+     INSERT INTO "SignInLink" (id, "gameId", "${column}", "tokenHash", "createdAt", "expiresAt")
      SELECT $1, t."gameId", t.id, t."tokenHash", $2, $3 FROM "${table}" t WHERE t.id = $4`,
     hashToken(key),
     now,

@@ -265,6 +265,7 @@ export async function createGame(deps: ServiceDeps, rawInput: CreateGameInput): 
   const now = deps.clock();
   const { seats, persons } = seatsWithSecrets(input);
   const row = gameRow(input, def, { id, secret, moderatorToken });
+  let currentStep = 0; // the step a game opens on, unless it resolves at once (below)
   await deps.db.$transaction(async (tx) => {
     await tx.game.create({ data: { ...row, createdAt: now } });
     await insertSeats(tx, id, seats, persons);
@@ -278,7 +279,10 @@ export async function createGame(deps: ServiceDeps, rawInput: CreateGameInput): 
     // Those set-up steps reach the players in their welcome mails (which tell their events), not in result mails of
     // their own, which would arrive before the welcome.
     const quiet: ServiceDeps = { ...deps, notifier: { ...deps.notifier, stepResults: async () => {} } };
-    if (def.owed(envelope.state).length === 0 && !def.outcome(envelope.state)) await resolveLocked(tx, quiet, id, []);
+    if (def.owed(envelope.state).length === 0 && !def.outcome(envelope.state)) {
+      await resolveLocked(tx, quiet, id, []);
+      currentStep = (await tx.game.findUniqueOrThrow({ where: { id }, select: { currentStep: true } })).currentStep;
+    }
     // One welcome mail per person (per address), for all its seats.
     await queueWelcomeMails(tx, deps, {
       gameId: id,
@@ -299,6 +303,6 @@ export async function createGame(deps: ServiceDeps, rawInput: CreateGameInput): 
     persons: persons
       .filter((p) => p.sides.length > 1)
       .map((p) => ({ email: p.first.email, sides: p.sides, token: p.token })),
-    currentStep: (await deps.db.game.findUniqueOrThrow({ where: { id }, select: { currentStep: true } })).currentStep,
+    currentStep,
   };
 }
