@@ -17,6 +17,7 @@ import { createGame } from '../src/services/games.ts';
 import { createSqlPool, type ServiceDeps } from '../src/services/deps.ts';
 import { withNotifier } from '../src/server/notifier.ts';
 import { createScratchDatabase } from './scratch-database.ts';
+import './prisma-compile-cost.ts';
 import { backendCpuSeconds, ownCpuSeconds, statementCounts, statementsPer } from './statement-count.ts';
 
 const arg = (name: string, def: number) => {

@@ -14,6 +14,7 @@ import { testConfig } from '../src/config.ts';
 import { createDb } from '../src/db/client.ts';
 import { startEmbeddedPostgres } from '../src/db/embedded.ts';
 import { createScratchDatabase } from './scratch-database.ts';
+import './prisma-compile-cost.ts';
 import { backendCpuSeconds, ownCpuSeconds, statementCounts, statementsPer } from './statement-count.ts';
 import { startSmtpListener } from '../src/mail/smtp-listener.ts';
 import { createGame } from '../src/services/games.ts';

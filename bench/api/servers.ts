@@ -144,7 +144,8 @@ async function main(): Promise<void> {
     // after set-up, over the orders stored: each accepted submission stores an order row).
     const bareNow = matchingCounts().bare;
     const bareRequests = Number((await bare.pool.query('SELECT count(*) AS n FROM bench_insert')).rows[0].n);
-    const orders = Number((await service.sqlPool.query('SELECT count(*) AS n FROM "Order"')).rows[0].n) - targets.length;
+    const orders =
+      Number((await service.sqlPool.query('SELECT count(*) AS n FROM "Order"')).rows[0].n) - targets.length;
     const serviceTrips = statementCounts().total - roundTripsBefore - (bareNow.calls - bareBefore.calls) - 2;
     const serviceStatements = statementsSent() - statementsBefore - (bareNow.statements - bareBefore.statements) - 2;
     const per = (n: number, d: number) => +(n / Math.max(d, 1)).toFixed(2);

@@ -269,8 +269,17 @@ export async function createGame(deps: ServiceDeps, rawInput: CreateGameInput): 
   await deps.db.$transaction(async (tx) => {
     await tx.game.create({ data: { ...row, createdAt: now } });
     await insertSeats(tx, id, seats, persons);
-    const owed = asJson(def.owed(envelope.state));
-    await tx.step.create({ data: { gameId: id, number: 0, envelope: asJson(envelope), owed, openedAt: now } });
+    // In SQL: through Prisma's query compiler the set-up envelope (tens of kB of JSON) costs several times the CPU
+    // of the whole insert (measured: about 18 ms against 2.6 ms for a 25 kB envelope).
+    await tx.$executeRawUnsafe(
+      `INSERT INTO "Step" (id, "gameId", number, envelope, owed, "openedAt")
+       VALUES ($1, $2, 0, $3::jsonb, $4::jsonb, $5::timestamp(3))`,
+      randomUUID(),
+      id,
+      JSON.stringify(envelope),
+      JSON.stringify(def.owed(envelope.state)),
+      now,
+    );
     await afterStepOpened(tx, deps, { gameId: id, number: 0 }); // deadline of step 0 and its jobs
     const created = { game: def.id, mode: input.mode, review: input.review, seats: input.seats.map((s) => s.side) };
     await audit(tx, id, 'operator', 'game.create', created, now);
