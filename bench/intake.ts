@@ -14,9 +14,11 @@ import { testConfig } from '../src/config.ts';
 import { createDb } from '../src/db/client.ts';
 import { startEmbeddedPostgres } from '../src/db/embedded.ts';
 import { createScratchDatabase } from './scratch-database.ts';
+import './prisma-compile-cost.ts';
+import { backendCpuSeconds, ownCpuSeconds, statementCounts, statementsPer } from './statement-count.ts';
 import { startSmtpListener } from '../src/mail/smtp-listener.ts';
 import { createGame } from '../src/services/games.ts';
-import type { ServiceDeps } from '../src/services/deps.ts';
+import { createSqlPool, type ServiceDeps } from '../src/services/deps.ts';
 import { withNotifier } from '../src/server/notifier.ts';
 
 const arg = (name: string, def: number) => {
@@ -40,8 +42,10 @@ const scratch = await createScratchDatabase(server, name);
 const url = new URL(scratch.url);
 try {
   const db = createDb(url.toString(), { max: 20 });
+  const pool = createSqlPool(url.toString(), { max: 20 });
   const deps: ServiceDeps = withNotifier({
     db,
+    pool, // as the service has: its hot paths in SQL run on it
     log: pino({ level: 'silent' }),
     config: testConfig({ MAIL_DOMAIN: 'judge.test', MAIL_REPLY_LIMIT_PER_HOUR: 1_000_000 }),
     clock: () => new Date(),
@@ -83,10 +87,17 @@ try {
   };
   await send(-50, 50); // warm-up
   const per = Math.ceil(MAILS / CONNECTIONS);
+  const dbCpuBefore = await backendCpuSeconds(server, name);
+  const cpuBefore = ownCpuSeconds();
+  const countsBefore = statementCounts();
   const started = process.hrtime.bigint();
   await Promise.all(Array.from({ length: CONNECTIONS }, (_, c) => send(c * per, per)));
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   const total = per * CONNECTIONS;
+  // CPU of this process (the SMTP client side included) and of its Postgres backends, per mail.
+  const cpuMsPerMail = +(((ownCpuSeconds() - cpuBefore) * 1000) / total).toFixed(2);
+  const statements = statementsPer(countsBefore, statementCounts(), total);
+  const dbCpuMsPerMail = +((((await backendCpuSeconds(server, name)) - dbCpuBefore) * 1000) / total).toFixed(2);
   const processed = await db.inboundMail.count({
     where: { status: 'processed', messageId: { startsWith: '<bench-' } },
   });
@@ -98,11 +109,17 @@ try {
     mailsPerSecond: +(total / seconds).toFixed(1),
     processed,
     replies,
+    cpuMsPerMail,
+    dbCpuMsPerMail,
+    statementsPerMail: statements.total,
+    statementKindsPerMail: statements.byKind,
+    loadAverage: (await import('node:os')).loadavg()[0],
   };
   // One line, the last: the figures for a script (aim: 200 mails a second on this machine).
   printFigures({ ...figures, targetMailsPerSecond: 200 });
   await listener.close();
   await db.$disconnect();
+  await pool.end();
 } finally {
   await scratch.drop();
   await embedded?.stop();

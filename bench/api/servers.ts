@@ -16,6 +16,9 @@ import { ensureAdminToken } from '../../src/services/auth.ts';
 import { createSqlPool, type ServiceDeps } from '../../src/services/deps.ts';
 import { groupCommitStats } from '../../src/services/order-store.ts';
 import { withNotifier } from '../../src/server/notifier.ts';
+import { countMatching, matchingCounts, statementCounts, statementsSent } from '../statement-count.ts';
+
+countMatching('bare', /bench_insert/);
 
 const GAMES = Number(process.env.BENCH_GAMES ?? 25);
 const POOL = Number(process.env.BENCH_POOL ?? 20);
@@ -127,6 +130,9 @@ async function main(): Promise<void> {
   const service = await startService(database.url);
   const targets = await createTargets(service.app);
   const bare = await startBare(database.url);
+  const roundTripsBefore = statementCounts().total;
+  const statementsBefore = statementsSent();
+  const bareBefore = matchingCounts().bare;
   process.stdout.write(`${JSON.stringify({ service: service.address, bare: bare.address, targets })}\n`);
 
   let stopping = false;
@@ -134,6 +140,24 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     process.stderr.write(`group commit: ${JSON.stringify(groupCommitStats(service.sqlPool))}\n`);
+    // Statements and round trips to Postgres per request: the bare route's, and the service's (all the others sent
+    // after set-up, over the orders stored: each accepted submission stores an order row).
+    const bareNow = matchingCounts().bare;
+    const bareRequests = Number((await bare.pool.query('SELECT count(*) AS n FROM bench_insert')).rows[0].n);
+    const orders =
+      Number((await service.sqlPool.query('SELECT count(*) AS n FROM "Order"')).rows[0].n) - targets.length;
+    const serviceTrips = statementCounts().total - roundTripsBefore - (bareNow.calls - bareBefore.calls) - 2;
+    const serviceStatements = statementsSent() - statementsBefore - (bareNow.statements - bareBefore.statements) - 2;
+    const per = (n: number, d: number) => +(n / Math.max(d, 1)).toFixed(2);
+    const perRequest = {
+      bare: { requests: bareRequests, roundTrips: per(bareNow.calls - bareBefore.calls, bareRequests) },
+      service: {
+        orders,
+        roundTrips: per(serviceTrips, orders),
+        statements: per(serviceStatements, orders),
+      },
+    };
+    process.stderr.write(`statements per request: ${JSON.stringify(perRequest)}\n`);
     setTimeout(() => process.exit(0), 5000).unref();
     await service.app.close();
     await bare.bareApp.close();

@@ -329,6 +329,7 @@ async function principalOf(
   text: string,
   subject: string | undefined,
 ): Promise<MailPrincipal | null> {
+  if (row.owner) return row.owner; // found when the row was stored, a moment ago
   const recipients = row.recipient ? [row.recipient] : [...row.envelopeTo, ...headerRecipients(parsed)];
   const principal = await principalFromAddresses(deps, recipients);
   if (principal) return principal;

@@ -48,6 +48,8 @@ export async function welcomeStep(tx: Tx, gameId: string): Promise<(CurrentStepR
  * order. The welcome mail tells them: they get no result mail of their own.
  */
 export async function setUpEvents(tx: Tx, gameId: string, before: number): Promise<GameEvent[]> {
+  // Steps are numbered from 0: a game still at its first step resolved none (most games), no query needed.
+  if (before <= 0) return [];
   const rows = await tx.event.findMany({
     where: { step: { gameId, number: { lt: before } } },
     orderBy: [{ step: { number: 'asc' } }, { seq: 'asc' }],

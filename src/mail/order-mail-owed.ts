@@ -19,10 +19,12 @@ export async function owedNow(
   const now = await currentStep(ctx.deps, ctx.game.id);
   const sent = await ctx.deps.db.order.findMany({
     where: { stepId: now.stepId },
-    select: { seat: { select: { side: true } } },
+    select: { seatId: true },
     distinct: ['seatId'],
   });
-  const done = new Set(sent.map((o) => o.seat.side));
+  // The sides from the game's seats, loaded with the context (a relation select costs a query of its own).
+  const sideOf = new Map(ctx.game.seats.map((s) => [s.id, s.side]));
+  const done = new Set(sent.map((o) => sideOf.get(o.seatId)));
   const outstanding = now.status === 'open' ? now.owed.filter((o: Owed) => !done.has(o.seat)) : [];
   const owedBySeat = ctx.seats.map((s) => ({ side: s.side, owed: outstanding.filter((o) => o.seat === s.side) }));
   const owed = owedBySeat.flatMap((s) => s.owed);

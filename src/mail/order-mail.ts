@@ -33,7 +33,7 @@ import { loadGameWithSeats, personMailContext, seatMailContext } from './context
 import { commandAnswers, type MailContext, nothingRead } from './order-mail-commands.ts';
 import { owedNow } from './order-mail-owed.ts';
 import { queueAck } from './ack-fold.ts';
-import { queueAnswer, replyBudgetLeft } from './outbox.ts';
+import { queueAnswer } from './outbox.ts';
 import type { Part } from './render.ts';
 import {
   type RefusedReader,
@@ -168,11 +168,13 @@ async function withOrdersStoredBefore(ctx: MailContext, inboundId: string, read:
   const rows = ids.length
     ? await ctx.deps.db.order.findMany({
         where: { id: { in: ids } },
-        select: { parsed: true, seat: { select: { side: true } } },
+        select: { parsed: true, seatId: true },
       })
     : [];
   if (!rows.length) return read;
-  const orders = Object.fromEntries(rows.map((r) => [r.seat.side, r.parsed]));
+  // The sides from the game's seats, loaded with the context (a relation select costs a query of its own).
+  const sideOf = new Map(ctx.game.seats.map((s) => [s.id, s.side]));
+  const orders = Object.fromEntries(rows.map((r) => [sideOf.get(r.seatId) ?? '', r.parsed]));
   return { ...read, orders, errors: [], statements: Math.max(read.statements, 1) };
 }
 
@@ -353,12 +355,9 @@ export async function queueReply(
     const acked = { ...reader, mailId: mail.inReplyTo };
     return queueAck(deps, acked, mailAnswerId(mail.inboundId), (folded) => compose(first, folded));
   }
-  if (!(await replyBudgetLeft(deps.db, reader.email, 'player', deps.config, deps.clock()))) {
-    deps.log.warn({ gameId: reader.gameId, to: reader.email }, 'reply budget spent: reply not sent');
-    return false;
-  }
+  // The reply budget is counted once, by queueAnswer (composing first costs no query: `earlier` only reads).
   const composed = compose(await earlier(), null);
-  const queued = await queueAnswer(deps, composed, mailAnswerId(mail.inboundId));
+  const queued = await queueAnswer(deps, composed, mailAnswerId(mail.inboundId), { notQueuedYet: true });
   if (!queued) deps.log.warn({ gameId: reader.gameId, to: composed.to }, 'reply budget spent: reply not sent');
   return queued;
 }

@@ -117,16 +117,21 @@ export async function replyBudgetLeft(
   now: Date,
 ): Promise<boolean> {
   const since = new Date(now.getTime() - 3600_000);
-  const which =
-    budget === 'player' ? { kind: { in: REPLY_KINDS }, gameId: { not: null } } : { kind: 'refusal', gameId: null };
-  const where = { toAddress: { equals: address, mode: 'insensitive' as const }, createdAt: { gte: since }, ...which };
-  const sent = await client.outbox.count({ where });
-  // Acknowledgements of accepted orders are outside the budget (src/mail/ack-fold.ts), and spend none of it.
-  const acks =
-    budget === 'player'
-      ? await client.outbox.count({ where: { ...where, headers: { path: [ACK_HEADER], equals: 'accepted' } } })
-      : 0;
-  return sent - acks < (budget === 'player' ? limits.MAIL_REPLY_LIMIT_PER_HOUR : limits.MAIL_REFUSAL_LIMIT_PER_HOUR);
+  const player = budget === 'player';
+  // One statement for both counts (the address compared without case). Acknowledgements of accepted orders are
+  // outside the budget (src/mail/ack-fold.ts), and spend none of it.
+  const [row] = await client.$queryRawUnsafe<{ sent: number; acks: number }[]>(
+    `SELECT count(*)::int AS sent, count(*) FILTER (WHERE headers ->> $4 = 'accepted')::int AS acks
+     FROM "Outbox"
+     WHERE lower("toAddress") = lower($1) AND "createdAt" >= $2::timestamp(3) AND kind = ANY($3::text[])
+       AND "gameId" IS ${player ? 'NOT NULL' : 'NULL'}`,
+    address,
+    since.toISOString(),
+    player ? [...REPLY_KINDS] : ['refusal'],
+    ACK_HEADER,
+  );
+  const spent = row.sent - (player ? row.acks : 0);
+  return spent < (player ? limits.MAIL_REPLY_LIMIT_PER_HOUR : limits.MAIL_REFUSAL_LIMIT_PER_HOUR);
 }
 
 /**
@@ -134,13 +139,16 @@ export async function replyBudgetLeft(
  * when the mail is processed again (its first processing died), an answer queued the first time is not queued
  * again. A new answer counts against a reply budget of its address: the player's when it is tied to a game (an
  * authenticated mail's), the strangers' otherwise. Returns whether the mail has its answer.
+ * `notQueuedYet`: the caller has just looked for the answer and found none (the look is not made twice).
  */
 export async function queueAnswer(
   deps: Pick<ServiceDeps, 'db' | 'config' | 'clock'>,
   mail: ComposedMail,
   answerId: string,
+  opts: { notQueuedYet?: boolean } = {},
 ): Promise<boolean> {
-  if (await deps.db.outbox.findUnique({ where: { id: answerId }, select: { id: true } })) return true;
+  if (!opts.notQueuedYet && (await deps.db.outbox.findUnique({ where: { id: answerId }, select: { id: true } })))
+    return true;
   const now = deps.clock();
   const budget: ReplyBudget = mail.gameId ? 'player' : 'stranger';
   if (!(await replyBudgetLeft(deps.db, mail.to, budget, deps.config, now))) return false;
