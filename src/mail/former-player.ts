@@ -1,7 +1,7 @@
 /**
  * A mail from a former player: its reply address names a person of a game who holds no seat any more (the moderator
  * gave its seats to a replacement player). Such a mail is not a player's, and is refused as any unknown sender's,
- * with one exception: RECLAIM (復帰), which the notice that the computer player took the seat over invited. That is
+ * with one exception: RECLAIM (取り戻す), which the notice that the computer player took the seat over invited. That is
  * answered, at the person's registered address and in its language, with why the seat cannot be taken back
  * (src/services/bot-seats.ts).
  */

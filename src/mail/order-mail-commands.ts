@@ -143,7 +143,7 @@ async function commandAnswer(ctx: MailContext, cmd: TextCommand): Promise<Part[]
 }
 
 /**
- * RECLAIM (復帰): the sender takes back its seats the computer player plays (src/services/bot-seats.ts), or is told
+ * RECLAIM (取り戻す): the sender takes back its seats the computer player plays (src/services/bot-seats.ts), or is told
  * why it cannot, in its language.
  */
 async function reclaimAnswerOf(ctx: MailContext): Promise<Part[]> {

@@ -26,7 +26,8 @@ const COMMAND_WORDS = new Map<string, TextCommand['kind'] | 'end'>(
     reject: 'reject',
     却下: 'reject',
     reclaim: 'reclaim',
-    復帰: 'reclaim',
+    // Not 復帰: a game's orders use that word (a unit's return to the map).
+    取り戻す: 'reclaim',
     vacation: 'vacation',
     休暇: 'vacation',
     signon: 'signon',

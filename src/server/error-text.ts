@@ -100,7 +100,7 @@ export const ERROR_TEXT: Readonly<Record<string, Text>> = {
   'seat/same-holder': { en: 'the seat is held by that player already', ja: 'その席はすでにそのプレイヤーのものです' },
   'seat/bot': {
     en: 'the computer player plays this seat: take it back first (RECLAIM)',
-    ja: 'この席はコンピューターが担当しています。先に取り戻してください（復帰）',
+    ja: 'この席はコンピューターが担当しています。先に席を取り戻してください（メールでは「取り戻す」）',
   },
   'seat/bot-already': {
     en: 'the computer player plays this seat already',

@@ -111,7 +111,7 @@ describe('the moderator hands a seat to the computer and back', () => {
     const notice = await t.db.outbox.findFirstOrThrow({ where: { gameId: g, kind: 'seat' } });
     expect(notice.toAddress).toBe('a-hand@example.org');
     expect(notice.subject).toContain('コンピュータが引き継ぎます');
-    expect(notice.text).toContain('復帰');
+    expect(notice.text).toContain('\n取り戻す\n');
     expect(notice.text).toContain('進行役が');
 
     const back = await handOver(g, 'a', moderator, 'DELETE');

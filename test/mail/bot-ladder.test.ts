@@ -3,7 +3,7 @@
  * by a real worker process (its jobs and its computer player threads), mail delivered to a recording SMTP server and
  * answered through the real order listener: a player stops answering, default orders are applied at two deadlines in
  * a row, the computer player takes the seat over (everyone told in their language, the moderator asked for a
- * replacement), plays it with source "bot", and the player takes it back with RECLAIM (復帰) by mail. In a second
+ * replacement), plays it with source "bot", and the player takes it back with RECLAIM (取り戻す) by mail. In a second
  * game a replacement player takes the seat, and the old player's RECLAIM is answered with why it is refused.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -149,7 +149,7 @@ describe('the ladder for a vanishing player', () => {
       const toA = await mailsTo(g.players.a, /コンピュータが引き継ぎます/);
       expect(toA).toHaveLength(1);
       expect(toA[0].parsed.text).toContain('2 回続けて締切を逃しました');
-      expect(toA[0].parsed.text).toContain('復帰');
+      expect(toA[0].parsed.text).toContain('\n取り戻す\n');
       const toB = await mailsTo(g.players.b, /the computer player takes over/);
       expect(toB).toHaveLength(1);
       expect(toB[0].parsed.text).toContain('missed 2 deadlines in a row');
@@ -166,8 +166,8 @@ describe('the ladder for a vanishing player', () => {
       // While it does, a's steps ask the player for nothing: no reminder or result mail reaches it after the notice.
       const notices = recorder.to(g.players.a).length;
 
-      // The player comes back: 復帰 in a reply to the hand-over notice.
-      await reply(g.players.a, toA[0], '復帰');
+      // The player comes back: 取り戻す in a reply to the hand-over notice.
+      await reply(g.players.a, toA[0], '取り戻す');
       expect(await waitFor(async () => !(await seatA(g.id)).bot, 20_000, 200)).toBe(true);
       const back = await t.db.auditLog.findFirstOrThrow({ where: { gameId: g.id, action: 'seat.player' } });
       expect(back.actor).toBe('seat:a');
