@@ -2,7 +2,7 @@
  * Plays a created game to its end through the service under moderator review: the owing seats send their
  * package's random legal orders, every third pass the owing seats miss their deadline and the moderator applies
  * their default orders, and every result is approved. Then the moderator's record re-adjudicates to the same events
- * (`pbem verify`). Shared by the games' platform tests.
+ * (`pbem verify`). Shared by the games' platform tests. The computer player's ladder is off (`botAfterMisses: 0`).
  */
 import { expect } from 'vitest';
 import type { AnyGamePackage } from '../../src/engine/game-package.ts';
@@ -75,6 +75,8 @@ export async function playReviewedGame(
     review: 'moderator',
     moderatorEmail: 'mod@example.org',
     deadlines: { default: { length: '1d' } },
+    // The seats keep sending orders after the misses this play makes: the computer never takes one over.
+    botAfterMisses: 0,
   });
   return playUnderReview(t, g, game, rand);
 }
