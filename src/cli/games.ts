@@ -3,6 +3,7 @@
  * here, with one wording of an unknown id.
  */
 import type { AnyGamePackage } from '../engine/game-package.ts';
+import { stringOption, UsageError, type CommandArgs } from './args.ts';
 import { games, getGame } from '../games/index.ts';
 
 /** The ids of the registered games, in the registry's order. */
@@ -16,4 +17,15 @@ export function registeredGame(id: string, errorType: new (message: string) => E
   const game = getGame(id);
   if (!game) throw new errorType(`unknown game "${id}" (one of ${GAME_IDS.join(', ')})`);
   return game;
+}
+
+/** The game and mode of `--game` and `--mode` (defaults: the first registered game, its first mode). */
+export function gameAndModeOf(args: CommandArgs): { gameId: string; game: AnyGamePackage; mode: string } {
+  const gameId = stringOption(args, 'game', GAME_IDS[0]);
+  const game = registeredGame(gameId, UsageError);
+  const mode = stringOption(args, 'mode', game.modes[0]);
+  if (!game.modes.includes(mode)) {
+    throw new UsageError(`unknown mode "${mode}" for ${gameId} (one of ${game.modes.join(', ')})`);
+  }
+  return { gameId, game, mode };
 }

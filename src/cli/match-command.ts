@@ -3,7 +3,7 @@
  * default orders) play complete games of one game against each other, seats alternated so that each plays each side
  * equally often; the last line printed is the summary as JSON.
  */
-import { GAME_IDS, registeredGame } from './games.ts';
+import { GAME_IDS, gameAndModeOf } from './games.ts';
 import { intOption, stringOption, UsageError, type CliCommand, type CommandArgs } from './args.ts';
 import { MATCH_PLAYERS, type MatchPlayer } from './match.ts';
 import { matchOnPool } from './match-pool.ts';
@@ -21,12 +21,7 @@ function playersOf(raw: string): [MatchPlayer, MatchPlayer] {
 }
 
 async function runMatch(args: CommandArgs, out: (text: string) => void): Promise<number> {
-  const gameId = stringOption(args, 'game', GAME_IDS[0]);
-  const game = registeredGame(gameId, UsageError);
-  const mode = stringOption(args, 'mode', game.modes[0]);
-  if (!game.modes.includes(mode)) {
-    throw new UsageError(`unknown mode "${mode}" for ${gameId} (one of ${game.modes.join(', ')})`);
-  }
+  const { gameId, mode } = gameAndModeOf(args);
   if (args.values.iterations !== undefined && args.values['think-ms'] !== undefined) {
     throw new UsageError('give --iterations or --think-ms, not both');
   }

@@ -2,20 +2,15 @@
  * `pbem simulate`: plays complete games of any registered game with random legal orders, on a pool of worker
  * threads (all cores by default), and prints the summary as JSON; a progress bar goes to stderr on long runs.
  */
-import { GAME_IDS, registeredGame } from './games.ts';
-import { intOption, stringOption, UsageError, type CliCommand, type CommandArgs } from './args.ts';
+import { GAME_IDS, gameAndModeOf } from './games.ts';
+import { intOption, stringOption, type CliCommand, type CommandArgs } from './args.ts';
 import { createProgress } from './progress.ts';
 import { defaultWorkers, simulateOnPool } from './simulate-pool.ts';
 
 export { simulate, type SimulationSummary } from './simulate.ts';
 
 async function runSimulate(args: CommandArgs, out: (text: string) => void): Promise<number> {
-  const gameId = stringOption(args, 'game', GAME_IDS[0]);
-  const game = registeredGame(gameId, UsageError);
-  const mode = stringOption(args, 'mode', game.modes[0]);
-  if (!game.modes.includes(mode)) {
-    throw new UsageError(`unknown mode "${mode}" for ${gameId} (one of ${game.modes.join(', ')})`);
-  }
+  const { gameId, mode } = gameAndModeOf(args);
   const count = intOption(args, 'games', 1000, 1);
   const force = args.values.progress === true;
   const progress = createProgress({ stream: process.stderr, total: count, unit: 'games', force });

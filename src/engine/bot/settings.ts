@@ -30,8 +30,8 @@ export interface BotDecision {
 }
 
 /**
- * The default budget: enough play-outs that the slowest game (Operation Crusader, about 1.8 ms a complete game on
- * one core) stays near a second a decision.
+ * The default budget of a game that names none (`botIterations`): a game whose complete play-out takes about 2 ms
+ * on one core stays near a second a decision.
  */
 export const DEFAULT_BOT_ITERATIONS = 600;
 
