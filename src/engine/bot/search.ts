@@ -118,11 +118,14 @@ function leader(arms: readonly Arm[]): Arm | null {
 }
 
 /**
- * The next candidate: a fresh random draw, or (every other time, once some candidates have been tried) the
- * leader with one part of a fresh draw grafted in.
+ * The next candidate: a fresh draw, or (every other time, once some candidates have been tried) the leader with one
+ * part of a fresh draw grafted in. Where the package gives a play-out heuristic, every other draw is the heuristic's
+ * and the rest random legal orders: the heuristic proposes sensible orders, the random ones what it never would.
  */
 function nextCandidate(search: Search, arms: readonly Arm[], world: unknown, random: Search['playout']): unknown {
-  const draw = random(world, search.seat, search.rand);
+  const heuristic = search.game.playoutOrders;
+  const source = heuristic && arms.length % 2 === 1 ? heuristic : random;
+  const draw = source(world, search.seat, search.rand);
   const lead = arms.length >= 4 && search.rand() < 0.5 ? leader(arms) : null;
   return (lead && graft(lead.orders, draw, search.rand)) ?? draw;
 }
