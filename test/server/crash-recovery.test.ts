@@ -28,7 +28,7 @@ import { loadService, stopService, type ServiceProcess } from './support/service
 import { withNotifier } from '../../src/server/notifier.ts';
 
 const SEED = Number(process.env.FAULT_SEED ?? 20261124);
-const TRIALS = Number(process.env.FAULT_TRIALS ?? 24);
+const TRIALS = Number(process.env.FAULT_TRIALS ?? 20);
 const ADMIN_TOKEN = 'fault-admin-token-0123456789abcdef';
 
 let database: TestDatabase;
@@ -204,11 +204,17 @@ interface Trial {
   delayMs: number;
 }
 
+/**
+ * The crash points this file's traffic passes: the players' orders and mails. The computer player's point
+ * (`bot-decided`) is passed only where a seat is the computer's, and is tested in test/jobs/bot-turns.test.ts.
+ */
+const POINTS = CRASH_POINTS.filter((point) => point !== 'bot-decided');
+
 /** Trials alternate a kill at a random moment and a crash point (every point in turn, at a random pass). */
 function plan(random: () => number): Trial[] {
   return Array.from({ length: TRIALS }, (_, i) => {
     if (i % 2 === 0) return { afterSent: 1 + Math.floor(random() * 6), delayMs: Math.floor(random() * 500) };
-    const point = CRASH_POINTS[((i - 1) / 2) % CRASH_POINTS.length];
+    const point = POINTS[((i - 1) / 2) % POINTS.length];
     return { crashAt: `${point}:${1 + Math.floor(random() * 3)}`, afterSent: 40, delayMs: 0 };
   });
 }
