@@ -183,19 +183,19 @@ interface PlannedMove {
 function movePlan(s: FnState, move: Readonly<Record<string, string[]>>): readonly PlannedMove[] {
   const known = plans.get(move);
   if (known?.data === s.data) return known.plan;
-  const keys = Object.keys(move).filter((k) => move[k].length > 0);
-  const rank = new Map(
-    keys.map((k) => {
-      const [area, n] = slotOf(k);
-      return [k, areaRank(s, area) * 100 + n];
-    }),
-  );
-  keys.sort((a, b) => rank.get(a)! - rank.get(b)!);
-  const plan = keys.map((key) => {
+  // One pass over the slots, then a stable sort by rank (ties keep the keys' order).
+  const ranked: (PlannedMove & { rank: number })[] = [];
+  const keys = Object.keys(move);
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i];
     const path = move[key];
-    const crossesSea = path.slice(0, -1).some((a) => isSea(s, a));
-    return { key, from: slotOf(key)[0], to: path[path.length - 1], crossesSea };
-  });
+    if (path.length === 0) continue;
+    const [from, n] = slotOf(key);
+    let crossesSea = false;
+    for (let j = 0; j < path.length - 1; j++) if (isSea(s, path[j])) crossesSea = true;
+    ranked.push({ key, from, to: path[path.length - 1], crossesSea, rank: areaRank(s, from) * 100 + n });
+  }
+  const plan = ranked.sort((a, b) => a.rank - b.rank);
   plans.set(move, { data: s.data, plan });
   return plan;
 }
