@@ -177,12 +177,14 @@ interface PlannedMove {
 
 /**
  * The slots of a move order in execution order, area order of the data set, then number (FN 9.1[4]), each with what
- * its execution needs. Kept per move order and data set (orders are never changed once given): an odds preview
- * executes the same order thousands of times. Shared: do not change.
+ * its execution needs. The last few are kept by move order and data set (orders are never changed once given): an
+ * odds preview executes the same order thousands of times. Shared: do not change.
  */
 function movePlan(s: FnState, move: Readonly<Record<string, string[]>>): readonly PlannedMove[] {
-  const known = plans.get(move);
-  if (known?.data === s.data) return known.plan;
+  for (let i = 0; i < recent.length; i++) {
+    const known = recent[i];
+    if (known.move === move && known.data === s.data) return known.plan;
+  }
   // One pass over the slots, then a stable sort by rank (ties keep the keys' order).
   const ranked: (PlannedMove & { rank: number })[] = [];
   const keys = Object.keys(move);
@@ -196,10 +198,15 @@ function movePlan(s: FnState, move: Readonly<Record<string, string[]>>): readonl
     ranked.push({ key, from, to: path[path.length - 1], crossesSea, rank: areaRank(s, from) * 100 + n });
   }
   const plan = ranked.sort((a, b) => a.rank - b.rank);
-  plans.set(move, { data: s.data, plan });
+  recent[next] = { move, data: s.data, plan };
+  next = (next + 1) % RECENT;
   return plan;
 }
-const plans = new WeakMap<object, { data: object; plan: readonly PlannedMove[] }>();
+// The plans of the last few move orders, by identity: an odds preview executes the same orders over and over, and a
+// ring (unlike a weak map with an entry for every order ever executed) costs the collector nothing.
+const RECENT = 8;
+const recent: { move: object; data: object; plan: readonly PlannedMove[] }[] = [];
+let next = 0;
 
 /** The slots of a move order in execution order: area order of the data set, then number (FN 9.1[4]). */
 export const slotsInOrder = (s: FnState, move: Readonly<Record<string, string[]>>): string[] =>
