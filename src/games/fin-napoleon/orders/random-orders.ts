@@ -2,7 +2,7 @@
 import type { SeatId } from '../../../engine/types.ts';
 import { ALLIES, type Ally, type Nation } from '../data/schema.ts';
 import { warNationsIn } from '../rules/combat.ts';
-import { adjacentAreas, movable, moveAllowance, pathIsLegal } from '../rules/movement.ts';
+import { adjacentAreas, graphPathIsLegal, movable, moveAllowance } from '../rules/movement.ts';
 import { owedPoint } from '../rules/owed.ts';
 import { reinforceLimit } from '../rules/surrender.ts';
 import { activeNation, areaIds, enemiesOfFrance, type FnState, homeOf, unitsOf } from '../state.ts';
@@ -43,9 +43,10 @@ const graphPathsOf = new WeakMap<object, Map<string, readonly string[][]>>();
 
 /** Every legal path of a unit of `n` in `from` (the path choice's graph, checked by the rules). */
 export function legalPaths(s: FnState, n: Nation, from: string): string[][] {
+  // Spain's budget is 0: no candidates (FN 9.11[3]); the others follow the graph within the allowance.
   const candidates = graphPaths(s, n === 'spain' ? 0 : moveAllowance(n), from);
   const out: string[][] = [];
-  for (let i = 0; i < candidates.length; i++) if (pathIsLegal(s, n, from, candidates[i])) out.push(candidates[i]);
+  for (let i = 0; i < candidates.length; i++) if (graphPathIsLegal(s, n, from, candidates[i])) out.push(candidates[i]);
   return out;
 }
 

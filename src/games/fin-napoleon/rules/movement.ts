@@ -70,7 +70,15 @@ export function pathIsLegal(s: FnState, n: Nation, from: string, path: readonly 
     if (to === from || (i > 0 && path[i - 1] === to) || !adjacentAreas(s, at).includes(to)) return false;
     at = to;
   }
-  if (n !== 'britain' && isSea(s, at)) return false;
+  return graphPathIsLegal(s, n, from, path);
+}
+
+/**
+ * `pathIsLegal` for a path already known to follow the area graph within the unit's allowance, without entering an
+ * area twice (the random player's precomputed paths): where it ends, stops and starts (FN 9.13[3], 9.12[3], 9.11[2]).
+ */
+export function graphPathIsLegal(s: FnState, n: Nation, from: string, path: readonly string[]): boolean {
+  if (n !== 'britain' && isSea(s, path[path.length - 1])) return false;
   if (n === 'france' && path.length > 1 && stopsFrance(s, path[0])) return false;
   return !blockedByFrench(s, n, from, path[0]);
 }
