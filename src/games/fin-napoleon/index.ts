@@ -58,7 +58,7 @@ export const finNapoleon: GamePackage<FnState, FnOrders, FnOptions, FnData> = de
   play: {
     botEstimate,
     botHorizon: 8, // steps, about a turn: play-outs then scored by botEstimate
-    botIterations: 2000, // about a second a decision on one core (pbem match)
+    botIterations: 2000, // about 0.2 s of CPU a decision on one core with the play-out heuristic (pbem match)
     randomOrders,
     playoutOrders,
     // FN-A05: a short game of one turn for the end-to-end checks, France and three Allied players (4 seats).
