@@ -126,7 +126,8 @@ export function frenchActivation(s: FnState, rand: Rand): Activation {
   const box = reinforceLimit(s, 'france');
   if (box > 0 && rand() < 0.85) return { activity: 'reinforce', count: box };
   const camp = gatheringArea(s);
-  if (!camp) return { activity: box > 0 ? 'reinforce' : 'none', ...(box > 0 ? { count: box } : {}) };
+  const stay: Activation = box > 0 ? { activity: 'reinforce', count: box } : { activity: 'none' };
+  if (!camp) return stay;
   const from: Strike['from'] = [];
   for (const [area, count] of spare) {
     if (area === camp) continue;
