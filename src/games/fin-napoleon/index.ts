@@ -11,6 +11,7 @@ import { type FnData, fnDataSchema } from './data/schema.ts';
 import { type FnOptions, fnOptionsSchema, optionDocs } from './options.ts';
 import { choices } from './orders/choices.ts';
 import { defaultOrders } from './orders/defaults.ts';
+import { playoutOrders } from './orders/playout-orders.ts';
 import { randomOrders } from './orders/random-orders.ts';
 import { type FnOrders, fnOrdersSchema } from './orders/schema.ts';
 import { fnTextGrammar } from './orders/text.ts';
@@ -57,8 +58,9 @@ export const finNapoleon: GamePackage<FnState, FnOrders, FnOptions, FnData> = de
   play: {
     botEstimate,
     botHorizon: 8, // steps, about a turn: play-outs then scored by botEstimate
-    botIterations: 2000, // about a second a decision on one core (pbem match)
+    botIterations: 2000, // about 0.2 s of CPU a decision on one core with the play-out heuristic (pbem match)
     randomOrders,
+    playoutOrders,
     // FN-A05: a short game of one turn for the end-to-end checks, France and three Allied players (4 seats).
     shortGame: { mode: 'allies-3', options: { turnLimit: 1 } },
     fixtures: { position: positionFromFixture },

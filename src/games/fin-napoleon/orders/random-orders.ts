@@ -2,10 +2,10 @@
 import type { SeatId } from '../../../engine/types.ts';
 import { ALLIES, type Ally, type Nation } from '../data/schema.ts';
 import { warNationsIn } from '../rules/combat.ts';
-import { adjacentAreas, movable, moveAllowance, pathIsLegal } from '../rules/movement.ts';
+import { adjacentAreas, graphPathIsLegal, movable, moveAllowance } from '../rules/movement.ts';
 import { owedPoint } from '../rules/owed.ts';
 import { reinforceLimit } from '../rules/surrender.ts';
-import { activeNation, areaIds, type FnState, homeOf, unitsOf } from '../state.ts';
+import { activeNation, areaIds, enemiesOfFrance, type FnState, homeOf, unitsOf } from '../state.ts';
 import { legalActivities } from './choices.ts';
 import type { Activation, FnOrders } from './schema.ts';
 import { shuffled } from '../../../engine/shuffled.ts';
@@ -13,16 +13,40 @@ import { shuffled } from '../../../engine/shuffled.ts';
 type Rand = () => number;
 const pick = <T>(rand: Rand, xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)];
 
+/**
+ * Every path of at most `budget` areas from `from` on the area graph, no area entered twice, in depth-first order
+ * (each path before its extensions). The graph never changes, so the paths are built once per data set, budget and
+ * start, and frozen: orders share them.
+ */
+function graphPaths(s: FnState, budget: number, from: string): readonly string[][] {
+  let byStart = graphPathsOf.get(s.data);
+  if (!byStart) {
+    byStart = new Map();
+    graphPathsOf.set(s.data, byStart);
+  }
+  const key = `${budget}${from}`;
+  let out = byStart.get(key);
+  if (!out) {
+    const paths: string[][] = [];
+    const walk = (at: string, path: string[]) => {
+      if (path.length > 0) paths.push(Object.freeze(path) as string[]);
+      if (path.length >= budget) return;
+      for (const to of adjacentAreas(s, at)) if (to !== from && !path.includes(to)) walk(to, [...path, to]);
+    };
+    walk(from, []);
+    out = paths;
+    byStart.set(key, out);
+  }
+  return out;
+}
+const graphPathsOf = new WeakMap<object, Map<string, readonly string[][]>>();
+
 /** Every legal path of a unit of `n` in `from` (the path choice's graph, checked by the rules). */
 export function legalPaths(s: FnState, n: Nation, from: string): string[][] {
-  const budget = n === 'spain' ? 0 : moveAllowance(n);
+  // Spain's budget is 0: no candidates (FN 9.11[3]); the others follow the graph within the allowance.
+  const candidates = graphPaths(s, n === 'spain' ? 0 : moveAllowance(n), from);
   const out: string[][] = [];
-  const walk = (at: string, path: string[]) => {
-    if (path.length > 0 && pathIsLegal(s, n, from, path)) out.push(path);
-    if (path.length >= budget) return;
-    for (const to of adjacentAreas(s, at)) if (to !== from && !path.includes(to)) walk(to, [...path, to]);
-  };
-  walk(from, []);
+  for (let i = 0; i < candidates.length; i++) if (graphPathIsLegal(s, n, from, candidates[i])) out.push(candidates[i]);
   return out;
 }
 
@@ -35,28 +59,43 @@ function randomMoves(
   arrived?: Record<string, number>,
 ): Record<string, string[]> {
   const move: Record<string, string[]> = {};
-  const targets = new Set(
-    n === 'france' ? ALLIES.filter((a) => s.atWar[a]).map((a) => homeOf(s, a)) : [homeOf(s, 'france')],
-  );
+  const franceHome = homeOf(s, 'france');
+  // Where a path ends well: France at an at-war Allied home or at-war Allied units (any at all: the same test as
+  // `warNationsIn(...).length`, without the array); an Allied nation in France or at French units.
+  const ends = (p: readonly string[]): boolean => {
+    const to = p[p.length - 1];
+    if (n !== 'france') return to === franceHome || unitsOf(s, to, 'france') > 0;
+    const owner = homeNationOf(s, to);
+    return (owner !== undefined && owner !== 'france' && s.atWar[owner as Ally]) || enemiesOfFrance(s, to) > 0;
+  };
   for (const from of areaIds(s)) {
     const count = movable(s, n, from, arrived);
     if (count < 1) continue; // no unit to move: its paths would go unused (and draw nothing)
     const paths = legalPaths(s, n, from);
     if (!paths.length) continue;
-    const good = paths.filter(
-      (p) =>
-        targets.has(p[p.length - 1]) ||
-        (n === 'france' ? warNationsIn(s, p[p.length - 1]).length : unitsOf(s, p[p.length - 1], 'france')) > 0,
-    );
+    let good: string[][] | null = null; // built when a unit first moves
     let slot = 0;
     for (let k = 1; k <= count; k++) {
       if (rand() > share) continue;
       slot += 1;
+      good ??= paths.filter(ends);
       move[`${from}${slot}`] = pick(rand, good.length && rand() < 0.7 ? good : paths);
     }
   }
   return move;
 }
+
+/** The nation whose home an area is, if any (built once per data set). */
+function homeNationOf(s: FnState, area: string): Nation | undefined {
+  let homes = homesOf.get(s.data);
+  if (!homes) {
+    homes = new Map();
+    for (const a of s.data.areas) if (a.home) homes.set(a.id, a.home);
+    homesOf.set(s.data, homes);
+  }
+  return homes.get(area);
+}
+const homesOf = new WeakMap<object, Map<string, Nation>>();
 
 /** One random activation of nation `n` now. */
 function randomActivation(s: FnState, n: Nation, rand: Rand): Activation {

@@ -70,7 +70,15 @@ export function pathIsLegal(s: FnState, n: Nation, from: string, path: readonly 
     if (to === from || (i > 0 && path[i - 1] === to) || !adjacentAreas(s, at).includes(to)) return false;
     at = to;
   }
-  if (n !== 'britain' && isSea(s, at)) return false;
+  return graphPathIsLegal(s, n, from, path);
+}
+
+/**
+ * `pathIsLegal` for a path already known to follow the area graph within the unit's allowance, without entering an
+ * area twice (the random player's precomputed paths): where it ends, stops and starts (FN 9.13[3], 9.12[3], 9.11[2]).
+ */
+export function graphPathIsLegal(s: FnState, n: Nation, from: string, path: readonly string[]): boolean {
+  if (n !== 'britain' && isSea(s, path[path.length - 1])) return false;
   if (n === 'france' && path.length > 1 && stopsFrance(s, path[0])) return false;
   return !blockedByFrench(s, n, from, path[0]);
 }
@@ -177,29 +185,36 @@ interface PlannedMove {
 
 /**
  * The slots of a move order in execution order, area order of the data set, then number (FN 9.1[4]), each with what
- * its execution needs. Kept per move order and data set (orders are never changed once given): an odds preview
- * executes the same order thousands of times. Shared: do not change.
+ * its execution needs. The last few are kept by move order and data set (orders are never changed once given): an
+ * odds preview executes the same order thousands of times. Shared: do not change.
  */
 function movePlan(s: FnState, move: Readonly<Record<string, string[]>>): readonly PlannedMove[] {
-  const known = plans.get(move);
-  if (known?.data === s.data) return known.plan;
-  const keys = Object.keys(move).filter((k) => move[k].length > 0);
-  const rank = new Map(
-    keys.map((k) => {
-      const [area, n] = slotOf(k);
-      return [k, areaRank(s, area) * 100 + n];
-    }),
-  );
-  keys.sort((a, b) => rank.get(a)! - rank.get(b)!);
-  const plan = keys.map((key) => {
+  for (let i = 0; i < recent.length; i++) {
+    const known = recent[i];
+    if (known.move === move && known.data === s.data) return known.plan;
+  }
+  // One pass over the slots, then a stable sort by rank (ties keep the keys' order).
+  const ranked: (PlannedMove & { rank: number })[] = [];
+  const keys = Object.keys(move);
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i];
     const path = move[key];
-    const crossesSea = path.slice(0, -1).some((a) => isSea(s, a));
-    return { key, from: slotOf(key)[0], to: path[path.length - 1], crossesSea };
-  });
-  plans.set(move, { data: s.data, plan });
+    if (path.length === 0) continue;
+    const [from, n] = slotOf(key);
+    let crossesSea = false;
+    for (let j = 0; j < path.length - 1; j++) if (isSea(s, path[j])) crossesSea = true;
+    ranked.push({ key, from, to: path[path.length - 1], crossesSea, rank: areaRank(s, from) * 100 + n });
+  }
+  const plan = ranked.sort((a, b) => a.rank - b.rank);
+  recent[next] = { move, data: s.data, plan };
+  next = (next + 1) % RECENT;
   return plan;
 }
-const plans = new WeakMap<object, { data: object; plan: readonly PlannedMove[] }>();
+// The plans of the last few move orders, by identity: an odds preview executes the same orders over and over, and a
+// ring (unlike a weak map with an entry for every order ever executed) costs the collector nothing.
+const RECENT = 8;
+const recent: { move: object; data: object; plan: readonly PlannedMove[] }[] = [];
+let next = 0;
 
 /** The slots of a move order in execution order: area order of the data set, then number (FN 9.1[4]). */
 export const slotsInOrder = (s: FnState, move: Readonly<Record<string, string[]>>): string[] =>
