@@ -4,7 +4,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import type { ResolveContext } from '../../../src/engine/index.ts';
-import { atlanticWolves as game, type AwState } from '../../../src/games/atlantic-wolves/index.ts';
+import { atlanticWolves as game, type AwOrders, type AwState } from '../../../src/games/atlantic-wolves/index.ts';
 import { awOptionsSchema } from '../../../src/games/atlantic-wolves/options.ts';
 import { playoutOrders, sinkChance } from '../../../src/games/atlantic-wolves/orders/playout-orders.ts';
 import { randomLegalOrders } from '../../../src/games/atlantic-wolves/orders/random-orders.ts';
@@ -35,7 +35,7 @@ describe('legality', () => {
         if (g % 4 === 3)
           s = { ...s, options: awOptionsSchema.parse({ overflow: 'literal', strictAreaSequence: true }) };
         for (let i = 0; i < 400 && !s.result; i++) {
-          const orders: Record<string, unknown> = {};
+          const orders: Record<string, AwOrders> = {};
           for (const { seat } of game.owed(s)) {
             const o = playoutOrders(s, seat, rand);
             expect(game.validate(s, seat, o), `${s.phase.kind} ${JSON.stringify(o)}`).toEqual([]);
