@@ -12,6 +12,7 @@ import { shortGame } from './data/short-game.ts';
 import { awOptionsSchema, optionDocs, type AwOptions } from './options.ts';
 import { choices } from './orders/choices.ts';
 import { defaultOrders } from './orders/defaults.ts';
+import { playoutOrders } from './orders/playout-orders.ts';
 import { randomLegalOrders } from './orders/random-orders.ts';
 import { awOrdersSchema, type AwOrders } from './orders/schema.ts';
 import { awTextGrammar } from './orders/text.ts';
@@ -69,6 +70,7 @@ export const atlanticWolves = defineGame<AwState, AwOrders, AwOptions, AwData>({
     botIterations: 3000, // about a second a decision on one core (pbem match)
     botEstimate,
     randomOrders: randomLegalOrders,
+    playoutOrders,
     shortGame,
     fixtures: { position: (spec, data) => stateFromFixture(spec as FixtureSetup, data as AwData | undefined) },
   },
