@@ -13,6 +13,7 @@ import { shortData } from './data/short-data.ts';
 import { ocOptionDocs, ocOptionsSchema, type OcOptions } from './options.ts';
 import { choices } from './orders/choices.ts';
 import { defaultOrders } from './orders/defaults.ts';
+import { playoutOrders } from './orders/playout-orders.ts';
 import { randomOrders } from './orders/random-orders.ts';
 import { ocOrdersSchema, type OcOrders } from './orders/schema.ts';
 import { ocGrammar } from './orders/text.ts';
@@ -64,6 +65,7 @@ export const operationCrusader: GamePackage<OcState, OcOrders, OcOptions, OcData
     botIterations: 800, // about a second a decision on one core (pbem match)
     botEstimate,
     randomOrders,
+    playoutOrders,
     // OC 3.0[1]: one turn with six units is a short complete game.
     shortGame: { mode: 'standard', options: { lastTurn: 1 }, data: shortData },
     fixtures: { position: positionFromFixture },
