@@ -9,6 +9,7 @@ import { operationCrusader as game } from '../../../src/games/operation-crusader
 import { playoutOrders } from '../../../src/games/operation-crusader/orders/playout-orders.ts';
 import { botEstimate, projectedVp } from '../../../src/games/operation-crusader/rules/estimate.ts';
 import { positionFromFixture } from '../../../src/games/operation-crusader/rules/fixture.ts';
+import type { OcOrders } from '../../../src/games/operation-crusader/orders/schema.ts';
 import type { OcState } from '../../../src/games/operation-crusader/state.ts';
 
 /** A seeded stream of numbers in [0, 1). */
@@ -27,10 +28,10 @@ function playChecked(seed: number, options: Record<string, unknown>, randomSeat:
   for (let step = 0; step < 3000; step++) {
     const owed = game.owed(s);
     if (owed.length === 0 && game.outcome(s)) break;
-    const orders: Record<SeatId, unknown> = {};
+    const orders: Record<SeatId, OcOrders> = {};
     for (const { seat } of owed) {
       if (seat === randomSeat) {
-        orders[seat] = game.randomOrders?.(s, seat, rand);
+        orders[seat] = game.randomOrders?.(s, seat, rand) ?? {};
         continue;
       }
       const o = playoutOrders(s, seat, rand);
