@@ -61,8 +61,8 @@ export const operationCrusader: GamePackage<OcState, OcOrders, OcOptions, OcData
   visibility: { hiddenTwin, sampleHidden },
   grammar: ocGrammar,
   play: {
-    botHorizon: 16, // steps, about a turn: play-outs then scored by botEstimate
-    botIterations: 800, // about a second a decision on one core (pbem match)
+    botHorizon: 16, // steps, about a turn: play-outs then scored by botEstimate (the VP of the turns left projected)
+    botIterations: 800, // with the heuristic play-outs, about 0.8 s of CPU a decision (pbem match)
     botEstimate,
     randomOrders,
     playoutOrders,
