@@ -13,6 +13,7 @@ import { shortData } from './data/short-data.ts';
 import { ocOptionDocs, ocOptionsSchema, type OcOptions } from './options.ts';
 import { choices } from './orders/choices.ts';
 import { defaultOrders } from './orders/defaults.ts';
+import { playoutOrders } from './orders/playout-orders.ts';
 import { randomOrders } from './orders/random-orders.ts';
 import { ocOrdersSchema, type OcOrders } from './orders/schema.ts';
 import { ocGrammar } from './orders/text.ts';
@@ -60,10 +61,11 @@ export const operationCrusader: GamePackage<OcState, OcOrders, OcOptions, OcData
   visibility: { hiddenTwin, sampleHidden },
   grammar: ocGrammar,
   play: {
-    botHorizon: 16, // steps, about a turn: play-outs then scored by botEstimate
-    botIterations: 800, // about a second a decision on one core (pbem match)
+    botHorizon: 16, // steps, about a turn: play-outs then scored by botEstimate (the VP of the turns left projected)
+    botIterations: 800, // with the heuristic play-outs, about 0.8 s of CPU a decision (pbem match)
     botEstimate,
     randomOrders,
+    playoutOrders,
     // OC 3.0[1]: one turn with six units is a short complete game.
     shortGame: { mode: 'standard', options: { lastTurn: 1 }, data: shortData },
     fixtures: { position: positionFromFixture },

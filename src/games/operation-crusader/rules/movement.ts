@@ -25,7 +25,7 @@ const connectionCache = new WeakMap<OcState['data'], WeakMap<OcState['options'],
  * Every connection from a location, before the rules that depend on the position (OC 6.2(1), 6.2(2)). They depend
  * only on the map and two options: made once per data set, options and location, and shared (never changed).
  */
-function connections(s: OcState, from: string): readonly OcStep[] {
+export function connections(s: OcState, from: string): readonly OcStep[] {
   let byOptions = connectionCache.get(s.data);
   if (!byOptions) {
     byOptions = new WeakMap();
@@ -80,7 +80,7 @@ export function stopsAt(s: OcState, side: OcSide, loc: string): boolean {
 }
 
 /** OC 7.1(5)[1]: the Axis may leave the map only at the east edge, by the coastal road. */
-function mayEnterOffMap(s: OcState, side: OcSide, step: OcStep): boolean {
+export function mayEnterOffMap(s: OcState, side: OcSide, step: OcStep): boolean {
   const p = indexOf(s.data).point.get(step.to)?.offMap;
   return !!p && side === 'axis' && p.edge === 'east' && step.road?.kind === 'coastal';
 }

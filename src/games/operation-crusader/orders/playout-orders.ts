@@ -1,0 +1,323 @@
+/**
+ * The computer player's play-out orders (the package's `playoutOrders`): cheap, legal and purposeful, with chance
+ * from `rand` so that play-outs vary. At D4 a few of the side's groups are looked at, each whole group's reachable
+ * ends (OC 6.2) are valued, and the best activation (noise added) is sent: taking points that matter (Tobruk and
+ * Bardia, OC 7.1(1)-(2); the points of the roads between Tobruk and the British sources, OC 5.1(2)), breaking
+ * through east (OC 7.1(5)), sitting in the areas whose roads the enemy needs (OC 6.2(1)[3], 5.1(3)①), and attacks
+ * at good expected odds (OC 6.3). The other decision points take the default orders (easiest target, most steps
+ * lost, the data's set-up). Pure: all chance comes from `rand`.
+ */
+import type { SeatId } from '../../../engine/types.ts';
+import { acrossFortress } from '../rules/combat.ts';
+import { connections, groupAllowance, mayEnterOffMap } from '../rules/movement.ts';
+import { owed } from '../rules/owed.ts';
+import { suppliedPoints } from '../rules/supply.ts';
+import {
+  activatable,
+  enemyOf,
+  groupLocations,
+  indexOf,
+  isArea,
+  isOffMap,
+  type OcSide,
+  type OcState,
+} from '../state.ts';
+import { defaultOrders } from './defaults.ts';
+import { randomOrders } from './random-orders.ts';
+import type { OcActivation, OcOrders } from './schema.ts';
+import { checkActivation } from './validate-activation.ts';
+
+/** Groups looked at per decision (of the side's locations, drawn at random). */
+const GROUPS_LOOKED_AT = 3;
+/** Noise added to every option's value: play-outs vary, and near-equal options are both played. */
+const NOISE = 0.8;
+/** How often the play-out takes a random legal activation instead (what the heuristic never would). */
+const RANDOM_SHARE = 0.08;
+
+/** What the ranking of the map needs, made once per data set. */
+interface Plan {
+  /** Points on a shortest road route from Tobruk to a British supply source (OC 7.1(1), 5.1(2)). */
+  relief: Set<string>;
+  /** Per area, the relief roads it lies beside (units alone there block them, OC 5.1(3)①). */
+  reliefRoadsBy: Map<string, number>;
+}
+
+const plans = new WeakMap<OcState['data'], Plan>();
+
+/** Breadth-first road distances from a set of points (every road, whatever its kind, counts one). */
+function distances(data: OcState['data'], from: readonly string[]): Map<string, number> {
+  const dist = new Map(from.map((p) => [p, 0]));
+  const queue = [...from];
+  for (let head = 0; head < queue.length; head++) {
+    const at = queue[head];
+    for (const r of data.roads) {
+      const to = r.from === at ? r.to : r.to === at ? r.from : null;
+      if (to && !dist.has(to)) {
+        dist.set(to, dist.get(at)! + 1);
+        queue.push(to);
+      }
+    }
+  }
+  return dist;
+}
+
+function planOf(s: OcState): Plan {
+  const known = plans.get(s.data);
+  if (known) return known;
+  const sources = s.data.points.filter((p) => p.offMap?.side === 'british').map((p) => p.id);
+  const fromTobruk = distances(s.data, [s.data.tobruk]);
+  const fromSources = distances(s.data, sources);
+  const best = Math.min(...sources.map((p) => fromTobruk.get(p) ?? Number.POSITIVE_INFINITY));
+  const relief = new Set<string>();
+  // A point lies on a route at most one road longer than the shortest (there are two ways out of the siege).
+  for (const p of s.data.points) {
+    const d = (fromTobruk.get(p.id) ?? Infinity) + (fromSources.get(p.id) ?? Infinity);
+    if (d <= best + 1) relief.add(p.id);
+  }
+  const reliefRoadsBy = new Map<string, number>();
+  for (const r of s.data.roads)
+    if (relief.has(r.from) && relief.has(r.to))
+      for (const a of r.areas) reliefRoadsBy.set(a, (reliefRoadsBy.get(a) ?? 0) + 1);
+  const plan = { relief, reliefRoadsBy };
+  plans.set(s.data, plan);
+  return plan;
+}
+
+/** What holding a point is worth to a side that does not control it yet. */
+function pointValue(s: OcState, side: OcSide, p: string, plan: Plan): number {
+  if (s.control[p] === side) return 0;
+  let v = 0.6;
+  if (p === s.data.tobruk) v += side === 'axis' ? 4 : 3;
+  if (p === s.data.bardia) v += side === 'british' ? 2.5 : 1.5;
+  if (plan.relief.has(p)) v += side === 'british' ? 1.5 : 1;
+  return v;
+}
+
+/** The units of each side at each location on the map, counted once per decision. */
+type Occupancy = Map<string, { british: number; axis: number }>;
+
+function occupancyOf(s: OcState): Occupancy {
+  const out: Occupancy = new Map();
+  for (const u of s.data.units) {
+    const st = s.units[u.id];
+    if (st.status !== 'map' || !st.at) continue;
+    let here = out.get(st.at);
+    if (!here) {
+      here = { british: 0, axis: 0 };
+      out.set(st.at, here);
+    }
+    here[u.side]++;
+  }
+  return out;
+}
+
+/**
+ * What standing in an area is worth: blocking (or unblocking) the relief roads beside it (OC 6.2(1)[3]); `leaving`
+ * friendly units are counted out.
+ */
+function areaValue(side: OcSide, area: string, plan: Plan, occupancy: Occupancy, leaving = 0): number {
+  const roads = plan.reliefRoadsBy.get(area) ?? 0;
+  if (!roads) return 0;
+  const here = occupancy.get(area);
+  const mine = (here?.[side] ?? 0) - leaving > 0;
+  const theirs = (here?.[enemyOf(side)] ?? 0) > 0;
+  if (mine) return 0;
+  // The British unblock a road by joining the enemy in an area; the Axis block it by standing alone there.
+  if (side === 'british') return theirs ? 0.8 * roads : 0.2 * roads;
+  return theirs ? 0.1 * roads : 0.6 * roads;
+}
+
+/** The chance that one die hits (OC 6.3(2)[4]): die + plus ≥ value. */
+const hitChance = (value: number, plus: number) => Math.min(1, Math.max(0, (7 - (value - plus)) / 6));
+
+/**
+ * The expected combat of a group attacking the enemy at `end` from `previous` (OC 6.3(1)-(6)): the counterattack
+ * on the group's easiest target first, then the group's surviving dice on the enemy's easiest target. What it is
+ * worth in VP-like units to the attacker, and whether the defenders are likely all gone (a point is then taken).
+ */
+function combatValue(s: OcState, side: OcSide, group: readonly string[], end: string, previous: string) {
+  const ix = indexOf(s.data);
+  const enemy = enemyOf(side);
+  const defenders = s.data.units.filter(
+    (u) => u.side === enemy && s.units[u.id].status === 'map' && s.units[u.id].at === end,
+  );
+  const area = isArea(s, end);
+  const fortress = !area && acrossFortress(s, end, previous, enemy);
+  const easiest = (ids: readonly string[]) => ids.reduce((a, b) => (ix.unit.get(b)!.hit < ix.unit.get(a)!.hit ? b : a));
+  const target = ix.unit.get(easiest(group))!;
+  let ownHits = 0;
+  for (const d of defenders) {
+    const st = s.units[d.id];
+    const value = st.outOfSupply ? 6 : target.hit;
+    const plus =
+      (d.arm === 'tank' && target.arm === 'infantry' && area ? 1 : 0) + (s.units[target.id].outOfSupply ? 1 : 0);
+    ownHits += st.steps * hitChance(value, plus);
+  }
+  const ownLoss =
+    target.arm === 'tank' && target.nation === 'german' ? Math.max(ownHits > 0.5 ? 1 : 0, ownHits / 2) : ownHits;
+  let dice = 0;
+  for (const g of group) dice += s.units[g].steps;
+  dice = Math.max(0, dice - ownLoss);
+  const aim = ix.unit.get(easiest(defenders.map((d) => d.id)))!;
+  const firstArm = ix.unit.get(group[0])!.arm;
+  const plus = (firstArm === 'tank' && aim.arm === 'infantry' && area ? 1 : 0) + (s.units[aim.id].outOfSupply ? 1 : 0);
+  const hits = dice * hitChance(aim.hit, plus);
+  const perStep = aim.arm === 'tank' ? (aim.nation === 'german' ? 2 : 1) : fortress ? 3 : 2;
+  const enemyLoss = Math.min(
+    hits / perStep,
+    defenders.reduce((n, d) => n + s.units[d.id].steps, 0),
+  );
+  const enemySteps = defenders.reduce((n, d) => n + s.units[d.id].steps, 0);
+  const germanTank = aim.arm === 'tank' && aim.nation === 'german';
+  const worth = enemyLoss * (side === 'british' && germanTank ? 1.6 : 1) - ownLoss;
+  return { worth, cleared: enemyLoss >= enemySteps * 0.9 };
+}
+
+/** What a group pays per unit for ending where it will be out of supply (OC 5.1(4): face down, easier to hit). */
+const UNSUPPLIED = 0.6;
+
+/**
+ * The points where a group will likely be in supply at the next reorganisation (OC 5.1(2)): the supplied points
+ * and those one road from one (a point the group takes becomes the side's). A proxy: the position will change.
+ */
+function nearSupply(s: OcState, side: OcSide): Set<string> {
+  const supplied = suppliedPoints(s, side, false);
+  const near = new Set(supplied);
+  for (const r of s.data.roads) {
+    if (supplied.has(r.from)) near.add(r.to);
+    if (supplied.has(r.to)) near.add(r.from);
+  }
+  return near;
+}
+
+/** Whether a group ending at `end` is likely in supply: see `nearSupply`; an area needs a held point (OC 5.1(2)[2]). */
+function likelySupplied(s: OcState, side: OcSide, end: string, near: Set<string>): boolean {
+  const area = indexOf(s.data).area.get(end);
+  if (!area) return near.has(end);
+  if (side === 'british' && s.data.britishSupplyAreas.includes(end)) return true;
+  return area.points.some((p) => near.has(p) && s.control[p] === side);
+}
+
+/** One option for a group: where it ends, how it gets there, and what that is worth. */
+interface Option {
+  act: OcActivation;
+  value: number;
+}
+
+/** One reachable end: the path to it, what it cost, and the location before it. */
+interface Reached {
+  path: string[];
+  spent: number;
+  previous: string;
+}
+
+/**
+ * The reachable ends of a group from `from` (OC 6.2), by the cheapest path found. The position rules of
+ * `legalSteps` read from the occupancy counted once (a road beside an area held by the enemy alone, the group
+ * leaving `from` apart, OC 6.2(1)[3]; off the map only east by the coastal road, OC 7.1(5)[1]); the whole
+ * activation is checked by `checkActivation` before it is sent.
+ */
+function reachable(s: OcState, side: OcSide, group: readonly string[], from: string, occupancy: Occupancy) {
+  const ma = groupAllowance(s, group);
+  const enemy = enemyOf(side);
+  const best = new Map<string, Reached>([[from, { path: [], spent: 0, previous: from }]]);
+  const blocked = (areas: readonly string[]) => {
+    for (const a of areas) {
+      const here = occupancy.get(a);
+      if (here && here[enemy] > 0 && here[side] - (a === from ? group.length : 0) <= 0) return true;
+    }
+    return false;
+  };
+  const queue = [from];
+  for (let head = 0; head < queue.length; head++) {
+    const at = queue[head];
+    const here = best.get(at)!;
+    if (at !== from && ((occupancy.get(at)?.[enemy] ?? 0) > 0 || isOffMap(s, at))) continue;
+    for (const st of connections(s, at)) {
+      const spent = here.spent + st.cost;
+      if (spent > ma || st.to === from) continue;
+      const known = best.get(st.to);
+      if (known && known.spent <= spent) continue;
+      if (st.road && blocked(st.road.areas)) continue;
+      if (isOffMap(s, st.to) && !mayEnterOffMap(s, side, st)) continue;
+      best.set(st.to, { path: [...here.path, st.to], spent, previous: at });
+      queue.push(st.to);
+    }
+  }
+  return best;
+}
+
+/** The options of the whole group at `at`, valued. */
+function optionsAt(
+  s: OcState,
+  side: OcSide,
+  at: string,
+  plan: Plan,
+  occupancy: Occupancy,
+  near: Set<string>,
+): Option[] {
+  const group = activatable(s, side).filter((u) => s.units[u].at === at);
+  const cut = UNSUPPLIED * group.length;
+  const out: Option[] = [];
+  const enemy = enemyOf(side);
+  const leaving = isArea(s, at) ? areaValue(side, at, plan, occupancy, group.length) : 0;
+  for (const [end, way] of reachable(s, side, group, at, occupancy)) {
+    const enemies = (occupancy.get(end)?.[enemy] ?? 0) > 0;
+    const base: OcActivation = { at, units: group, ...(way.path.length ? { path: way.path } : {}) };
+    const moved = way.path.length ? -leaving - (likelySupplied(s, side, end, near) ? 0 : cut) : 0;
+    const offMap = isOffMap(s, end) && end !== at;
+    if (offMap) {
+      // OC 7.1(5)[3]: the Axis scores the steps that break through at once.
+      const steps = group.reduce((n, u) => n + s.units[u].steps, 0);
+      out.push({ act: base, value: 1.2 * steps + moved });
+      continue;
+    }
+    if (!enemies) {
+      const v = isArea(s, end) ? areaValue(side, end, plan, occupancy) : pointValue(s, side, end, plan);
+      out.push({ act: { ...base, attack: 'no' }, value: (end === at ? 0 : v) + moved });
+      continue;
+    }
+    const fight = combatValue(s, side, group, end, way.previous);
+    const take = !isArea(s, end) && fight.cleared ? pointValue(s, side, end, plan) : 0;
+    const attack: OcActivation = { ...base, attack: 'yes' };
+    if (s.options.attackerTargets === 'before') {
+      const foes = s.data.units.filter(
+        (u) => u.side !== side && s.units[u.id].status === 'map' && s.units[u.id].at === end,
+      );
+      const aim = foes.reduce((a, b) => (b.hit < a.hit ? b : a)).id;
+      attack.targets = Object.fromEntries(group.map((u) => [u, aim]));
+    }
+    out.push({ act: attack, value: fight.worth + take + moved });
+    if (isArea(s, end))
+      out.push({ act: { ...base, attack: 'no' }, value: areaValue(side, end, plan, occupancy) + moved - 0.3 });
+  }
+  return out;
+}
+
+function activationOf(s: OcState, side: OcSide, rand: () => number): OcActivation {
+  const locations = groupLocations(s, side);
+  if (!locations.length) return { at: 'pass' };
+  const plan = planOf(s);
+  const occupancy = occupancyOf(s);
+  const near = nearSupply(s, side);
+  const looked = locations.length <= GROUPS_LOOKED_AT ? [...locations] : [];
+  while (looked.length < Math.min(GROUPS_LOOKED_AT, locations.length)) {
+    const at = locations[Math.floor(rand() * locations.length)];
+    if (!looked.includes(at)) looked.push(at);
+  }
+  const options: Option[] = [];
+  for (const at of looked) for (const o of optionsAt(s, side, at, plan, occupancy, near)) options.push(o);
+  for (const o of options) o.value += NOISE * rand();
+  options.sort((a, b) => b.value - a.value);
+  // The best few in turn until one is legal (leaving an area with enemies may be refused, OC 6.2(3)).
+  for (const o of options.slice(0, 4)) if (!checkActivation(s, side, o.act).length) return o.act;
+  return { at: 'pass' };
+}
+
+/** Play-out orders of a seat: purposeful at D4, the default orders elsewhere. */
+export function playoutOrders(s: OcState, seat: SeatId, rand: () => number): OcOrders {
+  const point = owed(s).find((w) => w.seat === seat)?.point;
+  if (point !== 'OC-D4') return defaultOrders(s, seat);
+  if (rand() < RANDOM_SHARE) return randomOrders(s, seat, rand);
+  return { activation: activationOf(s, seat as OcSide, rand) };
+}
