@@ -27,6 +27,13 @@ const pick = <T>(list: readonly T[], rand: Rand): T => list[Math.floor(rand() * 
 /** How often the heuristic plays a random legal order instead, so that play-outs still try what it never would. */
 const NOISE = 0.1;
 
+/**
+ * How often the intercepting side contests a threatened flagged hex. Not always: the play-outs must also allow for
+ * a passive opponent (the deadline's default orders wait at home), else the offensive side's placements on enemy
+ * flagged hexes look worthless to the search, being nearly always contested in its play-outs.
+ */
+const CONTEST = 0.4;
+
 /** Colour rank for organising: fast (red) ships together, pre-dreadnoughts (blue) together (GF 8[1a]). */
 const RANK = { red: 0, black: 1, blue: 2 } as const;
 
@@ -71,7 +78,7 @@ const holds = (s: GfState, hex: string, side: Side) => markersIn(s, hex, side).l
 /**
  * D13: the offensive side takes the enemy's empty flagged hexes (proximity before home, where the enemy fights at
  * +1, GF 8[4.2]M(a)), else backs up a hex it holds alone; the intercepting side contests its own flagged hexes the
- * enemy holds alone (most VP first), else waits in its home hex (counted double, GF 8[3][3b]).
+ * enemy holds alone (most VP first) now and then, else waits in its home hex (counted double, GF 8[3][3b]).
  */
 export function playoutPlacement(s: GfState, side: Side, rand: Rand): NonNullable<GfOrders['place']> {
   const u = unplaced(s, side);
@@ -89,7 +96,7 @@ export function playoutPlacement(s: GfState, side: Side, rand: Rand): NonNullabl
     return { marker, hex: pick(targets, rand) };
   }
   const threatened = flaggedHexes(s, side).filter((h) => holds(s, h, enemy) && !holds(s, h, side));
-  if (threatened.length && chance(0.85, rand)) return { marker, hex: threatened[0] };
+  if (threatened.length && chance(CONTEST, rand)) return { marker, hex: threatened[0] };
   return { marker, hex: homeHex(s, side) };
 }
 
