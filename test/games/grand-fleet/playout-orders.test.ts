@@ -16,6 +16,7 @@ import {
 } from '../../../src/games/grand-fleet/orders/playout-orders.ts';
 import { botEstimate, pendingControlVp } from '../../../src/games/grand-fleet/rules/estimate.ts';
 import { stateFromFixture } from '../../../src/games/grand-fleet/rules/fixture.ts';
+import type { GfOrders } from '../../../src/games/grand-fleet/orders/schema.ts';
 import type { GfState, Marker, Side } from '../../../src/games/grand-fleet/state.ts';
 
 const GB = (...ns: number[]) => ns.map((n) => `GB${String(n).padStart(2, '0')}`);
@@ -61,7 +62,7 @@ describe('Grand Fleet play-out heuristic', () => {
       const options = game.optionsSchema.parse(optionSets[g % optionSets.length]);
       let s = game.setup({ mode: 'standard', options, data: game.dataSchema.parse(game.defaultData) });
       for (let step = 0; step < 3000 && !game.outcome(s); step++) {
-        const orders: Record<string, unknown> = {};
+        const orders: Record<string, GfOrders> = {};
         for (const { seat, point } of game.owed(s)) {
           const mine = playoutOrders(s, seat, rand);
           expect(game.validate(s, seat, mine), `${point} ${JSON.stringify(mine)}`).toEqual([]);
