@@ -13,6 +13,7 @@ import { shortGame } from './data/short-game.ts';
 import { type GfOptions, gfOptionsSchema, optionDocs } from './options.ts';
 import { choices } from './orders/choices.ts';
 import { defaultOrders } from './orders/defaults.ts';
+import { playoutOrders } from './orders/playout-orders.ts';
 import { randomOrders } from './orders/random-orders.ts';
 import { type GfOrders, gfOrdersSchema } from './orders/schema.ts';
 import { gfTextGrammar } from './orders/text.ts';
@@ -67,6 +68,7 @@ export const grandFleet: GamePackage<GfState, GfOrders, GfOptions, GfData> = def
     botIterations: 1500, // about a second a decision on one core (pbem match)
     botEstimate,
     randomOrders,
+    playoutOrders,
     shortGame,
     fixtures: { position: (spec, data) => stateFromFixture(spec as GfFixtureSetup, data as GfData | undefined) },
   },

@@ -1,0 +1,131 @@
+/**
+ * The computer player's play-out heuristic and estimate for Grand Fleet: legal at every decision point over many
+ * positions (validate accepts all it returns), and purposeful where the right move is plain: the offensive side
+ * takes an enemy flagged hex no fleet holds (control VP, GF 8[5]), the intercepting side contests its own flagged
+ * hex the enemy holds alone, every fleet marker gets a fleet, and the estimate counts the control VP in hand.
+ */
+import { createHash } from 'node:crypto';
+import { describe, expect, test } from 'vitest';
+import { sfc32FromHex, sfc32Next, uniformDie } from '../../../src/engine/dice.ts';
+import type { ResolveContext } from '../../../src/engine/types.ts';
+import { grandFleet as game } from '../../../src/games/grand-fleet/index.ts';
+import {
+  playoutOrders,
+  playoutOrganisation,
+  playoutPlacement,
+} from '../../../src/games/grand-fleet/orders/playout-orders.ts';
+import { botEstimate, pendingControlVp } from '../../../src/games/grand-fleet/rules/estimate.ts';
+import { stateFromFixture } from '../../../src/games/grand-fleet/rules/fixture.ts';
+import type { GfOrders } from '../../../src/games/grand-fleet/orders/schema.ts';
+import type { GfState, Marker, Side } from '../../../src/games/grand-fleet/state.ts';
+
+const GB = (...ns: number[]) => ns.map((n) => `GB${String(n).padStart(2, '0')}`);
+const DE = (...ns: number[]) => ns.map((n) => `DE${String(n).padStart(2, '0')}`);
+const pad = (f: string[][], n: number) => [...f, ...Array.from({ length: n - f.length }, () => [])];
+const down = (id: string, side: Side, hex: string, index: number): Marker => ({
+  ...{ id, side, hex, up: false, fleet: 0, down: index, moved: false, out: false },
+});
+
+const streamOf = (seed: string) => {
+  const rng = sfc32FromHex(createHash('sha256').update(seed).digest('hex'));
+  return { rand: () => sfc32Next(rng) / 0x100000000, roll: (sides: number) => uniformDie(rng, sides) };
+};
+
+/** A German offensive in placement: fleets of three ships, markers as given, `side` to place next. */
+const placing = (side: Side, markers: Marker[]): GfState =>
+  stateFromFixture({
+    offensive: 'german',
+    battle: {
+      offensive: 'german',
+      fleets: {
+        british: pad([GB(1, 2, 3), GB(5, 6, 7), GB(9, 10, 11)], 8),
+        german: pad([DE(1, 2, 3), DE(4, 5, 6), DE(7, 8, 9)], 6),
+      },
+      hidden: { british: [1, 2, 3], german: [1, 2, 3] },
+      markers,
+      nextSide: side,
+    },
+    phase: { kind: 'place', side },
+  });
+
+/** British proximity hexes (GF 2-2[3b]) in the shipped data. */
+const BRITISH_PROXIMITY = ['201', '301', '401', '501', '601', '702'];
+
+describe('Grand Fleet play-out heuristic', () => {
+  test('every order it gives is legal, over whole games under several option sets', () => {
+    const optionSets = [{}, { combatHexes: 'parallel' }, { commitDice: 'beforeRolling', historical: true }];
+    let checked = 0;
+    const points = new Set<string>();
+    for (let g = 0; g < 24; g++) {
+      const { rand, roll } = streamOf(`playout-legal|${g}`);
+      const ctx: ResolveContext = { roll, emit: () => {}, silent: true };
+      const options = game.optionsSchema.parse(optionSets[g % optionSets.length]);
+      let s = game.setup({ mode: 'standard', options, data: game.dataSchema.parse(game.defaultData) });
+      for (let step = 0; step < 3000 && !game.outcome(s); step++) {
+        const orders: Record<string, GfOrders> = {};
+        for (const { seat, point } of game.owed(s)) {
+          const mine = playoutOrders(s, seat, rand);
+          expect(game.validate(s, seat, mine), `${point} ${JSON.stringify(mine)}`).toEqual([]);
+          checked++;
+          points.add(point);
+          // The other seat plays random orders now and then, so the heuristic meets positions it would not make.
+          orders[seat] = seat === 'german' && g % 2 === 1 ? game.randomOrders!(s, seat, rand) : mine;
+        }
+        s = game.resolve(s, orders, ctx);
+      }
+      expect(game.outcome(s)).not.toBeNull();
+    }
+    expect(checked).toBeGreaterThan(2000);
+    for (const p of ['GF-D8', 'GF-D11', 'GF-D13', 'GF-D15', 'GF-D17', 'GF-D18', 'GF-AD1']) expect(points).toContain(p);
+  });
+
+  test('the offensive side takes the enemy flagged hex worth most that no fleet holds', () => {
+    // 702 (1 VP) is taken already; 301 (1 VP) is the best free British proximity hex.
+    const s = placing('german', [down('G1', 'german', '702', 0), down('B1', 'british', '101', 0)]);
+    expect(playoutPlacement(s, 'german', () => 0)).toEqual({ marker: 'down', hex: '301' });
+    const free = BRITISH_PROXIMITY.filter((h) => h !== '702');
+    for (let k = 0; k < 50; k++) {
+      const { rand } = streamOf(`offensive|${k}`);
+      expect(free).toContain(playoutPlacement(s, 'german', rand).hex);
+    }
+  });
+
+  test('the intercepting side contests its own flagged hex the enemy holds alone', () => {
+    const s = placing('british', [
+      down('G1', 'german', '301', 0),
+      down('B1', 'british', '101', 0),
+      down('G2', 'german', '501', 1),
+    ]);
+    expect(playoutPlacement(s, 'british', () => 0)).toEqual({ marker: 'down', hex: '301' });
+  });
+
+  test('organisation puts a fleet under every marker the ships allow, fast ships together', () => {
+    const s = stateFromFixture({
+      offensive: 'british',
+      battle: { offensive: 'british' },
+      phase: { kind: 'organise', side: 'british' },
+    });
+    const plan = playoutOrganisation(s, 'british', () => 0.5);
+    expect(game.validate(s, 'british', { organise: plan })).toEqual([]);
+    expect(new Set(Object.values(plan).filter((n) => n > 0)).size).toBe(s.data.markers.british);
+    // The nine fast ships GB25-GB33 (BC, (BC)) are dealt first: they make fleets 1 and 2, both fast (GF 8[1a]).
+    expect(new Set(GB(25, 26, 27, 28, 29, 30, 31, 32, 33).map((id) => plan[id]))).toEqual(new Set([1, 2]));
+    expect(Object.values(plan).filter((n) => n === 1 || n === 2)).toHaveLength(9);
+  });
+});
+
+describe('Grand Fleet estimate', () => {
+  test('counts the control VP the offensive side holds alone, not contested or empty markers', () => {
+    const s = placing('british', [
+      down('G1', 'german', '301', 0), // alone in a 1 VP British proximity hex
+      down('G2', 'german', '702', 1), // contested below
+      down('B1', 'british', '702', 0),
+      down('G3', 'german', '201', 2), // 0.5 VP: 1.5 in all, rounded down (GF 8[5][2])
+    ]);
+    expect(pendingControlVp(s)).toBe(1);
+    const even = placing('british', []);
+    expect(botEstimate(s, 'german')).toBeGreaterThan(botEstimate(even, 'german'));
+    // Britain wins a level game (GF 11[1]): at even VP the estimate leans British.
+    expect(botEstimate(even, 'british')).toBeGreaterThan(0.5);
+  });
+});
