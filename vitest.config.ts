@@ -7,8 +7,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
-    // Most of the slow files wait on real processes, sockets, Postgres and timers rather than the CPU (each file has
-    // a database of its own; the slowest spends over a third of its time idle): three at a time, even on two cores.
-    maxWorkers: 3,
+    // Most of the slow files wait on real processes, sockets and timers rather than the CPU (each file has a
+    // database of its own): two at a time, even on two cores, rather than the default of one per core but one.
+    maxWorkers: 2,
   },
 });
