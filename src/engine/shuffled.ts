@@ -9,3 +9,8 @@ export function shuffled<T>(xs: readonly T[], rand: () => number): T[] {
   }
   return out;
 }
+
+/** One element of `xs` (which must not be empty), drawn with `rand` giving numbers in [0, 1). */
+export function pickOne<T>(xs: readonly T[], rand: () => number): T {
+  return xs[Math.floor(rand() * xs.length)];
+}

@@ -13,12 +13,10 @@ import { turn5Count } from '../rules/reinforcement.ts';
 import { responseDestinations } from '../rules/response-movement.ts';
 import { capacityAt, scanAreas, shipAttacks, ubAttacks, ubsToPlace } from '../rules/arithmetic.ts';
 import { at, record, type AwState } from '../state.ts';
-import { shuffled } from '../../../engine/shuffled.ts';
+import { pickOne, shuffled } from '../../../engine/shuffled.ts';
 
 /** A source of uniform numbers in [0, 1). */
 export type Rand = () => number;
-
-const pick = <T>(rand: Rand, list: readonly T[]): T => list[Math.floor(rand() * list.length)];
 
 /** Puts each id in a random area with room left; ids that fit nowhere are left out. */
 function scatter(s: AwState, side: AwSide, ids: string[], rand: Rand): Record<string, string> {
@@ -53,7 +51,7 @@ function randomResponseTable(s: AwState, side: AwSide, rand: Rand): Record<strin
   const table = record<string[]>();
   const units = side === 'allied' ? ix.allied : ix.german;
   for (let k = 0; k < units.length; k++) {
-    if (rand() < 0.7) table[units[k].id] = rand() < 0.3 ? ['stay'] : [pick(rand, areas), pick(rand, areas)];
+    if (rand() < 0.7) table[units[k].id] = rand() < 0.3 ? ['stay'] : [pickOne(areas, rand), pickOne(areas, rand)];
   }
   return table;
 }
@@ -118,7 +116,7 @@ function randomEscorts(s: AwState, rand: Rand): Record<string, string[]> {
     const ubs = idsAt(s, at(s, u.id), 'german');
     const n = shipAttacks(u);
     const list: string[] = [];
-    for (let i = 0; i < n; i++) list.push(pick(rand, ubs));
+    for (let i = 0; i < n; i++) list.push(pickOne(ubs, rand));
     escorts[u.id] = list;
   }
   return escorts;
@@ -131,7 +129,7 @@ function randomUbs(s: AwState, rand: Rand): Record<string, string[]> {
     const convoys = convoyIdsAt(s, at(s, u.id));
     const n = ubAttacks(s, u.id);
     const list: string[] = [];
-    for (let i = 0; i < n; i++) list.push(pick(rand, convoys));
+    for (let i = 0; i < n; i++) list.push(pickOne(convoys, rand));
     ubs[u.id] = list;
   }
   return ubs;

@@ -8,10 +8,9 @@ import { reinforceLimit } from '../rules/surrender.ts';
 import { activeNation, areaIds, enemiesOfFrance, type FnState, homeOf, unitsOf } from '../state.ts';
 import { legalActivities } from './choices.ts';
 import type { Activation, FnOrders } from './schema.ts';
-import { shuffled } from '../../../engine/shuffled.ts';
+import { pickOne, shuffled } from '../../../engine/shuffled.ts';
 
 type Rand = () => number;
-const pick = <T>(rand: Rand, xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)];
 
 /**
  * Every path of at most `budget` areas from `from` on the area graph, no area entered twice, in depth-first order
@@ -79,7 +78,7 @@ function randomMoves(
       if (rand() > share) continue;
       slot += 1;
       good ??= paths.filter(ends);
-      move[`${from}${slot}`] = pick(rand, good.length && rand() < 0.7 ? good : paths);
+      move[`${from}${slot}`] = pickOne(good.length && rand() < 0.7 ? good : paths, rand);
     }
   }
   return move;
@@ -105,9 +104,9 @@ function randomActivation(s: FnState, n: Nation, rand: Rand): Activation {
     return n === 'france'
       ? {
           activity: 'declare',
-          target: pick(
-            rand,
+          target: pickOne(
             ALLIES.filter((a) => !s.atWar[a]),
+            rand,
           ),
         }
       : { activity: 'declare' };
@@ -144,7 +143,7 @@ function randomAllocation(s: FnState, area: string, rand: Rand): Partial<Record<
   const present = warNationsIn(s, area);
   const out: Partial<Record<Ally, number>> = {};
   for (let d = 0; d < unitsOf(s, area, 'france'); d++) {
-    const a = pick(rand, present);
+    const a = pickOne(present, rand);
     out[a] = (out[a] ?? 0) + 1;
   }
   return out;

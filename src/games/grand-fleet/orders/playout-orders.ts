@@ -9,7 +9,7 @@
  * GF 8[4.4][2a]) where staying scores or denies VP.
  */
 import type { SeatId } from '../../../engine/types.ts';
-import { shuffled } from '../../../engine/shuffled.ts';
+import { pickOne as pick, shuffled } from '../../../engine/shuffled.ts';
 import type { Side } from '../data/schema.ts';
 import { markersIn, situationCount, targetsOf } from '../rules/combat.ts';
 import { byDefenceDown, fastFleets, surplusCount, toOrganise } from '../rules/organise.ts';
@@ -17,12 +17,10 @@ import { hexPoints, pointOf } from '../rules/owed.ts';
 import { interceptableHexes, interceptionTargets, unplaced } from '../rules/placement.ts';
 import { enemyOf, type GfState, hexOf, indexOf, type Situation, typeOf } from '../state.ts';
 import { defaultCommit, defaultOrders, fireInOrder, homeHex } from './defaults.ts';
-import { randomOrders } from './random-orders.ts';
+import { chance, randomOrders } from './random-orders.ts';
 import type { GfOrders } from './schema.ts';
 
 type Rand = () => number;
-const chance = (p: number, rand: Rand) => rand() < p;
-const pick = <T>(list: readonly T[], rand: Rand): T => list[Math.floor(rand() * list.length)];
 
 /** How often the heuristic plays a random legal order instead, so that play-outs still try what it never would. */
 const NOISE = 0.1;

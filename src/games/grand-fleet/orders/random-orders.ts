@@ -13,11 +13,11 @@ import { hexPoints, pointOf } from '../rules/owed.ts';
 import { interceptableHexes, interceptionTargets, placeableHexes, unplaced } from '../rules/placement.ts';
 import { enemyOf, type GfState, type Situation } from '../state.ts';
 import { markersIn, targetsOf } from '../rules/combat.ts';
-import { shuffled } from '../../../engine/shuffled.ts';
+import { pickOne as pick, shuffled } from '../../../engine/shuffled.ts';
 
 type Rand = () => number;
-const pick = <T>(list: readonly T[], rand: Rand): T => list[Math.floor(rand() * list.length)];
-const chance = (p: number, rand: Rand) => rand() < p;
+/** True with probability `p`. */
+export const chance = (p: number, rand: Rand) => rand() < p;
 
 /** A random legal organisation (GF 8[1][3-7]). */
 function randomOrganisation(s: GfState, side: Side, rand: Rand): Record<string, number> {

@@ -3,6 +3,7 @@
  * its movement allowance, attacking where it may; random targets; now and then a standing counterattack
  * preference. Pure: all chance comes from `rand`.
  */
+import { pickOne as pick } from '../../../engine/shuffled.ts';
 import type { SeatId } from '../../../engine/types.ts';
 import { checkActivation } from './validate-activation.ts';
 import { defaultOrders } from './defaults.ts';
@@ -19,8 +20,6 @@ import {
   type OcSide,
   type OcState,
 } from '../state.ts';
-
-const pick = <T>(list: readonly T[], rand: () => number): T => list[Math.floor(rand() * list.length)];
 
 function randomWalk(s: OcState, side: OcSide, group: string[], from: string, rand: () => number): string[] {
   const ma = groupAllowance(s, group);
