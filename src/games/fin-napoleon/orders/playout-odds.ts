@@ -4,7 +4,8 @@
  * [5]: 1-3 hits, 1-2 in the Spain area).
  */
 import type { Nation } from '../data/schema.ts';
-import { adjacentAreas } from '../rules/movement.ts';
+import { reachable } from '../../../engine/geometry/graph.ts';
+import { areaGraph } from '../rules/movement.ts';
 import { areaIds, type FnState, homeOf, isSea } from '../state.ts';
 
 /** Area -> area -> steps, for land units (no sea area entered) and for British units (seas too). */
@@ -14,18 +15,9 @@ interface Distances {
 }
 const distances = new WeakMap<object, Distances>();
 
-function bfs(s: FnState, from: string, viaSea: boolean): Map<string, number> {
-  const out = new Map([[from, 0]]);
-  const queue = [from];
-  for (let i = 0; i < queue.length; i++) {
-    const at = queue[i];
-    for (const to of adjacentAreas(s, at)) {
-      if (out.has(to) || (!viaSea && isSea(s, to))) continue;
-      out.set(to, out.get(at)! + 1);
-      queue.push(to);
-    }
-  }
-  return out;
+/** Steps from `from` to every area within reach: over land alone, or (`viaSea`) through the sea zones too. */
+function stepsFrom(s: FnState, from: string, viaSea: boolean): Map<string, number> {
+  return reachable(areaGraph(s), from, Number.POSITIVE_INFINITY, (edge) => viaSea || !isSea(s, edge.to));
 }
 
 /** Steps from `from` to `to` for a unit of `n` (built once per data set); a large number when out of reach. */
@@ -34,8 +26,8 @@ export function distance(s: FnState, n: Nation, from: string, to: string): numbe
   if (!d) {
     d = { land: new Map(), any: new Map() };
     for (const a of areaIds(s)) {
-      d.land.set(a, bfs(s, a, false));
-      d.any.set(a, bfs(s, a, true));
+      d.land.set(a, stepsFrom(s, a, false));
+      d.any.set(a, stepsFrom(s, a, true));
     }
     distances.set(s.data, d);
   }

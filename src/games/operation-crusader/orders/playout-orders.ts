@@ -7,6 +7,7 @@
  * at good expected odds (OC 6.3). The other decision points take the default orders (easiest target, most steps
  * lost, the data's set-up). Pure: all chance comes from `rand`.
  */
+import { graphOf, reachable as withinBudget } from '../../../engine/geometry/index.ts';
 import type { SeatId } from '../../../engine/types.ts';
 import { acrossFortress } from '../rules/combat.ts';
 import { connections, groupAllowance, mayEnterOffMap } from '../rules/movement.ts';
@@ -44,20 +45,16 @@ interface Plan {
 
 const plans = new WeakMap<OcState['data'], Plan>();
 
-/** Breadth-first road distances from a set of points (every road, whatever its kind, counts one). */
+/** Road distances from the nearest of a set of points (every road, whatever its kind, counts one). */
 function distances(data: OcState['data'], from: readonly string[]): Map<string, number> {
-  const dist = new Map(from.map((p) => [p, 0]));
-  const queue = [...from];
-  for (let head = 0; head < queue.length; head++) {
-    const at = queue[head];
-    for (const r of data.roads) {
-      const to = r.from === at ? r.to : r.to === at ? r.from : null;
-      if (to && !dist.has(to)) {
-        dist.set(to, dist.get(at)! + 1);
-        queue.push(to);
-      }
-    }
-  }
+  const roads = graphOf(
+    data.roads.map((r) => ({ from: r.from, to: r.to })),
+    { undirected: true },
+  );
+  const dist = new Map<string, number>();
+  for (const start of from)
+    for (const [point, d] of withinBudget(roads, start, Number.POSITIVE_INFINITY))
+      if (d < (dist.get(point) ?? Number.POSITIVE_INFINITY)) dist.set(point, d);
   return dist;
 }
 
