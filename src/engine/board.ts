@@ -6,7 +6,7 @@
  * One shape covers every kind of map: areas drawn as panels or polygons (a few sea areas, a dozen land and sea
  * areas), hex grids (hex numbers, kinds, VP, flags), point-to-point maps (areas, towns and crossroads joined by
  * roads), boxes and holding
- * areas off the map (fleet charts, DD boxes, the Turn Table, units in use), the tracks (turn, VP, morale), and a
+ * areas off the map (charts, boxes of a table, units in use), the tracks (turn, score, a level), and a
  * summary. Every text a player reads is given in English and Japanese; colours are CSS hex strings from the game's
  * data; coordinates are in the frame of `BoardMap` (x to the right, y down).
  */
@@ -82,7 +82,7 @@ export type Geometry =
 
 /**
  * What a space is: an `area` (sea or land area, a desert area), a `hex`, a named `point`, a `box` of a chart or
- * table (numbered boxes 0-6, a Turn Table box), or a `holding` area (units in use off the map, a cup).
+ * table (numbered boxes, a box of a turn record), or a `holding` area (units in use off the map, a cup).
  */
 export type SpaceKind = 'area' | 'hex' | 'point' | 'box' | 'holding';
 
@@ -114,7 +114,7 @@ export interface Space {
   owner?: string;
   /** Sides whose row a panel shows even when empty, in this order (otherwise pieces are shown as one group). */
   sides?: string[];
-  /** Off-map spaces sharing a group are drawn together under the group's name (a fleet chart, the Turn Table). */
+  /** Off-map spaces sharing a group are drawn together under the group's name (a chart, a table). */
   group?: Text;
 }
 
@@ -147,7 +147,7 @@ export interface Piece {
   /** The space it stands in. */
   at: string;
   side: string;
-  /** The game's kind of piece (`convoy`, `fleet-marker`, `army`); empty when face down. */
+  /** The game's kind of piece (as the game's data names it); empty when face down. */
   kind: string;
   name?: Text;
   /** Short tag printed top left (`CV`, `DD`, `BB`). */
@@ -181,7 +181,7 @@ export interface TrackMarker {
 
 /**
  * A track printed on the board. `turn`: numbered boxes, the current one marked; `score`: a signed difference (a VP
- * table: the value is shown with its sign and in the track's title); `level`: a count such as morale. A track with
+ * table: the value is shown with its sign and in the track's title); `level`: a count that rises and falls. A track with
  * no `min` or `max` is unbounded: a window around the markers and `origin` is drawn.
  */
 export interface Track {

@@ -24,7 +24,7 @@ export function turnText(heading: Pick<StepHeading, 'turn' | 'turnLabel'>, local
   return heading.turnLabel ? `${turn} (${heading.turnLabel[locale]})` : turn;
 }
 
-/** A step's title: "Step 7 · Turn 1 (1942 H1) · Escort-ship attack"; "Step 7" when the heading is unknown. */
+/** A step's title: "Step 7 · Turn 1 (1942 H1) · <the phase in the game's words>"; "Step 7" when the heading is unknown. */
 export function stepTitle(n: number, heading: StepHeading | undefined, locale: Locale): string {
   if (!heading) return t(locale, 'play.step', { n });
   return t(locale, 'history.title', { n, turn: turnText(heading, locale), phase: heading.phase[locale] });
