@@ -356,29 +356,21 @@ export async function publishStep(tx: SqlTx, deps: ServiceDeps, input: PublishIn
   const { seats, hookEvents } = known.locked;
   // Deadline and jobs of the next step (first, so that the result mails can say when the next orders are due);
   // punctuality and result webhook of this one.
-  const deadlineAt = await afterStepOpened(tx, deps, {
+  const { deadlineAt, handed } = await afterStepOpened(tx, deps, {
     gameId: input.gameId,
     number: input.stepNumber + 1,
     known: { game, step: next, prev: known.step, seats, hookEvents, events, def },
   });
-  // Default orders may have made the computer player take a seat over (src/services/deadlines/ladder.ts): that
-  // seat's result mail would ask its player for orders the computer gives now.
-  const mailed = known.step.defaultsApplied.length ? await withBotFlags(tx, seats) : seats;
+  // Default orders may have made the computer player take a seat over (src/services/deadlines/ladder.ts, the only
+  // change of the seats in this transaction): that seat's result mail would ask its player for orders the computer
+  // gives now.
+  const mailed = handed.length ? seats.map((s) => (handed.includes(s.side) ? { ...s, bot: true } : s)) : seats;
   await queueStepNotifications(tx, deps, {
     gameId: input.gameId,
     stepNumber: input.stepNumber,
     known: { game, def, seats: mailed, step: known.step, events, next: { ...next, deadlineAt } },
   });
   return !!outcome;
-}
-
-/** The seats with who plays them as stored now (in the caller's transaction). */
-async function withBotFlags(tx: SqlTx, seats: Seat[]): Promise<Seat[]> {
-  const bots = await tx.$queryRawUnsafe<{ id: string }[]>(
-    `SELECT id FROM "Seat" WHERE id = ANY($1::text[]) AND bot`,
-    seats.map((s) => s.id),
-  );
-  return seats.map((s) => ({ ...s, bot: bots.some((b) => b.id === s.id) }));
 }
 
 /** A step to publish: the step, its game's package and its result; what the caller read under the lock, if any. */

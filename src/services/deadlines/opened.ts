@@ -31,6 +31,13 @@ export interface OpenedKnown {
   def: AnyGamePackage;
 }
 
+/** What opening a step did: the new step's deadline (null: none), and the sides just handed to the computer. */
+export interface StepOpened {
+  deadlineAt: Date | null;
+  /** Seats whose missed deadlines gave them to the computer player in this transaction (ladder.ts). */
+  handed: string[];
+}
+
 /**
  * The service calls this in the transaction that opens step `number` (game creation, publishing a result): the
  * previous step's punctuality is recorded and its result goes to the game's webhooks, a seat that missed deadlines
@@ -41,12 +48,12 @@ export async function afterStepOpened(
   tx: SqlTx,
   deps: ServiceDeps,
   input: { gameId: string; number: number; known?: OpenedKnown },
-): Promise<Date | null> {
+): Promise<StepOpened> {
   const { known } = input;
   const loaded = known
     ? { game: known.game, step: known.step }
     : await loadStep(tx, input.gameId, { number: input.number });
-  if (!loaded) return null;
+  if (!loaded) return { deadlineAt: null, handed: [] };
   const { game, step } = loaded;
   const scheduled = game.status === 'active' ? await scheduleStepDeadline(tx, deps, game, step) : null;
   let handed: string[] = [];
@@ -69,7 +76,7 @@ export async function afterStepOpened(
   // The computer's turns (a seat just handed over has queued its own): only when the game has a seat it plays.
   const anyBot = !known || known.seats.some((s) => s.bot);
   if (anyBot && !handed.length && game.status === 'active') await queueBotTurns(tx, game.id);
-  return scheduled?.deadlineAt ?? null;
+  return { deadlineAt: scheduled?.deadlineAt ?? null, handed };
 }
 
 async function queueResultWebhook(
