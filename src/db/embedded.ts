@@ -62,6 +62,8 @@ export interface EmbeddedOptions {
   detached?: boolean;
   /** Restart the server when its postmaster dies, reporting to this logger (embedded-supervisor.ts). */
   supervise?: SupervisorLog;
+  /** Further server settings (`name=value`) for a server started here; a server found running keeps its own. */
+  settings?: string[];
 }
 
 /**
@@ -71,20 +73,21 @@ export interface EmbeddedOptions {
 export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<EmbeddedDatabase> {
   const dir = resolve(opts.dir);
   const run = `${dir}.run`;
+  const flags = [...FLAGS, ...(opts.settings ?? []).flatMap((setting) => ['-c', setting])];
   return withLock(join(run, 'lock'), async () => {
     let server: RunningPostmaster | null = await untilReady(dir);
     const attached = server !== null;
     if (!server) {
       prepareDir(dir);
       if (!existsSync(join(dir, 'PG_VERSION'))) await initialise(dir, opts.port, opts.log);
-      server = await spawnPostmaster(dir, opts.port, FLAGS, opts.detached ?? true);
+      server = await spawnPostmaster(dir, opts.port, flags, opts.detached ?? true);
       recordOwner(run);
     }
     await ensureDatabase(server.port, opts.database);
     users.add(join(run, 'users'));
     const { port } = server;
     const first = server;
-    const start = (p: number) => spawnPostmaster(dir, p, FLAGS, opts.detached ?? true);
+    const start = (p: number) => spawnPostmaster(dir, p, flags, opts.detached ?? true);
     const supervisor: Supervisor | undefined = opts.supervise
       ? superviseEmbedded({ dir, run, server, start, log: opts.supervise })
       : undefined;

@@ -39,7 +39,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
     // A cluster of this run's own (directory and port), so that concurrent runs never stop each other's server.
     runDir = join(root, `data/test-pg-${process.pid}`);
     const port = await freePort();
-    embedded = await startEmbeddedPostgres({ dir: runDir, port, database: 'postgres', detached: false });
+    // A throwaway cluster: commits need not reach the disk (each fsync costs milliseconds on a VM, and the suite
+    // commits tens of thousands of times). The tests that kill a postmaster and count what it kept run clusters of
+    // their own, with the service's settings.
+    const settings = ['fsync=off', 'synchronous_commit=off', 'full_page_writes=off'];
+    embedded = await startEmbeddedPostgres({ dir: runDir, port, database: 'postgres', detached: false, settings });
     serverUrl = embedded.url;
   }
   const template = `pbem_template_${migrationsHash()}`;
