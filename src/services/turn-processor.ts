@@ -59,27 +59,40 @@ export async function lockGameWithSeats(tx: SqlTx, gameId: string): Promise<Lock
 /**
  * Locks the rows of the games listed, in the order of their ids (two transactions locking overlapping sets cannot
  * deadlock), and reads each game with its webhook events, seats and persons: three statements for any number of
- * games. A game that is gone has no entry.
+ * games, sent together. A game that is gone has no entry.
  */
 export async function lockGamesWithSeats(tx: SqlTx, gameIds: string[]): Promise<Map<string, LockedGame>> {
-  const rows = await tx.$queryRawUnsafe<(Game & { __hookEvents: string[] })[]>(
-    `SELECT g.*, COALESCE((SELECT array_agg(DISTINCT ev ORDER BY ev) FROM "Webhook" w, unnest(w.events) ev WHERE w."gameId" = g.id), '{}') AS "__hookEvents"
+  return (await lockGamesAndRead(tx, gameIds, [])).locked;
+}
+
+/**
+ * `lockGamesWithSeats`, with further reads (`also`, which must not depend on one another) sent in the same round
+ * trip after the lock, so that they see the locked games as they stand; their rows, in order.
+ */
+export async function lockGamesAndRead(
+  tx: SqlTx,
+  gameIds: string[],
+  also: [string, unknown[]][],
+): Promise<{ locked: Map<string, LockedGame>; also: unknown[][] }> {
+  // One round trip where the transaction sends reads together (src/db/sql-tx.ts): the lock is the first statement,
+  // so every later one runs once the games are locked. Seats and persons of a game that is gone are none.
+  const [games, seatRows, personRows, ...rest] = await queryMany(tx, [
+    [
+      `SELECT g.*, COALESCE((SELECT array_agg(DISTINCT ev ORDER BY ev) FROM "Webhook" w, unnest(w.events) ev WHERE w."gameId" = g.id), '{}') AS "__hookEvents"
      FROM "Game" g WHERE g.id = ANY($1::text[]) ORDER BY g.id FOR UPDATE OF g`,
-    gameIds,
-  );
-  const out = new Map<string, LockedGame>();
-  if (!rows.length) return out;
-  const ids = rows.map((g) => g.id);
-  const seats = await tx.$queryRawUnsafe<Seat[]>(
-    `SELECT * FROM "Seat" WHERE "gameId" = ANY($1::text[]) ORDER BY "gameId", side`,
-    ids,
-  );
-  // The mails of the resolution take the persons from here (src/services/locked-people.ts).
-  const persons = await tx.$queryRawUnsafe<Person[]>(`SELECT * FROM "Person" WHERE "gameId" = ANY($1::text[])`, ids);
-  rememberLockedPeople(tx, seats, persons);
-  for (const { __hookEvents: hookEvents, ...game } of rows)
-    out.set(game.id, { game, hookEvents, seats: seats.filter((s) => s.gameId === game.id) });
-  return out;
+      [gameIds],
+    ],
+    [`SELECT * FROM "Seat" WHERE "gameId" = ANY($1::text[]) ORDER BY "gameId", side`, [gameIds]],
+    // The mails of the resolution take the persons from here (src/services/locked-people.ts).
+    [`SELECT * FROM "Person" WHERE "gameId" = ANY($1::text[])`, [gameIds]],
+    ...also,
+  ]);
+  const seats = seatRows as Seat[];
+  rememberLockedPeople(tx, seats, personRows as Person[]);
+  const locked = new Map<string, LockedGame>();
+  for (const { __hookEvents: hookEvents, ...game } of games as (Game & { __hookEvents: string[] })[])
+    locked.set(game.id, { game, hookEvents, seats: seats.filter((s) => s.gameId === game.id) });
+  return { locked, also: rest };
 }
 
 /** A current order of a step (its seat's highest revision), with its seat's side. */
@@ -123,10 +136,15 @@ export async function loadStepWithOrders(
   return rows.length ? withOrders(rows[0]) : null;
 }
 
-/** Reads steps by id, each with its current orders, in one statement (by id; a step that is gone has no entry). */
-export async function loadStepsWithOrders(tx: SqlTx, stepIds: string[]): Promise<Map<string, StepWithOrders>> {
-  const rows = await tx.$queryRawUnsafe<StepRow[]>(`${STEP_WITH_ORDERS} WHERE s.id = ANY($1::text[])`, stepIds);
-  return new Map(rows.map((r) => [r.id, withOrders(r)]));
+/** The read of the steps listed (every column) with their current orders, to send with others (`lockGamesAndRead`). */
+export const stepsWithOrdersRead = (stepIds: string[]): [string, unknown[]] => [
+  `${STEP_WITH_ORDERS} WHERE s.id = ANY($1::text[])`,
+  [stepIds],
+];
+
+/** The steps that read gave, by id (a step that is gone has no entry). */
+export function stepsWithOrdersFrom(rows: unknown[]): Map<string, StepWithOrders> {
+  return new Map((rows as StepRow[]).map((r) => [r.id, withOrders(r)]));
 }
 
 /** Resolves the current step if every owed order is in. Safe to call any time, from any process. */

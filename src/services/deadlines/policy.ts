@@ -21,9 +21,10 @@ import { mailText } from '../../i18n/strings-mail.ts';
 import { audit } from '../audit.ts';
 import {
   lockGame,
-  lockGamesWithSeats,
+  lockGamesAndRead,
   loadStepWithOrders,
-  loadStepsWithOrders,
+  stepsWithOrdersFrom,
+  stepsWithOrdersRead,
   resolveIfReady,
   resolveLocked,
   resolveWithDefaults,
@@ -175,26 +176,30 @@ interface JobReads {
 const jobNow = (deps: ServiceDeps, job: DeadlineJob): Date =>
   new Date(Math.max(deps.clock().getTime(), Date.parse(job.at)));
 
-/** Locks the jobs' games and reads them, their steps and their pending mail: four statements for all the jobs. */
+/** Locks the jobs' games and reads them, their steps and their pending mail: one round trip for all the jobs. */
 async function readJobs(tx: SqlTx, deps: ServiceDeps, jobs: DeadlineJob[]): Promise<JobReads> {
-  const locked = await lockGamesWithSeats(
-    tx,
-    jobs.map((j) => j.gameId),
-  );
-  const steps = await loadStepsWithOrders(
-    tx,
-    jobs.map((j) => j.stepId),
-  );
   const nows = jobs.map((j) => jobNow(deps, j));
-  const pending = await tx.$queryRawUnsafe<{ gameId: string }[]>(
+  const pendingRead: [string, unknown[]] = [
     `SELECT w.g AS "gameId" FROM unnest($1::text[], $2::text[], $3::text[]) AS w(g, now, since)
      WHERE EXISTS (SELECT 1 FROM "InboundMail" m WHERE m.status = 'received' AND m."gameId" = w.g
        AND m."receivedAt" <= w.now::timestamp(3) AND m."receivedAt" > w.since::timestamp(3))`,
+    [
+      jobs.map((j) => j.gameId),
+      nows.map((d) => d.toISOString()),
+      nows.map((d) => new Date(d.getTime() - MAIL_WAIT_MAX_MS).toISOString()),
+    ],
+  ];
+  const { locked, also } = await lockGamesAndRead(
+    tx,
     jobs.map((j) => j.gameId),
-    nows.map((d) => d.toISOString()),
-    nows.map((d) => new Date(d.getTime() - MAIL_WAIT_MAX_MS).toISOString()),
+    [stepsWithOrdersRead(jobs.map((j) => j.stepId)), pendingRead],
   );
-  return { locked, steps, mailPending: new Set(pending.map((r) => r.gameId)) };
+  const [stepRows, pending] = also;
+  return {
+    locked,
+    steps: stepsWithOrdersFrom(stepRows),
+    mailPending: new Set((pending as { gameId: string }[]).map((r) => r.gameId)),
+  };
 }
 
 type Decision =
