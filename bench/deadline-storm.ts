@@ -110,14 +110,22 @@ async function dueTogether(client: pg.Client, boss: Awaited<ReturnType<typeof st
   }[];
   await client.query(`DELETE FROM pgboss.job WHERE name = 'deadline'`);
   for (let from = 0; from < opened.length; from += 1000) {
-    await boss.insert(
-      opened.slice(from, from + 1000).map((s) => ({
-        id: jobIdFor(`${QUEUES.deadline}:${s.id}:${at}`),
-        name: QUEUES.deadline,
-        data: { gameId: s.gameId, stepId: s.id, at },
-        startAfter: at,
-      })),
-    );
+    const jobs = opened.slice(from, from + 1000).map((s) => ({
+      id: jobIdFor(`${QUEUES.deadline}:${s.id}:${at}`),
+      name: QUEUES.deadline,
+      data: { gameId: s.gameId, stepId: s.id, at },
+      startAfter: at,
+    }));
+    // A worker's minute sweep may queue the same jobs (the same ids) meanwhile, and two inserts of one set of ids in
+    // different orders can deadlock: Postgres then fails one of them, which is inserted again.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await boss.insert(jobs);
+        break;
+      } catch (error) {
+        if ((error as { code?: string }).code !== '40P01' || attempt >= 3) throw error;
+      }
+    }
   }
 }
 
