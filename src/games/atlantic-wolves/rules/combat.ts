@@ -15,7 +15,7 @@ import {
   ubStrength,
   type AreaOccupancy,
 } from './arithmetic.ts';
-import { at, ownDamage, ownList, ownTurnList, put, type AwState } from '../state.ts';
+import { at, ownDamage, ownList, ownTurnList, type AwState } from '../state.ts';
 import { attackDieText } from './dice-purposes.ts';
 
 /** Areas holding units of both sides (AW 8.0[2], AW-A09), in area id order. */
@@ -125,7 +125,8 @@ const unitsOf = (s: AwState, pos: number[]): AwUnit[] => pos.map((i) => s.data.u
 function escortAttack(s: AwState, ctx: ResolveContext, i: number, target: string, rule: string): void {
   const u = s.data.units[i];
   const area = s.loc[i]; // = at(s, u.id): unit ids are unique (checkData)
-  if (at(s, target) !== area) {
+  const ti = indexOf(s.data).order.get(target);
+  if (ti === undefined || s.loc[ti] !== area) {
     // The UB has left the map.
     if (!ctx.silent) ctx.emit({ type: 'attack-void', rule: 'AW-A11', attacker: u.id, target, area });
     return;
@@ -139,7 +140,7 @@ function escortAttack(s: AwState, ctx: ResolveContext, i: number, target: string
   if (!ctx.silent) ctx.emit({ type: 'attack', rule, area, attacker: u.id, target, die, strength, success, damage });
   if (damage >= 3) {
     // AW 8.2[11]: removed face down to the unused group.
-    put(s, target, 'unused');
+    s.loc[ti] = 'unused'; // = put(s, target, 'unused')
     delete ownDamage(s)[target];
     ownList(s, 'sunkUbs').push(target);
     if (!ctx.silent) ctx.emit({ type: 'ub-removed', rule: 'AW 8.2[11]', area, unit: target, damage });
@@ -190,6 +191,9 @@ export function activeShips(s: AwState): AwUnit[] {
   return unitsOf(s, activeEscortPos(s, false));
 }
 
+/** Positions (data order) of the escort ships of `activeShips`. */
+export const activeShipPos = (s: AwState): number[] => activeEscortPos(s, false);
+
 /** AW 8.2: escort-ship attacks as allocated (D9), units in data order, targets in list order. */
 export function resolveEscorts(s: AwState, ctx: ResolveContext, alloc: Record<string, string[]>): void {
   const ships = activeEscortPos(s, false); // fixed before any die (AW 8.2[5])
@@ -225,8 +229,8 @@ export function activeUbs(s: AwState): AwUnit[] {
   return unitsOf(s, activeUbPos(s));
 }
 
-/** Positions (data order) of every UB of the group's areas holding a convoy. */
-function activeUbPos(s: AwState): number[] {
+/** Positions (data order) of every UB of the group's areas holding a convoy (the UBs of `activeUbs`). */
+export function activeUbPos(s: AwState): number[] {
   const out: number[] = [];
   const here = currentGroup(s);
   if (!here) return out;
@@ -272,7 +276,7 @@ export function resolveUbs(s: AwState, ctx: ResolveContext, alloc: Record<string
             success,
           });
         if (success) {
-          put(s, t, 'sunk');
+          s.loc[ti!] = 'sunk'; // = put(s, t, 'sunk')
           ownTurnList(s, 'sunk').push(t);
           const vp = convoyVp(s, c);
           s.t.vp += vp;

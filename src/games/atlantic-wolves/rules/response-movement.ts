@@ -38,12 +38,18 @@ function openFor(s: AwState, u: AwUnit, from: number, a: number, counts: number[
 
 /** Legal destinations of a unit now: adjacent areas with room (AW-A28 R1), area id order. `stay` is always legal. */
 export function responseDestinations(s: AwState, unit: string): string[] {
+  const areas = indexOf(s.data).areaIds;
+  return responseDestinationPos(s, unit).map((a) => areas[a]);
+}
+
+/** `responseDestinations` as area positions (ascending, which is area id order). */
+export function responseDestinationPos(s: AwState, unit: string): number[] {
   const o = responseOrigin(s, unit);
   if (!o) return [];
-  const areas = indexOf(s.data).areaIds;
+  const n = indexOf(s.data).areaIds.length;
   const counts = countsLimiting(s, o.u);
-  const out: string[] = [];
-  for (let a = 0; a < areas.length; a++) if (openFor(s, o.u, o.from, a, counts)) out.push(areas[a]);
+  const out: number[] = [];
+  for (let a = 0; a < n; a++) if (openFor(s, o.u, o.from, a, counts)) out.push(a);
   return out;
 }
 
