@@ -31,11 +31,20 @@ import {
 import { returnSunk, startTurn } from './reinforcement.ts';
 import { applyResponse, RESPONSE_ROLLS, rollResponse, standingResponse } from './response-movement.ts';
 import { capacityFor, placeable } from './arithmetic.ts';
-import { cloneState, type CombatStage, opponent, record, type AwState, type RunStep } from '../state.ts';
+import { type AwPhase, cloneState, type CombatStage, opponent, record, type AwState, type RunStep } from '../state.ts';
 import { vpCheck } from './vp.ts';
 import { STEP2_DICE } from './dice-purposes.ts';
 
-const go = (step: RunStep) => ({ kind: 'go' as const, step });
+/** The cursor phases, one shared object per run step (phases are never changed in place, only replaced). */
+const cursors = new Map<RunStep, AwPhase>();
+function go(step: RunStep): AwPhase {
+  let phase = cursors.get(step);
+  if (!phase) {
+    phase = Object.freeze({ kind: 'go' as const, step });
+    cursors.set(step, phase);
+  }
+  return phase;
+}
 
 /** Starts the literal overflow procedure for a side if an area is over capacity; returns true if it did. */
 function checkOverflow(s: AwState, ctx: ResolveContext, side: AwSide, then: RunStep): boolean {
@@ -171,11 +180,14 @@ function sortedKeys(keys: string[]): boolean {
   return true;
 }
 
+/** The seats in sorted order (the order in which their standing orders are stored). */
+const SEATS = ['allied', 'german'] as const;
+
 /** Stores standing orders of every seat that sent some (seats in sorted order; later keys replace earlier ones). */
 export function absorbStanding(s: AwState, orders: Readonly<Record<string, AwOrders>>): void {
-  for (const seat of Object.keys(orders).sort()) {
+  for (const seat of SEATS) {
     const st = orders[seat]?.standing;
-    if (!st || (seat !== 'allied' && seat !== 'german')) continue;
+    if (!st) continue;
     // The state keeps the orders' lists and table as they are: orders are immutable values once submitted, as states
     // are (GameDefinition.resolve), so sharing them is safe and saves copying a table of every unit each placement.
     const merged = { ...(s.standing[seat] ?? {}) };
