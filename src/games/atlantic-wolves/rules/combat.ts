@@ -2,7 +2,7 @@
  * Combat (AW 8.0): area by area in area id order (AW-A13), air attacks (8.1), escort-ship attacks (8.2), UB attacks
  * (8.3). Units resolve in data order, attacks in list order, void attacks take no die (AW-A12).
  */
-import type { ResolveContext } from '../../../engine/types.ts';
+import type { GameEvent, ResolveContext } from '../../../engine/types.ts';
 import type { AwUnit } from '../data/schema.ts';
 import { indexOf } from '../data/data-index.ts';
 import { areaScan, type AreaScan } from './area-scan.ts';
@@ -33,27 +33,19 @@ export function startCombat(s: AwState, ctx: ResolveContext): void {
   const ix = indexOf(s.data);
   const units = s.data.units;
   const code = areaScan(s).code;
-  // Areas in order of first appearance (data order), each with its units (positions) in data order.
-  const byArea: number[][] = [];
+  // Areas in order of first appearance (data order).
   const first: number[] = [];
-  for (let i = 0; i < code.length; i++) {
-    const a = code[i];
-    if (a < 0) continue;
-    const list = byArea[a];
-    if (list) list.push(i);
-    else {
-      byArea[a] = [i];
-      first.push(a);
-    }
-  }
-  // The Allied seat has now seen every escort on the map (standard mode: face down until now), area by area.
+  for (let i = 0; i < code.length; i++) if (code[i] >= 0 && !first.includes(code[i])) first.push(code[i]);
+  // The Allied seat has now seen every escort on the map (standard mode: face down until now), area by area, each
+  // area's in data order.
   for (const a of first) {
-    for (const i of byArea[a])
-      if (!ix.isConvoy[i] && !ix.isGerman[i] && !s.seen.includes(units[i].id)) ownList(s, 'seen').push(units[i].id);
+    for (const i of ix.escortPos)
+      if (code[i] === a && !s.seen.includes(units[i].id)) ownList(s, 'seen').push(units[i].id);
   }
   if (!ctx.silent) {
     const map: Record<string, string[]> = {};
-    for (const a of first) map[ix.areaIds[a]] = byArea[a].map((i) => units[i].id);
+    for (const a of first) map[ix.areaIds[a]] = [];
+    for (let i = 0; i < code.length; i++) if (code[i] >= 0) map[ix.areaIds[code[i]]].push(units[i].id);
     ctx.emit({ type: 'combat-reveal', rule: 'AW 8.0[1]', turn: s.turn, areas: map });
   }
   const contested = contestedAreas(s);
@@ -98,9 +90,9 @@ function currentGroup(s: AwState): { inGroup: boolean[]; sc: AreaScan } | null {
 
 /**
  * Positions (data order) of the escorts of a kind in the current group that can attack: strength > 0 (AW-A16), a UB
- * in their area.
+ * in their area. The first `most` only (whether there is any: 1).
  */
-function activeEscortPos(s: AwState, air: boolean): number[] {
+function activeEscortPos(s: AwState, air: boolean, most = Number.POSITIVE_INFINITY): number[] {
   const out: number[] = [];
   const here = currentGroup(s);
   if (!here) return out;
@@ -111,7 +103,9 @@ function activeEscortPos(s: AwState, air: boolean): number[] {
     if (a < 0 || !inGroup[a] || sc.german[a] === 0) continue;
     const u = units[i];
     if (air ? u.type !== 'air' : u.type !== 'DD' && u.type !== 'CVE') continue;
-    if (escortStrength(u, s.turn, sc.convoys[a] > 0) > 0) out.push(i);
+    if (escortStrength(u, s.turn, sc.convoys[a] > 0) <= 0) continue;
+    out.push(i);
+    if (out.length >= most) break;
   }
   return out;
 }
@@ -163,13 +157,13 @@ export function activeAir(s: AwState): AwUnit[] {
 }
 
 /** Whether any air unit can attack in the group (as `activeAir(s).length > 0`, without the list of units). */
-export const anyActiveAir = (s: AwState): boolean => activeEscortPos(s, true).length > 0;
+export const anyActiveAir = (s: AwState): boolean => activeEscortPos(s, true, 1).length > 0;
 
 /** Whether any escort ship can attack in the group (as `activeShips(s).length > 0`). */
-export const anyActiveShips = (s: AwState): boolean => activeEscortPos(s, false).length > 0;
+export const anyActiveShips = (s: AwState): boolean => activeEscortPos(s, false, 1).length > 0;
 
 /** Whether any UB of the group has a convoy in its area (as `activeUbs(s).length > 0`). */
-export const anyActiveUbs = (s: AwState): boolean => activeUbPos(s).length > 0;
+export const anyActiveUbs = (s: AwState): boolean => activeUbPos(s, 1).length > 0;
 
 /** AW 8.1: air attacks in the group. `choice` (option airAttack = optional, D8) lists the UBs each air unit attacks. */
 export function resolveAir(s: AwState, ctx: ResolveContext, choice?: Record<string, string[]>): void {
@@ -229,15 +223,17 @@ export function activeUbs(s: AwState): AwUnit[] {
   return unitsOf(s, activeUbPos(s));
 }
 
-/** Positions (data order) of every UB of the group's areas holding a convoy (the UBs of `activeUbs`). */
-export function activeUbPos(s: AwState): number[] {
+/** Positions (data order) of every UB of the group's areas holding a convoy (the UBs of `activeUbs`); the first `most`. */
+export function activeUbPos(s: AwState, most = Number.POSITIVE_INFINITY): number[] {
   const out: number[] = [];
   const here = currentGroup(s);
   if (!here) return out;
   const { inGroup, sc } = here;
   for (const i of indexOf(s.data).germanPos) {
     const a = sc.code[i];
-    if (a >= 0 && inGroup[a] && sc.convoys[a] > 0) out.push(i);
+    if (a < 0 || !inGroup[a] || sc.convoys[a] === 0) continue;
+    out.push(i);
+    if (out.length >= most) break;
   }
   return out;
 }
@@ -280,15 +276,11 @@ export function resolveUbs(s: AwState, ctx: ResolveContext, alloc: Record<string
           ownTurnList(s, 'sunk').push(t);
           const vp = convoyVp(s, c);
           s.t.vp += vp;
-          if (!ctx.silent)
-            ctx.emit({
-              type: 'convoy-sunk',
-              rule: 'AW 8.3[4]',
-              area,
-              unit: t,
-              vp,
-              ...(vp === 0 && c.star ? { note: 'AW 10.0-E4' } : {}),
-            });
+          if (!ctx.silent) {
+            const sunk: GameEvent = { type: 'convoy-sunk', rule: 'AW 8.3[4]', area, unit: t, vp };
+            if (vp === 0 && c.star) sunk.note = 'AW 10.0-E4'; // a ☆ convoy scores no VP
+            ctx.emit(sunk);
+          }
         }
       }
     },
