@@ -234,8 +234,13 @@ function escortAttacks(s: AwState, rand: Rand): AwOrders {
     if (!ubs) continue;
     const list: string[] = [];
     for (let j = shipAttacks(units[i]); j > 0; j--) {
-      const fresh = ubs.find((k) => !covered[k]);
-      const target = fresh ?? ubs[0];
+      let target = ubs[0]; // the strongest, unless one is not yet attacked
+      for (const k of ubs) {
+        if (!covered[k]) {
+          target = k;
+          break;
+        }
+      }
       covered[target] = 1;
       list.push(units[target].id);
     }
@@ -269,20 +274,22 @@ function ubAttackOrders(s: AwState, rand: Rand): AwOrders {
   const strength: number[] = [];
   for (const i of attackers) strength[i] = ubStrength(s, units[i]);
   attackers.sort((x, y) => strength[y] - strength[x]);
+  const sink: number[] = []; // per convoy position: the chance that one attack of the current UB sinks it
   for (const i of attackers) {
     const convoys = convoysAt[code[i]];
+    for (const c of convoys) sink[c] = sinkChance(strength[i], need[c]);
     const list: string[] = [];
     for (let j = ubAttacks(s, units[i].id); j > 0; j--) {
       let best = convoys[0];
       let bestGain = Number.NEGATIVE_INFINITY;
       for (const c of convoys) {
-        const gain = worthOf[c] * survive[c] * sinkChance(strength[i], need[c]) + rand() * 0.01;
+        const gain = worthOf[c] * survive[c] * sink[c] + rand() * 0.01;
         if (gain > bestGain) {
           bestGain = gain;
           best = c;
         }
       }
-      survive[best] *= 1 - sinkChance(strength[i], need[best]);
+      survive[best] *= 1 - sink[best];
       list.push(units[best].id);
     }
     ubs[units[i].id] = list;
