@@ -12,7 +12,7 @@
  * - D10 UB attacks (AW 8.3[4]): each attack where it adds the most expected VP, given the attacks already allocated.
  */
 import type { AwSide, AwUnit } from '../data/schema.ts';
-import { indexOf } from '../data/data-index.ts';
+import { indexOf, type DataIndex } from '../data/data-index.ts';
 import { areaScan, type AreaScan } from '../rules/area-scan.ts';
 import { activeShipPos, activeUbPos } from '../rules/combat.ts';
 import {
@@ -47,22 +47,52 @@ interface AreaTargets {
   escorts: number[];
 }
 
-/** The `AreaTargets` of a state. */
+/** The `AreaTargets` of a state: the sums of the `targetWeights` of the Allied units in each area. */
 function areaTargets(s: AwState): AreaTargets {
   const ix = indexOf(s.data);
   const n = ix.areaIds.length;
   const value = new Array<number>(n).fill(0);
   const escorts = new Array<number>(n).fill(0);
   const code = areaScan(s).code;
-  const units = s.data.units;
+  const weight = targetWeights(s);
   for (const i of ix.alliedPos) {
     const a = code[i];
     if (a < 0) continue;
-    const u = units[i];
-    if (u.type === 'convoy') value[a] += worth(s, u) * sinkChance(2, convoyStrength(u, s.turn, s.options.convoyBonus));
-    else escorts[a] += u.type === 'air' ? 2 : u.type === 'CVE' ? 1.5 : 1;
+    if (ix.isConvoy[i]) value[a] += weight[i];
+    else escorts[a] += weight[i];
   }
   return { value, escorts };
+}
+
+/** Per data set: the `targetWeights` made so far, by `weightKey`. */
+const weightCache = new WeakMap<DataIndex, number[][]>();
+
+/**
+ * Per unit position, what an Allied unit adds to its area's `AreaTargets`: a convoy its worth times the chance that
+ * one typical UB (strength 2) sinks it, an escort its weight against UBs. They depend only on the turn and on two
+ * options (☆ convoy VP, AW 10.0-E4; the E1 bonus, AW 10.0-E1), so each set is made once.
+ */
+function targetWeights(s: AwState): number[] {
+  const ix = indexOf(s.data);
+  let made = weightCache.get(ix);
+  if (!made) {
+    made = [];
+    weightCache.set(ix, made);
+  }
+  const key = s.turn * 4 + (s.options.starConvoyVp === 'never' ? 2 : 0) + (s.options.convoyBonus === 'all' ? 1 : 0);
+  let weight = made[key];
+  if (!weight) {
+    weight = [];
+    for (let i = 0; i < ix.isConvoy.length; i++) {
+      const u = s.data.units[i];
+      if (u.side !== 'allied') weight.push(0);
+      else if (u.type === 'convoy')
+        weight.push(worth(s, u) * sinkChance(2, convoyStrength(u, s.turn, s.options.convoyBonus)));
+      else weight.push(u.type === 'air' ? 2 : u.type === 'CVE' ? 1.5 : 1);
+    }
+    made[key] = weight;
+  }
+  return weight;
 }
 
 /** D5: each UB, strongest first, to the area where one more UB adds the most; a little noise from `rand`. */
