@@ -33,19 +33,27 @@ export function startCombat(s: AwState, ctx: ResolveContext): void {
   const ix = indexOf(s.data);
   const units = s.data.units;
   const code = areaScan(s).code;
-  // Areas in order of first appearance (data order).
+  // Areas in order of first appearance (data order), each with its units (positions) in data order.
+  const byArea: number[][] = [];
   const first: number[] = [];
-  for (let i = 0; i < code.length; i++) if (code[i] >= 0 && !first.includes(code[i])) first.push(code[i]);
-  // The Allied seat has now seen every escort on the map (standard mode: face down until now), area by area, each
-  // area's in data order.
+  for (let i = 0; i < code.length; i++) {
+    const a = code[i];
+    if (a < 0) continue;
+    const list = byArea[a];
+    if (list) list.push(i);
+    else {
+      byArea[a] = [i];
+      first.push(a);
+    }
+  }
+  // The Allied seat has now seen every escort on the map (standard mode: face down until now), area by area.
   for (const a of first) {
-    for (const i of ix.escortPos)
-      if (code[i] === a && !s.seen.includes(units[i].id)) ownList(s, 'seen').push(units[i].id);
+    for (const i of byArea[a])
+      if (!ix.isConvoy[i] && !ix.isGerman[i] && !s.seen.includes(units[i].id)) ownList(s, 'seen').push(units[i].id);
   }
   if (!ctx.silent) {
     const map: Record<string, string[]> = {};
-    for (const a of first) map[ix.areaIds[a]] = [];
-    for (let i = 0; i < code.length; i++) if (code[i] >= 0) map[ix.areaIds[code[i]]].push(units[i].id);
+    for (const a of first) map[ix.areaIds[a]] = byArea[a].map((i) => units[i].id);
     ctx.emit({ type: 'combat-reveal', rule: 'AW 8.0[1]', turn: s.turn, areas: map });
   }
   const contested = contestedAreas(s);

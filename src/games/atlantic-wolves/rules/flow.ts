@@ -31,20 +31,11 @@ import {
 import { returnSunk, startTurn } from './reinforcement.ts';
 import { applyResponse, RESPONSE_ROLLS, rollResponse, standingResponse } from './response-movement.ts';
 import { capacityFor, placeable } from './arithmetic.ts';
-import { type AwPhase, cloneState, type CombatStage, opponent, record, type AwState, type RunStep } from '../state.ts';
+import { cloneState, type CombatStage, opponent, record, type AwState, type RunStep } from '../state.ts';
 import { vpCheck } from './vp.ts';
 import { STEP2_DICE } from './dice-purposes.ts';
 
-/** The cursor phases, one shared object per run step (phases are never changed in place, only replaced). */
-const cursors = new Map<RunStep, AwPhase>();
-function go(step: RunStep): AwPhase {
-  let phase = cursors.get(step);
-  if (!phase) {
-    phase = Object.freeze({ kind: 'go' as const, step });
-    cursors.set(step, phase);
-  }
-  return phase;
-}
+const go = (step: RunStep) => ({ kind: 'go' as const, step });
 
 /** Starts the literal overflow procedure for a side if an area is over capacity; returns true if it did. */
 function checkOverflow(s: AwState, ctx: ResolveContext, side: AwSide, then: RunStep): boolean {
