@@ -4,18 +4,20 @@
  *
  *   npm run bench:game-odds
  *
- * The positions are the games' own test positions: Atlantic Wolves' first step, a Grand Fleet bombardment round
+ * The positions are the games' own test positions: Atlantic Wolves' first step and its escort (D9) and UB (D10)
+ * attack allocations of a mid-game position (the first from turn 2 on of a seeded game of random legal orders; the
+ * D10 preview runs on through the VP check and the next turn's reinforcement), a Grand Fleet bombardment round
  * (test/games/grand-fleet/fire-step.ts), Fin-Napoleon's French attack (test/games/fin-napoleon/odds/) and Operation
  * Crusader's illustration OC-X2 (21st Panzer attacks an infantry brigade in area 08).
  */
 import { printFigures } from './report.ts';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { sfc32FromHex, streamDice } from '../src/engine/dice.ts';
+import { sfc32FromHex, sfc32Next, streamDice, uniformDie } from '../src/engine/dice.ts';
 import type { AnyGamePackage } from '../src/engine/game-package.ts';
 import { previewStepOdds } from '../src/engine/odds.ts';
 import { recordSchema, replayRecord } from '../src/engine/record.ts';
-import { atlanticWolves } from '../src/games/atlantic-wolves/index.ts';
+import { atlanticWolves, type AwState } from '../src/games/atlantic-wolves/index.ts';
 import { finNapoleon } from '../src/games/fin-napoleon/index.ts';
 import { grandFleet } from '../src/games/grand-fleet/index.ts';
 import { positionFromFixture } from '../src/games/operation-crusader/rules/fixture.ts';
@@ -23,6 +25,34 @@ import { operationCrusader } from '../src/games/operation-crusader/index.ts';
 import { fireStep } from '../test/games/grand-fleet/fire-step.ts';
 
 type Case = { name: string; game: AnyGamePackage; state: unknown; orders: Record<string, unknown> };
+
+/** The first Atlantic Wolves position from turn 2 on at decision point `kind`, reached by random legal orders. */
+function awMidGame(kind: 'escorts' | 'ubs'): AwState {
+  const rng = sfc32FromHex(createHash('sha256').update('bench|atlantic-wolves mid-game').digest('hex'));
+  const rand = () => sfc32Next(rng) / 0x100000000;
+  const ctx = { roll: (sides: number) => uniformDie(rng, sides), emit: () => {}, silent: true };
+  let s = atlanticWolves.setup({ mode: 'mail', options: {}, data: atlanticWolves.defaultData } as never);
+  for (let step = 0; step < 500 && s.phase.kind !== 'over'; step++) {
+    if (s.phase.kind === kind && s.turn >= 2) return s;
+    const owed = atlanticWolves.owed(s);
+    s = atlanticWolves.resolve(s, Object.fromEntries(owed.map((o) => [o.seat, random(s, o.seat, rand)])), ctx);
+  }
+  throw new Error(`no ${kind} step from turn 2 on in the seeded game`);
+}
+
+/** Atlantic Wolves' random legal orders (the package has them). */
+const random = (s: AwState, seat: string, rand: () => number) => {
+  if (!atlanticWolves.randomOrders) throw new Error('atlantic-wolves gives no random orders');
+  return atlanticWolves.randomOrders(s, seat, rand);
+};
+
+/** A case of an Atlantic Wolves position with the default orders of the owed seat. */
+function awCase(name: string, state: AwState): Case {
+  const orders = Object.fromEntries(
+    atlanticWolves.owed(state).map((o) => [o.seat, atlanticWolves.defaultOrders(state, o.seat)]),
+  );
+  return { name, game: atlanticWolves as never, state, orders };
+}
 
 function cases(): Case[] {
   const aw = atlanticWolves.setup({ mode: 'mail', options: {}, data: atlanticWolves.defaultData } as never);
@@ -33,14 +63,9 @@ function cases(): Case[] {
   if (!fnReplay.ok) throw new Error(fnReplay.message);
   const oc = positionFromFixture({ units: { '4ind': '08', '21pz': '08' }, active: 'axis' });
   return [
-    {
-      name: 'atlantic-wolves: the first step',
-      game: atlanticWolves as never,
-      state: aw,
-      orders: Object.fromEntries(
-        atlanticWolves.owed(aw).map((o) => [o.seat, atlanticWolves.defaultOrders(aw, o.seat)]),
-      ),
-    },
+    awCase('atlantic-wolves: the first step', aw),
+    awCase('atlantic-wolves: escort attacks (D9)', awMidGame('escorts')),
+    awCase('atlantic-wolves: UB attacks (D10)', awMidGame('ubs')),
     {
       name: 'grand-fleet: a bombardment round',
       game: grandFleet as never,

@@ -12,9 +12,9 @@
  * - D10 UB attacks (AW 8.3[4]): each attack where it adds the most expected VP, given the attacks already allocated.
  */
 import type { AwSide, AwUnit } from '../data/schema.ts';
-import { indexOf } from '../data/data-index.ts';
-import { areaScan } from '../rules/area-scan.ts';
-import { activeShips, activeUbs, hasConvoy } from '../rules/combat.ts';
+import { indexOf, type DataIndex } from '../data/data-index.ts';
+import { areaScan, type AreaScan } from '../rules/area-scan.ts';
+import { activeShipPos, activeUbPos } from '../rules/combat.ts';
 import {
   capacityAt,
   convoyStrength,
@@ -27,8 +27,8 @@ import {
   ubsToPlace,
 } from '../rules/arithmetic.ts';
 import { owingSeat } from '../rules/owed.ts';
-import { responseDestinations } from '../rules/response-movement.ts';
-import { at, record, type AwState } from '../state.ts';
+import { responseDestinationPos } from '../rules/response-movement.ts';
+import { record, type AwState } from '../state.ts';
 import { shuffled } from '../../../engine/shuffled.ts';
 import { randomLegalOrders, type Rand } from './random-orders.ts';
 import type { AwOrders } from './schema.ts';
@@ -42,21 +42,57 @@ export function sinkChance(strength: number, need: number): number {
 const worth = (s: AwState, c: AwUnit): number => convoyVp(s, c) || 0.1;
 
 /** Per area position: the VP one typical UB (strength 2) expects to sink there, and the Allied escorts there. */
-function areaTargets(s: AwState): { value: number[]; escorts: number[] } {
+interface AreaTargets {
+  value: number[];
+  escorts: number[];
+}
+
+/** The `AreaTargets` of a state: the sums of the `targetWeights` of the Allied units in each area. */
+function areaTargets(s: AwState): AreaTargets {
   const ix = indexOf(s.data);
   const n = ix.areaIds.length;
   const value = new Array<number>(n).fill(0);
   const escorts = new Array<number>(n).fill(0);
   const code = areaScan(s).code;
-  const units = s.data.units;
+  const weight = targetWeights(s);
   for (const i of ix.alliedPos) {
     const a = code[i];
     if (a < 0) continue;
-    const u = units[i];
-    if (u.type === 'convoy') value[a] += worth(s, u) * sinkChance(2, convoyStrength(u, s.turn, s.options.convoyBonus));
-    else escorts[a] += u.type === 'air' ? 2 : u.type === 'CVE' ? 1.5 : 1;
+    if (ix.isConvoy[i]) value[a] += weight[i];
+    else escorts[a] += weight[i];
   }
   return { value, escorts };
+}
+
+/** Per data set: the `targetWeights` made so far, by `weightKey`. */
+const weightCache = new WeakMap<DataIndex, number[][]>();
+
+/**
+ * Per unit position, what an Allied unit adds to its area's `AreaTargets`: a convoy its worth times the chance that
+ * one typical UB (strength 2) sinks it, an escort its weight against UBs. They depend only on the turn and on two
+ * options (☆ convoy VP, AW 10.0-E4; the E1 bonus, AW 10.0-E1), so each set is made once.
+ */
+function targetWeights(s: AwState): number[] {
+  const ix = indexOf(s.data);
+  let made = weightCache.get(ix);
+  if (!made) {
+    made = [];
+    weightCache.set(ix, made);
+  }
+  const key = s.turn * 4 + (s.options.starConvoyVp === 'never' ? 2 : 0) + (s.options.convoyBonus === 'all' ? 1 : 0);
+  let weight = made[key];
+  if (!weight) {
+    weight = [];
+    for (let i = 0; i < ix.isConvoy.length; i++) {
+      const u = s.data.units[i];
+      if (u.side !== 'allied') weight.push(0);
+      else if (u.type === 'convoy')
+        weight.push(worth(s, u) * sinkChance(2, convoyStrength(u, s.turn, s.options.convoyBonus)));
+      else weight.push(u.type === 'air' ? 2 : u.type === 'CVE' ? 1.5 : 1);
+    }
+    made[key] = weight;
+  }
+  return weight;
 }
 
 /** D5: each UB, strongest first, to the area where one more UB adds the most; a little noise from `rand`. */
@@ -105,12 +141,20 @@ function alliedPlacement(s: AwState, rand: Rand): AwOrders {
     units.filter((u) => u.type !== 'convoy'),
     rand,
   );
-  const order = Array.from({ length: n }, (_, a) => a);
-  const key = order.map((a) => -capacityAt(s, a, 'allied') + rand() * 0.5);
+  // Plain loops rather than Array.from({ length }), which is slow in V8 (it iterates an array-like).
+  const order: number[] = [];
+  const key: number[] = [];
+  const room: number[] = []; // Allied capacity is the printed 配置数 (AW 6.0-C1)
+  const convoyVpAt: number[] = [];
+  const escortsAt: number[] = [];
+  for (let a = 0; a < n; a++) {
+    order.push(a);
+    key.push(-ix.capacity[a] + rand() * 0.5);
+    room.push(ix.capacity[a]);
+    convoyVpAt.push(0);
+    escortsAt.push(0);
+  }
   order.sort((x, y) => key[x] - key[y]);
-  const room = Array.from({ length: n }, (_, a) => capacityAt(s, a, 'allied'));
-  const convoyVpAt = new Array<number>(n).fill(0);
-  const escortsAt = new Array<number>(n).fill(0);
   const placement = record<string>();
   // The escorts are fewer than the room: keep up to this many places per convoy area for them.
   const keep = Math.floor(rand() * 3);
@@ -154,61 +198,83 @@ function alliedPlacement(s: AwState, rand: Rand): AwOrders {
 /** D7: where the rolled unit goes (`stay` unless an adjacent area is clearly better for its owner). */
 function response(s: AwState, unit: string, rand: Rand): AwOrders {
   const ix = indexOf(s.data);
-  const u = ix.unit.get(unit);
-  const here = ix.areaPos.get(at(s, unit));
-  const dests = responseDestinations(s, unit);
-  if (!u || here === undefined || !dests.length) return { response: 'stay' };
+  const i = ix.order.get(unit);
+  const dests = responseDestinationPos(s, unit);
   const sc = areaScan(s);
-  const { value, escorts } = areaTargets(s);
-  // How much the unit's owner gains by having it in area `a` (counts as they stand, the unit itself included here).
-  const gain = (a: number): number => {
-    const self = a === here ? 1 : 0;
-    if (u.type === 'UB') return (value[a] / (sc.german[a] + 1 - self)) * 0.8 ** escorts[a];
-    if (u.type === 'convoy') return -(sc.german[a] + 0.3 * value[a]) + 0.2 * escorts[a];
-    return sc.convoys[a] > 0 ? sc.german[a] / (escorts[a] + 1 - self) : 0;
-  };
-  let best = 'stay';
-  let bestGain = gain(here) + 0.05;
+  const here = i === undefined ? -1 : sc.code[i];
+  if (i === undefined || here < 0 || !dests.length) return { response: 'stay' };
+  const u = s.data.units[i];
+  const targets = areaTargets(s);
+  let best = -1; // stay
+  let bestGain = responseGain(u, here, here, sc, targets) + 0.05;
   for (const d of dests) {
-    const g = gain(ix.areaPos.get(d)!) + rand() * 0.1;
+    const g = responseGain(u, d, here, sc, targets) + rand() * 0.1;
     if (g > bestGain) {
       bestGain = g;
       best = d;
     }
   }
-  return { response: best };
+  return { response: best < 0 ? 'stay' : ix.areaIds[best] };
+}
+
+/**
+ * How much the owner of unit `u`, now in area `here`, gains by having it in area `a` (counts as they stand, the unit
+ * itself included in `here`).
+ */
+function responseGain(u: AwUnit, a: number, here: number, sc: AreaScan, t: AreaTargets): number {
+  const self = a === here ? 1 : 0;
+  if (u.type === 'UB') return (t.value[a] / (sc.german[a] + 1 - self)) * 0.8 ** t.escorts[a];
+  if (u.type === 'convoy') return -(sc.german[a] + 0.3 * t.value[a]) + 0.2 * t.escorts[a];
+  return sc.convoys[a] > 0 ? sc.german[a] / (t.escorts[a] + 1 - self) : 0;
 }
 
 /** D9: one attack on each UB not yet attacked (strongest first), then the rest on the strongest UB of the area. */
 function escortAttacks(s: AwState, rand: Rand): AwOrders {
   const escorts = record<string[]>();
   const ix = indexOf(s.data);
-  const covered = new Set(s.t.attacked);
-  const byArea = new Map<string, AwUnit[]>();
-  for (const i of ix.germanPos) {
-    const a = s.loc[i];
-    if (!ix.areaPos.has(a)) continue;
-    const list = byArea.get(a);
-    if (list) list.push(s.data.units[i]);
-    else byArea.set(a, [s.data.units[i]]);
+  const units = s.data.units;
+  const code = areaScan(s).code;
+  const covered = new Uint8Array(units.length); // by unit position
+  for (const id of s.t.attacked) {
+    const k = ix.order.get(id);
+    if (k !== undefined) covered[k] = 1;
   }
-  for (const list of byArea.values()) list.sort((x, y) => ubStrength(s, y) - ubStrength(s, x) || rand() - 0.5);
-  // The strongest ships first: their hits more often add up to the 3 damage that sinks a UB (AW 8.2[11]).
-  const ships = activeShips(s).sort(
-    (x, y) =>
-      escortStrength(y, s.turn, hasConvoy(s, at(s, y.id))) - escortStrength(x, s.turn, hasConvoy(s, at(s, x.id))),
-  );
-  for (const ship of ships) {
-    const ubs = byArea.get(at(s, ship.id)) ?? [];
-    if (!ubs.length) continue;
-    const list: string[] = [];
-    for (let j = shipAttacks(ship); j > 0; j--) {
-      const fresh = ubs.find((u) => !covered.has(u.id));
-      const target = fresh ?? ubs[0];
-      covered.add(target.id);
-      list.push(target.id);
+  // The UBs (positions) of each area, areas in order of their first UB in data order.
+  const ubsAt: number[][] = [];
+  const areas: number[] = [];
+  const strength: number[] = [];
+  for (const i of ix.germanPos) {
+    const a = code[i];
+    if (a < 0) continue;
+    strength[i] = ubStrength(s, units[i]);
+    if (ubsAt[a]) ubsAt[a].push(i);
+    else {
+      ubsAt[a] = [i];
+      areas.push(a);
     }
-    escorts[ship.id] = list;
+  }
+  for (const a of areas) ubsAt[a].sort((x, y) => strength[y] - strength[x] || rand() - 0.5);
+  // The strongest ships first: their hits more often add up to the 3 damage that sinks a UB (AW 8.2[11]).
+  const ships = activeShipPos(s);
+  const sc = areaScan(s);
+  for (const i of ships) strength[i] = escortStrength(units[i], s.turn, sc.convoys[code[i]] > 0);
+  ships.sort((x, y) => strength[y] - strength[x]);
+  for (const i of ships) {
+    const ubs = ubsAt[code[i]];
+    if (!ubs) continue;
+    const list: string[] = [];
+    for (let j = shipAttacks(units[i]); j > 0; j--) {
+      let target = ubs[0]; // the strongest, unless one is not yet attacked
+      for (const k of ubs) {
+        if (!covered[k]) {
+          target = k;
+          break;
+        }
+      }
+      covered[target] = 1;
+      list.push(units[target].id);
+    }
+    escorts[units[i].id] = list;
   }
   return { escorts };
 }
@@ -217,35 +283,46 @@ function escortAttacks(s: AwState, rand: Rand): AwOrders {
 function ubAttackOrders(s: AwState, rand: Rand): AwOrders {
   const ix = indexOf(s.data);
   const ubs = record<string[]>();
-  const survive = new Map<string, number>(); // chance each convoy is still afloat after the attacks allocated so far
-  const attackers = activeUbs(s).sort((x, y) => ubStrength(s, y) - ubStrength(s, x));
-  const convoysAt = new Map<string, AwUnit[]>();
-  for (const u of attackers) {
-    const area = at(s, u.id);
-    let convoys = convoysAt.get(area);
-    if (!convoys) {
-      convoys = [];
-      for (const i of ix.convoyPos) if (s.loc[i] === area) convoys.push(s.data.units[i]);
-      convoysAt.set(area, convoys);
-    }
-    const strength = ubStrength(s, u);
+  const units = s.data.units;
+  const code = areaScan(s).code;
+  // Per convoy position: its worth, its modified strength, and the chance it is still afloat after the attacks
+  // allocated so far.
+  const worthOf: number[] = [];
+  const need: number[] = [];
+  const survive: number[] = [];
+  const convoysAt: number[][] = []; // by area position, data order
+  for (const i of ix.convoyPos) {
+    const a = code[i];
+    if (a < 0) continue;
+    worthOf[i] = worth(s, units[i]);
+    need[i] = convoyStrength(units[i], s.turn, s.options.convoyBonus);
+    survive[i] = 1;
+    if (convoysAt[a]) convoysAt[a].push(i);
+    else convoysAt[a] = [i];
+  }
+  const attackers = activeUbPos(s);
+  const strength: number[] = [];
+  for (const i of attackers) strength[i] = ubStrength(s, units[i]);
+  attackers.sort((x, y) => strength[y] - strength[x]);
+  const sink: number[] = []; // per convoy position: the chance that one attack of the current UB sinks it
+  for (const i of attackers) {
+    const convoys = convoysAt[code[i]];
+    for (const c of convoys) sink[c] = sinkChance(strength[i], need[c]);
     const list: string[] = [];
-    for (let j = ubAttacks(s, u.id); j > 0; j--) {
+    for (let j = ubAttacks(s, units[i].id); j > 0; j--) {
       let best = convoys[0];
       let bestGain = Number.NEGATIVE_INFINITY;
       for (const c of convoys) {
-        const p = sinkChance(strength, convoyStrength(c, s.turn, s.options.convoyBonus));
-        const gain = worth(s, c) * (survive.get(c.id) ?? 1) * p + rand() * 0.01;
+        const gain = worthOf[c] * survive[c] * sink[c] + rand() * 0.01;
         if (gain > bestGain) {
           bestGain = gain;
           best = c;
         }
       }
-      const p = sinkChance(strength, convoyStrength(best, s.turn, s.options.convoyBonus));
-      survive.set(best.id, (survive.get(best.id) ?? 1) * (1 - p));
-      list.push(best.id);
+      survive[best] *= 1 - sink[best];
+      list.push(units[best].id);
     }
-    ubs[u.id] = list;
+    ubs[units[i].id] = list;
   }
   return { ubs };
 }

@@ -2,7 +2,7 @@
  * Combat (AW 8.0): area by area in area id order (AW-A13), air attacks (8.1), escort-ship attacks (8.2), UB attacks
  * (8.3). Units resolve in data order, attacks in list order, void attacks take no die (AW-A12).
  */
-import type { ResolveContext } from '../../../engine/types.ts';
+import type { GameEvent, ResolveContext } from '../../../engine/types.ts';
 import type { AwUnit } from '../data/schema.ts';
 import { indexOf } from '../data/data-index.ts';
 import { areaScan, type AreaScan } from './area-scan.ts';
@@ -15,7 +15,7 @@ import {
   ubStrength,
   type AreaOccupancy,
 } from './arithmetic.ts';
-import { at, ownDamage, ownList, ownTurnList, put, type AwState } from '../state.ts';
+import { at, ownDamage, ownList, ownTurnList, type AwState } from '../state.ts';
 import { attackDieText } from './dice-purposes.ts';
 
 /** Areas holding units of both sides (AW 8.0[2], AW-A09), in area id order. */
@@ -98,9 +98,9 @@ function currentGroup(s: AwState): { inGroup: boolean[]; sc: AreaScan } | null {
 
 /**
  * Positions (data order) of the escorts of a kind in the current group that can attack: strength > 0 (AW-A16), a UB
- * in their area.
+ * in their area. The first `most` only (whether there is any: 1).
  */
-function activeEscortPos(s: AwState, air: boolean): number[] {
+function activeEscortPos(s: AwState, air: boolean, most = Number.POSITIVE_INFINITY): number[] {
   const out: number[] = [];
   const here = currentGroup(s);
   if (!here) return out;
@@ -111,7 +111,9 @@ function activeEscortPos(s: AwState, air: boolean): number[] {
     if (a < 0 || !inGroup[a] || sc.german[a] === 0) continue;
     const u = units[i];
     if (air ? u.type !== 'air' : u.type !== 'DD' && u.type !== 'CVE') continue;
-    if (escortStrength(u, s.turn, sc.convoys[a] > 0) > 0) out.push(i);
+    if (escortStrength(u, s.turn, sc.convoys[a] > 0) <= 0) continue;
+    out.push(i);
+    if (out.length >= most) break;
   }
   return out;
 }
@@ -125,7 +127,8 @@ const unitsOf = (s: AwState, pos: number[]): AwUnit[] => pos.map((i) => s.data.u
 function escortAttack(s: AwState, ctx: ResolveContext, i: number, target: string, rule: string): void {
   const u = s.data.units[i];
   const area = s.loc[i]; // = at(s, u.id): unit ids are unique (checkData)
-  if (at(s, target) !== area) {
+  const ti = indexOf(s.data).order.get(target);
+  if (ti === undefined || s.loc[ti] !== area) {
     // The UB has left the map.
     if (!ctx.silent) ctx.emit({ type: 'attack-void', rule: 'AW-A11', attacker: u.id, target, area });
     return;
@@ -139,7 +142,7 @@ function escortAttack(s: AwState, ctx: ResolveContext, i: number, target: string
   if (!ctx.silent) ctx.emit({ type: 'attack', rule, area, attacker: u.id, target, die, strength, success, damage });
   if (damage >= 3) {
     // AW 8.2[11]: removed face down to the unused group.
-    put(s, target, 'unused');
+    s.loc[ti] = 'unused'; // = put(s, target, 'unused')
     delete ownDamage(s)[target];
     ownList(s, 'sunkUbs').push(target);
     if (!ctx.silent) ctx.emit({ type: 'ub-removed', rule: 'AW 8.2[11]', area, unit: target, damage });
@@ -162,13 +165,13 @@ export function activeAir(s: AwState): AwUnit[] {
 }
 
 /** Whether any air unit can attack in the group (as `activeAir(s).length > 0`, without the list of units). */
-export const anyActiveAir = (s: AwState): boolean => activeEscortPos(s, true).length > 0;
+export const anyActiveAir = (s: AwState): boolean => activeEscortPos(s, true, 1).length > 0;
 
 /** Whether any escort ship can attack in the group (as `activeShips(s).length > 0`). */
-export const anyActiveShips = (s: AwState): boolean => activeEscortPos(s, false).length > 0;
+export const anyActiveShips = (s: AwState): boolean => activeEscortPos(s, false, 1).length > 0;
 
 /** Whether any UB of the group has a convoy in its area (as `activeUbs(s).length > 0`). */
-export const anyActiveUbs = (s: AwState): boolean => activeUbPos(s).length > 0;
+export const anyActiveUbs = (s: AwState): boolean => activeUbPos(s, 1).length > 0;
 
 /** AW 8.1: air attacks in the group. `choice` (option airAttack = optional, D8) lists the UBs each air unit attacks. */
 export function resolveAir(s: AwState, ctx: ResolveContext, choice?: Record<string, string[]>): void {
@@ -189,6 +192,9 @@ export function resolveAir(s: AwState, ctx: ResolveContext, choice?: Record<stri
 export function activeShips(s: AwState): AwUnit[] {
   return unitsOf(s, activeEscortPos(s, false));
 }
+
+/** Positions (data order) of the escort ships of `activeShips`. */
+export const activeShipPos = (s: AwState): number[] => activeEscortPos(s, false);
 
 /** AW 8.2: escort-ship attacks as allocated (D9), units in data order, targets in list order. */
 export function resolveEscorts(s: AwState, ctx: ResolveContext, alloc: Record<string, string[]>): void {
@@ -225,15 +231,17 @@ export function activeUbs(s: AwState): AwUnit[] {
   return unitsOf(s, activeUbPos(s));
 }
 
-/** Positions (data order) of every UB of the group's areas holding a convoy. */
-function activeUbPos(s: AwState): number[] {
+/** Positions (data order) of every UB of the group's areas holding a convoy (the UBs of `activeUbs`); the first `most`. */
+export function activeUbPos(s: AwState, most = Number.POSITIVE_INFINITY): number[] {
   const out: number[] = [];
   const here = currentGroup(s);
   if (!here) return out;
   const { inGroup, sc } = here;
   for (const i of indexOf(s.data).germanPos) {
     const a = sc.code[i];
-    if (a >= 0 && inGroup[a] && sc.convoys[a] > 0) out.push(i);
+    if (a < 0 || !inGroup[a] || sc.convoys[a] === 0) continue;
+    out.push(i);
+    if (out.length >= most) break;
   }
   return out;
 }
@@ -272,19 +280,15 @@ export function resolveUbs(s: AwState, ctx: ResolveContext, alloc: Record<string
             success,
           });
         if (success) {
-          put(s, t, 'sunk');
+          s.loc[ti!] = 'sunk'; // = put(s, t, 'sunk')
           ownTurnList(s, 'sunk').push(t);
           const vp = convoyVp(s, c);
           s.t.vp += vp;
-          if (!ctx.silent)
-            ctx.emit({
-              type: 'convoy-sunk',
-              rule: 'AW 8.3[4]',
-              area,
-              unit: t,
-              vp,
-              ...(vp === 0 && c.star ? { note: 'AW 10.0-E4' } : {}),
-            });
+          if (!ctx.silent) {
+            const sunk: GameEvent = { type: 'convoy-sunk', rule: 'AW 8.3[4]', area, unit: t, vp };
+            if (vp === 0 && c.star) sunk.note = 'AW 10.0-E4'; // a ☆ convoy scores no VP
+            ctx.emit(sunk);
+          }
         }
       }
     },

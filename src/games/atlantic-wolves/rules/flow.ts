@@ -171,11 +171,14 @@ function sortedKeys(keys: string[]): boolean {
   return true;
 }
 
+/** The seats in sorted order (the order in which their standing orders are stored). */
+const SEATS = ['allied', 'german'] as const;
+
 /** Stores standing orders of every seat that sent some (seats in sorted order; later keys replace earlier ones). */
 export function absorbStanding(s: AwState, orders: Readonly<Record<string, AwOrders>>): void {
-  for (const seat of Object.keys(orders).sort()) {
+  for (const seat of SEATS) {
     const st = orders[seat]?.standing;
-    if (!st || (seat !== 'allied' && seat !== 'german')) continue;
+    if (!st) continue;
     // The state keeps the orders' lists and table as they are: orders are immutable values once submitted, as states
     // are (GameDefinition.resolve), so sharing them is safe and saves copying a table of every unit each placement.
     const merged = { ...(s.standing[seat] ?? {}) };

@@ -3,15 +3,19 @@
  * Empty at a cursor and when the game is over.
  */
 import type { Owed, Text } from '../../../engine/types.ts';
-import type { AwSide } from '../data/schema.ts';
-import { indexOf } from '../data/data-index.ts';
+import type { AwSide, AwUnit } from '../data/schema.ts';
+import { indexOf, type DataIndex } from '../data/data-index.ts';
 import { at, type AwPhase, opponent, type AwState } from '../state.ts';
-import { responseDestinations } from './response-movement.ts';
+import { areaCodes } from './area-scan.ts';
+import { responseDestinationPos } from './response-movement.ts';
 
 /** One owed decision point. */
 function owe(seat: AwSide, point: string, rule: string, prompt: Text): Owed {
   return { seat, point, rule, prompt };
 }
+
+/** The phase of D7. */
+type ResponsePhase = Extract<AwPhase, { kind: 'response' }>;
 
 /** The decision point of one kind of phase: seat, point id, rule and prompt. */
 type PointOf<K extends AwPhase['kind']> = (s: AwState, p: Extract<AwPhase, { kind: K }>) => Owed;
@@ -26,20 +30,102 @@ const overflowRule = (side: AwSide) => (side === 'allied' ? 'AW 6.0-C2' : 'AW 7.
  */
 const responsePoint: PointOf<'response'> = (s, p) => {
   const idx = indexOf(s.data);
-  const u = idx.unit.get(p.unit);
-  const area = at(s, p.unit);
-  const dest = responseDestinations(s, p.unit); // once for both languages
+  const i = idx.order.get(p.unit);
+  const u = i === undefined ? undefined : s.data.units[i];
+  const dest = responseDestinationPos(s, p.unit);
+  const key = i === undefined ? undefined : responseKey(idx, p.roll, i, areaCodes(s)[i], dest);
+  let prompt = key === undefined ? undefined : responsePrompts(idx).get(key);
+  if (!prompt) {
+    prompt = responsePrompt(idx, p, u, at(s, p.unit), dest);
+    if (key !== undefined) responsePrompts(idx).set(key, Object.freeze(prompt));
+  }
+  return owe(u?.side ?? 'allied', 'AW-D7', 'AW 12.0-3', prompt);
+};
+
+/** The D7 prompt of a roll, unit, area and destinations (area positions). */
+function responsePrompt(idx: DataIndex, p: ResponsePhase, u: AwUnit | undefined, area: string, dest: number[]): Text {
   let en = 'must STAY (every adjacent area is full)';
   let ja = '隣接エリアがすべて満杯のため待機です';
   if (dest.length) {
-    en = `may move to ${dest.map((a) => areaName(idx, a, 'en')).join(', ')} (MOVE ${u?.number} -> area) or STAY`;
-    ja = `${dest.map((a) => areaName(idx, a, 'ja')).join('、')} のいずれかへ移動 (移動 ${u?.number} エリア) するか待機できます`;
+    const names = (lc: 'en' | 'ja') => dest.map((a) => areaName(idx, idx.areaIds[a], lc));
+    en = `may move to ${names('en').join(', ')} (MOVE ${u?.number} -> area) or STAY`;
+    ja = `${names('ja').join('、')} のいずれかへ移動 (移動 ${u?.number} エリア) するか待機できます`;
   }
-  return owe(u?.side ?? 'allied', 'AW-D7', 'AW 12.0-3', {
+  return {
     en: `Response roll ${p.roll}: unit ${u?.number} (${p.unit}) in ${areaName(idx, area, 'en')} ${en}.`,
     ja: `対応移動${p.roll}回目: ユニット${u?.number}（${p.unit}、${areaName(idx, area, 'ja')}）は${ja}。`,
-  });
-};
+  };
+}
+
+/**
+ * The D7 prompts made so far, per data set. The computer player asks who owes at every step of every play-out, and
+ * the few response prompts of a game recur (a roll, a unit, its area and where it may go), so each is made once.
+ */
+const responseCache = new WeakMap<DataIndex, Map<number, Text>>();
+
+function responsePrompts(idx: DataIndex): Map<number, Text> {
+  let m = responseCache.get(idx);
+  if (!m) {
+    m = new Map();
+    responseCache.set(idx, m);
+  }
+  return m;
+}
+
+/**
+ * What a D7 prompt depends on as one number: roll, unit position, area position and the set of destinations as
+ * bits. Undefined (not cached) for a unit off the map (a fixture's oddity) and for a map of more than 20 areas,
+ * whose bits would not fit.
+ */
+function responseKey(idx: DataIndex, roll: number, unit: number, area: number, dest: number[]): number | undefined {
+  const areas = idx.areaIds.length;
+  if (area < 0 || areas > 20) return undefined;
+  let bits = 0;
+  for (const a of dest) bits += 2 ** a;
+  return ((roll * idx.isGerman.length + unit) * areas + area) * 2 ** areas + bits;
+}
+
+/** A prompt that depends on the turn only, made once per turn number (frozen: every owed result shares it). */
+function perTurn(make: (turn: number) => Text): (s: AwState) => Text {
+  const made: Text[] = [];
+  return (s) => {
+    made[s.turn] ??= Object.freeze(make(s.turn));
+    return made[s.turn];
+  };
+}
+
+const placementPrompt = perTurn((turn) => ({
+  en: `Turn ${turn}: place every Allied unit in use, face up.`,
+  ja: `第${turn}ターン: 使用中の連合軍ユニットをすべて表向きに配置してください。`,
+}));
+const step3Prompt = perTurn((turn) => ({
+  en: `Turn ${turn}: place the remaining units (area and facing).`,
+  ja: `第${turn}ターン: 残りのユニットを配置してください（エリアと表裏）。`,
+}));
+const ubPlacementPrompt = perTurn((turn) => ({
+  en: `Turn ${turn}: place every UB in use.`,
+  ja: `第${turn}ターン: 使用中のUBをすべて配置してください。`,
+}));
+const escortsPrompt = perTurn((turn) => ({
+  en: `Turn ${turn}: allocate the escort-ship attacks.`,
+  ja: `第${turn}ターン: 護衛艦の攻撃を割り当ててください。`,
+}));
+const ubsPrompt = perTurn((turn) => ({
+  en: `Turn ${turn}: allocate the UB attacks.`,
+  ja: `第${turn}ターン: UBの攻撃を割り当ててください。`,
+}));
+const OVERFLOW_NAME: Text = Object.freeze({
+  en: 'An area is over capacity: name the excess units to be re-placed by your opponent.',
+  ja: '配置数を超えたエリアがあります: 相手が再配置する超過ユニットを指名してください。',
+});
+const OVERFLOW_REPLACE: Text = Object.freeze({
+  en: "Re-place your opponent's named units so that every area is within capacity.",
+  ja: '指名された相手ユニットを配置数内に再配置してください。',
+});
+const AIR: Text = Object.freeze({
+  en: 'Choose the UBs each air unit attacks.',
+  ja: '各空軍ユニットが攻撃するUBを選んでください。',
+});
 
 const areaLabels = new WeakMap<ReturnType<typeof indexOf>, Map<string, Text>>();
 
@@ -71,47 +157,15 @@ const POINTS: { [K in AwPhase['kind']]?: PointOf<K> } = {
       en: `Turn ${s.turn}: 2d6 = ${s.t.step2Roll}. Say how many of the ${p.draw} blindly drawn units go in each area.`,
       ja: `第${s.turn}ターン: 2d6 = ${s.t.step2Roll}。伏せて引いた${p.draw}個を各エリアに何個置くか指定してください。`,
     }),
-  step3: (s) =>
-    owe('allied', 'AW-D3', 'AW 6.0-Step3', {
-      en: `Turn ${s.turn}: place the remaining units (area and facing).`,
-      ja: `第${s.turn}ターン: 残りのユニットを配置してください（エリアと表裏）。`,
-    }),
-  placement: (s) =>
-    owe('allied', 'AW-D3', 'AW 12.0-2', {
-      en: `Turn ${s.turn}: place every Allied unit in use, face up.`,
-      ja: `第${s.turn}ターン: 使用中の連合軍ユニットをすべて表向きに配置してください。`,
-    }),
-  'ub-placement': (s) =>
-    owe('german', 'AW-D5', 'AW 7.0', {
-      en: `Turn ${s.turn}: place every UB in use.`,
-      ja: `第${s.turn}ターン: 使用中のUBをすべて配置してください。`,
-    }),
-  'overflow-name': (_s, p) =>
-    owe(p.side, overflowPoint(p.side), overflowRule(p.side), {
-      en: 'An area is over capacity: name the excess units to be re-placed by your opponent.',
-      ja: '配置数を超えたエリアがあります: 相手が再配置する超過ユニットを指名してください。',
-    }),
-  'overflow-replace': (_s, p) =>
-    owe(opponent(p.side), overflowPoint(p.side), overflowRule(p.side), {
-      en: "Re-place your opponent's named units so that every area is within capacity.",
-      ja: '指名された相手ユニットを配置数内に再配置してください。',
-    }),
+  step3: (s) => owe('allied', 'AW-D3', 'AW 6.0-Step3', step3Prompt(s)),
+  placement: (s) => owe('allied', 'AW-D3', 'AW 12.0-2', placementPrompt(s)),
+  'ub-placement': (s) => owe('german', 'AW-D5', 'AW 7.0', ubPlacementPrompt(s)),
+  'overflow-name': (_s, p) => owe(p.side, overflowPoint(p.side), overflowRule(p.side), OVERFLOW_NAME),
+  'overflow-replace': (_s, p) => owe(opponent(p.side), overflowPoint(p.side), overflowRule(p.side), OVERFLOW_REPLACE),
   response: responsePoint,
-  air: () =>
-    owe('allied', 'AW-D8', 'AW 8.1', {
-      en: 'Choose the UBs each air unit attacks.',
-      ja: '各空軍ユニットが攻撃するUBを選んでください。',
-    }),
-  escorts: (s) =>
-    owe('allied', 'AW-D9', 'AW 8.2[5]', {
-      en: `Turn ${s.turn}: allocate the escort-ship attacks.`,
-      ja: `第${s.turn}ターン: 護衛艦の攻撃を割り当ててください。`,
-    }),
-  ubs: (s) =>
-    owe('german', 'AW-D10', 'AW 8.3[3]', {
-      en: `Turn ${s.turn}: allocate the UB attacks.`,
-      ja: `第${s.turn}ターン: UBの攻撃を割り当ててください。`,
-    }),
+  air: () => owe('allied', 'AW-D8', 'AW 8.1', AIR),
+  escorts: (s) => owe('allied', 'AW-D9', 'AW 8.2[5]', escortsPrompt(s)),
+  ubs: (s) => owe('german', 'AW-D10', 'AW 8.3[3]', ubsPrompt(s)),
 };
 
 /** The decision point of the current phase: seat, point id, rule and prompt; null when nobody owes anything. */

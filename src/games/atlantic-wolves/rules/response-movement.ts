@@ -23,27 +23,29 @@ function responseOrigin(s: AwState, unit: string): { u: AwUnit; from: number } |
   return fromPos === undefined ? null : { u, from: fromPos };
 }
 
-/** Units of the unit's side per area position when capacity limits response moves (AW-A28 R1), else null. */
-function countsLimiting(s: AwState, u: AwUnit): number[] | null {
-  if (s.options.responseCapacity !== 'prohibit') return null;
-  const sc = areaScan(s);
-  return u.side === 'german' ? sc.german : sc.allied; // shared, read at once
-}
-
-/** Whether area position `a` is adjacent to `from` and, under `counts`, has room for the unit (AW 12.0-3d). */
-function openFor(s: AwState, u: AwUnit, from: number, a: number, counts: number[] | null): boolean {
-  if (!indexOf(s.data).adj[from][a]) return false;
-  return !counts || counts[a] < capacityAt(s, a, u.side); // UBs: capacity reduced by E2
-}
-
 /** Legal destinations of a unit now: adjacent areas with room (AW-A28 R1), area id order. `stay` is always legal. */
 export function responseDestinations(s: AwState, unit: string): string[] {
-  const o = responseOrigin(s, unit);
-  if (!o) return [];
   const areas = indexOf(s.data).areaIds;
-  const counts = countsLimiting(s, o.u);
-  const out: string[] = [];
-  for (let a = 0; a < areas.length; a++) if (openFor(s, o.u, o.from, a, counts)) out.push(areas[a]);
+  return responseDestinationPos(s, unit).map((a) => areas[a]);
+}
+
+/** `responseDestinations` as area positions (ascending, which is area id order). */
+export function responseDestinationPos(s: AwState, unit: string): number[] {
+  const ix = indexOf(s.data);
+  const i = ix.order.get(unit);
+  const out: number[] = [];
+  if (i === undefined) return out;
+  const sc = areaScan(s);
+  const from = sc.code[i]; // >= 0 exactly when the unit is in an area
+  if (from < 0) return out;
+  const side = ix.isGerman[i] ? 'german' : 'allied';
+  // Capacity limits response moves only with responseCapacity = prohibit (AW-A28 R1).
+  const counts = s.options.responseCapacity === 'prohibit' ? sc[side] : null; // shared, read at once
+  const adjacent = ix.adj[from];
+  for (let a = 0; a < adjacent.length; a++) {
+    // Adjacent and, where capacity limits the move, with room (AW 12.0-3d; UBs: capacity reduced by E2).
+    if (adjacent[a] && (!counts || counts[a] < capacityAt(s, a, side))) out.push(a);
+  }
   return out;
 }
 
