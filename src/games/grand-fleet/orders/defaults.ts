@@ -11,7 +11,7 @@ import { autoOrganisation } from '../rules/organise.ts';
 import type { GfOrders } from './schema.ts';
 import { hexPoints, pointOf } from '../rules/owed.ts';
 import { unplaced } from '../rules/placement.ts';
-import { type GfState, typeOf } from '../state.ts';
+import { type GfState, shipRecord, typeOf } from '../state.ts';
 
 /** The side's home hex (GF 2-2[3c]). */
 export const homeHex = (s: GfState, side: Side): string =>
@@ -21,7 +21,7 @@ export const homeHex = (s: GfState, side: Side): string =>
 /** Fire on enemy ships in `order`, each given exactly its defence value while points last (GF 8[4.3][3]). */
 export function fireInOrder(s: GfState, side: Side, order: string[]): Record<string, number> {
   let left = firePoints(s, side);
-  const fire: Record<string, number> = {};
+  const fire = shipRecord<number>(); // random and play-out orders come in random orders
   for (const id of order) {
     const d = typeOf(s, id).defence;
     if (d > left) continue;

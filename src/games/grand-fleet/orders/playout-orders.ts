@@ -15,7 +15,7 @@ import { markersIn, situationCount, targetsOf } from '../rules/combat.ts';
 import { byDefenceDown, fastFleets, surplusCount, toOrganise } from '../rules/organise.ts';
 import { hexPoints, pointOf } from '../rules/owed.ts';
 import { interceptableHexes, interceptionTargets, unplaced } from '../rules/placement.ts';
-import { enemyOf, type GfState, hexOf, indexOf, type Situation, typeOf } from '../state.ts';
+import { enemyOf, type GfState, hexOf, indexOf, type Situation, shipRecord, typeOf } from '../state.ts';
 import { defaultCommit, defaultOrders, fireInOrder, homeHex } from './defaults.ts';
 import { chance, randomOrders } from './random-orders.ts';
 import type { GfOrders } from './schema.ts';
@@ -40,13 +40,16 @@ const RANK = { red: 0, black: 1, blue: 2 } as const;
  * colour order so fast ships form fast fleets and pre-dreadnoughts slow down as few fleets as possible.
  */
 export function playoutOrganisation(s: GfState, side: Side, rand: Rand): Record<string, number> {
-  const out: Record<string, number> = {};
+  const out = shipRecord<number>();
   const ships = toOrganise(s, side);
   const surplus = byDefenceDown(s, ships).slice(0, surplusCount(s, side));
   for (const id of surplus) out[id] = 0; // GF 8[1][7]
+  const { typeOfShip, idRank } = indexOf(s.data);
   const rest = ships
     .filter((id) => !surplus.includes(id))
-    .sort((a, b) => RANK[typeOf(s, a).colour] - RANK[typeOf(s, b).colour] || a.localeCompare(b));
+    .sort(
+      (a, b) => RANK[typeOfShip.get(a)!.colour] - RANK[typeOfShip.get(b)!.colour] || idRank.get(a)! - idRank.get(b)!,
+    );
   const max = s.data.fleetMax[side];
   const least = Math.ceil(rest.length / max);
   const most = Math.min(s.data.markers[side], Math.floor(rest.length / 3));

@@ -11,7 +11,7 @@ import { byDefenceDown, fastFleets, surplusCount, toOrganise } from '../rules/or
 import type { GfOrders } from './schema.ts';
 import { hexPoints, pointOf } from '../rules/owed.ts';
 import { interceptableHexes, interceptionTargets, placeableHexes, unplaced } from '../rules/placement.ts';
-import { enemyOf, type GfState, type Situation } from '../state.ts';
+import { enemyOf, type GfState, type Situation, shipRecord } from '../state.ts';
 import { markersIn, targetsOf } from '../rules/combat.ts';
 import { pickOne as pick, shuffled } from '../../../engine/shuffled.ts';
 
@@ -21,7 +21,7 @@ export const chance = (p: number, rand: Rand) => rand() < p;
 
 /** A random legal organisation (GF 8[1][3-7]). */
 function randomOrganisation(s: GfState, side: Side, rand: Rand): Record<string, number> {
-  const out: Record<string, number> = {};
+  const out = shipRecord<number>();
   const ships = toOrganise(s, side); // byDefenceDown sorts a copy
   const surplus = byDefenceDown(s, ships).slice(0, surplusCount(s, side));
   for (const id of surplus) out[id] = 0;

@@ -135,27 +135,12 @@ export function applyCommitment(s: GfState, side: Side, orders: GfOrders['commit
 
 /** The default choice of ships to withdraw: lowest defence, then lowest bombardment, then id (GF 6[16]). */
 export function withdrawalOrder(s: GfState, side: Side): string[] {
-  const { typeOfShip } = indexOf(s.data);
-  const rank = idRanks(s.data);
+  const { typeOfShip, idRank } = indexOf(s.data);
   return shipsOf(s, side, (p) => p === 'fleet').sort((a, b) => {
     const ta = typeOfShip.get(a)!;
     const tb = typeOfShip.get(b)!;
-    return ta.defence - tb.defence || ta.bombardment - tb.bombardment || rank.get(a)! - rank.get(b)!;
+    return ta.defence - tb.defence || ta.bombardment - tb.bombardment || idRank.get(a)! - idRank.get(b)!;
   });
-}
-
-const ranks = new WeakMap<GfState['data'], Map<string, number>>();
-
-/** Each ship id's place in the `localeCompare` order of all ids (equal ids equal), once per data set. */
-function idRanks(data: GfState['data']): Map<string, number> {
-  let rank = ranks.get(data);
-  if (rank) return rank;
-  const ids = data.ships.map((x) => x.id).sort((a, b) => a.localeCompare(b));
-  rank = new Map();
-  for (let i = 0; i < ids.length; i++)
-    rank.set(ids[i], i > 0 && ids[i].localeCompare(ids[i - 1]) === 0 ? rank.get(ids[i - 1])! : i);
-  ranks.set(data, rank);
-  return rank;
 }
 
 /**

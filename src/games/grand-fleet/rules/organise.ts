@@ -5,7 +5,17 @@
 import type { ResolveContext } from '../../../engine/types.ts';
 import type { Stage } from './armament.ts';
 import type { Side } from '../data/schema.ts';
-import { autoBox, type Battle, enemyOf, type GfState, SIDE_ORDER, shipsOf, typeOf, setPlace } from '../state.ts';
+import {
+  autoBox,
+  type Battle,
+  enemyOf,
+  type GfState,
+  indexOf,
+  SIDE_ORDER,
+  shipsOf,
+  typeOf,
+  setPlace,
+} from '../state.ts';
 
 /** A fresh battle (GF 8[1]): the offensive side organises first. */
 export function startBattle(s: GfState, ctx: ResolveContext): Stage | null {
@@ -32,7 +42,10 @@ export function surplusCount(s: GfState, side: Side): number {
 
 /** Ships by descending defence, then id: the order in which the British surplus goes back (GF 8[1][7]). */
 export function byDefenceDown(s: GfState, ids: string[]): string[] {
-  return [...ids].sort((a, b) => typeOf(s, b).defence - typeOf(s, a).defence || a.localeCompare(b));
+  const { typeOfShip, idRank } = indexOf(s.data);
+  return [...ids].sort(
+    (a, b) => typeOfShip.get(b)!.defence - typeOfShip.get(a)!.defence || idRank.get(a)! - idRank.get(b)!,
+  );
 }
 
 /** Fleet sizes: `n` ships into `k` fleets as evenly as possible. */
