@@ -25,6 +25,7 @@ import {
   typeOf,
   writablePlaces,
   SIDE_JA,
+  shipRecord,
 } from '../state.ts';
 
 /** Live markers of a side in a hex (or of both sides). */
@@ -165,9 +166,9 @@ export function enterFire(s: GfState, ctx: ResolveContext): Stage | null {
   return null;
 }
 
-/** D17 applied for one side. */
+/** D17 applied for one side (a copy: ship ids come in any order, so a dictionary as `shipRecord` says). */
 export function applyFire(s: GfState, side: Side, fire: Record<string, number>): void {
-  s.battle!.round!.fire[side] = { ...fire };
+  s.battle!.round!.fire[side] = Object.assign(shipRecord<number>(), fire);
 }
 
 const damagePurposes = new Map<string, { purpose: DicePurpose; text: string }>();

@@ -63,7 +63,7 @@ function sideAt(s: GfState): (Side | undefined)[] {
 }
 
 // The ships seen in fleets, by position: marked with a number new at each check, so no set is made or cleared
-// per check (the check runs after every step of random play).
+// per check.
 let marks = new Int32Array(0);
 let lastMark = 0;
 
@@ -76,14 +76,26 @@ function nextMark(ships: number): number {
   return ++lastMark;
 }
 
-function battleInvariants(s: GfState): string[] {
-  const b = s.battle!;
+/**
+ * What the fleet check found, kept per British fleet list with the German one it was checked with: the lists are
+ * made anew when a side organises (GF 8[1]) and never changed in place, so every later step of the battle shares
+ * them and its check.
+ */
+const fleetChecks = new WeakMap<
+  readonly string[][],
+  { german: readonly string[][]; data: GfState['data']; broken: readonly string[] }
+>();
+
+/** GF 8[1], 8[1][4]: fleet sizes, and every ship in one fleet at most, of its own side. */
+function fleetInvariants(s: GfState): readonly string[] {
+  const { british, german } = s.battle!.fleets;
+  const known = fleetChecks.get(british);
+  if (known?.german === german && known.data === s.data) return known.broken;
   const broken: string[] = [];
-  const idx = indexOf(s.data);
   const sides = sideAt(s);
   const mark = nextMark(s.data.ships.length); // a ship in a fleet already (fleets of both sides) has this mark
   for (const side of SIDE_ORDER) {
-    const fleets = b.fleets[side];
+    const fleets = s.battle!.fleets[side];
     for (let i = 0; i < fleets.length; i++) {
       const fleet = fleets[i];
       if (fleet.length > s.data.fleetMax[side]) broken.push(`GF 8[1][4]: ${side} fleet ${i + 1} has ${fleet.length}`);
@@ -95,6 +107,16 @@ function battleInvariants(s: GfState): string[] {
         if (slot !== undefined) marks[slot] = mark;
       }
     }
+  }
+  fleetChecks.set(british, { german, data: s.data, broken });
+  return broken;
+}
+
+function battleInvariants(s: GfState): string[] {
+  const b = s.battle!;
+  const broken: string[] = [...fleetInvariants(s)];
+  const idx = indexOf(s.data);
+  for (const side of SIDE_ORDER) {
     let down = 0;
     let placed = 0;
     for (const m of b.markers) {
