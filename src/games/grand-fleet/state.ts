@@ -235,19 +235,22 @@ export function indexOf(data: GfData): DataIndex {
   return index;
 }
 
-const fleetSlotCache = new WeakMap<readonly string[], { data: GfData; slots: number[] }>();
+const fleetSlotCache = new WeakMap<readonly (readonly string[])[], { data: GfData; slots: number[][] }>();
 
 /**
- * The positions (in `GfState.places`) of a fleet's ships, cached per ship list: a battle's ship lists are never
- * changed in place, and every copy of the state shares them.
+ * The positions (in `GfState.places`) of the ships of fleet `n` (1-based) of a side, or undefined for no such
+ * fleet. Cached per fleet list of the side (`Battle.fleets[side]`): it is made anew when the side organises and
+ * never changed in place, so every copy of the state shares it, and one entry serves all its fleets.
  */
-export function fleetSlots(s: GfState, fleet: readonly string[]): number[] {
-  const known = fleetSlotCache.get(fleet);
-  if (known?.data === s.data) return known.slots;
-  const { position } = indexOf(s.data);
-  const slots = fleet.map((id) => position.get(id)!);
-  fleetSlotCache.set(fleet, { data: s.data, slots });
-  return slots;
+export function fleetSlots(s: GfState, side: Side, n: number): readonly number[] | undefined {
+  const fleets = s.battle!.fleets[side];
+  let known = fleetSlotCache.get(fleets);
+  if (known?.data !== s.data) {
+    const { position } = indexOf(s.data);
+    known = { data: s.data, slots: fleets.map((fleet) => fleet.map((id) => position.get(id)!)) };
+    fleetSlotCache.set(fleets, known);
+  }
+  return known.slots[n - 1];
 }
 
 /** The side a ship fights for: American ships are British (GF 9[2a]). */
@@ -348,10 +351,16 @@ function cloneBattle(b: Battle): Battle {
 let owned: { state: GfState | null; places: string[] | null } = { state: null, places: null };
 
 /**
- * What the invariants found of a place table (rules/invariants.ts), kept per table: a table is shared by the states
- * of every step that moves no ship, and one that is written again (`writablePlaces`) is forgotten here first.
+ * What the invariants last found of a place table (rules/invariants.ts), with that table: a table is shared by the
+ * states of every step that moves no ship, so the next check mostly finds it here. One slot rather than a weak map
+ * of every table (setting a weak map cost more than the check it saved); a table about to be written again
+ * (`writablePlaces`) is forgotten first.
  */
-export const placeChecks = new WeakMap<readonly string[], { data: GfData; broken: readonly string[] }>();
+export const lastPlaceCheck: { places: readonly string[] | null; data: GfData | null; broken: readonly string[] } = {
+  places: null,
+  data: null,
+  broken: [],
+};
 
 /** Sets a ship's place, copying the shared place table first (copy on write: most steps move no ship). */
 export function setPlace(s: GfState, id: string, place: string): void {
@@ -363,16 +372,17 @@ export function writablePlaces(s: GfState): string[] {
   if (owned.state !== s || owned.places !== s.places) {
     s.places = s.places.slice();
     owned = { state: s, places: s.places };
-  } else placeChecks.delete(s.places); // the table is about to change: what was found of it no longer holds
+  } else if (lastPlaceCheck.places === s.places) lastPlaceCheck.places = null; // about to change: forgotten
   return s.places;
 }
 
 /** A copy of standing orders (their lists are consumed in place). */
-const cloneStanding = (x: Standing): Standing => ({
-  ...x,
-  ...(x.placements ? { placements: [...x.placements] } : {}),
-  ...(x.intercepts ? { intercepts: [...x.intercepts] } : {}),
-});
+function cloneStanding(x: Standing): Standing {
+  const copy = { ...x };
+  if (x.placements) copy.placements = [...x.placements];
+  if (x.intercepts) copy.intercepts = [...x.intercepts];
+  return copy;
+}
 
 /** A copy of the state deep enough for one step to change it (ship places: through `setPlace`). */
 export function cloneState(s: GfState): GfState {

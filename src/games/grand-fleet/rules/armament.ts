@@ -133,14 +133,33 @@ export function applyCommitment(s: GfState, side: Side, orders: GfOrders['commit
   ctx.emit({ type: 'committed', side, dice: rolled, ships, rule: 'GF 6[10]' });
 }
 
+const withdrawalRanks = new WeakMap<GfState['data'], Record<Side, number[]>>();
+
+/**
+ * Each side's ship positions in withdrawal order (GF 6[16]), sorted once per data set: the ships in the fleet box
+ * then come in that order by a filter, as a stable sort of them alone would put them.
+ */
+function withdrawalRanking(s: GfState): Record<Side, number[]> {
+  let known = withdrawalRanks.get(s.data);
+  if (known) return known;
+  const { typeAt, idRank, slotsBySide } = indexOf(s.data);
+  const ids = s.data.ships.map((x) => x.id);
+  const order = (slots: number[]) =>
+    [...slots].sort((a, b) => {
+      const ta = typeAt[a];
+      const tb = typeAt[b];
+      return ta.defence - tb.defence || ta.bombardment - tb.bombardment || idRank.get(ids[a])! - idRank.get(ids[b])!;
+    });
+  known = { british: order(slotsBySide.british), german: order(slotsBySide.german) };
+  withdrawalRanks.set(s.data, known);
+  return known;
+}
+
 /** The default choice of ships to withdraw: lowest defence, then lowest bombardment, then id (GF 6[16]). */
 export function withdrawalOrder(s: GfState, side: Side): string[] {
-  const { typeOfShip, idRank } = indexOf(s.data);
-  return shipsOf(s, side, (p) => p === 'fleet').sort((a, b) => {
-    const ta = typeOfShip.get(a)!;
-    const tb = typeOfShip.get(b)!;
-    return ta.defence - tb.defence || ta.bombardment - tb.bombardment || idRank.get(a)! - idRank.get(b)!;
-  });
+  const out: string[] = [];
+  for (const slot of withdrawalRanking(s)[side]) if (s.places[slot] === 'fleet') out.push(s.data.ships[slot].id);
+  return out;
 }
 
 /**

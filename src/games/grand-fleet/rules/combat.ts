@@ -25,7 +25,6 @@ import {
   typeOf,
   writablePlaces,
   SIDE_JA,
-  shipRecord,
 } from '../state.ts';
 
 /** Live markers of a side in a hex (or of both sides). */
@@ -135,13 +134,10 @@ export function firePoints(s: GfState, side: Side): number {
   for (const x of r.situations) range += x === 'short' ? 0.5 : x === 'long' ? -0.5 : 0;
   // One pass over the side's markers and their ships (no lists: odds previews call this per sample).
   const { typeAt } = indexOf(s.data);
-  const fleets = s.battle!.fleets[side];
   let total = 0;
   for (const m of s.battle!.markers) {
     if (m.out || m.hex !== r.hex || m.side !== side) continue;
-    const fleet = fleets[fleetOf(s, m) - 1];
-    if (!fleet) continue;
-    for (const slot of fleetSlots(s, fleet)) {
+    for (const slot of fleetSlots(s, side, fleetOf(s, m)) ?? []) {
       if (s.places[slot] === 'fleet') total += Math.max(0, typeAt[slot].bombardment + range);
     }
   }
@@ -166,9 +162,9 @@ export function enterFire(s: GfState, ctx: ResolveContext): Stage | null {
   return null;
 }
 
-/** D17 applied for one side (a copy: ship ids come in any order, so a dictionary as `shipRecord` says). */
+/** D17 applied for one side. */
 export function applyFire(s: GfState, side: Side, fire: Record<string, number>): void {
-  s.battle!.round!.fire[side] = Object.assign(shipRecord<number>(), fire);
+  s.battle!.round!.fire[side] = fire; // kept, not copied: orders are never changed once given, nor this record
 }
 
 const damagePurposes = new Map<string, { purpose: DicePurpose; text: string }>();

@@ -4,7 +4,7 @@
  */
 import type { Side } from '../data/schema.ts';
 import { shipsUnderCount } from './placement.ts';
-import { fleetSlots, type GfState, indexOf, placeChecks, SIDE_ORDER } from '../state.ts';
+import { fleetSlots, type GfState, indexOf, lastPlaceCheck, SIDE_ORDER } from '../state.ts';
 
 const D = 100; // 'd'
 const ZERO = 48; // '0'
@@ -26,10 +26,9 @@ export function invariants(s: GfState): string[] {
   return broken;
 }
 
-/** GF 2-3, 6[5]: the places and the DDbox capacities, found once per place table (`placeChecks`). */
+/** GF 2-3, 6[5]: the places and the DDbox capacities, found once per place table (`lastPlaceCheck`). */
 function placeInvariants(s: GfState): readonly string[] {
-  const known = placeChecks.get(s.places);
-  if (known?.data === s.data) return known.broken;
+  if (lastPlaceCheck.places === s.places && lastPlaceCheck.data === s.data) return lastPlaceCheck.broken;
   const broken: string[] = [];
   const sides = sideAt(s);
   const perBox = { british: [0, 0, 0, 0, 0, 0, 0], german: [0, 0, 0, 0, 0, 0, 0] };
@@ -44,7 +43,9 @@ function placeInvariants(s: GfState): readonly string[] {
     for (let box = 1; box <= 6; box++)
       if (perBox[side][box] > s.data.ddCapacity[side])
         broken.push(`GF 6[5]: ${side} DDbox ${box} holds ${perBox[side][box]}`);
-  placeChecks.set(s.places, { data: s.data, broken });
+  lastPlaceCheck.places = s.places;
+  lastPlaceCheck.data = s.data;
+  lastPlaceCheck.broken = broken;
   return broken;
 }
 
@@ -99,7 +100,7 @@ function fleetInvariants(s: GfState): readonly string[] {
     for (let i = 0; i < fleets.length; i++) {
       const fleet = fleets[i];
       if (fleet.length > s.data.fleetMax[side]) broken.push(`GF 8[1][4]: ${side} fleet ${i + 1} has ${fleet.length}`);
-      const slots = fleetSlots(s, fleet);
+      const slots = fleetSlots(s, side, i + 1)!;
       for (let k = 0; k < fleet.length; k++) {
         const slot = slots[k];
         if (slot === undefined || marks[slot] === mark || sides[slot] !== side)

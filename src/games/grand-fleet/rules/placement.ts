@@ -183,10 +183,8 @@ export function shipsUnder(s: GfState, m: Marker): string[] {
 
 /** How many ships of the fleet under a marker are still with it (`shipsUnder(s, m).length`, without the list). */
 export function shipsUnderCount(s: GfState, m: Marker): number {
-  const fleet = s.battle!.fleets[m.side][fleetOf(s, m) - 1];
-  if (!fleet) return 0;
   let n = 0;
-  for (const slot of fleetSlots(s, fleet)) if (s.places[slot] === 'fleet') n++;
+  for (const slot of fleetSlots(s, m.side, fleetOf(s, m)) ?? []) if (s.places[slot] === 'fleet') n++;
   return n;
 }
 
