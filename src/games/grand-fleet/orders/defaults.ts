@@ -11,7 +11,7 @@ import { autoOrganisation } from '../rules/organise.ts';
 import type { GfOrders } from './schema.ts';
 import { hexPoints, pointOf } from '../rules/owed.ts';
 import { unplaced } from '../rules/placement.ts';
-import { type GfState, shipRecord, typeOf } from '../state.ts';
+import { type GfState, indexOf, shipRecord, typeOf } from '../state.ts';
 
 /** The side's home hex (GF 2-2[3c]). */
 export const homeHex = (s: GfState, side: Side): string =>
@@ -22,8 +22,9 @@ export const homeHex = (s: GfState, side: Side): string =>
 export function fireInOrder(s: GfState, side: Side, order: string[]): Record<string, number> {
   let left = firePoints(s, side);
   const fire = shipRecord<number>(); // random and play-out orders come in random orders
+  const { typeOfShip } = indexOf(s.data);
   for (const id of order) {
-    const d = typeOf(s, id).defence;
+    const d = typeOfShip.get(id)!.defence;
     if (d > left) continue;
     fire[id] = d;
     left -= d;

@@ -12,7 +12,7 @@ import type { SeatId } from '../../../engine/types.ts';
 import { pickOne as pick, shuffled } from '../../../engine/shuffled.ts';
 import type { Side } from '../data/schema.ts';
 import { markersIn, situationCount, targetsOf } from '../rules/combat.ts';
-import { byDefenceDown, fastFleets, surplusCount, toOrganise } from '../rules/organise.ts';
+import { fastFleets, surplusShips, toOrganise } from '../rules/organise.ts';
 import { hexPoints, pointOf } from '../rules/owed.ts';
 import { interceptableHexes, interceptionTargets, unplaced } from '../rules/placement.ts';
 import { enemyOf, type GfState, hexOf, indexOf, type Situation, shipRecord, typeOf } from '../state.ts';
@@ -42,7 +42,7 @@ const RANK = { red: 0, black: 1, blue: 2 } as const;
 export function playoutOrganisation(s: GfState, side: Side, rand: Rand): Record<string, number> {
   const out = shipRecord<number>();
   const ships = toOrganise(s, side);
-  const surplus = byDefenceDown(s, ships).slice(0, surplusCount(s, side));
+  const surplus = surplusShips(s, side, ships);
   for (const id of surplus) out[id] = 0; // GF 8[1][7]
   const { typeOfShip, idRank } = indexOf(s.data);
   const rest = ships

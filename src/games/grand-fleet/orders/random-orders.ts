@@ -7,7 +7,7 @@ import { withdrawalOrder } from '../rules/armament.ts';
 import { situationCount } from '../rules/combat.ts';
 import type { Side } from '../data/schema.ts';
 import { defaultCommit, defaultOrders, fireInOrder } from './defaults.ts';
-import { byDefenceDown, fastFleets, surplusCount, toOrganise } from '../rules/organise.ts';
+import { fastFleets, surplusShips, toOrganise } from '../rules/organise.ts';
 import type { GfOrders } from './schema.ts';
 import { hexPoints, pointOf } from '../rules/owed.ts';
 import { interceptableHexes, interceptionTargets, placeableHexes, unplaced } from '../rules/placement.ts';
@@ -22,8 +22,8 @@ export const chance = (p: number, rand: Rand) => rand() < p;
 /** A random legal organisation (GF 8[1][3-7]). */
 function randomOrganisation(s: GfState, side: Side, rand: Rand): Record<string, number> {
   const out = shipRecord<number>();
-  const ships = toOrganise(s, side); // byDefenceDown sorts a copy
-  const surplus = byDefenceDown(s, ships).slice(0, surplusCount(s, side));
+  const ships = toOrganise(s, side);
+  const surplus = surplusShips(s, side, ships);
   for (const id of surplus) out[id] = 0;
   const rest = shuffled(surplus.length ? ships.filter((id) => !surplus.includes(id)) : ships, rand);
   const max = s.data.fleetMax[side];

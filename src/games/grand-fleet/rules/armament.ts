@@ -93,22 +93,31 @@ export function redistributed(s: GfState, side: Side, moves: Record<string, numb
  * the fullest boxes (box 0 first) into each empty numbered box. The engine's default when Britain commits.
  */
 export function spreadBritish(s: GfState): Record<string, number> {
-  const boxes = redistributed(s, 'british', {});
+  // The ships of each box 0-6, ids in order: the lowest id of the box a ship is taken from moves.
+  const inBoxes: string[][] = [[], [], [], [], [], [], []];
+  for (const [id, box] of redistributed(s, 'british', {})) inBoxes[box]?.push(id);
+  for (const ids of inBoxes) ids.sort();
   const moves: Record<string, number> = {};
   for (let target = 1; target <= 6; target++) {
-    const count = (b: number) => [...boxes.values()].filter((x) => x === b).length;
-    if (count(target) > 0) continue;
-    const donors = [0, 1, 2, 3, 4, 5, 6].filter((b) => b !== target && (b === 0 ? count(0) > 0 : count(b) > 1));
-    const donor = donors.sort((a, b) => (a === 0 ? -1 : b === 0 ? 1 : count(b) - count(a)))[0];
+    if (inBoxes[target].length > 0) continue;
+    const donor = donorBox(inBoxes, target);
     if (donor === undefined) continue;
-    const id = [...boxes.entries()]
-      .filter(([, b]) => b === donor)
-      .map(([i]) => i)
-      .sort()[0];
-    boxes.set(id, target);
+    const id = inBoxes[donor].shift()!;
+    inBoxes[target].push(id);
     moves[id] = target;
   }
   return moves;
+}
+
+/** The box a ship is taken from to fill `target`: box 0 while it holds any, else the fullest box with two or more. */
+function donorBox(inBoxes: string[][], target: number): number | undefined {
+  if (inBoxes[0].length > 0) return 0;
+  let donor: number | undefined;
+  for (let b = 1; b <= 6; b++) {
+    const n = inBoxes[b].length;
+    if (b !== target && n > 1 && (donor === undefined || n > inBoxes[donor].length)) donor = b; // ties: the lower
+  }
+  return donor;
 }
 
 /** GF 6[10-12]: commitment dice read as box numbers; every ship in a rolled box (not 0) goes to the fleet box. */

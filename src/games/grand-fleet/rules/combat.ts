@@ -7,7 +7,7 @@ import type { DicePurpose, ResolveContext } from '../../../engine/types.ts';
 import type { Stage } from './armament.ts';
 import type { Side } from '../data/schema.ts';
 import { speedOf } from './organise.ts';
-import { fleetOf, shipsUnder, shipsUnderCount } from './placement.ts';
+import { fleetOf, shipsUnderCount } from './placement.ts';
 import {
   addVp,
   boxCounts,
@@ -32,11 +32,17 @@ export function markersIn(s: GfState, hex: string, side?: Side): Marker[] {
   return s.battle!.markers.filter((m) => !m.out && m.hex === hex && (!side || m.side === side));
 }
 
-/** Enemy ships a side may allocate fire to in the round's hex (GF 8[4.3][2]). */
-export const targetsOf = (s: GfState, side: Side, hex: string): string[] =>
-  markersIn(s, hex, enemyOf(side))
-    .flatMap((m) => shipsUnder(s, m))
-    .sort();
+/** Enemy ships a side may allocate fire to in the round's hex (GF 8[4.3][2]), by id. */
+export function targetsOf(s: GfState, side: Side, hex: string): string[] {
+  const enemy = enemyOf(side);
+  const targets: string[] = [];
+  for (const m of s.battle!.markers) {
+    if (m.out || m.hex !== hex || m.side !== enemy) continue;
+    for (const slot of fleetSlots(s, enemy, fleetOf(s, m)) ?? [])
+      if (s.places[slot] === 'fleet') targets.push(s.data.ships[slot].id);
+  }
+  return targets.sort();
+}
 
 /** The next round, or the next hex, or the end of the battle (GF-AD1: the round of the given hex). */
 export function enterRound(s: GfState, hex: string | undefined = s.battle!.queue[0]): Stage | null {

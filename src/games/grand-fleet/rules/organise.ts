@@ -40,6 +40,15 @@ export function surplusCount(s: GfState, side: Side): number {
   return Math.max(0, toOrganise(s, side).length - s.data.markers.british * s.data.fleetMax.british);
 }
 
+/**
+ * GF 8[1][7]: the ships of `ships` (the side's fleet box) that go back to the DDbox, highest defence first; none
+ * without a surplus (the usual case, with no sorting).
+ */
+export function surplusShips(s: GfState, side: Side, ships: string[]): string[] {
+  const due = surplusCount(s, side);
+  return due > 0 ? byDefenceDown(s, ships).slice(0, due) : [];
+}
+
 /** Ships by descending defence, then id: the order in which the British surplus goes back (GF 8[1][7]). */
 export function byDefenceDown(s: GfState, ids: string[]): string[] {
   const { typeOfShip, idRank } = indexOf(s.data);
@@ -57,7 +66,7 @@ const evenSizes = (n: number, k: number): number[] => Array.from({ length: k }, 
  */
 export function autoOrganisation(s: GfState, side: Side): Record<string, number> {
   const out: Record<string, number> = {};
-  const surplus = byDefenceDown(s, toOrganise(s, side)).slice(0, surplusCount(s, side));
+  const surplus = surplusShips(s, side, toOrganise(s, side));
   for (const id of surplus) out[id] = 0;
   const rank = { red: 0, black: 1, blue: 2 } as const;
   const rest = toOrganise(s, side)

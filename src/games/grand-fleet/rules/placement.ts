@@ -21,9 +21,17 @@ const left = (s: GfState, side: Side) => {
   return u.down + u.up.length;
 };
 
-/** Hexes a marker may be placed in: any but prohibited ones (GF 8[2][2]). */
-export const placeableHexes = (s: GfState): string[] =>
-  s.data.hexes.filter((h) => h.kind !== 'prohibited').map((h) => h.id);
+const placeable = new WeakMap<GfState['data'], readonly string[]>();
+
+/** Hexes a marker may be placed in: any but prohibited ones (GF 8[2][2]). One list per data set, shared. */
+export function placeableHexes(s: GfState): readonly string[] {
+  let hexes = placeable.get(s.data);
+  if (!hexes) {
+    hexes = s.data.hexes.filter((h) => h.kind !== 'prohibited').map((h) => h.id);
+    placeable.set(s.data, hexes);
+  }
+  return hexes;
+}
 
 /** D13: whose placement is next (alternating, offensive first; GF-A37 the other places the rest). */
 export function enterPlace(s: GfState, ctx: ResolveContext): Stage | null {
