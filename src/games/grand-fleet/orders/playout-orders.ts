@@ -152,6 +152,7 @@ function playoutFire(s: GfState, side: Side, rand: Rand): Record<string, number>
     s,
     side,
     targets.sort((a, b) => worth(b) - worth(a)),
+    shipRecord(),
   );
 }
 

@@ -123,7 +123,7 @@ export function randomOrders(s: GfState, seat: SeatId, rand: Rand): GfOrders {
       return situations.length ? { situations } : {};
     }
     case 'D17':
-      return { fire: fireInOrder(s, side, shuffled(targetsOf(s, side, s.battle!.round!.hex), rand)) };
+      return { fire: fireInOrder(s, side, shuffled(targetsOf(s, side, s.battle!.round!.hex), rand), shipRecord()) };
     case 'D18':
       return { continue: chance(0.25, rand) };
     case 'AD1':

@@ -223,11 +223,30 @@ function scoreSinking(s: GfState, id: string, side: Side): void {
 /** The places of DDbox boxes 0-6 (one string each rather than one per damaged ship). */
 const DD_PLACES = ['dd0', 'dd1', 'dd2', 'dd3', 'dd4', 'dd5', 'dd6'];
 
-/** An allocation's ship ids in sorted order; sorted only when they are not already (orders usually list them so). */
-function sortedKeys(fire: Record<string, number>): string[] {
-  const keys = Object.keys(fire);
-  for (let i = 1; i < keys.length; i++) if (keys[i - 1] > keys[i]) return keys.sort();
-  return keys;
+/** An allocation (D17) as damage reads it: its ship ids in sorted order, and their positions. */
+interface Allocation {
+  data: GfState['data'];
+  ids: string[];
+  slots: number[];
+}
+
+/** Allocations read so far, each kept with its record: an odds preview resolves one allocation thousands of times. */
+const allocations = new WeakMap<Record<string, number>, Allocation>();
+
+/** The allocation `fire` as damage reads it (ids sorted only when they are not already: orders usually list them so). */
+function allocationOf(s: GfState, fire: Record<string, number>): Allocation {
+  const known = allocations.get(fire);
+  if (known?.data === s.data) return known;
+  const ids = Object.keys(fire);
+  for (let i = 1; i < ids.length; i++)
+    if (ids[i - 1] > ids[i]) {
+      ids.sort();
+      break;
+    }
+  const { position } = indexOf(s.data);
+  const allocation = { data: s.data, ids, slots: ids.map((id) => position.get(id)!) };
+  allocations.set(fire, allocation);
+  return allocation;
 }
 
 /** Whether a side has a live marker in the hex (`markersIn(s, hex, side).length > 0`, without the list). */
@@ -243,10 +262,11 @@ function damage(s: GfState, ctx: ResolveContext): Stage | null {
   for (const side of SIDE_ORDER) {
     const fire = r.fire[side];
     if (!fire) continue;
-    for (const id of sortedKeys(fire)) {
-      const at = position.get(id)!; // one look-up for the type and the place (odds previews run this per sample)
-      const hit = (fire[id] ?? 0) >= typeAt[at].defence && s.places[at] === 'fleet';
-      if (hit) results.push(damageRoll(s, id, enemyOf(side), ctx));
+    const { ids, slots } = allocationOf(s, fire);
+    for (let k = 0; k < ids.length; k++) {
+      const at = slots[k];
+      const hit = (fire[ids[k]] ?? 0) >= typeAt[at].defence && s.places[at] === 'fleet';
+      if (hit) results.push(damageRoll(s, ids[k], enemyOf(side), ctx));
     }
   }
   // Box counts kept up to date here rather than recounted per ship (a damaged ship comes from the fleet box).
