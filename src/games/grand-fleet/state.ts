@@ -235,20 +235,22 @@ export function indexOf(data: GfData): DataIndex {
   return index;
 }
 
-const fleetSlotCache = new WeakMap<readonly (readonly string[])[], { data: GfData; slots: number[][] }>();
+/** The fleet positions last worked out for each side (`fleetSlots`), with the fleet list they are of. */
+const lastFleetSlots: Partial<Record<Side, { fleets: readonly string[][]; data: GfData; slots: number[][] }>> = {};
 
 /**
  * The positions (in `GfState.places`) of the ships of fleet `n` (1-based) of a side, or undefined for no such
- * fleet. Cached per fleet list of the side (`Battle.fleets[side]`): it is made anew when the side organises and
- * never changed in place, so every copy of the state shares it, and one entry serves all its fleets.
+ * fleet. Kept for the side's fleet list (`Battle.fleets[side]`): it is made anew when the side organises and never
+ * changed in place, so every copy of the state shares it. One per side rather than a weak map of every list
+ * (setting one cost more than working the positions out again now and then).
  */
 export function fleetSlots(s: GfState, side: Side, n: number): readonly number[] | undefined {
   const fleets = s.battle!.fleets[side];
-  let known = fleetSlotCache.get(fleets);
-  if (known?.data !== s.data) {
+  let known = lastFleetSlots[side];
+  if (known?.fleets !== fleets || known.data !== s.data) {
     const { position } = indexOf(s.data);
-    known = { data: s.data, slots: fleets.map((fleet) => fleet.map((id) => position.get(id)!)) };
-    fleetSlotCache.set(fleets, known);
+    known = { fleets, data: s.data, slots: fleets.map((fleet) => fleet.map((id) => position.get(id)!)) };
+    lastFleetSlots[side] = known;
   }
   return known.slots[n - 1];
 }

@@ -95,7 +95,7 @@ export function redistributed(s: GfState, side: Side, moves: Record<string, numb
 export function spreadBritish(s: GfState): Record<string, number> {
   // The ships of each box 0-6, ids in order: the lowest id of the box a ship is taken from moves.
   const inBoxes: string[][] = [[], [], [], [], [], [], []];
-  for (const [id, box] of redistributed(s, 'british', {})) inBoxes[box]?.push(id);
+  for (const slot of indexOf(s.data).slotsBySide.british) inBoxes[ddBox(s.places[slot])]?.push(s.data.ships[slot].id);
   for (const ids of inBoxes) ids.sort();
   const moves: Record<string, number> = {};
   for (let target = 1; target <= 6; target++) {

@@ -225,18 +225,22 @@ const DD_PLACES = ['dd0', 'dd1', 'dd2', 'dd3', 'dd4', 'dd5', 'dd6'];
 
 /** An allocation (D17) as damage reads it: its ship ids in sorted order, and their positions. */
 interface Allocation {
+  fire: Record<string, number>;
   data: GfState['data'];
   ids: string[];
   slots: number[];
 }
 
-/** Allocations read so far, each kept with its record: an odds preview resolves one allocation thousands of times. */
-const allocations = new WeakMap<Record<string, number>, Allocation>();
+/**
+ * The allocation each side had read last, with its record: an odds preview resolves the same two thousands of
+ * times. One per side rather than a weak map of every record (setting one cost more than reading a record again).
+ */
+const lastRead: Partial<Record<Side, Allocation>> = {};
 
-/** The allocation `fire` as damage reads it (ids sorted only when they are not already: orders usually list them so). */
-function allocationOf(s: GfState, fire: Record<string, number>): Allocation {
-  const known = allocations.get(fire);
-  if (known?.data === s.data) return known;
+/** A side's allocation `fire` as damage reads it (ids sorted only when they are not already: orders usually are). */
+function allocationOf(s: GfState, side: Side, fire: Record<string, number>): Allocation {
+  const known = lastRead[side];
+  if (known?.fire === fire && known.data === s.data) return known;
   const ids = Object.keys(fire);
   for (let i = 1; i < ids.length; i++)
     if (ids[i - 1] > ids[i]) {
@@ -244,8 +248,8 @@ function allocationOf(s: GfState, fire: Record<string, number>): Allocation {
       break;
     }
   const { position } = indexOf(s.data);
-  const allocation = { data: s.data, ids, slots: ids.map((id) => position.get(id)!) };
-  allocations.set(fire, allocation);
+  const allocation = { fire, data: s.data, ids, slots: ids.map((id) => position.get(id)!) };
+  lastRead[side] = allocation;
   return allocation;
 }
 
@@ -253,37 +257,52 @@ function allocationOf(s: GfState, fire: Record<string, number>): Allocation {
 const hasMarker = (s: GfState, hex: string, side: Side): boolean =>
   s.battle!.markers.some((m) => !m.out && m.hex === hex && m.side === side);
 
+type DamageResult = ReturnType<typeof damageRoll>;
+
+/**
+ * GF 8[4.3][4]: the results applied at once, ships to the DDbox box with the most room (GF-A07) or sunk; `slots`
+ * holds each result's ship position. Box counts are kept up to date here rather than recounted per ship (a damaged
+ * ship comes from the fleet box), and the place table is taken once, at the first ship that moves.
+ */
+function applyDamage(s: GfState, results: DamageResult[], slots: number[]): void {
+  let places: string[] | undefined;
+  const counts: Record<Side, number[] | undefined> = { british: undefined, german: undefined };
+  for (let k = 0; k < results.length; k++) {
+    const x = results[k];
+    if (x.result === 'none') continue;
+    places ??= writablePlaces(s);
+    if (x.result === 'sunk') {
+      places[slots[k]] = 'sunk';
+      scoreSinking(s, x.ship, x.side);
+      continue;
+    }
+    counts[x.side] ??= boxCounts(s, x.side);
+    const sideCounts = counts[x.side]!;
+    const box = boxWithMostRoom(s, x.side, sideCounts);
+    sideCounts[box]++;
+    places[slots[k]] = DD_PLACES[box] ?? `dd${box}`;
+  }
+}
+
 /** GF 8[4.3][4-6]: damage applied simultaneously, then fleets of 2 or fewer ships lose their markers. */
 function damage(s: GfState, ctx: ResolveContext): Stage | null {
   const r = s.battle!.round!;
   const points = { british: firePoints(s, 'british'), german: firePoints(s, 'german') };
-  const { position, typeAt } = indexOf(s.data);
-  const results: ReturnType<typeof damageRoll>[] = [];
+  const { typeAt } = indexOf(s.data);
+  const results: DamageResult[] = [];
+  const hitSlots: number[] = []; // the position of each result's ship
   for (const side of SIDE_ORDER) {
     const fire = r.fire[side];
     if (!fire) continue;
-    const { ids, slots } = allocationOf(s, fire);
+    const { ids, slots } = allocationOf(s, side, fire);
     for (let k = 0; k < ids.length; k++) {
       const at = slots[k];
-      const hit = (fire[ids[k]] ?? 0) >= typeAt[at].defence && s.places[at] === 'fleet';
-      if (hit) results.push(damageRoll(s, ids[k], enemyOf(side), ctx));
+      if ((fire[ids[k]] ?? 0) < typeAt[at].defence || s.places[at] !== 'fleet') continue;
+      results.push(damageRoll(s, ids[k], enemyOf(side), ctx));
+      hitSlots.push(at);
     }
   }
-  // Box counts kept up to date here rather than recounted per ship (a damaged ship comes from the fleet box).
-  const counts: Partial<Record<Side, number[]>> = {};
-  for (const x of results) {
-    if (x.result === 'ddbox') {
-      const sideCounts = counts[x.side] ?? boxCounts(s, x.side);
-      counts[x.side] = sideCounts;
-      const box = boxWithMostRoom(s, x.side, sideCounts);
-      sideCounts[box]++;
-      writablePlaces(s)[position.get(x.ship)!] = DD_PLACES[box] ?? `dd${box}`;
-    }
-    if (x.result === 'sunk') {
-      writablePlaces(s)[position.get(x.ship)!] = 'sunk';
-      scoreSinking(s, x.ship, x.side);
-    }
-  }
+  applyDamage(s, results, hitSlots);
   const removed = markersIn(s, r.hex).filter((m) => shipsUnderCount(s, m) <= 2);
   for (const m of removed) m.out = true;
   ctx.emit({

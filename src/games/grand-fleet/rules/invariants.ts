@@ -78,20 +78,21 @@ function nextMark(ships: number): number {
 }
 
 /**
- * What the fleet check found, kept per British fleet list with the German one it was checked with: the lists are
- * made anew when a side organises (GF 8[1]) and never changed in place, so every later step of the battle shares
- * them and its check.
+ * What the fleet check last found, with the fleet lists it checked: the lists are made anew when a side organises
+ * (GF 8[1]) and never changed in place, so every later step of the battle shares them and this check.
  */
-const fleetChecks = new WeakMap<
-  readonly string[][],
-  { german: readonly string[][]; data: GfState['data']; broken: readonly string[] }
->();
+let lastFleetCheck: {
+  british: readonly string[][];
+  german: readonly string[][];
+  data: GfState['data'];
+  broken: readonly string[];
+} | null = null;
 
 /** GF 8[1], 8[1][4]: fleet sizes, and every ship in one fleet at most, of its own side. */
 function fleetInvariants(s: GfState): readonly string[] {
   const { british, german } = s.battle!.fleets;
-  const known = fleetChecks.get(british);
-  if (known?.german === german && known.data === s.data) return known.broken;
+  const known = lastFleetCheck;
+  if (known?.british === british && known.german === german && known.data === s.data) return known.broken;
   const broken: string[] = [];
   const sides = sideAt(s);
   const mark = nextMark(s.data.ships.length); // a ship in a fleet already (fleets of both sides) has this mark
@@ -109,7 +110,7 @@ function fleetInvariants(s: GfState): readonly string[] {
       }
     }
   }
-  fleetChecks.set(british, { german, data: s.data, broken });
+  lastFleetCheck = { british, german, data: s.data, broken };
   return broken;
 }
 
