@@ -278,8 +278,14 @@ export const placesById = (s: GfState): Record<string, string> =>
 /** The ship's type. */
 export const typeOf = (s: GfState, id: string): ShipType => indexOf(s.data).typeOfShip.get(id)!;
 
-/** The DDbox box of a place (`dd3` is 3), or -1. */
-export const ddBox = (place: string): number => (place.startsWith('dd') ? Number(place.slice(2)) : -1);
+/** The DDbox box of a place (`dd3` is 3), or -1. The usual `dd0`-`dd9` read by character, with no string made. */
+export function ddBox(place: string): number {
+  if (place.length === 3 && place.charCodeAt(0) === 100 && place.charCodeAt(1) === 100) {
+    const box = place.charCodeAt(2) - 48;
+    if (box >= 0 && box <= 9) return box;
+  }
+  return place.startsWith('dd') ? Number(place.slice(2)) : -1;
+}
 
 /** Ships of a side in one DDbox box. */
 export function inBox(s: GfState, side: Side, box: number): string[] {

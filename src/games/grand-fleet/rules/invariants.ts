@@ -118,21 +118,18 @@ function battleInvariants(s: GfState): string[] {
   const b = s.battle!;
   const broken: string[] = [...fleetInvariants(s)];
   const idx = indexOf(s.data);
-  for (const side of SIDE_ORDER) {
-    let down = 0;
-    let placed = 0;
-    for (const m of b.markers) {
-      if (m.side !== side) continue;
-      placed++;
-      if (!m.up && !b.revealed) down++;
-    }
-    if (down > b.hidden[side].length) broken.push(`GF 8[2]: ${side} placed more face-down markers than it has`);
-    if (placed > s.data.markers[side]) broken.push(`GF 2-1[7]: ${side} markers`);
-  }
+  const placed = { british: 0, german: 0 };
+  const down = { british: 0, german: 0 };
   for (const m of b.markers) {
+    placed[m.side]++;
+    if (!m.up && !b.revealed) down[m.side]++;
     const hex = idx.hex.get(m.hex);
     if (!hex || hex.kind === 'prohibited') broken.push(`GF 8[2][2]: marker ${m.id} in ${m.hex}`);
     if (b.revealed && !m.out && shipsUnderCount(s, m) === 0) broken.push(`GF 8[4][1]: empty marker ${m.id} in play`);
+  }
+  for (const side of SIDE_ORDER) {
+    if (down[side] > b.hidden[side].length) broken.push(`GF 8[2]: ${side} placed more face-down markers than it has`);
+    if (placed[side] > s.data.markers[side]) broken.push(`GF 2-1[7]: ${side} markers`);
   }
   return broken;
 }
