@@ -202,10 +202,17 @@ function idRanks(data: GfData): Map<string, number> {
   return rank;
 }
 
+/** The data set whose look-ups were asked for last, with them: nearly every call is for the same data set. */
+let lastIndexed: { data: GfData; index: DataIndex } | null = null;
+
 /** The data set's look-ups (cached per data object: the data is never changed). */
 export function indexOf(data: GfData): DataIndex {
+  if (lastIndexed?.data === data) return lastIndexed.index;
   const known = indexes.get(data);
-  if (known) return known;
+  if (known) {
+    lastIndexed = { data, index: known };
+    return known;
+  }
   const byCell = new Map(data.hexes.map((h) => [`${h.col},${h.row}`, h.id]));
   const adjacent = new Map<string, string[]>();
   for (const h of data.hexes) {
@@ -232,6 +239,7 @@ export function indexOf(data: GfData): DataIndex {
   for (const x of data.ships) index.typeAt.push(index.typeOfShip.get(x.id)!);
   for (const [i, x] of data.ships.entries()) index.slotsBySide[sideOfShip(x)].push(i);
   indexes.set(data, index);
+  lastIndexed = { data, index };
   return index;
 }
 
@@ -266,6 +274,13 @@ export function shipsOf(s: GfState, side: Side, test: (place: string) => boolean
   const out: string[] = [];
   for (let k = 0; k < ids.length; k++) if (test(s.places[slots[k]])) out.push(ids[k]);
   return out;
+}
+
+/** How many of the side's ships are in `place` (`shipsOf(...).length`, without the list). */
+export function countAt(s: GfState, side: Side, place: string): number {
+  let n = 0;
+  for (const slot of indexOf(s.data).slotsBySide[side]) if (s.places[slot] === place) n++;
+  return n;
 }
 
 /** Where a ship is. */

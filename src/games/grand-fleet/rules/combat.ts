@@ -254,7 +254,7 @@ function allocationOf(s: GfState, side: Side, fire: Record<string, number>): All
 }
 
 /** Whether a side has a live marker in the hex (`markersIn(s, hex, side).length > 0`, without the list). */
-const hasMarker = (s: GfState, hex: string, side: Side): boolean =>
+export const hasMarker = (s: GfState, hex: string, side: Side): boolean =>
   s.battle!.markers.some((m) => !m.out && m.hex === hex && m.side === side);
 
 type DamageResult = ReturnType<typeof damageRoll>;

@@ -10,10 +10,14 @@ import { enemyOf, fleetSlots, type GfState, hexOf, indexOf, type Marker } from '
 /** Markers a side has not placed: face-down count and face-up fast fleets (GF 8[2][5]). */
 export function unplaced(s: GfState, side: Side): { down: number; up: number[] } {
   const b = s.battle!;
-  const placed = b.markers.filter((m) => m.side === side);
-  const downPlaced = placed.filter((m) => !m.up).length;
-  const upPlaced = new Set(placed.filter((m) => m.up).map((m) => m.fleet));
-  return { down: b.hidden[side].length - downPlaced, up: b.faceUp[side].filter((n) => !upPlaced.has(n)) };
+  let downPlaced = 0;
+  const upPlaced: number[] = [];
+  for (const m of b.markers) {
+    if (m.side !== side) continue;
+    if (m.up) upPlaced.push(m.fleet);
+    else downPlaced++;
+  }
+  return { down: b.hidden[side].length - downPlaced, up: b.faceUp[side].filter((n) => !upPlaced.includes(n)) };
 }
 
 const left = (s: GfState, side: Side) => {
