@@ -173,7 +173,9 @@ export function randomIntercepts(s: GfState, rand: Rand): { from: string; to: st
 function randomPlacement(s: GfState, side: Side, rand: Rand): NonNullable<GfOrders['place']> {
   const u = unplaced(s, side);
   const marker = u.up.length && (!u.down || chance(0.5, rand)) ? pick(u.up, rand) : 'down';
-  const used = [...new Set(s.battle!.markers.map((m) => m.hex))].sort();
+  const used: string[] = [];
+  for (const m of s.battle!.markers) if (!used.includes(m.hex)) used.push(m.hex);
+  used.sort();
   const hex = used.length && chance(0.7, rand) ? pick(used, rand) : pick(placeableHexes(s), rand);
   return { marker, hex };
 }

@@ -6,7 +6,7 @@ import { rollDie } from '../../../engine/dice-purpose.ts';
 import type { ResolveContext } from '../../../engine/types.ts';
 import type { Side } from '../data/schema.ts';
 import type { GfOrders } from '../orders/schema.ts';
-import { autoBox, ddBox, type GfState, inBox, indexOf, shipsOf, setPlace, placeOf } from '../state.ts';
+import { autoBox, ddBox, type GfState, indexOf, shipsOf, setPlace, placeOf } from '../state.ts';
 
 /** A stage of the sequence of play, entered by the flow (flow.ts). */
 export type Stage =
@@ -95,7 +95,10 @@ export function redistributed(s: GfState, side: Side, moves: Record<string, numb
 export function spreadBritish(s: GfState): Record<string, number> {
   // The ships of each box 0-6, ids in order: the lowest id of the box a ship is taken from moves.
   const inBoxes: string[][] = [[], [], [], [], [], [], []];
-  for (const slot of indexOf(s.data).slotsBySide.british) inBoxes[ddBox(s.places[slot])]?.push(s.data.ships[slot].id);
+  for (const slot of indexOf(s.data).slotsBySide.british) {
+    const box = ddBox(s.places[slot]); // -1 off the DDbox: checked, as reading a list at -1 is slow
+    if (box >= 0 && box <= 6) inBoxes[box].push(s.data.ships[slot].id);
+  }
   for (const ids of inBoxes) ids.sort();
   const moves: Record<string, number> = {};
   for (let target = 1; target <= 6; target++) {
@@ -137,7 +140,13 @@ export function applyCommitment(s: GfState, side: Side, orders: GfOrders['commit
   const second = orders.dice === 2 && !(orders.stopIf ?? []).includes(first);
   if (second) rolled.push(rollDie(ctx, 6, purpose));
   const boxes = [...new Set(rolled)].filter((b) => b >= 1 && b <= 6);
-  const ships = boxes.flatMap((b) => inBox(s, side, b));
+  // The ships of each rolled box in one pass over the side, box by box in the order rolled.
+  const byBox: string[][] = boxes.map(() => []);
+  for (const slot of indexOf(s.data).slotsBySide[side]) {
+    const k = boxes.indexOf(ddBox(s.places[slot]));
+    if (k >= 0) byBox[k].push(s.data.ships[slot].id);
+  }
+  const ships = byBox.flat();
   for (const id of ships) setPlace(s, id, 'fleet');
   ctx.emit({ type: 'committed', side, dice: rolled, ships, rule: 'GF 6[10]' });
 }

@@ -18,11 +18,13 @@ function boxOf(place: string): number {
 
 /** GF 2-3, 6[5], 8[1][4], 8[2]: places, capacities, fleets, markers. */
 export function invariants(s: GfState): string[] {
-  const broken: string[] = [...placeInvariants(s)];
+  const broken: string[] = [];
+  const places = placeInvariants(s);
+  if (places.length) broken.push(...places);
   if (!Number.isInteger(s.vp)) broken.push(`GF 8[5][2]: VP ${s.vp} is not whole`);
   if (s.turn < 1 || s.turn > s.data.turns.length) broken.push(`GF 4[1]: turn ${s.turn}`);
   if (s.phase.kind === 'over' && !s.result) broken.push('GF 10: over without a result');
-  if (s.battle) broken.push(...battleInvariants(s));
+  if (s.battle) battleInvariants(s, broken);
   return broken;
 }
 
@@ -114,9 +116,11 @@ function fleetInvariants(s: GfState): readonly string[] {
   return broken;
 }
 
-function battleInvariants(s: GfState): string[] {
+/** GF 8[1], 8[2], 8[4][1]: the battle's fleets and markers; what is broken is added to `broken`. */
+function battleInvariants(s: GfState, broken: string[]): void {
   const b = s.battle!;
-  const broken: string[] = [...fleetInvariants(s)];
+  const fleets = fleetInvariants(s);
+  if (fleets.length) broken.push(...fleets);
   const idx = indexOf(s.data);
   const placed = { british: 0, german: 0 };
   const down = { british: 0, german: 0 };
@@ -131,5 +135,4 @@ function battleInvariants(s: GfState): string[] {
     if (down[side] > b.hidden[side].length) broken.push(`GF 8[2]: ${side} placed more face-down markers than it has`);
     if (placed[side] > s.data.markers[side]) broken.push(`GF 2-1[7]: ${side} markers`);
   }
-  return broken;
 }

@@ -103,7 +103,9 @@ export function interceptionCount(s: GfState, side: Side, hex: string): number {
 /** Hexes holding live markers of both sides. */
 export function contestedHexes(s: GfState): string[] {
   const b = s.battle!;
-  const hexes = [...new Set(b.markers.filter((m) => !m.out).map((m) => m.hex))].sort();
+  const hexes: string[] = [];
+  for (const m of b.markers) if (!m.out && !hexes.includes(m.hex)) hexes.push(m.hex);
+  hexes.sort();
   return hexes.filter(
     (h) =>
       b.markers.some((m) => !m.out && m.hex === h && m.side === 'british') &&
