@@ -95,9 +95,10 @@ export function applyPlacement(
 export function interceptionCount(s: GfState, side: Side, hex: string): number {
   const h = hexOf(s, hex)!;
   const home = h.kind === 'home' && (s.options.homeDoubling === 'any' || h.flag === side);
-  return s
-    .battle!.markers.filter((m) => m.side === side && m.hex === hex && !m.out)
-    .reduce((n, m) => n + (m.up ? 2 : 1) * (home ? 2 : 1), 0);
+  let n = 0;
+  for (const m of s.battle!.markers)
+    if (m.side === side && m.hex === hex && !m.out) n += (m.up ? 2 : 1) * (home ? 2 : 1);
+  return n;
 }
 
 /** Hexes holding live markers of both sides. */
