@@ -146,7 +146,7 @@ export function applyCommitment(s: GfState, side: Side, orders: GfOrders['commit
     const k = boxes.indexOf(ddBox(s.places[slot]));
     if (k >= 0) byBox[k].push(s.data.ships[slot].id);
   }
-  const ships = byBox.flat();
+  const ships = ([] as string[]).concat(...byBox);
   for (const id of ships) setPlace(s, id, 'fleet');
   ctx.emit({ type: 'committed', side, dice: rolled, ships, rule: 'GF 6[10]' });
 }
