@@ -95,7 +95,7 @@ export function applyInitiativeNumber(
   const total = die + fixedModifier(s, side, r.hex) + (order.half ? 2 : 0) + order.excess;
   const init: Initiative = { half: order.half, excess: order.excess, die, total, confused };
   r.init[side] = init;
-  ctx.emit({ type: 'combat-initiative', hex: r.hex, round: r.n, side, ...init, rule: 'GF 8[4.2][5]' });
+  if (!ctx.silent) ctx.emit({ type: 'combat-initiative', hex: r.hex, round: r.n, side, ...init, rule: 'GF 8[4.2][5]' });
   const other = enemyOf(side);
   if (!r.init[other]) {
     s.phase = { kind: 'combat-init', side: other };
@@ -287,7 +287,8 @@ function applyDamage(s: GfState, results: DamageResult[], slots: number[]): void
 /** GF 8[4.3][4-6]: damage applied simultaneously, then fleets of 2 or fewer ships lose their markers. */
 function damage(s: GfState, ctx: ResolveContext): Stage | null {
   const r = s.battle!.round!;
-  const points = { british: firePoints(s, 'british'), german: firePoints(s, 'german') };
+  // The points fired, for the event (before the damage lowers them); not worked out when events are not read.
+  const points = ctx.silent ? undefined : { british: firePoints(s, 'british'), german: firePoints(s, 'german') };
   const { typeAt } = indexOf(s.data);
   const results: DamageResult[] = [];
   const hitSlots: number[] = []; // the position of each result's ship
@@ -305,15 +306,16 @@ function damage(s: GfState, ctx: ResolveContext): Stage | null {
   applyDamage(s, results, hitSlots);
   const removed = markersIn(s, r.hex).filter((m) => shipsUnderCount(s, m) <= 2);
   for (const m of removed) m.out = true;
-  ctx.emit({
-    type: 'bombardment',
-    hex: r.hex,
-    round: r.n,
-    points,
-    results,
-    removed: removed.map((m) => m.id),
-    rule: 'GF 8[4.3][5]',
-  });
+  if (!ctx.silent)
+    ctx.emit({
+      type: 'bombardment',
+      hex: r.hex,
+      round: r.n,
+      points,
+      results,
+      removed: removed.map((m) => m.id),
+      rule: 'GF 8[4.3][5]',
+    });
   if (SIDE_ORDER.some((side) => !hasMarker(s, r.hex, side))) {
     ctx.emit({ type: 'combat-end', hex: r.hex, how: 'wiped-out', rule: 'GF 8[4.4][4]' });
     return 'hex-end';

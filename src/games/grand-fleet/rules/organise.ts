@@ -102,8 +102,10 @@ export function applyOrganisation(
     fleets[n - 1].push(id);
   }
   b.fleets[side] = fleets;
-  const kinds = fleets.map((f, i) => ({ fleet: i + 1, ships: f, speed: speedOf(s, f) }));
-  ctx.emit({ type: 'organised', side, fleets: kinds, rule: 'GF 8[1]' });
+  if (!ctx.silent) {
+    const kinds = fleets.map((f, i) => ({ fleet: i + 1, ships: f, speed: speedOf(s, f) }));
+    ctx.emit({ type: 'organised', side, fleets: kinds, rule: 'GF 8[1]' });
+  }
   if (side === b.offensive) {
     s.phase = { kind: 'organise', side: enemyOf(side) };
     return null;

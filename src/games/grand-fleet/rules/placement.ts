@@ -86,7 +86,8 @@ export function applyPlacement(
   const down = up ? -1 : mine.filter((m) => !m.up).length;
   const fleet = up ? (order.marker as number) : 0;
   b.markers.push({ id, side, hex: order.hex, up, fleet, down, moved: false, out: false });
-  ctx.emit({ type: 'placed', side, marker: id, hex: order.hex, fleet: up ? fleet : null, rule: 'GF 8[2][2]' });
+  if (!ctx.silent)
+    ctx.emit({ type: 'placed', side, marker: id, hex: order.hex, fleet: up ? fleet : null, rule: 'GF 8[2][2]' });
   b.nextSide = enemyOf(side);
   return enterPlace(s, ctx);
 }
