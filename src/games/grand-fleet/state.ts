@@ -161,6 +161,11 @@ export interface DataIndex {
   typeOfShip: Map<string, ShipType>;
   /** Position of each ship in the data set (and in `GfState.places`). */
   position: Map<string, number>;
+  /**
+   * Each ship id's place in the `localeCompare` order of all ids (ids that compare equal share one): sorting by
+   * id with these numbers gives the order `localeCompare` gives, at a fraction of its cost.
+   */
+  idRank: Map<string, number>;
 }
 
 const indexes = new WeakMap<GfData, DataIndex>();
@@ -188,10 +193,26 @@ function neighbourCells(col: number, row: number): [number, number][] {
   return d.map(([dc, dr]) => [col + dc, row + dr]);
 }
 
+/** Each ship id's place in the `localeCompare` order of all ids (`DataIndex.idRank`). */
+function idRanks(data: GfData): Map<string, number> {
+  const ids = data.ships.map((x) => x.id).sort((a, b) => a.localeCompare(b));
+  const rank = new Map<string, number>();
+  for (let i = 0; i < ids.length; i++)
+    rank.set(ids[i], i > 0 && ids[i].localeCompare(ids[i - 1]) === 0 ? rank.get(ids[i - 1])! : i);
+  return rank;
+}
+
+/** The data set whose look-ups were asked for last, with them: nearly every call is for the same data set. */
+let lastIndexed: { data: GfData; index: DataIndex } | null = null;
+
 /** The data set's look-ups (cached per data object: the data is never changed). */
 export function indexOf(data: GfData): DataIndex {
+  if (lastIndexed?.data === data) return lastIndexed.index;
   const known = indexes.get(data);
-  if (known) return known;
+  if (known) {
+    lastIndexed = { data, index: known };
+    return known;
+  }
   const byCell = new Map(data.hexes.map((h) => [`${h.col},${h.row}`, h.id]));
   const adjacent = new Map<string, string[]>();
   for (const h of data.hexes) {
@@ -213,26 +234,33 @@ export function indexOf(data: GfData): DataIndex {
     },
     slotsBySide: { british: [], german: [] },
     typeAt: [],
+    idRank: idRanks(data),
   };
   for (const x of data.ships) index.typeAt.push(index.typeOfShip.get(x.id)!);
   for (const [i, x] of data.ships.entries()) index.slotsBySide[sideOfShip(x)].push(i);
   indexes.set(data, index);
+  lastIndexed = { data, index };
   return index;
 }
 
-const fleetSlotCache = new WeakMap<readonly string[], { data: GfData; slots: number[] }>();
+/** The fleet positions last worked out for each side (`fleetSlots`), with the fleet list they are of. */
+const lastFleetSlots: Partial<Record<Side, { fleets: readonly string[][]; data: GfData; slots: number[][] }>> = {};
 
 /**
- * The positions (in `GfState.places`) of a fleet's ships, cached per ship list: a battle's ship lists are never
- * changed in place, and every copy of the state shares them.
+ * The positions (in `GfState.places`) of the ships of fleet `n` (1-based) of a side, or undefined for no such
+ * fleet. Kept for the side's fleet list (`Battle.fleets[side]`): it is made anew when the side organises and never
+ * changed in place, so every copy of the state shares it. One per side rather than a weak map of every list
+ * (setting one cost more than working the positions out again now and then).
  */
-export function fleetSlots(s: GfState, fleet: readonly string[]): number[] {
-  const known = fleetSlotCache.get(fleet);
-  if (known?.data === s.data) return known.slots;
-  const { position } = indexOf(s.data);
-  const slots = fleet.map((id) => position.get(id)!);
-  fleetSlotCache.set(fleet, { data: s.data, slots });
-  return slots;
+export function fleetSlots(s: GfState, side: Side, n: number): readonly number[] | undefined {
+  const fleets = s.battle!.fleets[side];
+  let known = lastFleetSlots[side];
+  if (known?.fleets !== fleets || known.data !== s.data) {
+    const { position } = indexOf(s.data);
+    known = { fleets, data: s.data, slots: fleets.map((fleet) => fleet.map((id) => position.get(id)!)) };
+    lastFleetSlots[side] = known;
+  }
+  return known.slots[n - 1];
 }
 
 /** The side a ship fights for: American ships are British (GF 9[2a]). */
@@ -248,6 +276,13 @@ export function shipsOf(s: GfState, side: Side, test: (place: string) => boolean
   return out;
 }
 
+/** How many of the side's ships are in `place` (`shipsOf(...).length`, without the list). */
+export function countAt(s: GfState, side: Side, place: string): number {
+  let n = 0;
+  for (const slot of indexOf(s.data).slotsBySide[side]) if (s.places[slot] === place) n++;
+  return n;
+}
+
 /** Where a ship is. */
 export const placeOf = (s: GfState, id: string): string => s.places[indexOf(s.data).position.get(id)!];
 
@@ -258,8 +293,14 @@ export const placesById = (s: GfState): Record<string, string> =>
 /** The ship's type. */
 export const typeOf = (s: GfState, id: string): ShipType => indexOf(s.data).typeOfShip.get(id)!;
 
-/** The DDbox box of a place (`dd3` is 3), or -1. */
-export const ddBox = (place: string): number => (place.startsWith('dd') ? Number(place.slice(2)) : -1);
+/** The DDbox box of a place (`dd3` is 3), or -1. The usual `dd0`-`dd9` read by character, with no string made. */
+export function ddBox(place: string): number {
+  if (place.length === 3 && place.charCodeAt(0) === 100 && place.charCodeAt(1) === 100) {
+    const box = place.charCodeAt(2) - 48;
+    if (box >= 0 && box <= 9) return box;
+  }
+  return place.startsWith('dd') ? Number(place.slice(2)) : -1;
+}
 
 /** Ships of a side in one DDbox box. */
 export function inBox(s: GfState, side: Side, box: number): string[] {
@@ -333,10 +374,16 @@ function cloneBattle(b: Battle): Battle {
 let owned: { state: GfState | null; places: string[] | null } = { state: null, places: null };
 
 /**
- * What the invariants found of a place table (rules/invariants.ts), kept per table: a table is shared by the states
- * of every step that moves no ship, and one that is written again (`writablePlaces`) is forgotten here first.
+ * What the invariants last found of a place table (rules/invariants.ts), with that table: a table is shared by the
+ * states of every step that moves no ship, so the next check mostly finds it here. One slot rather than a weak map
+ * of every table (setting a weak map cost more than the check it saved); a table about to be written again
+ * (`writablePlaces`) is forgotten first.
  */
-export const placeChecks = new WeakMap<readonly string[], { data: GfData; broken: readonly string[] }>();
+export const lastPlaceCheck: { places: readonly string[] | null; data: GfData | null; broken: readonly string[] } = {
+  places: null,
+  data: null,
+  broken: [],
+};
 
 /** Sets a ship's place, copying the shared place table first (copy on write: most steps move no ship). */
 export function setPlace(s: GfState, id: string, place: string): void {
@@ -348,16 +395,17 @@ export function writablePlaces(s: GfState): string[] {
   if (owned.state !== s || owned.places !== s.places) {
     s.places = s.places.slice();
     owned = { state: s, places: s.places };
-  } else placeChecks.delete(s.places); // the table is about to change: what was found of it no longer holds
+  } else if (lastPlaceCheck.places === s.places) lastPlaceCheck.places = null; // about to change: forgotten
   return s.places;
 }
 
 /** A copy of standing orders (their lists are consumed in place). */
-const cloneStanding = (x: Standing): Standing => ({
-  ...x,
-  ...(x.placements ? { placements: [...x.placements] } : {}),
-  ...(x.intercepts ? { intercepts: [...x.intercepts] } : {}),
-});
+function cloneStanding(x: Standing): Standing {
+  const copy = { ...x };
+  if (x.placements) copy.placements = [...x.placements];
+  if (x.intercepts) copy.intercepts = [...x.intercepts];
+  return copy;
+}
 
 /** A copy of the state deep enough for one step to change it (ship places: through `setPlace`). */
 export function cloneState(s: GfState): GfState {
@@ -368,6 +416,14 @@ export function cloneState(s: GfState): GfState {
     battle: s.battle ? cloneBattle(s.battle) : null,
   };
 }
+
+/**
+ * An empty record keyed by ship id, for orders that add their ships in a random order (random and play-out orders).
+ * V8 gives an object literal a new hidden class for every key added in an order it has not seen before, which took
+ * most of such orders' time; an object without a prototype is a plain dictionary from the start. Its keys keep the
+ * order they were added in all the same (the computer player's grafts pick parts of orders by that order).
+ */
+export const shipRecord = <T>(): Record<string, T> => Object.create(null);
 
 /** Adds VP to a side (the track holds the British lead). */
 export const addVp = (s: GfState, side: Side, n: number): void => {

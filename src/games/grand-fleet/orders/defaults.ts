@@ -11,19 +11,27 @@ import { autoOrganisation } from '../rules/organise.ts';
 import type { GfOrders } from './schema.ts';
 import { hexPoints, pointOf } from '../rules/owed.ts';
 import { unplaced } from '../rules/placement.ts';
-import { type GfState, typeOf } from '../state.ts';
+import { type GfState, indexOf, typeOf } from '../state.ts';
 
 /** The side's home hex (GF 2-2[3c]). */
 export const homeHex = (s: GfState, side: Side): string =>
   s.data.hexes.find((h) => h.kind === 'home' && h.flag === side)?.id ??
   s.data.hexes.find((h) => h.kind !== 'prohibited')!.id;
 
-/** Fire on enemy ships in `order`, each given exactly its defence value while points last (GF 8[4.3][3]). */
-export function fireInOrder(s: GfState, side: Side, order: string[]): Record<string, number> {
+/**
+ * Fire on enemy ships in `order`, each given exactly its defence value while points last (GF 8[4.3][3]), into
+ * `fire`: random and play-out orders, whose ships come in random orders, give a `shipRecord` for it.
+ */
+export function fireInOrder(
+  s: GfState,
+  side: Side,
+  order: string[],
+  fire: Record<string, number> = {},
+): Record<string, number> {
   let left = firePoints(s, side);
-  const fire: Record<string, number> = {};
+  const { typeOfShip } = indexOf(s.data);
   for (const id of order) {
-    const d = typeOf(s, id).defence;
+    const d = typeOfShip.get(id)!.defence;
     if (d > left) continue;
     fire[id] = d;
     left -= d;

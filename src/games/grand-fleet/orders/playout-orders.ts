@@ -11,11 +11,11 @@
 import type { SeatId } from '../../../engine/types.ts';
 import { pickOne as pick, shuffled } from '../../../engine/shuffled.ts';
 import type { Side } from '../data/schema.ts';
-import { markersIn, situationCount, targetsOf } from '../rules/combat.ts';
-import { byDefenceDown, fastFleets, surplusCount, toOrganise } from '../rules/organise.ts';
+import { hasMarker, markersIn, situationCount, targetsOf } from '../rules/combat.ts';
+import { fastFleets, surplusShips, toOrganise } from '../rules/organise.ts';
 import { hexPoints, pointOf } from '../rules/owed.ts';
-import { interceptableHexes, interceptionTargets, unplaced } from '../rules/placement.ts';
-import { enemyOf, type GfState, hexOf, indexOf, type Situation, typeOf } from '../state.ts';
+import { fleetOf, interceptableHexes, interceptionTargets, unplaced } from '../rules/placement.ts';
+import { enemyOf, fleetSlots, type GfState, hexOf, indexOf, type Situation, shipRecord, typeOf } from '../state.ts';
 import { defaultCommit, defaultOrders, fireInOrder, homeHex } from './defaults.ts';
 import { chance, randomOrders } from './random-orders.ts';
 import type { GfOrders } from './schema.ts';
@@ -40,13 +40,16 @@ const RANK = { red: 0, black: 1, blue: 2 } as const;
  * colour order so fast ships form fast fleets and pre-dreadnoughts slow down as few fleets as possible.
  */
 export function playoutOrganisation(s: GfState, side: Side, rand: Rand): Record<string, number> {
-  const out: Record<string, number> = {};
+  const out = shipRecord<number>();
   const ships = toOrganise(s, side);
-  const surplus = byDefenceDown(s, ships).slice(0, surplusCount(s, side));
+  const surplus = surplusShips(s, side, ships);
   for (const id of surplus) out[id] = 0; // GF 8[1][7]
+  const { typeOfShip, idRank } = indexOf(s.data);
   const rest = ships
     .filter((id) => !surplus.includes(id))
-    .sort((a, b) => RANK[typeOf(s, a).colour] - RANK[typeOf(s, b).colour] || a.localeCompare(b));
+    .sort(
+      (a, b) => RANK[typeOfShip.get(a)!.colour] - RANK[typeOfShip.get(b)!.colour] || idRank.get(a)! - idRank.get(b)!,
+    );
   const max = s.data.fleetMax[side];
   const least = Math.ceil(rest.length / max);
   const most = Math.min(s.data.markers[side], Math.floor(rest.length / 3));
@@ -62,16 +65,25 @@ export function playoutOrganisation(s: GfState, side: Side, rand: Rand): Record<
   return out;
 }
 
-/** The enemy's flagged hexes (proximity and home, GF 2-2[3b-c]) that give `side` control VP, most VP first. */
-function flaggedHexes(s: GfState, flag: Side): string[] {
-  return s.data.hexes
-    .filter((h) => (h.kind === 'proximity' || h.kind === 'home') && h.flag === flag && h.vp > 0)
-    .sort((a, b) => b.vp - a.vp || a.id.localeCompare(b.id))
-    .map((h) => h.id);
+const flagged = new WeakMap<GfState['data'], Record<Side, readonly string[]>>();
+
+/** The hexes flagged for `flag` (proximity and home, GF 2-2[3b-c]) that give control VP, most VP first. */
+function flaggedHexes(s: GfState, flag: Side): readonly string[] {
+  let known = flagged.get(s.data);
+  if (!known) {
+    const of = (side: Side) =>
+      s.data.hexes
+        .filter((h) => (h.kind === 'proximity' || h.kind === 'home') && h.flag === side && h.vp > 0)
+        .sort((a, b) => b.vp - a.vp || a.id.localeCompare(b.id))
+        .map((h) => h.id);
+    known = { british: of('british'), german: of('german') };
+    flagged.set(s.data, known); // once per data set: play-outs place markers by the thousand
+  }
+  return known[flag];
 }
 
 /** Whether a hex holds live markers of `side`. */
-const holds = (s: GfState, hex: string, side: Side) => markersIn(s, hex, side).length > 0;
+const holds = hasMarker;
 
 /**
  * D13: the offensive side takes the enemy's empty flagged hexes (proximity before home, where the enemy fights at
@@ -100,9 +112,13 @@ export function playoutPlacement(s: GfState, side: Side, rand: Rand): NonNullabl
 
 /** A side's bombardment in the round's hex (every ship at its value: the strength it would bring next round). */
 function strengthIn(s: GfState, side: Side, hex: string): number {
-  const { typeOfShip } = indexOf(s.data);
+  const { typeAt } = indexOf(s.data);
   let total = 0;
-  for (const id of targetsOf(s, enemyOf(side), hex)) total += typeOfShip.get(id)!.bombardment;
+  for (const m of s.battle!.markers) {
+    if (m.out || m.hex !== hex || m.side !== side) continue;
+    for (const slot of fleetSlots(s, side, fleetOf(s, m)) ?? [])
+      if (s.places[slot] === 'fleet') total += typeAt[slot].bombardment;
+  }
   return total;
 }
 
@@ -144,11 +160,13 @@ function sinkValue(s: GfState, id: string): number {
 /** D17: the most VP per point of defence first (every allocated ship gets its damage roll, GF 8[4.3][4]). */
 function playoutFire(s: GfState, side: Side, rand: Rand): Record<string, number> {
   const targets = shuffled(targetsOf(s, side, s.battle!.round!.hex), rand);
-  const worth = (id: string) => sinkValue(s, id) / typeOf(s, id).defence;
+  const worths = new Map(targets.map((id) => [id, sinkValue(s, id) / typeOf(s, id).defence]));
+  const worth = (id: string) => worths.get(id)!; // worked out once per ship, not per comparison
   return fireInOrder(
     s,
     side,
     targets.sort((a, b) => worth(b) - worth(a)),
+    shipRecord(),
   );
 }
 

@@ -7,11 +7,11 @@ import { withdrawalOrder } from '../rules/armament.ts';
 import { situationCount } from '../rules/combat.ts';
 import type { Side } from '../data/schema.ts';
 import { defaultCommit, defaultOrders, fireInOrder } from './defaults.ts';
-import { byDefenceDown, fastFleets, surplusCount, toOrganise } from '../rules/organise.ts';
+import { fastFleets, surplusShips, toOrganise } from '../rules/organise.ts';
 import type { GfOrders } from './schema.ts';
 import { hexPoints, pointOf } from '../rules/owed.ts';
 import { interceptableHexes, interceptionTargets, placeableHexes, unplaced } from '../rules/placement.ts';
-import { enemyOf, type GfState, type Situation } from '../state.ts';
+import { enemyOf, type GfState, type Situation, shipRecord } from '../state.ts';
 import { markersIn, targetsOf } from '../rules/combat.ts';
 import { pickOne as pick, shuffled } from '../../../engine/shuffled.ts';
 
@@ -21,9 +21,9 @@ export const chance = (p: number, rand: Rand) => rand() < p;
 
 /** A random legal organisation (GF 8[1][3-7]). */
 function randomOrganisation(s: GfState, side: Side, rand: Rand): Record<string, number> {
-  const out: Record<string, number> = {};
-  const ships = toOrganise(s, side); // byDefenceDown sorts a copy
-  const surplus = byDefenceDown(s, ships).slice(0, surplusCount(s, side));
+  const out = shipRecord<number>();
+  const ships = toOrganise(s, side);
+  const surplus = surplusShips(s, side, ships);
   for (const id of surplus) out[id] = 0;
   const rest = shuffled(surplus.length ? ships.filter((id) => !surplus.includes(id)) : ships, rand);
   const max = s.data.fleetMax[side];
@@ -123,7 +123,7 @@ export function randomOrders(s: GfState, seat: SeatId, rand: Rand): GfOrders {
       return situations.length ? { situations } : {};
     }
     case 'D17':
-      return { fire: fireInOrder(s, side, shuffled(targetsOf(s, side, s.battle!.round!.hex), rand)) };
+      return { fire: fireInOrder(s, side, shuffled(targetsOf(s, side, s.battle!.round!.hex), rand), shipRecord()) };
     case 'D18':
       return { continue: chance(0.25, rand) };
     case 'AD1':
@@ -173,7 +173,9 @@ export function randomIntercepts(s: GfState, rand: Rand): { from: string; to: st
 function randomPlacement(s: GfState, side: Side, rand: Rand): NonNullable<GfOrders['place']> {
   const u = unplaced(s, side);
   const marker = u.up.length && (!u.down || chance(0.5, rand)) ? pick(u.up, rand) : 'down';
-  const used = [...new Set(s.battle!.markers.map((m) => m.hex))].sort();
+  const used: string[] = [];
+  for (const m of s.battle!.markers) if (!used.includes(m.hex)) used.push(m.hex);
+  used.sort();
   const hex = used.length && chance(0.7, rand) ? pick(used, rand) : pick(placeableHexes(s), rand);
   return { marker, hex };
 }

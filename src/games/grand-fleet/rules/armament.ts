@@ -6,7 +6,7 @@ import { rollDie } from '../../../engine/dice-purpose.ts';
 import type { ResolveContext } from '../../../engine/types.ts';
 import type { Side } from '../data/schema.ts';
 import type { GfOrders } from '../orders/schema.ts';
-import { autoBox, ddBox, type GfState, inBox, indexOf, shipsOf, setPlace, placeOf } from '../state.ts';
+import { autoBox, ddBox, type GfState, indexOf, shipsOf, setPlace, placeOf } from '../state.ts';
 
 /** A stage of the sequence of play, entered by the flow (flow.ts). */
 export type Stage =
@@ -93,22 +93,34 @@ export function redistributed(s: GfState, side: Side, moves: Record<string, numb
  * the fullest boxes (box 0 first) into each empty numbered box. The engine's default when Britain commits.
  */
 export function spreadBritish(s: GfState): Record<string, number> {
-  const boxes = redistributed(s, 'british', {});
+  // The ships of each box 0-6, ids in order: the lowest id of the box a ship is taken from moves.
+  const inBoxes: string[][] = [[], [], [], [], [], [], []];
+  for (const slot of indexOf(s.data).slotsBySide.british) {
+    const box = ddBox(s.places[slot]); // -1 off the DDbox: checked, as reading a list at -1 is slow
+    if (box >= 0 && box <= 6) inBoxes[box].push(s.data.ships[slot].id);
+  }
+  for (const ids of inBoxes) ids.sort();
   const moves: Record<string, number> = {};
   for (let target = 1; target <= 6; target++) {
-    const count = (b: number) => [...boxes.values()].filter((x) => x === b).length;
-    if (count(target) > 0) continue;
-    const donors = [0, 1, 2, 3, 4, 5, 6].filter((b) => b !== target && (b === 0 ? count(0) > 0 : count(b) > 1));
-    const donor = donors.sort((a, b) => (a === 0 ? -1 : b === 0 ? 1 : count(b) - count(a)))[0];
+    if (inBoxes[target].length > 0) continue;
+    const donor = donorBox(inBoxes, target);
     if (donor === undefined) continue;
-    const id = [...boxes.entries()]
-      .filter(([, b]) => b === donor)
-      .map(([i]) => i)
-      .sort()[0];
-    boxes.set(id, target);
+    const id = inBoxes[donor].shift()!;
+    inBoxes[target].push(id);
     moves[id] = target;
   }
   return moves;
+}
+
+/** The box a ship is taken from to fill `target`: box 0 while it holds any, else the fullest box with two or more. */
+function donorBox(inBoxes: string[][], target: number): number | undefined {
+  if (inBoxes[0].length > 0) return 0;
+  let donor: number | undefined;
+  for (let b = 1; b <= 6; b++) {
+    const n = inBoxes[b].length;
+    if (b !== target && n > 1 && (donor === undefined || n > inBoxes[donor].length)) donor = b; // ties: the lower
+  }
+  return donor;
 }
 
 /** GF 6[10-12]: commitment dice read as box numbers; every ship in a rolled box (not 0) goes to the fleet box. */
@@ -128,34 +140,44 @@ export function applyCommitment(s: GfState, side: Side, orders: GfOrders['commit
   const second = orders.dice === 2 && !(orders.stopIf ?? []).includes(first);
   if (second) rolled.push(rollDie(ctx, 6, purpose));
   const boxes = [...new Set(rolled)].filter((b) => b >= 1 && b <= 6);
-  const ships = boxes.flatMap((b) => inBox(s, side, b));
+  // The ships of each rolled box in one pass over the side, box by box in the order rolled.
+  const byBox: string[][] = boxes.map(() => []);
+  for (const slot of indexOf(s.data).slotsBySide[side]) {
+    const k = boxes.indexOf(ddBox(s.places[slot]));
+    if (k >= 0) byBox[k].push(s.data.ships[slot].id);
+  }
+  const ships = ([] as string[]).concat(...byBox);
   for (const id of ships) setPlace(s, id, 'fleet');
   ctx.emit({ type: 'committed', side, dice: rolled, ships, rule: 'GF 6[10]' });
 }
 
-/** The default choice of ships to withdraw: lowest defence, then lowest bombardment, then id (GF 6[16]). */
-export function withdrawalOrder(s: GfState, side: Side): string[] {
-  const { typeOfShip } = indexOf(s.data);
-  const rank = idRanks(s.data);
-  return shipsOf(s, side, (p) => p === 'fleet').sort((a, b) => {
-    const ta = typeOfShip.get(a)!;
-    const tb = typeOfShip.get(b)!;
-    return ta.defence - tb.defence || ta.bombardment - tb.bombardment || rank.get(a)! - rank.get(b)!;
-  });
+const withdrawalRanks = new WeakMap<GfState['data'], Record<Side, number[]>>();
+
+/**
+ * Each side's ship positions in withdrawal order (GF 6[16]), sorted once per data set: the ships in the fleet box
+ * then come in that order by a filter, as a stable sort of them alone would put them.
+ */
+function withdrawalRanking(s: GfState): Record<Side, number[]> {
+  let known = withdrawalRanks.get(s.data);
+  if (known) return known;
+  const { typeAt, idRank, slotsBySide } = indexOf(s.data);
+  const ids = s.data.ships.map((x) => x.id);
+  const order = (slots: number[]) =>
+    [...slots].sort((a, b) => {
+      const ta = typeAt[a];
+      const tb = typeAt[b];
+      return ta.defence - tb.defence || ta.bombardment - tb.bombardment || idRank.get(ids[a])! - idRank.get(ids[b])!;
+    });
+  known = { british: order(slotsBySide.british), german: order(slotsBySide.german) };
+  withdrawalRanks.set(s.data, known);
+  return known;
 }
 
-const ranks = new WeakMap<GfState['data'], Map<string, number>>();
-
-/** Each ship id's place in the `localeCompare` order of all ids (equal ids equal), once per data set. */
-function idRanks(data: GfState['data']): Map<string, number> {
-  let rank = ranks.get(data);
-  if (rank) return rank;
-  const ids = data.ships.map((x) => x.id).sort((a, b) => a.localeCompare(b));
-  rank = new Map();
-  for (let i = 0; i < ids.length; i++)
-    rank.set(ids[i], i > 0 && ids[i].localeCompare(ids[i - 1]) === 0 ? rank.get(ids[i - 1])! : i);
-  ranks.set(data, rank);
-  return rank;
+/** The default choice of ships to withdraw: lowest defence, then lowest bombardment, then id (GF 6[16]). */
+export function withdrawalOrder(s: GfState, side: Side): string[] {
+  const out: string[] = [];
+  for (const slot of withdrawalRanking(s)[side]) if (s.places[slot] === 'fleet') out.push(s.data.ships[slot].id);
+  return out;
 }
 
 /**

@@ -7,7 +7,7 @@ import type { DicePurpose, ResolveContext } from '../../../engine/types.ts';
 import type { Stage } from './armament.ts';
 import type { Side } from '../data/schema.ts';
 import { speedOf } from './organise.ts';
-import { fleetOf, shipsUnder, shipsUnderCount } from './placement.ts';
+import { fleetOf, shipsUnderCount } from './placement.ts';
 import {
   addVp,
   boxCounts,
@@ -32,11 +32,17 @@ export function markersIn(s: GfState, hex: string, side?: Side): Marker[] {
   return s.battle!.markers.filter((m) => !m.out && m.hex === hex && (!side || m.side === side));
 }
 
-/** Enemy ships a side may allocate fire to in the round's hex (GF 8[4.3][2]). */
-export const targetsOf = (s: GfState, side: Side, hex: string): string[] =>
-  markersIn(s, hex, enemyOf(side))
-    .flatMap((m) => shipsUnder(s, m))
-    .sort();
+/** Enemy ships a side may allocate fire to in the round's hex (GF 8[4.3][2]), by id. */
+export function targetsOf(s: GfState, side: Side, hex: string): string[] {
+  const enemy = enemyOf(side);
+  const targets: string[] = [];
+  for (const m of s.battle!.markers) {
+    if (m.out || m.hex !== hex || m.side !== enemy) continue;
+    for (const slot of fleetSlots(s, enemy, fleetOf(s, m)) ?? [])
+      if (s.places[slot] === 'fleet') targets.push(s.data.ships[slot].id);
+  }
+  return targets.sort();
+}
 
 /** The next round, or the next hex, or the end of the battle (GF-AD1: the round of the given hex). */
 export function enterRound(s: GfState, hex: string | undefined = s.battle!.queue[0]): Stage | null {
@@ -89,7 +95,7 @@ export function applyInitiativeNumber(
   const total = die + fixedModifier(s, side, r.hex) + (order.half ? 2 : 0) + order.excess;
   const init: Initiative = { half: order.half, excess: order.excess, die, total, confused };
   r.init[side] = init;
-  ctx.emit({ type: 'combat-initiative', hex: r.hex, round: r.n, side, ...init, rule: 'GF 8[4.2][5]' });
+  if (!ctx.silent) ctx.emit({ type: 'combat-initiative', hex: r.hex, round: r.n, side, ...init, rule: 'GF 8[4.2][5]' });
   const other = enemyOf(side);
   if (!r.init[other]) {
     s.phase = { kind: 'combat-init', side: other };
@@ -134,13 +140,10 @@ export function firePoints(s: GfState, side: Side): number {
   for (const x of r.situations) range += x === 'short' ? 0.5 : x === 'long' ? -0.5 : 0;
   // One pass over the side's markers and their ships (no lists: odds previews call this per sample).
   const { typeAt } = indexOf(s.data);
-  const fleets = s.battle!.fleets[side];
   let total = 0;
   for (const m of s.battle!.markers) {
     if (m.out || m.hex !== r.hex || m.side !== side) continue;
-    const fleet = fleets[fleetOf(s, m) - 1];
-    if (!fleet) continue;
-    for (const slot of fleetSlots(s, fleet)) {
+    for (const slot of fleetSlots(s, side, fleetOf(s, m)) ?? []) {
       if (s.places[slot] === 'fleet') total += Math.max(0, typeAt[slot].bombardment + range);
     }
   }
@@ -167,7 +170,7 @@ export function enterFire(s: GfState, ctx: ResolveContext): Stage | null {
 
 /** D17 applied for one side. */
 export function applyFire(s: GfState, side: Side, fire: Record<string, number>): void {
-  s.battle!.round!.fire[side] = { ...fire };
+  s.battle!.round!.fire[side] = fire; // kept, not copied: orders are never changed once given, nor this record
 }
 
 const damagePurposes = new Map<string, { purpose: DicePurpose; text: string }>();
@@ -220,58 +223,99 @@ function scoreSinking(s: GfState, id: string, side: Side): void {
 /** The places of DDbox boxes 0-6 (one string each rather than one per damaged ship). */
 const DD_PLACES = ['dd0', 'dd1', 'dd2', 'dd3', 'dd4', 'dd5', 'dd6'];
 
-/** An allocation's ship ids in sorted order; sorted only when they are not already (orders usually list them so). */
-function sortedKeys(fire: Record<string, number>): string[] {
-  const keys = Object.keys(fire);
-  for (let i = 1; i < keys.length; i++) if (keys[i - 1] > keys[i]) return keys.sort();
-  return keys;
+/** An allocation (D17) as damage reads it: its ship ids in sorted order, and their positions. */
+interface Allocation {
+  fire: Record<string, number>;
+  data: GfState['data'];
+  ids: string[];
+  slots: number[];
+}
+
+/**
+ * The allocation each side had read last, with its record: an odds preview resolves the same two thousands of
+ * times. One per side rather than a weak map of every record (setting one cost more than reading a record again).
+ */
+const lastRead: Partial<Record<Side, Allocation>> = {};
+
+/** A side's allocation `fire` as damage reads it (ids sorted only when they are not already: orders usually are). */
+function allocationOf(s: GfState, side: Side, fire: Record<string, number>): Allocation {
+  const known = lastRead[side];
+  if (known?.fire === fire && known.data === s.data) return known;
+  const ids = Object.keys(fire);
+  for (let i = 1; i < ids.length; i++)
+    if (ids[i - 1] > ids[i]) {
+      ids.sort();
+      break;
+    }
+  const { position } = indexOf(s.data);
+  const allocation = { fire, data: s.data, ids, slots: ids.map((id) => position.get(id)!) };
+  lastRead[side] = allocation;
+  return allocation;
 }
 
 /** Whether a side has a live marker in the hex (`markersIn(s, hex, side).length > 0`, without the list). */
-const hasMarker = (s: GfState, hex: string, side: Side): boolean =>
+export const hasMarker = (s: GfState, hex: string, side: Side): boolean =>
   s.battle!.markers.some((m) => !m.out && m.hex === hex && m.side === side);
+
+type DamageResult = ReturnType<typeof damageRoll>;
+
+/**
+ * GF 8[4.3][4]: the results applied at once, ships to the DDbox box with the most room (GF-A07) or sunk; `slots`
+ * holds each result's ship position. Box counts are kept up to date here rather than recounted per ship (a damaged
+ * ship comes from the fleet box), and the place table is taken once, at the first ship that moves.
+ */
+function applyDamage(s: GfState, results: DamageResult[], slots: number[]): void {
+  let places: string[] | undefined;
+  const counts: Record<Side, number[] | undefined> = { british: undefined, german: undefined };
+  for (let k = 0; k < results.length; k++) {
+    const x = results[k];
+    if (x.result === 'none') continue;
+    places ??= writablePlaces(s);
+    if (x.result === 'sunk') {
+      places[slots[k]] = 'sunk';
+      scoreSinking(s, x.ship, x.side);
+      continue;
+    }
+    counts[x.side] ??= boxCounts(s, x.side);
+    const sideCounts = counts[x.side]!;
+    const box = boxWithMostRoom(s, x.side, sideCounts);
+    sideCounts[box]++;
+    places[slots[k]] = DD_PLACES[box] ?? `dd${box}`;
+  }
+}
 
 /** GF 8[4.3][4-6]: damage applied simultaneously, then fleets of 2 or fewer ships lose their markers. */
 function damage(s: GfState, ctx: ResolveContext): Stage | null {
   const r = s.battle!.round!;
-  const points = { british: firePoints(s, 'british'), german: firePoints(s, 'german') };
-  const { position, typeAt } = indexOf(s.data);
-  const results: ReturnType<typeof damageRoll>[] = [];
+  // The points fired, for the event (before the damage lowers them); not worked out when events are not read.
+  const points = ctx.silent ? undefined : { british: firePoints(s, 'british'), german: firePoints(s, 'german') };
+  const { typeAt } = indexOf(s.data);
+  const results: DamageResult[] = [];
+  const hitSlots: number[] = []; // the position of each result's ship
   for (const side of SIDE_ORDER) {
     const fire = r.fire[side];
     if (!fire) continue;
-    for (const id of sortedKeys(fire)) {
-      const at = position.get(id)!; // one look-up for the type and the place (odds previews run this per sample)
-      const hit = (fire[id] ?? 0) >= typeAt[at].defence && s.places[at] === 'fleet';
-      if (hit) results.push(damageRoll(s, id, enemyOf(side), ctx));
+    const { ids, slots } = allocationOf(s, side, fire);
+    for (let k = 0; k < ids.length; k++) {
+      const at = slots[k];
+      if ((fire[ids[k]] ?? 0) < typeAt[at].defence || s.places[at] !== 'fleet') continue;
+      results.push(damageRoll(s, ids[k], enemyOf(side), ctx));
+      hitSlots.push(at);
     }
   }
-  // Box counts kept up to date here rather than recounted per ship (a damaged ship comes from the fleet box).
-  const counts: Partial<Record<Side, number[]>> = {};
-  for (const x of results) {
-    if (x.result === 'ddbox') {
-      const sideCounts = counts[x.side] ?? boxCounts(s, x.side);
-      counts[x.side] = sideCounts;
-      const box = boxWithMostRoom(s, x.side, sideCounts);
-      sideCounts[box]++;
-      writablePlaces(s)[position.get(x.ship)!] = DD_PLACES[box] ?? `dd${box}`;
-    }
-    if (x.result === 'sunk') {
-      writablePlaces(s)[position.get(x.ship)!] = 'sunk';
-      scoreSinking(s, x.ship, x.side);
-    }
-  }
+  applyDamage(s, results, hitSlots);
   const removed = markersIn(s, r.hex).filter((m) => shipsUnderCount(s, m) <= 2);
   for (const m of removed) m.out = true;
-  ctx.emit({
-    type: 'bombardment',
-    hex: r.hex,
-    round: r.n,
-    points,
-    results,
-    removed: removed.map((m) => m.id),
-    rule: 'GF 8[4.3][5]',
-  });
+  if (!ctx.silent)
+    ctx.emit({
+      type: 'bombardment',
+      hex: r.hex,
+      round: r.n,
+      points,
+      results,
+      removed: removed.map((m) => m.id),
+      rule: 'GF 8[4.3][5]',
+    });
   if (SIDE_ORDER.some((side) => !hasMarker(s, r.hex, side))) {
     ctx.emit({ type: 'combat-end', hex: r.hex, how: 'wiped-out', rule: 'GF 8[4.4][4]' });
     return 'hex-end';

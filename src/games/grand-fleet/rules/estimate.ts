@@ -7,7 +7,7 @@
  */
 import type { SeatId } from '../../../engine/types.ts';
 import type { Side } from '../data/schema.ts';
-import { enemyOf, type GfState, hexOf, shipsOf } from '../state.ts';
+import { countAt, enemyOf, type GfState, hexOf } from '../state.ts';
 import { shipsUnderCount } from './placement.ts';
 
 /** How much of the control VP in hand the estimate counts before the battle ends (the enemy may still contest). */
@@ -44,7 +44,7 @@ export function estimatedLead(s: GfState): number {
   if (s.result) return lead;
   if (s.battle) lead += (s.battle.offensive === 'british' ? 1 : -1) * PENDING_SHARE * pendingControlVp(s);
   for (const side of ['british', 'german'] as const satisfies readonly Side[]) {
-    const inFleetBox = shipsOf(s, side, (p) => p === 'fleet').length;
+    const inFleetBox = countAt(s, side, 'fleet');
     if (inFleetBox < s.data.maintenance[side]) lead += side === 'british' ? -MAINTENANCE_PENALTY : MAINTENANCE_PENALTY;
   }
   return lead;

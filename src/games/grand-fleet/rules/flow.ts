@@ -19,7 +19,7 @@ import { applyOrganisation, enterShuffle, shuffleMarkers, startBattle } from './
 import type { GfOrders } from '../orders/schema.ts';
 import { answerHexes, enterHexes } from './parallel.ts';
 import { applyInterception, applyPlacement, enterIntercept, enterPlace, reveal } from './placement.ts';
-import { cloneState, type GfState, shipsOf } from '../state.ts';
+import { cloneState, countAt, type GfState, shipsOf } from '../state.ts';
 import {
   applyAccept,
   applyDeclare,
@@ -43,9 +43,9 @@ function enter(s: GfState, stage: Stage, ctx: ResolveContext): Stage | null {
     case 'arm-2':
       return ask(s, 'arm-2', 'british', shipsOf(s, 'british', (p) => p.startsWith('dd')).length > 0, 'arm-3');
     case 'arm-3':
-      return ask(s, 'arm-3', 'german', shipsOf(s, 'german', (p) => p === 'fleet').length > 0, 'arm-4');
+      return ask(s, 'arm-3', 'german', countAt(s, 'german', 'fleet') > 0, 'arm-4');
     case 'arm-4':
-      return ask(s, 'arm-4', 'british', shipsOf(s, 'british', (p) => p === 'fleet').length > 0, 'usw');
+      return ask(s, 'arm-4', 'british', countAt(s, 'british', 'fleet') > 0, 'usw');
     case 'usw':
       return enterUsw(s, ctx);
     case 'initiative':

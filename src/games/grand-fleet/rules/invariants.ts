@@ -4,7 +4,7 @@
  */
 import type { Side } from '../data/schema.ts';
 import { shipsUnderCount } from './placement.ts';
-import { fleetSlots, type GfState, indexOf, placeChecks, SIDE_ORDER } from '../state.ts';
+import { fleetSlots, type GfState, indexOf, lastPlaceCheck, SIDE_ORDER } from '../state.ts';
 
 const D = 100; // 'd'
 const ZERO = 48; // '0'
@@ -18,18 +18,19 @@ function boxOf(place: string): number {
 
 /** GF 2-3, 6[5], 8[1][4], 8[2]: places, capacities, fleets, markers. */
 export function invariants(s: GfState): string[] {
-  const broken: string[] = [...placeInvariants(s)];
+  const broken: string[] = [];
+  const places = placeInvariants(s);
+  if (places.length) broken.push(...places);
   if (!Number.isInteger(s.vp)) broken.push(`GF 8[5][2]: VP ${s.vp} is not whole`);
   if (s.turn < 1 || s.turn > s.data.turns.length) broken.push(`GF 4[1]: turn ${s.turn}`);
   if (s.phase.kind === 'over' && !s.result) broken.push('GF 10: over without a result');
-  if (s.battle) broken.push(...battleInvariants(s));
+  if (s.battle) battleInvariants(s, broken);
   return broken;
 }
 
-/** GF 2-3, 6[5]: the places and the DDbox capacities, found once per place table (`placeChecks`). */
+/** GF 2-3, 6[5]: the places and the DDbox capacities, found once per place table (`lastPlaceCheck`). */
 function placeInvariants(s: GfState): readonly string[] {
-  const known = placeChecks.get(s.places);
-  if (known?.data === s.data) return known.broken;
+  if (lastPlaceCheck.places === s.places && lastPlaceCheck.data === s.data) return lastPlaceCheck.broken;
   const broken: string[] = [];
   const sides = sideAt(s);
   const perBox = { british: [0, 0, 0, 0, 0, 0, 0], german: [0, 0, 0, 0, 0, 0, 0] };
@@ -44,7 +45,9 @@ function placeInvariants(s: GfState): readonly string[] {
     for (let box = 1; box <= 6; box++)
       if (perBox[side][box] > s.data.ddCapacity[side])
         broken.push(`GF 6[5]: ${side} DDbox ${box} holds ${perBox[side][box]}`);
-  placeChecks.set(s.places, { data: s.data, broken });
+  lastPlaceCheck.places = s.places;
+  lastPlaceCheck.data = s.data;
+  lastPlaceCheck.broken = broken;
   return broken;
 }
 
@@ -63,7 +66,7 @@ function sideAt(s: GfState): (Side | undefined)[] {
 }
 
 // The ships seen in fleets, by position: marked with a number new at each check, so no set is made or cleared
-// per check (the check runs after every step of random play).
+// per check.
 let marks = new Int32Array(0);
 let lastMark = 0;
 
@@ -76,18 +79,31 @@ function nextMark(ships: number): number {
   return ++lastMark;
 }
 
-function battleInvariants(s: GfState): string[] {
-  const b = s.battle!;
+/**
+ * What the fleet check last found, with the fleet lists it checked: the lists are made anew when a side organises
+ * (GF 8[1]) and never changed in place, so every later step of the battle shares them and this check.
+ */
+let lastFleetCheck: {
+  british: readonly string[][];
+  german: readonly string[][];
+  data: GfState['data'];
+  broken: readonly string[];
+} | null = null;
+
+/** GF 8[1], 8[1][4]: fleet sizes, and every ship in one fleet at most, of its own side. */
+function fleetInvariants(s: GfState): readonly string[] {
+  const { british, german } = s.battle!.fleets;
+  const known = lastFleetCheck;
+  if (known?.british === british && known.german === german && known.data === s.data) return known.broken;
   const broken: string[] = [];
-  const idx = indexOf(s.data);
   const sides = sideAt(s);
   const mark = nextMark(s.data.ships.length); // a ship in a fleet already (fleets of both sides) has this mark
   for (const side of SIDE_ORDER) {
-    const fleets = b.fleets[side];
+    const fleets = s.battle!.fleets[side];
     for (let i = 0; i < fleets.length; i++) {
       const fleet = fleets[i];
       if (fleet.length > s.data.fleetMax[side]) broken.push(`GF 8[1][4]: ${side} fleet ${i + 1} has ${fleet.length}`);
-      const slots = fleetSlots(s, fleet);
+      const slots = fleetSlots(s, side, i + 1)!;
       for (let k = 0; k < fleet.length; k++) {
         const slot = slots[k];
         if (slot === undefined || marks[slot] === mark || sides[slot] !== side)
@@ -95,20 +111,28 @@ function battleInvariants(s: GfState): string[] {
         if (slot !== undefined) marks[slot] = mark;
       }
     }
-    let down = 0;
-    let placed = 0;
-    for (const m of b.markers) {
-      if (m.side !== side) continue;
-      placed++;
-      if (!m.up && !b.revealed) down++;
-    }
-    if (down > b.hidden[side].length) broken.push(`GF 8[2]: ${side} placed more face-down markers than it has`);
-    if (placed > s.data.markers[side]) broken.push(`GF 2-1[7]: ${side} markers`);
   }
+  lastFleetCheck = { british, german, data: s.data, broken };
+  return broken;
+}
+
+/** GF 8[1], 8[2], 8[4][1]: the battle's fleets and markers; what is broken is added to `broken`. */
+function battleInvariants(s: GfState, broken: string[]): void {
+  const b = s.battle!;
+  const fleets = fleetInvariants(s);
+  if (fleets.length) broken.push(...fleets);
+  const idx = indexOf(s.data);
+  const placed = { british: 0, german: 0 };
+  const down = { british: 0, german: 0 };
   for (const m of b.markers) {
+    placed[m.side]++;
+    if (!m.up && !b.revealed) down[m.side]++;
     const hex = idx.hex.get(m.hex);
     if (!hex || hex.kind === 'prohibited') broken.push(`GF 8[2][2]: marker ${m.id} in ${m.hex}`);
     if (b.revealed && !m.out && shipsUnderCount(s, m) === 0) broken.push(`GF 8[4][1]: empty marker ${m.id} in play`);
   }
-  return broken;
+  for (const side of SIDE_ORDER) {
+    if (down[side] > b.hidden[side].length) broken.push(`GF 8[2]: ${side} placed more face-down markers than it has`);
+    if (placed[side] > s.data.markers[side]) broken.push(`GF 2-1[7]: ${side} markers`);
+  }
 }

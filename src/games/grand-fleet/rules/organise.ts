@@ -5,7 +5,17 @@
 import type { ResolveContext } from '../../../engine/types.ts';
 import type { Stage } from './armament.ts';
 import type { Side } from '../data/schema.ts';
-import { autoBox, type Battle, enemyOf, type GfState, SIDE_ORDER, shipsOf, typeOf, setPlace } from '../state.ts';
+import {
+  autoBox,
+  type Battle,
+  enemyOf,
+  type GfState,
+  indexOf,
+  SIDE_ORDER,
+  shipsOf,
+  typeOf,
+  setPlace,
+} from '../state.ts';
 
 /** A fresh battle (GF 8[1]): the offensive side organises first. */
 export function startBattle(s: GfState, ctx: ResolveContext): Stage | null {
@@ -30,9 +40,21 @@ export function surplusCount(s: GfState, side: Side): number {
   return Math.max(0, toOrganise(s, side).length - s.data.markers.british * s.data.fleetMax.british);
 }
 
+/**
+ * GF 8[1][7]: the ships of `ships` (the side's fleet box) that go back to the DDbox, highest defence first; none
+ * without a surplus (the usual case, with no sorting).
+ */
+export function surplusShips(s: GfState, side: Side, ships: string[]): string[] {
+  const due = surplusCount(s, side);
+  return due > 0 ? byDefenceDown(s, ships).slice(0, due) : [];
+}
+
 /** Ships by descending defence, then id: the order in which the British surplus goes back (GF 8[1][7]). */
 export function byDefenceDown(s: GfState, ids: string[]): string[] {
-  return [...ids].sort((a, b) => typeOf(s, b).defence - typeOf(s, a).defence || a.localeCompare(b));
+  const { typeOfShip, idRank } = indexOf(s.data);
+  return [...ids].sort(
+    (a, b) => typeOfShip.get(b)!.defence - typeOfShip.get(a)!.defence || idRank.get(a)! - idRank.get(b)!,
+  );
 }
 
 /** Fleet sizes: `n` ships into `k` fleets as evenly as possible. */
@@ -44,7 +66,7 @@ const evenSizes = (n: number, k: number): number[] => Array.from({ length: k }, 
  */
 export function autoOrganisation(s: GfState, side: Side): Record<string, number> {
   const out: Record<string, number> = {};
-  const surplus = byDefenceDown(s, toOrganise(s, side)).slice(0, surplusCount(s, side));
+  const surplus = surplusShips(s, side, toOrganise(s, side));
   for (const id of surplus) out[id] = 0;
   const rank = { red: 0, black: 1, blue: 2 } as const;
   const rest = toOrganise(s, side)
@@ -80,8 +102,10 @@ export function applyOrganisation(
     fleets[n - 1].push(id);
   }
   b.fleets[side] = fleets;
-  const kinds = fleets.map((f, i) => ({ fleet: i + 1, ships: f, speed: speedOf(s, f) }));
-  ctx.emit({ type: 'organised', side, fleets: kinds, rule: 'GF 8[1]' });
+  if (!ctx.silent) {
+    const kinds = fleets.map((f, i) => ({ fleet: i + 1, ships: f, speed: speedOf(s, f) }));
+    ctx.emit({ type: 'organised', side, fleets: kinds, rule: 'GF 8[1]' });
+  }
   if (side === b.offensive) {
     s.phase = { kind: 'organise', side: enemyOf(side) };
     return null;

@@ -115,7 +115,9 @@ export function owed(s: GfState): Owed[] {
     const sealedFire = s.options.fireAllocation === 'sealed';
     const sealed = d === 'D8' || (sealedFire && (d === 'D17' || hexes.some((h) => h.point === 'D17')));
     const prompt = d === 'AD1' ? hexesPrompt(hexes) : POINTS[d].prompt;
-    out.push({ seat: side, ...POINTS[d], prompt, ...(sealed ? { sealed: true } : {}) });
+    const entry: Owed = { seat: side, point: POINTS[d].point, rule: POINTS[d].rule, prompt };
+    if (sealed) entry.sealed = true;
+    out.push(entry);
   }
   return out;
 }

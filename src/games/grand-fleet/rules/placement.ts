@@ -10,10 +10,14 @@ import { enemyOf, fleetSlots, type GfState, hexOf, indexOf, type Marker } from '
 /** Markers a side has not placed: face-down count and face-up fast fleets (GF 8[2][5]). */
 export function unplaced(s: GfState, side: Side): { down: number; up: number[] } {
   const b = s.battle!;
-  const placed = b.markers.filter((m) => m.side === side);
-  const downPlaced = placed.filter((m) => !m.up).length;
-  const upPlaced = new Set(placed.filter((m) => m.up).map((m) => m.fleet));
-  return { down: b.hidden[side].length - downPlaced, up: b.faceUp[side].filter((n) => !upPlaced.has(n)) };
+  let downPlaced = 0;
+  const upPlaced: number[] = [];
+  for (const m of b.markers) {
+    if (m.side !== side) continue;
+    if (m.up) upPlaced.push(m.fleet);
+    else downPlaced++;
+  }
+  return { down: b.hidden[side].length - downPlaced, up: b.faceUp[side].filter((n) => !upPlaced.includes(n)) };
 }
 
 const left = (s: GfState, side: Side) => {
@@ -21,9 +25,17 @@ const left = (s: GfState, side: Side) => {
   return u.down + u.up.length;
 };
 
-/** Hexes a marker may be placed in: any but prohibited ones (GF 8[2][2]). */
-export const placeableHexes = (s: GfState): string[] =>
-  s.data.hexes.filter((h) => h.kind !== 'prohibited').map((h) => h.id);
+const placeable = new WeakMap<GfState['data'], readonly string[]>();
+
+/** Hexes a marker may be placed in: any but prohibited ones (GF 8[2][2]). One list per data set, shared. */
+export function placeableHexes(s: GfState): readonly string[] {
+  let hexes = placeable.get(s.data);
+  if (!hexes) {
+    hexes = s.data.hexes.filter((h) => h.kind !== 'prohibited').map((h) => h.id);
+    placeable.set(s.data, hexes);
+  }
+  return hexes;
+}
 
 /** D13: whose placement is next (alternating, offensive first; GF-A37 the other places the rest). */
 export function enterPlace(s: GfState, ctx: ResolveContext): Stage | null {
@@ -74,7 +86,8 @@ export function applyPlacement(
   const down = up ? -1 : mine.filter((m) => !m.up).length;
   const fleet = up ? (order.marker as number) : 0;
   b.markers.push({ id, side, hex: order.hex, up, fleet, down, moved: false, out: false });
-  ctx.emit({ type: 'placed', side, marker: id, hex: order.hex, fleet: up ? fleet : null, rule: 'GF 8[2][2]' });
+  if (!ctx.silent)
+    ctx.emit({ type: 'placed', side, marker: id, hex: order.hex, fleet: up ? fleet : null, rule: 'GF 8[2][2]' });
   b.nextSide = enemyOf(side);
   return enterPlace(s, ctx);
 }
@@ -83,15 +96,18 @@ export function applyPlacement(
 export function interceptionCount(s: GfState, side: Side, hex: string): number {
   const h = hexOf(s, hex)!;
   const home = h.kind === 'home' && (s.options.homeDoubling === 'any' || h.flag === side);
-  return s
-    .battle!.markers.filter((m) => m.side === side && m.hex === hex && !m.out)
-    .reduce((n, m) => n + (m.up ? 2 : 1) * (home ? 2 : 1), 0);
+  let n = 0;
+  for (const m of s.battle!.markers)
+    if (m.side === side && m.hex === hex && !m.out) n += (m.up ? 2 : 1) * (home ? 2 : 1);
+  return n;
 }
 
 /** Hexes holding live markers of both sides. */
 export function contestedHexes(s: GfState): string[] {
   const b = s.battle!;
-  const hexes = [...new Set(b.markers.filter((m) => !m.out).map((m) => m.hex))].sort();
+  const hexes: string[] = [];
+  for (const m of b.markers) if (!m.out && !hexes.includes(m.hex)) hexes.push(m.hex);
+  hexes.sort();
   return hexes.filter(
     (h) =>
       b.markers.some((m) => !m.out && m.hex === h && m.side === 'british') &&
@@ -183,10 +199,8 @@ export function shipsUnder(s: GfState, m: Marker): string[] {
 
 /** How many ships of the fleet under a marker are still with it (`shipsUnder(s, m).length`, without the list). */
 export function shipsUnderCount(s: GfState, m: Marker): number {
-  const fleet = s.battle!.fleets[m.side][fleetOf(s, m) - 1];
-  if (!fleet) return 0;
   let n = 0;
-  for (const slot of fleetSlots(s, fleet)) if (s.places[slot] === 'fleet') n++;
+  for (const slot of fleetSlots(s, m.side, fleetOf(s, m)) ?? []) if (s.places[slot] === 'fleet') n++;
   return n;
 }
 

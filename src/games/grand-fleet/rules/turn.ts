@@ -15,6 +15,7 @@ import {
   indexOf,
   SIDE_ORDER,
   shipsOf,
+  countAt,
   setPlace,
   placeOf,
   SIDE_JA,
@@ -158,7 +159,7 @@ export function applyAccept(s: GfState, accept: boolean, ctx: ResolveContext): S
 /** GF 10, GF 11: the end-of-turn checks; the next turn or the result. */
 export function endTurn(s: GfState, ctx: ResolveContext): Stage | null {
   const lead = s.vp >= 7 ? 'british' : s.vp <= -7 ? 'german' : null;
-  const below = SIDE_ORDER.filter((side) => shipsOf(s, side, (p) => p === 'fleet').length < s.data.maintenance[side]);
+  const below = SIDE_ORDER.filter((side) => countAt(s, side, 'fleet') < s.data.maintenance[side]);
   const met = new Set<Side>();
   if (lead) met.add(lead);
   for (const side of below) met.add(enemyOf(side));
