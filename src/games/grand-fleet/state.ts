@@ -400,7 +400,8 @@ export function writablePlaces(s: GfState): string[] {
 }
 
 /** A copy of standing orders (their lists are consumed in place). */
-function cloneStanding(x: Standing): Standing {
+/** A copy of standing orders whose lists a step may consume (the placements and interceptions taken one by one). */
+export function cloneStanding(x: Standing): Standing {
   const copy = { ...x };
   if (x.placements) copy.placements = [...x.placements];
   if (x.intercepts) copy.intercepts = [...x.intercepts];

@@ -19,7 +19,7 @@ import { applyOrganisation, enterShuffle, shuffleMarkers, startBattle } from './
 import type { GfOrders } from '../orders/schema.ts';
 import { answerHexes, enterHexes } from './parallel.ts';
 import { applyInterception, applyPlacement, enterIntercept, enterPlace, reveal } from './placement.ts';
-import { cloneState, countAt, type GfState, shipsOf } from '../state.ts';
+import { cloneStanding, cloneState, countAt, type GfState, shipsOf } from '../state.ts';
 import {
   applyAccept,
   applyDeclare,
@@ -150,11 +150,14 @@ function answer(s: GfState, orders: Orders, ctx: ResolveContext): Stage | null {
   }
 }
 
-/** Keeps the standing orders any seat sent (spec 5.2). */
+/**
+ * Keeps the standing orders any seat sent (spec 5.2). Their lists are copied: the step consumes them one by one, and
+ * must leave the orders it was given as they were (the computer player plays one candidate's orders out many times).
+ */
 function absorbStanding(s: GfState, orders: Orders): void {
   for (const side of ['british', 'german'] as const) {
     const standing = orders[side]?.standing;
-    if (standing) s.standing[side] = { ...s.standing[side], ...standing };
+    if (standing) s.standing[side] = { ...s.standing[side], ...cloneStanding(standing) };
   }
 }
 
