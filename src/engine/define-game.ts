@@ -82,6 +82,8 @@ export interface PlayCapability<S, O> {
   randomOrders?(state: S, seat: SeatId, rand: () => number): O;
   /** The computer player's play-out orders and estimate (see `GamePackage.playoutOrders`, `botEstimate`). */
   playoutOrders?(state: S, seat: SeatId, rand: () => number): O;
+  /** The owing seats without their prompts (see `GamePackage.seatsOwing`). */
+  seatsOwing?(state: S): SeatId[];
   botEstimate?(state: S, seat: SeatId): number;
   botIterations?: number;
   botHorizon?: number;
@@ -141,6 +143,7 @@ export function defineGame<S, O, Opt, Data>(spec: GameSpec<S, O, Opt, Data>): Ga
   }
   if (play?.randomOrders) pkg.randomOrders = play.randomOrders;
   if (play?.playoutOrders) pkg.playoutOrders = play.playoutOrders;
+  if (play?.seatsOwing) pkg.seatsOwing = play.seatsOwing;
   if (play?.botEstimate) pkg.botEstimate = play.botEstimate;
   if (play?.botIterations) pkg.botIterations = play.botIterations;
   if (play?.botHorizon) pkg.botHorizon = play.botHorizon;

@@ -50,6 +50,11 @@ export interface GamePackage<S = unknown, O = unknown, Opt = unknown, Data = unk
   grammar?: OrderGrammar<O, unknown>;
   /** Random legal orders for `pbem simulate` and property tests; without it the simulation plays default orders. */
   randomOrders?(state: S, seat: SeatId, rand: () => number): O;
+  /**
+   * The seats that owe orders now, as `owed` lists them but without their prompts: the computer player asks at every
+   * step of every play-out, where the prompts' texts are never read. Default: the seats of `owed`.
+   */
+  seatsOwing?(state: S): SeatId[];
   /** The computer player's play-out orders, a heuristic cheaper or stronger than random (default `randomOrders`). */
   playoutOrders?(state: S, seat: SeatId, rand: () => number): O;
   /**

@@ -56,6 +56,8 @@ interface Search {
   rand: () => number;
   ctx: ResolveContext;
   playout: (state: unknown, seat: SeatId, rand: () => number) => unknown;
+  /** The seats owing orders in a position (the package's `seatsOwing`, else the seats of `owed`). */
+  owing: (state: unknown) => SeatId[];
   /** Steps a play-out runs before it is scored by the package's estimate. */
   horizon: number;
 }
@@ -66,13 +68,13 @@ function playOut(search: Search, state: unknown, mine: unknown): number {
   let s = state;
   let first = true;
   for (let step = 0; step < search.horizon; step++) {
-    const owed = game.owed(s);
-    if (owed.length === 0 && game.outcome(s)) break;
+    const owing = search.owing(s);
+    if (owing.length === 0 && game.outcome(s)) break;
     const orders: Record<SeatId, unknown> = {};
-    for (const o of owed) {
-      if (first && o.seat === seat) orders[o.seat] = mine;
-      else if (o.seat !== seat && rand() < DEFAULT_SHARE) orders[o.seat] = game.defaultOrders(s, o.seat);
-      else orders[o.seat] = playout(s, o.seat, rand);
+    for (const o of owing) {
+      if (first && o === seat) orders[o] = mine;
+      else if (o !== seat && rand() < DEFAULT_SHARE) orders[o] = game.defaultOrders(s, o);
+      else orders[o] = playout(s, o, rand);
     }
     first = false;
     s = game.resolve(s, orders, ctx);
@@ -124,7 +126,8 @@ function leader(arms: readonly Arm[]): Arm | null {
  */
 function nextCandidate(search: Search, arms: readonly Arm[], world: unknown, random: Search['playout']): unknown {
   const heuristic = search.game.playoutOrders;
-  const share = Number(process.env.HSHARE ?? 2); const source = heuristic && (share === 2 ? arms.length % 2 === 1 : arms.length % 3 !== 0) ? heuristic : random;
+  const share = Number(process.env.HSHARE ?? 2);
+  const source = heuristic && (share === 2 ? arms.length % 2 === 1 : arms.length % 3 !== 0) ? heuristic : random;
   const draw = source(world, search.seat, search.rand);
   const lead = arms.length >= 4 && search.rand() < 0.5 ? leader(arms) : null;
   return (lead && graft(lead.orders, draw, search.rand)) ?? draw;
@@ -156,7 +159,8 @@ export function decide(game: AnyGamePackage, state: unknown, seat: SeatId, setti
   const random = game.randomOrders;
   const playout = game.playoutOrders ?? random ?? ((s: unknown, o: SeatId) => game.defaultOrders(s, o));
   const horizon = (game.botEstimate && game.botHorizon) || MAX_PLAYOUT_STEPS;
-  const search: Search = { game, seat, rand, ctx, playout, horizon };
+  const owing = game.seatsOwing ?? ((s: unknown) => game.owed(s).map((o) => o.seat));
+  const search: Search = { game, seat, rand, ctx, playout, owing, horizon };
   const sample = samplerOf(game, state, seat);
   const timed = settings.thinkMs !== undefined;
   const iterations = settings.iterations ?? (timed ? Infinity : (game.botIterations ?? DEFAULT_BOT_ITERATIONS));
@@ -167,7 +171,9 @@ export function decide(game: AnyGamePackage, state: unknown, seat: SeatId, setti
   const first = sample(rand);
   const arms: Arm[] = [];
   const seen = new Set<string>();
-  if (process.env.NODEF && game.playoutOrders) addCandidate(search, arms, seen, first, game.playoutOrders(first, seat, rand)); else addCandidate(search, arms, seen, first, game.defaultOrders(first, seat));
+  if (process.env.NODEF && game.playoutOrders)
+    addCandidate(search, arms, seen, first, game.playoutOrders(first, seat, rand));
+  else addCandidate(search, arms, seen, first, game.defaultOrders(first, seat));
   let n = 0;
   let fruitless = 0; // draws in a row that gave no new legal candidate
   for (; n < iterations && (n === 0 || !timed || (settings.now?.() ?? 0) < deadline); n++) {

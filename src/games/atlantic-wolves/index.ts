@@ -23,7 +23,7 @@ import { resolve } from './rules/flow.ts';
 import { invariants } from './rules/invariants.ts';
 import { oddsOutcomes } from './rules/odds.ts';
 import { outcome } from './rules/outcome.ts';
-import { owed } from './rules/owed.ts';
+import { owed, seatsOwing } from './rules/owed.ts';
 import { setup } from './rules/setup.ts';
 import { MODES, type AwState } from './state.ts';
 import { board } from './view/board.ts';
@@ -67,6 +67,7 @@ export const atlanticWolves = defineGame<AwState, AwOrders, AwOptions, AwData>({
   visibility: { visibleEvents, hiddenTwin, sampleHidden },
   grammar: awTextGrammar,
   play: {
+    seatsOwing,
     // With the play-out heuristic: about 0.7 s of CPU a decision on one core; 3,000 won 18 of 20 Allied games
     // against random play, 6,000 all 20 (pbem match, seeds s1 and s2).
     botIterations: 6000,

@@ -196,6 +196,12 @@ export function owingSeat(s: AwState): AwSide | null {
   }
 }
 
+/** The seats of `owed` without their prompts (the package's `seatsOwing`, for the computer player's play-outs). */
+export function seatsOwing(s: AwState): AwSide[] {
+  const seat = owingSeat(s);
+  return seat ? [seat] : [];
+}
+
 /** The seats owing orders now (at most one: no decision in the rulebook is simultaneous, spec 5.1). */
 export function owed(s: AwState): Owed[] {
   const p = currentPoint(s);
