@@ -96,14 +96,24 @@ export interface OcIndex {
   name: Map<string, Text>;
   /** Each unit's place in the data (ties are broken by it). */
   order: Map<string, number>;
+  /** A number for every location (areas, then points), and the location of each number. */
+  code: Map<string, number>;
+  places: string[];
 }
 
 const cache = new WeakMap<OcData, OcIndex>();
+// The last data set asked for: every query asks, nearly always of the same data set.
+let last: { data: OcData | null; index: OcIndex | null } = { data: null, index: null };
 
 /** The lookups of a data set. */
 export function indexOf(data: OcData): OcIndex {
-  const hit = cache.get(data);
-  if (hit) return hit;
+  if (last.data === data) return last.index!;
+  const hit = cache.get(data) ?? makeIndex(data);
+  last = { data, index: hit };
+  return hit;
+}
+
+function makeIndex(data: OcData): OcIndex {
   const areasAtPoint = new Map<string, string[]>(data.points.map((p) => [p.id, []]));
   for (const a of data.areas) for (const p of a.points) areasAtPoint.get(p)?.push(a.id);
   const name = new Map<string, Text>();
@@ -116,7 +126,14 @@ export function indexOf(data: OcData): OcIndex {
     areasAtPoint,
     name,
     order: new Map(data.units.map((u, i) => [u.id, i])),
+    code: new Map(),
+    places: [],
   };
+  for (const id of [...ix.area.keys(), ...ix.point.keys()])
+    if (!ix.code.has(id)) {
+      ix.code.set(id, ix.places.length);
+      ix.places.push(id);
+    }
   cache.set(data, ix);
   return ix;
 }
@@ -129,63 +146,6 @@ export const isOffMap = (s: OcState, loc: string): boolean => !!indexOf(s.data).
 
 /** The side of a unit. */
 export const sideOf = (s: OcState, id: string): OcSide => indexOf(s.data).unit.get(id)!.side;
-
-/** Units on the map at a location, in data order, optionally of one side. */
-export function unitsAt(s: OcState, loc: string, side?: OcSide): string[] {
-  const out: string[] = [];
-  const all = s.data.units;
-  for (let i = 0; i < all.length; i++) {
-    const u = all[i];
-    if (side && u.side !== side) continue;
-    const st = s.units[u.id];
-    if (st.status === 'map' && st.at === loc) out.push(u.id);
-  }
-  return out;
-}
-
-/** Whether a side has a unit on the map at a location, apart from `except` (`unitsAt(...).length`, without a list). */
-export function anyUnitAt(s: OcState, loc: string, side: OcSide, except: readonly string[] = []): boolean {
-  const all = s.data.units;
-  for (let i = 0; i < all.length; i++) {
-    const u = all[i];
-    if (u.side !== side) continue;
-    const st = s.units[u.id];
-    if (st.status === 'map' && st.at === loc && (except.length === 0 || !except.includes(u.id))) return true;
-  }
-  return false;
-}
-
-/** Units of a side that may be activated (OC 6.1[2], OC-A24: on the map and face up), in data order. */
-export function activatable(s: OcState, side: OcSide): string[] {
-  const out: string[] = [];
-  for (const u of s.data.units) {
-    if (u.side !== side) continue;
-    const st = s.units[u.id];
-    if (st.status === 'map' && !st.faceDown) out.push(u.id);
-  }
-  return out;
-}
-
-/** Whether a side has a unit that may be activated (`activatable(...).length > 0`, without the list). */
-export function anyActivatable(s: OcState, side: OcSide): boolean {
-  for (const u of s.data.units) {
-    if (u.side !== side) continue;
-    const st = s.units[u.id];
-    if (st.status === 'map' && !st.faceDown) return true;
-  }
-  return false;
-}
-
-/** Locations with activatable units of a side, in data order of their first unit. */
-export function groupLocations(s: OcState, side: OcSide): string[] {
-  const seen = new Set<string>();
-  for (const u of s.data.units) {
-    if (u.side !== side) continue;
-    const st = s.units[u.id];
-    if (st.status === 'map' && !st.faceDown) seen.add(st.at!);
-  }
-  return [...seen];
-}
 
 /** The name of a unit or location in both languages. */
 export const nameOf = (s: OcState, id: string): Text => indexOf(s.data).name.get(id) ?? { en: id, ja: id };
@@ -201,13 +161,23 @@ let writing: { state: OcState | null; units: object | null; ids: string[]; contr
   control: null,
 };
 
-/** A unit's state to change in place: copied first, once per state copy. */
+// Units handed out for change so far: what is known of a units record (occupancy.ts) is stale once this moves.
+let unitChanges = 0;
+
+/** A count that moves whenever a unit is handed out for change (`unitToChange`). */
+export const unitChangeCount = (): number => unitChanges;
+
+/**
+ * A unit's state to change in place: copied first, once per state copy. What is known of where units stand is
+ * dropped (occupancy.ts), so the change is made before the state is asked again.
+ */
 export function unitToChange(s: OcState, id: string): OcUnitState {
   if (writing.state !== s) throw new Error('unitToChange: the state is not a copy');
   if (writing.units !== s.units) {
     s.units = { ...s.units };
     writing.units = s.units;
   }
+  unitChanges++;
   if (!writing.ids.includes(id)) {
     s.units[id] = { ...s.units[id] };
     writing.ids.push(id);

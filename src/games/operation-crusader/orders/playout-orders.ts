@@ -13,16 +13,8 @@ import { acrossFortress } from '../rules/combat.ts';
 import { connections, groupAllowance, mayEnterOffMap } from '../rules/movement.ts';
 import { owed } from '../rules/owed.ts';
 import { suppliedPoints } from '../rules/supply.ts';
-import {
-  activatable,
-  enemyOf,
-  groupLocations,
-  indexOf,
-  isArea,
-  isOffMap,
-  type OcSide,
-  type OcState,
-} from '../state.ts';
+import { enemyOf, indexOf, isArea, isOffMap, type OcSide, type OcState } from '../state.ts';
+import { activatableAt, groupLocations } from '../occupancy.ts';
 import { defaultOrders } from './defaults.ts';
 import { randomOrders } from './random-orders.ts';
 import type { OcActivation, OcOrders } from './schema.ts';
@@ -253,7 +245,7 @@ function optionsAt(
   occupancy: Occupancy,
   near: Set<string>,
 ): Option[] {
-  const group = activatable(s, side).filter((u) => s.units[u].at === at);
+  const group = [...activatableAt(s, side, at)];
   const cut = UNSUPPLIED * group.length;
   const out: Option[] = [];
   const enemy = enemyOf(side);

@@ -10,16 +10,8 @@ import { defaultOrders } from './defaults.ts';
 import { groupAllowance, legalSteps, stopsAt } from '../rules/movement.ts';
 import type { OcActivation, OcOrders } from './schema.ts';
 import { owed } from '../rules/owed.ts';
-import {
-  activatable,
-  enemyOf,
-  groupLocations,
-  isArea,
-  isOffMap,
-  unitsAt,
-  type OcSide,
-  type OcState,
-} from '../state.ts';
+import { enemyOf, isArea, isOffMap, type OcSide, type OcState } from '../state.ts';
+import { activatableAt, groupLocations, unitsAt } from '../occupancy.ts';
 
 function randomWalk(s: OcState, side: OcSide, group: string[], from: string, rand: () => number): string[] {
   const ma = groupAllowance(s, group);
@@ -44,7 +36,7 @@ function randomActivation(s: OcState, side: OcSide, rand: () => number): OcActiv
   const locations = groupLocations(s, side);
   if (!locations.length || rand() < 0.12) return { at: 'pass' };
   const at = pick(locations, rand);
-  const here = activatable(s, side).filter((u) => s.units[u].at === at);
+  const here = [...activatableAt(s, side, at)];
   let units = here.filter(() => rand() < 0.6);
   if (!units.length) units = [pick(here, rand)];
   const path = randomWalk(s, side, units, at, rand);

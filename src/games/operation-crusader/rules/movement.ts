@@ -8,7 +8,8 @@ import { pathSpecOf, graphOf, type Edge } from '../../../engine/geometry/index.t
 import type { PathSpec, RuleError } from '../../../engine/types.ts';
 import type { OcRoadData } from '../data/schema.ts';
 import { ocError } from '../orders/errors.ts';
-import { anyUnitAt, enemyOf, indexOf, isArea, isOffMap, nameOf, unitsAt, type OcSide, type OcState } from '../state.ts';
+import { enemyOf, indexOf, isArea, isOffMap, nameOf, type OcSide, type OcState } from '../state.ts';
+import { anyUnitAt, unitsAt } from '../occupancy.ts';
 
 /** One step a group may take. */
 export interface OcStep {

@@ -2,7 +2,8 @@
  * The choices of the reorganisation phase: which unit in each town takes the replacement (D2, OC 5.2) and at
  * which off-map point a returning unit comes back (D3, OC 6.3(8)③), each list in its default order.
  */
-import { indexOf, unitsAt, type OcSide, type OcState } from '../state.ts';
+import { indexOf, type OcSide, type OcState } from '../state.ts';
+import { unitsAt } from '../occupancy.ts';
 import { supplyOf } from './supply.ts';
 
 /** OC 6.3(8), OC-A18 R1: routed units whose return turn has come. */
