@@ -4,7 +4,7 @@
  * are reused, and kept until another record is asked about or a unit is handed out for change (`unitToChange`):
  * the queries then read counts and short lists instead of scanning every unit. Nothing here is part of the state.
  */
-import { indexOf, unitChangeCount, type OcSide, type OcState } from './state.ts';
+import { indexOf, changeCount, type OcSide, type OcState } from './state.ts';
 
 const BRITISH = 0;
 const AXIS = 1;
@@ -26,7 +26,7 @@ const known = {
 
 /** The slot, describing the units record of `s` (worked out again when it describes another, or a stale one). */
 function occupancy(s: OcState): typeof known {
-  if (known.units === s.units && known.changes === unitChangeCount()) return known;
+  if (known.units === s.units && known.changes === changeCount()) return known;
   const ix = indexOf(s.data);
   const all = s.data.units;
   if (known.count.length === ix.places.length * 2) known.count.fill(0);
@@ -48,7 +48,7 @@ function occupancy(s: OcState): typeof known {
     }
   }
   known.units = s.units;
-  known.changes = unitChangeCount();
+  known.changes = changeCount();
   return known;
 }
 
@@ -80,6 +80,17 @@ export function anyUnitAt(s: OcState, loc: string, side: OcSide, except: readonl
   for (let i = 0; i < all.length; i++)
     if (o.at[i] === code && sideNumber(all[i].side) === n && !except.includes(all[i].id)) return true;
   return false;
+}
+
+/**
+ * Whether a location holds units of the enemy of `side` and none of the side's (OC 6.2(1)[3], 5.1(3)①: the roads
+ * beside such an area are closed to the side).
+ */
+export function enemyAloneAt(s: OcState, loc: string, side: OcSide): boolean {
+  const o = occupancy(s);
+  const code = codeOf(s, loc);
+  const n = sideNumber(side);
+  return code >= 0 && o.count[code * 2 + 1 - n] > 0 && o.count[code * 2 + n] === 0;
 }
 
 /** Units of a side that may be activated (OC 6.1[2], OC-A24: on the map and face up), in data order. */

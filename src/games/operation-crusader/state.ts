@@ -161,11 +161,12 @@ let writing: { state: OcState | null; units: object | null; ids: string[]; contr
   control: null,
 };
 
-// Units handed out for change so far: what is known of a units record (occupancy.ts) is stale once this moves.
-let unitChanges = 0;
+// Units and control records handed out for change so far: what is known of a position worked out from them
+// (occupancy.ts, supply.ts) is stale once this moves.
+let changes = 0;
 
-/** A count that moves whenever a unit is handed out for change (`unitToChange`). */
-export const unitChangeCount = (): number => unitChanges;
+/** A count that moves whenever a unit or the control record is handed out for change. */
+export const changeCount = (): number => changes;
 
 /**
  * A unit's state to change in place: copied first, once per state copy. What is known of where units stand is
@@ -177,7 +178,7 @@ export function unitToChange(s: OcState, id: string): OcUnitState {
     s.units = { ...s.units };
     writing.units = s.units;
   }
-  unitChanges++;
+  changes++;
   if (!writing.ids.includes(id)) {
     s.units[id] = { ...s.units[id] };
     writing.ids.push(id);
@@ -185,9 +186,13 @@ export function unitToChange(s: OcState, id: string): OcUnitState {
   return s.units[id];
 }
 
-/** The control record of the state copy being changed, copied first (once per state copy). */
+/**
+ * The control record of the state copy being changed, copied first (once per state copy); the change is made
+ * before the state is asked again (see `unitToChange`).
+ */
 export function controlToChange(s: OcState): Record<string, OcSide> {
   if (writing.state !== s) throw new Error('controlToChange: the state is not a copy');
+  changes++;
   if (writing.control !== s.control) {
     s.control = { ...s.control };
     writing.control = s.control;

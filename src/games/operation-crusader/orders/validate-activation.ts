@@ -7,7 +7,7 @@ import { ocError } from './errors.ts';
 import { walkPath, type WalkedPath } from '../rules/movement.ts';
 import { PASS, type OcActivation } from './schema.ts';
 import { enemyOf, isArea, isOffMap, nameOf, type OcSide, type OcState } from '../state.ts';
-import { activatable, activatableAt, unitsAt } from '../occupancy.ts';
+import { activatable, activatableAt, anyUnitAt, unitsAt } from '../occupancy.ts';
 
 /** The group an activation names: its units, or every activatable unit at its location. */
 export function groupOf(s: OcState, side: OcSide, act: OcActivation): string[] {
@@ -17,7 +17,7 @@ export function groupOf(s: OcState, side: OcSide, act: OcActivation): string[] {
 
 /** Whether the activation ends in a combat (OC 6.3[2]: compulsory at a point, chosen in an area). */
 export function attacks(s: OcState, side: OcSide, act: OcActivation, end: string): boolean {
-  if (isOffMap(s, end) || !unitsAt(s, end, enemyOf(side)).length) return false;
+  if (isOffMap(s, end) || !anyUnitAt(s, end, enemyOf(side))) return false;
   return isArea(s, end) ? act.attack === 'yes' : true;
 }
 

@@ -18,7 +18,7 @@ import {
   type OcSide,
   type OcState,
 } from '../state.ts';
-import { unitsAt } from '../occupancy.ts';
+import { anyUnitAt, unitsAt } from '../occupancy.ts';
 import { targetsBy, DEFAULT_PREFERENCE } from './targets.ts';
 
 /** OC 7.2[1]: a point is controlled by the side that last had a unit placed there; Bardia lost for good (OC 5.1(1)[6]). */
@@ -106,7 +106,7 @@ export function applyActivation(s: OcState, act: OcActivation, ctx: ResolveConte
 function retreatPlace(s: OcState, side: OcSide, start: string, path: readonly string[]): string {
   const before = [start, ...path.slice(0, -1)];
   for (let i = before.length - 1; i > 0; i--)
-    if (isArea(s, before[i]) || !unitsAt(s, before[i], enemyOf(side)).length) return before[i];
+    if (isArea(s, before[i]) || !anyUnitAt(s, before[i], enemyOf(side))) return before[i];
   return start;
 }
 

@@ -27,11 +27,15 @@ export function returnChoices(s: OcState, side: OcSide): { unit: string; points:
 
 /**
  * D2 (OC 5.2, OC-A27): towns with in-supply British units that lost steps, not drawing supply from Tobruk alone;
- * none after an Axis breakthrough (OC 7.1(5)[2]). Units ordered by the default: most steps lost first.
+ * none after an Axis breakthrough (OC 7.1(5)[2]). Units ordered by the default: most steps lost first. `supply` is
+ * the British supply of the position when already known.
  */
-export function replacementChoices(s: OcState): { town: string; units: string[] }[] {
+export function replacementChoices(
+  s: OcState,
+  supply?: ReturnType<typeof supplyOf>,
+): { town: string; units: string[] }[] {
   if (s.barredSources.length) return [];
-  const supply = supplyOf(s, 'british');
+  supply ??= supplyOf(s, 'british');
   const ix = indexOf(s.data);
   const out: { town: string; units: string[] }[] = [];
   for (const p of s.data.points) {

@@ -158,8 +158,9 @@ function finalPhase(s: OcState, ctx: ResolveContext): void {
 /** OC 3.1①, 5.1: the supply check, face up in supply, face down out of it; then D2/D3 if there is a choice. */
 function startReorganisation(s: OcState, ctx: ResolveContext): void {
   const out: string[] = [];
+  const british = supplyOf(s, 'british');
   for (const side of ['british', 'axis'] as const) {
-    for (const [id, supply] of supplyOf(s, side)) {
+    for (const [id, supply] of side === 'british' ? british : supplyOf(s, side)) {
       const st = unitToChange(s, id);
       st.outOfSupply = supply === 'out';
       st.faceDown = st.outOfSupply;
@@ -169,7 +170,8 @@ function startReorganisation(s: OcState, ctx: ResolveContext): void {
   ctx.emit({ type: 'reorganisation', turn: s.turn, outOfSupply: out, rule: 'OC 5.1' });
   const owing = (['british', 'axis'] as const).filter((side) => {
     const returns = returnChoices(s, side);
-    const towns = side === 'british' ? replacementChoices(s) : [];
+    // Where units stand has not changed since the supply check, so neither has their supply.
+    const towns = side === 'british' ? replacementChoices(s, british) : [];
     return returns.some((r) => r.points.length > 1) || towns.some((t) => t.units.length > 1);
   });
   if (owing.length) s.phase = { kind: 'reorganise', owing };
