@@ -123,9 +123,15 @@ function stepProblem(s: OcState, side: OcSide, group: readonly string[], step: O
   return null;
 }
 
+/** Whether the group may take a step in the position (`stepProblem` without wording the problem). */
+export function stepAllowed(s: OcState, side: OcSide, group: readonly string[], step: OcStep): boolean {
+  if (step.road && roadBlocked(s, step.road, side, group)) return false;
+  return !isOffMap(s, step.to) || mayEnterOffMap(s, side, step);
+}
+
 /** The steps a group may take from `from` (legal in the position; budget and stops are the path's). */
 export function legalSteps(s: OcState, side: OcSide, group: readonly string[], from: string): OcStep[] {
-  return connections(s, from).filter((st) => !stepProblem(s, side, group, st));
+  return connections(s, from).filter((st) => stepAllowed(s, side, group, st));
 }
 
 /** The smallest movement allowance of a group (OC 6.2[2]). */

@@ -3,7 +3,7 @@
  * not through an enemy-controlled point nor along a road next to an area holding enemy units and none of the
  * side's (OC 5.1(3), OC-A26); from an area, it starts at a friendly-controlled point the area touches.
  */
-import { changeCount, enemyOf, indexOf, isArea, isOffMap, type OcSide, type OcState } from '../state.ts';
+import { changeCount, enemyOf, indexOf, type OcSide, type OcState } from '../state.ts';
 import { roadBlocked } from './movement.ts';
 
 /** The supply sources of a side (OC 5.1(1)): its off-map points, Bardia for the Axis until lost, Tobruk if asked. */
@@ -102,17 +102,21 @@ function tracedPoints(s: OcState, side: OcSide, withTobruk: boolean): Set<string
   return reached;
 }
 
-/** The points a unit at `loc` may start its supply line from (OC 5.1(2)[2], OC-A25). */
-function startsOf(s: OcState, side: OcSide, loc: string): string[] {
-  if (!isArea(s, loc)) return [loc];
-  return indexOf(s.data)
-    .area.get(loc)!
-    .points.filter((p) => s.control[p] === side);
+/**
+ * Whether a unit at `loc` can start a supply line at one of `points` (OC 5.1(2)[2], OC-A25): from a point, that
+ * point; from an area, a point it touches that the side controls.
+ */
+function startsIn(s: OcState, side: OcSide, loc: string, points: ReadonlySet<string>): boolean {
+  const area = indexOf(s.data).area.get(loc);
+  if (!area) return points.has(loc);
+  for (const p of area.points) if (s.control[p] === side && points.has(p)) return true;
+  return false;
 }
 
 /** Supply of every unit of a side on the map: in supply, and whether only through Tobruk (OC 5.2[2], OC-A27). */
 export function supplyOf(s: OcState, side: OcSide): Map<string, 'supplied' | 'tobruk-only' | 'out'> {
   const plain = suppliedPoints(s, side, false);
+  const ix = indexOf(s.data);
   // Through Tobruk only asked for when a Tobruk unit is not supplied otherwise.
   let viaTobruk: ReadonlySet<string> | null = null;
   const out = new Map<string, 'supplied' | 'tobruk-only' | 'out'>();
@@ -121,16 +125,13 @@ export function supplyOf(s: OcState, side: OcSide): Map<string, 'supplied' | 'to
     if (u.side !== side || st.status !== 'map' || !st.at) continue;
     const loc = st.at;
     const auto =
-      (side === 'british' && s.data.britishSupplyAreas.includes(loc)) ||
-      (isOffMap(s, loc) && indexOf(s.data).point.get(loc)!.offMap!.side === side);
-    const starts = startsOf(s, side, loc);
-    if (auto || starts.some((p) => plain.has(p))) {
-      out.set(u.id, 'supplied');
-      continue;
+      (side === 'british' && s.data.britishSupplyAreas.includes(loc)) || ix.point.get(loc)?.offMap?.side === side;
+    if (auto || startsIn(s, side, loc, plain)) out.set(u.id, 'supplied');
+    else if (!u.tobruk) out.set(u.id, 'out');
+    else {
+      viaTobruk ??= tobrukLines(s, side, plain);
+      out.set(u.id, startsIn(s, side, loc, viaTobruk) ? 'tobruk-only' : 'out');
     }
-    if (u.tobruk) viaTobruk ??= tobrukLines(s, side, plain);
-    const lines = viaTobruk;
-    out.set(u.id, lines && u.tobruk && starts.some((p) => lines.has(p)) ? 'tobruk-only' : 'out');
   }
   return out;
 }
