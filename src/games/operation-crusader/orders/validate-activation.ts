@@ -30,7 +30,7 @@ export function attackersOf(s: OcState, act: OcActivation, end: string, group: s
 
 function checkGroup(s: OcState, side: OcSide, act: OcActivation): RuleError[] {
   const free = activatable(s, side);
-  if (!free.some((u) => s.units[u].at === act.at))
+  if (!activatableAt(s, side, act.at).length)
     return [
       ocError(
         'oc/activate/location',
@@ -166,8 +166,9 @@ function checkGivenTargets(
   enemies: readonly string[],
 ): RuleError[] {
   const errors: RuleError[] = [];
+  if (!act.targets) return errors;
   const group = groupOf(s, side, act);
-  for (const [u, t] of Object.entries(act.targets ?? {}).sort()) {
+  for (const [u, t] of Object.entries(act.targets).sort()) {
     const path = `activation.targets.${u}`;
     if (!group.includes(u))
       errors.push(

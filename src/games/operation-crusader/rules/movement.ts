@@ -8,7 +8,7 @@ import { pathSpecOf, graphOf, type Edge } from '../../../engine/geometry/index.t
 import type { PathSpec, RuleError } from '../../../engine/types.ts';
 import type { OcRoadData } from '../data/schema.ts';
 import { ocError } from '../orders/errors.ts';
-import { enemyOf, indexOf, isArea, isOffMap, nameOf, type OcSide, type OcState } from '../state.ts';
+import { changeCount, enemyOf, indexOf, isArea, isOffMap, nameOf, type OcSide, type OcState } from '../state.ts';
 import { anyUnitAt, enemyAloneAt, unitsAt } from '../occupancy.ts';
 
 /** One step a group may take. */
@@ -218,8 +218,60 @@ function nextStep(
   return step;
 }
 
-/** Checks a path step by step (OC 6.2); the error names the step that breaks and cites its rule. */
+/** The last walk that broke no rule and what it was walked in (see `walkPath`). */
+let lastWalk: {
+  units: OcState['units'] | null;
+  changes: number;
+  options: OcState['options'] | null;
+  side: OcSide;
+  group: readonly string[];
+  start: string;
+  path: readonly string[];
+  walked: WalkedPath | null;
+} = { units: null, changes: -1, options: null, side: 'british', group: [], start: '', path: [], walked: null };
+
+const sameList = (a: readonly string[], b: readonly string[]): boolean =>
+  a.length === b.length && a.every((x, i) => x === b[i]);
+
+/**
+ * Checks a path step by step (OC 6.2); the error names the step that breaks and cites its rule. A legal walk is
+ * remembered until the next: an activation is checked (by a player, or a queued one) and then walked again by the
+ * resolve in the same position.
+ */
 export function walkPath(
+  s: OcState,
+  side: OcSide,
+  group: readonly string[],
+  start: string,
+  path: readonly string[],
+): WalkedPath {
+  const last = lastWalk;
+  if (
+    last.units === s.units &&
+    last.changes === changeCount() &&
+    last.options === s.options &&
+    last.side === side &&
+    last.start === start &&
+    sameList(last.path, path) &&
+    sameList(last.group, group)
+  )
+    return last.walked!;
+  const walked = walkUnremembered(s, side, group, start, path);
+  if (!walked.error)
+    lastWalk = {
+      units: s.units,
+      changes: changeCount(),
+      options: s.options,
+      side,
+      group: [...group],
+      start,
+      path: [...path],
+      walked,
+    };
+  return walked;
+}
+
+function walkUnremembered(
   s: OcState,
   side: OcSide,
   group: readonly string[],
