@@ -175,11 +175,20 @@ function startReorganisation(s: OcState, ctx: ResolveContext): void {
     return returns.some((r) => r.points.length > 1) || towns.some((t) => t.units.length > 1);
   });
   if (owing.length) s.phase = { kind: 'reorganise', owing };
-  else finishReorganisation(s, {}, ctx);
+  else finishReorganisation(s, {}, ctx, british);
 }
 
-/** OC 6.3(8)③ and OC 5.2: returns and replacements as ordered (D3, D2) or by default; then the first player. */
-function finishReorganisation(s: OcState, orders: Readonly<Record<SeatId, OcOrders>>, ctx: ResolveContext): void {
+/**
+ * OC 6.3(8)③ and OC 5.2: returns and replacements as ordered (D3, D2) or by default; then the first player.
+ * `supply` is the British supply of the supply check just made, when it is.
+ */
+function finishReorganisation(
+  s: OcState,
+  orders: Readonly<Record<SeatId, OcOrders>>,
+  ctx: ResolveContext,
+  supply?: ReturnType<typeof supplyOf>,
+): void {
+  let returned = false;
   for (const side of ['british', 'axis'] as const) {
     for (const r of returnChoices(s, side)) {
       const point = orders[side]?.returns?.[r.unit] ?? r.points[0];
@@ -191,10 +200,12 @@ function finishReorganisation(s: OcState, orders: Readonly<Record<SeatId, OcOrde
         outOfSupply: false,
       });
       delete st.returnTurn;
+      returned = true;
       ctx.emit({ type: 'return', unit: r.unit, point, rule: 'OC 6.3(8)③' });
     }
   }
-  for (const t of replacementChoices(s)) {
+  // Units face up or down since the supply check have not moved: its answer stands unless a unit came back.
+  for (const t of replacementChoices(s, returned ? undefined : supply)) {
     const unit = orders.british?.replacements?.[t.town] ?? t.units[0];
     unitToChange(s, unit).steps++;
     ctx.emit({ type: 'replacement', unit, town: t.town, steps: s.units[unit].steps, rule: 'OC 5.2' });
