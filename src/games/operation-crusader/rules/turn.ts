@@ -117,6 +117,7 @@ export function advance(s: OcState, ctx: ResolveContext): OcState {
       continue;
     }
     const queue = s.standing[side].queue ?? [];
+    if (!queue.length) return s;
     const i = queue.findIndex((a) => a.at !== 'pass' && !checkActivation(s, side, a).length);
     if (i < 0) return s;
     s.standing = { ...s.standing, [side]: { ...s.standing[side], queue: queue.filter((_, j) => j !== i) } };
