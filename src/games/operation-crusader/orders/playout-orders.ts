@@ -200,28 +200,43 @@ function likelySupplied(s: OcState, side: OcSide, end: string, near: Set<string>
 interface Option {
   at: string;
   group: string[];
-  path: string[];
-  /** Absent when the group breaks through (it does not fight, OC 7.1(5)[4]). */
-  attack?: 'yes' | 'no';
-  /** The target of every unit when targets are named before the combat (OC-A09 R1). */
-  aim?: string;
+  way: Reached;
+  /** Null when the group breaks through (it does not fight, OC 7.1(5)[4]). */
+  attack: 'yes' | 'no' | null;
+  /** The target of every unit when targets are named before the combat (OC-A09 R1), else null. */
+  aim: string | null;
   value: number;
 }
 
 /** The activation of an option. */
 function activationOfOption(o: Option): OcActivation {
-  const act: OcActivation = { at: o.at, units: o.group, ...(o.path.length ? { path: o.path } : {}) };
+  const act: OcActivation = { at: o.at, units: o.group, ...(o.way.steps ? { path: pathTo(o.way) } : {}) };
   if (o.attack) act.attack = o.attack;
   const aim = o.aim;
-  if (aim !== undefined) act.targets = Object.fromEntries(o.group.map((u) => [u, aim]));
+  if (aim !== null) act.targets = Object.fromEntries(o.group.map((u) => [u, aim]));
   return act;
 }
 
-/** One reachable end: the path to it, what it cost, and the location before it. */
+/** Options best first (the sort is stable: equal values keep the order they were found in). */
+const byValue = (a: Option, b: Option): number => b.value - a.value;
+
+/**
+ * One reachable end: what it cost, the location before it, and the way there (the steps taken and the end they
+ * were taken from; the start has none). The path is spelled out only for an option tried (`pathTo`).
+ */
 interface Reached {
-  path: string[];
+  at: string;
   spent: number;
   previous: string;
+  steps: number;
+  from: Reached | null;
+}
+
+/** The path of a reachable end, without its start. */
+function pathTo(way: Reached): string[] {
+  const path: string[] = new Array(way.steps);
+  for (let w: Reached | null = way; w?.from; w = w.from) path[w.steps - 1] = w.at;
+  return path;
 }
 
 /** Whether a road beside `areas` is closed to the side (OC 6.2(1)[3]), the group of `size` leaving `from` apart. */
@@ -242,7 +257,7 @@ function closedRoad(areas: readonly string[], occupancy: Occupancy, side: OcSide
 function reachable(s: OcState, side: OcSide, group: readonly string[], from: string, occupancy: Occupancy) {
   const ma = groupAllowance(s, group);
   const enemy = enemyOf(side);
-  const best = new Map<string, Reached>([[from, { path: [], spent: 0, previous: from }]]);
+  const best = new Map<string, Reached>([[from, { at: from, spent: 0, previous: from, steps: 0, from: null }]]);
   const queue = [from];
   for (let head = 0; head < queue.length; head++) {
     const at = queue[head];
@@ -255,7 +270,7 @@ function reachable(s: OcState, side: OcSide, group: readonly string[], from: str
       if (known && known.spent <= spent) continue;
       if (st.road && closedRoad(st.road.areas, occupancy, side, from, group.length)) continue;
       if (isOffMap(s, st.to) && !mayEnterOffMap(s, side, st)) continue;
-      best.set(st.to, { path: [...here.path, st.to], spent, previous: at });
+      best.set(st.to, { at: st.to, spent, previous: at, steps: here.steps + 1, from: here });
       queue.push(st.to);
     }
   }
@@ -278,27 +293,34 @@ function optionsAt(
   const leaving = isArea(s, at) ? areaValue(side, at, plan, occupancy, group.length) : 0;
   for (const [end, way] of reachable(s, side, group, at, occupancy)) {
     const enemies = (occupancy.get(end)?.[enemy] ?? 0) > 0;
-    const base = { at, group, path: way.path };
-    const moved = way.path.length ? -leaving - (likelySupplied(s, side, end, near) ? 0 : cut) : 0;
+    const moved = way.steps ? -leaving - (likelySupplied(s, side, end, near) ? 0 : cut) : 0;
     const offMap = isOffMap(s, end) && end !== at;
     if (offMap) {
       // OC 7.1(5)[3]: the Axis scores the steps that break through at once.
       let steps = 0;
       for (const u of group) steps += s.units[u].steps;
-      out.push({ ...base, value: 1.2 * steps + moved });
+      out.push({ at, group, way, attack: null, aim: null, value: 1.2 * steps + moved });
       continue;
     }
     if (!enemies) {
       const v = isArea(s, end) ? areaValue(side, end, plan, occupancy) : pointValue(s, side, end, plan);
-      out.push({ ...base, attack: 'no', value: (end === at ? 0 : v) + moved });
+      out.push({ at, group, way, attack: 'no', aim: null, value: (end === at ? 0 : v) + moved });
       continue;
     }
     const fight = combatValue(s, side, group, end, way.previous);
     const take = !isArea(s, end) && fight.cleared ? pointValue(s, side, end, plan) : 0;
     // OC-A09 R1: every unit aims at the enemy easiest to hit (the first of equals in data order).
-    const aim = s.options.attackerTargets === 'before' ? easiest(s, unitsAt(s, end, enemy)) : undefined;
-    out.push({ ...base, attack: 'yes', ...(aim === undefined ? {} : { aim }), value: fight.worth + take + moved });
-    if (isArea(s, end)) out.push({ ...base, attack: 'no', value: areaValue(side, end, plan, occupancy) + moved - 0.3 });
+    const aim = s.options.attackerTargets === 'before' ? easiest(s, unitsAt(s, end, enemy)) : null;
+    out.push({ at, group, way, attack: 'yes', aim, value: fight.worth + take + moved });
+    if (isArea(s, end))
+      out.push({
+        at,
+        group,
+        way,
+        attack: 'no',
+        aim: null,
+        value: areaValue(side, end, plan, occupancy) + moved - 0.3,
+      });
   }
   return out;
 }
@@ -317,7 +339,7 @@ function activationOf(s: OcState, side: OcSide, rand: () => number): OcActivatio
   const options: Option[] = [];
   for (const at of looked) for (const o of optionsAt(s, side, at, plan, occupancy, near)) options.push(o);
   for (const o of options) o.value += NOISE * rand();
-  options.sort((a, b) => b.value - a.value);
+  options.sort(byValue);
   // The best few in turn until one is legal (leaving an area with enemies may be refused, OC 6.2(3)).
   for (const o of options.slice(0, 4)) {
     const act = activationOfOption(o);
