@@ -4,7 +4,7 @@
  * are reused, and kept until another record is asked about or a unit is handed out for change (`unitToChange`):
  * the queries then read counts and short lists instead of scanning every unit. Nothing here is part of the state.
  */
-import { indexOf, changeCount, type OcSide, type OcState } from './state.ts';
+import { indexOf, versionOf, type OcSide, type OcState } from './state.ts';
 
 const BRITISH = 0;
 const AXIS = 1;
@@ -13,7 +13,7 @@ const sideNumber = (side: OcSide): number => (side === 'british' ? BRITISH : AXI
 /** What is known of one units record: the one slot, its arrays reused from record to record. */
 const known = {
   units: null as OcState['units'] | null,
-  changes: -1,
+  version: -2,
   /** Per unit, in data order: the number of its location when on the map, else -1. */
   at: [] as number[],
   /** Per location number × 2 + side number: the side's units on the map there. */
@@ -26,7 +26,7 @@ const known = {
 
 /** The slot, describing the units record of `s` (worked out again when it describes another, or a stale one). */
 function occupancy(s: OcState): typeof known {
-  if (known.units === s.units && known.changes === changeCount()) return known;
+  if (known.units === s.units && known.version === versionOf(s.units)) return known;
   const ix = indexOf(s.data);
   const all = s.data.units;
   if (known.count.length === ix.places.length * 2) known.count.fill(0);
@@ -48,7 +48,7 @@ function occupancy(s: OcState): typeof known {
     }
   }
   known.units = s.units;
-  known.changes = changeCount();
+  known.version = versionOf(s.units);
   return known;
 }
 

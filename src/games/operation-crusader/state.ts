@@ -161,12 +161,26 @@ let writing: { state: OcState | null; units: object | null; ids: string[]; contr
   control: null,
 };
 
-// Units and control records handed out for change so far: what is known of a position worked out from them
-// (occupancy.ts, supply.ts) is stale once this moves.
+// Units and control records handed out for change so far, and the records the resolve before the current one
+// wrote with the count when it ended: what is known of a position worked out from a record (occupancy.ts,
+// supply.ts, the walk remembered by movement.ts) is stale once the record's version moves.
 let changes = 0;
+let sealed: { units: object | null; control: object | null; changes: number } = {
+  units: null,
+  control: null,
+  changes: 0,
+};
 
-/** A count that moves whenever a unit or the control record is handed out for change. */
-export const changeCount = (): number => changes;
+/**
+ * The version of a units or control record: it moves whenever the record changes. Only the records of the state
+ * copy a resolve is changing ever change (the count of changes so far); those of the resolve before keep the
+ * count they ended with, and every other record stays as it is (-1).
+ */
+export function versionOf(record: object): number {
+  if (record === writing.units || record === writing.control) return changes;
+  if (record === sealed.units || record === sealed.control) return sealed.changes;
+  return -1;
+}
 
 /**
  * A unit's state to change in place: copied first, once per state copy. What is known of where units stand is
@@ -207,6 +221,7 @@ export function copyState(s: OcState): OcState {
     barredSources: [...s.barredSources],
     standing: { ...s.standing },
   };
+  sealed = { units: writing.units, control: writing.control, changes };
   writing = { state: next, units: null, ids: [], control: null };
   return next;
 }

@@ -8,7 +8,7 @@ import { pathSpecOf, graphOf, type Edge } from '../../../engine/geometry/index.t
 import type { PathSpec, RuleError } from '../../../engine/types.ts';
 import type { OcRoadData } from '../data/schema.ts';
 import { ocError } from '../orders/errors.ts';
-import { changeCount, enemyOf, indexOf, isArea, isOffMap, nameOf, type OcSide, type OcState } from '../state.ts';
+import { versionOf, enemyOf, indexOf, isArea, isOffMap, nameOf, type OcSide, type OcState } from '../state.ts';
 import { anyUnitAt, enemyAloneAt, unitsAt } from '../occupancy.ts';
 
 /** One step a group may take. */
@@ -221,14 +221,14 @@ function nextStep(
 /** The last walk that broke no rule and what it was walked in (see `walkPath`). */
 let lastWalk: {
   units: OcState['units'] | null;
-  changes: number;
+  version: number;
   options: OcState['options'] | null;
   side: OcSide;
   group: readonly string[];
   start: string;
   path: readonly string[];
   walked: WalkedPath | null;
-} = { units: null, changes: -1, options: null, side: 'british', group: [], start: '', path: [], walked: null };
+} = { units: null, version: -2, options: null, side: 'british', group: [], start: '', path: [], walked: null };
 
 const sameList = (a: readonly string[], b: readonly string[]): boolean =>
   a.length === b.length && a.every((x, i) => x === b[i]);
@@ -248,7 +248,7 @@ export function walkPath(
   const last = lastWalk;
   if (
     last.units === s.units &&
-    last.changes === changeCount() &&
+    last.version === versionOf(s.units) &&
     last.options === s.options &&
     last.side === side &&
     last.start === start &&
@@ -260,7 +260,7 @@ export function walkPath(
   if (!walked.error)
     lastWalk = {
       units: s.units,
-      changes: changeCount(),
+      version: versionOf(s.units),
       options: s.options,
       side,
       group: [...group],

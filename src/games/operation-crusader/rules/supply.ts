@@ -3,7 +3,7 @@
  * not through an enemy-controlled point nor along a road next to an area holding enemy units and none of the
  * side's (OC 5.1(3), OC-A26); from an area, it starts at a friendly-controlled point the area touches.
  */
-import { changeCount, enemyOf, indexOf, type OcSide, type OcState } from '../state.ts';
+import { versionOf, enemyOf, indexOf, type OcSide, type OcState } from '../state.ts';
 import { roadBlocked } from './movement.ts';
 
 /** The supply sources of a side (OC 5.1(1)): its off-map points, Bardia for the Axis until lost, Tobruk if asked. */
@@ -51,7 +51,8 @@ interface KnownSupply {
   barred: readonly string[];
   barredCount: number;
   bardiaLost: boolean;
-  changes: number;
+  unitsVersion: number;
+  controlVersion: number;
   points: ReadonlySet<string>;
 }
 
@@ -69,7 +70,8 @@ export function suppliedPoints(s: OcState, side: OcSide, withTobruk: boolean): R
     known.barred === s.barredSources &&
     known.barredCount === s.barredSources.length &&
     known.bardiaLost === s.bardiaLost &&
-    known.changes === changeCount()
+    known.unitsVersion === versionOf(s.units) &&
+    known.controlVersion === versionOf(s.control)
   )
     return known.points;
   const points = tracedPoints(s, side, withTobruk);
@@ -79,7 +81,8 @@ export function suppliedPoints(s: OcState, side: OcSide, withTobruk: boolean): R
     barred: s.barredSources,
     barredCount: s.barredSources.length,
     bardiaLost: s.bardiaLost,
-    changes: changeCount(),
+    unitsVersion: versionOf(s.units),
+    controlVersion: versionOf(s.control),
     points,
   });
   return points;
