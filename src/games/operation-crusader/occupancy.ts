@@ -1,8 +1,9 @@
 /**
  * Where units stand (OC 2.1) and which may be activated (OC 6.1[2]), asked many times a step by movement, supply,
  * validation and the players. What one units record holds is worked out once, into arrays by location number that
- * are reused, and kept until another record is asked about or a unit is handed out for change (`unitToChange`):
- * the queries then read counts and short lists instead of scanning every unit. Nothing here is part of the state.
+ * are reused, and kept until another record is asked about or the record's version moves (`versionOf`: a unit of
+ * it was handed out for change): the queries then read counts and short lists instead of scanning every unit.
+ * Nothing here is part of the state.
  */
 import { indexOf, versionOf, type OcSide, type OcState } from './state.ts';
 
