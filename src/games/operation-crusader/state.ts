@@ -96,14 +96,24 @@ export interface OcIndex {
   name: Map<string, Text>;
   /** Each unit's place in the data (ties are broken by it). */
   order: Map<string, number>;
+  /** A number for every location (areas, then points), and the location of each number. */
+  code: Map<string, number>;
+  places: string[];
 }
 
 const cache = new WeakMap<OcData, OcIndex>();
+// The last data set asked for: every query asks, nearly always of the same data set.
+let last: { data: OcData | null; index: OcIndex | null } = { data: null, index: null };
 
 /** The lookups of a data set. */
 export function indexOf(data: OcData): OcIndex {
-  const hit = cache.get(data);
-  if (hit) return hit;
+  if (last.data === data) return last.index!;
+  const hit = cache.get(data) ?? makeIndex(data);
+  last = { data, index: hit };
+  return hit;
+}
+
+function makeIndex(data: OcData): OcIndex {
   const areasAtPoint = new Map<string, string[]>(data.points.map((p) => [p.id, []]));
   for (const a of data.areas) for (const p of a.points) areasAtPoint.get(p)?.push(a.id);
   const name = new Map<string, Text>();
@@ -116,7 +126,14 @@ export function indexOf(data: OcData): OcIndex {
     areasAtPoint,
     name,
     order: new Map(data.units.map((u, i) => [u.id, i])),
+    code: new Map(),
+    places: [],
   };
+  for (const id of [...ix.area.keys(), ...ix.point.keys()])
+    if (!ix.code.has(id)) {
+      ix.code.set(id, ix.places.length);
+      ix.places.push(id);
+    }
   cache.set(data, ix);
   return ix;
 }
@@ -129,63 +146,6 @@ export const isOffMap = (s: OcState, loc: string): boolean => !!indexOf(s.data).
 
 /** The side of a unit. */
 export const sideOf = (s: OcState, id: string): OcSide => indexOf(s.data).unit.get(id)!.side;
-
-/** Units on the map at a location, in data order, optionally of one side. */
-export function unitsAt(s: OcState, loc: string, side?: OcSide): string[] {
-  const out: string[] = [];
-  const all = s.data.units;
-  for (let i = 0; i < all.length; i++) {
-    const u = all[i];
-    if (side && u.side !== side) continue;
-    const st = s.units[u.id];
-    if (st.status === 'map' && st.at === loc) out.push(u.id);
-  }
-  return out;
-}
-
-/** Whether a side has a unit on the map at a location, apart from `except` (`unitsAt(...).length`, without a list). */
-export function anyUnitAt(s: OcState, loc: string, side: OcSide, except: readonly string[] = []): boolean {
-  const all = s.data.units;
-  for (let i = 0; i < all.length; i++) {
-    const u = all[i];
-    if (u.side !== side) continue;
-    const st = s.units[u.id];
-    if (st.status === 'map' && st.at === loc && (except.length === 0 || !except.includes(u.id))) return true;
-  }
-  return false;
-}
-
-/** Units of a side that may be activated (OC 6.1[2], OC-A24: on the map and face up), in data order. */
-export function activatable(s: OcState, side: OcSide): string[] {
-  const out: string[] = [];
-  for (const u of s.data.units) {
-    if (u.side !== side) continue;
-    const st = s.units[u.id];
-    if (st.status === 'map' && !st.faceDown) out.push(u.id);
-  }
-  return out;
-}
-
-/** Whether a side has a unit that may be activated (`activatable(...).length > 0`, without the list). */
-export function anyActivatable(s: OcState, side: OcSide): boolean {
-  for (const u of s.data.units) {
-    if (u.side !== side) continue;
-    const st = s.units[u.id];
-    if (st.status === 'map' && !st.faceDown) return true;
-  }
-  return false;
-}
-
-/** Locations with activatable units of a side, in data order of their first unit. */
-export function groupLocations(s: OcState, side: OcSide): string[] {
-  const seen = new Set<string>();
-  for (const u of s.data.units) {
-    if (u.side !== side) continue;
-    const st = s.units[u.id];
-    if (st.status === 'map' && !st.faceDown) seen.add(st.at!);
-  }
-  return [...seen];
-}
 
 /** The name of a unit or location in both languages. */
 export const nameOf = (s: OcState, id: string): Text => indexOf(s.data).name.get(id) ?? { en: id, ja: id };
@@ -201,13 +161,38 @@ let writing: { state: OcState | null; units: object | null; ids: string[]; contr
   control: null,
 };
 
-/** A unit's state to change in place: copied first, once per state copy. */
+// Units and control records handed out for change so far, and the records the resolve before the current one
+// wrote with the count when it ended: what is known of a position worked out from a record (occupancy.ts,
+// supply.ts, the walk remembered by movement.ts) is stale once the record's version moves.
+let changes = 0;
+let sealed: { units: object | null; control: object | null; changes: number } = {
+  units: null,
+  control: null,
+  changes: 0,
+};
+
+/**
+ * The version of a units or control record: it moves whenever the record changes. Only the records of the state
+ * copy a resolve is changing ever change (the count of changes so far); those of the resolve before keep the
+ * count they ended with, and every other record stays as it is (-1).
+ */
+export function versionOf(record: object): number {
+  if (record === writing.units || record === writing.control) return changes;
+  if (record === sealed.units || record === sealed.control) return sealed.changes;
+  return -1;
+}
+
+/**
+ * A unit's state to change in place: copied first, once per state copy. What is known of where units stand is
+ * dropped (occupancy.ts), so the change is made before the state is asked again.
+ */
 export function unitToChange(s: OcState, id: string): OcUnitState {
   if (writing.state !== s) throw new Error('unitToChange: the state is not a copy');
   if (writing.units !== s.units) {
     s.units = { ...s.units };
     writing.units = s.units;
   }
+  changes++;
   if (!writing.ids.includes(id)) {
     s.units[id] = { ...s.units[id] };
     writing.ids.push(id);
@@ -215,9 +200,13 @@ export function unitToChange(s: OcState, id: string): OcUnitState {
   return s.units[id];
 }
 
-/** The control record of the state copy being changed, copied first (once per state copy). */
+/**
+ * The control record of the state copy being changed, copied first (once per state copy); the change is made
+ * before the state is asked again (see `unitToChange`).
+ */
 export function controlToChange(s: OcState): Record<string, OcSide> {
   if (writing.state !== s) throw new Error('controlToChange: the state is not a copy');
+  changes++;
   if (writing.control !== s.control) {
     s.control = { ...s.control };
     writing.control = s.control;
@@ -232,6 +221,7 @@ export function copyState(s: OcState): OcState {
     barredSources: [...s.barredSources],
     standing: { ...s.standing },
   };
+  sealed = { units: writing.units, control: writing.control, changes };
   writing = { state: next, units: null, ids: [], control: null };
   return next;
 }

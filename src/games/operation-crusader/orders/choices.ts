@@ -9,7 +9,8 @@ import { movePathSpec } from '../rules/movement.ts';
 import { PASS } from './schema.ts';
 import { owed, PROMPTS, type OcPoint } from '../rules/owed.ts';
 import { replacementChoices, returnChoices } from '../rules/reorganise.ts';
-import { activatable, enemyOf, groupLocations, nameOf, type OcSide, type OcState } from '../state.ts';
+import { enemyOf, nameOf, type OcSide, type OcState } from '../state.ts';
+import { activatable, groupLocations } from '../occupancy.ts';
 import { DEFAULT_PREFERENCE, rankTargets } from '../rules/targets.ts';
 
 const opt = (s: OcState, id: string): ChoiceOption => ({ value: id, label: nameOf(s, id) });

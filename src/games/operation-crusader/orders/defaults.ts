@@ -3,7 +3,8 @@ import type { SeatId } from '../../../engine/types.ts';
 import type { OcOrders } from './schema.ts';
 import { owed } from '../rules/owed.ts';
 import { replacementChoices, returnChoices } from '../rules/reorganise.ts';
-import { activatable, groupLocations, type OcSide, type OcState } from '../state.ts';
+import type { OcSide, OcState } from '../state.ts';
+import { activatableAt, groupLocations } from '../occupancy.ts';
 import { DEFAULT_PREFERENCE, targetsBy } from '../rules/targets.ts';
 
 /** D1 the data's set-up; D2 most steps lost; D3 the first point; D4 pass or hold (OC-AD1); D7/D8 easiest target. */
@@ -27,7 +28,7 @@ export function defaultOrders(s: OcState, seat: SeatId): OcOrders {
     case 'OC-D4': {
       const at = groupLocations(s, side)[0];
       if (s.options.deadlineDefault === 'pass' || !at) return { activation: { at: 'pass' } };
-      return { activation: { at, units: activatable(s, side).filter((u) => s.units[u].at === at), attack: 'no' } };
+      return { activation: { at, units: [...activatableAt(s, side, at)], attack: 'no' } };
     }
     case 'OC-D8':
       if (phase.kind !== 'counterattack') return {};

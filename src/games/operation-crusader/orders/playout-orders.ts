@@ -13,16 +13,8 @@ import { acrossFortress } from '../rules/combat.ts';
 import { connections, groupAllowance, mayEnterOffMap } from '../rules/movement.ts';
 import { owed } from '../rules/owed.ts';
 import { suppliedPoints } from '../rules/supply.ts';
-import {
-  activatable,
-  enemyOf,
-  groupLocations,
-  indexOf,
-  isArea,
-  isOffMap,
-  type OcSide,
-  type OcState,
-} from '../state.ts';
+import { enemyOf, indexOf, isArea, isOffMap, type OcSide, type OcState } from '../state.ts';
+import { activatableAt, groupLocations, unitsAt } from '../occupancy.ts';
 import { defaultOrders } from './defaults.ts';
 import { randomOrders } from './random-orders.ts';
 import type { OcActivation, OcOrders } from './schema.ts';
@@ -127,6 +119,14 @@ function areaValue(side: OcSide, area: string, plan: Plan, occupancy: Occupancy,
 /** The chance that one die hits (OC 6.3(2)[4]): die + plus ≥ value. */
 const hitChance = (value: number, plus: number) => Math.min(1, Math.max(0, (7 - (value - plus)) / 6));
 
+/** The unit of a list easiest to hit (OC 6.3(2)[4]: the lowest hit value), the first of equals. */
+function easiest(s: OcState, ids: readonly string[]): string {
+  const ix = indexOf(s.data);
+  let best = ids[0];
+  for (let i = 1; i < ids.length; i++) if (ix.unit.get(ids[i])!.hit < ix.unit.get(best)!.hit) best = ids[i];
+  return best;
+}
+
 /**
  * The expected combat of a group attacking the enemy at `end` from `previous` (OC 6.3(1)-(6)): the counterattack
  * on the group's easiest target first, then the group's surviving dice on the enemy's easiest target. What it is
@@ -135,13 +135,10 @@ const hitChance = (value: number, plus: number) => Math.min(1, Math.max(0, (7 - 
 function combatValue(s: OcState, side: OcSide, group: readonly string[], end: string, previous: string) {
   const ix = indexOf(s.data);
   const enemy = enemyOf(side);
-  const defenders = s.data.units.filter(
-    (u) => u.side === enemy && s.units[u.id].status === 'map' && s.units[u.id].at === end,
-  );
+  const defenders = unitsAt(s, end, enemy).map((id) => ix.unit.get(id)!);
   const area = isArea(s, end);
   const fortress = !area && acrossFortress(s, end, previous, enemy);
-  const easiest = (ids: readonly string[]) => ids.reduce((a, b) => (ix.unit.get(b)!.hit < ix.unit.get(a)!.hit ? b : a));
-  const target = ix.unit.get(easiest(group))!;
+  const target = ix.unit.get(easiest(s, group))!;
   let ownHits = 0;
   for (const d of defenders) {
     const st = s.units[d.id];
@@ -155,7 +152,7 @@ function combatValue(s: OcState, side: OcSide, group: readonly string[], end: st
   let dice = 0;
   for (const g of group) dice += s.units[g].steps;
   dice = Math.max(0, dice - ownLoss);
-  const aim = ix.unit.get(easiest(defenders.map((d) => d.id)))!;
+  const aim = ix.unit.get(easiest(s, unitsAt(s, end, enemy)))!;
   const firstArm = ix.unit.get(group[0])!.arm;
   const plus = (firstArm === 'tank' && aim.arm === 'infantry' && area ? 1 : 0) + (s.units[aim.id].outOfSupply ? 1 : 0);
   const hits = dice * hitChance(aim.hit, plus);
@@ -192,20 +189,63 @@ function likelySupplied(s: OcState, side: OcSide, end: string, near: Set<string>
   const area = indexOf(s.data).area.get(end);
   if (!area) return near.has(end);
   if (side === 'british' && s.data.britishSupplyAreas.includes(end)) return true;
-  return area.points.some((p) => near.has(p) && s.control[p] === side);
+  for (const p of area.points) if (near.has(p) && s.control[p] === side) return true;
+  return false;
 }
 
-/** One option for a group: where it ends, how it gets there, and what that is worth. */
+/**
+ * One option for a group: the activation's parts (made into an activation only for the few tried, see
+ * `activationOf`) and what it is worth.
+ */
 interface Option {
-  act: OcActivation;
+  at: string;
+  group: string[];
+  way: Reached;
+  /** Null when the group breaks through (it does not fight, OC 7.1(5)[4]). */
+  attack: 'yes' | 'no' | null;
+  /** The target of every unit when targets are named before the combat (OC-A09 R1), else null. */
+  aim: string | null;
   value: number;
 }
 
-/** One reachable end: the path to it, what it cost, and the location before it. */
+/** The activation of an option. */
+function activationOfOption(o: Option): OcActivation {
+  const act: OcActivation = { at: o.at, units: o.group, ...(o.way.steps ? { path: pathTo(o.way) } : {}) };
+  if (o.attack) act.attack = o.attack;
+  const aim = o.aim;
+  if (aim !== null) act.targets = Object.fromEntries(o.group.map((u) => [u, aim]));
+  return act;
+}
+
+/** Options best first (the sort is stable: equal values keep the order they were found in). */
+const byValue = (a: Option, b: Option): number => b.value - a.value;
+
+/**
+ * One reachable end: what it cost, the location before it, and the way there (the steps taken and the end they
+ * were taken from; the start has none). The path is spelled out only for an option tried (`pathTo`).
+ */
 interface Reached {
-  path: string[];
+  at: string;
   spent: number;
   previous: string;
+  steps: number;
+  from: Reached | null;
+}
+
+/** The path of a reachable end, without its start. */
+function pathTo(way: Reached): string[] {
+  const path: string[] = new Array(way.steps);
+  for (let w: Reached | null = way; w?.from; w = w.from) path[w.steps - 1] = w.at;
+  return path;
+}
+
+/** Whether a road beside `areas` is closed to the side (OC 6.2(1)[3]), the group of `size` leaving `from` apart. */
+function closedRoad(areas: readonly string[], occupancy: Occupancy, side: OcSide, from: string, size: number) {
+  for (const a of areas) {
+    const here = occupancy.get(a);
+    if (here && here[enemyOf(side)] > 0 && here[side] - (a === from ? size : 0) <= 0) return true;
+  }
+  return false;
 }
 
 /**
@@ -217,14 +257,7 @@ interface Reached {
 function reachable(s: OcState, side: OcSide, group: readonly string[], from: string, occupancy: Occupancy) {
   const ma = groupAllowance(s, group);
   const enemy = enemyOf(side);
-  const best = new Map<string, Reached>([[from, { path: [], spent: 0, previous: from }]]);
-  const blocked = (areas: readonly string[]) => {
-    for (const a of areas) {
-      const here = occupancy.get(a);
-      if (here && here[enemy] > 0 && here[side] - (a === from ? group.length : 0) <= 0) return true;
-    }
-    return false;
-  };
+  const best = new Map<string, Reached>([[from, { at: from, spent: 0, previous: from, steps: 0, from: null }]]);
   const queue = [from];
   for (let head = 0; head < queue.length; head++) {
     const at = queue[head];
@@ -235,9 +268,9 @@ function reachable(s: OcState, side: OcSide, group: readonly string[], from: str
       if (spent > ma || st.to === from) continue;
       const known = best.get(st.to);
       if (known && known.spent <= spent) continue;
-      if (st.road && blocked(st.road.areas)) continue;
+      if (st.road && closedRoad(st.road.areas, occupancy, side, from, group.length)) continue;
       if (isOffMap(s, st.to) && !mayEnterOffMap(s, side, st)) continue;
-      best.set(st.to, { path: [...here.path, st.to], spent, previous: at });
+      best.set(st.to, { at: st.to, spent, previous: at, steps: here.steps + 1, from: here });
       queue.push(st.to);
     }
   }
@@ -253,40 +286,41 @@ function optionsAt(
   occupancy: Occupancy,
   near: Set<string>,
 ): Option[] {
-  const group = activatable(s, side).filter((u) => s.units[u].at === at);
+  const group = [...activatableAt(s, side, at)];
   const cut = UNSUPPLIED * group.length;
   const out: Option[] = [];
   const enemy = enemyOf(side);
   const leaving = isArea(s, at) ? areaValue(side, at, plan, occupancy, group.length) : 0;
   for (const [end, way] of reachable(s, side, group, at, occupancy)) {
     const enemies = (occupancy.get(end)?.[enemy] ?? 0) > 0;
-    const base: OcActivation = { at, units: group, ...(way.path.length ? { path: way.path } : {}) };
-    const moved = way.path.length ? -leaving - (likelySupplied(s, side, end, near) ? 0 : cut) : 0;
+    const moved = way.steps ? -leaving - (likelySupplied(s, side, end, near) ? 0 : cut) : 0;
     const offMap = isOffMap(s, end) && end !== at;
     if (offMap) {
       // OC 7.1(5)[3]: the Axis scores the steps that break through at once.
-      const steps = group.reduce((n, u) => n + s.units[u].steps, 0);
-      out.push({ act: base, value: 1.2 * steps + moved });
+      let steps = 0;
+      for (const u of group) steps += s.units[u].steps;
+      out.push({ at, group, way, attack: null, aim: null, value: 1.2 * steps + moved });
       continue;
     }
     if (!enemies) {
       const v = isArea(s, end) ? areaValue(side, end, plan, occupancy) : pointValue(s, side, end, plan);
-      out.push({ act: { ...base, attack: 'no' }, value: (end === at ? 0 : v) + moved });
+      out.push({ at, group, way, attack: 'no', aim: null, value: (end === at ? 0 : v) + moved });
       continue;
     }
     const fight = combatValue(s, side, group, end, way.previous);
     const take = !isArea(s, end) && fight.cleared ? pointValue(s, side, end, plan) : 0;
-    const attack: OcActivation = { ...base, attack: 'yes' };
-    if (s.options.attackerTargets === 'before') {
-      const foes = s.data.units.filter(
-        (u) => u.side !== side && s.units[u.id].status === 'map' && s.units[u.id].at === end,
-      );
-      const aim = foes.reduce((a, b) => (b.hit < a.hit ? b : a)).id;
-      attack.targets = Object.fromEntries(group.map((u) => [u, aim]));
-    }
-    out.push({ act: attack, value: fight.worth + take + moved });
+    // OC-A09 R1: every unit aims at the enemy easiest to hit (the first of equals in data order).
+    const aim = s.options.attackerTargets === 'before' ? easiest(s, unitsAt(s, end, enemy)) : null;
+    out.push({ at, group, way, attack: 'yes', aim, value: fight.worth + take + moved });
     if (isArea(s, end))
-      out.push({ act: { ...base, attack: 'no' }, value: areaValue(side, end, plan, occupancy) + moved - 0.3 });
+      out.push({
+        at,
+        group,
+        way,
+        attack: 'no',
+        aim: null,
+        value: areaValue(side, end, plan, occupancy) + moved - 0.3,
+      });
   }
   return out;
 }
@@ -305,9 +339,12 @@ function activationOf(s: OcState, side: OcSide, rand: () => number): OcActivatio
   const options: Option[] = [];
   for (const at of looked) for (const o of optionsAt(s, side, at, plan, occupancy, near)) options.push(o);
   for (const o of options) o.value += NOISE * rand();
-  options.sort((a, b) => b.value - a.value);
+  options.sort(byValue);
   // The best few in turn until one is legal (leaving an area with enemies may be refused, OC 6.2(3)).
-  for (const o of options.slice(0, 4)) if (!checkActivation(s, side, o.act).length) return o.act;
+  for (const o of options.slice(0, 4)) {
+    const act = activationOfOption(o);
+    if (!checkActivation(s, side, act).length) return act;
+  }
   return { at: 'pass' };
 }
 

@@ -7,19 +7,11 @@ import { pickOne as pick } from '../../../engine/shuffled.ts';
 import type { SeatId } from '../../../engine/types.ts';
 import { checkActivation } from './validate-activation.ts';
 import { defaultOrders } from './defaults.ts';
-import { groupAllowance, legalSteps, stopsAt } from '../rules/movement.ts';
+import { connections, groupAllowance, stepAllowed, stopsAt, type OcStep } from '../rules/movement.ts';
 import type { OcActivation, OcOrders } from './schema.ts';
 import { owed } from '../rules/owed.ts';
-import {
-  activatable,
-  enemyOf,
-  groupLocations,
-  isArea,
-  isOffMap,
-  unitsAt,
-  type OcSide,
-  type OcState,
-} from '../state.ts';
+import { enemyOf, isArea, isOffMap, type OcSide, type OcState } from '../state.ts';
+import { activatableAt, groupLocations, unitsAt } from '../occupancy.ts';
 
 function randomWalk(s: OcState, side: OcSide, group: string[], from: string, rand: () => number): string[] {
   const ma = groupAllowance(s, group);
@@ -28,9 +20,11 @@ function randomWalk(s: OcState, side: OcSide, group: string[], from: string, ran
   let spent = 0;
   while (rand() < 0.75) {
     if (path.length && (stopsAt(s, side, at) || isOffMap(s, at))) break;
-    const next = legalSteps(s, side, group, at).filter(
-      (st) => spent + st.cost <= ma && st.to !== from && !path.includes(st.to),
-    );
+    // The legal steps within the allowance to a location not entered yet (`legalSteps`, its cheap tests first).
+    const next: OcStep[] = [];
+    for (const st of connections(s, at))
+      if (spent + st.cost <= ma && st.to !== from && !path.includes(st.to) && stepAllowed(s, side, group, st))
+        next.push(st);
     if (!next.length) break;
     const st = pick(next, rand);
     path.push(st.to);
@@ -40,11 +34,10 @@ function randomWalk(s: OcState, side: OcSide, group: string[], from: string, ran
   return path;
 }
 
-function randomActivation(s: OcState, side: OcSide, rand: () => number): OcActivation {
-  const locations = groupLocations(s, side);
+function randomActivation(s: OcState, side: OcSide, locations: readonly string[], rand: () => number): OcActivation {
   if (!locations.length || rand() < 0.12) return { at: 'pass' };
   const at = pick(locations, rand);
-  const here = activatable(s, side).filter((u) => s.units[u].at === at);
+  const here = [...activatableAt(s, side, at)];
   let units = here.filter(() => rand() < 0.6);
   if (!units.length) units = [pick(here, rand)];
   const path = randomWalk(s, side, units, at, rand);
@@ -80,7 +73,7 @@ export function randomOrders(s: OcState, seat: SeatId, rand: () => number): OcOr
     const at = pick(mine, rand);
     out.standing = { ...out.standing, counterattackAt: { [at]: rand() < 0.6 ? { order: 'fewest-steps' } : null } };
   }
-  if (point === 'OC-D4') out.activation = randomActivation(s, side, rand);
+  if (point === 'OC-D4') out.activation = randomActivation(s, side, mine, rand);
   else if (point === 'OC-D8' && phase.kind === 'counterattack')
     out.counterattack = Object.fromEntries(phase.combat.defenders.map((d) => [d, pick(phase.combat.attackers, rand)]));
   else if (point === 'OC-D7' && phase.kind === 'targets') {

@@ -6,17 +6,18 @@ import type { RuleError } from '../../../engine/types.ts';
 import { ocError } from './errors.ts';
 import { walkPath, type WalkedPath } from '../rules/movement.ts';
 import { PASS, type OcActivation } from './schema.ts';
-import { activatable, enemyOf, isArea, isOffMap, nameOf, unitsAt, type OcSide, type OcState } from '../state.ts';
+import { enemyOf, isArea, isOffMap, nameOf, type OcSide, type OcState } from '../state.ts';
+import { activatable, activatableAt, anyUnitAt, unitsAt } from '../occupancy.ts';
 
 /** The group an activation names: its units, or every activatable unit at its location. */
 export function groupOf(s: OcState, side: OcSide, act: OcActivation): string[] {
   if (act.units?.length) return [...new Set(act.units)];
-  return activatable(s, side).filter((u) => s.units[u].at === act.at);
+  return [...activatableAt(s, side, act.at)];
 }
 
 /** Whether the activation ends in a combat (OC 6.3[2]: compulsory at a point, chosen in an area). */
 export function attacks(s: OcState, side: OcSide, act: OcActivation, end: string): boolean {
-  if (isOffMap(s, end) || !unitsAt(s, end, enemyOf(side)).length) return false;
+  if (isOffMap(s, end) || !anyUnitAt(s, end, enemyOf(side))) return false;
   return isArea(s, end) ? act.attack === 'yes' : true;
 }
 
@@ -29,7 +30,7 @@ export function attackersOf(s: OcState, act: OcActivation, end: string, group: s
 
 function checkGroup(s: OcState, side: OcSide, act: OcActivation): RuleError[] {
   const free = activatable(s, side);
-  if (!free.some((u) => s.units[u].at === act.at))
+  if (!activatableAt(s, side, act.at).length)
     return [
       ocError(
         'oc/activate/location',
@@ -157,10 +158,17 @@ function checkLeftOut(s: OcState, side: OcSide, act: OcActivation, end: string):
 }
 
 /** The targets named with the activation: a unit of the group at an enemy unit where the group ends (OC 6.3[1]). */
-function checkGivenTargets(s: OcState, side: OcSide, act: OcActivation, end: string, enemies: string[]): RuleError[] {
+function checkGivenTargets(
+  s: OcState,
+  side: OcSide,
+  act: OcActivation,
+  end: string,
+  enemies: readonly string[],
+): RuleError[] {
   const errors: RuleError[] = [];
+  if (!act.targets) return errors;
   const group = groupOf(s, side, act);
-  for (const [u, t] of Object.entries(act.targets ?? {}).sort()) {
+  for (const [u, t] of Object.entries(act.targets).sort()) {
     const path = `activation.targets.${u}`;
     if (!group.includes(u))
       errors.push(
@@ -191,7 +199,13 @@ function checkGivenTargets(s: OcState, side: OcSide, act: OcActivation, end: str
 }
 
 /** OC-A09 R1: with several defenders, every attacker's target is named before any roll. */
-function checkTargetsBefore(s: OcState, side: OcSide, act: OcActivation, end: string, enemies: string[]): RuleError[] {
+function checkTargetsBefore(
+  s: OcState,
+  side: OcSide,
+  act: OcActivation,
+  end: string,
+  enemies: readonly string[],
+): RuleError[] {
   const errors: RuleError[] = [];
   if (s.options.attackerTargets === 'before' && enemies.length > 1) {
     const missing = attackersOf(s, act, end, groupOf(s, side, act)).filter((u) => !act.targets?.[u]);

@@ -8,7 +8,8 @@ import { pathSpecOf, graphOf, type Edge } from '../../../engine/geometry/index.t
 import type { PathSpec, RuleError } from '../../../engine/types.ts';
 import type { OcRoadData } from '../data/schema.ts';
 import { ocError } from '../orders/errors.ts';
-import { anyUnitAt, enemyOf, indexOf, isArea, isOffMap, nameOf, unitsAt, type OcSide, type OcState } from '../state.ts';
+import { versionOf, enemyOf, indexOf, isArea, isOffMap, nameOf, type OcSide, type OcState } from '../state.ts';
+import { anyUnitAt, enemyAloneAt, unitsAt } from '../occupancy.ts';
 
 /** One step a group may take. */
 export interface OcStep {
@@ -26,6 +27,8 @@ const connectionCache = new WeakMap<OcState['data'], WeakMap<OcState['options'],
  * only on the map and two options: made once per data set, options and location, and shared (never changed).
  */
 export function connections(s: OcState, from: string): readonly OcStep[] {
+  if (lastConnections.data === s.data && lastConnections.options === s.options)
+    return stepsFrom(s, lastConnections.byFrom!, from);
   let byOptions = connectionCache.get(s.data);
   if (!byOptions) {
     byOptions = new WeakMap();
@@ -36,6 +39,18 @@ export function connections(s: OcState, from: string): readonly OcStep[] {
     byFrom = new Map();
     byOptions.set(s.options, byFrom);
   }
+  lastConnections = { data: s.data, options: s.options, byFrom };
+  return stepsFrom(s, byFrom, from);
+}
+
+// The data set and options asked for last, and their connections: nearly every call asks of the same game.
+let lastConnections: {
+  data: OcState['data'] | null;
+  options: OcState['options'] | null;
+  byFrom: Map<string, readonly OcStep[]> | null;
+} = { data: null, options: null, byFrom: null };
+
+function stepsFrom(s: OcState, byFrom: Map<string, readonly OcStep[]>, from: string): readonly OcStep[] {
   let steps = byFrom.get(from);
   if (!steps) {
     steps = connectionsFrom(s, from);
@@ -69,13 +84,15 @@ function connectionsFrom(s: OcState, from: string): OcStep[] {
 
 /** OC 6.2(1)[3], 5.1(3)①: a road next to an area holding enemy units and none of the side's (the group apart). */
 export function roadBlocked(s: OcState, road: OcRoadData, side: OcSide, moving: readonly string[] = []): boolean {
-  for (const a of road.areas) if (anyUnitAt(s, a, enemyOf(side)) && !anyUnitAt(s, a, side, moving)) return true;
+  for (const a of road.areas)
+    if (moving.length ? anyUnitAt(s, a, enemyOf(side)) && !anyUnitAt(s, a, side, moving) : enemyAloneAt(s, a, side))
+      return true;
   return false;
 }
 
 /** Whether entering a location ends the move (OC 6.2(3)[4]: enemy in an area; OC-A13 R1: enemy at a point). */
 export function stopsAt(s: OcState, side: OcSide, loc: string): boolean {
-  if (!unitsAt(s, loc, enemyOf(side)).length) return false;
+  if (!anyUnitAt(s, loc, enemyOf(side))) return false;
   return isArea(s, loc) || s.options.enemyPoint === 'stop';
 }
 
@@ -106,14 +123,24 @@ function stepProblem(s: OcState, side: OcSide, group: readonly string[], step: O
   return null;
 }
 
+/** Whether the group may take a step in the position (`stepProblem` without wording the problem). */
+export function stepAllowed(s: OcState, side: OcSide, group: readonly string[], step: OcStep): boolean {
+  if (step.road && roadBlocked(s, step.road, side, group)) return false;
+  return !isOffMap(s, step.to) || mayEnterOffMap(s, side, step);
+}
+
 /** The steps a group may take from `from` (legal in the position; budget and stops are the path's). */
 export function legalSteps(s: OcState, side: OcSide, group: readonly string[], from: string): OcStep[] {
-  return connections(s, from).filter((st) => !stepProblem(s, side, group, st));
+  return connections(s, from).filter((st) => stepAllowed(s, side, group, st));
 }
 
 /** The smallest movement allowance of a group (OC 6.2[2]). */
-export const groupAllowance = (s: OcState, group: readonly string[]): number =>
-  Math.min(...group.map((u) => indexOf(s.data).unit.get(u)!.ma));
+export function groupAllowance(s: OcState, group: readonly string[]): number {
+  const ix = indexOf(s.data);
+  let ma = Number.POSITIVE_INFINITY;
+  for (const u of group) ma = Math.min(ma, ix.unit.get(u)!.ma);
+  return ma;
+}
 
 /**
  * OC 6.2(3)[1]-[2], OC-A14: units leaving an area with enemies need as many friendly units left behind as there
@@ -191,8 +218,60 @@ function nextStep(
   return step;
 }
 
-/** Checks a path step by step (OC 6.2); the error names the step that breaks and cites its rule. */
+/** The last walk that broke no rule and what it was walked in (see `walkPath`). */
+let lastWalk: {
+  units: OcState['units'] | null;
+  version: number;
+  options: OcState['options'] | null;
+  side: OcSide;
+  group: readonly string[];
+  start: string;
+  path: readonly string[];
+  walked: WalkedPath | null;
+} = { units: null, version: -2, options: null, side: 'british', group: [], start: '', path: [], walked: null };
+
+const sameList = (a: readonly string[], b: readonly string[]): boolean =>
+  a.length === b.length && a.every((x, i) => x === b[i]);
+
+/**
+ * Checks a path step by step (OC 6.2); the error names the step that breaks and cites its rule. A legal walk is
+ * remembered until the next: an activation is checked (by a player, or a queued one) and then walked again by the
+ * resolve in the same position.
+ */
 export function walkPath(
+  s: OcState,
+  side: OcSide,
+  group: readonly string[],
+  start: string,
+  path: readonly string[],
+): WalkedPath {
+  const last = lastWalk;
+  if (
+    last.units === s.units &&
+    last.version === versionOf(s.units) &&
+    last.options === s.options &&
+    last.side === side &&
+    last.start === start &&
+    sameList(last.path, path) &&
+    sameList(last.group, group)
+  )
+    return last.walked!;
+  const walked = walkUnremembered(s, side, group, start, path);
+  if (!walked.error)
+    lastWalk = {
+      units: s.units,
+      version: versionOf(s.units),
+      options: s.options,
+      side,
+      group: [...group],
+      start,
+      path: [...path],
+      walked,
+    };
+  return walked;
+}
+
+function walkUnremembered(
   s: OcState,
   side: OcSide,
   group: readonly string[],
@@ -202,25 +281,35 @@ export function walkPath(
   const ma = groupAllowance(s, group);
   const w: Walk = { at: start, spent: 0, seen: new Set([start]) };
   let previous = start;
-  const fail = (i: number, e: RuleError): WalkedPath => {
-    const where = {
-      en: `step ${i + 1} (${nameOf(s, w.at).en} → ${nameOf(s, path[i]).en})`,
-      ja: `${i + 1}歩目(${nameOf(s, w.at).ja}→${nameOf(s, path[i]).ja})`,
-    };
-    const message = { en: `${where.en}: ${e.message.en}`, ja: `${where.ja}: ${e.message.ja}` };
-    return { end: w.at, previous, spent: w.spent, error: { ...e, message, path: `activation.path.${i}` } };
-  };
   const leave = path.length ? leaveProblem(s, side, group, start) : null;
-  if (leave) return fail(0, leave);
-  for (const [i, to] of path.entries()) {
+  if (leave) return failedWalk(s, w, previous, path, 0, leave);
+  for (let i = 0; i < path.length; i++) {
+    const to = path[i];
     const step = nextStep(s, side, group, w, to, i === 0, ma);
-    if ('code' in step) return fail(i, step);
+    if ('code' in step) return failedWalk(s, w, previous, path, i, step);
     w.seen.add(to);
     w.spent += step.cost;
     previous = w.at;
     w.at = to;
   }
   return { end: w.at, previous, spent: w.spent, error: null };
+}
+
+/** The walk stopped by the error of step `i`, the error naming that step. */
+function failedWalk(
+  s: OcState,
+  w: Walk,
+  previous: string,
+  path: readonly string[],
+  i: number,
+  e: RuleError,
+): WalkedPath {
+  const where = {
+    en: `step ${i + 1} (${nameOf(s, w.at).en} → ${nameOf(s, path[i]).en})`,
+    ja: `${i + 1}歩目(${nameOf(s, w.at).ja}→${nameOf(s, path[i]).ja})`,
+  };
+  const message = { en: `${where.en}: ${e.message.en}`, ja: `${where.ja}: ${e.message.ja}` };
+  return { end: w.at, previous, spent: w.spent, error: { ...e, message, path: `activation.path.${i}` } };
 }
 
 /** The `path` choice of a group at `from` (the most generous group there: the validation checks the one chosen). */

@@ -14,11 +14,11 @@ import {
   isOffMap,
   controlToChange,
   unitToChange,
-  unitsAt,
   type OcCombat,
   type OcSide,
   type OcState,
 } from '../state.ts';
+import { anyUnitAt, unitsAt } from '../occupancy.ts';
 import { targetsBy, DEFAULT_PREFERENCE } from './targets.ts';
 
 /** OC 7.2[1]: a point is controlled by the side that last had a unit placed there; Bardia lost for good (OC 5.1(1)[6]). */
@@ -61,6 +61,10 @@ export function applyActivation(s: OcState, act: OcActivation, ctx: ResolveConte
   const walked = walkPath(s, side, group, act.at, path);
   // OC 6.3(4): judged before the group's entry could change the point's control (OC-A23 R2).
   const fortress = acrossFortress(s, walked.end, walked.previous, enemyOf(side));
+  // The enemy where the group ends and along its path, asked before the group moves: its move changes neither.
+  const fights = attacks(s, side, act, walked.end);
+  const defenders = fights ? unitsAt(s, walked.end, enemyOf(side)) : [];
+  const from = fights ? retreatPlace(s, side, act.at, path) : act.at;
   for (const u of group) unitToChange(s, u).at = walked.end;
   ctx.emit({ type: 'activate', side, at: act.at, units: group, path, cost: walked.spent, queued, rule: 'OC 6.1' });
   if (s.options.control === 'entry') for (const p of path) if (!isOffMap(s, p)) takeControl(s, p, side, ctx);
@@ -69,19 +73,18 @@ export function applyActivation(s: OcState, act: OcActivation, ctx: ResolveConte
     endActivation(s, [], ctx);
     return;
   }
-  if (!attacks(s, side, act, walked.end)) {
+  if (!fights) {
     if (!isOffMap(s, walked.end)) takeControl(s, walked.end, side, ctx);
     endActivation(s, group, ctx);
     return;
   }
-  const defenders = unitsAt(s, walked.end, enemyOf(side));
   const combat: OcCombat = {
     at: walked.end,
     attacker: side,
     group,
     attackers: attackersOf(s, act, walked.end, group),
     defenders,
-    from: retreatPlace(s, side, act.at, path),
+    from,
     acrossFortress: fortress,
     targets: { ...act.targets },
   };
@@ -103,7 +106,7 @@ export function applyActivation(s: OcState, act: OcActivation, ctx: ResolveConte
 function retreatPlace(s: OcState, side: OcSide, start: string, path: readonly string[]): string {
   const before = [start, ...path.slice(0, -1)];
   for (let i = before.length - 1; i > 0; i--)
-    if (isArea(s, before[i]) || !unitsAt(s, before[i], enemyOf(side)).length) return before[i];
+    if (isArea(s, before[i]) || !anyUnitAt(s, before[i], enemyOf(side))) return before[i];
   return start;
 }
 

@@ -2,7 +2,8 @@
  * The choices of the reorganisation phase: which unit in each town takes the replacement (D2, OC 5.2) and at
  * which off-map point a returning unit comes back (D3, OC 6.3(8)③), each list in its default order.
  */
-import { indexOf, unitsAt, type OcSide, type OcState } from '../state.ts';
+import { indexOf, type OcSide, type OcState } from '../state.ts';
+import { unitsAt } from '../occupancy.ts';
 import { supplyOf } from './supply.ts';
 
 /** OC 6.3(8), OC-A18 R1: routed units whose return turn has come. */
@@ -26,11 +27,15 @@ export function returnChoices(s: OcState, side: OcSide): { unit: string; points:
 
 /**
  * D2 (OC 5.2, OC-A27): towns with in-supply British units that lost steps, not drawing supply from Tobruk alone;
- * none after an Axis breakthrough (OC 7.1(5)[2]). Units ordered by the default: most steps lost first.
+ * none after an Axis breakthrough (OC 7.1(5)[2]). Units ordered by the default: most steps lost first. `supply` is
+ * the British supply of the position when already known.
  */
-export function replacementChoices(s: OcState): { town: string; units: string[] }[] {
+export function replacementChoices(
+  s: OcState,
+  supply?: ReturnType<typeof supplyOf>,
+): { town: string; units: string[] }[] {
   if (s.barredSources.length) return [];
-  const supply = supplyOf(s, 'british');
+  supply ??= supplyOf(s, 'british');
   const ix = indexOf(s.data);
   const out: { town: string; units: string[] }[] = [];
   for (const p of s.data.points) {

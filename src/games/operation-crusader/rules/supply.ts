@@ -3,7 +3,7 @@
  * not through an enemy-controlled point nor along a road next to an area holding enemy units and none of the
  * side's (OC 5.1(3), OC-A26); from an area, it starts at a friendly-controlled point the area touches.
  */
-import { indexOf, isArea, isOffMap, type OcSide, type OcState } from '../state.ts';
+import { versionOf, enemyOf, indexOf, type OcSide, type OcState } from '../state.ts';
 import { roadBlocked } from './movement.ts';
 
 /** The supply sources of a side (OC 5.1(1)): its off-map points, Bardia for the Axis until lost, Tobruk if asked. */
@@ -38,20 +38,66 @@ function roadsAt(data: OcState['data']): Map<string, RoadEnd[]> {
   return byPoint;
 }
 
-/** The points connected to a source of the side (OC 5.1(2)-(3)). */
-export function suppliedPoints(s: OcState, side: OcSide, withTobruk: boolean): Set<string> {
-  const usablePoint = (p: string) => {
-    const off = indexOf(s.data).point.get(p)?.offMap;
-    return off ? off.side === side : s.control[p] !== (side === 'british' ? 'axis' : 'british');
-  };
+/** Whether a supply line may pass a point (OC 5.1(3)②): an off-map point of the side, or not enemy-controlled. */
+function usablePoint(s: OcState, side: OcSide, p: string): boolean {
+  const off = indexOf(s.data).point.get(p)?.offMap;
+  return off ? off.side === side : s.control[p] !== enemyOf(side);
+}
+
+/** A position's supplied points, by side and whether through Tobruk, and what they were worked out from. */
+interface KnownSupply {
+  units: OcState['units'];
+  control: OcState['control'];
+  barred: readonly string[];
+  barredCount: number;
+  bardiaLost: boolean;
+  unitsVersion: number;
+  controlVersion: number;
+  points: ReadonlySet<string>;
+}
+
+// The last answer for each side and Tobruk: a turn's reorganisation and the players ask several times of one position.
+const knownSupply = new Map<string, KnownSupply>();
+
+/** The points connected to a source of the side (OC 5.1(2)-(3)); a shared set, not to be changed. */
+export function suppliedPoints(s: OcState, side: OcSide, withTobruk: boolean): ReadonlySet<string> {
+  const key = withTobruk ? `${side}+tobruk` : side;
+  const known = knownSupply.get(key);
+  if (
+    known &&
+    known.units === s.units &&
+    known.control === s.control &&
+    known.barred === s.barredSources &&
+    known.barredCount === s.barredSources.length &&
+    known.bardiaLost === s.bardiaLost &&
+    known.unitsVersion === versionOf(s.units) &&
+    known.controlVersion === versionOf(s.control)
+  )
+    return known.points;
+  const points = tracedPoints(s, side, withTobruk);
+  knownSupply.set(key, {
+    units: s.units,
+    control: s.control,
+    barred: s.barredSources,
+    barredCount: s.barredSources.length,
+    bardiaLost: s.bardiaLost,
+    unitsVersion: versionOf(s.units),
+    controlVersion: versionOf(s.control),
+    points,
+  });
+  return points;
+}
+
+function tracedPoints(s: OcState, side: OcSide, withTobruk: boolean): Set<string> {
   const byPoint = roadsAt(s.data);
-  const reached = new Set(supplySources(s, side, withTobruk).filter(usablePoint));
+  const reached = new Set<string>();
+  for (const p of supplySources(s, side, withTobruk)) if (usablePoint(s, side, p)) reached.add(p);
   const queue = [...reached];
   // Breadth first, each point's roads in data order: the points are reached in the order a scan of every road
   // from each point would reach them.
   for (let head = 0; head < queue.length; head++) {
     for (const { road, to } of byPoint.get(queue[head]) ?? []) {
-      if (reached.has(to) || !usablePoint(to) || roadBlocked(s, road, side)) continue;
+      if (reached.has(to) || !usablePoint(s, side, to) || roadBlocked(s, road, side)) continue;
       reached.add(to);
       queue.push(to);
     }
@@ -59,33 +105,43 @@ export function suppliedPoints(s: OcState, side: OcSide, withTobruk: boolean): S
   return reached;
 }
 
-/** The points a unit at `loc` may start its supply line from (OC 5.1(2)[2], OC-A25). */
-function startsOf(s: OcState, side: OcSide, loc: string): string[] {
-  if (!isArea(s, loc)) return [loc];
-  return indexOf(s.data)
-    .area.get(loc)!
-    .points.filter((p) => s.control[p] === side);
+/**
+ * Whether a unit at `loc` can start a supply line at one of `points` (OC 5.1(2)[2], OC-A25): from a point, that
+ * point; from an area, a point it touches that the side controls.
+ */
+function startsIn(s: OcState, side: OcSide, loc: string, points: ReadonlySet<string>): boolean {
+  const area = indexOf(s.data).area.get(loc);
+  if (!area) return points.has(loc);
+  for (const p of area.points) if (s.control[p] === side && points.has(p)) return true;
+  return false;
 }
 
 /** Supply of every unit of a side on the map: in supply, and whether only through Tobruk (OC 5.2[2], OC-A27). */
 export function supplyOf(s: OcState, side: OcSide): Map<string, 'supplied' | 'tobruk-only' | 'out'> {
   const plain = suppliedPoints(s, side, false);
-  const viaTobruk = side === 'british' ? suppliedPoints(s, side, true) : plain;
+  const ix = indexOf(s.data);
+  // Through Tobruk only asked for when a Tobruk unit is not supplied otherwise.
+  let viaTobruk: ReadonlySet<string> | null = null;
   const out = new Map<string, 'supplied' | 'tobruk-only' | 'out'>();
   for (const u of s.data.units) {
     const st = s.units[u.id];
     if (u.side !== side || st.status !== 'map' || !st.at) continue;
     const loc = st.at;
     const auto =
-      (side === 'british' && s.data.britishSupplyAreas.includes(loc)) ||
-      (isOffMap(s, loc) && indexOf(s.data).point.get(loc)!.offMap!.side === side);
-    const starts = startsOf(s, side, loc);
-    if (auto || starts.some((p) => plain.has(p))) out.set(u.id, 'supplied');
-    else if (u.tobruk && starts.some((p) => viaTobruk.has(p))) out.set(u.id, 'tobruk-only');
-    else out.set(u.id, 'out');
+      (side === 'british' && s.data.britishSupplyAreas.includes(loc)) || ix.point.get(loc)?.offMap?.side === side;
+    if (auto || startsIn(s, side, loc, plain)) out.set(u.id, 'supplied');
+    else if (!u.tobruk) out.set(u.id, 'out');
+    else {
+      viaTobruk ??= tobrukLines(s, side, plain);
+      out.set(u.id, startsIn(s, side, loc, viaTobruk) ? 'tobruk-only' : 'out');
+    }
   }
   return out;
 }
+
+/** The points connected to a source of the side, Tobruk counted as a British source (OC 5.1(1)[5]). */
+const tobrukLines = (s: OcState, side: OcSide, plain: ReadonlySet<string>): ReadonlySet<string> =>
+  side === 'british' ? suppliedPoints(s, side, true) : plain;
 
 /** OC 7.1(1), OC-A28: Tobruk is besieged while the British cannot trace from it to a source other than Tobruk. */
 export function tobrukBesieged(s: OcState): boolean {

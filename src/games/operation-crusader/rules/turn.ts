@@ -11,7 +11,8 @@ import { attack, applyActivation, counterattack } from './operations.ts';
 import type { OcOrders } from '../orders/schema.ts';
 import { replacementChoices, returnChoices, returningUnits } from './reorganise.ts';
 import { supplyOf, tobrukBesieged } from './supply.ts';
-import { anyActivatable, copyState, enemyOf, unitToChange, type OcSide, type OcState } from '../state.ts';
+import { copyState, enemyOf, unitToChange, type OcSide, type OcState } from '../state.ts';
+import { anyActivatable } from '../occupancy.ts';
 import { DEFAULT_PREFERENCE, targetsBy } from './targets.ts';
 
 /** Standing orders sent by any seat: kept until replaced (spec 5.2). */
@@ -116,6 +117,7 @@ export function advance(s: OcState, ctx: ResolveContext): OcState {
       continue;
     }
     const queue = s.standing[side].queue ?? [];
+    if (!queue.length) return s;
     const i = queue.findIndex((a) => a.at !== 'pass' && !checkActivation(s, side, a).length);
     if (i < 0) return s;
     s.standing = { ...s.standing, [side]: { ...s.standing[side], queue: queue.filter((_, j) => j !== i) } };
@@ -157,8 +159,9 @@ function finalPhase(s: OcState, ctx: ResolveContext): void {
 /** OC 3.1①, 5.1: the supply check, face up in supply, face down out of it; then D2/D3 if there is a choice. */
 function startReorganisation(s: OcState, ctx: ResolveContext): void {
   const out: string[] = [];
+  const british = supplyOf(s, 'british');
   for (const side of ['british', 'axis'] as const) {
-    for (const [id, supply] of supplyOf(s, side)) {
+    for (const [id, supply] of side === 'british' ? british : supplyOf(s, side)) {
       const st = unitToChange(s, id);
       st.outOfSupply = supply === 'out';
       st.faceDown = st.outOfSupply;
@@ -168,15 +171,25 @@ function startReorganisation(s: OcState, ctx: ResolveContext): void {
   ctx.emit({ type: 'reorganisation', turn: s.turn, outOfSupply: out, rule: 'OC 5.1' });
   const owing = (['british', 'axis'] as const).filter((side) => {
     const returns = returnChoices(s, side);
-    const towns = side === 'british' ? replacementChoices(s) : [];
+    // Where units stand has not changed since the supply check, so neither has their supply.
+    const towns = side === 'british' ? replacementChoices(s, british) : [];
     return returns.some((r) => r.points.length > 1) || towns.some((t) => t.units.length > 1);
   });
   if (owing.length) s.phase = { kind: 'reorganise', owing };
-  else finishReorganisation(s, {}, ctx);
+  else finishReorganisation(s, {}, ctx, british);
 }
 
-/** OC 6.3(8)③ and OC 5.2: returns and replacements as ordered (D3, D2) or by default; then the first player. */
-function finishReorganisation(s: OcState, orders: Readonly<Record<SeatId, OcOrders>>, ctx: ResolveContext): void {
+/**
+ * OC 6.3(8)③ and OC 5.2: returns and replacements as ordered (D3, D2) or by default; then the first player.
+ * `supply` is the British supply of the supply check just made, when it is.
+ */
+function finishReorganisation(
+  s: OcState,
+  orders: Readonly<Record<SeatId, OcOrders>>,
+  ctx: ResolveContext,
+  supply?: ReturnType<typeof supplyOf>,
+): void {
+  let returned = false;
   for (const side of ['british', 'axis'] as const) {
     for (const r of returnChoices(s, side)) {
       const point = orders[side]?.returns?.[r.unit] ?? r.points[0];
@@ -188,10 +201,12 @@ function finishReorganisation(s: OcState, orders: Readonly<Record<SeatId, OcOrde
         outOfSupply: false,
       });
       delete st.returnTurn;
+      returned = true;
       ctx.emit({ type: 'return', unit: r.unit, point, rule: 'OC 6.3(8)③' });
     }
   }
-  for (const t of replacementChoices(s)) {
+  // Units face up or down since the supply check have not moved: its answer stands unless a unit came back.
+  for (const t of replacementChoices(s, returned ? undefined : supply)) {
     const unit = orders.british?.replacements?.[t.town] ?? t.units[0];
     unitToChange(s, unit).steps++;
     ctx.emit({ type: 'replacement', unit, town: t.town, steps: s.units[unit].steps, rule: 'OC 5.2' });
