@@ -8,14 +8,13 @@ import { randomUUID } from 'node:crypto';
 import { advance, sortedOrders, type Envelope } from '../engine/step-runner.ts';
 import { ordersDigest } from '../engine/dice.ts';
 import type { AnyGamePackage } from '../engine/game-package.ts';
-import type { GameEvent, SeatId } from '../engine/types.ts';
+import type { GameEvent, Outcome, SeatId } from '../engine/types.ts';
 import type { Game, Person, Seat, Step } from '../generated/prisma/client.ts';
 import { insertRows } from '../db/insert-rows.ts';
 import { queryMany, write } from '../db/sql-tx.ts';
 import { audit } from './audit.ts';
 import { unconfirmedSides } from './confirmation.ts';
 import { afterStepOpened } from './deadlines/opened.ts';
-import { openNextStep } from './next-step.ts';
 import { inTransaction, requireGame, type ServiceDeps, type SqlTx } from './deps.ts';
 import { ServiceError } from './errors.ts';
 import { rememberLockedPeople } from './locked-people.ts';
@@ -336,8 +335,7 @@ export async function resolveLocked(
     rulesVersion,
     orders: [...step.orders, ...defaults.map(({ id: _id, raw: _raw, ...o }) => o)],
   };
-  const events = result.events;
-  return publishResolved(tx, deps, { locked, step: published, def, result: result.envelope, events, depth });
+  return publishResolved(tx, deps, { locked, step: published, def, result: result.envelope, depth });
 }
 
 /**
@@ -347,18 +345,11 @@ export async function resolveLocked(
 async function publishResolved(
   tx: SqlTx,
   deps: ServiceDeps,
-  input: {
-    locked: LockedGame;
-    step: StepWithOrders;
-    def: AnyGamePackage;
-    result: Envelope;
-    events: readonly GameEvent[];
-    depth: number;
-  },
+  input: { locked: LockedGame; step: StepWithOrders; def: AnyGamePackage; result: Envelope; depth: number },
 ): Promise<ResolveResult> {
   const { locked, step, def, result } = input;
   const gameId = locked.game.id;
-  const known = { locked, step, events: input.events };
+  const known = { locked, step };
   const stepNumber = step.number;
   const finished = await publishStep(tx, deps, { gameId, stepId: step.id, stepNumber, def, result, known });
   if (!finished && def.owed(result.state).length === 0 && input.depth < 50) {
@@ -379,9 +370,7 @@ export async function publishStep(tx: SqlTx, deps: ServiceDeps, input: PublishIn
   const { def, result } = input;
   const outcome = def.outcome(result.state);
   const known = input.known ?? (await markPublished(tx, input, now));
-  const { events: stored } = input.known ?? {};
-  const knownRows = input.known && stored ? { game: known.locked.game, events: stored } : undefined;
-  const { game, next, events } = await openNextStep(tx, { ...input, known: knownRows }, outcome, now);
+  const { game, next, events } = await openNextStep(tx, input, outcome, now);
   const { seats, hookEvents } = known.locked;
   // Deadline and jobs of the next step (first, so that the result mails can say when the next orders are due);
   // punctuality and result webhook of this one.
@@ -409,8 +398,7 @@ interface PublishInput {
   stepNumber: number;
   def: AnyGamePackage;
   result: Envelope;
-  /** The locked game and the step as published; `events`: the step's events as this transaction just stored them. */
-  known?: { locked: LockedGame; step: StepWithOrders; events?: readonly GameEvent[] };
+  known?: { locked: LockedGame; step: StepWithOrders };
 }
 
 /** Marks a step approved for publication as published, and reads the locked game and the step back. */
@@ -429,6 +417,50 @@ async function markPublished(
   if (!locked || !step)
     throw new ServiceError('game/no-step', 500, `step ${input.stepNumber} of game ${input.gameId} is missing`);
   return { locked, step };
+}
+
+/**
+ * Opens the step after a published one (owing what the engine says, nothing when the game is over) and moves the
+ * game to it, finishing the game with its outcome. Returns the game as updated, the next step as stored, and the
+ * events of the published step (in order) for the mails and webhooks.
+ */
+async function openNextStep(
+  tx: SqlTx,
+  input: PublishInput,
+  outcome: Outcome | null,
+  now: Date,
+): Promise<{ game: Game; next: Step; events: GameEvent[] }> {
+  const owed = outcome ? [] : input.def.owed(input.result.state);
+  // The step and the game in one round trip where the transaction sends statements together (src/db/sql-tx.ts).
+  const [steps, games] = await queryMany(tx, [
+    [
+      `WITH ins AS (INSERT INTO "Step" (id, "gameId", number, envelope, owed, "openedAt") VALUES ($1, $2, $3, $4::jsonb, $5::jsonb, $6::timestamp(3)) RETURNING *)
+     SELECT ins.*, COALESCE((SELECT json_agg(e.payload ORDER BY e.seq) FROM "Event" e WHERE e."stepId" = $7), '[]'::json) AS "__events" FROM ins`,
+      [
+        randomUUID(),
+        input.gameId,
+        input.stepNumber + 1,
+        JSON.stringify(input.result),
+        JSON.stringify(owed),
+        now.toISOString(),
+        input.stepId,
+      ],
+    ],
+    [
+      outcome
+        ? `UPDATE "Game" SET "currentStep" = $1, "updatedAt" = $3::timestamp(3), status = 'finished', outcome = $4::jsonb, "finishedAt" = $5::timestamp(3) WHERE id = $2 RETURNING *`
+        : `UPDATE "Game" SET "currentStep" = $1, "updatedAt" = $3::timestamp(3) WHERE id = $2 RETURNING *`,
+      [
+        input.stepNumber + 1,
+        input.gameId,
+        now.toISOString(),
+        ...(outcome ? [JSON.stringify(outcome), now.toISOString()] : []),
+      ],
+    ],
+  ]);
+  const { __events: events, ...next } = (steps as (Step & { __events: GameEvent[] })[])[0];
+  const game = (games as Game[])[0];
+  return { game, next, events };
 }
 
 /** The events of a step as stored, in order. */
