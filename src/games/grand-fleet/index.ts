@@ -66,7 +66,8 @@ export const grandFleet: GamePackage<GfState, GfOrders, GfOptions, GfData> = def
   play: {
     botHorizon: 18, // steps, about a turn: play-outs then scored by botEstimate
     // With the play-out heuristic: about 0.5 s of CPU a decision on one core; 1,500 won 17 of 20 games against
-    // random play, 3,000 all 20 (pbem match, seeds s1 and s2).
+    // random play, 3,000 all 20 (pbem match, seeds s1 and s2) while a play-out could consume a candidate's standing
+    // orders, 18 of 20 since that was mended (bench:bot-strength, seed "strength").
     botIterations: 3000,
     botEstimate,
     randomOrders,
