@@ -23,7 +23,7 @@ import { resolve } from './rules/flow.ts';
 import { invariants } from './rules/invariants.ts';
 import { oddsOutcomes } from './rules/odds.ts';
 import { outcome } from './rules/outcome.ts';
-import { owed } from './rules/owed.ts';
+import { owed, seatsOwing } from './rules/owed.ts';
 import { setup } from './rules/setup.ts';
 import type { GfState } from './state.ts';
 import { board } from './view/board.ts';
@@ -64,6 +64,7 @@ export const grandFleet: GamePackage<GfState, GfOrders, GfOptions, GfData> = def
   visibility: { hiddenTwin, sampleHidden },
   grammar: gfTextGrammar,
   play: {
+    seatsOwing,
     botHorizon: 18, // steps, about a turn: play-outs then scored by botEstimate
     // With the play-out heuristic: about 0.5 s of CPU a decision on one core; 1,500 won 17 of 20 games against
     // random play, 3,000 all 20 (pbem match, seeds s1 and s2) while a play-out could consume a candidate's standing

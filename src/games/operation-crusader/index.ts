@@ -21,7 +21,7 @@ import { validate } from './orders/validate.ts';
 import { positionFromFixture } from './rules/fixture.ts';
 import { invariants } from './rules/invariants.ts';
 import { outcome } from './rules/outcome.ts';
-import { owed } from './rules/owed.ts';
+import { owed, seatsOwing } from './rules/owed.ts';
 import { setupState } from './rules/setup.ts';
 import { resolve } from './rules/turn.ts';
 import type { OcState } from './state.ts';
@@ -61,6 +61,7 @@ export const operationCrusader: GamePackage<OcState, OcOrders, OcOptions, OcData
   visibility: { hiddenTwin, sampleHidden },
   grammar: ocGrammar,
   play: {
+    seatsOwing,
     botHorizon: 16, // steps, about a turn: play-outs then scored by botEstimate (the VP of the turns left projected)
     botIterations: 800, // with the heuristic play-outs, about 0.8 s of CPU a decision (pbem match)
     botEstimate,

@@ -122,6 +122,13 @@ export function owed(s: GfState): Owed[] {
   return out;
 }
 
+/** The seats of `owed` without their prompts (the package's `seatsOwing`, for the computer player's play-outs). */
+export function seatsOwing(s: GfState): Side[] {
+  const out: Side[] = [];
+  for (const side of ['british', 'german'] as const) if (pointOf(s, side)) out.push(side);
+  return out;
+}
+
 /** GF-AD1: the prompt lists each hex with its point (`404: D15, 505: D17`). */
 function hexesPrompt(hexes: { hex: string; point: HexPoint }[]): Text {
   const list = (l: 'en' | 'ja') => hexes.map((h) => `${h.hex}: ${POINTS[h.point].prompt[l]}`).join('; ');

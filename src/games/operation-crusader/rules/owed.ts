@@ -40,6 +40,25 @@ const owe = (seat: string, point: OcPoint): Owed => {
   return { seat, point, rule: p.rule, prompt: { en: p.en, ja: p.ja } };
 };
 
+/** The seats of `owed` without their points and prompts (the package's `seatsOwing`, for the computer player). */
+export function seatsOwing(s: OcState): string[] {
+  const phase = s.phase;
+  switch (phase.kind) {
+    case 'setup':
+      return ['british'];
+    case 'reorganise':
+      return [...phase.owing];
+    case 'activate':
+      return [s.active];
+    case 'counterattack':
+      return [enemyOf(phase.combat.attacker)];
+    case 'targets':
+      return [phase.combat.attacker];
+    case 'over':
+      return [];
+  }
+}
+
 /** The seats that owe orders now, with their decision point. */
 export function owed(s: OcState): Owed[] {
   const phase = s.phase;
