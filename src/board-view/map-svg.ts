@@ -51,6 +51,8 @@ const FONTS = `'Noto Sans', 'Noto Sans CJK JP', 'Hiragino Sans', 'Yu Gothic', Ar
 /** Width of a cropped picture: its smallest text (9 units) stays 8 px tall when a phone shows it 360 px wide. */
 export const CROP_WIDTH = 420;
 const NOTE_SIZE = 11;
+/** The height of a line of notes: the text and room below its baseline for the font's descent (a browser's own). */
+const NOTE_LINE = NOTE_SIZE + 6;
 
 /** A board laid out with everything placed: the basis of the picture and of its focus region. */
 interface Prepared {
@@ -77,10 +79,10 @@ function noteLines(board: Board, locale: Locale, width: number): string[] {
 
 function prepare(board: Board, locale: Locale, kind: MapLayoutKind): Prepared {
   const notes = noteLines(board, locale, kind === 'column' ? 340 : 1000);
-  const lay = layoutBoard(board, kind, notes.length * (NOTE_SIZE + 4));
+  const lay = layoutBoard(board, kind, notes.length * NOTE_LINE);
   const panels = new Map<string, PanelParts>();
   for (const ps of lay.spaces) if (ps.shape === 'panel') panels.set(ps.space.id, panelSvg(ps, board, locale));
-  const frame = { x: 0, y: 0, w: lay.width, h: lay.trayY - notes.length * (NOTE_SIZE + 4) };
+  const frame = { x: 0, y: 0, w: lay.width, h: lay.trayY - notes.length * NOTE_LINE };
   const fixed = [...panels.values()].flatMap((p) => p.boxes);
   const labelOf = (ps: PlacedSpace) => ({ name: ps.space.name[locale], facts: factsLine(ps.space, locale) });
   const floats = placeFloats(lay, frame, fixed, labelOf);
@@ -146,7 +148,7 @@ function mapBody(p: Prepared, board: Board, locale: Locale, crop: Box | null): s
   out.push(...shown.map((l) => l.leaders), ...shown.map((l) => l.top), ...shown.map((l) => l.labels));
   if (crop) return out;
   p.notes.forEach((line, i) => {
-    const y = p.frame.h + (i + 1) * (NOTE_SIZE + 4) - 2;
+    const y = p.frame.h + (i + 1) * NOTE_LINE - 5;
     out.push(text(lay.width - 12, y, line, { 'text-anchor': 'end', 'font-size': NOTE_SIZE, fill: '#33475b' }));
   });
   return out;

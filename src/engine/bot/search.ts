@@ -126,8 +126,7 @@ function leader(arms: readonly Arm[]): Arm | null {
  */
 function nextCandidate(search: Search, arms: readonly Arm[], world: unknown, random: Search['playout']): unknown {
   const heuristic = search.game.playoutOrders;
-  const share = Number(process.env.HSHARE ?? 2);
-  const source = heuristic && (share === 2 ? arms.length % 2 === 1 : arms.length % 3 !== 0) ? heuristic : random;
+  const source = heuristic && arms.length % 2 === 1 ? heuristic : random;
   const draw = source(world, search.seat, search.rand);
   const lead = arms.length >= 4 && search.rand() < 0.5 ? leader(arms) : null;
   return (lead && graft(lead.orders, draw, search.rand)) ?? draw;
@@ -171,9 +170,7 @@ export function decide(game: AnyGamePackage, state: unknown, seat: SeatId, setti
   const first = sample(rand);
   const arms: Arm[] = [];
   const seen = new Set<string>();
-  if (process.env.NODEF && game.playoutOrders)
-    addCandidate(search, arms, seen, first, game.playoutOrders(first, seat, rand));
-  else addCandidate(search, arms, seen, first, game.defaultOrders(first, seat));
+  addCandidate(search, arms, seen, first, game.defaultOrders(first, seat));
   let n = 0;
   let fruitless = 0; // draws in a row that gave no new legal candidate
   for (; n < iterations && (n === 0 || !timed || (settings.now?.() ?? 0) < deadline); n++) {

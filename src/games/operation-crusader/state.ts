@@ -162,7 +162,7 @@ let writing: { state: OcState | null; units: object | null; ids: string[]; contr
 };
 
 // Units and control records handed out for change so far, and the records the resolve before the current one
-// wrote with the count when it ended: what is known of a position worked out from a record (occupancy.ts,
+// wrote with the count when it ended: what is known of a position worked out from a record (rules/occupancy.ts,
 // supply.ts, the walk remembered by movement.ts) is stale once the record's version moves.
 let changes = 0;
 let sealed: { units: object | null; control: object | null; changes: number } = {
@@ -184,7 +184,7 @@ export function versionOf(record: object): number {
 
 /**
  * A unit's state to change in place: copied first, once per state copy. What is known of where units stand is
- * dropped (occupancy.ts), so the change is made before the state is asked again.
+ * dropped (rules/occupancy.ts), so the change is made before the state is asked again.
  */
 export function unitToChange(s: OcState, id: string): OcUnitState {
   if (writing.state !== s) throw new Error('unitToChange: the state is not a copy');

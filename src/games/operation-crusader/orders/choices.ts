@@ -10,7 +10,7 @@ import { PASS } from './schema.ts';
 import { owed, PROMPTS, type OcPoint } from '../rules/owed.ts';
 import { replacementChoices, returnChoices } from '../rules/reorganise.ts';
 import { enemyOf, nameOf, type OcSide, type OcState } from '../state.ts';
-import { activatable, groupLocations } from '../occupancy.ts';
+import { activatable, groupLocations } from '../rules/occupancy.ts';
 import { DEFAULT_PREFERENCE, rankTargets } from '../rules/targets.ts';
 
 const opt = (s: OcState, id: string): ChoiceOption => ({ value: id, label: nameOf(s, id) });

@@ -4,7 +4,7 @@ import type { OcOrders } from './schema.ts';
 import { owed } from '../rules/owed.ts';
 import { replacementChoices, returnChoices } from '../rules/reorganise.ts';
 import type { OcSide, OcState } from '../state.ts';
-import { activatableAt, groupLocations } from '../occupancy.ts';
+import { activatableAt, groupLocations } from '../rules/occupancy.ts';
 import { DEFAULT_PREFERENCE, targetsBy } from '../rules/targets.ts';
 
 /** D1 the data's set-up; D2 most steps lost; D3 the first point; D4 pass or hold (OC-AD1); D7/D8 easiest target. */

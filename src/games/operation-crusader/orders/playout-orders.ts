@@ -14,7 +14,7 @@ import { connections, groupAllowance, mayEnterOffMap } from '../rules/movement.t
 import { owed } from '../rules/owed.ts';
 import { suppliedPoints } from '../rules/supply.ts';
 import { enemyOf, indexOf, isArea, isOffMap, type OcSide, type OcState } from '../state.ts';
-import { activatableAt, groupLocations, unitsAt } from '../occupancy.ts';
+import { activatableAt, groupLocations, unitsAt } from '../rules/occupancy.ts';
 import { defaultOrders } from './defaults.ts';
 import { randomOrders } from './random-orders.ts';
 import type { OcActivation, OcOrders } from './schema.ts';

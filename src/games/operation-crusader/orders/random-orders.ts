@@ -11,7 +11,7 @@ import { connections, groupAllowance, stepAllowed, stopsAt, type OcStep } from '
 import type { OcActivation, OcOrders } from './schema.ts';
 import { owed } from '../rules/owed.ts';
 import { enemyOf, isArea, isOffMap, type OcSide, type OcState } from '../state.ts';
-import { activatableAt, groupLocations, unitsAt } from '../occupancy.ts';
+import { activatableAt, groupLocations, unitsAt } from '../rules/occupancy.ts';
 
 function randomWalk(s: OcState, side: OcSide, group: string[], from: string, rand: () => number): string[] {
   const ma = groupAllowance(s, group);

@@ -7,7 +7,7 @@ import { ocError } from './errors.ts';
 import { walkPath, type WalkedPath } from '../rules/movement.ts';
 import { PASS, type OcActivation } from './schema.ts';
 import { enemyOf, isArea, isOffMap, nameOf, type OcSide, type OcState } from '../state.ts';
-import { activatable, activatableAt, anyUnitAt, unitsAt } from '../occupancy.ts';
+import { activatable, activatableAt, anyUnitAt, unitsAt } from '../rules/occupancy.ts';
 
 /** The group an activation names: its units, or every activatable unit at its location. */
 export function groupOf(s: OcState, side: OcSide, act: OcActivation): string[] {

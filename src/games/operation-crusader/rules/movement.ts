@@ -9,7 +9,7 @@ import type { PathSpec, RuleError } from '../../../engine/types.ts';
 import type { OcRoadData } from '../data/schema.ts';
 import { ocError } from '../orders/errors.ts';
 import { versionOf, enemyOf, indexOf, isArea, isOffMap, nameOf, type OcSide, type OcState } from '../state.ts';
-import { anyUnitAt, enemyAloneAt, unitsAt } from '../occupancy.ts';
+import { anyUnitAt, enemyAloneAt, unitsAt } from './occupancy.ts';
 
 /** One step a group may take. */
 export interface OcStep {

@@ -18,7 +18,7 @@ import {
   type OcSide,
   type OcState,
 } from '../state.ts';
-import { anyUnitAt, unitsAt } from '../occupancy.ts';
+import { anyUnitAt, unitsAt } from './occupancy.ts';
 import { targetsBy, DEFAULT_PREFERENCE } from './targets.ts';
 
 /** OC 7.2[1]: a point is controlled by the side that last had a unit placed there; Bardia lost for good (OC 5.1(1)[6]). */

@@ -3,7 +3,7 @@
  * which off-map point a returning unit comes back (D3, OC 6.3(8)③), each list in its default order.
  */
 import { indexOf, type OcSide, type OcState } from '../state.ts';
-import { unitsAt } from '../occupancy.ts';
+import { unitsAt } from './occupancy.ts';
 import { supplyOf } from './supply.ts';
 
 /** OC 6.3(8), OC-A18 R1: routed units whose return turn has come. */

@@ -12,7 +12,7 @@ import type { OcOrders } from '../orders/schema.ts';
 import { replacementChoices, returnChoices, returningUnits } from './reorganise.ts';
 import { supplyOf, tobrukBesieged } from './supply.ts';
 import { copyState, enemyOf, unitToChange, type OcSide, type OcState } from '../state.ts';
-import { anyActivatable } from '../occupancy.ts';
+import { anyActivatable } from './occupancy.ts';
 import { DEFAULT_PREFERENCE, targetsBy } from './targets.ts';
 
 /** Standing orders sent by any seat: kept until replaced (spec 5.2). */

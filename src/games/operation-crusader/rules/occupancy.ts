@@ -5,7 +5,7 @@
  * it was handed out for change): the queries then read counts and short lists instead of scanning every unit.
  * Nothing here is part of the state.
  */
-import { indexOf, versionOf, type OcSide, type OcState } from './state.ts';
+import { indexOf, versionOf, type OcSide, type OcState } from '../state.ts';
 
 const BRITISH = 0;
 const AXIS = 1;
