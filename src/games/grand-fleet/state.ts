@@ -399,7 +399,6 @@ export function writablePlaces(s: GfState): string[] {
   return s.places;
 }
 
-/** A copy of standing orders (their lists are consumed in place). */
 /** A copy of standing orders whose lists a step may consume (the placements and interceptions taken one by one). */
 export function cloneStanding(x: Standing): Standing {
   const copy = { ...x };

@@ -6,7 +6,6 @@ import type { Owed, Text } from '../../../engine/types.ts';
 import type { AwSide, AwUnit } from '../data/schema.ts';
 import { indexOf, type DataIndex } from '../data/data-index.ts';
 import { at, type AwPhase, opponent, type AwState } from '../state.ts';
-import { areaCodes } from './area-scan.ts';
 import { responseDestinationPos } from './response-movement.ts';
 
 /** One owed decision point. */
@@ -32,13 +31,7 @@ const responsePoint: PointOf<'response'> = (s, p) => {
   const idx = indexOf(s.data);
   const i = idx.order.get(p.unit);
   const u = i === undefined ? undefined : s.data.units[i];
-  const dest = responseDestinationPos(s, p.unit);
-  const key = i === undefined ? undefined : responseKey(idx, p.roll, i, areaCodes(s)[i], dest);
-  let prompt = key === undefined ? undefined : responsePrompts(idx).get(key);
-  if (!prompt) {
-    prompt = responsePrompt(idx, p, u, at(s, p.unit), dest);
-    if (key !== undefined) responsePrompts(idx).set(key, Object.freeze(prompt));
-  }
+  const prompt = responsePrompt(idx, p, u, at(s, p.unit), responseDestinationPos(s, p.unit));
   return owe(u?.side ?? 'allied', 'AW-D7', 'AW 12.0-3', prompt);
 };
 
@@ -55,34 +48,6 @@ function responsePrompt(idx: DataIndex, p: ResponsePhase, u: AwUnit | undefined,
     en: `Response roll ${p.roll}: unit ${u?.number} (${p.unit}) in ${areaName(idx, area, 'en')} ${en}.`,
     ja: `対応移動${p.roll}回目: ユニット${u?.number}（${p.unit}、${areaName(idx, area, 'ja')}）は${ja}。`,
   };
-}
-
-/**
- * The D7 prompts made so far, per data set. The computer player asks who owes at every step of every play-out, and
- * the few response prompts of a game recur (a roll, a unit, its area and where it may go), so each is made once.
- */
-const responseCache = new WeakMap<DataIndex, Map<number, Text>>();
-
-function responsePrompts(idx: DataIndex): Map<number, Text> {
-  let m = responseCache.get(idx);
-  if (!m) {
-    m = new Map();
-    responseCache.set(idx, m);
-  }
-  return m;
-}
-
-/**
- * What a D7 prompt depends on as one number: roll, unit position, area position and the set of destinations as
- * bits. Undefined (not cached) for a unit off the map (a fixture's oddity) and for a map of more than 20 areas,
- * whose bits would not fit.
- */
-function responseKey(idx: DataIndex, roll: number, unit: number, area: number, dest: number[]): number | undefined {
-  const areas = idx.areaIds.length;
-  if (area < 0 || areas > 20) return undefined;
-  let bits = 0;
-  for (const a of dest) bits += 2 ** a;
-  return ((roll * idx.isGerman.length + unit) * areas + area) * 2 ** areas + bits;
 }
 
 /** A prompt that depends on the turn only, made once per turn number (frozen: every owed result shares it). */
