@@ -102,10 +102,18 @@ export function mayEnterOffMap(s: OcState, side: OcSide, step: OcStep): boolean 
   return !!p && side === 'axis' && p.edge === 'east' && step.road?.kind === 'coastal';
 }
 
+/** Which position rule of OC 6.2 forbids the group a step, or null: the one check behind both below. */
+function stepBlock(s: OcState, side: OcSide, group: readonly string[], step: OcStep): 'road' | 'off-map' | null {
+  if (step.road && roadBlocked(s, step.road, side, group)) return 'road';
+  if (isOffMap(s, step.to) && !mayEnterOffMap(s, side, step)) return 'off-map';
+  return null;
+}
+
 /** Why a step may not be taken by the group, or null (the position rules of OC 6.2). */
 function stepProblem(s: OcState, side: OcSide, group: readonly string[], step: OcStep): RuleError | null {
+  const block = stepBlock(s, side, group, step);
   // The names are looked up only once there is an error to word.
-  if (step.road && roadBlocked(s, step.road, side, group)) {
+  if (block === 'road') {
     const a = nameOf(s, step.from);
     const b = nameOf(s, step.to);
     return ocError('oc/move/road-blocked', 'OC 6.2(1)[3]', {
@@ -113,7 +121,7 @@ function stepProblem(s: OcState, side: OcSide, group: readonly string[], step: O
       ja: `${a.ja}から${b.ja}への道路は敵だけがいるエリアに隣接しています`,
     });
   }
-  if (isOffMap(s, step.to) && !mayEnterOffMap(s, side, step)) {
+  if (block === 'off-map') {
     const b = nameOf(s, step.to);
     return ocError('oc/move/off-map', 'OC 7.1(5)[1]', {
       en: `${b.en} is off the map: only the Axis may leave, east by the coastal road`,
@@ -125,8 +133,7 @@ function stepProblem(s: OcState, side: OcSide, group: readonly string[], step: O
 
 /** Whether the group may take a step in the position (`stepProblem` without wording the problem). */
 export function stepAllowed(s: OcState, side: OcSide, group: readonly string[], step: OcStep): boolean {
-  if (step.road && roadBlocked(s, step.road, side, group)) return false;
-  return !isOffMap(s, step.to) || mayEnterOffMap(s, side, step);
+  return stepBlock(s, side, group, step) === null;
 }
 
 /** The steps a group may take from `from` (legal in the position; budget and stops are the path's). */
