@@ -6,6 +6,7 @@
  * happens next" as the game stands after the last one.
  */
 import type { ServiceDeps } from '../services/deps.ts';
+import { readOne, statement } from '../services/prepared-statements.ts';
 import type { Locale } from '../i18n/index.ts';
 import type { ComposedMail } from './compose-parts.ts';
 import { nextHeading } from './compose-reply.ts';
@@ -65,31 +66,17 @@ export function foldedSections(row: Pick<HeldRow, 'text' | 'html'>, locale: Loca
  * is acknowledged at once), sent at once otherwise. Always true.
  */
 export async function queueAck(
-  deps: Pick<ServiceDeps, 'db' | 'config' | 'clock'>,
+  deps: Pick<ServiceDeps, 'db' | 'pool' | 'config' | 'clock'>,
   reader: AckReader,
   answerId: string,
   compose: (folded: Part | null) => ComposedMail,
 ): Promise<boolean> {
   const now = deps.clock();
-  const to = { equals: reader.email, mode: 'insensitive' as const };
-  const answered = (id: string) =>
-    deps.db.outbox.count({
-      where: { gameId: reader.gameId, kind: 'reply', headers: { path: [ACKS_HEADER], string_contains: id } },
-    });
-  if (reader.mailId && (await answered(reader.mailId))) return true;
-  const held = await deps.db.outbox.findFirst({
-    where: {
-      gameId: reader.gameId,
-      toAddress: to,
-      kind: 'reply',
-      status: 'pending',
-      attempts: 0,
-      nextAttemptAt: { gt: now },
-      headers: { path: [ACK_HEADER], equals: 'accepted' },
-    },
-    orderBy: { createdAt: 'desc' },
-    select: { id: true, messageId: true, text: true, html: true, nextAttemptAt: true, headers: true },
-  });
+  const since = new Date(now.getTime() - ACK_FOLD_MS);
+  const params = [reader.gameId, reader.email, now.toISOString(), since.toISOString(), reader.mailId ?? null];
+  const [found] = await readOne<AckRow>(deps, ACK_STATE, [...params, ACK_HEADER, ACKS_HEADER]);
+  if (found.answered) return true;
+  const held = found.id ? (found as AckRow & HeldRow) : null;
   const sections = held ? foldedSections(held, reader.locale) : null;
   const release = reader.release ? { nextAttemptAt: now } : {};
   const acks = (earlier: string | undefined) => [earlier, reader.mailId].filter(Boolean).join(' ');
@@ -99,23 +86,41 @@ export async function queueAck(
     mail.headers = { ...mail.headers, ...(acks(earlier) ? { [ACKS_HEADER]: acks(earlier) } : {}) };
     if (await foldInto(deps, { ...held, ...release }, mail, now)) return true;
   }
-  const since = new Date(now.getTime() - ACK_FOLD_MS);
-  const recent = await deps.db.outbox.count({
-    where: {
-      gameId: reader.gameId,
-      toAddress: to,
-      kind: 'reply',
-      createdAt: { gt: since },
-      headers: { path: [ACK_HEADER], equals: 'accepted' },
-    },
-  });
-  const hold = recent && !reader.release ? { nextAttemptAt: new Date(now.getTime() + ACK_FOLD_MS) } : {};
+  const hold = found.recent && !reader.release ? { nextAttemptAt: new Date(now.getTime() + ACK_FOLD_MS) } : {};
   const composed = compose(null);
   if (reader.mailId) composed.headers = { ...composed.headers, [ACKS_HEADER]: reader.mailId };
   const mail = ackMail(composed, { id: answerId, ...hold });
   await writeOutbox(deps.db, deps.config, [mail], now, { skipDuplicates: true });
   return true;
 }
+
+/** What an acknowledgement needs to know of the reader's outbox: see ACK_STATE. */
+interface AckRow extends Partial<HeldRow> {
+  answered: boolean;
+  recent: number;
+  headers?: unknown;
+}
+
+// In one statement, for the reader ($2, any case) in the game ($1): whether the mail ($5) is acknowledged already
+// (its Message-ID listed in an acknowledgement: a mail processed again after a crash); the acknowledgement held to
+// fold this minute's next ones into, not yet taken by delivery (its columns, null when none); and how many
+// acknowledgements went to the reader in the last minute ($4). Times as UTC instants.
+const ACK_STATE = statement(
+  'ack_state',
+  ['text', 'text', 'timestamp(3)', 'timestamp(3)', 'text', 'text', 'text'],
+  `
+  SELECT
+    EXISTS (SELECT 1 FROM "Outbox" WHERE "gameId" = $1 AND kind = 'reply' AND strpos(headers ->> $7, $5) > 0) AS answered,
+    (SELECT count(*)::int FROM "Outbox"
+      WHERE "gameId" = $1 AND lower("toAddress") = lower($2) AND kind = 'reply' AND "createdAt" > $4::timestamp(3)
+        AND headers ->> $6 = 'accepted') AS recent,
+    held.*
+  FROM (SELECT 1) one LEFT JOIN LATERAL (
+    SELECT id, "messageId", text, html, "nextAttemptAt" AT TIME ZONE 'UTC' AS "nextAttemptAt", headers FROM "Outbox"
+    WHERE "gameId" = $1 AND lower("toAddress") = lower($2) AND kind = 'reply' AND status = 'pending' AND attempts = 0
+      AND "nextAttemptAt" > $3::timestamp(3) AND headers ->> $6 = 'accepted'
+    ORDER BY "createdAt" DESC LIMIT 1) held ON true`,
+);
 
 /** An acknowledgement as an outbox row: marked (outside the reply budget), with the given id and timing. */
 function ackMail(mail: ComposedMail, row: { id: string; messageId?: string; nextAttemptAt?: Date }) {

@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/client.ts';
 import { insertRows } from '../db/insert-rows.ts';
 import type { ServiceDeps, SqlTx, Tx } from '../services/deps.ts';
+import { readOne, statement } from '../services/prepared-statements.ts';
 import { outboxMessageId } from './addresses.ts';
 import type { ComposedMail } from './compose-parts.ts';
 import { addPlayerLinks } from './player-links.ts';
@@ -108,30 +109,43 @@ export interface ReplyLimits {
   MAIL_REFUSAL_LIMIT_PER_HOUR: number;
 }
 
+// The replies of a budget to an address ($1, any case) since $2, in one statement: the player's (tied to a game)
+// and the strangers' (tied to none). Acknowledgements of accepted orders are outside the budget
+// (src/mail/ack-fold.ts), and spend none of it.
+const spentSince = (name: string, tied: string, kinds: readonly string[]) =>
+  statement(
+    name,
+    ['text', 'timestamp(3)', 'text'],
+    `SELECT count(*)::int AS sent, count(*) FILTER (WHERE headers ->> $3 = 'accepted')::int AS acks
+     FROM "Outbox"
+     WHERE lower("toAddress") = lower($1) AND "createdAt" >= $2::timestamp(3) AND kind IN (${kinds.map((k) => `'${k}'`).join(', ')})
+       AND "gameId" ${tied}`,
+  );
+const SPENT = {
+  player: spentSince('reply_budget_player', 'IS NOT NULL', REPLY_KINDS),
+  stranger: spentSince('reply_budget_stranger', 'IS NULL', ['refusal']),
+};
+
 /** Whether one more reply of a budget may go to `address` this hour (counted in the outbox: across processes). */
 export async function replyBudgetLeft(
-  client: Tx | Db,
+  deps: Pick<ServiceDeps, 'db' | 'pool'>,
   address: string,
   budget: ReplyBudget,
   limits: ReplyLimits,
   now: Date,
 ): Promise<boolean> {
-  const since = new Date(now.getTime() - 3600_000);
+  const since = new Date(now.getTime() - 3600_000).toISOString();
+  const [row] = await readOne<{ sent: number; acks: number }>(deps, SPENT[budget], [address, since, ACK_HEADER]);
   const player = budget === 'player';
-  // One statement for both counts (the address compared without case). Acknowledgements of accepted orders are
-  // outside the budget (src/mail/ack-fold.ts), and spend none of it.
-  const [row] = await client.$queryRawUnsafe<{ sent: number; acks: number }[]>(
-    `SELECT count(*)::int AS sent, count(*) FILTER (WHERE headers ->> $4 = 'accepted')::int AS acks
-     FROM "Outbox"
-     WHERE lower("toAddress") = lower($1) AND "createdAt" >= $2::timestamp(3) AND kind = ANY($3::text[])
-       AND "gameId" IS ${player ? 'NOT NULL' : 'NULL'}`,
-    address,
-    since.toISOString(),
-    player ? [...REPLY_KINDS] : ['refusal'],
-    ACK_HEADER,
-  );
   const spent = row.sent - (player ? row.acks : 0);
   return spent < (player ? limits.MAIL_REPLY_LIMIT_PER_HOUR : limits.MAIL_REFUSAL_LIMIT_PER_HOUR);
+}
+
+const ANSWER_QUEUED = statement('outbox_answer_queued', ['text'], 'SELECT 1 AS queued FROM "Outbox" WHERE id = $1');
+
+/** Whether the answer of id `answerId` is in the outbox (queued by this processing of a mail or an earlier one). */
+export async function answerQueued(deps: Pick<ServiceDeps, 'db' | 'pool'>, answerId: string): Promise<boolean> {
+  return (await readOne(deps, ANSWER_QUEUED, [answerId])).length > 0;
 }
 
 /**
@@ -142,16 +156,15 @@ export async function replyBudgetLeft(
  * `notQueuedYet`: the caller has just looked for the answer and found none (the look is not made twice).
  */
 export async function queueAnswer(
-  deps: Pick<ServiceDeps, 'db' | 'config' | 'clock'>,
+  deps: Pick<ServiceDeps, 'db' | 'pool' | 'config' | 'clock'>,
   mail: ComposedMail,
   answerId: string,
   opts: { notQueuedYet?: boolean } = {},
 ): Promise<boolean> {
-  if (!opts.notQueuedYet && (await deps.db.outbox.findUnique({ where: { id: answerId }, select: { id: true } })))
-    return true;
+  if (!opts.notQueuedYet && (await answerQueued(deps, answerId))) return true;
   const now = deps.clock();
   const budget: ReplyBudget = mail.gameId ? 'player' : 'stranger';
-  if (!(await replyBudgetLeft(deps.db, mail.to, budget, deps.config, now))) return false;
+  if (!(await replyBudgetLeft(deps, mail.to, budget, deps.config, now))) return false;
   await writeOutbox(deps.db, deps.config, [{ ...mail, id: answerId }], now, { skipDuplicates: true });
   return true;
 }
