@@ -8,6 +8,7 @@
  * slow does no harm.
  */
 import type { ServiceDeps } from '../services/deps.ts';
+import { readOne, statement } from '../services/prepared-statements.ts';
 import { seatReplyAddress, tokensIn } from './addresses.ts';
 import { type MailPrincipal, replyTokenOwner } from './auth.ts';
 
@@ -184,24 +185,29 @@ export async function takeAbandoned(
   }));
 }
 
+// A row finished: its status and what happened; without a game ($3 null), the game stored with it stays.
+const FINISH = statement(
+  'inbound_finish',
+  ['text', 'text', 'text', 'text', 'jsonb', 'timestamp(3)'],
+  `UPDATE "InboundMail" SET status = $2, "gameId" = COALESCE($3, "gameId"), "seatId" = $4, result = $5::jsonb,
+     "processedAt" = $6::timestamp(3), "leaseUntil" = NULL
+   WHERE id = $1 RETURNING id`,
+);
+
 /** Marks a row finished, with what happened (its lease ends); without `gameId`, the game stored with it stays. */
 export async function finishInbound(
-  deps: Pick<ServiceDeps, 'db' | 'clock'>,
+  deps: Pick<ServiceDeps, 'db' | 'pool' | 'clock'>,
   id: string,
   status: FinishedStatus,
   fields: { gameId?: string; seatId?: string; result: Record<string, unknown> },
 ): Promise<void> {
-  // In SQL: once per mail, and through Prisma's query compiler the update cost several times its own work.
-  const updated = await deps.db.$executeRawUnsafe(
-    `UPDATE "InboundMail" SET status = $2, "gameId" = COALESCE($3, "gameId"), "seatId" = $4, result = $5::jsonb,
-       "processedAt" = $6::timestamp(3), "leaseUntil" = NULL
-     WHERE id = $1`,
+  const updated = await readOne(deps, FINISH, [
     id,
     status,
     fields.gameId || null,
     fields.seatId ?? null,
     JSON.stringify(fields.result),
     deps.clock().toISOString(),
-  );
-  if (!updated) throw new Error(`inbound mail ${id} not found`);
+  ]);
+  if (!updated.length) throw new Error(`inbound mail ${id} not found`);
 }

@@ -3,7 +3,7 @@
  * they owe nothing, the seats waited for, the moderator's review or the result.
  */
 import type { Owed } from '../engine/types.ts';
-import { currentStep } from '../services/steps.ts';
+import { currentStepProgress } from '../services/steps.ts';
 import type { ReplyReport } from './compose-reply.ts';
 import type { MailContext } from './order-mail-commands.ts';
 
@@ -16,15 +16,10 @@ export async function owedNow(
   ctx: MailContext,
   resolved: boolean,
 ): Promise<Pick<ReplyReport, 'owed' | 'owedBySeat' | 'deadline' | 'next'>> {
-  const now = await currentStep(ctx.deps, ctx.game.id);
-  const sent = await ctx.deps.db.order.findMany({
-    where: { stepId: now.stepId },
-    select: { seatId: true },
-    distinct: ['seatId'],
-  });
+  const now = await currentStepProgress(ctx.deps, ctx.game.id);
   // The sides from the game's seats, loaded with the context (a relation select costs a query of its own).
   const sideOf = new Map(ctx.game.seats.map((s) => [s.id, s.side]));
-  const done = new Set(sent.map((o) => sideOf.get(o.seatId)));
+  const done = new Set(now.seatsIn.map((id) => sideOf.get(id)));
   const outstanding = now.status === 'open' ? now.owed.filter((o: Owed) => !done.has(o.seat)) : [];
   const owedBySeat = ctx.seats.map((s) => ({ side: s.side, owed: outstanding.filter((o) => o.seat === s.side) }));
   const owed = owedBySeat.flatMap((s) => s.owed);

@@ -16,6 +16,7 @@ import { gameDefinition, type ServiceDeps } from '../services/deps.ts';
 import { OrdersInvalidError, ServiceError } from '../services/errors.ts';
 import { crashPoint } from '../services/crash-points.ts';
 import { ordersBySeatErrorsNow, ordersErrorsNow, submitOrders, submitOrdersBySeat } from '../services/orders.ts';
+import { readOne, statement } from '../services/prepared-statements.ts';
 import { currentStep } from '../services/steps.ts';
 import { uuidFromKey } from '../services/tokens.ts';
 import type { Game, Seat } from '../generated/prisma/client.ts';
@@ -33,7 +34,7 @@ import { loadGameWithSeats, personMailContext, seatMailContext } from './context
 import { commandAnswers, type MailContext, nothingRead } from './order-mail-commands.ts';
 import { owedNow } from './order-mail-owed.ts';
 import { queueAck } from './ack-fold.ts';
-import { queueAnswer } from './outbox.ts';
+import { answerQueued, queueAnswer } from './outbox.ts';
 import type { Part } from './render.ts';
 import {
   type RefusedReader,
@@ -152,6 +153,12 @@ function orderIds(ctx: MailContext, inboundId: string, sides: readonly string[])
   return Object.fromEntries(sides.map((s) => [s, seatMailOrderId(inboundId, s)]));
 }
 
+const STORED_ORDERS = statement(
+  'mail_stored_orders',
+  ['text[]'],
+  'SELECT parsed, "seatId" FROM "Order" WHERE id = ANY($1::text[])',
+);
+
 /**
  * A mail processed before as far as its orders (its process died before the reply): the orders stored then, by
  * side, are what it says, whatever the step is now (the text could read otherwise against a later step).
@@ -165,12 +172,7 @@ async function withOrdersStoredBefore(ctx: MailContext, inboundId: string, read:
       ctx.seats.map((s) => s.side),
     ),
   );
-  const rows = ids.length
-    ? await ctx.deps.db.order.findMany({
-        where: { id: { in: ids } },
-        select: { parsed: true, seatId: true },
-      })
-    : [];
+  const rows = ids.length ? await readOne<{ parsed: unknown; seatId: string }>(ctx.deps, STORED_ORDERS, [ids]) : [];
   if (!rows.length) return read;
   // The sides from the game's seats, loaded with the context (a relation select costs a query of its own).
   const sideOf = new Map(ctx.game.seats.map((s) => [s.id, s.side]));
@@ -341,12 +343,11 @@ export async function queueReply(
   compose: (earlier: Part | null, folded: Part | null) => ComposedMail,
 ): Promise<boolean> {
   if (!reader.email) return false;
-  if (await deps.db.outbox.findUnique({ where: { id: mailAnswerId(mail.inboundId) }, select: { id: true } }))
-    return true;
+  if (await answerQueued(deps, mailAnswerId(mail.inboundId))) return true;
   const when = (d: Date) => formatDateTime(d, reader.timeZone, reader.locale);
   const earlier = async () =>
     unansweredPart(
-      reader.refused ? await unansweredRefusals(deps.db, reader.refused, deps.clock()) : [],
+      reader.refused ? await unansweredRefusals(deps, reader.refused, deps.clock()) : [],
       reader.locale,
       when,
     );

@@ -6,11 +6,12 @@
  * their seat, a person's by the person its result names (`result.personId`).
  */
 import type { Text } from '../engine/types.ts';
-import type { Db } from '../db/client.ts';
 import type { Locale } from '../i18n/index.ts';
 import { mailText } from '../i18n/strings-mail.ts';
 import type { ReplyReport } from './compose-reply.ts';
 import { esc, type Part } from './render.ts';
+import type { ServiceDeps } from '../services/deps.ts';
+import { readOne, statement } from '../services/prepared-statements.ts';
 
 /** What is kept of a refused mail whose reply was not sent. */
 export interface UnansweredNote {
@@ -49,33 +50,52 @@ export function unansweredNote(
 /** Whose refusals: a one-seat player's (by its seat), or a person's holding several seats (by the person). */
 export type RefusedReader = { id: string; email: string } | { personId: string; gameId: string; email: string };
 
+// The refused mails of a seat, or of a person (the person its result names) in a game, received after the later of
+// the look-back start ($3) and the last reply that went to the player, oldest first: one statement, the last reply's
+// time read in it. Times as UTC instants (pg would read a `timestamp` in the process's zone).
+const sinceLastReply = (mails: string, replies: string) => `
+  SELECT i."receivedAt" AT TIME ZONE 'UTC' AS "receivedAt", i.result FROM "InboundMail" i
+  WHERE ${mails} AND i.status = 'processed'
+    AND i."receivedAt" > GREATEST($3::timestamp(3),
+      (SELECT max(o."createdAt") FROM "Outbox" o WHERE o."toAddress" = $1 AND o.kind = 'reply' AND ${replies}))
+  ORDER BY i."receivedAt" LIMIT 50`;
+const OF_SEAT = statement(
+  'unanswered_of_seat',
+  ['text', 'text', 'timestamp(3)'],
+  sinceLastReply('i."seatId" = $2', 'o."seatId" = $2'),
+);
+const OF_PERSON = statement(
+  'unanswered_of_person',
+  ['text', 'text', 'timestamp(3)', 'text'],
+  sinceLastReply(
+    `i."gameId" = $2 AND i."seatId" IS NULL AND i.result -> 'personId' = to_jsonb($4::text)`,
+    'o."gameId" = $2 AND o."seatId" IS NULL',
+  ),
+);
+
 /**
  * The player's refused mails of the last week that no reply has answered yet: received after the last reply that
  * went to the player (oldest first).
  */
-export async function unansweredRefusals(db: Db, reader: RefusedReader, now: Date): Promise<UnansweredRefusal[]> {
-  const bySeat = 'id' in reader;
-  const lastReply = await db.outbox.findFirst({
-    where: bySeat
-      ? { toAddress: reader.email, seatId: reader.id, kind: 'reply' }
-      : { toAddress: reader.email, gameId: reader.gameId, seatId: null, kind: 'reply' },
-    orderBy: { createdAt: 'desc' },
-    select: { createdAt: true },
-  });
-  const since = Math.max(lastReply?.createdAt.getTime() ?? 0, now.getTime() - LOOK_BACK_MS);
-  const whose = bySeat
-    ? { seatId: reader.id }
-    : { gameId: reader.gameId, seatId: null, result: { path: ['personId'], equals: reader.personId } };
-  const rows = await db.inboundMail.findMany({
-    where: { ...whose, status: 'processed', receivedAt: { gt: new Date(since) } },
-    orderBy: { receivedAt: 'asc' },
-    take: 50,
-    select: { receivedAt: true, result: true },
-  });
+export async function unansweredRefusals(
+  deps: Pick<ServiceDeps, 'db' | 'pool'>,
+  reader: RefusedReader,
+  now: Date,
+): Promise<UnansweredRefusal[]> {
+  const lookBack = new Date(now.getTime() - LOOK_BACK_MS).toISOString();
+  const rows =
+    'id' in reader
+      ? await readOne<ReceivedRow>(deps, OF_SEAT, [reader.email, reader.id, lookBack])
+      : await readOne<ReceivedRow>(deps, OF_PERSON, [reader.email, reader.gameId, lookBack, reader.personId]);
   return rows.flatMap((r) => {
     const note = (r.result as { unanswered?: UnansweredNote } | null)?.unanswered;
     return note ? [{ receivedAt: r.receivedAt, subject: note.subject, problems: note.problems }] : [];
   });
+}
+
+interface ReceivedRow {
+  receivedAt: Date;
+  result: unknown;
 }
 
 /** The paragraph of a reply that reports earlier refusals left unanswered. */

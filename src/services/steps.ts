@@ -9,6 +9,7 @@ import type { Envelope } from '../engine/step-runner.ts';
 import type { Owed } from '../engine/types.ts';
 import type { ServiceDeps } from './deps.ts';
 import { notFound } from './errors.ts';
+import { readOne, statement } from './prepared-statements.ts';
 import { cachedEnvelope } from './step-envelopes.ts';
 
 /** From a game `g` to its current step `st`: the definition of "current" every statement here builds on. */
@@ -63,4 +64,33 @@ export async function currentStep(deps: Pick<ServiceDeps, 'db' | 'pool'>, gameId
   const row = await readCurrentStep(deps.db, gameId);
   if (!row) throw notFound('game');
   return { ...row, envelope: await cachedEnvelope(deps, row.stepId, row.rulesVersion) };
+}
+
+/** How far the current step of a game is: its status, what it owes, its deadline and the seats with orders in. */
+export interface StepProgress {
+  status: StepStatus;
+  owed: Owed[];
+  deadlineAt: Date | null;
+  /** The ids of the seats with orders for the step. */
+  seatsIn: string[];
+}
+
+// One statement for the step and its seats with orders; the deadline as the UTC instant it is (pg would read a
+// `timestamp` in the process's zone).
+const PROGRESS = statement(
+  'step_progress',
+  ['text'],
+  `SELECT st.status::text AS status, st.owed, st."deadlineAt" AT TIME ZONE 'UTC' AS "deadlineAt",
+     ARRAY(SELECT DISTINCT o."seatId" FROM "Order" o WHERE o."stepId" = st.id) AS "seatsIn"
+   FROM "Game" g ${CURRENT_STEP_JOIN} WHERE g.id = $1`,
+);
+
+/** The progress of a game's current step, read now. 404 for an unknown game. */
+export async function currentStepProgress(
+  deps: Pick<ServiceDeps, 'db' | 'pool'>,
+  gameId: string,
+): Promise<StepProgress> {
+  const [row] = await readOne<StepProgress>(deps, PROGRESS, [gameId]);
+  if (!row) throw notFound('game');
+  return row;
 }

@@ -122,7 +122,7 @@ export async function renderPlayerPage(
     stepsFor(app.deps, gameId, ctx.principal),
     stepHeadingsFor(app.deps, gameId, ctx.principal),
     componentDataOf(app.deps, gameId),
-    unansweredRefusals(app.deps.db, ctx.refused, app.deps.clock()),
+    unansweredRefusals(app.deps, ctx.refused, app.deps.clock()),
     mailStatusOf(app.deps.db, ctx.player.email),
     mailFormOf(app, gameId, ctx, locale),
     vacationCardOf(app, gameId, ctx, locale, query.vacation),
