@@ -3,7 +3,8 @@
  * message stored, parsed, authenticated by reply token, order text read, checked by the engine, reply written to
  * the outbox). Postgres: BENCH_DATABASE_URL or DATABASE_URL, else an embedded server under data/bench-intake-pg
  * (a fresh database is created on it and dropped afterwards).
- * Usage: npm run bench:intake [-- --mails 2000 --connections 8]
+ * Usage: npm run bench:intake [-- --mails 2000 --connections 8 --outbox-rows 0]
+ * `--outbox-rows N`: the outbox holds N mails sent before (a service some months in), as the reads of an answer see it.
  * Aim: 200 mails a second. Last line: { mails, connections, seconds, mailsPerSecond, processed, replies, ... }
  */
 import { printFigures } from './report.ts';
@@ -27,6 +28,8 @@ const arg = (name: string, def: number) => {
 };
 const MAILS = arg('mails', 2000);
 const CONNECTIONS = arg('connections', 8);
+// Mails sent before, as a service some months in has them: the outbox keeps every mail (reads that scan it slow down).
+const OUTBOX_ROWS = arg('outbox-rows', 0);
 const embedded =
   (process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL)
     ? null
@@ -36,6 +39,24 @@ const embedded =
         database: 'postgres',
       });
 const server = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? (embedded as { url: string }).url;
+
+/**
+ * `rows` sent mails of 10,000 other players over the last week, a third of them results and the rest replies (a tenth
+ * of the replies tied to no game: refusals), as the outbox of a busy service has them.
+ */
+async function fillOutbox(db: ReturnType<typeof createDb>, gameId: string, rows: number): Promise<void> {
+  await db.$executeRawUnsafe(
+    `INSERT INTO "Outbox" (id, "gameId", kind, "toAddress", subject, "messageId", text, status, "createdAt", "sentAt")
+     SELECT 'filler-' || g, CASE WHEN g % 10 = 1 THEN NULL ELSE $1 END,
+       CASE WHEN g % 3 = 0 THEN 'result' WHEN g % 10 = 1 THEN 'refusal' ELSE 'reply' END,
+       'player' || (g % 10000) || '@example.org', 'Step', '<filler-' || g || '@judge.test>', 'text', 'sent',
+       now() - (g % 10080) * interval '1 minute', now() - (g % 10080) * interval '1 minute'
+     FROM generate_series(1, $2::int) g`,
+    gameId,
+    rows,
+  );
+  await db.$executeRawUnsafe('ANALYZE "Outbox"');
+}
 
 const name = `pbem_bench_${randomBytes(4).toString('hex')}`;
 const scratch = await createScratchDatabase(server, name);
@@ -59,6 +80,7 @@ try {
     ],
   });
   const seat = await db.seat.findFirstOrThrow({ where: { gameId: game.id, side: 'allied' } });
+  if (OUTBOX_ROWS) await fillOutbox(db, game.id, OUTBOX_ROWS);
   const listener = await startSmtpListener(deps, { port: 0, host: '127.0.0.1' });
   const to = `orders+${seat.mailToken}@judge.test`;
   const body =
@@ -101,10 +123,11 @@ try {
   const processed = await db.inboundMail.count({
     where: { status: 'processed', messageId: { startsWith: '<bench-' } },
   });
-  const replies = await db.outbox.count({ where: { kind: 'reply' } });
+  const replies = await db.outbox.count({ where: { kind: 'reply', NOT: { id: { startsWith: 'filler-' } } } });
   const figures = {
     mails: total,
     connections: CONNECTIONS,
+    outboxRows: OUTBOX_ROWS,
     seconds: +seconds.toFixed(2),
     mailsPerSecond: +(total / seconds).toFixed(1),
     processed,

@@ -7,6 +7,7 @@
  * idempotent (the order and the answer have ids derived from the row), so taking over a row whose process was only
  * slow does no harm.
  */
+import { randomUUID } from 'node:crypto';
 import type { ServiceDeps } from '../services/deps.ts';
 import { readOne, statement } from '../services/prepared-statements.ts';
 import { seatReplyAddress, tokensIn } from './addresses.ts';
@@ -96,10 +97,21 @@ export async function recipientKeys(
   return keys.length ? keys : [{ recipient: '' }];
 }
 
-type Deps = Pick<ServiceDeps, 'db' | 'config' | 'clock'>;
+type Deps = Pick<ServiceDeps, 'db' | 'pool' | 'config' | 'clock'>;
 
 const leaseEnd = (deps: Pick<ServiceDeps, 'config' | 'clock'>) =>
   new Date(deps.clock().getTime() + deps.config.INBOUND_LEASE_SECONDS * 1000);
+
+// A new row, leased to its process; nothing when the mail is stored for that recipient already.
+const STORE = statement(
+  'inbound_store',
+  ['text', 'text', 'text', 'text', 'text', 'text[]', 'bytea', 'integer', 'text', 'timestamp(3)', 'timestamp(3)'],
+  `INSERT INTO "InboundMail" (id, "messageId", recipient, source, "envelopeFrom", "envelopeTo", raw, size, status,
+     "gameId", "receivedAt", "leaseUntil", attempts)
+   VALUES ($1, $2, $3, $4, $5, $6::text[], $7::bytea, $8::integer, 'received', $9, $10::timestamp(3), $11::timestamp(3), 1)
+   ON CONFLICT ("messageId", recipient) DO NOTHING
+   RETURNING id`,
+);
 
 /**
  * Stores one row of a mail, leased to this process, or, when the row exists (the same delivery again), takes it
@@ -122,23 +134,21 @@ export async function storeInbound(
     size: msg.size,
     attempts: 1,
   };
-  try {
-    const row = await deps.db.inboundMail.create({
-      data: {
-        ...stored,
-        envelopeFrom: msg.envelopeFrom ?? null,
-        raw: new Uint8Array(msg.raw),
-        status: 'received',
-        gameId: key.gameId ?? null,
-        receivedAt: deps.clock(),
-        leaseUntil: leaseEnd(deps),
-      },
-      select: { id: true },
-    });
-    return { id: row.id, ...stored, ...(key.owner ? { owner: key.owner } : {}) };
-  } catch (error) {
-    if ((error as { code?: string }).code !== 'P2002') throw error;
-  }
+  const id = randomUUID();
+  const inserted = await readOne(deps, STORE, [
+    id,
+    messageId,
+    recipient,
+    msg.source,
+    msg.envelopeFrom ?? null,
+    stored.envelopeTo,
+    msg.raw,
+    msg.size,
+    key.gameId ?? null,
+    deps.clock().toISOString(),
+    leaseEnd(deps).toISOString(),
+  ]);
+  if (inserted.length) return { id, ...stored, ...(key.owner ? { owner: key.owner } : {}) };
   const [taken] = await takeAbandoned(deps, { key: { messageId, recipient } });
   return taken ?? null;
 }
