@@ -25,7 +25,7 @@ const INT8_OID = 20;
 const utcTimestamp = (text: string): Date => new Date(`${text.replace(' ', 'T')}Z`);
 
 /** Parsers of the two types where pg's defaults differ from Prisma's raw results. */
-const prismaLikeTypes = {
+export const prismaLikeTypes = {
   getTypeParser(oid: number, format?: string) {
     if (oid === TIMESTAMP_OID) return utcTimestamp;
     if (oid === INT8_OID) return (text: string) => BigInt(text);

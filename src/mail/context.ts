@@ -8,6 +8,7 @@ import { asLocale } from '../i18n/index.ts';
 import { type AnyGamePackage, seatText } from '../engine/game-package.ts';
 import { componentData } from '../services/component-data.ts';
 import { gameDefinition, type ServiceDeps, type Tx } from '../services/deps.ts';
+import { statement } from '../services/prepared-statements.ts';
 import type { Game, Person, Seat } from '../generated/prisma/client.ts';
 import type { MailSite, PersonMailContext, SeatMailContext } from './compose-parts.ts';
 
@@ -81,6 +82,21 @@ export function personMailContext(
     },
     seats: held.map((s) => ({ id: s.id, side: s.side, sideName: seatText(def, game.mode, s.side, game.options) })),
   };
+}
+
+/** A game's row and its seats' rows, by side, as statements to read with others (readTogether). */
+export const GAME_ROW = statement('mail_game_row', ['text'], 'SELECT * FROM "Game" WHERE id = $1');
+export const GAME_SEATS = statement(
+  'mail_game_seats',
+  ['text'],
+  'SELECT * FROM "Seat" WHERE "gameId" = $1 ORDER BY side',
+);
+
+/** A game and its seats as GAME_ROW and GAME_SEATS read them, in the shape `loadGameWithSeats` gives. */
+export function gameWithSeats(games: unknown[], seats: unknown[], gameId: string): Game & { seats: Seat[] } {
+  const [game] = games as Game[];
+  if (!game) throw new Error(`No Game found: ${gameId}`);
+  return { ...game, seats: seats as Seat[] };
 }
 
 /** Loads a game with its seats (in a transaction or not). */

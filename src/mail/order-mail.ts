@@ -16,8 +16,8 @@ import { gameDefinition, type ServiceDeps } from '../services/deps.ts';
 import { OrdersInvalidError, ServiceError } from '../services/errors.ts';
 import { crashPoint } from '../services/crash-points.ts';
 import { ordersBySeatErrorsNow, ordersErrorsNow, submitOrders, submitOrdersBySeat } from '../services/orders.ts';
-import { readOne, statement } from '../services/prepared-statements.ts';
-import { currentStep } from '../services/steps.ts';
+import { readTogether, statement } from '../services/prepared-statements.ts';
+import { CURRENT_STEP_OF, type CurrentStepRow, withEnvelope } from '../services/steps.ts';
 import { uuidFromKey } from '../services/tokens.ts';
 import type { Game, Seat } from '../generated/prisma/client.ts';
 import { ordersAddress } from './addresses.ts';
@@ -30,7 +30,7 @@ import {
   type PlayerMailContext,
   readerOf,
 } from './compose-parts.ts';
-import { loadGameWithSeats, personMailContext, seatMailContext } from './context.ts';
+import { GAME_ROW, GAME_SEATS, gameWithSeats, personMailContext, seatMailContext } from './context.ts';
 import { commandAnswers, type MailContext, nothingRead } from './order-mail-commands.ts';
 import { owedNow } from './order-mail-owed.ts';
 import { queueAck } from './ack-fold.ts';
@@ -81,11 +81,34 @@ export interface OrderMailResult {
   personId?: string;
 }
 
-/** The context of a mail of a player or the moderator. */
-async function mailContext(deps: ServiceDeps, principal: MailPrincipal, mail: OrderMail): Promise<MailContext> {
-  const game = await loadGameWithSeats(deps.db, principal.gameId);
+/** A mail's context, and the orders it stored when it was processed before (see `withOrdersStoredBefore`). */
+interface ReadContext {
+  ctx: MailContext;
+  storedBefore: StoredOrder[];
+}
+
+/** An order a mail stored when it was processed before. */
+interface StoredOrder {
+  parsed: unknown;
+  seatId: string;
+}
+
+/**
+ * The context of a mail of a player or the moderator: the game, its seats, its current step and the orders this
+ * mail stored before are read together, in one round trip on the pool.
+ */
+async function mailContext(deps: ServiceDeps, principal: MailPrincipal, mail: OrderMail): Promise<ReadContext> {
+  const gameId = principal.gameId;
+  const ids = Object.values(mailOrderIds(principal, mail.inboundId));
+  const [games, seatRows, steps, storedBefore] = await readTogether(deps, [
+    [GAME_ROW, [gameId]],
+    [GAME_SEATS, [gameId]],
+    [CURRENT_STEP_OF, [gameId]],
+    [STORED_ORDERS, [ids]],
+  ]);
+  const game = gameWithSeats(games, seatRows, gameId);
   const def = gameDefinition(deps, game.game);
-  const step = await currentStep(deps, game.id);
+  const step = await withEnvelope(deps, steps[0] as CurrentStepRow | undefined);
   const { reader, held } = await readerContext(deps, principal, game, def, mail);
   const seats: SeatText[] = held.map((s) => {
     const owes = step.status === 'open' && step.owed.some((o) => o.seat === s.side);
@@ -96,7 +119,8 @@ async function mailContext(deps: ServiceDeps, principal: MailPrincipal, mail: Or
   const textGame: TextGame = def ?? {};
   const locale = held.length ? readerOf(reader).locale : 'en';
   const data = componentData(def, game);
-  return { deps, principal, game, step, seats, data, def, textGame, reader, locale, inboundId: mail.inboundId };
+  const ctx = { deps, principal, game, step, seats, data, def, textGame, reader, locale, inboundId: mail.inboundId };
+  return { ctx, storedBefore: storedBefore as StoredOrder[] };
 }
 
 /**
@@ -147,10 +171,18 @@ function readMail(ctx: MailContext, text: string): ReadMail {
   return { orders: { [side]: parsed.orders }, raw: { [side]: parsed.redacted }, statements, commands, errors, ignored };
 }
 
-/** The ids of the orders a mail submits: one for a seat, one per seat for a person holding several. */
+/** The ids of the orders a mail submits, by side: one for a seat, one per seat for a person holding several. */
 function orderIds(ctx: MailContext, inboundId: string, sides: readonly string[]): Record<string, string> {
   if (ctx.principal.kind !== 'person') return Object.fromEntries(sides.map((s) => [s, mailOrderId(inboundId)]));
   return Object.fromEntries(sides.map((s) => [s, seatMailOrderId(inboundId, s)]));
+}
+
+/** The ids of every order a mail of `principal` may submit, by side (none for the moderator). */
+function mailOrderIds(principal: MailPrincipal, inboundId: string): Record<string, string> {
+  if (principal.kind === 'seat') return { [principal.side]: mailOrderId(inboundId) };
+  if (principal.kind === 'person')
+    return Object.fromEntries(principal.seats.map((s) => [s.side, seatMailOrderId(inboundId, s.side)]));
+  return {};
 }
 
 const STORED_ORDERS = statement(
@@ -164,19 +196,11 @@ const STORED_ORDERS = statement(
  * side, are what it says, whatever the step is now (the text could read otherwise against a later step).
  * Submitting them again stores nothing (same order ids) and answers "accepted", as the first time.
  */
-async function withOrdersStoredBefore(ctx: MailContext, inboundId: string, read: ReadMail): Promise<ReadMail> {
-  const ids = Object.values(
-    orderIds(
-      ctx,
-      inboundId,
-      ctx.seats.map((s) => s.side),
-    ),
-  );
-  const rows = ids.length ? await readOne<{ parsed: unknown; seatId: string }>(ctx.deps, STORED_ORDERS, [ids]) : [];
-  if (!rows.length) return read;
+function withOrdersStoredBefore(ctx: MailContext, stored: StoredOrder[], read: ReadMail): ReadMail {
+  if (!stored.length) return read;
   // The sides from the game's seats, loaded with the context (a relation select costs a query of its own).
   const sideOf = new Map(ctx.game.seats.map((s) => [s.id, s.side]));
-  const orders = Object.fromEntries(rows.map((r) => [sideOf.get(r.seatId) ?? '', r.parsed]));
+  const orders = Object.fromEntries(stored.map((r) => [sideOf.get(r.seatId) ?? '', r.parsed]));
   return { ...read, orders, errors: [], statements: Math.max(read.statements, 1) };
 }
 
@@ -186,8 +210,8 @@ export async function processOrderMail(
   principal: MailPrincipal,
   mail: OrderMail,
 ): Promise<OrderMailResult> {
-  const ctx = await mailContext(deps, principal, mail);
-  const read = await withOrdersStoredBefore(ctx, mail.inboundId, readMail(ctx, mail.text));
+  const { ctx, storedBefore } = await mailContext(deps, principal, mail);
+  const read = withOrdersStoredBefore(ctx, storedBefore, readMail(ctx, mail.text));
   const answers = await commandAnswers(ctx, read.commands);
   const submitted = await submitMailOrders(ctx, read, mail);
   if (!read.statements && !read.commands.length && !read.errors.length) answers.push(...nothingRead(ctx, mail));

@@ -4,7 +4,7 @@
  * without a pool (tools that build deps with Prisma only) the same statements run in a Prisma transaction.
  */
 import type pg from 'pg';
-import { rollBack } from '../db/sql-tx.ts';
+import { prismaLikeTypes, rollBack } from '../db/sql-tx.ts';
 import type { ServiceDeps, Tx } from './deps.ts';
 
 /**
@@ -39,14 +39,24 @@ export interface SqlRunner {
   $queryRawUnsafe<T = unknown>(text: string, ...params: unknown[]): Promise<T>;
 }
 
-/** A parameter as an SQL literal: E'' strings with backslashes and quotes doubled, whatever the server settings. */
+/**
+ * A parameter as an SQL literal: E'' strings with backslashes and quotes doubled, whatever the server settings; an
+ * array of texts in Postgres's array input form.
+ */
 export function literal(value: unknown): string {
   if (value === null || value === undefined) return 'NULL';
+  if (Array.isArray(value)) return literal(`{${value.map(arrayItem).join(',')}}`);
   if (typeof value === 'boolean') return value ? 'true' : 'false';
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);
   const text = value instanceof Date ? value.toISOString() : value;
   if (typeof text !== 'string') throw new TypeError(`not an SQL parameter: ${typeof value}`);
   return `E'${text.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
+}
+
+/** A text of an array parameter, quoted as Postgres's array input reads it. */
+function arrayItem(value: unknown): string {
+  if (typeof value !== 'string') throw new TypeError(`not a text of an array parameter: ${typeof value}`);
+  return `"${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
 }
 
 // Per connection (pg clients live as long as their connection), the statements it has prepared.
@@ -140,4 +150,31 @@ export async function readOne<T>(
   // A protocol-level name of its own: the SQL-level PREPAREd statements of the same connection share the namespace.
   if (deps.pool) return (await deps.pool.query({ name: `read_${s.name}`, text: s.text, values: params })).rows as T[];
   return deps.db.$queryRawUnsafe<T[]>(s.text, ...params);
+}
+
+/**
+ * Reads, none depending on another's, in one round trip on the pool (`EXECUTE`s of the prepared statements in one
+ * text, outside any transaction: each reads what is committed when it runs); one after the other through Prisma
+ * without a pool. Rows as Prisma's raw queries shape them (src/db/sql-tx.ts). Returns the rows of each, in order.
+ */
+export async function readTogether(
+  deps: Pick<ServiceDeps, 'db' | 'pool'>,
+  items: [Statement, unknown[]][],
+): Promise<unknown[][]> {
+  if (!deps.pool) {
+    const out: unknown[][] = [];
+    for (const [s, params] of items) out.push(await deps.db.$queryRawUnsafe<unknown[]>(s.text, ...params));
+    return out;
+  }
+  const client = await deps.pool.connect();
+  try {
+    await prepareAll(client);
+    const text = items.map(([s, params]) => `EXECUTE ${s.name}(${params.map(literal).join(', ')})`).join(';\n');
+    const results = (await client.query({ text, types: prismaLikeTypes })) as unknown as
+      | pg.QueryResult
+      | pg.QueryResult[];
+    return (Array.isArray(results) ? results : [results]).map((r) => r.rows);
+  } finally {
+    client.release();
+  }
 }

@@ -43,15 +43,34 @@ export type CurrentStep = CurrentStepRow & { envelope: Envelope };
 /** What the reads here need: a transaction (Prisma's or the pool's) or the Prisma client. */
 type SqlReader = Pick<SqlTx, '$queryRawUnsafe'>;
 
+/** The columns of a CurrentStepRow, from a game `g` and its current step `st`. */
+const CURRENT_STEP_COLUMNS = `g.id AS "gameId", g.game, g."rulesVersion", g.status::text AS "gameStatus", g."reviewMode",
+  st.id AS "stepId", st.number, st.status::text AS status, st.owed, st."deadlineAt", st."openedAt", st."rejectedReason",
+  st."rejectedRevisions"`;
+
 /** The current steps of the games listed, in one statement (an unknown game has none). */
 export async function currentStepsOf(client: SqlReader, gameIds: string[]): Promise<CurrentStepRow[]> {
   if (!gameIds.length) return [];
   return client.$queryRawUnsafe<CurrentStepRow[]>(
-    `SELECT g.id AS "gameId", g.game, g."rulesVersion", g.status::text AS "gameStatus", g."reviewMode", st.id AS "stepId", st.number,
-       st.status::text AS status, st.owed, st."deadlineAt", st."openedAt", st."rejectedReason", st."rejectedRevisions"
-     FROM "Game" g ${CURRENT_STEP_JOIN} WHERE g.id = ANY($1::text[])`,
+    `SELECT ${CURRENT_STEP_COLUMNS} FROM "Game" g ${CURRENT_STEP_JOIN} WHERE g.id = ANY($1::text[])`,
     gameIds,
   );
+}
+
+/** The current step of one game, as a statement to read with others (readTogether); no row for an unknown game. */
+export const CURRENT_STEP_OF = statement(
+  'current_step_of',
+  ['text'],
+  `SELECT ${CURRENT_STEP_COLUMNS} FROM "Game" g ${CURRENT_STEP_JOIN} WHERE g.id = $1`,
+);
+
+/** A current step read with other statements, with its envelope (from the cache). 404 for an unknown game. */
+export async function withEnvelope(
+  deps: Pick<ServiceDeps, 'db' | 'pool'>,
+  row: CurrentStepRow | undefined,
+): Promise<CurrentStep> {
+  if (!row) throw notFound('game');
+  return { ...row, envelope: await cachedEnvelope(deps, row.stepId, row.rulesVersion) };
 }
 
 /** The current step of a game, or null for an unknown game. */
@@ -61,9 +80,7 @@ export async function readCurrentStep(client: SqlReader, gameId: string): Promis
 
 /** The game's current step with its envelope (one query, plus the envelope on a cache miss). 404 for an unknown game. */
 export async function currentStep(deps: Pick<ServiceDeps, 'db' | 'pool'>, gameId: string): Promise<CurrentStep> {
-  const row = await readCurrentStep(deps.db, gameId);
-  if (!row) throw notFound('game');
-  return { ...row, envelope: await cachedEnvelope(deps, row.stepId, row.rulesVersion) };
+  return withEnvelope(deps, (await readCurrentStep(deps.db, gameId)) ?? undefined);
 }
 
 /** How far the current step of a game is: its status, what it owes, its deadline and the seats with orders in. */
