@@ -3,9 +3,8 @@
  * Message-ID, and the per-address reply budget that keeps the service from feeding a mail loop or a flood.
  */
 import { randomUUID } from 'node:crypto';
-import type { Db } from '../db/client.ts';
 import { insertRows } from '../db/insert-rows.ts';
-import type { ServiceDeps, SqlTx, Tx } from '../services/deps.ts';
+import type { ServiceDeps, SqlTx } from '../services/deps.ts';
 import { readOne, statement } from '../services/prepared-statements.ts';
 import { outboxMessageId } from './addresses.ts';
 import type { ComposedMail } from './compose-parts.ts';
