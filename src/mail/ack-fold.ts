@@ -102,7 +102,7 @@ interface AckRow extends Partial<HeldRow> {
 }
 
 // In one statement, for the reader ($2, any case) in the game ($1): whether the mail ($5) is acknowledged already
-// (its Message-ID listed in an acknowledgement: a mail processed again after a crash); the acknowledgement held to
+// (its Message-ID listed in an acknowledgement to the reader: a mail processed again after a crash); the acknowledgement held to
 // fold this minute's next ones into, not yet taken by delivery (its columns, null when none); and how many
 // acknowledgements went to the reader in the last minute ($4). Times as UTC instants.
 const ACK_STATE = statement(
@@ -110,7 +110,9 @@ const ACK_STATE = statement(
   ['text', 'text', 'timestamp(3)', 'timestamp(3)', 'text', 'text', 'text'],
   `
   SELECT
-    EXISTS (SELECT 1 FROM "Outbox" WHERE "gameId" = $1 AND kind = 'reply' AND strpos(headers ->> $7, $5) > 0) AS answered,
+    EXISTS (SELECT 1 FROM "Outbox"
+      WHERE "gameId" = $1 AND lower("toAddress") = lower($2) AND kind = 'reply' AND strpos(headers ->> $7, $5) > 0
+    ) AS answered,
     (SELECT count(*)::int FROM "Outbox"
       WHERE "gameId" = $1 AND lower("toAddress") = lower($2) AND kind = 'reply' AND "createdAt" > $4::timestamp(3)
         AND headers ->> $6 = 'accepted') AS recent,

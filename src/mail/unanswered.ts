@@ -57,7 +57,8 @@ const sinceLastReply = (mails: string, replies: string) => `
   SELECT i."receivedAt" AT TIME ZONE 'UTC' AS "receivedAt", i.result FROM "InboundMail" i
   WHERE ${mails} AND i.status = 'processed'
     AND i."receivedAt" > GREATEST($3::timestamp(3),
-      (SELECT max(o."createdAt") FROM "Outbox" o WHERE o."toAddress" = $1 AND o.kind = 'reply' AND ${replies}))
+      (SELECT max(o."createdAt") FROM "Outbox" o
+       WHERE lower(o."toAddress") = lower($1) AND o.kind = 'reply' AND ${replies}))
   ORDER BY i."receivedAt" LIMIT 50`;
 const OF_SEAT = statement(
   'unanswered_of_seat',
