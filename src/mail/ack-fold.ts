@@ -6,7 +6,7 @@
  * happens next" as the game stands after the last one.
  */
 import type { ServiceDeps } from '../services/deps.ts';
-import { readOne, statement } from '../services/prepared-statements.ts';
+import { readOne, type Statement, statement } from '../services/prepared-statements.ts';
 import type { Locale } from '../i18n/index.ts';
 import type { ComposedMail } from './compose-parts.ts';
 import { nextHeading } from './compose-reply.ts';
@@ -63,18 +63,19 @@ export function foldedSections(row: Pick<HeldRow, 'text' | 'html'>, locale: Loca
  * Queues the acknowledgement `compose` makes (given the sections of a held one it is folded into, or null) under
  * `answerId`: folded into the held acknowledgement of this minute when there is one not yet taken by delivery,
  * held a minute when another acknowledgement went to the reader within the last one (a correction after a refusal
- * is acknowledged at once), sent at once otherwise. Always true.
+ * is acknowledged at once), sent at once otherwise. Always true. `read`: the rows of its `ackStateRead` at `now`, read
+ * by the caller with its own (one round trip for both).
  */
 export async function queueAck(
   deps: Pick<ServiceDeps, 'db' | 'pool' | 'config' | 'clock'>,
   reader: AckReader,
   answerId: string,
   compose: (folded: Part | null) => ComposedMail,
+  read?: { rows: unknown[]; now: Date },
 ): Promise<boolean> {
-  const now = deps.clock();
-  const since = new Date(now.getTime() - ACK_FOLD_MS);
-  const params = [reader.gameId, reader.email, now.toISOString(), since.toISOString(), reader.mailId ?? null];
-  const [found] = await readOne<AckRow>(deps, ACK_STATE, [...params, ACK_HEADER, ACKS_HEADER]);
+  const now = read?.now ?? deps.clock();
+  const [statement, params] = ackStateRead(reader, now);
+  const [found] = (read?.rows ?? (await readOne(deps, statement, params))) as AckRow[];
   if (found.answered) return true;
   const held = found.id ? (found as AckRow & HeldRow) : null;
   const sections = held ? foldedSections(held, reader.locale) : null;
@@ -92,6 +93,13 @@ export async function queueAck(
   const mail = ackMail(composed, { id: answerId, ...hold });
   await writeOutbox(deps.db, deps.config, [mail], now, { skipDuplicates: true });
   return true;
+}
+
+/** The read of what an acknowledgement needs to know of the reader's outbox at `now` (ACK_STATE). */
+export function ackStateRead(reader: AckReader, now: Date): [Statement, unknown[]] {
+  const since = new Date(now.getTime() - ACK_FOLD_MS);
+  const params = [reader.gameId, reader.email, now.toISOString(), since.toISOString(), reader.mailId ?? null];
+  return [ACK_STATE, [...params, ACK_HEADER, ACKS_HEADER]];
 }
 
 /** What an acknowledgement needs to know of the reader's outbox: see ACK_STATE. */

@@ -33,14 +33,15 @@ import {
 import { GAME_ROW, GAME_SEATS, gameWithSeats, personMailContext, seatMailContext } from './context.ts';
 import { commandAnswers, type MailContext, nothingRead } from './order-mail-commands.ts';
 import { owedNow } from './order-mail-owed.ts';
-import { queueAck } from './ack-fold.ts';
-import { answerQueued, queueAnswer } from './outbox.ts';
+import { ackStateRead, queueAck } from './ack-fold.ts';
+import { answerQueuedRead, budgetLeftFrom, budgetRead, queueAnswer } from './outbox.ts';
 import type { Part } from './render.ts';
 import {
   type RefusedReader,
   unansweredNote,
   unansweredPart,
-  unansweredRefusals,
+  refusalsFrom,
+  unansweredRead,
   type UnansweredNote,
 } from './unanswered.ts';
 import { formatDateTime } from '../i18n/index.ts';
@@ -367,22 +368,26 @@ export async function queueReply(
   compose: (earlier: Part | null, folded: Part | null) => ComposedMail,
 ): Promise<boolean> {
   if (!reader.email) return false;
-  if (await answerQueued(deps, mailAnswerId(mail.inboundId))) return true;
+  const answerId = mailAnswerId(mail.inboundId);
+  const now = deps.clock();
+  const acked = { ...reader, mailId: mail.inReplyTo };
+  // Whether the answer is queued, the refusals left unanswered, and the acknowledgement's state or the reply budget:
+  // read together, in one round trip on the pool.
+  const reads = [
+    answerQueuedRead(answerId),
+    reader.ack ? ackStateRead(acked, now) : budgetRead(reader.email, 'player', now),
+  ];
+  if (reader.refused) reads.push(unansweredRead(reader.refused, now));
+  const [answered, last, refusals = []] = await readTogether(deps, reads);
+  if (answered.length) return true;
   const when = (d: Date) => formatDateTime(d, reader.timeZone, reader.locale);
-  const earlier = async () =>
-    unansweredPart(
-      reader.refused ? await unansweredRefusals(deps, reader.refused, deps.clock()) : [],
-      reader.locale,
-      when,
-    );
-  if (reader.ack) {
-    const first = await earlier();
-    const acked = { ...reader, mailId: mail.inReplyTo };
-    return queueAck(deps, acked, mailAnswerId(mail.inboundId), (folded) => compose(first, folded));
-  }
-  // The reply budget is counted once, by queueAnswer (composing first costs no query: `earlier` only reads).
-  const composed = compose(await earlier(), null);
-  const queued = await queueAnswer(deps, composed, mailAnswerId(mail.inboundId), { notQueuedYet: true });
+  const earlier = unansweredPart(refusalsFrom(refusals), reader.locale, when);
+  if (reader.ack) return queueAck(deps, acked, answerId, (folded) => compose(earlier, folded), { rows: last, now });
+  const composed = compose(earlier, null);
+  // The budget read is the one of this reply when the reply goes, as composed, to the reader tied to the game.
+  const ours = composed.to === reader.email && !!composed.gameId;
+  const budgetLeft = ours ? budgetLeftFrom(last, 'player', deps.config) : undefined;
+  const queued = await queueAnswer(deps, composed, answerId, { notQueuedYet: true, budgetLeft });
   if (!queued) deps.log.warn({ gameId: reader.gameId, to: composed.to }, 'reply budget spent: reply not sent');
   return queued;
 }

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { insertRows } from '../db/insert-rows.ts';
 import type { ServiceDeps, SqlTx } from '../services/deps.ts';
-import { readOne, statement } from '../services/prepared-statements.ts';
+import { readOne, type Statement, statement } from '../services/prepared-statements.ts';
 import { outboxMessageId } from './addresses.ts';
 import type { ComposedMail } from './compose-parts.ts';
 import { addPlayerLinks } from './player-links.ts';
@@ -125,6 +125,20 @@ const SPENT = {
   stranger: spentSince('reply_budget_stranger', 'IS NULL', ['refusal']),
 };
 
+/** The read of what a budget has spent on `address` this hour (`budgetLeftFrom` reads its rows). */
+export function budgetRead(address: string, budget: ReplyBudget, now: Date): [Statement, unknown[]] {
+  const since = new Date(now.getTime() - 3600_000).toISOString();
+  return [SPENT[budget], [address, since, ACK_HEADER]];
+}
+
+/** Whether one more reply of a budget may go, from the rows of its `budgetRead`. */
+export function budgetLeftFrom(rows: unknown[], budget: ReplyBudget, limits: ReplyLimits): boolean {
+  const [row] = rows as { sent: number; acks: number }[];
+  const player = budget === 'player';
+  const spent = row.sent - (player ? row.acks : 0);
+  return spent < (player ? limits.MAIL_REPLY_LIMIT_PER_HOUR : limits.MAIL_REFUSAL_LIMIT_PER_HOUR);
+}
+
 /** Whether one more reply of a budget may go to `address` this hour (counted in the outbox: across processes). */
 export async function replyBudgetLeft(
   deps: Pick<ServiceDeps, 'db' | 'pool'>,
@@ -133,18 +147,19 @@ export async function replyBudgetLeft(
   limits: ReplyLimits,
   now: Date,
 ): Promise<boolean> {
-  const since = new Date(now.getTime() - 3600_000).toISOString();
-  const [row] = await readOne<{ sent: number; acks: number }>(deps, SPENT[budget], [address, since, ACK_HEADER]);
-  const player = budget === 'player';
-  const spent = row.sent - (player ? row.acks : 0);
-  return spent < (player ? limits.MAIL_REPLY_LIMIT_PER_HOUR : limits.MAIL_REFUSAL_LIMIT_PER_HOUR);
+  const [statement, params] = budgetRead(address, budget, now);
+  return budgetLeftFrom(await readOne(deps, statement, params), budget, limits);
 }
 
 const ANSWER_QUEUED = statement('outbox_answer_queued', ['text'], 'SELECT 1 AS queued FROM "Outbox" WHERE id = $1');
 
+/** The read of whether the answer of id `answerId` is in the outbox (any row: it is). */
+export const answerQueuedRead = (answerId: string): [Statement, unknown[]] => [ANSWER_QUEUED, [answerId]];
+
 /** Whether the answer of id `answerId` is in the outbox (queued by this processing of a mail or an earlier one). */
 export async function answerQueued(deps: Pick<ServiceDeps, 'db' | 'pool'>, answerId: string): Promise<boolean> {
-  return (await readOne(deps, ANSWER_QUEUED, [answerId])).length > 0;
+  const [statement, params] = answerQueuedRead(answerId);
+  return (await readOne(deps, statement, params)).length > 0;
 }
 
 /**
@@ -152,18 +167,20 @@ export async function answerQueued(deps: Pick<ServiceDeps, 'db' | 'pool'>, answe
  * when the mail is processed again (its first processing died), an answer queued the first time is not queued
  * again. A new answer counts against a reply budget of its address: the player's when it is tied to a game (an
  * authenticated mail's), the strangers' otherwise. Returns whether the mail has its answer.
- * `notQueuedYet`: the caller has just looked for the answer and found none (the look is not made twice).
+ * `notQueuedYet`: the caller has just looked for the answer and found none (the look is not made twice);
+ * `budgetLeft`: the caller has just read the budget of the mail's address (`budgetRead`), with the look.
  */
 export async function queueAnswer(
   deps: Pick<ServiceDeps, 'db' | 'pool' | 'config' | 'clock'>,
   mail: ComposedMail,
   answerId: string,
-  opts: { notQueuedYet?: boolean } = {},
+  opts: { notQueuedYet?: boolean; budgetLeft?: boolean } = {},
 ): Promise<boolean> {
   if (!opts.notQueuedYet && (await answerQueued(deps, answerId))) return true;
   const now = deps.clock();
   const budget: ReplyBudget = mail.gameId ? 'player' : 'stranger';
-  if (!(await replyBudgetLeft(deps, mail.to, budget, deps.config, now))) return false;
+  const left = opts.budgetLeft ?? (await replyBudgetLeft(deps, mail.to, budget, deps.config, now));
+  if (!left) return false;
   await writeOutbox(deps.db, deps.config, [{ ...mail, id: answerId }], now, { skipDuplicates: true });
   return true;
 }

@@ -11,7 +11,7 @@ import { mailText } from '../i18n/strings-mail.ts';
 import type { ReplyReport } from './compose-reply.ts';
 import { esc, type Part } from './render.ts';
 import type { ServiceDeps } from '../services/deps.ts';
-import { readOne, statement } from '../services/prepared-statements.ts';
+import { readOne, type Statement, statement } from '../services/prepared-statements.ts';
 
 /** What is kept of a refused mail whose reply was not sent. */
 export interface UnansweredNote {
@@ -83,12 +83,21 @@ export async function unansweredRefusals(
   reader: RefusedReader,
   now: Date,
 ): Promise<UnansweredRefusal[]> {
+  const [statement, params] = unansweredRead(reader, now);
+  return refusalsFrom(await readOne(deps, statement, params));
+}
+
+/** The read behind `unansweredRefusals` (to send with others: readTogether); `refusalsFrom` reads its rows. */
+export function unansweredRead(reader: RefusedReader, now: Date): [Statement, unknown[]] {
   const lookBack = new Date(now.getTime() - LOOK_BACK_MS).toISOString();
-  const rows =
-    'id' in reader
-      ? await readOne<ReceivedRow>(deps, OF_SEAT, [reader.email, reader.id, lookBack])
-      : await readOne<ReceivedRow>(deps, OF_PERSON, [reader.email, reader.gameId, lookBack, reader.personId]);
-  return rows.flatMap((r) => {
+  return 'id' in reader
+    ? [OF_SEAT, [reader.email, reader.id, lookBack]]
+    : [OF_PERSON, [reader.email, reader.gameId, lookBack, reader.personId]];
+}
+
+/** The unanswered refusals in the rows of an `unansweredRead`. */
+export function refusalsFrom(rows: unknown[]): UnansweredRefusal[] {
+  return (rows as ReceivedRow[]).flatMap((r) => {
     const note = (r.result as { unanswered?: UnansweredNote } | null)?.unanswered;
     return note ? [{ receivedAt: r.receivedAt, subject: note.subject, problems: note.problems }] : [];
   });
