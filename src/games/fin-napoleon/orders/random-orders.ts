@@ -2,51 +2,38 @@
 import type { SeatId } from '../../../engine/types.ts';
 import { ALLIES, type Ally, type Nation } from '../data/schema.ts';
 import { warNationsIn } from '../rules/combat.ts';
-import { adjacentAreas, graphPathIsLegal, movable, moveAllowance } from '../rules/movement.ts';
+import { movable } from '../rules/movement.ts';
 import { owedPoint } from '../rules/owed.ts';
 import { reinforceLimit } from '../rules/surrender.ts';
 import { activeNation, areaIds, enemiesOfFrance, type FnState, homeOf, unitsOf } from '../state.ts';
 import { legalActivities } from './choices.ts';
+import { legalPaths } from './random-paths.ts';
 import type { Activation, FnOrders } from './schema.ts';
 import { pickOne, shuffled } from '../../../engine/shuffled.ts';
 
 type Rand = () => number;
 
-/**
- * Every path of at most `budget` areas from `from` on the area graph, no area entered twice, in depth-first order
- * (each path before its extensions). The graph never changes, so the paths are built once per data set, budget and
- * start, and frozen: orders share them.
- */
-function graphPaths(s: FnState, budget: number, from: string): readonly string[][] {
-  let byStart = graphPathsOf.get(s.data);
-  if (!byStart) {
-    byStart = new Map();
-    graphPathsOf.set(s.data, byStart);
+/** The key of a unit's slot in a move order (`RH2`), one string per area and number, made once. */
+function slotKey(from: string, slot: number): string {
+  let keys = slotKeys.get(from);
+  if (!keys) {
+    keys = [];
+    slotKeys.set(from, keys);
   }
-  const key = `${budget}${from}`;
-  let out = byStart.get(key);
-  if (!out) {
-    const paths: string[][] = [];
-    const walk = (at: string, path: string[]) => {
-      if (path.length > 0) paths.push(Object.freeze(path) as string[]);
-      if (path.length >= budget) return;
-      for (const to of adjacentAreas(s, at)) if (to !== from && !path.includes(to)) walk(to, [...path, to]);
-    };
-    walk(from, []);
-    out = paths;
-    byStart.set(key, out);
-  }
-  return out;
+  keys[slot] ??= `${from}${slot}`;
+  return keys[slot];
 }
-const graphPathsOf = new WeakMap<object, Map<string, readonly string[][]>>();
+const slotKeys = new Map<string, string[]>();
 
-/** Every legal path of a unit of `n` in `from` (the path choice's graph, checked by the rules). */
-export function legalPaths(s: FnState, n: Nation, from: string): string[][] {
-  // Spain's budget is 0: no candidates (FN 9.11[3]); the others follow the graph within the allowance.
-  const candidates = graphPaths(s, n === 'spain' ? 0 : moveAllowance(n), from);
-  const out: string[][] = [];
-  for (let i = 0; i < candidates.length; i++) if (graphPathIsLegal(s, n, from, candidates[i])) out.push(candidates[i]);
-  return out;
+/**
+ * Where a path ends well: France at an at-war Allied home or at-war Allied units (any at all: the same test as
+ * `warNationsIn(...).length`, without the array); an Allied nation in France or at French units.
+ */
+function endsWell(s: FnState, n: Nation, franceHome: string, p: readonly string[]): boolean {
+  const to = p[p.length - 1];
+  if (n !== 'france') return to === franceHome || unitsOf(s, to, 'france') > 0;
+  const owner = homeNationOf(s, to);
+  return (owner !== undefined && owner !== 'france' && s.atWar[owner as Ally]) || enemiesOfFrance(s, to) > 0;
 }
 
 /** Moves toward a fight: paths ending with enemies or in an enemy home count double. */
@@ -59,15 +46,9 @@ function randomMoves(
 ): Record<string, string[]> {
   const move: Record<string, string[]> = {};
   const franceHome = homeOf(s, 'france');
-  // Where a path ends well: France at an at-war Allied home or at-war Allied units (any at all: the same test as
-  // `warNationsIn(...).length`, without the array); an Allied nation in France or at French units.
-  const ends = (p: readonly string[]): boolean => {
-    const to = p[p.length - 1];
-    if (n !== 'france') return to === franceHome || unitsOf(s, to, 'france') > 0;
-    const owner = homeNationOf(s, to);
-    return (owner !== undefined && owner !== 'france' && s.atWar[owner as Ally]) || enemiesOfFrance(s, to) > 0;
-  };
-  for (const from of areaIds(s)) {
+  const ids = areaIds(s);
+  for (let a = 0; a < ids.length; a++) {
+    const from = ids[a];
     const count = movable(s, n, from, arrived);
     if (count < 1) continue; // no unit to move: its paths would go unused (and draw nothing)
     const paths = legalPaths(s, n, from);
@@ -77,8 +58,11 @@ function randomMoves(
     for (let k = 1; k <= count; k++) {
       if (rand() > share) continue;
       slot += 1;
-      good ??= paths.filter(ends);
-      move[`${from}${slot}`] = pickOne(good.length && rand() < 0.7 ? good : paths, rand);
+      if (!good) {
+        good = [];
+        for (let i = 0; i < paths.length; i++) if (endsWell(s, n, franceHome, paths[i])) good.push(paths[i]);
+      }
+      move[slotKey(from, slot)] = pickOne(good.length && rand() < 0.7 ? good : paths, rand);
     }
   }
   return move;
