@@ -3,7 +3,7 @@ import type { SeatId } from '../../../engine/types.ts';
 import { ALLIES, type Ally, type Nation } from '../data/schema.ts';
 import { warNationsIn } from '../rules/combat.ts';
 import { movable } from '../rules/movement.ts';
-import { owedPoint } from '../rules/owed.ts';
+import { owingSeat } from '../rules/owed.ts';
 import { reinforceLimit } from '../rules/surrender.ts';
 import { activeNation, areaIds, enemiesOfFrance, type FnState, homeOf, unitsOf } from '../state.ts';
 import { legalActivities } from './choices.ts';
@@ -135,8 +135,7 @@ function randomAllocation(s: FnState, area: string, rand: Rand): Partial<Record<
 
 /** The package's `randomOrders`. */
 export function randomOrders(s: FnState, seat: SeatId, rand: Rand): FnOrders {
-  const owed = owedPoint(s);
-  if (!owed || owed.seat !== seat) return {};
+  if (owingSeat(s) !== seat) return {};
   const p = s.phase;
   if (p.kind === 'start') {
     if (rand() < 0.5) return { start: 'roll' };

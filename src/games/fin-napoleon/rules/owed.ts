@@ -2,6 +2,17 @@
 import type { Owed, SeatId, Text } from '../../../engine/types.ts';
 import { activeNation, FRANCE_SEAT, type FnState, nationName, seatOf } from '../state.ts';
 
+/**
+ * The seat that owes orders, or null once the game is over: what `owedPoint` names, without its prompt (asked at
+ * every step of play by the players, validation and the invariants, which need only the seat).
+ */
+export function owingSeat(s: FnState): SeatId | null {
+  const kind = s.phase.kind;
+  if (kind === 'over') return null;
+  if (kind === 'start' || kind === 'allocate' || kind === 'surrenderReinforce') return FRANCE_SEAT;
+  return seatOf(s, activeNation(s)!) ?? null;
+}
+
 /** The owed point of a state: seat, point id, rule and prompt. */
 export function owedPoint(s: FnState): Owed | null {
   const p = s.phase;
