@@ -164,7 +164,7 @@ function frenchAttack(s: FnState, area: string, alloc: Partial<Record<Ally, numb
       excess -= r;
     }
   }
-  ctx.emit({ type: 'french-attack', rule: 'FN 9.21', area, allocation: alloc, hits, removed });
+  if (!ctx.silent) ctx.emit({ type: 'french-attack', rule: 'FN 9.21', area, allocation: alloc, hits, removed });
 }
 
 /** D7 (multiplayer): the nation's own player keeps it out of other nations' attacks (standing HOLD BACK). */
@@ -176,13 +176,14 @@ function alliedAttack(s: FnState, area: string, active: Nation, noJoin: readonly
   const joining = warNationsIn(s, area).filter((a) => a === active || (!noJoin.includes(a) && !heldBack(s, a)));
   const dice = joining.reduce((t, a) => t + unitsOf(s, area, a), 0);
   if (dice === 0 || unitsOf(s, area, 'france') === 0) {
-    ctx.emit({ type: 'allied-attack', rule: 'FN 9.23', area, nations: joining, dice, hits: 0, removed: 0 });
+    if (!ctx.silent)
+      ctx.emit({ type: 'allied-attack', rule: 'FN 9.23', area, nations: joining, dice, hits: 0, removed: 0 });
     return;
   }
   const hits = rollHits(s, area, dice, ctx, 'allied');
   const removed = Math.min(hits, unitsOf(s, area, 'france'));
   areaToChange(s, area).france -= removed;
-  ctx.emit({ type: 'allied-attack', rule: 'FN 9.23', area, nations: joining, dice, hits, removed });
+  if (!ctx.silent) ctx.emit({ type: 'allied-attack', rule: 'FN 9.23', area, nations: joining, dice, hits, removed });
   loseFrenchUnits(s, removed, ctx);
 }
 
@@ -195,7 +196,7 @@ export function fightArea(
   noJoin: readonly Ally[],
   ctx: ResolveContext,
 ): void {
-  ctx.emit({ type: 'combat', rule: 'FN 9.2', area, active });
+  if (!ctx.silent) ctx.emit({ type: 'combat', rule: 'FN 9.2', area, active });
   if (unitsOf(s, area, 'france') > 0) frenchAttack(s, area, alloc, ctx);
   alliedAttack(s, area, active, noJoin, ctx);
 }

@@ -27,7 +27,7 @@ export function startTurn(s: FnState, ctx: ResolveContext): void {
   s.frenchDeclared = false;
   s.queued = {};
   s.phase = { kind: 'activate' };
-  ctx.emit({ type: 'turn', rule: 'FN 5.0', turn: s.turn, roll, order: s.order });
+  if (!ctx.silent) ctx.emit({ type: 'turn', rule: 'FN 5.0', turn: s.turn, roll, order: s.order });
 }
 
 /** The activation part of a seat's orders. */
@@ -54,7 +54,7 @@ function declareWar(s: FnState, n: Nation, act: Activation, ctx: ResolveContext)
   });
   const success = roll <= 2;
   if (success) s.atWar[target] = true;
-  ctx.emit({ type: 'declare', rule: 'FN 7.0[4]', by: n, target, roll, success });
+  if (!ctx.silent) ctx.emit({ type: 'declare', rule: 'FN 7.0[4]', by: n, target, roll, success });
 }
 
 /** FN 9.2[5], D5: the combat areas, the active player's order first, then area order. */
@@ -121,7 +121,7 @@ export function finishFrenchSurrender(s: FnState, count: number, ctx: ResolveCon
 
 /** FN 6.0[3]: one nation's activity. */
 export function runActivation(s: FnState, n: Nation, act: Activation, ctx: ResolveContext): void {
-  ctx.emit({ type: 'activity', rule: 'FN 6.0[3]', nation: n, activity: act.activity });
+  if (!ctx.silent) ctx.emit({ type: 'activity', rule: 'FN 6.0[3]', nation: n, activity: act.activity });
   if (act.activity === 'declare') declareWar(s, n, act, ctx);
   if (act.activity === 'reinforce') reinforce(s, n, act.count ?? 0, ctx);
   if (act.activity !== 'move') {
@@ -150,7 +150,14 @@ function endOfTurn(s: FnState, ctx: ResolveContext): boolean {
   if (!result) return false;
   s.result = result;
   s.phase = { kind: 'over' };
-  ctx.emit({ type: 'game-over', rule: result.rule, side: result.side, winners: result.winners, reason: result.reason });
+  if (!ctx.silent)
+    ctx.emit({
+      type: 'game-over',
+      rule: result.rule,
+      side: result.side,
+      winners: result.winners,
+      reason: result.reason,
+    });
   return true;
 }
 
@@ -161,12 +168,13 @@ function queuedFor(s: FnState, seat: SeatId, n: Nation, ctx: ResolveContext): Ac
   delete s.queued[seat][n];
   if (!conditionHolds(s, n, act.when)) {
     const reason = { en: 'its condition is not met', ja: '条件を満たしていません' };
-    ctx.emit({ type: 'later-dropped', rule: 'FN 6.0', nation: n, visibleTo: [seat], reason });
+    if (!ctx.silent) ctx.emit({ type: 'later-dropped', rule: 'FN 6.0', nation: n, visibleTo: [seat], reason });
     return null;
   }
   const errors = activationErrors(s, n, act, `later.${n}`);
   if (errors.length === 0) return act;
-  ctx.emit({ type: 'later-dropped', rule: 'FN 6.0', nation: n, visibleTo: [seat], reason: errors[0].message });
+  if (!ctx.silent)
+    ctx.emit({ type: 'later-dropped', rule: 'FN 6.0', nation: n, visibleTo: [seat], reason: errors[0].message });
   return null;
 }
 

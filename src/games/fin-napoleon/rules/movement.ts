@@ -285,14 +285,14 @@ export function executeMoves(
   for (let i = 0; i < plan.length; i++) {
     const { key, from, to } = plan[i];
     areaToChange(s, from)[n] -= 1;
-    ctx.emit({ type: 'move', rule: 'FN 9.1', nation: n, from, path: move[key] });
+    if (!ctx.silent) ctx.emit({ type: 'move', rule: 'FN 9.1', nation: n, from, path: move[key] });
     if (n === 'britain' || !plan[i].crossesSea) {
       arrive(s, n, to, arrived);
       continue;
     }
     const roll = rollDie(ctx, 6, SEA_ROLL);
     const lost = roll >= 2;
-    ctx.emit({ type: 'sea-attrition', rule: 'FN 9.13[3]', nation: n, area: to, roll, lost });
+    if (!ctx.silent) ctx.emit({ type: 'sea-attrition', rule: 'FN 9.13[3]', nation: n, area: to, roll, lost });
     if (lost && n === 'france') loseFrenchUnits(s, 1, ctx, 'FN 11.0[3a]');
     if (!lost) arrive(s, n, to, arrived);
     if (act.haltAfterSea && i < plan.length - 1) {

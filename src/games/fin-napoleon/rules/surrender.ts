@@ -45,11 +45,11 @@ export function surrenderCheck(s: FnState, ctx: ResolveContext): boolean {
     if (!alliedSurrenders(s, a)) continue;
     s.atWar[a] = false;
     const returned = sendHome(s, a);
-    ctx.emit({ type: 'surrender', rule: 'FN 9.32', nation: a, returned });
+    if (!ctx.silent) ctx.emit({ type: 'surrender', rule: 'FN 9.32', nation: a, returned });
   }
   if (!franceSurrenders(s)) return false;
   const moraleBefore = s.morale;
-  ctx.emit({ type: 'surrender', rule: 'FN 9.33', nation: 'france', returned: 0 });
+  if (!ctx.silent) ctx.emit({ type: 'surrender', rule: 'FN 9.33', nation: 'france', returned: 0 });
   if (s.options.roadToParis && moraleBefore <= 0) {
     s.result = alliedWin(
       s,
@@ -63,7 +63,7 @@ export function surrenderCheck(s: FnState, ctx: ResolveContext): boolean {
   lowerMorale(s, 3, ctx, 'FN 9.33[1]', 'surrender');
   let returned = 0;
   for (const n of NATIONS) returned += sendHome(s, n);
-  ctx.emit({ type: 'return-home', rule: 'FN 9.33[1]', count: returned });
+  if (!ctx.silent) ctx.emit({ type: 'return-home', rule: 'FN 9.33[1]', count: returned });
   return true;
 }
 
@@ -75,7 +75,7 @@ export function reinforce(s: FnState, n: Nation, count: number, ctx: ResolveCont
   const placed = Math.max(0, Math.min(count, reinforceLimit(s, n)));
   const home = homeOf(s, n);
   areaToChange(s, home)[n] += placed;
-  ctx.emit({ type: 'reinforce', rule, nation: n, area: home, count: placed });
+  if (!ctx.silent) ctx.emit({ type: 'reinforce', rule, nation: n, area: home, count: placed });
 }
 
 /** FN 10.1: no French unit outside France and South France (FN-A24: none at all counts): 1-3 costs 1 morale. */
@@ -87,7 +87,7 @@ function frenchAdjustment(s: FnState, ctx: ResolveContext): void {
     rule: 'FN 10.1',
     what: { en: 'French adjustment (1-3: morale -1)', ja: 'フランス軍の調整（1〜3で士気-1）' },
   });
-  ctx.emit({ type: 'french-adjustment', rule: 'FN 10.1', roll, lost: roll <= 3 });
+  if (!ctx.silent) ctx.emit({ type: 'french-adjustment', rule: 'FN 10.1', roll, lost: roll <= 3 });
   if (roll <= 3) lowerMorale(s, 1, ctx, 'FN 10.1', 'adjustment');
 }
 
@@ -107,7 +107,7 @@ function russianAttrition(s: FnState, ctx: ResolveContext): void {
       }
       if (units === 0) continue;
       areaToChange(s, area)[n] -= lost;
-      ctx.emit({ type: 'attrition', rule: 'FN 10.2', area, nation: n, units, lost });
+      if (!ctx.silent) ctx.emit({ type: 'attrition', rule: 'FN 10.2', area, nation: n, units, lost });
       if (n === 'france') loseFrenchUnits(s, lost, ctx);
     }
   }
@@ -115,7 +115,7 @@ function russianAttrition(s: FnState, ctx: ResolveContext): void {
 
 /** FN 10.0-1, 10.0-2: the adjustment phase before the victory check. */
 export function adjustment(s: FnState, ctx: ResolveContext): void {
-  ctx.emit({ type: 'adjustment', rule: 'FN 10.0', turn: s.turn });
+  if (!ctx.silent) ctx.emit({ type: 'adjustment', rule: 'FN 10.0', turn: s.turn });
   frenchAdjustment(s, ctx);
   russianAttrition(s, ctx);
 }
