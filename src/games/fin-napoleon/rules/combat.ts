@@ -3,10 +3,10 @@
  * (FN 9.21, D6), then the Allied attack of every at-war Allied unit that joins (FN 9.23, D7). Hits on 1-3, in the
  * Spain area on 1-2 (FN 9.21[5], 9.23[8]); hits beyond the units there are void (FN-A15 R1) or spill (R2).
  */
-import { purposeText } from '../../../engine/dice-purpose.ts';
-import type { DicePurpose, ResolveContext } from '../../../engine/types.ts';
+import type { ResolveContext } from '../../../engine/types.ts';
 import { ALLIES, type Ally, type Nation } from '../data/schema.ts';
 import { areaIds, areaToChange, type FnState, homeOf, unitsOf } from '../state.ts';
+import { type KnownPurpose, knownPurpose, rollD6 } from './dice.ts';
 import { loseFrenchUnits } from './morale.ts';
 
 // The loops below read `s.units` directly rather than through state.ts's helpers: an odds preview runs them for
@@ -97,17 +97,11 @@ export function fitAllocation(
 /** FN 9.21[2], [5]: the number a die must not exceed to hit in this area. */
 const hitOn = (s: FnState, area: string): number => (area === homeOf(s, 'spain') ? 2 : 3);
 
-/** An attack die's purpose, and the text a context without `rollFor` records it as (`purposeText` of the engine). */
-interface AttackPurpose {
-  purpose: DicePurpose;
-  text: string;
-}
-
 /** Side -> area -> hit number -> purpose (looked up by the strings at hand: no key string is made per roll). */
-const purposes = { french: new Map<string, AttackPurpose[]>(), allied: new Map<string, AttackPurpose[]>() };
+const purposes = { french: new Map<string, KnownPurpose[]>(), allied: new Map<string, KnownPurpose[]>() };
 
 /** The purpose of an attack die (built once per side, area and hit number: a preview rolls many). */
-function attackPurpose(side: 'french' | 'allied', area: string, hit: number): AttackPurpose {
+function attackPurpose(side: 'french' | 'allied', area: string, hit: number): KnownPurpose {
   let byHit = purposes[side].get(area);
   if (!byHit) {
     byHit = [];
@@ -119,25 +113,18 @@ function attackPurpose(side: 'french' | 'allied', area: string, hit: number): At
       side === 'french'
         ? { en: `French attack in ${area} (hit on 1-${hit})`, ja: `${area}でのフランス軍の攻撃（1〜${hit}で命中）` }
         : { en: `Allied attack in ${area} (hit on 1-${hit})`, ja: `${area}での連合軍の攻撃（1〜${hit}で命中）` };
-    const purpose = { rule: side === 'french' ? 'FN 9.21[2]' : 'FN 9.23[4]', what };
-    p = { purpose, text: purposeText(purpose) };
+    p = knownPurpose(side === 'french' ? 'FN 9.21[2]' : 'FN 9.23[4]', what);
     byHit[hit] = p;
   }
   return p;
 }
 
-/**
- * The hits of `dice` attack dice. What `rollDie` does, with the purpose's text made once: a bare context (the odds
- * preview's) would otherwise get a new string for every die it rolls. The dice and their order are the same.
- */
+/** The hits of `dice` attack dice (their purpose made once per side, area and hit number: rules/dice.ts). */
 function rollHits(s: FnState, area: string, dice: number, ctx: ResolveContext, side: 'french' | 'allied'): number {
   const hit = hitOn(s, area);
-  const { purpose, text } = attackPurpose(side, area, hit);
+  const purpose = attackPurpose(side, area, hit);
   let hits = 0;
-  for (let i = 0; i < dice; i++) {
-    const value = ctx.rollFor ? ctx.rollFor(6, purpose) : ctx.roll(6, text);
-    if (value <= hit) hits++;
-  }
+  for (let i = 0; i < dice; i++) if (rollD6(ctx, purpose) <= hit) hits++;
   return hits;
 }
 

@@ -3,24 +3,23 @@
  * adjustment phase (FN 10.0). `resolve` applies the owed seat's answer, then runs forward to the next decision
  * point that no later activation or standing order answers (spec 5.2), or to the end.
  */
-import { rollDie } from '../../../engine/dice-purpose.ts';
 import type { ResolveContext, SeatId } from '../../../engine/types.ts';
 import { ALLIES, type Ally, type Nation } from '../data/schema.ts';
 import type { Activation, FnOrders } from '../orders/schema.ts';
 import { activationErrors, conditionHolds } from '../orders/validate-activation.ts';
 import { activeNation, type CombatRun, cloneState, FRANCE_SEAT, type FnState, isAlly, seatOf } from '../state.ts';
 import { allocationByPriority, combatAreas, fightArea, fitAllocation, needsAllocation } from './combat.ts';
+import { knownPurpose, rollD6 } from './dice.ts';
 import { victoryCheck } from './end.ts';
 import { executeMoves } from './movement.ts';
 import { adjustment, reinforce, surrenderCheck } from './surrender.ts';
 
+const ORDER_ROLL = knownPurpose('FN 5.0[6]', { en: "France's place in the activation order", ja: 'フランスの活動順' });
+
 /** FN 5.0: a new turn; France's slot by one die (FN-A02), the Allies in their fixed order (FN 5.0[4]). */
 export function startTurn(s: FnState, ctx: ResolveContext): void {
   s.turn += 1;
-  const roll = rollDie(ctx, 6, {
-    rule: 'FN 5.0[6]',
-    what: { en: "France's place in the activation order", ja: 'フランスの活動順' },
-  });
+  const roll = rollD6(ctx, ORDER_ROLL);
   const slot = s.data.activationSlots[roll - 1];
   s.order = [...ALLIES.slice(0, slot - 1), 'france', ...ALLIES.slice(slot - 1)];
   s.cursor = 0;
@@ -44,14 +43,13 @@ export function activationOf(o: FnOrders): Activation {
   return act;
 }
 
+const WAR_ROLL = knownPurpose('FN 7.0[4]', { en: 'declaration of war (1-2: success)', ja: '宣戦布告（1〜2で成功）' });
+
 /** FN 7.0: a declaration of war, by a peace ally for itself or by France on one peace ally (D2). */
 function declareWar(s: FnState, n: Nation, act: Activation, ctx: ResolveContext): void {
   const target: Ally = isAlly(n) ? n : act.target!;
   if (n === 'france') s.frenchDeclared = true;
-  const roll = rollDie(ctx, 6, {
-    rule: 'FN 7.0[4]',
-    what: { en: 'declaration of war (1-2: success)', ja: '宣戦布告（1〜2で成功）' },
-  });
+  const roll = rollD6(ctx, WAR_ROLL);
   const success = roll <= 2;
   if (success) s.atWar[target] = true;
   if (!ctx.silent) ctx.emit({ type: 'declare', rule: 'FN 7.0[4]', by: n, target, roll, success });

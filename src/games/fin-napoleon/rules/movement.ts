@@ -3,7 +3,6 @@
  * that name the broken link, the path choice a form offers, and the execution of the moves with sea attrition
  * (FN 9.13[3]).
  */
-import { rollDie } from '../../../engine/dice-purpose.ts';
 import { graphOf, type Graph, neighbours } from '../../../engine/geometry/graph.ts';
 import { pathSpecOf } from '../../../engine/geometry/path-spec.ts';
 import type { PathSpec, ResolveContext, RuleError } from '../../../engine/types.ts';
@@ -20,6 +19,7 @@ import {
   nationName,
   unitsOf,
 } from '../state.ts';
+import { knownPurpose, rollD6 } from './dice.ts';
 import { loseFrenchUnits } from './morale.ts';
 import { err } from './error.ts';
 
@@ -267,7 +267,7 @@ function arrive(s: FnState, n: Nation, to: string, arrived: Record<string, numbe
   arrived[to] = (arrived[to] ?? 0) + 1;
 }
 
-const SEA_ROLL = { rule: 'FN 9.13[3]', what: { en: 'sea attrition (2-6: lost)', ja: '海上消耗（2〜6で除去）' } };
+const SEA_ROLL = knownPurpose('FN 9.13[3]', { en: 'sea attrition (2-6: lost)', ja: '海上消耗（2〜6で除去）' });
 
 /**
  * Executes the moves of the active nation, unit by unit, with the sea attrition roll (FN 9.13[3], FN-A10). With
@@ -290,7 +290,7 @@ export function executeMoves(
       arrive(s, n, to, arrived);
       continue;
     }
-    const roll = rollDie(ctx, 6, SEA_ROLL);
+    const roll = rollD6(ctx, SEA_ROLL);
     const lost = roll >= 2;
     if (!ctx.silent) ctx.emit({ type: 'sea-attrition', rule: 'FN 9.13[3]', nation: n, area: to, roll, lost });
     if (lost && n === 'france') loseFrenchUnits(s, 1, ctx, 'FN 11.0[3a]');
