@@ -262,9 +262,10 @@ export function checkMoves(
   return errors;
 }
 
-function arrive(s: FnState, n: Nation, to: string, arrived: Record<string, number>): void {
+/** A unit reaches its area; counted in `arrived` when the moves may halt (FN-A12: those units may not move on). */
+function arrive(s: FnState, n: Nation, to: string, arrived: Record<string, number> | null): void {
   areaToChange(s, to)[n] += 1;
-  arrived[to] = (arrived[to] ?? 0) + 1;
+  if (arrived) arrived[to] = (arrived[to] ?? 0) + 1;
 }
 
 const SEA_ROLL = knownPurpose('FN 9.13[3]', { en: 'sea attrition (2-6: lost)', ja: '海上消耗（2〜6で除去）' });
@@ -278,8 +279,10 @@ export function executeMoves(
   n: Nation,
   act: Activation,
   ctx: ResolveContext,
-  arrived: Record<string, number> = {},
+  given?: Record<string, number>,
 ): boolean {
+  // Who arrived matters only to a halt (FN-A12): without one the count would be thrown away.
+  const arrived = given ?? (act.haltAfterSea ? {} : null);
   const move = act.move ?? {};
   const plan = movePlan(s, move);
   for (let i = 0; i < plan.length; i++) {
@@ -297,7 +300,7 @@ export function executeMoves(
     if (!lost) arrive(s, n, to, arrived);
     if (act.haltAfterSea && i < plan.length - 1) {
       const { move: _done, ...rest } = act;
-      s.phase = { kind: 'moveOn', act: rest, arrived };
+      s.phase = { kind: 'moveOn', act: rest, arrived: arrived ?? {} };
       return false;
     }
   }
