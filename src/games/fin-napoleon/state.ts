@@ -182,23 +182,34 @@ interface DataIndex {
   ids: string[];
   order: Map<string, number>;
   home: Record<string, string>;
+  /** Area id -> the nation whose home it is. */
+  homeNation: Map<string, Nation>;
   sea: Set<string>;
 }
 const indexes = new WeakMap<object, DataIndex>();
+// The index last asked for: nearly every call asks of the one data set in play, and a weak map look-up costs more
+// than the question it answers.
+let last: { data: FnData | null; index: DataIndex | null } = { data: null, index: null };
 function indexOf(data: FnData): DataIndex {
+  if (last.data === data) return last.index!;
   let ix = indexes.get(data);
   if (!ix) {
     const ids = data.areas.map((a) => a.id);
     const home: Record<string, string> = {};
+    const homeNation = new Map<string, Nation>();
     for (const a of data.areas) if (a.home) home[a.home] = a.id;
+    for (const a of data.areas) if (a.home) homeNation.set(a.id, a.home);
     const sea = new Set(data.areas.filter((a) => a.kind === 'sea').map((a) => a.id));
-    ix = { ids, order: new Map(ids.map((id, i) => [id, i])), home, sea };
+    ix = { ids, order: new Map(ids.map((id, i) => [id, i])), home, homeNation, sea };
     indexes.set(data, ix);
   }
+  last = { data, index: ix };
   return ix;
 }
 
 export const homeOf = (s: FnState, n: Nation): string => indexOf(s.data).home[n];
+/** The nation whose home an area is, if any. */
+export const homeNationOf = (s: FnState, areaId: string): Nation | undefined => indexOf(s.data).homeNation.get(areaId);
 export const isSea = (s: FnState, areaId: string): boolean => indexOf(s.data).sea.has(areaId);
 /** Area ids in data order (shared: do not change). */
 export const areaIds = (s: FnState): readonly string[] => indexOf(s.data).ids;

@@ -5,7 +5,7 @@ import { warNationsIn } from '../rules/combat.ts';
 import { movable } from '../rules/movement.ts';
 import { owingSeat } from '../rules/owed.ts';
 import { reinforceLimit } from '../rules/surrender.ts';
-import { activeNation, areaIds, enemiesOfFrance, type FnState, homeOf, unitsOf } from '../state.ts';
+import { activeNation, areaIds, enemiesOfFrance, type FnState, homeNationOf, homeOf, unitsOf } from '../state.ts';
 import { legalActivities } from './choices.ts';
 import { legalPaths } from './random-paths.ts';
 import type { Activation, FnOrders } from './schema.ts';
@@ -67,18 +67,6 @@ function randomMoves(
   }
   return move;
 }
-
-/** The nation whose home an area is, if any (built once per data set). */
-function homeNationOf(s: FnState, area: string): Nation | undefined {
-  let homes = homesOf.get(s.data);
-  if (!homes) {
-    homes = new Map();
-    for (const a of s.data.areas) if (a.home) homes.set(a.id, a.home);
-    homesOf.set(s.data, homes);
-  }
-  return homes.get(area);
-}
-const homesOf = new WeakMap<object, Map<string, Nation>>();
 
 /** One random activation of nation `n` now. */
 function randomActivation(s: FnState, n: Nation, rand: Rand): Activation {

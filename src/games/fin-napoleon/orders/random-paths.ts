@@ -34,20 +34,28 @@ const NONE: Candidates = { all: Object.freeze([]) as readonly string[][], groups
  */
 function candidatesOf(s: FnState, n: Nation, from: string): Candidates {
   const mover = moverOf(n);
-  let byStart = known.get(s.data);
-  if (!byStart) {
-    byStart = new Map();
-    known.set(s.data, byStart);
+  if (mover === 'spain') return NONE;
+  if (last.data !== s.data) {
+    let forData = known.get(s.data);
+    if (!forData) {
+      forData = { france: new Map(), britain: new Map(), ally: new Map() };
+      known.set(s.data, forData);
+    }
+    last = { data: s.data, byMover: forData };
   }
-  const key = `${mover} ${from}`;
-  let out = byStart.get(key);
+  const byStart = last.byMover![mover];
+  let out = byStart.get(from);
   if (!out) {
-    out = mover === 'spain' ? NONE : buildCandidates(s, n, from);
-    byStart.set(key, out);
+    out = buildCandidates(s, n, from);
+    byStart.set(from, out);
   }
   return out;
 }
-const known = new WeakMap<object, Map<string, Candidates>>();
+/** Per data set, mover and start area. */
+type CandidatesByMover = Record<Exclude<Mover, 'spain'>, Map<string, Candidates>>;
+const known = new WeakMap<object, CandidatesByMover>();
+// The data set asked about last, and its lists (one data set is in play at a time).
+let last: { data: object | null; byMover: CandidatesByMover | null } = { data: null, byMover: null };
 
 function buildCandidates(s: FnState, n: Nation, from: string): Candidates {
   const budget = moveAllowance(n);
