@@ -5,8 +5,16 @@ import { warNationsIn } from '../rules/combat.ts';
 import { movable } from '../rules/movement.ts';
 import { owingSeat } from '../rules/owed.ts';
 import { reinforceLimit } from '../rules/surrender.ts';
-import { activeNation, areaIds, enemiesOfFrance, type FnState, homeNationOf, homeOf, unitsOf } from '../state.ts';
-import { legalActivities } from './choices.ts';
+import {
+  activeNation,
+  areaIds,
+  enemiesOfFrance,
+  type FnState,
+  homeNationOf,
+  homeOf,
+  isAlly,
+  unitsOf,
+} from '../state.ts';
 import { legalPaths } from './random-paths.ts';
 import type { Activation, FnOrders } from './schema.ts';
 import { pickOne, shuffled } from '../../../engine/shuffled.ts';
@@ -36,15 +44,15 @@ function endsWell(s: FnState, n: Nation, franceHome: string, p: readonly string[
   return (owner !== undefined && owner !== 'france' && s.atWar[owner as Ally]) || enemiesOfFrance(s, to) > 0;
 }
 
-/** Moves toward a fight: paths ending with enemies or in an enemy home count double. */
+/** Moves toward a fight: paths ending with enemies or in an enemy home count double (null: no unit moves). */
 function randomMoves(
   s: FnState,
   n: Nation,
   rand: Rand,
   share: number,
   arrived?: Record<string, number>,
-): Record<string, string[]> {
-  const move: Record<string, string[]> = {};
+): Record<string, string[]> | null {
+  let move: Record<string, string[]> | null = null;
   const franceHome = homeOf(s, 'france');
   const ids = areaIds(s);
   for (let a = 0; a < ids.length; a++) {
@@ -62,17 +70,33 @@ function randomMoves(
         good = [];
         for (let i = 0; i < paths.length; i++) if (endsWell(s, n, franceHome, paths[i])) good.push(paths[i]);
       }
+      move ??= {};
       move[slotKey(from, slot)] = pickOne(good.length && rand() < 0.7 ? good : paths, rand);
     }
   }
   return move;
 }
 
-/** One random activation of nation `n` now. */
+/** The areas in reverse data order, one frozen list per data set (a combat order the random player gives). */
+function reversedAreas(s: FnState): readonly string[] {
+  let out = reversed.get(s.data);
+  if (!out) {
+    out = Object.freeze([...areaIds(s)].reverse());
+    reversed.set(s.data, out);
+  }
+  return out;
+}
+const reversed = new WeakMap<object, readonly string[]>();
+
+/**
+ * One random activation of nation `n` now, among the legal activities (`legalActivities` of choices.ts, asked here
+ * without its list: FN 6.0[3], [4], FN 7.0[3], FN-A06).
+ */
 function randomActivation(s: FnState, n: Nation, rand: Rand): Activation {
-  const legal = legalActivities(s, n);
-  const box = reinforceLimit(s, n);
-  if (legal.includes('declare') && rand() < (n === 'france' ? 0.3 : 0.7)) {
+  const ally = isAlly(n);
+  const mayDeclare = ally ? !s.atWar[n] : !s.frenchDeclared && ALLIES.some((a) => !s.atWar[a]);
+  const mayMove = !ally || s.atWar[n];
+  if (mayDeclare && rand() < (n === 'france' ? 0.3 : 0.7)) {
     return n === 'france'
       ? {
           activity: 'declare',
@@ -83,12 +107,12 @@ function randomActivation(s: FnState, n: Nation, rand: Rand): Activation {
         }
       : { activity: 'declare' };
   }
-  if (box > 0 && (rand() < 0.3 || !legal.includes('move')))
-    return { activity: 'reinforce', count: Math.floor(rand() * (box + 1)) };
-  if (!legal.includes('move')) return { activity: 'none' };
+  const box = reinforceLimit(s, n);
+  if (box > 0 && (rand() < 0.3 || !mayMove)) return { activity: 'reinforce', count: Math.floor(rand() * (box + 1)) };
+  if (!mayMove) return { activity: 'none' };
   const move = randomMoves(s, n, rand, n === 'france' ? 0.8 : 0.6);
-  const act: Activation = Object.keys(move).length ? { activity: 'move', move } : { activity: 'move' };
-  if (rand() < 0.2) act.combatOrder = [...areaIds(s)].reverse();
+  const act: Activation = move ? { activity: 'move', move } : { activity: 'move' };
+  if (rand() < 0.2) act.combatOrder = reversedAreas(s) as string[];
   if (n === 'france' && rand() < 0.3) act.haltAfterSea = true;
   return act;
 }
@@ -96,9 +120,11 @@ function randomActivation(s: FnState, n: Nation, rand: Rand): Activation {
 /** Simple activations for this seat's later nations this turn (spec 5.2), now and then. */
 function laterActivations(s: FnState, seat: SeatId, rand: Rand): FnOrders['later'] {
   if (rand() < 0.4) return undefined;
-  const later: NonNullable<FnOrders['later']> = {};
-  for (const n of s.order.slice(s.cursor + 1)) {
+  let later: NonNullable<FnOrders['later']> | undefined;
+  for (let i = s.cursor + 1; i < s.order.length; i++) {
+    const n = s.order[i];
     if (s.seats[n] !== seat || rand() < 0.2) continue;
+    later ??= {};
     later[n] = !(n === 'france' || s.atWar[n as Ally])
       ? { activity: 'declare' }
       : { activity: 'reinforce', count: Math.min(1, reinforceLimit(s, n)) };
@@ -107,7 +133,7 @@ function laterActivations(s: FnState, seat: SeatId, rand: Rand): FnOrders['later
     if (r < 0.15) later[n].when = { noFrench: homeOf(s, n) };
     else if (r < 0.3 && n !== 'france') later[n].when = { atWar: s.atWar[n as Ally] };
   }
-  return Object.keys(later).length ? later : undefined;
+  return later;
 }
 
 /** A random allocation of France's dice among the nations present. */
@@ -140,12 +166,13 @@ export function randomOrders(s: FnState, seat: SeatId, rand: Rand): FnOrders {
   if (p.kind === 'surrenderReinforce') return { count: Math.floor(rand() * (reinforceLimit(s, 'france') + 1)) };
   if (p.kind === 'moveOn') {
     const move = randomMoves(s, activeNation(s)!, rand, 0.8, p.arrived);
-    return Object.keys(move).length ? { move } : {};
+    return move ? { move } : {};
   }
   if (p.kind === 'combatOrder') return { combatOrder: shuffled(p.combat.areas, rand) };
   const n = activeNation(s)!;
   const later = laterActivations(s, seat, rand);
-  const orders: FnOrders = { ...randomActivation(s, n, rand), ...(later ? { later } : {}) };
+  const orders: FnOrders = randomActivation(s, n, rand); // a new object: the later activations join it
+  if (later) orders.later = later;
   // D7 standing, now and then: one of the seat's nations holds back from others' attacks, or none does.
   if (n !== 'france' && rand() < 0.05) orders.standing = { holdBack: rand() < 0.5 ? [n as Ally] : [] };
   return orders;
