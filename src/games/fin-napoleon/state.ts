@@ -247,8 +247,19 @@ export const inBox = (s: FnState, n: Nation): number => s.data.chart[n].maximum 
 /** FN 9.0[3]: an Allied nation at peace is treated as not on the map in move/combat. */
 export const activeAlly = (s: FnState, n: Nation): boolean => isAlly(n) && s.atWar[n];
 /** At-war Allied units in an area (FN 9.12[5]). */
-export const enemiesOfFrance = (s: FnState, areaId: string): number =>
-  ALLIES.reduce((t, a) => t + (s.atWar[a] ? unitsOf(s, areaId, a) : 0), 0);
+export function enemiesOfFrance(s: FnState, areaId: string): number {
+  const here = s.units[areaId];
+  if (!here) return 0;
+  const w = s.atWar;
+  // Each nation by its own name, as in `unitsOf`.
+  return (
+    (w.prussia ? (here.prussia ?? 0) : 0) +
+    (w.austria ? (here.austria ?? 0) : 0) +
+    (w.russia ? (here.russia ?? 0) : 0) +
+    (w.spain ? (here.spain ?? 0) : 0) +
+    (w.britain ? (here.britain ?? 0) : 0)
+  );
+}
 /** The seat that runs a nation. */
 export const seatOf = (s: FnState, n: Nation): SeatId => s.seats[n];
 /** The nation now active, if any. */
