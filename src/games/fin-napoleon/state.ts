@@ -141,14 +141,13 @@ export interface FnState {
 }
 
 /**
- * A copy to change: every part a rule changes is copied (units, war states, order, queued activations, the combat
- * run); the parts never changed in place are shared (data, options, seats, start VP, standing orders, result).
+ * A copy to change. Copy on write: the areas' records, the war states, the queued activations and the standing
+ * orders are shared with `s` until `areaToChange`, `warToChange`, `queuedToChange` or `standingToChange` copies the
+ * part a rule changes; the combat run is copied. The parts never changed in place are shared (data, options, seats,
+ * start VP, the activation order, which a new turn replaces, each seat's standing orders, the result).
  */
 export function cloneState(s: FnState): FnState {
-  // Copy on write: the areas' records are shared with `s` until `areaToChange` copies the one a rule changes.
   const units: FnState['units'] = { ...s.units };
-  const queued: FnState['queued'] = {};
-  for (const seat of Object.keys(s.queued)) queued[seat] = { ...s.queued[seat] };
   const p = s.phase;
   const phase: FnPhase =
     p.kind === 'allocate' || p.kind === 'combatOrder'
@@ -156,24 +155,87 @@ export function cloneState(s: FnState): FnState {
       : p.kind === 'moveOn'
         ? { ...p, arrived: { ...p.arrived } }
         : p;
-  const next = { ...s, units, atWar: { ...s.atWar }, order: [...s.order], queued, standing: { ...s.standing }, phase };
-  writing = { state: next, areas: [] };
+  const next = { ...s, units, phase };
+  writing = fresh(next);
   return next;
 }
 
-// The state whose area records are being changed and the areas whose records it has copied (the others it may
-// share with the state it was copied from). One slot rather than a weak map of every copy: a step changes one
-// state. A state not in the slot has each record copied before its first change from now on, which is always safe.
-let writing: { state: FnState | null; areas: string[] } = { state: null, areas: [] };
+// The state whose parts are being changed and the parts it has copied (the others it may share with the state it
+// was copied from): area records by area, the war states, the queued activations (the record of seats, then each
+// seat's), the standing orders. One slot rather than a weak map of every copy: a step changes one state. A state not
+// in the slot has each part copied before its first change from now on, which is always safe.
+interface Writing {
+  state: FnState | null;
+  areas: string[];
+  atWar: boolean;
+  queued: boolean;
+  queuedSeats: SeatId[];
+  standing: boolean;
+}
+const fresh = (state: FnState | null): Writing => ({
+  state,
+  areas: [],
+  atWar: false,
+  queued: false,
+  queuedSeats: [],
+  standing: false,
+});
+let writing: Writing = fresh(null);
+
+/** The slot, for state `s`. */
+function writingOf(s: FnState): Writing {
+  if (writing.state !== s) writing = fresh(s);
+  return writing;
+}
 
 /** An area's unit counts to change in place: copied first, once per state (copy on write). */
 export function areaToChange(s: FnState, area: string): Record<Nation, number> {
-  if (writing.state !== s) writing = { state: s, areas: [] };
-  if (!writing.areas.includes(area)) {
+  const w = writingOf(s);
+  if (!w.areas.includes(area)) {
     s.units[area] = { ...s.units[area] };
-    writing.areas.push(area);
+    w.areas.push(area);
   }
   return s.units[area];
+}
+
+/** The war states to change in place: copied first, once per state. */
+export function warToChange(s: FnState): FnState['atWar'] {
+  const w = writingOf(s);
+  if (!w.atWar) {
+    s.atWar = { ...s.atWar };
+    w.atWar = true;
+  }
+  return s.atWar;
+}
+
+/** The standing orders by seat, to give a seat new ones: the record copied first, once per state. */
+export function standingToChange(s: FnState): FnState['standing'] {
+  const w = writingOf(s);
+  if (!w.standing) {
+    s.standing = { ...s.standing };
+    w.standing = true;
+  }
+  return s.standing;
+}
+
+/** The queued activations by seat, to give or drop a seat's record: copied first, once per state. */
+export function queuedToChange(s: FnState): FnState['queued'] {
+  const w = writingOf(s);
+  if (!w.queued) {
+    s.queued = { ...s.queued };
+    w.queued = true;
+  }
+  return s.queued;
+}
+
+/** One seat's queued activations to change in place (undefined when it has none): copied first, once per state. */
+export function seatQueueToChange(s: FnState, seat: SeatId): FnState['queued'][SeatId] | undefined {
+  const queued = queuedToChange(s);
+  if (queued[seat] && !writing.queuedSeats.includes(seat)) {
+    queued[seat] = { ...queued[seat] };
+    writing.queuedSeats.push(seat);
+  }
+  return queued[seat];
 }
 
 export const isAlly = (n: Nation): n is Ally => n !== 'france';

@@ -7,7 +7,19 @@ import type { ResolveContext, SeatId } from '../../../engine/types.ts';
 import { ALLIES, type Ally, type Nation } from '../data/schema.ts';
 import type { Activation, FnOrders } from '../orders/schema.ts';
 import { activationErrors, conditionHolds } from '../orders/validate-activation.ts';
-import { activeNation, type CombatRun, cloneState, FRANCE_SEAT, type FnState, isAlly, seatOf } from '../state.ts';
+import {
+  activeNation,
+  type CombatRun,
+  cloneState,
+  FRANCE_SEAT,
+  type FnState,
+  isAlly,
+  queuedToChange,
+  seatOf,
+  seatQueueToChange,
+  standingToChange,
+  warToChange,
+} from '../state.ts';
 import { allocationByPriority, combatAreas, fightArea, fitAllocation, needsAllocation } from './combat.ts';
 import { knownPurpose, rollD6 } from './dice.ts';
 import { victoryCheck } from './end.ts';
@@ -51,7 +63,7 @@ function declareWar(s: FnState, n: Nation, act: Activation, ctx: ResolveContext)
   if (n === 'france') s.frenchDeclared = true;
   const roll = rollD6(ctx, WAR_ROLL);
   const success = roll <= 2;
-  if (success) s.atWar[target] = true;
+  if (success) warToChange(s)[target] = true;
   if (!ctx.silent) ctx.emit({ type: 'declare', rule: 'FN 7.0[4]', by: n, target, roll, success });
 }
 
@@ -163,7 +175,7 @@ function endOfTurn(s: FnState, ctx: ResolveContext): boolean {
 function queuedFor(s: FnState, seat: SeatId, n: Nation, ctx: ResolveContext): Activation | null {
   const act = s.queued[seat]?.[n];
   if (!act || s.standing[seat]?.askBetween) return null;
-  delete s.queued[seat][n];
+  delete seatQueueToChange(s, seat)![n];
   if (!conditionHolds(s, n, act.when)) {
     const reason = { en: 'its condition is not met', ja: '条件を満たしていません' };
     if (!ctx.silent) ctx.emit({ type: 'later-dropped', rule: 'FN 6.0', nation: n, visibleTo: [seat], reason });
@@ -194,8 +206,8 @@ export function runForward(s: FnState, ctx: ResolveContext): void {
 function absorbStanding(s: FnState, orders: Readonly<Record<SeatId, FnOrders>>): void {
   for (const seat of Object.keys(orders).sort()) {
     const o = orders[seat];
-    if (o.standing) s.standing[seat] = { ...s.standing[seat], ...o.standing };
-    if (o.later) s.queued[seat] = { ...s.queued[seat], ...o.later };
+    if (o.standing) standingToChange(s)[seat] = { ...s.standing[seat], ...o.standing };
+    if (o.later) queuedToChange(s)[seat] = { ...s.queued[seat], ...o.later };
   }
 }
 
@@ -224,7 +236,8 @@ function applyAnswer(s: FnState, orders: Readonly<Record<SeatId, FnOrders>>, ctx
     return;
   }
   if (phase.kind === 'activate') {
-    if (s.queued[seatOf(s, n)]) delete s.queued[seatOf(s, n)][n];
+    const seat = seatOf(s, n);
+    if (s.queued[seat] && Object.hasOwn(s.queued[seat], n)) delete seatQueueToChange(s, seat)![n];
     runActivation(s, n, activationOf(o), ctx);
   }
 }

@@ -4,7 +4,7 @@
  */
 import type { ResolveContext } from '../../../engine/types.ts';
 import { ALLIES, type Ally, NATIONS, type Nation } from '../data/schema.ts';
-import { areaIds, areaToChange, enemiesOfFrance, type FnState, homeOf, inBox, unitsOf } from '../state.ts';
+import { areaIds, areaToChange, enemiesOfFrance, type FnState, homeOf, inBox, unitsOf, warToChange } from '../state.ts';
 import { type KnownPurpose, knownPurpose, rollD6 } from './dice.ts';
 import { alliedWin } from './end.ts';
 import { loseFrenchUnits, lowerMorale } from './morale.ts';
@@ -43,7 +43,7 @@ const franceSurrenders = (s: FnState): boolean => {
 export function surrenderCheck(s: FnState, ctx: ResolveContext): boolean {
   for (const a of ALLIES) {
     if (!alliedSurrenders(s, a)) continue;
-    s.atWar[a] = false;
+    warToChange(s)[a] = false;
     const returned = sendHome(s, a);
     if (!ctx.silent) ctx.emit({ type: 'surrender', rule: 'FN 9.32', nation: a, returned });
   }
