@@ -181,6 +181,8 @@ const fresh = (state: FnState | null): Writing => ({
   standing: false,
 });
 let writing: Writing = fresh(null);
+// Area records replaced by copies so far (what `areaRecords` knows of a units record is stale once it moves).
+let replaced = 0;
 
 /** The slot, for state `s`. */
 function writingOf(s: FnState): Writing {
@@ -194,6 +196,7 @@ export function areaToChange(s: FnState, area: string): Record<Nation, number> {
   if (!w.areas.includes(area)) {
     s.units[area] = { ...s.units[area] };
     w.areas.push(area);
+    replaced++;
   }
   return s.units[area];
 }
@@ -247,6 +250,8 @@ interface DataIndex {
   /** Area id -> the nation whose home it is. */
   homeNation: Map<string, Nation>;
   sea: Set<string>;
+  /** Whether each area, in data order, is a sea area. */
+  seaAt: boolean[];
 }
 const indexes = new WeakMap<object, DataIndex>();
 // The index last asked for: nearly every call asks of the one data set in play, and a weak map look-up costs more
@@ -262,7 +267,8 @@ function indexOf(data: FnData): DataIndex {
     for (const a of data.areas) if (a.home) home[a.home] = a.id;
     for (const a of data.areas) if (a.home) homeNation.set(a.id, a.home);
     const sea = new Set(data.areas.filter((a) => a.kind === 'sea').map((a) => a.id));
-    ix = { ids, order: new Map(ids.map((id, i) => [id, i])), home, homeNation, sea };
+    const seaAt = ids.map((id) => sea.has(id));
+    ix = { ids, order: new Map(ids.map((id, i) => [id, i])), home, homeNation, sea, seaAt };
     indexes.set(data, ix);
   }
   last = { data, index: ix };
@@ -273,12 +279,16 @@ export const homeOf = (s: FnState, n: Nation): string => indexOf(s.data).home[n]
 /** The nation whose home an area is, if any. */
 export const homeNationOf = (s: FnState, areaId: string): Nation | undefined => indexOf(s.data).homeNation.get(areaId);
 export const isSea = (s: FnState, areaId: string): boolean => indexOf(s.data).sea.has(areaId);
+/** Whether each area, in data order, is a sea area (shared: do not change). */
+export const seaAreas = (s: FnState): readonly boolean[] => indexOf(s.data).seaAt;
 /** Area ids in data order (shared: do not change). */
 export const areaIds = (s: FnState): readonly string[] => indexOf(s.data).ids;
 /** An area's place in data order (FN 9.1[4]: moves and combats in area order). */
 export const areaRank = (s: FnState, id: string): number => indexOf(s.data).order.get(id) ?? -1;
-export function unitsOf(s: FnState, areaId: string, n: Nation): number {
-  const here = s.units[areaId];
+export const unitsOf = (s: FnState, areaId: string, n: Nation): number => countIn(s.units[areaId], n);
+
+/** The units of `n` in an area's record (0 without a record). */
+export function countIn(here: Partial<Record<Nation, number>> | undefined, n: Nation): number {
   if (!here) return 0;
   // Each nation read by its own name: a look-up by a varying name is slow once it has met several.
   switch (n) {
@@ -299,11 +309,31 @@ export function unitsOf(s: FnState, areaId: string, n: Nation): number {
   }
 }
 export function onMap(s: FnState, n: Nation): number {
-  const ids = areaIds(s);
+  const records = areaRecords(s);
   let total = 0;
-  for (let i = 0; i < ids.length; i++) total += unitsOf(s, ids[i], n);
+  for (let i = 0; i < records.length; i++) total += countIn(records[i], n);
   return total;
 }
+
+/**
+ * The areas' records of a state's units, in data order (undefined for an area without one). The rules scan every
+ * area several times a step, and a look-up by area id costs more than the count it finds: the list is made once
+ * for the units record asked about last, and made again when another is asked about or a record of it has been
+ * replaced since (`areaToChange` copies one; counts changed in place need nothing). Shared: do not change.
+ */
+export function areaRecords(s: FnState): readonly (Record<Nation, number> | undefined)[] {
+  if (listed.units === s.units && listed.replaced === replaced) return listed.records;
+  const ids = areaIds(s);
+  const records: (Record<Nation, number> | undefined)[] = new Array(ids.length);
+  for (let i = 0; i < ids.length; i++) records[i] = s.units[ids[i]];
+  listed = { units: s.units, replaced, records };
+  return records;
+}
+let listed: {
+  units: FnState['units'] | null;
+  replaced: number;
+  records: readonly (Record<Nation, number> | undefined)[];
+} = { units: null, replaced: -1, records: [] };
 /** FN 3.2[4]: units left in the nation's box on the War Status Chart. */
 export const inBox = (s: FnState, n: Nation): number => s.data.chart[n].maximum - onMap(s, n);
 /** FN 9.0[3]: an Allied nation at peace is treated as not on the map in move/combat. */

@@ -2,12 +2,13 @@
 import type { SeatId } from '../../../engine/types.ts';
 import { ALLIES, type Ally, type Nation } from '../data/schema.ts';
 import { warNationsIn } from '../rules/combat.ts';
-import { movable } from '../rules/movement.ts';
 import { owingSeat } from '../rules/owed.ts';
 import { reinforceLimit } from '../rules/surrender.ts';
 import {
   activeNation,
   areaIds,
+  areaRecords,
+  countIn,
   enemiesOfFrance,
   type FnState,
   homeNationOf,
@@ -55,9 +56,10 @@ function randomMoves(
   let move: Record<string, string[]> | null = null;
   const franceHome = homeOf(s, 'france');
   const ids = areaIds(s);
+  const records = areaRecords(s);
   for (let a = 0; a < ids.length; a++) {
     const from = ids[a];
-    const count = movable(s, n, from, arrived);
+    const count = countIn(records[a], n) - (arrived?.[from] ?? 0); // `movable`, by the area's record
     if (count < 1) continue; // no unit to move: its paths would go unused (and draw nothing)
     const paths = legalPaths(s, n, from);
     if (!paths.length) continue;

@@ -5,7 +5,7 @@
  */
 import type { ResolveContext } from '../../../engine/types.ts';
 import { ALLIES, type Ally, type Nation } from '../data/schema.ts';
-import { areaIds, areaToChange, type FnState, homeOf, unitsOf } from '../state.ts';
+import { areaIds, areaRecords, areaToChange, type FnState, homeOf, unitsOf } from '../state.ts';
 import { type KnownPurpose, knownPurpose, rollD6 } from './dice.ts';
 import { loseFrenchUnits } from './morale.ts';
 
@@ -31,8 +31,11 @@ function atWarUnits(s: FnState, here: Partial<Record<Nation, number>>): number {
 /** FN 9.2[1]: the areas where the active nation's units meet hostile units, in area order. */
 export function combatAreas(s: FnState, n: Nation): string[] {
   const out: string[] = [];
-  for (const a of areaIds(s)) {
-    const here = s.units[a];
+  const ids = areaIds(s);
+  const records = areaRecords(s);
+  for (let i = 0; i < ids.length; i++) {
+    const a = ids[i];
+    const here = records[i];
     if (!here || !((here.france ?? 0) > 0)) continue;
     if (n === 'france' ? atWarUnits(s, here) > 0 : (here[n] ?? 0) > 0) out.push(a);
   }

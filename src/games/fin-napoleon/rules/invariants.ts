@@ -1,19 +1,20 @@
 /** Rule invariants that hold in every state. */
 import { ALLIES, NATIONS } from '../data/schema.ts';
-import { areaIds, type FnState, isSea, unitsOf } from '../state.ts';
+import { areaIds, areaRecords, type FnState, isSea, seaAreas, unitsOf } from '../state.ts';
 import { owingSeat } from './owed.ts';
 
 /** The violated invariants (empty when all hold). */
 export function invariants(s: FnState): string[] {
   const broken: string[] = [];
   const areas = areaIds(s);
+  const records = areaRecords(s);
   // One pass over the areas' records for every nation's total and whether any of its areas is wrong (checked after
   // every step of random play); the wrong areas are named only when there are some.
-  const sea = seaFlags(s);
+  const sea = seaAreas(s);
   const totals = [0, 0, 0, 0, 0, 0];
   const wrong = [false, false, false, false, false, false];
   for (let i = 0; i < areas.length; i++) {
-    const here = s.units[areas[i]];
+    const here = records[i];
     // Each nation by its own name: one property look-up site per nation stays fast, where a look-up by a varying
     // name would not.
     const france = here?.france ?? 0;
@@ -64,18 +65,6 @@ const badCount = (u: number, atSea: boolean): boolean => !Number.isInteger(u) ||
 function distinct(order: readonly string[]): boolean {
   for (let i = 1; i < order.length; i++) for (let j = 0; j < i; j++) if (order[i] === order[j]) return false;
   return true;
-}
-
-const seaCache = new WeakMap<FnState['data'], boolean[]>();
-
-/** Whether each area, in data order, is a sea area (per data set). */
-function seaFlags(s: FnState): boolean[] {
-  let flags = seaCache.get(s.data);
-  if (!flags) {
-    flags = areaIds(s).map((a) => isSea(s, a));
-    seaCache.set(s.data, flags);
-  }
-  return flags;
 }
 
 /** Whether the activation order, France left out, is the Allies in their order (FN 5.0[4]). */
