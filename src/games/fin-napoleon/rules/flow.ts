@@ -12,6 +12,7 @@ import {
   type CombatRun,
   cloneState,
   FRANCE_SEAT,
+  type FnPhase,
   type FnState,
   isAlly,
   queuedToChange,
@@ -26,6 +27,9 @@ import { victoryCheck } from './end.ts';
 import { executeMoves } from './movement.ts';
 import { adjustment, reinforce, surrenderCheck } from './surrender.ts';
 
+/** The phase of a nation's activation: one object for every state (phases are replaced, never changed in place). */
+const ACTIVATE: FnPhase = { kind: 'activate' };
+
 const ORDER_ROLL = knownPurpose('FN 5.0[6]', { en: "France's place in the activation order", ja: 'フランスの活動順' });
 
 /** FN 5.0: a new turn; France's slot by one die (FN-A02), the Allies in their fixed order (FN 5.0[4]). */
@@ -37,7 +41,7 @@ export function startTurn(s: FnState, ctx: ResolveContext): void {
   s.cursor = 0;
   s.frenchDeclared = false;
   s.queued = {};
-  s.phase = { kind: 'activate' };
+  s.phase = ACTIVATE;
   if (!ctx.silent) ctx.emit({ type: 'turn', rule: 'FN 5.0', turn: s.turn, roll, order: s.order });
 }
 
@@ -102,7 +106,7 @@ export function continueCombat(
     fightArea(s, area, run.nation, alloc, run.noJoin[area] ?? [], ctx);
     run.areas.shift();
   }
-  s.phase = { kind: 'activate' };
+  s.phase = ACTIVATE;
   if (!surrenderCheck(s, ctx)) {
     s.cursor += 1;
     return;
@@ -124,7 +128,7 @@ function frenchSurrenderReinforcement(s: FnState, ctx: ResolveContext): void {
 /** FN 9.33[1]: the reinforcement, then a new turn (FN-A21: after the adjustment phase with option R2). */
 export function finishFrenchSurrender(s: FnState, count: number, ctx: ResolveContext): void {
   reinforce(s, 'france', count, ctx, 'FN 9.33[1]');
-  s.phase = { kind: 'activate' };
+  s.phase = ACTIVATE;
   if (s.options.afterFrenchSurrender === 'adjustFirst' && endOfTurn(s, ctx)) return;
   startTurn(s, ctx);
 }
@@ -204,7 +208,9 @@ export function runForward(s: FnState, ctx: ResolveContext): void {
 
 /** Keeps every seat's standing orders and later activations (spec 5.2), in seat order. */
 function absorbStanding(s: FnState, orders: Readonly<Record<SeatId, FnOrders>>): void {
-  for (const seat of Object.keys(orders).sort()) {
+  const seats = Object.keys(orders);
+  if (seats.length > 1) seats.sort();
+  for (const seat of seats) {
     const o = orders[seat];
     if (o.standing) standingToChange(s)[seat] = { ...s.standing[seat], ...o.standing };
     if (o.later) queuedToChange(s)[seat] = { ...s.queued[seat], ...o.later };
@@ -224,7 +230,7 @@ function applyAnswer(s: FnState, orders: Readonly<Record<SeatId, FnOrders>>, ctx
   if (phase.kind === 'moveOn') {
     // FN-A12: the remaining moves; the answer's combat order, opt-outs and halt replace the first order's.
     const act: Activation = { ...phase.act, ...activationOf({ ...o, activity: 'move' }) };
-    s.phase = { kind: 'activate' };
+    s.phase = ACTIVATE;
     if (executeMoves(s, n, act, ctx, phase.arrived)) startCombat(s, n, act, ctx);
     return;
   }

@@ -55,12 +55,23 @@ export function owedPoint(s: FnState): Owed | null {
     const prompt = { en: `${name.en}: the order of the combats`, ja: `${name.ja}: 戦闘の順番` };
     return { seat, point: 'FN-D5', rule: 'FN 9.2[5]', prompt };
   }
-  const prompt = {
-    en: `${name.en}: choose the activity (turn ${s.turn})`,
-    ja: `${name.ja}: 活動を選ぶ（第${s.turn}ターン）`,
-  };
-  return { seat, point: 'FN-D1', rule: 'FN 6.0[3]', prompt };
+  return { seat, point: 'FN-D1', rule: 'FN 6.0[3]', prompt: activityPrompt(name, s.turn) };
 }
+
+/** The D1 prompt of a nation (by its name) in a turn, made once: it is asked at nearly every step of play. */
+function activityPrompt(name: Text, turn: number): Text {
+  let byTurn = activityPrompts.get(name);
+  if (!byTurn) {
+    byTurn = [];
+    activityPrompts.set(name, byTurn);
+  }
+  byTurn[turn] ??= Object.freeze({
+    en: `${name.en}: choose the activity (turn ${turn})`,
+    ja: `${name.ja}: 活動を選ぶ（第${turn}ターン）`,
+  });
+  return byTurn[turn];
+}
+const activityPrompts = new WeakMap<Text, Text[]>();
 
 /** The package's `owed`. */
 export const owed = (s: FnState): Owed[] => {
