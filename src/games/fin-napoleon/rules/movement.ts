@@ -193,8 +193,10 @@ function movePlan(s: FnState, move: Readonly<Record<string, string[]>>): readonl
     const known = recent[i];
     if (known.move === move && known.data === s.data) return known.plan;
   }
-  // One pass over the slots, then a stable sort by rank (ties keep the keys' order).
+  // One pass over the slots, then a stable sort by rank (ties keep the keys' order), unless the keys came in that
+  // order already (as the random player gives them).
   const ranked: (PlannedMove & { rank: number })[] = [];
+  let ordered = true;
   const keys = Object.keys(move);
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i];
@@ -203,9 +205,11 @@ function movePlan(s: FnState, move: Readonly<Record<string, string[]>>): readonl
     const [from, n] = slotOf(key);
     let crossesSea = false;
     for (let j = 0; j < path.length - 1; j++) if (isSea(s, path[j])) crossesSea = true;
-    ranked.push({ key, from, to: path[path.length - 1], crossesSea, rank: areaRank(s, from) * 100 + n });
+    const rank = areaRank(s, from) * 100 + n;
+    if (ranked.length > 0 && rank < ranked[ranked.length - 1].rank) ordered = false;
+    ranked.push({ key, from, to: path[path.length - 1], crossesSea, rank });
   }
-  const plan = ranked.sort((a, b) => a.rank - b.rank);
+  const plan = ordered ? ranked : ranked.sort((a, b) => a.rank - b.rank);
   recent[next] = { move, data: s.data, plan };
   next = (next + 1) % RECENT;
   return plan;
