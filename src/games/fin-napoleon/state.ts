@@ -142,9 +142,10 @@ export interface FnState {
 
 /**
  * A copy to change. Copy on write: the areas' records, the war states, the queued activations and the standing
- * orders are shared with `s` until `areaToChange`, `warToChange`, `queuedToChange` or `standingToChange` copies the
- * part a rule changes; the combat run is copied. The parts never changed in place are shared (data, options, seats,
- * start VP, the activation order, which a new turn replaces, each seat's standing orders, the result).
+ * orders are shared with `s` until `areaToChange`, `warToChange`, `queuedToChange` (`dropQueued`) or
+ * `standingToChange` copies the part a rule changes; the combat run is copied. The parts never changed in place are
+ * shared (data, options, seats, start VP, the activation order, which a new turn replaces, each seat's standing
+ * orders, the result).
  */
 export function cloneState(s: FnState): FnState {
   const units: FnState['units'] = { ...s.units };
@@ -161,15 +162,14 @@ export function cloneState(s: FnState): FnState {
 }
 
 // The state whose parts are being changed and the parts it has copied (the others it may share with the state it
-// was copied from): area records by area, the war states, the queued activations (the record of seats, then each
-// seat's), the standing orders. One slot rather than a weak map of every copy: a step changes one state. A state not
-// in the slot has each part copied before its first change from now on, which is always safe.
+// was copied from): area records by area, the war states, the queued activations by seat, the standing orders. One
+// slot rather than a weak map of every copy: a step changes one state. A state not in the slot has each part copied
+// before its first change from now on, which is always safe.
 interface Writing {
   state: FnState | null;
   areas: string[];
   atWar: boolean;
   queued: boolean;
-  queuedSeats: SeatId[];
   standing: boolean;
 }
 const fresh = (state: FnState | null): Writing => ({
@@ -177,7 +177,6 @@ const fresh = (state: FnState | null): Writing => ({
   areas: [],
   atWar: false,
   queued: false,
-  queuedSeats: [],
   standing: false,
 });
 let writing: Writing = fresh(null);
@@ -231,14 +230,17 @@ export function queuedToChange(s: FnState): FnState['queued'] {
   return s.queued;
 }
 
-/** One seat's queued activations to change in place (undefined when it has none): copied first, once per state. */
-export function seatQueueToChange(s: FnState, seat: SeatId): FnState['queued'][SeatId] | undefined {
-  const queued = queuedToChange(s);
-  if (queued[seat] && !writing.queuedSeats.includes(seat)) {
-    queued[seat] = { ...queued[seat] };
-    writing.queuedSeats.push(seat);
-  }
-  return queued[seat];
+/**
+ * Drops the activation a seat queued for nation `n`, if any: the seat gets a new record without it (in the same
+ * order), what copying the record and deleting `n` from the copy would leave, without a delete (which leaves an
+ * object slow to read and to copy).
+ */
+export function dropQueued(s: FnState, seat: SeatId, n: Nation): void {
+  const record = s.queued[seat];
+  if (!record || !Object.hasOwn(record, n)) return;
+  const rest: FnState['queued'][SeatId] = {};
+  for (const k in record) if (k !== n) rest[k as Nation] = record[k as Nation];
+  queuedToChange(s)[seat] = rest;
 }
 
 export const isAlly = (n: Nation): n is Ally => n !== 'france';

@@ -11,13 +11,13 @@ import {
   activeNation,
   type CombatRun,
   cloneState,
+  dropQueued,
   FRANCE_SEAT,
   type FnPhase,
   type FnState,
   isAlly,
   queuedToChange,
   seatOf,
-  seatQueueToChange,
   standingToChange,
   warToChange,
 } from '../state.ts';
@@ -179,7 +179,7 @@ function endOfTurn(s: FnState, ctx: ResolveContext): boolean {
 function queuedFor(s: FnState, seat: SeatId, n: Nation, ctx: ResolveContext): Activation | null {
   const act = s.queued[seat]?.[n];
   if (!act || s.standing[seat]?.askBetween) return null;
-  delete seatQueueToChange(s, seat)![n];
+  dropQueued(s, seat, n);
   if (!conditionHolds(s, n, act.when)) {
     const reason = { en: 'its condition is not met', ja: '条件を満たしていません' };
     if (!ctx.silent) ctx.emit({ type: 'later-dropped', rule: 'FN 6.0', nation: n, visibleTo: [seat], reason });
@@ -242,8 +242,7 @@ function applyAnswer(s: FnState, orders: Readonly<Record<SeatId, FnOrders>>, ctx
     return;
   }
   if (phase.kind === 'activate') {
-    const seat = seatOf(s, n);
-    if (s.queued[seat] && Object.hasOwn(s.queued[seat], n)) delete seatQueueToChange(s, seat)![n];
+    dropQueued(s, seatOf(s, n), n);
     runActivation(s, n, activationOf(o), ctx);
   }
 }
