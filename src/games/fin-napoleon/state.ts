@@ -141,14 +141,14 @@ export interface FnState {
 }
 
 /**
- * A copy to change: every part a rule changes is copied (units, war states, order, queued activations, the combat
- * run); the parts never changed in place are shared (data, options, seats, start VP, standing orders, result).
+ * A copy to change. Copy on write: the areas' records, the war states, the queued activations and the standing
+ * orders are shared with `s` until `areaToChange`, `warToChange`, `queuedToChange` (`dropQueued`) or
+ * `standingToChange` copies the part a rule changes; the combat run is copied. The parts never changed in place are
+ * shared (data, options, seats, start VP, the activation order, which a new turn replaces, each seat's standing
+ * orders, the result).
  */
 export function cloneState(s: FnState): FnState {
-  // Copy on write: the areas' records are shared with `s` until `areaToChange` copies the one a rule changes.
   const units: FnState['units'] = { ...s.units };
-  const queued: FnState['queued'] = {};
-  for (const seat of Object.keys(s.queued)) queued[seat] = { ...s.queued[seat] };
   const p = s.phase;
   const phase: FnPhase =
     p.kind === 'allocate' || p.kind === 'combatOrder'
@@ -156,24 +156,91 @@ export function cloneState(s: FnState): FnState {
       : p.kind === 'moveOn'
         ? { ...p, arrived: { ...p.arrived } }
         : p;
-  const next = { ...s, units, atWar: { ...s.atWar }, order: [...s.order], queued, standing: { ...s.standing }, phase };
-  writing = { state: next, areas: [] };
+  const next = { ...s, units, phase };
+  writing = fresh(next);
   return next;
 }
 
-// The state whose area records are being changed and the areas whose records it has copied (the others it may
-// share with the state it was copied from). One slot rather than a weak map of every copy: a step changes one
-// state. A state not in the slot has each record copied before its first change from now on, which is always safe.
-let writing: { state: FnState | null; areas: string[] } = { state: null, areas: [] };
+// The state whose parts are being changed and the parts it has copied (the others it may share with the state it
+// was copied from): area records by area, the war states, the queued activations by seat, the standing orders. One
+// slot rather than a weak map of every copy: a step changes one state. A state not in the slot has each part copied
+// before its first change from now on, which is always safe.
+interface Writing {
+  state: FnState | null;
+  areas: string[];
+  atWar: boolean;
+  queued: boolean;
+  standing: boolean;
+}
+const fresh = (state: FnState | null): Writing => ({
+  state,
+  areas: [],
+  atWar: false,
+  queued: false,
+  standing: false,
+});
+let writing: Writing = fresh(null);
+// Area records replaced by copies so far (what `areaRecords` knows of a units record is stale once it moves).
+let replaced = 0;
+
+/** The slot, for state `s`. */
+function writingOf(s: FnState): Writing {
+  if (writing.state !== s) writing = fresh(s);
+  return writing;
+}
 
 /** An area's unit counts to change in place: copied first, once per state (copy on write). */
 export function areaToChange(s: FnState, area: string): Record<Nation, number> {
-  if (writing.state !== s) writing = { state: s, areas: [] };
-  if (!writing.areas.includes(area)) {
+  const w = writingOf(s);
+  if (!w.areas.includes(area)) {
     s.units[area] = { ...s.units[area] };
-    writing.areas.push(area);
+    w.areas.push(area);
+    replaced++;
   }
   return s.units[area];
+}
+
+/** The war states to change in place: copied first, once per state. */
+export function warToChange(s: FnState): FnState['atWar'] {
+  const w = writingOf(s);
+  if (!w.atWar) {
+    s.atWar = { ...s.atWar };
+    w.atWar = true;
+  }
+  return s.atWar;
+}
+
+/** The standing orders by seat, to give a seat new ones: the record copied first, once per state. */
+export function standingToChange(s: FnState): FnState['standing'] {
+  const w = writingOf(s);
+  if (!w.standing) {
+    s.standing = { ...s.standing };
+    w.standing = true;
+  }
+  return s.standing;
+}
+
+/** The queued activations by seat, to give or drop a seat's record: copied first, once per state. */
+export function queuedToChange(s: FnState): FnState['queued'] {
+  const w = writingOf(s);
+  if (!w.queued) {
+    s.queued = { ...s.queued };
+    w.queued = true;
+  }
+  return s.queued;
+}
+
+/**
+ * Drops the activation a seat queued for nation `n`, if any: the seat gets a new record without it (in the same
+ * order), what copying the record and deleting `n` from the copy would leave, without a delete (which leaves an
+ * object slow to read and to copy).
+ */
+export function dropQueued(s: FnState, seat: SeatId, n: Nation): void {
+  const record = s.queued[seat];
+  if (!record || !Object.hasOwn(record, n)) return;
+  const rest: FnState['queued'][SeatId] = {};
+  for (const k in record) if (k !== n) rest[k as Nation] = record[k as Nation];
+  queuedToChange(s)[seat] = rest;
 }
 
 export const isAlly = (n: Nation): n is Ally => n !== 'france';
@@ -182,30 +249,48 @@ interface DataIndex {
   ids: string[];
   order: Map<string, number>;
   home: Record<string, string>;
+  /** Area id -> the nation whose home it is. */
+  homeNation: Map<string, Nation>;
   sea: Set<string>;
+  /** Whether each area, in data order, is a sea area. */
+  seaAt: boolean[];
 }
 const indexes = new WeakMap<object, DataIndex>();
+// The index last asked for: nearly every call asks of the one data set in play, and a weak map look-up costs more
+// than the question it answers.
+let last: { data: FnData | null; index: DataIndex | null } = { data: null, index: null };
 function indexOf(data: FnData): DataIndex {
+  if (last.data === data) return last.index!;
   let ix = indexes.get(data);
   if (!ix) {
     const ids = data.areas.map((a) => a.id);
     const home: Record<string, string> = {};
+    const homeNation = new Map<string, Nation>();
     for (const a of data.areas) if (a.home) home[a.home] = a.id;
+    for (const a of data.areas) if (a.home) homeNation.set(a.id, a.home);
     const sea = new Set(data.areas.filter((a) => a.kind === 'sea').map((a) => a.id));
-    ix = { ids, order: new Map(ids.map((id, i) => [id, i])), home, sea };
+    const seaAt = ids.map((id) => sea.has(id));
+    ix = { ids, order: new Map(ids.map((id, i) => [id, i])), home, homeNation, sea, seaAt };
     indexes.set(data, ix);
   }
+  last = { data, index: ix };
   return ix;
 }
 
 export const homeOf = (s: FnState, n: Nation): string => indexOf(s.data).home[n];
+/** The nation whose home an area is, if any. */
+export const homeNationOf = (s: FnState, areaId: string): Nation | undefined => indexOf(s.data).homeNation.get(areaId);
 export const isSea = (s: FnState, areaId: string): boolean => indexOf(s.data).sea.has(areaId);
+/** Whether each area, in data order, is a sea area (shared: do not change). */
+export const seaAreas = (s: FnState): readonly boolean[] => indexOf(s.data).seaAt;
 /** Area ids in data order (shared: do not change). */
 export const areaIds = (s: FnState): readonly string[] => indexOf(s.data).ids;
 /** An area's place in data order (FN 9.1[4]: moves and combats in area order). */
 export const areaRank = (s: FnState, id: string): number => indexOf(s.data).order.get(id) ?? -1;
-export function unitsOf(s: FnState, areaId: string, n: Nation): number {
-  const here = s.units[areaId];
+export const unitsOf = (s: FnState, areaId: string, n: Nation): number => countIn(s.units[areaId], n);
+
+/** The units of `n` in an area's record (0 without a record). */
+export function countIn(here: Partial<Record<Nation, number>> | undefined, n: Nation): number {
   if (!here) return 0;
   // Each nation read by its own name: a look-up by a varying name is slow once it has met several.
   switch (n) {
@@ -226,18 +311,49 @@ export function unitsOf(s: FnState, areaId: string, n: Nation): number {
   }
 }
 export function onMap(s: FnState, n: Nation): number {
-  const ids = areaIds(s);
+  const records = areaRecords(s);
   let total = 0;
-  for (let i = 0; i < ids.length; i++) total += unitsOf(s, ids[i], n);
+  for (let i = 0; i < records.length; i++) total += countIn(records[i], n);
   return total;
 }
+
+/**
+ * The areas' records of a state's units, in data order (undefined for an area without one). The rules scan every
+ * area several times a step, and a look-up by area id costs more than the count it finds: the list is made once
+ * for the units record asked about last, and made again when another is asked about or a record of it has been
+ * replaced since (`areaToChange` copies one; counts changed in place need nothing). Shared: do not change.
+ */
+export function areaRecords(s: FnState): readonly (Record<Nation, number> | undefined)[] {
+  if (listed.units === s.units && listed.replaced === replaced) return listed.records;
+  const ids = areaIds(s);
+  const records: (Record<Nation, number> | undefined)[] = new Array(ids.length);
+  for (let i = 0; i < ids.length; i++) records[i] = s.units[ids[i]];
+  listed = { units: s.units, replaced, records };
+  return records;
+}
+let listed: {
+  units: FnState['units'] | null;
+  replaced: number;
+  records: readonly (Record<Nation, number> | undefined)[];
+} = { units: null, replaced: -1, records: [] };
 /** FN 3.2[4]: units left in the nation's box on the War Status Chart. */
 export const inBox = (s: FnState, n: Nation): number => s.data.chart[n].maximum - onMap(s, n);
 /** FN 9.0[3]: an Allied nation at peace is treated as not on the map in move/combat. */
 export const activeAlly = (s: FnState, n: Nation): boolean => isAlly(n) && s.atWar[n];
 /** At-war Allied units in an area (FN 9.12[5]). */
-export const enemiesOfFrance = (s: FnState, areaId: string): number =>
-  ALLIES.reduce((t, a) => t + (s.atWar[a] ? unitsOf(s, areaId, a) : 0), 0);
+export function enemiesOfFrance(s: FnState, areaId: string): number {
+  const here = s.units[areaId];
+  if (!here) return 0;
+  const w = s.atWar;
+  // Each nation by its own name, as in `unitsOf`.
+  return (
+    (w.prussia ? (here.prussia ?? 0) : 0) +
+    (w.austria ? (here.austria ?? 0) : 0) +
+    (w.russia ? (here.russia ?? 0) : 0) +
+    (w.spain ? (here.spain ?? 0) : 0) +
+    (w.britain ? (here.britain ?? 0) : 0)
+  );
+}
 /** The seat that runs a nation. */
 export const seatOf = (s: FnState, n: Nation): SeatId => s.seats[n];
 /** The nation now active, if any. */

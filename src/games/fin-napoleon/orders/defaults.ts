@@ -1,7 +1,7 @@
 /** Legal, deterministic default orders for every decision point (a missed deadline). */
 import type { SeatId } from '../../../engine/types.ts';
 import { allocationByPriority } from '../rules/combat.ts';
-import { owedPoint } from '../rules/owed.ts';
+import { owingSeat } from '../rules/owed.ts';
 import { reinforceLimit } from '../rules/surrender.ts';
 import { activeNation, FRANCE_SEAT, type FnState } from '../state.ts';
 import type { FnOrders } from './schema.ts';
@@ -12,8 +12,7 @@ import { activationErrors, conditionHolds } from './validate-activation.ts';
  * standing priority, else most units first; D3 the most units France may place.
  */
 export function defaultOrders(s: FnState, seat: SeatId): FnOrders {
-  const owed = owedPoint(s);
-  if (!owed || owed.seat !== seat) return {};
+  if (owingSeat(s) !== seat) return {};
   const p = s.phase;
   if (p.kind === 'start') return { start: 'roll' };
   if (p.kind === 'surrenderReinforce') return { count: reinforceLimit(s, 'france') };

@@ -5,7 +5,7 @@
  */
 import type { SeatId } from '../../../engine/types.ts';
 import { allocationByPriority } from '../rules/combat.ts';
-import { owedPoint } from '../rules/owed.ts';
+import { owingSeat } from '../rules/owed.ts';
 import { reinforceLimit } from '../rules/surrender.ts';
 import { activeNation, type FnState, isAlly } from '../state.ts';
 import { alliedActivation } from './playout-allies.ts';
@@ -14,8 +14,7 @@ import type { FnOrders } from './schema.ts';
 
 /** Orders of `seat` at the owed point of `s`, drawn with `rand` (empty when the seat owes nothing). */
 export function playoutOrders(s: FnState, seat: SeatId, rand: () => number): FnOrders {
-  const owed = owedPoint(s);
-  if (!owed || owed.seat !== seat) return {};
+  if (owingSeat(s) !== seat) return {};
   const p = s.phase;
   if (p.kind === 'start') return { start: 'roll' };
   if (p.kind === 'allocate') return { allocation: allocationByPriority(s, p.combat.areas[0]) };

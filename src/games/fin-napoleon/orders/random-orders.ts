@@ -2,73 +2,64 @@
 import type { SeatId } from '../../../engine/types.ts';
 import { ALLIES, type Ally, type Nation } from '../data/schema.ts';
 import { warNationsIn } from '../rules/combat.ts';
-import { adjacentAreas, graphPathIsLegal, movable, moveAllowance } from '../rules/movement.ts';
-import { owedPoint } from '../rules/owed.ts';
+import { owingSeat } from '../rules/owed.ts';
 import { reinforceLimit } from '../rules/surrender.ts';
-import { activeNation, areaIds, enemiesOfFrance, type FnState, homeOf, unitsOf } from '../state.ts';
-import { legalActivities } from './choices.ts';
+import {
+  activeNation,
+  areaIds,
+  areaRecords,
+  countIn,
+  enemiesOfFrance,
+  type FnState,
+  homeNationOf,
+  homeOf,
+  isAlly,
+  unitsOf,
+} from '../state.ts';
+import { legalPaths } from './random-paths.ts';
 import type { Activation, FnOrders } from './schema.ts';
 import { pickOne, shuffled } from '../../../engine/shuffled.ts';
 
 type Rand = () => number;
 
+/** The key of a unit's slot in a move order (`RH2`), one string per area and number, made once. */
+function slotKey(from: string, slot: number): string {
+  let keys = slotKeys.get(from);
+  if (!keys) {
+    keys = [];
+    slotKeys.set(from, keys);
+  }
+  keys[slot] ??= `${from}${slot}`;
+  return keys[slot];
+}
+const slotKeys = new Map<string, string[]>();
+
 /**
- * Every path of at most `budget` areas from `from` on the area graph, no area entered twice, in depth-first order
- * (each path before its extensions). The graph never changes, so the paths are built once per data set, budget and
- * start, and frozen: orders share them.
+ * Where a path ends well: France at an at-war Allied home or at-war Allied units (any at all: the same test as
+ * `warNationsIn(...).length`, without the array); an Allied nation in France or at French units.
  */
-function graphPaths(s: FnState, budget: number, from: string): readonly string[][] {
-  let byStart = graphPathsOf.get(s.data);
-  if (!byStart) {
-    byStart = new Map();
-    graphPathsOf.set(s.data, byStart);
-  }
-  const key = `${budget}${from}`;
-  let out = byStart.get(key);
-  if (!out) {
-    const paths: string[][] = [];
-    const walk = (at: string, path: string[]) => {
-      if (path.length > 0) paths.push(Object.freeze(path) as string[]);
-      if (path.length >= budget) return;
-      for (const to of adjacentAreas(s, at)) if (to !== from && !path.includes(to)) walk(to, [...path, to]);
-    };
-    walk(from, []);
-    out = paths;
-    byStart.set(key, out);
-  }
-  return out;
-}
-const graphPathsOf = new WeakMap<object, Map<string, readonly string[][]>>();
-
-/** Every legal path of a unit of `n` in `from` (the path choice's graph, checked by the rules). */
-export function legalPaths(s: FnState, n: Nation, from: string): string[][] {
-  // Spain's budget is 0: no candidates (FN 9.11[3]); the others follow the graph within the allowance.
-  const candidates = graphPaths(s, n === 'spain' ? 0 : moveAllowance(n), from);
-  const out: string[][] = [];
-  for (let i = 0; i < candidates.length; i++) if (graphPathIsLegal(s, n, from, candidates[i])) out.push(candidates[i]);
-  return out;
+function endsWell(s: FnState, n: Nation, franceHome: string, p: readonly string[]): boolean {
+  const to = p[p.length - 1];
+  if (n !== 'france') return to === franceHome || unitsOf(s, to, 'france') > 0;
+  const owner = homeNationOf(s, to);
+  return (owner !== undefined && owner !== 'france' && s.atWar[owner as Ally]) || enemiesOfFrance(s, to) > 0;
 }
 
-/** Moves toward a fight: paths ending with enemies or in an enemy home count double. */
+/** Moves toward a fight: paths ending with enemies or in an enemy home count double (null: no unit moves). */
 function randomMoves(
   s: FnState,
   n: Nation,
   rand: Rand,
   share: number,
   arrived?: Record<string, number>,
-): Record<string, string[]> {
-  const move: Record<string, string[]> = {};
+): Record<string, string[]> | null {
+  let move: Record<string, string[]> | null = null;
   const franceHome = homeOf(s, 'france');
-  // Where a path ends well: France at an at-war Allied home or at-war Allied units (any at all: the same test as
-  // `warNationsIn(...).length`, without the array); an Allied nation in France or at French units.
-  const ends = (p: readonly string[]): boolean => {
-    const to = p[p.length - 1];
-    if (n !== 'france') return to === franceHome || unitsOf(s, to, 'france') > 0;
-    const owner = homeNationOf(s, to);
-    return (owner !== undefined && owner !== 'france' && s.atWar[owner as Ally]) || enemiesOfFrance(s, to) > 0;
-  };
-  for (const from of areaIds(s)) {
-    const count = movable(s, n, from, arrived);
+  const ids = areaIds(s);
+  const records = areaRecords(s);
+  for (let a = 0; a < ids.length; a++) {
+    const from = ids[a];
+    const count = countIn(records[a], n) - (arrived?.[from] ?? 0); // `movable`, by the area's record
     if (count < 1) continue; // no unit to move: its paths would go unused (and draw nothing)
     const paths = legalPaths(s, n, from);
     if (!paths.length) continue;
@@ -77,30 +68,40 @@ function randomMoves(
     for (let k = 1; k <= count; k++) {
       if (rand() > share) continue;
       slot += 1;
-      good ??= paths.filter(ends);
-      move[`${from}${slot}`] = pickOne(good.length && rand() < 0.7 ? good : paths, rand);
+      if (!good) {
+        good = [];
+        for (let i = 0; i < paths.length; i++) if (endsWell(s, n, franceHome, paths[i])) good.push(paths[i]);
+      }
+      move ??= {};
+      move[slotKey(from, slot)] = pickOne(good.length && rand() < 0.7 ? good : paths, rand);
     }
   }
   return move;
 }
 
-/** The nation whose home an area is, if any (built once per data set). */
-function homeNationOf(s: FnState, area: string): Nation | undefined {
-  let homes = homesOf.get(s.data);
-  if (!homes) {
-    homes = new Map();
-    for (const a of s.data.areas) if (a.home) homes.set(a.id, a.home);
-    homesOf.set(s.data, homes);
+/**
+ * The areas in reverse data order, one list per data set (a combat order the random player gives). Shared: do not
+ * change. Not frozen: the array builds the rules run over it (filter) take slower paths on frozen arrays.
+ */
+function reversedAreas(s: FnState): readonly string[] {
+  let out = reversed.get(s.data);
+  if (!out) {
+    out = [...areaIds(s)].reverse();
+    reversed.set(s.data, out);
   }
-  return homes.get(area);
+  return out;
 }
-const homesOf = new WeakMap<object, Map<string, Nation>>();
+const reversed = new WeakMap<object, readonly string[]>();
 
-/** One random activation of nation `n` now. */
+/**
+ * One random activation of nation `n` now, among the legal activities (`legalActivities` of choices.ts, asked here
+ * without its list: FN 6.0[3], [4], FN 7.0[3], FN-A06).
+ */
 function randomActivation(s: FnState, n: Nation, rand: Rand): Activation {
-  const legal = legalActivities(s, n);
-  const box = reinforceLimit(s, n);
-  if (legal.includes('declare') && rand() < (n === 'france' ? 0.3 : 0.7)) {
+  const ally = isAlly(n);
+  const mayDeclare = ally ? !s.atWar[n] : !s.frenchDeclared && ALLIES.some((a) => !s.atWar[a]);
+  const mayMove = !ally || s.atWar[n];
+  if (mayDeclare && rand() < (n === 'france' ? 0.3 : 0.7)) {
     return n === 'france'
       ? {
           activity: 'declare',
@@ -111,12 +112,12 @@ function randomActivation(s: FnState, n: Nation, rand: Rand): Activation {
         }
       : { activity: 'declare' };
   }
-  if (box > 0 && (rand() < 0.3 || !legal.includes('move')))
-    return { activity: 'reinforce', count: Math.floor(rand() * (box + 1)) };
-  if (!legal.includes('move')) return { activity: 'none' };
+  const box = reinforceLimit(s, n);
+  if (box > 0 && (rand() < 0.3 || !mayMove)) return { activity: 'reinforce', count: Math.floor(rand() * (box + 1)) };
+  if (!mayMove) return { activity: 'none' };
   const move = randomMoves(s, n, rand, n === 'france' ? 0.8 : 0.6);
-  const act: Activation = Object.keys(move).length ? { activity: 'move', move } : { activity: 'move' };
-  if (rand() < 0.2) act.combatOrder = [...areaIds(s)].reverse();
+  const act: Activation = move ? { activity: 'move', move } : { activity: 'move' };
+  if (rand() < 0.2) act.combatOrder = reversedAreas(s) as string[];
   if (n === 'france' && rand() < 0.3) act.haltAfterSea = true;
   return act;
 }
@@ -124,9 +125,11 @@ function randomActivation(s: FnState, n: Nation, rand: Rand): Activation {
 /** Simple activations for this seat's later nations this turn (spec 5.2), now and then. */
 function laterActivations(s: FnState, seat: SeatId, rand: Rand): FnOrders['later'] {
   if (rand() < 0.4) return undefined;
-  const later: NonNullable<FnOrders['later']> = {};
-  for (const n of s.order.slice(s.cursor + 1)) {
+  let later: NonNullable<FnOrders['later']> | undefined;
+  for (let i = s.cursor + 1; i < s.order.length; i++) {
+    const n = s.order[i];
     if (s.seats[n] !== seat || rand() < 0.2) continue;
+    later ??= {};
     later[n] = !(n === 'france' || s.atWar[n as Ally])
       ? { activity: 'declare' }
       : { activity: 'reinforce', count: Math.min(1, reinforceLimit(s, n)) };
@@ -135,7 +138,7 @@ function laterActivations(s: FnState, seat: SeatId, rand: Rand): FnOrders['later
     if (r < 0.15) later[n].when = { noFrench: homeOf(s, n) };
     else if (r < 0.3 && n !== 'france') later[n].when = { atWar: s.atWar[n as Ally] };
   }
-  return Object.keys(later).length ? later : undefined;
+  return later;
 }
 
 /** A random allocation of France's dice among the nations present. */
@@ -151,8 +154,7 @@ function randomAllocation(s: FnState, area: string, rand: Rand): Partial<Record<
 
 /** The package's `randomOrders`. */
 export function randomOrders(s: FnState, seat: SeatId, rand: Rand): FnOrders {
-  const owed = owedPoint(s);
-  if (!owed || owed.seat !== seat) return {};
+  if (owingSeat(s) !== seat) return {};
   const p = s.phase;
   if (p.kind === 'start') {
     if (rand() < 0.5) return { start: 'roll' };
@@ -169,12 +171,13 @@ export function randomOrders(s: FnState, seat: SeatId, rand: Rand): FnOrders {
   if (p.kind === 'surrenderReinforce') return { count: Math.floor(rand() * (reinforceLimit(s, 'france') + 1)) };
   if (p.kind === 'moveOn') {
     const move = randomMoves(s, activeNation(s)!, rand, 0.8, p.arrived);
-    return Object.keys(move).length ? { move } : {};
+    return move ? { move } : {};
   }
   if (p.kind === 'combatOrder') return { combatOrder: shuffled(p.combat.areas, rand) };
   const n = activeNation(s)!;
   const later = laterActivations(s, seat, rand);
-  const orders: FnOrders = { ...randomActivation(s, n, rand), ...(later ? { later } : {}) };
+  const orders: FnOrders = randomActivation(s, n, rand); // a new object: the later activations join it
+  if (later) orders.later = later;
   // D7 standing, now and then: one of the seat's nations holds back from others' attacks, or none does.
   if (n !== 'france' && rand() < 0.05) orders.standing = { holdBack: rand() < 0.5 ? [n as Ally] : [] };
   return orders;

@@ -4,7 +4,7 @@ import type { Nation } from '../data/schema.ts';
 import { warNationsIn } from '../rules/combat.ts';
 import { activationOf } from '../rules/flow.ts';
 import { checkMoves } from '../rules/movement.ts';
-import { owedPoint } from '../rules/owed.ts';
+import { owingSeat } from '../rules/owed.ts';
 import { reinforceLimit } from '../rules/surrender.ts';
 import { activeNation, areaName, FRANCE_SEAT, type FnState, nationName, unitsOf } from '../state.ts';
 import type { FnOrders } from './schema.ts';
@@ -135,7 +135,7 @@ function answerErrors(s: FnState, o: FnOrders): RuleError[] {
 /** Later activations: this seat's nations, still to act this turn (spec 5.2). */
 function laterErrors(s: FnState, seat: SeatId, o: FnOrders): RuleError[] {
   const errors: RuleError[] = [];
-  const owesNow = owedPoint(s)?.seat === seat && s.phase.kind === 'activate';
+  const owesNow = owingSeat(s) === seat && s.phase.kind === 'activate';
   for (const n of Object.keys(o.later ?? {}) as Nation[]) {
     const index = s.order.indexOf(n);
     const done = index < s.cursor || (owesNow && index === s.cursor);
@@ -197,7 +197,7 @@ function standingErrors(s: FnState, seat: SeatId, st: FnOrders['standing']): Rul
 /** Every rule problem with a seat's orders. */
 export function validate(s: FnState, seat: SeatId, o: FnOrders): RuleError[] {
   if (s.phase.kind === 'over') return [];
-  const owes = owedPoint(s)?.seat === seat;
+  const owes = owingSeat(s) === seat;
   const errors: RuleError[] = [];
   if (owes) errors.push(...answerErrors(s, o));
   else if (ANSWERS.some((k) => o[k] !== undefined)) {

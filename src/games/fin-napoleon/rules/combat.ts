@@ -3,10 +3,10 @@
  * (FN 9.21, D6), then the Allied attack of every at-war Allied unit that joins (FN 9.23, D7). Hits on 1-3, in the
  * Spain area on 1-2 (FN 9.21[5], 9.23[8]); hits beyond the units there are void (FN-A15 R1) or spill (R2).
  */
-import { purposeText } from '../../../engine/dice-purpose.ts';
-import type { DicePurpose, ResolveContext } from '../../../engine/types.ts';
+import type { ResolveContext } from '../../../engine/types.ts';
 import { ALLIES, type Ally, type Nation } from '../data/schema.ts';
-import { areaIds, areaToChange, type FnState, homeOf, unitsOf } from '../state.ts';
+import { areaIds, areaRecords, areaToChange, type FnState, homeOf, unitsOf } from '../state.ts';
+import { type KnownPurpose, knownPurpose, rollD6 } from './dice.ts';
 import { loseFrenchUnits } from './morale.ts';
 
 // The loops below read `s.units` directly rather than through state.ts's helpers: an odds preview runs them for
@@ -31,8 +31,11 @@ function atWarUnits(s: FnState, here: Partial<Record<Nation, number>>): number {
 /** FN 9.2[1]: the areas where the active nation's units meet hostile units, in area order. */
 export function combatAreas(s: FnState, n: Nation): string[] {
   const out: string[] = [];
-  for (const a of areaIds(s)) {
-    const here = s.units[a];
+  const ids = areaIds(s);
+  const records = areaRecords(s);
+  for (let i = 0; i < ids.length; i++) {
+    const a = ids[i];
+    const here = records[i];
     if (!here || !((here.france ?? 0) > 0)) continue;
     if (n === 'france' ? atWarUnits(s, here) > 0 : (here[n] ?? 0) > 0) out.push(a);
   }
@@ -97,17 +100,11 @@ export function fitAllocation(
 /** FN 9.21[2], [5]: the number a die must not exceed to hit in this area. */
 const hitOn = (s: FnState, area: string): number => (area === homeOf(s, 'spain') ? 2 : 3);
 
-/** An attack die's purpose, and the text a context without `rollFor` records it as (`purposeText` of the engine). */
-interface AttackPurpose {
-  purpose: DicePurpose;
-  text: string;
-}
-
 /** Side -> area -> hit number -> purpose (looked up by the strings at hand: no key string is made per roll). */
-const purposes = { french: new Map<string, AttackPurpose[]>(), allied: new Map<string, AttackPurpose[]>() };
+const purposes = { french: new Map<string, KnownPurpose[]>(), allied: new Map<string, KnownPurpose[]>() };
 
 /** The purpose of an attack die (built once per side, area and hit number: a preview rolls many). */
-function attackPurpose(side: 'french' | 'allied', area: string, hit: number): AttackPurpose {
+function attackPurpose(side: 'french' | 'allied', area: string, hit: number): KnownPurpose {
   let byHit = purposes[side].get(area);
   if (!byHit) {
     byHit = [];
@@ -119,25 +116,18 @@ function attackPurpose(side: 'french' | 'allied', area: string, hit: number): At
       side === 'french'
         ? { en: `French attack in ${area} (hit on 1-${hit})`, ja: `${area}でのフランス軍の攻撃（1〜${hit}で命中）` }
         : { en: `Allied attack in ${area} (hit on 1-${hit})`, ja: `${area}での連合軍の攻撃（1〜${hit}で命中）` };
-    const purpose = { rule: side === 'french' ? 'FN 9.21[2]' : 'FN 9.23[4]', what };
-    p = { purpose, text: purposeText(purpose) };
+    p = knownPurpose(side === 'french' ? 'FN 9.21[2]' : 'FN 9.23[4]', what);
     byHit[hit] = p;
   }
   return p;
 }
 
-/**
- * The hits of `dice` attack dice. What `rollDie` does, with the purpose's text made once: a bare context (the odds
- * preview's) would otherwise get a new string for every die it rolls. The dice and their order are the same.
- */
+/** The hits of `dice` attack dice (their purpose made once per side, area and hit number: rules/dice.ts). */
 function rollHits(s: FnState, area: string, dice: number, ctx: ResolveContext, side: 'french' | 'allied'): number {
   const hit = hitOn(s, area);
-  const { purpose, text } = attackPurpose(side, area, hit);
+  const purpose = attackPurpose(side, area, hit);
   let hits = 0;
-  for (let i = 0; i < dice; i++) {
-    const value = ctx.rollFor ? ctx.rollFor(6, purpose) : ctx.roll(6, text);
-    if (value <= hit) hits++;
-  }
+  for (let i = 0; i < dice; i++) if (rollD6(ctx, purpose) <= hit) hits++;
   return hits;
 }
 
@@ -164,7 +154,7 @@ function frenchAttack(s: FnState, area: string, alloc: Partial<Record<Ally, numb
       excess -= r;
     }
   }
-  ctx.emit({ type: 'french-attack', rule: 'FN 9.21', area, allocation: alloc, hits, removed });
+  if (!ctx.silent) ctx.emit({ type: 'french-attack', rule: 'FN 9.21', area, allocation: alloc, hits, removed });
 }
 
 /** D7 (multiplayer): the nation's own player keeps it out of other nations' attacks (standing HOLD BACK). */
@@ -176,13 +166,14 @@ function alliedAttack(s: FnState, area: string, active: Nation, noJoin: readonly
   const joining = warNationsIn(s, area).filter((a) => a === active || (!noJoin.includes(a) && !heldBack(s, a)));
   const dice = joining.reduce((t, a) => t + unitsOf(s, area, a), 0);
   if (dice === 0 || unitsOf(s, area, 'france') === 0) {
-    ctx.emit({ type: 'allied-attack', rule: 'FN 9.23', area, nations: joining, dice, hits: 0, removed: 0 });
+    if (!ctx.silent)
+      ctx.emit({ type: 'allied-attack', rule: 'FN 9.23', area, nations: joining, dice, hits: 0, removed: 0 });
     return;
   }
   const hits = rollHits(s, area, dice, ctx, 'allied');
   const removed = Math.min(hits, unitsOf(s, area, 'france'));
   areaToChange(s, area).france -= removed;
-  ctx.emit({ type: 'allied-attack', rule: 'FN 9.23', area, nations: joining, dice, hits, removed });
+  if (!ctx.silent) ctx.emit({ type: 'allied-attack', rule: 'FN 9.23', area, nations: joining, dice, hits, removed });
   loseFrenchUnits(s, removed, ctx);
 }
 
@@ -195,7 +186,7 @@ export function fightArea(
   noJoin: readonly Ally[],
   ctx: ResolveContext,
 ): void {
-  ctx.emit({ type: 'combat', rule: 'FN 9.2', area, active });
+  if (!ctx.silent) ctx.emit({ type: 'combat', rule: 'FN 9.2', area, active });
   if (unitsOf(s, area, 'france') > 0) frenchAttack(s, area, alloc, ctx);
   alliedAttack(s, area, active, noJoin, ctx);
 }

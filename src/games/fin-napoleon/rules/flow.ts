@@ -3,31 +3,46 @@
  * adjustment phase (FN 10.0). `resolve` applies the owed seat's answer, then runs forward to the next decision
  * point that no later activation or standing order answers (spec 5.2), or to the end.
  */
-import { rollDie } from '../../../engine/dice-purpose.ts';
 import type { ResolveContext, SeatId } from '../../../engine/types.ts';
 import { ALLIES, type Ally, type Nation } from '../data/schema.ts';
 import type { Activation, FnOrders } from '../orders/schema.ts';
 import { activationErrors, conditionHolds } from '../orders/validate-activation.ts';
-import { activeNation, type CombatRun, cloneState, FRANCE_SEAT, type FnState, isAlly, seatOf } from '../state.ts';
+import {
+  activeNation,
+  type CombatRun,
+  cloneState,
+  dropQueued,
+  FRANCE_SEAT,
+  type FnPhase,
+  type FnState,
+  isAlly,
+  queuedToChange,
+  seatOf,
+  standingToChange,
+  warToChange,
+} from '../state.ts';
 import { allocationByPriority, combatAreas, fightArea, fitAllocation, needsAllocation } from './combat.ts';
+import { knownPurpose, rollD6 } from './dice.ts';
 import { victoryCheck } from './end.ts';
 import { executeMoves } from './movement.ts';
 import { adjustment, reinforce, surrenderCheck } from './surrender.ts';
 
+/** The phase of a nation's activation: one object for every state (phases are replaced, never changed in place). */
+const ACTIVATE: FnPhase = { kind: 'activate' };
+
+const ORDER_ROLL = knownPurpose('FN 5.0[6]', { en: "France's place in the activation order", ja: 'フランスの活動順' });
+
 /** FN 5.0: a new turn; France's slot by one die (FN-A02), the Allies in their fixed order (FN 5.0[4]). */
 export function startTurn(s: FnState, ctx: ResolveContext): void {
   s.turn += 1;
-  const roll = rollDie(ctx, 6, {
-    rule: 'FN 5.0[6]',
-    what: { en: "France's place in the activation order", ja: 'フランスの活動順' },
-  });
+  const roll = rollD6(ctx, ORDER_ROLL);
   const slot = s.data.activationSlots[roll - 1];
   s.order = [...ALLIES.slice(0, slot - 1), 'france', ...ALLIES.slice(slot - 1)];
   s.cursor = 0;
   s.frenchDeclared = false;
   s.queued = {};
-  s.phase = { kind: 'activate' };
-  ctx.emit({ type: 'turn', rule: 'FN 5.0', turn: s.turn, roll, order: s.order });
+  s.phase = ACTIVATE;
+  if (!ctx.silent) ctx.emit({ type: 'turn', rule: 'FN 5.0', turn: s.turn, roll, order: s.order });
 }
 
 /** The activation part of a seat's orders. */
@@ -44,17 +59,16 @@ export function activationOf(o: FnOrders): Activation {
   return act;
 }
 
+const WAR_ROLL = knownPurpose('FN 7.0[4]', { en: 'declaration of war (1-2: success)', ja: '宣戦布告（1〜2で成功）' });
+
 /** FN 7.0: a declaration of war, by a peace ally for itself or by France on one peace ally (D2). */
 function declareWar(s: FnState, n: Nation, act: Activation, ctx: ResolveContext): void {
   const target: Ally = isAlly(n) ? n : act.target!;
   if (n === 'france') s.frenchDeclared = true;
-  const roll = rollDie(ctx, 6, {
-    rule: 'FN 7.0[4]',
-    what: { en: 'declaration of war (1-2: success)', ja: '宣戦布告（1〜2で成功）' },
-  });
+  const roll = rollD6(ctx, WAR_ROLL);
   const success = roll <= 2;
-  if (success) s.atWar[target] = true;
-  ctx.emit({ type: 'declare', rule: 'FN 7.0[4]', by: n, target, roll, success });
+  if (success) warToChange(s)[target] = true;
+  if (!ctx.silent) ctx.emit({ type: 'declare', rule: 'FN 7.0[4]', by: n, target, roll, success });
 }
 
 /** FN 9.2[5], D5: the combat areas, the active player's order first, then area order. */
@@ -92,7 +106,7 @@ export function continueCombat(
     fightArea(s, area, run.nation, alloc, run.noJoin[area] ?? [], ctx);
     run.areas.shift();
   }
-  s.phase = { kind: 'activate' };
+  s.phase = ACTIVATE;
   if (!surrenderCheck(s, ctx)) {
     s.cursor += 1;
     return;
@@ -114,14 +128,14 @@ function frenchSurrenderReinforcement(s: FnState, ctx: ResolveContext): void {
 /** FN 9.33[1]: the reinforcement, then a new turn (FN-A21: after the adjustment phase with option R2). */
 export function finishFrenchSurrender(s: FnState, count: number, ctx: ResolveContext): void {
   reinforce(s, 'france', count, ctx, 'FN 9.33[1]');
-  s.phase = { kind: 'activate' };
+  s.phase = ACTIVATE;
   if (s.options.afterFrenchSurrender === 'adjustFirst' && endOfTurn(s, ctx)) return;
   startTurn(s, ctx);
 }
 
 /** FN 6.0[3]: one nation's activity. */
 export function runActivation(s: FnState, n: Nation, act: Activation, ctx: ResolveContext): void {
-  ctx.emit({ type: 'activity', rule: 'FN 6.0[3]', nation: n, activity: act.activity });
+  if (!ctx.silent) ctx.emit({ type: 'activity', rule: 'FN 6.0[3]', nation: n, activity: act.activity });
   if (act.activity === 'declare') declareWar(s, n, act, ctx);
   if (act.activity === 'reinforce') reinforce(s, n, act.count ?? 0, ctx);
   if (act.activity !== 'move') {
@@ -150,7 +164,14 @@ function endOfTurn(s: FnState, ctx: ResolveContext): boolean {
   if (!result) return false;
   s.result = result;
   s.phase = { kind: 'over' };
-  ctx.emit({ type: 'game-over', rule: result.rule, side: result.side, winners: result.winners, reason: result.reason });
+  if (!ctx.silent)
+    ctx.emit({
+      type: 'game-over',
+      rule: result.rule,
+      side: result.side,
+      winners: result.winners,
+      reason: result.reason,
+    });
   return true;
 }
 
@@ -158,15 +179,16 @@ function endOfTurn(s: FnState, ctx: ResolveContext): boolean {
 function queuedFor(s: FnState, seat: SeatId, n: Nation, ctx: ResolveContext): Activation | null {
   const act = s.queued[seat]?.[n];
   if (!act || s.standing[seat]?.askBetween) return null;
-  delete s.queued[seat][n];
+  dropQueued(s, seat, n);
   if (!conditionHolds(s, n, act.when)) {
     const reason = { en: 'its condition is not met', ja: '条件を満たしていません' };
-    ctx.emit({ type: 'later-dropped', rule: 'FN 6.0', nation: n, visibleTo: [seat], reason });
+    if (!ctx.silent) ctx.emit({ type: 'later-dropped', rule: 'FN 6.0', nation: n, visibleTo: [seat], reason });
     return null;
   }
   const errors = activationErrors(s, n, act, `later.${n}`);
   if (errors.length === 0) return act;
-  ctx.emit({ type: 'later-dropped', rule: 'FN 6.0', nation: n, visibleTo: [seat], reason: errors[0].message });
+  if (!ctx.silent)
+    ctx.emit({ type: 'later-dropped', rule: 'FN 6.0', nation: n, visibleTo: [seat], reason: errors[0].message });
   return null;
 }
 
@@ -186,10 +208,12 @@ export function runForward(s: FnState, ctx: ResolveContext): void {
 
 /** Keeps every seat's standing orders and later activations (spec 5.2), in seat order. */
 function absorbStanding(s: FnState, orders: Readonly<Record<SeatId, FnOrders>>): void {
-  for (const seat of Object.keys(orders).sort()) {
+  const seats = Object.keys(orders);
+  if (seats.length > 1) seats.sort();
+  for (const seat of seats) {
     const o = orders[seat];
-    if (o.standing) s.standing[seat] = { ...s.standing[seat], ...o.standing };
-    if (o.later) s.queued[seat] = { ...s.queued[seat], ...o.later };
+    if (o.standing) standingToChange(s)[seat] = { ...s.standing[seat], ...o.standing };
+    if (o.later) queuedToChange(s)[seat] = { ...s.queued[seat], ...o.later };
   }
 }
 
@@ -206,7 +230,7 @@ function applyAnswer(s: FnState, orders: Readonly<Record<SeatId, FnOrders>>, ctx
   if (phase.kind === 'moveOn') {
     // FN-A12: the remaining moves; the answer's combat order, opt-outs and halt replace the first order's.
     const act: Activation = { ...phase.act, ...activationOf({ ...o, activity: 'move' }) };
-    s.phase = { kind: 'activate' };
+    s.phase = ACTIVATE;
     if (executeMoves(s, n, act, ctx, phase.arrived)) startCombat(s, n, act, ctx);
     return;
   }
@@ -218,7 +242,7 @@ function applyAnswer(s: FnState, orders: Readonly<Record<SeatId, FnOrders>>, ctx
     return;
   }
   if (phase.kind === 'activate') {
-    if (s.queued[seatOf(s, n)]) delete s.queued[seatOf(s, n)][n];
+    dropQueued(s, seatOf(s, n), n);
     runActivation(s, n, activationOf(o), ctx);
   }
 }

@@ -1,31 +1,41 @@
 /** Rule invariants that hold in every state. */
 import { ALLIES, NATIONS } from '../data/schema.ts';
-import { areaIds, type FnState, isSea, unitsOf } from '../state.ts';
-import { owedPoint } from './owed.ts';
+import { areaIds, areaRecords, type FnState, isSea, seaAreas, unitsOf } from '../state.ts';
+import { owingSeat } from './owed.ts';
 
 /** The violated invariants (empty when all hold). */
 export function invariants(s: FnState): string[] {
   const broken: string[] = [];
   const areas = areaIds(s);
+  const records = areaRecords(s);
   // One pass over the areas' records for every nation's total and whether any of its areas is wrong (checked after
   // every step of random play); the wrong areas are named only when there are some.
-  const sea = seaFlags(s);
+  const sea = seaAreas(s);
   const totals = [0, 0, 0, 0, 0, 0];
   const wrong = [false, false, false, false, false, false];
-  const count = (k: number, u: number, atSea: boolean) => {
-    totals[k] += u;
-    if (!Number.isInteger(u) || u < 0 || (u > 0 && atSea && k !== BRITAIN)) wrong[k] = true;
-  };
   for (let i = 0; i < areas.length; i++) {
-    const here = s.units[areas[i]];
+    const here = records[i];
     // Each nation by its own name: one property look-up site per nation stays fast, where a look-up by a varying
     // name would not.
-    count(0, here?.france ?? 0, sea[i]);
-    count(1, here?.prussia ?? 0, sea[i]);
-    count(2, here?.austria ?? 0, sea[i]);
-    count(3, here?.russia ?? 0, sea[i]);
-    count(4, here?.spain ?? 0, sea[i]);
-    count(5, here?.britain ?? 0, sea[i]);
+    const france = here?.france ?? 0;
+    const prussia = here?.prussia ?? 0;
+    const austria = here?.austria ?? 0;
+    const russia = here?.russia ?? 0;
+    const spain = here?.spain ?? 0;
+    const britain = here?.britain ?? 0;
+    totals[0] += france;
+    totals[1] += prussia;
+    totals[2] += austria;
+    totals[3] += russia;
+    totals[4] += spain;
+    totals[5] += britain;
+    const atSea = sea[i];
+    if (badCount(france, atSea)) wrong[0] = true;
+    if (badCount(prussia, atSea)) wrong[1] = true;
+    if (badCount(austria, atSea)) wrong[2] = true;
+    if (badCount(russia, atSea)) wrong[3] = true;
+    if (badCount(spain, atSea)) wrong[4] = true;
+    if (badCount(britain, false)) wrong[5] = true; // FN 9.13[3]: British units may stay at sea
   }
   for (let k = 0; k < NATIONS.length; k++) {
     const n = NATIONS[k];
@@ -41,26 +51,20 @@ export function invariants(s: FnState): string[] {
     broken.push(`FN 11.0[3]: morale ${s.morale} out of 0..${s.data.moraleStart}`);
   if (s.phase.kind === 'over' && !s.result) broken.push('FN 10.3: the game is over without a result');
   if (s.phase.kind !== 'over' && s.result) broken.push('FN 10.3: a result while the game goes on');
-  if (s.phase.kind !== 'start' && s.phase.kind !== 'over' && !owedPoint(s)) broken.push('FN 6.0: nobody owes orders');
-  if (s.turn > 0 && (s.order.length !== 6 || new Set(s.order).size !== 6))
+  if (s.phase.kind !== 'start' && s.phase.kind !== 'over' && !owingSeat(s)) broken.push('FN 6.0: nobody owes orders');
+  if (s.turn > 0 && (s.order.length !== 6 || !distinct(s.order)))
     broken.push('FN 5.0: the activation order is not the six nations');
   if (s.order.length && !alliesInOrder(s.order)) broken.push('FN 5.0[4]: the Allied order changed');
   return broken;
 }
 
-/** Britain's place in NATIONS (its units may stay at sea, FN 9.13[3]). */
-const BRITAIN = NATIONS.indexOf('britain');
+/** A count that is no count of units (FN 1.31), or units of a nation other than Britain left at sea (FN 9.13[3]). */
+const badCount = (u: number, atSea: boolean): boolean => !Number.isInteger(u) || u < 0 || (u > 0 && atSea);
 
-const seaCache = new WeakMap<FnState['data'], boolean[]>();
-
-/** Whether each area, in data order, is a sea area (per data set). */
-function seaFlags(s: FnState): boolean[] {
-  let flags = seaCache.get(s.data);
-  if (!flags) {
-    flags = areaIds(s).map((a) => isSea(s, a));
-    seaCache.set(s.data, flags);
-  }
-  return flags;
+/** Whether no nation appears twice in a short list (the activation order: six names, compared pairwise). */
+function distinct(order: readonly string[]): boolean {
+  for (let i = 1; i < order.length; i++) for (let j = 0; j < i; j++) if (order[i] === order[j]) return false;
+  return true;
 }
 
 /** Whether the activation order, France left out, is the Allies in their order (FN 5.0[4]). */

@@ -7,7 +7,7 @@ export function lowerMorale(s: FnState, amount: number, ctx: ResolveContext, rul
   if (amount <= 0) return;
   const from = s.morale;
   s.morale = Math.max(0, s.morale - amount);
-  ctx.emit({ type: 'morale', rule, from, to: s.morale, cause });
+  if (!ctx.silent) ctx.emit({ type: 'morale', rule, from, to: s.morale, cause });
 }
 
 /** FN 11.0[3a]: each French unit removed costs 1 morale at once. */

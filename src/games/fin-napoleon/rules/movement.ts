@@ -3,7 +3,6 @@
  * that name the broken link, the path choice a form offers, and the execution of the moves with sea attrition
  * (FN 9.13[3]).
  */
-import { rollDie } from '../../../engine/dice-purpose.ts';
 import { graphOf, type Graph, neighbours } from '../../../engine/geometry/graph.ts';
 import { pathSpecOf } from '../../../engine/geometry/path-spec.ts';
 import type { PathSpec, ResolveContext, RuleError } from '../../../engine/types.ts';
@@ -20,6 +19,7 @@ import {
   nationName,
   unitsOf,
 } from '../state.ts';
+import { knownPurpose, rollD6 } from './dice.ts';
 import { loseFrenchUnits } from './morale.ts';
 import { err } from './error.ts';
 
@@ -193,8 +193,10 @@ function movePlan(s: FnState, move: Readonly<Record<string, string[]>>): readonl
     const known = recent[i];
     if (known.move === move && known.data === s.data) return known.plan;
   }
-  // One pass over the slots, then a stable sort by rank (ties keep the keys' order).
+  // One pass over the slots, then a stable sort by rank (ties keep the keys' order), unless the keys came in that
+  // order already (as the random player gives them).
   const ranked: (PlannedMove & { rank: number })[] = [];
+  let ordered = true;
   const keys = Object.keys(move);
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i];
@@ -203,9 +205,11 @@ function movePlan(s: FnState, move: Readonly<Record<string, string[]>>): readonl
     const [from, n] = slotOf(key);
     let crossesSea = false;
     for (let j = 0; j < path.length - 1; j++) if (isSea(s, path[j])) crossesSea = true;
-    ranked.push({ key, from, to: path[path.length - 1], crossesSea, rank: areaRank(s, from) * 100 + n });
+    const rank = areaRank(s, from) * 100 + n;
+    if (ranked.length > 0 && rank < ranked[ranked.length - 1].rank) ordered = false;
+    ranked.push({ key, from, to: path[path.length - 1], crossesSea, rank });
   }
-  const plan = ranked.sort((a, b) => a.rank - b.rank);
+  const plan = ordered ? ranked : ranked.sort((a, b) => a.rank - b.rank);
   recent[next] = { move, data: s.data, plan };
   next = (next + 1) % RECENT;
   return plan;
@@ -262,12 +266,13 @@ export function checkMoves(
   return errors;
 }
 
-function arrive(s: FnState, n: Nation, to: string, arrived: Record<string, number>): void {
+/** A unit reaches its area; counted in `arrived` when the moves may halt (FN-A12: those units may not move on). */
+function arrive(s: FnState, n: Nation, to: string, arrived: Record<string, number> | null): void {
   areaToChange(s, to)[n] += 1;
-  arrived[to] = (arrived[to] ?? 0) + 1;
+  if (arrived) arrived[to] = (arrived[to] ?? 0) + 1;
 }
 
-const SEA_ROLL = { rule: 'FN 9.13[3]', what: { en: 'sea attrition (2-6: lost)', ja: '海上消耗（2〜6で除去）' } };
+const SEA_ROLL = knownPurpose('FN 9.13[3]', { en: 'sea attrition (2-6: lost)', ja: '海上消耗（2〜6で除去）' });
 
 /**
  * Executes the moves of the active nation, unit by unit, with the sea attrition roll (FN 9.13[3], FN-A10). With
@@ -278,26 +283,28 @@ export function executeMoves(
   n: Nation,
   act: Activation,
   ctx: ResolveContext,
-  arrived: Record<string, number> = {},
+  given?: Record<string, number>,
 ): boolean {
+  // Who arrived matters only to a halt (FN-A12): without one the count would be thrown away.
+  const arrived = given ?? (act.haltAfterSea ? {} : null);
   const move = act.move ?? {};
   const plan = movePlan(s, move);
   for (let i = 0; i < plan.length; i++) {
     const { key, from, to } = plan[i];
     areaToChange(s, from)[n] -= 1;
-    ctx.emit({ type: 'move', rule: 'FN 9.1', nation: n, from, path: move[key] });
+    if (!ctx.silent) ctx.emit({ type: 'move', rule: 'FN 9.1', nation: n, from, path: move[key] });
     if (n === 'britain' || !plan[i].crossesSea) {
       arrive(s, n, to, arrived);
       continue;
     }
-    const roll = rollDie(ctx, 6, SEA_ROLL);
+    const roll = rollD6(ctx, SEA_ROLL);
     const lost = roll >= 2;
-    ctx.emit({ type: 'sea-attrition', rule: 'FN 9.13[3]', nation: n, area: to, roll, lost });
+    if (!ctx.silent) ctx.emit({ type: 'sea-attrition', rule: 'FN 9.13[3]', nation: n, area: to, roll, lost });
     if (lost && n === 'france') loseFrenchUnits(s, 1, ctx, 'FN 11.0[3a]');
     if (!lost) arrive(s, n, to, arrived);
     if (act.haltAfterSea && i < plan.length - 1) {
       const { move: _done, ...rest } = act;
-      s.phase = { kind: 'moveOn', act: rest, arrived };
+      s.phase = { kind: 'moveOn', act: rest, arrived: arrived ?? {} };
       return false;
     }
   }

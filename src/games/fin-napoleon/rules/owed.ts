@@ -2,6 +2,17 @@
 import type { Owed, SeatId, Text } from '../../../engine/types.ts';
 import { activeNation, FRANCE_SEAT, type FnState, nationName, seatOf } from '../state.ts';
 
+/**
+ * The seat that owes orders, or null once the game is over: what `owedPoint` names, without its prompt (asked at
+ * every step of play by the players, validation and the invariants, which need only the seat).
+ */
+export function owingSeat(s: FnState): SeatId | null {
+  const kind = s.phase.kind;
+  if (kind === 'over') return null;
+  if (kind === 'start' || kind === 'allocate' || kind === 'surrenderReinforce') return FRANCE_SEAT;
+  return seatOf(s, activeNation(s)!) ?? null;
+}
+
 /** The owed point of a state: seat, point id, rule and prompt. */
 export function owedPoint(s: FnState): Owed | null {
   const p = s.phase;
@@ -44,12 +55,23 @@ export function owedPoint(s: FnState): Owed | null {
     const prompt = { en: `${name.en}: the order of the combats`, ja: `${name.ja}: 戦闘の順番` };
     return { seat, point: 'FN-D5', rule: 'FN 9.2[5]', prompt };
   }
-  const prompt = {
-    en: `${name.en}: choose the activity (turn ${s.turn})`,
-    ja: `${name.ja}: 活動を選ぶ（第${s.turn}ターン）`,
-  };
-  return { seat, point: 'FN-D1', rule: 'FN 6.0[3]', prompt };
+  return { seat, point: 'FN-D1', rule: 'FN 6.0[3]', prompt: activityPrompt(name, s.turn) };
 }
+
+/** The D1 prompt of a nation (by its name) in a turn, made once: it is asked at nearly every step of play. */
+function activityPrompt(name: Text, turn: number): Text {
+  let byTurn = activityPrompts.get(name);
+  if (!byTurn) {
+    byTurn = [];
+    activityPrompts.set(name, byTurn);
+  }
+  byTurn[turn] ??= Object.freeze({
+    en: `${name.en}: choose the activity (turn ${turn})`,
+    ja: `${name.ja}: 活動を選ぶ（第${turn}ターン）`,
+  });
+  return byTurn[turn];
+}
+const activityPrompts = new WeakMap<Text, Text[]>();
 
 /** The package's `owed`. */
 export const owed = (s: FnState): Owed[] => {

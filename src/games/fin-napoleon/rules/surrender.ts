@@ -2,10 +2,10 @@
  * FN 9.3 surrender check and processing, and FN 10.0 the adjustment phase (French adjustment, attrition in Russian
  * territory). The flow (flow.ts) calls them; the victory check is end.ts.
  */
-import { rollDie } from '../../../engine/dice-purpose.ts';
 import type { ResolveContext } from '../../../engine/types.ts';
 import { ALLIES, type Ally, NATIONS, type Nation } from '../data/schema.ts';
-import { areaIds, areaToChange, enemiesOfFrance, type FnState, homeOf, inBox, unitsOf } from '../state.ts';
+import { areaIds, areaToChange, enemiesOfFrance, type FnState, homeOf, inBox, unitsOf, warToChange } from '../state.ts';
+import { type KnownPurpose, knownPurpose, rollD6 } from './dice.ts';
 import { alliedWin } from './end.ts';
 import { loseFrenchUnits, lowerMorale } from './morale.ts';
 
@@ -43,13 +43,13 @@ const franceSurrenders = (s: FnState): boolean => {
 export function surrenderCheck(s: FnState, ctx: ResolveContext): boolean {
   for (const a of ALLIES) {
     if (!alliedSurrenders(s, a)) continue;
-    s.atWar[a] = false;
+    warToChange(s)[a] = false;
     const returned = sendHome(s, a);
-    ctx.emit({ type: 'surrender', rule: 'FN 9.32', nation: a, returned });
+    if (!ctx.silent) ctx.emit({ type: 'surrender', rule: 'FN 9.32', nation: a, returned });
   }
   if (!franceSurrenders(s)) return false;
   const moraleBefore = s.morale;
-  ctx.emit({ type: 'surrender', rule: 'FN 9.33', nation: 'france', returned: 0 });
+  if (!ctx.silent) ctx.emit({ type: 'surrender', rule: 'FN 9.33', nation: 'france', returned: 0 });
   if (s.options.roadToParis && moraleBefore <= 0) {
     s.result = alliedWin(
       s,
@@ -63,7 +63,7 @@ export function surrenderCheck(s: FnState, ctx: ResolveContext): boolean {
   lowerMorale(s, 3, ctx, 'FN 9.33[1]', 'surrender');
   let returned = 0;
   for (const n of NATIONS) returned += sendHome(s, n);
-  ctx.emit({ type: 'return-home', rule: 'FN 9.33[1]', count: returned });
+  if (!ctx.silent) ctx.emit({ type: 'return-home', rule: 'FN 9.33[1]', count: returned });
   return true;
 }
 
@@ -75,21 +75,41 @@ export function reinforce(s: FnState, n: Nation, count: number, ctx: ResolveCont
   const placed = Math.max(0, Math.min(count, reinforceLimit(s, n)));
   const home = homeOf(s, n);
   areaToChange(s, home)[n] += placed;
-  ctx.emit({ type: 'reinforce', rule, nation: n, area: home, count: placed });
+  if (!ctx.silent) ctx.emit({ type: 'reinforce', rule, nation: n, area: home, count: placed });
 }
+
+const ADJUSTMENT_ROLL = knownPurpose('FN 10.1', {
+  en: 'French adjustment (1-3: morale -1)',
+  ja: 'フランス軍の調整（1〜3で士気-1）',
+});
 
 /** FN 10.1: no French unit outside France and South France (FN-A24: none at all counts): 1-3 costs 1 morale. */
 function frenchAdjustment(s: FnState, ctx: ResolveContext): void {
-  const inside = new Set([homeOf(s, 'france'), s.data.southFrance]);
-  const abroad = areaIds(s).some((a) => !inside.has(a) && unitsOf(s, a, 'france') > 0);
-  if (abroad) return;
-  const roll = rollDie(ctx, 6, {
-    rule: 'FN 10.1',
-    what: { en: 'French adjustment (1-3: morale -1)', ja: 'フランス軍の調整（1〜3で士気-1）' },
-  });
-  ctx.emit({ type: 'french-adjustment', rule: 'FN 10.1', roll, lost: roll <= 3 });
+  const france = homeOf(s, 'france');
+  const south = s.data.southFrance;
+  const ids = areaIds(s);
+  for (let i = 0; i < ids.length; i++) {
+    const a = ids[i];
+    if (a !== france && a !== south && unitsOf(s, a, 'france') > 0) return; // French units abroad
+  }
+  const roll = rollD6(ctx, ADJUSTMENT_ROLL);
+  if (!ctx.silent) ctx.emit({ type: 'french-adjustment', rule: 'FN 10.1', roll, lost: roll <= 3 });
   if (roll <= 3) lowerMorale(s, 1, ctx, 'FN 10.1', 'adjustment');
 }
+
+/** The purpose of an attrition die in a Russian area (made once per area). */
+function attritionPurpose(area: string): KnownPurpose {
+  let p = attritionPurposes.get(area);
+  if (!p) {
+    p = knownPurpose('FN 10.2', {
+      en: `attrition in Russian territory (${area}, 1-2: lost)`,
+      ja: `ロシア領土内の消耗（${area}、1〜2で除去）`,
+    });
+    attritionPurposes.set(area, p);
+  }
+  return p;
+}
+const attritionPurposes = new Map<string, KnownPurpose>();
 
 /** FN 10.2: every non-Russian unit in Russian territory (FN-A23: peace allies too) is lost on 1-2. */
 function russianAttrition(s: FnState, ctx: ResolveContext): void {
@@ -98,16 +118,10 @@ function russianAttrition(s: FnState, ctx: ResolveContext): void {
       if (n === 'russia') continue;
       const units = unitsOf(s, area, n);
       let lost = 0;
-      for (let i = 0; i < units; i++) {
-        const what = {
-          en: `attrition in Russian territory (${area}, 1-2: lost)`,
-          ja: `ロシア領土内の消耗（${area}、1〜2で除去）`,
-        };
-        if (rollDie(ctx, 6, { rule: 'FN 10.2', what }) <= 2) lost++;
-      }
+      for (let i = 0; i < units; i++) if (rollD6(ctx, attritionPurpose(area)) <= 2) lost++;
       if (units === 0) continue;
       areaToChange(s, area)[n] -= lost;
-      ctx.emit({ type: 'attrition', rule: 'FN 10.2', area, nation: n, units, lost });
+      if (!ctx.silent) ctx.emit({ type: 'attrition', rule: 'FN 10.2', area, nation: n, units, lost });
       if (n === 'france') loseFrenchUnits(s, lost, ctx);
     }
   }
@@ -115,7 +129,7 @@ function russianAttrition(s: FnState, ctx: ResolveContext): void {
 
 /** FN 10.0-1, 10.0-2: the adjustment phase before the victory check. */
 export function adjustment(s: FnState, ctx: ResolveContext): void {
-  ctx.emit({ type: 'adjustment', rule: 'FN 10.0', turn: s.turn });
+  if (!ctx.silent) ctx.emit({ type: 'adjustment', rule: 'FN 10.0', turn: s.turn });
   frenchAdjustment(s, ctx);
   russianAttrition(s, ctx);
 }

@@ -4,18 +4,18 @@
  */
 import type { HiddenTwin } from '../../../engine/game-package.ts';
 import type { Viewer } from '../../../engine/types.ts';
-import { cloneState, type FnState } from '../state.ts';
+import { cloneState, type FnState, queuedToChange, standingToChange } from '../state.ts';
 
 /** A position the viewer cannot tell from `s`: other seats' later activations and standing orders dropped. */
 export function hiddenTwin(s: FnState, viewer: Viewer, rand: () => number): HiddenTwin<FnState> | null {
   if (viewer.kind === 'moderator') return null;
   const twin = cloneState(s);
   for (const seat of Object.keys(s.queued).sort())
-    if (!(viewer.kind === 'seat' && viewer.seat === seat)) delete twin.queued[seat];
+    if (!(viewer.kind === 'seat' && viewer.seat === seat)) delete queuedToChange(twin)[seat];
   for (const seat of Object.keys(s.standing).sort()) {
     if (viewer.kind === 'seat' && viewer.seat === seat) continue;
     // Another seat might as well have asked to be consulted between its nations.
-    twin.standing[seat] = rand() < 0.5 ? {} : { askBetween: true };
+    standingToChange(twin)[seat] = rand() < 0.5 ? {} : { askBetween: true };
   }
   return { state: twin, renamed: {} };
 }

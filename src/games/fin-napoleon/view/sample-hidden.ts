@@ -4,12 +4,12 @@
  * comes. Every unit is on the map and open.
  */
 import type { SeatId } from '../../../engine/types.ts';
-import { cloneState, type FnState } from '../state.ts';
+import { cloneState, type FnState, queuedToChange, standingToChange } from '../state.ts';
 
 /** A position the seat cannot tell from `state`; it needs no chance. */
 export function sampleHidden(state: FnState, seat: SeatId, _rand: () => number): FnState {
   const s = cloneState(state);
-  for (const other of Object.keys(s.queued)) if (other !== seat) delete s.queued[other];
-  for (const other of Object.keys(s.standing)) if (other !== seat) s.standing[other] = {};
+  for (const other of Object.keys(s.queued)) if (other !== seat) delete queuedToChange(s)[other];
+  for (const other of Object.keys(s.standing)) if (other !== seat) standingToChange(s)[other] = {};
   return s;
 }
