@@ -25,6 +25,8 @@ import {
   typeOf,
   writablePlaces,
   SIDE_JA,
+  withSide,
+  changeMarkers,
 } from '../state.ts';
 
 /** Live markers of a side in a hex (or of both sides). */
@@ -213,9 +215,11 @@ function damageRoll(s: GfState, id: string, side: Side, ctx: ResolveContext) {
 function scoreSinking(s: GfState, id: string, side: Side): void {
   const enemy = enemyOf(side);
   if (typeOf(s, id).colour !== 'blue') addVp(s, enemy, 1);
-  else if (s.options.preDreadnoughtVp === 'perBattle') s.battle!.preSunk[side]++;
-  else {
-    s.preSunk[side]++;
+  else if (s.options.preDreadnoughtVp === 'perBattle') {
+    const b = s.battle!;
+    b.preSunk = withSide(b.preSunk, side, b.preSunk[side] + 1);
+  } else {
+    s.preSunk = withSide(s.preSunk, side, s.preSunk[side] + 1);
     if (s.preSunk[side] % (side === 'german' ? 3 : 2) === 0) addVp(s, enemy, 1);
   }
 }
@@ -305,7 +309,7 @@ function damage(s: GfState, ctx: ResolveContext): Stage | null {
   }
   applyDamage(s, results, hitSlots);
   const removed = markersIn(s, r.hex).filter((m) => shipsUnderCount(s, m) <= 2);
-  for (const m of removed) m.out = true;
+  if (removed.length) changeMarkers(s.battle!, (m) => (removed.includes(m) ? { ...m, out: true } : m));
   if (!ctx.silent)
     ctx.emit({
       type: 'bombardment',
@@ -349,7 +353,7 @@ export function applyContinue(s: GfState, side: Side, wish: boolean, ctx: Resolv
     return 'round';
   }
   const out = SIDE_ORDER.filter((x) => !r.cont[x]);
-  for (const m of markersIn(s, r.hex)) if (out.includes(m.side)) m.out = true;
+  changeMarkers(b, (m) => (!m.out && m.hex === r.hex && out.includes(m.side) ? { ...m, out: true } : m));
   ctx.emit({
     type: 'combat-end',
     hex: r.hex,

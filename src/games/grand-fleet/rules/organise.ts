@@ -15,6 +15,7 @@ import {
   shipsOf,
   typeOf,
   setPlace,
+  withSide,
 } from '../state.ts';
 
 /** A fresh battle (GF 8[1]): the offensive side organises first. */
@@ -101,7 +102,7 @@ export function applyOrganisation(
     }
     fleets[n - 1].push(id);
   }
-  b.fleets[side] = fleets;
+  b.fleets = withSide(b.fleets, side, fleets);
   if (!ctx.silent) {
     const kinds = fleets.map((f, i) => ({ fleet: i + 1, ships: f, speed: speedOf(s, f) }));
     ctx.emit({ type: 'organised', side, fleets: kinds, rule: 'GF 8[1]' });
@@ -149,7 +150,7 @@ export function shuffleMarkers(s: GfState, ctx: ResolveContext): void {
       const j = ctx.roll(i + 1, `GF 8[2][1] shuffle of the ${side} markers`, []) - 1;
       [order[i], order[j]] = [order[j], order[i]];
     }
-    b.hidden[side] = order;
+    b.hidden = withSide(b.hidden, side, order);
   }
   const count = (side: Side) => b.hidden[side].length;
   ctx.emit({

@@ -5,7 +5,7 @@
 import type { ResolveContext } from '../../../engine/types.ts';
 import type { Stage } from './armament.ts';
 import type { Side } from '../data/schema.ts';
-import { enemyOf, fleetSlots, type GfState, hexOf, indexOf, type Marker } from '../state.ts';
+import { changeMarkers, enemyOf, fleetSlots, type GfState, hexOf, indexOf, type Marker } from '../state.ts';
 
 /** Markers a side has not placed: face-down count and face-up fast fleets (GF 8[2][5]). */
 export function unplaced(s: GfState, side: Side): { down: number; up: number[] } {
@@ -54,13 +54,18 @@ export function enterPlace(s: GfState, ctx: ResolveContext): Stage | null {
 /** The next usable entry of the side's standing placement sequence (entries that cannot be placed are dropped). */
 function standingPlacement(s: GfState, side: Side): { marker: 'down' | number; hex: string } | null {
   const list = s.standing[side].placements;
+  if (!list?.length) return null;
   const u = unplaced(s, side);
-  while (list?.length) {
-    const next = list.shift()!;
+  // Entries are taken from the front, the usable one too; the rest stays (a new list: standing orders are shared).
+  let taken = 0;
+  let found: { marker: 'down' | number; hex: string } | null = null;
+  while (!found && taken < list.length) {
+    const next = list[taken++];
     const marker = next.marker === 'down' ? u.down > 0 : u.up.includes(next.marker);
-    if (marker && placeableHexes(s).includes(next.hex)) return next;
+    if (marker && placeableHexes(s).includes(next.hex)) found = next;
   }
-  return null;
+  s.standing[side] = { ...s.standing[side], placements: list.slice(taken) };
+  return found;
 }
 
 /** The first legal candidate of the side's standing interceptions, 'pass' when none is, null without the order. */
@@ -69,7 +74,10 @@ function standingInterception(s: GfState, side: Side): 'pass' | { from: string; 
   if (!list) return null;
   const from = interceptableHexes(s, side);
   const k = list.findIndex((c) => from.includes(c.from) && interceptionTargets(s, c.from).includes(c.to));
-  return k < 0 ? 'pass' : list.splice(k, 1)[0];
+  if (k < 0) return 'pass';
+  // The candidate taken leaves the list (a new list: standing orders are shared).
+  s.standing[side] = { ...s.standing[side], intercepts: list.filter((_, i) => i !== k) };
+  return list[k];
 }
 
 /** D13 applied: a face-down marker (the next of the secret order) or a chosen face-up fast fleet, into a hex. */
@@ -85,7 +93,7 @@ export function applyPlacement(
   const up = order.marker !== 'down';
   const down = up ? -1 : mine.filter((m) => !m.up).length;
   const fleet = up ? (order.marker as number) : 0;
-  b.markers.push({ id, side, hex: order.hex, up, fleet, down, moved: false, out: false });
+  b.markers = [...b.markers, { id, side, hex: order.hex, up, fleet, down, moved: false, out: false }];
   if (!ctx.silent)
     ctx.emit({ type: 'placed', side, marker: id, hex: order.hex, fleet: up ? fleet : null, rule: 'GF 8[2][2]' });
   b.nextSide = enemyOf(side);
@@ -168,11 +176,8 @@ export function applyInterception(
   }
   b.passes = 0;
   const moving = b.markers.filter((m) => !m.out && m.hex === order.from);
-  for (const m of moving) {
-    m.hex = order.to;
-    m.moved = true;
-  }
-  for (const hex of [order.from, order.to]) if (!b.finished.includes(hex)) b.finished.push(hex);
+  changeMarkers(b, (m) => (moving.includes(m) ? { ...m, hex: order.to, moved: true } : m));
+  for (const hex of [order.from, order.to]) if (!b.finished.includes(hex)) b.finished = [...b.finished, hex];
   ctx.emit({
     type: 'intercepted',
     side,
@@ -207,11 +212,11 @@ export function shipsUnderCount(s: GfState, m: Marker): number {
 /** GF 8[4][1]: every marker face up, unorganised fleets removed; the combat hexes in ascending order (GF-AD1). */
 export function reveal(s: GfState, ctx: ResolveContext): Stage {
   const b = s.battle!;
-  for (const m of b.markers) {
-    m.fleet = fleetOf(s, m);
-    m.up = true;
-    if (!shipsUnder(s, m).length) m.out = true;
-  }
+  changeMarkers(b, (m) => {
+    const shown = { ...m, fleet: fleetOf(s, m), up: true };
+    if (!shipsUnder(s, shown).length) shown.out = true;
+    return shown;
+  });
   b.revealed = true;
   const shown = b.markers.map((m) => ({ marker: m.id, hex: m.hex, fleet: m.fleet, empty: m.out }));
   b.queue = contestedHexes(s);
