@@ -282,6 +282,12 @@ export function shipsOf(s: GfState, side: Side, test: (place: string) => boolean
   return out;
 }
 
+/** Whether any of the side's ships has a place that passes `test` (`shipsOf(...).length > 0`, without the list). */
+export function someShip(s: GfState, side: Side, test: (place: string) => boolean): boolean {
+  for (const slot of indexOf(s.data).slotsBySide[side]) if (test(s.places[slot])) return true;
+  return false;
+}
+
 /** How many of the side's ships are in `place` (`shipsOf(...).length`, without the list). */
 export function countAt(s: GfState, side: Side, place: string): number {
   let n = 0;

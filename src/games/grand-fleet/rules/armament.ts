@@ -6,7 +6,7 @@ import { rollDie } from '../../../engine/dice-purpose.ts';
 import type { ResolveContext } from '../../../engine/types.ts';
 import type { Side } from '../data/schema.ts';
 import type { GfOrders } from '../orders/schema.ts';
-import { autoBox, ddBox, type GfState, indexOf, shipsOf, setPlace, placeOf } from '../state.ts';
+import { autoBox, ddBox, type GfState, indexOf, shipsOf, setPlace, placeOf, someShip } from '../state.ts';
 
 /** A stage of the sequence of play, entered by the flow (flow.ts). */
 export type Stage =
@@ -33,11 +33,12 @@ export type Stage =
 
 /** Ships of a side arriving this turn as reinforcements (GF 6[2]): on the turn table with this turn. */
 export function arrivals(s: GfState, side: Side): string[] {
-  const idx = indexOf(s.data);
-  return shipsOf(s, side, (p) => p === 'pending').filter((id) => {
-    const ship = idx.ship.get(id)!;
-    return ship.nation !== 'american' && ship.arrives === s.turn;
-  });
+  const out: string[] = [];
+  for (const slot of indexOf(s.data).slotsBySide[side]) {
+    const ship = s.data.ships[slot];
+    if (s.places[slot] === 'pending' && ship.nation !== 'american' && ship.arrives === s.turn) out.push(ship.id);
+  }
+  return out;
 }
 
 /** GF 6(1), 6[4] (D1, GF-A10): German reinforcements go to the fleet box; circled ones to the DDbox (GF-A04). */
@@ -53,8 +54,10 @@ function germanReinforcement(s: GfState, ctx: ResolveContext): void {
 /** GF 9[2b], GF-A05 R1: circled-4 American ships still waiting enter the DDbox on their turn once USW is on. */
 function americanArrivals(s: GfState, ctx: ResolveContext): void {
   if (s.usw === null) return;
-  for (const ship of s.data.ships) {
-    if (ship.nation !== 'american' || placeOf(s, ship.id) !== 'pending' || ship.arrives !== s.turn) continue;
+  const ships = s.data.ships;
+  for (let i = 0; i < ships.length; i++) {
+    const ship = ships[i]; // at position i of the place table
+    if (ship.nation !== 'american' || s.places[i] !== 'pending' || ship.arrives !== s.turn) continue;
     setPlace(s, ship.id, `dd${autoBox(s, 'british')}`);
     ctx.emit({ type: 'reinforced', side: 'british', ship: ship.id, to: placeOf(s, ship.id), rule: 'GF 9[2b]' });
   }
@@ -66,7 +69,7 @@ export function enterArmament(s: GfState, ctx: ResolveContext): Stage | null {
   americanArrivals(s, ctx);
   const sides: Side[] = [];
   if (arrivals(s, 'british').length) sides.push('british');
-  if (shipsOf(s, 'german', (p) => ddBox(p) >= 0).length) sides.push('german');
+  if (someShip(s, 'german', (p) => ddBox(p) >= 0)) sides.push('german');
   if (!sides.length) return 'arm-2';
   s.phase = { kind: 'arm-1', sides };
   return null;
@@ -129,7 +132,7 @@ export function applyCommitment(s: GfState, side: Side, orders: GfOrders['commit
     ctx.emit({ type: 'no-commitment', side, rule: side === 'german' ? 'GF 6(3)' : 'GF 6(4)' });
     return;
   }
-  for (const [id, box] of Object.entries(orders.redistribute ?? {}).sort()) {
+  for (const [id, box] of orders.redistribute ? Object.entries(orders.redistribute).sort() : []) {
     if (placeOf(s, id) === `dd${box}`) continue;
     setPlace(s, id, `dd${box}`);
     ctx.emit({ type: 'redistributed', side, ship: id, box, rule: 'GF 6[8]' });
@@ -139,14 +142,14 @@ export function applyCommitment(s: GfState, side: Side, orders: GfOrders['commit
   const rolled = [first];
   const second = orders.dice === 2 && !(orders.stopIf ?? []).includes(first);
   if (second) rolled.push(rollDie(ctx, 6, purpose));
-  const boxes = [...new Set(rolled)].filter((b) => b >= 1 && b <= 6);
-  // The ships of each rolled box in one pass over the side, box by box in the order rolled.
-  const byBox: string[][] = boxes.map(() => []);
-  for (const slot of indexOf(s.data).slotsBySide[side]) {
-    const k = boxes.indexOf(ddBox(s.places[slot]));
-    if (k >= 0) byBox[k].push(s.data.ships[slot].id);
+  // The ships of each rolled box (not 0, each box once), box by box in the order rolled, in data order within one.
+  const ships: string[] = [];
+  const slots = indexOf(s.data).slotsBySide[side];
+  for (let k = 0; k < rolled.length; k++) {
+    const box = rolled[k];
+    if (box < 1 || box > 6 || (k > 0 && rolled[0] === box)) continue;
+    for (const slot of slots) if (ddBox(s.places[slot]) === box) ships.push(s.data.ships[slot].id);
   }
-  const ships = ([] as string[]).concat(...byBox);
   for (const id of ships) setPlace(s, id, 'fleet');
   ctx.emit({ type: 'committed', side, dice: rolled, ships, rule: 'GF 6[10]' });
 }

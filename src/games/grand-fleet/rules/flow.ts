@@ -19,7 +19,7 @@ import { applyOrganisation, enterShuffle, shuffleMarkers, startBattle } from './
 import type { GfOrders } from '../orders/schema.ts';
 import { answerHexes, enterHexes } from './parallel.ts';
 import { applyInterception, applyPlacement, enterIntercept, enterPlace, reveal } from './placement.ts';
-import { cloneStanding, cloneState, countAt, type GfState, shipsOf, withSide } from '../state.ts';
+import { cloneStanding, cloneState, countAt, type GfState, someShip, withSide } from '../state.ts';
 import {
   applyAccept,
   applyDeclare,
@@ -41,7 +41,13 @@ function enter(s: GfState, stage: Stage, ctx: ResolveContext): Stage | null {
     case 'arm-1':
       return 'arm-2';
     case 'arm-2':
-      return ask(s, 'arm-2', 'british', shipsOf(s, 'british', (p) => p.startsWith('dd')).length > 0, 'arm-3');
+      return ask(
+        s,
+        'arm-2',
+        'british',
+        someShip(s, 'british', (p) => p.startsWith('dd')),
+        'arm-3',
+      );
     case 'arm-3':
       return ask(s, 'arm-3', 'german', countAt(s, 'german', 'fleet') > 0, 'arm-4');
     case 'arm-4':
