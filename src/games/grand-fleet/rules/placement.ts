@@ -20,10 +20,17 @@ export function unplaced(s: GfState, side: Side): { down: number; up: number[] }
   return { down: b.hidden[side].length - downPlaced, up: b.faceUp[side].filter((n) => !upPlaced.includes(n)) };
 }
 
-const left = (s: GfState, side: Side) => {
-  const u = unplaced(s, side);
-  return u.down + u.up.length;
-};
+/** How many markers a side has left to place; counted without `unplaced`'s lists when it has no face-up fleet. */
+function left(s: GfState, side: Side): number {
+  const b = s.battle!;
+  if (b.faceUp[side].length) {
+    const u = unplaced(s, side);
+    return u.down + u.up.length;
+  }
+  let downPlaced = 0;
+  for (const m of b.markers) if (m.side === side && !m.up) downPlaced++;
+  return b.hidden[side].length - downPlaced;
+}
 
 const placeable = new WeakMap<GfState['data'], readonly string[]>();
 
@@ -88,10 +95,16 @@ export function applyPlacement(
   ctx: ResolveContext,
 ): Stage | null {
   const b = s.battle!;
-  const mine = b.markers.filter((m) => m.side === side);
-  const id = `${side === 'british' ? 'B' : 'G'}${mine.length + 1}`;
+  let mine = 0; // the side's markers placed, and those face down
+  let mineDown = 0;
+  for (const m of b.markers)
+    if (m.side === side) {
+      mine++;
+      if (!m.up) mineDown++;
+    }
+  const id = `${side === 'british' ? 'B' : 'G'}${mine + 1}`;
   const up = order.marker !== 'down';
-  const down = up ? -1 : mine.filter((m) => !m.up).length;
+  const down = up ? -1 : mineDown;
   const fleet = up ? (order.marker as number) : 0;
   b.markers = [...b.markers, { id, side, hex: order.hex, up, fleet, down, moved: false, out: false }];
   if (!ctx.silent)
@@ -112,15 +125,20 @@ export function interceptionCount(s: GfState, side: Side, hex: string): number {
 
 /** Hexes holding live markers of both sides. */
 export function contestedHexes(s: GfState): string[] {
-  const b = s.battle!;
-  const hexes: string[] = [];
-  for (const m of b.markers) if (!m.out && !hexes.includes(m.hex)) hexes.push(m.hex);
-  hexes.sort();
-  return hexes.filter(
-    (h) =>
-      b.markers.some((m) => !m.out && m.hex === h && m.side === 'british') &&
-      b.markers.some((m) => !m.out && m.hex === h && m.side === 'german'),
-  );
+  const hexes: string[] = []; // every hex with a live marker
+  const present: number[] = []; // for each: 1 British, 2 German, 3 both
+  for (const m of s.battle!.markers) {
+    if (m.out) continue;
+    let k = hexes.indexOf(m.hex);
+    if (k < 0) {
+      k = hexes.push(m.hex) - 1;
+      present.push(0);
+    }
+    present[k] |= m.side === 'british' ? 1 : 2;
+  }
+  const contested: string[] = [];
+  for (let k = 0; k < hexes.length; k++) if (present[k] === 3) contested.push(hexes[k]);
+  return contested.sort();
 }
 
 /**
