@@ -314,9 +314,18 @@ export function ddBox(place: string): number {
   return place.startsWith('dd') ? Number(place.slice(2)) : -1;
 }
 
+/** The places of DDbox boxes 0-6: one string each, shared by every table that holds it. */
+const DD_PLACES = ['dd0', 'dd1', 'dd2', 'dd3', 'dd4', 'dd5', 'dd6'];
+
+/**
+ * The place of DDbox box `box` (`dd3` for 3): the shared string of boxes 0-6 rather than one made per ship, so a
+ * place table holds a few strings only (the invariants read every place of a changed table).
+ */
+export const ddPlace = (box: number): string => DD_PLACES[box] ?? `dd${box}`;
+
 /** Ships of a side in one DDbox box. */
 export function inBox(s: GfState, side: Side, box: number): string[] {
-  const place = `dd${box}`;
+  const place = ddPlace(box);
   return shipsOf(s, side, (p) => p === place);
 }
 

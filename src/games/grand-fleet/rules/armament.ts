@@ -6,7 +6,20 @@ import { rollDie } from '../../../engine/dice-purpose.ts';
 import type { ResolveContext } from '../../../engine/types.ts';
 import type { Side } from '../data/schema.ts';
 import type { GfOrders } from '../orders/schema.ts';
-import { autoBox, ddBox, type GfState, indexOf, shipsOf, setPlace, placeOf, someShip } from '../state.ts';
+import {
+  autoBox,
+  boxCounts,
+  boxWithMostRoom,
+  ddBox,
+  ddPlace,
+  type GfState,
+  indexOf,
+  placeOf,
+  setPlace,
+  shipsOf,
+  sideOfShip,
+  someShip,
+} from '../state.ts';
 
 /** A stage of the sequence of play, entered by the flow (flow.ts). */
 export type Stage =
@@ -46,7 +59,7 @@ function germanReinforcement(s: GfState, ctx: ResolveContext): void {
   const idx = indexOf(s.data);
   for (const id of arrivals(s, 'german')) {
     const circled = idx.ship.get(id)!.circled;
-    setPlace(s, id, circled ? `dd${autoBox(s, 'german')}` : 'fleet');
+    setPlace(s, id, circled ? ddPlace(autoBox(s, 'german')) : 'fleet');
     ctx.emit({ type: 'reinforced', side: 'german', ship: id, to: placeOf(s, id), rule: 'GF 6(1)' });
   }
 }
@@ -58,7 +71,7 @@ function americanArrivals(s: GfState, ctx: ResolveContext): void {
   for (let i = 0; i < ships.length; i++) {
     const ship = ships[i]; // at position i of the place table
     if (ship.nation !== 'american' || s.places[i] !== 'pending' || ship.arrives !== s.turn) continue;
-    setPlace(s, ship.id, `dd${autoBox(s, 'british')}`);
+    setPlace(s, ship.id, ddPlace(autoBox(s, 'british')));
     ctx.emit({ type: 'reinforced', side: 'british', ship: ship.id, to: placeOf(s, ship.id), rule: 'GF 9[2b]' });
   }
 }
@@ -77,9 +90,21 @@ export function enterArmament(s: GfState, ctx: ResolveContext): Stage | null {
 
 /** GF 6(2), D2: each arriving British ship into the box its owner named, or the engine's box (GF 6[3]). */
 export function applyBritishReinforcement(s: GfState, orders: GfOrders | undefined, ctx: ResolveContext): void {
+  // The engine's box as `autoBox` finds it, from box counts kept up to date over its own choices (an arriving ship
+  // comes from the turn table) and taken again after a box the owner named.
+  let counts: number[] | undefined;
   for (const id of arrivals(s, 'british')) {
-    const box = orders?.reinforce?.[id] ?? autoBox(s, 'british');
-    setPlace(s, id, `dd${box}`);
+    const named = orders?.reinforce?.[id];
+    let box: number;
+    if (named === undefined) {
+      counts ??= boxCounts(s, 'british');
+      box = boxWithMostRoom(s, 'british', counts);
+      counts[box]++;
+    } else {
+      box = named;
+      counts = undefined;
+    }
+    setPlace(s, id, ddPlace(box));
     ctx.emit({ type: 'reinforced', side: 'british', ship: id, to: placeOf(s, id), rule: 'GF 6(2)' });
   }
 }
@@ -133,8 +158,8 @@ export function applyCommitment(s: GfState, side: Side, orders: GfOrders['commit
     return;
   }
   for (const [id, box] of orders.redistribute ? Object.entries(orders.redistribute).sort() : []) {
-    if (placeOf(s, id) === `dd${box}`) continue;
-    setPlace(s, id, `dd${box}`);
+    if (placeOf(s, id) === ddPlace(box)) continue;
+    setPlace(s, id, ddPlace(box));
     ctx.emit({ type: 'redistributed', side, ship: id, box, rule: 'GF 6[8]' });
   }
   const purpose = { rule: 'GF 6[10]', what: { en: 'commitment die (DDbox box)', ja: '投入ダイス（DDboxの番号）' } };
@@ -198,7 +223,20 @@ export function applyWithdrawal(s: GfState, side: Side, orders: GfOrders['withdr
   const die = rollDie(ctx, 6, { rule: 'GF 6[15]', what: { en: 'withdrawal die (ships)', ja: '転出ダイス（隻数）' } });
   const ships = (orders.ships ?? []).filter((id) => placeOf(s, id) === 'fleet').slice(0, die);
   const named = ships.filter((id) => orders.boxes?.[id] !== undefined);
-  for (const id of named) setPlace(s, id, `dd${orders.boxes![id]}`);
-  for (const id of ships) if (!named.includes(id)) setPlace(s, id, `dd${autoBox(s, side)}`);
+  for (const id of named) setPlace(s, id, ddPlace(orders.boxes![id]));
+  // The engine's box as `autoBox` finds it, from box counts kept up to date while each ship placed is one of the
+  // side's from the fleet box (as validated orders name), else taken again.
+  const { position } = indexOf(s.data);
+  let counts: number[] | undefined;
+  for (const id of ships) {
+    if (named.includes(id)) continue;
+    counts ??= boxCounts(s, side);
+    const box = boxWithMostRoom(s, side, counts);
+    const slot = position.get(id)!;
+    const counted = s.places[slot] === 'fleet' && sideOfShip(s.data.ships[slot]) === side;
+    setPlace(s, id, ddPlace(box));
+    if (counted) counts[box]++;
+    else counts = undefined;
+  }
   ctx.emit({ type: 'withdrawn', side, die, ships, to: ships.map((id) => placeOf(s, id)), rule });
 }

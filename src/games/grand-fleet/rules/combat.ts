@@ -27,6 +27,7 @@ import {
   SIDE_JA,
   withSide,
   changeMarkers,
+  ddPlace,
 } from '../state.ts';
 
 /** Live markers of a side in a hex (or of both sides). */
@@ -224,9 +225,6 @@ function scoreSinking(s: GfState, id: string, side: Side): void {
   }
 }
 
-/** The places of DDbox boxes 0-6 (one string each rather than one per damaged ship). */
-const DD_PLACES = ['dd0', 'dd1', 'dd2', 'dd3', 'dd4', 'dd5', 'dd6'];
-
 /** An allocation (D17) as damage reads it: its ship ids in sorted order, and their positions. */
 interface Allocation {
   fire: Record<string, number>;
@@ -284,7 +282,7 @@ function applyDamage(s: GfState, results: DamageResult[], slots: number[]): void
     const sideCounts = counts[x.side]!;
     const box = boxWithMostRoom(s, x.side, sideCounts);
     sideCounts[box]++;
-    places[slots[k]] = DD_PLACES[box] ?? `dd${box}`;
+    places[slots[k]] = ddPlace(box);
   }
 }
 

@@ -14,6 +14,7 @@ import {
   SIDE_ORDER,
   shipsOf,
   typeOf,
+  ddPlace,
   setPlace,
   withSide,
 } from '../state.ts';
@@ -97,7 +98,7 @@ export function applyOrganisation(
     const n = plan[id];
     if (n === undefined) continue;
     if (n === 0) {
-      setPlace(s, id, `dd${autoBox(s, side)}`);
+      setPlace(s, id, ddPlace(autoBox(s, side)));
       continue;
     }
     fleets[n - 1].push(id);

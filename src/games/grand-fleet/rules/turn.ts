@@ -19,6 +19,7 @@ import {
   setPlace,
   placeOf,
   SIDE_JA,
+  ddPlace,
 } from '../state.ts';
 
 /** GF 9[1-3]: the outbreak: American ships join, later reinforcements are cancelled; no initiative this turn. */
@@ -30,7 +31,7 @@ export function uswOutbreak(s: GfState, ctx: ResolveContext, rule: string): void
     if (ship.nation === 'american') {
       // GF 9[2], 9[2b], GF-A05 R1: circled-4 ships wait for turn 4 only when USW breaks out before it.
       if (ship.arrives !== null && ship.arrives > s.turn) continue;
-      setPlace(s, ship.id, ship.circled ? `dd${autoBox(s, 'british')}` : 'fleet');
+      setPlace(s, ship.id, ship.circled ? ddPlace(autoBox(s, 'british')) : 'fleet');
       joined.push(ship.id);
     } else if (ship.arrives !== null && ship.arrives > s.turn) {
       setPlace(s, ship.id, 'removed');
@@ -85,7 +86,7 @@ function uswTableRoll(s: GfState, ctx: ResolveContext): Stage {
   if (die === 6) {
     for (const id of shipsOf(s, 'british', (p) => p === 'fleet')) {
       if (idx.ship.get(id)!.nation !== 'american') continue;
-      setPlace(s, id, `dd${autoBox(s, 'british')}`);
+      setPlace(s, id, ddPlace(autoBox(s, 'british')));
       sent.push(id);
     }
   }
