@@ -2,10 +2,10 @@
  * GF 6, the armament phase: reinforcement (D1 automatic, D2), commitment (D3, D4) and withdrawal (D5, D6), in the
  * printed order German then British for each step. Also the arrivals of circled and American ships (GF 3[3], 9[2b]).
  */
-import { rollDie } from '../../../engine/dice-purpose.ts';
 import type { ResolveContext } from '../../../engine/types.ts';
 import type { Side } from '../data/schema.ts';
 import type { GfOrders } from '../orders/schema.ts';
+import { knownPurpose, rollKnown } from './purposes.ts';
 import {
   autoBox,
   boxCounts,
@@ -151,6 +151,9 @@ function donorBox(inBoxes: string[][], target: number): number | undefined {
   return donor;
 }
 
+const COMMITMENT_DIE = knownPurpose('GF 6[10]', 'commitment die (DDbox box)', '投入ダイス（DDboxの番号）');
+const WITHDRAWAL_DIE = knownPurpose('GF 6[15]', 'withdrawal die (ships)', '転出ダイス（隻数）');
+
 /** GF 6[10-12]: commitment dice read as box numbers; every ship in a rolled box (not 0) goes to the fleet box. */
 export function applyCommitment(s: GfState, side: Side, orders: GfOrders['commit'], ctx: ResolveContext): void {
   if (!orders || orders.dice === 0) {
@@ -162,11 +165,10 @@ export function applyCommitment(s: GfState, side: Side, orders: GfOrders['commit
     setPlace(s, id, ddPlace(box));
     ctx.emit({ type: 'redistributed', side, ship: id, box, rule: 'GF 6[8]' });
   }
-  const purpose = { rule: 'GF 6[10]', what: { en: 'commitment die (DDbox box)', ja: '投入ダイス（DDboxの番号）' } };
-  const first = rollDie(ctx, 6, purpose);
+  const first = rollKnown(ctx, 6, COMMITMENT_DIE);
   const rolled = [first];
   const second = orders.dice === 2 && !(orders.stopIf ?? []).includes(first);
-  if (second) rolled.push(rollDie(ctx, 6, purpose));
+  if (second) rolled.push(rollKnown(ctx, 6, COMMITMENT_DIE));
   // The ships of each rolled box (not 0, each box once), box by box in the order rolled, in data order within one.
   const ships: string[] = [];
   const slots = indexOf(s.data).slotsBySide[side];
@@ -220,7 +222,7 @@ export function applyWithdrawal(s: GfState, side: Side, orders: GfOrders['withdr
     ctx.emit({ type: 'no-withdrawal', side, rule });
     return;
   }
-  const die = rollDie(ctx, 6, { rule: 'GF 6[15]', what: { en: 'withdrawal die (ships)', ja: '転出ダイス（隻数）' } });
+  const die = rollKnown(ctx, 6, WITHDRAWAL_DIE);
   const ships = (orders.ships ?? []).filter((id) => placeOf(s, id) === 'fleet').slice(0, die);
   const named = ships.filter((id) => orders.boxes?.[id] !== undefined);
   for (const id of named) setPlace(s, id, ddPlace(orders.boxes![id]));

@@ -2,12 +2,12 @@
  * GF 8[4]-8[5]: combat hex by hex (strict play, ascending hex numbers: GF-AD1), bombardment rounds with initiative
  * (D15), situations (D16), fire allocation (D17), damage, continuation (D18), and the control VP of the battle.
  */
-import { purposeText, rollDie } from '../../../engine/dice-purpose.ts';
-import type { DicePurpose, ResolveContext } from '../../../engine/types.ts';
+import type { ResolveContext } from '../../../engine/types.ts';
 import type { Stage } from './armament.ts';
 import type { Side } from '../data/schema.ts';
 import { speedOf } from './organise.ts';
 import { fleetOf, shipsUnderCount } from './placement.ts';
+import { type KnownPurpose, knownPurpose, rollKnown } from './purposes.ts';
 import {
   addVp,
   boxCounts,
@@ -84,6 +84,10 @@ export function fixedModifier(s: GfState, side: Side, hex: string): number {
   return mod;
 }
 
+const combatInitiativeDie = (side: Side) =>
+  knownPurpose('GF 8[4.2][3]', `combat initiative die (${side})`, `戦闘主導権ダイス（${SIDE_JA[side]}）`);
+const COMBAT_INITIATIVE_DIE = { british: combatInitiativeDie('british'), german: combatInitiativeDie('german') };
+
 /** D15 applied: the die, the total and confusion (GF 8[4.2][3-5]); then situations, or fire. */
 export function applyInitiativeNumber(
   s: GfState,
@@ -92,8 +96,7 @@ export function applyInitiativeNumber(
   ctx: ResolveContext,
 ): Stage | null {
   const r = s.battle!.round!;
-  const what = { en: `combat initiative die (${side})`, ja: `戦闘主導権ダイス（${SIDE_JA[side]}）` };
-  const die = rollDie(ctx, 6, { rule: 'GF 8[4.2][3]', what });
+  const die = rollKnown(ctx, 6, COMBAT_INITIATIVE_DIE[side]);
   const confused = order.excess > 0 && die <= order.excess;
   const total = die + fixedModifier(s, side, r.hex) + (order.half ? 2 : 0) + order.excess;
   const init: Initiative = { half: order.half, excess: order.excess, die, total, confused };
@@ -176,22 +179,14 @@ export function applyFire(s: GfState, side: Side, fire: Record<string, number>):
   s.battle!.round!.fire[side] = fire; // kept, not copied: orders are never changed once given, nor this record
 }
 
-const damagePurposes = new Map<string, { purpose: DicePurpose; text: string }>();
-
-/**
- * One damage die of a ship: its purpose made once per ship id, and its text too for a context that records text
- * only (what `rollDie` would make of it): odds previews roll these by the hundred thousand.
- */
-function damageDie(ctx: ResolveContext, known: { purpose: DicePurpose; text: string }): number {
-  return ctx.rollFor ? ctx.rollFor(6, known.purpose) : ctx.roll(6, known.text);
-}
+/** The purpose of each ship's damage dice, made once per ship id: odds previews roll these by the hundred thousand. */
+const damagePurposes = new Map<string, KnownPurpose>();
 
 /** The purpose of a ship's damage dice, and its text (made once per ship id). */
-function damagePurpose(id: string): { purpose: DicePurpose; text: string } {
+function damagePurpose(id: string): KnownPurpose {
   let known = damagePurposes.get(id);
   if (!known) {
-    const purpose = { rule: 'GF 8[4.3][4]', what: { en: `damage dice for ${id}`, ja: `${id} の損害ダイス` } };
-    known = { purpose, text: purposeText(purpose) };
+    known = knownPurpose('GF 8[4.3][4]', `damage dice for ${id}`, `${id} の損害ダイス`);
     damagePurposes.set(id, known);
   }
   return known;
@@ -200,7 +195,7 @@ function damagePurpose(id: string): { purpose: DicePurpose; text: string } {
 /** GF 8[4.3][4]: 2d6 on the damage table, German ships -1. */
 function damageRoll(s: GfState, id: string, side: Side, ctx: ResolveContext) {
   const known = damagePurpose(id);
-  const dice = [damageDie(ctx, known), damageDie(ctx, known)];
+  const dice = [rollKnown(ctx, 6, known), rollKnown(ctx, 6, known)];
   const total = dice[0] + dice[1] - (side === 'german' ? 1 : 0);
   let result = 'sunk';
   for (const row of s.data.damageTable) {

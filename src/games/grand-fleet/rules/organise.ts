@@ -139,6 +139,12 @@ export function enterShuffle(s: GfState, ctx: ResolveContext): Stage | null {
   return 'place';
 }
 
+/** The purpose of the shuffle dice of each side's markers. */
+const SHUFFLE_DIE: Record<Side, string> = {
+  british: 'GF 8[2][1] shuffle of the british markers',
+  german: 'GF 8[2][1] shuffle of the german markers',
+};
+
 /**
  * GF 8[2][1]: the server shuffles each side's face-down markers (Fisher-Yates, one die per swap). The dice are
  * seen by nobody but the moderator: neither the owner nor the opponent knows which marker is which.
@@ -148,7 +154,7 @@ export function shuffleMarkers(s: GfState, ctx: ResolveContext): void {
   for (const side of SIDE_ORDER) {
     const order = b.fleets[side].map((_, i) => i + 1).filter((n) => !b.faceUp[side].includes(n));
     for (let i = order.length - 1; i > 0; i--) {
-      const j = ctx.roll(i + 1, `GF 8[2][1] shuffle of the ${side} markers`, []) - 1;
+      const j = ctx.roll(i + 1, SHUFFLE_DIE[side], []) - 1;
       [order[i], order[j]] = [order[j], order[i]];
     }
     b.hidden = withSide(b.hidden, side, order);
