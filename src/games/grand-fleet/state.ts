@@ -161,6 +161,8 @@ export interface DataIndex {
   bySide: Record<Side, string[]>;
   /** Positions (in `GfState.places`) of each side's ships, in data order. */
   slotsBySide: Record<Side, number[]>;
+  /** Positions of each side's ships in the order of their ids as `sort()` puts strings (UTF-16 code units). */
+  sortedSlotsBySide: Record<Side, number[]>;
   /** Each ship's type by position. */
   typeAt: ShipType[];
   /** Each ship's type. */
@@ -239,11 +241,15 @@ export function indexOf(data: GfData): DataIndex {
       german: data.ships.filter((x) => x.nation === 'german').map((x) => x.id),
     },
     slotsBySide: { british: [], german: [] },
+    sortedSlotsBySide: { british: [], german: [] },
     typeAt: [],
     idRank: idRanks(data),
   };
   for (const x of data.ships) index.typeAt.push(index.typeOfShip.get(x.id)!);
   for (const [i, x] of data.ships.entries()) index.slotsBySide[sideOfShip(x)].push(i);
+  const ids = data.ships.map((x) => x.id);
+  const byId = (a: number, b: number) => (ids[a] < ids[b] ? -1 : ids[a] > ids[b] ? 1 : 0);
+  for (const side of SIDE_ORDER) index.sortedSlotsBySide[side] = [...index.slotsBySide[side]].sort(byId);
   indexes.set(data, index);
   lastIndexed = { data, index };
   return index;

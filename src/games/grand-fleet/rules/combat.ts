@@ -35,16 +35,36 @@ export function markersIn(s: GfState, hex: string, side?: Side): Marker[] {
   return s.battle!.markers.filter((m) => !m.out && m.hex === hex && (!side || m.side === side));
 }
 
-/** Enemy ships a side may allocate fire to in the round's hex (GF 8[4.3][2]), by id. */
+// The positions of the ships `targetsOf` found, marked with a number new at each call (no set made per call).
+let targetMarks = new Int32Array(0);
+let lastTargetMark = 0;
+
+/**
+ * Enemy ships a side may allocate fire to in the round's hex (GF 8[4.3][2]), by id: the ships with the enemy's
+ * live markers in the hex are marked, then read in id order (`DataIndex.sortedSlotsBySide`) rather than sorted.
+ */
 export function targetsOf(s: GfState, side: Side, hex: string): string[] {
   const enemy = enemyOf(side);
-  const targets: string[] = [];
+  const { ships } = s.data;
+  if (targetMarks.length < ships.length || lastTargetMark === 0x7fffffff) {
+    targetMarks = new Int32Array(Math.max(ships.length, targetMarks.length));
+    lastTargetMark = 0;
+  }
+  const mark = ++lastTargetMark;
+  let found = false;
   for (const m of s.battle!.markers) {
     if (m.out || m.hex !== hex || m.side !== enemy) continue;
     for (const slot of fleetSlots(s, enemy, fleetOf(s, m)) ?? [])
-      if (s.places[slot] === 'fleet') targets.push(s.data.ships[slot].id);
+      if (s.places[slot] === 'fleet') {
+        targetMarks[slot] = mark;
+        found = true;
+      }
   }
-  return targets.sort();
+  const targets: string[] = [];
+  if (found)
+    for (const slot of indexOf(s.data).sortedSlotsBySide[enemy])
+      if (targetMarks[slot] === mark) targets.push(ships[slot].id);
+  return targets;
 }
 
 /** The next round, or the next hex, or the end of the battle (GF-AD1: the round of the given hex). */
