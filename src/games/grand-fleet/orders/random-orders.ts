@@ -33,11 +33,12 @@ function randomOrganisation(s: GfState, side: Side, rand: Rand): Record<string, 
   const k = least + Math.floor(rand() * (most - least + 1));
   const sizes: number[] = [];
   for (let i = 0; i < k; i++) sizes.push(3);
+  // The fleets with room, in fleet order (a full one leaves the list: the same list as made anew for each ship).
   const open: number[] = [];
+  for (let i = 0; i < k; i++) if (sizes[i] < max) open.push(i);
   for (let left = rest.length - 3 * k; left > 0; left--) {
-    open.length = 0;
-    for (let i = 0; i < k; i++) if (sizes[i] < max) open.push(i);
-    sizes[pick(open, rand)]++;
+    const i = pick(open, rand);
+    if (++sizes[i] >= max) open.splice(open.indexOf(i), 1);
   }
   const numbers: number[] = [];
   for (let i = 1; i <= s.data.markers[side]; i++) numbers.push(i);

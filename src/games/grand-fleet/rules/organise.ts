@@ -38,16 +38,19 @@ export const toOrganise = (s: GfState, side: Side): string[] => shipsOf(s, side,
 
 /** GF 8[1][7]: how many British ships exceed the fleet boxes (none for Germany, GF-A13). */
 export function surplusCount(s: GfState, side: Side): number {
-  if (side !== 'british') return 0;
-  return Math.max(0, toOrganise(s, side).length - s.data.markers.british * s.data.fleetMax.british);
+  return side === 'british' ? surplusOf(s, toOrganise(s, side).length) : 0;
 }
 
+/** GF 8[1][7]: how many of `fleetBox` British ships in the fleet box exceed the fleet boxes. */
+const surplusOf = (s: GfState, fleetBox: number): number =>
+  Math.max(0, fleetBox - s.data.markers.british * s.data.fleetMax.british);
+
 /**
- * GF 8[1][7]: the ships of `ships` (the side's fleet box) that go back to the DDbox, highest defence first; none
- * without a surplus (the usual case, with no sorting).
+ * GF 8[1][7]: the ships of `ships` (the side's fleet box, `toOrganise`) that go back to the DDbox, highest defence
+ * first; none without a surplus (the usual case, with no sorting).
  */
 export function surplusShips(s: GfState, side: Side, ships: string[]): string[] {
-  const due = surplusCount(s, side);
+  const due = side === 'british' ? surplusOf(s, ships.length) : 0;
   return due > 0 ? byDefenceDown(s, ships).slice(0, due) : [];
 }
 
