@@ -5,7 +5,7 @@
 import type { ResolveContext } from '../../../engine/types.ts';
 import type { Stage } from './armament.ts';
 import type { Side } from '../data/schema.ts';
-import { speedOf } from './organise.ts';
+import { fleetSpeed } from './organise.ts';
 import { fleetOf, shipsUnderCount } from './placement.ts';
 import { type KnownPurpose, knownPurpose, rollKnown } from './purposes.ts';
 import {
@@ -88,7 +88,7 @@ export function enterRound(s: GfState, hex: string | undefined = s.battle!.queue
 function countedAsInterception(s: GfState, side: Side, hex: string): number {
   const h = hexOf(s, hex)!;
   const home = h.kind === 'home' && (s.options.homeDoubling === 'any' || h.flag === side) ? 2 : 1;
-  const fast = (m: Marker) => speedOf(s, s.battle!.fleets[side][m.fleet - 1]) === 'fast';
+  const fast = (m: Marker) => fleetSpeed(s, side, m.fleet) === 'fast';
   return markersIn(s, hex, side).reduce((n, m) => n + (fast(m) ? 2 : 1) * home, 0);
 }
 
@@ -97,7 +97,7 @@ export function fixedModifier(s: GfState, side: Side, hex: string): number {
   const h = hexOf(s, hex)!;
   let mod = h.kind === 'home' && h.flag === side ? 1 : 0;
   for (const m of markersIn(s, hex, side)) {
-    const speed = speedOf(s, s.battle!.fleets[side][m.fleet - 1]);
+    const speed = fleetSpeed(s, side, m.fleet);
     if (speed === 'fast') mod++;
     if (speed === 'slow') mod--;
   }

@@ -9,6 +9,7 @@ import {
   autoBox,
   type Battle,
   enemyOf,
+  fleetSlots,
   type GfState,
   indexOf,
   SIDE_ORDER,
@@ -126,9 +127,26 @@ export function speedOf(s: GfState, ships: string[]): 'fast' | 'slow' | 'ordinar
   return 'ordinary';
 }
 
+/** `speedOf` the side's fleet `n` (1-based), its ships' types read by position (`fleetSlots`). */
+export function fleetSpeed(s: GfState, side: Side, n: number): 'fast' | 'slow' | 'ordinary' | 'empty' {
+  const slots = fleetSlots(s, side, n);
+  if (!slots) return speedOf(s, s.battle!.fleets[side][n - 1]);
+  if (!slots.length) return 'empty';
+  const { typeAt } = indexOf(s.data);
+  let red = true;
+  for (const slot of slots) {
+    const colour = typeAt[slot].colour;
+    if (colour === 'blue') return 'slow';
+    if (colour !== 'red') red = false;
+  }
+  return red ? 'fast' : 'ordinary';
+}
+
 /** The fast fleets of a side (candidates to be shuffled face up, D12). */
 export function fastFleets(s: GfState, side: Side): number[] {
-  return s.battle!.fleets[side].flatMap((f, i) => (speedOf(s, f) === 'fast' ? [i + 1] : []));
+  const out: number[] = [];
+  for (let n = 1; n <= s.battle!.fleets[side].length; n++) if (fleetSpeed(s, side, n) === 'fast') out.push(n);
+  return out;
 }
 
 /** D12: owed by each side with a fast fleet; with none, the shuffle follows at once. */
