@@ -153,7 +153,7 @@ function battleInvariants(s: GfState, broken: string[]): void {
  * What the marker check last found, with what it read: the markers, the hidden fleets and the fleet lists are
  * shared by the states of successive steps until one changes them (`cloneBattle`), and the places matter once the
  * markers are revealed only (checked just before, `placeInvariants`); so a step that moves no marker and, after the
- * reveal, no ship mostly finds its check here.
+ * reveal, no ship mostly finds its check here, and a placement (a list with one marker more) checks that one only.
  */
 let lastMarkerCheck: {
   markers: readonly Marker[];
@@ -163,56 +163,56 @@ let lastMarkerCheck: {
   /** The place check read (`placeChecks`), once the markers are revealed; else -1. */
   placeCheck: number;
   data: GfState['data'];
+  /** Markers placed and face down of each side: British, German. */
+  placed: [number, number];
+  down: [number, number];
+  /** What the markers broke, marker by marker (the part of `broken` before the counts). */
+  perMarker: string[];
   broken: readonly string[];
 } | null = null;
+
+/** Whether `list` starts with every marker of `head`, in order (the same objects). */
+function startsWith(list: readonly Marker[], head: readonly Marker[]): boolean {
+  if (list.length < head.length) return false;
+  for (let i = 0; i < head.length; i++) if (list[i] !== head[i]) return false;
+  return true;
+}
 
 /** GF 8[2], 8[4][1]: the markers' hexes and numbers, and no empty marker in play after the reveal. */
 function markerInvariants(s: GfState): readonly string[] {
   const b = s.battle!;
   const placeCheck = b.revealed ? placeChecks : -1;
   const known = lastMarkerCheck;
-  if (
-    known?.markers === b.markers &&
+  const sameReads =
+    known !== null &&
     known.hidden === b.hidden &&
     known.fleets === b.fleets &&
     known.revealed === b.revealed &&
     known.placeCheck === placeCheck &&
-    known.data === s.data
-  )
-    return known.broken;
-  const broken: string[] = [];
+    known.data === s.data;
+  if (sameReads && known.markers === b.markers) return known.broken;
+  // Markers already checked with the same reads keep their findings; the others are checked here.
+  const from = sameReads && startsWith(b.markers, known.markers) ? known.markers.length : 0;
+  const placed: [number, number] = from ? [known!.placed[0], known!.placed[1]] : [0, 0];
+  const down: [number, number] = from ? [known!.down[0], known!.down[1]] : [0, 0];
+  const perMarker = from ? known!.perMarker.slice() : [];
   const idx = indexOf(s.data);
-  let placedBritish = 0;
-  let downBritish = 0;
-  let placedGerman = 0;
-  let downGerman = 0;
-  for (const m of b.markers) {
-    const down = !m.up && !b.revealed;
-    if (m.side === 'british') {
-      placedBritish++;
-      if (down) downBritish++;
-    } else {
-      placedGerman++;
-      if (down) downGerman++;
-    }
+  for (let i = from; i < b.markers.length; i++) {
+    const m = b.markers[i];
+    const k = m.side === 'british' ? 0 : 1;
+    placed[k]++;
+    if (!m.up && !b.revealed) down[k]++;
     const hex = idx.hex.get(m.hex);
-    if (!hex || hex.kind === 'prohibited') broken.push(`GF 8[2][2]: marker ${m.id} in ${m.hex}`);
-    if (b.revealed && !m.out && shipsUnderCount(s, m) === 0) broken.push(`GF 8[4][1]: empty marker ${m.id} in play`);
+    if (!hex || hex.kind === 'prohibited') perMarker.push(`GF 8[2][2]: marker ${m.id} in ${m.hex}`);
+    if (b.revealed && !m.out && shipsUnderCount(s, m) === 0) perMarker.push(`GF 8[4][1]: empty marker ${m.id} in play`);
   }
-  for (const side of SIDE_ORDER) {
-    const down = side === 'british' ? downBritish : downGerman;
-    const placed = side === 'british' ? placedBritish : placedGerman;
-    if (down > b.hidden[side].length) broken.push(`GF 8[2]: ${side} placed more face-down markers than it has`);
-    if (placed > s.data.markers[side]) broken.push(`GF 2-1[7]: ${side} markers`);
+  const broken = perMarker.slice();
+  for (let k = 0; k < 2; k++) {
+    const side = SIDE_ORDER[k];
+    if (down[k] > b.hidden[side].length) broken.push(`GF 8[2]: ${side} placed more face-down markers than it has`);
+    if (placed[k] > s.data.markers[side]) broken.push(`GF 2-1[7]: ${side} markers`);
   }
-  lastMarkerCheck = {
-    markers: b.markers,
-    hidden: b.hidden,
-    fleets: b.fleets,
-    revealed: b.revealed,
-    placeCheck,
-    data: s.data,
-    broken,
-  };
+  const { markers, hidden, fleets, revealed } = b;
+  lastMarkerCheck = { markers, hidden, fleets, revealed, placeCheck, data: s.data, placed, down, perMarker, broken };
   return broken;
 }
