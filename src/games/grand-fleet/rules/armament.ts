@@ -121,13 +121,12 @@ export function redistributed(s: GfState, side: Side, moves: Record<string, numb
  * the fullest boxes (box 0 first) into each empty numbered box. The engine's default when Britain commits.
  */
 export function spreadBritish(s: GfState): Record<string, number> {
-  // The ships of each box 0-6, ids in order: the lowest id of the box a ship is taken from moves.
+  // The ships of each box 0-6, ids in order (read in id order): the lowest id of the box a ship is taken from moves.
   const inBoxes: string[][] = [[], [], [], [], [], [], []];
-  for (const slot of indexOf(s.data).slotsBySide.british) {
+  for (const slot of indexOf(s.data).sortedSlotsBySide.british) {
     const box = ddBox(s.places[slot]); // -1 off the DDbox: checked, as reading a list at -1 is slow
     if (box >= 0 && box <= 6) inBoxes[box].push(s.data.ships[slot].id);
   }
-  for (const ids of inBoxes) ids.sort();
   const moves: Record<string, number> = {};
   for (let target = 1; target <= 6; target++) {
     if (inBoxes[target].length > 0) continue;
@@ -175,7 +174,8 @@ export function applyCommitment(s: GfState, side: Side, orders: GfOrders['commit
   for (let k = 0; k < rolled.length; k++) {
     const box = rolled[k];
     if (box < 1 || box > 6 || (k > 0 && rolled[0] === box)) continue;
-    for (const slot of slots) if (ddBox(s.places[slot]) === box) ships.push(s.data.ships[slot].id);
+    const place = ddPlace(box);
+    for (const slot of slots) if (s.places[slot] === place) ships.push(s.data.ships[slot].id);
   }
   for (const id of ships) setPlace(s, id, 'fleet');
   ctx.emit({ type: 'committed', side, dice: rolled, ships, rule: 'GF 6[10]' });
