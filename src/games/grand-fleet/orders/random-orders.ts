@@ -174,9 +174,14 @@ export function randomIntercepts(s: GfState, rand: Rand): { from: string; to: st
 function randomPlacement(s: GfState, side: Side, rand: Rand): NonNullable<GfOrders['place']> {
   const u = unplaced(s, side);
   const marker = u.up.length && (!u.down || chance(0.5, rand)) ? pick(u.up, rand) : 'down';
-  const used: string[] = [];
-  for (const m of s.battle!.markers) if (!used.includes(m.hex)) used.push(m.hex);
-  used.sort();
+  const used: string[] = []; // the hexes with markers, in order (each put in its place: no sort of the list)
+  for (const m of s.battle!.markers) {
+    if (used.includes(m.hex)) continue;
+    let j = used.length;
+    used.push(m.hex);
+    for (; j > 0 && used[j - 1] > m.hex; j--) used[j] = used[j - 1];
+    used[j] = m.hex;
+  }
   const hex = used.length && chance(0.7, rand) ? pick(used, rand) : pick(placeableHexes(s), rand);
   return { marker, hex };
 }
