@@ -68,7 +68,10 @@ export interface HexCombat {
   done: boolean;
 }
 
-/** A decisive battle (GF 8). */
+/**
+ * A decisive battle (GF 8). Its lists and records, markers included, are shared by the states of successive steps
+ * (`cloneBattle`) and never changed in place: a step that changes one sets a new one.
+ */
 export interface Battle {
   offensive: Side;
   /** Fleet n (1-based) of a side is `fleets[side][n - 1]`: ship ids (GF 8[1]). */
@@ -89,7 +92,10 @@ export interface Battle {
   hexes?: HexCombat[];
 }
 
-/** Standing orders a seat keeps for later decision points (spec 5.2). Never shown to the other seat. */
+/**
+ * Standing orders a seat keeps for later decision points (spec 5.2). Never shown to the other seat. Shared by the
+ * states of successive steps (`cloneState`): never changed in place, set anew when a step changes them.
+ */
 export interface Standing {
   usw?: 'occur' | 'decline';
   ifOffensive?: boolean;
@@ -131,7 +137,7 @@ export interface GfState {
   vp: number;
   /** The place of every ship, in the data set's order (`placeOf`, `setPlace`). */
   places: string[];
-  /** Pre-dreadnoughts of each side sunk in the game (GF 11[2c], GF-A28 R1). */
+  /** Pre-dreadnoughts of each side sunk in the game (GF 11[2c], GF-A28 R1); never changed in place. */
   preSunk: Record<Side, number>;
   /** The turn unrestricted submarine warfare broke out (GF 2-1[10]). */
   usw: number | null;
@@ -155,6 +161,8 @@ export interface DataIndex {
   bySide: Record<Side, string[]>;
   /** Positions (in `GfState.places`) of each side's ships, in data order. */
   slotsBySide: Record<Side, number[]>;
+  /** Positions of each side's ships in the order of their ids as `sort()` puts strings (UTF-16 code units). */
+  sortedSlotsBySide: Record<Side, number[]>;
   /** Each ship's type by position. */
   typeAt: ShipType[];
   /** Each ship's type. */
@@ -233,11 +241,15 @@ export function indexOf(data: GfData): DataIndex {
       german: data.ships.filter((x) => x.nation === 'german').map((x) => x.id),
     },
     slotsBySide: { british: [], german: [] },
+    sortedSlotsBySide: { british: [], german: [] },
     typeAt: [],
     idRank: idRanks(data),
   };
   for (const x of data.ships) index.typeAt.push(index.typeOfShip.get(x.id)!);
   for (const [i, x] of data.ships.entries()) index.slotsBySide[sideOfShip(x)].push(i);
+  const ids = data.ships.map((x) => x.id);
+  const byId = (a: number, b: number) => (ids[a] < ids[b] ? -1 : ids[a] > ids[b] ? 1 : 0);
+  for (const side of SIDE_ORDER) index.sortedSlotsBySide[side] = [...index.slotsBySide[side]].sort(byId);
   indexes.set(data, index);
   lastIndexed = { data, index };
   return index;
@@ -276,6 +288,12 @@ export function shipsOf(s: GfState, side: Side, test: (place: string) => boolean
   return out;
 }
 
+/** Whether any of the side's ships has a place that passes `test` (`shipsOf(...).length > 0`, without the list). */
+export function someShip(s: GfState, side: Side, test: (place: string) => boolean): boolean {
+  for (const slot of indexOf(s.data).slotsBySide[side]) if (test(s.places[slot])) return true;
+  return false;
+}
+
 /** How many of the side's ships are in `place` (`shipsOf(...).length`, without the list). */
 export function countAt(s: GfState, side: Side, place: string): number {
   let n = 0;
@@ -302,9 +320,18 @@ export function ddBox(place: string): number {
   return place.startsWith('dd') ? Number(place.slice(2)) : -1;
 }
 
+/** The places of DDbox boxes 0-6: one string each, shared by every table that holds it. */
+const DD_PLACES = ['dd0', 'dd1', 'dd2', 'dd3', 'dd4', 'dd5', 'dd6'];
+
+/**
+ * The place of DDbox box `box` (`dd3` for 3): the shared string of boxes 0-6 rather than one made per ship, so a
+ * place table holds a few strings only (the invariants read every place of a changed table).
+ */
+export const ddPlace = (box: number): string => DD_PLACES[box] ?? `dd${box}`;
+
 /** Ships of a side in one DDbox box. */
 export function inBox(s: GfState, side: Side, box: number): string[] {
-  const place = `dd${box}`;
+  const place = ddPlace(box);
   return shipsOf(s, side, (p) => p === place);
 }
 
@@ -350,20 +377,28 @@ export const hexOf = (s: GfState, id: string): HexData | undefined => indexOf(s.
 const cloneRound = (r: Round | null): Round | null =>
   r ? { ...r, init: { ...r.init }, situations: [...r.situations], fire: { ...r.fire }, cont: { ...r.cont } } : null;
 
-/** A copy of a battle deep enough for one step to change it (ship lists of fleets are never changed in place). */
+/**
+ * A copy of a battle deep enough for one step to change it: its round and its GF-AD1 hexes. Its other lists and
+ * records (fleets, face-up and hidden fleets, markers, finished hexes, queue, pre-dreadnoughts sunk) are shared with
+ * the battle it was copied from and never changed in place: a step that changes one sets a new one (`withSide`,
+ * `changeMarkers`), so most steps copy none of them.
+ */
 function cloneBattle(b: Battle): Battle {
-  return {
-    ...b,
-    fleets: { british: b.fleets.british, german: b.fleets.german },
-    faceUp: { british: [...b.faceUp.british], german: [...b.faceUp.german] },
-    hidden: { british: [...b.hidden.british], german: [...b.hidden.german] },
-    markers: b.markers.map((m) => ({ ...m })),
-    finished: [...b.finished],
-    queue: [...b.queue],
-    preSunk: { ...b.preSunk },
-    round: cloneRound(b.round),
-    ...(b.hexes ? { hexes: b.hexes.map((h) => ({ ...h, round: cloneRound(h.round), phase: { ...h.phase } })) } : {}),
-  };
+  const copy = { ...b, round: cloneRound(b.round) };
+  if (b.hexes) copy.hexes = b.hexes.map((h) => ({ ...h, round: cloneRound(h.round), phase: { ...h.phase } }));
+  return copy;
+}
+
+/** A copy of a per-side record with one side's value set (records of a state are shared: never set in place). */
+export const withSide = <T>(record: Record<Side, T>, side: Side, value: T): Record<Side, T> =>
+  side === 'british' ? { british: value, german: record.german } : { british: record.british, german: value };
+
+/**
+ * Sets the battle's markers to a new list in which each marker is what `change` makes of it: itself when it does
+ * not change, else a changed copy (markers are shared with earlier states, `cloneBattle`).
+ */
+export function changeMarkers(b: Battle, change: (m: Marker) => Marker): void {
+  b.markers = b.markers.map(change);
 }
 
 /**
@@ -399,7 +434,7 @@ export function writablePlaces(s: GfState): string[] {
   return s.places;
 }
 
-/** A copy of standing orders whose lists a step may consume (the placements and interceptions taken one by one). */
+/** A copy of standing orders with their own lists (orders given to a step are kept only as copies). */
 export function cloneStanding(x: Standing): Standing {
   const copy = { ...x };
   if (x.placements) copy.placements = [...x.placements];
@@ -407,12 +442,15 @@ export function cloneStanding(x: Standing): Standing {
   return copy;
 }
 
-/** A copy of the state deep enough for one step to change it (ship places: through `setPlace`). */
+/**
+ * A copy of the state deep enough for one step to change it (ship places: through `setPlace`). The standing
+ * orders of each side and the pre-dreadnoughts sunk are shared with the state copied: a step that changes them
+ * sets new ones, never changing them in place.
+ */
 export function cloneState(s: GfState): GfState {
   return {
     ...s,
-    preSunk: { ...s.preSunk },
-    standing: { british: cloneStanding(s.standing.british), german: cloneStanding(s.standing.german) },
+    standing: { british: s.standing.british, german: s.standing.german },
     battle: s.battle ? cloneBattle(s.battle) : null,
   };
 }

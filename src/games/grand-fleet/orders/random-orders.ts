@@ -33,11 +33,12 @@ function randomOrganisation(s: GfState, side: Side, rand: Rand): Record<string, 
   const k = least + Math.floor(rand() * (most - least + 1));
   const sizes: number[] = [];
   for (let i = 0; i < k; i++) sizes.push(3);
+  // The fleets with room, in fleet order (a full one leaves the list: the same list as made anew for each ship).
   const open: number[] = [];
+  for (let i = 0; i < k; i++) if (sizes[i] < max) open.push(i);
   for (let left = rest.length - 3 * k; left > 0; left--) {
-    open.length = 0;
-    for (let i = 0; i < k; i++) if (sizes[i] < max) open.push(i);
-    sizes[pick(open, rand)]++;
+    const i = pick(open, rand);
+    if (++sizes[i] >= max) open.splice(open.indexOf(i), 1);
   }
   const numbers: number[] = [];
   for (let i = 1; i <= s.data.markers[side]; i++) numbers.push(i);
@@ -173,9 +174,14 @@ export function randomIntercepts(s: GfState, rand: Rand): { from: string; to: st
 function randomPlacement(s: GfState, side: Side, rand: Rand): NonNullable<GfOrders['place']> {
   const u = unplaced(s, side);
   const marker = u.up.length && (!u.down || chance(0.5, rand)) ? pick(u.up, rand) : 'down';
-  const used: string[] = [];
-  for (const m of s.battle!.markers) if (!used.includes(m.hex)) used.push(m.hex);
-  used.sort();
+  const used: string[] = []; // the hexes with markers, in order (each put in its place: no sort of the list)
+  for (const m of s.battle!.markers) {
+    if (used.includes(m.hex)) continue;
+    let j = used.length;
+    used.push(m.hex);
+    for (; j > 0 && used[j - 1] > m.hex; j--) used[j] = used[j - 1];
+    used[j] = m.hex;
+  }
   const hex = used.length && chance(0.7, rand) ? pick(used, rand) : pick(placeableHexes(s), rand);
   return { marker, hex };
 }

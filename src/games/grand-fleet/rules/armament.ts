@@ -2,11 +2,24 @@
  * GF 6, the armament phase: reinforcement (D1 automatic, D2), commitment (D3, D4) and withdrawal (D5, D6), in the
  * printed order German then British for each step. Also the arrivals of circled and American ships (GF 3[3], 9[2b]).
  */
-import { rollDie } from '../../../engine/dice-purpose.ts';
 import type { ResolveContext } from '../../../engine/types.ts';
 import type { Side } from '../data/schema.ts';
 import type { GfOrders } from '../orders/schema.ts';
-import { autoBox, ddBox, type GfState, indexOf, shipsOf, setPlace, placeOf } from '../state.ts';
+import { knownPurpose, rollKnown } from './purposes.ts';
+import {
+  autoBox,
+  boxCounts,
+  boxWithMostRoom,
+  ddBox,
+  ddPlace,
+  type GfState,
+  indexOf,
+  placeOf,
+  setPlace,
+  shipsOf,
+  sideOfShip,
+  someShip,
+} from '../state.ts';
 
 /** A stage of the sequence of play, entered by the flow (flow.ts). */
 export type Stage =
@@ -33,11 +46,12 @@ export type Stage =
 
 /** Ships of a side arriving this turn as reinforcements (GF 6[2]): on the turn table with this turn. */
 export function arrivals(s: GfState, side: Side): string[] {
-  const idx = indexOf(s.data);
-  return shipsOf(s, side, (p) => p === 'pending').filter((id) => {
-    const ship = idx.ship.get(id)!;
-    return ship.nation !== 'american' && ship.arrives === s.turn;
-  });
+  const out: string[] = [];
+  for (const slot of indexOf(s.data).slotsBySide[side]) {
+    const ship = s.data.ships[slot];
+    if (s.places[slot] === 'pending' && ship.nation !== 'american' && ship.arrives === s.turn) out.push(ship.id);
+  }
+  return out;
 }
 
 /** GF 6(1), 6[4] (D1, GF-A10): German reinforcements go to the fleet box; circled ones to the DDbox (GF-A04). */
@@ -45,7 +59,7 @@ function germanReinforcement(s: GfState, ctx: ResolveContext): void {
   const idx = indexOf(s.data);
   for (const id of arrivals(s, 'german')) {
     const circled = idx.ship.get(id)!.circled;
-    setPlace(s, id, circled ? `dd${autoBox(s, 'german')}` : 'fleet');
+    setPlace(s, id, circled ? ddPlace(autoBox(s, 'german')) : 'fleet');
     ctx.emit({ type: 'reinforced', side: 'german', ship: id, to: placeOf(s, id), rule: 'GF 6(1)' });
   }
 }
@@ -53,9 +67,11 @@ function germanReinforcement(s: GfState, ctx: ResolveContext): void {
 /** GF 9[2b], GF-A05 R1: circled-4 American ships still waiting enter the DDbox on their turn once USW is on. */
 function americanArrivals(s: GfState, ctx: ResolveContext): void {
   if (s.usw === null) return;
-  for (const ship of s.data.ships) {
-    if (ship.nation !== 'american' || placeOf(s, ship.id) !== 'pending' || ship.arrives !== s.turn) continue;
-    setPlace(s, ship.id, `dd${autoBox(s, 'british')}`);
+  const ships = s.data.ships;
+  for (let i = 0; i < ships.length; i++) {
+    const ship = ships[i]; // at position i of the place table
+    if (ship.nation !== 'american' || s.places[i] !== 'pending' || ship.arrives !== s.turn) continue;
+    setPlace(s, ship.id, ddPlace(autoBox(s, 'british')));
     ctx.emit({ type: 'reinforced', side: 'british', ship: ship.id, to: placeOf(s, ship.id), rule: 'GF 9[2b]' });
   }
 }
@@ -66,7 +82,7 @@ export function enterArmament(s: GfState, ctx: ResolveContext): Stage | null {
   americanArrivals(s, ctx);
   const sides: Side[] = [];
   if (arrivals(s, 'british').length) sides.push('british');
-  if (shipsOf(s, 'german', (p) => ddBox(p) >= 0).length) sides.push('german');
+  if (someShip(s, 'german', (p) => ddBox(p) >= 0)) sides.push('german');
   if (!sides.length) return 'arm-2';
   s.phase = { kind: 'arm-1', sides };
   return null;
@@ -74,9 +90,21 @@ export function enterArmament(s: GfState, ctx: ResolveContext): Stage | null {
 
 /** GF 6(2), D2: each arriving British ship into the box its owner named, or the engine's box (GF 6[3]). */
 export function applyBritishReinforcement(s: GfState, orders: GfOrders | undefined, ctx: ResolveContext): void {
+  // The engine's box as `autoBox` finds it, from box counts kept up to date over its own choices (an arriving ship
+  // comes from the turn table) and taken again after a box the owner named.
+  let counts: number[] | undefined;
   for (const id of arrivals(s, 'british')) {
-    const box = orders?.reinforce?.[id] ?? autoBox(s, 'british');
-    setPlace(s, id, `dd${box}`);
+    const named = orders?.reinforce?.[id];
+    let box: number;
+    if (named === undefined) {
+      counts ??= boxCounts(s, 'british');
+      box = boxWithMostRoom(s, 'british', counts);
+      counts[box]++;
+    } else {
+      box = named;
+      counts = undefined;
+    }
+    setPlace(s, id, ddPlace(box));
     ctx.emit({ type: 'reinforced', side: 'british', ship: id, to: placeOf(s, id), rule: 'GF 6(2)' });
   }
 }
@@ -93,13 +121,12 @@ export function redistributed(s: GfState, side: Side, moves: Record<string, numb
  * the fullest boxes (box 0 first) into each empty numbered box. The engine's default when Britain commits.
  */
 export function spreadBritish(s: GfState): Record<string, number> {
-  // The ships of each box 0-6, ids in order: the lowest id of the box a ship is taken from moves.
+  // The ships of each box 0-6, ids in order (read in id order): the lowest id of the box a ship is taken from moves.
   const inBoxes: string[][] = [[], [], [], [], [], [], []];
-  for (const slot of indexOf(s.data).slotsBySide.british) {
+  for (const slot of indexOf(s.data).sortedSlotsBySide.british) {
     const box = ddBox(s.places[slot]); // -1 off the DDbox: checked, as reading a list at -1 is slow
     if (box >= 0 && box <= 6) inBoxes[box].push(s.data.ships[slot].id);
   }
-  for (const ids of inBoxes) ids.sort();
   const moves: Record<string, number> = {};
   for (let target = 1; target <= 6; target++) {
     if (inBoxes[target].length > 0) continue;
@@ -123,30 +150,33 @@ function donorBox(inBoxes: string[][], target: number): number | undefined {
   return donor;
 }
 
+const COMMITMENT_DIE = knownPurpose('GF 6[10]', 'commitment die (DDbox box)', '投入ダイス（DDboxの番号）');
+const WITHDRAWAL_DIE = knownPurpose('GF 6[15]', 'withdrawal die (ships)', '転出ダイス（隻数）');
+
 /** GF 6[10-12]: commitment dice read as box numbers; every ship in a rolled box (not 0) goes to the fleet box. */
 export function applyCommitment(s: GfState, side: Side, orders: GfOrders['commit'], ctx: ResolveContext): void {
   if (!orders || orders.dice === 0) {
     ctx.emit({ type: 'no-commitment', side, rule: side === 'german' ? 'GF 6(3)' : 'GF 6(4)' });
     return;
   }
-  for (const [id, box] of Object.entries(orders.redistribute ?? {}).sort()) {
-    if (placeOf(s, id) === `dd${box}`) continue;
-    setPlace(s, id, `dd${box}`);
+  for (const [id, box] of orders.redistribute ? Object.entries(orders.redistribute).sort() : []) {
+    if (placeOf(s, id) === ddPlace(box)) continue;
+    setPlace(s, id, ddPlace(box));
     ctx.emit({ type: 'redistributed', side, ship: id, box, rule: 'GF 6[8]' });
   }
-  const purpose = { rule: 'GF 6[10]', what: { en: 'commitment die (DDbox box)', ja: '投入ダイス（DDboxの番号）' } };
-  const first = rollDie(ctx, 6, purpose);
+  const first = rollKnown(ctx, 6, COMMITMENT_DIE);
   const rolled = [first];
   const second = orders.dice === 2 && !(orders.stopIf ?? []).includes(first);
-  if (second) rolled.push(rollDie(ctx, 6, purpose));
-  const boxes = [...new Set(rolled)].filter((b) => b >= 1 && b <= 6);
-  // The ships of each rolled box in one pass over the side, box by box in the order rolled.
-  const byBox: string[][] = boxes.map(() => []);
-  for (const slot of indexOf(s.data).slotsBySide[side]) {
-    const k = boxes.indexOf(ddBox(s.places[slot]));
-    if (k >= 0) byBox[k].push(s.data.ships[slot].id);
+  if (second) rolled.push(rollKnown(ctx, 6, COMMITMENT_DIE));
+  // The ships of each rolled box (not 0, each box once), box by box in the order rolled, in data order within one.
+  const ships: string[] = [];
+  const slots = indexOf(s.data).slotsBySide[side];
+  for (let k = 0; k < rolled.length; k++) {
+    const box = rolled[k];
+    if (box < 1 || box > 6 || (k > 0 && rolled[0] === box)) continue;
+    const place = ddPlace(box);
+    for (const slot of slots) if (s.places[slot] === place) ships.push(s.data.ships[slot].id);
   }
-  const ships = ([] as string[]).concat(...byBox);
   for (const id of ships) setPlace(s, id, 'fleet');
   ctx.emit({ type: 'committed', side, dice: rolled, ships, rule: 'GF 6[10]' });
 }
@@ -192,10 +222,23 @@ export function applyWithdrawal(s: GfState, side: Side, orders: GfOrders['withdr
     ctx.emit({ type: 'no-withdrawal', side, rule });
     return;
   }
-  const die = rollDie(ctx, 6, { rule: 'GF 6[15]', what: { en: 'withdrawal die (ships)', ja: '転出ダイス（隻数）' } });
+  const die = rollKnown(ctx, 6, WITHDRAWAL_DIE);
   const ships = (orders.ships ?? []).filter((id) => placeOf(s, id) === 'fleet').slice(0, die);
   const named = ships.filter((id) => orders.boxes?.[id] !== undefined);
-  for (const id of named) setPlace(s, id, `dd${orders.boxes![id]}`);
-  for (const id of ships) if (!named.includes(id)) setPlace(s, id, `dd${autoBox(s, side)}`);
+  for (const id of named) setPlace(s, id, ddPlace(orders.boxes![id]));
+  // The engine's box as `autoBox` finds it, from box counts kept up to date while each ship placed is one of the
+  // side's from the fleet box (as validated orders name), else taken again.
+  const { position } = indexOf(s.data);
+  let counts: number[] | undefined;
+  for (const id of ships) {
+    if (named.includes(id)) continue;
+    counts ??= boxCounts(s, side);
+    const box = boxWithMostRoom(s, side, counts);
+    const slot = position.get(id)!;
+    const counted = s.places[slot] === 'fleet' && sideOfShip(s.data.ships[slot]) === side;
+    setPlace(s, id, ddPlace(box));
+    if (counted) counts[box]++;
+    else counts = undefined;
+  }
   ctx.emit({ type: 'withdrawn', side, die, ships, to: ships.map((id) => placeOf(s, id)), rule });
 }

@@ -2,12 +2,12 @@
  * GF 8[4]-8[5]: combat hex by hex (strict play, ascending hex numbers: GF-AD1), bombardment rounds with initiative
  * (D15), situations (D16), fire allocation (D17), damage, continuation (D18), and the control VP of the battle.
  */
-import { purposeText, rollDie } from '../../../engine/dice-purpose.ts';
-import type { DicePurpose, ResolveContext } from '../../../engine/types.ts';
+import type { ResolveContext } from '../../../engine/types.ts';
 import type { Stage } from './armament.ts';
 import type { Side } from '../data/schema.ts';
-import { speedOf } from './organise.ts';
+import { fleetSpeed } from './organise.ts';
 import { fleetOf, shipsUnderCount } from './placement.ts';
+import { type KnownPurpose, knownPurpose, rollKnown } from './purposes.ts';
 import {
   addVp,
   boxCounts,
@@ -25,6 +25,9 @@ import {
   typeOf,
   writablePlaces,
   SIDE_JA,
+  withSide,
+  changeMarkers,
+  ddPlace,
 } from '../state.ts';
 
 /** Live markers of a side in a hex (or of both sides). */
@@ -32,16 +35,36 @@ export function markersIn(s: GfState, hex: string, side?: Side): Marker[] {
   return s.battle!.markers.filter((m) => !m.out && m.hex === hex && (!side || m.side === side));
 }
 
-/** Enemy ships a side may allocate fire to in the round's hex (GF 8[4.3][2]), by id. */
+// The positions of the ships `targetsOf` found, marked with a number new at each call (no set made per call).
+let targetMarks = new Int32Array(0);
+let lastTargetMark = 0;
+
+/**
+ * Enemy ships a side may allocate fire to in the round's hex (GF 8[4.3][2]), by id: the ships with the enemy's
+ * live markers in the hex are marked, then read in id order (`DataIndex.sortedSlotsBySide`) rather than sorted.
+ */
 export function targetsOf(s: GfState, side: Side, hex: string): string[] {
   const enemy = enemyOf(side);
-  const targets: string[] = [];
+  const { ships } = s.data;
+  if (targetMarks.length < ships.length || lastTargetMark === 0x7fffffff) {
+    targetMarks = new Int32Array(Math.max(ships.length, targetMarks.length));
+    lastTargetMark = 0;
+  }
+  const mark = ++lastTargetMark;
+  let found = false;
   for (const m of s.battle!.markers) {
     if (m.out || m.hex !== hex || m.side !== enemy) continue;
     for (const slot of fleetSlots(s, enemy, fleetOf(s, m)) ?? [])
-      if (s.places[slot] === 'fleet') targets.push(s.data.ships[slot].id);
+      if (s.places[slot] === 'fleet') {
+        targetMarks[slot] = mark;
+        found = true;
+      }
   }
-  return targets.sort();
+  const targets: string[] = [];
+  if (found)
+    for (const slot of indexOf(s.data).sortedSlotsBySide[enemy])
+      if (targetMarks[slot] === mark) targets.push(ships[slot].id);
+  return targets;
 }
 
 /** The next round, or the next hex, or the end of the battle (GF-AD1: the round of the given hex). */
@@ -65,7 +88,7 @@ export function enterRound(s: GfState, hex: string | undefined = s.battle!.queue
 function countedAsInterception(s: GfState, side: Side, hex: string): number {
   const h = hexOf(s, hex)!;
   const home = h.kind === 'home' && (s.options.homeDoubling === 'any' || h.flag === side) ? 2 : 1;
-  const fast = (m: Marker) => speedOf(s, s.battle!.fleets[side][m.fleet - 1]) === 'fast';
+  const fast = (m: Marker) => fleetSpeed(s, side, m.fleet) === 'fast';
   return markersIn(s, hex, side).reduce((n, m) => n + (fast(m) ? 2 : 1) * home, 0);
 }
 
@@ -74,12 +97,16 @@ export function fixedModifier(s: GfState, side: Side, hex: string): number {
   const h = hexOf(s, hex)!;
   let mod = h.kind === 'home' && h.flag === side ? 1 : 0;
   for (const m of markersIn(s, hex, side)) {
-    const speed = speedOf(s, s.battle!.fleets[side][m.fleet - 1]);
+    const speed = fleetSpeed(s, side, m.fleet);
     if (speed === 'fast') mod++;
     if (speed === 'slow') mod--;
   }
   return mod;
 }
+
+const combatInitiativeDie = (side: Side) =>
+  knownPurpose('GF 8[4.2][3]', `combat initiative die (${side})`, `戦闘主導権ダイス（${SIDE_JA[side]}）`);
+const COMBAT_INITIATIVE_DIE = { british: combatInitiativeDie('british'), german: combatInitiativeDie('german') };
 
 /** D15 applied: the die, the total and confusion (GF 8[4.2][3-5]); then situations, or fire. */
 export function applyInitiativeNumber(
@@ -89,8 +116,7 @@ export function applyInitiativeNumber(
   ctx: ResolveContext,
 ): Stage | null {
   const r = s.battle!.round!;
-  const what = { en: `combat initiative die (${side})`, ja: `戦闘主導権ダイス（${SIDE_JA[side]}）` };
-  const die = rollDie(ctx, 6, { rule: 'GF 8[4.2][3]', what });
+  const die = rollKnown(ctx, 6, COMBAT_INITIATIVE_DIE[side]);
   const confused = order.excess > 0 && die <= order.excess;
   const total = die + fixedModifier(s, side, r.hex) + (order.half ? 2 : 0) + order.excess;
   const init: Initiative = { half: order.half, excess: order.excess, die, total, confused };
@@ -173,22 +199,14 @@ export function applyFire(s: GfState, side: Side, fire: Record<string, number>):
   s.battle!.round!.fire[side] = fire; // kept, not copied: orders are never changed once given, nor this record
 }
 
-const damagePurposes = new Map<string, { purpose: DicePurpose; text: string }>();
-
-/**
- * One damage die of a ship: its purpose made once per ship id, and its text too for a context that records text
- * only (what `rollDie` would make of it): odds previews roll these by the hundred thousand.
- */
-function damageDie(ctx: ResolveContext, known: { purpose: DicePurpose; text: string }): number {
-  return ctx.rollFor ? ctx.rollFor(6, known.purpose) : ctx.roll(6, known.text);
-}
+/** The purpose of each ship's damage dice, made once per ship id: odds previews roll these by the hundred thousand. */
+const damagePurposes = new Map<string, KnownPurpose>();
 
 /** The purpose of a ship's damage dice, and its text (made once per ship id). */
-function damagePurpose(id: string): { purpose: DicePurpose; text: string } {
+function damagePurpose(id: string): KnownPurpose {
   let known = damagePurposes.get(id);
   if (!known) {
-    const purpose = { rule: 'GF 8[4.3][4]', what: { en: `damage dice for ${id}`, ja: `${id} の損害ダイス` } };
-    known = { purpose, text: purposeText(purpose) };
+    known = knownPurpose('GF 8[4.3][4]', `damage dice for ${id}`, `${id} の損害ダイス`);
     damagePurposes.set(id, known);
   }
   return known;
@@ -197,7 +215,7 @@ function damagePurpose(id: string): { purpose: DicePurpose; text: string } {
 /** GF 8[4.3][4]: 2d6 on the damage table, German ships -1. */
 function damageRoll(s: GfState, id: string, side: Side, ctx: ResolveContext) {
   const known = damagePurpose(id);
-  const dice = [damageDie(ctx, known), damageDie(ctx, known)];
+  const dice = [rollKnown(ctx, 6, known), rollKnown(ctx, 6, known)];
   const total = dice[0] + dice[1] - (side === 'german' ? 1 : 0);
   let result = 'sunk';
   for (const row of s.data.damageTable) {
@@ -213,15 +231,14 @@ function damageRoll(s: GfState, id: string, side: Side, ctx: ResolveContext) {
 function scoreSinking(s: GfState, id: string, side: Side): void {
   const enemy = enemyOf(side);
   if (typeOf(s, id).colour !== 'blue') addVp(s, enemy, 1);
-  else if (s.options.preDreadnoughtVp === 'perBattle') s.battle!.preSunk[side]++;
-  else {
-    s.preSunk[side]++;
+  else if (s.options.preDreadnoughtVp === 'perBattle') {
+    const b = s.battle!;
+    b.preSunk = withSide(b.preSunk, side, b.preSunk[side] + 1);
+  } else {
+    s.preSunk = withSide(s.preSunk, side, s.preSunk[side] + 1);
     if (s.preSunk[side] % (side === 'german' ? 3 : 2) === 0) addVp(s, enemy, 1);
   }
 }
-
-/** The places of DDbox boxes 0-6 (one string each rather than one per damaged ship). */
-const DD_PLACES = ['dd0', 'dd1', 'dd2', 'dd3', 'dd4', 'dd5', 'dd6'];
 
 /** An allocation (D17) as damage reads it: its ship ids in sorted order, and their positions. */
 interface Allocation {
@@ -280,7 +297,7 @@ function applyDamage(s: GfState, results: DamageResult[], slots: number[]): void
     const sideCounts = counts[x.side]!;
     const box = boxWithMostRoom(s, x.side, sideCounts);
     sideCounts[box]++;
-    places[slots[k]] = DD_PLACES[box] ?? `dd${box}`;
+    places[slots[k]] = ddPlace(box);
   }
 }
 
@@ -305,7 +322,7 @@ function damage(s: GfState, ctx: ResolveContext): Stage | null {
   }
   applyDamage(s, results, hitSlots);
   const removed = markersIn(s, r.hex).filter((m) => shipsUnderCount(s, m) <= 2);
-  for (const m of removed) m.out = true;
+  if (removed.length) changeMarkers(s.battle!, (m) => (removed.includes(m) ? { ...m, out: true } : m));
   if (!ctx.silent)
     ctx.emit({
       type: 'bombardment',
@@ -349,7 +366,7 @@ export function applyContinue(s: GfState, side: Side, wish: boolean, ctx: Resolv
     return 'round';
   }
   const out = SIDE_ORDER.filter((x) => !r.cont[x]);
-  for (const m of markersIn(s, r.hex)) if (out.includes(m.side)) m.out = true;
+  changeMarkers(b, (m) => (!m.out && m.hex === r.hex && out.includes(m.side) ? { ...m, out: true } : m));
   ctx.emit({
     type: 'combat-end',
     hex: r.hex,

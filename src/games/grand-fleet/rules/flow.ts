@@ -19,7 +19,7 @@ import { applyOrganisation, enterShuffle, shuffleMarkers, startBattle } from './
 import type { GfOrders } from '../orders/schema.ts';
 import { answerHexes, enterHexes } from './parallel.ts';
 import { applyInterception, applyPlacement, enterIntercept, enterPlace, reveal } from './placement.ts';
-import { cloneStanding, cloneState, countAt, type GfState, shipsOf } from '../state.ts';
+import { cloneStanding, cloneState, countAt, type GfState, someShip, withSide } from '../state.ts';
 import {
   applyAccept,
   applyDeclare,
@@ -41,7 +41,13 @@ function enter(s: GfState, stage: Stage, ctx: ResolveContext): Stage | null {
     case 'arm-1':
       return 'arm-2';
     case 'arm-2':
-      return ask(s, 'arm-2', 'british', shipsOf(s, 'british', (p) => p.startsWith('dd')).length > 0, 'arm-3');
+      return ask(
+        s,
+        'arm-2',
+        'british',
+        someShip(s, 'british', (p) => p.startsWith('dd')),
+        'arm-3',
+      );
     case 'arm-3':
       return ask(s, 'arm-3', 'german', countAt(s, 'german', 'fleet') > 0, 'arm-4');
     case 'arm-4':
@@ -77,16 +83,17 @@ function enter(s: GfState, stage: Stage, ctx: ResolveContext): Stage | null {
     case 'continue':
       return null;
     case 'hex-end':
-      s.battle!.queue.shift();
+      s.battle!.queue = s.battle!.queue.slice(1);
       s.battle!.round = null;
       return 'round';
     case 'battle-end':
       // Standing placements and interceptions are for one battle.
       for (const side of ['british', 'german'] as const) {
-        delete s.standing[side].placements;
-        delete s.standing[side].intercepts;
-        delete s.standing[side].ifContinue;
-        delete s.standing[side].ifStop;
+        const st = s.standing[side];
+        if ('placements' in st || 'intercepts' in st || 'ifContinue' in st || 'ifStop' in st) {
+          const { placements: _p, intercepts: _i, ifContinue: _c, ifStop: _s, ...rest } = st;
+          s.standing[side] = rest; // a new record: standing orders are shared with earlier states
+        }
       }
       return endBattle(s, ctx);
     case 'turn-end':
@@ -127,7 +134,10 @@ function answer(s: GfState, orders: Orders, ctx: ResolveContext): Stage | null {
     case 'organise':
       return applyOrganisation(s, p.side, orders[p.side]?.organise ?? {}, ctx);
     case 'shuffle':
-      for (const side of p.sides) s.battle!.faceUp[side] = [...(orders[side]?.faceUp ?? [])].sort((a, b) => a - b);
+      for (const side of p.sides) {
+        const faceUp = [...(orders[side]?.faceUp ?? [])].sort((a, b) => a - b);
+        s.battle!.faceUp = withSide(s.battle!.faceUp, side, faceUp);
+      }
       shuffleMarkers(s, ctx);
       return 'place';
     case 'place':

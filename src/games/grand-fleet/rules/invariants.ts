@@ -4,7 +4,7 @@
  */
 import type { Side } from '../data/schema.ts';
 import { shipsUnderCount } from './placement.ts';
-import { fleetSlots, type GfState, indexOf, lastPlaceCheck, SIDE_ORDER } from '../state.ts';
+import { type Battle, fleetSlots, type GfState, indexOf, lastPlaceCheck, type Marker, SIDE_ORDER } from '../state.ts';
 
 const D = 100; // 'd'
 const ZERO = 48; // '0'
@@ -28,41 +28,66 @@ export function invariants(s: GfState): string[] {
   return broken;
 }
 
+/** Each ship's side by position (`sideAt`), and as a number: 0 British, 1 German. */
+interface ShipSides {
+  sides: (Side | undefined)[];
+  numbers: Uint8Array;
+}
+
+/** The side of each ship by position, per data set. */
+const sidesCache = new WeakMap<GfState['data'], ShipSides>();
+
+function shipSides(s: GfState): ShipSides {
+  let known = sidesCache.get(s.data);
+  if (!known) {
+    known = { sides: [], numbers: new Uint8Array(s.data.ships.length) };
+    const { slotsBySide } = indexOf(s.data);
+    for (const side of SIDE_ORDER)
+      for (const i of slotsBySide[side]) {
+        known.sides[i] = side;
+        known.numbers[i] = side === 'british' ? 0 : 1;
+      }
+    sidesCache.set(s.data, known);
+  }
+  return known;
+}
+
+const sideAt = (s: GfState): (Side | undefined)[] => shipSides(s).sides;
+
+/** Ships per DDbox box while the places are counted: British boxes 0-6, then German (reused, cleared per check). */
+const perBox = new Int32Array(14);
+
+/**
+ * How many place tables have been checked: a table written in place after its check (a caller's `setPlace` on a
+ * state it owns) is checked again, with a new number, so a check that read the table can tell it from the old one.
+ */
+let placeChecks = 0;
+
 /** GF 2-3, 6[5]: the places and the DDbox capacities, found once per place table (`lastPlaceCheck`). */
 function placeInvariants(s: GfState): readonly string[] {
   if (lastPlaceCheck.places === s.places && lastPlaceCheck.data === s.data) return lastPlaceCheck.broken;
+  placeChecks++;
   const broken: string[] = [];
-  const sides = sideAt(s);
-  const perBox = { british: [0, 0, 0, 0, 0, 0, 0], german: [0, 0, 0, 0, 0, 0, 0] };
-  for (let i = 0; i < s.data.ships.length; i++) {
-    const place = s.places[i];
+  const sides = shipSides(s).numbers;
+  const places = s.places;
+  perBox.fill(0);
+  for (let i = 0, n = s.data.ships.length; i < n; i++) {
+    const place = places[i];
     const box = place === undefined ? -1 : boxOf(place);
-    if (box >= 0) perBox[sides[i]!][box]++;
+    if (box >= 0) perBox[sides[i] * 7 + box]++;
     else if (place !== 'fleet' && place !== 'pending' && place !== 'sunk' && place !== 'removed')
       broken.push(`GF 2-3: ship ${s.data.ships[i].id} in an unknown place ${place}`);
   }
-  for (const side of SIDE_ORDER)
+  for (let k = 0; k < 2; k++) {
+    const side = SIDE_ORDER[k];
     for (let box = 1; box <= 6; box++)
-      if (perBox[side][box] > s.data.ddCapacity[side])
-        broken.push(`GF 6[5]: ${side} DDbox ${box} holds ${perBox[side][box]}`);
+      if (perBox[k * 7 + box] > s.data.ddCapacity[side])
+        broken.push(`GF 6[5]: ${side} DDbox ${box} holds ${perBox[k * 7 + box]}`);
+  }
   lastPlaceCheck.places = s.places;
   lastPlaceCheck.data = s.data;
   lastPlaceCheck.broken = broken;
   return broken;
-}
-
-/** The side of each ship by position, per data set. */
-const sidesCache = new WeakMap<GfState['data'], (Side | undefined)[]>();
-
-function sideAt(s: GfState): (Side | undefined)[] {
-  let sides = sidesCache.get(s.data);
-  if (!sides) {
-    sides = [];
-    const { slotsBySide } = indexOf(s.data);
-    for (const side of SIDE_ORDER) for (const i of slotsBySide[side]) sides[i] = side;
-    sidesCache.set(s.data, sides);
-  }
-  return sides;
 }
 
 // The ships seen in fleets, by position: marked with a number new at each check, so no set is made or cleared
@@ -118,21 +143,76 @@ function fleetInvariants(s: GfState): readonly string[] {
 
 /** GF 8[1], 8[2], 8[4][1]: the battle's fleets and markers; what is broken is added to `broken`. */
 function battleInvariants(s: GfState, broken: string[]): void {
-  const b = s.battle!;
   const fleets = fleetInvariants(s);
   if (fleets.length) broken.push(...fleets);
+  const markers = markerInvariants(s);
+  if (markers.length) broken.push(...markers);
+}
+
+/**
+ * What the marker check last found, with what it read: the markers, the hidden fleets and the fleet lists are
+ * shared by the states of successive steps until one changes them (`cloneBattle`), and the places matter once the
+ * markers are revealed only (checked just before, `placeInvariants`); so a step that moves no marker and, after the
+ * reveal, no ship mostly finds its check here, and a placement (a list with one marker more) checks that one only.
+ */
+let lastMarkerCheck: {
+  markers: readonly Marker[];
+  hidden: Battle['hidden'];
+  fleets: Battle['fleets'];
+  revealed: boolean;
+  /** The place check read (`placeChecks`), once the markers are revealed; else -1. */
+  placeCheck: number;
+  data: GfState['data'];
+  /** Markers placed and face down of each side: British, German. */
+  placed: [number, number];
+  down: [number, number];
+  /** What the markers broke, marker by marker (the part of `broken` before the counts). */
+  perMarker: string[];
+  broken: readonly string[];
+} | null = null;
+
+/** Whether `list` starts with every marker of `head`, in order (the same objects). */
+function startsWith(list: readonly Marker[], head: readonly Marker[]): boolean {
+  if (list.length < head.length) return false;
+  for (let i = 0; i < head.length; i++) if (list[i] !== head[i]) return false;
+  return true;
+}
+
+/** GF 8[2], 8[4][1]: the markers' hexes and numbers, and no empty marker in play after the reveal. */
+function markerInvariants(s: GfState): readonly string[] {
+  const b = s.battle!;
+  const placeCheck = b.revealed ? placeChecks : -1;
+  const known = lastMarkerCheck;
+  const sameReads =
+    known !== null &&
+    known.hidden === b.hidden &&
+    known.fleets === b.fleets &&
+    known.revealed === b.revealed &&
+    known.placeCheck === placeCheck &&
+    known.data === s.data;
+  if (sameReads && known.markers === b.markers) return known.broken;
+  // Markers already checked with the same reads keep their findings; the others are checked here.
+  const from = sameReads && startsWith(b.markers, known.markers) ? known.markers.length : 0;
+  const placed: [number, number] = from ? [known!.placed[0], known!.placed[1]] : [0, 0];
+  const down: [number, number] = from ? [known!.down[0], known!.down[1]] : [0, 0];
+  const perMarker = from ? known!.perMarker.slice() : [];
   const idx = indexOf(s.data);
-  const placed = { british: 0, german: 0 };
-  const down = { british: 0, german: 0 };
-  for (const m of b.markers) {
-    placed[m.side]++;
-    if (!m.up && !b.revealed) down[m.side]++;
+  for (let i = from; i < b.markers.length; i++) {
+    const m = b.markers[i];
+    const k = m.side === 'british' ? 0 : 1;
+    placed[k]++;
+    if (!m.up && !b.revealed) down[k]++;
     const hex = idx.hex.get(m.hex);
-    if (!hex || hex.kind === 'prohibited') broken.push(`GF 8[2][2]: marker ${m.id} in ${m.hex}`);
-    if (b.revealed && !m.out && shipsUnderCount(s, m) === 0) broken.push(`GF 8[4][1]: empty marker ${m.id} in play`);
+    if (!hex || hex.kind === 'prohibited') perMarker.push(`GF 8[2][2]: marker ${m.id} in ${m.hex}`);
+    if (b.revealed && !m.out && shipsUnderCount(s, m) === 0) perMarker.push(`GF 8[4][1]: empty marker ${m.id} in play`);
   }
-  for (const side of SIDE_ORDER) {
-    if (down[side] > b.hidden[side].length) broken.push(`GF 8[2]: ${side} placed more face-down markers than it has`);
-    if (placed[side] > s.data.markers[side]) broken.push(`GF 2-1[7]: ${side} markers`);
+  const broken = perMarker.slice();
+  for (let k = 0; k < 2; k++) {
+    const side = SIDE_ORDER[k];
+    if (down[k] > b.hidden[side].length) broken.push(`GF 8[2]: ${side} placed more face-down markers than it has`);
+    if (placed[k] > s.data.markers[side]) broken.push(`GF 2-1[7]: ${side} markers`);
   }
+  const { markers, hidden, fleets, revealed } = b;
+  lastMarkerCheck = { markers, hidden, fleets, revealed, placeCheck, data: s.data, placed, down, perMarker, broken };
+  return broken;
 }

@@ -9,12 +9,15 @@ import {
   autoBox,
   type Battle,
   enemyOf,
+  fleetSlots,
   type GfState,
   indexOf,
   SIDE_ORDER,
   shipsOf,
   typeOf,
+  ddPlace,
   setPlace,
+  withSide,
 } from '../state.ts';
 
 /** A fresh battle (GF 8[1]): the offensive side organises first. */
@@ -36,16 +39,19 @@ export const toOrganise = (s: GfState, side: Side): string[] => shipsOf(s, side,
 
 /** GF 8[1][7]: how many British ships exceed the fleet boxes (none for Germany, GF-A13). */
 export function surplusCount(s: GfState, side: Side): number {
-  if (side !== 'british') return 0;
-  return Math.max(0, toOrganise(s, side).length - s.data.markers.british * s.data.fleetMax.british);
+  return side === 'british' ? surplusOf(s, toOrganise(s, side).length) : 0;
 }
 
+/** GF 8[1][7]: how many of `fleetBox` British ships in the fleet box exceed the fleet boxes. */
+const surplusOf = (s: GfState, fleetBox: number): number =>
+  Math.max(0, fleetBox - s.data.markers.british * s.data.fleetMax.british);
+
 /**
- * GF 8[1][7]: the ships of `ships` (the side's fleet box) that go back to the DDbox, highest defence first; none
- * without a surplus (the usual case, with no sorting).
+ * GF 8[1][7]: the ships of `ships` (the side's fleet box, `toOrganise`) that go back to the DDbox, highest defence
+ * first; none without a surplus (the usual case, with no sorting).
  */
 export function surplusShips(s: GfState, side: Side, ships: string[]): string[] {
-  const due = surplusCount(s, side);
+  const due = side === 'british' ? surplusOf(s, ships.length) : 0;
   return due > 0 ? byDefenceDown(s, ships).slice(0, due) : [];
 }
 
@@ -96,12 +102,12 @@ export function applyOrganisation(
     const n = plan[id];
     if (n === undefined) continue;
     if (n === 0) {
-      setPlace(s, id, `dd${autoBox(s, side)}`);
+      setPlace(s, id, ddPlace(autoBox(s, side)));
       continue;
     }
     fleets[n - 1].push(id);
   }
-  b.fleets[side] = fleets;
+  b.fleets = withSide(b.fleets, side, fleets);
   if (!ctx.silent) {
     const kinds = fleets.map((f, i) => ({ fleet: i + 1, ships: f, speed: speedOf(s, f) }));
     ctx.emit({ type: 'organised', side, fleets: kinds, rule: 'GF 8[1]' });
@@ -121,9 +127,26 @@ export function speedOf(s: GfState, ships: string[]): 'fast' | 'slow' | 'ordinar
   return 'ordinary';
 }
 
+/** `speedOf` the side's fleet `n` (1-based), its ships' types read by position (`fleetSlots`). */
+export function fleetSpeed(s: GfState, side: Side, n: number): 'fast' | 'slow' | 'ordinary' | 'empty' {
+  const slots = fleetSlots(s, side, n);
+  if (!slots) return speedOf(s, s.battle!.fleets[side][n - 1]);
+  if (!slots.length) return 'empty';
+  const { typeAt } = indexOf(s.data);
+  let red = true;
+  for (const slot of slots) {
+    const colour = typeAt[slot].colour;
+    if (colour === 'blue') return 'slow';
+    if (colour !== 'red') red = false;
+  }
+  return red ? 'fast' : 'ordinary';
+}
+
 /** The fast fleets of a side (candidates to be shuffled face up, D12). */
 export function fastFleets(s: GfState, side: Side): number[] {
-  return s.battle!.fleets[side].flatMap((f, i) => (speedOf(s, f) === 'fast' ? [i + 1] : []));
+  const out: number[] = [];
+  for (let n = 1; n <= s.battle!.fleets[side].length; n++) if (fleetSpeed(s, side, n) === 'fast') out.push(n);
+  return out;
 }
 
 /** D12: owed by each side with a fast fleet; with none, the shuffle follows at once. */
@@ -137,6 +160,12 @@ export function enterShuffle(s: GfState, ctx: ResolveContext): Stage | null {
   return 'place';
 }
 
+/** The purpose of the shuffle dice of each side's markers. */
+const SHUFFLE_DIE: Record<Side, string> = {
+  british: 'GF 8[2][1] shuffle of the british markers',
+  german: 'GF 8[2][1] shuffle of the german markers',
+};
+
 /**
  * GF 8[2][1]: the server shuffles each side's face-down markers (Fisher-Yates, one die per swap). The dice are
  * seen by nobody but the moderator: neither the owner nor the opponent knows which marker is which.
@@ -146,10 +175,10 @@ export function shuffleMarkers(s: GfState, ctx: ResolveContext): void {
   for (const side of SIDE_ORDER) {
     const order = b.fleets[side].map((_, i) => i + 1).filter((n) => !b.faceUp[side].includes(n));
     for (let i = order.length - 1; i > 0; i--) {
-      const j = ctx.roll(i + 1, `GF 8[2][1] shuffle of the ${side} markers`, []) - 1;
+      const j = ctx.roll(i + 1, SHUFFLE_DIE[side], []) - 1;
       [order[i], order[j]] = [order[j], order[i]];
     }
-    b.hidden[side] = order;
+    b.hidden = withSide(b.hidden, side, order);
   }
   const count = (side: Side) => b.hidden[side].length;
   ctx.emit({

@@ -67,6 +67,19 @@ export function hexPoints(s: GfState, side: Side): { hex: string; point: HexPoin
   });
 }
 
+/** The D-number of each one-seat decision point not of the armament phase, by the phase's kind. */
+const POINT_OF_KIND: Record<string, string> = {
+  'usw-choice': 'D7',
+  declare: 'D9',
+  accept: 'D10',
+  organise: 'D11',
+  place: 'D13',
+  intercept: 'D14',
+  'combat-init': 'D15',
+  'combat-situations': 'D16',
+  'combat-continue': 'D18',
+};
+
 /** The decision point a side owes now, by its D-number, or null. */
 export function pointOf(s: GfState, side: Side): keyof typeof POINTS | null {
   const p = s.phase;
@@ -87,21 +100,8 @@ export function pointOf(s: GfState, side: Side): keyof typeof POINTS | null {
       return null;
     case 'combat-hexes':
       return hexPoints(s, side).length ? 'AD1' : null;
-    default: {
-      if (p.side !== side) return null;
-      const byKind: Record<string, string> = {
-        'usw-choice': 'D7',
-        declare: 'D9',
-        accept: 'D10',
-        organise: 'D11',
-        place: 'D13',
-        intercept: 'D14',
-        'combat-init': 'D15',
-        'combat-situations': 'D16',
-        'combat-continue': 'D18',
-      };
-      return byKind[p.kind];
-    }
+    default:
+      return p.side === side ? POINT_OF_KIND[p.kind] : null;
   }
 }
 
@@ -111,10 +111,10 @@ export function owed(s: GfState): Owed[] {
   for (const side of ['british', 'german'] as const) {
     const d = pointOf(s, side);
     if (!d) continue;
-    const hexes = d === 'AD1' ? hexPoints(s, side) : [];
+    const hexes = d === 'AD1' ? hexPoints(s, side) : null;
     const sealedFire = s.options.fireAllocation === 'sealed';
-    const sealed = d === 'D8' || (sealedFire && (d === 'D17' || hexes.some((h) => h.point === 'D17')));
-    const prompt = d === 'AD1' ? hexesPrompt(hexes) : POINTS[d].prompt;
+    const sealed = d === 'D8' || (sealedFire && (d === 'D17' || !!hexes?.some((h) => h.point === 'D17')));
+    const prompt = hexes ? hexesPrompt(hexes) : POINTS[d].prompt;
     const entry: Owed = { seat: side, point: POINTS[d].point, rule: POINTS[d].rule, prompt };
     if (sealed) entry.sealed = true;
     out.push(entry);

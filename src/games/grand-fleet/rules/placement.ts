@@ -5,7 +5,7 @@
 import type { ResolveContext } from '../../../engine/types.ts';
 import type { Stage } from './armament.ts';
 import type { Side } from '../data/schema.ts';
-import { enemyOf, fleetSlots, type GfState, hexOf, indexOf, type Marker } from '../state.ts';
+import { changeMarkers, enemyOf, fleetSlots, type GfState, hexOf, indexOf, type Marker } from '../state.ts';
 
 /** Markers a side has not placed: face-down count and face-up fast fleets (GF 8[2][5]). */
 export function unplaced(s: GfState, side: Side): { down: number; up: number[] } {
@@ -20,10 +20,17 @@ export function unplaced(s: GfState, side: Side): { down: number; up: number[] }
   return { down: b.hidden[side].length - downPlaced, up: b.faceUp[side].filter((n) => !upPlaced.includes(n)) };
 }
 
-const left = (s: GfState, side: Side) => {
-  const u = unplaced(s, side);
-  return u.down + u.up.length;
-};
+/** How many markers a side has left to place; counted without `unplaced`'s lists when it has no face-up fleet. */
+function left(s: GfState, side: Side): number {
+  const b = s.battle!;
+  if (b.faceUp[side].length) {
+    const u = unplaced(s, side);
+    return u.down + u.up.length;
+  }
+  let downPlaced = 0;
+  for (const m of b.markers) if (m.side === side && !m.up) downPlaced++;
+  return b.hidden[side].length - downPlaced;
+}
 
 const placeable = new WeakMap<GfState['data'], readonly string[]>();
 
@@ -54,13 +61,18 @@ export function enterPlace(s: GfState, ctx: ResolveContext): Stage | null {
 /** The next usable entry of the side's standing placement sequence (entries that cannot be placed are dropped). */
 function standingPlacement(s: GfState, side: Side): { marker: 'down' | number; hex: string } | null {
   const list = s.standing[side].placements;
+  if (!list?.length) return null;
   const u = unplaced(s, side);
-  while (list?.length) {
-    const next = list.shift()!;
+  // Entries are taken from the front, the usable one too; the rest stays (a new list: standing orders are shared).
+  let taken = 0;
+  let found: { marker: 'down' | number; hex: string } | null = null;
+  while (!found && taken < list.length) {
+    const next = list[taken++];
     const marker = next.marker === 'down' ? u.down > 0 : u.up.includes(next.marker);
-    if (marker && placeableHexes(s).includes(next.hex)) return next;
+    if (marker && placeableHexes(s).includes(next.hex)) found = next;
   }
-  return null;
+  s.standing[side] = { ...s.standing[side], placements: list.slice(taken) };
+  return found;
 }
 
 /** The first legal candidate of the side's standing interceptions, 'pass' when none is, null without the order. */
@@ -69,7 +81,10 @@ function standingInterception(s: GfState, side: Side): 'pass' | { from: string; 
   if (!list) return null;
   const from = interceptableHexes(s, side);
   const k = list.findIndex((c) => from.includes(c.from) && interceptionTargets(s, c.from).includes(c.to));
-  return k < 0 ? 'pass' : list.splice(k, 1)[0];
+  if (k < 0) return 'pass';
+  // The candidate taken leaves the list (a new list: standing orders are shared).
+  s.standing[side] = { ...s.standing[side], intercepts: list.filter((_, i) => i !== k) };
+  return list[k];
 }
 
 /** D13 applied: a face-down marker (the next of the secret order) or a chosen face-up fast fleet, into a hex. */
@@ -80,12 +95,18 @@ export function applyPlacement(
   ctx: ResolveContext,
 ): Stage | null {
   const b = s.battle!;
-  const mine = b.markers.filter((m) => m.side === side);
-  const id = `${side === 'british' ? 'B' : 'G'}${mine.length + 1}`;
+  let mine = 0; // the side's markers placed, and those face down
+  let mineDown = 0;
+  for (const m of b.markers)
+    if (m.side === side) {
+      mine++;
+      if (!m.up) mineDown++;
+    }
+  const id = `${side === 'british' ? 'B' : 'G'}${mine + 1}`;
   const up = order.marker !== 'down';
-  const down = up ? -1 : mine.filter((m) => !m.up).length;
+  const down = up ? -1 : mineDown;
   const fleet = up ? (order.marker as number) : 0;
-  b.markers.push({ id, side, hex: order.hex, up, fleet, down, moved: false, out: false });
+  b.markers = [...b.markers, { id, side, hex: order.hex, up, fleet, down, moved: false, out: false }];
   if (!ctx.silent)
     ctx.emit({ type: 'placed', side, marker: id, hex: order.hex, fleet: up ? fleet : null, rule: 'GF 8[2][2]' });
   b.nextSide = enemyOf(side);
@@ -104,15 +125,20 @@ export function interceptionCount(s: GfState, side: Side, hex: string): number {
 
 /** Hexes holding live markers of both sides. */
 export function contestedHexes(s: GfState): string[] {
-  const b = s.battle!;
-  const hexes: string[] = [];
-  for (const m of b.markers) if (!m.out && !hexes.includes(m.hex)) hexes.push(m.hex);
-  hexes.sort();
-  return hexes.filter(
-    (h) =>
-      b.markers.some((m) => !m.out && m.hex === h && m.side === 'british') &&
-      b.markers.some((m) => !m.out && m.hex === h && m.side === 'german'),
-  );
+  const hexes: string[] = []; // every hex with a live marker
+  const present: number[] = []; // for each: 1 British, 2 German, 3 both
+  for (const m of s.battle!.markers) {
+    if (m.out) continue;
+    let k = hexes.indexOf(m.hex);
+    if (k < 0) {
+      k = hexes.push(m.hex) - 1;
+      present.push(0);
+    }
+    present[k] |= m.side === 'british' ? 1 : 2;
+  }
+  const contested: string[] = [];
+  for (let k = 0; k < hexes.length; k++) if (present[k] === 3) contested.push(hexes[k]);
+  return contested.sort();
 }
 
 /**
@@ -168,11 +194,8 @@ export function applyInterception(
   }
   b.passes = 0;
   const moving = b.markers.filter((m) => !m.out && m.hex === order.from);
-  for (const m of moving) {
-    m.hex = order.to;
-    m.moved = true;
-  }
-  for (const hex of [order.from, order.to]) if (!b.finished.includes(hex)) b.finished.push(hex);
+  changeMarkers(b, (m) => (moving.includes(m) ? { ...m, hex: order.to, moved: true } : m));
+  for (const hex of [order.from, order.to]) if (!b.finished.includes(hex)) b.finished = [...b.finished, hex];
   ctx.emit({
     type: 'intercepted',
     side,
@@ -207,11 +230,11 @@ export function shipsUnderCount(s: GfState, m: Marker): number {
 /** GF 8[4][1]: every marker face up, unorganised fleets removed; the combat hexes in ascending order (GF-AD1). */
 export function reveal(s: GfState, ctx: ResolveContext): Stage {
   const b = s.battle!;
-  for (const m of b.markers) {
-    m.fleet = fleetOf(s, m);
-    m.up = true;
-    if (!shipsUnder(s, m).length) m.out = true;
-  }
+  changeMarkers(b, (m) => {
+    const shown = { ...m, fleet: fleetOf(s, m), up: true };
+    if (!shipsUnder(s, shown).length) shown.out = true;
+    return shown;
+  });
   b.revealed = true;
   const shown = b.markers.map((m) => ({ marker: m.id, hex: m.hex, fleet: m.fleet, empty: m.out }));
   b.queue = contestedHexes(s);

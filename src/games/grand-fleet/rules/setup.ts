@@ -3,7 +3,7 @@ import type { ResolveContext, SetupArgs } from '../../../engine/types.ts';
 import type { GfData } from '../data/schema.ts';
 import { runFrom } from './flow.ts';
 import type { GfOptions } from '../options.ts';
-import { autoBox, type GfState } from '../state.ts';
+import { autoBox, ddPlace, type GfState } from '../state.ts';
 
 /** A context for set-up: no dice may be needed before the first decision point, and no events are kept. */
 const setupContext: ResolveContext = {
@@ -27,8 +27,8 @@ export function setup({ options, data }: SetupArgs<GfOptions, GfData>): GfState 
     let place = 'pending';
     if (ship.star && !options.audacious) place = 'removed';
     else if (ship.nation === 'american') place = 'pending';
-    else if (ship.arrives === null || ship.arrives <= 1) place = ship.circled ? `dd${autoBox(s, side)}` : 'fleet';
-    else if (ship.circled && options.circled === 'atSetup') place = `dd${autoBox(s, side)}`;
+    else if (ship.arrives === null || ship.arrives <= 1) place = ship.circled ? ddPlace(autoBox(s, side)) : 'fleet';
+    else if (ship.circled && options.circled === 'atSetup') place = ddPlace(autoBox(s, side));
     s.places.push(place);
   }
   runFrom(s, 'turn', setupContext);

@@ -2,11 +2,11 @@
  * GF 7 (the initiative phase: submarine warfare check, initiative determination, battle declaration), GF 9
  * (unrestricted submarine warfare and American ships), GF 10 and GF 11 (end of the game, victory).
  */
-import { rollDie } from '../../../engine/dice-purpose.ts';
 import type { ResolveContext } from '../../../engine/types.ts';
 import type { Stage } from './armament.ts';
 import type { Side } from '../data/schema.ts';
 import type { GfOrders } from '../orders/schema.ts';
+import { knownPurpose, rollKnown } from './purposes.ts';
 import {
   addVp,
   autoBox,
@@ -19,7 +19,14 @@ import {
   setPlace,
   placeOf,
   SIDE_JA,
+  ddPlace,
 } from '../state.ts';
+
+const USW_OCCURRENCE_DIE = knownPurpose('GF 7(a)[2]', 'USW Occurrence Table', '無制限潜水艦戦発生表');
+const USW_TABLE_DIE = knownPurpose('GF 9[4]', 'USW Table', '無制限潜水艦戦表');
+const initiativeDie = (side: Side) =>
+  knownPurpose('GF 7(b)[1]', `initiative die (${side})`, `主導権ダイス（${SIDE_JA[side]}）`);
+const INITIATIVE_DIE = { british: initiativeDie('british'), german: initiativeDie('german') };
 
 /** GF 9[1-3]: the outbreak: American ships join, later reinforcements are cancelled; no initiative this turn. */
 export function uswOutbreak(s: GfState, ctx: ResolveContext, rule: string): void {
@@ -30,7 +37,7 @@ export function uswOutbreak(s: GfState, ctx: ResolveContext, rule: string): void
     if (ship.nation === 'american') {
       // GF 9[2], 9[2b], GF-A05 R1: circled-4 ships wait for turn 4 only when USW breaks out before it.
       if (ship.arrives !== null && ship.arrives > s.turn) continue;
-      setPlace(s, ship.id, ship.circled ? `dd${autoBox(s, 'british')}` : 'fleet');
+      setPlace(s, ship.id, ship.circled ? ddPlace(autoBox(s, 'british')) : 'fleet');
       joined.push(ship.id);
     } else if (ship.arrives !== null && ship.arrives > s.turn) {
       setPlace(s, ship.id, 'removed');
@@ -49,8 +56,7 @@ export function enterUsw(s: GfState, ctx: ResolveContext): Stage | null {
     uswOutbreak(s, ctx, 'GF 12[3]');
     return 'turn-end';
   }
-  const what = { en: 'USW Occurrence Table', ja: '無制限潜水艦戦発生表' };
-  const die = rollDie(ctx, 6, { rule: 'GF 7(a)[2]', what });
+  const die = rollKnown(ctx, 6, USW_OCCURRENCE_DIE);
   const result = s.data.uswOccurrence[die - 1];
   ctx.emit({ type: 'usw-check', die, result, rule: 'GF 7(a)[2]' });
   if (result === 'none') return 'initiative';
@@ -74,7 +80,7 @@ export function applyUswChoice(s: GfState, choice: 'occur' | 'decline', ctx: Res
 
 /** GF 7(a)[6], GF 9[4]: one roll on the USW Table; a natural 6 sends American ships in the fleet box to the DDbox. */
 function uswTableRoll(s: GfState, ctx: ResolveContext): Stage {
-  const die = rollDie(ctx, 6, { rule: 'GF 9[4]', what: { en: 'USW Table', ja: '無制限潜水艦戦表' } });
+  const die = rollKnown(ctx, 6, USW_TABLE_DIE);
   const modifier = s.data.uswModifiers[s.uswRolls] ?? 0;
   s.uswRolls++;
   const row = Math.min(6, Math.max(1, die + modifier));
@@ -85,7 +91,7 @@ function uswTableRoll(s: GfState, ctx: ResolveContext): Stage {
   if (die === 6) {
     for (const id of shipsOf(s, 'british', (p) => p === 'fleet')) {
       if (idx.ship.get(id)!.nation !== 'american') continue;
-      setPlace(s, id, `dd${autoBox(s, 'british')}`);
+      setPlace(s, id, ddPlace(autoBox(s, 'british')));
       sent.push(id);
     }
   }
@@ -99,11 +105,7 @@ export function applyInitiative(s: GfState, orders: Readonly<Record<string, GfOr
   const rolls: Record<Side, number[]> = { british: [], german: [] };
   for (const side of SIDE_ORDER) {
     const count = orders[side]?.dice ?? 1;
-    const purpose = {
-      rule: 'GF 7(b)[1]',
-      what: { en: `initiative die (${side})`, ja: `主導権ダイス（${SIDE_JA[side]}）` },
-    };
-    for (let k = 0; k < count; k++) rolls[side].push(rollDie(ctx, 6, purpose));
+    for (let k = 0; k < count; k++) rolls[side].push(rollKnown(ctx, 6, INITIATIVE_DIE[side]));
     high[side] = Math.max(...rolls[side]);
     const [a, b] = rolls[side];
     // GF 7(b)[2a]: two dice of the same parity cost 1 VP (GF-A25: both at once net to 0).

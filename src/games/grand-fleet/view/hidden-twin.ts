@@ -43,7 +43,7 @@ export function hiddenTwin(state: GfState, viewer: Viewer, rand: () => number): 
   }
   const b = s.battle;
   if (b && !b.revealed) {
-    for (const side of SIDE_ORDER) b.hidden[side] = shuffled(b.hidden[side], rand);
+    b.hidden = { british: shuffled(b.hidden.british, rand), german: shuffled(b.hidden.german, rand) };
   }
   return { state: s, renamed: {} };
 }

@@ -5,7 +5,7 @@
  */
 import type { SeatId } from '../../../engine/types.ts';
 import { shuffled } from '../../../engine/shuffled.ts';
-import { cloneState, type GfState, SIDE_ORDER } from '../state.ts';
+import { cloneState, type GfState, type Side, SIDE_ORDER } from '../state.ts';
 
 /** A position the seat cannot tell from `state`, drawn from `rand` and from what the seat sees only. */
 export function sampleHidden(state: GfState, seat: SeatId, rand: () => number): GfState {
@@ -13,12 +13,13 @@ export function sampleHidden(state: GfState, seat: SeatId, rand: () => number): 
   for (const side of SIDE_ORDER) if (side !== seat) s.standing[side] = {};
   const b = s.battle;
   if (b && !b.revealed) {
-    for (const side of SIDE_ORDER) {
-      b.hidden[side] = shuffled(
+    const drawn = (side: Side) =>
+      shuffled(
         [...b.hidden[side]].sort((x, y) => x - y),
         rand,
       );
-    }
+    const british = drawn('british'); // British first, as the dice have always been drawn
+    b.hidden = { british, german: drawn('german') };
   }
   return s;
 }
