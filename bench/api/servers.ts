@@ -107,6 +107,8 @@ async function createTargets(app: FastifyInstance): Promise<{ gameId: string; to
 /** The bare route: one INSERT of the request body, on a pg pool of the same size. */
 async function startBare(url: string) {
   const pool = new pg.Pool({ connectionString: url, max: POOL });
+  // As the service's pools: a connection the server ends (the database dropped at the end) must not end the process.
+  pool.on('error', () => {});
   await pool.query(
     'CREATE TABLE bench_insert (id uuid PRIMARY KEY, seat text NOT NULL, body jsonb NOT NULL, ' +
       'received_at timestamptz NOT NULL DEFAULT now())',
