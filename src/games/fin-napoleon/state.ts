@@ -200,35 +200,27 @@ export function areaToChange(s: FnState, area: string): Record<Nation, number> {
   return s.units[area];
 }
 
-/** The war states to change in place: copied first, once per state. */
-export function warToChange(s: FnState): FnState['atWar'] {
+/** The records of a state shared with the state before until a step changes them. */
+type SharedRecord = 'atWar' | 'standing' | 'queued';
+
+/** A shared record of `s` to change in place: copied first, once per state (the state before keeps the original). */
+function recordToChange<K extends SharedRecord>(s: FnState, key: K): FnState[K] {
   const w = writingOf(s);
-  if (!w.atWar) {
-    s.atWar = { ...s.atWar };
-    w.atWar = true;
+  if (!w[key]) {
+    s[key] = { ...s[key] };
+    w[key] = true;
   }
-  return s.atWar;
+  return s[key];
 }
 
-/** The standing orders by seat, to give a seat new ones: the record copied first, once per state. */
-export function standingToChange(s: FnState): FnState['standing'] {
-  const w = writingOf(s);
-  if (!w.standing) {
-    s.standing = { ...s.standing };
-    w.standing = true;
-  }
-  return s.standing;
-}
+/** The war states to change in place. */
+export const warToChange = (s: FnState): FnState['atWar'] => recordToChange(s, 'atWar');
 
-/** The queued activations by seat, to give or drop a seat's record: copied first, once per state. */
-export function queuedToChange(s: FnState): FnState['queued'] {
-  const w = writingOf(s);
-  if (!w.queued) {
-    s.queued = { ...s.queued };
-    w.queued = true;
-  }
-  return s.queued;
-}
+/** The standing orders by seat, to give a seat new ones. */
+export const standingToChange = (s: FnState): FnState['standing'] => recordToChange(s, 'standing');
+
+/** The queued activations by seat, to give or drop a seat's record. */
+export const queuedToChange = (s: FnState): FnState['queued'] => recordToChange(s, 'queued');
 
 /**
  * Drops the activation a seat queued for nation `n`, if any: the seat gets a new record without it (in the same
