@@ -6,6 +6,7 @@ import type { AwSide } from '../data/schema.ts';
 import { indexOf, type DataIndex } from '../data/data-index.ts';
 import { activeAir, activeShipPos, activeUbPos } from '../rules/combat.ts';
 import type { AwOrders } from './schema.ts';
+import { madeInIdOrder } from '../rules/flow.ts';
 import { owingSeat } from '../rules/owed.ts';
 import { ownNamesAt } from '../rules/hidden-units.ts';
 import { overfull, placeholder, step1Pool } from '../rules/placement.ts';
@@ -75,6 +76,7 @@ function randomResponseTable(s: AwState, side: AwSide, rand: Rand): Record<strin
       }
     }
   }
+  if (ix.idsSorted) madeInIdOrder(table); // units added in data order, which is id order here
   return table;
 }
 

@@ -189,8 +189,20 @@ export function absorbStanding(s: AwState, orders: Readonly<Record<string, AwOrd
   }
 }
 
+/**
+ * The last response table made in id order by its maker (`madeInIdOrder`): listing the keys of a hash-table record to
+ * check their order costs more than making it. One slot: the table of a step's orders is absorbed right after.
+ */
+let knownInIdOrder: object | null = null;
+
+/** Notes that a response table was made with its units in id order (the random player's, on sorted data). */
+export function madeInIdOrder(table: Record<string, string[]>): void {
+  knownInIdOrder = table;
+}
+
 /** A response table with its units in id order: the table itself when they already are (the usual case). */
 function inIdOrder(table: Record<string, string[]>): Record<string, string[]> {
+  if (table === knownInIdOrder) return table;
   const keys = Object.keys(table);
   if (sortedKeys(keys)) return table;
   const out = record<string[]>();
