@@ -144,11 +144,16 @@ function claim<T>(s: AwState, value: T, copy: (v: T) => T): T {
   if (building === s && owned.includes(value)) return value;
   if (building !== s) {
     building = s;
-    owned.length = 0;
+    clearOwned();
   }
   const mine = copy(value);
   owned.push(mine);
   return mine;
+}
+
+/** Empties `owned`; most steps own nothing, and setting an array's length costs a call into the runtime even then. */
+function clearOwned(): void {
+  if (owned.length !== 0) owned.length = 0;
 }
 
 const copyList = <T>(a: T[]): T[] => a.slice();
@@ -223,7 +228,7 @@ export function cloneState(s: AwState): AwState {
     result: s.result,
   };
   building = out;
-  owned.length = 0;
+  clearOwned();
   return out;
 }
 
