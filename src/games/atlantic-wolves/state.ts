@@ -133,8 +133,8 @@ export function emptyTurn(): TurnState {
 }
 
 /**
- * Copy-on-write. `cloneState` shares the lists below (and the damage record) with its input; most steps change none
- * of them. A write goes through `own...`, which copies the value once per state under construction. `owned` holds
+ * Copy-on-write. `cloneState` shares the lists below (and the damage and standing records) with its input; most
+ * steps change none of them. A write goes through `own...`, which copies the value once per state under construction. `owned` holds
  * the copies made for `building`, the one state being built; any other state copies again (always safe).
  */
 let building: AwState | null = null;
@@ -180,6 +180,15 @@ export function ownTurnList(s: AwState, key: TurnList): string[] {
   return own;
 }
 
+/** The standing orders record of a state under construction, made its own before a seat's entry is replaced. */
+export function ownStanding(s: AwState): AwState['standing'] {
+  const own = claim(s, s.standing, copyStanding);
+  s.standing = own;
+  return own;
+}
+
+const copyStanding = (st: AwState['standing']): AwState['standing'] => ({ allied: st.allied, german: st.german });
+
 /** The damage record of a state under construction, made its own before the first write. */
 export function ownDamage(s: AwState): Record<string, number> {
   const own = claim(s, s.t.damage, copyRecord);
@@ -223,7 +232,7 @@ export function cloneState(s: AwState): AwState {
     sunkUbs: s.sunkUbs,
     seen: s.seen,
     t: turn,
-    standing: { allied: s.standing.allied, german: s.standing.german },
+    standing: s.standing, // shared until a seat's entry is replaced (ownStanding): most steps store none
     history: s.history,
     result: s.result,
   };

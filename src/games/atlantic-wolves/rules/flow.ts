@@ -31,7 +31,7 @@ import {
 import { returnSunk, startTurn } from './reinforcement.ts';
 import { applyResponse, RESPONSE_ROLLS, rollResponse, standingResponse } from './response-movement.ts';
 import { anyPlaceable, capacityFor } from './arithmetic.ts';
-import { cloneState, type CombatStage, opponent, record, type AwState, type RunStep } from '../state.ts';
+import { cloneState, type CombatStage, opponent, ownStanding, record, type AwState, type RunStep } from '../state.ts';
 import { vpCheck } from './vp.ts';
 import { STEP2_DICE } from './dice-purposes.ts';
 
@@ -185,7 +185,7 @@ export function absorbStanding(s: AwState, orders: Readonly<Record<string, AwOrd
     if (st.reinforce) merged.reinforce = st.reinforce;
     if (st.step2Plan) merged.step2Plan = st.step2Plan;
     if (st.responseTable) merged.responseTable = inIdOrder(st.responseTable);
-    s.standing[seat] = merged;
+    ownStanding(s)[seat] = merged;
   }
 }
 
