@@ -133,8 +133,8 @@ export function emptyTurn(): TurnState {
 }
 
 /**
- * Copy-on-write. `cloneState` shares the lists below (and the damage record) with its input; most steps change none
- * of them. A write goes through `own...`, which copies the value once per state under construction. `owned` holds
+ * Copy-on-write. `cloneState` shares the lists below (and the damage and standing records) with its input; most
+ * steps change none of them. A write goes through `own...`, which copies the value once per state under construction. `owned` holds
  * the copies made for `building`, the one state being built; any other state copies again (always safe).
  */
 let building: AwState | null = null;
@@ -144,11 +144,16 @@ function claim<T>(s: AwState, value: T, copy: (v: T) => T): T {
   if (building === s && owned.includes(value)) return value;
   if (building !== s) {
     building = s;
-    owned.length = 0;
+    clearOwned();
   }
   const mine = copy(value);
   owned.push(mine);
   return mine;
+}
+
+/** Empties `owned`; most steps own nothing, and setting an array's length costs a call into the runtime even then. */
+function clearOwned(): void {
+  if (owned.length !== 0) owned.length = 0;
 }
 
 const copyList = <T>(a: T[]): T[] => a.slice();
@@ -174,6 +179,15 @@ export function ownTurnList(s: AwState, key: TurnList): string[] {
   s.t[key] = own;
   return own;
 }
+
+/** The standing orders record of a state under construction, made its own before a seat's entry is replaced. */
+export function ownStanding(s: AwState): AwState['standing'] {
+  const own = claim(s, s.standing, copyStanding);
+  s.standing = own;
+  return own;
+}
+
+const copyStanding = (st: AwState['standing']): AwState['standing'] => ({ allied: st.allied, german: st.german });
 
 /** The damage record of a state under construction, made its own before the first write. */
 export function ownDamage(s: AwState): Record<string, number> {
@@ -218,12 +232,12 @@ export function cloneState(s: AwState): AwState {
     sunkUbs: s.sunkUbs,
     seen: s.seen,
     t: turn,
-    standing: { allied: s.standing.allied, german: s.standing.german },
+    standing: s.standing, // shared until a seat's entry is replaced (ownStanding): most steps store none
     history: s.history,
     result: s.result,
   };
   building = out;
-  owned.length = 0;
+  clearOwned();
   return out;
 }
 

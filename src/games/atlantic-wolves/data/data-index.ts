@@ -34,6 +34,8 @@ export interface DataIndex {
   /** Per unit position: the unit's side, 1 for German; 1 for a convoy. */
   isGerman: Uint8Array;
   isConvoy: Uint8Array;
+  /** Whether the unit ids are in ascending (default sort) order in data order. */
+  idsSorted: boolean;
 }
 
 /** The off-map keywords (state.ts OFF_MAP; repeated here so that the index has no dependency on the state module). */
@@ -89,6 +91,7 @@ function lookUp(data: AwData): DataIndex {
     ]),
     isGerman: Uint8Array.from(data.units, (u) => (u.side === 'german' ? 1 : 0)),
     isConvoy: Uint8Array.from(data.units, (u) => (u.type === 'convoy' ? 1 : 0)),
+    idsSorted: data.units.every((u, i) => i === 0 || data.units[i - 1].id <= u.id),
   };
   cache.set(data, ix);
   lastData = data;

@@ -3,9 +3,10 @@
  * attack slots) drawn with a caller-supplied `rand()` in [0, 1). Pure and allocation-light: no JSON cloning.
  */
 import type { AwSide } from '../data/schema.ts';
-import { indexOf } from '../data/data-index.ts';
-import { activeAir, activeShips, activeUbs } from '../rules/combat.ts';
+import { indexOf, type DataIndex } from '../data/data-index.ts';
+import { activeAir, activeShipPos, activeUbPos } from '../rules/combat.ts';
 import type { AwOrders } from './schema.ts';
+import { madeInIdOrder } from '../rules/flow.ts';
 import { owingSeat } from '../rules/owed.ts';
 import { ownNamesAt } from '../rules/hidden-units.ts';
 import { overfull, placeholder, step1Pool } from '../rules/placement.ts';
@@ -44,15 +45,38 @@ function nthWithRoom(room: number[], k: number): number {
   return -1; // not reached: k < number of areas with room
 }
 
+/** The one `stay` preference every random response table shares (orders are never changed once made). */
+const STAY = ['stay'];
+
+/** Every preference of two areas, by the areas' positions (`pairs[a * n + b]`), made once per data set. */
+let pairsOf: { ix: DataIndex; pairs: string[][] } | null = null;
+
+function areaPairs(ix: DataIndex): string[][] {
+  if (pairsOf?.ix === ix) return pairsOf.pairs;
+  const areas = ix.areaIds;
+  const pairs: string[][] = [];
+  for (const a of areas) for (const b of areas) pairs.push([a, b]);
+  pairsOf = { ix, pairs };
+  return pairs;
+}
+
 /** Random standing response preferences for a seat's units (about 70% of them), so most rolls need no message. */
 function randomResponseTable(s: AwState, side: AwSide, rand: Rand): Record<string, string[]> {
   const ix = indexOf(s.data);
-  const areas = ix.areaIds;
+  const n = ix.areaIds.length;
+  const pairs = areaPairs(ix);
   const table = record<string[]>();
   const units = side === 'allied' ? ix.allied : ix.german;
   for (let k = 0; k < units.length; k++) {
-    if (rand() < 0.7) table[units[k].id] = rand() < 0.3 ? ['stay'] : [pickOne(areas, rand), pickOne(areas, rand)];
+    if (rand() < 0.7) {
+      if (rand() < 0.3) table[units[k].id] = STAY;
+      else {
+        const a = Math.floor(rand() * n); // as pickOne(areas, rand), twice
+        table[units[k].id] = pairs[a * n + Math.floor(rand() * n)];
+      }
+    }
   }
+  if (ix.idsSorted) madeInIdOrder(table); // units added in data order, which is id order here
   return table;
 }
 
@@ -112,8 +136,10 @@ function randomOverflow(s: AwState, side: AwSide, rand: Rand): string[] {
 /** D9: each attack of each escort ship on a random UB of its area. */
 function randomEscorts(s: AwState, rand: Rand): Record<string, string[]> {
   const escorts = record<string[]>(); // keys in data order, but any subset of the units
-  for (const u of activeShips(s)) {
-    const ubs = idsAt(s, at(s, u.id), 'german');
+  const units = s.data.units;
+  for (const i of activeShipPos(s)) {
+    const u = units[i];
+    const ubs = idsAt(s, s.loc[i], 'german');
     const n = shipAttacks(u);
     const list: string[] = [];
     for (let i = 0; i < n; i++) list.push(pickOne(ubs, rand));
@@ -125,8 +151,10 @@ function randomEscorts(s: AwState, rand: Rand): Record<string, string[]> {
 /** D10: each attack of each UB on a random convoy of its area. */
 function randomUbs(s: AwState, rand: Rand): Record<string, string[]> {
   const ubs = record<string[]>(); // keys in data order, but any subset of the units
-  for (const u of activeUbs(s)) {
-    const convoys = convoyIdsAt(s, at(s, u.id));
+  const units = s.data.units;
+  for (const i of activeUbPos(s)) {
+    const u = units[i];
+    const convoys = convoyIdsAt(s, s.loc[i]);
     const n = ubAttacks(s, u.id);
     const list: string[] = [];
     for (let i = 0; i < n; i++) list.push(pickOne(convoys, rand));

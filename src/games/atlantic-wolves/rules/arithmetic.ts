@@ -130,6 +130,14 @@ export function placeable(s: AwState, side: 'allied' | 'german'): AwUnit[] {
   return out;
 }
 
+/** Whether a side has a unit to place now (as `placeable(s, side).length > 0`, without the list). */
+export function anyPlaceable(s: AwState, side: 'allied' | 'german'): boolean {
+  const ix = indexOf(s.data);
+  const pos = side === 'german' ? ix.germanPos : ix.alliedPos;
+  for (let k = 0; k < pos.length; k++) if (s.loc[pos[k]] === 'used') return true;
+  return false;
+}
+
 /** Total UB capacity of the map on the current turn. */
 export function totalUbCapacity(s: AwState): number {
   let n = 0;

@@ -4,7 +4,7 @@
  */
 import type { GameEvent, ResolveContext } from '../../../engine/types.ts';
 import type { AwUnit } from '../data/schema.ts';
-import { indexOf } from '../data/data-index.ts';
+import { indexOf, type DataIndex } from '../data/data-index.ts';
 import { areaScan, type AreaScan } from './area-scan.ts';
 import {
   convoyStrength,
@@ -120,11 +120,29 @@ function activeEscortPos(s: AwState, air: boolean, most = Number.POSITIVE_INFINI
 
 const unitsOf = (s: AwState, pos: number[]): AwUnit[] => pos.map((i) => s.data.units[i]);
 
+/** The rules of the attack dice, by their number in the text tables below. */
+const ATTACK_RULES = ['AW 8.1', 'AW 8.2', 'AW 8.3'] as const;
+type AttackRule = 0 | 1 | 2;
+
+/** The text of every attack die of a data set, by rule, attacker and target position (made when first rolled). */
+let attackTexts: { ix: DataIndex; texts: string[][] } | null = null;
+
+/** The purpose of the attack die of unit `i` on unit `ti` under rule `r` (the same text as `attackDieText`). */
+function attackText(s: AwState, r: AttackRule, i: number, ti: number): string {
+  const ix = indexOf(s.data);
+  if (attackTexts?.ix !== ix) attackTexts = { ix, texts: [[], [], []] };
+  const n = s.data.units.length;
+  const units = s.data.units;
+  attackTexts.texts[r][i * n + ti] ??= attackDieText(ATTACK_RULES[r], units[i].id, units[ti].id);
+  return attackTexts.texts[r][i * n + ti];
+}
+
 /**
  * Resolves one air or escort attack (AW 8.2[7]-[11]) by the unit at position `i`: die ≤ strength succeeds,
  * damage = die, ≥ 3 removes the UB.
  */
-function escortAttack(s: AwState, ctx: ResolveContext, i: number, target: string, rule: string): void {
+function escortAttack(s: AwState, ctx: ResolveContext, i: number, target: string, r: AttackRule): void {
+  const rule = ATTACK_RULES[r];
   const u = s.data.units[i];
   const area = s.loc[i]; // = at(s, u.id): unit ids are unique (checkData)
   const ti = indexOf(s.data).order.get(target);
@@ -134,7 +152,7 @@ function escortAttack(s: AwState, ctx: ResolveContext, i: number, target: string
     return;
   }
   const strength = escortStrength(u, s.turn, hasConvoy(s, area)); // 10 convoys to look at, not a scan of all units
-  const die = ctx.roll(6, attackDieText(rule, u.id, target));
+  const die = ctx.roll(6, attackText(s, r, i, ti));
   const success = die <= strength;
   if (!s.t.attacked.includes(target)) ownTurnList(s, 'attacked').push(target); // AW 8.3[2]: attacked, hit or not
   const damage = (s.t.damage[target] ?? 0) + (success ? die : 0);
@@ -183,7 +201,7 @@ export function resolveAir(s: AwState, ctx: ResolveContext, choice?: Record<stri
       if (s.loc[i] !== area) continue;
       const id = s.data.units[i].id;
       const targets = choice ? ubs.filter((t) => (choice[id] ?? []).includes(t)) : ubs;
-      for (const t of targets) escortAttack(s, ctx, i, t, 'AW 8.1');
+      for (const t of targets) escortAttack(s, ctx, i, t, 0);
     }
   }
 }
@@ -199,29 +217,16 @@ export const activeShipPos = (s: AwState): number[] => activeEscortPos(s, false)
 /** AW 8.2: escort-ship attacks as allocated (D9), units in data order, targets in list order. */
 export function resolveEscorts(s: AwState, ctx: ResolveContext, alloc: Record<string, string[]>): void {
   const ships = activeEscortPos(s, false); // fixed before any die (AW 8.2[5])
-  eachAllocation(s, ships, alloc, shipAttacks, (i, _u, targets) => {
-    for (const t of targets) escortAttack(s, ctx, i, t, 'AW 8.2');
-  });
-}
-
-/**
- * The allocated attackers among `positions` (data order), area by area of the group: each with its allocated targets
- * in list order, at most `attacks(unit)` of them (read when its turn comes). Attackers with no allocation are skipped.
- */
-function eachAllocation(
-  s: AwState,
-  positions: number[],
-  alloc: Record<string, string[]>,
-  attacks: (u: AwUnit) => number,
-  attack: (i: number, u: AwUnit, targets: string[], area: string) => void,
-): void {
+  const units = s.data.units;
+  // Area by area of the group, each allocated ship with at most its number of attacks (AW 8.2[2]), in list order.
   for (const area of groupAreas(s)) {
-    for (const i of positions) {
+    for (const i of ships) {
       if (s.loc[i] !== area) continue;
-      const u = s.data.units[i];
+      const u = units[i];
       const list = alloc[u.id];
       if (!list) continue;
-      attack(i, u, list.slice(0, attacks(u)), area);
+      const n = Math.min(list.length, shipAttacks(u));
+      for (let k = 0; k < n; k++) escortAttack(s, ctx, i, list[k], 1);
     }
   }
 }
@@ -248,49 +253,44 @@ export function activeUbPos(s: AwState, most = Number.POSITIVE_INFINITY): number
 
 /** AW 8.3: UB attacks as allocated (D10). Sunk if die + (strength − damage) ≥ convoy strength; later ones void. */
 export function resolveUbs(s: AwState, ctx: ResolveContext, alloc: Record<string, string[]>): void {
-  const ix = indexOf(s.data);
   const ubs = activeUbPos(s); // fixed before any die (AW 8.3[3])
-  eachAllocation(
-    s,
-    ubs,
-    alloc,
-    (u) => ubAttacks(s, u.id),
-    (_i, u, targets, area) => {
+  const units = s.data.units;
+  // Area by area of the group, each allocated UB with at most its number of attacks (read when its turn comes).
+  for (const area of groupAreas(s)) {
+    for (const i of ubs) {
+      if (s.loc[i] !== area) continue;
+      const u = units[i];
+      const list = alloc[u.id];
+      if (!list) continue;
+      const n = Math.min(list.length, ubAttacks(s, u.id));
       const strength = ubStrength(s, u);
-      for (const t of targets) {
-        const ti = ix.order.get(t);
-        const c = ti === undefined ? undefined : s.data.units[ti];
-        if (!c || s.loc[ti!] !== area) {
-          if (!ctx.silent) ctx.emit({ type: 'attack-void', rule: 'AW 8.3[5]', area, attacker: u.id, target: t });
-          continue;
-        }
-        const need = convoyStrength(c, s.turn, s.options.convoyBonus);
-        const die = ctx.roll(6, attackDieText('AW 8.3', u.id, t));
-        const success = die + strength >= need;
-        if (!ctx.silent)
-          ctx.emit({
-            type: 'attack',
-            rule: 'AW 8.3[4]',
-            area,
-            attacker: u.id,
-            target: t,
-            die,
-            strength,
-            need,
-            success,
-          });
-        if (success) {
-          s.loc[ti!] = 'sunk'; // = put(s, t, 'sunk')
-          ownTurnList(s, 'sunk').push(t);
-          const vp = convoyVp(s, c);
-          s.t.vp += vp;
-          if (!ctx.silent) {
-            const sunk: GameEvent = { type: 'convoy-sunk', rule: 'AW 8.3[4]', area, unit: t, vp };
-            if (vp === 0 && c.star) sunk.note = 'AW 10.0-E4'; // a ☆ convoy scores no VP
-            ctx.emit(sunk);
-          }
-        }
-      }
-    },
-  );
+      for (let k = 0; k < n; k++) ubAttack(s, ctx, i, list[k], strength, area);
+    }
+  }
+}
+
+/** One UB attack (AW 8.3[4]) by the UB at position `i` with its strength on a convoy of its area. */
+function ubAttack(s: AwState, ctx: ResolveContext, i: number, t: string, strength: number, area: string): void {
+  const u = s.data.units[i];
+  const ti = indexOf(s.data).order.get(t);
+  const c = ti === undefined ? undefined : s.data.units[ti];
+  if (ti === undefined || !c || s.loc[ti] !== area) {
+    if (!ctx.silent) ctx.emit({ type: 'attack-void', rule: 'AW 8.3[5]', area, attacker: u.id, target: t });
+    return;
+  }
+  const need = convoyStrength(c, s.turn, s.options.convoyBonus);
+  const die = ctx.roll(6, attackText(s, 2, i, ti));
+  const success = die + strength >= need;
+  if (!ctx.silent)
+    ctx.emit({ type: 'attack', rule: 'AW 8.3[4]', area, attacker: u.id, target: t, die, strength, need, success });
+  if (!success) return;
+  s.loc[ti] = 'sunk'; // = put(s, t, 'sunk')
+  ownTurnList(s, 'sunk').push(t);
+  const vp = convoyVp(s, c);
+  s.t.vp += vp;
+  if (!ctx.silent) {
+    const sunk: GameEvent = { type: 'convoy-sunk', rule: 'AW 8.3[4]', area, unit: t, vp };
+    if (vp === 0 && c.star) sunk.note = 'AW 10.0-E4'; // a ☆ convoy scores no VP
+    ctx.emit(sunk);
+  }
 }

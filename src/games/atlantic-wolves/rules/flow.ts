@@ -30,8 +30,8 @@ import {
 } from './placement.ts';
 import { returnSunk, startTurn } from './reinforcement.ts';
 import { applyResponse, RESPONSE_ROLLS, rollResponse, standingResponse } from './response-movement.ts';
-import { capacityFor, placeable } from './arithmetic.ts';
-import { cloneState, type CombatStage, opponent, record, type AwState, type RunStep } from '../state.ts';
+import { anyPlaceable, capacityFor } from './arithmetic.ts';
+import { cloneState, type CombatStage, opponent, ownStanding, record, type AwState, type RunStep } from '../state.ts';
 import { vpCheck } from './vp.ts';
 import { STEP2_DICE } from './dice-purposes.ts';
 
@@ -71,7 +71,7 @@ function planAnswer(s: AwState, n: number): Record<string, number> | null {
 
 /** After Step 2: Step 3 if units remain (AW 6.0-Step3), else placement is over. */
 function afterStep2(s: AwState): void {
-  s.phase = step1Pool(s).length ? { kind: 'step3' } : go('after-allied-placement');
+  s.phase = anyPlaceable(s, 'allied') ? { kind: 'step3' } : go('after-allied-placement');
 }
 
 /** Standard Allied placement up to D2 (AW 6.0-Step1/2): 2d6, then the plan or a question. */
@@ -97,14 +97,14 @@ function step(s: AwState, ctx: ResolveContext, cursor: RunStep): void {
       s.phase = startTurn(s, ctx) === 'needs-choice' ? { kind: 'reinforce' } : go('allied-placement');
       return;
     case 'allied-placement':
-      if (s.mode === 'mail') s.phase = step1Pool(s).length ? { kind: 'placement' } : go('after-allied-placement');
+      if (s.mode === 'mail') s.phase = anyPlaceable(s, 'allied') ? { kind: 'placement' } : go('after-allied-placement');
       else standardPlacement(s, ctx);
       return;
     case 'after-allied-placement':
       if (!checkOverflow(s, ctx, 'allied', 'after-allied-placement')) s.phase = go('ub-placement');
       return;
     case 'ub-placement':
-      s.phase = placeable(s, 'german').length ? { kind: 'ub-placement' } : go('after-ub-placement');
+      s.phase = anyPlaceable(s, 'german') ? { kind: 'ub-placement' } : go('after-ub-placement');
       return;
     case 'after-ub-placement':
       if (!checkOverflow(s, ctx, 'german', 'after-ub-placement'))
@@ -185,12 +185,24 @@ export function absorbStanding(s: AwState, orders: Readonly<Record<string, AwOrd
     if (st.reinforce) merged.reinforce = st.reinforce;
     if (st.step2Plan) merged.step2Plan = st.step2Plan;
     if (st.responseTable) merged.responseTable = inIdOrder(st.responseTable);
-    s.standing[seat] = merged;
+    ownStanding(s)[seat] = merged;
   }
+}
+
+/**
+ * The last response table made in id order by its maker (`madeInIdOrder`): listing the keys of a hash-table record to
+ * check their order costs more than making it. One slot: the table of a step's orders is absorbed right after.
+ */
+let knownInIdOrder: object | null = null;
+
+/** Notes that a response table was made with its units in id order (the random player's, on sorted data). */
+export function madeInIdOrder(table: Record<string, string[]>): void {
+  knownInIdOrder = table;
 }
 
 /** A response table with its units in id order: the table itself when they already are (the usual case). */
 function inIdOrder(table: Record<string, string[]>): Record<string, string[]> {
+  if (table === knownInIdOrder) return table;
   const keys = Object.keys(table);
   if (sortedKeys(keys)) return table;
   const out = record<string[]>();

@@ -7,10 +7,24 @@ import { capacityAt, ubSlack } from './arithmetic.ts';
 import { at, isArea, NO_DAMAGE, type AwState } from '../state.ts';
 import { ALLIED_VP } from './vp.ts';
 
-/** Placement is complete (capacities must hold) from UB placement on, before clean-up. */
-const PLACED_KINDS = new Set(['response', 'air', 'escorts', 'ubs']);
-/** Cursors at which placement is complete. */
-const PLACED_STEPS = new Set(['response', 'combat', 'combat-group', 'vp']);
+/**
+ * Whether placement is complete (capacities must hold): from UB placement on, before clean-up; at the decision points
+ * response, air, escorts and UBs, and at the cursors response, combat, combat group and VP. A switch, not sets: this
+ * runs after every step.
+ */
+function placementComplete(p: AwState['phase']): boolean {
+  switch (p.kind) {
+    case 'response':
+    case 'air':
+    case 'escorts':
+    case 'ubs':
+      return true;
+    case 'go':
+      return p.step === 'response' || p.step === 'combat' || p.step === 'combat-group' || p.step === 'vp';
+    default:
+      return false;
+  }
+}
 
 /** Invariant 1 per unit: a message for each unit without exactly one known place, or in a place its kind may not be. */
 function misplacedUnits(s: AwState, codes: Int32Array): string[] {
@@ -61,7 +75,7 @@ export function invariants(s: AwState): string[] {
   const moving =
     s.options.responseCapacity === 'allowThenReplace' &&
     (s.phase.kind === 'response' || (s.phase.kind === 'go' && s.phase.step === 'response'));
-  if (!moving && (PLACED_KINDS.has(s.phase.kind) || (s.phase.kind === 'go' && PLACED_STEPS.has(s.phase.step)))) {
+  if (!moving && placementComplete(s.phase)) {
     const alliedOver = overCapacity(s, sc.allied, 'allied');
     if (alliedOver > 0) out.push(`inv2: allied units over capacity by ${alliedOver}`);
     const germanOver = overCapacity(s, sc.german, 'german');

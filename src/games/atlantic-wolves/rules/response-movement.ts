@@ -81,25 +81,31 @@ function purpose(roll: number, die: 0 | 1): string {
  * the tens digit (AW-A25 R1); with option responseDice = either, the swapped reading also counts (R2).
  */
 export function rollResponse(s: AwState, ctx: ResolveContext): string[] {
-  const ix = indexOf(s.data);
   s.t.rolls += 1;
   const d1 = ctx.roll(6, purpose(s.t.rolls, 0));
   const d2 = ctx.roll(6, purpose(s.t.rolls, 1));
-  const numbers = [d1 * 10 + d2];
-  if (s.options.responseDice === 'either' && d1 !== d2) numbers.push(d2 * 10 + d1);
+  const first = d1 * 10 + d2;
+  const swapped = s.options.responseDice === 'either' && d1 !== d2 ? d2 * 10 + d1 : -1; // -1: no second reading
   const units: string[] = [];
-  for (const n of numbers) {
-    const list = ix.byNumber.get(n);
-    if (!list) continue;
-    for (const u of list) {
-      if (!isArea(s.loc[ix.order.get(u.id)!])) continue; // AW-A30: a number matching no unit on the map still counts
-      if (s.options.repeatMove === 'once' && s.t.moved.includes(u.id)) continue; // AW-A27 R2
-      units.push(u.id);
-    }
-  }
-  if (!ctx.silent)
+  rolledUnits(s, first, units);
+  if (swapped >= 0) rolledUnits(s, swapped, units);
+  if (!ctx.silent) {
+    const numbers = swapped >= 0 ? [first, swapped] : [first];
     ctx.emit({ type: 'response-roll', rule: 'AW 12.0-3b', roll: s.t.rolls, dice: [d1, d2], numbers, units });
+  }
   return units;
+}
+
+/** Adds to `units` the units numbered `n` that are on the map and may still move (AW 12.0-3b), in data order. */
+function rolledUnits(s: AwState, n: number, units: string[]): void {
+  const ix = indexOf(s.data);
+  const list = ix.byNumber.get(n);
+  if (!list) return;
+  for (const u of list) {
+    if (!isArea(s.loc[ix.order.get(u.id)!])) continue; // AW-A30: a number matching no unit on the map still counts
+    if (s.options.repeatMove === 'once' && s.t.moved.includes(u.id)) continue; // AW-A27 R2
+    units.push(u.id);
+  }
 }
 
 /** What a standing `responseTable` entry decides for a rolled unit: a destination, `stay`, or ask (null). */

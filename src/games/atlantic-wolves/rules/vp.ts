@@ -4,7 +4,7 @@
  */
 import type { ResolveContext } from '../../../engine/types.ts';
 import { areaCodes, NOWHERE } from './area-scan.ts';
-import { emptyTurn, ownList, type AwState } from '../state.ts';
+import { emptyTurn, ownList, ownStanding, type AwState } from '../state.ts';
 import { placeable } from './arithmetic.ts';
 
 /** Allied VP per turn, unconditional (AW 9.0[3]). */
@@ -43,7 +43,7 @@ function cleanUp(s: AwState, ctx: ResolveContext): void {
     const st = s.standing[side];
     if (st && (st.responseTable || st.step2Plan)) {
       const { responseTable: _r, step2Plan: _p, ...rest } = st;
-      s.standing[side] = Object.keys(rest).length ? rest : null;
+      ownStanding(s)[side] = Object.keys(rest).length ? rest : null;
     }
   }
   if (!ctx.silent)
