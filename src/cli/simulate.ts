@@ -113,6 +113,11 @@ interface Run {
   play: RandomPlayer;
   rand: () => number;
   ctx: ResolveContext;
+  /**
+   * The seats owing orders: the package's `seatsOwing` where it has one (the same seats as `owed`, without the prompts
+   * nobody reads here: test/conformance/seats-owing.test.ts), else the seats of `owed`.
+   */
+  owing: (state: unknown) => readonly SeatId[];
   options: unknown;
   data: unknown;
   summary: SimulationSummary;
@@ -127,12 +132,12 @@ function note(summary: SimulationSummary, text: string): void {
 function ordersOf(
   run: Run,
   state: unknown,
-  owed: readonly { seat: SeatId }[],
+  owing: readonly SeatId[],
   g: number,
   step: number,
 ): Record<SeatId, unknown> {
   const orders: Record<SeatId, unknown> = {};
-  for (const { seat } of owed) {
+  for (const seat of owing) {
     const o = run.play(state, seat, run.rand);
     if (run.opts.validate) {
       const errors = run.game.validate(state, seat, o);
@@ -151,10 +156,10 @@ function playGame(run: Run, g: number): unknown {
   const { game, opts, summary } = run;
   let state = game.setup({ mode: opts.mode, options: run.options, data: run.data });
   for (let step = 0; step < (opts.maxSteps ?? 500); step++) {
-    const owed = game.owed(state);
+    const owing = run.owing(state);
     // A step that owes nothing and is not over (e.g. the opening dice of a game) resolves with no orders.
-    if (owed.length === 0 && game.outcome(state)) break;
-    state = game.resolve(state, ordersOf(run, state, owed, g, step), run.ctx);
+    if (owing.length === 0 && game.outcome(state)) break;
+    state = game.resolve(state, ordersOf(run, state, owing, g, step), run.ctx);
     summary.steps++;
     const broken = game.invariants(state);
     if (broken.length) {
@@ -188,6 +193,7 @@ export function simulate(opts: SimulationOptions): SimulationSummary {
     play: game.randomOrders ?? ((state, seat) => game.defaultOrders(state, seat)),
     rand: () => sfc32Next(rng) / 0x100000000,
     ctx,
+    owing: game.seatsOwing ?? ((state) => game.owed(state).map((o) => o.seat)),
     options: game.optionsSchema.parse({}),
     data: game.dataSchema.parse(game.defaultData),
     summary: emptySummary(game, opts, game.randomOrders ? 'random' : 'default'),
