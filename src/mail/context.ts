@@ -9,7 +9,7 @@ import { type AnyGamePackage, seatText } from '../engine/game-package.ts';
 import { componentData } from '../services/component-data.ts';
 import { gameDefinition, type ServiceDeps, type Tx } from '../services/deps.ts';
 import { statement } from '../services/prepared-statements.ts';
-import type { Game, Person, Seat } from '../generated/prisma/client.ts';
+import { type Game, type Person, Prisma, type Seat } from '../generated/prisma/client.ts';
 import type { MailSite, PersonMailContext, SeatMailContext } from './compose-parts.ts';
 
 /** The From, domain and public URL of the service's mail. */
@@ -84,12 +84,25 @@ export function personMailContext(
   };
 }
 
+/**
+ * The columns of a model's scalar fields (no field of this schema is mapped to another column name), named rather
+ * than `*`: a prepared statement of a process keeps working when a newer one's migration adds a column.
+ */
+const columns = (fields: Record<string, string>): string =>
+  Object.values(fields)
+    .map((f) => `"${f}"`)
+    .join(', ');
+
 /** A game's row and its seats' rows, by side, as statements to read with others (readTogether). */
-export const GAME_ROW = statement('mail_game_row', ['text'], 'SELECT * FROM "Game" WHERE id = $1');
+export const GAME_ROW = statement(
+  'mail_game_row',
+  ['text'],
+  `SELECT ${columns(Prisma.GameScalarFieldEnum)} FROM "Game" WHERE id = $1`,
+);
 export const GAME_SEATS = statement(
   'mail_game_seats',
   ['text'],
-  'SELECT * FROM "Seat" WHERE "gameId" = $1 ORDER BY side',
+  `SELECT ${columns(Prisma.SeatScalarFieldEnum)} FROM "Seat" WHERE "gameId" = $1 ORDER BY side`,
 );
 
 /** A game and its seats as GAME_ROW and GAME_SEATS read them, in the shape `loadGameWithSeats` gives. */
