@@ -100,7 +100,7 @@ interface StoredOrder {
  */
 async function mailContext(deps: ServiceDeps, principal: MailPrincipal, mail: OrderMail): Promise<ReadContext> {
   const gameId = principal.gameId;
-  const ids = Object.values(mailOrderIds(principal, mail.inboundId));
+  const ids = Object.values(orderIds(principal, mail.inboundId, sidesOf(principal)));
   const [games, seatRows, steps, storedBefore] = await readTogether(deps, [
     [GAME_ROW, [gameId]],
     [GAME_SEATS, [gameId]],
@@ -173,17 +173,16 @@ function readMail(ctx: MailContext, text: string): ReadMail {
 }
 
 /** The ids of the orders a mail submits, by side: one for a seat, one per seat for a person holding several. */
-function orderIds(ctx: MailContext, inboundId: string, sides: readonly string[]): Record<string, string> {
-  if (ctx.principal.kind !== 'person') return Object.fromEntries(sides.map((s) => [s, mailOrderId(inboundId)]));
-  return Object.fromEntries(sides.map((s) => [s, seatMailOrderId(inboundId, s)]));
+function orderIds(principal: MailPrincipal, inboundId: string, sides: readonly string[]): Record<string, string> {
+  const idOf = (side: string) =>
+    principal.kind === 'person' ? seatMailOrderId(inboundId, side) : mailOrderId(inboundId);
+  return Object.fromEntries(sides.map((side) => [side, idOf(side)]));
 }
 
-/** The ids of every order a mail of `principal` may submit, by side (none for the moderator). */
-function mailOrderIds(principal: MailPrincipal, inboundId: string): Record<string, string> {
-  if (principal.kind === 'seat') return { [principal.side]: mailOrderId(inboundId) };
-  if (principal.kind === 'person')
-    return Object.fromEntries(principal.seats.map((s) => [s.side, seatMailOrderId(inboundId, s.side)]));
-  return {};
+/** The sides a mail of `principal` may give orders for (none for the moderator). */
+function sidesOf(principal: MailPrincipal): string[] {
+  if (principal.kind === 'seat') return [principal.side];
+  return principal.kind === 'person' ? principal.seats.map((s) => s.side) : [];
 }
 
 const STORED_ORDERS = statement(
@@ -285,7 +284,7 @@ async function submitMailOrders(ctx: MailContext, read: ReadMail, mail: OrderMai
     return { outcome: 'rejected', ruleErrors };
   }
   try {
-    const ids = orderIds(ctx, mail.inboundId, Object.keys(read.orders));
+    const ids = orderIds(principal, mail.inboundId, Object.keys(read.orders));
     const r =
       principal.kind === 'seat'
         ? await submitOrders(deps, {
