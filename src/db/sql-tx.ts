@@ -42,7 +42,7 @@ function placeholders(strings: TemplateStringsArray): string {
 }
 
 /** The quoted column list of a Prisma `select` object (no field of this schema is mapped to another column name). */
-export const columnsOf = (select: Record<string, boolean>): string =>
+export const columnsOf = (select: Record<string, unknown>): string =>
   Object.keys(select)
     .map((c) => `"${c}"`)
     .join(', ');
@@ -118,7 +118,7 @@ function literalOf(value: unknown): string | undefined {
 }
 
 /** An array of texts (or nulls) as Postgres's array input reads it; undefined for any other element. */
-function arrayText(values: unknown[]): string | undefined {
+export function arrayText(values: unknown[]): string | undefined {
   const items: string[] = [];
   for (const v of values) {
     if (v === null) items.push('NULL');

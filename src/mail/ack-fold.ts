@@ -74,8 +74,7 @@ export async function queueAck(
   read?: { rows: unknown[]; now: Date },
 ): Promise<boolean> {
   const now = read?.now ?? deps.clock();
-  const [statement, params] = ackStateRead(reader, now);
-  const [found] = (read?.rows ?? (await readOne(deps, statement, params))) as AckRow[];
+  const [found] = (read?.rows ?? (await readOne(deps, ...ackStateRead(reader, now)))) as AckRow[];
   if (found.answered) return true;
   const held = found.id ? (found as AckRow & HeldRow) : null;
   const sections = held ? foldedSections(held, reader.locale) : null;

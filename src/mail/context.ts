@@ -4,6 +4,7 @@
  * `game.view` and `game.visibleEvents`.
  */
 import type { Db } from '../db/client.ts';
+import { columnsOf } from '../db/sql-tx.ts';
 import { asLocale } from '../i18n/index.ts';
 import { type AnyGamePackage, seatText } from '../engine/game-package.ts';
 import { componentData } from '../services/component-data.ts';
@@ -85,24 +86,18 @@ export function personMailContext(
 }
 
 /**
- * The columns of a model's scalar fields (no field of this schema is mapped to another column name), named rather
- * than `*`: a prepared statement of a process keeps working when a newer one's migration adds a column.
+ * A game's row and its seats' rows, by side, as statements to read with others (readTogether); their columns named
+ * rather than `*`, so that a process keeps reading them when a newer process's migration adds a column.
  */
-const columns = (fields: Record<string, string>): string =>
-  Object.values(fields)
-    .map((f) => `"${f}"`)
-    .join(', ');
-
-/** A game's row and its seats' rows, by side, as statements to read with others (readTogether). */
 export const GAME_ROW = statement(
   'mail_game_row',
   ['text'],
-  `SELECT ${columns(Prisma.GameScalarFieldEnum)} FROM "Game" WHERE id = $1`,
+  `SELECT ${columnsOf(Prisma.GameScalarFieldEnum)} FROM "Game" WHERE id = $1`,
 );
 export const GAME_SEATS = statement(
   'mail_game_seats',
   ['text'],
-  `SELECT ${columns(Prisma.SeatScalarFieldEnum)} FROM "Seat" WHERE "gameId" = $1 ORDER BY side`,
+  `SELECT ${columnsOf(Prisma.SeatScalarFieldEnum)} FROM "Seat" WHERE "gameId" = $1 ORDER BY side`,
 );
 
 /** A game and its seats as GAME_ROW and GAME_SEATS read them, in the shape `loadGameWithSeats` gives. */

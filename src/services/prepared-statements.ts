@@ -4,7 +4,7 @@
  * without a pool (tools that build deps with Prisma only) the same statements run in a Prisma transaction.
  */
 import type pg from 'pg';
-import { prismaLikeTypes, rollBack } from '../db/sql-tx.ts';
+import { arrayText, prismaLikeTypes, rollBack } from '../db/sql-tx.ts';
 import type { ServiceDeps, Tx } from './deps.ts';
 
 /**
@@ -41,22 +41,20 @@ export interface SqlRunner {
 
 /**
  * A parameter as an SQL literal: E'' strings with backslashes and quotes doubled, whatever the server settings; an
- * array of texts in Postgres's array input form.
+ * array of texts in Postgres's array input form (`arrayText`).
  */
 export function literal(value: unknown): string {
   if (value === null || value === undefined) return 'NULL';
-  if (Array.isArray(value)) return literal(`{${value.map(arrayItem).join(',')}}`);
+  if (Array.isArray(value)) {
+    const text = arrayText(value);
+    if (text === undefined) throw new TypeError('not an SQL parameter: an array of other than texts');
+    return literal(text);
+  }
   if (typeof value === 'boolean') return value ? 'true' : 'false';
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);
   const text = value instanceof Date ? value.toISOString() : value;
   if (typeof text !== 'string') throw new TypeError(`not an SQL parameter: ${typeof value}`);
   return `E'${text.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
-}
-
-/** A text of an array parameter, quoted as Postgres's array input reads it. */
-function arrayItem(value: unknown): string {
-  if (typeof value !== 'string') throw new TypeError(`not a text of an array parameter: ${typeof value}`);
-  return `"${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
 }
 
 // Per connection (pg clients live as long as their connection), the statements it has prepared.
