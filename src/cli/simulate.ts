@@ -10,7 +10,7 @@
 import { createHash } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { sfc32FromHex, sfc32Next, uniformDie, type Sfc32State } from '../engine/dice.ts';
-import type { AnyGamePackage, RandomPlayer } from '../engine/game-package.ts';
+import { type AnyGamePackage, owingSeatsOf, type RandomPlayer } from '../engine/game-package.ts';
 import type { ResolveContext, SeatId } from '../engine/types.ts';
 import { registeredGame } from './games.ts';
 
@@ -113,10 +113,7 @@ interface Run {
   play: RandomPlayer;
   rand: () => number;
   ctx: ResolveContext;
-  /**
-   * The seats owing orders: the package's `seatsOwing` where it has one (the same seats as `owed`, without the prompts
-   * nobody reads here: test/conformance/seats-owing.test.ts), else the seats of `owed`.
-   */
+  /** The seats owing orders (`owingSeatsOf`: test/conformance/seats-owing.test.ts checks they are `owed`'s). */
   owing: (state: unknown) => readonly SeatId[];
   options: unknown;
   data: unknown;
@@ -193,7 +190,7 @@ export function simulate(opts: SimulationOptions): SimulationSummary {
     play: game.randomOrders ?? ((state, seat) => game.defaultOrders(state, seat)),
     rand: () => sfc32Next(rng) / 0x100000000,
     ctx,
-    owing: game.seatsOwing ?? ((state) => game.owed(state).map((o) => o.seat)),
+    owing: owingSeatsOf(game),
     options: game.optionsSchema.parse({}),
     data: game.dataSchema.parse(game.defaultData),
     summary: emptySummary(game, opts, game.randomOrders ? 'random' : 'default'),

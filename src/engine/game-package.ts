@@ -119,6 +119,13 @@ export interface GamePackage<S = unknown, O = unknown, Opt = unknown, Data = unk
 export type AnyGamePackage = GamePackage<unknown, unknown, unknown, unknown>;
 
 /**
+ * The seats owing orders in a position: the package's `seatsOwing` (the seats of `owed` without the prompts, for the
+ * loops that never read them: play-outs, simulations), else the seats of `owed`.
+ */
+export const owingSeatsOf = (game: AnyGamePackage): ((state: unknown) => SeatId[]) =>
+  game.seatsOwing ?? ((state) => game.owed(state).map((o) => o.seat));
+
+/**
  * A seat's name in both languages, as the game names its sides in a mode: what every page, mail and calendar entry
  * shows instead of the seat's id (the id itself for a seat the game, or a missing game, does not know).
  */

@@ -11,7 +11,7 @@
 import { createHash } from 'node:crypto';
 import { canonicalJson } from '../canonical-json.ts';
 import { sfc32FromHex, sfc32Next, uniformDie, type Sfc32State } from '../dice.ts';
-import type { AnyGamePackage } from '../game-package.ts';
+import { type AnyGamePackage, owingSeatsOf } from '../game-package.ts';
 import type { ResolveContext, SeatId } from '../types.ts';
 import { graft } from './graft.ts';
 import { samplerOf } from './sampler.ts';
@@ -158,7 +158,7 @@ export function decide(game: AnyGamePackage, state: unknown, seat: SeatId, setti
   const random = game.randomOrders;
   const playout = game.playoutOrders ?? random ?? ((s: unknown, o: SeatId) => game.defaultOrders(s, o));
   const horizon = (game.botEstimate && game.botHorizon) || MAX_PLAYOUT_STEPS;
-  const owing = game.seatsOwing ?? ((s: unknown) => game.owed(s).map((o) => o.seat));
+  const owing = owingSeatsOf(game);
   const search: Search = { game, seat, rand, ctx, playout, owing, horizon };
   const sample = samplerOf(game, state, seat);
   const timed = settings.thinkMs !== undefined;
