@@ -37,7 +37,8 @@ const original = pg.Client.prototype.query as (...args: any[]) => any;
 pg.Client.prototype.query = function counted(this: pg.Client, ...args: any[]) {
   const first = args[0];
   const text: string = typeof first === 'string' ? first : (first?.text ?? '');
-  const kind = text.trim().split(/\s+/)[0]?.toUpperCase() ?? '?';
+  // The first word, from the text's start only (a round trip's text may hold hundreds of kB of literals).
+  const kind = /^\s*(\S+)/.exec(text.slice(0, 64))?.[1]?.toUpperCase() ?? '?';
   total++;
   // A text of several statements (simple protocol: `BEGIN; EXECUTE ...; COMMIT`) is one round trip, several statements.
   const inText = text.includes(';') ? text.split(/;\s*(?=[A-Za-z])/).filter((s) => s.trim()).length : 1;
