@@ -4,8 +4,11 @@
  */
 import { type SqlTx, write } from './sql-tx.ts';
 
-/** The SQL type of a column whose value needs a cast (JSON, text arrays); dates are cast to timestamp(3) as UTC. */
-export type ColumnCast = 'jsonb' | 'text[]';
+/**
+ * The SQL type of a column whose value needs a cast (JSON, arrays of texts or integers); dates are cast to
+ * timestamp(3) as UTC.
+ */
+export type ColumnCast = 'jsonb' | 'text[]' | 'int[]';
 
 /**
  * Inserts `rows` (objects with the same keys, in the same order) into `table`. Values of `jsonb` columns are
@@ -28,15 +31,16 @@ export async function insertRows(
       const v = row[c];
       if (v === null || v === undefined) {
         values.push(null);
-        return cast === 'text[]' ? `$${values.length}::text[]` : `$${values.length}${cast ? `::${cast}` : ''}`;
+        return `$${values.length}${cast ? `::${cast}` : ''}`;
       }
       if (cast === 'jsonb') {
         values.push(JSON.stringify(v));
         return `$${values.length}::jsonb`;
       }
-      if (cast === 'text[]') {
+      if (cast === 'text[]' || cast === 'int[]') {
+        // As JSON text: a parameter every transaction can hold as a literal (src/db/sql-tx.ts).
         values.push(JSON.stringify(v));
-        return `ARRAY(SELECT jsonb_array_elements_text($${values.length}::jsonb))::text[]`;
+        return `ARRAY(SELECT jsonb_array_elements_text($${values.length}::jsonb))::${cast}`;
       }
       if (v instanceof Date) {
         // The columns are timestamp(3) holding UTC: the zone of the ISO text is dropped, whatever the session's.

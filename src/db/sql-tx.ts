@@ -75,6 +75,9 @@ export async function write(tx: Pick<SqlTx, '$executeRawUnsafe'>, text: string, 
   else await tx.$executeRawUnsafe(text, ...values);
 }
 
+/** Whether `tx` holds its writes (see `write`): a statement whose result nobody reads can then be held too. */
+export const holdsWrites = (tx: object): boolean => typeof (tx as Partial<DeferringTx>).defer === 'function';
+
 /** A SqlTx that holds writes (see `write`) until its next statement or its commit, and sends reads together. */
 interface DeferringTx extends SqlTx {
   defer(text: string, values: unknown[]): Promise<void>;

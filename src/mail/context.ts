@@ -4,13 +4,11 @@
  * `game.view` and `game.visibleEvents`.
  */
 import type { Db } from '../db/client.ts';
-import { columnsOf } from '../db/sql-tx.ts';
 import { asLocale } from '../i18n/index.ts';
 import { type AnyGamePackage, seatText } from '../engine/game-package.ts';
 import { componentData } from '../services/component-data.ts';
 import { gameDefinition, type ServiceDeps, type Tx } from '../services/deps.ts';
-import { statement } from '../services/prepared-statements.ts';
-import { type Game, type Person, Prisma, type Seat } from '../generated/prisma/client.ts';
+import type { Game, Person, Seat } from '../generated/prisma/client.ts';
 import type { MailSite, PersonMailContext, SeatMailContext } from './compose-parts.ts';
 
 /** The From, domain and public URL of the service's mail. */
@@ -83,28 +81,6 @@ export function personMailContext(
     },
     seats: held.map((s) => ({ id: s.id, side: s.side, sideName: seatText(def, game.mode, s.side, game.options) })),
   };
-}
-
-/**
- * A game's row and its seats' rows, by side, as statements to read with others (readTogether); their columns named
- * rather than `*`, so that a process keeps reading them when a newer process's migration adds a column.
- */
-export const GAME_ROW = statement(
-  'mail_game_row',
-  ['text'],
-  `SELECT ${columnsOf(Prisma.GameScalarFieldEnum)} FROM "Game" WHERE id = $1`,
-);
-export const GAME_SEATS = statement(
-  'mail_game_seats',
-  ['text'],
-  `SELECT ${columnsOf(Prisma.SeatScalarFieldEnum)} FROM "Seat" WHERE "gameId" = $1 ORDER BY side`,
-);
-
-/** A game and its seats as GAME_ROW and GAME_SEATS read them, in the shape `loadGameWithSeats` gives. */
-export function gameWithSeats(games: unknown[], seats: unknown[], gameId: string): Game & { seats: Seat[] } {
-  const [game] = games as Game[];
-  if (!game) throw new Error(`No Game found: ${gameId}`);
-  return { ...game, seats: seats as Seat[] };
 }
 
 /** Loads a game with its seats (in a transaction or not). */

@@ -11,17 +11,18 @@ import { boardOf, type Envelope } from '../engine/step-runner.ts';
 import type { AnyGame, GameEvent, Outcome, Owed } from '../engine/types.ts';
 import type { Game, Person, Seat } from '../generated/prisma/client.ts';
 import { syntaxFor } from '../orders-text/game-text.ts';
-import { gameDefinition, type ServiceDeps, type SqlTx, type Tx } from '../services/deps.ts';
+import { queryMany } from '../db/sql-tx.ts';
+import { gameDefinition, type ServiceDeps, type SqlTx } from '../services/deps.ts';
 import { asEnvelope, storedOwed } from '../services/json.ts';
-import type { StepResults, WelcomeMails } from '../services/notifier.ts';
+import type { StepResults, WelcomeKnown, WelcomeMails } from '../services/notifier.ts';
 import { sharedPersons, visibleToAny } from '../services/persons.ts';
-import { type CurrentStepRow, readCurrentStep } from '../services/steps.ts';
 import { calendarUrl } from '../calendar/url.ts';
 import type { ComposedMail } from './compose-parts.ts';
 import { composeResult } from './compose-result.ts';
 import { replyTemplateOf } from './compose-action.ts';
 import { composeWelcome } from './compose-welcome.ts';
-import { loadGameWithSeats, personMailContext, seatMailContext } from './context.ts';
+import { GAME_PERSONS, GAME_ROW, GAME_SEATS, gameWithSeats } from '../services/game-rows.ts';
+import { personMailContext, seatMailContext } from './context.ts';
 import { writeOutbox } from './outbox.ts';
 import { followPreferences, type ResultMail } from './notify-preferences.ts';
 
@@ -34,43 +35,56 @@ export function playerPageUrl(publicUrl: string, gameId: string, token: string):
 }
 
 /**
- * The current step of a new game with its envelope, read in the creating transaction (the step is not committed
- * yet, so not from the process's envelope cache either).
+ * What a game's welcome mails are made from, read in the transaction that creates the game or moves a seat (the game
+ * and its step are not committed yet, or just changed: not from the process's envelope cache).
  */
-export async function welcomeStep(tx: Tx, gameId: string): Promise<(CurrentStepRow & { envelope: Envelope }) | null> {
-  const step = await readCurrentStep(tx, gameId);
-  const stored = step && (await tx.step.findUnique({ where: { id: step.stepId }, select: { envelope: true } }));
-  return step && stored ? { ...step, envelope: asEnvelope(stored.envelope) } : null;
+async function readWelcome(tx: SqlTx, gameId: string): Promise<WelcomeKnown> {
+  const [games, seats, persons, steps] = await queryMany(tx, [
+    [GAME_ROW.text, [gameId]],
+    [GAME_SEATS.text, [gameId]],
+    [GAME_PERSONS.text, [gameId]],
+    [
+      `SELECT st.number, st.owed, st."deadlineAt", st.envelope FROM "Game" g
+       JOIN "Step" st ON st."gameId" = g.id AND st.number = g."currentStep" WHERE g.id = $1`,
+      [gameId],
+    ],
+  ]);
+  const [row] = steps as { number: number; owed: unknown; deadlineAt: Date | null; envelope: unknown }[];
+  const step = row ? { ...row, owed: storedOwed(row.owed), envelope: asEnvelope(row.envelope) } : null;
+  return {
+    game: gameWithSeats(games, seats, gameId),
+    persons: persons as Person[],
+    step,
+    events: step ? await setUpEvents(tx, gameId, step.number) : [],
+  };
 }
 
 /**
  * The events of the steps a new game resolved at its creation (steps that owed nobody anything: set-up dice), in
  * order. The welcome mail tells them: they get no result mail of their own.
  */
-export async function setUpEvents(tx: Tx, gameId: string, before: number): Promise<GameEvent[]> {
+async function setUpEvents(tx: SqlTx, gameId: string, before: number): Promise<GameEvent[]> {
   // Steps are numbered from 0: a game still at its first step resolved none (most games), no query needed.
   if (before <= 0) return [];
-  const rows = await tx.event.findMany({
-    where: { step: { gameId, number: { lt: before } } },
-    orderBy: [{ step: { number: 'asc' } }, { seq: 'asc' }],
-    select: { payload: true },
-  });
-  return rows.map((r) => r.payload as unknown as GameEvent);
+  const rows = await tx.$queryRawUnsafe<{ payload: unknown }[]>(
+    `SELECT e.payload FROM "Event" e JOIN "Step" st ON st.id = e."stepId"
+     WHERE st."gameId" = $1 AND st.number < $2 ORDER BY st.number, e.seq`,
+    gameId,
+    before,
+  );
+  return rows.map((r) => r.payload as GameEvent);
 }
 
 /**
  * Welcome mails, one per person: to a player holding one seat its side, how to send orders, the page link, what is
  * owed first and the deadline; to a person holding several, the same for each of its seats in one mail (its link
- * signs in for all of them).
+ * signs in for all of them). Made from what the caller knows (`input.known`), else read.
  */
-export async function queueWelcome(tx: Tx, deps: NotifyDeps, input: WelcomeMails): Promise<void> {
-  const game = await loadGameWithSeats(tx, input.gameId);
+export async function queueWelcome(tx: SqlTx, deps: NotifyDeps, input: WelcomeMails): Promise<void> {
+  const { game, persons, step, events } = input.known ?? (await readWelcome(tx, input.gameId));
   const def = gameDefinition(deps, game.game);
-  const step = await welcomeStep(tx, game.id);
   const owed = step?.owed ?? [];
-  const events = step ? await setUpEvents(tx, game.id, step.number) : [];
   const shared = sharedPersons(game.seats);
-  const persons = shared.size ? await tx.person.findMany({ where: { gameId: game.id } }) : [];
   const mails: ComposedMail[] = [];
   for (const { personId, token } of input.persons) {
     const pageUrl = playerPageUrl(deps.config.PUBLIC_URL, game.id, token);

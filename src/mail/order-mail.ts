@@ -30,7 +30,8 @@ import {
   type PlayerMailContext,
   readerOf,
 } from './compose-parts.ts';
-import { GAME_ROW, GAME_SEATS, gameWithSeats, personMailContext, seatMailContext } from './context.ts';
+import { GAME_ROW, GAME_SEATS, gameWithSeats } from '../services/game-rows.ts';
+import { personMailContext, seatMailContext } from './context.ts';
 import { commandAnswers, type MailContext, nothingRead } from './order-mail-commands.ts';
 import { owedNow } from './order-mail-owed.ts';
 import { ackStateRead, queueAck } from './ack-fold.ts';

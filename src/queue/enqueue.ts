@@ -4,7 +4,7 @@
  * Each job has a stable id derived from a key, so sending the same thing twice inserts one job.
  */
 import PgBoss from 'pg-boss';
-import type { SqlTx } from '../db/sql-tx.ts';
+import { holdsWrites, type SqlTx, write } from '../db/sql-tx.ts';
 import { JOB_SCHEMA, jobIdFor, type QueueName } from './queues.ts';
 
 /** What `enqueue` needs: a transaction client, or anything that runs SQL with positional parameters. */
@@ -51,6 +51,12 @@ export async function enqueue(
       const args = values.map((v) =>
         v !== null && typeof v === 'object' && !(v instanceof Date) ? JSON.stringify(v) : v,
       );
+      // The job's id is not read (its key names it; `send` then answers null): on a transaction that holds its
+      // writes, the insert is held with them.
+      if (holdsWrites(tx)) {
+        await write(tx as SqlTx, text, ...args);
+        return { rows: [] };
+      }
       return { rows: await tx.$queryRawUnsafe<unknown[]>(text, ...args) };
     },
   };

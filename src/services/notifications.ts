@@ -7,7 +7,7 @@
  */
 import { notifyPolicyOf } from '../engine/contract-defaults.ts';
 import type { AnyGame, GameEvent } from '../engine/types.ts';
-import type { ServiceDeps, SqlTx, Tx } from './deps.ts';
+import type { ServiceDeps, SqlTx } from './deps.ts';
 import { asEnvelope, storedOwed } from './json.ts';
 import type { ReviewNotice, StepResultsKnown, WelcomeMails } from './notifier.ts';
 import { type NoticeStep, planMails } from './notify-plan.ts';
@@ -19,7 +19,7 @@ const DIGEST_LOOKBACK = 200;
  * Welcome mails of a new game, one per seat held alone and one per person holding several seats, each with its
  * link (its token is in it: sent once).
  */
-export async function queueWelcomeMails(tx: Tx, deps: ServiceDeps, input: WelcomeMails): Promise<void> {
+export async function queueWelcomeMails(tx: SqlTx, deps: ServiceDeps, input: WelcomeMails): Promise<void> {
   await deps.notifier.welcome(tx, input);
 }
 

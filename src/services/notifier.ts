@@ -7,8 +7,9 @@
 import type { Tx } from '../db/client.ts';
 import type { SqlTx } from '../db/sql-tx.ts';
 import type { AnyGamePackage } from '../engine/game-package.ts';
-import type { GameEvent } from '../engine/types.ts';
-import type { Game, Seat, Step } from '../generated/prisma/client.ts';
+import type { Envelope } from '../engine/step-runner.ts';
+import type { GameEvent, Owed } from '../engine/types.ts';
+import type { Game, Person, Seat, Step } from '../generated/prisma/client.ts';
 import type { Locale } from '../i18n/index.ts';
 
 /**
@@ -18,6 +19,18 @@ import type { Locale } from '../i18n/index.ts';
 export interface WelcomeMails {
   gameId: string;
   persons: { personId: string; token: string }[];
+  /** What the creating transaction knows already (read otherwise). */
+  known?: WelcomeKnown;
+}
+
+/** A game as its welcome mails are made from: the game and its seats (by side), its persons, its current step. */
+export interface WelcomeKnown {
+  game: Game & { seats: Seat[] };
+  persons: Person[];
+  /** The current step (null: none), with what it owes, its deadline and its envelope. */
+  step: { number: number; owed: Owed[]; deadlineAt: Date | null; envelope: Envelope } | null;
+  /** The events of the steps resolved at the creation (set-up dice), in order. */
+  events: GameEvent[];
 }
 
 /**
@@ -131,7 +144,7 @@ export interface WebhookOccurrence {
 /** The one way services tell anyone anything; every operation writes in the transaction it is given. */
 export interface Notifier {
   /** The welcome mails of a new game (in its creating transaction). */
-  welcome(tx: Tx, mails: WelcomeMails): Promise<void>;
+  welcome(tx: SqlTx, mails: WelcomeMails): Promise<void>;
   /** The result mails of a published step, per seat as its view and the plan allow. */
   stepResults(tx: SqlTx, results: StepResults): Promise<void>;
   /** The moderator's notice of a preview awaiting review (none when the game has no moderator address). */

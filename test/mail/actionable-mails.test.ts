@@ -128,13 +128,15 @@ describe('mails a player can act on', () => {
 });
 
 describe('HELP, the moderator, missed deadlines', () => {
-  /** Sends a mail as a seat (by its reply address) or as the moderator (SIGNON), and returns the answer. */
+  /** Sends a mail as a seat (by its reply address) or as the moderator (SIGNON), and returns its answer. */
   async function answer(gameId: string, from: string, to: string, body: string): Promise<Outbox> {
     const id = `<m${Math.random().toString(36).slice(2)}@example.org>`;
     const raw = [`From: ${from}`, `To: ${to}`, `Message-ID: ${id}`, 'Subject: hello', '', body, ''].join('\r\n');
     await intakeMail(t.deps, { source: 'http', raw: Buffer.from(raw) });
-    const mails = await outbox(gameId, from);
-    return mails[mails.length - 1];
+    // The mail answering this one (the test clock stands still: every mail has the same createdAt).
+    const answers = (await outbox(gameId, from)).filter((m) => m.inReplyTo === id);
+    expect(answers).toHaveLength(1);
+    return answers[0];
   }
 
   it('HELP lists the orders owed in the order syntax with the defaults filled in, and names each value', async () => {

@@ -16,6 +16,16 @@ import { scheduleStepDeadline } from './schedule.ts';
 import { loadStep, owedOf, type DeadlineGame, type DeadlineStep } from './step-state.ts';
 
 /**
+ * What the creating transaction already knows of a new game's first step: the game, the step and the seats
+ * (`bot`: the computer player plays it). Its persons are new: none has an absence yet.
+ */
+export interface FirstStepKnown {
+  game: DeadlineGame;
+  step: DeadlineStep;
+  seats: { bot?: boolean }[];
+}
+
+/**
  * What the publishing transaction already read (the game as updated, the step just opened, the step just published
  * with its current orders and events, the seats, the events the game's webhooks subscribe to, the game's package):
  * used instead of reading or looking them up again.
@@ -42,20 +52,22 @@ export interface StepOpened {
  * The service calls this in the transaction that opens step `number` (game creation, publishing a result): the
  * previous step's punctuality is recorded and its result goes to the game's webhooks, a seat that missed deadlines
  * enough in a row goes to the computer player (ladder.ts), the new step's deadline is computed and its jobs queued,
- * and so are the turns of the seats the computer plays (src/services/bot-queue.ts).
+ * and so are the turns of the seats the computer plays (src/services/bot-queue.ts). What the transaction knows
+ * already (`known` when publishing, `first` at a game's creation) is not read again.
  */
 export async function afterStepOpened(
   tx: SqlTx,
   deps: ServiceDeps,
-  input: { gameId: string; number: number; known?: OpenedKnown },
+  input: { gameId: string; number: number; known?: OpenedKnown } | { gameId: string; number: 0; first: FirstStepKnown },
 ): Promise<StepOpened> {
-  const { known } = input;
-  const loaded = known
-    ? { game: known.game, step: known.step }
-    : await loadStep(tx, input.gameId, { number: input.number });
+  const first = 'first' in input ? input.first : undefined;
+  const known = 'known' in input ? input.known : undefined;
+  const loaded = (first ?? known) || (await loadStep(tx, input.gameId, { number: input.number }));
   if (!loaded) return { deadlineAt: null, handed: [] };
   const { game, step } = loaded;
-  const scheduled = game.status === 'active' ? await scheduleStepDeadline(tx, deps, game, step) : null;
+  const absences = first ? {} : undefined;
+  const scheduled =
+    game.status === 'active' ? await scheduleStepDeadline(tx, deps, game, step, undefined, absences) : null;
   let handed: string[] = [];
   if (input.number > 0) {
     const prev = known ? { step: known.prev } : await loadStep(tx, input.gameId, { number: input.number - 1 });
@@ -74,7 +86,8 @@ export async function afterStepOpened(
     }
   }
   // The computer's turns (a seat just handed over has queued its own): only when the game has a seat it plays.
-  const anyBot = !known || known.seats.some((s) => s.bot);
+  const seats = (first ?? known)?.seats;
+  const anyBot = !seats || seats.some((s) => s.bot);
   if (anyBot && !handed.length && game.status === 'active') await queueBotTurns(tx, game.id);
   return { deadlineAt: scheduled?.deadlineAt ?? null, handed };
 }

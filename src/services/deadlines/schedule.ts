@@ -3,19 +3,20 @@
  * and its deadline and reminder jobs are queued in the same transaction; when absences or the moderator move it,
  * it is recomputed and the jobs for the new instant are queued (jobs of the old instant find it moved and stop).
  */
+import { write } from '../../db/sql-tx.ts';
 import { enqueue } from '../../queue/enqueue.ts';
 import { QUEUES, type DeadlineJob, type ReminderJob } from '../../queue/queues.ts';
 import type { ServiceDeps, SqlTx } from '../deps.ts';
 import { asJson } from '../json.ts';
-import { computeStepDeadline, readDeadlineSettings, reminderTimes, type Interval } from './compute.ts';
+import { computeStepDeadline, readDeadlineSettings, reminderTimes, ruleFor, type Interval } from './compute.ts';
 import { owedOf, readState, type DeadlineGame, type DeadlineState, type DeadlineStep } from './step-state.ts';
 
 /**
  * The absences (per side) of the seats owing orders at a step that end after it opened: a person's absence is every
- * seat's it holds.
+ * seat's it holds. Only the sides in `sides` (those whose decision point has a deadline rule: no other absence moves
+ * a deadline); no query when there are none.
  */
-async function absencesOf(tx: SqlTx, step: DeadlineStep): Promise<Record<string, Interval[]>> {
-  const sides = [...new Set(owedOf(step).map((o) => o.seat))];
+async function absencesOf(tx: SqlTx, step: DeadlineStep, sides: string[]): Promise<Record<string, Interval[]>> {
   if (!sides.length) return {};
   const rows = await tx.$queryRawUnsafe<{ startsAt: Date; endsAt: Date; side: string }[]>(
     `SELECT a."startsAt", a."endsAt", se.side FROM "Absence" a JOIN "Seat" se ON se."personId" = a."personId"
@@ -37,21 +38,28 @@ export function countsFrom(step: Pick<DeadlineStep, 'openedAt'>, state: Deadline
   return state.reopenedAt ? new Date(state.reopenedAt) : step.openedAt;
 }
 
-/** The deadline a step has with a given state (absences and settings read now). */
+/**
+ * The deadline a step has with a given state (absences and settings read now). `absences`: the seats' absences when
+ * the caller knows them (a new game's persons have none yet), instead of reading them.
+ */
 export async function deadlineWith(
   tx: SqlTx,
   game: DeadlineGame,
   step: DeadlineStep,
   state: DeadlineState,
+  absences?: Record<string, Interval[]>,
 ): Promise<Date | null> {
   if (state.cleared) return null;
   const adjustSeconds = state.adjustSeconds ?? 0;
   const openedAt = countsFrom(step, state);
+  const settings = readDeadlineSettings(game.deadlines);
+  const owed = owedOf(step);
+  const ruled = [...new Set(owed.filter((o) => ruleFor(settings, o.point)).map((o) => o.seat))];
   const computed = computeStepDeadline({
     openedAt,
-    settings: readDeadlineSettings(game.deadlines),
-    owed: owedOf(step),
-    absences: await absencesOf(tx, { ...step, openedAt }),
+    settings,
+    owed,
+    absences: absences ?? (await absencesOf(tx, { ...step, openedAt }, ruled)),
     adjustSeconds,
   });
   if (computed || !state.fixedAt) return computed;
@@ -77,7 +85,7 @@ export async function queueDeadlineJobs(
 
 /**
  * (Re)computes the deadline of a step and queues its jobs. `state` replaces the stored state (e.g. a new
- * adjustment). Returns the previous and the new deadline. Call under the game lock.
+ * adjustment); `absences` as in `deadlineWith`. Returns the previous and the new deadline. Call under the game lock.
  */
 export async function scheduleStepDeadline(
   tx: SqlTx,
@@ -85,13 +93,15 @@ export async function scheduleStepDeadline(
   game: DeadlineGame,
   step: DeadlineStep,
   state: DeadlineState = readState(step.deadlineState),
+  absences?: Record<string, Interval[]>,
 ): Promise<{ previous: Date | null; deadlineAt: Date | null }> {
-  const deadlineAt = await deadlineWith(tx, game, step, state);
+  const deadlineAt = await deadlineWith(tx, game, step, state, absences);
   const previous = step.deadlineAt;
   const moved = (previous?.getTime() ?? null) !== (deadlineAt?.getTime() ?? null);
   const next: DeadlineState = { ...state, ...(moved && previous ? { changes: (state.changes ?? 0) + 1 } : {}) };
   if (moved || JSON.stringify(next) !== JSON.stringify(readState(step.deadlineState))) {
-    await tx.$executeRawUnsafe(
+    await write(
+      tx,
       `UPDATE "Step" SET "deadlineAt" = $1::timestamp(3), "deadlineState" = $2::jsonb WHERE id = $3`,
       deadlineAt?.toISOString() ?? null,
       JSON.stringify(asJson(next)),

@@ -94,7 +94,7 @@ const stepColumns = {
 export const owedOf = (step: Pick<DeadlineStep, 'owed'>): Owed[] => storedOwed(step.owed);
 
 /** The step columns deadline work reads, of the step `st`. */
-const STEP_LIST = Object.keys(stepColumns)
+export const STEP_LIST = Object.keys(stepColumns)
   .map((c) => `st."${c}"`)
   .join(', ');
 
