@@ -153,16 +153,28 @@ async function heldPrepared(client: pg.PoolClient): Promise<Set<string>> {
   return names;
 }
 
-/** A SqlTx over one pg client (inside a transaction begun by the caller); `deferWrites`: see `write`. */
-export function pgSqlTx(client: pg.PoolClient, opts: { deferWrites?: boolean } = {}): PgSqlTx {
+/**
+ * A SqlTx over one pg client, inside a transaction begun by the caller, or by its first round trip when `opening`
+ * (BEGIN and its settings) is given: that text then goes with the first statements, and a transaction that sends
+ * nothing sends no BEGIN nor COMMIT. `deferWrites`: see `write`.
+ */
+export function pgSqlTx(client: pg.PoolClient, opts: { deferWrites?: boolean; opening?: string } = {}): PgSqlTx {
   // Held writes, as [text, literals], in order.
   const held: [string, string[]][] = [];
-  /** Sends the held writes, then `lasts` (statements as text and literals), then COMMIT if asked, in one round trip. */
+  // The opening not sent yet.
+  let opening = opts.opening;
+  /**
+   * Sends the opening not sent yet, the held writes, then `lasts` (statements as text and literals), then COMMIT if
+   * asked, in one round trip.
+   */
   const flush = async (lasts: [string, string[]][], commit: boolean): Promise<pg.QueryResult[]> => {
     const statements = [...held.splice(0), ...lasts];
     const known = await heldPrepared(client);
     const fresh = [...new Set(statements.map(([text]) => text))].filter((text) => !known.has(heldName(text)));
+    const first = opening ? [opening] : [];
+    opening = undefined;
     const sql = [
+      ...first,
       ...fresh.map((text) => `PREPARE ${heldName(text)} AS ${text}`),
       ...statements.map(
         ([text, literals]) => `EXECUTE ${heldName(text)}${literals.length ? `(${literals.join(', ')})` : ''}`,
@@ -194,7 +206,7 @@ export function pgSqlTx(client: pg.PoolClient, opts: { deferWrites?: boolean } =
     return out;
   };
   const run = async (text: string, values: unknown[]): Promise<pg.QueryResult> => {
-    if (held.length) {
+    if (held.length || opening) {
       const statement = literalsOf([[text, values]]);
       if (statement) return (await flush(statement, false))[0];
       await flush([], false);
@@ -210,6 +222,8 @@ export function pgSqlTx(client: pg.PoolClient, opts: { deferWrites?: boolean } =
     $executeRawUnsafe: async (text: string, ...values: unknown[]) => (await run(text, values)).rowCount ?? 0,
     async commit() {
       if (held.length) await flush([], true);
+      else if (opening)
+        opening = undefined; // nothing was sent: nothing to commit
       else await client.query('COMMIT');
     },
   };
@@ -265,13 +279,14 @@ export async function inPgTransaction<T>(
   const client = await pool.connect();
   let broken: Error | undefined;
   const ms = Math.round(opts.timeoutMs ?? 0);
+  const opening =
+    ms > 0
+      ? `BEGIN; SET LOCAL statement_timeout = ${ms}; SET LOCAL idle_in_transaction_session_timeout = ${ms}`
+      : 'BEGIN';
   try {
-    await client.query(
-      ms > 0
-        ? `BEGIN; SET LOCAL statement_timeout = ${ms}; SET LOCAL idle_in_transaction_session_timeout = ${ms}`
-        : 'BEGIN',
-    );
-    const tx = pgSqlTx(client, { deferWrites: opts.deferWrites });
+    // A transaction that holds its writes sends its BEGIN with its first statements (one round trip less).
+    if (!opts.deferWrites) await client.query(opening);
+    const tx = pgSqlTx(client, opts.deferWrites ? { deferWrites: true, opening } : {});
     const result = await fn(tx);
     await tx.commit();
     return result;

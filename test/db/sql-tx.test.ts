@@ -3,7 +3,7 @@
  * transactions commit on return and roll back on a throw.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { inPgTransaction, pgSqlTx, write } from '../../src/db/sql-tx.ts';
+import { inPgTransaction, pgSqlTx, type SqlTx, write } from '../../src/db/sql-tx.ts';
 import { createSqlPool } from '../../src/services/deps.ts';
 import { createTestDatabase, type TestDatabase } from '../support/db.ts';
 
@@ -179,4 +179,72 @@ it('a held write that fails fails the transaction at its next statement; nothing
   // The connections go on holding writes (their prepared statements are read again after the failure).
   for (let i = 0; i < 3; i++) await counted((tx) => write(tx, insert, `held-after-${i}`, 'ok'));
   expect(await t.db.setting.count({ where: { key: { startsWith: 'held-after-' } } })).toBe(3);
+});
+
+/** Runs `fn` in `inPgTransaction` with held writes, counting the queries its pool client sends to Postgres. */
+async function countedTransaction<T>(fn: (tx: SqlTx) => Promise<T>): Promise<{ result: T; trips: number }> {
+  const connect = pool.connect.bind(pool);
+  let trips = 0;
+  const counting = (async () => {
+    const client = await connect();
+    const query = client.query.bind(client);
+    const release = client.release.bind(client);
+    client.query = ((...args: Parameters<typeof query>) => {
+      trips++;
+      return query(...args);
+    }) as typeof client.query;
+    client.release = ((error?: Error | boolean) => {
+      client.query = query as typeof client.query;
+      client.release = release;
+      release(error);
+    }) as typeof client.release;
+    return client;
+  }) as unknown as typeof pool.connect;
+  pool.connect = counting;
+  try {
+    return { result: await inPgTransaction(pool, fn, { deferWrites: true, timeoutMs: 10_000 }), trips };
+  } finally {
+    pool.connect = connect;
+  }
+}
+
+it('a transaction that holds writes sends its BEGIN with its first statements, and nothing when it has none', async () => {
+  const insert = `INSERT INTO "Setting" (key, value, "updatedAt") VALUES ($1, $2, now())`;
+  const { result, trips } = await countedTransaction(async (tx) => {
+    await write(tx, insert, 'opening-1', 'a');
+    const rows = await tx.$queryRawUnsafe<{ value: string; timeout: string }[]>(
+      `SELECT value, current_setting('statement_timeout') AS timeout FROM "Setting" WHERE key = $1`,
+      'opening-1',
+    );
+    await write(tx, insert, 'opening-2', 'b');
+    return rows;
+  });
+  // BEGIN and its settings, the write and the read; the last write with the COMMIT.
+  expect(trips).toBe(2);
+  expect(result).toEqual([{ value: 'a', timeout: '10s' }]);
+  expect(await t.db.setting.count({ where: { key: { in: ['opening-1', 'opening-2'] } } })).toBe(2);
+
+  expect((await countedTransaction(async () => 'nothing')).trips).toBe(0);
+  // Writes alone: BEGIN, the writes and COMMIT in one round trip.
+  expect((await countedTransaction((tx) => write(tx, insert, 'opening-3', 'c'))).trips).toBe(1);
+  expect((await t.db.setting.findUnique({ where: { key: 'opening-3' } }))?.value).toBe('c');
+});
+
+it('a transaction whose first round trip fails keeps nothing, and its connection serves the next one', async () => {
+  const insert = `INSERT INTO "Setting" (key, value, "updatedAt") VALUES ($1, $2, now())`;
+  await expect(
+    countedTransaction(async (tx) => {
+      await write(tx, insert, 'opening-fail', 'x');
+      await tx.$queryRawUnsafe('SELECT 1 / 0');
+    }),
+  ).rejects.toThrow(/division by zero/);
+  expect(await t.db.setting.findUnique({ where: { key: 'opening-fail' } })).toBeNull();
+  for (let i = 0; i < 3; i++) await countedTransaction((tx) => write(tx, insert, `opening-after-${i}`, 'ok'));
+  expect(await t.db.setting.count({ where: { key: { startsWith: 'opening-after-' } } })).toBe(3);
+  // No transaction is left open on the pool's connections.
+  const open = await pool.query(
+    `SELECT count(*)::int AS n FROM pg_stat_activity
+     WHERE datname = current_database() AND state LIKE 'idle in transaction%'`,
+  );
+  expect(open.rows[0].n).toBe(0);
 });
