@@ -10,7 +10,7 @@ import { readOne, type Statement, statement } from '../services/prepared-stateme
 import type { Locale } from '../i18n/index.ts';
 import type { ComposedMail } from './compose-parts.ts';
 import { nextHeading } from './compose-reply.ts';
-import { ACK_HEADER, writeOutbox } from './outbox.ts';
+import { ACK_HEADER, type KnownPeople, writeOutbox, writeOutboxNow } from './outbox.ts';
 import type { Part } from './render.ts';
 
 /** How long an acknowledgement is held to fold the next ones into it, and the window that starts holding. */
@@ -64,7 +64,8 @@ export function foldedSections(row: Pick<HeldRow, 'text' | 'html'>, locale: Loca
  * `answerId`: folded into the held acknowledgement of this minute when there is one not yet taken by delivery,
  * held a minute when another acknowledgement went to the reader within the last one (a correction after a refusal
  * is acknowledged at once), sent at once otherwise. Always true. `read`: the rows of its `ackStateRead` at `now`, read
- * by the caller with its own (one round trip for both).
+ * by the caller with its own (one round trip for both); `people`: the game's seats and persons as the caller read
+ * them (src/mail/outbox.ts `writeOutboxNow`).
  */
 export async function queueAck(
   deps: Pick<ServiceDeps, 'db' | 'pool' | 'config' | 'clock'>,
@@ -72,6 +73,7 @@ export async function queueAck(
   answerId: string,
   compose: (folded: Part | null) => ComposedMail,
   read?: { rows: unknown[]; now: Date },
+  people?: KnownPeople,
 ): Promise<boolean> {
   const now = read?.now ?? deps.clock();
   const [found] = (read?.rows ?? (await readOne(deps, ...ackStateRead(reader, now)))) as AckRow[];
@@ -90,7 +92,7 @@ export async function queueAck(
   const composed = compose(null);
   if (reader.mailId) composed.headers = { ...composed.headers, [ACKS_HEADER]: reader.mailId };
   const mail = ackMail(composed, { id: answerId, ...hold });
-  await writeOutbox(deps.db, deps.config, [mail], now, { skipDuplicates: true });
+  await writeOutboxNow(deps, [mail], now, { skipDuplicates: true, people });
   return true;
 }
 

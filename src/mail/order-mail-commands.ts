@@ -7,6 +7,7 @@
  */
 import type { AnyGamePackage } from '../engine/game-package.ts';
 import type { Game, Seat } from '../generated/prisma/client.ts';
+import type { KnownPeople } from './outbox.ts';
 import type { Locale } from '../i18n/index.ts';
 import { mailText } from '../i18n/strings-mail.ts';
 import type { TextCommand } from '../orders-text/types.ts';
@@ -31,6 +32,8 @@ export interface MailContext {
   deps: ServiceDeps;
   principal: MailPrincipal;
   game: Game & { seats: Seat[] };
+  /** The game's seats and persons as the mail's context read them. */
+  people: KnownPeople;
   step: CurrentStep;
   /** The sender's seats, sorted by side, with their choices now (none for the moderator). */
   seats: SeatText[];

@@ -16,10 +16,11 @@ import { gameDefinition, type ServiceDeps } from '../services/deps.ts';
 import { OrdersInvalidError, ServiceError } from '../services/errors.ts';
 import { crashPoint } from '../services/crash-points.ts';
 import { ordersBySeatErrorsNow, ordersErrorsNow, submitOrders, submitOrdersBySeat } from '../services/orders.ts';
+import type { SubmissionState } from '../services/submission-state.ts';
 import { readTogether, statement } from '../services/prepared-statements.ts';
 import { CURRENT_STEP_OF, type CurrentStepRow, withEnvelope } from '../services/steps.ts';
 import { uuidFromKey } from '../services/tokens.ts';
-import type { Game, Seat } from '../generated/prisma/client.ts';
+import type { Game, Person, Seat } from '../generated/prisma/client.ts';
 import { ordersAddress } from './addresses.ts';
 import type { MailPrincipal } from './auth.ts';
 import { composeModeratorReply, composeReply, type ReplyReport } from './compose-reply.ts';
@@ -30,12 +31,12 @@ import {
   type PlayerMailContext,
   readerOf,
 } from './compose-parts.ts';
-import { GAME_ROW, GAME_SEATS, gameWithSeats } from '../services/game-rows.ts';
+import { GAME_PERSONS, GAME_ROW, GAME_SEATS, gameWithSeats } from '../services/game-rows.ts';
 import { personMailContext, seatMailContext } from './context.ts';
 import { commandAnswers, type MailContext, nothingRead } from './order-mail-commands.ts';
 import { owedNow } from './order-mail-owed.ts';
 import { ackStateRead, queueAck } from './ack-fold.ts';
-import { answerQueuedRead, budgetLeftFrom, budgetRead, queueAnswer } from './outbox.ts';
+import { answerQueuedRead, budgetLeftFrom, budgetRead, type KnownPeople, queueAnswer } from './outbox.ts';
 import type { Part } from './render.ts';
 import {
   type RefusedReader,
@@ -102,16 +103,18 @@ interface StoredOrder {
 async function mailContext(deps: ServiceDeps, principal: MailPrincipal, mail: OrderMail): Promise<ReadContext> {
   const gameId = principal.gameId;
   const ids = Object.values(orderIds(principal, mail.inboundId, sidesOf(principal)));
-  const [games, seatRows, steps, storedBefore] = await readTogether(deps, [
+  const [games, seatRows, personRows, steps, storedBefore] = await readTogether(deps, [
     [GAME_ROW, [gameId]],
     [GAME_SEATS, [gameId]],
+    [GAME_PERSONS, [gameId]],
     [CURRENT_STEP_OF, [gameId]],
     [STORED_ORDERS, [ids]],
   ]);
   const game = gameWithSeats(games, seatRows, gameId);
+  const persons = personRows as Person[];
   const def = gameDefinition(deps, game.game);
   const step = await withEnvelope(deps, steps[0] as CurrentStepRow | undefined);
-  const { reader, held } = await readerContext(deps, principal, game, def, mail);
+  const { reader, held } = readerContext(deps, principal, { ...game, persons }, def, mail);
   const seats: SeatText[] = held.map((s) => {
     const owes = step.status === 'open' && step.owed.some((o) => o.seat === s.side);
     const choices = def && owes ? def.choices(step.envelope.state, s.side) : null;
@@ -121,7 +124,21 @@ async function mailContext(deps: ServiceDeps, principal: MailPrincipal, mail: Or
   const textGame: TextGame = def ?? {};
   const locale = held.length ? readerOf(reader).locale : 'en';
   const data = componentData(def, game);
-  const ctx = { deps, principal, game, step, seats, data, def, textGame, reader, locale, inboundId: mail.inboundId };
+  const people = { seats: game.seats, persons };
+  const ctx = {
+    deps,
+    principal,
+    game,
+    people,
+    step,
+    seats,
+    data,
+    def,
+    textGame,
+    reader,
+    locale,
+    inboundId: mail.inboundId,
+  };
   return { ctx, storedBefore: storedBefore as StoredOrder[] };
 }
 
@@ -129,15 +146,16 @@ async function mailContext(deps: ServiceDeps, principal: MailPrincipal, mail: Or
  * The reader of the reply and the seats it holds: a seat (answered at its registered address, never at a From that
  * may be forged), a person holding several seats, or the moderator (no seat) at the game's moderator address.
  */
-async function readerContext(
+function readerContext(
   deps: ServiceDeps,
   principal: MailPrincipal,
-  game: Game & { seats: Seat[] },
+  game: Game & { seats: Seat[]; persons: Person[] },
   def: AnyGamePackage | undefined,
   mail: OrderMail,
-): Promise<{ reader: PlayerMailContext; held: PersonMailContext['seats'] }> {
+): { reader: PlayerMailContext; held: PersonMailContext['seats'] } {
   if (principal.kind === 'person') {
-    const person = await deps.db.person.findUniqueOrThrow({ where: { id: principal.personId } });
+    const person = game.persons.find((p) => p.id === principal.personId);
+    if (!person) throw new Error(`No Person found: ${principal.personId}`);
     const reader = personMailContext(deps, game, person, game.seats);
     return { reader, held: reader.seats };
   }
@@ -205,6 +223,28 @@ function withOrdersStoredBefore(ctx: MailContext, stored: StoredOrder[], read: R
   return { ...read, orders, errors: [], statements: Math.max(read.statements, 1) };
 }
 
+/**
+ * What a seat's submission is checked against, as the mail's context has just read it: the game, its current step
+ * and the seat (src/services/orders.ts `SubmitOrdersInput.known`). None for a person's or the moderator's mail.
+ */
+function submissionKnown(ctx: MailContext): SubmissionState | undefined {
+  const { principal, game, step } = ctx;
+  if (principal.kind !== 'seat') return undefined;
+  const seat = game.seats.find((s) => s.id === principal.seatId);
+  return {
+    game: game.game,
+    rulesVersion: step.rulesVersion,
+    gameStatus: step.gameStatus,
+    delaySeconds: game.processingDelaySeconds,
+    stepId: step.stepId,
+    number: step.number,
+    status: step.status,
+    owed: step.owed,
+    seat: seat ? { id: seat.id, side: seat.side, bot: seat.bot } : null,
+    remembered: false,
+  };
+}
+
 /** Processes an authenticated mail of a player (one seat or several) or the moderator, and queues the reply. */
 export async function processOrderMail(
   deps: ServiceDeps,
@@ -214,7 +254,10 @@ export async function processOrderMail(
   const { ctx, storedBefore } = await mailContext(deps, principal, mail);
   const read = withOrdersStoredBefore(ctx, storedBefore, readMail(ctx, mail.text));
   const answers = await commandAnswers(ctx, read.commands);
-  const submitted = await submitMailOrders(ctx, read, mail);
+  // Nothing stored before and no command run (RECLAIM changes who plays the seat): the submission starts from the
+  // game as the context has just read it, without a read of its own.
+  const unchanged = !storedBefore.length && !read.commands.length;
+  const submitted = await submitMailOrders(ctx, read, mail, unchanged ? submissionKnown(ctx) : undefined);
   if (!read.statements && !read.commands.length && !read.errors.length) answers.push(...nothingRead(ctx, mail));
   const { outcome, ruleErrors, problem } = submitted;
   const resolved = submitted.resolved ?? false;
@@ -262,7 +305,12 @@ interface MailSubmission {
  * Submits the orders of a mail read without a text error, as the API would, under ids derived from the mail: a
  * seat's, or a person's for each of its seats stored together as each seat's revision (all or nothing).
  */
-async function submitMailOrders(ctx: MailContext, read: ReadMail, mail: OrderMail): Promise<MailSubmission> {
+async function submitMailOrders(
+  ctx: MailContext,
+  read: ReadMail,
+  mail: OrderMail,
+  known: SubmissionState | undefined,
+): Promise<MailSubmission> {
   const { deps, principal, game } = ctx;
   if (!read.statements) return { outcome: 'none', ruleErrors: [] };
   if (principal.kind === 'moderator') {
@@ -295,6 +343,7 @@ async function submitMailOrders(ctx: MailContext, read: ReadMail, mail: OrderMai
             raw: read.raw[principal.side],
             source: 'email',
             orderId: ids[principal.side],
+            known,
           })
         : await submitOrdersBySeat(deps, {
             gameId: game.id,
@@ -326,7 +375,10 @@ async function reply(ctx: MailContext, report: ReplyReport, mail: OrderMail): Pr
   // Accepted orders of a player are acknowledged whatever the reply budget, bursts folded (src/mail/ack-fold.ts).
   const ack = report.outcome === 'accepted' && !report.textErrors.length && principal.kind !== 'moderator';
   const release = report.resolved || report.next?.kind === 'review';
-  const to = { gameId: game.id, email: who.email, locale: who.locale, timeZone: who.timeZone, refused, ack, release };
+  const to = {
+    ...{ gameId: game.id, email: who.email, locale: who.locale, timeZone: who.timeZone },
+    ...{ refused, ack, release, people: ctx.people },
+  };
   return queueReply(deps, mail, to, (earlier, folded) => {
     const answered = { ...report, folded, answers: earlier ? [earlier, ...report.answers] : report.answers };
     const input = { ...answered, inReplyTo: mail.inReplyTo, references: mail.references, subject: mail.subject };
@@ -352,6 +404,8 @@ export interface ReplyReader {
   ack?: boolean;
   /** An acknowledgement of orders that completed the step: sent at once, never held (src/mail/ack-fold.ts). */
   release?: boolean;
+  /** The game's seats and persons as the mail's context read them: the reply's link and keys are made from them. */
+  people?: KnownPeople;
 }
 
 /**
@@ -382,12 +436,14 @@ export async function queueReply(
   if (answered.length) return true;
   const when = (d: Date) => formatDateTime(d, reader.timeZone, reader.locale);
   const earlier = unansweredPart(refusalsFrom(refusals), reader.locale, when);
-  if (reader.ack) return queueAck(deps, acked, answerId, (folded) => compose(earlier, folded), { rows: last, now });
+  const { people } = reader;
+  if (reader.ack)
+    return queueAck(deps, acked, answerId, (folded) => compose(earlier, folded), { rows: last, now }, people);
   const composed = compose(earlier, null);
   // The budget read is the one of this reply when the reply goes, as composed, to the reader tied to the game.
   const ours = composed.to === reader.email && !!composed.gameId;
   const budgetLeft = ours ? budgetLeftFrom(last, 'player', deps.config) : undefined;
-  const queued = await queueAnswer(deps, composed, answerId, { notQueuedYet: true, budgetLeft });
+  const queued = await queueAnswer(deps, composed, answerId, { notQueuedYet: true, budgetLeft, people });
   if (!queued) deps.log.warn({ gameId: reader.gameId, to: composed.to }, 'reply budget spent: reply not sent');
   return queued;
 }

@@ -4,7 +4,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { insertRows } from '../db/insert-rows.ts';
-import type { ServiceDeps, SqlTx } from '../services/deps.ts';
+import type { Person, Seat } from '../generated/prisma/client.ts';
+import { inTransaction, type ServiceDeps, type SqlTx } from '../services/deps.ts';
+import { rememberLockedPeople } from '../services/locked-people.ts';
 import { readOne, type Statement, statement } from '../services/prepared-statements.ts';
 import { outboxMessageId } from './addresses.ts';
 import type { ComposedMail } from './compose-parts.ts';
@@ -74,6 +76,34 @@ export async function writeOutbox(
   const casts = { references: 'text[]', headers: 'jsonb', attachments: 'jsonb' } as const;
   await insertRows(client, 'Outbox', rows, casts, opts);
   return rows.map((r) => ({ id: r.id, messageId: r.messageId }));
+}
+
+/** The seats and persons of a game as the caller read them (the mails' links and unsubscribe keys are made from them). */
+export interface KnownPeople {
+  seats: readonly Seat[];
+  persons: readonly Person[];
+}
+
+/**
+ * Writes mails outside any transaction of the caller's (see `writeOutbox`): on the pool in a transaction of its own,
+ * in one round trip when `people` names every seat and person the mails are for (their links and keys need no
+ * read); through Prisma without a pool.
+ */
+export async function writeOutboxNow(
+  deps: Pick<ServiceDeps, 'db' | 'pool' | 'config'>,
+  mails: OutboxMail[],
+  now: Date,
+  opts: { skipDuplicates?: boolean; people?: KnownPeople } = {},
+): Promise<{ id: string; messageId: string }[]> {
+  const { people, ...write } = opts;
+  return inTransaction(
+    deps,
+    (tx) => {
+      if (people) rememberLockedPeople(tx, people.seats, people.persons);
+      return writeOutbox(tx, deps.config, mails, now, write);
+    },
+    { deferWrites: true },
+  );
 }
 
 /** Queues one mail (see `writeOutbox`); returns its id and Message-ID. */
@@ -168,19 +198,20 @@ export async function answerQueued(deps: Pick<ServiceDeps, 'db' | 'pool'>, answe
  * again. A new answer counts against a reply budget of its address: the player's when it is tied to a game (an
  * authenticated mail's), the strangers' otherwise. Returns whether the mail has its answer.
  * `notQueuedYet`: the caller has just looked for the answer and found none (the look is not made twice);
- * `budgetLeft`: the caller has just read the budget of the mail's address (`budgetRead`), with the look.
+ * `budgetLeft`: the caller has just read the budget of the mail's address (`budgetRead`), with the look; `people`:
+ * the game's seats and persons as the caller read them (see `writeOutboxNow`).
  */
 export async function queueAnswer(
   deps: Pick<ServiceDeps, 'db' | 'pool' | 'config' | 'clock'>,
   mail: ComposedMail,
   answerId: string,
-  opts: { notQueuedYet?: boolean; budgetLeft?: boolean } = {},
+  opts: { notQueuedYet?: boolean; budgetLeft?: boolean; people?: KnownPeople } = {},
 ): Promise<boolean> {
   if (!opts.notQueuedYet && (await answerQueued(deps, answerId))) return true;
   const now = deps.clock();
   const budget: ReplyBudget = mail.gameId ? 'player' : 'stranger';
   const left = opts.budgetLeft ?? (await replyBudgetLeft(deps, mail.to, budget, deps.config, now));
   if (!left) return false;
-  await writeOutbox(deps.db, deps.config, [{ ...mail, id: answerId }], now, { skipDuplicates: true });
+  await writeOutboxNow(deps, [{ ...mail, id: answerId }], now, { skipDuplicates: true, people: opts.people });
   return true;
 }

@@ -50,6 +50,11 @@ export interface SubmitOrdersInput {
    * order's (`repeated`). Default: a fresh id.
    */
   orderId?: string;
+  /**
+   * What the caller has just read, as this submission would read it (a mail's context): the game, its current step
+   * and the seat, with no order of `orderId` stored then (one stored meanwhile is still found after the write).
+   */
+  known?: SubmissionState;
 }
 
 /** What a successful submission returns. */
@@ -164,12 +169,13 @@ async function refusalAfterWrite(deps: ServiceDeps, input: SubmitOrdersInput, mo
 }
 
 async function submit(deps: ServiceDeps, input: SubmitOrdersInput): Promise<SubmitOrdersResult> {
-  const repeated = await storedBefore(deps, input.orderId);
+  const repeated = input.known ? null : await storedBefore(deps, input.orderId);
   if (repeated) return repeated;
   const moderator = input.source === 'moderator';
   // At most twice: a remembered step that turns out stale is read again, as if the request had just arrived.
   for (let fresh = false; ; fresh = true) {
-    const read = await submissionState(deps, input.gameId, input.seatId, { fresh });
+    const known = !fresh && input.known ? input.known : null;
+    const read = known ?? (await submissionState(deps, input.gameId, input.seatId, { fresh }));
     const { step, def, seat } = admitted(deps, read, moderator);
     const wrong = wrongPlayer(seat, input.source);
     if (wrong) {
