@@ -5,6 +5,7 @@
  */
 import { versionOf, enemyOf, indexOf, type OcSide, type OcState } from '../state.ts';
 import { roadBlocked } from './movement.ts';
+import { positionKey } from './occupancy.ts';
 
 /** The supply sources of a side (OC 5.1(1)): its off-map points, Bardia for the Axis until lost, Tobruk if asked. */
 export function supplySources(s: OcState, side: OcSide, withTobruk: boolean): string[] {
@@ -46,12 +47,12 @@ function usablePoint(s: OcState, side: OcSide, p: string): boolean {
 
 /** A position's supplied points, by side and whether through Tobruk, and what they were worked out from. */
 interface KnownSupply {
-  units: OcState['units'];
+  /** Where the units stood (`positionKey`): supply depends on nothing else of theirs. */
+  position: number;
   control: OcState['control'];
   barred: readonly string[];
   barredCount: number;
   bardiaLost: boolean;
-  unitsVersion: number;
   controlVersion: number;
   points: ReadonlySet<string>;
 }
@@ -65,23 +66,21 @@ export function suppliedPoints(s: OcState, side: OcSide, withTobruk: boolean): R
   const known = knownSupply.get(key);
   if (
     known &&
-    known.units === s.units &&
+    known.position === positionKey(s) &&
     known.control === s.control &&
     known.barred === s.barredSources &&
     known.barredCount === s.barredSources.length &&
     known.bardiaLost === s.bardiaLost &&
-    known.unitsVersion === versionOf(s.units) &&
     known.controlVersion === versionOf(s.control)
   )
     return known.points;
   const points = tracedPoints(s, side, withTobruk);
   knownSupply.set(key, {
-    units: s.units,
+    position: positionKey(s),
     control: s.control,
     barred: s.barredSources,
     barredCount: s.barredSources.length,
     bardiaLost: s.bardiaLost,
-    unitsVersion: versionOf(s.units),
     controlVersion: versionOf(s.control),
     points,
   });
