@@ -1,6 +1,7 @@
 /**
  * The state of an Operation Crusader game between decision points, and the small queries every rule module shares:
- * where units stand, who is an enemy, what a location is. Immutable: rules copy before they change.
+ * where units stand, who is an enemy, what a location is. Immutable: rules copy before they change, and parts a
+ * copy shares with the state it came from are replaced, never changed in place (`copyState`).
  */
 import type { Text } from '../../engine/types.ts';
 import type { OcData, OcSide, OcUnitData } from './data/schema.ts';
@@ -234,13 +235,14 @@ export function controlToChange(s: OcState): Record<string, OcSide> {
   return s.control;
 }
 
-/** A fresh copy of the parts of a state a rule changes (units and control copied on write, standing). */
+/**
+ * A fresh copy of a state for a resolve to change. Only the top level is copied: the units record, each unit and the
+ * control record are copied on write (`unitToChange`, `controlToChange`), and every other part (the phase, the
+ * standing orders, the barred sources) is shared with the earlier state, so a rule never changes one in place but
+ * sets a new value (`s.standing = { ...s.standing, ... }`).
+ */
 export function copyState(s: OcState): OcState {
-  const next: OcState = {
-    ...s,
-    barredSources: [...s.barredSources],
-    standing: { ...s.standing },
-  };
+  const next: OcState = { ...s };
   sealed = { units: writing.units, control: writing.control, changes };
   writing = { state: next, units: null, from: null, log: [], ids: [], control: null };
   return next;

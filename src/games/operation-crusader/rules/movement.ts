@@ -236,8 +236,11 @@ let lastWalk: {
   walked: WalkedPath | null;
 } = { position: -1, options: null, side: 'british', group: [], start: '', path: [], walked: null };
 
-const sameList = (a: readonly string[], b: readonly string[]): boolean =>
-  a.length === b.length && a.every((x, i) => x === b[i]);
+function sameList(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
 
 /**
  * Checks a path step by step (OC 6.2); the error names the step that breaks and cites its rule. A legal walk is
