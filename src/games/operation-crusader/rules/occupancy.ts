@@ -167,9 +167,12 @@ export function anyUnitAt(s: OcState, loc: string, side: OcSide, except: readonl
  * Whether a location holds units of the enemy of `side` and none of the side's (OC 6.2(1)[3], 5.1(3)①: the roads
  * beside such an area are closed to the side).
  */
-export function enemyAloneAt(s: OcState, loc: string, side: OcSide): boolean {
+export const enemyAloneAt = (s: OcState, loc: string, side: OcSide): boolean =>
+  enemyAloneAtPlace(s, codeOf(s, loc), side);
+
+/** `enemyAloneAt` of a location given by its number (`OcIndex.code`). */
+export function enemyAloneAtPlace(s: OcState, code: number, side: OcSide): boolean {
   const o = occupancy(s);
-  const code = codeOf(s, loc);
   const n = sideNumber(side);
   return code >= 0 && o.count[code * 2 + 1 - n] > 0 && o.count[code * 2 + n] === 0;
 }
