@@ -1,6 +1,7 @@
 /**
  * The state of an Operation Crusader game between decision points, and the small queries every rule module shares:
- * where units stand, who is an enemy, what a location is. Immutable: rules copy before they change.
+ * where units stand, who is an enemy, what a location is. Immutable: rules copy before they change, and parts a
+ * copy shares with the state it came from are replaced, never changed in place (`copyState`).
  */
 import type { Text } from '../../engine/types.ts';
 import type { OcData, OcSide, OcUnitData } from './data/schema.ts';
@@ -151,15 +152,33 @@ export const sideOf = (s: OcState, id: string): OcSide => indexOf(s.data).unit.g
 export const nameOf = (s: OcState, id: string): Text => indexOf(s.data).name.get(id) ?? { en: id, ja: id };
 
 // The state copy a resolve is changing (the latest made: a resolve makes one and changes only it), with the units
-// record and control record it has copied already and the units it has copied into that record (copy on write:
+// record and control record it has copied already, the units it has copied into that record (copy on write:
 // a resolve copies the units record, each unit and the control record only when it changes one, so that the
-// earlier state is never touched). One slot rather than a weak map of every copy made.
-let writing: { state: OcState | null; units: object | null; ids: string[]; control: object | null } = {
+// earlier state is never touched), the record its units record was copied from, and every unit handed out for
+// change since, in order (see `unitChanges`). One slot rather than a weak map of every copy made.
+let writing: UnitsWriting & { state: OcState | null; ids: string[]; control: object | null } = {
   state: null,
   units: null,
+  from: null,
+  log: [],
   ids: [],
   control: null,
 };
+
+/** How the units record being changed came about: the record it was copied from, then the units handed out since. */
+export interface UnitsWriting {
+  units: object | null;
+  from: object | null;
+  /** Every unit handed out for change since the copy, in order, repeats included (only ever appended to). */
+  log: string[];
+}
+
+/**
+ * What changed in a units record since it was copied, when it is the one being changed (else null: a record no
+ * resolve is changing never changes again). Lets rules/occupancy.ts bring what it knows of the record it was copied
+ * from up to date unit by unit instead of working it out again.
+ */
+export const unitChanges = (units: object): Readonly<UnitsWriting> | null => (units === writing.units ? writing : null);
 
 // Units and control records handed out for change so far, and the records the resolve before the current one
 // wrote with the count when it ended: what is known of a position worked out from a record (rules/occupancy.ts,
@@ -189,10 +208,12 @@ export function versionOf(record: object): number {
 export function unitToChange(s: OcState, id: string): OcUnitState {
   if (writing.state !== s) throw new Error('unitToChange: the state is not a copy');
   if (writing.units !== s.units) {
+    writing.from = s.units;
     s.units = { ...s.units };
     writing.units = s.units;
   }
   changes++;
+  writing.log.push(id);
   if (!writing.ids.includes(id)) {
     s.units[id] = { ...s.units[id] };
     writing.ids.push(id);
@@ -214,14 +235,15 @@ export function controlToChange(s: OcState): Record<string, OcSide> {
   return s.control;
 }
 
-/** A fresh copy of the parts of a state a rule changes (units and control copied on write, standing). */
+/**
+ * A fresh copy of a state for a resolve to change. Only the top level is copied: the units record, each unit and the
+ * control record are copied on write (`unitToChange`, `controlToChange`), and every other part (the phase, the
+ * standing orders, the barred sources) is shared with the earlier state, so a rule never changes one in place but
+ * sets a new value (`s.standing = { ...s.standing, ... }`).
+ */
 export function copyState(s: OcState): OcState {
-  const next: OcState = {
-    ...s,
-    barredSources: [...s.barredSources],
-    standing: { ...s.standing },
-  };
+  const next: OcState = { ...s };
   sealed = { units: writing.units, control: writing.control, changes };
-  writing = { state: next, units: null, ids: [], control: null };
+  writing = { state: next, units: null, from: null, log: [], ids: [], control: null };
   return next;
 }

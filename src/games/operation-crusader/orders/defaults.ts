@@ -1,7 +1,7 @@
 /** The legal, deterministic default orders of every decision point (a missed deadline). */
 import type { SeatId } from '../../../engine/types.ts';
 import type { OcOrders } from './schema.ts';
-import { owed } from '../rules/owed.ts';
+import { pointOf } from '../rules/owed.ts';
 import { replacementChoices, returnChoices } from '../rules/reorganise.ts';
 import type { OcSide, OcState } from '../state.ts';
 import { activatableAt, groupLocations } from '../rules/occupancy.ts';
@@ -9,7 +9,7 @@ import { DEFAULT_PREFERENCE, targetsBy } from '../rules/targets.ts';
 
 /** D1 the data's set-up; D2 most steps lost; D3 the first point; D4 pass or hold (OC-AD1); D7/D8 easiest target. */
 export function defaultOrders(s: OcState, seat: SeatId): OcOrders {
-  const point = owed(s).find((w) => w.seat === seat)?.point;
+  const point = pointOf(s, seat);
   const side = seat as OcSide;
   const phase = s.phase;
   switch (point) {

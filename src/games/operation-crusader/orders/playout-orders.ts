@@ -11,7 +11,7 @@ import { graphOf, reachable as withinBudget } from '../../../engine/geometry/ind
 import type { SeatId } from '../../../engine/types.ts';
 import { acrossFortress } from '../rules/combat.ts';
 import { connections, groupAllowance, mayEnterOffMap } from '../rules/movement.ts';
-import { owed } from '../rules/owed.ts';
+import { pointOf } from '../rules/owed.ts';
 import { suppliedPoints } from '../rules/supply.ts';
 import { enemyOf, indexOf, isArea, isOffMap, type OcSide, type OcState } from '../state.ts';
 import { activatableAt, groupLocations, unitsAt } from '../rules/occupancy.ts';
@@ -350,7 +350,7 @@ function activationOf(s: OcState, side: OcSide, rand: () => number): OcActivatio
 
 /** Play-out orders of a seat: purposeful at D4, the default orders elsewhere. */
 export function playoutOrders(s: OcState, seat: SeatId, rand: () => number): OcOrders {
-  const point = owed(s).find((w) => w.seat === seat)?.point;
+  const point = pointOf(s, seat);
   if (point !== 'OC-D4') return defaultOrders(s, seat);
   if (rand() < RANDOM_SHARE) return randomOrders(s, seat, rand);
   return { activation: activationOf(s, seat as OcSide, rand) };

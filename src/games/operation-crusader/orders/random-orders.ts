@@ -9,7 +9,7 @@ import { checkActivation } from './validate-activation.ts';
 import { defaultOrders } from './defaults.ts';
 import { connections, groupAllowance, stepAllowed, stopsAt, type OcStep } from '../rules/movement.ts';
 import type { OcActivation, OcOrders } from './schema.ts';
-import { owed } from '../rules/owed.ts';
+import { pointOf } from '../rules/owed.ts';
 import { enemyOf, isArea, isOffMap, type OcSide, type OcState } from '../state.ts';
 import { activatableAt, groupLocations, unitsAt } from '../rules/occupancy.ts';
 
@@ -59,7 +59,7 @@ function randomActivation(s: OcState, side: OcSide, locations: readonly string[]
 
 /** Random legal orders of a seat. */
 export function randomOrders(s: OcState, seat: SeatId, rand: () => number): OcOrders {
-  const point = owed(s).find((w) => w.seat === seat)?.point;
+  const point = pointOf(s, seat);
   const side = seat as OcSide;
   const phase = s.phase;
   const out: OcOrders = {};

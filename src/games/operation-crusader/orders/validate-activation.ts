@@ -11,8 +11,11 @@ import { activatable, activatableAt, anyUnitAt, unitsAt } from '../rules/occupan
 
 /** The group an activation names: its units, or every activatable unit at its location. */
 export function groupOf(s: OcState, side: OcSide, act: OcActivation): string[] {
-  if (act.units?.length) return [...new Set(act.units)];
-  return [...activatableAt(s, side, act.at)];
+  const units = act.units;
+  if (!units?.length) return activatableAt(s, side, act.at); // a fresh list
+  const out: string[] = [];
+  for (const u of units) if (!out.includes(u)) out.push(u);
+  return out;
 }
 
 /** Whether the activation ends in a combat (OC 6.3[2]: compulsory at a point, chosen in an area). */
@@ -43,8 +46,9 @@ function checkGroup(s: OcState, side: OcSide, act: OcActivation): RuleError[] {
       ),
     ];
   const errors: RuleError[] = [];
-  for (const [i, u] of (act.units ?? []).entries()) {
-    const path = `activation.units.${i}`;
+  const units = act.units ?? [];
+  for (let i = 0; i < units.length; i++) {
+    const u = units[i];
     if (s.units[u]?.status === 'map' && s.units[u].faceDown && s.units[u].at === act.at)
       errors.push(
         ocError(
@@ -54,7 +58,7 @@ function checkGroup(s: OcState, side: OcSide, act: OcActivation): RuleError[] {
             en: `${nameOf(s, u).en} is face down (already activated or out of supply)`,
             ja: `${nameOf(s, u).ja}は裏向きです(活性化済みか補給切れ)`,
           },
-          path,
+          `activation.units.${i}`,
           ['OC-A24'],
         ),
       );
@@ -67,11 +71,11 @@ function checkGroup(s: OcState, side: OcSide, act: OcActivation): RuleError[] {
             en: `${nameOf(s, u).en} is not a face-up unit of yours at ${nameOf(s, act.at).en}`,
             ja: `${nameOf(s, u).ja}は${nameOf(s, act.at).ja}にいる表向きの自軍ユニットではありません`,
           },
-          path,
+          `activation.units.${i}`,
         ),
       );
   }
-  if (new Set(act.units ?? []).size !== (act.units ?? []).length)
+  if (units.some((u, i) => units.indexOf(u) !== i))
     errors.push(
       ocError(
         'oc/activate/duplicate',

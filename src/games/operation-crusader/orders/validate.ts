@@ -6,7 +6,7 @@ import type { RuleError, SeatId, Text } from '../../../engine/types.ts';
 import { checkActivation } from './validate-activation.ts';
 import { ocError } from './errors.ts';
 import type { OcOrders } from './schema.ts';
-import { owed } from '../rules/owed.ts';
+import { pointOf } from '../rules/owed.ts';
 import { replacementChoices, returnChoices } from '../rules/reorganise.ts';
 import { indexOf, nameOf, type OcSide, type OcState } from '../state.ts';
 
@@ -209,7 +209,7 @@ function checkStanding(s: OcState, side: OcSide, o: OcOrders): RuleError[] {
 export function validate(s: OcState, seat: SeatId, o: OcOrders): RuleError[] {
   if (seat !== 'british' && seat !== 'axis')
     return [ocError('oc/seat', 'OC 4.0[1]', { en: `no seat ${seat}`, ja: `${seat}という席はありません` })];
-  const point = owed(s).find((w) => w.seat === seat)?.point;
+  const point = pointOf(s, seat);
   const errors: RuleError[] = [...checkStanding(s, seat, o)];
   const asked = (key: keyof OcOrders, when: boolean) => {
     if (o[key] !== undefined && !when) errors.push(notOwed(key));

@@ -14,7 +14,7 @@ export function addVp(s: OcState, side: OcSide, amount: number, rule: string, ct
   const cap = s.data.vpCap;
   const before = s.vp;
   s.vp = Math.max(-cap, Math.min(cap, s.vp + (side === 'british' ? amount : -amount)));
-  ctx.emit({ type: 'vp', side, amount, before, after: s.vp, rule });
+  if (!ctx.silent) ctx.emit({ type: 'vp', side, amount, before, after: s.vp, rule });
 }
 
 /**
@@ -84,15 +84,15 @@ export function fire(
     const st = s.units[firer];
     if (!target || st.status !== 'map' || st.steps <= 0) continue;
     const { value, plus } = toHit(s, firer, target, combat, counter);
-    const dice: number[] = [];
+    const dice: number[] | null = ctx.silent ? null : [];
     const known = firePurpose(firer, target);
     let hits = 0;
     for (let i = 0; i < st.steps; i++) {
       const d = ctx.rollFor ? ctx.rollFor(6, known.purpose) : ctx.roll(6, known.text); // as rollDie
-      dice.push(d);
+      dice?.push(d);
       if (d + plus >= value) hits++;
     }
-    ctx.emit({ type: 'fire', firer, target, counter, dice, need: value, plus, hits, rule });
+    if (dice) ctx.emit({ type: 'fire', firer, target, counter, dice, need: value, plus, hits, rule });
     batches.push({ target, hits });
   }
   // OC-A06 R1: hits summed per target over the fire step; R2: converted per firing unit.
@@ -125,7 +125,7 @@ export function applyLosses(
   const before = st.steps;
   const lost = Math.min(before, losses);
   st.steps = before - lost;
-  ctx.emit({ type: 'loss', unit: id, hits, defence, losses, lost, left: st.steps, rule: 'OC 6.3(3)' });
+  if (!ctx.silent) ctx.emit({ type: 'loss', unit: id, hits, defence, losses, lost, left: st.steps, rule: 'OC 6.3(3)' });
   const u = indexOf(s.data).unit.get(id)!;
   if (u.arm === 'tank' && u.nation === 'german') {
     addVp(s, 'british', s.options.germanTankVp === 'lost' ? lost : losses, 'OC 7.1(3)', ctx);

@@ -37,8 +37,9 @@ export function invariants(s: OcState): string[] {
   for (const p of places.onMap) {
     if (p.id === combatAt) continue;
     if (sides[p.code] === BOTH) broken.push(`OC 6.3(7): both sides at ${p.id}`);
-    if (!p.area && s.control[p.id] !== 'british' && s.control[p.id] !== 'axis')
-      broken.push(`OC 7.2: ${p.id} has no controller`);
+    if (p.area) continue;
+    const controller = s.control[p.id];
+    if (controller !== 'british' && controller !== 'axis') broken.push(`OC 7.2: ${p.id} has no controller`);
   }
   return broken;
 }

@@ -8,8 +8,8 @@ import { pathSpecOf, graphOf, type Edge } from '../../../engine/geometry/index.t
 import type { PathSpec, RuleError } from '../../../engine/types.ts';
 import type { OcRoadData } from '../data/schema.ts';
 import { ocError } from '../orders/errors.ts';
-import { versionOf, enemyOf, indexOf, isArea, isOffMap, nameOf, type OcSide, type OcState } from '../state.ts';
-import { anyUnitAt, enemyAloneAt, unitsAt } from './occupancy.ts';
+import { enemyOf, indexOf, isArea, isOffMap, nameOf, type OcSide, type OcState } from '../state.ts';
+import { anyUnitAt, enemyAloneAt, positionKey, unitsAt } from './occupancy.ts';
 
 /** One step a group may take. */
 export interface OcStep {
@@ -225,20 +225,22 @@ function nextStep(
   return step;
 }
 
-/** The last walk that broke no rule and what it was walked in (see `walkPath`). */
+/** The last walk that broke no rule and what it was walked in (see `walkPath`; `position`: `positionKey`). */
 let lastWalk: {
-  units: OcState['units'] | null;
-  version: number;
+  position: number;
   options: OcState['options'] | null;
   side: OcSide;
   group: readonly string[];
   start: string;
   path: readonly string[];
   walked: WalkedPath | null;
-} = { units: null, version: -2, options: null, side: 'british', group: [], start: '', path: [], walked: null };
+} = { position: -1, options: null, side: 'british', group: [], start: '', path: [], walked: null };
 
-const sameList = (a: readonly string[], b: readonly string[]): boolean =>
-  a.length === b.length && a.every((x, i) => x === b[i]);
+function sameList(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
 
 /**
  * Checks a path step by step (OC 6.2); the error names the step that breaks and cites its rule. A legal walk is
@@ -254,8 +256,7 @@ export function walkPath(
 ): WalkedPath {
   const last = lastWalk;
   if (
-    last.units === s.units &&
-    last.version === versionOf(s.units) &&
+    last.position === positionKey(s) &&
     last.options === s.options &&
     last.side === side &&
     last.start === start &&
@@ -266,8 +267,7 @@ export function walkPath(
   const walked = walkUnremembered(s, side, group, start, path);
   if (!walked.error)
     lastWalk = {
-      units: s.units,
-      version: versionOf(s.units),
+      position: positionKey(s),
       options: s.options,
       side,
       group: [...group],

@@ -25,14 +25,14 @@ import { targetsBy, DEFAULT_PREFERENCE } from './targets.ts';
 export function takeControl(s: OcState, point: string, side: OcSide, ctx: ResolveContext): void {
   if (!(point in s.control) || s.control[point] === side) return;
   controlToChange(s)[point] = side;
-  ctx.emit({ type: 'control', point, side, rule: 'OC 7.2[1]' });
+  if (!ctx.silent) ctx.emit({ type: 'control', point, side, rule: 'OC 7.2[1]' });
   if (point === s.data.bardia && side === 'british') s.bardiaLost = true;
 }
 
 /** OC 6.4: the group's units still on the map turn face down; the other side is next (OC 3.1③[a]). */
 function endActivation(s: OcState, group: readonly string[], ctx: ResolveContext): void {
   for (const u of group) if (s.units[u].status === 'map') unitToChange(s, u).faceDown = true;
-  ctx.emit({ type: 'activation-end', units: [...group], rule: 'OC 6.4' });
+  if (!ctx.silent) ctx.emit({ type: 'activation-end', units: [...group], rule: 'OC 6.4' });
   s.active = enemyOf(s.active);
   s.phase = { kind: 'activate' };
 }
@@ -41,7 +41,7 @@ function endActivation(s: OcState, group: readonly string[], ctx: ResolveContext
 function breakThrough(s: OcState, group: readonly string[], point: string, ctx: ResolveContext): void {
   const steps = group.reduce((n, u) => n + s.units[u].steps, 0);
   for (const u of group) Object.assign(unitToChange(s, u), { status: 'broken-through', at: null, faceDown: false });
-  if (!s.barredSources.includes(point)) s.barredSources.push(point);
+  if (!s.barredSources.includes(point)) s.barredSources = [...s.barredSources, point]; // shared: copied to change (state.ts)
   ctx.emit({ type: 'breakthrough', units: [...group], point, steps, rule: 'OC 7.1(5)' });
   addVp(s, 'axis', steps, 'OC 7.1(5)[3]', ctx);
 }
@@ -51,7 +51,7 @@ export function applyActivation(s: OcState, act: OcActivation, ctx: ResolveConte
   const side = s.active;
   if (act.at === PASS) {
     s.passes++;
-    ctx.emit({ type: 'pass', side, auto: false, rule: 'OC 3.1③[a]' });
+    if (!ctx.silent) ctx.emit({ type: 'pass', side, auto: false, rule: 'OC 3.1③[a]' });
     s.active = enemyOf(side);
     return;
   }
@@ -66,7 +66,8 @@ export function applyActivation(s: OcState, act: OcActivation, ctx: ResolveConte
   const defenders = fights ? unitsAt(s, walked.end, enemyOf(side)) : [];
   const from = fights ? retreatPlace(s, side, act.at, path) : act.at;
   for (const u of group) unitToChange(s, u).at = walked.end;
-  ctx.emit({ type: 'activate', side, at: act.at, units: group, path, cost: walked.spent, queued, rule: 'OC 6.1' });
+  if (!ctx.silent)
+    ctx.emit({ type: 'activate', side, at: act.at, units: group, path, cost: walked.spent, queued, rule: 'OC 6.1' });
   if (s.options.control === 'entry') for (const p of path) if (!isOffMap(s, p)) takeControl(s, p, side, ctx);
   if (isOffMap(s, walked.end) && walked.end !== act.at) {
     breakThrough(s, group, walked.end, ctx);
@@ -88,14 +89,15 @@ export function applyActivation(s: OcState, act: OcActivation, ctx: ResolveConte
     acrossFortress: fortress,
     targets: { ...act.targets },
   };
-  ctx.emit({
-    type: 'combat',
-    at: combat.at,
-    attackers: combat.attackers,
-    defenders,
-    fortress: combat.acrossFortress,
-    rule: 'OC 6.3',
-  });
+  if (!ctx.silent)
+    ctx.emit({
+      type: 'combat',
+      at: combat.at,
+      attackers: combat.attackers,
+      defenders,
+      fortress: combat.acrossFortress,
+      rule: 'OC 6.3',
+    });
   beginCounterattack(s, combat, ctx);
 }
 
@@ -159,7 +161,8 @@ function endCombat(s: OcState, combat: OcCombat, ctx: ResolveContext): void {
   const atPoint = !isArea(s, combat.at);
   if (atPoint && held && alive.length) {
     for (const u of alive) unitToChange(s, u).at = combat.from;
-    ctx.emit({ type: 'retreat', units: alive, from: combat.at, to: combat.from, rule: 'OC 6.3(7)[3]' });
+    if (!ctx.silent)
+      ctx.emit({ type: 'retreat', units: alive, from: combat.at, to: combat.from, rule: 'OC 6.3(7)[3]' });
     // OC-A23: the retreating units end their move at the location they came from.
     if (!isArea(s, combat.from) && !isOffMap(s, combat.from)) takeControl(s, combat.from, combat.attacker, ctx);
   } else if (atPoint && alive.length) takeControl(s, combat.at, combat.attacker, ctx);

@@ -1,7 +1,7 @@
 /** Who owes orders at the current decision point (spec 5.1: D1-D8). */
 import type { Owed } from '../../../engine/types.ts';
 import { replacementChoices } from './reorganise.ts';
-import { enemyOf, type OcState } from '../state.ts';
+import { enemyOf, type OcSide, type OcState } from '../state.ts';
 
 /** The prompt of each decision point. */
 export const PROMPTS = {
@@ -61,22 +61,26 @@ export function seatsOwing(s: OcState): string[] {
 
 /** The seats that owe orders now, with their decision point. */
 export function owed(s: OcState): Owed[] {
+  return seatsOwing(s).map((seat) => owe(seat, pointOf(s, seat)!));
+}
+
+/** The decision point a seat owes orders at now, or undefined when it owes none (its entry of `owed`). */
+export function pointOf(s: OcState, seat: string): OcPoint | undefined {
   const phase = s.phase;
   switch (phase.kind) {
     case 'setup':
-      return [owe('british', 'OC-D1')];
+      return seat === 'british' ? 'OC-D1' : undefined;
     case 'reorganise':
+      if (!phase.owing.includes(seat as OcSide)) return undefined;
       // D2 when the British have a replacement to choose, else D3 (a return point); D2 orders may name returns too.
-      return phase.owing.map((side) =>
-        owe(side, side === 'british' && replacementChoices(s).some((t) => t.units.length > 1) ? 'OC-D2' : 'OC-D3'),
-      );
+      return seat === 'british' && replacementChoices(s).some((t) => t.units.length > 1) ? 'OC-D2' : 'OC-D3';
     case 'activate':
-      return [owe(s.active, 'OC-D4')];
+      return seat === s.active ? 'OC-D4' : undefined;
     case 'counterattack':
-      return [owe(enemyOf(phase.combat.attacker), 'OC-D8')];
+      return seat === enemyOf(phase.combat.attacker) ? 'OC-D8' : undefined;
     case 'targets':
-      return [owe(phase.combat.attacker, 'OC-D7')];
+      return seat === phase.combat.attacker ? 'OC-D7' : undefined;
     case 'over':
-      return [];
+      return undefined;
   }
 }

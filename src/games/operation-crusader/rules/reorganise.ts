@@ -43,8 +43,14 @@ export function replacementChoices(
     const units = unitsAt(s, p.id, 'british').filter(
       (u) => supply.get(u) === 'supplied' && s.units[u].steps < ix.unit.get(u)!.steps,
     );
-    const lost = (u: string) => ix.unit.get(u)!.steps - s.units[u].steps;
-    if (units.length) out.push({ town: p.id, units: units.sort((a, b) => lost(b) - lost(a)) });
+    // Most steps lost first.
+    if (units.length)
+      out.push({
+        town: p.id,
+        units: units.sort(
+          (a, b) => ix.unit.get(b)!.steps - s.units[b].steps - (ix.unit.get(a)!.steps - s.units[a].steps),
+        ),
+      });
   }
   return out;
 }

@@ -4,7 +4,7 @@
  * side's (OC 5.1(3), OC-A26); from an area, it starts at a friendly-controlled point the area touches.
  */
 import { versionOf, enemyOf, indexOf, type OcSide, type OcState } from '../state.ts';
-import { roadBlocked } from './movement.ts';
+import { enemyAloneAtPlace, positionKey } from './occupancy.ts';
 
 /** The supply sources of a side (OC 5.1(1)): its off-map points, Bardia for the Axis until lost, Tobruk if asked. */
 export function supplySources(s: OcState, side: OcSide, withTobruk: boolean): string[] {
@@ -15,8 +15,11 @@ export function supplySources(s: OcState, side: OcSide, withTobruk: boolean): st
   return out;
 }
 
-/** A road seen from one of its ends: the road and the point at its other end. */
-type RoadEnd = { road: OcState['data']['roads'][number]; to: string };
+/**
+ * A road seen from one of its ends: the point at its other end, the side whose off-map point that is (else null),
+ * and the numbers of the areas beside the road (`OcIndex.code`).
+ */
+type RoadEnd = { to: string; offMap: OcSide | null; areas: number[] };
 
 const roadsCache = new WeakMap<OcState['data'], Map<string, RoadEnd[]>>();
 
@@ -30,9 +33,15 @@ function roadsAt(data: OcState['data']): Map<string, RoadEnd[]> {
     if (list) list.push(end);
     else byPoint!.set(at, [end]);
   };
+  const ix = indexOf(data);
+  const end = (to: string, road: OcState['data']['roads'][number]): RoadEnd => ({
+    to,
+    offMap: ix.point.get(to)?.offMap?.side ?? null,
+    areas: road.areas.map((a) => ix.code.get(a) ?? -1),
+  });
   for (const road of data.roads) {
-    add(road.from, { road, to: road.to });
-    if (road.to !== road.from) add(road.to, { road, to: road.from });
+    add(road.from, end(road.to, road));
+    if (road.to !== road.from) add(road.to, end(road.from, road));
   }
   roadsCache.set(data, byPoint);
   return byPoint;
@@ -46,12 +55,12 @@ function usablePoint(s: OcState, side: OcSide, p: string): boolean {
 
 /** A position's supplied points, by side and whether through Tobruk, and what they were worked out from. */
 interface KnownSupply {
-  units: OcState['units'];
+  /** Where the units stood (`positionKey`): supply depends on nothing else of theirs. */
+  position: number;
   control: OcState['control'];
   barred: readonly string[];
   barredCount: number;
   bardiaLost: boolean;
-  unitsVersion: number;
   controlVersion: number;
   points: ReadonlySet<string>;
 }
@@ -65,23 +74,21 @@ export function suppliedPoints(s: OcState, side: OcSide, withTobruk: boolean): R
   const known = knownSupply.get(key);
   if (
     known &&
-    known.units === s.units &&
+    known.position === positionKey(s) &&
     known.control === s.control &&
     known.barred === s.barredSources &&
     known.barredCount === s.barredSources.length &&
     known.bardiaLost === s.bardiaLost &&
-    known.unitsVersion === versionOf(s.units) &&
     known.controlVersion === versionOf(s.control)
   )
     return known.points;
   const points = tracedPoints(s, side, withTobruk);
   knownSupply.set(key, {
-    units: s.units,
+    position: positionKey(s),
     control: s.control,
     barred: s.barredSources,
     barredCount: s.barredSources.length,
     bardiaLost: s.bardiaLost,
-    unitsVersion: versionOf(s.units),
     controlVersion: versionOf(s.control),
     points,
   });
@@ -95,14 +102,23 @@ function tracedPoints(s: OcState, side: OcSide, withTobruk: boolean): Set<string
   const queue = [...reached];
   // Breadth first, each point's roads in data order: the points are reached in the order a scan of every road
   // from each point would reach them.
+  const enemy = enemyOf(side);
   for (let head = 0; head < queue.length; head++) {
-    for (const { road, to } of byPoint.get(queue[head]) ?? []) {
-      if (reached.has(to) || !usablePoint(s, side, to) || roadBlocked(s, road, side)) continue;
+    for (const { to, offMap, areas } of byPoint.get(queue[head]) ?? []) {
+      // `usablePoint` (OC 5.1(3)②) and `roadBlocked` (OC 5.1(3)①), by the numbers made once per data set.
+      if (reached.has(to) || (offMap ? offMap !== side : s.control[to] === enemy) || blockedBeside(s, areas, side))
+        continue;
       reached.add(to);
       queue.push(to);
     }
   }
   return reached;
+}
+
+/** Whether one of the areas beside a road holds the enemy of `side` and none of its units (OC 5.1(3)①). */
+function blockedBeside(s: OcState, areas: readonly number[], side: OcSide): boolean {
+  for (const a of areas) if (enemyAloneAtPlace(s, a, side)) return true;
+  return false;
 }
 
 /**

@@ -97,7 +97,7 @@ function startOperations(s: OcState, first: OcSide, ctx: ResolveContext): void {
   s.active = first;
   s.passes = 0;
   s.phase = { kind: 'activate' };
-  ctx.emit({ type: 'operations', turn: s.turn, first, vp: s.vp, rule: 'OC 3.1②' });
+  if (!ctx.silent) ctx.emit({ type: 'operations', turn: s.turn, first, vp: s.vp, rule: 'OC 3.1②' });
 }
 
 /** Runs the game on until a decision point needs orders (queued activations and auto passes applied). */
@@ -112,7 +112,7 @@ export function advance(s: OcState, ctx: ResolveContext): OcState {
     if (!anyActivatable(s, side)) {
       // OC 3.1③[a]: a side with no unit able to operate passes.
       s.passes++;
-      ctx.emit({ type: 'pass', side, auto: true, rule: 'OC 3.1③[a]' });
+      if (!ctx.silent) ctx.emit({ type: 'pass', side, auto: true, rule: 'OC 3.1③[a]' });
       s.active = enemyOf(side);
       continue;
     }
@@ -162,10 +162,14 @@ function startReorganisation(s: OcState, ctx: ResolveContext): void {
   const british = supplyOf(s, 'british');
   for (const side of ['british', 'axis'] as const) {
     for (const [id, supply] of side === 'british' ? british : supplyOf(s, side)) {
-      const st = unitToChange(s, id);
-      st.outOfSupply = supply === 'out';
-      st.faceDown = st.outOfSupply;
-      if (st.outOfSupply) out.push(id);
+      const outOfSupply = supply === 'out';
+      // Only a unit that turns (or changes its supply) is copied.
+      if (s.units[id].outOfSupply !== outOfSupply || s.units[id].faceDown !== outOfSupply) {
+        const st = unitToChange(s, id);
+        st.outOfSupply = outOfSupply;
+        st.faceDown = outOfSupply;
+      }
+      if (outOfSupply) out.push(id);
     }
   }
   ctx.emit({ type: 'reorganisation', turn: s.turn, outOfSupply: out, rule: 'OC 5.1' });
