@@ -210,11 +210,14 @@ function inIdOrder(table: Record<string, string[]>): Record<string, string[]> {
   return out;
 }
 
+/** The orders of a seat that sent none (read only). */
+const NO_ORDERS: AwOrders = Object.freeze({});
+
 /** Applies the answer of the seat owed at the current decision point, then leaves a cursor or the next point. */
 export function applyAnswer(s: AwState, orders: Readonly<Record<string, AwOrders>>, ctx: ResolveContext): void {
   const p = s.phase;
-  const a = orders.allied ?? {};
-  const g = orders.german ?? {};
+  const a = orders.allied ?? NO_ORDERS;
+  const g = orders.german ?? NO_ORDERS;
   switch (p.kind) {
     case 'reinforce':
       returnSunk(s, ctx, g.reinforce ?? []);
