@@ -5,7 +5,6 @@
 import type { AwSide } from '../data/schema.ts';
 import { indexOf, type DataIndex } from '../data/data-index.ts';
 import { activeAir, activeShipPos, activeUbPos } from '../rules/combat.ts';
-import { areaCodes } from '../rules/area-scan.ts';
 import type { AwOrders } from './schema.ts';
 import { madeInIdOrder } from '../rules/flow.ts';
 import { owingSeat } from '../rules/owed.ts';
@@ -145,16 +144,27 @@ function randomOverflow(s: AwState, side: AwSide, rand: Rand): string[] {
   return named;
 }
 
+/** Per area id, a list made when first asked for and shared by every unit there (a handful of areas). */
+function perArea(make: (area: string) => string[]): (area: string) => string[] {
+  const areas: string[] = [];
+  const lists: string[][] = [];
+  return (area) => {
+    const k = areas.indexOf(area);
+    if (k >= 0) return lists[k];
+    areas.push(area);
+    lists.push(make(area));
+    return lists[lists.length - 1];
+  };
+}
+
 /** D9: each attack of each escort ship on a random UB of its area. */
 function randomEscorts(s: AwState, rand: Rand): Record<string, string[]> {
   const escorts = record<string[]>(); // keys in data order, but any subset of the units
   const units = s.data.units;
-  const code = areaCodes(s); // shared: read at once
-  const ubsIn: string[][] = []; // by area position, made once for all the ships there
+  const ubsIn = perArea((area) => idsAt(s, area, 'german'));
   for (const i of activeShipPos(s)) {
     const u = units[i];
-    ubsIn[code[i]] ??= idsAt(s, s.loc[i], 'german');
-    const ubs = ubsIn[code[i]];
+    const ubs = ubsIn(s.loc[i]);
     const n = shipAttacks(u);
     const list: string[] = [];
     for (let k = 0; k < n; k++) list.push(pickOne(ubs, rand));
@@ -167,12 +177,10 @@ function randomEscorts(s: AwState, rand: Rand): Record<string, string[]> {
 function randomUbs(s: AwState, rand: Rand): Record<string, string[]> {
   const ubs = record<string[]>(); // keys in data order, but any subset of the units
   const units = s.data.units;
-  const code = areaCodes(s); // shared: read at once
-  const convoysIn: string[][] = []; // by area position, made once for all the UBs there
+  const convoysIn = perArea((area) => convoyIdsAt(s, area));
   for (const i of activeUbPos(s)) {
     const u = units[i];
-    convoysIn[code[i]] ??= convoyIdsAt(s, s.loc[i]);
-    const convoys = convoysIn[code[i]];
+    const convoys = convoysIn(s.loc[i]);
     const n = ubAttacks(s, u.id);
     const list: string[] = [];
     for (let k = 0; k < n; k++) list.push(pickOne(convoys, rand));

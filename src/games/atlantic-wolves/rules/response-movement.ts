@@ -119,7 +119,7 @@ function rolledUnits(s: AwState, n: number, units: string[]): void {
 export function standingResponse(s: AwState, unit: string): string | null {
   const i = indexOf(s.data).order.get(unit);
   if (i === undefined) return null;
-  const entry = s.standing[indexOf(s.data).isGerman[i] ? 'german' : 'allied']?.responseTable?.[unit];
+  const entry = (indexOf(s.data).isGerman[i] ? s.standing.german : s.standing.allied)?.responseTable?.[unit];
   if (!entry) return null;
   const o = responseOrigin(s, unit); // the same for every preference: nothing moves while they are tried
   for (const pref of entry) {
