@@ -76,17 +76,6 @@ function tally(k: Kept, i: number, l: string | undefined, code: number, d: numbe
   if (k.starConvoy[i] && l !== 'out') k.starConvoysIn += d;
 }
 
-/**
- * The code of a location. Most moves are to 'used' (clean-up) or to an area given by the data's own id string (a
- * placement): both are found by compares, without the map lookup that any other location takes.
- */
-function codeOf(ix: DataIndex, l: string | undefined): number {
-  if (l === 'used') return OFF;
-  const areas = ix.areaIds;
-  for (let a = 0; a < areas.length; a++) if (areas[a] === l) return a;
-  return l === undefined ? NOWHERE : (ix.locCode.get(l) ?? NOWHERE);
-}
-
 /** Moves unit `i` of the kept scan to location `l`. */
 function move(k: Kept, i: number, l: string | undefined): void {
   const ix = k.ix;
@@ -97,7 +86,8 @@ function move(k: Kept, i: number, l: string | undefined): void {
     side[old]--;
     if (ix.isConvoy[i]) k.convoys[old]--;
   }
-  const code = codeOf(ix, l);
+  // 'used' first: the commonest destination (clean-up) needs no map lookup.
+  const code = l === 'used' ? OFF : l === undefined ? NOWHERE : (ix.locCode.get(l) ?? NOWHERE);
   if (code >= 0) {
     side[code]++;
     if (ix.isConvoy[i]) k.convoys[code]++;

@@ -18,10 +18,9 @@ import {
 import { at, ownDamage, ownList, ownTurnList, type AwState } from '../state.ts';
 import { attackDieText } from './dice-purposes.ts';
 
-/** Areas holding units of both sides (AW 8.0[2], AW-A09), in area id order. */
-export function contestedAreas(s: AwState): string[] {
+/** Areas holding units of both sides (AW 8.0[2], AW-A09), in area id order (`sc`: the state's scan, when at hand). */
+export function contestedAreas(s: AwState, sc: AreaScan = areaScan(s)): string[] {
   const ix = indexOf(s.data);
-  const sc = areaScan(s);
   const out: string[] = [];
   for (let a = 0; a < ix.areaIds.length; a++) if (sc.allied[a] > 0 && sc.german[a] > 0) out.push(ix.areaIds[a]);
   return out;
@@ -32,7 +31,8 @@ export function startCombat(s: AwState, ctx: ResolveContext): void {
   s.t.revealed = true;
   const ix = indexOf(s.data);
   const units = s.data.units;
-  const code = areaScan(s).code;
+  const sc = areaScan(s);
+  const code = sc.code;
   const first = areasByFirstUnit(code);
   // The Allied seat has now seen every escort on the map (standard mode: face down until now), area by area in the
   // order of `first`, each area's escorts in data order.
@@ -44,7 +44,7 @@ export function startCombat(s: AwState, ctx: ResolveContext): void {
     for (const a of first) map[ix.areaIds[a]] = units.flatMap((u, i) => (code[i] === a ? [u.id] : []));
     ctx.emit({ type: 'combat-reveal', rule: 'AW 8.0[1]', turn: s.turn, areas: map });
   }
-  const contested = contestedAreas(s);
+  const contested = contestedAreas(s, sc); // nothing has moved since the scan
   s.t.groups = s.options.strictAreaSequence ? contested.map((a) => [a]) : contested.length ? [contested] : [];
   s.t.group = 0;
   s.t.stage = 'air';
