@@ -40,8 +40,9 @@ export function startCombat(s: AwState, ctx: ResolveContext): void {
     for (const i of ix.escortPos)
       if (code[i] === a && !s.seen.includes(units[i].id)) ownList(s, 'seen').push(units[i].id);
   if (!ctx.silent) {
-    const map: Record<string, string[]> = {};
-    for (const a of first) map[ix.areaIds[a]] = units.flatMap((u, i) => (code[i] === a ? [u.id] : []));
+    const map: Record<string, string[]> = {}; // areas in the order of `first`, units in data order
+    for (const a of first) map[ix.areaIds[a]] = [];
+    for (let i = 0; i < code.length; i++) if (code[i] >= 0) map[ix.areaIds[code[i]]].push(units[i].id);
     ctx.emit({ type: 'combat-reveal', rule: 'AW 8.0[1]', turn: s.turn, areas: map });
   }
   const contested = contestedAreas(s, sc); // nothing has moved since the scan
