@@ -138,22 +138,31 @@ export function emptyTurn(): TurnState {
  * the copies made for `building`, the one state being built; any other state copies again (always safe).
  */
 let building: AwState | null = null;
+/** The first `ownedCount` entries are the copies made for `building` (those past it are stale: never read, and only
+ * a few small lists kept until overwritten). */
 const owned: unknown[] = [];
+let ownedCount = 0;
 
 function claim<T>(s: AwState, value: T, copy: (v: T) => T): T {
-  if (building === s && owned.includes(value)) return value;
+  if (building === s && isOwned(value)) return value;
   if (building !== s) {
     building = s;
     clearOwned();
   }
   const mine = copy(value);
-  owned.push(mine);
+  owned[ownedCount++] = mine;
   return mine;
 }
 
-/** Empties `owned`; most steps own nothing, and setting an array's length costs a call into the runtime even then. */
+/** Whether a value is one of the copies made for `building` (a handful at most: a loop, not a call of `includes`). */
+function isOwned(value: unknown): boolean {
+  for (let k = 0; k < ownedCount; k++) if (owned[k] === value) return true;
+  return false;
+}
+
+/** Forgets the copies made so far: a count set to 0 (setting an array's length costs a call into the runtime). */
 function clearOwned(): void {
-  if (owned.length !== 0) owned.length = 0;
+  ownedCount = 0;
 }
 
 const copyList = <T>(a: T[]): T[] => a.slice();

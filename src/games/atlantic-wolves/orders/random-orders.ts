@@ -11,7 +11,7 @@ import { owingSeat } from '../rules/owed.ts';
 import { ownNamesAt } from '../rules/hidden-units.ts';
 import { overfull, placeholder, step1Pool } from '../rules/placement.ts';
 import { turn5Count } from '../rules/reinforcement.ts';
-import { responseDestinations } from '../rules/response-movement.ts';
+import { responseDestinationPos } from '../rules/response-movement.ts';
 import { capacityAt, scanAreas, shipAttacks, ubAttacks, ubsToPlace } from '../rules/arithmetic.ts';
 import { at, record, type AwState } from '../state.ts';
 import { pickOne, shuffled } from '../../../engine/shuffled.ts';
@@ -80,6 +80,17 @@ function randomResponseTable(s: AwState, side: AwSide, rand: Rand): Record<strin
   return table;
 }
 
+/** `shuffled` (the same draws, the same order) of a list nobody else holds, without copying it. */
+function shuffleInPlace<T>(xs: T[], rand: Rand): T[] {
+  for (let i = xs.length - 1; i > 0; i--) {
+    const j = Math.floor(rand() * (i + 1));
+    const x = xs[i];
+    xs[i] = xs[j];
+    xs[j] = x;
+  }
+  return xs;
+}
+
 /** Ids of a side's units at a location, in data order (as `unitsAt`). */
 function idsAt(s: AwState, where: string, side: AwSide): string[] {
   const ix = indexOf(s.data);
@@ -100,7 +111,7 @@ function convoyIdsAt(s: AwState, where: string): string[] {
 
 /** D3 / D5: the units in use scattered over the areas (AW 6.0[1], 7.0[1]), often with a standing response table. */
 function randomPlacement(s: AwState, side: AwSide, rand: Rand): AwOrders {
-  let ids = shuffled(idsAt(s, 'used', side), rand);
+  let ids = shuffleInPlace(idsAt(s, 'used', side), rand);
   if (side === 'german') ids = ids.slice(0, ubsToPlace(s, ids.length));
   const o: AwOrders = { placement: scatter(s, side, ids, rand) };
   if (s.mode === 'mail' && rand() < 0.8) o.standing = { responseTable: randomResponseTable(s, side, rand) };
@@ -133,16 +144,30 @@ function randomOverflow(s: AwState, side: AwSide, rand: Rand): string[] {
   return named;
 }
 
+/** Per area id, a list made when first asked for and shared by every unit there (a handful of areas). */
+function perArea(make: (area: string) => string[]): (area: string) => string[] {
+  const areas: string[] = [];
+  const lists: string[][] = [];
+  return (area) => {
+    const k = areas.indexOf(area);
+    if (k >= 0) return lists[k];
+    areas.push(area);
+    lists.push(make(area));
+    return lists[lists.length - 1];
+  };
+}
+
 /** D9: each attack of each escort ship on a random UB of its area. */
 function randomEscorts(s: AwState, rand: Rand): Record<string, string[]> {
   const escorts = record<string[]>(); // keys in data order, but any subset of the units
   const units = s.data.units;
+  const ubsIn = perArea((area) => idsAt(s, area, 'german'));
   for (const i of activeShipPos(s)) {
     const u = units[i];
-    const ubs = idsAt(s, s.loc[i], 'german');
+    const ubs = ubsIn(s.loc[i]);
     const n = shipAttacks(u);
     const list: string[] = [];
-    for (let i = 0; i < n; i++) list.push(pickOne(ubs, rand));
+    for (let k = 0; k < n; k++) list.push(pickOne(ubs, rand));
     escorts[u.id] = list;
   }
   return escorts;
@@ -152,12 +177,13 @@ function randomEscorts(s: AwState, rand: Rand): Record<string, string[]> {
 function randomUbs(s: AwState, rand: Rand): Record<string, string[]> {
   const ubs = record<string[]>(); // keys in data order, but any subset of the units
   const units = s.data.units;
+  const convoysIn = perArea((area) => convoyIdsAt(s, area));
   for (const i of activeUbPos(s)) {
     const u = units[i];
-    const convoys = convoyIdsAt(s, s.loc[i]);
+    const convoys = convoysIn(s.loc[i]);
     const n = ubAttacks(s, u.id);
     const list: string[] = [];
-    for (let i = 0; i < n; i++) list.push(pickOne(convoys, rand));
+    for (let k = 0; k < n; k++) list.push(pickOne(convoys, rand));
     ubs[u.id] = list;
   }
   return ubs;
@@ -190,9 +216,9 @@ export function randomLegalOrders(s: AwState, seat: string, rand: Rand): AwOrder
       };
     case 'response': {
       // One pick among 'stay' and the destinations, without building the joined list.
-      const dests = responseDestinations(s, p.unit);
+      const dests = responseDestinationPos(s, p.unit); // area positions, in the order of `responseDestinations`
       const k = Math.floor(rand() * (dests.length + 1));
-      return { response: k === 0 ? 'stay' : dests[k - 1] };
+      return { response: k === 0 ? 'stay' : indexOf(s.data).areaIds[dests[k - 1]] };
     }
     case 'air': {
       const air = record<string[]>(); // keys in data order, but any subset of the units

@@ -86,7 +86,8 @@ function move(k: Kept, i: number, l: string | undefined): void {
     side[old]--;
     if (ix.isConvoy[i]) k.convoys[old]--;
   }
-  const code = l === undefined ? NOWHERE : (ix.locCode.get(l) ?? NOWHERE);
+  // 'used' first: the commonest destination (clean-up) needs no map lookup.
+  const code = l === 'used' ? OFF : l === undefined ? NOWHERE : (ix.locCode.get(l) ?? NOWHERE);
   if (code >= 0) {
     side[code]++;
     if (ix.isConvoy[i]) k.convoys[code]++;

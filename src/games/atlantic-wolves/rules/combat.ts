@@ -18,10 +18,9 @@ import {
 import { at, ownDamage, ownList, ownTurnList, type AwState } from '../state.ts';
 import { attackDieText } from './dice-purposes.ts';
 
-/** Areas holding units of both sides (AW 8.0[2], AW-A09), in area id order. */
-export function contestedAreas(s: AwState): string[] {
+/** Areas holding units of both sides (AW 8.0[2], AW-A09), in area id order (`sc`: the state's scan, when at hand). */
+export function contestedAreas(s: AwState, sc: AreaScan = areaScan(s)): string[] {
   const ix = indexOf(s.data);
-  const sc = areaScan(s);
   const out: string[] = [];
   for (let a = 0; a < ix.areaIds.length; a++) if (sc.allied[a] > 0 && sc.german[a] > 0) out.push(ix.areaIds[a]);
   return out;
@@ -32,34 +31,38 @@ export function startCombat(s: AwState, ctx: ResolveContext): void {
   s.t.revealed = true;
   const ix = indexOf(s.data);
   const units = s.data.units;
-  const code = areaScan(s).code;
-  // Areas in order of first appearance (data order), each with its units (positions) in data order.
-  const byArea: number[][] = [];
-  const first: number[] = [];
-  for (let i = 0; i < code.length; i++) {
-    const a = code[i];
-    if (a < 0) continue;
-    const list = byArea[a];
-    if (list) list.push(i);
-    else {
-      byArea[a] = [i];
-      first.push(a);
-    }
-  }
-  // The Allied seat has now seen every escort on the map (standard mode: face down until now), area by area.
-  for (const a of first) {
-    for (const i of byArea[a])
-      if (!ix.isConvoy[i] && !ix.isGerman[i] && !s.seen.includes(units[i].id)) ownList(s, 'seen').push(units[i].id);
-  }
+  const sc = areaScan(s);
+  const code = sc.code;
+  const first = areasByFirstUnit(code);
+  // The Allied seat has now seen every escort on the map (standard mode: face down until now), area by area in the
+  // order of `first`, each area's escorts in data order.
+  for (const a of first)
+    for (const i of ix.escortPos)
+      if (code[i] === a && !s.seen.includes(units[i].id)) ownList(s, 'seen').push(units[i].id);
   if (!ctx.silent) {
-    const map: Record<string, string[]> = {};
-    for (const a of first) map[ix.areaIds[a]] = byArea[a].map((i) => units[i].id);
+    const map: Record<string, string[]> = {}; // areas in the order of `first`, units in data order
+    for (const a of first) map[ix.areaIds[a]] = [];
+    for (let i = 0; i < code.length; i++) if (code[i] >= 0) map[ix.areaIds[code[i]]].push(units[i].id);
     ctx.emit({ type: 'combat-reveal', rule: 'AW 8.0[1]', turn: s.turn, areas: map });
   }
-  const contested = contestedAreas(s);
+  const contested = contestedAreas(s, sc); // nothing has moved since the scan
   s.t.groups = s.options.strictAreaSequence ? contested.map((a) => [a]) : contested.length ? [contested] : [];
   s.t.group = 0;
   s.t.stage = 'air';
+}
+
+/** The area positions holding units, in the order of their first unit (data order). */
+function areasByFirstUnit(code: Int32Array): number[] {
+  const first: number[] = [];
+  const listed: boolean[] = [];
+  for (let i = 0; i < code.length; i++) {
+    const a = code[i];
+    if (a >= 0 && !listed[a]) {
+      listed[a] = true;
+      first.push(a);
+    }
+  }
+  return first;
 }
 
 /** Whether an area holds a convoy at the start of its combat (AW 10.0-D, AW-A17). */
@@ -139,9 +142,17 @@ function attackText(s: AwState, r: AttackRule, i: number, ti: number): string {
 
 /**
  * Resolves one air or escort attack (AW 8.2[7]-[11]) by the unit at position `i`: die ≤ strength succeeds,
- * damage = die, ≥ 3 removes the UB.
+ * damage = die, ≥ 3 removes the UB. `convoy`: whether its area holds a convoy (AW 10.0-D; no convoy moves while air
+ * units and escorts attack, so the caller looks once per area).
  */
-function escortAttack(s: AwState, ctx: ResolveContext, i: number, target: string, r: AttackRule): void {
+function escortAttack(
+  s: AwState,
+  ctx: ResolveContext,
+  i: number,
+  target: string,
+  r: AttackRule,
+  convoy: boolean,
+): void {
   const rule = ATTACK_RULES[r];
   const u = s.data.units[i];
   const area = s.loc[i]; // = at(s, u.id): unit ids are unique (checkData)
@@ -151,12 +162,12 @@ function escortAttack(s: AwState, ctx: ResolveContext, i: number, target: string
     if (!ctx.silent) ctx.emit({ type: 'attack-void', rule: 'AW-A11', attacker: u.id, target, area });
     return;
   }
-  const strength = escortStrength(u, s.turn, hasConvoy(s, area)); // 10 convoys to look at, not a scan of all units
+  const strength = escortStrength(u, s.turn, convoy);
   const die = ctx.roll(6, attackText(s, r, i, ti));
   const success = die <= strength;
   if (!s.t.attacked.includes(target)) ownTurnList(s, 'attacked').push(target); // AW 8.3[2]: attacked, hit or not
   const damage = (s.t.damage[target] ?? 0) + (success ? die : 0);
-  if (success) ownDamage(s)[target] = damage;
+  if (success && damage < 3) ownDamage(s)[target] = damage; // a UB removed keeps no damage entry (below)
   if (!ctx.silent) ctx.emit({ type: 'attack', rule, area, attacker: u.id, target, die, strength, success, damage });
   if (damage >= 3) {
     // AW 8.2[11]: removed face down to the unused group.
@@ -197,11 +208,12 @@ export function resolveAir(s: AwState, ctx: ResolveContext, choice?: Record<stri
   if (air.length === 0) return;
   for (const area of groupAreas(s)) {
     const ubs = ubIdsAt(s, area);
+    const convoy = hasConvoy(s, area); // 10 convoys to look at, not a scan of all units
     for (const i of air) {
       if (s.loc[i] !== area) continue;
       const id = s.data.units[i].id;
       const targets = choice ? ubs.filter((t) => (choice[id] ?? []).includes(t)) : ubs;
-      for (const t of targets) escortAttack(s, ctx, i, t, 0);
+      for (const t of targets) escortAttack(s, ctx, i, t, 0, convoy);
     }
   }
 }
@@ -220,13 +232,14 @@ export function resolveEscorts(s: AwState, ctx: ResolveContext, alloc: Record<st
   const units = s.data.units;
   // Area by area of the group, each allocated ship with at most its number of attacks (AW 8.2[2]), in list order.
   for (const area of groupAreas(s)) {
+    const convoy = hasConvoy(s, area);
     for (const i of ships) {
       if (s.loc[i] !== area) continue;
       const u = units[i];
       const list = alloc[u.id];
       if (!list) continue;
       const n = Math.min(list.length, shipAttacks(u));
-      for (let k = 0; k < n; k++) escortAttack(s, ctx, i, list[k], 1);
+      for (let k = 0; k < n; k++) escortAttack(s, ctx, i, list[k], 1, convoy);
     }
   }
 }

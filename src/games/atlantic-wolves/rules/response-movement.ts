@@ -3,24 +3,25 @@
  * unit on the map may move it to one adjacent area or leave it. Rolls and moves happen one at a time (spec 6).
  */
 import type { ResolveContext } from '../../../engine/types.ts';
-import type { AwSide, AwUnit } from '../data/schema.ts';
+import type { AwSide } from '../data/schema.ts';
 import { indexOf } from '../data/data-index.ts';
 import { areaScan } from './area-scan.ts';
 import { capacityAt } from './arithmetic.ts';
-import { ownTurnList, put, at, isArea, type AwState } from '../state.ts';
+import { ownTurnList, isArea, type AwState } from '../state.ts';
 import { responseDieText } from './dice-purposes.ts';
 
 /** Number of response rolls per turn (AW 12.0-3c: 6, formerly 3). */
 export const RESPONSE_ROLLS = 6;
 
-/** Where a unit may make a response move from: its area position, or null when it is unknown or off the map. */
-function responseOrigin(s: AwState, unit: string): { u: AwUnit; from: number } | null {
+/** The data position of a unit and the area position it may make a response move from; null when it is unknown or
+ * not on the map. */
+function responseOrigin(s: AwState, unit: string): { i: number; from: number } | null {
   const ix = indexOf(s.data);
-  const u = ix.unit.get(unit);
-  const from = at(s, unit);
-  if (!u || !isArea(from)) return null;
-  const fromPos = ix.areaPos.get(from);
-  return fromPos === undefined ? null : { u, from: fromPos };
+  const i = ix.order.get(unit);
+  if (i === undefined) return null;
+  const l = s.loc[i]; // = at(s, unit)
+  const from = l === undefined ? undefined : ix.areaPos.get(l); // only areas have a position
+  return from === undefined ? null : { i, from };
 }
 
 /** Legal destinations of a unit now: adjacent areas with room (AW-A28 R1), area id order. `stay` is always legal. */
@@ -51,13 +52,19 @@ export function responseDestinationPos(s: AwState, unit: string): number[] {
 
 /** Whether `area` is one of `responseDestinations(s, unit)`, without building the list. */
 export function isResponseDestination(s: AwState, unit: string, area: string): boolean {
-  const ix = indexOf(s.data);
   const o = responseOrigin(s, unit);
+  return o !== null && canMoveTo(s, o.i, o.from, area);
+}
+
+/** Whether the unit at data position `i`, in area position `from`, may move to `area` (as `isResponseDestination`). */
+function canMoveTo(s: AwState, i: number, from: number, area: string): boolean {
+  const ix = indexOf(s.data);
   const a = ix.areaPos.get(area);
-  if (o === null || a === undefined || !ix.adj[o.from][a]) return false;
+  if (a === undefined || !ix.adj[from][a]) return false;
   if (s.options.responseCapacity !== 'prohibit') return true;
   // One area to count: cheaper than the scan of every unit that `responseDestinations` reads.
-  return sideCountIn(s, o.u.side, ix.areaIds[a]) < capacityAt(s, a, o.u.side);
+  const side = ix.isGerman[i] ? 'german' : 'allied';
+  return sideCountIn(s, side, ix.areaIds[a]) < capacityAt(s, a, side);
 }
 
 /** Number of a side's units in one area. */
@@ -110,17 +117,22 @@ function rolledUnits(s: AwState, n: number, units: string[]): void {
 
 /** What a standing `responseTable` entry decides for a rolled unit: a destination, `stay`, or ask (null). */
 export function standingResponse(s: AwState, unit: string): string | null {
-  const side = indexOf(s.data).unit.get(unit)?.side;
-  const entry = side ? s.standing[side]?.responseTable?.[unit] : undefined;
+  const i = indexOf(s.data).order.get(unit);
+  if (i === undefined) return null;
+  const entry = (indexOf(s.data).isGerman[i] ? s.standing.german : s.standing.allied)?.responseTable?.[unit];
   if (!entry) return null;
+  const o = responseOrigin(s, unit); // the same for every preference: nothing moves while they are tried
   for (const pref of entry) {
     if (pref === 'ask') return null;
     if (pref === 'stay') return 'stay';
     // Spec 5.2: destinations that would break capacity are skipped.
-    if (isResponseDestination(s, unit, pref)) return pref;
+    if (o !== null && canMoveTo(s, o.i, o.from, pref)) return pref;
   }
   return 'stay';
 }
+
+/** The seat of a unit (for the events). */
+const ownerOf = (s: AwState, unit: string): AwSide | undefined => indexOf(s.data).unit.get(unit)?.side;
 
 /** Moves (or keeps) a rolled unit (AW 12.0-3b: one adjacent area at most). */
 export function applyResponse(
@@ -130,14 +142,23 @@ export function applyResponse(
   dest: string,
   how: 'orders' | 'standing',
 ): void {
-  const from = at(s, unit);
-  const owner = indexOf(s.data).unit.get(unit)?.side;
+  const ix = indexOf(s.data);
+  const i = ix.order.get(unit);
+  const from = i === undefined ? (undefined as unknown as string) : s.loc[i]; // = at(s, unit)
   if (dest === 'stay' || dest === from) {
     if (!ctx.silent)
-      ctx.emit({ type: 'response-stay', rule: 'AW 12.0-3b', roll: s.t.rolls, unit, area: from, side: owner, by: how });
+      ctx.emit({
+        type: 'response-stay',
+        rule: 'AW 12.0-3b',
+        roll: s.t.rolls,
+        unit,
+        area: from,
+        side: ownerOf(s, unit),
+        by: how,
+      });
     return;
   }
-  put(s, unit, dest);
+  if (i !== undefined) s.loc[i] = dest; // = put(s, unit, dest)
   if (!s.t.moved.includes(unit)) ownTurnList(s, 'moved').push(unit);
   if (!ctx.silent)
     ctx.emit({
@@ -147,7 +168,7 @@ export function applyResponse(
       unit,
       from,
       to: dest,
-      side: owner,
+      side: ownerOf(s, unit),
       by: how,
     });
 }
