@@ -4,7 +4,7 @@
  */
 import type { ResolveContext } from '../../../engine/types.ts';
 import type { Stage } from './armament.ts';
-import type { Side } from '../data/schema.ts';
+import type { GfData, ShipType, Side } from '../data/schema.ts';
 import { fleetSpeed } from './organise.ts';
 import { fleetOf, shipsUnderCount } from './placement.ts';
 import { type KnownPurpose, knownPurpose, rollKnown } from './purposes.ts';
@@ -22,7 +22,6 @@ import {
   type Round,
   SIDE_ORDER,
   type Situation,
-  typeOf,
   writablePlaces,
   SIDE_JA,
   withSide,
@@ -212,25 +211,38 @@ function damagePurpose(id: string): KnownPurpose {
   return known;
 }
 
-/** GF 8[4.3][4]: 2d6 on the damage table, German ships -1. */
-function damageRoll(s: GfState, id: string, side: Side, ctx: ResolveContext) {
-  const known = damagePurpose(id);
+/** One ship's damage roll as the bombardment event reports it. */
+interface DamageResult {
+  ship: string;
+  side: Side;
+  dice: number[];
+  total: number;
+  result: string;
+}
+
+/** The damage table last read, with its result for each total 0-12 (every total 2d6 - 1 gives). */
+let lastTable: { table: GfData['damageTable']; results: string[] } | null = null;
+
+/** The damage table's result for a total: the first row whose `max` is at least the total, else sunk. */
+function damageResult(table: GfData['damageTable'], total: number): string {
+  if (lastTable?.table !== table) {
+    const results = Array.from({ length: 13 }, (_, t) => table.find((row) => t <= row.max)?.result ?? 'sunk');
+    lastTable = { table, results };
+  }
+  return lastTable.results[total] ?? table.find((row) => total <= row.max)?.result ?? 'sunk';
+}
+
+/** GF 8[4.3][4]: 2d6 on the damage table, German ships -1 (`known`: the purpose of the ship's dice). */
+function damageRoll(s: GfState, id: string, side: Side, known: KnownPurpose, ctx: ResolveContext): DamageResult {
   const dice = [rollKnown(ctx, 6, known), rollKnown(ctx, 6, known)];
   const total = dice[0] + dice[1] - (side === 'german' ? 1 : 0);
-  let result = 'sunk';
-  for (const row of s.data.damageTable) {
-    if (total <= row.max) {
-      result = row.result;
-      break;
-    }
-  }
-  return { ship: id, side, dice, total, result };
+  return { ship: id, side, dice, total, result: damageResult(s.data.damageTable, total) };
 }
 
 /** GF 11[2c], GF-A28: VP for a sunk ship; pre-dreadnoughts count in threes (German) and twos (British). */
-function scoreSinking(s: GfState, id: string, side: Side): void {
+function scoreSinking(s: GfState, type: ShipType, side: Side): void {
   const enemy = enemyOf(side);
-  if (typeOf(s, id).colour !== 'blue') addVp(s, enemy, 1);
+  if (type.colour !== 'blue') addVp(s, enemy, 1);
   else if (s.options.preDreadnoughtVp === 'perBattle') {
     const b = s.battle!;
     b.preSunk = withSide(b.preSunk, side, b.preSunk[side] + 1);
@@ -240,12 +252,18 @@ function scoreSinking(s: GfState, id: string, side: Side): void {
   }
 }
 
-/** An allocation (D17) as damage reads it: its ship ids in sorted order, and their positions. */
+/**
+ * An allocation (D17) as damage reads it: its ship ids in sorted order, their positions, whether each drew at
+ * least the ship's defence in points (GF 8[4.3][3]), and the purpose of each ship's damage dice. The record is
+ * never changed once given (`applyFire`), so all of these hold for as long as it is read.
+ */
 interface Allocation {
   fire: Record<string, number>;
   data: GfState['data'];
   ids: string[];
   slots: number[];
+  hit: boolean[];
+  purposes: KnownPurpose[];
 }
 
 /**
@@ -264,8 +282,10 @@ function allocationOf(s: GfState, side: Side, fire: Record<string, number>): All
       ids.sort();
       break;
     }
-  const { position } = indexOf(s.data);
-  const allocation = { fire, data: s.data, ids, slots: ids.map((id) => position.get(id)!) };
+  const { position, typeAt } = indexOf(s.data);
+  const slots = ids.map((id) => position.get(id)!);
+  const hit = ids.map((id, k) => !((fire[id] ?? 0) < typeAt[slots[k]].defence));
+  const allocation = { fire, data: s.data, ids, slots, hit, purposes: ids.map(damagePurpose) };
   lastRead[side] = allocation;
   return allocation;
 }
@@ -274,7 +294,24 @@ function allocationOf(s: GfState, side: Side, fire: Record<string, number>): All
 export const hasMarker = (s: GfState, hex: string, side: Side): boolean =>
   s.battle!.markers.some((m) => !m.out && m.hex === hex && m.side === side);
 
-type DamageResult = ReturnType<typeof damageRoll>;
+/**
+ * The DDbox box counts (`boxCounts`) of each side last worked out from a frozen place table, with that table. A
+ * table is frozen once `writablePlaces` has copied it (only the copy is written from then on); an odds preview
+ * damages the same position thousands of times, each time from the same frozen table.
+ */
+const frozenCounts: Partial<Record<Side, { places: readonly string[]; data: GfData; counts: number[] }>> = {};
+
+/**
+ * A side's box counts, which are those of `frozen` (when given) for the damage applied so far: ships leave the fleet
+ * box only, and a side's counts are taken before its first ship enters a DDbox box.
+ */
+function sideBoxCounts(s: GfState, side: Side, frozen: readonly string[] | null): number[] {
+  const known = frozenCounts[side];
+  if (frozen && known?.places === frozen && known.data === s.data) return known.counts.slice();
+  const counts = boxCounts(s, side);
+  if (frozen) frozenCounts[side] = { places: frozen, data: s.data, counts: counts.slice() };
+  return counts;
+}
 
 /**
  * GF 8[4.3][4]: the results applied at once, ships to the DDbox box with the most room (GF-A07) or sunk; `slots`
@@ -282,23 +319,35 @@ type DamageResult = ReturnType<typeof damageRoll>;
  * ship comes from the fleet box), and the place table is taken once, at the first ship that moves.
  */
 function applyDamage(s: GfState, results: DamageResult[], slots: number[]): void {
+  const { typeAt } = indexOf(s.data);
+  const before = s.places;
   let places: string[] | undefined;
-  const counts: Record<Side, number[] | undefined> = { british: undefined, german: undefined };
+  let british: number[] | undefined;
+  let german: number[] | undefined;
   for (let k = 0; k < results.length; k++) {
     const x = results[k];
     if (x.result === 'none') continue;
     places ??= writablePlaces(s);
     if (x.result === 'sunk') {
       places[slots[k]] = 'sunk';
-      scoreSinking(s, x.ship, x.side);
+      scoreSinking(s, typeAt[slots[k]], x.side);
       continue;
     }
-    counts[x.side] ??= boxCounts(s, x.side);
-    const sideCounts = counts[x.side]!;
+    const frozen = before !== places ? before : null;
+    if (x.side === 'british') british ??= sideBoxCounts(s, 'british', frozen);
+    else german ??= sideBoxCounts(s, 'german', frozen);
+    const sideCounts = x.side === 'british' ? british! : german!;
     const box = boxWithMostRoom(s, x.side, sideCounts);
     sideCounts[box]++;
     places[slots[k]] = ddPlace(box);
   }
+}
+
+/** GF 8[4.3][5]: the live markers in the hex whose fleets are down to 2 ships or fewer, in marker order. */
+function markersToRemove(s: GfState, hex: string): Marker[] {
+  const removed: Marker[] = [];
+  for (const m of s.battle!.markers) if (!m.out && m.hex === hex && shipsUnderCount(s, m) <= 2) removed.push(m);
+  return removed;
 }
 
 /** GF 8[4.3][4-6]: damage applied simultaneously, then fleets of 2 or fewer ships lose their markers. */
@@ -306,22 +355,22 @@ function damage(s: GfState, ctx: ResolveContext): Stage | null {
   const r = s.battle!.round!;
   // The points fired, for the event (before the damage lowers them); not worked out when events are not read.
   const points = ctx.silent ? undefined : { british: firePoints(s, 'british'), german: firePoints(s, 'german') };
-  const { typeAt } = indexOf(s.data);
   const results: DamageResult[] = [];
   const hitSlots: number[] = []; // the position of each result's ship
   for (const side of SIDE_ORDER) {
     const fire = r.fire[side];
     if (!fire) continue;
-    const { ids, slots } = allocationOf(s, side, fire);
+    const { ids, slots, hit, purposes } = allocationOf(s, side, fire);
+    const target = enemyOf(side);
     for (let k = 0; k < ids.length; k++) {
       const at = slots[k];
-      if ((fire[ids[k]] ?? 0) < typeAt[at].defence || s.places[at] !== 'fleet') continue;
-      results.push(damageRoll(s, ids[k], enemyOf(side), ctx));
+      if (!hit[k] || s.places[at] !== 'fleet') continue;
+      results.push(damageRoll(s, ids[k], target, purposes[k], ctx));
       hitSlots.push(at);
     }
   }
   applyDamage(s, results, hitSlots);
-  const removed = markersIn(s, r.hex).filter((m) => shipsUnderCount(s, m) <= 2);
+  const removed = markersToRemove(s, r.hex);
   if (removed.length) changeMarkers(s.battle!, (m) => (removed.includes(m) ? { ...m, out: true } : m));
   if (!ctx.silent)
     ctx.emit({
