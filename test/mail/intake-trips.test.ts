@@ -5,27 +5,12 @@
  * transaction of one round trip. Counted: the reply token, the stored mail, the context, [the submission and the
  * resolution it completes,] what the reader owes now, the reply's reads, the reply, the finish.
  */
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Outbox } from '../../src/generated/prisma/client.ts';
 import { intakeMail } from '../../src/mail/intake.ts';
 import { createGameVia } from '../support/api-helpers.ts';
 import { buildTestApp, type TestApp } from '../support/app.ts';
-
-/** Round trips of every pg client of this process while `fn` runs. */
-async function roundTrips<T>(fn: () => Promise<T>): Promise<{ result: T; trips: number }> {
-  const original = pg.Client.prototype.query;
-  let trips = 0;
-  pg.Client.prototype.query = function counted(this: pg.Client, ...args: unknown[]) {
-    trips++;
-    return (original as (...a: unknown[]) => unknown).apply(this, args);
-  } as typeof original;
-  try {
-    return { result: await fn(), trips };
-  } finally {
-    pg.Client.prototype.query = original;
-  }
-}
+import { roundTrips } from '../support/round-trips.ts';
 
 /** The lines of a mail's reply template (after its heading and instructions). */
 function templateOf(text: string): string {

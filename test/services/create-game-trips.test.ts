@@ -4,29 +4,12 @@
  * another. Without a pool (Prisma alone, as the tools run) the same transaction stores the same rows: both are
  * checked here, with a deadline (its jobs) and the defaults Postgres fills in.
  */
-import pg from 'pg';
 import type PgBoss from 'pg-boss';
-import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startBoss } from '../../src/queue/boss.ts';
-import { markJobTablesInstalled } from '../../src/queue/enqueue.ts';
 import { createGame } from '../../src/services/games.ts';
 import { buildTestApp, type TestApp } from '../support/app.ts';
-
-/** Round trips of every pg client of this process while `fn` runs. */
-async function roundTrips<T>(fn: () => Promise<T>): Promise<{ result: T; trips: number }> {
-  const original = pg.Client.prototype.query;
-  let trips = 0;
-  pg.Client.prototype.query = function counted(this: pg.Client, ...args: unknown[]) {
-    trips++;
-    return (original as (...a: unknown[]) => unknown).apply(this, args);
-  } as typeof original;
-  try {
-    return { result: await fn(), trips };
-  } finally {
-    pg.Client.prototype.query = original;
-  }
-}
+import { startJobQueue } from '../support/job-queue.ts';
+import { roundTrips } from '../support/round-trips.ts';
 
 const input = {
   game: 'atlantic-wolves',
@@ -45,13 +28,7 @@ for (const noPool of [false, true]) {
     beforeAll(async () => {
       t = await buildTestApp({ noPool });
       // The job tables exist (as once any process of the service has started): the deadline's jobs are queued.
-      boss = await startBoss({
-        databaseUrl: t.database.url,
-        config: t.deps.config,
-        log: pino({ level: 'silent' }),
-        worker: false,
-      });
-      markJobTablesInstalled();
+      boss = await startJobQueue(t);
     });
     afterAll(async () => {
       await boss?.stop({ graceful: false, wait: true });

@@ -5,13 +5,11 @@
  * `npm run bench:sign-in-timing` (bench/sign-in-timing.ts), not here: a timing on a shared machine is no test.
  */
 import pg from 'pg';
-import { pino } from 'pino';
 import type PgBoss from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startBoss } from '../../src/queue/boss.ts';
-import { markJobTablesInstalled } from '../../src/queue/enqueue.ts';
 import { createGameVia, toyPayload } from '../support/api-helpers.ts';
 import { buildTestApp, type TestApp } from '../support/app.ts';
+import { startJobQueue } from '../support/job-queue.ts';
 
 let now = new Date('2026-12-01T09:00:00Z');
 let t: TestApp;
@@ -20,13 +18,7 @@ let gameId: string;
 beforeAll(async () => {
   t = await buildTestApp({ clock: () => now, config: { SIGN_IN_LIMIT_PER_MINUTE: 10_000 } });
   // The job tables exist, as they do once a worker has started on the database.
-  boss = await startBoss({
-    databaseUrl: t.database.url,
-    config: t.deps.config,
-    log: pino({ level: 'silent' }),
-    worker: false,
-  });
-  markJobTablesInstalled();
+  boss = await startJobQueue(t);
   gameId = (await createGameVia(t, toyPayload())).id;
 });
 afterAll(async () => {
