@@ -8,15 +8,27 @@ import { enqueue } from '../../queue/enqueue.ts';
 import { QUEUES, type DeadlineJob, type ReminderJob } from '../../queue/queues.ts';
 import type { ServiceDeps, SqlTx } from '../deps.ts';
 import { asJson } from '../json.ts';
-import { computeStepDeadline, readDeadlineSettings, reminderTimes, ruleFor, type Interval } from './compute.ts';
+import {
+  computeStepDeadline,
+  type DeadlineSettings,
+  readDeadlineSettings,
+  reminderTimes,
+  ruleFor,
+  type Interval,
+} from './compute.ts';
 import { owedOf, readState, type DeadlineGame, type DeadlineState, type DeadlineStep } from './step-state.ts';
 
 /**
  * The absences (per side) of the seats owing orders at a step that end after it opened: a person's absence is every
- * seat's it holds. Only the sides in `sides` (those whose decision point has a deadline rule: no other absence moves
- * a deadline); no query when there are none.
+ * seat's it holds. Only of the seats whose decision point has a deadline rule (no other absence moves a deadline);
+ * no query when there are none.
  */
-async function absencesOf(tx: SqlTx, step: DeadlineStep, sides: string[]): Promise<Record<string, Interval[]>> {
+async function absencesOf(
+  tx: SqlTx,
+  step: DeadlineStep,
+  settings: DeadlineSettings,
+): Promise<Record<string, Interval[]>> {
+  const sides = [...new Set(owedOf(step).flatMap((o) => (ruleFor(settings, o.point) ? [o.seat] : [])))];
   if (!sides.length) return {};
   const rows = await tx.$queryRawUnsafe<{ startsAt: Date; endsAt: Date; side: string }[]>(
     `SELECT a."startsAt", a."endsAt", se.side FROM "Absence" a JOIN "Seat" se ON se."personId" = a."personId"
@@ -53,13 +65,11 @@ export async function deadlineWith(
   const adjustSeconds = state.adjustSeconds ?? 0;
   const openedAt = countsFrom(step, state);
   const settings = readDeadlineSettings(game.deadlines);
-  const owed = owedOf(step);
-  const ruled = [...new Set(owed.filter((o) => ruleFor(settings, o.point)).map((o) => o.seat))];
   const computed = computeStepDeadline({
     openedAt,
     settings,
-    owed,
-    absences: absences ?? (await absencesOf(tx, { ...step, openedAt }, ruled)),
+    owed: owedOf(step),
+    absences: absences ?? (await absencesOf(tx, { ...step, openedAt }, settings)),
     adjustSeconds,
   });
   if (computed || !state.fixedAt) return computed;
