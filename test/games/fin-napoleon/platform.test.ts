@@ -16,7 +16,7 @@ test('a two-player game under moderator review, with default orders at missed de
     { side: 'france', email: 'napoleon@example.org', locale: 'ja', timeZone: 'Asia/Tokyo' },
     { side: 'allies', email: 'coalition@example.org' },
   ];
-  const setup = { mode: 'two-player', options: { turnLimit: 3 }, seats };
+  const setup = { mode: 'two-player', options: { turnLimit: 4 }, seats };
   const played = await playReviewedGame(t, fn, setup, randomSource('fn-platform'));
   expect(played.defaults).toBeGreaterThan(2);
   expect(played.approvals).toBeGreaterThan(5);
