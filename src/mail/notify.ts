@@ -14,6 +14,7 @@ import { syntaxFor } from '../orders-text/game-text.ts';
 import { queryMany } from '../db/sql-tx.ts';
 import { gameDefinition, type ServiceDeps, type SqlTx } from '../services/deps.ts';
 import { asEnvelope, storedOwed } from '../services/json.ts';
+import { CURRENT_STEP_JOIN } from '../services/steps.ts';
 import type { StepResults, WelcomeKnown, WelcomeMails } from '../services/notifier.ts';
 import { sharedPersons, visibleToAny } from '../services/persons.ts';
 import { calendarUrl } from '../calendar/url.ts';
@@ -44,8 +45,8 @@ async function readWelcome(tx: SqlTx, gameId: string): Promise<WelcomeKnown> {
     [GAME_SEATS.text, [gameId]],
     [GAME_PERSONS.text, [gameId]],
     [
-      `SELECT st.number, st.owed, st."deadlineAt", st.envelope FROM "Game" g
-       JOIN "Step" st ON st."gameId" = g.id AND st.number = g."currentStep" WHERE g.id = $1`,
+      // The stored envelope, not the process's cache: the step may not be committed yet.
+      `SELECT st.number, st.owed, st."deadlineAt", st.envelope FROM "Game" g ${CURRENT_STEP_JOIN} WHERE g.id = $1`,
       [gameId],
     ],
   ]);

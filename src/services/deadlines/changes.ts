@@ -58,7 +58,7 @@ export async function moveDeadlineLocked(
     throw conflict('step/not-open', 'the current step is not open: there is no deadline to move');
   const { game, step } = loaded;
   const next = await changedState(tx, game, step, change);
-  const { previous, deadlineAt } = await scheduleStepDeadline(tx, deps, game, step, next);
+  const { previous, deadlineAt } = await scheduleStepDeadline(tx, deps, game, step, { state: next });
   const now = deps.clock();
   if (deadlineAt && deadlineAt.getTime() < now.getTime() - 1000 && reason.actor === 'moderator') {
     throw badRequest('deadline/in-past', `the new deadline ${deadlineAt.toISOString()} is in the past`);
@@ -166,8 +166,7 @@ export async function afterGameResumed(
   const from = Math.max(input.pausedAt?.getTime() ?? now.getTime(), countsFrom(step, state).getTime());
   const paused = Math.max(0, Math.round((now.getTime() - from) / 1000));
   const { previous, deadlineAt } = await scheduleStepDeadline(tx, deps, game, step, {
-    ...state,
-    adjustSeconds: (state.adjustSeconds ?? 0) + paused,
+    state: { ...state, adjustSeconds: (state.adjustSeconds ?? 0) + paused },
   });
   await audit(
     tx,

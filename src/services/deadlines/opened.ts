@@ -66,8 +66,7 @@ export async function afterStepOpened(
   if (!loaded) return { deadlineAt: null, handed: [] };
   const { game, step } = loaded;
   const absences = first ? {} : undefined;
-  const scheduled =
-    game.status === 'active' ? await scheduleStepDeadline(tx, deps, game, step, undefined, absences) : null;
+  const scheduled = game.status === 'active' ? await scheduleStepDeadline(tx, deps, game, step, { absences }) : null;
   let handed: string[] = [];
   if (input.number > 0) {
     const prev = known ? { step: known.prev } : await loadStep(tx, input.gameId, { number: input.number - 1 });

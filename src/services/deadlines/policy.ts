@@ -289,7 +289,7 @@ async function extendOnce(tx: SqlTx, deps: ServiceDeps, m: Missed): Promise<Deci
     extendedFrom: from,
     adjustSeconds: (state.adjustSeconds ?? 0) + game.graceSeconds,
   };
-  const { deadlineAt } = await scheduleStepDeadline(tx, deps, game, step, next);
+  const { deadlineAt } = await scheduleStepDeadline(tx, deps, game, step, { state: next });
   const extended = { step: step.number, sides: missing, from, to: deadlineAt?.toISOString() };
   await audit(tx, game.id, 'system', 'deadline.extend-once', extended, m.now);
   const what = { kind: 'extended' as const, until: deadlineAt ?? m.deadline };

@@ -44,7 +44,7 @@ export async function scheduleReopenedStep(
   if (wanted && computed) {
     state = { ...fresh, adjustSeconds: Math.round((wanted.getTime() - computed.getTime()) / 1000) };
   } else if (wanted) state = { ...fresh, fixedAt: wanted.toISOString() };
-  const { deadlineAt } = await scheduleStepDeadline(tx, deps, game, step, state);
+  const { deadlineAt } = await scheduleStepDeadline(tx, deps, game, step, { state });
   if (!deadlineAt) throw new Error(`reopened step ${step.id} got no deadline`); // cannot happen: one is always set
   return deadlineAt;
 }

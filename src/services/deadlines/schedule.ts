@@ -94,17 +94,17 @@ export async function queueDeadlineJobs(
 }
 
 /**
- * (Re)computes the deadline of a step and queues its jobs. `state` replaces the stored state (e.g. a new
- * adjustment); `absences` as in `deadlineWith`. Returns the previous and the new deadline. Call under the game lock.
+ * (Re)computes the deadline of a step and queues its jobs. `known.state` replaces the stored state (e.g. a new
+ * adjustment); `known.absences` as in `deadlineWith`. Returns the previous and the new deadline. Call under the game lock.
  */
 export async function scheduleStepDeadline(
   tx: SqlTx,
   deps: Pick<ServiceDeps, 'clock'>,
   game: DeadlineGame,
   step: DeadlineStep,
-  state: DeadlineState = readState(step.deadlineState),
-  absences?: Record<string, Interval[]>,
+  known: { state?: DeadlineState; absences?: Record<string, Interval[]> } = {},
 ): Promise<{ previous: Date | null; deadlineAt: Date | null }> {
+  const { state = readState(step.deadlineState), absences } = known;
   const deadlineAt = await deadlineWith(tx, game, step, state, absences);
   const previous = step.deadlineAt;
   const moved = (previous?.getTime() ?? null) !== (deadlineAt?.getTime() ?? null);
