@@ -1,8 +1,14 @@
 /** Text in SVG and HTML: every string a board carries goes through `xmlEscape` before it reaches markup. */
 
+/** A character that XML content or an attribute value must escape. */
+const NEEDS_ESCAPE = /[&<>"']/;
+
 /** Escapes text for XML content and attribute values. */
 export function xmlEscape(s: unknown): string {
-  return String(s ?? '')
+  const t = String(s ?? '');
+  // Most texts of a map (numbers, ids, colours) need nothing: one scan instead of five replacements.
+  if (!NEEDS_ESCAPE.test(t)) return t;
+  return t
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')
@@ -26,7 +32,8 @@ export type AttrValue = string | number | undefined;
 /** An opening tag: attributes in the order given, every value escaped. */
 export function openTag(tag: string, attrs: Record<string, AttrValue>): string {
   let out = `<${tag}`;
-  for (const [k, v] of Object.entries(attrs)) {
+  for (const k in attrs) {
+    const v = attrs[k];
     if (v !== undefined) out += ` ${k}="${typeof v === 'number' ? Math.round(v * 10) / 10 : xmlEscape(v)}"`;
   }
   return `${out}>`;
