@@ -101,6 +101,28 @@ export function checkOrders(
   return { ok: false, errors };
 }
 
+/**
+ * The package's default data set as its schema parses it, once per package: it never changes, and parsing a whole
+ * data set is a good part of starting a game. Frozen, since every game started on it shares it (the engine never
+ * writes its data).
+ */
+const defaultDataParsed = new WeakMap<AnyGame, ReturnType<AnyGame['dataSchema']['safeParse']>>();
+function parsedDefaultData(game: AnyGame): ReturnType<AnyGame['dataSchema']['safeParse']> {
+  let parsed = defaultDataParsed.get(game);
+  if (!parsed) {
+    parsed = game.dataSchema.safeParse(game.defaultData);
+    if (parsed.success) deepFreeze(parsed.data);
+    defaultDataParsed.set(game, parsed);
+  }
+  return parsed;
+}
+
+function deepFreeze(value: unknown): void {
+  if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return;
+  Object.freeze(value);
+  for (const v of Object.values(value)) deepFreeze(v);
+}
+
 /** Starts a game: options and data are parsed with the game's zod schemas (defaults filled in). */
 export function startGame(
   game: AnyGame,
@@ -111,7 +133,7 @@ export function startGame(
   const options = game.optionsSchema.safeParse(args.options ?? {});
   if (!options.success)
     return { ok: false, errors: options.error.issues.map((i) => `options.${i.path.join('.')}: ${i.message}`) };
-  const data = game.dataSchema.safeParse(args.data ?? game.defaultData);
+  const data = args.data === undefined ? parsedDefaultData(game) : game.dataSchema.safeParse(args.data);
   if (!data.success)
     return { ok: false, errors: data.error.issues.map((i) => `data.${i.path.join('.')}: ${i.message}`) };
   const dataProblems = game.checkData(data.data, options.data);
