@@ -265,16 +265,40 @@ export function walkPath(
   )
     return last.walked!;
   const walked = walkUnremembered(s, side, group, start, path);
-  if (!walked.error)
-    lastWalk = {
-      position: positionKey(s),
-      options: s.options,
-      side,
-      group: [...group],
-      start,
-      path: [...path],
-      walked,
-    };
+  if (!walked.error) remember(s, side, group, start, path, walked);
+  return walked;
+}
+
+function remember(
+  s: OcState,
+  side: OcSide,
+  group: readonly string[],
+  start: string,
+  path: readonly string[],
+  walked: WalkedPath,
+): void {
+  lastWalk = { position: positionKey(s), options: s.options, side, group: [...group], start, path: [...path], walked };
+}
+
+/**
+ * The walk of a path built step by step from `connections` (each step the first connection to its location) that
+ * `stepAllowed` let the group take, within its allowance (`spent`: the costs summed in path order), entering no
+ * location twice and going on from none where it must stop (`stopsAt`) or that is off the map: everything
+ * `walkPath` checks but the leaving of an area with enemies (OC 6.2(3)). Null when that forbids the move; else the
+ * walk `walkPath` would give, remembered as it remembers one.
+ */
+export function walkOfBuiltPath(
+  s: OcState,
+  side: OcSide,
+  group: readonly string[],
+  start: string,
+  path: readonly string[],
+  spent: number,
+): WalkedPath | null {
+  const n = path.length;
+  if (n && leaveProblem(s, side, group, start)) return null;
+  const walked = { end: n ? path[n - 1] : start, previous: n > 1 ? path[n - 2] : start, spent, error: null };
+  remember(s, side, group, start, path, walked);
   return walked;
 }
 
