@@ -215,10 +215,56 @@ export function unitToChange(s: OcState, id: string): OcUnitState {
   changes++;
   writing.log.push(id);
   if (!writing.ids.includes(id)) {
-    s.units[id] = { ...s.units[id] };
+    s.units[id] = copyUnit(s.units[id], true);
     writing.ids.push(id);
   }
   return s.units[id];
+}
+
+/**
+ * `unitToChange` for a unit coming back to the map (OC 6.3(8)③): its state without `returnTurn`, the other keys in
+ * their order. The copy is made without the key rather than the key deleted, which would leave an object slow to
+ * read and to copy.
+ */
+export function unitToChangeBack(s: OcState, id: string): OcUnitState {
+  const st = unitToChange(s, id);
+  if (!('returnTurn' in st)) return st;
+  s.units[id] = copyUnit(st, false);
+  return s.units[id];
+}
+
+/** The keys of a unit's state as the set-up makes them, in order (`returnTurn` may follow). */
+const UNIT_KEYS = ['status', 'at', 'steps', 'faceDown', 'outOfSupply'];
+
+/**
+ * A copy of a unit's state, its keys in the same order, `returnTurn` left out unless `withReturn`. A state with the
+ * set-up's keys is copied as one literal, so that every copy has the same shape (fast to read); any other is copied
+ * key by key.
+ */
+function copyUnit(u: OcUnitState, withReturn: boolean): OcUnitState {
+  let n = 0;
+  let plain = true;
+  for (const k in u) {
+    if (n < UNIT_KEYS.length ? k !== UNIT_KEYS[n] : n > UNIT_KEYS.length || k !== 'returnTurn') {
+      plain = false;
+      break;
+    }
+    n++;
+  }
+  if (plain && n >= UNIT_KEYS.length) {
+    const c: OcUnitState = {
+      status: u.status,
+      at: u.at,
+      steps: u.steps,
+      faceDown: u.faceDown,
+      outOfSupply: u.outOfSupply,
+    };
+    if (n > UNIT_KEYS.length && withReturn) c.returnTurn = u.returnTurn;
+    return c;
+  }
+  if (withReturn) return { ...u };
+  const { returnTurn: _, ...rest } = u;
+  return rest;
 }
 
 /**

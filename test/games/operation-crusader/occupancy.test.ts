@@ -9,6 +9,7 @@ import { operationCrusader as game } from '../../../src/games/operation-crusader
 import {
   activatable,
   activatableAt,
+  anyActivatable,
   groupLocations,
   positionKey,
   unitsAt,
@@ -23,6 +24,7 @@ function asked(s: OcState) {
   const places = [...s.data.areas.map((a) => a.id), ...s.data.points.map((p) => p.id)];
   return SIDES.map((side) => ({
     free: [...activatable(s, side)],
+    any: anyActivatable(s, side),
     groups: groupLocations(s, side),
     at: places.map((p) => [unitsAt(s, p, side), activatableAt(s, side, p)]),
   }));
@@ -36,6 +38,7 @@ function scanned(s: OcState) {
     const free = mine.filter((u) => !s.units[u].faceDown);
     return {
       free,
+      any: free.length > 0,
       groups: [...new Set(free.map((u) => s.units[u].at!))],
       at: places.map((p) => [mine.filter((u) => s.units[u].at === p), free.filter((u) => s.units[u].at === p)]),
     };

@@ -154,18 +154,33 @@ export function groupAllowance(s: OcState, group: readonly string[]): number {
  * are enemy units, unless their MA is greater than the greatest enemy MA there (judged per unit).
  */
 function leaveProblem(s: OcState, side: OcSide, group: readonly string[], start: string): RuleError | null {
-  if (!isArea(s, start)) return null;
+  const held = heldBack(s, side, group, start);
+  if (!held) return null;
+  const { bound, fastest, enemies, behind } = held;
+  return ocError('oc/move/leave', 'OC 6.2(3)[1]', {
+    en: `${bound.map((u) => nameOf(s, u).en).join(', ')} (MA ${fastest} or less) may leave only with ${enemies} friendly unit(s) left behind; ${behind} would stay`,
+    ja: `${bound.map((u) => nameOf(s, u).ja).join('、')}(移動力${fastest}以下)は味方${enemies}ユニットを残さないと離脱できません(残るのは${behind})`,
+  });
+}
+
+/**
+ * What keeps the group from leaving `start` (OC 6.2(3)[1]): the units bound, the greatest enemy MA, the enemy
+ * units and the friendly units that would stay; null when nothing does. No words: `leaveProblem` makes them.
+ */
+function heldBack(
+  s: OcState,
+  side: OcSide,
+  group: readonly string[],
+  start: string,
+): { bound: string[]; fastest: number; enemies: number; behind: number } | null {
+  if (!isArea(s, start) || !anyUnitAt(s, start, enemyOf(side))) return null;
   const enemies = unitsAt(s, start, enemyOf(side));
-  if (!enemies.length) return null;
   const ix = indexOf(s.data);
   const fastest = Math.max(...enemies.map((e) => ix.unit.get(e)!.ma));
   const bound = group.filter((u) => ix.unit.get(u)!.ma <= fastest);
   const behind = unitsAt(s, start, side).filter((u) => !group.includes(u)).length;
   if (!bound.length || behind >= enemies.length) return null;
-  return ocError('oc/move/leave', 'OC 6.2(3)[1]', {
-    en: `${bound.map((u) => nameOf(s, u).en).join(', ')} (MA ${fastest} or less) may leave only with ${enemies.length} friendly unit(s) left behind; ${behind} would stay`,
-    ja: `${bound.map((u) => nameOf(s, u).ja).join('、')}(移動力${fastest}以下)は味方${enemies.length}ユニットを残さないと離脱できません(残るのは${behind})`,
-  });
+  return { bound, fastest, enemies: enemies.length, behind };
 }
 
 /** A path walked: where it ends, the location before the end, what it cost, and the first problem. */
@@ -265,16 +280,40 @@ export function walkPath(
   )
     return last.walked!;
   const walked = walkUnremembered(s, side, group, start, path);
-  if (!walked.error)
-    lastWalk = {
-      position: positionKey(s),
-      options: s.options,
-      side,
-      group: [...group],
-      start,
-      path: [...path],
-      walked,
-    };
+  if (!walked.error) remember(s, side, group, start, path, walked);
+  return walked;
+}
+
+function remember(
+  s: OcState,
+  side: OcSide,
+  group: readonly string[],
+  start: string,
+  path: readonly string[],
+  walked: WalkedPath,
+): void {
+  lastWalk = { position: positionKey(s), options: s.options, side, group: [...group], start, path: [...path], walked };
+}
+
+/**
+ * The walk of a path built step by step from `connections` (each step the first connection to its location) that
+ * `stepAllowed` let the group take, within its allowance (`spent`: the costs summed in path order), entering no
+ * location twice and going on from none where it must stop (`stopsAt`) or that is off the map: everything
+ * `walkPath` checks but the leaving of an area with enemies (OC 6.2(3)). Null when that forbids the move; else the
+ * walk `walkPath` would give, remembered as it remembers one.
+ */
+export function walkOfBuiltPath(
+  s: OcState,
+  side: OcSide,
+  group: readonly string[],
+  start: string,
+  path: readonly string[],
+  spent: number,
+): WalkedPath | null {
+  const n = path.length;
+  if (n && heldBack(s, side, group, start)) return null;
+  const walked = { end: n ? path[n - 1] : start, previous: n > 1 ? path[n - 2] : start, spent, error: null };
+  remember(s, side, group, start, path, walked);
   return walked;
 }
 

@@ -28,10 +28,10 @@ const known = {
   side: new Uint8Array(0),
   /** Per location number × 2 + side number: the side's units on the map there. */
   count: new Uint8Array(0),
+  /** Per side number: the units that may be activated (those marked in `up`). */
+  upCount: new Int32Array(2),
   /** Per side number: the ids of the units that may be activated, in data order (null: to be listed again). */
   free: null as string[][] | null,
-  /** Per side number: the data places of those units. */
-  freeIndex: [[], []] as number[][],
 };
 
 let positions = 0;
@@ -70,12 +70,14 @@ function describe(s: OcState, log: readonly string[] | null): void {
     known.count = new Uint8Array(ix.places.length * 2);
     for (let i = 0; i < all.length; i++) known.side[i] = sideNumber(all[i].side);
   } else known.count.fill(0);
+  known.upCount.fill(0);
   for (let i = 0; i < all.length; i++) {
     const st = s.units[all[i].id];
     const code = st.status === 'map' && st.at !== null ? (ix.code.get(st.at) ?? -1) : -1;
     known.at[i] = code;
     if (code >= 0) known.count[code * 2 + known.side[i]]++;
     known.up[i] = st.status === 'map' && !st.faceDown ? 1 : 0;
+    known.upCount[known.side[i]] += known.up[i];
   }
   known.units = s.units;
   known.log = log;
@@ -105,6 +107,7 @@ function catchUp(s: OcState): void {
     const up = st.status === 'map' && !st.faceDown ? 1 : 0;
     if (up !== known.up[i]) {
       known.up[i] = up;
+      known.upCount[known.side[i]] += up ? 1 : -1;
       known.free = null;
     }
   }
@@ -115,15 +118,9 @@ function freeLists(s: OcState): string[][] {
   const o = occupancy(s);
   if (o.free) return o.free;
   const free: string[][] = [[], []];
-  const freeIndex: number[][] = [[], []];
   const all = s.data.units;
-  for (let i = 0; i < all.length; i++)
-    if (o.up[i]) {
-      free[o.side[i]].push(all[i].id);
-      freeIndex[o.side[i]].push(i);
-    }
+  for (let i = 0; i < all.length; i++) if (o.up[i]) free[o.side[i]].push(all[i].id);
   o.free = free;
-  o.freeIndex = freeIndex;
   return free;
 }
 
@@ -182,30 +179,31 @@ export function activatable(s: OcState, side: OcSide): readonly string[] {
   return freeLists(s)[sideNumber(side)];
 }
 
-/** Whether a side has a unit that may be activated (`activatable(...).length > 0`, without the list). */
-export const anyActivatable = (s: OcState, side: OcSide): boolean => activatable(s, side).length > 0;
+/** Whether a side has a unit that may be activated (`activatable(...).length > 0`, by the count kept). */
+export const anyActivatable = (s: OcState, side: OcSide): boolean => occupancy(s).upCount[sideNumber(side)] > 0;
 
 /** The units of a side that may be activated at a location (`activatable` there), in data order. */
 export function activatableAt(s: OcState, side: OcSide, loc: string): string[] {
-  const free = freeLists(s);
-  const o = known;
+  const o = occupancy(s);
   const n = sideNumber(side);
   const code = codeOf(s, loc);
   const out: string[] = [];
   if (code < 0) return out;
-  const places = o.freeIndex[n];
-  for (let k = 0; k < places.length; k++) if (o.at[places[k]] === code) out.push(free[n][k]);
+  const all = s.data.units;
+  for (let i = 0; i < all.length; i++) if (o.at[i] === code && o.up[i] && o.side[i] === n) out.push(all[i].id);
   return out;
 }
 
 /** Locations with activatable units of a side, in data order of their first unit. */
 export function groupLocations(s: OcState, side: OcSide): string[] {
-  freeLists(s);
-  const o = known;
+  const o = occupancy(s);
+  const n = sideNumber(side);
   const places = indexOf(s.data).places;
+  const all = s.data.units;
   const out: string[] = [];
-  for (const i of o.freeIndex[sideNumber(side)]) {
-    const at = o.at[i] >= 0 ? places[o.at[i]] : s.units[s.data.units[i].id].at!;
+  for (let i = 0; i < all.length; i++) {
+    if (!o.up[i] || o.side[i] !== n) continue;
+    const at = o.at[i] >= 0 ? places[o.at[i]] : s.units[all[i].id].at!;
     if (!out.includes(at)) out.push(at);
   }
   return out;

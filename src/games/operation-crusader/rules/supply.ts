@@ -140,8 +140,9 @@ export function supplyOf(s: OcState, side: OcSide): Map<string, 'supplied' | 'to
   let viaTobruk: ReadonlySet<string> | null = null;
   const out = new Map<string, 'supplied' | 'tobruk-only' | 'out'>();
   for (const u of s.data.units) {
+    if (u.side !== side) continue;
     const st = s.units[u.id];
-    if (u.side !== side || st.status !== 'map' || !st.at) continue;
+    if (st.status !== 'map' || !st.at) continue;
     const loc = st.at;
     const auto =
       (side === 'british' && s.data.britishSupplyAreas.includes(loc)) || ix.point.get(loc)?.offMap?.side === side;

@@ -11,7 +11,7 @@ import { attack, applyActivation, counterattack } from './operations.ts';
 import type { OcOrders } from '../orders/schema.ts';
 import { replacementChoices, returnChoices, returningUnits } from './reorganise.ts';
 import { supplyOf, tobrukBesieged } from './supply.ts';
-import { copyState, enemyOf, unitToChange, type OcSide, type OcState } from '../state.ts';
+import { copyState, enemyOf, unitToChange, unitToChangeBack, type OcSide, type OcState } from '../state.ts';
 import { anyActivatable } from './occupancy.ts';
 import { DEFAULT_PREFERENCE, targetsBy } from './targets.ts';
 
@@ -197,14 +197,13 @@ function finishReorganisation(
   for (const side of ['british', 'axis'] as const) {
     for (const r of returnChoices(s, side)) {
       const point = orders[side]?.returns?.[r.unit] ?? r.points[0];
-      const st = Object.assign(unitToChange(s, r.unit), {
+      Object.assign(unitToChangeBack(s, r.unit), {
         status: 'map',
         at: point,
         steps: 1,
         faceDown: false,
         outOfSupply: false,
       });
-      delete st.returnTurn;
       returned = true;
       ctx.emit({ type: 'return', unit: r.unit, point, rule: 'OC 6.3(8)③' });
     }
