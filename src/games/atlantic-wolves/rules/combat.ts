@@ -5,7 +5,7 @@
 import type { GameEvent, ResolveContext } from '../../../engine/types.ts';
 import type { AwUnit } from '../data/schema.ts';
 import { indexOf, type DataIndex } from '../data/data-index.ts';
-import { areaScan, type AreaScan } from './area-scan.ts';
+import { areaScan, setLoc, type AreaScan } from './area-scan.ts';
 import {
   convoyStrength,
   convoyVp,
@@ -171,7 +171,7 @@ function escortAttack(
   if (!ctx.silent) ctx.emit({ type: 'attack', rule, area, attacker: u.id, target, die, strength, success, damage });
   if (damage >= 3) {
     // AW 8.2[11]: removed face down to the unused group.
-    s.loc[ti] = 'unused'; // = put(s, target, 'unused')
+    setLoc(s, ti, 'unused'); // = put(s, target, 'unused')
     delete ownDamage(s)[target];
     ownList(s, 'sunkUbs').push(target);
     if (!ctx.silent) ctx.emit({ type: 'ub-removed', rule: 'AW 8.2[11]', area, unit: target, damage });
@@ -297,7 +297,7 @@ function ubAttack(s: AwState, ctx: ResolveContext, i: number, t: string, strengt
   if (!ctx.silent)
     ctx.emit({ type: 'attack', rule: 'AW 8.3[4]', area, attacker: u.id, target: t, die, strength, need, success });
   if (!success) return;
-  s.loc[ti] = 'sunk'; // = put(s, t, 'sunk')
+  setLoc(s, ti, 'sunk'); // = put(s, t, 'sunk')
   ownTurnList(s, 'sunk').push(t);
   const vp = convoyVp(s, c);
   s.t.vp += vp;
