@@ -82,6 +82,21 @@ function tally(k: Kept, i: number, l: string | undefined, code: number, d: numbe
   if (k.starConvoy[i] && l !== 'out') k.starConvoysIn += d;
 }
 
+/** Areas up to which a location is looked for among the area ids one by one (cheaper than a map lookup). */
+const FEW_AREAS = 8;
+
+/** The area position of a location, OFF or NOWHERE. */
+function codeOf(ix: DataIndex, l: string | undefined): number {
+  // 'used' first: the commonest destination (clean-up) needs no lookup.
+  if (l === 'used') return OFF;
+  if (l === undefined) return NOWHERE;
+  const ids = ix.areaIds;
+  if (ids.length <= FEW_AREAS) {
+    for (let a = 0; a < ids.length; a++) if (ids[a] === l) return a;
+  }
+  return ix.locCode.get(l) ?? NOWHERE;
+}
+
 /** Moves unit `i` of the kept scan to location `l`. */
 function move(k: Kept, i: number, l: string | undefined): void {
   const ix = k.ix;
@@ -92,8 +107,7 @@ function move(k: Kept, i: number, l: string | undefined): void {
     side[old]--;
     if (ix.isConvoy[i]) k.convoys[old]--;
   }
-  // 'used' first: the commonest destination (clean-up) needs no map lookup.
-  const code = l === 'used' ? OFF : l === undefined ? NOWHERE : (ix.locCode.get(l) ?? NOWHERE);
+  const code = codeOf(ix, l);
   if (code >= 0) {
     side[code]++;
     if (ix.isConvoy[i]) k.convoys[code]++;

@@ -141,7 +141,8 @@ function attackText(s: AwState, r: AttackRule, i: number, ti: number): string {
 }
 
 /**
- * Resolves one air or escort attack (AW 8.2[7]-[11]) by the unit at position `i`: die ≤ strength succeeds,
+ * Resolves one air or escort attack (AW 8.2[7]-[11]) by the unit at position `i` on `target` (at position `ti`,
+ * undefined for an unknown id): die ≤ strength succeeds,
  * damage = die, ≥ 3 removes the UB. `convoy`: whether its area holds a convoy (AW 10.0-D; no convoy moves while air
  * units and escorts attack, so the caller looks once per area).
  */
@@ -150,13 +151,13 @@ function escortAttack(
   ctx: ResolveContext,
   i: number,
   target: string,
+  ti: number | undefined,
   r: AttackRule,
   convoy: boolean,
 ): void {
   const rule = ATTACK_RULES[r];
   const u = s.data.units[i];
   const area = s.loc[i]; // = at(s, u.id): unit ids are unique (checkData)
-  const ti = indexOf(s.data).order.get(target);
   if (ti === undefined || s.loc[ti] !== area) {
     // The UB has left the map.
     if (!ctx.silent) ctx.emit({ type: 'attack-void', rule: 'AW-A11', attacker: u.id, target, area });
@@ -178,10 +179,12 @@ function escortAttack(
   }
 }
 
-/** Ids of the UBs in an area, in data order (as `unitsAt(s, area, 'german')`). */
-function ubIdsAt(s: AwState, area: string): string[] {
-  const out: string[] = [];
-  for (const i of indexOf(s.data).germanPos) if (s.loc[i] === area) out.push(s.data.units[i].id);
+/** Positions of the UBs in an area, in data order (as `unitsAt(s, area, 'german')`). */
+function ubPosAt(s: AwState, area: string): number[] {
+  const out: number[] = [];
+  const pos = indexOf(s.data).germanPos;
+  const loc = s.loc;
+  for (let k = 0; k < pos.length; k++) if (loc[pos[k]] === area) out.push(pos[k]);
   return out;
 }
 
@@ -206,14 +209,17 @@ export const anyActiveUbs = (s: AwState): boolean => activeUbPos(s, 1).length > 
 export function resolveAir(s: AwState, ctx: ResolveContext, choice?: Record<string, string[]>): void {
   const air = activeEscortPos(s, true);
   if (air.length === 0) return;
+  const units = s.data.units;
   for (const area of groupAreas(s)) {
-    const ubs = ubIdsAt(s, area);
+    const ubs = ubPosAt(s, area); // fixed before the area's first die
     const convoy = hasConvoy(s, area); // 10 convoys to look at, not a scan of all units
     for (const i of air) {
       if (s.loc[i] !== area) continue;
-      const id = s.data.units[i].id;
-      const targets = choice ? ubs.filter((t) => (choice[id] ?? []).includes(t)) : ubs;
-      for (const t of targets) escortAttack(s, ctx, i, t, 0, convoy);
+      const chosen = choice ? (choice[units[i].id] ?? []) : null;
+      for (const ti of ubs) {
+        const t = units[ti].id;
+        if (chosen === null || chosen.includes(t)) escortAttack(s, ctx, i, t, ti, 0, convoy);
+      }
     }
   }
 }
@@ -230,6 +236,7 @@ export const activeShipPos = (s: AwState): number[] => activeEscortPos(s, false)
 export function resolveEscorts(s: AwState, ctx: ResolveContext, alloc: Record<string, string[]>): void {
   const ships = activeEscortPos(s, false); // fixed before any die (AW 8.2[5])
   const units = s.data.units;
+  const ix = indexOf(s.data);
   // Area by area of the group, each allocated ship with at most its number of attacks (AW 8.2[2]), in list order.
   for (const area of groupAreas(s)) {
     const convoy = hasConvoy(s, area);
@@ -239,7 +246,7 @@ export function resolveEscorts(s: AwState, ctx: ResolveContext, alloc: Record<st
       const list = alloc[u.id];
       if (!list) continue;
       const n = Math.min(list.length, shipAttacks(u));
-      for (let k = 0; k < n; k++) escortAttack(s, ctx, i, list[k], 1, convoy);
+      for (let k = 0; k < n; k++) escortAttack(s, ctx, i, list[k], ix.order.get(list[k]), 1, convoy);
     }
   }
 }
