@@ -36,9 +36,13 @@ export function startCombat(s: AwState, ctx: ResolveContext): void {
   const first = areasByFirstUnit(code);
   // The Allied seat has now seen every escort on the map (standard mode: face down until now), area by area in the
   // order of `first`, each area's escorts in data order.
+  const seen = seenMarks(s, ix);
   for (const a of first)
     for (const i of ix.escortPos)
-      if (code[i] === a && !s.seen.includes(units[i].id)) ownList(s, 'seen').push(units[i].id);
+      if (code[i] === a && seen[i] === 0) {
+        ownList(s, 'seen').push(units[i].id);
+        seen[i] = 1;
+      }
   if (!ctx.silent) {
     const map: Record<string, string[]> = {}; // areas in the order of `first`, units in data order
     for (const a of first) map[ix.areaIds[a]] = [];
@@ -50,6 +54,18 @@ export function startCombat(s: AwState, ctx: ResolveContext): void {
   s.t.group = 0;
   s.t.stage = 'air';
 }
+
+/** Per unit position, 1 for a unit listed in `s.seen` (a scratch array, overwritten by the next call). */
+function seenMarks(s: AwState, ix: DataIndex): Uint8Array {
+  if (marks.length !== s.data.units.length) marks = new Uint8Array(s.data.units.length);
+  else marks.fill(0);
+  for (const id of s.seen) {
+    const i = ix.order.get(id);
+    if (i !== undefined) marks[i] = 1;
+  }
+  return marks;
+}
+let marks = new Uint8Array(0);
 
 /** The area positions holding units, in the order of their first unit (data order). */
 function areasByFirstUnit(code: Int32Array): number[] {
@@ -92,33 +108,47 @@ function groupFlags(s: AwState, group: string[]): boolean[] {
   return flags;
 }
 
-/** The areas of the combat group being fought (as flags by area position) and the area scan; null when none is. */
-function currentGroup(s: AwState): { inGroup: boolean[]; sc: AreaScan } | null {
+/** The areas of the combat group being fought, as flags by area position; null when none is. */
+function currentGroup(s: AwState): boolean[] | null {
   const group = s.t.groups[s.t.group];
   if (!group || group.length === 0) return null;
-  return { inGroup: groupFlags(s, group), sc: areaScan(s) };
+  return groupFlags(s, group);
 }
 
 /**
  * Positions (data order) of the escorts of a kind in the current group that can attack: strength > 0 (AW-A16), a UB
- * in their area. The first `most` only (whether there is any: 1).
+ * in their area.
  */
-function activeEscortPos(s: AwState, air: boolean, most = Number.POSITIVE_INFINITY): number[] {
+function activeEscortPos(s: AwState, air: boolean): number[] {
   const out: number[] = [];
-  const here = currentGroup(s);
-  if (!here) return out;
-  const { inGroup, sc } = here;
-  const units = s.data.units;
-  for (const i of indexOf(s.data).escortPos) {
-    const a = sc.code[i];
-    if (a < 0 || !inGroup[a] || sc.german[a] === 0) continue;
-    const u = units[i];
-    if (air ? u.type !== 'air' : u.type !== 'DD' && u.type !== 'CVE') continue;
-    if (escortStrength(u, s.turn, sc.convoys[a] > 0) <= 0) continue;
-    out.push(i);
-    if (out.length >= most) break;
+  const inGroup = currentGroup(s);
+  if (!inGroup) return out;
+  const sc = areaScan(s);
+  const pos = indexOf(s.data).escortPos;
+  for (let k = 0; k < pos.length; k++) {
+    const i = pos[k];
+    if (canAttack(s, sc, inGroup, i, air)) out.push(i);
   }
   return out;
+}
+
+/** Whether the escort at position `i` is of the kind asked for and can attack in the current group. */
+function canAttack(s: AwState, sc: AreaScan, inGroup: boolean[], i: number, air: boolean): boolean {
+  const a = sc.code[i];
+  if (a < 0 || !inGroup[a] || sc.german[a] === 0) return false;
+  const u = s.data.units[i];
+  if (air ? u.type !== 'air' : u.type !== 'DD' && u.type !== 'CVE') return false;
+  return escortStrength(u, s.turn, sc.convoys[a] > 0) > 0;
+}
+
+/** Whether any escort of a kind can attack in the current group (as `activeEscortPos(s, air, 1).length > 0`). */
+function anyActiveEscort(s: AwState, air: boolean): boolean {
+  const inGroup = currentGroup(s);
+  if (!inGroup) return false;
+  const sc = areaScan(s);
+  const pos = indexOf(s.data).escortPos;
+  for (let k = 0; k < pos.length; k++) if (canAttack(s, sc, inGroup, pos[k], air)) return true;
+  return false;
 }
 
 const unitsOf = (s: AwState, pos: number[]): AwUnit[] => pos.map((i) => s.data.units[i]);
@@ -128,16 +158,22 @@ const ATTACK_RULES = ['AW 8.1', 'AW 8.2', 'AW 8.3'] as const;
 type AttackRule = 0 | 1 | 2;
 
 /** The text of every attack die of a data set, by rule, attacker and target position (made when first rolled). */
-let attackTexts: { ix: DataIndex; texts: string[][] } | null = null;
+let attackTexts: { ix: DataIndex; texts: (string | undefined)[][] } | null = null;
 
 /** The purpose of the attack die of unit `i` on unit `ti` under rule `r` (the same text as `attackDieText`). */
 function attackText(s: AwState, r: AttackRule, i: number, ti: number): string {
   const ix = indexOf(s.data);
-  if (attackTexts?.ix !== ix) attackTexts = { ix, texts: [[], [], []] };
-  const n = s.data.units.length;
   const units = s.data.units;
-  attackTexts.texts[r][i * n + ti] ??= attackDieText(ATTACK_RULES[r], units[i].id, units[ti].id);
-  return attackTexts.texts[r][i * n + ti];
+  const n = units.length;
+  // Filled tables (not sparse arrays, which V8 would keep as slow hash tables): one slot per attacker and target.
+  if (attackTexts?.ix !== ix) attackTexts = { ix, texts: [0, 1, 2].map(() => new Array(n * n).fill(undefined)) };
+  const texts = attackTexts.texts[r];
+  const k = i * n + ti;
+  const made = texts[k];
+  if (made !== undefined) return made;
+  const text = attackDieText(ATTACK_RULES[r], units[i].id, units[ti].id);
+  texts[k] = text;
+  return text;
 }
 
 /**
@@ -197,10 +233,10 @@ export function activeAir(s: AwState): AwUnit[] {
 }
 
 /** Whether any air unit can attack in the group (as `activeAir(s).length > 0`, without the list of units). */
-export const anyActiveAir = (s: AwState): boolean => activeEscortPos(s, true, 1).length > 0;
+export const anyActiveAir = (s: AwState): boolean => anyActiveEscort(s, true);
 
 /** Whether any escort ship can attack in the group (as `activeShips(s).length > 0`). */
-export const anyActiveShips = (s: AwState): boolean => activeEscortPos(s, false, 1).length > 0;
+export const anyActiveShips = (s: AwState): boolean => anyActiveEscort(s, false);
 
 /** Whether any UB of the group has a convoy in its area (as `activeUbs(s).length > 0`). */
 export const anyActiveUbs = (s: AwState): boolean => activeUbPos(s, 1).length > 0;
@@ -259,9 +295,9 @@ export function activeUbs(s: AwState): AwUnit[] {
 /** Positions (data order) of every UB of the group's areas holding a convoy (the UBs of `activeUbs`); the first `most`. */
 export function activeUbPos(s: AwState, most = Number.POSITIVE_INFINITY): number[] {
   const out: number[] = [];
-  const here = currentGroup(s);
-  if (!here) return out;
-  const { inGroup, sc } = here;
+  const inGroup = currentGroup(s);
+  if (!inGroup) return out;
+  const sc = areaScan(s);
   for (const i of indexOf(s.data).germanPos) {
     const a = sc.code[i];
     if (a < 0 || !inGroup[a] || sc.convoys[a] === 0) continue;
