@@ -101,20 +101,24 @@ function codeOf(ix: DataIndex, l: string | undefined): number {
 function move(k: Kept, i: number, l: string | undefined): void {
   const ix = k.ix;
   const old = k.code[i];
-  tally(k, i, k.seen[i], old, -1);
+  const was = k.seen[i];
+  const code = codeOf(ix, l);
+  // An area and the used group count alike in every tally (a UB in use, nobody misplaced, a ☆ convoy in play): a
+  // move between them, as placement and clean-up make, leaves the tallies as they are.
+  const same = (old >= 0 || was === 'used') && (code >= 0 || l === 'used');
+  if (!same) tally(k, i, was, old, -1);
   const side = ix.isGerman[i] ? k.german : k.allied;
   if (old >= 0) {
     side[old]--;
     if (ix.isConvoy[i]) k.convoys[old]--;
   }
-  const code = codeOf(ix, l);
   if (code >= 0) {
     side[code]++;
     if (ix.isConvoy[i]) k.convoys[code]++;
   }
   k.code[i] = code;
   k.seen[i] = l;
-  tally(k, i, l, code, 1);
+  if (!same) tally(k, i, l, code, 1);
 }
 
 /** The area scan of a state now (shared arrays: read at once). */

@@ -33,17 +33,18 @@ export function startCombat(s: AwState, ctx: ResolveContext): void {
   const units = s.data.units;
   const sc = areaScan(s);
   const code = sc.code;
-  const first = areasByFirstUnit(code);
   // The Allied seat has now seen every escort on the map (standard mode: face down until now), area by area in the
-  // order of `first`, each area's escorts in data order.
+  // order of `areasByFirstUnit`, each area's escorts in data order. Mostly they all have been seen already.
   const seen = seenMarks(s, ix);
-  for (const a of first)
-    for (const i of ix.escortPos)
-      if (code[i] === a && seen[i] === 0) {
-        ownList(s, 'seen').push(units[i].id);
-        seen[i] = 1;
-      }
+  if (anyUnseenOnMap(code, seen, ix.escortPos))
+    for (const a of areasByFirstUnit(code))
+      for (const i of ix.escortPos)
+        if (code[i] === a && seen[i] === 0) {
+          ownList(s, 'seen').push(units[i].id);
+          seen[i] = 1;
+        }
   if (!ctx.silent) {
+    const first = areasByFirstUnit(code);
     const map: Record<string, string[]> = {}; // areas in the order of `first`, units in data order
     for (const a of first) map[ix.areaIds[a]] = [];
     for (let i = 0; i < code.length; i++) if (code[i] >= 0) map[ix.areaIds[code[i]]].push(units[i].id);
@@ -66,6 +67,12 @@ function seenMarks(s: AwState, ix: DataIndex): Uint8Array {
   return marks;
 }
 let marks = new Uint8Array(0);
+
+/** Whether a unit of `pos` is on the map (`code`: area positions) and not marked in `seen`. */
+function anyUnseenOnMap(code: Int32Array, seen: Uint8Array, pos: number[]): boolean {
+  for (let k = 0; k < pos.length; k++) if (code[pos[k]] >= 0 && seen[pos[k]] === 0) return true;
+  return false;
+}
 
 /** The area positions holding units, in the order of their first unit (data order). */
 function areasByFirstUnit(code: Int32Array): number[] {
