@@ -157,7 +157,8 @@ const idsByArea: (string[] | undefined)[] = [];
 
 /** Empties `idsByArea`, one slot per area of the state's data. */
 function forgetIdsByArea(s: AwState): void {
-  idsByArea.length = indexOf(s.data).areaIds.length;
+  const n = indexOf(s.data).areaIds.length;
+  if (idsByArea.length !== n) idsByArea.length = n; // a call into the runtime: only when the data set changes
   idsByArea.fill(undefined);
 }
 
