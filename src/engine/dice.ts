@@ -46,19 +46,32 @@ export function sfc32FromHex(hex: string): Sfc32State {
 
 /** Advances the state in place and returns the next unsigned 32-bit output. */
 export function sfc32Next(s: Sfc32State): number {
-  const t = (((s[0] + s[1]) >>> 0) + s[3]) >>> 0;
-  s[3] = (s[3] + 1) >>> 0;
-  s[0] = s[1] ^ (s[1] >>> 9);
-  s[1] = (s[2] + (s[2] << 3)) >>> 0;
-  s[2] = ((s[2] << 21) | (s[2] >>> 11)) >>> 0;
-  s[2] = (s[2] + t) >>> 0;
+  // Each word read once and written once (the same values as word-by-word updates: every sum is taken mod 2^32).
+  const a = s[0];
+  const b = s[1];
+  const c = s[2];
+  const d = s[3];
+  const t = (a + b + d) >>> 0;
+  s[3] = (d + 1) >>> 0;
+  s[0] = b ^ (b >>> 9);
+  s[1] = (c + (c << 3)) >>> 0;
+  s[2] = (((c << 21) | (c >>> 11)) + t) >>> 0;
   return t;
 }
 
+/** The die size of the last roll and its rejection limit (most rolls in a row have the same size). */
+let lastSides = 6;
+let lastLimit = Math.floor(0x100000000 / 6) * 6;
+
 /** A uniform integer in 1..sides, by rejection sampling (no modulo bias). */
 export function uniformDie(state: Sfc32State, sides: number): number {
-  if (!Number.isInteger(sides) || sides < 1) throw new Error(`die with ${sides} sides`);
-  const limit = Math.floor(0x100000000 / sides) * sides;
+  let limit = lastLimit;
+  if (sides !== lastSides) {
+    if (!Number.isInteger(sides) || sides < 1) throw new Error(`die with ${sides} sides`);
+    limit = Math.floor(0x100000000 / sides) * sides;
+    lastSides = sides;
+    lastLimit = limit;
+  }
   for (;;) {
     const x = sfc32Next(state);
     if (x < limit) return (x % sides) + 1;

@@ -6,6 +6,7 @@ import type { AwStandingOrders } from './orders/schema.ts';
 import type { AwData, AwSide } from './data/schema.ts';
 import type { AwOptions } from './options.ts';
 import { indexOf } from './data/data-index.ts';
+import { carryScan, setLoc } from './rules/area-scan.ts';
 
 /** Off-map locations (AW 1.21[6]): unused cup, used group, set aside (☆ UBs before turn 1, A04), Turn Table box
  * (☆ US CVE, 10.0-B), out of play (☆ convoys from turn 3, 10.0-E3), sunk this turn (convoys until clean-up). */
@@ -228,6 +229,8 @@ export function cloneState(s: AwState): AwState {
     stage: t.stage,
     overflowPref: t.overflowPref, // never written in place: a step that changes it makes a new object
   };
+  const loc = s.loc.slice();
+  carryScan(s.loc, loc);
   const out: AwState = {
     game: s.game,
     mode: s.mode,
@@ -237,7 +240,7 @@ export function cloneState(s: AwState): AwState {
     table: s.table,
     table0: s.table0,
     phase: s.phase,
-    loc: s.loc.slice(),
+    loc,
     sunkUbs: s.sunkUbs,
     seen: s.seen,
     t: turn,
@@ -266,9 +269,11 @@ export function record<T>(): Record<string, T> {
 /** The other seat. */
 export const opponent = (side: AwSide): AwSide => (side === 'allied' ? 'german' : 'allied');
 
-const OFF = new Set<string>(OFF_MAP);
-/** True when a location is an area (not an off-map keyword). */
-export const isArea = (loc: string | undefined): boolean => loc !== undefined && !OFF.has(loc);
+/** True when a location is an area (not an off-map keyword): six compares, cheaper than a set look-up. */
+export function isArea(loc: string | undefined): boolean {
+  for (let k = 0; k < OFF_MAP.length; k++) if (loc === OFF_MAP[k]) return false;
+  return loc !== undefined;
+}
 
 /** Where a unit is (undefined for an unknown id). */
 export function at(s: AwState, id: string): string {
@@ -276,10 +281,10 @@ export function at(s: AwState, id: string): string {
   return i === undefined ? (undefined as unknown as string) : s.loc[i];
 }
 
-/** Moves a unit (state under construction only). */
+/** Moves a unit (state under construction only; through `setLoc`, which keeps the area scan current). */
 export function put(s: AwState, id: string, where: string): void {
   const i = indexOf(s.data).order.get(id);
-  if (i !== undefined) s.loc[i] = where;
+  if (i !== undefined) setLoc(s, i, where);
 }
 
 /** Unit id -> location, for fixtures, tests and views. */

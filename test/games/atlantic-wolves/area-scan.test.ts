@@ -1,9 +1,9 @@
 /**
  * The shared area scan and the copy-on-write state copies: answers follow the state asked about (whatever was asked
- * before), and a resolved step never reaches the lists or damage record of its input.
+ * before, writes made through setLoc), and a resolved step never reaches the lists or damage record of its input.
  */
 import { describe, expect, test } from 'vitest';
-import { areaScan, NOWHERE, OFF } from '../../../src/games/atlantic-wolves/rules/area-scan.ts';
+import { areaScan, NOWHERE, OFF, setLoc } from '../../../src/games/atlantic-wolves/rules/area-scan.ts';
 import { indexOf } from '../../../src/games/atlantic-wolves/data/data-index.ts';
 import { atlanticWolves as game } from '../../../src/games/atlantic-wolves/index.ts';
 import { sideCounts } from '../../../src/games/atlantic-wolves/rules/arithmetic.ts';
@@ -24,26 +24,32 @@ function slowCounts(s: AwState, side: 'allied' | 'german'): number[] {
 }
 
 describe('area scan', () => {
-  test('follows whichever state is asked about, changed in place or not', () => {
+  test('follows whichever state is asked about, written through setLoc or filled before its first scan', () => {
     const a = start();
     const ix = indexOf(a.data);
-    const b = cloneState(a);
+    areaScan(a);
+    const b = cloneState(a); // takes over the scan of `a`
     const allied = ix.alliedPos.slice(0, 4);
-    for (const [k, i] of allied.entries()) b.loc[i] = ix.areaIds[k % ix.areaIds.length];
+    for (const [k, i] of allied.entries()) setLoc(b, i, ix.areaIds[k % ix.areaIds.length]);
     expect(sideCounts(b, 'allied')).toEqual(slowCounts(b, 'allied'));
     expect(sideCounts(a, 'allied')).toEqual(slowCounts(a, 'allied'));
-    b.loc[allied[0]] = 'used'; // a direct write after a scan
+    setLoc(b, allied[0], 'used'); // a write after a scan of `a`
     expect(sideCounts(b, 'allied')).toEqual(slowCounts(b, 'allied'));
-    b.loc[ix.germanPos[0]] = 'nowhere-known';
-    delete (b.loc as (string | undefined)[])[ix.germanPos[1]];
-    const sc = areaScan(b);
+    setLoc(b, allied[1], 'used'); // a write after a scan of `b` itself
+    expect(sideCounts(b, 'allied')).toEqual(slowCounts(b, 'allied'));
+    expect(sideCounts(a, 'allied')).toEqual(slowCounts(a, 'allied'));
+    // A copy filled in place before its first scan (as a state read from storage).
+    const c = { ...b, loc: b.loc.slice() };
+    c.loc[ix.germanPos[0]] = 'nowhere-known';
+    delete (c.loc as (string | undefined)[])[ix.germanPos[1]];
+    const sc = areaScan(c);
     expect([sc.code[ix.germanPos[0]], sc.code[ix.germanPos[1]], sc.code[ix.germanPos[2]]]).toEqual([
       NOWHERE,
       NOWHERE,
       OFF,
     ]);
     // An unknown area, a unit with no location, a wrong key count.
-    expect(game.invariants(b).filter((m) => m.startsWith('inv1'))).toHaveLength(3);
+    expect(game.invariants(c).filter((m) => m.startsWith('inv1'))).toHaveLength(3);
   });
 });
 

@@ -23,27 +23,32 @@ export type Rand = () => number;
 function scatter(s: AwState, side: AwSide, ids: string[], rand: Rand): Record<string, string> {
   const areas = indexOf(s.data).areaIds;
   const counts = scanAreas(s)[side]; // shared: read at once, before anything moves
-  const room: number[] = new Array(areas.length);
-  let total = 0; // areas with room left
+  if (room.length < areas.length) {
+    room = new Int32Array(areas.length);
+    open = new Int32Array(areas.length);
+  }
+  let total = 0; // areas with room left: their positions, ascending, are open[0] to open[total - 1]
   for (let a = 0; a < areas.length; a++) {
     room[a] = capacityAt(s, a, side) - counts[a];
-    if (room[a] > 0) total++;
+    if (room[a] > 0) open[total++] = a;
   }
   const out = record<string>();
   for (const id of ids) {
     if (!total) break;
-    const a = nthWithRoom(room, Math.floor(rand() * total));
+    const k = Math.floor(rand() * total);
+    const a = open[k]; // the k-th area (from 0) that still has room
     out[id] = areas[a];
-    if (--room[a] === 0) total--;
+    if (--room[a] === 0) {
+      for (let j = k + 1; j < total; j++) open[j - 1] = open[j];
+      total--;
+    }
   }
   return out;
 }
 
-/** Position of the k-th area (from 0) that still has room. */
-function nthWithRoom(room: number[], k: number): number {
-  for (let a = 0; a < room.length; a++) if (room[a] > 0 && k-- === 0) return a;
-  return -1; // not reached: k < number of areas with room
-}
+/** Scratch lists of `scatter`, reused by every call: room left per area position, the areas with room. */
+let room = new Int32Array(0);
+let open = new Int32Array(0);
 
 /** The one `stay` preference every random response table shares (orders are never changed once made). */
 const STAY = ['stay'];
@@ -144,31 +149,40 @@ function randomOverflow(s: AwState, side: AwSide, rand: Rand): string[] {
   return named;
 }
 
-/** Per area id, a list made when first asked for and shared by every unit there (a handful of areas). */
-function perArea(make: (area: string) => string[]): (area: string) => string[] {
-  const areas: string[] = [];
-  const lists: string[][] = [];
-  return (area) => {
-    const k = areas.indexOf(area);
-    if (k >= 0) return lists[k];
-    areas.push(area);
-    lists.push(make(area));
-    return lists[lists.length - 1];
-  };
+/**
+ * Per area position, the ids of a side's units there (or of the convoys), made when first asked for and shared by
+ * every unit of that area (scratch lists, reused by the next call).
+ */
+const idsByArea: (string[] | undefined)[] = [];
+
+/** Empties `idsByArea`, one slot per area of the state's data. */
+function forgetIdsByArea(s: AwState): void {
+  const n = indexOf(s.data).areaIds.length;
+  if (idsByArea.length !== n) idsByArea.length = n; // a call into the runtime: only when the data set changes
+  idsByArea.fill(undefined);
+}
+
+/** `n` random picks from `xs` (in draw order): an array of exactly `n` (a list grown by push reserves 17 slots). */
+function picks(xs: readonly string[], n: number, rand: Rand): string[] {
+  if (n === 1) return [pickOne(xs, rand)];
+  if (n === 2) return [pickOne(xs, rand), pickOne(xs, rand)];
+  if (n === 3) return [pickOne(xs, rand), pickOne(xs, rand), pickOne(xs, rand)];
+  const list: string[] = [];
+  for (let k = 0; k < n; k++) list.push(pickOne(xs, rand));
+  return list;
 }
 
 /** D9: each attack of each escort ship on a random UB of its area. */
 function randomEscorts(s: AwState, rand: Rand): Record<string, string[]> {
   const escorts = record<string[]>(); // keys in data order, but any subset of the units
   const units = s.data.units;
-  const ubsIn = perArea((area) => idsAt(s, area, 'german'));
+  const code = scanAreas(s).code;
+  forgetIdsByArea(s);
   for (const i of activeShipPos(s)) {
     const u = units[i];
-    const ubs = ubsIn(s.loc[i]);
-    const n = shipAttacks(u);
-    const list: string[] = [];
-    for (let k = 0; k < n; k++) list.push(pickOne(ubs, rand));
-    escorts[u.id] = list;
+    const a = code[i]; // >= 0: an active ship is on the map
+    idsByArea[a] ??= idsAt(s, s.loc[i], 'german');
+    escorts[u.id] = picks(idsByArea[a], shipAttacks(u), rand);
   }
   return escorts;
 }
@@ -177,14 +191,13 @@ function randomEscorts(s: AwState, rand: Rand): Record<string, string[]> {
 function randomUbs(s: AwState, rand: Rand): Record<string, string[]> {
   const ubs = record<string[]>(); // keys in data order, but any subset of the units
   const units = s.data.units;
-  const convoysIn = perArea((area) => convoyIdsAt(s, area));
+  const code = scanAreas(s).code;
+  forgetIdsByArea(s);
   for (const i of activeUbPos(s)) {
     const u = units[i];
-    const convoys = convoysIn(s.loc[i]);
-    const n = ubAttacks(s, u.id);
-    const list: string[] = [];
-    for (let k = 0; k < n; k++) list.push(pickOne(convoys, rand));
-    ubs[u.id] = list;
+    const a = code[i]; // >= 0: an active UB is on the map
+    idsByArea[a] ??= convoyIdsAt(s, s.loc[i]);
+    ubs[u.id] = picks(idsByArea[a], ubAttacks(s, u.id), rand);
   }
   return ubs;
 }

@@ -4,11 +4,14 @@
  * It also tallies the units the invariant check counts or names (UBs in use, units placed against invariant 1), so
  * that the check needs no pass over the units of a sound state.
  *
- * Speed: the answer for the last state asked about is kept and brought up to date by comparing each location string
- * with the one seen last (a pointer compare when unchanged) instead of a map lookup per unit. It is keyed by content,
- * not by object: a state, its copy under resolution, a state changed since, or a state of another game all get the
- * right answer, and nothing is stored on any state. The arrays returned are shared: read them at once, and never
- * keep them across a change of the state or a call for another state.
+ * Speed: the answer for the last location list asked about is kept. For that list (the state under resolution) it
+ * is an index kept current move by move: every write of a location goes through `setLoc` (or `put`), which moves the
+ * unit in the kept tallies, so asking again costs nothing. Any other list (another state, a state read from storage,
+ * a copy made outside `cloneState`) is compared string by string with the locations seen last (a pointer compare
+ * when unchanged) and the units that differ are moved; nothing is stored on any state. A location list must therefore
+ * be written through `setLoc` once it has been scanned (a fresh list may be filled freely before its first scan). The
+ * arrays returned are shared: read them at once, and never keep them across a change of the state or a call for
+ * another state.
  */
 import { indexOf, type DataIndex } from '../data/data-index.ts';
 import type { AwUnit } from '../data/schema.ts';
@@ -39,6 +42,8 @@ interface Kept extends AreaScan {
   starConvoy: Uint8Array;
   /** The location strings the codes were made from. */
   seen: (string | undefined)[];
+  /** The location list the tallies describe, kept current by `setLoc` (null after a scan of another data set). */
+  current: string[] | null;
 }
 
 let kept: Kept | null = null;
@@ -63,6 +68,7 @@ function fresh(ix: DataIndex, units: readonly AwUnit[]): Kept {
     ubsInUse: 0,
     misplaced: 0,
     starConvoysIn: 0,
+    current: null,
   };
   for (let i = 0; i < n; i++) tally(k, i, UNSCANNED, NOWHERE, 1);
   return k;
@@ -76,39 +82,76 @@ function tally(k: Kept, i: number, l: string | undefined, code: number, d: numbe
   if (k.starConvoy[i] && l !== 'out') k.starConvoysIn += d;
 }
 
+/** Areas up to which a location is looked for among the area ids one by one (cheaper than a map lookup). */
+const FEW_AREAS = 8;
+
+/** The area position of a location, OFF or NOWHERE. */
+function codeOf(ix: DataIndex, l: string | undefined): number {
+  // 'used' first: the commonest destination (clean-up) needs no lookup.
+  if (l === 'used') return OFF;
+  if (l === undefined) return NOWHERE;
+  const ids = ix.areaIds;
+  if (ids.length <= FEW_AREAS) {
+    for (let a = 0; a < ids.length; a++) if (ids[a] === l) return a;
+  }
+  return ix.locCode.get(l) ?? NOWHERE;
+}
+
 /** Moves unit `i` of the kept scan to location `l`. */
 function move(k: Kept, i: number, l: string | undefined): void {
   const ix = k.ix;
   const old = k.code[i];
-  tally(k, i, k.seen[i], old, -1);
+  const was = k.seen[i];
+  const code = codeOf(ix, l);
+  // An area and the used group count alike in every tally (a UB in use, nobody misplaced, a ☆ convoy in play): a
+  // move between them, as placement and clean-up make, leaves the tallies as they are.
+  const same = (old >= 0 || was === 'used') && (code >= 0 || l === 'used');
+  if (!same) tally(k, i, was, old, -1);
   const side = ix.isGerman[i] ? k.german : k.allied;
   if (old >= 0) {
     side[old]--;
     if (ix.isConvoy[i]) k.convoys[old]--;
   }
-  // 'used' first: the commonest destination (clean-up) needs no map lookup.
-  const code = l === 'used' ? OFF : l === undefined ? NOWHERE : (ix.locCode.get(l) ?? NOWHERE);
   if (code >= 0) {
     side[code]++;
     if (ix.isConvoy[i]) k.convoys[code]++;
   }
   k.code[i] = code;
   k.seen[i] = l;
-  tally(k, i, l, code, 1);
+  if (!same) tally(k, i, l, code, 1);
 }
 
 /** The area scan of a state now (shared arrays: read at once). */
 export function areaScan(s: AwState): AreaScan {
   const ix = indexOf(s.data);
   let k = kept;
-  if (k === null || k.ix !== ix) k = kept = fresh(ix, s.data.units);
   const loc = s.loc;
+  if (k === null || k.ix !== ix) k = kept = fresh(ix, s.data.units);
+  else if (k.current === loc) return k; // every write since the last scan went through setLoc
   const seen = k.seen;
   for (let i = 0; i < seen.length; i++) {
     const l = loc[i];
     if (l !== seen[i]) move(k, i, l);
   }
+  k.current = loc;
   return k;
+}
+
+/** Moves the unit at data position `i` of a state to `where`, keeping the kept scan current (as `put`). */
+export function setLoc(s: AwState, i: number, where: string): void {
+  const loc = s.loc;
+  loc[i] = where;
+  const k = kept;
+  if (k !== null && k.current === loc) move(k, i, where);
+}
+
+/**
+ * Hands the kept scan of a location list over to its copy (`cloneState`): the copy has the same content, and is the
+ * list written next. The original, if asked about again, is compared string by string like any other.
+ */
+export function carryScan(from: string[], to: string[]): void {
+  const k = kept;
+  if (k !== null && k.current === from) k.current = to;
 }
 
 /** Per unit: its area position, OFF or NOWHERE (shared: read at once). */

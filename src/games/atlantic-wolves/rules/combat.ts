@@ -5,7 +5,7 @@
 import type { GameEvent, ResolveContext } from '../../../engine/types.ts';
 import type { AwUnit } from '../data/schema.ts';
 import { indexOf, type DataIndex } from '../data/data-index.ts';
-import { areaScan, type AreaScan } from './area-scan.ts';
+import { areaScan, setLoc, type AreaScan } from './area-scan.ts';
 import {
   convoyStrength,
   convoyVp,
@@ -33,13 +33,18 @@ export function startCombat(s: AwState, ctx: ResolveContext): void {
   const units = s.data.units;
   const sc = areaScan(s);
   const code = sc.code;
-  const first = areasByFirstUnit(code);
   // The Allied seat has now seen every escort on the map (standard mode: face down until now), area by area in the
-  // order of `first`, each area's escorts in data order.
-  for (const a of first)
-    for (const i of ix.escortPos)
-      if (code[i] === a && !s.seen.includes(units[i].id)) ownList(s, 'seen').push(units[i].id);
+  // order of `areasByFirstUnit`, each area's escorts in data order. Mostly they all have been seen already.
+  const seen = seenMarks(s, ix);
+  if (anyUnseenOnMap(code, seen, ix.escortPos))
+    for (const a of areasByFirstUnit(code))
+      for (const i of ix.escortPos)
+        if (code[i] === a && seen[i] === 0) {
+          ownList(s, 'seen').push(units[i].id);
+          seen[i] = 1;
+        }
   if (!ctx.silent) {
+    const first = areasByFirstUnit(code);
     const map: Record<string, string[]> = {}; // areas in the order of `first`, units in data order
     for (const a of first) map[ix.areaIds[a]] = [];
     for (let i = 0; i < code.length; i++) if (code[i] >= 0) map[ix.areaIds[code[i]]].push(units[i].id);
@@ -49,6 +54,24 @@ export function startCombat(s: AwState, ctx: ResolveContext): void {
   s.t.groups = s.options.strictAreaSequence ? contested.map((a) => [a]) : contested.length ? [contested] : [];
   s.t.group = 0;
   s.t.stage = 'air';
+}
+
+/** Per unit position, 1 for a unit listed in `s.seen` (a scratch array, overwritten by the next call). */
+function seenMarks(s: AwState, ix: DataIndex): Uint8Array {
+  if (marks.length !== s.data.units.length) marks = new Uint8Array(s.data.units.length);
+  else marks.fill(0);
+  for (const id of s.seen) {
+    const i = ix.order.get(id);
+    if (i !== undefined) marks[i] = 1;
+  }
+  return marks;
+}
+let marks = new Uint8Array(0);
+
+/** Whether a unit of `pos` is on the map (`code`: area positions) and not marked in `seen`. */
+function anyUnseenOnMap(code: Int32Array, seen: Uint8Array, pos: number[]): boolean {
+  for (let k = 0; k < pos.length; k++) if (code[pos[k]] >= 0 && seen[pos[k]] === 0) return true;
+  return false;
 }
 
 /** The area positions holding units, in the order of their first unit (data order). */
@@ -92,33 +115,47 @@ function groupFlags(s: AwState, group: string[]): boolean[] {
   return flags;
 }
 
-/** The areas of the combat group being fought (as flags by area position) and the area scan; null when none is. */
-function currentGroup(s: AwState): { inGroup: boolean[]; sc: AreaScan } | null {
+/** The areas of the combat group being fought, as flags by area position; null when none is. */
+function currentGroup(s: AwState): boolean[] | null {
   const group = s.t.groups[s.t.group];
   if (!group || group.length === 0) return null;
-  return { inGroup: groupFlags(s, group), sc: areaScan(s) };
+  return groupFlags(s, group);
 }
 
 /**
  * Positions (data order) of the escorts of a kind in the current group that can attack: strength > 0 (AW-A16), a UB
- * in their area. The first `most` only (whether there is any: 1).
+ * in their area.
  */
-function activeEscortPos(s: AwState, air: boolean, most = Number.POSITIVE_INFINITY): number[] {
+function activeEscortPos(s: AwState, air: boolean): number[] {
   const out: number[] = [];
-  const here = currentGroup(s);
-  if (!here) return out;
-  const { inGroup, sc } = here;
-  const units = s.data.units;
-  for (const i of indexOf(s.data).escortPos) {
-    const a = sc.code[i];
-    if (a < 0 || !inGroup[a] || sc.german[a] === 0) continue;
-    const u = units[i];
-    if (air ? u.type !== 'air' : u.type !== 'DD' && u.type !== 'CVE') continue;
-    if (escortStrength(u, s.turn, sc.convoys[a] > 0) <= 0) continue;
-    out.push(i);
-    if (out.length >= most) break;
+  const inGroup = currentGroup(s);
+  if (!inGroup) return out;
+  const sc = areaScan(s);
+  const pos = indexOf(s.data).escortPos;
+  for (let k = 0; k < pos.length; k++) {
+    const i = pos[k];
+    if (canAttack(s, sc, inGroup, i, air)) out.push(i);
   }
   return out;
+}
+
+/** Whether the escort at position `i` is of the kind asked for and can attack in the current group. */
+function canAttack(s: AwState, sc: AreaScan, inGroup: boolean[], i: number, air: boolean): boolean {
+  const a = sc.code[i];
+  if (a < 0 || !inGroup[a] || sc.german[a] === 0) return false;
+  const u = s.data.units[i];
+  if (air ? u.type !== 'air' : u.type !== 'DD' && u.type !== 'CVE') return false;
+  return escortStrength(u, s.turn, sc.convoys[a] > 0) > 0;
+}
+
+/** Whether any escort of a kind can attack in the current group (as `activeEscortPos(s, air, 1).length > 0`). */
+function anyActiveEscort(s: AwState, air: boolean): boolean {
+  const inGroup = currentGroup(s);
+  if (!inGroup) return false;
+  const sc = areaScan(s);
+  const pos = indexOf(s.data).escortPos;
+  for (let k = 0; k < pos.length; k++) if (canAttack(s, sc, inGroup, pos[k], air)) return true;
+  return false;
 }
 
 const unitsOf = (s: AwState, pos: number[]): AwUnit[] => pos.map((i) => s.data.units[i]);
@@ -128,20 +165,27 @@ const ATTACK_RULES = ['AW 8.1', 'AW 8.2', 'AW 8.3'] as const;
 type AttackRule = 0 | 1 | 2;
 
 /** The text of every attack die of a data set, by rule, attacker and target position (made when first rolled). */
-let attackTexts: { ix: DataIndex; texts: string[][] } | null = null;
+let attackTexts: { ix: DataIndex; texts: (string | undefined)[][] } | null = null;
 
 /** The purpose of the attack die of unit `i` on unit `ti` under rule `r` (the same text as `attackDieText`). */
 function attackText(s: AwState, r: AttackRule, i: number, ti: number): string {
   const ix = indexOf(s.data);
-  if (attackTexts?.ix !== ix) attackTexts = { ix, texts: [[], [], []] };
-  const n = s.data.units.length;
   const units = s.data.units;
-  attackTexts.texts[r][i * n + ti] ??= attackDieText(ATTACK_RULES[r], units[i].id, units[ti].id);
-  return attackTexts.texts[r][i * n + ti];
+  const n = units.length;
+  // Filled tables (not sparse arrays, which V8 would keep as slow hash tables): one slot per attacker and target.
+  if (attackTexts?.ix !== ix) attackTexts = { ix, texts: [0, 1, 2].map(() => new Array(n * n).fill(undefined)) };
+  const texts = attackTexts.texts[r];
+  const k = i * n + ti;
+  const made = texts[k];
+  if (made !== undefined) return made;
+  const text = attackDieText(ATTACK_RULES[r], units[i].id, units[ti].id);
+  texts[k] = text;
+  return text;
 }
 
 /**
- * Resolves one air or escort attack (AW 8.2[7]-[11]) by the unit at position `i`: die ≤ strength succeeds,
+ * Resolves one air or escort attack (AW 8.2[7]-[11]) by the unit at position `i` on `target` (at position `ti`,
+ * undefined for an unknown id): die ≤ strength succeeds,
  * damage = die, ≥ 3 removes the UB. `convoy`: whether its area holds a convoy (AW 10.0-D; no convoy moves while air
  * units and escorts attack, so the caller looks once per area).
  */
@@ -150,13 +194,13 @@ function escortAttack(
   ctx: ResolveContext,
   i: number,
   target: string,
+  ti: number | undefined,
   r: AttackRule,
   convoy: boolean,
 ): void {
   const rule = ATTACK_RULES[r];
   const u = s.data.units[i];
   const area = s.loc[i]; // = at(s, u.id): unit ids are unique (checkData)
-  const ti = indexOf(s.data).order.get(target);
   if (ti === undefined || s.loc[ti] !== area) {
     // The UB has left the map.
     if (!ctx.silent) ctx.emit({ type: 'attack-void', rule: 'AW-A11', attacker: u.id, target, area });
@@ -171,17 +215,19 @@ function escortAttack(
   if (!ctx.silent) ctx.emit({ type: 'attack', rule, area, attacker: u.id, target, die, strength, success, damage });
   if (damage >= 3) {
     // AW 8.2[11]: removed face down to the unused group.
-    s.loc[ti] = 'unused'; // = put(s, target, 'unused')
+    setLoc(s, ti, 'unused'); // = put(s, target, 'unused')
     delete ownDamage(s)[target];
     ownList(s, 'sunkUbs').push(target);
     if (!ctx.silent) ctx.emit({ type: 'ub-removed', rule: 'AW 8.2[11]', area, unit: target, damage });
   }
 }
 
-/** Ids of the UBs in an area, in data order (as `unitsAt(s, area, 'german')`). */
-function ubIdsAt(s: AwState, area: string): string[] {
-  const out: string[] = [];
-  for (const i of indexOf(s.data).germanPos) if (s.loc[i] === area) out.push(s.data.units[i].id);
+/** Positions of the UBs in an area, in data order (as `unitsAt(s, area, 'german')`). */
+function ubPosAt(s: AwState, area: string): number[] {
+  const out: number[] = [];
+  const pos = indexOf(s.data).germanPos;
+  const loc = s.loc;
+  for (let k = 0; k < pos.length; k++) if (loc[pos[k]] === area) out.push(pos[k]);
   return out;
 }
 
@@ -194,10 +240,10 @@ export function activeAir(s: AwState): AwUnit[] {
 }
 
 /** Whether any air unit can attack in the group (as `activeAir(s).length > 0`, without the list of units). */
-export const anyActiveAir = (s: AwState): boolean => activeEscortPos(s, true, 1).length > 0;
+export const anyActiveAir = (s: AwState): boolean => anyActiveEscort(s, true);
 
 /** Whether any escort ship can attack in the group (as `activeShips(s).length > 0`). */
-export const anyActiveShips = (s: AwState): boolean => activeEscortPos(s, false, 1).length > 0;
+export const anyActiveShips = (s: AwState): boolean => anyActiveEscort(s, false);
 
 /** Whether any UB of the group has a convoy in its area (as `activeUbs(s).length > 0`). */
 export const anyActiveUbs = (s: AwState): boolean => activeUbPos(s, 1).length > 0;
@@ -206,14 +252,17 @@ export const anyActiveUbs = (s: AwState): boolean => activeUbPos(s, 1).length > 
 export function resolveAir(s: AwState, ctx: ResolveContext, choice?: Record<string, string[]>): void {
   const air = activeEscortPos(s, true);
   if (air.length === 0) return;
+  const units = s.data.units;
   for (const area of groupAreas(s)) {
-    const ubs = ubIdsAt(s, area);
+    const ubs = ubPosAt(s, area); // fixed before the area's first die
     const convoy = hasConvoy(s, area); // 10 convoys to look at, not a scan of all units
     for (const i of air) {
       if (s.loc[i] !== area) continue;
-      const id = s.data.units[i].id;
-      const targets = choice ? ubs.filter((t) => (choice[id] ?? []).includes(t)) : ubs;
-      for (const t of targets) escortAttack(s, ctx, i, t, 0, convoy);
+      const chosen = choice ? (choice[units[i].id] ?? []) : null;
+      for (const ti of ubs) {
+        const t = units[ti].id;
+        if (chosen === null || chosen.includes(t)) escortAttack(s, ctx, i, t, ti, 0, convoy);
+      }
     }
   }
 }
@@ -230,6 +279,7 @@ export const activeShipPos = (s: AwState): number[] => activeEscortPos(s, false)
 export function resolveEscorts(s: AwState, ctx: ResolveContext, alloc: Record<string, string[]>): void {
   const ships = activeEscortPos(s, false); // fixed before any die (AW 8.2[5])
   const units = s.data.units;
+  const ix = indexOf(s.data);
   // Area by area of the group, each allocated ship with at most its number of attacks (AW 8.2[2]), in list order.
   for (const area of groupAreas(s)) {
     const convoy = hasConvoy(s, area);
@@ -239,7 +289,7 @@ export function resolveEscorts(s: AwState, ctx: ResolveContext, alloc: Record<st
       const list = alloc[u.id];
       if (!list) continue;
       const n = Math.min(list.length, shipAttacks(u));
-      for (let k = 0; k < n; k++) escortAttack(s, ctx, i, list[k], 1, convoy);
+      for (let k = 0; k < n; k++) escortAttack(s, ctx, i, list[k], ix.order.get(list[k]), 1, convoy);
     }
   }
 }
@@ -252,9 +302,9 @@ export function activeUbs(s: AwState): AwUnit[] {
 /** Positions (data order) of every UB of the group's areas holding a convoy (the UBs of `activeUbs`); the first `most`. */
 export function activeUbPos(s: AwState, most = Number.POSITIVE_INFINITY): number[] {
   const out: number[] = [];
-  const here = currentGroup(s);
-  if (!here) return out;
-  const { inGroup, sc } = here;
+  const inGroup = currentGroup(s);
+  if (!inGroup) return out;
+  const sc = areaScan(s);
   for (const i of indexOf(s.data).germanPos) {
     const a = sc.code[i];
     if (a < 0 || !inGroup[a] || sc.convoys[a] === 0) continue;
@@ -297,7 +347,7 @@ function ubAttack(s: AwState, ctx: ResolveContext, i: number, t: string, strengt
   if (!ctx.silent)
     ctx.emit({ type: 'attack', rule: 'AW 8.3[4]', area, attacker: u.id, target: t, die, strength, need, success });
   if (!success) return;
-  s.loc[ti] = 'sunk'; // = put(s, t, 'sunk')
+  setLoc(s, ti, 'sunk'); // = put(s, t, 'sunk')
   ownTurnList(s, 'sunk').push(t);
   const vp = convoyVp(s, c);
   s.t.vp += vp;

@@ -31,11 +31,34 @@ import {
 import { returnSunk, startTurn } from './reinforcement.ts';
 import { applyResponse, RESPONSE_ROLLS, rollResponse, standingResponse } from './response-movement.ts';
 import { anyPlaceable, capacityFor } from './arithmetic.ts';
-import { cloneState, type CombatStage, opponent, ownStanding, record, type AwState, type RunStep } from '../state.ts';
+import {
+  type AwPhase,
+  cloneState,
+  type CombatStage,
+  opponent,
+  ownStanding,
+  record,
+  type AwState,
+  type RunStep,
+} from '../state.ts';
 import { vpCheck } from './vp.ts';
 import { STEP2_DICE } from './dice-purposes.ts';
 
-const go = (step: RunStep) => ({ kind: 'go' as const, step });
+const goPhase = (step: RunStep): AwPhase => Object.freeze({ kind: 'go' as const, step });
+/** The cursor phases, one frozen object per step shared by every state (a phase is replaced, never changed). */
+const GO_PHASES: Readonly<Record<RunStep, AwPhase>> = {
+  turn: goPhase('turn'),
+  'allied-placement': goPhase('allied-placement'),
+  'after-allied-placement': goPhase('after-allied-placement'),
+  'ub-placement': goPhase('ub-placement'),
+  'after-ub-placement': goPhase('after-ub-placement'),
+  response: goPhase('response'),
+  'after-response': goPhase('after-response'),
+  combat: goPhase('combat'),
+  'combat-group': goPhase('combat-group'),
+  vp: goPhase('vp'),
+};
+const go = (step: RunStep): AwPhase => GO_PHASES[step];
 
 /** Starts the literal overflow procedure for a side if an area is over capacity; returns true if it did. */
 function checkOverflow(s: AwState, ctx: ResolveContext, side: AwSide, then: RunStep): boolean {

@@ -3,7 +3,7 @@
  */
 import { areaScan, NOWHERE } from './area-scan.ts';
 import { indexOf } from '../data/data-index.ts';
-import { capacityAt, ubSlack } from './arithmetic.ts';
+import { ubCapacity, ubSlack } from './arithmetic.ts';
 import { at, isArea, NO_DAMAGE, type AwState } from '../state.ts';
 import { ALLIED_VP } from './vp.ts';
 
@@ -53,8 +53,12 @@ function misplacedUnits(s: AwState, codes: Int32Array): string[] {
 
 /** Units of a side beyond capacity, summed over the areas (`counts` by area position). */
 function overCapacity(s: AwState, counts: number[], side: 'allied' | 'german'): number {
+  const capacity = indexOf(s.data).capacity;
   let over = 0;
-  for (let a = 0; a < counts.length; a++) over += Math.max(0, counts[a] - capacityAt(s, a, side));
+  for (let a = 0; a < counts.length; a++) {
+    const cap = side === 'allied' ? capacity[a] : ubCapacity(capacity[a], s.turn); // = capacityAt(s, a, side)
+    if (counts[a] > cap) over += counts[a] - cap;
+  }
   return over;
 }
 

@@ -5,7 +5,7 @@
 import type { ResolveContext } from '../../../engine/types.ts';
 import type { AwSide } from '../data/schema.ts';
 import { indexOf } from '../data/data-index.ts';
-import { areaScan } from './area-scan.ts';
+import { areaScan, setLoc } from './area-scan.ts';
 import type { AwOrders } from '../orders/schema.ts';
 import { areaCounts, capacityAt, capacityFor, placeable } from './arithmetic.ts';
 import { BLIND_DRAW } from './dice-purposes.ts';
@@ -27,7 +27,7 @@ export function applyPlacement(s: AwState, ctx: ResolveContext, side: AwSide, pl
     const id = units[i].id;
     const a = placement[id];
     if (a !== undefined) {
-      s.loc[i] = a;
+      setLoc(s, i, a);
       if (placed) placed[id] = a;
     }
   }

@@ -5,7 +5,7 @@
 import type { ResolveContext } from '../../../engine/types.ts';
 import type { AwSide } from '../data/schema.ts';
 import { indexOf } from '../data/data-index.ts';
-import { areaScan } from './area-scan.ts';
+import { areaScan, setLoc } from './area-scan.ts';
 import { capacityAt } from './arithmetic.ts';
 import { ownTurnList, isArea, type AwState } from '../state.ts';
 import { responseDieText } from './dice-purposes.ts';
@@ -158,7 +158,7 @@ export function applyResponse(
       });
     return;
   }
-  if (i !== undefined) s.loc[i] = dest; // = put(s, unit, dest)
+  if (i !== undefined) setLoc(s, i, dest); // = put(s, unit, dest)
   if (!s.t.moved.includes(unit)) ownTurnList(s, 'moved').push(unit);
   if (!ctx.silent)
     ctx.emit({

@@ -3,7 +3,7 @@
  * victory at once; after turn 5 plus is a German victory, 0 or minus an Allied one.
  */
 import type { ResolveContext } from '../../../engine/types.ts';
-import { areaCodes, NOWHERE } from './area-scan.ts';
+import { areaCodes, NOWHERE, setLoc } from './area-scan.ts';
 import { emptyTurn, ownList, ownStanding, type AwState } from '../state.ts';
 import { placeable } from './arithmetic.ts';
 
@@ -35,7 +35,7 @@ function cleanUp(s: AwState, ctx: ResolveContext): void {
   // at a location that is neither an area nor an off-map keyword (NOWHERE with a location).
   for (let i = 0; i < code.length; i++) {
     const l = s.loc[i];
-    if (code[i] >= 0 || (code[i] === NOWHERE && l !== undefined) || l === 'sunk') s.loc[i] = 'used';
+    if (code[i] >= 0 || (code[i] === NOWHERE && l !== undefined) || l === 'sunk') setLoc(s, i, 'used');
   }
   s.t = emptyTurn();
   // Turn-scoped standing orders lapse (spec 5.2: response tables and Step-2 plans hold for one turn).
