@@ -2,7 +2,8 @@
  * The computer player's play-out heuristic and estimate for Grand Fleet: legal at every decision point over many
  * positions (validate accepts all it returns), and purposeful where the right move is plain: the offensive side
  * takes an enemy flagged hex no fleet holds (control VP, GF 8[5]), the intercepting side contests its own flagged
- * hex the enemy holds alone, every fleet marker gets a fleet, and the estimate counts the control VP in hand.
+ * hex the enemy holds alone, every fleet marker gets a fleet, and the estimate counts the control VP in hand and
+ * weighs contested hexes by firepower.
  */
 import { createHash } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
@@ -14,7 +15,7 @@ import {
   playoutOrganisation,
   playoutPlacement,
 } from '../../../src/games/grand-fleet/orders/playout-orders.ts';
-import { botEstimate, pendingControlVp } from '../../../src/games/grand-fleet/rules/estimate.ts';
+import { botEstimate, pendingBattleLead } from '../../../src/games/grand-fleet/rules/estimate.ts';
 import { stateFromFixture } from '../../../src/games/grand-fleet/rules/fixture.ts';
 import type { GfOrders } from '../../../src/games/grand-fleet/orders/schema.ts';
 import type { GfState, Marker, Side } from '../../../src/games/grand-fleet/state.ts';
@@ -115,17 +116,30 @@ describe('Grand Fleet play-out heuristic', () => {
 });
 
 describe('Grand Fleet estimate', () => {
-  test('counts the control VP the offensive side holds alone, not contested or empty markers', () => {
+  test('counts the control VP the offensive side holds alone, not empty markers', () => {
     const s = placing('british', [
       down('G1', 'german', '301', 0), // alone in a 1 VP British proximity hex
-      down('G2', 'german', '702', 1), // contested below
-      down('B1', 'british', '702', 0),
-      down('G3', 'german', '201', 2), // 0.5 VP: 1.5 in all, rounded down (GF 8[5][2])
+      down('G3', 'german', '201', 2), // 0.5 VP
+      down('G4', 'german', '401', 5), // no fleet under it: holds nothing
     ]);
-    expect(pendingControlVp(s)).toBe(1);
+    expect(pendingBattleLead(s)).toBeCloseTo(-0.8 * 1.5); // the German share of the control VP in hand
     const even = placing('british', []);
     expect(botEstimate(s, 'german')).toBeGreaterThan(botEstimate(even, 'german'));
     // Britain wins a level game (GF 11[1]): at even VP the estimate leans British.
     expect(botEstimate(even, 'british')).toBeGreaterThan(0.5);
+  });
+
+  test('weighs a contested hex by firepower: the stronger side expects the control VP and the sinkings', () => {
+    const one = placing('british', [down('G1', 'german', '702', 0), down('B1', 'british', '702', 0)]);
+    const three = placing('british', [
+      down('G1', 'german', '702', 0),
+      down('G2', 'german', '702', 1),
+      down('G3', 'german', '702', 2),
+      down('B1', 'british', '702', 0),
+    ]);
+    // Three German fleets against one British: most of Harwich's 1 VP, and more British ships sunk than German.
+    expect(pendingBattleLead(three)).toBeLessThan(-0.6);
+    expect(pendingBattleLead(three)).toBeLessThan(pendingBattleLead(one));
+    expect(botEstimate(three, 'german')).toBeGreaterThan(botEstimate(one, 'german'));
   });
 });
