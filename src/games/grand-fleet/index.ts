@@ -11,6 +11,7 @@ import { defaultData } from './data/default-data.ts';
 import { type GfData, gfDataSchema } from './data/schema.ts';
 import { shortGame } from './data/short-game.ts';
 import { type GfOptions, gfOptionsSchema, optionDocs } from './options.ts';
+import { botCandidate } from './orders/bot-candidate.ts';
 import { choices } from './orders/choices.ts';
 import { defaultOrders } from './orders/defaults.ts';
 import { playoutOrders } from './orders/playout-orders.ts';
@@ -71,6 +72,7 @@ export const grandFleet: GamePackage<GfState, GfOrders, GfOptions, GfData> = def
     // orders, 18 of 20 since that was mended (bench:bot-strength, seed "strength").
     botIterations: 3000,
     botEstimate,
+    botCandidate,
     randomOrders,
     playoutOrders,
     shortGame,

@@ -3,10 +3,11 @@
  * positions (validate accepts all it returns), and purposeful where the right move is plain: the offensive side
  * takes an enemy flagged hex no fleet holds (control VP, GF 8[5]), the intercepting side contests its own flagged
  * hex the enemy holds alone, every fleet marker gets a fleet, and the estimate counts the control VP in hand and
- * weighs contested hexes by firepower.
+ * weighs contested hexes by firepower. The computer player's candidates carry no standing orders.
  */
 import { createHash } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
+import { decide } from '../../../src/engine/bot/index.ts';
 import { sfc32FromHex, sfc32Next, uniformDie } from '../../../src/engine/dice.ts';
 import type { ResolveContext } from '../../../src/engine/types.ts';
 import { grandFleet as game } from '../../../src/games/grand-fleet/index.ts';
@@ -15,6 +16,7 @@ import {
   playoutOrganisation,
   playoutPlacement,
 } from '../../../src/games/grand-fleet/orders/playout-orders.ts';
+import { botCandidate } from '../../../src/games/grand-fleet/orders/bot-candidate.ts';
 import { botEstimate, pendingBattleLead } from '../../../src/games/grand-fleet/rules/estimate.ts';
 import { stateFromFixture } from '../../../src/games/grand-fleet/rules/fixture.ts';
 import type { GfOrders } from '../../../src/games/grand-fleet/orders/schema.ts';
@@ -141,5 +143,17 @@ describe('Grand Fleet estimate', () => {
     expect(pendingBattleLead(three)).toBeLessThan(-0.6);
     expect(pendingBattleLead(three)).toBeLessThan(pendingBattleLead(one));
     expect(botEstimate(three, 'german')).toBeGreaterThan(botEstimate(one, 'german'));
+  });
+});
+
+describe('Grand Fleet bot candidates', () => {
+  test('drop standing orders and keep the answer owed now, which stays legal', () => {
+    const s = stateFromFixture({ phase: { kind: 'initiative' } });
+    const drawn: GfOrders = { dice: 2, standing: { ifOffensive: true, ifIntercepting: false } };
+    expect(botCandidate(s, 'british', drawn)).toEqual({ dice: 2 });
+    expect(game.validate(s, 'british', botCandidate(s, 'british', drawn))).toEqual([]);
+    // The computer player asks again at D10 rather than refuse a battle in advance (GF 7(b)[6a]).
+    const { orders } = decide(game, s, 'british', { seed: 'no-standing', iterations: 200 });
+    expect(orders).not.toHaveProperty('standing');
   });
 });
