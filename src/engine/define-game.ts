@@ -85,6 +85,7 @@ export interface PlayCapability<S, O> {
   /** The owing seats without their prompts (see `GamePackage.seatsOwing`). */
   seatsOwing?(state: S): SeatId[];
   botEstimate?(state: S, seat: SeatId): number;
+  botCandidate?(state: S, seat: SeatId, orders: O): O;
   botIterations?: number;
   botHorizon?: number;
   shortGame?: ShortGame;
@@ -145,6 +146,7 @@ export function defineGame<S, O, Opt, Data>(spec: GameSpec<S, O, Opt, Data>): Ga
   if (play?.playoutOrders) pkg.playoutOrders = play.playoutOrders;
   if (play?.seatsOwing) pkg.seatsOwing = play.seatsOwing;
   if (play?.botEstimate) pkg.botEstimate = play.botEstimate;
+  if (play?.botCandidate) pkg.botCandidate = play.botCandidate;
   if (play?.botIterations) pkg.botIterations = play.botIterations;
   if (play?.botHorizon) pkg.botHorizon = play.botHorizon;
   if (play?.shortGame) pkg.shortGame = play.shortGame;

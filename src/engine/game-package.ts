@@ -63,6 +63,12 @@ export interface GamePackage<S = unknown, O = unknown, Opt = unknown, Data = unk
    */
   botEstimate?(state: S, seat: SeatId): number;
   /**
+   * The orders the computer player would send for a candidate it weighs (random and heuristic draws alike): a game
+   * whose orders may carry standing orders for later decision points drops them here, since the computer player is
+   * asked again at each of those points, knowing more then. Default: the candidate as drawn.
+   */
+  botCandidate?(state: S, seat: SeatId, orders: O): O;
+  /**
    * The computer player's default budget in play-outs a decision, sized to the game's speed (about a second a
    * decision on one core). Default: DEFAULT_BOT_ITERATIONS (src/engine/bot/settings.ts).
    */

@@ -132,8 +132,12 @@ function nextCandidate(search: Search, arms: readonly Arm[], world: unknown, ran
   return (lead && graft(lead.orders, draw, search.rand)) ?? draw;
 }
 
-/** Adds a candidate unless it repeats one or the first determinization refuses it; whether it was added. */
-function addCandidate(search: Search, arms: Arm[], seen: Set<string>, first: unknown, orders: unknown): boolean {
+/**
+ * Adds a candidate (as the package's `botCandidate` makes it) unless it repeats one or the first determinization
+ * refuses it; whether it was added.
+ */
+function addCandidate(search: Search, arms: Arm[], seen: Set<string>, first: unknown, drawn: unknown): boolean {
+  const orders = search.game.botCandidate ? search.game.botCandidate(first, search.seat, drawn) : drawn;
   const key = canonicalJson(orders ?? null);
   if (seen.has(key)) return false;
   seen.add(key);

@@ -2,10 +2,12 @@
  * The computer player's play-out heuristic and estimate for Grand Fleet: legal at every decision point over many
  * positions (validate accepts all it returns), and purposeful where the right move is plain: the offensive side
  * takes an enemy flagged hex no fleet holds (control VP, GF 8[5]), the intercepting side contests its own flagged
- * hex the enemy holds alone, every fleet marker gets a fleet, and the estimate counts the control VP in hand.
+ * hex the enemy holds alone, every fleet marker gets a fleet, and the estimate counts the control VP in hand and
+ * weighs contested hexes by firepower. The computer player's candidates carry no standing orders.
  */
 import { createHash } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
+import { decide } from '../../../src/engine/bot/index.ts';
 import { sfc32FromHex, sfc32Next, uniformDie } from '../../../src/engine/dice.ts';
 import type { ResolveContext } from '../../../src/engine/types.ts';
 import { grandFleet as game } from '../../../src/games/grand-fleet/index.ts';
@@ -14,7 +16,8 @@ import {
   playoutOrganisation,
   playoutPlacement,
 } from '../../../src/games/grand-fleet/orders/playout-orders.ts';
-import { botEstimate, pendingControlVp } from '../../../src/games/grand-fleet/rules/estimate.ts';
+import { botCandidate } from '../../../src/games/grand-fleet/orders/bot-candidate.ts';
+import { botEstimate, pendingBattleLead } from '../../../src/games/grand-fleet/rules/estimate.ts';
 import { stateFromFixture } from '../../../src/games/grand-fleet/rules/fixture.ts';
 import type { GfOrders } from '../../../src/games/grand-fleet/orders/schema.ts';
 import type { GfState, Marker, Side } from '../../../src/games/grand-fleet/state.ts';
@@ -115,17 +118,42 @@ describe('Grand Fleet play-out heuristic', () => {
 });
 
 describe('Grand Fleet estimate', () => {
-  test('counts the control VP the offensive side holds alone, not contested or empty markers', () => {
+  test('counts the control VP the offensive side holds alone, not empty markers', () => {
     const s = placing('british', [
       down('G1', 'german', '301', 0), // alone in a 1 VP British proximity hex
-      down('G2', 'german', '702', 1), // contested below
-      down('B1', 'british', '702', 0),
-      down('G3', 'german', '201', 2), // 0.5 VP: 1.5 in all, rounded down (GF 8[5][2])
+      down('G3', 'german', '201', 2), // 0.5 VP
+      down('G4', 'german', '401', 5), // no fleet under it: holds nothing
     ]);
-    expect(pendingControlVp(s)).toBe(1);
+    expect(pendingBattleLead(s)).toBeCloseTo(-0.8 * 1.5); // the German share of the control VP in hand
     const even = placing('british', []);
     expect(botEstimate(s, 'german')).toBeGreaterThan(botEstimate(even, 'german'));
     // Britain wins a level game (GF 11[1]): at even VP the estimate leans British.
     expect(botEstimate(even, 'british')).toBeGreaterThan(0.5);
+  });
+
+  test('weighs a contested hex by firepower: the stronger side expects the control VP and the sinkings', () => {
+    const one = placing('british', [down('G1', 'german', '702', 0), down('B1', 'british', '702', 0)]);
+    const three = placing('british', [
+      down('G1', 'german', '702', 0),
+      down('G2', 'german', '702', 1),
+      down('G3', 'german', '702', 2),
+      down('B1', 'british', '702', 0),
+    ]);
+    // Three German fleets against one British: most of Harwich's 1 VP, and more British ships sunk than German.
+    expect(pendingBattleLead(three)).toBeLessThan(-0.6);
+    expect(pendingBattleLead(three)).toBeLessThan(pendingBattleLead(one));
+    expect(botEstimate(three, 'german')).toBeGreaterThan(botEstimate(one, 'german'));
+  });
+});
+
+describe('Grand Fleet bot candidates', () => {
+  test('drop standing orders and keep the answer owed now, which stays legal', () => {
+    const s = stateFromFixture({ phase: { kind: 'initiative' } });
+    const drawn: GfOrders = { dice: 2, standing: { ifOffensive: true, ifIntercepting: false } };
+    expect(botCandidate(s, 'british', drawn)).toEqual({ dice: 2 });
+    expect(game.validate(s, 'british', botCandidate(s, 'british', drawn))).toEqual([]);
+    // The computer player asks again at D10 rather than refuse a battle in advance (GF 7(b)[6a]).
+    const { orders } = decide(game, s, 'british', { seed: 'no-standing', iterations: 200 });
+    expect(orders).not.toHaveProperty('standing');
   });
 });
