@@ -5,8 +5,9 @@
  * that the check needs no pass over the units of a sound state.
  *
  * Speed: the answer for the last location list asked about is kept. For that list (the state under resolution) it
- * is an index kept current move by move: every write of a location goes through `setLoc` (or `put`), which moves the
- * unit in the kept tallies, so asking again costs nothing. Any other list (another state, a state read from storage,
+ * is an index kept current write by write: every write of a location goes through `setLoc` (or `put`), which notes
+ * the unit, and the next scan moves only the units noted (to where they are then), so asking again costs next to
+ * nothing, and a path that writes much and asks little (an odds preview) pays little for it. Any other list (another state, a state read from storage,
  * a copy made outside `cloneState`) is compared string by string with the locations seen last (a pointer compare
  * when unchanged) and the units that differ are moved; nothing is stored on any state. A location list must therefore
  * be written through `setLoc` once it has been scanned (a fresh list may be filled freely before its first scan). The
@@ -42,8 +43,14 @@ interface Kept extends AreaScan {
   starConvoy: Uint8Array;
   /** The location strings the codes were made from. */
   seen: (string | undefined)[];
-  /** The location list the tallies describe, kept current by `setLoc` (null after a scan of another data set). */
+  /**
+   * The location list the tallies describe once the units in `written` are settled (`setLoc` notes each write; null
+   * after a scan of another data set).
+   */
   current: string[] | null;
+  /** Data positions written through `setLoc` since the last scan of `current` (repeats allowed): its first `writes`. */
+  written: Int32Array;
+  writes: number;
 }
 
 let kept: Kept | null = null;
@@ -69,6 +76,8 @@ function fresh(ix: DataIndex, units: readonly AwUnit[]): Kept {
     misplaced: 0,
     starConvoysIn: 0,
     current: null,
+    written: new Int32Array(64),
+    writes: 0,
   };
   for (let i = 0; i < n; i++) tally(k, i, UNSCANNED, NOWHERE, 1);
   return k;
@@ -127,22 +136,44 @@ export function areaScan(s: AwState): AreaScan {
   let k = kept;
   const loc = s.loc;
   if (k === null || k.ix !== ix) k = kept = fresh(ix, s.data.units);
-  else if (k.current === loc) return k; // every write since the last scan went through setLoc
+  else if (k.current === loc) return settle(k, loc); // every write since the last scan went through setLoc
   const seen = k.seen;
   for (let i = 0; i < seen.length; i++) {
     const l = loc[i];
     if (l !== seen[i]) move(k, i, l);
   }
   k.current = loc;
+  k.writes = 0;
   return k;
 }
 
-/** Moves the unit at data position `i` of a state to `where`, keeping the kept scan current (as `put`). */
+/**
+ * Brings the kept scan of `loc` up to date with the units written since: only those are looked at, and a unit moved
+ * several times (placement, then clean-up) is moved in the tallies once, to where it is now.
+ */
+function settle(k: Kept, loc: string[]): Kept {
+  const seen = k.seen;
+  const written = k.written;
+  for (let w = 0; w < k.writes; w++) {
+    const i = written[w];
+    const l = loc[i];
+    if (l !== seen[i]) move(k, i, l);
+  }
+  k.writes = 0;
+  return k;
+}
+
+/** Moves the unit at data position `i` of a state to `where`, noting the write for the kept scan (as `put`). */
 export function setLoc(s: AwState, i: number, where: string): void {
   const loc = s.loc;
   loc[i] = where;
   const k = kept;
-  if (k !== null && k.current === loc) move(k, i, where);
+  if (k === null || k.current !== loc) return;
+  if (k.writes === k.written.length) {
+    // More writes than the list holds before a scan (a whole turn without one): settle them now.
+    settle(k, loc);
+  }
+  k.written[k.writes++] = i;
 }
 
 /**
