@@ -15,8 +15,16 @@
  * another state.
  */
 import { indexOf, type DataIndex } from '../data/data-index.ts';
-import type { AwUnit } from '../data/schema.ts';
-import type { AwState } from '../state.ts';
+import type { AwData, AwUnit } from '../data/schema.ts';
+
+/**
+ * What a scan reads of a state (an `AwState`): its data set and its locations. Named here rather than imported, since
+ * state.ts writes locations through `setLoc`.
+ */
+interface Located {
+  data: AwData;
+  loc: string[];
+}
 
 /** Area position of a unit: >= 0 on the map; OFF for an off-map keyword; NOWHERE for no or an unknown location. */
 export const OFF = -1;
@@ -131,7 +139,7 @@ function move(k: Kept, i: number, l: string | undefined): void {
 }
 
 /** The area scan of a state now (shared arrays: read at once). */
-export function areaScan(s: AwState): AreaScan {
+export function areaScan(s: Located): AreaScan {
   const ix = indexOf(s.data);
   let k = kept;
   const loc = s.loc;
@@ -164,7 +172,7 @@ function settle(k: Kept, loc: string[]): Kept {
 }
 
 /** Moves the unit at data position `i` of a state to `where`, noting the write for the kept scan (as `put`). */
-export function setLoc(s: AwState, i: number, where: string): void {
+export function setLoc(s: Located, i: number, where: string): void {
   const loc = s.loc;
   loc[i] = where;
   const k = kept;
@@ -186,4 +194,4 @@ export function carryScan(from: string[], to: string[]): void {
 }
 
 /** Per unit: its area position, OFF or NOWHERE (shared: read at once). */
-export const areaCodes = (s: AwState): Int32Array => areaScan(s).code;
+export const areaCodes = (s: Located): Int32Array => areaScan(s).code;
