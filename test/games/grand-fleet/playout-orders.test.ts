@@ -156,4 +156,17 @@ describe('Grand Fleet bot candidates', () => {
     const { orders } = decide(game, s, 'british', { seed: 'no-standing', iterations: 200 });
     expect(orders).not.toHaveProperty('standing');
   });
+
+  test('a German two VP or more ahead declines unrestricted submarine warfare; level or behind, it may take it', () => {
+    const choice = (vp: number) => stateFromFixture({ turn: 5, vp, phase: { kind: 'usw-choice', side: 'german' } });
+    const occur: GfOrders = { usw: 'occur' };
+    expect(botCandidate(choice(-2), 'german', occur)).toEqual({ usw: 'decline' });
+    expect(botCandidate(choice(-5), 'german', { usw: 'decline' })).toEqual({ usw: 'decline' });
+    expect(botCandidate(choice(-1), 'german', occur)).toEqual(occur);
+    expect(botCandidate(choice(3), 'german', occur)).toEqual(occur);
+    // Ahead, the search has one candidate left: it declines (GF 7(a)[2]).
+    const ahead = choice(-3);
+    expect(game.validate(ahead, 'german', { usw: 'decline' })).toEqual([]);
+    expect(decide(game, ahead, 'german', { seed: 'usw', iterations: 100 }).orders).toEqual({ usw: 'decline' });
+  });
 });
