@@ -88,6 +88,7 @@ export interface PlayCapability<S, O> {
   botCandidate?(state: S, seat: SeatId, orders: O): O;
   botIterations?: number;
   botHorizon?: number;
+  botRandomShare?: number;
   shortGame?: ShortGame;
   fixtures?: { position(spec: unknown, data?: unknown): S };
 }
@@ -149,6 +150,7 @@ export function defineGame<S, O, Opt, Data>(spec: GameSpec<S, O, Opt, Data>): Ga
   if (play?.botCandidate) pkg.botCandidate = play.botCandidate;
   if (play?.botIterations) pkg.botIterations = play.botIterations;
   if (play?.botHorizon) pkg.botHorizon = play.botHorizon;
+  if (play?.botRandomShare) pkg.botRandomShare = play.botRandomShare;
   if (play?.shortGame) pkg.shortGame = play.shortGame;
   if (play?.fixtures) pkg.fixtures = play.fixtures;
   if (odds?.outcomes) pkg.oddsOutcomes = odds.outcomes;

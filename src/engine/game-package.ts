@@ -79,6 +79,12 @@ export interface GamePackage<S = unknown, O = unknown, Opt = unknown, Data = unk
    */
   botHorizon?: number;
   /**
+   * How often, in the computer player's play-outs, another seat plays random legal orders (`randomOrders`) instead
+   * of the play-out heuristic: a game whose heuristic plays a firm opponent (one that accepts every battle, say)
+   * lets the search also allow for a careless one, and weigh what the opponent's mistakes would give. Default: 0.
+   */
+  botRandomShare?: number;
+  /**
    * What an event counts as in the odds preview of a step (`pbem odds`): calls `count` for each outcome it stands
    * for, or not at all for bookkeeping. Without it, every event but a die counts by its type.
    */

@@ -3,7 +3,8 @@
  * IS-MCTS). Every iteration draws a determinization from the seat's view (sampler.ts), picks one of the candidate
  * orders by UCB1, and plays the game out from there: every other owed seat, and the seat itself at its later
  * decisions, playing the package's play-out orders (its random legal player unless it gives a heuristic; other
- * seats play their default orders three times in ten instead), until the game ends or the package's horizon. The
+ * seats play their default orders three times in ten instead, and random legal orders as often as the package's
+ * `botRandomShare` says), until the game ends or the package's horizon. The
  * candidates grow with the iterations (progressive widening), each drawn from a determinization, so a decision
  * weighs few orders when the budget is small and more when it is large. Simultaneous and sealed steps need nothing
  * special: the other seats' orders of the same step are drawn in the play-out and never read from the real position.
@@ -56,6 +57,9 @@ interface Search {
   rand: () => number;
   ctx: ResolveContext;
   playout: (state: unknown, seat: SeatId, rand: () => number) => unknown;
+  /** Another seat's random legal orders, played a share `randomShare` of its decisions (absent: never). */
+  random?: (state: unknown, seat: SeatId, rand: () => number) => unknown;
+  randomShare: number;
   /** The seats owing orders in a position (the package's `seatsOwing`, else the seats of `owed`). */
   owing: (state: unknown) => SeatId[];
   /** Steps a play-out runs before it is scored by the package's estimate. */
@@ -64,7 +68,7 @@ interface Search {
 
 /** Plays `state` out, the seat's orders of this step being `mine`; the seat's score at the end. */
 function playOut(search: Search, state: unknown, mine: unknown): number {
-  const { game, seat, rand, ctx, playout } = search;
+  const { game, seat, rand, ctx, playout, random, randomShare } = search;
   let s = state;
   let first = true;
   for (let step = 0; step < search.horizon; step++) {
@@ -73,8 +77,13 @@ function playOut(search: Search, state: unknown, mine: unknown): number {
     const orders: Record<SeatId, unknown> = {};
     for (const o of owing) {
       if (first && o === seat) orders[o] = mine;
-      else if (o !== seat && rand() < DEFAULT_SHARE) orders[o] = game.defaultOrders(s, o);
-      else orders[o] = playout(s, o, rand);
+      else if (o === seat) orders[o] = playout(s, o, rand);
+      else {
+        const r = rand();
+        if (r < DEFAULT_SHARE) orders[o] = game.defaultOrders(s, o);
+        else if (random && r < DEFAULT_SHARE + randomShare) orders[o] = random(s, o, rand);
+        else orders[o] = playout(s, o, rand);
+      }
     }
     first = false;
     s = game.resolve(s, orders, ctx);
@@ -163,7 +172,8 @@ export function decide(game: AnyGamePackage, state: unknown, seat: SeatId, setti
   const playout = game.playoutOrders ?? random ?? ((s: unknown, o: SeatId) => game.defaultOrders(s, o));
   const horizon = (game.botEstimate && game.botHorizon) || MAX_PLAYOUT_STEPS;
   const owing = owingSeatsOf(game);
-  const search: Search = { game, seat, rand, ctx, playout, owing, horizon };
+  const randomShare = game.botRandomShare ?? 0;
+  const search: Search = { game, seat, rand, ctx, playout, random, randomShare, owing, horizon };
   const sample = samplerOf(game, state, seat);
   const timed = settings.thinkMs !== undefined;
   const iterations = settings.iterations ?? (timed ? Infinity : (game.botIterations ?? DEFAULT_BOT_ITERATIONS));

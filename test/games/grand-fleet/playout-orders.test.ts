@@ -102,6 +102,29 @@ describe('Grand Fleet play-out heuristic', () => {
     expect(playoutPlacement(s, 'british', () => 0)).toEqual({ marker: 'down', hex: '301' });
   });
 
+  test('a side behind mostly rolls two initiative dice, a side level or ahead mostly one (Britain wins a tie)', () => {
+    const twoDiceShare = (vp: number, side: Side) => {
+      const s = stateFromFixture({ turn: 4, vp, phase: { kind: 'initiative' } });
+      const { rand } = streamOf(`initiative|${vp}|${side}`);
+      let two = 0;
+      for (let k = 0; k < 400; k++) if (playoutOrders(s, side, rand).dice === 2) two++;
+      return two / 400;
+    };
+    // Behind: 0.7 of the heuristic's draws and half the random tenth, about 0.68; level or ahead about 0.28.
+    for (const [vp, side] of [
+      [-1, 'british'],
+      [0, 'german'],
+      [3, 'german'],
+    ] as const)
+      expect(twoDiceShare(vp, side), `${side} at VP ${vp}`).toBeGreaterThan(0.58);
+    for (const [vp, side] of [
+      [0, 'british'],
+      [4, 'british'],
+      [-1, 'german'],
+    ] as const)
+      expect(twoDiceShare(vp, side), `${side} at VP ${vp}`).toBeLessThan(0.38);
+  });
+
   test('organisation puts a fleet under every marker the ships allow, fast ships together', () => {
     const s = stateFromFixture({
       offensive: 'british',
@@ -118,6 +141,20 @@ describe('Grand Fleet play-out heuristic', () => {
 });
 
 describe('Grand Fleet estimate', () => {
+  test('a lead counts for more the fewer turns are left, and a level game leans to Britain (GF 11[1])', () => {
+    const at = (turn: number, vp: number) =>
+      botEstimate(stateFromFixture({ turn, vp, phase: { kind: 'initiative' } }), 'british');
+    expect(at(9, 2)).toBeGreaterThan(at(5, 2));
+    expect(at(5, 2)).toBeGreaterThan(at(1, 2));
+    expect(at(9, -2)).toBeLessThan(at(1, -2));
+    // Turn 1: a scale of 3.6 VP; the last turn: 1.2 (two VP and the half VP of a tie: 0.89).
+    expect(at(1, 0)).toBeCloseTo(1 / (1 + Math.exp(-0.5 / 3.6)));
+    expect(at(9, 2)).toBeCloseTo(1 / (1 + Math.exp(-2.5 / 1.2)));
+    expect(botEstimate(stateFromFixture({ turn: 9, vp: 2, phase: { kind: 'initiative' } }), 'german')).toBeCloseTo(
+      1 - at(9, 2),
+    );
+  });
+
   test('counts the control VP the offensive side holds alone, not empty markers', () => {
     const s = placing('british', [
       down('G1', 'german', '301', 0), // alone in a 1 VP British proximity hex
