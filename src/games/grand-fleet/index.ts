@@ -71,7 +71,7 @@ export const grandFleet: GamePackage<GfState, GfOrders, GfOptions, GfData> = def
     // half its play-out decisions, so that the search also weighs what a careless opponent gives away (a refused
     // battle, GF 7(b)[6a]). Against random, seeds s4 and s5 (60 games): 56 won with it, 48 without.
     botRandomShare: 0.5,
-    // With the play-out heuristic: 120-160 ms a decision on one core. 4,500 or 12,000 play-outs, or a horizon of 36,
+    // With the play-out heuristic: 100-160 ms a decision on one core. 4,500 or 12,000 play-outs, or a horizon of 36,
     // did not win measurably more.
     botIterations: 3000,
     botEstimate,
