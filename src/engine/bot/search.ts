@@ -4,10 +4,10 @@
  * orders by UCB1, and plays the game out from there: every other owed seat, and the seat itself at its later
  * decisions, playing the package's play-out orders (its random legal player unless it gives a heuristic; other
  * seats play their default orders three times in ten instead, and random legal orders as often as the package's
- * `botRandomShare` says), until the game ends or the package's horizon. The
- * candidates grow with the iterations (progressive widening), each drawn from a determinization, so a decision
- * weighs few orders when the budget is small and more when it is large. Simultaneous and sealed steps need nothing
- * special: the other seats' orders of the same step are drawn in the play-out and never read from the real position.
+ * `botRandomShare` says), until the game ends or the package's horizon. The candidates grow with the iterations
+ * (progressive widening), each drawn from a determinization, so a decision weighs few orders when the budget is small
+ * and more when it is large. Simultaneous and sealed steps need nothing special: the other seats' orders of the same
+ * step are drawn in the play-out and never read from the real position.
  */
 import { createHash } from 'node:crypto';
 import { canonicalJson } from '../canonical-json.ts';
