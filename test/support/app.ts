@@ -12,7 +12,7 @@ import { buildApp } from '../../src/server/app.ts';
 import { ensureAdminToken } from '../../src/services/auth.ts';
 import { createSqlPool, type ServiceDeps } from '../../src/services/deps.ts';
 import { getGame } from '../../src/games/index.ts';
-import { createTestDatabase, type TestDatabase } from './db.ts';
+import { bounded, createTestDatabase, type TestDatabase } from './db.ts';
 import { withNotifier } from '../../src/server/notifier.ts';
 
 /** The operator token of test apps. */
@@ -73,24 +73,6 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
       if (!opts.database) await database.drop();
     },
   };
-}
-
-/** How long a teardown step may take before the next goes on (the database is then dropped by force). */
-const TEARDOWN_STEP_MS = 15_000;
-
-/**
- * Waits for one teardown step, at most TEARDOWN_STEP_MS, and says so on stderr when it did not end: a pool still
- * holding a client, or the app still closing, would otherwise hold the test file's hook until it times out (seen a
- * few times in whole-suite runs on a busy machine, never alone). The drop that follows ends any connection left.
- */
-async function bounded(step: Promise<unknown>, what: string): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<'late'>((resolve) => {
-    timer = setTimeout(() => resolve('late'), TEARDOWN_STEP_MS);
-  });
-  const outcome = await Promise.race([step.then(() => 'done' as const), late]);
-  clearTimeout(timer);
-  if (outcome === 'late') console.warn(`test teardown: ${what} did not close within ${TEARDOWN_STEP_MS} ms; going on`);
 }
 
 /** An Authorization header for a token. */

@@ -43,9 +43,27 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     url: url.toString(),
     db,
     async drop() {
-      // Bounded like the app's own teardown steps (test/support/app.ts): the forced drop ends what is left.
-      await Promise.race([db.$disconnect(), new Promise((resolve) => setTimeout(resolve, 15_000).unref())]);
+      // Bounded, as the app's teardown steps are: the forced drop ends what is left.
+      await bounded(db.$disconnect(), 'Prisma');
       await admin((c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
     },
   };
+}
+
+/** How long a teardown step may take before the next goes on (the database is then dropped by force). */
+const TEARDOWN_STEP_MS = 15_000;
+
+/**
+ * Waits for one teardown step, at most TEARDOWN_STEP_MS, and says so on stderr when it did not end: a pool still
+ * holding a client, or the app still closing, would otherwise hold the test file's hook until it times out (seen a
+ * few times in whole-suite runs on a busy machine, never alone). The drop that follows ends any connection left.
+ */
+export async function bounded(step: Promise<unknown>, what: string): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<'late'>((resolve) => {
+    timer = setTimeout(() => resolve('late'), TEARDOWN_STEP_MS);
+  });
+  const outcome = await Promise.race([step.then(() => 'done' as const), late]);
+  clearTimeout(timer);
+  if (outcome === 'late') console.warn(`test teardown: ${what} did not close within ${TEARDOWN_STEP_MS} ms; going on`);
 }
