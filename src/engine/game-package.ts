@@ -81,7 +81,8 @@ export interface GamePackage<S = unknown, O = unknown, Opt = unknown, Data = unk
   /**
    * How often, in the computer player's play-outs, another seat plays random legal orders (`randomOrders`) instead
    * of the play-out heuristic: a game whose heuristic plays a firm opponent (one that accepts every battle, say)
-   * lets the search also allow for a careless one, and weigh what the opponent's mistakes would give. Default: 0.
+   * lets the search also allow for a careless one, and weigh what the opponent's mistakes would give. The other
+   * seat's default orders keep their 3 in 10, so 0.7 leaves the heuristic none of its decisions. Default: 0.
    */
   botRandomShare?: number;
   /**
