@@ -95,7 +95,8 @@ async function createPair(game: AnyGamePackage, mode: string): Promise<Pair> {
   const seats = game.sides(mode).map((s) => ({ side: s.seat, email: `${s.seat}@example.org`, name: `P ${s.seat}` }));
   const deadlines = { default: { length: '1d' } };
   const payload = { game: game.id, mode, name: 'Twins', review: 'moderator', deadlines, seats };
-  const pair = { a: await createGameVia(t, payload), b: await createGameVia(t, payload) };
+  const [a, b] = await Promise.all([createGameVia(t, payload), createGameVia(t, payload)]);
+  const pair = { a, b };
   for (const g of [pair.a, pair.b]) {
     const hook = { url: 'https://hooks.example.org/twins', events: ['result', 'reminder', 'missed', 'deadline'] };
     const res = await t.app.inject({
@@ -230,7 +231,7 @@ function difference(a: Record<string, string>, b: Record<string, string>): strin
 
 /** Compares what the viewer is answered by both games at one stage. */
 async function compare(pair: Pair, twin: OrderTwin, stage: string, tally: Tally) {
-  const [a, b] = [await answers(pair.a, twin.viewer, twin.k), await answers(pair.b, twin.viewer, twin.k)];
+  const [a, b] = await Promise.all([answers(pair.a, twin.viewer, twin.k), answers(pair.b, twin.viewer, twin.k)]);
   const label = `step ${twin.k} (${twin.point}${twin.sealed ? ', sealed' : ''}): seat ${twin.seat}'s orders as seen by ${twin.viewer}, ${stage}`;
   expect(difference(a, b), label).toBe('');
   tally.stages[stage] = (tally.stages[stage] ?? 0) + 1;
@@ -242,7 +243,11 @@ async function compare(pair: Pair, twin: OrderTwin, stage: string, tally: Tally)
 /** One checkpoint: two games played alike up to the twin's step, then given the two order sets there. */
 async function checkTwin(game: AnyGamePackage, mode: string, steps: ServiceStep[], twin: OrderTwin, tally: Tally) {
   const pair = await createPair(game, mode);
-  for (let n = 0; n < twin.k; n++) for (const g of [pair.a, pair.b]) await playStep(g, n, steps[n].orders);
+  // The two games are independent of each other: each is played up to the checkpoint while the other is.
+  const upTo = async (g: GameHandle) => {
+    for (let n = 0; n < twin.k; n++) await playStep(g, n, steps[n].orders);
+  };
+  await Promise.all([upTo(pair.a), upTo(pair.b)]);
   const step = await currentStep(t.deps, pair.a.id);
   // The service is where the engine worked out it would be.
   expect([step.number, canonicalJson(step.envelope.state)]).toEqual([
@@ -251,21 +256,19 @@ async function checkTwin(game: AnyGamePackage, mode: string, steps: ServiceStep[
   ]);
   await compare(pair, twin, 'before the step', tally);
   const played = steps[twin.k].orders;
-  await post(pair.a, twin.seat, played[twin.seat]);
-  await post(pair.b, twin.seat, twin.orders[twin.seat]);
+  await Promise.all([post(pair.a, twin.seat, played[twin.seat]), post(pair.b, twin.seat, twin.orders[twin.seat])]);
   const rest = Object.keys(played)
     .filter((s) => s !== twin.seat)
     .sort((x, y) => (x === twin.viewer ? 1 : y === twin.viewer ? -1 : x.localeCompare(y)));
   if (rest.length) await compare(pair, twin, "once the other seat's orders are in", tally);
   const own: Record<string, string>[] = [{}, {}];
   for (const seat of rest) {
-    const [a, b] = [await post(pair.a, seat, played[seat]), await post(pair.b, seat, played[seat])];
+    const [a, b] = await Promise.all([post(pair.a, seat, played[seat]), post(pair.b, seat, played[seat])]);
     if (seat === twin.viewer) [own[0], own[1]] = [{ 'POST /orders': a }, { 'POST /orders': b }];
   }
   expect(difference(own[0], own[1]), `step ${twin.k}: ${twin.viewer}'s own submission`).toBe('');
   await compare(pair, twin, 'awaiting review', tally);
-  await approve(pair.a, twin.k);
-  await approve(pair.b, twin.k);
+  await Promise.all([approve(pair.a, twin.k), approve(pair.b, twin.k)]);
   if (twin.sameResult) await compare(pair, twin, 'published', tally);
   tally.checkpoints++;
   if (twin.sealed) tally.sealed++;
