@@ -71,8 +71,8 @@ export const grandFleet: GamePackage<GfState, GfOrders, GfOptions, GfData> = def
     // the play-out decisions where it does not play its default orders, so that the search also weighs what a
     // careless opponent gives away (a refused battle, GF 7(b)[6a], two initiative dice of one parity, 7(b)[2a]).
     // Against random, seeds strength, s5, s6 and s8 (220 games): British 105 and German 107 of 110 won with 0.7,
-    // 103 and 103 with 0.5; fresh seeds s10 to s17 (320 games): British 151 and German 157 of 160 with 0.7 (on
-    // s10 to s12, 57 and 59 of 60 against 55 and 59 with 0.5); seeds s4 and s5 (60 games): 56 won with 0.5, 48 with 0.
+    // 103 and 103 with 0.5; fresh seeds s10 to s17 (320 games): British 151 and German 157 of 160 with 0.7, 145
+    // and 155 with 0.5; seeds s4 and s5 (60 games): 56 won with 0.5, 48 with 0.
     botRandomShare: 0.7,
     // With the play-out heuristic: 100-160 ms a decision on one core. 4,500 or 12,000 play-outs, or a horizon of 36,
     // did not win measurably more.
