@@ -19,9 +19,14 @@ import { createGame } from '../../src/services/games.ts';
 import { toyGame } from '../../src/games/toy/index.ts';
 import { killHard, spawnWorker, waitFor, type WorkerProcess } from './support/processes.ts';
 import { withNotifier } from '../../src/server/notifier.ts';
+import { freePort } from '../support/service-process.ts';
 
 const dir = resolve(import.meta.dirname, `../../data/test-pg-restart-${process.pid}`);
-const port = 54400 + (process.pid % 500);
+/**
+ * The cluster's port: one the system has just handed out as free. A port worked out from the process id fell in the
+ * range the system lends to outgoing connections, and the suite's own connections to Postgres had taken it.
+ */
+let port: number;
 let pg: EmbeddedDatabase;
 let db: Db;
 let boss: PgBoss;
@@ -29,6 +34,7 @@ let worker: WorkerProcess;
 let url: string;
 
 beforeAll(async () => {
+  port = await freePort();
   pg = await startEmbeddedPostgres({ dir, port, database: 'restart' });
   url = pg.url;
   await applyMigrationSql(url);
