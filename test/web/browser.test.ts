@@ -6,12 +6,12 @@
  * Skipped, with a message, when Chromium is not installed.
  */
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, TEST_ADMIN_TOKEN, type TestApp } from '../support/app.ts';
+import { freePort } from '../support/service-process.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
 const have = existsSync(CHROMIUM);
@@ -25,15 +25,6 @@ const shots = resolve(
   process.env.UPDATE_SCREENSHOTS === '1' ? '../../docs/screenshots' : '../../test-results/screenshots',
 );
 const XSS_NAME = '<img src=x onerror="window.__xss=1"><script>window.__xss=1</script>';
-
-async function freePort(): Promise<number> {
-  return new Promise((ok) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => ok(port));
-    });
-  });
-}
 
 describe.skipIf(!have)('browser: a whole Atlantic Wolves turn in Chromium', () => {
   let t: TestApp;

@@ -5,12 +5,12 @@
  * Screenshots go to test-results/screenshots/ (docs/screenshots/ with UPDATE_SCREENSHOTS=1).
  */
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, TEST_ADMIN_TOKEN, type TestApp } from '../support/app.ts';
+import { freePort } from '../support/service-process.ts';
 import { createGameVia } from '../support/api-helpers.ts';
 import { playDefaults } from './play-steps.ts';
 
@@ -20,15 +20,6 @@ const shots = resolve(
   import.meta.dirname,
   process.env.UPDATE_SCREENSHOTS === '1' ? '../../docs/screenshots' : '../../test-results/screenshots',
 );
-
-async function freePort(): Promise<number> {
-  return new Promise((ok) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => ok(port));
-    });
-  });
-}
 
 describe.skipIf(!have)('the player page at phone and desktop widths', () => {
   let t: TestApp;
