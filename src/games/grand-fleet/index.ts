@@ -74,7 +74,7 @@ export const grandFleet: GamePackage<GfState, GfOrders, GfOptions, GfData> = def
     // 103 and 103 with 0.5; fresh seeds s10 to s17 (320 games): British 151 and German 157 of 160 with 0.7, 145
     // and 155 with 0.5; seeds s4 and s5 (60 games): 56 won with 0.5, 48 with 0.
     botRandomShare: 0.7,
-    // With the play-out heuristic: 100-160 ms a decision on one core. 4,500 or 12,000 play-outs, or a horizon of 36,
+    // With the play-out heuristic: 90-160 ms a decision on one core. 4,500 or 12,000 play-outs, or a horizon of 36,
     // did not win measurably more.
     botIterations: 3000,
     botEstimate,
