@@ -168,7 +168,8 @@ describe('the ladder for a vanishing player', () => {
 
       // The player comes back: 取り戻す in a reply to the hand-over notice.
       await reply(g.players.a, toA[0], '取り戻す');
-      expect(await waitFor(async () => !(await seatA(g.id)).bot, 20_000, 200)).toBe(true);
+      // The worker takes the mail in within seconds; the margin is for a loaded machine running other test files.
+      expect(await waitFor(async () => !(await seatA(g.id)).bot, 60_000, 200)).toBe(true);
       const back = await t.db.auditLog.findFirstOrThrow({ where: { gameId: g.id, action: 'seat.player' } });
       expect(back.actor).toBe('seat:a');
       expect(back.detail).toMatchObject({ side: 'a', by: 'player' });
@@ -209,7 +210,7 @@ describe('the ladder for a vanishing player', () => {
       expect((await seatA(g.id)).bot).toBe(false);
 
       await reply(g.players.a, notice, 'RECLAIM');
-      const refused = await waitFor(async () => (await mailsTo(g.players.a, /^Re: /)).length > 0, 20_000, 250);
+      const refused = await waitFor(async () => (await mailsTo(g.players.a, /^Re: /)).length > 0, 60_000, 250);
       expect(refused).toBe(true);
       const answer = (await mailsTo(g.players.a, /^Re: /))[0];
       expect(answer.parsed.text).toContain('もう取り戻せません');
