@@ -8,7 +8,6 @@
  * re-adjudicates to the same events. Browser games are skipped, with a message, when Chromium is not installed.
  */
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnyGamePackage } from '../../src/engine/game-package.ts';
@@ -22,6 +21,7 @@ import { recordFor } from '../../src/services/views.ts';
 import { deliverAllDue } from '../mail/deps.ts';
 import { sendToListener, startRecorder, type Recorder } from '../mail/helpers.ts';
 import { buildTestApp, type TestApp } from '../support/app.ts';
+import { freePort } from '../support/service-process.ts';
 import { randomSource, registered } from './support/random-game.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -34,15 +34,6 @@ let recorder: Recorder;
 let listener: SmtpListener;
 let browser: Browser | undefined;
 let base: string;
-
-async function freePort(): Promise<number> {
-  return new Promise((ok) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => ok(port));
-    });
-  });
-}
 
 beforeAll(async () => {
   recorder = await startRecorder();

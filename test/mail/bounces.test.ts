@@ -18,7 +18,8 @@ import { createGame, type CreatedGame } from '../../src/services/games.ts';
 import { bearerOf, buildTestApp, type TestApp } from '../support/app.ts';
 import { client, csrfOf } from '../web/helpers.ts';
 import { createDeliveryDeps, deliverAllDue } from './deps.ts';
-import { freePort, installed, startDovecot } from './dovecot.ts';
+import { freePort } from '../support/service-process.ts';
+import { installed, startDovecot } from './dovecot.ts';
 import { sendRawToListener, startRecorder } from './helpers.ts';
 
 const WEBHOOK = 'webhook-secret-0123456789';

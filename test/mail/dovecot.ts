@@ -5,7 +5,6 @@
  */
 import { execFileSync } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -14,16 +13,6 @@ export const installed = existsSync(DOVECOT);
 if (!installed) {
   if (process.env.REQUIRE_DOVECOT === '1') throw new Error('Dovecot is required (apt-get install -y dovecot-imapd)');
   console.warn('IMAP tests skipped: Dovecot is not installed (apt-get install -y dovecot-imapd)');
-}
-
-/** A free loopback port. */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
 }
 
 /** Starts Dovecot on `port`; `stop` ends it. */

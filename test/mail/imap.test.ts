@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { pollMailbox } from '../../src/mail/imap-poller.ts';
 import { createGame } from '../../src/services/games.ts';
 import { buildTestApp, type TestApp } from '../support/app.ts';
-import { freePort, installed, startDovecot } from './dovecot.ts';
+import { freePort } from '../support/service-process.ts';
+import { installed, startDovecot } from './dovecot.ts';
 import { fixture } from './helpers.ts';
 
 describe.skipIf(!installed)('IMAP polling with Dovecot', () => {
