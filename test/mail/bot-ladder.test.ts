@@ -106,13 +106,16 @@ async function mailsTo(address: string, subject: RegExp): Promise<Recorded[]> {
   return recorder.to(address).filter((m) => subject.test(m.parsed.subject ?? ''));
 }
 
-/** Replies to a mail through the order listener, as a mail program would (quoting it). */
-async function reply(from: string, to: Recorded, text: string): Promise<void> {
+/**
+ * Replies to a mail through the order listener, as a mail program would (quoting it). The listener answers once the
+ * mail is processed: the reply's Message-ID names its stored row.
+ */
+async function reply(from: string, to: Recorded, text: string): Promise<string> {
   const quoted = (to.parsed.text ?? '')
     .split('\n')
     .map((l) => `> ${l}`)
     .join('\n');
-  await sendToListener(listener.port, {
+  const sent = await sendToListener(listener.port, {
     from,
     to: to.parsed.replyTo!.value[0].address!,
     subject: `Re: ${to.parsed.subject}`,
@@ -120,6 +123,15 @@ async function reply(from: string, to: Recorded, text: string): Promise<void> {
     references: [to.parsed.messageId!],
     text: `${text}\n\n${quoted}\n`,
   });
+  return sent.messageId;
+}
+
+/** What the intake made of a mail and what the game's audit log says since: the message of a failed assertion. */
+async function intakeReport(gameId: string, messageId: string): Promise<string> {
+  const rows = await t.db.inboundMail.findMany({ where: { messageId }, select: { status: true, result: true } });
+  const audit = await t.db.auditLog.findMany({ where: { gameId }, orderBy: { id: 'asc' } });
+  const actions = audit.map((a) => `${a.at.toISOString()} ${a.actor} ${a.action} ${JSON.stringify(a.detail)}`);
+  return `inbound ${JSON.stringify(rows)}; audit:\n${actions.join('\n')}`;
 }
 
 /** Waits for the computer player to take seat a over after two missed deadlines. */
@@ -166,13 +178,19 @@ describe('the ladder for a vanishing player', () => {
       // While it does, a's steps ask the player for nothing: no reminder or result mail reaches it after the notice.
       const notices = recorder.to(g.players.a).length;
 
-      // The player comes back: 取り戻す in a reply to the hand-over notice.
-      await reply(g.players.a, toA[0], '取り戻す');
-      // The worker takes the mail in within seconds; the margin is for a loaded machine running other test files.
-      expect(await waitFor(async () => !(await seatA(g.id)).bot, 60_000, 200)).toBe(true);
-      const back = await t.db.auditLog.findFirstOrThrow({ where: { gameId: g.id, action: 'seat.player' } });
-      expect(back.actor).toBe('seat:a');
-      expect(back.detail).toMatchObject({ side: 'a', by: 'player' });
+      // The player comes back: 取り戻す in a reply to the hand-over notice. The listener answers once the mail is
+      // processed, so the seat is the player's by then. It need not stay so: the player goes on missing deadlines,
+      // and two more misses hand it to the computer again, which a loaded machine can reach before it looks.
+      const reclaim = await reply(g.players.a, toA[0], '取り戻す');
+      const back = await t.db.auditLog.findFirst({ where: { gameId: g.id, action: 'seat.player' } });
+      expect(back, await intakeReport(g.id, reclaim)).not.toBeNull();
+      expect(back!.actor).toBe('seat:a');
+      expect(back!.detail).toMatchObject({ side: 'a', by: 'player' });
+      // The flag first: a hand-over writes its audit entry in the transaction that sets it.
+      if ((await seatA(g.id)).bot) {
+        const since = await t.db.auditLog.findMany({ where: { gameId: g.id, id: { gt: back!.id } } });
+        expect(since.find((a) => a.action === 'seat.bot')?.detail).toMatchObject({ side: 'a', by: 'misses' });
+      }
       // The answer to the mail (written to the outbox at once; a reply may be held a minute to fold a burst).
       const answered = await t.db.outbox.findMany({ where: { gameId: g.id, toAddress: g.players.a, kind: 'reply' } });
       expect(answered.map((m) => m.text).join('\n')).toContain('を取り戻しました');
@@ -186,7 +204,7 @@ describe('the ladder for a vanishing player', () => {
           gameId: g.id,
           toAddress: g.players.a,
           kind: { in: ['result', 'reminder', 'missed'] },
-          createdAt: { gt: handed.at, lt: back.at },
+          createdAt: { gt: handed.at, lt: back!.at },
         },
       });
       expect(meanwhile).toBe(0);
