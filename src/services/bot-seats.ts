@@ -47,10 +47,15 @@ export interface HandOverSeat {
   address: string;
 }
 
-/** The game and the seat of this side, the seat's row locked. */
+/**
+ * The game and the seat of this side, the game's row locked FOR SHARE and then the seat's row. The game's row comes
+ * first, as in the turn processor (FOR UPDATE) and an order's submission (FOR SHARE): a hand-over holding the seat's
+ * row while it waited for the game's would deadlock with a resolution that writes the seat's default orders or
+ * punctuality (their foreign keys lock the seat's row too).
+ */
 async function lockSeat(tx: SqlTx, gameId: string, side: string): Promise<{ game: HandOverGame; seat: HandOverSeat }> {
   const [game] = await tx.$queryRawUnsafe<HandOverGame[]>(
-    `SELECT id, name, game, mode, options, "moderatorEmail", "currentStep" FROM "Game" WHERE id = $1`,
+    `SELECT id, name, game, mode, options, "moderatorEmail", "currentStep" FROM "Game" WHERE id = $1 FOR SHARE`,
     gameId,
   );
   if (!game) throw notFound('game');

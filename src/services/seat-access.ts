@@ -57,7 +57,9 @@ export async function renewSeatAccess(
   player?: ReplaceSeatInput,
 ): Promise<RenewedSeat> {
   const renewed = await deps.db.$transaction(async (tx) => {
-    // The seat row lock orders this against any other renewal of the same seat.
+    // The seat row lock orders this against any other renewal of the same seat; the game's row is taken before it,
+    // as the turn processor takes them (src/services/bot-seats.ts, `lockSeat`).
+    await tx.$queryRaw`SELECT 1 FROM "Game" WHERE id = ${gameId} FOR SHARE`;
     const [locked] = await tx.$queryRaw<{ id: string }[]>`
       SELECT id FROM "Seat" WHERE "gameId" = ${gameId} AND side = ${side} FOR UPDATE`;
     if (!locked) throw notFound('seat', 'seat/not-found');

@@ -43,6 +43,8 @@ export interface MovedSeat {
 /** Moves seat `side` of the game to `to`; 404 `seat/not-found` (either seat), 409 `seat/same-holder`. */
 export async function moveSeat(deps: ServiceDeps, gameId: string, side: SeatId, to: NewHolder): Promise<MovedSeat> {
   const moved = await deps.db.$transaction(async (tx) => {
+    // The game's row before the seat's, as the turn processor takes them (src/services/bot-seats.ts, `lockSeat`).
+    await tx.$queryRaw`SELECT 1 FROM "Game" WHERE id = ${gameId} FOR SHARE`;
     const [locked] = await tx.$queryRaw<{ id: string }[]>`
       SELECT id FROM "Seat" WHERE "gameId" = ${gameId} AND side = ${side} FOR UPDATE`;
     if (!locked) throw notFound('seat', 'seat/not-found');
