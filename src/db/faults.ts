@@ -77,6 +77,25 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   return isDatabaseUnavailable(e.cause, depth + 1);
 }
 
+/**
+ * SQLSTATEs of a transaction that lost a race with another, not of a wrong query: a deadlock broken by failing it,
+ * a serialization failure (and Prisma's code for either). The same work tried again can succeed.
+ */
+const CONFLICT_CODES = new Set(['40P01', '40001', 'P2034']);
+
+/** What @prisma/adapter-pg calls the same (DriverAdapterError.cause.kind). */
+const CONFLICT_KINDS = new Set(['TransactionWriteConflict']);
+
+/** Whether an error (or any error it wraps) is a transaction's lost race: see `CONFLICT_CODES`. */
+export function isTransactionConflict(error: unknown, depth = 0): boolean {
+  if (error === null || typeof error !== 'object' || depth > 5) return false;
+  const e = error as { code?: unknown; kind?: unknown; cause?: unknown; meta?: { code?: unknown } };
+  if (typeof e.code === 'string' && CONFLICT_CODES.has(e.code)) return true;
+  if (typeof e.meta?.code === 'string' && CONFLICT_CODES.has(e.meta.code)) return true;
+  if (typeof e.kind === 'string' && CONFLICT_KINDS.has(e.kind)) return true;
+  return isTransactionConflict(e.cause, depth + 1);
+}
+
 /** Where a broken connection is reported (a logger's warn); silent when absent. */
 export type FaultReporter = ((error: Error, what: string) => void) | undefined;
 

@@ -9,6 +9,7 @@
  */
 import { createHash } from 'node:crypto';
 import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
+import { isTransactionConflict } from '../db/faults.ts';
 import { crashPoint } from '../services/crash-points.ts';
 import type { ServiceDeps } from '../services/deps.ts';
 import { automaticKind } from './classify.ts';
@@ -183,12 +184,35 @@ export async function processStored(deps: ServiceDeps, row: StoredMail): Promise
   try {
     if (row.attempts > deps.config.INBOUND_MAX_ATTEMPTS) return await giveUp(deps, row);
     if (row.size > deps.config.INBOUND_MAX_BYTES) return await processOversize(deps, row);
-    return await process(deps, row);
+    return await processRetryingConflicts(deps, row);
   } catch (error) {
     deps.log.error({ err: error, inboundId: row.id }, 'inbound mail failed');
     const result = { error: String((error as Error).message ?? error).slice(0, 500) };
     await finishInbound(deps, row.id, 'failed', { result }).catch(() => {});
     return { status: 'failed', inboundId: row.id, reason: 'internal', replied: false };
+  }
+}
+
+/** How often a mail is processed in a row when its transaction loses a race (a deadlock, a serialization failure). */
+const CONFLICT_TRIES = 3;
+
+/**
+ * Processes a row, again when a transaction of it lost a race with another (Postgres failed it to break a deadlock,
+ * or could not serialise it): that says nothing of the mail, and its player would otherwise get no answer. Processing
+ * again is safe, as for a row taken over from a process that died (its order and answer are stored once).
+ */
+async function processRetryingConflicts(deps: ServiceDeps, row: StoredMail): Promise<IntakeOutcome> {
+  for (let tries = 1; ; tries++) {
+    try {
+      return await process(deps, row);
+    } catch (error) {
+      if (tries >= CONFLICT_TRIES || !isTransactionConflict(error)) throw error;
+      deps.log.warn(
+        { err: error, inboundId: row.id, tries },
+        'inbound mail met a transaction conflict: processing it again',
+      );
+      await new Promise((resolve) => setTimeout(resolve, 50 * tries));
+    }
   }
 }
 

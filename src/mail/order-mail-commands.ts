@@ -26,6 +26,7 @@ import { heading, type PlayerMailContext, para, pre, seatSyntax, sideNameOf } fr
 import { helpAnswer, statusAnswer } from './compose-reply.ts';
 import { type Part, renderChoices } from './render.ts';
 import { vacationAnswer } from './vacation-command.ts';
+import { isDatabaseUnavailable, isTransactionConflict } from '../db/faults.ts';
 
 /** What answering one mail needs: its game, the step now, the sender's seats, how to read its text, its reader. */
 export interface MailContext {
@@ -54,13 +55,17 @@ const note = (t: string): Part => ({
   html: `<p>${t.replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c]!)}</p>`,
 });
 
-/** The answers to a mail's commands, in order (a command that fails is answered with why). */
+/**
+ * The answers to a mail's commands, in order (a command that fails is answered with why). A transaction that lost a
+ * race, or a database that is away, says nothing of the command: the mail is processed again (src/mail/intake.ts).
+ */
 export async function commandAnswers(ctx: MailContext, commands: readonly TextCommand[]): Promise<Part[]> {
   const answers: Part[] = [];
   for (const cmd of commands) {
     try {
       answers.push(...(await commandAnswer(ctx, cmd)));
     } catch (error) {
+      if (isTransactionConflict(error) || isDatabaseUnavailable(error)) throw error;
       const why = error instanceof ServiceError ? `${error.message} [${error.code}]` : 'failed';
       answers.push(note(`${cmd.kind.toUpperCase()}: ${why}`));
     }

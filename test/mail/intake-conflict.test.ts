@@ -1,0 +1,87 @@
+/**
+ * A mail whose transaction loses a race (src/mail/intake.ts, `processRetryingConflicts`), on real Postgres: another
+ * session makes a real deadlock with the transaction of a RECLAIM by mail, Postgres breaks it by failing the mail's
+ * transaction, and the mail is processed again: the player gets its seat back and its answer, where the mail used to
+ * end `failed`, unanswered.
+ */
+import pg from 'pg';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { intakeMail } from '../../src/mail/intake.ts';
+import { handSeatToBot } from '../../src/services/bot-seats.ts';
+import { createGame } from '../../src/services/games.ts';
+import { waitFor } from '../jobs/support/processes.ts';
+import { buildTestApp, type TestApp } from '../support/app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp({ config: { MAIL_DOMAIN: 'judge.test', MAIL_REPLY_LIMIT_PER_HOUR: 10_000 } });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+/** Deadlocks Postgres has broken in the test's database so far. */
+async function deadlocks(session: pg.Client): Promise<number> {
+  const r = await session.query('SELECT deadlocks::int AS n FROM pg_stat_database WHERE datname = current_database()');
+  return r.rows[0].n;
+}
+
+test('a RECLAIM by mail failed by Postgres to break a deadlock is processed again, and answered', async () => {
+  const created = await createGame(t.deps, {
+    game: 'toy',
+    mode: 'mail',
+    options: { rounds: 4 },
+    moderatorEmail: 'mod-conflict@example.org',
+    seats: [
+      { side: 'a', email: 'a-conflict@example.org', locale: 'ja' },
+      { side: 'b', email: 'b-conflict@example.org' },
+    ],
+  });
+  await handSeatToBot(t.deps, created.id, 'a');
+  const seat = await t.db.seat.findFirstOrThrow({ where: { gameId: created.id, side: 'a' } });
+  const raw = [
+    'From: a-conflict@example.org',
+    `To: orders+${seat.mailToken}@judge.test`,
+    `Message-ID: <reclaim-conflict-${created.id}@example.org>`,
+    'Subject: Re: seat',
+    '',
+    '取り戻す',
+    '',
+  ].join('\r\n');
+
+  const other = new pg.Client({ connectionString: t.database.url });
+  await other.connect();
+  try {
+    const before = await deadlocks(other);
+    // The other session holds seat a's row; the mail's transaction takes the game's row FOR SHARE and waits for the
+    // seat's. The other session then asks for the game's row: each waits for the other. Its own deadlock check
+    // comes late, so Postgres breaks the cycle by failing the mail's transaction.
+    await other.query('BEGIN');
+    await other.query(`SET LOCAL deadlock_timeout = '20s'`);
+    await other.query(`SELECT 1 FROM "Seat" WHERE id = $1 FOR UPDATE`, [seat.id]);
+    const outcome = intakeMail(t.deps, { source: 'http', raw: Buffer.from(raw) });
+    const waiting = async () =>
+      (
+        await other.query(
+          `SELECT count(*)::int AS n FROM pg_stat_activity
+           WHERE datname = current_database() AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()`,
+        )
+      ).rows[0].n > 0;
+    expect(await waitFor(waiting, 10_000, 20)).toBe(true);
+    await other.query(`SELECT 1 FROM "Game" WHERE id = $1 FOR UPDATE`, [created.id]);
+    await other.query('COMMIT');
+
+    expect(await deadlocks(other)).toBeGreaterThan(before);
+    expect((await outcome).status).toBe('processed');
+  } finally {
+    await other.end();
+  }
+  expect((await t.db.seat.findUniqueOrThrow({ where: { id: seat.id } })).bot).toBe(false);
+  const back = await t.db.auditLog.findMany({ where: { gameId: created.id, action: 'seat.player' } });
+  expect(back.map((a) => a.actor)).toEqual(['seat:a']);
+  const inbound = await t.db.inboundMail.findFirstOrThrow({ where: { gameId: created.id } });
+  expect(inbound.status).toBe('processed');
+  const answer = await t.db.outbox.findFirstOrThrow({ where: { gameId: created.id, kind: 'reply' } });
+  expect(answer.toAddress).toBe('a-conflict@example.org');
+  expect(answer.text).toContain('を取り戻しました');
+});
