@@ -7,6 +7,8 @@ export const commandsEn = {
   'mail.seat.choices': 'Seat {seat}: choices now',
   'mail.seat.status': 'Seat {seat}: status',
   'mail.command.moderatorOnly': '{what} is for the moderator only.',
+  'mail.command.failed':
+    '{what} could not be carried out: an error on the server, which is logged. Send it again later, or write to the moderator.',
   'mail.command.approvedAlready':
     'APPROVE: step {step} published (this mail approved it already; nothing was done twice).',
   'mail.command.rejectedAlready':
@@ -29,6 +31,8 @@ export const commandsJa: Record<keyof typeof commandsEn, string> = {
   'mail.seat.choices': '席 {seat}: 現在の選択肢',
   'mail.seat.status': '席 {seat}: 状況',
   'mail.command.moderatorOnly': '{what} はモデレーター専用です。',
+  'mail.command.failed':
+    '{what} はサーバー側のエラーで実行できませんでした (エラーは記録されています)。しばらくしてからもう一度送るか、モデレーターに連絡してください。',
   'mail.command.approvedAlready':
     'APPROVE: ステップ {step} は公開済みです（このメールで承認済み。二重には処理していません）。',
   'mail.command.rejectedAlready':

@@ -66,8 +66,12 @@ export async function commandAnswers(ctx: MailContext, commands: readonly TextCo
       answers.push(...(await commandAnswer(ctx, cmd)));
     } catch (error) {
       if (isTransactionConflict(error) || isDatabaseUnavailable(error)) throw error;
-      const why = error instanceof ServiceError ? `${error.message} [${error.code}]` : 'failed';
-      answers.push(note(`${cmd.kind.toUpperCase()}: ${why}`));
+      const what = cmd.kind.toUpperCase();
+      if (error instanceof ServiceError) answers.push(note(`${what}: ${error.message} [${error.code}]`));
+      else {
+        ctx.deps.log.error({ err: error, gameId: ctx.game.id, command: cmd.kind }, 'mail command failed');
+        answers.push(note(mailText(ctx.locale, 'mail.command.failed', { what })));
+      }
     }
   }
   return answers;

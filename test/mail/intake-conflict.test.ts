@@ -2,10 +2,12 @@
  * A mail whose transaction loses a race (src/mail/intake.ts, `processRetryingConflicts`), on real Postgres: another
  * session makes a real deadlock with the transaction of a RECLAIM by mail, Postgres breaks it by failing the mail's
  * transaction, and the mail is processed again: the player gets its seat back and its answer, where the mail used to
- * end `failed`, unanswered.
+ * end `failed`, unanswered. A command that fails for another reason is answered in the reader's language.
  */
 import pg from 'pg';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { AnyGame } from '../../src/engine/types.ts';
+import { toyGame } from '../../src/games/toy/index.ts';
 import { intakeMail } from '../../src/mail/intake.ts';
 import { handSeatToBot } from '../../src/services/bot-seats.ts';
 import { createGame } from '../../src/services/games.ts';
@@ -13,8 +15,13 @@ import { waitFor } from '../jobs/support/processes.ts';
 import { buildTestApp, type TestApp } from '../support/app.ts';
 
 let t: TestApp;
+/** The toy's package as the app finds it: a test may swap in a broken one. */
+let toy: AnyGame = toyGame;
 beforeAll(async () => {
-  t = await buildTestApp({ config: { MAIL_DOMAIN: 'judge.test', MAIL_REPLY_LIMIT_PER_HOUR: 10_000 } });
+  t = await buildTestApp({
+    config: { MAIL_DOMAIN: 'judge.test', MAIL_REPLY_LIMIT_PER_HOUR: 10_000 },
+    gameLookup: (id) => (id === 'toy' ? toy : undefined),
+  });
 });
 afterAll(async () => {
   await t?.close();
@@ -84,4 +91,41 @@ test('a RECLAIM by mail failed by Postgres to break a deadlock is processed agai
   const answer = await t.db.outbox.findFirstOrThrow({ where: { gameId: created.id, kind: 'reply' } });
   expect(answer.toAddress).toBe('a-conflict@example.org');
   expect(answer.text).toContain('を取り戻しました');
+});
+
+test('a command that fails for another reason is answered in the reader’s language, and the mail is processed', async () => {
+  const created = await createGame(t.deps, {
+    game: 'toy',
+    mode: 'mail',
+    options: { rounds: 4 },
+    seats: [
+      { side: 'a', email: 'a-broken@example.org', locale: 'ja' },
+      { side: 'b', email: 'b-broken@example.org' },
+    ],
+  });
+  const seat = await t.db.seat.findFirstOrThrow({ where: { gameId: created.id, side: 'a' } });
+  // STATUS draws the board: a package whose board throws is a fault of the server, not of the mail.
+  toy = {
+    ...toyGame,
+    board: () => {
+      throw new Error('the board cannot be drawn');
+    },
+  } as AnyGame;
+  try {
+    const raw = [
+      'From: a-broken@example.org',
+      `To: orders+${seat.mailToken}@judge.test`,
+      `Message-ID: <status-broken-${created.id}@example.org>`,
+      'Subject: Re: seat',
+      '',
+      '状況',
+      '',
+    ].join('\r\n');
+    expect((await intakeMail(t.deps, { source: 'http', raw: Buffer.from(raw) })).status).toBe('processed');
+  } finally {
+    toy = toyGame;
+  }
+  const answer = await t.db.outbox.findFirstOrThrow({ where: { gameId: created.id, kind: 'reply' } });
+  expect(answer.text).toContain('STATUS はサーバー側のエラーで実行できませんでした');
+  expect(answer.text).not.toMatch(/STATUS: failed/);
 });
