@@ -48,10 +48,8 @@ export interface HandOverSeat {
 }
 
 /**
- * The game and the seat of this side, the game's row locked FOR SHARE and then the seat's row. The game's row comes
- * first, as in the turn processor (FOR UPDATE) and an order's submission (FOR SHARE): a hand-over holding the seat's
- * row while it waited for the game's would deadlock with a resolution that writes the seat's default orders or
- * punctuality (their foreign keys lock the seat's row too).
+ * The game and the seat of this side, the game's row locked FOR SHARE and then the seat's row: in the order of
+ * src/services/seat-lock.ts, which says why.
  */
 async function lockSeat(tx: SqlTx, gameId: string, side: string): Promise<{ game: HandOverGame; seat: HandOverSeat }> {
   const [game] = await tx.$queryRawUnsafe<HandOverGame[]>(

@@ -24,7 +24,7 @@ import type { SeatId } from '../engine/types.ts';
 import { audit } from './audit.ts';
 import { forgetRememberedSeat } from './auth.ts';
 import type { ServiceDeps, Tx } from './deps.ts';
-import { notFound } from './errors.ts';
+import { lockSeatRow } from './seat-lock.ts';
 import { hashToken, newToken } from './tokens.ts';
 
 /** The new player of a seat. */
@@ -57,13 +57,8 @@ export async function renewSeatAccess(
   player?: ReplaceSeatInput,
 ): Promise<RenewedSeat> {
   const renewed = await deps.db.$transaction(async (tx) => {
-    // The seat row lock orders this against any other renewal of the same seat; the game's row is taken before it,
-    // as the turn processor takes them (src/services/bot-seats.ts, `lockSeat`).
-    await tx.$queryRaw`SELECT 1 FROM "Game" WHERE id = ${gameId} FOR SHARE`;
-    const [locked] = await tx.$queryRaw<{ id: string }[]>`
-      SELECT id FROM "Seat" WHERE "gameId" = ${gameId} AND side = ${side} FOR UPDATE`;
-    if (!locked) throw notFound('seat', 'seat/not-found');
-    const before = await tx.seat.findUniqueOrThrow({ where: { id: locked.id } });
+    // The seat row lock orders this against any other renewal of the same seat.
+    const before = await tx.seat.findUniqueOrThrow({ where: { id: await lockSeatRow(tx, gameId, side) } });
     const secrets = newSecrets();
     const holder = player ? await newPersonFor(tx, { gameId, ...newPlayer(player) }, secrets) : before.personId;
     const after = await tx.seat.update({

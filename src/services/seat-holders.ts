@@ -23,6 +23,7 @@ import { forgetRememberedSeat } from './auth.ts';
 import type { ServiceDeps, Tx } from './deps.ts';
 import { conflict, notFound } from './errors.ts';
 import { type ReplaceSeatInput, newPersonFor, newSecrets, seatSecrets } from './seat-access.ts';
+import { lockSeatRow } from './seat-lock.ts';
 
 /** Whom a seat goes to: the person holding another seat of the game (`holderOf`), or a new person. */
 export type NewHolder = { holderOf: string } | ReplaceSeatInput;
@@ -43,12 +44,8 @@ export interface MovedSeat {
 /** Moves seat `side` of the game to `to`; 404 `seat/not-found` (either seat), 409 `seat/same-holder`. */
 export async function moveSeat(deps: ServiceDeps, gameId: string, side: SeatId, to: NewHolder): Promise<MovedSeat> {
   const moved = await deps.db.$transaction(async (tx) => {
-    // The game's row before the seat's, as the turn processor takes them (src/services/bot-seats.ts, `lockSeat`).
-    await tx.$queryRaw`SELECT 1 FROM "Game" WHERE id = ${gameId} FOR SHARE`;
-    const [locked] = await tx.$queryRaw<{ id: string }[]>`
-      SELECT id FROM "Seat" WHERE "gameId" = ${gameId} AND side = ${side} FOR UPDATE`;
-    if (!locked) throw notFound('seat', 'seat/not-found');
-    const before = await tx.seat.findUniqueOrThrow({ where: { id: locked.id }, include: { person: true } });
+    const seatId = await lockSeatRow(tx, gameId, side);
+    const before = await tx.seat.findUniqueOrThrow({ where: { id: seatId }, include: { person: true } });
     const secrets = newSecrets();
     const holder = await holderFor(tx, gameId, to, secrets);
     if (holder.id === before.personId) throw conflict('seat/same-holder', 'the seat is held by that person already');

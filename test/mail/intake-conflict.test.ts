@@ -13,6 +13,7 @@ import { handSeatToBot } from '../../src/services/bot-seats.ts';
 import { createGame } from '../../src/services/games.ts';
 import { waitFor } from '../jobs/support/processes.ts';
 import { buildTestApp, type TestApp } from '../support/app.ts';
+import { anotherSessionWaitsForALock } from '../support/db.ts';
 
 let t: TestApp;
 /** The toy's package as the app finds it: a test may swap in a broken one. */
@@ -26,6 +27,20 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
 });
+
+/** A player's mail to its seat's reply address: `text` its body, `tag` naming its Message-ID. */
+const mailOfSeat = (from: string, mailToken: string, tag: string, text: string): Buffer =>
+  Buffer.from(
+    [
+      `From: ${from}`,
+      `To: orders+${mailToken}@judge.test`,
+      `Message-ID: <${tag}@example.org>`,
+      'Subject: Re: seat',
+      '',
+      text,
+      '',
+    ].join('\r\n'),
+  );
 
 /** Deadlocks Postgres has broken in the test's database so far. */
 async function deadlocks(session: pg.Client): Promise<number> {
@@ -46,15 +61,7 @@ test('a RECLAIM by mail failed by Postgres to break a deadlock is processed agai
   });
   await handSeatToBot(t.deps, created.id, 'a');
   const seat = await t.db.seat.findFirstOrThrow({ where: { gameId: created.id, side: 'a' } });
-  const raw = [
-    'From: a-conflict@example.org',
-    `To: orders+${seat.mailToken}@judge.test`,
-    `Message-ID: <reclaim-conflict-${created.id}@example.org>`,
-    'Subject: Re: seat',
-    '',
-    '取り戻す',
-    '',
-  ].join('\r\n');
+  const raw = mailOfSeat('a-conflict@example.org', seat.mailToken, `reclaim-conflict-${created.id}`, '取り戻す');
 
   const other = new pg.Client({ connectionString: t.database.url });
   await other.connect();
@@ -66,15 +73,8 @@ test('a RECLAIM by mail failed by Postgres to break a deadlock is processed agai
     await other.query('BEGIN');
     await other.query(`SET LOCAL deadlock_timeout = '20s'`);
     await other.query(`SELECT 1 FROM "Seat" WHERE id = $1 FOR UPDATE`, [seat.id]);
-    const outcome = intakeMail(t.deps, { source: 'http', raw: Buffer.from(raw) });
-    const waiting = async () =>
-      (
-        await other.query(
-          `SELECT count(*)::int AS n FROM pg_stat_activity
-           WHERE datname = current_database() AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()`,
-        )
-      ).rows[0].n > 0;
-    expect(await waitFor(waiting, 10_000, 20)).toBe(true);
+    const outcome = intakeMail(t.deps, { source: 'http', raw });
+    expect(await waitFor(() => anotherSessionWaitsForALock(other), 10_000, 20)).toBe(true);
     await other.query(`SELECT 1 FROM "Game" WHERE id = $1 FOR UPDATE`, [created.id]);
     await other.query('COMMIT');
 
@@ -112,16 +112,8 @@ test('a command that fails for another reason is answered in the reader’s lang
     },
   } as AnyGame;
   try {
-    const raw = [
-      'From: a-broken@example.org',
-      `To: orders+${seat.mailToken}@judge.test`,
-      `Message-ID: <status-broken-${created.id}@example.org>`,
-      'Subject: Re: seat',
-      '',
-      '状況',
-      '',
-    ].join('\r\n');
-    expect((await intakeMail(t.deps, { source: 'http', raw: Buffer.from(raw) })).status).toBe('processed');
+    const raw = mailOfSeat('a-broken@example.org', seat.mailToken, `status-broken-${created.id}`, '状況');
+    expect((await intakeMail(t.deps, { source: 'http', raw })).status).toBe('processed');
   } finally {
     toy = toyGame;
   }

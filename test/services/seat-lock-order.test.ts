@@ -14,6 +14,7 @@ import { renewSeatAccess } from '../../src/services/seat-access.ts';
 import { moveSeat } from '../../src/services/seat-holders.ts';
 import { waitFor } from '../jobs/support/processes.ts';
 import { buildTestApp, type TestApp } from '../support/app.ts';
+import { anotherSessionWaitsForALock } from '../support/db.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -23,7 +24,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function toyGame(tag: string): Promise<{ gameId: string; seatA: string }> {
+/** A toy game of two players (a speaks Japanese), and seat a's id. */
+async function toyOfTwoPlayers(tag: string): Promise<{ gameId: string; seatA: string }> {
   const created = await createGame(t.deps, {
     game: 'toy',
     mode: 'mail',
@@ -36,15 +38,6 @@ async function toyGame(tag: string): Promise<{ gameId: string; seatA: string }> 
   });
   const seat = await t.db.seat.findFirstOrThrow({ where: { gameId: created.id, side: 'a' } });
   return { gameId: created.id, seatA: seat.id };
-}
-
-/** Sessions of this database waiting for a row lock (the change under test, blocked on the game's row). */
-async function lockWaiters(resolver: pg.Client): Promise<number> {
-  const r = await resolver.query(
-    `SELECT count(*)::int AS n FROM pg_stat_activity
-     WHERE datname = current_database() AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()`,
-  );
-  return r.rows[0].n;
 }
 
 /**
@@ -62,7 +55,7 @@ async function racedWithResolution<T>(gameId: string, seatA: string, change: () 
       (value) => ({ ok: true as const, value }),
       (error: unknown) => ({ ok: false as const, error }),
     );
-    expect(await waitFor(async () => (await lockWaiters(resolver)) > 0, 10_000, 20)).toBe(true);
+    expect(await waitFor(() => anotherSessionWaitsForALock(resolver), 10_000, 20)).toBe(true);
     await resolver.query(`SET LOCAL lock_timeout = '500ms'`);
     // What an insert of an order or a punctuality row of seat a takes through its foreign key.
     await resolver.query(`SELECT 1 FROM "Seat" WHERE id = $1 FOR KEY SHARE`, [seatA]);
@@ -77,7 +70,7 @@ async function racedWithResolution<T>(gameId: string, seatA: string, change: () 
 
 describe('a change of a seat’s holder during a resolution waits for the game’s row, holding nothing of the seat', () => {
   test('the moderator hands the seat to the computer, and back', async () => {
-    const { gameId, seatA } = await toyGame('hand');
+    const { gameId, seatA } = await toyOfTwoPlayers('hand');
     expect(await racedWithResolution(gameId, seatA, () => handSeatToBot(t.deps, gameId, 'a'))).toEqual({
       side: 'a',
       bot: true,
@@ -89,7 +82,7 @@ describe('a change of a seat’s holder during a resolution waits for the game�
   });
 
   test('the player takes its seat back', async () => {
-    const { gameId, seatA } = await toyGame('reclaim');
+    const { gameId, seatA } = await toyOfTwoPlayers('reclaim');
     await handSeatToBot(t.deps, gameId, 'a');
     const back = await racedWithResolution(gameId, seatA, () => reclaimSeats(t.deps, gameId, { seatId: seatA }));
     expect(back).toEqual({ ok: true, sides: ['a'] });
@@ -97,7 +90,7 @@ describe('a change of a seat’s holder during a resolution waits for the game�
   });
 
   test('the moderator moves the seat to a replacement, and renews its secrets', async () => {
-    const { gameId, seatA } = await toyGame('move');
+    const { gameId, seatA } = await toyOfTwoPlayers('move');
     const moved = await racedWithResolution(gameId, seatA, () =>
       moveSeat(t.deps, gameId, 'a', { email: 'stand-in-move@example.org', locale: 'en' }),
     );

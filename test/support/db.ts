@@ -67,3 +67,12 @@ export async function bounded(step: Promise<unknown>, what: string): Promise<voi
   clearTimeout(timer);
   if (outcome === 'late') console.warn(`test teardown: ${what} did not close within ${TEARDOWN_STEP_MS} ms; going on`);
 }
+
+/** Whether another session of `session`'s database waits for a lock (a transaction under test, blocked on a row). */
+export async function anotherSessionWaitsForALock(session: pg.Client): Promise<boolean> {
+  const r = await session.query(
+    `SELECT count(*)::int AS n FROM pg_stat_activity
+     WHERE datname = current_database() AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()`,
+  );
+  return r.rows[0].n > 0;
+}
