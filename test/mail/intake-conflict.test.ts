@@ -10,10 +10,10 @@ import type { AnyGame } from '../../src/engine/types.ts';
 import { toyGame } from '../../src/games/toy/index.ts';
 import { intakeMail } from '../../src/mail/intake.ts';
 import { handSeatToBot } from '../../src/services/bot-seats.ts';
-import { createGame } from '../../src/services/games.ts';
 import { waitFor } from '../jobs/support/processes.ts';
 import { buildTestApp, type TestApp } from '../support/app.ts';
 import { anotherSessionWaitsForALock } from '../support/db.ts';
+import { toyOfTwoPlayers } from '../support/toy-games.ts';
 
 let t: TestApp;
 /** The toy's package as the app finds it: a test may swap in a broken one. */
@@ -49,19 +49,9 @@ async function deadlocks(session: pg.Client): Promise<number> {
 }
 
 test('a RECLAIM by mail failed by Postgres to break a deadlock is processed again, and answered', async () => {
-  const created = await createGame(t.deps, {
-    game: 'toy',
-    mode: 'mail',
-    options: { rounds: 4 },
-    moderatorEmail: 'mod-conflict@example.org',
-    seats: [
-      { side: 'a', email: 'a-conflict@example.org', locale: 'ja' },
-      { side: 'b', email: 'b-conflict@example.org' },
-    ],
-  });
-  await handSeatToBot(t.deps, created.id, 'a');
-  const seat = await t.db.seat.findFirstOrThrow({ where: { gameId: created.id, side: 'a' } });
-  const raw = mailOfSeat('a-conflict@example.org', seat.mailToken, `reclaim-conflict-${created.id}`, '取り戻す');
+  const { gameId, seatA: seat } = await toyOfTwoPlayers(t, 'conflict');
+  await handSeatToBot(t.deps, gameId, 'a');
+  const raw = mailOfSeat('a-conflict@example.org', seat.mailToken, `reclaim-conflict-${gameId}`, '取り戻す');
 
   const other = new pg.Client({ connectionString: t.database.url });
   await other.connect();
@@ -75,7 +65,7 @@ test('a RECLAIM by mail failed by Postgres to break a deadlock is processed agai
     await other.query(`SELECT 1 FROM "Seat" WHERE id = $1 FOR UPDATE`, [seat.id]);
     const outcome = intakeMail(t.deps, { source: 'http', raw });
     expect(await waitFor(() => anotherSessionWaitsForALock(other), 10_000, 20)).toBe(true);
-    await other.query(`SELECT 1 FROM "Game" WHERE id = $1 FOR UPDATE`, [created.id]);
+    await other.query(`SELECT 1 FROM "Game" WHERE id = $1 FOR UPDATE`, [gameId]);
     await other.query('COMMIT');
 
     expect(await deadlocks(other)).toBeGreaterThan(before);
@@ -84,26 +74,17 @@ test('a RECLAIM by mail failed by Postgres to break a deadlock is processed agai
     await other.end();
   }
   expect((await t.db.seat.findUniqueOrThrow({ where: { id: seat.id } })).bot).toBe(false);
-  const back = await t.db.auditLog.findMany({ where: { gameId: created.id, action: 'seat.player' } });
+  const back = await t.db.auditLog.findMany({ where: { gameId, action: 'seat.player' } });
   expect(back.map((a) => a.actor)).toEqual(['seat:a']);
-  const inbound = await t.db.inboundMail.findFirstOrThrow({ where: { gameId: created.id } });
+  const inbound = await t.db.inboundMail.findFirstOrThrow({ where: { gameId } });
   expect(inbound.status).toBe('processed');
-  const answer = await t.db.outbox.findFirstOrThrow({ where: { gameId: created.id, kind: 'reply' } });
+  const answer = await t.db.outbox.findFirstOrThrow({ where: { gameId, kind: 'reply' } });
   expect(answer.toAddress).toBe('a-conflict@example.org');
   expect(answer.text).toContain('を取り戻しました');
 });
 
 test('a command that fails for another reason is answered in the reader’s language, and the mail is processed', async () => {
-  const created = await createGame(t.deps, {
-    game: 'toy',
-    mode: 'mail',
-    options: { rounds: 4 },
-    seats: [
-      { side: 'a', email: 'a-broken@example.org', locale: 'ja' },
-      { side: 'b', email: 'b-broken@example.org' },
-    ],
-  });
-  const seat = await t.db.seat.findFirstOrThrow({ where: { gameId: created.id, side: 'a' } });
+  const { gameId, seatA: seat } = await toyOfTwoPlayers(t, 'broken');
   // STATUS draws the board: a package whose board throws is a fault of the server, not of the mail.
   toy = {
     ...toyGame,
@@ -112,12 +93,12 @@ test('a command that fails for another reason is answered in the reader’s lang
     },
   } as AnyGame;
   try {
-    const raw = mailOfSeat('a-broken@example.org', seat.mailToken, `status-broken-${created.id}`, '状況');
+    const raw = mailOfSeat('a-broken@example.org', seat.mailToken, `status-broken-${gameId}`, '状況');
     expect((await intakeMail(t.deps, { source: 'http', raw })).status).toBe('processed');
   } finally {
     toy = toyGame;
   }
-  const answer = await t.db.outbox.findFirstOrThrow({ where: { gameId: created.id, kind: 'reply' } });
+  const answer = await t.db.outbox.findFirstOrThrow({ where: { gameId, kind: 'reply' } });
   expect(answer.text).toContain('STATUS はサーバー側のエラーで実行できませんでした');
   expect(answer.text).not.toMatch(/STATUS: failed/);
 });

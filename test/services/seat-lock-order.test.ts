@@ -9,12 +9,12 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { handSeatToBot, handSeatToPlayer, reclaimSeats } from '../../src/services/bot-seats.ts';
-import { createGame } from '../../src/services/games.ts';
 import { renewSeatAccess } from '../../src/services/seat-access.ts';
 import { moveSeat } from '../../src/services/seat-holders.ts';
 import { waitFor } from '../jobs/support/processes.ts';
 import { buildTestApp, type TestApp } from '../support/app.ts';
 import { anotherSessionWaitsForALock } from '../support/db.ts';
+import { toyOfTwoPlayers } from '../support/toy-games.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -23,22 +23,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
 });
-
-/** A toy game of two players (a speaks Japanese), and seat a's id. */
-async function toyOfTwoPlayers(tag: string): Promise<{ gameId: string; seatA: string }> {
-  const created = await createGame(t.deps, {
-    game: 'toy',
-    mode: 'mail',
-    options: { rounds: 4 },
-    moderatorEmail: `mod-${tag}@example.org`,
-    seats: [
-      { side: 'a', email: `a-${tag}@example.org`, locale: 'ja' },
-      { side: 'b', email: `b-${tag}@example.org` },
-    ],
-  });
-  const seat = await t.db.seat.findFirstOrThrow({ where: { gameId: created.id, side: 'a' } });
-  return { gameId: created.id, seatA: seat.id };
-}
 
 /**
  * Holds the game's row as a resolution does, lets `change` start and wait for it, then takes seat a's row FOR KEY
@@ -70,7 +54,10 @@ async function racedWithResolution<T>(gameId: string, seatA: string, change: () 
 
 describe('a change of a seat’s holder during a resolution waits for the game’s row, holding nothing of the seat', () => {
   test('the moderator hands the seat to the computer, and back', async () => {
-    const { gameId, seatA } = await toyOfTwoPlayers('hand');
+    const {
+      gameId,
+      seatA: { id: seatA },
+    } = await toyOfTwoPlayers(t, 'hand');
     expect(await racedWithResolution(gameId, seatA, () => handSeatToBot(t.deps, gameId, 'a'))).toEqual({
       side: 'a',
       bot: true,
@@ -82,7 +69,10 @@ describe('a change of a seat’s holder during a resolution waits for the game�
   });
 
   test('the player takes its seat back', async () => {
-    const { gameId, seatA } = await toyOfTwoPlayers('reclaim');
+    const {
+      gameId,
+      seatA: { id: seatA },
+    } = await toyOfTwoPlayers(t, 'reclaim');
     await handSeatToBot(t.deps, gameId, 'a');
     const back = await racedWithResolution(gameId, seatA, () => reclaimSeats(t.deps, gameId, { seatId: seatA }));
     expect(back).toEqual({ ok: true, sides: ['a'] });
@@ -90,7 +80,10 @@ describe('a change of a seat’s holder during a resolution waits for the game�
   });
 
   test('the moderator moves the seat to a replacement, and renews its secrets', async () => {
-    const { gameId, seatA } = await toyOfTwoPlayers('move');
+    const {
+      gameId,
+      seatA: { id: seatA },
+    } = await toyOfTwoPlayers(t, 'move');
     const moved = await racedWithResolution(gameId, seatA, () =>
       moveSeat(t.deps, gameId, 'a', { email: 'stand-in-move@example.org', locale: 'en' }),
     );
