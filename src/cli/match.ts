@@ -76,13 +76,22 @@ export interface MatchGame {
   ms: number;
 }
 
-/** Plays game `g` of a match, the seats held as `seatingOf` says. */
-export function playMatchGame(game: AnyGamePackage, opts: MatchOptions, g: number): MatchGame {
+/** What an observer of a match game is shown after each step: the step's orders, its events and the new state. */
+export type MatchObserver = (step: { orders: Record<SeatId, unknown>; events: unknown[]; state: unknown }) => void;
+
+/**
+ * Plays game `g` of a match, the seats held as `seatingOf` says. An `observe`r is shown every step with its events
+ * (the game is then resolved with its events built; its dice and states are the same).
+ */
+export function playMatchGame(game: AnyGamePackage, opts: MatchOptions, g: number, observe?: MatchObserver): MatchGame {
   const seats = game.sides(opts.mode).map((s) => s.seat);
   const seating = seatingOf(seats, g);
   const rng = streamOf(opts.seed, g);
   const rand = () => sfc32Next(rng) / 0x100000000;
-  const ctx: ResolveContext = { roll: (sides) => uniformDie(rng, sides), emit: () => {}, silent: true };
+  let events: unknown[] = [];
+  const ctx: ResolveContext = observe
+    ? { roll: (sides) => uniformDie(rng, sides), emit: (e) => events.push(e) }
+    : { roll: (sides) => uniformDie(rng, sides), emit: () => {}, silent: true };
   const result: MatchGame = { g, winners: null, decisions: 0, ms: 0 };
   let state = game.setup({
     mode: opts.mode,
@@ -109,6 +118,10 @@ export function playMatchGame(game: AnyGamePackage, opts: MatchOptions, g: numbe
       else orders[seat] = game.defaultOrders(state, seat);
     }
     state = game.resolve(state, orders, ctx);
+    if (observe) {
+      observe({ orders, events, state });
+      events = [];
+    }
   }
   const outcome = game.outcome(state);
   if (outcome) result.winners = outcome.winners?.length ? outcome.winners : outcome.winner ? [outcome.winner] : [];
