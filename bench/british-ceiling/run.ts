@@ -83,7 +83,9 @@ const occurrence = defaultData.uswOccurrence;
 const model: TurnModel = {
   turns: defaultData.turns.length,
   uswTable: defaultData.uswTable.map((germanVp) => -germanVp),
-  outbreak: (occurrence.filter((r) => r === 'occurs').length + occurrence.filter((r) => r === 'choice').length / 2) / 6,
+  outbreak:
+    (occurrence.filter((r) => r === 'occurs').length + occurrence.filter((r) => r === 'choice').length / 2) /
+    occurrence.length,
   germanTwoDice: 0.5,
   germanDeclares: 0.6,
   germanAccepts: 0.7,
