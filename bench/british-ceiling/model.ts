@@ -42,8 +42,18 @@ function initiativeRolls(dice: 1 | 2): { high: number; penalty: number; p: numbe
   return out;
 }
 
-/** The best British win chance from the start of turn 1 at a level game. */
-export function bestBritishChance(m: TurnModel): number {
+/** The model solved: the best British win chance, and what each initiative choice is worth. */
+export interface SolvedModel {
+  /** The best British win chance from the start of turn 1 at a level game. */
+  best: number;
+  /**
+   * The British win chance at the initiative of turn `t` (the USW Table rolled, if due), VP `vp`, the outbreak come or
+   * not, rolling `dice` initiative dice and choosing best from then on.
+   */
+  diceValue(t: number, vp: number, usw: boolean, dice: 1 | 2): number;
+}
+
+export function solveTurnModel(m: TurnModel): SolvedModel {
   const memo = new Map<string, number>();
   const remember = (key: string, work: () => number) => {
     let v = memo.get(key);
@@ -72,39 +82,37 @@ export function bestBritishChance(m: TurnModel): number {
       if (usw) return m.uswTable.reduce((sum, x) => sum + initiative(t, vp + x, true), 0) / m.uswTable.length;
       return m.outbreak * turnEnd(t, vp, true) + (1 - m.outbreak) * initiative(t, vp, false);
     });
-  const initiative = (t: number, vp: number, usw: boolean): number =>
-    remember(`i${t},${vp},${usw}`, () => {
-      let best = 0;
-      for (const britishDice of [1, 2] as const) {
-        let chance = 0;
-        for (const [germanDice, q] of [
-          [1, 1 - m.germanTwoDice],
-          [2, m.germanTwoDice],
-        ] as const)
-          for (const b of initiativeRolls(britishDice))
-            for (const g of initiativeRolls(germanDice)) {
-              const v = vp - b.penalty + g.penalty;
-              const diff = b.high - g.high;
-              const end = (x: number) => turnEnd(t, x, usw);
-              let value: number;
-              if (diff >= 2) {
-                const declared =
-                  m.germanAccepts * expect(m.britishOffensive, (x) => end(v + x)) +
-                  (1 - m.germanAccepts) * end(v + REFUSAL_VP);
-                value = diff >= 4 ? declared : Math.max(declared, end(v));
-              } else if (diff <= -2) {
-                const answer = Math.max(
-                  expect(m.germanOffensive, (x) => end(v + x)),
-                  end(v - REFUSAL_VP),
-                );
-                const declares = diff <= -4 ? 1 : m.germanDeclares;
-                value = declares * answer + (1 - declares) * end(v);
-              } else value = end(v);
-              chance += q * b.p * g.p * value;
-            }
-        best = Math.max(best, chance);
-      }
-      return best;
+  const diceValue = (t: number, vp: number, usw: boolean, britishDice: 1 | 2): number =>
+    remember(`d${t},${vp},${usw},${britishDice}`, () => {
+      let chance = 0;
+      for (const [germanDice, q] of [
+        [1, 1 - m.germanTwoDice],
+        [2, m.germanTwoDice],
+      ] as const)
+        for (const b of initiativeRolls(britishDice))
+          for (const g of initiativeRolls(germanDice)) {
+            const v = vp - b.penalty + g.penalty;
+            const diff = b.high - g.high;
+            const end = (x: number) => turnEnd(t, x, usw);
+            let value: number;
+            if (diff >= 2) {
+              const declared =
+                m.germanAccepts * expect(m.britishOffensive, (x) => end(v + x)) +
+                (1 - m.germanAccepts) * end(v + REFUSAL_VP);
+              value = diff >= 4 ? declared : Math.max(declared, end(v));
+            } else if (diff <= -2) {
+              const answer = Math.max(
+                expect(m.germanOffensive, (x) => end(v + x)),
+                end(v - REFUSAL_VP),
+              );
+              const declares = diff <= -4 ? 1 : m.germanDeclares;
+              value = declares * answer + (1 - declares) * end(v);
+            } else value = end(v);
+            chance += q * b.p * g.p * value;
+          }
+      return chance;
     });
-  return turnStart(1, 0, false);
+  const initiative = (t: number, vp: number, usw: boolean): number =>
+    Math.max(diceValue(t, vp, usw, 1), diceValue(t, vp, usw, 2));
+  return { best: turnStart(1, 0, false), diceValue };
 }

@@ -9,14 +9,14 @@
  *   npm run bench:british-ceiling -- --games 200 --seed ceiling [--workers 2] [--json]
  *
  * Last line: { games, seed, bot: { won, lost, draw, share, byRule }, battles: { britishOffensive, germanOffensive },
- *   model: { <scenario>: chance } }
+ *   model: { <scenario>: chance }, initiativeDice: { made, differing, chanceLostPerGame } }
  */
 import { jsonOnly, printFigures } from '../report.ts';
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { defaultData } from '../../src/games/grand-fleet/data/default-data.ts';
-import { bestBritishChance, type Distribution, type TurnModel } from './model.ts';
+import { type Distribution, solveTurnModel, type TurnModel } from './model.ts';
 import type { GameRecord } from './turns.ts';
 
 const { values } = parseArgs({
@@ -136,9 +136,35 @@ for (const [name, d] of [
 console.log('Best British win chance in the turn model (maintenance and draws left out):');
 const chances: Record<string, number> = {};
 for (const [name, m] of Object.entries(scenarios)) {
-  chances[name] = round(bestBritishChance(m));
+  chances[name] = round(solveTurnModel(m).best);
   console.log(`  ${name}: ${(chances[name] * 100).toFixed(1)}%`);
 }
+
+// The computer player's initiative dice against the model's best, with its own battles: how many differ, and the
+// win chance they give up (the best choice's value less the chosen one's, summed over the games).
+const solved = solveTurnModel(model);
+const choices = { made: 0, differing: 0, chanceLostPerGame: 0 };
+for (const r of records) {
+  let usw = false;
+  for (const t of r.turns) {
+    if (t.britishDice) {
+      const at = t.vpStart + t.usw; // the USW Table is rolled before the initiative dice
+      const chosen = solved.diceValue(t.turn, at, usw, t.britishDice);
+      const best = Math.max(solved.diceValue(t.turn, at, usw, 1), solved.diceValue(t.turn, at, usw, 2));
+      choices.made++;
+      if (chosen < best - 1e-12) {
+        choices.differing++;
+        choices.chanceLostPerGame += (best - chosen) / records.length;
+      }
+    }
+    if (t.outcome === 'outbreak') usw = true;
+  }
+}
+choices.chanceLostPerGame = round(choices.chanceLostPerGame, 5);
+console.log(
+  `The computer player's initiative dice: ${choices.made} choices, ${choices.differing} other than the model's best, ` +
+    `giving up ${(choices.chanceLostPerGame * 100).toFixed(2)} points of win chance a game`,
+);
 printFigures({
   games: records.length,
   seed,
@@ -148,4 +174,5 @@ printFigures({
     germanOffensive: Object.fromEntries([...germanOffensive].map(([x, p]) => [x, round(p)])),
   },
   model: chances,
+  initiativeDice: choices,
 });

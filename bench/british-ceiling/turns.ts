@@ -16,6 +16,8 @@ export interface TurnRecord {
   usw: number;
   penalty: number;
   offensive: 'british' | 'german' | null;
+  /** Britain's initiative dice (GF 7(b)[2]), null in a turn without an initiative phase. */
+  britishDice: 1 | 2 | null;
   /** What the initiative phase came to. */
   outcome: 'battle' | 'refused' | 'declined' | 'none' | 'outbreak';
 }
@@ -43,6 +45,7 @@ export function britishGame(seed: string, g: number): GameRecord {
     usw: 0,
     penalty: 0,
     offensive: null,
+    britishDice: null,
     outcome: 'none',
   });
   let now = fresh(1, 0);
@@ -59,6 +62,7 @@ export function britishGame(seed: string, g: number): GameRecord {
       else if (e.type === 'initiative') {
         now.offensive = e.offensive as TurnRecord['offensive'];
         const rolls = e.rolls as Record<string, number[]>;
+        now.britishDice = rolls.british.length as 1 | 2;
         for (const [side, r] of Object.entries(rolls))
           if (r.length === 2 && r[0] % 2 === r[1] % 2) now.penalty += side === 'british' ? -1 : 1;
       } else if (e.type === 'declared' && !e.battle) now.outcome = 'declined';
