@@ -16,7 +16,7 @@ import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { defaultData } from '../../src/games/grand-fleet/data/default-data.ts';
-import { type Distribution, solveTurnModel, type TurnModel } from './model.ts';
+import { type Distribution, type SolvedModel, solveTurnModel, type TurnModel } from './model.ts';
 import type { GameRecord } from './turns.ts';
 
 const { values } = parseArgs({
@@ -76,8 +76,9 @@ const battleVp = (side: 'british' | 'german') =>
       .filter((t) => t.outcome === 'battle' && t.offensive === side)
       .map((t) => t.vpEnd - t.vpStart - t.usw - t.penalty),
   );
-const britishOffensive = distributionOf(battleVp('british'));
-const germanOffensive = distributionOf(battleVp('german'));
+const battles = { british: battleVp('british'), german: battleVp('german') };
+const britishOffensive = distributionOf(battles.british);
+const germanOffensive = distributionOf(battles.german);
 
 const occurrence = defaultData.uswOccurrence;
 const model: TurnModel = {
@@ -98,7 +99,7 @@ const allControl = Math.floor(
     .filter((h) => (h.kind === 'proximity' || h.kind === 'home') && h.flag === 'german')
     .reduce((sum, h) => sum + h.vp, 0),
 );
-const costless = distributionOf(battleVp('german').map((x) => Math.max(0, x)));
+const costless = distributionOf(battles.german.map((x) => Math.max(0, x)));
 const scenarios: Record<string, TurnModel> = {
   "the computer player's battles": model,
   'British offensive battles 1 VP better': {
@@ -126,23 +127,23 @@ for (const r of records) byRule[`${r.result} ${r.rule}`] = (byRule[`${r.result} 
 
 console.log(`Grand Fleet, British games of seed ${seed}: the computer player won ${won}, lost ${lost}, drew ${draw}`);
 console.log(`  by rule: ${JSON.stringify(byRule)}`);
-for (const [name, d] of [
-  ['British offensive', britishOffensive],
-  ['German offensive', germanOffensive],
-] as const)
+for (const side of ['british', 'german'] as const)
   console.log(
-    `  ${name} battles: ${battleVp(name === 'British offensive' ? 'british' : 'german').length}, mean ${round(mean(d), 2)} VP for Britain`,
+    `  ${side === 'british' ? 'British' : 'German'} offensive battles: ${battles[side].length}, ` +
+      `mean ${round(mean(side === 'british' ? britishOffensive : germanOffensive), 2)} VP for Britain`,
   );
 console.log('Best British win chance in the turn model (maintenance and draws left out):');
 const chances: Record<string, number> = {};
+const solvedModels = new Map<TurnModel, SolvedModel>();
 for (const [name, m] of Object.entries(scenarios)) {
-  chances[name] = round(solveTurnModel(m).best);
+  solvedModels.set(m, solveTurnModel(m));
+  chances[name] = round(solvedModels.get(m)!.best);
   console.log(`  ${name}: ${(chances[name] * 100).toFixed(1)}%`);
 }
 
 // The computer player's initiative dice against the model's best, with its own battles: how many differ, and the
 // win chance they give up (the best choice's value less the chosen one's, summed over the games).
-const solved = solveTurnModel(model);
+const solved = solvedModels.get(model)!;
 const choices = { made: 0, differing: 0, chanceLostPerGame: 0 };
 for (const r of records) {
   let usw = false;
